@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react'
+import { HEADER_HIDE_PX } from '#shared/limits'
+import { localizePath } from '#shared/i18n/index'
+import { usePage } from './context'
+
+/**
+ * SPEC §2 Frame. Visitors: logo, Routes and Posts, Sign In. Users: back link, title, menu.
+ * Hides when scrolling down past 50 px and shows again when scrolling up or near the top.
+ */
+export function Header() {
+  const { boot, t, href } = usePage()
+  const [hidden, setHidden] = useState(false)
+  useEffect(() => {
+    let last = window.scrollY
+    const onScroll = () => {
+      const y = window.scrollY
+      setHidden(y > HEADER_HIDE_PX && y > last)
+      last = y
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [])
+  const user = boot.user
+  return (
+    <header className={`header${hidden ? ' header-hidden' : ''}`} data-testid="header">
+      {user ? (
+        <>
+          <a className="header-back" href={href(backTarget(boot.page))} aria-label={t('frame.back')}>
+            ←
+          </a>
+          <h1 className="header-title">{boot.title}</h1>
+          <details className="user-menu">
+            <summary aria-label={t('frame.menu')}>{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</summary>
+            <nav>
+              <a href={href('/profile')}>{t('frame.profile')}</a>
+              <a href={href('/subscription')}>{t('frame.subscription')}</a>
+              <a href={href('/rewards')}>{t('frame.rewards')}</a>
+              <a href={href('/appointments')}>{t('frame.appointments')}</a>
+              <a href={href('/logout')} data-action="logout">{t('frame.logout')}</a>
+            </nav>
+          </details>
+        </>
+      ) : (
+        <>
+          <a className="logo" href={href('/')}>
+            <Logo /> {t('brand')}
+          </a>
+          <nav className="header-links">
+            <a href={href('/routes')}>{t('frame.routes')}</a>
+            <a href={href('/blog')}>{t('frame.posts')}</a>
+          </nav>
+          <a className="button button-small" href={href('/login')}>{t('frame.sign_in')}</a>
+        </>
+      )}
+    </header>
+  )
+}
+
+/** Where the header's back link goes for signed-in users (SPEC §2 per page). */
+function backTarget(page: string) {
+  if (page === 'ranking') return '/performance'
+  if (page === 'routes') return '/journey'
+  return '/journey'
+}
+
+export function Logo() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+      <circle cx="16" cy="16" r="15" fill="#2f5d62" />
+      <path d="M8 18c3-5 13-5 16 0" stroke="#f3e9d2" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+      <circle cx="16" cy="11" r="3" fill="#f3e9d2" />
+    </svg>
+  )
+}
+
+/** Bottom navigation, signed-in users only: Home, Continue, Ranking. */
+export function BottomNav() {
+  const { boot, t, href } = usePage()
+  const items = [
+    { page: 'performance', path: '/performance', label: t('frame.nav_home'), icon: '⌂' },
+    { page: 'journey', path: '/journey', label: t('frame.nav_continue'), icon: '▶' },
+    { page: 'ranking', path: '/ranking', label: t('frame.nav_ranking'), icon: '★' },
+  ]
+  return (
+    <nav className="bottom-nav" aria-label="main">
+      {items.map((it) => (
+        <a key={it.page} href={href(it.path)} aria-current={boot.page === it.page ? 'page' : undefined}>
+          <span aria-hidden="true">{it.icon}</span>
+          {it.label}
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+/**
+ * Footer, visitors only: legal links, 3 posts for 'test' and 3 for 'plan' in this language,
+ * social and app-store links, the language switch and the fixed © 2024 (SPEC §2).
+ */
+export function Footer() {
+  const { boot, t, href } = usePage()
+  const other = boot.locale === 'es' ? 'en' : 'es'
+  const switchHref = localizePath(boot.path, other) + boot.search
+  return (
+    <footer className="footer">
+      <div className="footer-cols">
+        <section>
+          <h2>{t('frame.footer_legal')}</h2>
+          <a href={href('/terms')}>{t('frame.footer_terms')}</a>
+          <a href={href('/cookies')}>{t('frame.footer_cookies')}</a>
+          <a href={href('/privacy')}>{t('frame.footer_privacy')}</a>
+          <a href={href('/consent')}>{t('frame.footer_consent')}</a>
+          <a href={href('/contact')}>{t('frame.footer_contact')}</a>
+        </section>
+        <section data-testid="footer-tests">
+          <h2>{t('frame.footer_tests')}</h2>
+          {boot.footer?.tests.map((p) => <a key={p.slug} href={href(`/post/${p.slug}`)}>{p.title}</a>)}
+        </section>
+        <section data-testid="footer-plans">
+          <h2>{t('frame.footer_plans')}</h2>
+          {boot.footer?.plans.map((p) => <a key={p.slug} href={href(`/post/${p.slug}`)}>{p.title}</a>)}
+        </section>
+        <section>
+          <h2>{t('frame.footer_follow')}</h2>
+          <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
+          <a href="https://www.tiktok.com/" rel="noopener noreferrer" target="_blank">TikTok</a>
+          <a href="https://www.youtube.com/" rel="noopener noreferrer" target="_blank">YouTube</a>
+          <h2>{t('frame.footer_apps')}</h2>
+          <a href="https://apps.apple.com/" rel="noopener noreferrer" target="_blank">{t('frame.app_store')}</a>
+          <a href="https://play.google.com/" rel="noopener noreferrer" target="_blank">{t('frame.google_play')}</a>
+        </section>
+      </div>
+      <div className="footer-bottom">
+        <nav aria-label={t('frame.language')} className="lang-switch">
+          <a href={boot.locale === 'es' ? undefined : localizePath(boot.path, 'es') + boot.search} aria-current={boot.locale === 'es' ? 'true' : undefined} hrefLang="es">Español</a>
+          <span aria-hidden="true"> / </span>
+          <a href={boot.locale === 'en' ? undefined : switchHref} aria-current={boot.locale === 'en' ? 'true' : undefined} hrefLang="en">English</a>
+        </nav>
+        <p>{t('frame.copyright')}</p>
+      </div>
+    </footer>
+  )
+}

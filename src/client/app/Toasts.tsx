@@ -1,0 +1,19 @@
+import { useStore } from '@nanostores/react'
+import { $toasts, dismiss } from '../stores/toasts'
+import { useT } from './context'
+
+/** Notifications of SPEC §7/§9: success or danger, stacked, closable. */
+export function Toasts() {
+  const toasts = useStore($toasts)
+  const t = useT()
+  return (
+    <div className="toasts" role="status" aria-live="polite">
+      {toasts.map((x) => (
+        <div key={x.id} className={`toast toast-${x.level}`} data-testid="toast">
+          <span>{x.text}</span>
+          <button type="button" onClick={() => dismiss(x.id)} aria-label={t('frame.close')}>×</button>
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+import type { RouteDto } from '#shared/contract/content'
+import { DELAYS_MS } from '#shared/limits'
+import { usePage, type PageProps } from '../app/context'
+import { Accordion } from '../components/Accordion'
+import { Carousel } from '../components/Carousel'
+import { RouteCard } from '../components/RouteCard'
+
+/** The landing page (SPEC §2 "/"): hero, problem and solution, routes, steps, testimonials, FAQ. */
+export default function Home({ data }: PageProps<{ routes: RouteDto[] }>) {
+  const { t, href, messages } = usePage()
+  const { faq, testimonials } = messages.home
+  const cta = `${href('/get-a-plan-for-insomnia')}?utm_source=landing&utm_medium=hero`
+  return (
+    <div className="home">
+      <section className="hero">
+        <h1>{t('home.hero_title')}</h1>
+        <p>{t('home.hero_body')}</p>
+        <a className="button button-primary" href={cta} data-testid="hero-cta">{t('home.cta')}</a>
+        <p className="social-proof">{t('home.social_proof')}</p>
+      </section>
+      <section className="two-blocks">
+        <div>
+          <h2>{t('home.problem_title')}</h2>
+          <p>{t('home.problem_body')}</p>
+        </div>
+        <div>
+          <h2>{t('home.solution_title')}</h2>
+          <p>{t('home.solution_body')}</p>
+        </div>
+      </section>
+      <section>
+        <h2>{t('home.routes_title')}</h2>
+        <Carousel label={t('home.routes_title')} autoplayMs={DELAYS_MS.carousel} items={data.routes.map((r) => <RouteCard key={r.id} route={r} />)} />
+      </section>
+      <section>
+        <h2>{t('home.steps_title')}</h2>
+        <ol className="steps">
+          {[1, 2, 3].map((n) => (
+            <li key={n}>
+              <strong>{t(`home.step${n}`)}</strong>
+              <p>{t(`home.step${n}_body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section>
+        <h2>{t('home.testimonials_title')}</h2>
+        <Carousel
+          className="testimonials"
+          label={t('home.testimonials_title')}
+          autoplayMs={DELAYS_MS.testimonials}
+          items={testimonials.map((x) => (
+            <blockquote key={x.name}>
+              <p>“{x.text}”</p>
+              <footer>{x.name}</footer>
+            </blockquote>
+          ))}
+        />
+      </section>
+      <section>
+        <h2>{t('home.faq_title')}</h2>
+        <Accordion items={faq} />
+      </section>
+      <a className="floating-banner" href={href('/get-a-plan-for-anxiety')}>{t('home.banner')}</a>
+    </div>
+  )
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react'
+import { routesResponse, symptomsResponse, type RouteDto, type SymptomDto } from '#shared/contract/content'
+import { postsResponse, type PostDto } from '#shared/contract/posts'
+import { DELAYS_MS, PAGE_SIZE } from '#shared/limits'
+import { usePage, type PageProps } from '../app/context'
+import { call, configureApi } from '../api'
+import { Carousel } from '../components/Carousel'
+import { RouteCard } from '../components/RouteCard'
+
+interface Data {
+  keyword: string
+  symptoms: SymptomDto[]
+  routes: RouteDto[]
+  posts: PostDto[]
+}
+
+/** Route search (SPEC §2 "/routes"): symptom badges, routes and posts, 700 ms after typing stops. */
+export default function Routes({ data }: PageProps<Data>) {
+  const { t, href, boot, locale, messages } = usePage()
+  const [keyword, setKeyword] = useState(data.keyword)
+  const [results, setResults] = useState(data)
+  const [busy, setBusy] = useState(false)
+  const first = useRef(true)
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    configureApi(locale, messages)
+    const id = window.setTimeout(async () => {
+      setBusy(true)
+      const search = keyword.trim() || undefined
+      const [r, p, s] = await Promise.all([
+        call('GET', '/routes', routesResponse, { query: { search, per_page: PAGE_SIZE.routesSearch, with_properties: 'images' } }),
+        call('GET', '/posts', postsResponse, { query: { search, per_page: PAGE_SIZE.postsSearch } }),
+        call('GET', '/symptoms', symptomsResponse, { query: { search, symptoms_with_routes: true, per_page: PAGE_SIZE.symptoms } }),
+      ])
+      setBusy(false)
+      setResults((prev) => ({
+        keyword,
+        routes: r.success ? r.routes : prev.routes,
+        posts: p.success ? p.posts : prev.posts,
+        symptoms: s.success && s.symptoms.length ? s.symptoms : prev.symptoms,
+      }))
+      const url = new URL(window.location.href)
+      if (search) url.searchParams.set('keyword', search)
+      else url.searchParams.delete('keyword')
+      window.history.replaceState(null, '', url)
+    }, DELAYS_MS.searchDebounce)
+    return () => window.clearTimeout(id)
+  }, [keyword, locale, messages])
+
+  const nothing = !results.routes.length && !results.posts.length
+  return (
+    <div className="routes-page">
+      {!boot.user && (
+        <a className="back-link" href={href('/')}>← {t('frame.back')}</a>
+      )}
+      <h1>{boot.title}</h1>
+      <label className="search-box">
+        <span className="visually-hidden">{t('routes_page.placeholder')}</span>
+        <input
+          type="search"
+          value={keyword}
+          placeholder={t('routes_page.placeholder')}
+          onChange={(e) => setKeyword(e.target.value)}
+          data-testid="routes-search"
+          autoComplete="off"
+          maxLength={200}
+        />
+      </label>
+      {results.symptoms.length > 0 && (
+        <div className="badges" aria-label={t('routes_page.suggested')}>
+          {results.symptoms.map((s) => (
+            <button type="button" className="badge" key={s.id} onClick={() => setKeyword(s.title)} data-testid="symptom-badge">
+              {s.title}
+            </button>
+          ))}
+        </div>
+      )}
+      <div aria-busy={busy} aria-live="polite">
+        {nothing ? (
+          <p className="empty" data-testid="routes-empty">
+            {t('routes_page.nothing')} <a href={href('/suggestions')}>{t('routes_page.create_for_you')}</a>
+          </p>
+        ) : (
+          <>
+            {results.routes.length > 0 && (
+              <section>
+                <h2>{t('routes_page.routes')}</h2>
+                <Carousel label={t('routes_page.routes')} autoplayMs={0} items={results.routes.map((r) => <RouteCard key={r.id} route={r} />)} />
+              </section>
+            )}
+            {results.posts.length > 0 && (
+              <section>
+                <h2>{t('routes_page.posts')}</h2>
+                <ul className="post-list">
+                  {results.posts.map((p) => (
+                    <li key={p.id}>
+                      <a href={href(`/post/${p.slug}`)}>{p.title}</a>
+                      {p.description && <p>{p.description}</p>}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

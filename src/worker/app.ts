@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import type { AppEnv } from './env'
+import { requestContext } from './http/context'
+import { errorResponse } from './http/envelope'
+import { AppError } from './http/errors'
+import { security } from './http/security'
+import { contentRoutes } from './features/content/content.routes'
+import { postsRoutes } from './features/posts/posts.routes'
+import { mediaRoutes } from './features/media/media.routes'
+import { pageRoutes, renderErrorPage } from './ssr/pages.routes'
+
+/** The /v1 API: each feature's router mounted here and nowhere else (CONVENTIONS 2). */
+export const api = new Hono<AppEnv>()
+  .route('/', contentRoutes)
+  .route('/', postsRoutes)
+
+const app = new Hono<AppEnv>()
+
+app.use('*', requestId())
+app.use('*', async (c, next) => security(import.meta.env.DEV)(c, next))
+app.use('*', async (c, next) => {
+  c.set('requestId', c.get('requestId'))
+  await next()
+})
+app.use('*', requestContext)
+
+app.route('/v1', api)
+app.all('/v1/*', (c) => errorResponse(c, new AppError('not_found')))
+app.route('/media', mediaRoutes)
+app.route('/', pageRoutes)
+
+function isApi(path: string) {
+  return path === '/v1' || path.startsWith('/v1/')
+}
+
+app.onError((err, c) => {
+  const appErr =
+    err instanceof AppError
+      ? err
+      : err instanceof HTTPException && err.status < 500
+        ? new AppError(err.status === 401 ? 'unauthenticated' : err.status === 404 ? 'not_found' : 'bad_request')
+        : null
+  if (!appErr) console.error(`[${c.get('requestId')}]`, err)
+  const e = appErr ?? new AppError('internal')
+  // A failure before requestContext ran still answers in a language and the envelope.
+  if (!c.get('t')) c.set('t', (k: string) => k)
+  if (isApi(c.req.path)) return errorResponse(c, e)
+  return renderErrorPage(c, e)
+})
+
+export default app

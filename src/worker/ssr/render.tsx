@@ -1,0 +1,90 @@
+import type { Context } from 'hono'
+import { renderToReadableStream } from 'react-dom/server'
+import { App } from '../../client/app/App'
+import { loadPageComponent } from '../../client/pages/registry'
+import { localizePath } from '#shared/i18n/index'
+import { messagesFor } from '#shared/i18n/messages'
+import type { Boot } from '#shared/page-data'
+import type { PageDef } from '#shared/pages'
+import type { AppEnv } from '../env'
+import { pageAssets } from './assets'
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
+/** JSON inside <script>: never let data close the tag. */
+const jsonScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '')
+
+// React Refresh needs this before any component module runs under `vite dev`.
+const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;`
+
+/**
+ * Server-render one page: the React tree with its data, the data and messages embedded for
+ * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce.
+ */
+export async function renderDocument(c: Context<AppEnv>, page: PageDef, boot: Omit<Boot, 'title' | 'component' | 'bare'>, status = 200) {
+  const t = c.var.t
+  const full: Boot = { ...boot, component: page.component, title: t(page.title), bare: !!page.bare }
+  const messages = messagesFor(full.locale)
+  const nonce = c.get('secureHeadersNonce') ?? ''
+  const [{ default: Page }, assets] = await Promise.all([loadPageComponent(page.component), pageAssets(c.env, page.component)])
+
+  const stream = await renderToReadableStream(<App boot={full} messages={messages} Page={Page} />, {
+    nonce,
+    onError(err) {
+      console.error(`[${c.get('requestId')}] render`, err)
+    },
+  })
+  await stream.allReady
+
+  const title = page.id === 'home' ? full.title : `${full.title} · ${t('brand')}`
+  const alt = (l: 'es' | 'en') => `${c.env.APP_URL}${localizePath(full.path, l)}`
+  const head = [
+    '<!doctype html>',
+    `<html lang="${full.locale}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    `<title>${esc(title)}</title>`,
+    `<meta name="description" content="${esc(t('home.hero_body'))}">`,
+    '<meta name="theme-color" content="#2f5d62">',
+    `<meta name="csrf-token" content="${esc(full.csrf ?? '')}">`,
+    `<link rel="alternate" hreflang="es" href="${esc(alt('es'))}">`,
+    `<link rel="alternate" hreflang="en" href="${esc(alt('en'))}">`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    '<link rel="manifest" href="/site.webmanifest">',
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...(assets.dev ? ['<link rel="stylesheet" href="/src/client/styles.css">'] : []),
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" nonce="${nonce}">`),
+    '</head>',
+    `<body><div id="root">`,
+  ].join('')
+  const tail = [
+    '</div>',
+    `<script id="__BOOT__" type="application/json" nonce="${nonce}">${jsonScript(full)}</script>`,
+    `<script id="__MESSAGES__" type="application/json" nonce="${nonce}">${jsonScript(messages)}</script>`,
+    ...(assets.dev
+      ? [`<script type="module" nonce="${nonce}">${REFRESH_PREAMBLE}</script>`, `<script type="module" src="/@vite/client" nonce="${nonce}"></script>`]
+      : []),
+    `<script type="module" src="${assets.entry}" nonce="${nonce}"></script>`,
+    '</body></html>',
+  ].join('')
+
+  const enc = new TextEncoder()
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(enc.encode(head))
+      const reader = stream.getReader()
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        controller.enqueue(value)
+      }
+      controller.enqueue(enc.encode(tail))
+      controller.close()
+    },
+  })
+  return c.body(body, status as 200, {
+    'content-type': 'text/html; charset=utf-8',
+    // Pages carry personal data for signed-in users; never let a shared cache keep them.
+    'cache-control': 'private, no-store',
+  })
+}

@@ -1,0 +1,21 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: './src/worker/index.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          APP_ENV: 'test',
+          TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['./test/setup.ts'],
+  },
+})
