@@ -323,7 +323,7 @@ export const symptoms: SeedSymptom[] = [
   {
     key: 'overthinking', language: 'es', slug: 'pensamientos-repetitivos', title: 'Pensamientos repetitivos',
     seo_title: 'Pensamientos repetitivos: cómo dejar de sobrepensar',
-    seo_description: 'Rutas guiadas para cuando la mente no para: aprende a observar tus pensamientos sin quedarte atrapado en ellos.',
+    seo_description: 'Rutas guiadas para cuando la mente no para: aprende a observar tus pensamientos sin que te atrapen.',
   },
   {
     key: 'rumination', language: 'es', slug: 'rumiacion', title: 'Rumiación',
@@ -704,7 +704,7 @@ const routeDefs: RouteDef[] = [
       title: 'Anclaje 5-4-3-2-1',
       description: 'Cuando la mente se acelera, tus sentidos pueden traerte de vuelta al presente. Este ejercicio te invita a fijarte en lo que ves, oyes, tocas, hueles y saboreas. Es discreto y puedes hacerlo en cualquier lugar.',
       seo_title: 'Técnica 5-4-3-2-1 para la ansiedad: ejercicio guiado',
-      seo_description: 'La técnica de anclaje 5-4-3-2-1 en audio: usa tus sentidos para volver al presente cuando te sientes desbordado.',
+      seo_description: 'La técnica de anclaje 5-4-3-2-1 en audio: usa tus sentidos para volver al presente cuando todo te desborda.',
       tag: 'Anclaje',
     },
     en: {
@@ -724,7 +724,7 @@ const routeDefs: RouteDef[] = [
     es: {
       slug: 'escaneo-corporal-para-dormir',
       title: 'Escaneo corporal para dormir',
-      description: 'Un recorrido lento por tu cuerpo, de la cabeza a los pies, para ir soltando la tensión acumulada durante el día. Hazlo tumbado, con la luz apagada, y permítete no hacer nada más.',
+      description: 'Un recorrido lento por tu cuerpo, de la cabeza a los pies, para ir soltando la tensión acumulada durante el día. Hazlo ya en la cama, con la luz apagada, y permítete no hacer nada más.',
       seo_title: 'Escaneo corporal para dormir: relajación guiada',
       seo_description: 'Un body scan guiado en cinco audios para relajar el cuerpo parte por parte y prepararte para dormir.',
       tag: 'Sueño',
@@ -1330,9 +1330,9 @@ const postsEs: SeedPost[] = [
 <p>Busca un momento tranquilo, sin prisas. Lee cada pregunta y responde mentalmente con un «casi nunca», «a veces» o «a menudo», pensando en las últimas dos semanas. No hay respuestas buenas ni malas. Si alguna pregunta te remueve, puedes parar, respirar despacio y seguir después.</p>
 <h2>Las preguntas</h2>
 <h3>En tu cuerpo</h3>
-<p>¿Notas tensión en los hombros, la mandíbula o el estómago sin un motivo claro? ¿Te cuesta respirar hondo, como si el aire no terminara de llegar? ¿Te sientes inquieto o inquieta, con ganas de moverte aunque estés cansado? El cuerpo suele ser el primero en avisar cuando algo nos preocupa.</p>
+<p>¿Notas tensión en los hombros, la mandíbula o el estómago sin un motivo claro? ¿Te cuesta respirar hondo, como si el aire no terminara de llegar? ¿Te sientes inquieto o inquieta, con ganas de moverte aunque te notes sin energía? El cuerpo suele ser el primero en avisar cuando algo nos preocupa.</p>
 <h3>En tu mente</h3>
-<p>¿Le das vueltas a las cosas una y otra vez, imaginando lo peor? ¿Te cuesta concentrarte porque la cabeza salta de una preocupación a otra? ¿Sientes que necesitas tenerlo todo bajo control para estar tranquilo? Estos patrones son muy comunes y se pueden aprender a manejar.</p>
+<p>¿Le das vueltas a las cosas una y otra vez, imaginando lo peor? ¿Te cuesta concentrarte porque la cabeza salta de una preocupación a otra? ¿Sientes que necesitas tenerlo todo bajo control para sentir calma? Estos patrones son muy comunes y se pueden aprender a manejar.</p>
 <h3>En tu día a día</h3>
 <p>¿Evitas situaciones o conversaciones por miedo a cómo te sentirás? ¿Duermes peor de lo habitual? ¿Te notas más irritable o con menos paciencia? A veces la ansiedad no se ve, pero va cambiando poco a poco nuestras rutinas.</p>
 <h2>Cómo leer tus respuestas</h2>
@@ -1360,7 +1360,7 @@ const postsEs: SeedPost[] = [
 <p>Piensa en el último mes. Para cada pregunta, responde con sinceridad «sí», «a veces» o «no». Puedes apuntar tus respuestas en un papel: verlas escritas te ayudará después.</p>
 <h2>Las preguntas</h2>
 <h3>Al acostarte</h3>
-<p>¿Tardas más de media hora en quedarte dormido? ¿Sientes que, justo al apagar la luz, tu mente se activa y empieza a repasar el día o lo que tienes pendiente? ¿Te acuestas con la sensación de tener que dormir ya, y esa presión te desvela todavía más?</p>
+<p>¿Tardas más de media hora en dormirte? ¿Sientes que, justo al apagar la luz, tu mente se activa y empieza a repasar el día o lo que tienes pendiente? ¿Te acuestas con la sensación de tener que dormir ya, y esa presión te desvela todavía más?</p>
 <h3>Durante la noche</h3>
 <p>¿Te despiertas varias veces y te cuesta volver a dormir? ¿Miras la hora con frecuencia y haces cuentas de cuánto te queda? ¿Te despiertas de madrugada, mucho antes de que suene el despertador?</p>
 <h3>Al día siguiente</h3>
@@ -1434,13 +1434,13 @@ const postsEs: SeedPost[] = [
 <h3>Noche 4: vacía la mente</h3>
 <p>Antes de ir a la cama, escribe en un papel lo que te preocupa o lo que tienes pendiente para mañana. Así no tendrás que sujetarlo en la cabeza mientras intentas dormir.</p>
 <h3>Noche 5: respira en la cama</h3>
-<p>Ya acostado, prueba la respiración 4-7-8 o una exhalación larga durante unos minutos. No lo hagas para dormirte, sino para descansar. El sueño suele llegar cuando dejamos de perseguirlo.</p>
+<p>Ya en la cama, prueba la respiración 4-7-8 o una exhalación larga durante unos minutos. No lo hagas para dormirte, sino para descansar. El sueño suele llegar cuando dejamos de perseguirlo.</p>
 <h3>Noche 6: un escaneo corporal</h3>
 <p>Recorre tu cuerpo con la atención, de la cabeza a los pies, soltando la tensión en cada zona. El audio «Escaneo corporal para dormir» te puede guiar.</p>
 <h3>Noche 7: tu propio ritual</h3>
 <p>Junta lo que mejor te haya funcionado y conviértelo en tu ritual. Repetirlo cada noche le enseña al cuerpo que se acerca la hora de descansar.</p>
 <h2>Si te despiertas por la noche</h2>
-<p>Evita mirar la hora y recuerda que descansar en silencio también repara. Si pasan muchos minutos y te sientes inquieto, levántate un rato a otra habitación con luz tenue y vuelve a la cama cuando notes sueño.</p>
+<p>Evita mirar la hora y recuerda que descansar en silencio también repara. Si pasan muchos minutos y notas inquietud, levántate un rato a otra habitación con luz tenue y vuelve a la cama cuando notes sueño.</p>
 <h2>Un recordatorio importante</h2>
 <p>Este plan es una guía general de hábitos, no un tratamiento. Si el insomnio se alarga o te preocupa, consulta con un profesional. Mientras tanto, trátate con paciencia: cada noche es una nueva oportunidad.</p>`,
   },
@@ -1616,7 +1616,7 @@ const postsEs: SeedPost[] = [
 <h2>Tres gestos para practicar</h2>
 <h3>1. Reconoce el momento</h3>
 <p>Cuando algo duela, detente y nómbralo: «este es un momento difícil». Parece poca cosa, pero reconocer el malestar en lugar de apartarlo ya es una forma de cuidado.</p>
-<h3>2. Recuerda que no estás solo</h3>
+<h3>2. Recuerda que no te pasa solo a ti</h3>
 <p>Lo que sientes lo han sentido muchas otras personas. Puedes decirte: «a otras personas también les pasa». Esta idea alivia la sensación de aislamiento que suele acompañar a la tristeza.</p>
 <h3>3. Dedícate unas palabras amables</h3>
 <p>Pregúntate qué le dirías a alguien querido en tu situación, y díselo a ti. Puede ser algo como «estoy haciendo lo que puedo» o «me merezco un descanso». Si te ayuda, pon una mano sobre el pecho mientras lo dices.</p>

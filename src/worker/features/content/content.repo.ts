@@ -35,16 +35,18 @@ function routeWhere(q: RouteQuery): SQL | undefined {
   if (q.symptoms?.length) {
     const ids = q.symptoms.filter((s) => /^\d+$/.test(s)).map(Number)
     const slugs = q.symptoms.filter((s) => !/^\d+$/.test(s))
+    const idList = ids.length ? sql.join(ids.map((i) => sql`${i}`), sql`, `) : sql`NULL`
+    const slugList = slugs.length ? sql.join(slugs.map((x) => sql`${x}`), sql`, `) : sql`NULL`
     conds.push(
-      sql`${routes.id} IN (SELECT ${routeSymptoms.routeId} FROM ${routeSymptoms} JOIN ${symptoms} ON ${symptoms.id} = ${routeSymptoms.symptomId}
-        WHERE ${ids.length ? inArray(symptoms.id, ids) : sql`0`} OR ${slugs.length ? inArray(symptoms.slug, slugs) : sql`0`})`,
+      sql`${routes.id} IN (SELECT rs.route_id FROM route_symptoms rs JOIN symptoms s ON s.id = rs.symptom_id
+        WHERE s.id IN (${idList}) OR s.slug IN (${slugList}))`,
     )
   }
   conds.push(
     matchTerms(searchTerms(q.search), !!q.diffuse, (term) =>
       sql`(${contains(routes.title, term)} OR ${contains(routes.description, term)} OR ${contains(routes.tag, term)}
-        OR ${routes.id} IN (SELECT ${routeSymptoms.routeId} FROM ${routeSymptoms} JOIN ${symptoms} ON ${symptoms.id} = ${routeSymptoms.symptomId}
-          WHERE ${contains(symptoms.title, term)}))`,
+        OR ${routes.id} IN (SELECT rs.route_id FROM route_symptoms rs JOIN symptoms s ON s.id = rs.symptom_id
+          WHERE ${contains(sql.raw('s.title'), term)}))`,
     ),
   )
   return and(...conds)
@@ -53,7 +55,9 @@ function routeWhere(q: RouteQuery): SQL | undefined {
 export async function findRoutes(db: Db, q: RouteQuery) {
   const where = routeWhere(q)
   const col = ROUTE_ORDER[q.order.column as keyof typeof ROUTE_ORDER] ?? routes.order
-  const [rows, [total]] = await db.batch([
+  // Not db.batch: batched results come back as objects keyed by column name, and the joined
+  // category's slug/title would overwrite the route's.
+  const [rows, [total]] = await Promise.all([
     db
       .select({
         route: routes,
@@ -73,7 +77,7 @@ export async function findRoutes(db: Db, q: RouteQuery) {
 /** The parts of a page of routes that live in other tables, fetched in one round trip. */
 export async function routeExtras(db: Db, ids: number[], userId: number | null) {
   if (!ids.length) return { symptomRows: [], unitRows: [], statRows: [], likeRows: [], authorRows: [] }
-  const [symptomRows, unitRows, statRows, likeRows, authorRows] = await db.batch([
+  const [symptomRows, unitRows, statRows, likeRows, authorRows] = await Promise.all([
     db
       .select({ routeId: routeSymptoms.routeId, id: symptoms.id, slug: symptoms.slug, title: symptoms.title, isPrimary: routeSymptoms.isPrimary })
       .from(routeSymptoms)
@@ -121,8 +125,8 @@ export interface SymptomQuery {
 }
 
 /** Visible routes per symptom, the count SPEC's symptom badges and `symptoms_with_routes` need. */
-const routesPerSymptom = sql<number>`(SELECT count(*) FROM ${routeSymptoms} rs JOIN ${routes} r ON r.id = rs.route_id
-  WHERE rs.symptom_id = ${symptoms.id} AND r.status = 1 AND r.is_public = 1 AND r.is_active = 1)`
+const routesPerSymptom = sql<number>`(SELECT count(*) FROM route_symptoms rs JOIN routes r ON r.id = rs.route_id
+  WHERE rs.symptom_id = "symptoms"."id" AND r.status = 1 AND r.is_public = 1 AND r.is_active = 1)`
 
 export async function findSymptoms(db: Db, q: SymptomQuery) {
   const where = and(
@@ -132,7 +136,7 @@ export async function findSymptoms(db: Db, q: SymptomQuery) {
     matchTerms(searchTerms(q.search), !!q.diffuse, (term) => sql`(${contains(symptoms.title, term)} OR ${contains(symptoms.slug, term)})`),
   )
   const col = q.order.column === 'id' ? symptoms.id : symptoms.title
-  const [rows, [total]] = await db.batch([
+  const [rows, [total]] = await Promise.all([
     db
       .select({ symptom: symptoms, routesCount: routesPerSymptom })
       .from(symptoms)

@@ -33,7 +33,8 @@ export async function findPosts(db: Db, q: PostQuery) {
   )
   const where = and(...conds)
   const col = POST_ORDER[q.order.column as keyof typeof POST_ORDER] ?? posts.publishedAt
-  const [rows, [total]] = await db.batch([
+  // Not db.batch: joined columns with the same name would collide in batched results.
+  const [rows, [total]] = await Promise.all([
     db
       .select({
         post: {

@@ -1,0 +1,243 @@
+/**
+ * Build, prepare and run the built app locally: shared by `npm start`, `npm run test:e2e` and
+ * `npm run bench`.
+ *
+ * Everything runs on Node 22 (wrangler needs it; the system node may be older): we use the
+ * running node when it is 22+, else the one the `node` devDependency installs.
+ *
+ * `wrangler dev` at the repo root serves what `vite build` wrote (dist/ plus the redirect in
+ * .wrangler/deploy/config.json), in workerd, with D1/R2/KV/DO state under `--persist-to`.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import net from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+const major = Number(process.versions.node.split('.')[0])
+const localNode = path.join(ROOT, 'node_modules/node/bin/node')
+/** Node 22+ binary for child processes. */
+export const NODE = major >= 22 || !existsSync(localNode) ? process.execPath : localNode
+
+const bin = {
+  vite: path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+  wrangler: path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+  tsx: path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+}
+
+export const SEED_SCRIPT = path.join(ROOT, 'scripts/seed.ts')
+
+/**
+ * Environment for wrangler: offline-friendly. Without CLOUDFLARE_CF_FETCH_ENABLED=false miniflare
+ * tries to download the `Request.cf` placeholder from workers.cloudflare.com on every start and
+ * prints a stack trace when there is no network.
+ */
+function childEnv(extra = {}) {
+  return {
+    ...process.env,
+    CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    WRANGLER_SEND_METRICS: 'false',
+    // Our node first, so any `#!/usr/bin/env node` a tool spawns gets Node 22 too.
+    PATH: `${path.dirname(NODE)}${path.delimiter}${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    ...extra,
+  }
+}
+
+const t0 = Date.now()
+/** One progress line on stderr, with seconds since the script started. */
+export function log(msg) {
+  process.stderr.write(`[${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`)
+}
+
+/**
+ * Run a Node script to completion. Output is captured and only shown when it fails
+ * (or always, with `verbose`).
+ */
+export function runNode(script, args, { label = path.basename(script), verbose = false, env = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, [script, ...args], {
+      cwd: ROOT,
+      env: childEnv(env),
+      stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'],
+    })
+    let out = ''
+    child.stdout?.on('data', (d) => (out += d))
+    child.stderr?.on('data', (d) => (out += d))
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      if (code === 0) return resolve(out)
+      reject(new Error(`${label} failed (${signal ?? `exit ${code}`})\n${out.trim()}`))
+    })
+  })
+}
+
+/** `vite build`: client into dist/client, Worker into dist/calma. */
+export async function buildApp() {
+  log('vite build')
+  await runNode(bin.vite, ['build', '--logLevel', 'warn'], { label: 'vite build' })
+}
+
+/**
+ * Apply the D1 migrations and (when scripts/seed.ts exists and `seed` is on) the demo seed
+ * into `persistDir`. Both steps are idempotent. Resolves to `{ seeded }`.
+ */
+export async function prepareState(persistDir, { seed = true } = {}) {
+  const dir = path.resolve(ROOT, persistDir)
+  await mkdir(dir, { recursive: true })
+  log(`migrations → ${path.relative(ROOT, dir) || dir}`)
+  // CI=true: wrangler asks no confirmation before applying.
+  await runNode(bin.wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], {
+    label: 'wrangler d1 migrations apply',
+    env: { CI: 'true' },
+  })
+  if (!seed) return { seeded: false }
+  if (!existsSync(SEED_SCRIPT)) {
+    log('scripts/seed.ts does not exist yet: no demo content')
+    return { seeded: false }
+  }
+  log('seed')
+  await runNode(bin.tsx, [SEED_SCRIPT, '--persist-to', dir], { label: 'seed' })
+  return { seeded: true }
+}
+
+/** A TCP port nobody listens on right now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+/** True when something already listens on 127.0.0.1:port. */
+export function portInUse(port) {
+  return new Promise((resolve) => {
+    const srv = net.createServer()
+    srv.once('error', (e) => resolve(e.code === 'EADDRINUSE' || e.code === 'EACCES'))
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(false)))
+  })
+}
+
+const running = new Set()
+// A crashed or interrupted parent must not leave workerd behind.
+process.on('exit', () => {
+  for (const pid of running) killGroup(pid, 'SIGKILL')
+})
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Start `wrangler dev` on the built app and wait until `GET /` answers.
+ *
+ * @param {object} o
+ * @param {number} [o.port] free port when omitted
+ * @param {string} o.persistDir state directory (D1, R2, KV, DO)
+ * @param {boolean} [o.testScheduled] also expose /__scheduled (the cron is always reachable at
+ *   /cdn-cgi/handler/scheduled?cron=<expr>)
+ * @param {'pipe'|'inherit'} [o.stdio] 'inherit' shows the server's output (npm start)
+ * @param {string} [o.logLevel] wrangler --log-level (default warn: no per-request lines)
+ * @param {number} [o.timeoutMs] startup timeout
+ * @returns {Promise<{ url: string, port: number, child: import('node:child_process').ChildProcess,
+ *   output: () => string, exited: Promise<number|null>, stop: () => Promise<void> }>}
+ */
+export async function startServer({ port, persistDir, testScheduled = false, stdio = 'pipe', logLevel = 'warn', timeoutMs = 60_000 } = {}) {
+  if (!persistDir) throw new Error('startServer: persistDir is required')
+  port ??= await freePort()
+  if (await portInUse(port)) throw new Error(`port ${port} is already in use (another wrangler dev or npm start?)`)
+  const inspectorPort = await freePort()
+  const dir = path.resolve(ROOT, persistDir)
+  const args = [
+    bin.wrangler, 'dev',
+    '--port', String(port),
+    '--ip', '127.0.0.1',
+    '--persist-to', dir,
+    '--inspector-port', String(inspectorPort),
+    '--log-level', logLevel,
+    '--show-interactive-dev-session=false',
+  ]
+  if (testScheduled) args.push('--test-scheduled')
+
+  // detached: its own process group, so stop() reaches wrangler's children (workerd) too.
+  const child = spawn(NODE, args, {
+    cwd: ROOT,
+    env: childEnv(),
+    detached: true,
+    stdio: ['ignore', stdio, stdio],
+  })
+  running.add(child.pid)
+  // Keep the last 64 KB of output to explain a failed start.
+  let out = ''
+  const keep = (d) => {
+    out += d
+    if (out.length > 65536) out = out.slice(-65536)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      running.delete(child.pid)
+      resolve(code ?? (signal ? 128 : null))
+    })
+    child.on('error', (e) => {
+      keep(String(e.stack ?? e))
+      running.delete(child.pid)
+      resolve(1)
+    })
+  })
+
+  const url = `http://127.0.0.1:${port}`
+  let stopping
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        killGroup(child.pid, 'SIGKILL') // stragglers of an exited wrangler
+        return
+      }
+      killGroup(child.pid, 'SIGTERM')
+      const done = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)])
+      // workerd may outlive wrangler for a moment: the group goes either way.
+      killGroup(child.pid, 'SIGKILL')
+      if (!done) await exited
+    })())
+
+  const deadline = Date.now() + timeoutMs
+  let dead = false
+  exited.then(() => (dead = true))
+  let last = 'no answer'
+  while (true) {
+    if (dead) {
+      await stop()
+      throw new Error(`wrangler dev exited before answering on ${url}\n--- server output ---\n${out.trim()}`)
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`wrangler dev did not answer GET ${url}/ within ${timeoutMs / 1000} s (last: ${last})\n--- server output ---\n${out.trim()}`)
+    }
+    try {
+      const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(5000), redirect: 'manual' })
+      await res.arrayBuffer()
+      if (res.status < 500) break
+      last = `HTTP ${res.status}`
+    } catch (e) {
+      last = e.cause?.code ?? e.message
+    }
+    await sleep(250)
+  }
+  return { url, port, child, output: () => out, exited, stop }
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))

@@ -1,0 +1,40 @@
+// Seeds the local D1 and R2 that `wrangler dev --persist-to <dir>` uses: demo content in both
+// languages, demo users per role and the unit audio. Idempotent (safe to run on every start).
+//   npx tsx scripts/seed.ts [--persist-to .wrangler/state]
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { getPlatformProxy } from 'wrangler'
+import { getDb } from '../src/worker/db/client'
+import { hashPassword } from '../src/worker/features/users/password'
+import { seed } from '../src/worker/seed/seed'
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name)
+  return i > -1 && process.argv[i + 1] ? process.argv[i + 1]! : fallback
+}
+const persistTo = resolve(arg('--persist-to', '.wrangler/state'))
+const mediaDir = resolve('seed/media')
+
+const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
+  configPath: 'wrangler.toml',
+  persist: { path: join(persistTo, 'v3') },
+  remoteBindings: false,
+})
+try {
+  const { env } = proxy
+  const started = Date.now()
+  const report = await seed(getDb(env.DB), {
+    hashPassword,
+    async putMedia(key, file) {
+      // Skip what is already stored with the same size: re-seeding stays quick.
+      const bytes = await readFile(join(mediaDir, file))
+      const head = await env.MEDIA.head(key)
+      if (head && head.size === bytes.byteLength) return
+      await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: 'audio/mpeg', cacheControl: 'public, max-age=86400' } })
+    },
+    log: (line) => console.log(line),
+  })
+  console.log(`seed done in ${Date.now() - started} ms (${report.routes} new routes, ${report.posts} new posts, ${report.users} new users)`)
+} finally {
+  await proxy.dispose()
+}

@@ -1,0 +1,285 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import {
+  creditLedger,
+  planAssignments,
+  planRoutes,
+  plans,
+  postCategories,
+  postRoutes,
+  posts,
+  psychologistAvailability,
+  routeCategories,
+  routes,
+  routeSymptoms,
+  symptoms,
+  units,
+  users,
+} from '../db/schema'
+import * as content from './content'
+
+export interface SeedOptions {
+  /** Hashes demo passwords (features/users/password.ts); injected so Node and workerd can both seed. */
+  hashPassword: (password: string) => Promise<string>
+  /** Stores one unit's audio in R2; omitted where media does not matter (most worker tests). */
+  putMedia?: (key: string, file: string) => Promise<void>
+  /** Seed only this much content (tests); everything when omitted. */
+  only?: { routes?: boolean; posts?: boolean; plans?: boolean; users?: boolean }
+  log?: (line: string) => void
+}
+
+export interface SeedReport {
+  routes: number
+  units: number
+  posts: number
+  symptoms: number
+  plans: number
+  users: number
+  media: number
+}
+
+const WORDS_PER_MINUTE = 200 // SPEC §9 reading speed
+export const mediaKey = (file: string) => `units/${file}`
+const minutes = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number)
+  return h! * 60 + m!
+}
+
+/**
+ * Demo content in both languages, demo users per role, psychologists with availability.
+ * Idempotent: rows are keyed by (slug, language) or email and skipped when present, and a
+ * route's units, symptoms and a plan's routes are only written when the route or plan is new.
+ */
+export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
+  const only = opts.only ?? { routes: true, posts: true, plans: true, users: true }
+  const log = opts.log ?? (() => {})
+  const report: SeedReport = { routes: 0, units: 0, posts: 0, symptoms: 0, plans: 0, users: 0, media: 0 }
+
+  // Categories and symptoms
+  await db.insert(routeCategories).values(content.routeCategories.map(({ language, slug, title }) => ({ language, slug, title }))).onConflictDoNothing()
+  await db.insert(postCategories).values(content.postCategories.map(({ language, slug, title }) => ({ language, slug, title }))).onConflictDoNothing()
+  const insertedSymptoms = await db
+    .insert(symptoms)
+    .values(content.symptoms.map((s) => ({ language: s.language, slug: s.slug, title: s.title, seoTitle: s.seo_title, seoDescription: s.seo_description })))
+    .onConflictDoNothing()
+    .returning({ id: symptoms.id })
+  report.symptoms = insertedSymptoms.length
+
+  const [routeCats, postCats, symptomRows] = await Promise.all([
+    db.select().from(routeCategories),
+    db.select().from(postCategories),
+    db.select({ id: symptoms.id, slug: symptoms.slug, language: symptoms.language }).from(symptoms),
+  ])
+  const catId = (list: { id: number; slug: string; language: string }[], slug: string, language: string) =>
+    list.find((c) => c.slug === slug && c.language === language)?.id ?? null
+  const symptomId = (key: string, language: string) => {
+    const s = content.symptoms.find((x) => x.key === key && x.language === language)
+    return s ? symptomRows.find((r) => r.slug === s.slug && r.language === language)?.id : undefined
+  }
+
+  // Routes with their units and symptoms
+  if (only.routes !== false) {
+    for (const r of content.routes) {
+      const [created] = await db
+        .insert(routes)
+        .values({
+          language: r.language,
+          slug: r.slug,
+          title: r.title,
+          description: r.description,
+          seoTitle: r.seo_title,
+          seoDescription: r.seo_description,
+          tag: r.tag,
+          categoryId: catId(routeCats, r.category, r.language),
+          order: r.order,
+          needsAppointment: !!r.needs_appointment,
+        })
+        .onConflictDoNothing()
+        .returning({ id: routes.id })
+      if (!created) continue
+      report.routes++
+      const symptomLinks = r.symptoms
+        .map((key, i) => ({ symptomId: symptomId(key, r.language), isPrimary: i === 0 }))
+        .filter((x): x is { symptomId: number; isPrimary: boolean } => x.symptomId !== undefined)
+      await db.batch([
+        db.insert(units).values(
+          r.units.map((u, i) => ({
+            routeId: created.id,
+            order: i + 1,
+            title: u.title,
+            description: u.description,
+            kind: 'audio' as const,
+            mediaKey: mediaKey(u.audio),
+            durationSeconds: u.duration_seconds,
+          })),
+        ),
+        ...(symptomLinks.length
+          ? [db.insert(routeSymptoms).values(symptomLinks.map((l) => ({ routeId: created.id, ...l }))).onConflictDoNothing()]
+          : []),
+      ])
+      report.units += r.units.length
+    }
+  }
+
+  // Media: every file any unit plays, stored once in R2
+  if (opts.putMedia) {
+    for (const file of content.unitAudioFiles) {
+      await opts.putMedia(mediaKey(file), file)
+      report.media++
+    }
+  }
+
+  const routeRows = await db.select({ id: routes.id, slug: routes.slug, language: routes.language }).from(routes)
+  const routeIdByKey = (key: string, language: string) => {
+    const r = content.routes.find((x) => x.key === key && x.language === language)
+    return r ? routeRows.find((x) => x.slug === r.slug && x.language === language)?.id : undefined
+  }
+
+  // Posts and their related routes
+  if (only.posts !== false) {
+    for (const p of content.posts) {
+      const words = p.content.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length
+      const [created] = await db
+        .insert(posts)
+        .values({
+          language: p.language,
+          slug: p.slug,
+          title: p.title,
+          description: p.description,
+          content: p.content,
+          tag: p.tag,
+          tags: p.tags,
+          categoryId: catId(postCats, p.category, p.language),
+          author: p.author,
+          timeForReading: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+          publishedAt: new Date(p.published_at),
+        })
+        .onConflictDoNothing()
+        .returning({ id: posts.id })
+      if (!created) continue
+      report.posts++
+      const related = p.related_route_keys.map((k) => routeIdByKey(k, p.language)).filter((x): x is number => x !== undefined)
+      if (related.length) await db.insert(postRoutes).values(related.map((routeId) => ({ postId: created.id, routeId }))).onConflictDoNothing()
+    }
+  }
+
+  // Plans with ordered routes and their lock settings
+  if (only.plans !== false) {
+    for (const p of content.plans) {
+      const [created] = await db
+        .insert(plans)
+        .values({
+          language: p.language,
+          slug: p.slug,
+          title: p.title,
+          description: p.description,
+          visibility: p.visibility,
+          category: p.key.includes('insomnia') ? 'insomnia' : 'anxiety',
+        })
+        .onConflictDoNothing()
+        .returning({ id: plans.id })
+      if (!created) continue
+      report.plans++
+      const rows = p.routes
+        .map((pr, i) => ({ pr, i, routeId: routeIdByKey(pr.route, p.language) }))
+        .filter((x): x is typeof x & { routeId: number } => x.routeId !== undefined)
+        .map(({ pr, i, routeId }) => ({
+          planId: created.id,
+          routeId,
+          order: i + 1,
+          waitingTimeHours: pr.waiting_time_hours ?? 0,
+          needAppointment: !!pr.need_appointment,
+          needFinishedAppointment: !!pr.need_finished_appointment,
+        }))
+      if (rows.length) await db.insert(planRoutes).values(rows).onConflictDoNothing()
+    }
+  }
+
+  // Demo users, one per role, and the psychologists with their weekly availability
+  if (only.users !== false) {
+    const farFuture = new Date('2099-12-31T00:00:00Z') // demo accounts never reach the expired page
+    const planRows = await db.select({ id: plans.id, slug: plans.slug, language: plans.language }).from(plans)
+    const planIdByKey = (key: string, language: string) => {
+      const p = content.plans.find((x) => x.key === key && x.language === language)
+      return p ? planRows.find((x) => x.slug === p.slug && x.language === language)?.id : undefined
+    }
+    const hash = await opts.hashPassword(content.DEMO_PASSWORD)
+    // Psychologists first: psico1 is also listed as the role's demo user, and the
+    // psychologist row is the one that carries the profile and availability.
+    for (const p of content.psychologists) {
+      const [created] = await db
+        .insert(users)
+        .values({
+          email: p.email,
+          name: p.name,
+          passwordHash: hash,
+          role: 2,
+          language: p.language,
+          countryCode: p.country_code,
+          phone: p.phone,
+          timezone: p.timezone,
+          freeAccessUntil: farFuture,
+          legalAgeConfirmedAt: new Date(),
+          psychologistOpenToGetAppointment: true,
+          specialistInSymptoms: p.specialist_in_symptoms,
+          specializedInTheCategory: p.specialized_in_the_category,
+          speaksIn: p.speaks_in,
+          nationality: p.nationality,
+          locatedAt: p.located_at,
+          degree: p.degree,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id })
+      if (!created) continue
+      report.users++
+      await db.insert(psychologistAvailability).values(
+        p.availability.map((a) => ({
+          hostId: created.id,
+          weekday: a.weekday,
+          startMinute: minutes(a.start),
+          endMinute: minutes(a.end),
+          slotMinutes: a.slot_minutes,
+          timezone: p.timezone,
+        })),
+      )
+    }
+    for (const u of content.demoUsers) {
+      const [created] = await db
+        .insert(users)
+        .values({
+          email: u.email,
+          name: u.name,
+          passwordHash: u.password === content.DEMO_PASSWORD ? hash : await opts.hashPassword(u.password),
+          role: u.role,
+          subscriber: u.subscriber,
+          language: u.language,
+          countryCode: u.country_code,
+          phone: u.phone,
+          timezone: u.timezone,
+          freeAccessUntil: farFuture,
+          legalAgeConfirmedAt: new Date(),
+          isAEmailReader: true,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id })
+      if (!created) continue
+      report.users++
+      const writes = []
+      if (u.credits) writes.push(db.insert(creditLedger).values({ userId: created.id, amountCents: u.credits * 100, reason: 'seed', reference: `seed:${u.email}` }).onConflictDoNothing())
+      const planIds = (u.assigned_plan_keys ?? []).map((k) => planIdByKey(k, u.language)).filter((x): x is number => x !== undefined)
+      if (planIds.length) writes.push(db.insert(planAssignments).values(planIds.map((planId) => ({ planId, userId: created.id }))).onConflictDoNothing())
+      if (writes.length) await db.batch(writes as [typeof writes[number], ...typeof writes])
+    }
+  }
+  log(`seeded ${JSON.stringify(report)}`)
+  return report
+}
+
+/** Demo accounts, for the README and the start banner. */
+export const demoLogins = () => [
+  ...content.demoUsers.map((u) => ({ email: u.email, role: u.role })),
+  ...content.psychologists.map((p) => ({ email: p.email, role: 2 })),
+]
+
+// Re-exported for tests that look up seeded rows by what they are.
+export { content, and, eq, inArray }
