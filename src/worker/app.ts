@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
-import type { AppEnv } from './env'
+import { runScheduled } from './cron'
+import { isLocalEnv, type AppEnv } from './env'
 import { requestContext } from './http/context'
 import { errorResponse } from './http/envelope'
 import { AppError } from './http/errors'
@@ -29,6 +30,15 @@ app.use('*', requestContext)
 app.route('/v1', api)
 app.all('/v1/*', (c) => errorResponse(c, new AppError('not_found')))
 app.route('/media', mediaRoutes)
+// Local runs only: trigger a cron job by hand, as `wrangler dev --test-scheduled` would
+// (that flag needs a bundling step the built app skips). Miniflare's own
+// /cdn-cgi/handler/scheduled?cron=… works too.
+app.get('/__scheduled', async (c, next) => {
+  if (!isLocalEnv(c.env)) return next()
+  const cron = c.req.query('cron') ?? '* * * * *'
+  await runScheduled(cron, c.env, new Date())
+  return c.text(`Ran "${cron}"`)
+})
 app.route('/', pageRoutes)
 
 function isApi(path: string) {

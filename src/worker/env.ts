@@ -32,6 +32,20 @@ export interface SessionUser {
   email: string | null
   language: Locale
   subscriber: boolean
+  /** A patient's free access (3 days, SPEC §9) is over and they are not a subscriber. */
+  accessExpired?: boolean
+  /** How this request was signed in (features/users/session.ts). */
+  session?: {
+    /** HMAC of the token: the KV key, never the token itself. */
+    hash: string
+    via: 'bearer' | 'cookie'
+    /** The page CSRF token of this session (http/csrf.ts). */
+    csrf: string
+    expiresAt: number
+    remember: boolean
+    /** Opened by a recovery link moments ago: may set a new password without the old one. */
+    recovery: boolean
+  }
 }
 
 /** Per-request values set by middleware (CONVENTIONS 8). */

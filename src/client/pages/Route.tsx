@@ -2,17 +2,9 @@ import type { RouteDto } from '#shared/contract/content'
 import { usePage, type PageProps } from '../app/context'
 
 /** A route (SPEC §2 "/route/{slug}"): its units; playing needs a signed-in user. */
-export default function Route({ data, boot }: PageProps<{ route: RouteDto | null }>) {
+export default function Route({ data, boot }: PageProps<{ route: RouteDto }>) {
   const { t, href } = usePage()
   const route = data.route
-  if (!route) {
-    return (
-      <section className="placeholder" data-testid="route-not-found">
-        <h1>{t('errors.route_not_found')}</h1>
-        <a className="button button-primary" href={href('/routes')}>{t('frame.routes')}</a>
-      </section>
-    )
-  }
   const back = boot.query.plan_id ? href(`/journey`) : href(boot.user ? '/journey' : '/routes')
   return (
     <article className="route-page">

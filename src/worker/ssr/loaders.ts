@@ -58,7 +58,8 @@ export const LOADERS: Record<string, (a: LoaderArgs) => Promise<unknown>> = {
       relations: ['units', 'createdBy'],
       userId: c.var.user?.id ?? null,
     })
-    return { route: routes[0] ?? null }
+    if (!routes[0]) throw new AppError('not_found', { message: 'errors.route_not_found' })
+    return { route: routes[0] }
   },
 
   async blog({ c, query }) {

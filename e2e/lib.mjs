@@ -1,0 +1,295 @@
+/**
+ * Browser-test harness (playwright-core driving Debian chromium; nothing else).
+ *
+ * HOW TO WRITE A TEST FILE
+ *   `npm run test:e2e` (e2e/run.mjs) builds the app, starts it on a fresh seeded state and
+ *   imports every `e2e/*.e2e.mjs` in name order. Each file default-exports a function that
+ *   REGISTERS tests; the runner then runs them one after the other:
+ *
+ *     import { assert, newPage, waitForHydration, PHONE } from './lib.mjs'
+ *     export default function ({ test, baseURL, browser, seeded, scheduled }) {
+ *       test('home hydrates', async () => {
+ *         const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+ *         await page.goto('/')             // relative to baseURL
+ *         await waitForHydration(page)
+ *         assert.equal(await page.locator('html').getAttribute('lang'), 'es')
+ *       })
+ *     }
+ *
+ *   Context given to the default export:
+ *     test(name, fn)        register a test (test.skip(name, why) records a skipped one)
+ *     baseURL               e.g. http://127.0.0.1:40123 (no trailing slash)
+ *     browser               a shared playwright Browser
+ *     seeded                true when scripts/seed.ts filled the state (demo content exists)
+ *     scheduled(cron)       runs the Worker's scheduled handler now, e.g. scheduled('* * * * *')
+ *     api(path, init)       fetch(baseURL + path) returning { status, headers, json, text }
+ *
+ * WHAT "CLEAN" MEANS
+ *   Every page made by newPage() records console errors, uncaught page errors, failed
+ *   same-origin requests (HTTP 4xx/5xx or network failure) and React hydration warnings (any
+ *   console message matching /hydrat|did not match|server rendered HTML/i). When a test ends,
+ *   the runner fails it if any of its pages recorded something (pass `strict: false` to
+ *   newPage to opt out) and closes the pages. Call `assertClean(page)` to check at a given
+ *   moment; `expectFailure(page, matcher)` marks a request that is supposed to fail (e.g. the
+ *   404 of a not-found page), together with the console error the browser logs for it.
+ *
+ * A failing test saves a screenshot of each of its open pages in e2e/screens/FAIL-*.png.
+ * Run one file: `npm run test:e2e -- foundation`; skip the build: `E2E_SKIP_BUILD=1`.
+ */
+import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+
+export { assert }
+
+export const SCREENS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screens')
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+/** Flags for a quiet, offline headless chromium (no sandbox: CI containers run as root). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+]
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 800 }
+
+const HYDRATION = /hydrat|did not match|server rendered HTML/i
+
+let defaultBaseURL
+/** Set the origin newPage() uses for relative URLs and for "same origin" (run.mjs does it). */
+export function configure({ baseURL }) {
+  defaultBaseURL = baseURL
+}
+
+export function chromiumAvailable() {
+  return existsSync(CHROMIUM_PATH)
+}
+
+/** Debian chromium, headless. Never downloads a browser. */
+export async function launchBrowser() {
+  if (!chromiumAvailable()) {
+    throw new Error(`chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`)
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+}
+
+/** Pages opened during the current test: checked and closed when it ends. */
+const openPages = new Set()
+const issuesOf = new WeakMap()
+
+/**
+ * A page in its own browser context.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ viewport?: {width:number,height:number}, locale?: string, baseURL?: string,
+ *   strict?: boolean, storageState?: any, mobile?: boolean }} [o]
+ *   `locale` 'es' | 'en' | any BCP 47 tag: sets navigator.language and Accept-Language.
+ *   `mobile` defaults to true for viewports narrower than 768 px (SPEC §2 breakpoint).
+ */
+export async function newPage(browser, { viewport = DESKTOP, locale = 'es', baseURL = defaultBaseURL, strict = true, storageState, mobile } = {}) {
+  const isMobile = mobile ?? viewport.width < 768
+  const context = await browser.newContext({
+    viewport,
+    locale: locale === 'es' ? 'es-ES' : locale === 'en' ? 'en-US' : locale,
+    baseURL,
+    isMobile,
+    hasTouch: isMobile,
+    storageState,
+    serviceWorkers: 'block',
+  })
+  const page = await context.newPage()
+  const origin = baseURL ? new URL(baseURL).origin : null
+  const rec = { list: [], expected: [], reported: 0, strict }
+  issuesOf.set(page, rec)
+  openPages.add(page)
+  const sameOrigin = (url) => {
+    try {
+      return origin ? new URL(url).origin === origin : true
+    } catch {
+      return false
+    }
+  }
+  const isExpected = (url, status) => rec.expected.some((m) => matches(m, url, status))
+
+  page.on('console', (msg) => {
+    const text = msg.text()
+    if (HYDRATION.test(text)) {
+      rec.list.push(`hydration warning (console.${msg.type()}): ${text}`)
+      return
+    }
+    if (msg.type() !== 'error') return
+    const where = msg.location()?.url ?? ''
+    // The browser's own line for a failed request: already reported (or expected) as a request.
+    if (/^Failed to load resource/.test(text)) {
+      const status = Number(/status of (\d{3})/.exec(text)?.[1]) || undefined
+      if (isExpected(where, status) || (sameOrigin(where) && status)) return
+    }
+    rec.list.push(`console.error: ${text}${where ? ` (${where})` : ''}`)
+  })
+  page.on('pageerror', (err) => rec.list.push(`page error: ${err.stack ?? err.message}`))
+  page.on('response', (res) => {
+    const status = res.status()
+    if (status < 400 || !sameOrigin(res.url())) return
+    if (isExpected(res.url(), status)) return
+    rec.list.push(`HTTP ${status} ${res.request().method()} ${res.url()}`)
+  })
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText ?? 'failed'
+    // Aborted = the page navigated away or cancelled it itself; not a failure of the app.
+    if (/ERR_ABORTED/.test(why) || !sameOrigin(req.url()) || isExpected(req.url())) return
+    rec.list.push(`request failed: ${req.method()} ${req.url()} (${why})`)
+  })
+  return page
+}
+
+function matches(m, url, status) {
+  if (typeof m === 'function') return m(url, status)
+  if (m instanceof RegExp) return m.test(url)
+  if (typeof m === 'string') {
+    try {
+      return new URL(url).pathname.startsWith(m) || url.includes(m)
+    } catch {
+      return url.includes(m)
+    }
+  }
+  if (m && typeof m === 'object') return (!m.url || matches(m.url, url, status)) && (!m.status || m.status === status)
+  return false
+}
+
+/**
+ * Mark requests that are expected to fail on this page.
+ * @param {import('playwright-core').Page} page
+ * @param {string | RegExp | ((url: string, status?: number) => boolean) | { url?: string|RegExp, status?: number }} matcher
+ *   a string matches a pathname prefix or a substring of the URL.
+ */
+export function expectFailure(page, matcher) {
+  issuesOf.get(page)?.expected.push(matcher)
+}
+
+/** What the page recorded so far (console errors, page errors, failed requests, hydration). */
+export function issues(page) {
+  return [...(issuesOf.get(page)?.list ?? [])]
+}
+
+/** Throws listing everything the page recorded that was not already reported. */
+export function assertClean(page, label = page.url()) {
+  const rec = issuesOf.get(page)
+  if (!rec) return
+  const fresh = rec.list.slice(rec.reported)
+  rec.reported = rec.list.length
+  if (fresh.length) throw new Error(`${label} is not clean:\n  - ${fresh.join('\n  - ')}`)
+}
+
+/** Resolves once the client has hydrated (entry.tsx sets html[data-hydrated=true]). */
+export async function waitForHydration(page, timeout = 15_000) {
+  await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout })
+}
+
+/** Full-page screenshot to e2e/screens/<name>.png; returns the path. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
+  await mkdir(SCREENS_DIR, { recursive: true })
+  const file = path.join(SCREENS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`)
+  await page.screenshot({ path: file, fullPage, animations: 'disabled' })
+  return file
+}
+
+/** Polls `fn` until it returns a truthy value (returned) or the time is up (throws its last error). */
+export async function eventually(fn, { timeout = 5000, interval = 100, message } = {}) {
+  const end = Date.now() + timeout
+  let lastErr
+  while (true) {
+    try {
+      const v = await fn()
+      if (v) return v
+      lastErr = undefined
+    } catch (e) {
+      lastErr = e
+    }
+    if (Date.now() > end) throw lastErr ?? new Error(message ?? `condition not met within ${timeout} ms`)
+    await new Promise((r) => setTimeout(r, interval))
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The runner: test() registers, runTests() runs what is registered, summary() prints the end.
+
+const queue = []
+const totals = { passed: 0, failed: 0, skipped: 0, failures: [] }
+
+/** Register a test. fn gets no argument; give it more time with test(name, fn, { timeout }). */
+export function test(name, fn, { timeout = 60_000 } = {}) {
+  queue.push({ name, fn, timeout })
+}
+test.skip = (name, why = '') => queue.push({ name, skip: why || 'skipped' })
+
+/** Runs the registered tests sequentially, printing one ✓/✗ line each. */
+export async function runTests(prefix = '') {
+  const batch = queue.splice(0)
+  for (const t of batch) {
+    const title = prefix ? `${prefix} › ${t.name}` : t.name
+    if (t.skip) {
+      totals.skipped++
+      console.log(`- ${title} (skipped: ${t.skip})`)
+      continue
+    }
+    const start = Date.now()
+    let error
+    try {
+      let timer
+      await Promise.race([
+        Promise.resolve().then(t.fn),
+        new Promise((_, rej) => (timer = setTimeout(() => rej(new Error(`timed out after ${t.timeout} ms`)), t.timeout))),
+      ]).finally(() => clearTimeout(timer))
+      for (const page of openPages) {
+        if (issuesOf.get(page)?.strict && !page.isClosed()) assertClean(page)
+      }
+    } catch (e) {
+      error = e
+    }
+    if (error) {
+      for (const page of openPages) {
+        if (page.isClosed()) continue
+        await screenshot(page, `FAIL-${title}-${[...openPages].indexOf(page)}`).catch(() => {})
+        const seen = issues(page)
+        if (seen.length && !String(error.message).includes(seen[0])) {
+          error.message += `\n  also recorded on ${page.url()}:\n  - ${seen.join('\n  - ')}`
+        }
+      }
+    }
+    for (const page of openPages) await page.context().close().catch(() => {})
+    openPages.clear()
+    const ms = Date.now() - start
+    if (error) {
+      totals.failed++
+      totals.failures.push(title)
+      console.log(`✗ ${title} (${ms} ms)\n${indent(error.stack && !error.message.includes('\n') ? error.stack : error.message)}`)
+    } else {
+      totals.passed++
+      console.log(`✓ ${title} (${ms} ms)`)
+    }
+  }
+}
+
+/** Record a failure that happened outside a test (e.g. a file that could not load). */
+export function recordFailure(title, error) {
+  totals.failed++
+  totals.failures.push(title)
+  console.log(`✗ ${title}\n${indent(error?.stack ?? String(error))}`)
+}
+
+/** Prints the final `N passed, N failed` line and returns the totals. */
+export function summary() {
+  if (totals.failures.length) console.log(`\nFailed:\n${totals.failures.map((f) => `  ✗ ${f}`).join('\n')}`)
+  if (totals.skipped) console.log(`${totals.skipped} skipped`)
+  console.log(`${totals.passed} passed, ${totals.failed} failed`)
+  return { ...totals }
+}
+
+const indent = (s) => String(s).split('\n').map((l) => `    ${l}`).join('\n')

@@ -1,0 +1,116 @@
+import { createScheduledController, createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test'
+import { exports } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import worker from '../../src/worker/index'
+import { closeRankingDay } from '../../src/worker/cron/ranking'
+import type { HostSchedule } from '../../src/worker/durable/HostSchedule'
+
+const fetchWorker = (path: string, init?: RequestInit) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
+
+describe('media from R2', () => {
+  it('streams a file with Range support', async () => {
+    const bytes = new Uint8Array(5000).map((_, i) => i % 251)
+    await env.MEDIA.put('units/test.mp3', bytes, { httpMetadata: { contentType: 'audio/mpeg' } })
+    const full = await fetchWorker('/media/units/test.mp3')
+    expect(full.status).toBe(200)
+    expect(full.headers.get('accept-ranges')).toBe('bytes')
+    expect((await full.arrayBuffer()).byteLength).toBe(5000)
+    const part = await fetchWorker('/media/units/test.mp3', { headers: { Range: 'bytes=100-199' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe('bytes 100-199/5000')
+    const got = new Uint8Array(await part.arrayBuffer())
+    expect(got.length).toBe(100)
+    expect(got[0]).toBe(100 % 251)
+    expect((await fetchWorker('/media/units/missing.mp3')).status).toBe(404)
+  })
+})
+
+describe('the daily ranking cron', () => {
+  async function user(name: string) {
+    const r = await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES (?, ?, 1, 'es') RETURNING id").bind(name, `${name.toLowerCase().replace(/\s/g, '')}@x.test`).first<{ id: number }>()
+    return r!.id
+  }
+  const points = (userId: number, day: string, p: number) =>
+    env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?, ?, ?) ON CONFLICT(user_id, day) DO UPDATE SET points = excluded.points').bind(userId, day, p).run()
+  const snapshot = (day: string) =>
+    env.DB.prepare('SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ? ORDER BY position').bind(day).all<any>()
+
+  it('ranks by points up to the day, tracks movement, shows first names only, and is safe to re-run', async () => {
+    const ana = await user('Ana García')
+    const ben = await user('Ben Smith')
+    await points(ana, '2026-11-19', 10)
+    await points(ben, '2026-11-19', 5)
+    await closeRankingDay(env, new Date('2026-11-19T23:59:00Z'))
+    let day1 = (await snapshot('2026-11-19')).results
+    expect(day1.map((r) => [r.name, r.position, r.position_change, r.points])).toEqual([
+      ['Ana', 1, 0, 10],
+      ['Ben', 2, 0, 5],
+    ])
+    await points(ben, '2026-11-20', 20)
+    // Through the real scheduled handler, twice: the second run must not duplicate.
+    for (let i = 0; i < 2; i++) {
+      const ctx = createExecutionContext()
+      await worker.scheduled(createScheduledController({ cron: '59 23 * * *', scheduledTime: new Date('2026-11-20T23:59:00Z').getTime() }), env, ctx)
+      await waitOnExecutionContext(ctx)
+    }
+    const day2 = (await snapshot('2026-11-20')).results
+    expect(day2.map((r) => [r.name, r.position, r.position_change, r.points])).toEqual([
+      ['Ben', 1, 1, 25],
+      ['Ana', 2, -1, 10],
+    ])
+    day1 = (await snapshot('2026-11-19')).results
+    expect(day1).toHaveLength(2)
+  })
+})
+
+describe('due notifications cron', () => {
+  it('turns a due admin notification into in-app notifications once, for its audience only', async () => {
+    await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES ('A', 'a@n.test', 1, 'es')").run()
+    const psy = await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES ('P', 'p@n.test', 2, 'es') RETURNING id").first<{ id: number }>()
+    const patients = await env.DB.prepare('SELECT id FROM users WHERE role = 1 ORDER BY id').all<{ id: number }>()
+    await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, role_recipients, send_at) VALUES ('Hola', 'pending', 'in_app', 1, ?)").bind(Date.now() - 1000).run()
+    await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, send_at) VALUES ('Later', 'pending', 'in_app', ?)").bind(Date.now() + 3_600_000).run()
+    for (let i = 0; i < 2; i++) {
+      const ctx = createExecutionContext()
+      await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), env, ctx)
+      await waitOnExecutionContext(ctx)
+    }
+    // Storage is shared within a file: every patient made so far is in the audience, once each.
+    const inApp = await env.DB.prepare('SELECT user_id, title FROM in_app_notifications ORDER BY user_id').all<any>()
+    expect(inApp.results).toEqual(patients.results.map((p) => ({ user_id: p.id, title: 'Hola' })))
+    expect(inApp.results.some((r) => r.user_id === psy!.id)).toBe(false)
+    const statuses = await env.DB.prepare('SELECT title, status FROM admin_notifications ORDER BY id').all<any>()
+    expect(statuses.results.map((r) => r.status)).toEqual(['sent', 'pending'])
+  })
+})
+
+describe('Durable Objects', () => {
+  it('HostSchedule lets one guest hold a slot at a time, and frees it on release', async () => {
+    const stub = env.SCHEDULES.get(env.SCHEDULES.idFromName('host:1'))
+    const start = Date.UTC(2026, 11, 1, 9)
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => stub.hold(start, 100 + i)))
+    expect(results.filter(Boolean)).toHaveLength(1)
+    const winner = 100 + results.indexOf(true)
+    expect(await stub.hold(start, winner)).toBe(true) // the holder may renew
+    await stub.release(start, winner)
+    expect(await stub.hold(start, 999)).toBe(true)
+    await runInDurableObject(stub, async (instance: HostSchedule) => {
+      expect(await instance.held()).toEqual([start])
+    })
+  })
+
+  it('NotificationChannel accepts a socket and delivers what is published to it', async () => {
+    const stub = env.CHANNELS.get(env.CHANNELS.idFromName('user:1'))
+    const res = await stub.fetch('http://do/ws', { headers: { Upgrade: 'websocket' } })
+    expect(res.status).toBe(101)
+    const ws = res.webSocket!
+    ws.accept()
+    const got = new Promise<string>((resolve) => ws.addEventListener('message', (e) => resolve(String(e.data))))
+    expect(await stub.connections()).toBe(1)
+    expect(await stub.publish({ title: 'Hola' })).toBe(1)
+    expect(JSON.parse(await got)).toEqual({ title: 'Hola' })
+    ws.close()
+    const plain = await stub.fetch('http://do/ws')
+    expect(plain.status).toBe(426)
+  })
+})
