@@ -32,8 +32,11 @@ export function encodeValue(v: unknown): string | null {
 }
 
 function csrfToken(): string {
+  if (typeof document === 'undefined') return ''
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
 }
+
+const origin = () => (typeof window !== 'undefined' ? window.location.origin : 'http://localhost')
 
 /**
  * One typed call over the shared contract: sends SPEC §7's headers, checks the answer against
@@ -41,7 +44,7 @@ function csrfToken(): string {
  * network failure into success false, and shows a returned message as a notification.
  */
 export async function call<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, opts: CallOptions = {}): Promise<ApiResult<z.infer<S>>> {
-  const url = new URL(`/v1${path}`, window.location.origin)
+  const url = new URL(`/v1${path}`, origin())
   for (const [k, v] of Object.entries(opts.query ?? {})) {
     const s = encodeValue(v)
     if (s !== null) url.searchParams.set(k, s)
@@ -81,7 +84,7 @@ export async function call<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE
   if (obj.message === 'Unauthenticated.') {
     // Not shown: the frame reacts by sending the person to sign in (SPEC §8).
     $user.set(null)
-    window.dispatchEvent(new CustomEvent(SESSION_LOST))
+    globalThis.dispatchEvent?.(new CustomEvent(SESSION_LOST))
     return { success: false, status: res.status, message: obj.message }
   }
   if (obj.success === false) {
@@ -94,7 +97,7 @@ export async function call<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE
     if (!opts.silent) notify(message, 'danger')
     return { success: false, status: res.status, code: 701, message }
   }
-  const data = parsed.data as { message?: string }
-  if (!opts.silent && data.message) notify(data.message, 'success')
-  return { ...(parsed.data as object), success: true, status: res.status } as ApiResult<z.infer<S>>
+  // The message is read from the raw answer: a call's schema need not list it.
+  if (!opts.silent && obj.message) notify(obj.message, 'success')
+  return { ...(parsed.data as object), message: obj.message, success: true, status: res.status } as ApiResult<z.infer<S>>
 }
