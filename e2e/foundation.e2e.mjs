@@ -22,6 +22,7 @@ export default function ({ test, api, browser, seeded }) {
         const header = page.getByTestId('header')
         assert.ok(await header.getByText(signIn, { exact: true }).isVisible(), `header shows '${signIn}'`)
         assert.equal(await page.getByText(other, { exact: true }).count(), 0, `no '${other}' on the ${locale} page`)
+        await assertNoSideScroll(page)
 
         if (seeded) {
           for (const id of ['footer-tests', 'footer-plans']) {
@@ -49,7 +50,10 @@ export default function ({ test, api, browser, seeded }) {
         await questions.nth(1).click()
         await answers.nth(1).waitFor({ state: 'hidden', timeout: 3000 })
 
+        // The header hid while the clicks scrolled down; back at the top it shows again.
         await page.evaluate(() => window.scrollTo(0, 0))
+        await page.waitForFunction(() => !document.querySelector('[data-testid=header]').classList.contains('header-hidden'))
+        await page.waitForTimeout(300) // its slide-in transition
         await screenshot(page, `home-${locale}-${size}`)
       })
     }
@@ -64,6 +68,7 @@ export default function ({ test, api, browser, seeded }) {
       const titles = () => cards.evaluateAll((els) => els.map((e) => e.textContent.trim()))
       const before = await titles()
       if (seeded) assert.ok(before.length > 0, 'route cards on the first render')
+      await assertNoSideScroll(page)
       await screenshot(page, `routes-es-${size}`)
 
       const searched = page.waitForResponse((r) => r.url().includes('/v1/routes') && r.url().includes('insomnio'), { timeout: 5000 })
@@ -134,4 +139,10 @@ export default function ({ test, api, browser, seeded }) {
     assert.ok(Array.isArray(r.json.errors?.per_page) && r.json.errors.per_page.length, 'errors.per_page')
     assert.ok(Array.isArray(r.json.errors?.page) && r.json.errors.page.length, 'errors.page')
   })
+}
+
+/** The page itself never scrolls sideways (carousels scroll inside their own box). */
+async function assertNoSideScroll(page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }))
+  assert.ok(scroll <= width, `page is ${scroll} px wide in a ${width} px viewport`)
 }

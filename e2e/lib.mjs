@@ -61,7 +61,9 @@ export const CHROMIUM_ARGS = [
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
 
-const HYDRATION = /hydrat|did not match|server rendered HTML/i
+// The production build of React logs hydration failures as minified errors (#418 mismatch,
+// #419/#423 falls back to client rendering, #425 text mismatch): counted as hydration too.
+const HYDRATION = /hydrat|did not match|server rendered HTML|Minified React error #(418|419|421|422|423|425)\b/i
 
 let defaultBaseURL
 /** Set the origin newPage() uses for relative URLs and for "same origin" (run.mjs does it). */
@@ -133,7 +135,7 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'es', base
     }
     rec.list.push(`console.error: ${text}${where ? ` (${where})` : ''}`)
   })
-  page.on('pageerror', (err) => rec.list.push(`page error: ${err.stack ?? err.message}`))
+  page.on('pageerror', (err) => rec.list.push(`${HYDRATION.test(err.message) ? 'hydration error' : 'page error'}: ${err.stack ?? err.message}`))
   page.on('response', (res) => {
     const status = res.status()
     if (status < 400 || !sameOrigin(res.url())) return
@@ -269,7 +271,7 @@ export async function runTests(prefix = '') {
     if (error) {
       totals.failed++
       totals.failures.push(title)
-      console.log(`✗ ${title} (${ms} ms)\n${indent(error.stack && !error.message.includes('\n') ? error.stack : error.message)}`)
+      console.log(`✗ ${title} (${ms} ms)\n${indent(describe(error))}`)
     } else {
       totals.passed++
       console.log(`✓ ${title} (${ms} ms)`)
@@ -290,6 +292,13 @@ export function summary() {
   if (totals.skipped) console.log(`${totals.skipped} skipped`)
   console.log(`${totals.passed} passed, ${totals.failed} failed`)
   return { ...totals }
+}
+
+/** The message, plus where in a test file it was thrown (the stack's first *.e2e.mjs frame). */
+function describe(error) {
+  const message = String(error?.message ?? error)
+  const at = String(error?.stack ?? '').split('\n').find((l) => /\.e2e\.mjs:\d+/.test(l))
+  return at && !message.includes(at.trim()) ? `${message}\n${at.trim()}` : message
 }
 
 const indent = (s) => String(s).split('\n').map((l) => `    ${l}`).join('\n')

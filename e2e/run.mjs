@@ -11,7 +11,7 @@ import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildApp, log, prepareState, ROOT, startServer } from '../scripts/lib/server.mjs'
-import { CHROMIUM_PATH, chromiumAvailable, configure, launchBrowser, recordFailure, runTests, summary, test } from './lib.mjs'
+import { CHROMIUM_PATH, SCREENS_DIR, chromiumAvailable, configure, launchBrowser, recordFailure, runTests, summary, test } from './lib.mjs'
 
 const E2E_DIR = path.join(ROOT, 'e2e')
 const filters = process.argv.slice(2)
@@ -33,6 +33,11 @@ const files = (await readdir(E2E_DIR))
 if (!files.length) {
   console.error(`e2e: no e2e/*.e2e.mjs file matches ${filters.join(' ') || '(any)'}`)
   process.exit(1)
+}
+
+// Failure screenshots of an earlier run would mislead.
+for (const f of await readdir(SCREENS_DIR).catch(() => [])) {
+  if (f.startsWith('FAIL-')) await rm(path.join(SCREENS_DIR, f), { force: true })
 }
 
 const stateDir = path.join(ROOT, '.tmp', `e2e-${process.pid}`)

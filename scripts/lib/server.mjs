@@ -60,7 +60,7 @@ export function runNode(script, args, { label = path.basename(script), verbose =
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [script, ...args], {
       cwd: ROOT,
-      env: childEnv(env),
+      env: childEnv(verbose ? env : { FORCE_COLOR: '0', ...env }),
       stdio: ['ignore', verbose ? 'inherit' : 'pipe', verbose ? 'inherit' : 'pipe'],
     })
     let out = ''
@@ -69,7 +69,7 @@ export function runNode(script, args, { label = path.basename(script), verbose =
     child.on('error', reject)
     child.on('exit', (code, signal) => {
       if (code === 0) return resolve(out)
-      reject(new Error(`${label} failed (${signal ?? `exit ${code}`})\n${out.trim()}`))
+      reject(new Error(`${label} failed (${signal ?? `exit ${code}`})\n${head(plain(out).trim(), 120)}`))
     })
   })
 }
@@ -104,16 +104,25 @@ export async function prepareState(persistDir, { seed = true } = {}) {
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
+export async function freePort() {
+  return (await freePorts(1))[0]
+}
+
+/** `n` distinct free ports: all held open at once, so the OS cannot hand out one twice. */
+export async function freePorts(n) {
+  const servers = await Promise.all(
+    Array.from({ length: n }, () =>
+      new Promise((resolve, reject) => {
+        const srv = net.createServer()
+        srv.unref()
+        srv.on('error', reject)
+        srv.listen(0, '127.0.0.1', () => resolve(srv))
+      }),
+    ),
+  )
+  const ports = servers.map((srv) => srv.address().port)
+  await Promise.all(servers.map((srv) => new Promise((r) => srv.close(r))))
+  return ports
 }
 
 /** True when something already listens on 127.0.0.1:port. */
@@ -154,11 +163,26 @@ function killGroup(pid, signal) {
  * @returns {Promise<{ url: string, port: number, child: import('node:child_process').ChildProcess,
  *   output: () => string, exited: Promise<number|null>, stop: () => Promise<void> }>}
  */
-export async function startServer({ port, persistDir, testScheduled = false, stdio = 'pipe', logLevel = 'warn', timeoutMs = 60_000 } = {}) {
-  if (!persistDir) throw new Error('startServer: persistDir is required')
-  port ??= await freePort()
-  if (await portInUse(port)) throw new Error(`port ${port} is already in use (another wrangler dev or npm start?)`)
-  const inspectorPort = await freePort()
+export async function startServer(options = {}) {
+  if (!options.persistDir) throw new Error('startServer: persistDir is required')
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options)
+    } catch (e) {
+      // Free ports are picked then released: another process may grab one in between.
+      if (attempt < 3 && /address already in use/i.test(e.message)) {
+        log(`wrangler dev: a port was taken meanwhile, retrying with others`)
+        continue
+      }
+      throw e
+    }
+  }
+}
+
+async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pipe', logLevel = 'warn', timeoutMs = 60_000 }) {
+  const [freeMain, inspectorPort] = await freePorts(2)
+  if (port != null && (await portInUse(port))) throw new Error(`port ${port} is already in use (another wrangler dev or npm start?)`)
+  port ??= freeMain
   const dir = path.resolve(ROOT, persistDir)
   const args = [
     bin.wrangler, 'dev',
@@ -174,7 +198,8 @@ export async function startServer({ port, persistDir, testScheduled = false, std
   // detached: its own process group, so stop() reaches wrangler's children (workerd) too.
   const child = spawn(NODE, args, {
     cwd: ROOT,
-    env: childEnv(),
+    // Captured output is shown as plain text when the start fails.
+    env: childEnv(stdio === 'pipe' ? { FORCE_COLOR: '0' } : {}),
     detached: true,
     stdio: ['ignore', stdio, stdio],
   })
@@ -182,7 +207,7 @@ export async function startServer({ port, persistDir, testScheduled = false, std
   // Keep the last 64 KB of output to explain a failed start.
   let out = ''
   const keep = (d) => {
-    out += d
+    out += plain(String(d))
     if (out.length > 65536) out = out.slice(-65536)
   }
   child.stdout?.on('data', keep)
@@ -238,6 +263,16 @@ export async function startServer({ port, persistDir, testScheduled = false, std
     await sleep(250)
   }
   return { url, port, child, output: () => out, exited, stop }
+}
+
+// Some wrangler messages are colored even when piped.
+// eslint-disable-next-line no-control-regex
+const plain = (s) => s.replace(/\x1b\[[0-9;]*m/g, '')
+
+/** The first `n` lines: the first errors of a failed build say the most. */
+const head = (s, n) => {
+  const lines = s.split('\n')
+  return lines.length <= n ? s : `${lines.slice(0, n).join('\n')}\n… (${lines.length - n} more lines)`
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))

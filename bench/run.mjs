@@ -1,0 +1,354 @@
+/**
+ * `npm run bench`: build, start the built app (wrangler dev, workerd) on a fresh seeded state,
+ * then measure on loopback:
+ *   1. throughput and latency of five requests, each also as a ratio to the static asset's
+ *      req/s in the same run (the ratios travel between machines better than raw numbers);
+ *   2. the gzipped JavaScript the landing page and a route page load (budget: landing ≤ 110 KB);
+ *   3. Lighthouse mobile scores of / (lighthouse driving Debian chromium).
+ * Prints a table and rewrites the figures block of docs/PERFORMANCE.md.
+ *
+ *   BENCH_REQUESTS=2000 BENCH_SECONDS=10 BENCH_CONCURRENCY=16 npm run bench
+ *   BENCH_SKIP_BUILD=1     reuse the current dist/
+ *   BENCH_NO_DOC=1         do not touch docs/PERFORMANCE.md
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import zlib from 'node:zlib'
+import { buildApp, freePort, log, prepareState, ROOT, sleep, startServer } from '../scripts/lib/server.mjs'
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS) || 2000
+const SECONDS = Number(process.env.BENCH_SECONDS) || 10
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY) || 16
+const WARMUP = 100
+const JS_BUDGET_KB = 110 // issue: the landing page loads at most 110 KB of gzipped JS
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic']
+const DOC = path.join(ROOT, 'docs/PERFORMANCE.md')
+const ROUTE_SLUG = '4-ejercicios-para-el-insomnio'
+
+const stateDir = path.join(ROOT, '.tmp', `bench-${process.pid}`)
+let server
+const cleanup = async () => {
+  await server?.stop().catch(() => {})
+  await rm(stateDir, { recursive: true, force: true }).catch(() => {})
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => cleanup().then(() => process.exit(130)))
+
+try {
+  if (!process.env.BENCH_SKIP_BUILD) await buildApp()
+  const { seeded } = await prepareState(stateDir)
+  if (!seeded) log('WARNING: no seed, so the search and route page measure empty answers')
+  log('wrangler dev')
+  server = await startServer({ persistDir: stateDir })
+  const base = server.url
+
+  // 1. Load ---------------------------------------------------------------------------------
+  const html = await (await fetch(`${base}/`)).text()
+  const entry = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1]
+  const targets = [
+    { name: 'static asset', path: '/favicon.svg' },
+    { name: 'static asset (entry JS)', path: entry },
+    { name: 'trivial /v1 call', path: '/v1/symptoms?per_page=1' },
+    { name: '/v1 route search', path: '/v1/routes?filters[search]=ansiedad' },
+    { name: 'server render: landing', path: '/' },
+    { name: 'server render: route page', path: `/route/${ROUTE_SLUG}` },
+  ].filter((t) => t.path)
+  // Other processes on the machine skew every row: the load average goes into the report.
+  const loadBefore = os.loadavg()[0]
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  const load = []
+  for (const t of targets) {
+    const first = await get(base + t.path, agent)
+    if (first.status !== 200) throw new Error(`${t.path} answered ${first.status}: ${first.body.toString().slice(0, 300)}`)
+    await loop(base + t.path, agent, { requests: WARMUP, seconds: 5 })
+    const r = await loop(base + t.path, agent, { requests: REQUESTS, seconds: SECONDS })
+    load.push({ ...t, ...r })
+    log(`${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.count} requests${r.errors ? `, ${r.errors} errors` : ''})`)
+  }
+  agent.destroy()
+  const staticRps = load[0].rps
+  for (const r of load) r.ratio = r.rps / staticRps
+
+  // 2. JavaScript weight --------------------------------------------------------------------
+  const pages = [
+    { name: 'landing /', path: '/' },
+    { name: `route /route/${ROUTE_SLUG}`, path: `/route/${ROUTE_SLUG}` },
+    { name: 'search /routes', path: '/routes' },
+  ]
+  for (const p of pages) Object.assign(p, await jsWeight(base, p.path))
+  const observed = await jsLoadedInBrowser(base, pages).catch((e) => {
+    log(`could not observe the loaded JS in chromium: ${e.message}`)
+    return null
+  })
+  if (observed) pages.forEach((p, i) => (p.observed = observed[i]))
+  const landing = pages[0]
+  const landingKB = Math.max(landing.gzip, landing.observed?.gzip ?? 0) / 1024
+  const budgetOk = landingKB <= JS_BUDGET_KB
+
+  // 3. Lighthouse ---------------------------------------------------------------------------
+  const lh = await runLighthouse(`${base}/`).catch((e) => ({ error: e.message ?? String(e) }))
+
+  // Report ----------------------------------------------------------------------------------
+  const date = new Date().toISOString().slice(0, 10)
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.arch()}, Node ${process.versions.node}`
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+  const lines = []
+  lines.push(`Date: ${date}  `)
+  lines.push(`Machine: ${machine}; client, wrangler's proxy and workerd share these cores. 1-min load average before the load runs: ${loadBefore.toFixed(2)}.  `)
+  lines.push(`Server: \`wrangler dev\` serving the production build (workerd, local D1/R2/KV), seeded${seeded ? '' : ' (NO SEED: empty database)'}.  `)
+  lines.push(`Load: ${CONCURRENCY} keep-alive connections on loopback, ${REQUESTS} requests or ${SECONDS} s per row (whichever first), after ${WARMUP} warm-up requests.`)
+  lines.push('')
+  lines.push('| Request | GET | req/s | vs static | p50 ms | p99 ms | requests | errors |')
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|')
+  for (const r of load) {
+    lines.push(`| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.count} | ${r.errors} |`)
+  }
+  lines.push('')
+  lines.push('JavaScript per page (gzip -9 of each file; "declared" = the entry script plus the modulepreload links in the HTML, "loaded" = the scripts chromium actually fetched):')
+  lines.push('')
+  lines.push('| Page | declared files | declared gzip | loaded files | loaded gzip |')
+  lines.push('|---|---:|---:|---:|---:|')
+  for (const p of pages) {
+    lines.push(`| ${p.name} | ${p.files.length} | ${kb(p.gzip)} | ${p.observed ? p.observed.files.length : '–'} | ${p.observed ? kb(p.observed.gzip) : '–'} |`)
+  }
+  lines.push('')
+  lines.push(`Landing JS budget (≤ ${JS_BUDGET_KB} KB gzip): **${budgetOk ? 'PASS' : 'FAIL'}** (${landingKB.toFixed(1)} KB)`)
+  lines.push('')
+  if (lh.error) {
+    lines.push(`Lighthouse: not measured: ${lh.error}`)
+  } else {
+    lines.push(`Lighthouse ${lh.version}, mobile (simulated throttling), \`/\`, Debian chromium ${lh.chrome}:`)
+    lines.push('')
+    lines.push('| Performance | Accessibility | Best practices | SEO |')
+    lines.push('|---:|---:|---:|---:|')
+    lines.push(`| ${lh.scores.performance} | ${lh.scores.accessibility} | ${lh.scores['best-practices']} | ${lh.scores.seo} |`)
+    lines.push('')
+    lines.push(`Metrics: ${Object.entries(lh.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}.`)
+    if (lh.failing.length) {
+      lines.push('')
+      lines.push('Audits below 1 in accessibility, best practices and SEO:')
+      for (const f of lh.failing) lines.push(`- ${f}`)
+    }
+  }
+  const block = lines.join('\n')
+  console.log(`\n${block}\n`)
+  if (!process.env.BENCH_NO_DOC) {
+    await writeDoc(block)
+    log(`figures written to ${path.relative(ROOT, DOC)}`)
+  }
+  console.log(`Landing JS ${landingKB.toFixed(1)} KB gzip, budget ${JS_BUDGET_KB} KB: ${budgetOk ? 'PASS' : 'FAIL'}`)
+  await cleanup()
+  process.exit(budgetOk ? 0 : 1)
+} catch (e) {
+  console.error(`\nbench failed: ${e.stack ?? e}`)
+  await cleanup()
+  process.exit(1)
+}
+
+/** One GET with the whole body read. */
+function get(url, agent) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { 'accept-encoding': 'identity' } }, (res) => {
+      const chunks = []
+      res.on('data', (c) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')))
+  })
+}
+
+/** `requests` GETs or `seconds`, whichever first, with CONCURRENCY requests in flight. */
+async function loop(url, agent, { requests, seconds }) {
+  const lat = []
+  let issued = 0
+  let errors = 0
+  const start = performance.now()
+  const deadline = start + seconds * 1000
+  const worker = async () => {
+    while (issued < requests && performance.now() < deadline) {
+      issued++
+      const t = performance.now()
+      try {
+        const r = await get(url, agent)
+        if (r.status !== 200) errors++
+      } catch {
+        errors++
+      }
+      lat.push(performance.now() - t)
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const elapsed = (performance.now() - start) / 1000
+  lat.sort((a, b) => a - b)
+  const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? NaN
+  return { count: lat.length, errors, rps: lat.length / elapsed, p50: q(0.5), p99: q(0.99) }
+}
+
+/** The entry script and modulepreload links of a page's HTML, gzipped one by one. */
+async function jsWeight(base, pagePath) {
+  const html = await (await fetch(base + pagePath)).text()
+  const srcs = new Set()
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) srcs.add(m[1])
+  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
+    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1]
+    if (href) srcs.add(href)
+  }
+  const files = []
+  let gzip = 0
+  let raw = 0
+  for (const src of srcs) {
+    const url = new URL(src, base)
+    if (url.origin !== new URL(base).origin) continue
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer())
+    const gz = zlib.gzipSync(body, { level: 9 }).length
+    files.push({ path: url.pathname, raw: body.length, gzip: gz })
+    gzip += gz
+    raw += body.length
+  }
+  return { files, gzip, raw }
+}
+
+/** What chromium really fetches as script for each page (catches lazy chunks the HTML misses). */
+async function jsLoadedInBrowser(base, pages) {
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  try {
+    const out = []
+    for (const p of pages) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'es-ES' })
+      const page = await context.newPage()
+      const seen = new Map()
+      page.on('response', async (res) => {
+        if (res.request().resourceType() !== 'script' || new URL(res.url()).origin !== new URL(base).origin) return
+        seen.set(res.url(), res.body().catch(() => Buffer.alloc(0)))
+      })
+      await page.goto(base + p.path, { waitUntil: 'networkidle' })
+      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 15_000 }).catch(() => {})
+      const files = []
+      let gzip = 0
+      for (const [url, body] of seen) {
+        const b = await body
+        const gz = zlib.gzipSync(b, { level: 9 }).length
+        files.push({ path: new URL(url).pathname, raw: b.length, gzip: gz })
+        gzip += gz
+      }
+      out.push({ files, gzip })
+      await context.close()
+    }
+    return out
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Lighthouse (mobile defaults) against a chromium we start with a remote-debugging port. */
+async function runLighthouse(url) {
+  if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM}`)
+  let lighthouse
+  try {
+    lighthouse = (await import('lighthouse')).default
+  } catch (e) {
+    throw new Error(`the lighthouse package cannot be loaded (${e.message}); run npm install`)
+  }
+  const port = await freePort()
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'calma-lh-'))
+  const chrome = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check', 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  })
+  let chromeErr = ''
+  chrome.stderr.on('data', (d) => (chromeErr = (chromeErr + d).slice(-4000)))
+  try {
+    let version
+    for (let i = 0; i < 100 && !version; i++) {
+      version = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.json()).catch(() => null)
+      if (!version) await sleep(100)
+    }
+    if (!version) throw new Error(`chromium did not open its debugging port\n${chromeErr}`)
+    log('lighthouse (mobile) on /')
+    const result = await lighthouse(url, {
+      port,
+      hostname: '127.0.0.1',
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+    if (!result?.lhr) throw new Error('lighthouse returned no report')
+    const lhr = result.lhr
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+    await mkdir(path.join(ROOT, 'bench/out'), { recursive: true })
+    await writeFile(path.join(ROOT, 'bench/out/lighthouse-home.json'), JSON.stringify(lhr, null, 1))
+    const scores = {}
+    for (const [id, c] of Object.entries(lhr.categories)) scores[id] = c.score == null ? 'n/a' : Math.round(c.score * 100)
+    const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a'
+    const metrics = { FCP: metric('first-contentful-paint'), LCP: metric('largest-contentful-paint'), TBT: metric('total-blocking-time'), CLS: metric('cumulative-layout-shift'), 'Speed Index': metric('speed-index') }
+    const failing = []
+    for (const cat of ['accessibility', 'best-practices', 'seo']) {
+      for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
+        const a = lhr.audits[ref.id]
+        if (!(ref.weight > 0 && a && a.score !== null && a.score < 1)) continue
+        const items = a.details?.items ?? []
+        const nodes = items.map((i) => i.node?.snippet).filter(Boolean)
+        failing.push(`${cat}: ${a.title.replace(/\.$/, "")}${a.displayValue ? ` (${a.displayValue})` : ''}${nodes.length ? `: \`${nodes.slice(0, 3).join('`, `')}\`${nodes.length > 3 ? ` and ${nodes.length - 3} more` : ''}` : ''}`)
+      }
+    }
+    return { scores, metrics, failing, version: lhr.lighthouseVersion, chrome: version.Browser?.replace(/^[^/]*\//, '') ?? '' }
+  } finally {
+    try {
+      process.kill(-chrome.pid, 'SIGKILL')
+    } catch {}
+    await rm(profile, { recursive: true, force: true }).catch(() => {})
+  }
+}
+
+/** Replace the figures between the markers in docs/PERFORMANCE.md (creating the file if needed). */
+async function writeDoc(block) {
+  const START = '<!-- bench:start (written by `npm run bench`; do not edit by hand) -->'
+  const END = '<!-- bench:end -->'
+  let doc = await readFile(DOC, 'utf8').catch(() => null)
+  if (doc === null || !doc.includes('<!-- bench:start') || !doc.includes(END)) {
+    doc = `# Performance
+
+How fast the built app answers locally, how much JavaScript its pages load, and what Lighthouse
+thinks of the landing page. The figures below are rewritten by \`npm run bench\`.
+
+## How to reproduce
+
+\`\`\`sh
+npm ci
+npm run bench        # build, fresh seeded state in .tmp/bench-<pid>, wrangler dev, measure
+\`\`\`
+
+Needs Debian chromium at /usr/bin/chromium (or CHROMIUM_PATH) for the loaded-JS check and
+Lighthouse. Knobs: BENCH_REQUESTS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_SKIP_BUILD=1.
+The full Lighthouse report is saved to bench/out/lighthouse-home.json.
+
+## How to read it
+
+- The server is \`wrangler dev\` (workerd with local D1/R2/KV), not Cloudflare's edge: absolute
+  req/s mostly measure this machine. The **vs static** column divides each row by the static
+  asset's req/s of the same run, which says how much work the Worker adds per request.
+- The load client (this Node process, node:http with keep-alive) shares the cores with the
+  server; on a 2-core machine it takes a large share of one of them.
+- JavaScript sizes are gzip -9 of each file, summed. The landing page budget is 110 KB.
+- Lighthouse runs the mobile preset with simulated throttling (Lantern), so its performance
+  score does not depend on the loopback network speed.
+
+## Latest figures
+
+${START}
+${END}
+`
+  }
+  const a = doc.indexOf('<!-- bench:start')
+  const b = doc.indexOf(END)
+  doc = `${doc.slice(0, a)}${START}\n${block}\n${doc.slice(b)}`
+  await writeFile(DOC, doc)
+}
