@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
 import { localizePath } from '#shared/i18n/index'
+import { SESSION_LOST, clearOnLogout, markSessionExpired, readLocal, serverLogout, storeUser, type StoredUser } from '../stores/session'
 import { usePage } from './context'
 
 /**
@@ -20,6 +21,7 @@ export function Header() {
     window.addEventListener('scroll', onScroll, { passive: true })
     return () => window.removeEventListener('scroll', onScroll)
   }, [])
+  useSession()
   const user = boot.user
   return (
     <header className={`header${hidden ? ' header-hidden' : ''}`} data-testid="header">
@@ -54,6 +56,47 @@ export function Header() {
       )}
     </header>
   )
+}
+
+/**
+ * Accounts (issue 3 §2) in the frame: the stored user follows the server's view of the session;
+ * 'Unauthenticated.' (the session-lost event) sends to sign in and back; logout is a POST that
+ * ends the session, then SPEC §4's local keys are cleared.
+ */
+function useSession() {
+  const { boot, href } = usePage()
+  useEffect(() => {
+    if (boot.query.logged_out) {
+      clearOnLogout()
+    } else if (boot.user) {
+      const stored = readLocal<StoredUser>('user')
+      storeUser({ ...boot.user, token_expires_at: stored?.id === boot.user.id ? stored.token_expires_at : undefined })
+    } else if (readLocal<StoredUser>('user')) {
+      markSessionExpired()
+    }
+    let leaving = false
+    const onLost = () => {
+      if (leaving) return
+      markSessionExpired()
+      const here = window.location.pathname + window.location.search
+      window.location.assign(`${href('/login')}?redirect=${encodeURIComponent(here)}`)
+    }
+    const onClick = async (e: MouseEvent) => {
+      const a = (e.target as Element | null)?.closest?.('a[data-action="logout"]')
+      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey) return
+      e.preventDefault()
+      leaving = true
+      await serverLogout()
+      clearOnLogout()
+      window.location.assign(href('/'))
+    }
+    window.addEventListener(SESSION_LOST, onLost)
+    document.addEventListener('click', onClick)
+    return () => {
+      window.removeEventListener(SESSION_LOST, onLost)
+      document.removeEventListener('click', onClick)
+    }
+  }, [boot.user, href])
 }
 
 /** Where the header's back link goes for signed-in users (SPEC §2 per page). */
@@ -132,9 +175,10 @@ export function Footer() {
       </div>
       <div className="footer-bottom">
         <nav aria-label={t('frame.language')} className="lang-switch">
-          <a href={boot.locale === 'es' ? undefined : localizePath(boot.path, 'es') + boot.search} aria-current={boot.locale === 'es' ? 'true' : undefined} hrefLang="es">Español</a>
+          {/* The current language is plain text, the other a real link (crawlable). */}
+          {boot.locale === 'es' ? <span aria-current="true">Español</span> : <a href={localizePath(boot.path, 'es') + boot.search} hrefLang="es">Español</a>}
           <span aria-hidden="true"> / </span>
-          <a href={boot.locale === 'en' ? undefined : switchHref} aria-current={boot.locale === 'en' ? 'true' : undefined} hrefLang="en">English</a>
+          {boot.locale === 'en' ? <span aria-current="true">English</span> : <a href={switchHref} hrefLang="en">English</a>}
         </nav>
         <p>{t('frame.copyright')}</p>
       </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { RouteDto } from '#shared/contract/content'
 import { DELAYS_MS } from '#shared/limits'
 import { usePage, type PageProps } from '../app/context'
@@ -9,6 +10,7 @@ import { RouteCard } from '../components/RouteCard'
 export default function Home({ data }: PageProps<{ routes: RouteDto[] }>) {
   const { t, href, messages } = usePage()
   const { faq, testimonials } = messages.home
+  const [banner, setBanner] = useState(true)
   const cta = `${href('/get-a-plan-for-insomnia')}?utm_source=landing&utm_medium=hero`
   return (
     <div className="home">
@@ -61,7 +63,12 @@ export default function Home({ data }: PageProps<{ routes: RouteDto[] }>) {
         <h2>{t('home.faq_title')}</h2>
         <Accordion items={faq} />
       </section>
-      <a className="floating-banner" href={href('/get-a-plan-for-anxiety')}>{t('home.banner')}</a>
+      {banner && (
+        <div className="floating-banner">
+          <a href={href('/get-a-plan-for-anxiety')}>{t('home.banner')}</a>
+          <button type="button" onClick={() => setBanner(false)} aria-label={t('frame.close')} data-testid="banner-close">×</button>
+        </div>
+      )}
     </div>
   )
 }

@@ -1,6 +1,8 @@
+import { accountsEn } from './accounts'
 // English messages. es.ts has the same keys (checked by the Messages type).
 const en = {
   brand: 'Calma',
+  accounts: accountsEn,
   errors: {
     unauthenticated: 'Unauthenticated.',
     unauthorized: 'Unauthorized',
@@ -189,7 +191,7 @@ const en = {
   routes_page: {
     placeholder: 'Start by writing what you feel...',
     suggested: 'You may be feeling',
-    routes: 'Routes',
+    routes: 'Routes for you',
     posts: 'Articles',
     nothing: 'We did not find anything for that yet.',
     create_for_you: 'Would you like us to create a route for you?',

@@ -1,8 +1,10 @@
+import { accountsEs } from './accounts'
 import type { Messages } from './en'
 
 // Spanish messages: the default locale (SPEC §1).
 const es: Messages = {
   brand: 'Calma',
+  accounts: accountsEs,
   errors: {
     unauthenticated: 'Unauthenticated.',
     unauthorized: 'No autorizado.',
@@ -191,7 +193,7 @@ const es: Messages = {
   routes_page: {
     placeholder: 'Empieza escribiendo lo que sientes...',
     suggested: 'Quizás sientes',
-    routes: 'Rutas',
+    routes: 'Rutas para ti',
     posts: 'Artículos',
     nothing: 'Todavía no encontramos nada para eso.',
     create_for_you: '¿Te gustaría que creemos una ruta para ti?',
