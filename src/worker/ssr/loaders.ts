@@ -4,6 +4,24 @@ import type { AppEnv } from '../env'
 import { AppError } from '../http/errors'
 import { listRoutes, listSymptoms } from '../features/content/content.service'
 import { listPosts } from '../features/posts/posts.service'
+import { memo } from '../http/memo'
+
+/** How long public, visitor-independent page data may be reused by an isolate. */
+export const PUBLIC_TTL_MS = 60_000
+
+async function homeData(c: Context<AppEnv>) {
+  const { routes } = await listRoutes(c.var.db, {
+    page: 1,
+    perPage: PAGE_SIZE.landingCarousel,
+    language: c.var.locale,
+    filters: {},
+    order: { column: 'order', dir: 'asc' },
+    properties: ['images'],
+    relations: [],
+    userId: null,
+  })
+  return { routes }
+}
 
 export interface LoaderArgs {
   c: Context<AppEnv>
@@ -17,18 +35,10 @@ export interface LoaderArgs {
  */
 export const LOADERS: Record<string, (a: LoaderArgs) => Promise<unknown>> = {
   async home({ c }) {
-    const { routes } = await listRoutes(c.var.db, {
-      page: 1,
-      perPage: PAGE_SIZE.landingCarousel,
-      language: c.var.locale,
-      filters: {},
-      order: { column: 'order', dir: 'asc' },
-      properties: ['images'],
-      relations: [],
-      userId: null,
-    })
-    return { routes }
+    // The landing is the same for every visitor of a language (signed-in users are sent to /journey).
+    return memo(`home:${c.var.locale}`, PUBLIC_TTL_MS, () => homeData(c))
   },
+
 
   async routes({ c, query }) {
     const keyword = (query.keyword ?? '').slice(0, 200)

@@ -4,7 +4,9 @@ import { accessRedirect, ERROR_PAGE, matchPage, NOT_FOUND_PAGE, type PageDef } f
 import { isLocalEnv, type AppEnv } from '../env'
 import { AppError } from '../http/errors'
 import { footerPosts } from '../features/posts/posts.service'
-import { LOADERS } from './loaders'
+import { memo } from '../http/memo'
+import { LOADERS, PUBLIC_TTL_MS } from './loaders'
+import { ACCOUNT_LOADERS, expiredRedirect } from '../features/users/users.pages'
 import { renderDocument } from './render'
 
 /** Render `page` (null: the not-found page) for this request, after its access rule. */
@@ -15,10 +17,12 @@ export async function renderPageFor(c: Context<AppEnv>, page: PageDef | null, pa
   let code = page ? status : 404
   const redirect = accessRedirect(def, !!c.var.user, url.pathname + url.search, (p) => localizePath(p, locale))
   if (redirect) return c.redirect(redirect, 302)
+  const expired = expiredRedirect(def, c.var.user, locale)
+  if (expired) return c.redirect(expired, 302)
 
   const query = Object.fromEntries(url.searchParams)
   let data: unknown = null
-  const loader = LOADERS[def.id]
+  const loader = LOADERS[def.id] ?? ACCOUNT_LOADERS[def.id]
   if (loader) {
     try {
       data = await loader({ c, params, query })
@@ -28,7 +32,7 @@ export async function renderPageFor(c: Context<AppEnv>, page: PageDef | null, pa
       code = 404
     }
   }
-  const footer = c.var.user || def.bare ? null : await footerPosts(c.var.db, locale)
+  const footer = c.var.user || def.bare ? null : await memo(`footer:${locale}`, PUBLIC_TTL_MS, () => footerPosts(c.var.db, locale))
   const u = c.var.user
   return renderDocument(
     c,
@@ -44,7 +48,7 @@ export async function renderPageFor(c: Context<AppEnv>, page: PageDef | null, pa
       data,
       user: u ? { id: u.id, name: u.name, email: u.email, role: u.role, language: u.language, subscriber: u.subscriber } : null,
       footer,
-      csrf: null,
+      csrf: u?.session?.csrf ?? null,
       turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
       env: c.env.APP_ENV,
     },
