@@ -50,13 +50,13 @@ export const PAGES: PageDef[] = [
   p('planFinished', '/plan-finished', 'user', 'Placeholder'),
   p('upgrade', '/upgrade', 'user', 'Placeholder'),
   p('thanks', '/thanks', 'public', 'Placeholder'),
-  p('expired', '/expired', 'public', 'Placeholder'),
+  p('expired', '/expired', 'public', 'Expired'),
   // Account
-  p('login', '/login', 'guest', 'Placeholder'),
-  p('register', '/register', 'guest', 'Placeholder'),
-  p('recover', '/recover-password', 'guest', 'Placeholder'),
-  p('disableNotifications', '/disable-notifications', 'public', 'Placeholder'),
-  p('profile', '/profile', 'user', 'Placeholder'),
+  p('login', '/login', 'guest', 'Login'),
+  p('register', '/register', 'guest', 'Register'),
+  p('recover', '/recover-password', 'guest', 'Recover'),
+  p('disableNotifications', '/disable-notifications', 'public', 'DisableNotifications'),
+  p('profile', '/profile', 'user', 'Profile'),
   p('subscription', '/subscription', 'user', 'Placeholder'),
   p('subscribe', '/subscribe', 'user', 'Placeholder'),
   p('rewards', '/rewards', 'user', 'Placeholder'),
@@ -73,7 +73,7 @@ export const PAGES: PageDef[] = [
   p('appointments', '/appointments', 'user', 'Placeholder'),
   p('appointment', '/appointment', 'public', 'Placeholder'),
   // Local tools
-  p('outbox', '/__dev/outbox', 'public', 'Placeholder', { devOnly: true }),
+  p('outbox', '/__dev/outbox', 'public', 'Outbox', { devOnly: true }),
 ]
 
 export const NOT_FOUND_PAGE: PageDef = p('notFound', '', 'public', 'NotFound')

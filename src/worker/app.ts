@@ -7,6 +7,10 @@ import { requestContext } from './http/context'
 import { errorResponse } from './http/envelope'
 import { AppError } from './http/errors'
 import { security } from './http/security'
+import { captchaGate } from './http/captcha'
+import { csrfProtection } from './http/csrf'
+import { usersRoutes } from './features/users/users.routes'
+import { authRoutes, logoutRoute } from './features/users/auth.routes'
 import { contentRoutes } from './features/content/content.routes'
 import { postsRoutes } from './features/posts/posts.routes'
 import { mediaRoutes } from './features/media/media.routes'
@@ -16,6 +20,7 @@ import { pageRoutes, renderErrorPage } from './ssr/pages.routes'
 export const api = new Hono<AppEnv>()
   .route('/', contentRoutes)
   .route('/', postsRoutes)
+  .route('/', usersRoutes)
 
 const app = new Hono<AppEnv>()
 
@@ -26,10 +31,16 @@ app.use('*', async (c, next) => {
   await next()
 })
 app.use('*', requestContext)
+// Accounts (issue 3): CSRF for cookie-carried writes, then Turnstile on SPEC §7's paths, before any handler.
+app.use('/v1/*', csrfProtection)
+app.use('/v1/*', captchaGate)
 
 app.route('/v1', api)
 app.all('/v1/*', (c) => errorResponse(c, new AppError('not_found')))
 app.route('/media', mediaRoutes)
+app.route('/auth', authRoutes) // Google / Apple redirect sign-in (features/users/auth.routes.ts)
+app.route('/logout', logoutRoute)
+app.route('/en/logout', logoutRoute)
 // Local runs only: trigger a cron job by hand, as `wrangler dev --test-scheduled` would
 // (that flag needs a bundling step the built app skips). Miniflare's own
 // /cdn-cgi/handler/scheduled?cron=… works too.

@@ -41,3 +41,34 @@ export function clearOnLogout() {
   }
   $user.set(null)
 }
+
+/** The stored user of SPEC §3 as this client keeps it: never the token (it stays in the HttpOnly cookie). */
+export interface StoredUser extends PageUser {
+  token_expires_at?: string
+  /** SPEC §4: set when the server answered 'Unauthenticated.'; the sign-in page then says so. */
+  expired?: boolean
+}
+
+/** Keep a signed-in user (from sign-in, register or an update). Drops `token` on purpose. */
+export function storeUser(user: PageUser & { token?: string; token_expires_at?: string }) {
+  const { id, name, email, role, language, subscriber, token_expires_at } = user
+  const stored: StoredUser = { id, name, email, role, language, subscriber, ...(token_expires_at ? { token_expires_at } : {}), expired: false }
+  writeLocal('user', stored)
+  $user.set({ id, name, email, role, language, subscriber })
+}
+
+/** The session ended without a logout (expired, or ended elsewhere): remember it for the sign-in page. */
+export function markSessionExpired() {
+  const u = readLocal<StoredUser>('user')
+  if (u && !u.expired) writeLocal('user', { ...u, expired: true })
+  $user.set(null)
+}
+
+/**
+ * End the session on the server (POST /v1/user/logout with the page's CSRF token). Plain fetch,
+ * not the typed client: the frame is in every page's bundle and needs no schema for this.
+ */
+export async function serverLogout(): Promise<void> {
+  const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
+  await fetch('/v1/user/logout', { method: 'POST', headers: { accept: 'application/json', 'X-CSRF-Token': csrf }, credentials: 'same-origin' }).catch(() => undefined)
+}

@@ -144,11 +144,11 @@ export async function createSession(
   return { token, expiresAt: rec.exp, csrf: rec.csrf }
 }
 
-/** End the caller's session (logout) and clear the cookie. */
-export async function endSession(c: Context<AppEnv>) {
+/** End the caller's session (logout) and clear the cookie (unless a new session replaces it). */
+export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
   const hash = c.var.user?.session?.hash
   if (hash) await c.env.KV.delete(sessionKey(hash))
-  clearSessionCookie(c)
+  if (!opts.replaced) clearSessionCookie(c)
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {

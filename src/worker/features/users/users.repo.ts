@@ -1,0 +1,228 @@
+// Every query of the users feature (CONVENTIONS 3: SQL lives only in *.repo.ts).
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { Role } from '#shared/enums'
+import type { Db } from '../../db/client'
+import {
+  activityDays,
+  appointments,
+  callbackRequests,
+  consentRecords,
+  contactRequests,
+  creditLedger,
+  emailOutbox,
+  feedback,
+  inAppNotifications,
+  likes,
+  notificationDeliveries,
+  planAssignments,
+  psychologistAvailability,
+  rankingSnapshots,
+  rateWindows,
+  refundRequests,
+  subscriptions,
+  suggestions,
+  trackingEvents,
+  trackingSessions,
+  transactions,
+  unitProgress,
+  userRewards,
+  users,
+  type NewUser,
+  type User,
+} from '../../db/schema'
+
+const live = isNull(users.deletedAt)
+
+export const findUserById = (db: Db, id: number) =>
+  db.select().from(users).where(and(eq(users.id, id), live)).get()
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.select().from(users).where(and(eq(users.email, email), live)).get()
+
+export const findUserByProvider = (db: Db, provider: 'google' | 'apple', subject: string) =>
+  db
+    .select()
+    .from(users)
+    .where(and(eq(provider === 'google' ? users.googleId : users.appleId, subject), live))
+    .get()
+
+/** The ledger balance in cents (DESIGN §5: a balance is derived, never stored). */
+export async function creditBalanceCents(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .select({ total: sql<number>`coalesce(sum(${creditLedger.amountCents}), 0)` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .get()
+  return Number(row?.total ?? 0)
+}
+
+export interface ConsentInput {
+  kind: 'registration' | 'landing_kit'
+  text: string
+  version: string
+}
+
+/**
+ * A new user and their consent records in one batch (DESIGN §5: writes that belong together).
+ * Answers null when the email (or provider subject) is already taken, including by a
+ * concurrent registration that won the race.
+ */
+export async function insertUserWithConsent(db: Db, values: NewUser, consent: ConsentInput, now: Date): Promise<User | null> {
+  const key = values.email
+    ? eq(users.email, values.email)
+    : values.googleId
+      ? eq(users.googleId, values.googleId)
+      : eq(users.appleId, values.appleId!)
+  const idOf = sql`(SELECT id FROM users WHERE ${key})`
+  try {
+    const [inserted] = await db.batch([
+      db.insert(users).values(values).returning(),
+      db.insert(consentRecords).values({ userId: idOf, kind: consent.kind, text: consent.text, version: consent.version, createdAt: now }),
+      db.insert(consentRecords).values({ userId: idOf, kind: 'legal_age', text: consent.text, version: consent.version, createdAt: now }),
+    ])
+    return inserted[0] ?? null
+  } catch (err) {
+    if (/UNIQUE constraint failed/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''))) return null
+    throw err
+  }
+}
+
+export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): Promise<User | undefined> {
+  if (!Object.keys(patch).length) return findUserById(db, id)
+  return db.update(users).set(patch).where(and(eq(users.id, id), live)).returning().get()
+}
+
+/**
+ * Erase a user (issue 3 §9): their forms, mail, consents and cooldowns are deleted; the users
+ * row goes, and with it (ON DELETE CASCADE) progress, likes, plans, rewards, notifications,
+ * appointments and subscriptions. Ledger, transactions and tracking rows stay with user_id
+ * NULL (ON DELETE SET NULL): anonymised, as accounting needs. One batch: all or nothing.
+ */
+export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>) {
+  const mine = <T extends SQLiteTable & { userId: SQLiteColumn; email: SQLiteColumn }>(t: T) =>
+    user.email ? or(eq(t.userId, user.id), eq(t.email, user.email)) : eq(t.userId, user.id)
+  const stmts = [
+    db.delete(contactRequests).where(mine(contactRequests)),
+    db.delete(feedback).where(mine(feedback)),
+    db.delete(callbackRequests).where(mine(callbackRequests)),
+    db.delete(suggestions).where(mine(suggestions)),
+    db.delete(consentRecords).where(eq(consentRecords.userId, user.id)),
+    db.delete(users).where(eq(users.id, user.id)),
+  ] as const
+  const extra = user.email
+    ? [
+        db.delete(emailOutbox).where(eq(emailOutbox.to, user.email)),
+        db.delete(rateWindows).where(eq(rateWindows.key, `recover:${user.email}`)),
+      ]
+    : []
+  await db.batch([...stmts, ...extra])
+}
+
+/** Everything kept about one user, table by table (issue 3 §9, GET /v1/user/export). */
+export async function collectUserData(db: Db, userId: number): Promise<Record<string, unknown[]>> {
+  const byUser = <T extends SQLiteTable & { userId: SQLiteColumn }>(t: T) => db.select().from(t as SQLiteTable).where(eq(t.userId, userId)).all()
+  const [
+    consent, plans, progress, liked, notifications, deliveries, ledger, subs, tx, refunds, rewards, activity, ranking, sessions, events,
+    contact, fb, callbacks, sugg, appts, availability,
+  ] = await Promise.all([
+    byUser(consentRecords), byUser(planAssignments), byUser(unitProgress), byUser(likes), byUser(inAppNotifications),
+    byUser(notificationDeliveries), byUser(creditLedger), byUser(subscriptions), byUser(transactions), byUser(refundRequests),
+    byUser(userRewards), byUser(activityDays), byUser(rankingSnapshots), byUser(trackingSessions), byUser(trackingEvents),
+    byUser(contactRequests), byUser(feedback), byUser(callbackRequests), byUser(suggestions),
+    db.select().from(appointments).where(or(eq(appointments.guestId, userId), eq(appointments.hostId, userId))).all(),
+    db.select().from(psychologistAvailability).where(eq(psychologistAvailability.hostId, userId)).all(),
+  ])
+  return {
+    consent_records: consent,
+    plan_assignments: plans,
+    unit_progress: progress,
+    likes: liked,
+    in_app_notifications: notifications,
+    notification_deliveries: deliveries,
+    credit_ledger: ledger,
+    subscriptions: subs,
+    transactions: tx,
+    refund_requests: refunds,
+    rewards: rewards,
+    activity_days: activity,
+    ranking: ranking,
+    tracking_sessions: sessions,
+    tracking_events: events,
+    contact_requests: contact,
+    feedback: fb,
+    callback_requests: callbacks,
+    suggestions: sugg,
+    appointments: appts,
+    psychologist_availability: availability,
+  }
+}
+
+export interface UserListQuery {
+  page: number
+  perPage: number
+  search?: string
+  role?: number
+  subscriber?: boolean
+  order: { column: string; dir: 'asc' | 'desc' }
+}
+
+const USER_ORDER: Record<string, SQLiteColumn> = {
+  id: users.id,
+  created_at: users.createdAt,
+  name: users.name,
+  email: users.email,
+}
+
+const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+
+export async function listUsers(db: Db, q: UserListQuery): Promise<{ rows: User[]; total: number }> {
+  const conds: SQL[] = [live]
+  if (q.search) {
+    const pattern = likeEscape(q.search)
+    conds.push(or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`)!)
+  }
+  if (q.role !== undefined) conds.push(eq(users.role, q.role as Role))
+  if (q.subscriber !== undefined) conds.push(eq(users.subscriber, q.subscriber))
+  const where = and(...conds)
+  const col = USER_ORDER[q.order.column] ?? users.id
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(users.id))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage)
+      .all(),
+    db.select({ n: count() }).from(users).where(where).get(),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+export async function listPsychologists(
+  db: Db,
+  q: { page: number; perPage: number; open?: boolean; search?: string; order: { column: string; dir: 'asc' | 'desc' } },
+): Promise<{ rows: User[]; total: number }> {
+  const conds: SQL[] = [live, eq(users.role, Role.psychologist)]
+  if (q.open !== undefined) conds.push(eq(users.psychologistOpenToGetAppointment, q.open))
+  if (q.search) conds.push(sql`${users.name} LIKE ${likeEscape(q.search)} ESCAPE '\\'`)
+  const where = and(...conds)
+  const col = q.order.column === 'name' ? users.name : users.id
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(users.id))
+      .limit(q.perPage)
+      .offset((q.page - 1) * q.perPage)
+      .all(),
+    db.select({ n: count() }).from(users).where(where).get(),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+/** The latest mail of the local outbox (dev page). */
+export const latestOutbox = (db: Db, limit = 50) => db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit).all()
+

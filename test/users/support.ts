@@ -1,0 +1,61 @@
+// Small factories for the accounts tests (CONVENTIONS 10: each test makes its own data).
+import { env } from 'cloudflare:test'
+import { api, json } from '../helpers'
+
+let n = 0
+/** A fresh captcha token: the local Turnstile stand-in hands out unique dummy tokens. */
+export const captcha = () => `XXXX.DUMMY.TOKEN.XXXX.${Date.now().toString(36)}${(n++).toString(36)}`
+export const uniqueEmail = (tag = 'user') => `${tag}.${Date.now().toString(36)}${(n++).toString(36)}@example.com`
+export const PASSWORD = 'Calm-and-steady-42'
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The calma_session value a response sets, or null. */
+export function sessionCookie(res: Response): string | null {
+  const all = res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? '']
+  for (const c of all) {
+    const m = /(?:^|\s)calma_session=([^;]*)/.exec(c)
+    if (m) return m[1] || null
+  }
+  return null
+}
+
+export function setCookieHeader(res: Response): string {
+  return (res.headers.getSetCookie?.() ?? []).find((c) => c.startsWith('calma_session=')) ?? ''
+}
+
+export interface Registered {
+  id: number
+  email: string
+  token: string
+  body: Record<string, any>
+  res: Response
+}
+
+export async function register(fields: Record<string, string> = {}, locale = 'en'): Promise<Registered> {
+  const email = fields.email ?? uniqueEmail()
+  const res = await api('/v1/user', {
+    method: 'POST',
+    locale,
+    headers: { 'x-captcha-token': captcha() },
+    form: { email, password: PASSWORD, name: 'Test Person', legal_age: '1', ...fields },
+  })
+  const body = await json(res)
+  if (res.status !== 201) throw new Error(`register failed ${res.status} ${JSON.stringify(body)}`)
+  return { id: body.user.id, email, token: body.user.token, body, res }
+}
+
+export async function login(email: string, password = PASSWORD, extra: Record<string, string> = {}) {
+  const res = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { email, password, ...extra } })
+  return { res, body: await json(res) }
+}
+
+export async function countRows(table: string, where = '1=1', ...binds: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>()
+  return row?.n ?? 0
+}
+
+/** Make a user an admin (or another role) directly: no call lets a user do it. */
+export async function setRole(id: number, role: number) {
+  await env.DB.prepare('UPDATE users SET role = ?1 WHERE id = ?2').bind(role, id).run()
+}
