@@ -12,6 +12,8 @@
  * also rewrites the `audioDurations` block below with the real durations.
  */
 
+import { Role } from '../../shared/enums'
+
 export type Language = 'es' | 'en';
 
 export const languages: readonly Language[] = ['es', 'en'];
@@ -27,17 +29,9 @@ export type SymptomKey =
   | 'panic'
   | 'low-mood';
 
-/** Roles of SPEC §6. */
-export const Role = {
-  patient: 1,
-  psychologist: 2,
-  admin: 4,
-  publisher: 8,
-  influencer: 9,
-  coach: 16,
-  another: 32,
-} as const;
-export type RoleValue = (typeof Role)[keyof typeof Role];
+// Roles are SPEC §6's numbers, defined once in src/shared/enums.ts.
+export { Role }
+export type RoleValue = Role
 
 export interface SeedCategory {
   /** Language-independent key, shared by the Spanish and English rows. */
