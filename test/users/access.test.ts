@@ -11,12 +11,18 @@ describe('roles and access', () => {
   it('role, credits, subscriber, email, token and ids cannot be set through the profile', async () => {
     const r = await register()
     for (const field of ['role', 'credits', 'subscriber', 'email', 'token', 'id', 'password_hash', 'stripe_id', 'free_access_until']) {
-      const res = await update(r.token, { name: 'Fine', [field]: field === 'email' ? 'admin@demo.calma.app' : '4' })
-      expect(res.status, field).toBe(422)
-      expect((await json(res)).errors[field]).toEqual(['This field is not accepted.'])
+      const res = await update(r.token, { name: `Fine ${field}`, [field]: field === 'email' ? 'admin@demo.calma.app' : '4' })
+      // The profile fields are saved; the foreign field is dropped, never applied.
+      expect(res.status, field).toBe(200)
+      const body = await json(res)
+      expect(body.user, field).toMatchObject({ id: r.id, name: `Fine ${field}`, role: 1, subscriber: false, credits: 0, email: r.email })
     }
-    const row = await env.DB.prepare('SELECT role, subscriber, name, email FROM users WHERE id = ?1').bind(r.id).first<any>()
-    expect(row).toEqual({ role: 1, subscriber: 0, name: 'Test Person', email: r.email })
+    const row = await env.DB.prepare('SELECT role, subscriber, name, email, stripe_id, free_access_until > ?2 AS far FROM users WHERE id = ?1')
+      .bind(r.id, Date.now() + 4 * 86_400_000)
+      .first<any>()
+    expect(row).toEqual({ role: 1, subscriber: 0, name: 'Fine free_access_until', email: r.email, stripe_id: null, far: 0 })
+    const ledger = await env.DB.prepare('SELECT count(*) AS n FROM credit_ledger WHERE user_id = ?1').bind(r.id).first<any>()
+    expect(ledger.n).toBe(0)
     const perms = await json(await api('/v1/user/permissions', { headers: bearer(r.token) }))
     expect(perms.permissions).toEqual({ can_schedule_appointments: false, can_play_units: true, is_subscriber: false, is_admin: false, is_psychologist: false })
   })
@@ -29,7 +35,10 @@ describe('roles and access', () => {
     expect(mine.user.id).toBe(a.id)
     expect(JSON.stringify(mine)).not.toContain(b.email)
     // Updating or deleting someone else is refused and changes nothing.
-    expect((await update(a.token, { id: String(b.id), name: 'Hacked' })).status).toBe(422)
+    // An id in the profile form is ignored: it can only ever change the caller.
+    const upd = await update(a.token, { id: String(b.id), name: 'Hacked' })
+    expect(upd.status).toBe(200)
+    expect((await json(upd)).user.id).toBe(a.id)
     const del = await api('/v1/user', { method: 'DELETE', locale: 'en', headers: { ...bearer(a.token), 'x-captcha-token': captcha() }, form: { id: String(b.id) } })
     expect(del.status).toBe(403)
     expect((await json(del)).message).toBe('Unauthorized')

@@ -102,11 +102,12 @@ export const authenticateRequest = z
 export type AuthenticateRequest = z.infer<typeof authenticateRequest>
 
 /**
- * POST /v1/user/update (SPEC §5 profile fields). Strict: any other field (role, credits,
- * subscriber, email, token, id...) is refused with 422, never applied (no mass assignment).
+ * POST /v1/user/update (SPEC §5 profile fields). Only these fields are read: any other
+ * (role, credits, subscriber, email, token, id...) is dropped by the schema and never applied
+ * (no mass assignment), while a client that sends its whole user object still saves the profile.
  * A blank password is dropped before this schema and so changes nothing.
  */
-export const updateRequest = z.strictObject({
+export const updateRequest = z.object({
   name: nameField.optional(),
   country_code: countryField.optional(),
   phone: phoneField.optional(),
