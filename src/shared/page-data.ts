@@ -39,3 +39,14 @@ export interface Boot<D = unknown> {
   turnstileSiteKey: string
   env: string
 }
+
+/** One mail of the local outbox page (/__dev/outbox). */
+export interface OutboxMail {
+  id: number
+  to: string
+  subject: string
+  text: string | null
+  template: string | null
+  locale: string | null
+  created_at: string
+}

@@ -3,11 +3,10 @@ import { authResponse } from '#shared/contract/users'
 import { DELAYS_MS } from '#shared/limits'
 import { call } from '../api'
 import { usePage } from '../app/context'
-import { notify } from '../stores/toasts'
 import { storeUser } from '../stores/session'
 import { useCaptcha } from './Turnstile'
 import { Check, Field, FormAlert, PasswordField } from './Field'
-import { firstErrors, stripTags, useHydrated, withLinks } from './account-utils'
+import { stripTags, useHydrated, withLinks, showFailure } from './account-utils'
 import '../accounts.css'
 
 export interface RegisterFormProps {
@@ -84,9 +83,7 @@ export function RegisterForm({ withName = true, withPassword = true, consentText
     captcha.reset()
     setBusy(false)
     if (!res.success) {
-      setErrors(firstErrors(res.errors))
-      setAlert(res.message ?? null)
-      if (res.message) notify(res.message, 'danger')
+      showFailure(res, setErrors, setAlert)
       return
     }
     setErrors({})

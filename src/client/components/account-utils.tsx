@@ -1,5 +1,6 @@
 // Small helpers of the account pages (issue 3 §10).
 import { Fragment, useEffect, useState, type ReactNode } from 'react'
+import { notify } from '../stores/toasts'
 
 /**
  * A redirect target from the query (SPEC §2 `redirect` / `redirect_to`) only when it stays on
@@ -52,4 +53,18 @@ export function firstErrors(errors: Record<string, string[]> | undefined): Recor
   const out: Record<string, string> = {}
   for (const [k, v] of Object.entries(errors ?? {})) if (v[0]) out[k] = v[0]
   return out
+}
+
+/**
+ * A refused call on a form: each field's first error under it, the message above the form
+ * and as a danger notification.
+ */
+export function showFailure(
+  res: { message?: string; errors?: Record<string, string[]> },
+  setErrors: (e: Record<string, string>) => void,
+  setAlert: (m: string | null) => void,
+) {
+  setErrors(firstErrors(res.errors))
+  setAlert(res.message ?? null)
+  if (res.message) notify(res.message, 'danger')
 }

@@ -4,9 +4,8 @@ import { call } from '../api'
 import { usePage, type PageProps } from '../app/context'
 import { Check, Field, FormAlert, PasswordField } from '../components/Field'
 import { ProviderButtons } from '../components/ProviderButtons'
-import { firstErrors, safeRedirect, useHydrated } from '../components/account-utils'
+import { safeRedirect, useHydrated, showFailure } from '../components/account-utils'
 import { readLocal, storeUser, type StoredUser } from '../stores/session'
-import { notify } from '../stores/toasts'
 import '../accounts.css'
 
 /**
@@ -52,9 +51,7 @@ export default function Login({ boot }: PageProps<unknown>) {
     const res = await call('POST', '/user/authenticate', authResponse, { body, silent: true })
     if (!res.success) {
       setBusy(false)
-      setErrors(firstErrors(res.errors))
-      setAlert(res.message ?? null)
-      if (res.message) notify(res.message, 'danger')
+      showFailure(res, setErrors, setAlert)
       return
     }
     storeUser(res.user)

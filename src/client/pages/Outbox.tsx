@@ -1,16 +1,9 @@
 import { Fragment } from 'react'
+import type { OutboxMail } from '#shared/page-data'
 import { usePage, type PageProps } from '../app/context'
 import '../accounts.css'
 
-interface Mail {
-  id: number
-  to: string
-  subject: string
-  text: string | null
-  template: string | null
-  locale: string | null
-  created_at: string
-}
+type Mail = OutboxMail
 
 /** Links in a mail's text, made clickable. */
 function linkify(text: string) {

@@ -4,8 +4,7 @@ import { call } from '../api'
 import { usePage, type PageProps } from '../app/context'
 import { Field, FormAlert } from '../components/Field'
 import { useCaptcha } from '../components/Turnstile'
-import { firstErrors, useHydrated } from '../components/account-utils'
-import { notify } from '../stores/toasts'
+import { useHydrated, showFailure } from '../components/account-utils'
 import '../accounts.css'
 
 /**
@@ -34,9 +33,7 @@ export default function Recover(_: PageProps<unknown>) {
     captcha.reset()
     setBusy(false)
     if (!res.success) {
-      setErrors(firstErrors(res.errors))
-      setAlert(res.message ?? null)
-      if (res.message) notify(res.message, 'danger')
+      showFailure(res, setErrors, setAlert)
       return
     }
     setErrors({})

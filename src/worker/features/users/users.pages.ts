@@ -1,5 +1,6 @@
 // Server data for the account pages (issue 3 §10), read by calling the services directly.
 // pages.routes.ts looks here after the shared LOADERS table.
+import type { OutboxMail } from '#shared/page-data'
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js'
 import type { CountryOption, UserDto } from '#shared/contract/users'
 import { localizePath, type Locale } from '#shared/i18n/index'
@@ -39,15 +40,6 @@ export interface ProfileData {
   recovery: boolean
 }
 
-export interface OutboxMail {
-  id: number
-  to: string
-  subject: string
-  text: string | null
-  template: string | null
-  locale: string | null
-  created_at: string
-}
 
 /** Pages whose data comes from the accounts feature. */
 export const ACCOUNT_LOADERS: Record<string, (a: LoaderArgs) => Promise<unknown>> = {

@@ -184,20 +184,7 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ rows: User[
   }
   if (q.role !== undefined) conds.push(eq(users.role, q.role as Role))
   if (q.subscriber !== undefined) conds.push(eq(users.subscriber, q.subscriber))
-  const where = and(...conds)
-  const col = USER_ORDER[q.order.column] ?? users.id
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(users.id))
-      .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage)
-      .all(),
-    db.select({ n: count() }).from(users).where(where).get(),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  return pageOfUsers(db, and(...conds), USER_ORDER[q.order.column] ?? users.id, q)
 }
 
 export async function listPsychologists(
@@ -207,8 +194,16 @@ export async function listPsychologists(
   const conds: SQL[] = [live, eq(users.role, Role.psychologist)]
   if (q.open !== undefined) conds.push(eq(users.psychologistOpenToGetAppointment, q.open))
   if (q.search) conds.push(sql`${users.name} LIKE ${likeEscape(q.search)} ESCAPE '\\'`)
-  const where = and(...conds)
-  const col = q.order.column === 'name' ? users.name : users.id
+  return pageOfUsers(db, and(...conds), q.order.column === 'name' ? users.name : users.id, q)
+}
+
+/** One page of users matching `where`, and how many match in all. */
+async function pageOfUsers(
+  db: Db,
+  where: SQL | undefined,
+  col: SQLiteColumn,
+  q: { page: number; perPage: number; order: { dir: 'asc' | 'desc' } },
+): Promise<{ rows: User[]; total: number }> {
   const [rows, total] = await Promise.all([
     db
       .select()
