@@ -102,6 +102,13 @@ describe('POST /v1/user (register)', () => {
 })
 
 describe('captcha (Turnstile)', () => {
+  it("accepts Turnstile's documented dummy token every time under the always-pass test secret", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await post({ email: `dummy${i}.${Date.now()}@x.test`, password: PASSWORD, legal_age: '1' }, { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' })
+      expect(res.status, `use ${i + 1}`).toBe(201)
+    }
+  })
+
   it('refuses a missing, overlong or replayed token before anything is written', async () => {
     const users = await countRows('users')
     const consents = await countRows('consent_records')
