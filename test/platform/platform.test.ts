@@ -1,6 +1,6 @@
 import { createScheduledController, createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import worker from '../../src/worker/index'
 import { closeRankingDay } from '../../src/worker/cron/ranking'
 import type { HostSchedule } from '../../src/worker/durable/HostSchedule'
@@ -22,6 +22,17 @@ describe('media from R2', () => {
     expect(got.length).toBe(100)
     expect(got[0]).toBe(100 % 251)
     expect((await fetchWorker('/media/units/missing.mp3')).status).toBe(404)
+  })
+
+  it('does not look up a session for media, even with a token', async () => {
+    await env.MEDIA.put('units/quiet.mp3', new Uint8Array(10))
+    const kvGet = vi.spyOn(env.KV, 'get')
+    const res = await fetchWorker('/media/units/quiet.mp3', { headers: { authorization: `Bearer ${'a'.repeat(43)}` } })
+    expect(res.status).toBe(200)
+    expect(kvGet).not.toHaveBeenCalled()
+    // The same token on an API call is looked up (and found to be no session).
+    await fetchWorker('/v1/symptoms', { headers: { authorization: `Bearer ${'a'.repeat(43)}` } })
+    expect(kvGet).toHaveBeenCalled()
   })
 })
 

@@ -19,6 +19,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set('locale', locale)
   c.set('t', createTranslator(locale, messagesFor(locale)))
   c.set('db', getDb(c.env.DB))
-  c.set('user', await resolveSessionUser(c))
+  // Media is public and fetched in many Range requests while a unit plays: it never needs the
+  // caller, so it skips the session lookup (a KV read and a D1 read per request).
+  c.set('user', path.startsWith('/media/') ? null : await resolveSessionUser(c))
   await next()
 })

@@ -3,7 +3,7 @@ import type { AppEnv } from '../env'
 import { safeEqual } from '../features/users/crypto'
 import { AppError } from './errors'
 
-// CSRF (issue 3 §2, DESIGN §4, docs/decisions/001-sessions.md).
+// CSRF (issue 3 §2, DESIGN §4, docs/decisions/010-sessions-tokens-and-csrf.md).
 // - A write carried by the session cookie (no Authorization header) must send the session's
 //   CSRF token, which the page embeds in <meta name="csrf-token">, as X-CSRF-Token.
 // - Bearer calls need none: a browser never attaches that header by itself.

@@ -1,4 +1,4 @@
-// Sessions (issue 3 §2, DESIGN §4, docs/decisions/001-sessions.md).
+// Sessions (issue 3 §2, DESIGN §4, docs/decisions/010-sessions-tokens-and-csrf.md).
 //
 // A sign-in makes a 256-bit random token. KV keeps only an HMAC of it (`session:<hash>`), with
 // the user id, the page CSRF token, the expiry and a fingerprint of the user's password hash,
