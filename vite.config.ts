@@ -1,9 +1,17 @@
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { pageModules } from './scripts/vite-page-modules'
+import { localVars } from './scripts/local-vars'
 
-export default defineConfig({
-  plugins: [react(), cloudflare()],
+export default defineConfig(({ command, isPreview }) => ({
+  plugins: [
+    pageModules(),
+    react(),
+    // wrangler.toml is production (and so is what `vite build` writes to dist/calma); the dev
+    // server adds the local settings of config/local.vars (.dev.vars still overrides them).
+    cloudflare(command === 'serve' && !isPreview ? { config: (worker) => ({ vars: { ...worker.vars, ...localVars() } }) } : {}),
+  ],
   environments: {
     client: {
       build: {
@@ -14,4 +22,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

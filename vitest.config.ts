@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { localVars } from './scripts/local-vars'
 
 export default defineConfig({
   plugins: [
@@ -7,7 +8,9 @@ export default defineConfig({
       main: './src/worker/index.ts',
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
+        // wrangler.toml is production; tests take the local settings (config/local.vars) and say 'test'.
         bindings: {
+          ...localVars(),
           APP_ENV: 'test',
           TEST_MIGRATIONS: await readD1Migrations('./migrations'),
         },

@@ -8,7 +8,7 @@
 // Pipeline per clip: espeak-ng (calm, slow voice, SSML pauses between sentences) -> WAV,
 // sox pads a little silence around it, lame encodes a small mono 16 kHz / 16 kbps CBR mp3.
 // The real durations (ffprobe) are written into the generated block of
-// src/worker/seed/content.ts (`audioDurations`), which the unit data reads.
+// src/worker/seed/data/audio.ts (`audioDurations`), which the unit data reads.
 //
 // Requires the Debian packages espeak-ng, sox, lame and ffmpeg (ffprobe).
 
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scriptsFile = join(root, 'seed', 'audio-scripts.json');
 const mediaDir = join(root, 'seed', 'media');
-const contentFile = join(root, 'src', 'worker', 'seed', 'content.ts');
+const contentFile = join(root, 'src', 'worker', 'seed', 'data', 'audio.ts');
 const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
 const BEGIN = '// BEGIN GENERATED AUDIO DURATIONS (scripts/make-seed-audio.mjs)';
 const END = '// END GENERATED AUDIO DURATIONS';
@@ -94,7 +94,7 @@ function writeDurations(durations) {
     writeFileSync(contentFile, next);
     console.log(`durations written to ${contentFile}`);
   } else {
-    console.log('durations in content.ts already up to date');
+    console.log('durations in audio.ts already up to date');
   }
 }
 
@@ -142,8 +142,8 @@ function main() {
   else {
     const source = existsSync(contentFile) ? readFileSync(contentFile, 'utf8') : '';
     const stale = names.filter((n) => !source.includes(`'${n}': ${durations[n]},`));
-    if (stale.length) throw new Error(`content.ts durations out of date for: ${stale.join(', ')}`);
-    console.log('content.ts durations match');
+    if (stale.length) throw new Error(`audio.ts durations out of date for: ${stale.join(', ')}`);
+    console.log('audio.ts durations match');
   }
 }
 

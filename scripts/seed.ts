@@ -7,6 +7,7 @@ import { getPlatformProxy } from 'wrangler'
 import { getDb } from '../src/worker/db/client'
 import { hashPassword } from '../src/worker/features/users/password'
 import { seed } from '../src/worker/seed/seed'
+import { LOCAL_VARS_FILE } from './local-vars'
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(name)
@@ -19,6 +20,8 @@ const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
   configPath: 'wrangler.toml',
   persist: { path: join(persistTo, 'v3') },
   remoteBindings: false,
+  // wrangler.toml is production; local runs take config/local.vars (as wrangler dev does).
+  envFiles: [LOCAL_VARS_FILE],
 })
 try {
   const { env } = proxy

@@ -1,4 +1,4 @@
-import type { Env as WorkerEnv } from '../src/worker/env'
+import type { Env as WorkerEnv } from '#worker/env'
 
 // `env` from cloudflare:test has the Worker's bindings.
 declare global {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
-import { getDb } from '../src/worker/db/client'
-import { seed, type SeedOptions } from '../src/worker/seed/seed'
+import { getDb } from '#worker/db/client'
+import { seed, type SeedOptions } from '#worker/seed/seed'
 
 /** A cheap stand-in hash for seeded demo users in tests that never sign them in. */
 const fakeHash = async (p: string) => `test$${p.length}`
@@ -9,3 +9,190 @@ const fakeHash = async (p: string) => `test$${p.length}`
 export function seedContent(only: SeedOptions['only'] = { routes: true, posts: true, plans: true, users: false }) {
   return seed(getDb(env.DB), { hashPassword: fakeHash, only })
 }
+
+// ── Small factories (CONVENTIONS 10: each test makes its own rows) ───────────────────────────
+// They write with plain SQL through the real D1 binding, filling only what a test names and
+// leaving the rest to the table defaults of migrations/0000_init.sql. Storage is isolated per
+// test file but shared by the tests of one file: pass distinct slugs, or let `unique` make one.
+
+let seq = 0
+/** A slug no other row of this test file has: `unique('ruta')` → 'ruta-lx3k9-0'. */
+export const unique = (tag: string) => `${tag}-${Date.now().toString(36)}-${(seq++).toString(36)}`
+
+type Language = 'es' | 'en'
+const VISIBLE = 1
+const HIDDEN = 2
+
+export interface MadeUser {
+  id: number
+  name: string
+  email: string
+}
+
+/** A user row (no password, never signed in): an author for `createdBy`, a member of an audience. */
+export async function makeUser(opts: { name?: string; email?: string; role?: number; language?: Language } = {}): Promise<MadeUser> {
+  const name = opts.name ?? 'Autora de prueba'
+  const email = opts.email ?? `${unique('user')}@factory.test`
+  const row = await env.DB.prepare('INSERT INTO users (name, email, role, language) VALUES (?, ?, ?, ?) RETURNING id')
+    .bind(name, email, opts.role ?? 1, opts.language ?? 'es')
+    .first<{ id: number }>()
+  return { id: row!.id, name, email }
+}
+
+export interface MadeSymptom {
+  id: number
+  slug: string
+  title: string
+  language: Language
+}
+
+/** A symptom (visible unless `status: 2`). */
+export async function makeSymptom(opts: { language?: Language; slug?: string; title?: string; status?: number } = {}): Promise<MadeSymptom> {
+  const language = opts.language ?? 'es'
+  const slug = opts.slug ?? unique('sintoma')
+  const title = opts.title ?? slug
+  const row = await env.DB.prepare('INSERT INTO symptoms (language, slug, title, status) VALUES (?, ?, ?, ?) RETURNING id')
+    .bind(language, slug, title, opts.status ?? VISIBLE)
+    .first<{ id: number }>()
+  return { id: row!.id, slug, title, language }
+}
+
+export interface UnitSpec {
+  title: string
+  order?: number
+  status?: number
+  description?: string | null
+  durationSeconds?: number | null
+}
+
+export interface RouteSpec {
+  language?: Language
+  slug?: string
+  title?: string
+  description?: string | null
+  tag?: string | null
+  order?: number
+  /** Symptoms to link; at most one primary (the schema's partial unique index). */
+  symptoms?: { id: number; primary?: boolean }[]
+  /** How many visible units to give it ('Unidad 1'…), or the units themselves. */
+  units?: number | UnitSpec[]
+  status?: number
+  isPublic?: boolean
+  isActive?: boolean
+  createdBy?: number | null
+  images?: Record<string, string> | null
+}
+
+export interface MadeRoute {
+  id: number
+  slug: string
+  title: string
+  language: Language
+  order: number
+  units: { id: number; title: string; order: number; status: number }[]
+}
+
+/** A route with its symptoms and units; visible, public and active unless told otherwise. */
+export async function makeRoute(opts: RouteSpec = {}): Promise<MadeRoute> {
+  const language = opts.language ?? 'es'
+  const slug = opts.slug ?? unique('ruta')
+  const title = opts.title ?? slug
+  const order = opts.order ?? 0
+  const row = await env.DB.prepare(
+    'INSERT INTO routes (language, slug, title, description, tag, "order", status, is_public, is_active, created_by, images) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  )
+    .bind(
+      language,
+      slug,
+      title,
+      opts.description ?? null,
+      opts.tag ?? null,
+      order,
+      opts.status ?? VISIBLE,
+      opts.isPublic === false ? 0 : 1,
+      opts.isActive === false ? 0 : 1,
+      opts.createdBy ?? null,
+      opts.images ? JSON.stringify(opts.images) : null,
+    )
+    .first<{ id: number }>()
+  const id = row!.id
+  const specs: UnitSpec[] =
+    typeof opts.units === 'number' ? Array.from({ length: opts.units }, (_, i) => ({ title: `Unidad ${i + 1}`, order: i + 1 })) : (opts.units ?? [])
+  const stmts: D1PreparedStatement[] = []
+  for (const s of opts.symptoms ?? []) {
+    stmts.push(env.DB.prepare('INSERT INTO route_symptoms (route_id, symptom_id, is_primary) VALUES (?, ?, ?)').bind(id, s.id, s.primary ? 1 : 0))
+  }
+  for (const [i, u] of specs.entries()) {
+    stmts.push(
+      env.DB.prepare('INSERT INTO units (route_id, "order", status, title, description, duration_seconds) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(
+        id,
+        u.order ?? i + 1,
+        u.status ?? VISIBLE,
+        u.title,
+        u.description ?? null,
+        u.durationSeconds ?? 300,
+      ),
+    )
+  }
+  const results = stmts.length ? await env.DB.batch<{ id: number }>(stmts) : []
+  const unitIds = results.slice(opts.symptoms?.length ?? 0).map((r) => r.results[0]!.id)
+  return {
+    id,
+    slug,
+    title,
+    language,
+    order,
+    units: specs.map((u, i) => ({ id: unitIds[i]!, title: u.title, order: u.order ?? i + 1, status: u.status ?? VISIBLE })),
+  }
+}
+
+export interface PostSpec {
+  language?: Language
+  slug?: string
+  title?: string
+  description?: string | null
+  content?: string | null
+  tag?: string | null
+  tags?: string[] | null
+  status?: number
+  /** Defaults to a fixed past date; pass a future one for a scheduled post. */
+  publishedAt?: Date | null
+  deletedAt?: Date | null
+  timeForReading?: number | null
+}
+
+export interface MadePost {
+  id: number
+  slug: string
+  title: string
+  language: Language
+  publishedAt: Date | null
+}
+
+/** A post, published (visible, not deleted, dated in the past) unless told otherwise. */
+export async function makePost(opts: PostSpec = {}): Promise<MadePost> {
+  const language = opts.language ?? 'es'
+  const slug = opts.slug ?? unique('post')
+  const title = opts.title ?? slug
+  const publishedAt = opts.publishedAt === undefined ? new Date('2025-01-01T09:00:00Z') : opts.publishedAt
+  const row = await env.DB.prepare(
+    'INSERT INTO posts (language, slug, title, description, content, tag, tags, status, published_at, deleted_at, time_for_reading) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  )
+    .bind(
+      language,
+      slug,
+      title,
+      opts.description ?? null,
+      opts.content ?? null,
+      opts.tag ?? null,
+      opts.tags ? JSON.stringify(opts.tags) : null,
+      opts.status ?? VISIBLE,
+      publishedAt ? publishedAt.getTime() : null,
+      opts.deletedAt ? opts.deletedAt.getTime() : null,
+      opts.timeForReading ?? null,
+    )
+    .first<{ id: number }>()
+  return { id: row!.id, slug, title, language, publishedAt }
+}
+
+export const STATUS = { visible: VISIBLE, hidden: HIDDEN } as const

@@ -1,7 +1,32 @@
 import { exports } from 'cloudflare:workers'
+import { callFor } from '#shared/contract/index'
+import { failureSchema } from '#shared/contract/common'
+
+/** How many /v1 answers the tests held to the contract in this file (see `api`). */
+export const contractChecks = { answers: 0 }
+
+/**
+ * Every /v1 answer a test receives is parsed with its call's schema (issue 13 §2): the success
+ * envelope with the call's response schema, a refusal with the common failure envelope. An
+ * answer that drifts from the contract fails the test that received it.
+ */
+async function holdToContract(method: string, path: string, res: Response) {
+  const url = new URL(path, 'http://localhost')
+  if (!url.pathname.startsWith('/v1/')) return
+  const body: unknown = await res.clone().json().catch(() => undefined)
+  const ok = typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true
+  const call = callFor(method, url.pathname.slice(3))
+  const schema = ok ? call?.response : failureSchema
+  if (ok && !call) throw new Error(`contract: ${method} ${url.pathname} answered success but no call of src/shared/contract names it`)
+  const parsed = schema!.safeParse(body)
+  if (!parsed.success) {
+    throw new Error(`contract drift: ${method} ${url.pathname} (${res.status}) does not match its ${ok ? 'response' : 'failure'} schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`)
+  }
+  contractChecks.answers++
+}
 
 /** Call the Worker as a browser or API client would, through its real fetch handler. */
-export function api(path: string, init: RequestInit & { locale?: string; form?: Record<string, string> } = {}) {
+export async function api(path: string, init: RequestInit & { locale?: string; form?: Record<string, string> } = {}) {
   const headers = new Headers(init.headers)
   headers.set('accept', 'application/json')
   if (init.locale) headers.set('locale', init.locale)
@@ -11,7 +36,9 @@ export function api(path: string, init: RequestInit & { locale?: string; form?: 
     for (const [k, v] of Object.entries(init.form)) fd.append(k, v)
     body = fd
   }
-  return (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { ...init, headers, body })
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { ...init, headers, body })
+  await holdToContract(init.method ?? 'GET', path, res)
+  return res
 }
 
 export async function json<T = Record<string, any>>(res: Response): Promise<T> {

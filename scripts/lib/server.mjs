@@ -31,6 +31,18 @@ const bin = {
 export const SEED_SCRIPT = path.join(ROOT, 'scripts/seed.ts')
 
 /**
+ * The settings of local runs (wrangler.toml itself is production): config/local.vars, then the
+ * developer's own .dev.vars when it exists. `--env-file` replaces wrangler's own .dev.vars
+ * lookup, so both are named here; paths are absolute because wrangler resolves relative ones
+ * against the config's folder (dist/calma after a build). docs/decisions/015-production-by-default.md
+ */
+export const LOCAL_VARS_FILE = path.join(ROOT, 'config/local.vars')
+export function envFileArgs() {
+  const devVars = path.join(ROOT, '.dev.vars')
+  return ['--env-file', LOCAL_VARS_FILE, ...(existsSync(devVars) ? ['--env-file', devVars] : [])]
+}
+
+/**
  * Environment for wrangler: offline-friendly. Without CLOUDFLARE_CF_FETCH_ENABLED=false miniflare
  * tries to download the `Request.cf` placeholder from workers.cloudflare.com on every start and
  * prints a stack trace when there is no network.
@@ -192,6 +204,7 @@ async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pip
     '--inspector-port', String(inspectorPort),
     '--log-level', logLevel,
     '--show-interactive-dev-session=false',
+    ...envFileArgs(),
   ]
   if (testScheduled) args.push('--test-scheduled')
 

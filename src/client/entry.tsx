@@ -2,8 +2,8 @@ import { hydrateRoot } from 'react-dom/client'
 import type { Messages } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
 import { App } from './app/App'
+import { isPageId, pageEntry } from './app/pages'
 import { configureApi } from './api'
-import { loadPageComponent } from './pages/registry'
 import { $user } from './stores/session'
 import './styles.css'
 
@@ -14,7 +14,16 @@ const messages = read<Messages>('__MESSAGES__')
 $user.set(boot.user)
 configureApi(boot.locale, messages)
 
-loadPageComponent(boot.component).then(({ default: Page }) => {
-  hydrateRoot(document.getElementById('root')!, <App boot={boot} messages={messages} Page={Page} />)
-  document.documentElement.dataset.hydrated = 'true'
-})
+// Dates render in the person's time zone (Boot.timeZone). A visitor's zone is only known to
+// their browser: remember it in a cookie so the next page is rendered in it by the server.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+if (zone && !document.cookie.split('; ').includes(`tz=${encodeURIComponent(zone)}`)) {
+  document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
+}
+
+pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
+  .component()
+  .then(({ default: Page }) => {
+    hydrateRoot(document.getElementById('root')!, <App boot={boot} messages={messages} Page={Page} />)
+    document.documentElement.dataset.hydrated = 'true'
+  })

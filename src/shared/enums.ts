@@ -122,11 +122,6 @@ export type Role = ValueOf<typeof Role>;
 export type RoleName = keyof typeof Role;
 
 /** Name of a role number, or 'unknown' for a number SPEC §6 does not define. */
-export function roleName(n: number): RoleName | 'unknown' {
-  for (const [name, value] of Object.entries(Role)) if (value === n) return name as RoleName;
-  return 'unknown';
-}
-
 // ── Rewards (SPEC §3 "Reward") ──────────────────────────────────────────────────────────────
 
 export const REWARD_CATEGORIES = ['consistency', 'milestone', 'dedication'] as const;

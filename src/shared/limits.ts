@@ -45,3 +45,17 @@ export const COOLDOWNS_MS = {
 export const UTM_KEYS = [
   'source', 'medium', 'campaign', 'term', 'content', 'device', 'version', 'agency', 'category', 'fbc', 'fbp',
 ] as const
+
+/** How long an isolate may reuse public, visitor-independent data (footer lists, the landing's carousel). */
+export const PUBLIC_CACHE_TTL_MS = 60_000
+
+/**
+ * The largest request body of a /v1 call or a provider sign-in callback, in bytes: form fields
+ * only, so 64 KiB is generous. A larger body answers 413 before any handler runs (docs/API.md
+ * "Request size", src/worker/http/body.ts). A call that needs more (a future upload) is given
+ * its own limit in BODY_LIMITS_BY_PATH.
+ */
+export const MAX_FORM_BODY_BYTES = 64 * 1024
+
+/** Exact paths allowed a larger body than MAX_FORM_BODY_BYTES, e.g. `'/v1/file': 50 * 1024 * 1024`. */
+export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {}

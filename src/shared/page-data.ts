@@ -1,10 +1,5 @@
-import type { Locale } from './i18n/locale'
-
-/** A post as the footer and related lists link to it. */
-export interface PostLink {
-  slug: string
-  title: string
-}
+import type { PostLink } from '#shared/contract/posts'
+import type { Locale } from '#shared/i18n/locale'
 
 /** The signed-in user as pages see them (never a hash, never someone else's data). */
 export interface PageUser {
@@ -21,8 +16,8 @@ export interface PageUser {
  * so hydration renders exactly what the server did.
  */
 export interface Boot<D = unknown> {
+  /** The page's id in the page table (src/client/app/pages.ts). */
   page: string
-  component: string
   title: string
   /** Locale-free path, e.g. '/route/abc'. */
   path: string
@@ -30,6 +25,11 @@ export interface Boot<D = unknown> {
   params: Record<string, string>
   query: Record<string, string>
   locale: Locale
+  /**
+   * The IANA zone dates are shown in: the signed-in person's, else the one their browser
+   * reported (cookie `tz`), else UTC. Server and browser format with it, so hydration matches.
+   */
+  timeZone: string
   status: number
   bare: boolean
   data: D
@@ -38,15 +38,4 @@ export interface Boot<D = unknown> {
   csrf: string | null
   turnstileSiteKey: string
   env: string
-}
-
-/** One mail of the local outbox page (/__dev/outbox). */
-export interface OutboxMail {
-  id: number
-  to: string
-  subject: string
-  text: string | null
-  template: string | null
-  locale: string | null
-  created_at: string
 }

@@ -1,118 +1,118 @@
-// The page table (DESIGN §6): every path of SPEC §2, who may see it and where others go.
-// The server uses it to pick the page to render and to redirect; the client to hydrate it.
-// Paths are written without the /en prefix; English is the same path under /en.
+// The page machinery (DESIGN §6, issue 13 §1). Each domain defines its pages once, in
+// src/client/features/<domain>/<domain>.pages.ts, with `page()`: path, access rule, title and
+// component, typed by the data its server loader must produce (a schema in
+// src/shared/contract/<domain>.ts). src/client/app/pages.ts gathers them into the one table
+// that the server matches, guards and renders with, the browser hydrates with, and every link
+// is built from (`href('route', { slug })`). Paths are written without the /en prefix.
+import type { ComponentType } from 'react'
+import type { MessageKey } from './i18n/index'
+import type { Boot } from './page-data'
 
 /** Who may see a page. guest: visitors only (users go to /journey); user: login required. */
 export type Access = 'public' | 'guest' | 'user'
 
-export interface PageDef {
-  id: string
-  path: string
+/** What every page component receives: its loader's data and the page's boot. */
+export interface PageProps<D = null> {
+  data: D
+  boot: Boot<D>
+}
+
+export interface PageEntry<D = unknown, P extends string = string> {
+  path: P
   access: Access
-  /** Messages key of the page title. */
-  title: string
-  /** Component file in src/client/pages (without .tsx). */
-  component: string
+  /** Messages key of the title (`pages.<name>`). */
+  title: MessageKey
   /** Hide header and navigation (SPEC §2: the insomnia thanks page). */
   bare?: boolean
   /** Only served when APP_ENV is local or test. */
   devOnly?: boolean
+  /**
+   * The page's own chunk: a visitor's first page loads only its own code. The build names the
+   * module it imports (`module`, vite.config.ts) so the server can preload that chunk.
+   */
+  component: (() => Promise<{ default: ComponentType<PageProps<D>> }>) & { module?: string }
+  /** Type only: the data the server's loader must produce (null: the page has no loader). */
+  readonly __data?: D
 }
 
-export const USER_HOME = '/journey'
+/** A link to a path the Worker answers itself (not a page): /logout, /auth/google. */
+export interface LinkEntry<P extends string = string> {
+  path: P
+  component?: undefined
+  /** False for paths the Worker answers in one place whatever the language (/auth/google). */
+  localized: boolean
+}
+
+/** Define a page. `D` is the data type of its loader (a contract schema's type), or null. */
+export function page<D = null, const P extends string = string>(
+  path: P,
+  access: Access,
+  title: MessageKey,
+  component: PageEntry<D, P>['component'],
+  extra: { bare?: boolean; devOnly?: boolean } = {},
+): PageEntry<D, P> {
+  return { path, access, title, component, ...extra }
+}
+
+export const link = <const P extends string>(path: P, opts: { localized?: boolean } = {}): LinkEntry<P> => ({ path, localized: opts.localized ?? true })
+
+export type DataOf<E> = E extends PageEntry<infer D, string> ? D : never
+
+export const USER_HOME_PATH = '/journey'
 export const LOGIN_PATH = '/login'
 
-const p = (id: string, path: string, access: Access, component: string, extra: Partial<PageDef> = {}): PageDef => ({
-  id,
-  path,
-  access,
-  component,
-  title: `pages.${extra.title ?? id.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}`,
-  ...extra,
-})
-
-export const PAGES: PageDef[] = [
-  // Public and acquisition
-  p('home', '/', 'guest', 'Home'),
-  p('insomniaLanding', '/get-a-plan-for-insomnia', 'guest', 'Placeholder'),
-  p('anxietyLanding', '/get-a-plan-for-anxiety', 'guest', 'Placeholder'),
-  p('insomniaThanks', '/get-a-plan-for-insomnia/thanks', 'public', 'Placeholder', { bare: true }),
-  p('terms', '/terms', 'public', 'Placeholder'),
-  p('cookies', '/cookies', 'public', 'Placeholder'),
-  p('privacy', '/privacy', 'public', 'Placeholder'),
-  p('consent', '/consent', 'public', 'Placeholder'),
-  p('contact', '/contact', 'public', 'Placeholder'),
-  p('letstalk', '/letstalk', 'public', 'Placeholder'),
-  p('feedback', '/feedback', 'public', 'Placeholder'),
-  p('suggestions', '/suggestions', 'public', 'Placeholder'),
-  p('blockedRoute', '/route-blocked', 'public', 'Placeholder'),
-  p('needAppointment', '/need-appointment', 'user', 'Placeholder'),
-  p('planFinished', '/plan-finished', 'user', 'Placeholder'),
-  p('upgrade', '/upgrade', 'user', 'Placeholder'),
-  p('thanks', '/thanks', 'public', 'Placeholder'),
-  p('expired', '/expired', 'public', 'Expired'),
-  // Account
-  p('login', '/login', 'guest', 'Login'),
-  p('register', '/register', 'guest', 'Register'),
-  p('recover', '/recover-password', 'guest', 'Recover'),
-  p('disableNotifications', '/disable-notifications', 'public', 'DisableNotifications'),
-  p('profile', '/profile', 'user', 'Profile'),
-  p('subscription', '/subscription', 'user', 'Placeholder'),
-  p('subscribe', '/subscribe', 'user', 'Placeholder'),
-  p('rewards', '/rewards', 'user', 'Placeholder'),
-  // Journey and content
-  p('performance', '/performance', 'user', 'Placeholder'),
-  p('journey', '/journey', 'user', 'Placeholder'),
-  p('plan', '/plan/:slug', 'public', 'Placeholder'),
-  p('routes', '/routes', 'public', 'Routes'),
-  p('route', '/route/:slug', 'public', 'Route'),
-  p('blog', '/blog', 'public', 'Blog'),
-  p('post', '/post/:slug', 'public', 'Post'),
-  p('postDeleted', '/post-deleted', 'public', 'Placeholder'),
-  p('ranking', '/ranking', 'user', 'Placeholder'),
-  p('appointments', '/appointments', 'user', 'Placeholder'),
-  p('appointment', '/appointment', 'public', 'Placeholder'),
-  // Local tools
-  p('outbox', '/__dev/outbox', 'public', 'Outbox', { devOnly: true }),
-]
-
-export const NOT_FOUND_PAGE: PageDef = p('notFound', '', 'public', 'NotFound')
-export const ERROR_PAGE: PageDef = p('error', '', 'public', 'ErrorPage')
-
-export interface PageMatch {
-  page: PageDef
-  params: Record<string, string>
-}
-
-/** Match a locale-free path ('/route/abc', trailing slash tolerated) against the table. */
-export function matchPage(path: string): PageMatch | null {
+/** Match a locale-free path ('/route/abc', trailing slash tolerated) against one pattern. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const clean = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
   const segs = clean.split('/')
-  for (const page of PAGES) {
-    const want = page.path.split('/')
-    if (want.length !== segs.length) continue
-    const params: Record<string, string> = {}
-    let ok = true
-    for (let i = 0; i < want.length; i++) {
-      const w = want[i]!
-      const s = segs[i]!
-      if (w.startsWith(':')) {
-        if (!s) { ok = false; break }
-        try { params[w.slice(1)] = decodeURIComponent(s) } catch { ok = false; break }
-      } else if (w !== s) { ok = false; break }
-    }
-    if (ok) return { page, params }
+  const want = pattern.split('/')
+  if (want.length !== segs.length) return null
+  const params: Record<string, string> = {}
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!
+    const s = segs[i]!
+    if (w.startsWith(':')) {
+      if (!s) return null
+      try {
+        params[w.slice(1)] = decodeURIComponent(s)
+      } catch {
+        return null
+      }
+    } else if (w !== s) return null
   }
+  return params
+}
+
+/** Where a visitor of a page with `access` goes instead, or null when they may see it. */
+export function accessRedirect(access: Access, loggedIn: boolean, currentPathWithSearch: string, localize: (p: string) => string): string | null {
+  if (access === 'guest' && loggedIn) return localize(USER_HOME_PATH)
+  if (access === 'user' && !loggedIn) return `${localize(LOGIN_PATH)}?redirect=${encodeURIComponent(currentPathWithSearch)}`
   return null
 }
 
-export const pageById = (id: string): PageDef | undefined => PAGES.find((pg) => pg.id === id)
+// ── Links ────────────────────────────────────────────────────────────────────────────────────
 
-/** Where a visitor of `page` goes instead, or null when they may see it. */
-export function accessRedirect(page: PageDef, loggedIn: boolean, currentPathWithSearch: string, localize: (p: string) => string): string | null {
-  if (page.access === 'guest' && loggedIn) return localize(USER_HOME)
-  if (page.access === 'user' && !loggedIn) {
-    return `${localize(LOGIN_PATH)}?redirect=${encodeURIComponent(currentPathWithSearch)}`
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer R}` ? N | ParamNames<`/${R}`> : P extends `${string}:${infer N}` ? N : never
+
+export type Query = Record<string, string | number | boolean | null | undefined>
+interface LinkOptions {
+  query?: Query
+  hash?: string
+}
+
+/** The arguments of a link to a path: its parameters are required, a query may follow. */
+export type HrefArgs<P extends string> = [ParamNames<P>] extends [never]
+  ? [opts?: LinkOptions]
+  : [opts: { [K in ParamNames<P>]: string | number } & LinkOptions]
+
+/** A path pattern with its parameters filled in, and the query, as a locale-free path. */
+export function fillPath(pattern: string, opts: (LinkOptions & Record<string, unknown>) | undefined): string {
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(opts?.[name] ?? '')))
+  const q = new URLSearchParams()
+  for (const [k, v] of Object.entries(opts?.query ?? {})) {
+    if (v === undefined || v === null || v === '') continue
+    q.set(k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v))
   }
-  return null
+  const s = q.toString()
+  return `${path}${s ? `?${s}` : ''}${opts?.hash ? `#${opts.hash}` : ''}`
 }

@@ -1,20 +1,22 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
-import { runScheduled } from './cron'
+import { runScheduled } from '#worker/cron/index'
 import { isLocalEnv, type AppEnv } from './env'
-import { requestContext } from './http/context'
-import { errorResponse } from './http/envelope'
-import { AppError } from './http/errors'
-import { security } from './http/security'
-import { captchaGate } from './http/captcha'
-import { csrfProtection } from './http/csrf'
-import { usersRoutes } from './features/users/users.routes'
-import { authRoutes, logoutRoute } from './features/users/auth.routes'
-import { contentRoutes } from './features/content/content.routes'
-import { postsRoutes } from './features/posts/posts.routes'
-import { mediaRoutes } from './features/media/media.routes'
-import { pageRoutes, renderErrorPage } from './ssr/pages.routes'
+import { requestContext } from '#worker/http/context'
+import { sessionContext } from '#worker/features/users/session'
+import { errorResponse } from '#worker/http/envelope'
+import { AppError } from '#worker/http/errors'
+import { security } from '#worker/http/security'
+import { bodyGuard } from '#worker/http/body'
+import { captchaGate } from '#worker/http/captcha'
+import { csrfProtection } from '#worker/http/csrf'
+import { usersRoutes } from '#worker/features/users/users.routes'
+import { authRoutes, logoutRoute } from '#worker/features/users/auth.routes'
+import { contentRoutes } from '#worker/features/content/content.routes'
+import { postsRoutes } from '#worker/features/posts/posts.routes'
+import { mediaRoutes } from '#worker/features/media/media.routes'
+import { pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
 
 /** The /v1 API: each feature's router mounted here and nowhere else (CONVENTIONS 2). */
 export const api = new Hono<AppEnv>()
@@ -30,7 +32,9 @@ app.use('*', async (c, next) => {
   c.set('requestId', c.get('requestId'))
   await next()
 })
+app.use('*', bodyGuard) // 413 over the body limit, and drain what a handler left unread (http/body.ts)
 app.use('*', requestContext)
+app.use('*', sessionContext) // c.var.user; a failed lookup serves as a visitor (features/users/session.ts)
 // Accounts (issue 3): CSRF for cookie-carried writes, then Turnstile on SPEC §7's paths, before any handler.
 app.use('/v1/*', csrfProtection)
 app.use('/v1/*', captchaGate)

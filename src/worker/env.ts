@@ -1,4 +1,5 @@
-import type { Db } from './db/client'
+import type { Db } from '#worker/db/client'
+import type { User } from '#worker/db/schema'
 import type { Locale, Translate } from '#shared/i18n/index'
 
 /** Every binding and variable of wrangler.toml, in one place (DESIGN §1). */
@@ -7,8 +8,8 @@ export interface Env {
   MEDIA: R2Bucket
   KV: KVNamespace
   ASSETS: Fetcher
-  CHANNELS: DurableObjectNamespace<import('./durable/NotificationChannel').NotificationChannel>
-  SCHEDULES: DurableObjectNamespace<import('./durable/HostSchedule').HostSchedule>
+  CHANNELS: DurableObjectNamespace<import('#worker/durable/NotificationChannel').NotificationChannel>
+  SCHEDULES: DurableObjectNamespace<import('#worker/durable/HostSchedule').HostSchedule>
   APP_ENV: 'production' | 'staging' | 'local' | 'test'
   APP_URL: string
   TURNSTILE_SITE_KEY: string
@@ -34,6 +35,11 @@ export interface SessionUser {
   subscriber: boolean
   /** A patient's free access (3 days, SPEC §9) is over and they are not a subscriber. */
   accessExpired?: boolean
+  /**
+   * The caller's whole users row, read once per request by the session lookup
+   * (features/users/session.ts): handlers that need more of the user read it here, not again.
+   */
+  row: User
   /** How this request was signed in (features/users/session.ts). */
   session?: {
     /** HMAC of the token: the KV key, never the token itself. */
@@ -54,6 +60,11 @@ export interface Vars {
   locale: Locale
   t: Translate
   user: SessionUser | null
+  /**
+   * The session could not be read (KV or D1 failed): `user` is null, the request goes on as a
+   * visitor's, and what needs a user answers 503 instead of 401 (http/auth.ts).
+   */
+  sessionUnavailable?: boolean
   requestId: string
   secureHeadersNonce?: string
 }
@@ -61,3 +72,42 @@ export interface Vars {
 export type AppEnv = { Bindings: Env; Variables: Vars }
 
 export const isLocalEnv = (env: Env) => env.APP_ENV === 'local' || env.APP_ENV === 'test'
+
+/** Turnstile's documented test keys, site keys and secrets alike ('1x…AA', '2x…AB', '3x…FF'). */
+const TURNSTILE_TEST_KEY = /^\dx0+[A-F]{2}$/
+
+type SettingCheck = (value: string | undefined) => string | null
+const present: SettingCheck = (v) => (v ? null : 'missing')
+const notTestKey: SettingCheck = (v) => (!v ? 'missing' : TURNSTILE_TEST_KEY.test(v) ? 'a Turnstile test key' : null)
+
+/**
+ * What a deployed Worker cannot run without, in one place (README "Deploy",
+ * docs/decisions/015-production-by-default.md). Every APP_ENV but `local` and `test` is
+ * deployed, so a missing or misspelt APP_ENV counts as production. Each check answers why a
+ * value is unusable, or null. Local runs get these from config/local.vars. When a feature
+ * starts to need a setting (payments: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET), add it here.
+ */
+export const PRODUCTION_SETTINGS = {
+  /** Secret: keys session-token hashes and signed links (lib/crypto.ts). */
+  SESSION_PEPPER: (v) => (!v ? 'missing' : v.length < 32 ? 'shorter than 32 characters' : null),
+  /** Secret: Turnstile's server key (http/captcha.ts); a test key would accept any token. */
+  TURNSTILE_SECRET: notTestKey,
+  /** The widget's public key; a test key's tokens are refused by the real secret. */
+  TURNSTILE_SITE_KEY: notTestKey,
+  /** Secret: the mail provider's key (features/mail); without it no sign-in link leaves. */
+  EMAIL_API_KEY: present,
+  /** Where links in mail point (context.ts linkBase). */
+  APP_URL: (v) => (!v ? 'missing' : /^https:\/\/[^/?#]+\/?$/.test(v) ? null : 'not an https:// origin'),
+} as const satisfies Partial<Record<keyof Env, SettingCheck>>
+
+/** What is wrong with a deployed Worker's settings, as "NAME (why)"; empty when it may run. */
+export function settingProblems(env: Env): string[] {
+  if (isLocalEnv(env)) return []
+  const problems: string[] = []
+  for (const [name, check] of Object.entries(PRODUCTION_SETTINGS) as [keyof typeof PRODUCTION_SETTINGS, SettingCheck][]) {
+    const value = env[name] as unknown
+    const why = check(typeof value === 'string' ? value.trim() || undefined : undefined)
+    if (why) problems.push(`${name} (${why})`)
+  }
+  return problems
+}

@@ -1,14 +1,17 @@
 // The Worker's exports and nothing else (DESIGN §2).
 import app from './app'
-import { runScheduled } from './cron'
+import { runScheduled } from '#worker/cron/index'
 import type { Env } from './env'
+import { misconfigured, refuseMisconfigured } from '#worker/http/config'
 
-export { NotificationChannel } from './durable/NotificationChannel'
-export { HostSchedule } from './durable/HostSchedule'
+export { NotificationChannel } from '#worker/durable/NotificationChannel'
+export { HostSchedule } from '#worker/durable/HostSchedule'
 
 export default {
-  fetch: app.fetch,
+  // A deploy missing a required setting answers 503 before anything else runs (http/config.ts).
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) => refuseMisconfigured(request, env) ?? app.fetch(request, env, ctx),
   async scheduled(controller, env, ctx) {
+    if (misconfigured(env)) return
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)))
   },
 } satisfies ExportedHandler<Env>

@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { call, configureApi, encodeValue } from '../../src/client/api'
-import { $toasts, notify } from '../../src/client/stores/toasts'
-import en from '../../src/shared/i18n/en'
+import { defineCall } from '#shared/contract/call'
+import { bool01, int } from '#shared/contract/fields'
+import { call, configureApi, encodeValue } from '#client/api.ts'
+import { $toasts, notify } from '#client/stores/toasts.ts'
+import en from '#shared/i18n/en'
 
 // The browser's API module, run against a fake server at its own fetch boundary.
-const schema = z.object({ success: z.boolean(), items: z.array(z.number()) })
+const response = z.object({ success: z.boolean(), items: z.array(z.number()) })
+const thing = (method: 'GET' | 'POST') =>
+  defineCall({ method, path: '/thing', request: z.object({ a: bool01.optional(), b: bool01.optional(), q: z.string().optional(), when: z.string().optional(), list: z.array(z.string()).optional(), n: int({ min: 1 }).optional() }), response })
+const getThing = thing('GET')
+const postThing = thing('POST')
 const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 afterEach(() => {
@@ -17,10 +23,10 @@ describe('call()', () => {
 
   it('sends SPEC §7 headers and wire values, and returns the checked payload', async () => {
     const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: [1, 2] }))
-    const res = await call('POST', '/thing', schema, { body: { a: true, b: false, empty: '', when: new Date('2026-01-02T03:04:05Z'), list: [1, 2] }, query: { q: 'x', none: undefined } })
+    const res = await call(postThing, { input: { a: true, b: false, q: 'x', when: new Date('2026-01-02T03:04:05Z'), list: [1, 2] } })
     expect(res).toMatchObject({ success: true, items: [1, 2] })
     const [url, init] = spy.mock.calls[0]! as [URL, RequestInit]
-    expect(String(url)).toBe('http://localhost/v1/thing?q=x')
+    expect(String(url)).toBe('http://localhost/v1/thing')
     const h = init.headers as Record<string, string>
     expect(h.Accept).toBe('application/json')
     expect(h.locale).toBe('en')
@@ -28,21 +34,21 @@ describe('call()', () => {
     const fd = init.body as FormData
     expect(fd.get('a')).toBe('1')
     expect(fd.get('b')).toBe('0')
-    expect(fd.has('empty')).toBe(false)
+    expect(fd.get('q')).toBe('x')
     expect(fd.get('when')).toBe('2026-01-02T03:04:05.000Z')
     expect(fd.getAll('list[]')).toEqual(['1', '2'])
   })
 
   it('turns a response of the wrong shape into code 701 with the bad-response message', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: 'nope' }))
-    const res = await call('GET', '/thing', schema)
+    const res = await call(getThing)
     expect(res).toMatchObject({ success: false, code: 701, message: 'Backend API is providing a bad response.' })
     expect($toasts.get().map((t) => [t.level, t.text])).toEqual([['danger', 'Backend API is providing a bad response.']])
   })
 
   it('turns a network failure into success false', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'))
-    const res = await call('GET', '/thing', schema)
+    const res = await call(getThing)
     expect(res.success).toBe(false)
     expect(res.status).toBe(0)
   })
@@ -52,14 +58,31 @@ describe('call()', () => {
       .mockResolvedValueOnce(reply({ success: true, items: [], message: 'Saved.' }))
       .mockResolvedValueOnce(reply({ success: false, message: 'Invalid credentials.', errors: { email: ['x'] } }, 401))
       .mockResolvedValueOnce(reply({ success: false, message: 'Unauthenticated.' }, 401))
-    await call('POST', '/a', schema)
-    const failed = await call('POST', '/b', schema)
+    await call(postThing)
+    const failed = await call(postThing)
     expect(failed).toMatchObject({ success: false, status: 401, errors: { email: ['x'] } })
-    await call('GET', '/c', schema)
+    await call(getThing)
     expect($toasts.get().map((t) => [t.level, t.text])).toEqual([
       ['success', 'Saved.'],
       ['danger', 'Invalid credentials.'],
     ])
+  })
+})
+
+describe("call() checks the input with the call's own request schema first", () => {
+  it("refuses a bad form with the server's field errors, in the page's language, and sends nothing", async () => {
+    const spy = vi.spyOn(globalThis, 'fetch')
+    const res = await call(getThing, { input: { n: 'abc', a: 'maybe' as never } })
+    expect(res).toMatchObject({ success: false, status: 422, code: 'validation', message: 'Validation error in the provided data.' })
+    expect(!res.success && res.errors).toEqual({ n: ['It must be a number.'], a: ['This value is not valid.'] })
+    expect(spy).not.toHaveBeenCalled()
+  })
+
+  it("puts a GET call's input in the query, with empty values left out", async () => {
+    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: [] }))
+    await call(getThing, { input: { q: 'calm sleep', a: false, when: '' } })
+    const [url] = spy.mock.calls[0]! as [URL]
+    expect(String(url)).toBe('http://localhost/v1/thing?q=calm+sleep&a=0')
   })
 })
 

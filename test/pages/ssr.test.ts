@@ -1,37 +1,138 @@
-import { beforeAll, describe, expect, it } from 'vitest'
-import { PAGES } from '../../src/shared/pages'
-import { seedContent } from '../factories'
-import { api } from '../helpers'
-
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { messagesFor } from '#shared/i18n/messages'
+import { ROUTABLE, type PageId } from '#client/app/pages.ts'
+import worker from '#worker/index'
+import { clearMemo } from '#worker/http/memo'
+import { makePost, makeRoute, makeSymptom, STATUS, type MadePost, type MadeRoute } from '../factories'
+import { register, sessionCookie } from '../users/support'
+
+// Each render's data is already held to its page's contract by the server in test runs (a
+// mismatch is a console.error, which fails the test: test/setup.ts). These tests check that
+// each page shows its own content, with rows this file made.
+
 const page = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { redirect: 'manual', ...init })
 
+const boot = (html: string) => JSON.parse(/<script id="__BOOT__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!)
+const titleTag = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1] ?? ''
+/** Text as render.tsx escapes it into <title>. */
+const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
+/** Text as React escapes it into an element. */
+const reactText = (s: string) => esc(s).replace(/'/g, '&#x27;')
+type Locale = 'es' | 'en'
+/** A message by its key, straight from the catalogue ('pages.routes' → 'Rutas'). */
+const text = (locale: Locale, key: string): string => {
+  const v = key.split('.').reduce<any>((o, k) => o?.[k], messagesFor(locale))
+  if (typeof v !== 'string' || !v) throw new Error(`no ${locale} text for ${key}`)
+  return v
+}
+const prefixOf = (locale: Locale) => (locale === 'en' ? '/en' : '')
+
+const byOrder = (a: MadeRoute, b: MadeRoute) => a.order - b.order || a.id - b.id
+const newestFirst = (a: MadePost, b: MadePost) => b.publishedAt!.getTime() - a.publishedAt!.getTime()
+const day = (n: number) => new Date(Date.UTC(2025, 5, 1) + n * 86_400_000)
+
+const made = {
+  es: { routes: [] as MadeRoute[], posts: [] as MadePost[], tests: [] as MadePost[], plans: [] as MadePost[] },
+  en: { routes: [] as MadeRoute[], posts: [] as MadePost[], tests: [] as MadePost[], plans: [] as MadePost[] },
+}
+let steps: MadeRoute // es, 4 units
+let calm: MadeRoute // en, 2 units
+let faro: MadeRoute // es, the only one a 'faro' search finds
+let journal: MadePost // es, with h2/h3
+let journalEn: MadePost
+
 beforeAll(async () => {
-  await seedContent()
+  // The footer lists and the landing carousel are cached per isolate: start from this file's rows.
+  clearMemo()
+  const insomnio = await makeSymptom({ slug: 'insomnio', title: 'Insomnio' })
+  steps = await makeRoute({
+    slug: 'calma-en-cuatro-pasos',
+    title: 'Calma en cuatro pasos',
+    description: 'Una ruta breve para las noches largas.',
+    order: 1,
+    symptoms: [{ id: insomnio.id, primary: true }],
+    units: ['Paso uno: respirar', 'Paso dos: soltar', 'Paso tres: escuchar', 'Paso cuatro: descansar'].map((title) => ({ title })),
+  })
+  faro = await makeRoute({ slug: 'faro-interior', title: 'Faro interior', order: 2, units: 1 })
+  made.es.routes.push(steps, faro)
+  // 20 visible Spanish routes in all: the landing carousel shows the first 18.
+  for (let i = 3; i <= 20; i++) made.es.routes.push(await makeRoute({ slug: `paseo-${i}`, title: `Paseo sereno ${i}`, order: i }))
+  await makeRoute({ slug: 'ruta-escondida', title: 'Ruta escondida', order: 0, status: STATUS.hidden })
+  calm = await makeRoute({ language: 'en', slug: 'calm-in-four-steps', title: 'Calm in four steps', order: 1, units: [{ title: 'Breathe in' }, { title: 'Let go' }] })
+  made.en.routes.push(calm)
+  for (let i = 2; i <= 3; i++) made.en.routes.push(await makeRoute({ language: 'en', slug: `walk-${i}`, title: `Quiet walk ${i}`, order: i }))
+
+  const words = { es: { test: 'Test', plan: 'Plan' }, en: { test: 'test', plan: 'plan' } }
+  for (const locale of ['es', 'en'] as const) {
+    for (const kind of ['test', 'plan'] as const) {
+      for (let i = 0; i < 3; i++) {
+        const title = locale === 'es' ? `${words.es[kind]} número ${i + 1}` : `Number ${i + 1} ${words.en[kind]}`
+        const p = await makePost({ language: locale, slug: `${locale}-${kind}-${i}`, title, publishedAt: day(i + (kind === 'plan' ? 3 : 0)) })
+        made[locale][kind === 'test' ? 'tests' : 'plans'].push(p)
+        made[locale].posts.push(p)
+      }
+    }
+  }
+  journal = await makePost({
+    slug: 'diario-de-calma',
+    title: 'Diario de calma',
+    content: '<h2>Antes de dormir</h2><p>Apaga las pantallas.</p><h3>La luz</h3><p>Baja la luz.</p>',
+    timeForReading: 6,
+    publishedAt: day(10),
+  })
+  journalEn = await makePost({ language: 'en', slug: 'calm-journal', title: 'Calm journal', content: '<h2>Before bed</h2><p>Screens off.</p>', publishedAt: day(10) })
+  made.es.posts.push(journal)
+  made.en.posts.push(journalEn)
 })
 
-const boot = (html: string) => JSON.parse(/<script id="__BOOT__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!)
+/** A path of page `id` in `locale`, with the slugs this file made. */
+function pathOf(id: PageId, path: string, locale: Locale) {
+  const slug = { route: locale === 'es' ? steps.slug : calm.slug, post: locale === 'es' ? journal.slug : journalEn.slug, plan: 'any-plan' }[id as string]
+  return prefixOf(locale) + path.replace(':slug', slug ?? 'x')
+}
+
+/** A 200 page whose title, <title>, boot and <main> are page `id`'s own, in `locale`. */
+async function expectOwnPage(res: Response, id: PageId, titleKey: string, locale: Locale, where: string) {
+  expect(res.status, where).toBe(200)
+  expect(res.headers.get('content-type'), where).toContain('text/html')
+  const html = await res.text()
+  const title = text(locale, titleKey)
+  expect(html, where).toContain(`<html lang="${locale}">`)
+  expect(titleTag(html).startsWith(esc(title)), `${where}: <title>${titleTag(html)}</title> is not "${title}"`).toBe(true)
+  expect(html, where).toContain(`<main id="main" class="page page-${id}`)
+  const b = boot(html)
+  expect(b.page, where).toBe(id)
+  expect(b.title, where).toBe(title)
+  expect(b.locale, where).toBe(locale)
+  return { html, boot: b }
+}
 
 describe('server-rendered pages', () => {
   it('renders the Spanish home with its data, then the English one under /en/', async () => {
     const es = await page('/')
-    expect(es.status).toBe(200)
-    expect(es.headers.get('content-type')).toContain('text/html')
-    const html = await es.text()
-    expect(html).toContain('<html lang="es">')
+    const { html, boot: b } = await expectOwnPage(es, 'home', 'pages.home', 'es', '/')
     expect(html).toContain('Iniciar sesión')
-    const b = boot(html)
-    expect(b).toMatchObject({ page: 'home', locale: 'es', user: null })
-    expect(b.data.routes).toHaveLength(18)
-    expect(b.footer.tests).toHaveLength(3)
-    expect(b.footer.plans).toHaveLength(3)
-    // The carousel is in the HTML itself, not only after hydration.
-    expect(html).toContain(b.data.routes[0].title)
-    const en = await (await page('/en/')).text()
-    expect(en).toContain('<html lang="en">')
-    expect(en).toContain('Sign In')
-    expect(boot(en).data.routes.every((r: any) => r.language === 'en')).toBe(true)
+    expect(html).toContain(esc(text('es', 'home.hero_title')))
+    expect(b.user).toBeNull()
+    // The carousel: the first 18 visible routes by order, the hidden one left out.
+    const first18 = [...made.es.routes].sort(byOrder).slice(0, 18)
+    expect(b.data.routes.map((r: any) => r.slug)).toEqual(first18.map((r) => r.slug))
+    // It is in the HTML itself, not only after hydration.
+    for (const r of first18) expect(html).toContain(r.title)
+    expect(html).not.toContain('Ruta escondida')
+    // The footer: 3 'test' and 3 'plan' posts of this language, newest first.
+    const links = (list: MadePost[]) => [...list].sort(newestFirst).map(({ slug, title }) => ({ slug, title }))
+    expect(b.footer).toEqual({ tests: links(made.es.tests), plans: links(made.es.plans) })
+    for (const p of made.es.tests) expect(html).toContain(`href="/post/${p.slug}"`)
+
+    const en = await page('/en/')
+    const enPage = await expectOwnPage(en, 'home', 'pages.home', 'en', '/en/')
+    expect(enPage.html).toContain('Sign In')
+    expect(enPage.boot.data.routes.map((r: any) => r.slug)).toEqual([...made.en.routes].sort(byOrder).map((r) => r.slug))
+    expect(enPage.boot.footer).toEqual({ tests: links(made.en.tests), plans: links(made.en.plans) })
   })
 
   it('puts the CSP nonce on every script it emits', async () => {
@@ -49,30 +150,118 @@ describe('server-rendered pages', () => {
     expect(boot(html).data.keyword).toBe('</script><script>alert(1)</script>')
   })
 
-  it('renders every page of the table for a visitor, or sends them to sign in', async () => {
-    const slugs: Record<string, Record<string, string>> = {}
-    for (const locale of ['es', 'en']) {
-      const r = await (await api('/v1/routes?per_page=1', { locale })).json<any>()
-      const p = await (await api('/v1/posts?per_page=1', { locale })).json<any>()
-      slugs[locale] = { route: r.routes[0].slug, post: p.posts[0].slug, plan: 'any-plan' }
-    }
-    for (const def of PAGES) {
-      if (def.devOnly) continue
-      for (const prefix of ['', '/en']) {
-        const path = def.path.replace(':slug', slugs[prefix ? 'en' : 'es']![def.id] ?? 'x')
-        const res = await page(prefix + path)
-        if (def.access === 'user') {
+  it('renders every page of the table for a visitor with its own title, or sends them to sign in', async () => {
+    let checked = 0
+    for (const { id, entry } of ROUTABLE) {
+      if (entry.devOnly) continue
+      for (const locale of ['es', 'en'] as const) {
+        const path = pathOf(id, entry.path, locale)
+        const res = await page(path)
+        if (entry.access === 'user') {
           expect(res.status, path).toBe(302)
-          const loc = res.headers.get('location')!
-          expect(loc, path).toBe(`${prefix}/login?redirect=${encodeURIComponent(prefix + path)}`)
+          expect(res.headers.get('location'), path).toBe(`${prefixOf(locale)}/login?redirect=${encodeURIComponent(path)}`)
         } else {
-          expect(res.status, prefix + path).toBe(200)
-          const html = await res.text()
-          expect(html, path).toContain('<main id="main"')
-          expect(html).toContain(`<html lang="${prefix ? 'en' : 'es'}">`)
+          const { boot: b } = await expectOwnPage(res, id, entry.title, locale, path)
+          expect(b.user, path).toBeNull()
+        }
+        checked++
+      }
+    }
+    expect(checked).toBe(2 * ROUTABLE.filter((p) => !p.entry.devOnly).length)
+  })
+
+  it('renders every page for a signed-in user: user pages with their title, guest pages go to the journey', async () => {
+    const r = await register({ name: 'Marta Prueba' }, 'es')
+    const cookie = sessionCookie(r.res)
+    expect(cookie).toBeTruthy()
+    const headers = { cookie: `calma_session=${cookie}` }
+    for (const { id, entry } of ROUTABLE) {
+      if (entry.devOnly) continue
+      for (const locale of ['es', 'en'] as const) {
+        const path = pathOf(id, entry.path, locale)
+        const res = await page(path, { headers })
+        if (entry.access === 'guest') {
+          expect(res.status, path).toBe(302)
+          expect(res.headers.get('location'), path).toBe(`${prefixOf(locale)}/journey`)
+        } else {
+          const { html, boot: b } = await expectOwnPage(res, id, entry.title, locale, path)
+          expect(b.user, path).toMatchObject({ id: r.id, name: 'Marta Prueba' })
+          expect(b.footer, path).toBeNull()
+          // Users get the header with the page title (bare pages have no header at all).
+          if (entry.bare) expect(html, path).not.toContain('data-testid="header"')
+          else expect(html, path).toContain(`<h1 class="header-title">${reactText(text(locale, entry.title))}</h1>`)
         }
       }
     }
+  })
+
+  it('shows on the routes page the search box, the badges and what the keyword finds', async () => {
+    const res = await page('/routes?keyword=faro')
+    const { html, boot: b } = await expectOwnPage(res, 'routes', 'pages.routes', 'es', '/routes')
+    expect(html).toContain(`placeholder="${text('es', 'routes_page.placeholder')}"`)
+    expect(b.data.keyword).toBe('faro')
+    expect(b.data.routes.map((r: any) => r.slug)).toEqual([faro.slug])
+    expect(html).toContain('Faro interior')
+    // No symptom matches 'faro': the general badges are offered (those with visible routes).
+    expect(b.data.symptoms.map((s: any) => s.slug)).toEqual(['insomnio'])
+    const all = boot(await (await page('/routes')).text())
+    expect(all.data.routes.map((r: any) => r.slug)).toEqual([...made.es.routes].sort(byOrder).slice(0, 7).map((r) => r.slug))
+  })
+
+  it('shows a route page with its units and asks visitors to sign in to play', async () => {
+    const res = await page(`/route/${steps.slug}`)
+    const { html, boot: b } = await expectOwnPage(res, 'route', 'pages.route', 'es', steps.slug)
+    expect(html).toContain('<h1>Calma en cuatro pasos</h1>')
+    expect(html).toContain('Una ruta breve para las noches largas.')
+    expect(b.data.route.slug).toBe(steps.slug)
+    expect(b.data.route.units.map((u: any) => u.title)).toEqual(steps.units.map((u) => u.title))
+    const shown = [...html.matchAll(/<li class="unit">.*?<strong>(.*?)<\/strong>/gs)].map((m) => m[1])
+    expect(shown).toEqual(steps.units.map((u) => u.title))
+    // One sign-in button per unit (counted in the page, not in the embedded messages).
+    const body = html.slice(0, html.indexOf('<script id="__BOOT__"'))
+    expect(body.split('Inicia sesión para reproducir').length - 1).toBe(4)
+
+    const en = await page(`/en/route/${calm.slug}`)
+    const enPage = await expectOwnPage(en, 'route', 'pages.route', 'en', calm.slug)
+    expect(enPage.html).toContain('<h1>Calm in four steps</h1>')
+    expect(enPage.boot.data.route.units.map((u: any) => u.title)).toEqual(['Breathe in', 'Let go'])
+    expect(enPage.html).toContain('Sign in to play')
+
+    // A Spanish slug under /en, a hidden route, a missing one: not found, in the page's language.
+    for (const path of [`/en/route/${steps.slug}`, '/route/ruta-escondida', '/route/nope']) {
+      const missing = await page(path)
+      expect(missing.status, path).toBe(404)
+      expect(boot(await missing.clone().text()).page, path).toBe('notFound')
+    }
+    expect(await (await page('/route/nope')).text()).toContain('No encontramos lo que estás buscando.')
+  })
+
+  it('shows the blog with its newest posts and its pager, and an article with its headings', async () => {
+    const blog = await page('/blog')
+    const { html, boot: b } = await expectOwnPage(blog, 'blog', 'pages.blog', 'es', '/blog')
+    const newest5 = [...made.es.posts].sort(newestFirst).slice(0, 5)
+    expect(b.data.posts.map((p: any) => p.slug)).toEqual(newest5.map((p) => p.slug))
+    expect(b.data.pagination).toMatchObject({ current_page: 1, per_page: 5, total: 7, last_page: 2 })
+    expect(html).toContain('Página 1 de 2')
+    // The article without 'test' or 'plan' is not a footer link: only the blog list shows it.
+    expect(html).toContain(`href="/post/${journal.slug}"`)
+    const p2 = boot(await (await page('/blog?page=2')).text())
+    expect(p2.data.posts.map((p: any) => p.slug)).toEqual([...made.es.posts].sort(newestFirst).slice(5).map((p) => p.slug))
+
+    const post = await page(`/post/${journal.slug}`)
+    const article = await expectOwnPage(post, 'post', 'pages.post', 'es', journal.slug)
+    expect(article.html).toContain('<h1>Diario de calma</h1>')
+    expect(article.html).toContain('<h2>Antes de dormir</h2>')
+    expect(article.html).toContain('<li class="toc-h3">La luz</li>')
+    expect(article.html).toContain('6 min de lectura')
+    expect(article.boot.data.post).toMatchObject({ slug: journal.slug, time_for_reading: 6 })
+
+    const en = await page(`/en/post/${journalEn.slug}`)
+    expect((await expectOwnPage(en, 'post', 'pages.post', 'en', journalEn.slug)).html).toContain('<h2>Before bed</h2>')
+
+    const missingPost = await page('/post/no-such-article')
+    expect(missingPost.status).toBe(404)
+    expect(boot(await missingPost.text()).page).toBe('notFound')
   })
 
   it('answers unknown paths with the not-found page and its frame, in the right language', async () => {
@@ -81,30 +270,44 @@ describe('server-rendered pages', () => {
     const html = await res.text()
     expect(html).toContain('We did not find what you are looking for.')
     expect(html).toContain('data-testid="header"')
-    const missingPost = await page('/post/no-such-article')
-    expect(missingPost.status).toBe(404)
-  })
-
-  it('shows a route page with its units and asks visitors to sign in to play', async () => {
-    const html = await (await page('/route/4-ejercicios-para-el-insomnio')).text()
-    expect(html).toContain('4 ejercicios para el insomnio')
-    expect(boot(html).data.route.units).toHaveLength(4)
-    expect(html).toContain('Inicia sesión para reproducir')
-    const missing = await page('/route/nope')
-    expect(missing.status).toBe(404)
-    expect(await missing.text()).toContain('No encontramos lo que estás buscando.')
+    expect(boot(html)).toMatchObject({ page: 'notFound', locale: 'en' })
   })
 
   it('keeps the query when the login redirect is built, and /en goes to /en/', async () => {
     const res = await page('/en/appointments?tab=make_an_appointment')
+    expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(`/en/login?redirect=${encodeURIComponent('/en/appointments?tab=make_an_appointment')}`)
     const en = await page('/en')
     expect(en.status).toBe(301)
     expect(en.headers.get('location')).toBe('/en/')
   })
 
-  it('hides the local outbox page outside local runs only', async () => {
+  it('serves the local outbox page in local and test runs, and 404 in production', async () => {
     const res = await page('/__dev/outbox')
-    expect(res.status).toBe(200) // APP_ENV=test counts as local
+    const local = await expectOwnPage(res, 'outbox', 'pages.outbox', 'es', '/__dev/outbox') // APP_ENV=test counts as local
+    expect(local.boot.env).toBe('test')
+
+    // The same Worker with production settings: every secret a production run requires.
+    const production = {
+      ...env,
+      APP_ENV: 'production',
+      APP_URL: 'https://calma.example',
+      SESSION_PEPPER: 'p'.repeat(40),
+      TURNSTILE_SECRET: 'prod-secret',
+      TURNSTILE_SITE_KEY: 'prod-site-key',
+      EMAIL_API_KEY: 'prod-email-key',
+      STRIPE_SECRET_KEY: 'sk_live_prod',
+      STRIPE_WEBHOOK_SECRET: 'whsec_prod',
+    }
+    for (const path of ['/__dev/outbox', '/en/__dev/outbox']) {
+      const ctx = createExecutionContext()
+      const prod = await worker.fetch(new Request(`http://localhost${path}`) as Parameters<typeof worker.fetch>[0], production as never, ctx)
+      await waitOnExecutionContext(ctx)
+      // A 503 would be the production config check refusing: its body names what is missing.
+      expect(prod.status, `${path} ${prod.status === 503 ? await prod.clone().text() : ''}`).toBe(404)
+      const b = boot(await prod.text())
+      expect(b.page, path).toBe('notFound')
+      expect(b.data, path).toBeNull()
+    }
   })
 })

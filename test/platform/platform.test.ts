@@ -1,9 +1,9 @@
 import { createScheduledController, createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
-import worker from '../../src/worker/index'
-import { closeRankingDay } from '../../src/worker/cron/ranking'
-import type { HostSchedule } from '../../src/worker/durable/HostSchedule'
+import worker from '#worker/index'
+import { closeRankingDay } from '#worker/features/ranking/ranking.service'
+import type { HostSchedule } from '#worker/durable/HostSchedule'
 
 const fetchWorker = (path: string, init?: RequestInit) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
 
@@ -95,33 +95,99 @@ describe('due notifications cron', () => {
   })
 })
 
-describe('Durable Objects', () => {
-  it('HostSchedule lets one guest hold a slot at a time, and frees it on release', async () => {
-    const stub = env.SCHEDULES.get(env.SCHEDULES.idFromName('host:1'))
+// No request uses the Durable Objects yet: booking (issue 9) will hold slots through
+// HostSchedule and the realtime path (issue 11) will open NotificationChannel sockets. Until
+// those requests exist, these tests exercise the objects' RPC surface directly, on the real
+// objects in workerd; they move onto the requests when the requests land.
+describe('Durable Objects, through their RPC surface until the booking (issue 9) and realtime (issue 11) requests use them', () => {
+  const schedule = (host: string) => env.SCHEDULES.get(env.SCHEDULES.idFromName(host))
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it('HostSchedule lets one guest hold a slot at a time, refuses the others while it is held, and frees it on release', async () => {
+    const stub = schedule('host:hold')
     const start = Date.UTC(2026, 11, 1, 9)
+    // Ten guests at once: exactly one gets the slot.
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => stub.hold(start, 100 + i)))
     expect(results.filter(Boolean)).toHaveLength(1)
     const winner = 100 + results.indexOf(true)
+    const other = winner === 100 ? 101 : 100
+    expect(await stub.hold(start, other)).toBe(false) // a second guest is refused while it is held
     expect(await stub.hold(start, winner)).toBe(true) // the holder may renew
+    await stub.release(start, other) // only the holder can let it go
+    expect(await stub.hold(start, other)).toBe(false)
+    // Another slot of the same host, and the same slot of another host, are free.
+    expect(await stub.hold(start + 3_600_000, other)).toBe(true)
+    expect(await schedule('host:other').hold(start, other)).toBe(true)
+    expect(await stub.held()).toEqual([start, start + 3_600_000])
+
     await stub.release(start, winner)
     expect(await stub.hold(start, 999)).toBe(true)
+    expect(await stub.hold(start, winner)).toBe(false)
     await runInDurableObject(stub, async (instance: HostSchedule) => {
-      expect(await instance.held()).toEqual([start])
+      expect(await instance.held()).toEqual([start, start + 3_600_000])
     })
   })
 
-  it('NotificationChannel accepts a socket and delivers what is published to it', async () => {
-    const stub = env.CHANNELS.get(env.CHANNELS.idFromName('user:1'))
+  it('HostSchedule frees a hold once it expires', async () => {
+    const stub = schedule('host:expiry')
+    const start = Date.UTC(2026, 11, 2, 18)
+    expect(await stub.hold(start, 1, 30)).toBe(true)
+    expect(await stub.hold(start, 2)).toBe(false)
+    expect(await stub.held()).toEqual([start])
+    await sleep(60)
+    expect(await stub.held()).toEqual([])
+    expect(await stub.hold(start, 2)).toBe(true)
+    expect(await stub.hold(start, 1)).toBe(false)
+  })
+
+  /** A socket on channel `name`, with what it has received so far. */
+  async function openSocket(name: string) {
+    const stub = env.CHANNELS.get(env.CHANNELS.idFromName(name))
     const res = await stub.fetch('http://do/ws', { headers: { Upgrade: 'websocket' } })
     expect(res.status).toBe(101)
     const ws = res.webSocket!
     ws.accept()
-    const got = new Promise<string>((resolve) => ws.addEventListener('message', (e) => resolve(String(e.data))))
-    expect(await stub.connections()).toBe(1)
-    expect(await stub.publish({ title: 'Hola' })).toBe(1)
-    expect(JSON.parse(await got)).toEqual({ title: 'Hola' })
-    ws.close()
-    const plain = await stub.fetch('http://do/ws')
+    const received: string[] = []
+    const waiters: (() => void)[] = []
+    ws.addEventListener('message', (e) => {
+      received.push(String(e.data))
+      waiters.splice(0).forEach((w) => w())
+    })
+    const nth = async (n: number) => {
+      while (received.length < n) await new Promise<void>((resolve) => waiters.push(resolve))
+      return received[n - 1]!
+    }
+    return { stub, ws, received, nth }
+  }
+
+  it('NotificationChannel delivers a published message to every open socket of its channel, and to no other channel', async () => {
+    const a = await openSocket('user:10')
+    const b = await openSocket('user:10')
+    const elsewhere = await openSocket('user:11')
+    expect(await a.stub.connections()).toBe(2)
+    expect(await elsewhere.stub.connections()).toBe(1)
+
+    expect(await a.stub.publish({ title: 'Hola', level: 'info' })).toBe(2)
+    expect(JSON.parse(await a.nth(1))).toEqual({ title: 'Hola', level: 'info' })
+    expect(JSON.parse(await b.nth(1))).toEqual({ title: 'Hola', level: 'info' })
+
+    // The other channel's first message is its own: nothing leaked across.
+    expect(await elsewhere.stub.publish({ title: 'Solo para 11' })).toBe(1)
+    expect(JSON.parse(await elsewhere.nth(1))).toEqual({ title: 'Solo para 11' })
+    expect(elsewhere.received).toHaveLength(1)
+    expect(a.received).toHaveLength(1)
+    for (const s of [a, b, elsewhere]) s.ws.close()
+  })
+
+  it('NotificationChannel answers a ping with pong and refuses a request that is not a WebSocket upgrade', async () => {
+    const s = await openSocket('public:es')
+    s.ws.send('ping')
+    expect(await s.nth(1)).toBe('pong')
+    s.ws.send('hello') // anything else gets no answer
+    expect(await s.stub.publish({ n: 1 })).toBe(1)
+    expect(JSON.parse(await s.nth(2))).toEqual({ n: 1 })
+    s.ws.close()
+    const plain = await s.stub.fetch('http://do/ws')
     expect(plain.status).toBe(426)
   })
 })

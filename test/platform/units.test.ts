@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { localeFromPath, localizePath, negotiateLocale, stripLocale } from '../../src/shared/i18n/locale'
-import en from '../../src/shared/i18n/en'
-import es from '../../src/shared/i18n/es'
-import { accessRedirect, matchPage, PAGES } from '../../src/shared/pages'
+import { localeFromPath, localizePath, negotiateLocale, stripLocale } from '#shared/i18n/locale'
+import en from '#shared/i18n/en'
+import es from '#shared/i18n/es'
+import { messagesFor } from '#shared/i18n/messages'
+import { accessRedirect, matchPath } from '#shared/pages'
+import { isPageId, localizedHref, PAGES, ROUTABLE } from '#client/app/pages.ts'
 
 describe('locale from the path (SPEC §1)', () => {
   it('is English only when the first segment is en', () => {
@@ -22,28 +24,90 @@ describe('locale from the path (SPEC §1)', () => {
   })
 })
 
+/** The page a locale-free path reaches, as the server picks it: the first routable match. */
+function match(path: string) {
+  for (const { id, entry } of ROUTABLE) {
+    const params = matchPath(entry.path, path)
+    if (params) return { id, params }
+  }
+  return null
+}
+
 describe('the page table', () => {
   it('matches every SPEC path, with params', () => {
-    expect(matchPage('/route/abc')).toMatchObject({ page: { id: 'route' }, params: { slug: 'abc' } })
-    expect(matchPage('/plan/mi-plan/')).toMatchObject({ page: { id: 'plan' }, params: { slug: 'mi-plan' } })
-    expect(matchPage('/route/')).toBeNull()
-    expect(matchPage('/nope')).toBeNull()
-    const ids = new Set(PAGES.map((p) => p.id))
-    expect(ids.size).toBe(PAGES.length)
+    expect(match('/route/abc')).toEqual({ id: 'route', params: { slug: 'abc' } })
+    expect(match('/route/a%20b')).toEqual({ id: 'route', params: { slug: 'a b' } })
+    expect(match('/plan/mi-plan/')).toEqual({ id: 'plan', params: { slug: 'mi-plan' } })
+    expect(match('/post/un-articulo')).toEqual({ id: 'post', params: { slug: 'un-articulo' } })
+    expect(match('/')).toEqual({ id: 'home', params: {} })
+    expect(match('/get-a-plan-for-insomnia/thanks')).toEqual({ id: 'insomniaThanks', params: {} })
+    expect(match('/route/')).toBeNull()
+    expect(match('/route/a/b')).toBeNull()
+    expect(match('/route/%E0%A4%A')).toBeNull() // a broken escape is no slug
+    expect(match('/nope')).toBeNull()
+    const spec = ['/', '/get-a-plan-for-insomnia', '/get-a-plan-for-anxiety', '/terms', '/cookies', '/privacy', '/consent', '/contact', '/letstalk']
+      .concat(['/feedback', '/suggestions', '/login', '/subscribe', '/performance', '/journey', '/plan/x', '/routes', '/route/x', '/blog', '/post/x'])
+      .concat(['/ranking', '/appointments', '/appointment'])
+    for (const path of spec) expect(match(path), path).not.toBeNull()
   })
+
+  it('reaches each routable page by its own path, and only pages are routable', () => {
+    const paths = ROUTABLE.map((p) => p.entry.path)
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const { id, entry } of ROUTABLE) {
+      // No earlier entry shadows a later one.
+      expect(match(entry.path.replace(/:\w+/g, 'x'))?.id, id).toBe(id)
+      expect(isPageId(id)).toBe(true)
+    }
+    const routable = new Set<string>(ROUTABLE.map((p) => p.id))
+    // Rendered without a path of their own, and links the Worker answers itself.
+    for (const id of ['notFound', 'error', 'logout', 'providerSignIn']) expect(routable.has(id), id).toBe(false)
+    expect(isPageId('logout')).toBe(false)
+    expect(isPageId('notFound')).toBe(true)
+    expect(isPageId('nope')).toBe(false)
+  })
+
   it('sends users away from guest pages and visitors to sign in', () => {
-    const home = matchPage('/')!.page
-    const journey = matchPage('/journey')!.page
     const l = (p: string) => `/en${p}`
-    expect(accessRedirect(home, true, '/en/', l)).toBe('/en/journey')
-    expect(accessRedirect(home, false, '/en/', l)).toBeNull()
-    expect(accessRedirect(journey, false, '/en/journey', l)).toBe('/en/login?redirect=%2Fen%2Fjourney')
+    expect(PAGES.home.access).toBe('guest')
+    expect(PAGES.journey.access).toBe('user')
+    expect(accessRedirect('guest', true, '/en/', l)).toBe('/en/journey')
+    expect(accessRedirect('guest', false, '/en/', l)).toBeNull()
+    expect(accessRedirect('user', false, '/en/journey', l)).toBe('/en/login?redirect=%2Fen%2Fjourney')
+    expect(accessRedirect('user', false, '/appointments?tab=next_to', (p) => p)).toBe('/login?redirect=%2Fappointments%3Ftab%3Dnext_to')
+    expect(accessRedirect('user', true, '/en/journey', l)).toBeNull()
+    expect(accessRedirect('public', false, '/terms', l)).toBeNull()
+    expect(accessRedirect('public', true, '/terms', l)).toBeNull()
   })
+
+  it('builds localized links with encoded parameters and query, dropping empty values', () => {
+    expect(localizedHref('en', 'route', { slug: 'a b' })).toBe('/en/route/a%20b')
+    expect(localizedHref('es', 'route', { slug: 'a b' })).toBe('/route/a%20b')
+    expect(localizedHref('es', 'post', { slug: 'qué/tal?' })).toBe('/post/qu%C3%A9%2Ftal%3F')
+    expect(localizedHref('en', 'home')).toBe('/en/')
+    expect(localizedHref('es', 'home')).toBe('/')
+    const href = localizedHref('en', 'blog', { query: { keyword: 'sueño & calma=paz', page: 2, empty: '', none: null, missing: undefined, on: true, off: false } })
+    expect(href).toBe('/en/blog?keyword=sue%C3%B1o+%26+calma%3Dpaz&page=2&on=1&off=0')
+    expect(new URL(href, 'http://x').searchParams.get('keyword')).toBe('sueño & calma=paz')
+    expect(localizedHref('es', 'routes', { query: { keyword: '' } })).toBe('/routes')
+    expect(localizedHref('es', 'appointments', { query: { tab: 'appointments' }, hash: 'top' })).toBe('/appointments?tab=appointments#top')
+    // Links the Worker answers in one place whatever the language are not localized.
+    expect(localizedHref('en', 'providerSignIn', { provider: 'google' })).toBe('/auth/google')
+    expect(localizedHref('en', 'logout')).toBe('/en/logout')
+  })
+
   it('has a title in both languages for every page', () => {
-    for (const p of PAGES) {
-      const key = p.title.split('.')[1] as keyof typeof en.pages
-      expect(en.pages[key], p.id).toBeTruthy()
-      expect(es.pages[key], p.id).toBeTruthy()
+    const text = (locale: 'es' | 'en', key: string) => key.split('.').reduce<any>((o, k) => o?.[k], messagesFor(locale))
+    const pages = Object.entries(PAGES).filter(([, e]) => 'component' in e && e.component)
+    expect(pages.length).toBeGreaterThan(ROUTABLE.length) // notFound and error too
+    for (const [id, entry] of pages) {
+      const key = (entry as { title: string }).title
+      expect(key, id).toMatch(/^pages\./)
+      for (const locale of ['es', 'en'] as const) {
+        const t = text(locale, key)
+        expect(typeof t, `${id} ${locale}`).toBe('string')
+        expect(t.trim().length, `${id} ${locale}`).toBeGreaterThan(0)
+      }
     }
   })
 })

@@ -7,7 +7,7 @@ import {
   timingSafeEqual,
   verifyDummy,
   verifyPassword,
-} from '../../src/worker/features/users/password'
+} from '#worker/features/users/password'
 
 describe('password hashing (PBKDF2-SHA256 through WebCrypto)', () => {
   it('stays within the production runtime cap of 100,000 iterations', async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PROVIDERS } from '../../src/worker/features/users/providers'
+import { PROVIDERS } from '#worker/features/users/providers'
 import { api, json } from '../helpers'
 import { countRows, register, sessionCookie, setCookieHeader } from './support'
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { verifyCaptcha, SITEVERIFY_URL, TEST_SECRETS } from '../../src/worker/http/captcha'
+import { verifyCaptcha, SITEVERIFY_URL, TEST_SECRETS } from '#worker/http/captcha'
 import { api, json } from '../helpers'
 import { captcha, countRows, PASSWORD, register, sessionCookie, setCookieHeader, uniqueEmail } from './support'
 

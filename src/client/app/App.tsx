@@ -1,14 +1,17 @@
 import { useMemo, type ComponentType } from 'react'
 import { createTranslator, type Messages } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
-import { PageContext, makeHref, type PageProps } from './context'
+import type { PageProps } from '#shared/pages'
+import { PageContext } from './context'
 import { BottomNav, Footer, Header } from './Frame'
+import { makeHref } from './pages'
 import { Toasts } from './Toasts'
 
 export interface AppProps {
   boot: Boot
   messages: Messages
-  Page: ComponentType<PageProps<any>>
+  /** The page's component, from its entry in the page table (its data type was checked there). */
+  Page: ComponentType<PageProps<unknown>>
 }
 
 /** The shell every page renders in, the same on the server and in the browser. */

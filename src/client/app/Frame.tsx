@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
 import { localizePath } from '#shared/i18n/index'
-import { SESSION_LOST, clearOnLogout, markSessionExpired, readLocal, serverLogout, storeUser, type StoredUser } from '../stores/session'
+import { SESSION_LOST, clearOnLogout, markSessionExpired, readLocal, serverLogout, storeUser, type StoredUser } from '#client/stores/session.ts'
 import { usePage } from './context'
 
 /**
@@ -34,24 +34,24 @@ export function Header() {
           <details className="user-menu">
             <summary aria-label={t('frame.menu')}>{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</summary>
             <nav>
-              <a href={href('/profile')}>{t('frame.profile')}</a>
-              <a href={href('/subscription')}>{t('frame.subscription')}</a>
-              <a href={href('/rewards')}>{t('frame.rewards')}</a>
-              <a href={href('/appointments')}>{t('frame.appointments')}</a>
-              <a href={href('/logout')} data-action="logout">{t('frame.logout')}</a>
+              <a href={href('profile')}>{t('frame.profile')}</a>
+              <a href={href('subscription')}>{t('frame.subscription')}</a>
+              <a href={href('rewards')}>{t('frame.rewards')}</a>
+              <a href={href('appointments')}>{t('frame.appointments')}</a>
+              <a href={href('logout')} data-action="logout">{t('frame.logout')}</a>
             </nav>
           </details>
         </>
       ) : (
         <>
-          <a className="logo" href={href('/')}>
+          <a className="logo" href={href('home')}>
             <Logo /> {t('brand')}
           </a>
           <nav className="header-links">
-            <a href={href('/routes')}>{t('frame.routes')}</a>
-            <a href={href('/blog')}>{t('frame.posts')}</a>
+            <a href={href('routes')}>{t('frame.routes')}</a>
+            <a href={href('blog')}>{t('frame.posts')}</a>
           </nav>
-          <a className="button button-small" href={href('/login')}>{t('frame.sign_in')}</a>
+          <a className="button button-small" href={href('login')}>{t('frame.sign_in')}</a>
         </>
       )}
     </header>
@@ -79,7 +79,7 @@ function useSession() {
       if (leaving) return
       markSessionExpired()
       const here = window.location.pathname + window.location.search
-      window.location.assign(`${href('/login')}?redirect=${encodeURIComponent(here)}`)
+      window.location.assign(href('login', { query: { redirect: here } }))
     }
     const onClick = async (e: MouseEvent) => {
       const a = (e.target as Element | null)?.closest?.('a[data-action="logout"]')
@@ -88,7 +88,7 @@ function useSession() {
       leaving = true
       await serverLogout()
       clearOnLogout()
-      window.location.assign(href('/'))
+      window.location.assign(href('home'))
     }
     window.addEventListener(SESSION_LOST, onLost)
     document.addEventListener('click', onClick)
@@ -99,11 +99,9 @@ function useSession() {
   }, [boot.user, href])
 }
 
-/** Where the header's back link goes for signed-in users (SPEC §2 per page). */
+/** Where the header's back link goes for signed-in users (SPEC §2: /ranking goes back to /performance). */
 function backTarget(page: string) {
-  if (page === 'ranking') return '/performance'
-  if (page === 'routes') return '/journey'
-  return '/journey'
+  return page === 'ranking' ? 'performance' : 'journey'
 }
 
 export function Logo() {
@@ -120,14 +118,14 @@ export function Logo() {
 export function BottomNav() {
   const { boot, t, href } = usePage()
   const items = [
-    { page: 'performance', path: '/performance', label: t('frame.nav_home'), icon: '⌂' },
-    { page: 'journey', path: '/journey', label: t('frame.nav_continue'), icon: '▶' },
-    { page: 'ranking', path: '/ranking', label: t('frame.nav_ranking'), icon: '★' },
-  ]
+    { page: 'performance', label: t('frame.nav_home'), icon: '⌂' },
+    { page: 'journey', label: t('frame.nav_continue'), icon: '▶' },
+    { page: 'ranking', label: t('frame.nav_ranking'), icon: '★' },
+  ] as const
   return (
     <nav className="bottom-nav" aria-label="main">
       {items.map((it) => (
-        <a key={it.page} href={href(it.path)} aria-current={boot.page === it.page ? 'page' : undefined}>
+        <a key={it.page} href={href(it.page)} aria-current={boot.page === it.page ? 'page' : undefined}>
           <span aria-hidden="true">{it.icon}</span>
           {it.label}
         </a>
@@ -149,19 +147,19 @@ export function Footer() {
       <div className="footer-cols">
         <section>
           <h2>{t('frame.footer_legal')}</h2>
-          <a href={href('/terms')}>{t('frame.footer_terms')}</a>
-          <a href={href('/cookies')}>{t('frame.footer_cookies')}</a>
-          <a href={href('/privacy')}>{t('frame.footer_privacy')}</a>
-          <a href={href('/consent')}>{t('frame.footer_consent')}</a>
-          <a href={href('/contact')}>{t('frame.footer_contact')}</a>
+          <a href={href('terms')}>{t('frame.footer_terms')}</a>
+          <a href={href('cookies')}>{t('frame.footer_cookies')}</a>
+          <a href={href('privacy')}>{t('frame.footer_privacy')}</a>
+          <a href={href('consent')}>{t('frame.footer_consent')}</a>
+          <a href={href('contact')}>{t('frame.footer_contact')}</a>
         </section>
         <section data-testid="footer-tests">
           <h2>{t('frame.footer_tests')}</h2>
-          {boot.footer?.tests.map((p) => <a key={p.slug} href={href(`/post/${p.slug}`)}>{p.title}</a>)}
+          {boot.footer?.tests.map((p) => <a key={p.slug} href={href('post', { slug: p.slug })}>{p.title}</a>)}
         </section>
         <section data-testid="footer-plans">
           <h2>{t('frame.footer_plans')}</h2>
-          {boot.footer?.plans.map((p) => <a key={p.slug} href={href(`/post/${p.slug}`)}>{p.title}</a>)}
+          {boot.footer?.plans.map((p) => <a key={p.slug} href={href('post', { slug: p.slug })}>{p.title}</a>)}
         </section>
         <section>
           <h2>{t('frame.footer_follow')}</h2>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { $toasts, dismiss } from '../stores/toasts'
+import { $toasts, dismiss } from '#client/stores/toasts.ts'
 import { useT } from './context'
 
 /** Notifications of SPEC §7/§9: success or danger, stacked, closable. */

@@ -1,6 +1,9 @@
 import { createContext, useContext } from 'react'
-import { localizePath, type Locale, type Messages, type Translate } from '#shared/i18n/index'
+import type { Locale, Messages, Translate } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
+import type { Href } from './pages'
+
+export type { PageProps } from '#shared/pages'
 
 export interface PageContextValue {
   boot: Boot
@@ -8,8 +11,8 @@ export interface PageContextValue {
   /** The whole catalogue, for lists of texts (FAQ, testimonials). */
   messages: Messages
   locale: Locale
-  /** A locale-free path as a link in the current language. */
-  href: (path: string) => string
+  /** A link to a page of the table in the current language: href('route', { slug }). */
+  href: Href
 }
 
 export const PageContext = createContext<PageContextValue | null>(null)
@@ -21,13 +24,3 @@ export function usePage(): PageContextValue {
 }
 
 export const useT = () => usePage().t
-
-export function makeHref(locale: Locale) {
-  return (path: string) => localizePath(path, locale)
-}
-
-/** What every page component receives. */
-export interface PageProps<D = unknown> {
-  data: D
-  boot: Boot<D>
-}

@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import { useT } from '../app/context'
-import '../accounts.css'
+import { useT } from '#client/app/context.tsx'
+import './forms.css'
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { usePage } from '../app/context'
-import '../accounts.css'
+import { usePage } from '#client/app/context.tsx'
+import './forms.css'
 
 // Cloudflare Turnstile (issue 3 §5). Production loads Cloudflare's script (allowed by the CSP)
 // and renders the widget explicitly. Local and test runs with Turnstile's documented test site

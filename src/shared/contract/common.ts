@@ -4,33 +4,28 @@ import { z } from 'zod'
 // which makes Chrome log a CSP issue on every page that loads zod. Parse without it.
 z.config({ jitless: true })
 
-/** The pagination object every list call answers with (docs/API.md). */
-export const paginationSchema = z.object({
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-  from: z.number().int().nullable(),
-  to: z.number().int().nullable(),
-})
+export { paginationSchema, type Pagination } from './list'
 
 /** The /v1 envelope (SPEC §7): success, an optional message, errors keyed by field. */
 export const envelope = <T extends z.ZodRawShape>(payload: T) =>
   z.object({
-    success: z.boolean(),
+    success: z.literal(true),
     message: z.string().optional(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
     ...payload,
   })
 
+/** Every refusal, whatever the call: the envelope with a code, a message and field errors. */
 export const failureSchema = z.object({
   success: z.literal(false),
-  code: z.string().optional(),
-  message: z.string().optional(),
+  code: z.string(),
+  message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  retry_at: z.string().optional(),
 })
 
 export const imagesSchema = z.object({ cover: z.string().optional(), square: z.string().optional() }).catchall(z.string().optional())
 export const statsSchema = z.object({ views: z.number().int(), likes: z.number().int() })
 export const languageSchema = z.enum(['es', 'en'])
-export type Pagination = z.infer<typeof paginationSchema>
+
+/** An answer with nothing but the envelope (and usually a message). */
+export const messageResponse = envelope({})

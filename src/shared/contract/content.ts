@@ -1,5 +1,11 @@
+// Routes, units and symptoms (SPEC §7 "Routes", "Symptoms"; issue 6 adds the rest).
 import { z } from 'zod'
-import { envelope, imagesSchema, languageSchema, paginationSchema, statsSchema } from './common'
+import { PAGE_SIZE } from '#shared/limits'
+import { defineCall } from './call'
+import { envelope, imagesSchema, languageSchema, statsSchema } from './common'
+import { bool01, languageField, line, pipeValues, searchField } from './fields'
+import { listSchema, paginationSchema } from './list'
+import { postSchema } from './posts'
 
 export const symptomRefSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), is_primary: z.boolean().optional() })
 
@@ -38,8 +44,6 @@ export const routeSchema = z.object({
 })
 export type RouteDto = z.infer<typeof routeSchema>
 
-export const routesResponse = envelope({ routes: z.array(routeSchema), pagination: paginationSchema })
-
 export const symptomSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -54,4 +58,65 @@ export const symptomSchema = z.object({
 })
 export type SymptomDto = z.infer<typeof symptomSchema>
 
-export const symptomsResponse = envelope({ symptoms: z.array(symptomSchema), pagination: paginationSchema })
+// ── Calls ────────────────────────────────────────────────────────────────────────────────────
+
+export const routesQuery = listSchema({
+  filters: {
+    slug: line(200).optional(),
+    search: searchField.optional(),
+    symptoms: pipeValues.optional(),
+    tags: pipeValues.optional(),
+    diffuse: bool01.optional(),
+    language: languageField.optional(),
+  },
+  orderBy: ['order', 'created_at', 'title', 'id'],
+  properties: ['images', 'stats'],
+  relations: ['createdBy', 'units'],
+})
+export type RoutesQuery = z.output<typeof routesQuery>
+
+export const listRoutes = defineCall({
+  method: 'GET',
+  publicCacheSeconds: 60,
+  path: '/routes',
+  request: routesQuery,
+  response: envelope({ routes: z.array(routeSchema), pagination: paginationSchema }),
+})
+
+export const symptomsQuery = listSchema({
+  filters: {
+    search: searchField.optional(),
+    symptoms_with_routes: bool01.optional(),
+    diffuse: bool01.optional(),
+    language: languageField.optional(),
+  },
+  orderBy: ['title', 'id'],
+  relations: ['routes'],
+  defaultPerPage: PAGE_SIZE.symptoms,
+})
+export type SymptomsQuery = z.output<typeof symptomsQuery>
+
+export const listSymptoms = defineCall({
+  method: 'GET',
+  publicCacheSeconds: 60,
+  path: '/symptoms',
+  request: symptomsQuery,
+  response: envelope({ symptoms: z.array(symptomSchema), pagination: paginationSchema }),
+})
+
+export const contentCalls = [listRoutes, listSymptoms] as const
+
+// ── Pages ────────────────────────────────────────────────────────────────────────────────────
+
+/** /routes: the search page's first answer, rendered by the server. */
+export const routesPageData = z.object({
+  keyword: z.string(),
+  symptoms: z.array(symptomSchema),
+  routes: z.array(routeSchema),
+  posts: z.array(postSchema),
+})
+export type RoutesPageData = z.infer<typeof routesPageData>
+
+/** /route/{slug}: the route with its units. */
+export const routePageData = z.object({ route: routeSchema })
+export type RoutePageData = z.infer<typeof routePageData>

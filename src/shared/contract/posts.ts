@@ -1,5 +1,9 @@
+// The blog (SPEC §7 "Posts"; issue 6 adds the rest).
 import { z } from 'zod'
-import { envelope, imagesSchema, languageSchema, paginationSchema, statsSchema } from './common'
+import { defineCall } from './call'
+import { envelope, imagesSchema, languageSchema, statsSchema } from './common'
+import { bool01, languageField, line, searchField } from './fields'
+import { listSchema, paginationSchema } from './list'
 
 /** A post as GET /v1/posts lists it (SPEC §3 Post). `content` only when asked by slug. */
 export const postSchema = z.object({
@@ -22,4 +26,42 @@ export const postSchema = z.object({
 })
 export type PostDto = z.infer<typeof postSchema>
 
-export const postsResponse = envelope({ posts: z.array(postSchema), pagination: paginationSchema })
+/** A post as the footer and related lists link to it. */
+export const postLinkSchema = z.object({ slug: z.string(), title: z.string() })
+export type PostLink = z.infer<typeof postLinkSchema>
+
+// ── Calls ────────────────────────────────────────────────────────────────────────────────────
+
+export const postsQuery = listSchema({
+  filters: {
+    slug: line(200).optional(),
+    search: searchField.optional(),
+    tag: line(100).optional(),
+    diffuse: bool01.optional(),
+    language: languageField.optional(),
+  },
+  orderBy: ['published_at', 'updated_at', 'title', 'id'],
+  defaultOrder: 'published_at desc',
+  properties: ['stats', 'images'],
+})
+export type PostsQuery = z.output<typeof postsQuery>
+
+export const listPosts = defineCall({
+  method: 'GET',
+  publicCacheSeconds: 60,
+  path: '/posts',
+  request: postsQuery,
+  response: envelope({ posts: z.array(postSchema), pagination: paginationSchema }),
+})
+
+export const postsCalls = [listPosts] as const
+
+// ── Pages ────────────────────────────────────────────────────────────────────────────────────
+
+/** /blog: a page of posts for the keyword. */
+export const blogPageData = z.object({ keyword: z.string(), posts: z.array(postSchema), pagination: paginationSchema })
+export type BlogPageData = z.infer<typeof blogPageData>
+
+/** /post/{slug}: the article and up to 3 related ones. */
+export const postPageData = z.object({ post: postSchema, related: z.array(postSchema) })
+export type PostPageData = z.infer<typeof postPageData>

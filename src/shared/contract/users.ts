@@ -1,7 +1,11 @@
-// The /v1 Users calls (SPEC §7 "Users", issue 3): the answers, which the client checks with
-// these schemas. The requests are in users.requests.ts (they carry the phone metadata).
+// The /v1 Users calls (SPEC §7 "Users", issue 3): requests, answers and the calls themselves.
+// The two calls whose forms carry a phone (register, update) are in users.phone.ts, so a page
+// that only signs in does not download the phone-number metadata (~30 KB).
 import { z } from 'zod'
-import { envelope, languageSchema, paginationSchema } from './common'
+import { defineCall } from './call'
+import { envelope, languageSchema, messageResponse } from './common'
+import { bool01, emailField, int, line, paragraph, personName, searchField, timezoneField } from './fields'
+import { listSchema, paginationSchema } from './list'
 
 /** Password rules (issue 3 §3): at least 8 characters, up to 128 allowed. The common-password
  *  list is checked by the server (features/users/password.ts). */
@@ -89,19 +93,138 @@ export const permissionsSchema = z.object({
 })
 
 export const authResponse = envelope({ user: sessionUserSchema })
-export const userResponse = envelope({ user: userSchema })
-/** After an update: a new token only when the password changed (every other session ended). */
-export const updateResponse = envelope({ user: z.union([sessionUserSchema, userSchema]) })
-export const usersResponse = envelope({ users: z.array(adminUserSchema), pagination: paginationSchema })
-export const psychologistsResponse = envelope({ psychologists: z.array(psychologistSchema), pagination: paginationSchema })
-export const permissionsResponse = envelope({ permissions: permissionsSchema })
-export const messageResponse = envelope({})
-export const exportResponse = envelope({ export: z.record(z.string(), z.unknown()) })
 
 /** One country of the profile's select (SPEC §3 "Country list entry"). */
-export interface CountryOption {
-  country_code: string
-  name: string
-  flag: string
-  phone_code: string
+export const countryOptionSchema = z.object({ country_code: z.string(), name: z.string(), flag: z.string(), phone_code: z.string() })
+export type CountryOption = z.infer<typeof countryOptionSchema>
+
+// ── Requests ─────────────────────────────────────────────────────────────────────────────────
+
+export const passwordField = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)
+export const nameField = personName(NAME_MAX)
+
+/** The captcha may come as a form field as well as the X-Captcha-Token header. */
+export const captchaFields = {
+  captcha_token: z.string().optional(),
+  'cf-turnstile-response': z.string().optional(),
 }
+
+/**
+ * POST /v1/user/authenticate: email and password, or a Google or Apple ID token, or the
+ * temporary token of a link (`user_id` + `authorization`). SPEC §5: "Login requires email,
+ * Google ID or Apple ID".
+ */
+export const authenticateRequest = z
+  .object({
+    email: emailField.optional(),
+    // Never the password rules here: an old password that no longer meets them still signs in.
+    password: z.string().max(1024).optional(),
+    google_id_token: z.string().max(8192).optional(),
+    apple_id_token: z.string().max(8192).optional(),
+    /** The nonce the page put in the provider request (redirect flow), checked against the token. */
+    nonce: z.string().max(200).optional(),
+    user_id: int({ min: 1 }).optional(),
+    authorization: z.string().max(200).optional(),
+    remember: bool01.optional(),
+    // A first Google/Apple sign-in creates the account: it needs the legal-age confirmation.
+    legal_age: bool01.optional(),
+    consent_text: paragraph(2000).optional(),
+    consent_version: line(40).optional(),
+    name: nameField.optional(),
+    language: languageSchema.optional(),
+    ...captchaFields,
+  })
+  .superRefine((v, ctx) => {
+    const methods = [v.email !== undefined || v.password !== undefined, !!v.google_id_token, !!v.apple_id_token, v.user_id !== undefined || v.authorization !== undefined]
+    if (methods.filter(Boolean).length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'accounts.errors.login_method' })
+      return
+    }
+    if (methods[0]) {
+      if (v.email === undefined) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.required' })
+      if (v.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: 'validation.required' })
+    }
+    if (methods[3]) {
+      if (v.user_id === undefined) ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'validation.required' })
+      if (v.authorization === undefined) ctx.addIssue({ code: 'custom', path: ['authorization'], message: 'validation.required' })
+    }
+  })
+export type AuthenticateRequest = z.infer<typeof authenticateRequest>
+
+export const recoverRequest = z.object({ email: emailField, ...captchaFields })
+
+/** DELETE /v1/user: yourself, or (admins only) the user `id`. */
+export const deleteRequest = z.object({ id: int({ min: 1 }).optional(), ...captchaFields })
+
+/** DELETE /v1/user/notifications/delete: yourself, or the signed link of a notification email. */
+export const disableNotificationsRequest = z.object({
+  user_id: int({ min: 1 }).optional(),
+  signature: z.string().max(200).optional(),
+})
+
+/** The notification settings of the profile (a part of POST /v1/user/update). */
+export const notificationSettingsFields = {
+  timezone: timezoneField.optional(),
+  is_a_email_reader: bool01.optional(),
+  perfect_time_to_send_notifications: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.invalid' })
+    .optional(),
+}
+
+const empty = z.object({})
+
+export const usersQuery = listSchema({
+  filters: {
+    search: searchField.optional(),
+    role: int().optional(),
+    subscriber: bool01.optional(),
+  },
+  orderBy: ['created_at', 'id', 'name', 'email'],
+  defaultOrder: 'created_at desc',
+})
+export type UsersQuery = z.output<typeof usersQuery>
+
+export const psychologistsQuery = listSchema({
+  filters: {
+    search: searchField.optional(),
+    open: bool01.optional(),
+  },
+  orderBy: ['name', 'id'],
+  defaultOrder: 'name asc',
+})
+export type PsychologistsQuery = z.output<typeof psychologistsQuery>
+
+// ── Calls ────────────────────────────────────────────────────────────────────────────────────
+
+export const authenticate = defineCall({ method: 'POST', path: '/user/authenticate', request: authenticateRequest, response: authResponse })
+export const logout = defineCall({ method: 'POST', path: '/user/logout', request: empty, response: messageResponse })
+export const getMe = defineCall({ method: 'GET', path: '/user', request: empty, response: envelope({ user: userSchema }) })
+export const deleteUser = defineCall({ method: 'DELETE', path: '/user', request: deleteRequest, response: messageResponse })
+export const recoverPassword = defineCall({ method: 'POST', path: '/user/recover/password', request: recoverRequest, response: messageResponse })
+export const disableNotifications = defineCall({ method: 'DELETE', path: '/user/notifications/delete', request: disableNotificationsRequest, response: messageResponse })
+export const getPermissions = defineCall({ method: 'GET', path: '/user/permissions', request: empty, response: envelope({ permissions: permissionsSchema }) })
+export const exportMyData = defineCall({ method: 'GET', path: '/user/export', request: empty, response: envelope({ export: z.record(z.string(), z.unknown()) }) })
+export const listUsers = defineCall({ method: 'GET', path: '/users', request: usersQuery, response: envelope({ users: z.array(adminUserSchema), pagination: paginationSchema }) })
+export const listPsychologists = defineCall({
+  method: 'GET',
+  path: '/users/psychologists',
+  request: psychologistsQuery,
+  response: envelope({ psychologists: z.array(psychologistSchema), pagination: paginationSchema }),
+})
+
+// ── Pages ────────────────────────────────────────────────────────────────────────────────────
+
+/** /profile: the user, the countries of the select, and whether a recovery link opened it. */
+export const profilePageData = z
+  .object({
+    user: userSchema,
+    countries: z.array(countryOptionSchema),
+    /** Signed in by a recovery link moments ago: the page asks for the new password first. */
+    recovery: z.boolean(),
+  })
+  .nullable()
+export type ProfilePageData = z.infer<typeof profilePageData>
+
+export const usersCalls = [authenticate, logout, getMe, deleteUser, recoverPassword, disableNotifications, getPermissions, exportMyData, listUsers, listPsychologists] as const

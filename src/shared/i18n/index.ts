@@ -8,7 +8,17 @@ export * from './locale'
 /** Marker SPEC §8 prescribes for an unknown key when no translator is given. */
 export const MISSING = '{*Error}'
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string
+/** Every message key: 'errors.not_found', 'accounts.login.title'... (dot paths to a text). */
+export type MessageKey = Leaves<Messages>
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : T[K] extends readonly unknown[] ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>
+}[keyof T & string]
+
+/**
+ * A translator. Keys are typed (a misspelt key fails the type-check); text built at run time
+ * (a zod issue's key, an error code's key) goes through `t.dynamic`.
+ */
+export type Translate = (key: MessageKey, params?: Record<string, unknown>) => string
 
 /**
  * A translator over one locale's messages. Rosetta keeps the active locale on the instance,
@@ -28,7 +38,3 @@ export function createTranslator(locale: Locale, messages: Messages, onMissing?:
   }
 }
 
-/** Look up a message when there may be no translator at all (SPEC §8). */
-export function translateOrMarker(t: Translate | undefined, key: string, params?: Record<string, unknown>): string {
-  return t ? t(key, params) : MISSING
-}

@@ -31,7 +31,7 @@ export function localizePath(path: string, locale: Locale): string {
  * other stated language (the fallback), Spanish when nothing is stated (the default).
  */
 export function negotiateLocale(explicit: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
-  const pick = (tag: string): Locale => (tag.toLowerCase().startsWith('es') ? 'es' : 'en')
+  const pick = (tag: string): Locale => (tag.toLowerCase().startsWith('es') ? 'es' : FALLBACK_LOCALE)
   if (explicit && explicit.trim()) return pick(explicit.trim())
   if (acceptLanguage && acceptLanguage.trim()) {
     const first = acceptLanguage.split(',')[0]?.split(';')[0]?.trim()

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
-import type { Env } from '../env'
+import type { Env } from '#worker/env'
 
 /**
  * One per psychologist (host): books that host's slots one request at a time (DESIGN §5).

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
-import type { Env } from '../env'
+import type { Env } from '#worker/env'
 
 /**
  * One realtime channel: per user (`user:<id>`) or public per locale (`public:es`, `public:en`),

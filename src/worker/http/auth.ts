@@ -1,20 +1,25 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { Role } from '#shared/enums'
-import type { AppEnv, SessionUser } from '../env'
+import type { AppEnv, SessionUser } from '#worker/env'
 import { AppError } from './errors'
 
 // Who may call what (issue 3 §8, DESIGN §4): every handler names its rule with one of these
 // middlewares, and these are the only place the rule is checked. Visitors get 401
 // 'Unauthenticated.' (SPEC §8: the client then fires the session-lost event); a signed-in
-// caller without the role gets 403 'Unauthorized'.
+// caller without the role gets 403 'Unauthorized'. When the session could not be read (KV or
+// D1 failed, c.var.sessionUnavailable) the caller may well be signed in: 503, not a 401 that
+// would end the session on the client.
 
 /** Anyone, signed in or not. Written out on public calls so every route states its rule. */
 export const anyone = createMiddleware<AppEnv>(async (_c, next) => next())
 
+/** The refusal for a request without a user: unknown caller, or a session that could not be read. */
+const noUser = (c: Context<AppEnv>) => new AppError(c.var.sessionUnavailable ? 'unavailable' : 'unauthenticated')
+
 /** A signed-in user of any role. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw new AppError('unauthenticated')
+  if (!c.var.user) throw noUser(c)
   await next()
 })
 
@@ -22,16 +27,14 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 export const requireRole = (...roles: Role[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user
-    if (!user) throw new AppError('unauthenticated')
+    if (!user) throw noUser(c)
     if (!roles.includes(user.role as Role)) throw new AppError('unauthorized')
     await next()
   })
 
-export const isAdmin = (user: { role: number } | null | undefined) => user?.role === Role.admin
-
 /** The caller, for handlers behind requireUser/requireRole. */
 export function currentUser(c: Context<AppEnv>): SessionUser {
   const user = c.var.user
-  if (!user) throw new AppError('unauthenticated')
+  if (!user) throw noUser(c)
   return user
 }

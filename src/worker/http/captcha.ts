@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv, Env } from '../env'
-import { sha256 } from '../features/users/crypto'
+import type { AppEnv, Env } from '#worker/env'
+import { sha256 } from '#worker/lib/crypto'
 import { AppError } from './errors'
 
 // Turnstile (issue 3 §5, SPEC §5 "Only a valid captcha token is accepted", §7).

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../env'
-import { safeEqual } from '../features/users/crypto'
+import type { AppEnv } from '#worker/env'
+import { safeEqual } from '#worker/lib/crypto'
 import { AppError } from './errors'
 
 // CSRF (issue 3 §2, DESIGN §4, docs/decisions/010-sessions-tokens-and-csrf.md).

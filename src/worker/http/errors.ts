@@ -1,3 +1,4 @@
+import type { MessageKey } from '#shared/i18n/index'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 /**
@@ -16,17 +17,19 @@ export const ERROR_CODES = {
   conflict: { status: 409, message: 'errors.conflict' },
   bad_request: { status: 400, message: 'errors.invalid_request' },
   validation: { status: 422, message: 'errors.validation' },
+  payload_too_large: { status: 413, message: 'errors.payload_too_large' },
+  unsupported_media_type: { status: 415, message: 'errors.unsupported_media_type' },
   rate_limited: { status: 429, message: 'errors.rate_limited' },
   payment_problem: { status: 402, message: 'errors.payment_problem' },
   internal: { status: 500, message: 'errors.something_went_wrong' },
   unavailable: { status: 503, message: 'errors.generic' },
-} as const satisfies Record<string, { status: ContentfulStatusCode; message: string }>
+} as const satisfies Record<string, { status: ContentfulStatusCode; message: MessageKey }>
 
 export type ErrorCode = keyof typeof ERROR_CODES
 
 export interface AppErrorOptions {
   /** A more precise message key than the code's own (e.g. 'errors.route_in_plan' for a conflict). */
-  message?: string
+  message?: MessageKey
   params?: Record<string, unknown>
   /** Field errors as message keys (or already-translated text), keyed by field name. */
   fields?: Record<string, string[]>

@@ -1,18 +1,17 @@
 /**
  * A tiny per-isolate cache for public data that is the same for every visitor (the footer's
  * post lists, the landing carousel). Content edits show within `ttlMs`; nothing personal may
- * go through here. Concurrent misses share one load.
+ * go through here. Only resolved values are kept, never a load in flight: Workers cancel the
+ * I/O of a request that has ended, so a shared promise would fail every request waiting on it.
+ * Concurrent misses therefore each load; a failed load is not kept.
  */
-const store = new Map<string, { until: number; value: Promise<unknown> }>()
+const store = new Map<string, { until: number; value: unknown }>()
 
-export function memo<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
-  const now = Date.now()
+export async function memo<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   const hit = store.get(key)
-  if (hit && hit.until > now) return hit.value as Promise<T>
-  const value = load()
-  store.set(key, { until: now + ttlMs, value })
-  // A failed load is not kept: the next request tries again.
-  value.catch(() => store.delete(key))
+  if (hit && hit.until > Date.now()) return hit.value as T
+  const value = await load()
+  store.set(key, { until: Date.now() + ttlMs, value })
   return value
 }
 

@@ -3,6 +3,9 @@
 //   every hour, refund every 7 days) are taken in ONE atomic D1 statement on rate_windows;
 // - burst limits (login attempts) are counted in KV, which is fast but not atomic: a burst of
 //   parallel requests may slip a few past the count, which is fine for slowing guessing down.
+// The statements on rate_windows are in rate-windows.repo.ts; this file holds the rules.
+
+import { deleteWindow, insertOnce, takeWindowIfFree, windowLastAt } from './rate-windows.repo'
 
 export interface CooldownResult {
   ok: boolean
@@ -14,27 +17,17 @@ export interface CooldownResult {
 
 /**
  * Take the cooldown `key` for `windowMs`, atomically: of any number of concurrent calls inside
- * one window exactly one gets `ok`. D1 runs each statement alone, and the upsert's WHERE lets
- * only a call that finds the window free (or absent) write and get a row back.
+ * one window exactly one gets `ok` (one upsert statement, rate-windows.repo.ts).
  */
 export async function takeCooldown(d1: D1Database, key: string, windowMs: number, now = Date.now()): Promise<CooldownResult> {
-  const row = await d1
-    .prepare(
-      `INSERT INTO rate_windows (key, last_at) VALUES (?1, ?2)
-       ON CONFLICT(key) DO UPDATE SET last_at = excluded.last_at WHERE rate_windows.last_at <= ?2 - ?3
-       RETURNING last_at`,
-    )
-    .bind(key, now, windowMs)
-    .first<{ last_at: number }>()
-  if (row) return { ok: true, lastAt: now, retryAt: now + windowMs }
-  const prev = await d1.prepare('SELECT last_at FROM rate_windows WHERE key = ?1').bind(key).first<{ last_at: number }>()
-  const lastAt = prev?.last_at ?? now
+  if (await takeWindowIfFree(d1, key, now, windowMs)) return { ok: true, lastAt: now, retryAt: now + windowMs }
+  const lastAt = (await windowLastAt(d1, key)) ?? now
   return { ok: false, lastAt, retryAt: lastAt + windowMs }
 }
 
 /** Forget a cooldown (e.g. the account it was about is deleted). */
 export async function clearCooldown(d1: D1Database, key: string) {
-  await d1.prepare('DELETE FROM rate_windows WHERE key = ?1').bind(key).run()
+  await deleteWindow(d1, key)
 }
 
 /**
@@ -42,11 +35,7 @@ export async function clearCooldown(d1: D1Database, key: string) {
  * Used for single-use tokens (a temporary sign-in link works once).
  */
 export async function takeOnce(d1: D1Database, key: string, now = Date.now()): Promise<boolean> {
-  const row = await d1
-    .prepare('INSERT INTO rate_windows (key, last_at) VALUES (?1, ?2) ON CONFLICT(key) DO NOTHING RETURNING last_at')
-    .bind(key, now)
-    .first()
-  return !!row
+  return insertOnce(d1, key, now)
 }
 
 export interface BurstLimit {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Db } from '#worker/db/client'
 import {
   creditLedger,
   planAssignments,
@@ -15,8 +15,18 @@ import {
   symptoms,
   units,
   users,
-} from '../db/schema'
-import * as content from './content'
+} from '#worker/db/schema'
+import * as audioData from './data/audio'
+import * as categoryData from './data/categories'
+import * as planData from './data/plans'
+import * as postData from './data/posts'
+import * as routeData from './data/routes'
+import * as symptomData from './data/symptoms'
+import * as typeData from './data/types'
+import * as userData from './data/users'
+
+/** The demo content (data only, no database code), one file per domain under ./data/. */
+const content = { ...typeData, ...audioData, ...categoryData, ...symptomData, ...routeData, ...postData, ...planData, ...userData }
 
 export interface SeedOptions {
   /** Hashes demo passwords (features/users/password.ts); injected so Node and workerd can both seed. */

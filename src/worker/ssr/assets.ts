@@ -1,4 +1,4 @@
-import type { Env } from '../env'
+import type { Env } from '#worker/env'
 
 interface ManifestChunk {
   file: string
@@ -18,15 +18,20 @@ export interface PageAssets {
 export const MANIFEST_PATH = '/assets-manifest.json'
 const ENTRY = 'src/client/entry.tsx'
 
-let manifestPromise: Promise<Manifest | null> | null = null
+let cachedManifest: Manifest | null = null
 
-/** The client build's manifest, read once per isolate through the ASSETS binding. */
-async function manifest(env: Env): Promise<Manifest | null> {
-  manifestPromise ??= env.ASSETS.fetch(new Request(`http://assets${MANIFEST_PATH}`))
+/**
+ * The client build's manifest, read through the ASSETS binding and kept once read. Only the
+ * value is kept, never the read in flight: Workers cancel the I/O of a request that has ended,
+ * so a shared read would fail every request waiting on it. Concurrent first requests may each
+ * read it; a failed read is not kept (the next request tries again, e.g. once a build finished).
+ */
+export async function manifest(env: Env): Promise<Manifest | null> {
+  if (cachedManifest) return cachedManifest
+  const m = await env.ASSETS.fetch(new Request(`http://assets${MANIFEST_PATH}`))
     .then((r) => (r.ok ? (r.json() as Promise<Manifest>) : null))
     .catch(() => null)
-  const m = await manifestPromise
-  if (!m) manifestPromise = null // try again next request (e.g. a build finished meanwhile)
+  if (m) cachedManifest = m
   return m
 }
 
@@ -35,7 +40,7 @@ async function manifest(env: Env): Promise<Manifest | null> {
  * chunk and everything both import, so the browser fetches them in parallel.
  * Under `vite dev` (and in worker tests, where no build exists) the source entry is used.
  */
-export async function pageAssets(env: Env, component: string): Promise<PageAssets> {
+export async function pageAssets(env: Env, pageModule: string | undefined): Promise<PageAssets> {
   const m = import.meta.env.DEV ? null : await manifest(env)
   if (!m || !m[ENTRY]) return { entry: `/${ENTRY}`, css: [], preload: [], dev: true }
   const seen = new Set<string>()
@@ -51,6 +56,7 @@ export async function pageAssets(env: Env, component: string): Promise<PageAsset
     chunk.imports?.forEach(walk)
   }
   walk(ENTRY)
-  walk(`src/client/pages/${component}.tsx`)
+  // The page's own chunk, named by the build (vite.config.ts `pageModules`).
+  if (pageModule) walk(pageModule)
   return { entry: `/${m[ENTRY]!.file}`, css: [...css], preload, dev: false }
 }

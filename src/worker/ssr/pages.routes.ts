@@ -1,50 +1,80 @@
 import { Hono, type Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { canonicalTimeZone } from '#shared/contract/fields'
 import { localizePath, stripLocale } from '#shared/i18n/index'
-import { accessRedirect, ERROR_PAGE, matchPage, NOT_FOUND_PAGE, type PageDef } from '#shared/pages'
-import { isLocalEnv, type AppEnv } from '../env'
-import { AppError } from '../http/errors'
-import { footerPosts } from '../features/posts/posts.service'
-import { memo } from '../http/memo'
-import { LOADERS, PUBLIC_TTL_MS } from './loaders'
-import { ACCOUNT_LOADERS, expiredRedirect } from '../features/users/users.pages'
+import { accessRedirect, matchPath, type PageEntry } from '#shared/pages'
+import { pageEntry, ROUTABLE, type PageId } from '#client/app/pages.ts'
+import { ctxOf } from '#worker/context'
+import { isLocalEnv, type AppEnv } from '#worker/env'
+import { footerPosts } from '#worker/features/posts/posts.service'
+import { expiredRedirect } from '#worker/features/users/users.pages'
+import { AppError } from '#worker/http/errors'
+import { PUBLIC_CACHE_TTL_MS } from '#shared/limits'
+import { memo } from '#worker/http/memo'
+import { loaderOf } from './loaders'
 import { renderDocument } from './render'
 
-/** Render `page` (null: the not-found page) for this request, after its access rule. */
-export async function renderPageFor(c: Context<AppEnv>, page: PageDef | null, params: Record<string, string>, status = 200) {
+/** The cookie the browser sets with its time zone, so dates render in it from the server on. */
+export const TZ_COOKIE = 'tz'
+
+/** The zone a page shows dates in (Boot.timeZone): the person's, their browser's, else UTC. */
+function timeZoneOf(c: Context<AppEnv>): string {
+  const mine = c.var.user?.row?.timezone
+  const candidate = mine ?? getCookie(c, TZ_COOKIE)
+  return (candidate && canonicalTimeZone(candidate)) || 'UTC'
+}
+
+/** Render page `id` (null: the not-found page) for this request, after its access rule. */
+export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, params: Record<string, string>, status = 200) {
   const url = new URL(c.req.url)
   const locale = c.var.locale
-  let def = page ?? NOT_FOUND_PAGE
-  let code = page ? status : 404
-  const redirect = accessRedirect(def, !!c.var.user, url.pathname + url.search, (p) => localizePath(p, locale))
+  let pageId: PageId = id ?? 'notFound'
+  let def: PageEntry<unknown> = pageEntry(pageId)
+  let code = id ? status : 404
+  // The session could not be read (features/users/session.ts): the person may be signed in, so a
+  // 'user' page answers 503 (the error page) instead of sending them to sign in.
+  if (def.access === 'user' && c.var.sessionUnavailable) throw new AppError('unavailable')
+  const redirect = accessRedirect(def.access, !!c.var.user, url.pathname + url.search, (p) => localizePath(p, locale))
   if (redirect) return c.redirect(redirect, 302)
-  const expired = expiredRedirect(def, c.var.user, locale)
+  const expired = expiredRedirect(pageId, def.access, c.var.user, locale)
   if (expired) return c.redirect(expired, 302)
 
   const query = Object.fromEntries(url.searchParams)
+  const ctx = ctxOf(c)
   let data: unknown = null
-  const loader = LOADERS[def.id] ?? ACCOUNT_LOADERS[def.id]
+  const loader = loaderOf(pageId)
   if (loader) {
     try {
-      data = await loader({ c, params, query })
+      data = await loader.load({ c, ctx, params, query })
+      // Local and test runs hold every render to the page's data contract, so drift fails a test.
+      if (isLocalEnv(c.env)) {
+        const parsed = loader.schema.safeParse(data)
+        if (!parsed.success) console.error(`[${c.get('requestId')}] page ${pageId} data does not match its contract`, parsed.error.issues.slice(0, 3))
+      }
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'not_found') throw err
-      def = NOT_FOUND_PAGE
+      pageId = 'notFound'
+      def = pageEntry(pageId)
       code = 404
+      data = null
     }
   }
-  const footer = c.var.user || def.bare ? null : await memo(`footer:${locale}`, PUBLIC_TTL_MS, () => footerPosts(c.var.db, locale))
+  const footer = c.var.user || def.bare ? null : await memo(`footer:${locale}`, PUBLIC_CACHE_TTL_MS, () => footerPosts({ ...ctx, user: null }))
   const u = c.var.user
   return renderDocument(
     c,
     def,
     {
-      page: def.id,
+      page: pageId,
+      title: c.var.t(def.title),
       path: stripLocale(url.pathname),
       search: url.search,
       params,
       query,
       locale,
+      timeZone: timeZoneOf(c),
       status: code,
+      bare: !!def.bare,
       data,
       user: u ? { id: u.id, name: u.name, email: u.email, role: u.role, language: u.language, subscriber: u.subscriber } : null,
       footer,
@@ -60,12 +90,17 @@ export async function renderPageFor(c: Context<AppEnv>, page: PageDef | null, pa
 export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
   const url = new URL(c.req.url)
   if (url.pathname === '/en') return c.redirect(`/en/${url.search}`, 301)
-  const match = matchPage(stripLocale(url.pathname))
-  if (!match || (match.page.devOnly && !isLocalEnv(c.env))) return renderPageFor(c, null, {}, 404)
-  return renderPageFor(c, match.page, match.params)
+  const path = stripLocale(url.pathname)
+  for (const { id, entry } of ROUTABLE) {
+    const params = matchPath(entry.path, path)
+    if (!params) continue
+    if (entry.devOnly && !isLocalEnv(c.env)) break
+    return renderPageFor(c, id, params)
+  }
+  return renderPageFor(c, null, {}, 404)
 })
 
 /** The page for a failure while rendering: not-found for a missing thing, the error page otherwise. */
 export function renderErrorPage(c: Context<AppEnv>, err: AppError) {
-  return renderPageFor(c, err.code === 'not_found' ? null : ERROR_PAGE, {}, err.status)
+  return renderPageFor(c, err.code === 'not_found' ? null : 'error', {}, err.status)
 }

@@ -1,12 +1,11 @@
 import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server'
-import { App } from '../../client/app/App'
-import { loadPageComponent } from '../../client/pages/registry'
+import { App } from '#client/app/App.tsx'
 import { localizePath } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Boot } from '#shared/page-data'
-import type { PageDef } from '#shared/pages'
-import type { AppEnv } from '../env'
+import type { PageEntry } from '#shared/pages'
+import type { AppEnv } from '#worker/env'
 import { pageAssets } from './assets'
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
@@ -20,12 +19,11 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  * Server-render one page: the React tree with its data, the data and messages embedded for
  * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce.
  */
-export async function renderDocument(c: Context<AppEnv>, page: PageDef, boot: Omit<Boot, 'title' | 'component' | 'bare'>, status = 200) {
+export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown>, full: Boot, status = 200) {
   const t = c.var.t
-  const full: Boot = { ...boot, component: page.component, title: t(page.title), bare: !!page.bare }
   const messages = messagesFor(full.locale)
   const nonce = c.get('secureHeadersNonce') ?? ''
-  const [{ default: Page }, assets] = await Promise.all([loadPageComponent(page.component), pageAssets(c.env, page.component)])
+  const [{ default: Page }, assets] = await Promise.all([page.component(), pageAssets(c.env, page.component.module)])
 
   const stream = await renderToReadableStream(<App boot={full} messages={messages} Page={Page} />, {
     nonce,
@@ -35,7 +33,7 @@ export async function renderDocument(c: Context<AppEnv>, page: PageDef, boot: Om
   })
   await stream.allReady
 
-  const title = page.id === 'home' ? full.title : `${full.title} · ${t('brand')}`
+  const title = full.page === 'home' ? full.title : `${full.title} · ${t('brand')}`
   const alt = (l: 'es' | 'en') => `${c.env.APP_URL}${localizePath(full.path, l)}`
   const head = [
     '<!doctype html>',

@@ -1,21 +1,11 @@
+// Every query of routes, units and symptoms (CONVENTIONS 3: SQL lives only in *.repo.ts).
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { contentStats, likes, routeCategories, routes, routeSymptoms, symptoms, units, users } from '../../db/schema'
 import { ContentStatus } from '#shared/enums'
+import type { RoutesQuery, SymptomsQuery } from '#shared/contract/content'
 import type { Locale } from '#shared/i18n/index'
+import type { Db } from '#worker/db/client'
+import { contentStats, routeCategories, routes, routeSymptoms, symptoms, units, users } from '#worker/db/schema'
 import { contains, matchTerms, searchTerms } from './search'
-
-export interface RouteQuery {
-  language: Locale
-  slug?: string
-  search?: string
-  diffuse?: boolean
-  symptoms?: string[]
-  tags?: string[]
-  order: { column: string; dir: 'asc' | 'desc' }
-  limit: number
-  offset: number
-}
 
 const ROUTE_ORDER = {
   order: routes.order,
@@ -28,13 +18,15 @@ const ROUTE_ORDER = {
 const visibleRoute = (language: Locale) =>
   and(eq(routes.language, language), eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true))
 
-function routeWhere(q: RouteQuery): SQL | undefined {
-  const conds: (SQL | undefined)[] = [visibleRoute(q.language)]
-  if (q.slug) conds.push(eq(routes.slug, q.slug))
-  if (q.tags?.length) conds.push(inArray(routes.tag, q.tags))
-  if (q.symptoms?.length) {
-    const ids = q.symptoms.filter((s) => /^\d+$/.test(s)).map(Number)
-    const slugs = q.symptoms.filter((s) => !/^\d+$/.test(s))
+type RouteFilters = RoutesQuery['filters'] & { language: Locale }
+
+function routeWhere(f: RouteFilters): SQL | undefined {
+  const conds: (SQL | undefined)[] = [visibleRoute(f.language)]
+  if (f.slug) conds.push(eq(routes.slug, f.slug))
+  if (f.tags?.length) conds.push(inArray(routes.tag, f.tags))
+  if (f.symptoms?.length) {
+    const ids = f.symptoms.filter((s) => /^\d+$/.test(s)).map(Number)
+    const slugs = f.symptoms.filter((s) => !/^\d+$/.test(s))
     const idList = ids.length ? sql.join(ids.map((i) => sql`${i}`), sql`, `) : sql`NULL`
     const slugList = slugs.length ? sql.join(slugs.map((x) => sql`${x}`), sql`, `) : sql`NULL`
     conds.push(
@@ -43,7 +35,7 @@ function routeWhere(q: RouteQuery): SQL | undefined {
     )
   }
   conds.push(
-    matchTerms(searchTerms(q.search), !!q.diffuse, (term) =>
+    matchTerms(searchTerms(f.search), !!f.diffuse, (term) =>
       sql`(${contains(routes.title, term)} OR ${contains(routes.description, term)} OR ${contains(routes.tag, term)}
         OR ${routes.id} IN (SELECT rs.route_id FROM route_symptoms rs JOIN symptoms s ON s.id = rs.symptom_id
           WHERE ${contains(sql.raw('s.title'), term)}))`,
@@ -52,88 +44,99 @@ function routeWhere(q: RouteQuery): SQL | undefined {
   return and(...conds)
 }
 
-export async function findRoutes(db: Db, q: RouteQuery) {
-  const where = routeWhere(q)
+/** Visible units of a route, counted in the same statement as the route (no unit rows loaded). */
+const unitsCount = sql<number>`(SELECT count(*) FROM units u WHERE u.route_id = "routes"."id" AND u.status = ${ContentStatus.visible})`
+
+/**
+ * The route columns with their category, stats, author and the caller's like, in one select:
+ * the parts that are one row per route are joined rather than fetched apart.
+ */
+function routeSelect(db: Db, userId: number | null) {
+  return db
+    .select({
+      route: routes,
+      category: { id: routeCategories.id, slug: routeCategories.slug, title: routeCategories.title },
+      views: contentStats.views,
+      likes: contentStats.likes,
+      authorId: users.id,
+      authorName: users.name,
+      unitsCount,
+      likedByMe:
+        userId === null
+          ? sql<number>`0`
+          : sql<number>`EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'route' AND l.target_id = "routes"."id" AND l.user_id = ${userId})`,
+    })
+    .from(routes)
+    .leftJoin(routeCategories, eq(routeCategories.id, routes.categoryId))
+    .leftJoin(contentStats, and(eq(contentStats.targetType, 'route'), eq(contentStats.targetId, routes.id)))
+    .leftJoin(users, eq(users.id, routes.createdBy))
+}
+
+export type RouteRow = Awaited<ReturnType<ReturnType<typeof routeSelect>['all']>>[number]
+
+/** One page of visible routes and how many match (2 statements). */
+export async function findRoutes(db: Db, filters: RouteFilters, q: Pick<RoutesQuery, 'order' | 'perPage' | 'offset'>, userId: number | null) {
+  const where = routeWhere(filters)
   const col = ROUTE_ORDER[q.order.column as keyof typeof ROUTE_ORDER] ?? routes.order
   // Not db.batch: batched results come back as objects keyed by column name, and the joined
-  // category's slug/title would overwrite the route's.
+  // tables' slug/title/id would overwrite the route's.
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        route: routes,
-        category: { id: routeCategories.id, slug: routeCategories.slug, title: routeCategories.title },
-      })
-      .from(routes)
-      .leftJoin(routeCategories, eq(routeCategories.id, routes.categoryId))
+    routeSelect(db, userId)
       .where(where)
       .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(routes.id))
-      .limit(q.limit)
+      .limit(q.perPage)
       .offset(q.offset),
     db.select({ n: count() }).from(routes).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
 }
 
-/** The parts of a page of routes that live in other tables, fetched in one round trip. */
-export async function routeExtras(db: Db, ids: number[], userId: number | null) {
-  if (!ids.length) return { symptomRows: [], unitRows: [], statRows: [], likeRows: [], authorRows: [] }
-  const [symptomRows, unitRows, statRows, likeRows, authorRows] = await Promise.all([
-    db
-      .select({ routeId: routeSymptoms.routeId, id: symptoms.id, slug: symptoms.slug, title: symptoms.title, isPrimary: routeSymptoms.isPrimary })
-      .from(routeSymptoms)
-      .innerJoin(symptoms, eq(symptoms.id, routeSymptoms.symptomId))
-      .where(inArray(routeSymptoms.routeId, ids))
-      .orderBy(desc(routeSymptoms.isPrimary), asc(symptoms.title)),
-    db
-      .select({
-        routeId: units.routeId,
-        id: units.id,
-        order: units.order,
-        title: units.title,
-        description: units.description,
-        kind: units.kind,
-        durationSeconds: units.durationSeconds,
-      })
-      .from(units)
-      .where(and(inArray(units.routeId, ids), eq(units.status, ContentStatus.visible)))
-      .orderBy(asc(units.order), asc(units.id)),
-    db
-      .select({ id: contentStats.targetId, views: contentStats.views, likes: contentStats.likes })
-      .from(contentStats)
-      .where(and(eq(contentStats.targetType, 'route'), inArray(contentStats.targetId, ids))),
-    db
-      .select({ id: likes.targetId })
-      .from(likes)
-      .where(and(eq(likes.targetType, 'route'), inArray(likes.targetId, ids), eq(likes.userId, userId ?? -1))),
-    db
-      .select({ routeId: routes.id, id: users.id, name: users.name })
-      .from(routes)
-      .innerJoin(users, eq(users.id, routes.createdBy))
-      .where(inArray(routes.id, ids)),
-  ])
-  return { symptomRows, unitRows, statRows, likeRows, authorRows }
+/** One visible route by slug (1 statement). */
+export async function findRouteBySlug(db: Db, language: Locale, slug: string, userId: number | null): Promise<RouteRow | undefined> {
+  return routeSelect(db, userId).where(and(visibleRoute(language), eq(routes.slug, slug))).get()
 }
 
-export interface SymptomQuery {
-  language: Locale
-  search?: string
-  diffuse?: boolean
-  withRoutes: boolean
-  limit: number
-  offset: number
-  order: { column: string; dir: 'asc' | 'desc' }
+/** The symptoms of some routes, the primary one first. */
+export function symptomsOfRoutes(db: Db, routeIds: number[]) {
+  if (!routeIds.length) return Promise.resolve([])
+  return db
+    .select({ routeId: routeSymptoms.routeId, id: symptoms.id, slug: symptoms.slug, title: symptoms.title, isPrimary: routeSymptoms.isPrimary })
+    .from(routeSymptoms)
+    .innerJoin(symptoms, eq(symptoms.id, routeSymptoms.symptomId))
+    .where(inArray(routeSymptoms.routeId, routeIds))
+    .orderBy(desc(routeSymptoms.isPrimary), asc(symptoms.title))
+}
+
+/** The visible units of some routes, in order. */
+export function unitsOfRoutes(db: Db, routeIds: number[]) {
+  if (!routeIds.length) return Promise.resolve([])
+  return db
+    .select({
+      routeId: units.routeId,
+      id: units.id,
+      order: units.order,
+      title: units.title,
+      description: units.description,
+      kind: units.kind,
+      durationSeconds: units.durationSeconds,
+    })
+    .from(units)
+    .where(and(inArray(units.routeId, routeIds), eq(units.status, ContentStatus.visible)))
+    .orderBy(asc(units.order), asc(units.id))
 }
 
 /** Visible routes per symptom, the count SPEC's symptom badges and `symptoms_with_routes` need. */
 const routesPerSymptom = sql<number>`(SELECT count(*) FROM route_symptoms rs JOIN routes r ON r.id = rs.route_id
   WHERE rs.symptom_id = "symptoms"."id" AND r.status = 1 AND r.is_public = 1 AND r.is_active = 1)`
 
-export async function findSymptoms(db: Db, q: SymptomQuery) {
+type SymptomFilters = SymptomsQuery['filters'] & { language: Locale }
+
+export async function findSymptoms(db: Db, f: SymptomFilters, q: Pick<SymptomsQuery, 'order' | 'perPage' | 'offset'>) {
   const where = and(
-    eq(symptoms.language, q.language),
+    eq(symptoms.language, f.language),
     eq(symptoms.status, ContentStatus.visible),
-    q.withRoutes ? sql`${routesPerSymptom} > 0` : undefined,
-    matchTerms(searchTerms(q.search), !!q.diffuse, (term) => sql`(${contains(symptoms.title, term)} OR ${contains(symptoms.slug, term)})`),
+    f.symptoms_with_routes ? sql`${routesPerSymptom} > 0` : undefined,
+    matchTerms(searchTerms(f.search), !!f.diffuse, (term) => sql`(${contains(symptoms.title, term)} OR ${contains(symptoms.slug, term)})`),
   )
   const col = q.order.column === 'id' ? symptoms.id : symptoms.title
   const [rows, [total]] = await Promise.all([
@@ -142,7 +145,7 @@ export async function findSymptoms(db: Db, q: SymptomQuery) {
       .from(symptoms)
       .where(where)
       .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(symptoms.id))
-      .limit(q.limit)
+      .limit(q.perPage)
       .offset(q.offset),
     db.select({ n: count() }).from(symptoms).where(where),
   ])
@@ -158,3 +161,4 @@ export async function routesOfSymptoms(db: Db, symptomIds: number[]) {
     .where(and(inArray(routeSymptoms.symptomId, symptomIds), eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true)))
     .orderBy(asc(routes.order))
 }
+

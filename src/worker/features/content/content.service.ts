@@ -1,89 +1,74 @@
-import type { RouteDto, SymptomDto } from '#shared/contract/content'
-import type { Locale } from '#shared/i18n/index'
-import type { Db } from '../../db/client'
-import { offsetOf, pagination } from '../../http/list'
-import { findRoutes, findSymptoms, routeExtras, routesOfSymptoms, type RouteQuery } from './content.repo'
+// Routes and symptoms as the contract shows them (SPEC §3 Route, Symptom).
+import type { RouteDto, RoutesQuery, SymptomDto, SymptomsQuery } from '#shared/contract/content'
+import { pagination } from '#shared/contract/list'
+import type { Ctx } from '#worker/context'
+import { AppError } from '#worker/http/errors'
+import { findRoutes, findRouteBySlug, findSymptoms, routesOfSymptoms, symptomsOfRoutes, unitsOfRoutes, type RouteRow } from './content.repo'
 
-export interface ListRoutesInput {
-  page: number
-  perPage: number
-  language: Locale
-  filters: Omit<RouteQuery, 'language' | 'order' | 'limit' | 'offset'>
-  order: RouteQuery['order']
-  properties: string[]
-  relations: string[]
-  userId: number | null
+type SymptomRow = Awaited<ReturnType<typeof symptomsOfRoutes>>[number]
+type UnitRow = Awaited<ReturnType<typeof unitsOfRoutes>>[number]
+
+function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relations' | 'counts'>, symptomRows: SymptomRow[], unitRows: UnitRow[] | null, signedIn: boolean): RouteDto {
+  const { route, category } = row
+  const dto: RouteDto = {
+    id: route.id,
+    slug: route.slug,
+    title: route.title,
+    description: route.description,
+    language: route.language,
+    status: route.status,
+    is_public: route.isPublic,
+    is_active: route.isActive,
+    seo_title: route.seoTitle,
+    seo_description: route.seoDescription,
+    tag: route.tag,
+    order: route.order,
+    needs_appointment: route.needsAppointment,
+    category: category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null,
+    symptoms: symptomRows.filter((s) => s.routeId === route.id).map((s) => ({ id: s.id, slug: s.slug, title: s.title, is_primary: s.isPrimary })),
+    units_count: Number(row.unitsCount),
+  }
+  if (unitRows) {
+    dto.units = unitRows
+      .filter((u) => u.routeId === route.id)
+      .map((u) => ({ id: u.id, order: u.order, title: u.title, description: u.description, kind: u.kind, duration_seconds: u.durationSeconds }))
+  }
+  if (q.properties.includes('images')) dto.images = route.images ?? null
+  if (q.properties.includes('stats')) dto.stats = { views: row.views ?? 0, likes: row.likes ?? 0 }
+  if (signedIn) dto.liked_by_me = !!Number(row.likedByMe)
+  if (q.relations.includes('createdBy') || q.counts.includes('createdBy')) dto.createdBy = row.authorId ? { id: row.authorId, name: row.authorName } : null
+  return dto
 }
 
 /** GET /v1/routes: a page of visible routes with what the caller asked to include. */
-export async function listRoutes(db: Db, input: ListRoutesInput) {
-  const { rows, total } = await findRoutes(db, {
-    ...input.filters,
-    language: input.language,
-    order: input.order,
-    limit: input.perPage,
-    offset: offsetOf(input.page, input.perPage),
-  })
+export async function listRoutes(ctx: Ctx, q: RoutesQuery) {
+  const userId = ctx.user?.id ?? null
+  const { rows, total } = await findRoutes(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q, userId)
   const ids = rows.map((r) => r.route.id)
-  const ex = await routeExtras(db, ids, input.userId)
-  const withUnits = input.relations.includes('units')
-  const routesOut: RouteDto[] = rows.map(({ route, category }) => {
-    const unitsOf = ex.unitRows.filter((u) => u.routeId === route.id)
-    const stat = ex.statRows.find((s) => s.id === route.id)
-    const author = ex.authorRows.find((a) => a.routeId === route.id)
-    const dto: RouteDto = {
-      id: route.id,
-      slug: route.slug,
-      title: route.title,
-      description: route.description,
-      language: route.language,
-      status: route.status,
-      is_public: route.isPublic,
-      is_active: route.isActive,
-      seo_title: route.seoTitle,
-      seo_description: route.seoDescription,
-      tag: route.tag,
-      order: route.order,
-      needs_appointment: route.needsAppointment,
-      category: category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null,
-      symptoms: ex.symptomRows.filter((s) => s.routeId === route.id).map((s) => ({ id: s.id, slug: s.slug, title: s.title, is_primary: s.isPrimary })),
-      units_count: unitsOf.length,
-    }
-    if (withUnits) {
-      dto.units = unitsOf.map((u) => ({ id: u.id, order: u.order, title: u.title, description: u.description, kind: u.kind, duration_seconds: u.durationSeconds }))
-    }
-    if (input.properties.includes('images')) dto.images = route.images ?? null
-    if (input.properties.includes('stats')) dto.stats = { views: stat?.views ?? 0, likes: stat?.likes ?? 0 }
-    if (input.userId !== null) dto.liked_by_me = ex.likeRows.some((l) => l.id === route.id)
-    if (input.relations.includes('createdBy')) dto.createdBy = author ? { id: author.id, name: author.name } : null
-    return dto
-  })
-  return { routes: routesOut, pagination: pagination(input.page, input.perPage, total, rows.length) }
+  const [symptomRows, unitRows] = await Promise.all([symptomsOfRoutes(ctx.db, ids), q.relations.includes('units') ? unitsOfRoutes(ctx.db, ids) : null])
+  return {
+    routes: rows.map((r) => toRouteDto(r, q, symptomRows, unitRows, userId !== null)),
+    pagination: pagination(q, total, rows.length),
+  }
 }
 
-export interface ListSymptomsInput {
-  page: number
-  perPage: number
-  language: Locale
-  search?: string
-  diffuse?: boolean
-  withRoutes: boolean
-  includeRoutes: boolean
-  order: { column: string; dir: 'asc' | 'desc' }
+/**
+ * One route by slug with its units, images, stats and author: the route page (at most 3
+ * statements: the route, then its symptoms and units together).
+ */
+export async function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
+  const userId = ctx.user?.id ?? null
+  const row = await findRouteBySlug(ctx.db, ctx.locale, slug, userId)
+  if (!row) throw new AppError('not_found', { message: 'errors.route_not_found' })
+  const [symptomRows, unitRows] = await Promise.all([symptomsOfRoutes(ctx.db, [row.route.id]), unitsOfRoutes(ctx.db, [row.route.id])])
+  return toRouteDto(row, { properties: ['images', 'stats'], relations: ['createdBy'], counts: [] }, symptomRows, unitRows, userId !== null)
 }
 
 /** GET /v1/symptoms: the badges of the routes search (SPEC §2), 3 per page by default. */
-export async function listSymptoms(db: Db, input: ListSymptomsInput) {
-  const { rows, total } = await findSymptoms(db, {
-    language: input.language,
-    search: input.search,
-    diffuse: input.diffuse,
-    withRoutes: input.withRoutes,
-    order: input.order,
-    limit: input.perPage,
-    offset: offsetOf(input.page, input.perPage),
-  })
-  const related = input.includeRoutes ? await routesOfSymptoms(db, rows.map((r) => r.symptom.id)) : []
+export async function listSymptoms(ctx: Ctx, q: SymptomsQuery) {
+  const { rows, total } = await findSymptoms(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q)
+  const includeRoutes = !!q.filters.symptoms_with_routes || q.relations.includes('routes')
+  const related = includeRoutes ? await routesOfSymptoms(ctx.db, rows.map((r) => r.symptom.id)) : []
   const out: SymptomDto[] = rows.map(({ symptom: s, routesCount }) => {
     const dto: SymptomDto = {
       id: s.id,
@@ -96,8 +81,8 @@ export async function listSymptoms(db: Db, input: ListSymptomsInput) {
       seo_description: s.seoDescription,
       routes_count: Number(routesCount),
     }
-    if (input.includeRoutes) dto.routes = related.filter((r) => r.symptomId === s.id).map(({ id, slug, title }) => ({ id, slug, title }))
+    if (includeRoutes) dto.routes = related.filter((r) => r.symptomId === s.id).map(({ id, slug, title }) => ({ id, slug, title }))
     return dto
   })
-  return { symptoms: out, pagination: pagination(input.page, input.perPage, total, rows.length) }
+  return { symptoms: out, pagination: pagination(q, total, rows.length) }
 }

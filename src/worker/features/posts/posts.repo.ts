@@ -1,20 +1,12 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { contentStats, postCategories, posts } from '../../db/schema'
+import type { Db } from '#worker/db/client'
+import { contentStats, postCategories, posts } from '#worker/db/schema'
 import { ContentStatus } from '#shared/enums'
+import type { PostsQuery } from '#shared/contract/posts'
 import type { Locale } from '#shared/i18n/index'
-import { contains, matchTerms, searchTerms } from '../content/search'
+import { contains, matchTerms, searchTerms } from '#worker/features/content/search'
 
-export interface PostQuery {
-  language: Locale
-  slug?: string
-  search?: string
-  diffuse?: boolean
-  tag?: string
-  order: { column: string; dir: 'asc' | 'desc' }
-  limit: number
-  offset: number
-}
+type PostFilters = PostsQuery['filters'] & { language: Locale }
 
 const POST_ORDER = { published_at: posts.publishedAt, updated_at: posts.updatedAt, title: posts.title, id: posts.id } as const
 
@@ -22,7 +14,8 @@ const POST_ORDER = { published_at: posts.publishedAt, updated_at: posts.updatedA
 const published = (language: Locale) =>
   and(eq(posts.language, language), eq(posts.status, ContentStatus.visible), isNull(posts.deletedAt), sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`)
 
-export async function findPosts(db: Db, q: PostQuery) {
+/** One page of published posts and how many match (2 statements); the body only by slug. */
+export async function findPosts(db: Db, q: PostFilters, page: Pick<PostsQuery, 'order' | 'perPage' | 'offset'>) {
   const conds: (SQL | undefined)[] = [published(q.language)]
   if (q.slug) conds.push(eq(posts.slug, q.slug))
   if (q.tag) conds.push(eq(posts.tag, q.tag))
@@ -32,7 +25,7 @@ export async function findPosts(db: Db, q: PostQuery) {
     ),
   )
   const where = and(...conds)
-  const col = POST_ORDER[q.order.column as keyof typeof POST_ORDER] ?? posts.publishedAt
+  const col = POST_ORDER[page.order.column as keyof typeof POST_ORDER] ?? posts.publishedAt
   // Not db.batch: joined columns with the same name would collide in batched results.
   const [rows, [total]] = await Promise.all([
     db
@@ -61,9 +54,9 @@ export async function findPosts(db: Db, q: PostQuery) {
       .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
       .leftJoin(contentStats, and(eq(contentStats.targetType, 'post'), eq(contentStats.targetId, posts.id)))
       .where(where)
-      .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), desc(posts.id))
-      .limit(q.limit)
-      .offset(q.offset),
+      .orderBy(page.order.dir === 'desc' ? desc(col) : asc(col), desc(posts.id))
+      .limit(page.perPage)
+      .offset(page.offset),
     db.select({ n: count() }).from(posts).where(where),
   ])
   return { rows, total: total?.n ?? 0 }

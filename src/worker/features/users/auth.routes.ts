@@ -6,13 +6,14 @@
 import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { isLocale, localizePath, type Locale } from '#shared/i18n/index'
-import type { AppEnv } from '../../env'
-import { AppError } from '../../http/errors'
-import { randomToken, safeEqual, sha256 } from './crypto'
+import { safeRedirect } from '#shared/redirect'
+import type { AppEnv } from '#worker/env'
+import { AppError } from '#worker/http/errors'
+import { randomToken, safeEqual, sha256 } from '#worker/lib/crypto'
 import { createSession, endSession } from './session'
 import type { Provider } from './providers'
 import { authenticate, DEFAULT_CONSENT } from './users.service'
-import { deps, linkBase } from './users.routes'
+import { ctxOf, linkBase } from '#worker/context'
 
 const STATE_COOKIE = 'calma_oauth'
 const STATE_TTL_SEC = 10 * 60
@@ -49,9 +50,6 @@ const AUTHORIZE: Record<Provider, (p: { clientId: string; redirectUri: string; s
 }
 
 const isProvider = (v: string): v is Provider => v === 'google' || v === 'apple'
-/** Same-site paths only (never '//host' or '/\host'). */
-const safePath = (v: string | undefined, fallback: string) =>
-  v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : fallback
 
 const clientId = (c: Context<AppEnv>, provider: Provider) =>
   ((provider === 'google' ? c.env.GOOGLE_CLIENT_ID : c.env.APPLE_CLIENT_ID) ?? '').split(',')[0]!.trim()
@@ -63,7 +61,7 @@ export const authRoutes = new Hono<AppEnv>()
     const lang = c.req.query('lang')
     const locale: Locale = isLocale(lang) ? lang : c.var.locale
     const state = randomToken()
-    const flow: FlowState = { nonce: randomToken(), redirect: safePath(c.req.query('redirect'), localizePath('/journey', locale)), locale }
+    const flow: FlowState = { nonce: randomToken(), redirect: safeRedirect(c.req.query('redirect'), localizePath('/journey', locale)), locale }
     await c.env.KV.put(`oauth:${await sha256(state)}`, JSON.stringify(flow), { expirationTtl: STATE_TTL_SEC })
     // SameSite=None: the provider comes back with a cross-site POST, which a Lax cookie would miss.
     setCookie(c, STATE_COOKIE, state, { path: '/auth', httpOnly: true, secure: true, sameSite: 'None', maxAge: STATE_TTL_SEC })
@@ -97,7 +95,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     try {
       const { user } = await authenticate(
-        deps(c, locale),
+        ctxOf(c, locale),
         {
           ...(provider === 'google' ? { google_id_token: idToken } : { apple_id_token: idToken }),
           nonce: flow.nonce,
@@ -111,7 +109,8 @@ export const authRoutes = new Hono<AppEnv>()
       )
       if (c.var.user) await endSession(c, { replaced: true })
       await createSession(c, user, { remember: true })
-      return c.redirect(flow.redirect, 303)
+      // Checked again on the way out: a flow stored by an older version may hold anything.
+      return c.redirect(safeRedirect(flow.redirect, localizePath('/journey', locale)), 303)
     } catch (err) {
       if (err instanceof AppError) return failed(err.code === 'conflict' ? 'email_taken' : 'failed')
       throw err

@@ -4,7 +4,7 @@
 // createLocalJWKSet; an unknown key id refetches once (key rotation). Tests fake the JWKS at the
 // fetch boundary and sign tokens with a local key.
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose'
-import type { Env } from '../../env'
+import type { Env } from '#worker/env'
 
 export type Provider = 'google' | 'apple'
 

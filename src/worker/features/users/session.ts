@@ -10,15 +10,15 @@
 // from D1 (strongly consistent) and a session whose password fingerprint no longer matches, or
 // whose user is gone, is refused.
 
-import { and, eq, isNull } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
 import { Role } from '#shared/enums'
 import { isLocale } from '#shared/i18n/index'
-import { users } from '../../db/schema'
-import type { AppEnv, Env, SessionUser } from '../../env'
-import { takeOnce } from '../../http/ratelimit'
-import { randomToken, sha256, TOKEN_RE, tokenHash } from './crypto'
+import type { AppEnv, Env, SessionUser } from '#worker/env'
+import { takeOnce } from '#worker/http/ratelimit'
+import { randomToken, sha256, TOKEN_RE, tokenHash } from '#worker/lib/crypto'
+import { findSessionUser } from './users.repo'
 
 export const SESSION_COOKIE = 'calma_session'
 /** A session without 'keep me connected': one day, and the cookie ends with the browser. */
@@ -64,7 +64,9 @@ function tokenOf(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' 
 
 /**
  * The signed-in caller of this request, or null: from the Authorization bearer token, else the
- * session cookie. The user row is read fresh, so a role or subscription change applies at once.
+ * session cookie. The whole user row is read fresh (one select), so a role or subscription
+ * change applies at once, and kept as `row` so handlers need not read it again.
+ * Throws when KV or D1 fails; `sessionContext` below turns that into a visitor's request.
  */
 export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const found = tokenOf(c)
@@ -72,20 +74,7 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
   const hash = await tokenHash(c.env, found.token)
   const rec = await c.env.KV.get<SessionRecord>(sessionKey(hash), 'json')
   if (!rec || rec.exp <= Date.now()) return null
-  const row = await c.var.db
-    .select({
-      id: users.id,
-      role: users.role,
-      name: users.name,
-      email: users.email,
-      language: users.language,
-      subscriber: users.subscriber,
-      freeAccessUntil: users.freeAccessUntil,
-      passwordHash: users.passwordHash,
-    })
-    .from(users)
-    .where(and(eq(users.id, rec.uid), isNull(users.deletedAt)))
-    .get()
+  const row = await findSessionUser(c.var.db, rec.uid)
   if (!row || rec.fp !== (await passwordFingerprint(row.passwordHash))) return null
   return {
     id: row.id,
@@ -95,6 +84,7 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
     language: isLocale(row.language) ? row.language : 'es',
     subscriber: row.subscriber,
     accessExpired: isAccessExpired(row),
+    row,
     session: {
       hash,
       via: found.via,
@@ -105,6 +95,29 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
     },
   }
 }
+
+/**
+ * Sets `c.var.user` for everything after it (mounted in app.ts right after requestContext).
+ * Media is public and fetched in many Range requests while a unit plays: it never needs the
+ * caller, so it skips the lookup (a KV read and a D1 read per request).
+ * A KV or D1 failure here must not turn every request with a cookie into a 500: the request
+ * goes on as a visitor's, flagged `sessionUnavailable`, so public pages and calls still answer
+ * and what needs a user answers 503 (http/auth.ts) rather than a 401 that would sign the
+ * person out on the client.
+ */
+export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
+  let user: SessionUser | null = null
+  if (!c.req.path.startsWith('/media/')) {
+    try {
+      user = await resolveSessionUser(c)
+    } catch (err) {
+      console.warn(`[${c.get('requestId')}] session lookup failed, serving as a visitor:`, err instanceof Error ? err.message : err)
+      c.set('sessionUnavailable', true)
+    }
+  }
+  c.set('user', user)
+  await next()
+})
 
 export interface NewSession {
   token: string

@@ -3,7 +3,7 @@
 // written here, so a password hash or someone's email cannot leak by accident.
 import type { AdminUserDto, PsychologistDto, SessionUserDto, UserDto } from '#shared/contract/users'
 import { isLocale } from '#shared/i18n/index'
-import type { User } from '../../db/schema'
+import type { User } from '#worker/db/schema'
 import { isAccessExpired } from './session'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)

@@ -1,15 +1,11 @@
-// Server data for the account pages (issue 3 §10), read by calling the services directly.
-// pages.routes.ts looks here after the shared LOADERS table.
-import type { OutboxMail } from '#shared/page-data'
+// Server data of the account pages (SPEC §2 "Account"), and the expired-access rule for pages.
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js'
-import type { CountryOption, UserDto } from '#shared/contract/users'
+import { profilePageData, type CountryOption } from '#shared/contract/users'
 import { localizePath, type Locale } from '#shared/i18n/index'
-import type { PageDef } from '#shared/pages'
-import type { LoaderArgs } from '../../ssr/loaders'
-import { isLocalEnv, type SessionUser } from '../../env'
-import { AppError } from '../../http/errors'
-import { toUserDto } from './users.dto'
-import { creditBalanceCents, findUserById, latestOutbox } from './users.repo'
+import type { Access } from '#shared/pages'
+import type { SessionUser } from '#worker/env'
+import { loader, type PageLoaders } from '#worker/ssr/page'
+import { getMe } from './users.service'
 
 /** Regional-indicator flag of an ISO 3166-1 alpha-2 code ('ES' → 🇪🇸). */
 export const flagOf = (code: string) => String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + ch.charCodeAt(0)))
@@ -33,50 +29,18 @@ export function countryOptions(locale: Locale): CountryOption[] {
   return list
 }
 
-export interface ProfileData {
-  user: UserDto
-  countries: CountryOption[]
-  /** Signed in by a recovery link moments ago: the page asks for the new password first. */
-  recovery: boolean
-}
-
-
-/** Pages whose data comes from the accounts feature. */
-export const ACCOUNT_LOADERS: Record<string, (a: LoaderArgs) => Promise<unknown>> = {
-  async profile({ c }): Promise<ProfileData | null> {
-    const me = c.var.user
-    if (!me) return null
-    const user = await findUserById(c.var.db, me.id)
-    if (!user) return null
-    return {
-      user: toUserDto(user, await creditBalanceCents(c.var.db, me.id)),
-      countries: countryOptions(c.var.locale),
-      recovery: !!me.session?.recovery,
-    }
-  },
-
-  async outbox({ c }): Promise<{ mails: OutboxMail[] }> {
-    if (!isLocalEnv(c.env)) throw new AppError('not_found')
-    const rows = await latestOutbox(c.var.db)
-    return {
-      mails: rows.map((r) => ({
-        id: r.id,
-        to: r.to,
-        subject: r.subject,
-        text: r.text,
-        template: r.template,
-        locale: r.locale,
-        created_at: r.createdAt.toISOString(),
-      })),
-    }
-  },
+export const usersLoaders: PageLoaders<'profile'> = {
+  profile: loader(profilePageData, async ({ ctx }) => {
+    if (!ctx.user) return null
+    return { user: await getMe(ctx), countries: countryOptions(ctx.locale), recovery: !!ctx.user.session?.recovery }
+  }),
 }
 
 /** 'user' pages an expired patient may still open: to pay, or to manage or delete the account. */
 const OPEN_WHEN_EXPIRED = new Set(['profile', 'subscription', 'subscribe', 'upgrade', 'thanks'])
 
-/** Where a signed-in patient whose free access ended goes instead of `page` (SPEC §2 expired page). */
-export function expiredRedirect(page: PageDef, user: SessionUser | null, locale: Locale): string | null {
-  if (page.access !== 'user' || !user?.accessExpired || OPEN_WHEN_EXPIRED.has(page.id)) return null
+/** Where a signed-in patient whose free access ended goes instead of page `id` (SPEC §2 expired page). */
+export function expiredRedirect(id: string, access: Access, user: SessionUser | null, locale: Locale): string | null {
+  if (access !== 'user' || !user?.accessExpired || OPEN_WHEN_EXPIRED.has(id)) return null
   return localizePath('/expired', locale)
 }

@@ -1,8 +1,10 @@
 // Every query of the users feature (CONVENTIONS 3: SQL lives only in *.repo.ts).
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { Role } from '#shared/enums'
-import type { Db } from '../../db/client'
+import type { ListQuery } from '#shared/contract/list'
+import type { PsychologistsQuery, UsersQuery } from '#shared/contract/users'
+import type { Db } from '#worker/db/client'
 import {
   activityDays,
   appointments,
@@ -30,21 +32,26 @@ import {
   users,
   type NewUser,
   type User,
-} from '../../db/schema'
-
-const live = isNull(users.deletedAt)
+} from '#worker/db/schema'
 
 export const findUserById = (db: Db, id: number) =>
-  db.select().from(users).where(and(eq(users.id, id), live)).get()
+  db.select().from(users).where(eq(users.id, id)).get()
+
+/**
+ * The row behind a session, read on every signed-in request (session.ts): the whole row in
+ * one select, kept on the session user (`c.var.user.row`) so no handler reads it again.
+ */
+export const findSessionUser = (db: Db, id: number): Promise<User | undefined> =>
+  db.select().from(users).where(eq(users.id, id)).get()
 
 export const findUserByEmail = (db: Db, email: string) =>
-  db.select().from(users).where(and(eq(users.email, email), live)).get()
+  db.select().from(users).where(eq(users.email, email)).get()
 
 export const findUserByProvider = (db: Db, provider: 'google' | 'apple', subject: string) =>
   db
     .select()
     .from(users)
-    .where(and(eq(provider === 'google' ? users.googleId : users.appleId, subject), live))
+    .where(eq(provider === 'google' ? users.googleId : users.appleId, subject))
     .get()
 
 /** The ledger balance in cents (DESIGN §5: a balance is derived, never stored). */
@@ -90,7 +97,7 @@ export async function insertUserWithConsent(db: Db, values: NewUser, consent: Co
 
 export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): Promise<User | undefined> {
   if (!Object.keys(patch).length) return findUserById(db, id)
-  return db.update(users).set(patch).where(and(eq(users.id, id), live)).returning().get()
+  return db.update(users).set(patch).where(eq(users.id, id)).returning().get()
 }
 
 /**
@@ -158,15 +165,6 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
   }
 }
 
-export interface UserListQuery {
-  page: number
-  perPage: number
-  search?: string
-  role?: number
-  subscriber?: boolean
-  order: { column: string; dir: 'asc' | 'desc' }
-}
-
 const USER_ORDER: Record<string, SQLiteColumn> = {
   id: users.id,
   created_at: users.createdAt,
@@ -176,24 +174,23 @@ const USER_ORDER: Record<string, SQLiteColumn> = {
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
 
-export async function listUsers(db: Db, q: UserListQuery): Promise<{ rows: User[]; total: number }> {
-  const conds: SQL[] = [live]
-  if (q.search) {
-    const pattern = likeEscape(q.search)
+export async function listUsers(db: Db, q: UsersQuery): Promise<{ rows: User[]; total: number }> {
+  const f = q.filters
+  const conds: (SQL | undefined)[] = []
+  if (f.search) {
+    const pattern = likeEscape(f.search)
     conds.push(or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`)!)
   }
-  if (q.role !== undefined) conds.push(eq(users.role, q.role as Role))
-  if (q.subscriber !== undefined) conds.push(eq(users.subscriber, q.subscriber))
+  if (f.role !== undefined) conds.push(eq(users.role, f.role as Role))
+  if (f.subscriber !== undefined) conds.push(eq(users.subscriber, f.subscriber))
   return pageOfUsers(db, and(...conds), USER_ORDER[q.order.column] ?? users.id, q)
 }
 
-export async function listPsychologists(
-  db: Db,
-  q: { page: number; perPage: number; open?: boolean; search?: string; order: { column: string; dir: 'asc' | 'desc' } },
-): Promise<{ rows: User[]; total: number }> {
-  const conds: SQL[] = [live, eq(users.role, Role.psychologist)]
-  if (q.open !== undefined) conds.push(eq(users.psychologistOpenToGetAppointment, q.open))
-  if (q.search) conds.push(sql`${users.name} LIKE ${likeEscape(q.search)} ESCAPE '\\'`)
+export async function listPsychologists(db: Db, q: PsychologistsQuery): Promise<{ rows: User[]; total: number }> {
+  const f = q.filters
+  const conds: (SQL | undefined)[] = [eq(users.role, Role.psychologist)]
+  if (f.open !== undefined) conds.push(eq(users.psychologistOpenToGetAppointment, f.open))
+  if (f.search) conds.push(sql`${users.name} LIKE ${likeEscape(f.search)} ESCAPE '\\'`)
   return pageOfUsers(db, and(...conds), q.order.column === 'name' ? users.name : users.id, q)
 }
 
@@ -202,7 +199,7 @@ async function pageOfUsers(
   db: Db,
   where: SQL | undefined,
   col: SQLiteColumn,
-  q: { page: number; perPage: number; order: { dir: 'asc' | 'desc' } },
+  q: Pick<ListQuery, 'perPage' | 'offset' | 'order'>,
 ): Promise<{ rows: User[]; total: number }> {
   const [rows, total] = await Promise.all([
     db
@@ -211,13 +208,11 @@ async function pageOfUsers(
       .where(where)
       .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(users.id))
       .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage)
+      .offset(q.offset)
       .all(),
     db.select({ n: count() }).from(users).where(where).get(),
   ])
   return { rows, total: total?.n ?? 0 }
 }
 
-/** The latest mail of the local outbox (dev page). */
-export const latestOutbox = (db: Db, limit = 50) => db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit).all()
 

@@ -1,80 +1,17 @@
-import { Hono, type Context } from 'hono'
-import { z } from 'zod'
+import { Hono } from 'hono'
 import { Role } from '#shared/enums'
-import {
-  authenticateRequest,
-  deleteRequest,
-  disableNotificationsRequest,
-  recoverRequest,
-  registerRequest,
-  updateRequest,
-} from '#shared/contract/users.requests'
-import { isLocalEnv, type AppEnv } from '../../env'
-import { anyone, currentUser, requireRole, requireUser } from '../../http/auth'
-import { ok } from '../../http/envelope'
-import { listSchema, pagination } from '../../http/list'
-import { bool01, int, v } from '../../http/validate'
+import * as calls from '#shared/contract/users'
+import { register as registerCall, updateProfile as updateCall } from '#shared/contract/users.phone'
+import { ctxOf } from '#worker/context'
+import type { AppEnv } from '#worker/env'
+import { anyone, currentUser, requireRole, requireUser } from '#worker/http/auth'
+import { endpoint, reply } from '#worker/http/endpoint'
 import { createSession, endSession } from './session'
-import { toAdminUserDto, toPsychologistDto, toSessionUserDto, toUserDto } from './users.dto'
-import { listPsychologists, listUsers } from './users.repo'
-import {
-  authenticate,
-  creditBalanceCents,
-  deleteAccount,
-  disableNotifications,
-  exportUserData,
-  findUserById,
-  permissionsOf,
-  recoverPassword,
-  register,
-  updateProfile,
-  type Deps,
-} from './users.service'
-
-/** Where links in mail point: the configured APP_URL; locally the origin the app runs on. */
-export function linkBase(c: Context<AppEnv>) {
-  return isLocalEnv(c.env) ? new URL(c.req.url).origin : c.env.APP_URL.replace(/\/$/, '')
-}
-
-/** The request as the service sees it (CONVENTIONS 6: no HTTP in the service). */
-export function deps(c: Context<AppEnv>, locale = c.var.locale): Deps {
-  return {
-    env: c.env,
-    db: c.var.db,
-    locale,
-    ip: c.req.header('cf-connecting-ip') ?? null,
-    linkBase: linkBase(c),
-    waitUntil: (p) => {
-      try {
-        c.executionCtx.waitUntil(p)
-      } catch {
-        // no execution context (direct calls in tests): let it run on its own
-      }
-    },
-  }
-}
+import { toSessionUserDto, toUserDto } from './users.dto'
+import * as users from './users.service'
 
 /** Fields of the notification settings form: saving only these says 'Settings updated.' */
 const SETTINGS_FIELDS = new Set(['is_a_email_reader', 'perfect_time_to_send_notifications', 'timezone', 'captcha_token', 'cf-turnstile-response'])
-
-const usersQuery = listSchema({
-  filters: {
-    search: z.string().trim().max(200).optional(),
-    role: int().optional(),
-    subscriber: bool01.optional(),
-  },
-  orderBy: ['created_at', 'id', 'name', 'email'],
-  defaultOrder: 'created_at desc',
-})
-
-const psychologistsQuery = listSchema({
-  filters: {
-    search: z.string().trim().max(200).optional(),
-    open: bool01.optional(),
-  },
-  orderBy: ['name', 'id'],
-  defaultOrder: 'name asc',
-})
 
 /**
  * SPEC §7 "Users" (docs/API.md "Users"). Each call names who may call it: `anyone`,
@@ -82,102 +19,76 @@ const psychologistsQuery = listSchema({
  * and CSRF are checked before these handlers by app-level middleware (app.ts).
  */
 export const usersRoutes = new Hono<AppEnv>()
-  .post('/user', anyone, v('form', registerRequest), async (c) => {
-    const input = c.req.valid('form')
-    const user = await register(deps(c), input)
+  .on(registerCall.method, registerCall.path, anyone, ...endpoint(registerCall, async (c, input) => {
+    const user = await users.register(ctxOf(c), input)
     const session = await createSession(c, user, { remember: input.remember })
-    return ok(c, { user: toSessionUserDto(user, 0, session) }, { status: 201, message: 'accounts.messages.welcome' })
-  })
+    return reply(c, registerCall, { user: toSessionUserDto(user, 0, session) }, { status: 201, message: 'accounts.messages.welcome' })
+  }))
 
-  .post('/user/authenticate', anyone, v('form', authenticateRequest), async (c) => {
-    const input = c.req.valid('form')
-    const { user, recovery } = await authenticate(deps(c), input)
+  .on(calls.authenticate.method, calls.authenticate.path, anyone, ...endpoint(calls.authenticate, async (c, input) => {
+    const { user, recovery } = await users.authenticate(ctxOf(c), input)
     // Signing in while signed in (another account, a link): the old session ends first.
     if (c.var.user) await endSession(c, { replaced: true })
     const session = await createSession(c, user, { remember: input.remember, recovery })
-    return ok(c, { user: toSessionUserDto(user, await creditBalanceCents(c.var.db, user.id), session) })
-  })
+    return reply(c, calls.authenticate, { user: toSessionUserDto(user, await users.creditBalanceCents(c.var.db, user.id), session) })
+  }))
 
-  .post('/user/logout', requireUser, async (c) => {
+  .on(calls.logout.method, calls.logout.path, requireUser, ...endpoint(calls.logout, async (c) => {
     await endSession(c)
-    return ok(c, {}, { message: 'accounts.messages.logged_out' })
-  })
+    return reply(c, calls.logout, {}, { message: 'accounts.messages.logged_out' })
+  }))
 
-  .get('/user', requireUser, async (c) => {
-    const me = currentUser(c)
-    const user = await findUserById(c.var.db, me.id)
-    if (!user) return ok(c, {}) // unreachable: the session resolved this user a moment ago
-    return ok(c, { user: toUserDto(user, await creditBalanceCents(c.var.db, me.id)) })
-  })
+  .on(calls.getMe.method, calls.getMe.path, requireUser, ...endpoint(calls.getMe, async (c) => reply(c, calls.getMe, { user: await users.getMe(ctxOf(c)) })))
 
-  .post('/user/update', requireUser, v('form', updateRequest), async (c) => {
+  .on(updateCall.method, updateCall.path, requireUser, ...endpoint(updateCall, async (c, input) => {
     const me = currentUser(c)
-    const out = await updateProfile(deps(c), me, c.req.valid('form'))
-    const credits = await creditBalanceCents(c.var.db, me.id)
+    const out = await users.updateProfile(ctxOf(c), input)
+    const credits = await users.creditBalanceCents(c.var.db, me.id)
     if (out.passwordChanged) {
       // Every session of the user ended with the old password; the caller gets a new one,
       // with the same page CSRF token so the open page keeps working.
       await endSession(c, { replaced: true })
       const session = await createSession(c, out.user, { remember: me.session?.remember, csrf: me.session?.csrf })
-      return ok(c, { user: toSessionUserDto(out.user, credits, session) }, { message: 'accounts.messages.password_updated' })
+      return reply(c, updateCall, { user: toSessionUserDto(out.user, credits, session) }, { message: 'accounts.messages.password_updated' })
     }
-    const settingsOnly = Object.keys(c.req.valid('form')).every((k) => SETTINGS_FIELDS.has(k))
-    return ok(c, { user: toUserDto(out.user, credits) }, { message: settingsOnly ? 'accounts.messages.settings_updated' : 'accounts.messages.updated' })
-  })
+    const settingsOnly = Object.keys(input).every((k) => SETTINGS_FIELDS.has(k))
+    return reply(c, updateCall, { user: toUserDto(out.user, credits) }, { message: settingsOnly ? 'accounts.messages.settings_updated' : 'accounts.messages.updated' })
+  }))
 
-  .delete('/user', requireUser, v('form', deleteRequest), async (c) => {
-    const me = currentUser(c)
-    const id = await deleteAccount(deps(c), me, c.req.valid('form').id)
-    if (id === me.id) {
+  .on(calls.deleteUser.method, calls.deleteUser.path, requireUser, ...endpoint(calls.deleteUser, async (c, input) => {
+    const id = await users.deleteAccount(ctxOf(c), input.id)
+    if (id === currentUser(c).id) {
       await endSession(c)
-      return ok(c, {}, { message: 'accounts.messages.deleted' })
+      return reply(c, calls.deleteUser, {}, { message: 'accounts.messages.deleted' })
     }
-    return ok(c, {}, { message: 'accounts.messages.user_deleted' })
-  })
+    return reply(c, calls.deleteUser, {}, { message: 'accounts.messages.user_deleted' })
+  }))
 
-  .post('/user/recover/password', anyone, v('form', recoverRequest), async (c) => {
-    await recoverPassword(deps(c), c.req.valid('form').email)
-    return ok(c, {}, { message: 'accounts.messages.recover_sent' })
-  })
+  .on(calls.recoverPassword.method, calls.recoverPassword.path, anyone, ...endpoint(calls.recoverPassword, async (c, input) => {
+    await users.recoverPassword(ctxOf(c), input.email)
+    return reply(c, calls.recoverPassword, {}, { message: 'accounts.messages.recover_sent' })
+  }))
 
   // Anyone: the signed link of a notification mail works signed out (checked in the service).
-  .delete('/user/notifications/delete', anyone, v('form', disableNotificationsRequest), async (c) => {
-    await disableNotifications(deps(c), c.var.user, c.req.valid('form'))
-    return ok(c, {}, { message: 'accounts.messages.notifications_disabled' })
-  })
+  .on(calls.disableNotifications.method, calls.disableNotifications.path, anyone, ...endpoint(calls.disableNotifications, async (c, input) => {
+    await users.disableNotifications(ctxOf(c), input)
+    return reply(c, calls.disableNotifications, {}, { message: 'accounts.messages.notifications_disabled' })
+  }))
 
-  .get('/user/permissions', requireUser, async (c) => {
-    return ok(c, { permissions: await permissionsOf(deps(c), currentUser(c)) })
-  })
+  .on(calls.getPermissions.method, calls.getPermissions.path, requireUser, ...endpoint(calls.getPermissions, async (c) =>
+    reply(c, calls.getPermissions, { permissions: await users.permissionsOf(ctxOf(c)) }),
+  ))
 
-  .get('/user/export', requireUser, async (c) => {
-    const data = await exportUserData(deps(c), currentUser(c))
+  .on(calls.exportMyData.method, calls.exportMyData.path, requireUser, ...endpoint(calls.exportMyData, async (c) => {
+    const data = await users.exportUserData(ctxOf(c))
     c.header('content-disposition', 'attachment; filename="calma-my-data.json"')
-    return ok(c, { export: data })
-  })
+    return reply(c, calls.exportMyData, { export: data })
+  }))
 
-  .get('/users', requireRole(Role.admin), v('query', usersQuery), async (c) => {
-    const q = c.req.valid('query')
-    const { rows, total } = await listUsers(c.var.db, {
-      page: q.page,
-      perPage: q.per_page,
-      search: q.filters.search,
-      role: q.filters.role,
-      subscriber: q.filters.subscriber,
-      order: q.order_by,
-    })
-    return ok(c, { users: rows.map(toAdminUserDto), pagination: pagination(q.page, q.per_page, total, rows.length) })
-  })
+  .on(calls.listUsers.method, calls.listUsers.path, requireRole(Role.admin), ...endpoint(calls.listUsers, async (c, q) =>
+    reply(c, calls.listUsers, await users.listUsers(ctxOf(c), q)),
+  ))
 
-  .get('/users/psychologists', anyone, v('query', psychologistsQuery), async (c) => {
-    const q = c.req.valid('query')
-    const { rows, total } = await listPsychologists(c.var.db, {
-      page: q.page,
-      perPage: q.per_page,
-      search: q.filters.search,
-      open: q.filters.open,
-      order: q.order_by,
-    })
-    return ok(c, { psychologists: rows.map(toPsychologistDto), pagination: pagination(q.page, q.per_page, total, rows.length) })
-  })
-
+  .on(calls.listPsychologists.method, calls.listPsychologists.path, anyone, ...endpoint(calls.listPsychologists, async (c, q) =>
+    reply(c, calls.listPsychologists, await users.listPsychologists(ctxOf(c), q)),
+  ))

@@ -2,16 +2,20 @@
 // Handlers in users.routes.ts validate, call these, open sessions and shape the answer.
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import { Role } from '#shared/enums'
-import type { AuthenticateRequest, RegisterRequest, UpdateRequest } from '#shared/contract/users.requests'
+import type { AuthenticateRequest, PsychologistsQuery, UsersQuery } from '#shared/contract/users'
+import type { RegisterRequest, UpdateRequest } from '#shared/contract/users.phone'
+import { pagination } from '#shared/contract/list'
+import type { Ctx } from '#worker/context'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { COOLDOWNS_MS, FREE_ACCESS_DAYS } from '#shared/limits'
-import type { Db } from '../../db/client'
-import type { NewUser, User } from '../../db/schema'
-import type { Env, SessionUser } from '../../env'
-import { AppError } from '../../http/errors'
-import { burstAllowed, burstHit, burstReset, takeCooldown, type BurstLimit } from '../../http/ratelimit'
-import { sendMail } from '../../mail/mail'
-import { hmac, safeEqual, serverSecret } from './crypto'
+import type { NewUser, User } from '#worker/db/schema'
+import type { Env, SessionUser } from '#worker/env'
+import { AppError } from '#worker/http/errors'
+import { burstAllowed, burstHit, burstReset, takeCooldown, type BurstLimit } from '#worker/http/ratelimit'
+import { sendMail } from '#worker/features/mail/mail.service'
+import { hmac, safeEqual, serverSecret } from '#worker/lib/crypto'
+import { toAdminUserDto, toPsychologistDto, toUserDto } from './users.dto'
+import * as repo from './users.repo'
 import { hashPassword, isCommonPassword, verifyDummy, verifyPassword } from './password'
 import { verifyIdToken, type Provider } from './providers'
 import { consumeTemporaryToken, createTemporaryToken, TEMPORARY_TTL_SEC } from './session'
@@ -25,17 +29,6 @@ import {
   insertUserWithConsent,
   updateUser,
 } from './users.repo'
-
-/** What the service needs from the request, without knowing it is one. */
-export interface Deps {
-  env: Env
-  db: Db
-  locale: Locale
-  ip: string | null
-  /** Origin that links in mail point to. */
-  linkBase: string
-  waitUntil: (p: Promise<unknown>) => void
-}
 
 /** Login attempts (KV burst limits, issue 3 §6): failures per email and per address, 15 min. */
 export const LOGIN_LIMITS = {
@@ -55,15 +48,15 @@ function passwordRules(password: string, field = 'password') {
 /** E.164 form of a phone the contract already validated. */
 const normalizePhone = (phone: string) => parsePhoneNumberFromString(phone)?.number ?? phone
 
-function linkTo(deps: Deps, path: string, query: Record<string, string | number>) {
+function linkTo(ctx: Ctx, path: string, query: Record<string, string | number>) {
   const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
-  return `${deps.linkBase}${localizePath(path, deps.locale)}?${q}`
+  return `${ctx.linkBase}${localizePath(path, ctx.locale)}?${q}`
 }
 
 /** A sign-in link (SPEC §2: `/login?user_id=…&authorization=…`), then on to `redirect`. */
-async function signInLink(deps: Deps, user: User, purpose: 'recover' | 'welcome', redirect: string) {
-  const token = await createTemporaryToken(deps.env, user.id, purpose)
-  return linkTo(deps, '/login', { user_id: user.id, authorization: token, redirect: localizePath(redirect, deps.locale) })
+async function signInLink(ctx: Ctx, user: User, purpose: 'recover' | 'welcome', redirect: string) {
+  const token = await createTemporaryToken(ctx.env, user.id, purpose)
+  return linkTo(ctx, '/login', { user_id: user.id, authorization: token, redirect: localizePath(redirect, ctx.locale) })
 }
 
 /** The signed link of notification mail to the disable-notifications page (SPEC §2). */
@@ -78,11 +71,11 @@ async function checkNotificationsSignature(env: Env, userId: number, signature: 
 
 // ── Register ─────────────────────────────────────────────────────────────────────────────────
 
-function newUserValues(deps: Deps, now: Date, input: { email?: string | null; name?: string | null; language?: Locale; countryCode?: string; phone?: string; timezone?: string }): NewUser {
+function newUserValues(ctx: Ctx, now: Date, input: { email?: string | null; name?: string | null; language?: Locale; countryCode?: string; phone?: string; timezone?: string }): NewUser {
   return {
     email: input.email ?? null,
     name: input.name ?? null,
-    language: input.language ?? deps.locale,
+    language: input.language ?? ctx.locale,
     countryCode: input.countryCode ?? null,
     phone: input.phone ? normalizePhone(input.phone) : null,
     timezone: input.timezone ?? null,
@@ -100,9 +93,9 @@ function newUserValues(deps: Deps, now: Date, input: { email?: string | null; na
  * 3 days of free access; the consent text and version shown are recorded. A welcome mail
  * carries a one-time sign-in link (the landing forms register without a password).
  */
-export async function register(deps: Deps, input: RegisterRequest): Promise<User> {
+export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> {
   if (input.password) passwordRules(input.password)
-  if (await findUserByEmail(deps.db, input.email)) {
+  if (await findUserByEmail(ctx.db, input.email)) {
     throw new AppError('conflict', { message: 'accounts.errors.email_taken', fields: { email: ['accounts.errors.email_taken'] } })
   }
   const now = new Date()
@@ -112,27 +105,35 @@ export async function register(deps: Deps, input: RegisterRequest): Promise<User
     version: input.consent_version ?? DEFAULT_CONSENT.version,
   } as const
   const values: NewUser = {
-    ...newUserValues(deps, now, { email: input.email, name: input.name, language: input.language, countryCode: input.country_code, phone: input.phone, timezone: input.timezone }),
+    ...newUserValues(ctx, now, { email: input.email, name: input.name, language: input.language, countryCode: input.country_code, phone: input.phone, timezone: input.timezone }),
     passwordHash: input.password ? await hashPassword(input.password) : null,
     consentText: consent.text,
     consentVersion: consent.version,
   }
-  const user = await insertUserWithConsent(deps.db, values, consent, now)
+  const user = await insertUserWithConsent(ctx.db, values, consent, now)
   if (!user) throw new AppError('conflict', { message: 'accounts.errors.email_taken', fields: { email: ['accounts.errors.email_taken'] } })
-  await sendMail(
-    deps.env,
-    {
-      to: input.email,
-      template: 'welcome',
-      locale: deps.locale,
-      data: {
-        name: user.name,
-        link: await signInLink(deps, user, 'welcome', '/journey'),
-        unsubscribe: await notificationsLink(deps.env, deps.linkBase, user.id, deps.locale),
+  // The account exists from here on. The welcome mail (a temporary token in KV, an outbox row,
+  // the delivery) must not fail the registration: a 500 now would make the retry answer 'This
+  // email already has an account'. It stays inline (the outbox row is there when the answer is)
+  // but a failure is only logged; the person can still get a sign-in link through recovery.
+  try {
+    await sendMail(
+      ctx.env,
+      {
+        to: input.email,
+        template: 'welcome',
+        locale: ctx.locale,
+        data: {
+          name: user.name,
+          link: await signInLink(ctx, user, 'welcome', '/journey'),
+          unsubscribe: await notificationsLink(ctx.env, ctx.linkBase, user.id, ctx.locale),
+        },
       },
-    },
-    deps.waitUntil,
-  )
+      ctx.waitUntil,
+    )
+  } catch (err) {
+    console.warn(`welcome mail for user ${user.id} not queued:`, err instanceof Error ? err.message : err)
+  }
   return user
 }
 
@@ -148,20 +149,20 @@ export interface Authenticated {
  * POST /v1/user/authenticate. A wrong password and an unknown email give the same answer
  * ('Invalid credentials.', 401) after the same work: an unknown email still runs one PBKDF2.
  */
-export async function authenticate(deps: Deps, input: AuthenticateRequest): Promise<Authenticated> {
-  if (input.google_id_token) return { user: await providerSignIn(deps, 'google', input.google_id_token, input), recovery: false }
-  if (input.apple_id_token) return { user: await providerSignIn(deps, 'apple', input.apple_id_token, input), recovery: false }
-  if (input.user_id !== undefined) return temporarySignIn(deps, input.user_id, input.authorization!)
-  return { user: await passwordSignIn(deps, input.email!, input.password!), recovery: false }
+export async function authenticate(ctx: Ctx, input: AuthenticateRequest): Promise<Authenticated> {
+  if (input.google_id_token) return { user: await providerSignIn(ctx, 'google', input.google_id_token, input), recovery: false }
+  if (input.apple_id_token) return { user: await providerSignIn(ctx, 'apple', input.apple_id_token, input), recovery: false }
+  if (input.user_id !== undefined) return temporarySignIn(ctx, input.user_id, input.authorization!)
+  return { user: await passwordSignIn(ctx, input.email!, input.password!), recovery: false }
 }
 
-async function passwordSignIn(deps: Deps, email: string, password: string): Promise<User> {
-  const kv = deps.env.KV
+async function passwordSignIn(ctx: Ctx, email: string, password: string): Promise<User> {
+  const kv = ctx.env.KV
   const emailKey = `login:email:${email}`
-  const ipKey = `login:ip:${deps.ip ?? 'unknown'}`
+  const ipKey = `login:ip:${ctx.ip ?? 'unknown'}`
   const [emailOk, ipOk] = await Promise.all([burstAllowed(kv, emailKey, LOGIN_LIMITS.email), burstAllowed(kv, ipKey, LOGIN_LIMITS.ip)])
   if (!emailOk || !ipOk) throw new AppError('rate_limited')
-  const user = await findUserByEmail(deps.db, email)
+  const user = await findUserByEmail(ctx.db, email)
   const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyDummy(password)
   if (!ok || !user) {
     await Promise.all([burstHit(kv, emailKey, LOGIN_LIMITS.email), burstHit(kv, ipKey, LOGIN_LIMITS.ip)])
@@ -171,9 +172,9 @@ async function passwordSignIn(deps: Deps, email: string, password: string): Prom
   return user
 }
 
-async function temporarySignIn(deps: Deps, userId: number, token: string): Promise<Authenticated> {
-  const rec = await consumeTemporaryToken(deps.env, userId, token)
-  const user = rec ? await findUserById(deps.db, rec.uid) : undefined
+async function temporarySignIn(ctx: Ctx, userId: number, token: string): Promise<Authenticated> {
+  const rec = await consumeTemporaryToken(ctx.env, userId, token)
+  const user = rec ? await findUserById(ctx.db, rec.uid) : undefined
   if (!rec || !user) throw new AppError('invalid_credentials', { message: 'accounts.errors.link_expired' })
   return { user, recovery: rec.purpose === 'recover' }
 }
@@ -184,28 +185,28 @@ async function temporarySignIn(deps: Deps, userId: number, token: string): Promi
  * the email, verified or not, so a password account cannot be taken over by someone who
  * registered it first with another's address (docs/decisions/002-provider-accounts.md).
  */
-async function providerSignIn(deps: Deps, provider: Provider, token: string, input: AuthenticateRequest): Promise<User> {
-  const identity = await verifyIdToken(deps.env, provider, token, { nonce: input.nonce })
+async function providerSignIn(ctx: Ctx, provider: Provider, token: string, input: AuthenticateRequest): Promise<User> {
+  const identity = await verifyIdToken(ctx.env, provider, token, { nonce: input.nonce })
   if (!identity) throw new AppError('invalid_credentials')
-  const existing = await findUserByProvider(deps.db, provider, identity.subject)
+  const existing = await findUserByProvider(ctx.db, provider, identity.subject)
   if (existing) return existing
   if (!input.legal_age) throw new AppError('validation', { fields: { legal_age: ['accounts.errors.legal_age'] } })
   const email = identity.email && identity.emailVerified ? identity.email : null
-  if (email && (await findUserByEmail(deps.db, email))) {
+  if (email && (await findUserByEmail(ctx.db, email))) {
     throw new AppError('conflict', { message: 'accounts.errors.provider_email_taken' })
   }
   const now = new Date()
   const consent = { kind: 'registration', text: input.consent_text ?? DEFAULT_CONSENT.text, version: input.consent_version ?? DEFAULT_CONSENT.version } as const
   const values: NewUser = {
-    ...newUserValues(deps, now, { email, name: input.name ?? identity.name, language: input.language }),
+    ...newUserValues(ctx, now, { email, name: input.name ?? identity.name, language: input.language }),
     ...(provider === 'google' ? { googleId: identity.subject } : { appleId: identity.subject }),
     passwordHash: null,
     consentText: consent.text,
     consentVersion: consent.version,
   }
-  const user = await insertUserWithConsent(deps.db, values, consent, now)
+  const user = await insertUserWithConsent(ctx.db, values, consent, now)
   // A concurrent first sign-in of the same subject won the race: use that account.
-  return user ?? (await findUserByProvider(deps.db, provider, identity.subject)) ?? raise()
+  return user ?? (await findUserByProvider(ctx.db, provider, identity.subject)) ?? raise()
 }
 
 const raise = (): never => {
@@ -226,8 +227,9 @@ export interface Updated {
  * refuses any other. A new password needs the current one, except moments after a recovery
  * link (the person lost it) or when the account never had one.
  */
-export async function updateProfile(deps: Deps, caller: SessionUser, input: UpdateRequest): Promise<Updated> {
-  const user = await findUserById(deps.db, caller.id)
+export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Updated> {
+  const caller = signedIn(ctx)
+  const user = await findUserById(ctx.db, caller.id)
   if (!user) throw new AppError('unauthenticated')
   const patch: Partial<NewUser> = {}
   if (input.name !== undefined) patch.name = input.name
@@ -253,7 +255,7 @@ export async function updateProfile(deps: Deps, caller: SessionUser, input: Upda
     patch.passwordHash = await hashPassword(input.password)
     passwordChanged = true
   }
-  const updated = await updateUser(deps.db, user.id, patch)
+  const updated = await updateUser(ctx.db, user.id, patch)
   if (!updated) throw new AppError('unauthenticated')
   return { user: updated, passwordChanged, previousLanguage: user.language }
 }
@@ -265,30 +267,31 @@ export async function updateProfile(deps: Deps, caller: SessionUser, input: Upda
  * atomically in D1 before anything else, and keyed by the address whether or not it has an
  * account: the answer (and the cooldown) is the same either way. Only a real account gets mail.
  */
-export async function recoverPassword(deps: Deps, email: string): Promise<void> {
-  const cd = await takeCooldown(deps.env.DB, `recover:${email}`, COOLDOWNS_MS.passwordRecovery)
+export async function recoverPassword(ctx: Ctx, email: string): Promise<void> {
+  const cd = await takeCooldown(ctx.env.DB, `recover:${email}`, COOLDOWNS_MS.passwordRecovery)
   if (!cd.ok) throw new AppError('rate_limited', { message: 'errors.recovery_cooldown', extra: { retry_at: new Date(cd.retryAt).toISOString() } })
-  const user = await findUserByEmail(deps.db, email)
+  const user = await findUserByEmail(ctx.db, email)
   if (!user) return
   await sendMail(
-    deps.env,
+    ctx.env,
     {
       to: email,
       template: 'recover',
-      locale: deps.locale,
-      data: { name: user.name, link: await signInLink(deps, user, 'recover', '/profile'), minutes: TEMPORARY_TTL_SEC.recover / 60 },
+      locale: ctx.locale,
+      data: { name: user.name, link: await signInLink(ctx, user, 'recover', '/profile'), minutes: TEMPORARY_TTL_SEC.recover / 60 },
     },
-    deps.waitUntil,
+    ctx.waitUntil,
   )
 }
 
 // ── Notifications, deletion, export, permissions ────────────────────────────────────────────
 
 /** DELETE /v1/user/notifications/delete: the caller, or the user of a signed mail link. */
-export async function disableNotifications(deps: Deps, caller: SessionUser | null, input: { user_id?: number; signature?: string }) {
+export async function disableNotifications(ctx: Ctx, input: { user_id?: number; signature?: string }) {
+  const caller = ctx.user
   let userId: number
   if (input.signature !== undefined || (input.user_id !== undefined && input.user_id !== caller?.id)) {
-    if (input.user_id === undefined || !input.signature || !(await checkNotificationsSignature(deps.env, input.user_id, input.signature))) {
+    if (input.user_id === undefined || !input.signature || !(await checkNotificationsSignature(ctx.env, input.user_id, input.signature))) {
       throw new AppError('unauthorized', { message: 'accounts.errors.signature' })
     }
     userId = input.user_id
@@ -297,23 +300,24 @@ export async function disableNotifications(deps: Deps, caller: SessionUser | nul
   } else {
     throw new AppError('unauthenticated')
   }
-  const done = await updateUser(deps.db, userId, { notificationsDisabledAt: new Date(), isAEmailReader: false })
+  const done = await updateUser(ctx.db, userId, { notificationsDisabledAt: new Date(), isAEmailReader: false })
   if (!done) throw new AppError('not_found', { message: 'errors.user_not_found' })
 }
 
 /** DELETE /v1/user: yourself, or (admins) anyone else by id. Returns the erased user's id. */
-export async function deleteAccount(deps: Deps, caller: SessionUser, targetId: number | undefined): Promise<number> {
+export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Promise<number> {
+  const caller = signedIn(ctx)
   const id = targetId ?? caller.id
   if (id !== caller.id && caller.role !== Role.admin) throw new AppError('unauthorized')
-  const user = await findUserById(deps.db, id)
+  const user = await findUserById(ctx.db, id)
   if (!user) throw new AppError('not_found', { message: 'errors.user_not_found' })
   try {
-    await eraseUser(deps.db, user)
+    await eraseUser(ctx.db, user)
   } catch (err) {
     console.error('erase user failed', err)
     throw new AppError('internal', { message: 'errors.delete_account_failed' })
   }
-  if (user.avatar) deps.waitUntil(deps.env.MEDIA.delete(user.avatar).catch(() => undefined))
+  if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
   return id
 }
 
@@ -326,11 +330,12 @@ function snakeKeys(row: unknown): unknown {
 }
 
 /** GET /v1/user/export: all of the caller's own data (issue 3 §9). No hash, no device token. */
-export async function exportUserData(deps: Deps, caller: SessionUser) {
-  const user = await findUserById(deps.db, caller.id)
+export async function exportUserData(ctx: Ctx) {
+  const caller = signedIn(ctx)
+  const user = await findUserById(ctx.db, caller.id)
   if (!user) throw new AppError('unauthenticated')
   const { passwordHash: _h, notificationPushToken: _p, ...profile } = user
-  const data = await collectUserData(deps.db, caller.id)
+  const data = await collectUserData(ctx.db, caller.id)
   return {
     exported_at: new Date().toISOString(),
     user: snakeKeys(profile),
@@ -340,8 +345,9 @@ export async function exportUserData(deps: Deps, caller: SessionUser) {
 }
 
 /** GET /v1/user/permissions (SPEC §6: the subscription benefit can_schedule_appointments). */
-export async function permissionsOf(deps: Deps, caller: SessionUser) {
-  const credits = await creditBalanceCents(deps.db, caller.id)
+export async function permissionsOf(ctx: Ctx) {
+  const caller = signedIn(ctx)
+  const credits = await creditBalanceCents(ctx.db, caller.id)
   return {
     can_schedule_appointments: caller.subscriber || credits > 0,
     can_play_units: !caller.accessExpired,
@@ -349,6 +355,34 @@ export async function permissionsOf(deps: Deps, caller: SessionUser) {
     is_admin: caller.role === Role.admin,
     is_psychologist: caller.role === Role.psychologist,
   }
+}
+
+/** The caller of a service that needs one (the route's guard already refused visitors). */
+function signedIn(ctx: Ctx): SessionUser {
+  if (!ctx.user) throw new AppError('unauthenticated')
+  return ctx.user
+}
+
+// ── Lists ────────────────────────────────────────────────────────────────────────────────────
+
+/** GET /v1/users (admins): a page of users. */
+export async function listUsers(ctx: Ctx, q: UsersQuery) {
+  const { rows, total } = await repo.listUsers(ctx.db, q)
+  return { users: rows.map(toAdminUserDto), pagination: pagination(q, total, rows.length) }
+}
+
+/** GET /v1/users/psychologists: anyone may see who offers appointments (no email, no phone). */
+export async function listPsychologists(ctx: Ctx, q: PsychologistsQuery) {
+  const { rows, total } = await repo.listPsychologists(ctx.db, q)
+  return { psychologists: rows.map(toPsychologistDto), pagination: pagination(q, total, rows.length) }
+}
+
+/** The caller's own user with their credits (GET /v1/user, the profile page). */
+export async function getMe(ctx: Ctx) {
+  const caller = signedIn(ctx)
+  const user = caller.row ?? (await findUserById(ctx.db, caller.id))
+  if (!user) throw new AppError('unauthenticated')
+  return toUserDto(user, await creditBalanceCents(ctx.db, caller.id))
 }
 
 export { creditBalanceCents, findUserById }

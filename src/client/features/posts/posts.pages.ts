@@ -1,0 +1,8 @@
+// The blog (SPEC §2 "/blog and /post/{slug}").
+import { page } from '#shared/pages'
+
+export const postsPages = {
+  blog: page('/blog', 'public', 'pages.blog', () => import('./Blog')),
+  post: page('/post/:slug', 'public', 'pages.post', () => import('./Post')),
+  postDeleted: page('/post-deleted', 'public', 'pages.post_deleted', () => import('#client/app/Placeholder.tsx')),
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react'
+import type { CountryOption } from '#shared/contract/users'
+import { useT } from '#client/app/context.tsx'
+import '#client/components/forms.css'
+
+interface Props {
+  countries: CountryOption[]
+  country: string
+  phone: string
+  onCountry: (code: string) => void
+  onPhone: (phone: string) => void
+  countryError?: string
+  phoneError?: string
+}
+
+/**
+ * Country select (~245 countries with flags and dialling codes, from libphonenumber-js and
+ * Intl.DisplayNames, built on the server) and the phone. SPEC §5: when the country changes and
+ * the phone is empty (or only holds the old dialling code), the phone gets the new country's code.
+ */
+export function CountryPhone({ countries, country, phone, onCountry, onPhone, countryError, phoneError }: Props) {
+  const t = useT()
+  const id = useId()
+  const change = (code: string) => {
+    const prevCode = countries.find((c) => c.country_code === country)?.phone_code
+    const next = countries.find((c) => c.country_code === code)
+    onCountry(code)
+    const trimmed = phone.trim()
+    if (next && (!trimmed || trimmed === prevCode)) onPhone(`${next.phone_code} `)
+  }
+  return (
+    <>
+      <div className={`field${countryError ? ' field-invalid' : ''}`}>
+        <label htmlFor={`${id}-country`}>{t('accounts.form.country')}</label>
+        <select id={`${id}-country`} name="country_code" value={country} onChange={(e) => change(e.target.value)} aria-invalid={countryError ? true : undefined} data-testid="country-select">
+          <option value="">{t('accounts.form.choose_country')}</option>
+          {countries.map((c) => (
+            <option key={c.country_code} value={c.country_code}>
+              {c.flag} {c.name} ({c.phone_code})
+            </option>
+          ))}
+        </select>
+        {countryError && <p className="field-error" data-testid="error-country_code">{countryError}</p>}
+      </div>
+      <div className={`field${phoneError ? ' field-invalid' : ''}`}>
+        <label htmlFor={`${id}-phone`}>{t('accounts.form.phone')}</label>
+        <input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={32}
+          value={phone}
+          onChange={(e) => onPhone(e.target.value)}
+          aria-invalid={phoneError ? true : undefined}
+          aria-describedby={`${id}-phone-hint${phoneError ? ` ${id}-phone-error` : ''}`}
+        />
+        <p id={`${id}-phone-hint`} className="field-hint">{t('accounts.form.phone_hint')}</p>
+        {phoneError && <p id={`${id}-phone-error`} className="field-error" data-testid="error-phone">{phoneError}</p>}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import '#client/components/forms.css'
+
+/** The expired-user page (SPEC §2): free access is over; subscribe, top up or talk to us. */
+export default function Expired({ boot }: PageProps) {
+  const { t, href } = usePage()
+  return (
+    <section className="auth-page">
+      <div className="auth-card auth-center" data-testid="expired-page">
+        <div className="auth-done-icon auth-done-icon-soft" aria-hidden="true">☾</div>
+        <h1>{t('accounts.expired.title')}</h1>
+        <p className="auth-lead">{t('accounts.expired.lead')}</p>
+        <div className="auth-actions">
+          <a className="button button-primary" href={href(boot.user ? 'subscription' : 'login')}>{t('accounts.expired.subscribe')}</a>
+          <a className="button" href={href('contact')}>{t('accounts.expired.contact')}</a>
+        </div>
+        {boot.user && (
+          <p className="auth-switch">
+            <a href={href('profile')}>{t('accounts.expired.profile')}</a>
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { authenticate } from '#shared/contract/users'
+import type { CallInput } from '#shared/contract/call'
+import { call } from '#client/api.ts'
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { ProviderButtons } from './ProviderButtons'
+import { useHydrated, showFailure } from '#client/components/forms.tsx'
+import { safeRedirect } from '#shared/redirect'
+import { readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
+import '#client/components/forms.css'
+
+/**
+ * Sign in (SPEC §2 /login): email and password, Google or Apple, 'keep me connected', the
+ * recover link. Afterwards: the `redirect` or `redirect_to` query parameter (same site only),
+ * else /journey. `user_id` + `authorization` (a one-time link from mail) sign in by themselves.
+ */
+export default function Login({ boot }: PageProps) {
+  const { t, href } = usePage()
+  const hydrated = useHydrated()
+  const q = boot.query
+  const target = safeRedirect(q.redirect ?? q.redirect_to, href('journey'))
+  const hasLink = !!(q.user_id && q.authorization)
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [remember, setRemember] = useState(false)
+  const [busy, setBusy] = useState(hasLink)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [alert, setAlert] = useState<string | null>(
+    q.error !== 'provider'
+      ? null
+      : q.reason === 'email_taken'
+        ? t('accounts.errors.provider_email_taken')
+        : t('accounts.errors.provider_failed', { provider: q.provider === 'apple' ? 'Apple' : 'Google' }),
+  )
+  const [info, setInfo] = useState<string | null>(null)
+  const linkTried = useRef(false)
+
+  useEffect(() => {
+    if (readLocal<StoredUser>('user')?.expired) setInfo(t('accounts.login.session_expired'))
+  }, [t])
+
+  useEffect(() => {
+    if (!hasLink || linkTried.current) return
+    linkTried.current = true
+    void signIn({ user_id: q.user_id, authorization: q.authorization })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  async function signIn(input: CallInput<typeof authenticate>) {
+    setBusy(true)
+    setAlert(null)
+    const res = await call(authenticate, { input, silent: true })
+    if (!res.success) {
+      setBusy(false)
+      showFailure(res, setErrors, setAlert)
+      return
+    }
+    storeUser(res.user)
+    window.location.assign(target)
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    setErrors({})
+    void signIn({ email, password, remember })
+  }
+
+  return (
+    <section className="auth-page">
+      <div className="auth-card">
+        <h1>{t('accounts.login.title')}</h1>
+        <p className="auth-lead">{t('accounts.login.lead')}</p>
+        {hasLink && busy ? (
+          <p className="form-alert form-alert-info" role="status">{t('accounts.login.link_signing_in')}</p>
+        ) : (
+          <>
+            <FormAlert message={info} level="info" />
+            <form className="auth-form" onSubmit={submit} noValidate data-testid="login-form">
+              <FormAlert message={alert} />
+              <Field label={t('accounts.form.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={email} onValue={setEmail} error={errors.email} required />
+              <PasswordField label={t('accounts.form.password')} name="password" autoComplete="current-password" maxLength={128} value={password} onValue={setPassword} error={errors.password} required />
+              <div className="auth-row">
+                <Check name="remember" checked={remember} onChecked={setRemember}>{t('accounts.login.remember')}</Check>
+                <a href={href('recover')} data-testid="recover-link">{t('accounts.login.forgot')}</a>
+              </div>
+              <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="login-submit">
+                {busy ? t('accounts.form.sending') : t('accounts.login.submit')}
+              </button>
+            </form>
+            <div className="auth-or"><span>{t('accounts.form.or')}</span></div>
+            <ProviderButtons redirect={target} />
+            <p className="auth-switch">
+              {t('accounts.login.no_account')} <a href={href('register')}>{t('accounts.login.join')}</a>
+            </p>
+          </>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,261 @@
+import { useState, type FormEvent } from 'react'
+import { deleteUser, exportMyData, type ProfilePageData, type UserDto } from '#shared/contract/users'
+import { updateProfile } from '#shared/contract/users.phone'
+import { formatDate } from '#client/components/dates.ts'
+import { localizePath, type Locale } from '#shared/i18n/index'
+import { call } from '#client/api.ts'
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { CountryPhone } from './CountryPhone'
+import { useCaptcha } from '#client/components/Turnstile.tsx'
+import { firstErrors, useHydrated } from '#client/components/forms.tsx'
+import { clearOnLogout, storeUser } from '#client/stores/session.ts'
+import { notify } from '#client/stores/toasts.ts'
+import '#client/components/forms.css'
+
+type Data = NonNullable<ProfilePageData>
+
+/**
+ * 'My Profile' (SPEC §2, §5): name, country, phone, language (with its warning; the page
+ * reloads at the matching /en path), new password, notification settings, a download of
+ * all the user's data, and account deletion behind 'Sure?'.
+ */
+export default function Profile({ data, boot }: PageProps<ProfilePageData>) {
+  const { t } = usePage()
+  // SPEC §8 on the profile: 'We could not find your information'.
+  if (!data?.user) return <p className="empty" role="alert">{t('errors.info_not_found')}</p>
+  return <ProfileForms data={data} boot={boot} />
+}
+
+function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageData>['boot'] }) {
+  const { t, href } = usePage()
+  const hydrated = useHydrated()
+  const [user, setUser] = useState(data.user)
+  const [name, setName] = useState(user.name ?? '')
+  const [country, setCountry] = useState(user.country_code ?? '')
+  const [phone, setPhone] = useState(user.phone ?? '')
+  const [language, setLanguage] = useState<Locale>(user.language)
+  const [password, setPassword] = useState('')
+  const [current, setCurrent] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const needsCurrent = user.has_password && !data.recovery
+  const dialCode = data.countries.find((c) => c.country_code === country)?.phone_code
+
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    setAlert(null)
+    const p = phone.trim()
+    const phoneToSend = p && p !== dialCode ? p : ''
+    setBusy(true)
+    // The same schema as the server's: a wrong phone is refused here, in the same words.
+    const res = await call(updateProfile, {
+      input: {
+        name: name.trim(),
+        country_code: country,
+        phone: phoneToSend,
+        language,
+        password,
+        ...(password && needsCurrent ? { current_password: current } : {}),
+      },
+    })
+    setBusy(false)
+    if (!res.success) {
+      setErrors(firstErrors(res.errors))
+      setAlert(res.errors ? (res.message ?? null) : null)
+      return
+    }
+    setErrors({})
+    setPassword('')
+    setCurrent('')
+    setUser(res.user)
+    storeUser(res.user)
+    if (language !== data.user.language && language !== boot.locale) {
+      // SPEC §4: reload at the matching path, adding or removing /en.
+      window.location.assign(localizePath(boot.path, language) + boot.search)
+    }
+  }
+
+  return (
+    <div className="profile">
+      <header className="profile-head">
+        <div className="avatar" aria-hidden="true">{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</div>
+        <div>
+          <h1>{t('accounts.profile.title')}</h1>
+          <p className="profile-email">{user.email}</p>
+          <p className="profile-chips">
+            {user.subscriber && <span className="chip">{t('accounts.profile.subscriber')}</span>}
+            <span className="chip">{t('accounts.profile.credits')}: ${user.credits.toFixed(2)}</span>
+            {!user.subscriber && user.free_access_until && (
+              <span className="chip">{t('accounts.profile.free_until', { date: formatDate(user.free_access_until, boot, { day: 'numeric', month: 'long' }) })}</span>
+            )}
+          </p>
+        </div>
+      </header>
+
+      <section className="profile-card" aria-labelledby="profile-personal">
+        <h2 id="profile-personal">{t('accounts.profile.personal')}</h2>
+        {data.recovery && <p className="form-alert form-alert-info" role="status">{t('accounts.profile.password_recovery_note')}</p>}
+        <form className="auth-form" onSubmit={save} noValidate data-testid="profile-form">
+          <FormAlert message={alert} />
+          <Field label={t('accounts.form.name')} name="name" autoComplete="name" maxLength={100} value={name} onValue={setName} error={errors.name} />
+          <CountryPhone
+            countries={data.countries}
+            country={country}
+            phone={phone}
+            onCountry={setCountry}
+            onPhone={(v) => {
+              setPhone(v)
+              if (errors.phone) setErrors(({ phone: _p, ...rest }) => rest)
+            }}
+            countryError={errors.country_code}
+            phoneError={errors.phone}
+          />
+          <div className="field">
+            <label htmlFor="profile-language">{t('accounts.form.language')}</label>
+            <select id="profile-language" name="language" value={language} onChange={(e) => setLanguage(e.target.value as Locale)} data-testid="language-select">
+              <option value="es">Español</option>
+              <option value="en">English</option>
+            </select>
+            <p className={`field-hint${language !== data.user.language ? ' field-warning' : ''}`} data-testid="language-warning">
+              {t('accounts.profile.language_warning')}
+            </p>
+          </div>
+          <fieldset className="profile-password">
+            <legend>{t('accounts.profile.password_section')}</legend>
+            <PasswordField label={t('accounts.form.new_password')} name="password" autoComplete="new-password" minLength={8} maxLength={128} value={password} onValue={setPassword} error={errors.password} hint={t('accounts.form.password_hint')} />
+            {needsCurrent && password && (
+              <PasswordField label={t('accounts.form.current_password')} name="current_password" autoComplete="current-password" maxLength={128} value={current} onValue={setCurrent} error={errors.current_password} />
+            )}
+          </fieldset>
+          <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="profile-save">
+            {busy ? t('accounts.form.sending') : t('accounts.profile.save')}
+          </button>
+        </form>
+      </section>
+
+      <NotificationSettings user={user} onSaved={setUser} />
+
+      <section className="profile-card" aria-labelledby="profile-privacy">
+        <h2 id="profile-privacy">{t('accounts.profile.privacy')}</h2>
+        <ExportData />
+        <DeleteAccount />
+      </section>
+      <p className="profile-foot"><a href={href('logout')} data-action="logout">{t('frame.logout')}</a></p>
+    </div>
+  )
+}
+
+function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: UserDto) => void }) {
+  const { t, href } = usePage()
+  const hydrated = useHydrated()
+  const [reader, setReader] = useState(user.is_a_email_reader)
+  const [time, setTime] = useState(user.perfect_time_to_send_notifications ?? '')
+  const [busy, setBusy] = useState(false)
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    setBusy(true)
+    const res = await call(updateProfile, { input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time } })
+    setBusy(false)
+    if (res.success) onSaved(res.user)
+  }
+  return (
+    <section className="profile-card" aria-labelledby="profile-notifications">
+      <h2 id="profile-notifications">{t('accounts.profile.notifications')}</h2>
+      {user.notifications_disabled && <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>}
+      <form className="auth-form" onSubmit={save} noValidate>
+        <Check name="is_a_email_reader" checked={reader} onChecked={setReader}>{t('accounts.profile.email_reader')}</Check>
+        <Field label={t('accounts.profile.best_time')} name="perfect_time_to_send_notifications" type="time" value={time} onValue={setTime} />
+        <div className="auth-actions">
+          <button className="button button-primary" type="submit" disabled={!hydrated || busy}>{t('accounts.profile.save')}</button>
+          {!user.notifications_disabled && <a href={href('disableNotifications')}>{t('accounts.profile.stop_notifications')}</a>}
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function ExportData() {
+  const { t } = usePage()
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+  async function download() {
+    setBusy(true)
+    const res = await call(exportMyData)
+    setBusy(false)
+    if (!res.success) return
+    const blob = new Blob([JSON.stringify(res.export, null, 2)], { type: 'application/json' })
+    const a = document.createElement('a')
+    a.href = URL.createObjectURL(blob)
+    a.download = 'calma-my-data.json'
+    a.click()
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000)
+  }
+  return (
+    <div className="profile-row">
+      <div>
+        <strong>{t('accounts.profile.export')}</strong>
+        <p className="field-hint">{t('accounts.profile.export_hint')}</p>
+      </div>
+      <button className="button" type="button" onClick={download} disabled={!hydrated || busy} data-testid="export-data">{t('accounts.profile.export')}</button>
+    </div>
+  )
+}
+
+function DeleteAccount() {
+  const { t } = usePage()
+  const hydrated = useHydrated()
+  const [asking, setAsking] = useState(false)
+  return (
+    <div className="profile-danger">
+      <div className="profile-row">
+        <div>
+          <strong>{t('accounts.profile.delete')}</strong>
+          <p className="field-hint">{t('accounts.profile.delete_hint')}</p>
+        </div>
+        {!asking && (
+          <button className="button button-danger" type="button" onClick={() => setAsking(true)} disabled={!hydrated} data-testid="delete-account">
+            {t('accounts.profile.delete')}
+          </button>
+        )}
+      </div>
+      {asking && <ConfirmDelete onCancel={() => setAsking(false)} />}
+    </div>
+  )
+}
+
+/** 'Sure?' (SPEC §5: destructive actions ask first), with the captcha DELETE /v1/user needs. */
+function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
+  const { t, href } = usePage()
+  const captcha = useCaptcha()
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState<string | null>(null)
+  async function confirm() {
+    if (!captcha.token) return
+    setBusy(true)
+    const res = await call(deleteUser, { captcha: captcha.token, silent: true })
+    captcha.reset()
+    setBusy(false)
+    if (!res.success) {
+      if (res.message) notify(res.message, 'danger')
+      return
+    }
+    clearOnLogout()
+    setDone(res.message ?? t('accounts.messages.deleted'))
+    window.setTimeout(() => window.location.assign(href('home')), 2000)
+  }
+  if (done) return <p className="form-alert form-alert-success" role="status" data-testid="account-deleted">{done}</p>
+  return (
+    <div className="confirm" role="alertdialog" aria-labelledby="confirm-delete-title" data-testid="confirm-delete">
+      <p id="confirm-delete-title" className="confirm-title">{t('accounts.profile.sure')}</p>
+      {captcha.widget}
+      <div className="auth-actions">
+        <button className="button button-danger" type="button" onClick={confirm} disabled={busy || !captcha.token} data-testid="confirm-delete-yes">
+          {busy ? t('accounts.form.sending') : t('accounts.profile.sure_yes')}
+        </button>
+        <button className="button" type="button" onClick={onCancel} disabled={busy}>{t('accounts.profile.cancel')}</button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { register } from '#shared/contract/users.phone'
+import { DELAYS_MS } from '#shared/limits'
+import { call } from '#client/api.ts'
+import { usePage } from '#client/app/context.tsx'
+import { storeUser } from '#client/stores/session.ts'
+import { useCaptcha } from '#client/components/Turnstile.tsx'
+import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { stripTags, useHydrated, withLinks, showFailure } from '#client/components/forms.tsx'
+import '#client/components/forms.css'
+
+export interface RegisterFormProps {
+  /** Ask for a name (the insomnia landing does not). */
+  withName?: boolean
+  /** Ask for a password (the landing forms do not: they sign in by the mailed link). */
+  withPassword?: boolean
+  /** Consent sentence; <terms>…</terms> and <privacy>…</privacy> become links. */
+  consentText?: string
+  consentVersion?: string
+  consentKind?: 'registration' | 'landing_kit'
+  submitLabel?: string
+  /** Where to go 3 s after success (SPEC §2), a localized path. */
+  redirectTo: string
+  /** Shown under the button (e.g. 'the kit arrives in under 5 minutes'). */
+  note?: ReactNode
+  /** Called once registered (the page may hide what surrounds the form). */
+  onDone?: () => void
+}
+
+export const REGISTER_CONSENT_VERSION = 'register-2026-01'
+
+/**
+ * The register form (SPEC §2, §5): legal age required, captcha, the consent text and its
+ * version recorded. On success: 'Welcome to the product!', then `redirectTo` after 3 seconds.
+ * The landing pages reuse it without a password (and without a name).
+ */
+export function RegisterForm({ withName = true, withPassword = true, consentText, consentVersion = REGISTER_CONSENT_VERSION, consentKind = 'registration', submitLabel, redirectTo, note, onDone }: RegisterFormProps) {
+  const { t, href, locale } = usePage()
+  const hydrated = useHydrated()
+  const captcha = useCaptcha()
+  const [name, setName] = useState('')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [legalAge, setLegalAge] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [done, setDone] = useState(false)
+  const consent = consentText ?? t('accounts.register.legal_age')
+
+  useEffect(() => {
+    if (!done) return
+    const id = window.setTimeout(() => window.location.assign(redirectTo), DELAYS_MS.redirectAfterRegister)
+    return () => window.clearTimeout(id)
+  }, [done, redirectTo])
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setAlert(null)
+    if (!captcha.token) {
+      setErrors({ _captcha: t('accounts.errors.captcha_missing') })
+      return
+    }
+    setBusy(true)
+    // Parsed with the server's own schema first: legal age, email and password are refused
+    // here with the same field errors, before anything is sent.
+    const res = await call(register, {
+      silent: true,
+      captcha: captcha.token,
+      input: {
+        ...(withName ? { name } : {}),
+        email,
+        ...(withPassword ? { password } : {}),
+        legal_age: legalAge,
+        consent_text: stripTags(consent),
+        consent_version: consentVersion,
+        consent_kind: consentKind,
+        language: locale,
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+    })
+    captcha.reset()
+    setBusy(false)
+    if (!res.success) {
+      showFailure(res, setErrors, setAlert)
+      return
+    }
+    setErrors({})
+    storeUser(res.user)
+    setDone(true)
+    onDone?.()
+  }
+
+  if (done) {
+    return (
+      <div className="auth-done" role="status" data-testid="register-welcome">
+        <div className="auth-done-icon" aria-hidden="true">✓</div>
+        <h2>{t('accounts.messages.welcome')}</h2>
+        <p>{t('accounts.messages.welcome_wait')}</p>
+        <div className="progress-bar" aria-hidden="true"><span /></div>
+      </div>
+    )
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate data-testid="register-form">
+      <FormAlert message={alert} />
+      {withName && <Field label={t('accounts.form.name')} name="name" autoComplete="name" maxLength={100} value={name} onValue={setName} error={errors.name} required />}
+      <Field label={t('accounts.form.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={email} onValue={setEmail} error={errors.email} required />
+      {withPassword && (
+        <PasswordField label={t('accounts.form.password')} name="password" autoComplete="new-password" minLength={8} maxLength={128} value={password} onValue={setPassword} error={errors.password} hint={t('accounts.form.password_rules')} required />
+      )}
+      <Check name="legal_age" checked={legalAge} onChecked={setLegalAge} error={errors.legal_age} required>
+        {withLinks(consent, { terms: href('terms'), privacy: href('privacy') })}
+      </Check>
+      {captcha.widget}
+      {errors._captcha && <p className="field-error">{errors._captcha}</p>}
+      <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="register-submit">
+        {busy ? t('accounts.form.sending') : (submitLabel ?? t('accounts.register.submit'))}
+      </button>
+      {note}
+    </form>
+  )
+}

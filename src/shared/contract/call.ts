@@ -1,0 +1,32 @@
+// One /v1 call of the contract (issue 13 §2): its method, path, request and response schemas.
+// The server mounts and validates with it (worker/http/endpoint.ts), the browser's call helper
+// is keyed by it (client/api.ts), so a path cannot be paired with another call's schemas, and
+// the tests parse every answer with its response schema (test/contract).
+import type { z } from 'zod'
+
+export type Method = 'GET' | 'POST' | 'DELETE'
+
+export interface Call<M extends Method = Method, P extends string = string, Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  method: M
+  /** Path under /v1, Hono style (':id' for a parameter). */
+  path: P
+  /** The query (GET) or form body (POST, DELETE) before SPEC §7's wire rules; see validation.ts. */
+  request: Req
+  /** The success envelope. Refusals all have failureSchema's shape. */
+  response: Res
+  /**
+   * Seconds a shared cache may keep a visitor's answer (public content only). Every other
+   * answer, and every answer to a signed-in caller, is `Cache-Control: no-store` (issue 14 §3).
+   */
+  publicCacheSeconds?: number
+}
+
+export function defineCall<M extends Method, P extends string, Req extends z.ZodType, Res extends z.ZodType>(call: Call<M, P, Req, Res>) {
+  return call
+}
+
+/** What a caller may send: the schema's input where it is known, form values otherwise. */
+export type CallInput<C extends Call> = unknown extends z.input<C['request']> ? WireRecord : Partial<Record<keyof z.input<C['request']>, WireValue>>
+export type CallOutput<C extends Call> = z.output<C['response']>
+export type WireValue = string | number | boolean | Date | null | undefined | readonly (string | number)[]
+export type WireRecord = Record<string, WireValue>

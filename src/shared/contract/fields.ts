@@ -1,0 +1,78 @@
+// Field pieces of SPEC §7's wire format, shared by every domain's request schemas. Message
+// keys (e.g. 'validation.number') are translated by shared/contract/validation.ts, on the
+// server for the 422 and in the browser before a form is sent: the same words either way.
+import { z } from 'zod'
+
+/** Booleans travel as 0 or 1 (true/false tolerated; code may pass the numbers 0 and 1). */
+export const bool01 = z
+  .union([z.boolean(), z.literal([0, 1]), z.enum(['0', '1', 'true', 'false'], { error: 'validation.boolean' })])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
+
+/**
+ * A whole number from a query or form string, written in decimal only: '0x10', '1e3', '١٢'
+ * and ' 5' are refused rather than read as something the person did not type (issue 14 §5).
+ */
+export const int = (bounds: { min?: number; max?: number } = {}) => {
+  let n = z.number().int({ error: 'validation.integer' })
+  if (bounds.min !== undefined) n = n.min(bounds.min)
+  if (bounds.max !== undefined) n = n.max(bounds.max)
+  return z
+    .union([z.number(), z.string().regex(/^-?\d{1,15}$/, { error: 'validation.number' })], { error: 'validation.number' })
+    .transform((v) => Number(v))
+    .pipe(n)
+}
+
+// Text hygiene (issue 14 §5): C0/C1 control characters (NUL included) are never text a person
+// meant, and bidirectional overrides let a name display as something else.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
+/** One line of text: trimmed, bounded, no control characters. */
+export const line = (max = 255, min = 1) =>
+  z.string().trim().min(min).max(max).refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
+
+/** Text that may span lines (a message, a consent text): no other control characters. */
+export const paragraph = (max = 5000, min = 1) =>
+  z.string().trim().min(min).max(max).refine((v) => !CONTROL_BUT_LINES.test(v), { error: 'validation.control_characters' })
+
+/** A person's name: one line, and no bidirectional overrides. */
+export const personName = (max = 100) => line(max).refine((v) => !BIDI.test(v), { error: 'validation.control_characters' })
+
+/** What a search box sends: one line; empty means no search. */
+export const searchField = z.string().trim().max(200).refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
+
+export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'validation.email' }))
+
+export const languageField = z.enum(['es', 'en'], { error: 'validation.choice' })
+
+/** Values joined by '|' (SPEC §7), e.g. filters[symptoms]=panic|sleep; at most 20. */
+export const pipeValues = z
+  .string()
+  .max(500)
+  .refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
+  .transform((s) => s.split('|').map((x) => x.trim()).filter(Boolean).slice(0, 20))
+
+/** Every IANA time zone name the runtime knows, in its canonical spelling ('Europe/Madrid'). */
+export function canonicalTimeZone(v: string): string | null {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(v)) return null
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: v }).resolvedOptions().timeZone
+  } catch {
+    return null
+  }
+}
+
+/** An IANA time zone name only (issue 13: `timezone` accepted any text). Stored canonical. */
+export const timezoneField = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((v, ctx) => {
+    const tz = canonicalTimeZone(v)
+    if (!tz) {
+      ctx.addIssue({ code: 'custom', message: 'validation.timezone' })
+      return z.NEVER
+    }
+    return tz
+  })

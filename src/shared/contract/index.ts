@@ -1,0 +1,20 @@
+// Every /v1 call of the contract, for the server's tests and tools (never imported by a page:
+// a page imports only the calls it makes). test/contract checks this list against the router
+// both ways, and every test's answers against these schemas.
+import type { Call } from './call'
+import { contentCalls } from './content'
+import { postsCalls } from './posts'
+import { usersCalls } from './users'
+import { usersPhoneCalls } from './users.phone'
+
+export const CALLS: readonly Call[] = [...contentCalls, ...postsCalls, ...usersCalls, ...usersPhoneCalls]
+
+/** The call answering `method` at `path` (under /v1, without the query), or undefined. */
+export function callFor(method: string, path: string): Call | undefined {
+  const clean = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
+  return CALLS.find((c) => {
+    if (c.method !== method.toUpperCase()) return false
+    const re = new RegExp(`^${c.path.replace(/:\w+/g, '[^/]+')}$`)
+    return re.test(clean)
+  })
+}

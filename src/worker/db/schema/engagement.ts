@@ -1,0 +1,190 @@
+// Engagement: rewards, activity, ranking and notifications.
+// One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
+
+import {
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import type {
+  Language,
+  NotificationChannel,
+  NotificationDelayUnit,
+  NotificationLevel,
+  NotificationStatus,
+  RewardCategory,
+  Role,
+} from '#shared/enums';
+import { ts, tsNow, createdAt, bool, json, id } from './columns';
+import { users } from './users';
+
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+// Rewards and ranking (SPEC §3 "Reward", "Ranking entry"; §9 streaks and levels)
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+
+export const rewards = sqliteTable(
+  'rewards',
+  {
+    id: id(),
+    /** Group key, e.g. 'usage_streak', 'plans_completed' (SPEC §3 "grouped by a key"). */
+    key: text('key').notNull(),
+    typeTitle: text('type_title').notNull(),
+    typeDescription: text('type_description'),
+    description: text('description'),
+    /** Machine-readable rule, e.g. { metric: 'streak_days', gte: 7 }. */
+    criteria: json<Record<string, unknown>>('criteria'),
+    levelId: integer('level_id').notNull(), // 1..10
+    levelTitle: text('level_title').notNull(),
+    category: text('category').$type<RewardCategory>().notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('rewards_key_level_uq').on(t.key, t.levelId)],
+);
+
+export const userRewards = sqliteTable(
+  'user_rewards',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'cascade' }),
+    acquiredAt: tsNow('acquired_at'),
+    claimedAt: ts('claimed_at'),
+  },
+  (t) => [uniqueIndex('user_rewards_user_reward_uq').on(t.userId, t.rewardId)],
+);
+
+/** One row per user and active UTC day: streaks and ranking points. */
+export const activityDays = sqliteTable(
+  'activity_days',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(), // 'YYYY-MM-DD' UTC
+    points: integer('points').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('activity_days_user_day_uq').on(t.userId, t.day),
+    index('activity_days_day_idx').on(t.day),
+  ],
+);
+
+/** Written once a day by the ranking cron (SPEC §9 "updates at the end of each day"). */
+export const rankingSnapshots = sqliteTable(
+  'ranking_snapshots',
+  {
+    id: id(),
+    day: text('day').notNull(), // 'YYYY-MM-DD' UTC
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    positionChange: integer('position_change').notNull().default(0),
+    points: integer('points').notNull(),
+    /** Display name at snapshot time (first name / initial; never the email). */
+    name: text('name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ranking_snapshots_day_user_uq').on(t.day, t.userId),
+    index('ranking_snapshots_day_position_idx').on(t.day, t.position),
+  ],
+);
+
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+// Notifications (SPEC §3 "Notification", §4, §6 admin sends by role / to email readers)
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+
+export const adminNotifications = sqliteTable(
+  'admin_notifications',
+  {
+    id: id(),
+    status: text('status').$type<NotificationStatus>().notNull().default('pending'),
+    /** Explicit user ids; NULL = everyone matching the filters below. */
+    receivers: json<number[]>('receivers'),
+    sendAt: ts('send_at'),
+    language: text('language').$type<Language>(),
+    channel: text('channel').$type<NotificationChannel>().notNull().default('in_app'),
+    roleRecipients: integer('role_recipients').$type<Role>(),
+    readersOnly: bool('readers_only').notNull().default(false),
+    delayAmount: integer('delay_amount'),
+    delayUnit: text('delay_unit').$type<NotificationDelayUnit>(),
+    /** true: at each user's perfect_time_to_send_notifications; false: immediately. */
+    atBestMoment: bool('at_best_moment').notNull().default(false),
+    title: text('title').notNull(),
+    description: text('description'),
+    content: text('content'),
+    sentAt: ts('sent_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_notifications_status_send_idx').on(t.status, t.sendAt)],
+);
+
+/** Fan-out of an admin notification: one row per user and channel (unique → idempotent cron). */
+export const notificationDeliveries = sqliteTable(
+  'notification_deliveries',
+  {
+    id: id(),
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => adminNotifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    status: text('status').$type<NotificationStatus>().notNull().default('pending'),
+    /** When it is due for this user (at_best_moment shifts it per user). */
+    dueAt: ts('due_at'),
+    sentAt: ts('sent_at'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_uq').on(t.notificationId, t.userId, t.channel),
+    index('notification_deliveries_user_idx').on(t.userId),
+    index('notification_deliveries_status_due_idx').on(t.status, t.dueAt),
+  ],
+);
+
+/** What the client shows (SPEC §3 "In-app notification"). user_id NULL = public, per locale. */
+export const inAppNotifications = sqliteTable(
+  'in_app_notifications',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id').references(() => adminNotifications.id, {
+      onDelete: 'set null',
+    }),
+    locale: text('locale').$type<Language>(),
+    level: text('level').$type<NotificationLevel>().notNull().default('info'),
+    type: text('type'),
+    /** Milliseconds before it closes itself; NULL = stays (SPEC §9 default display 5 s). */
+    closeAfter: integer('close_after'),
+    title: text('title').notNull(),
+    description: text('description'),
+    content: text('content'),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('in_app_notifications_user_idx').on(t.userId, t.createdAt),
+    index('in_app_notifications_locale_idx').on(t.locale, t.createdAt),
+  ],
+);
+
+// ── Row types ───────────────────────────────────────────────────────────────────────────────
+
+export type Reward = typeof rewards.$inferSelect;
+export type UserReward = typeof userRewards.$inferSelect;
+export type RankingSnapshot = typeof rankingSnapshots.$inferSelect;
+export type AdminNotification = typeof adminNotifications.$inferSelect;
+export type NewAdminNotification = typeof adminNotifications.$inferInsert;
+export type InAppNotification = typeof inAppNotifications.$inferSelect;

@@ -1,0 +1,115 @@
+// Payments: credits, subscriptions, transactions, webhooks, refunds.
+// One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
+
+import {
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import type { SubscriptionStatus, SubscriptionType } from '#shared/enums';
+import { ts, tsNow, createdAt, updatedAt, json, id } from './columns';
+import { users } from './users';
+
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+// Payments: credits, subscriptions, transactions, webhooks, refunds (SPEC §3, §5, §9; DESIGN §5)
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+
+/** Append-only: never UPDATE or DELETE a row (user_id goes NULL when the user is deleted).
+ *  Balance = SUM(amount_cents) WHERE user_id = ?. (reason, reference) is unique, so crediting
+ *  the same payment / refunding the same appointment twice fails instead of doubling money. */
+export const creditLedger = sqliteTable(
+  'credit_ledger',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** e.g. 'topup', 'subscription_grant', 'appointment_booking', 'appointment_refund', 'admin_adjustment'. */
+    reason: text('reason').notNull(),
+    /** What caused it, e.g. 'stripe:pi_…', 'appointment:42'. NULL = not deduplicated. */
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('credit_ledger_reason_reference_uq').on(t.reason, t.reference),
+  ],
+);
+
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: integer('type').$type<SubscriptionType>().notNull().default(1),
+    status: integer('status').$type<SubscriptionStatus>().notNull().default(1),
+    /** 'month' | 'year' for recurrent subscriptions (SPEC §9 monthly / yearly plans). */
+    interval: text('interval').$type<'month' | 'year'>(),
+    stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    endAt: ts('end_at'),
+    cancelledAt: ts('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
+);
+
+export const transactions = sqliteTable(
+  'transactions',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    kind: text('kind').$type<'subscription' | 'topup' | 'refund' | 'appointment'>().notNull(),
+    provider: text('provider').$type<'stripe' | 'razorpay' | 'internal'>().notNull().default('stripe'),
+    providerRef: text('provider_ref'),
+    status: text('status')
+      .$type<'pending' | 'succeeded' | 'failed' | 'refunded'>()
+      .notNull()
+      .default('pending'),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('transactions_provider_ref_uq').on(t.provider, t.providerRef),
+  ],
+);
+
+/** Stripe webhook idempotency: INSERT the event id first; a replay hits the primary key (DESIGN §5). */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(), // Stripe's evt_… id
+  type: text('type').notNull(),
+  payload: json<unknown>('payload'),
+  receivedAt: tsNow('received_at'),
+  appliedAt: ts('applied_at'),
+});
+
+/** SPEC §5/§9: once every 7 days per user (the message shows the earlier request's time). */
+export const refundRequests = sqliteTable(
+  'refund_requests',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    resolvedAt: ts('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refund_requests_user_idx').on(t.userId, t.createdAt)],
+);
+
+// ── Row types ───────────────────────────────────────────────────────────────────────────────
+
+export type CreditLedgerEntry = typeof creditLedger.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type Transaction = typeof transactions.$inferSelect;
+export type RefundRequest = typeof refundRequests.$inferSelect;

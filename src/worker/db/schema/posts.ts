@@ -1,0 +1,113 @@
+// Blog: posts, post categories, related posts and routes.
+// One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
+
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import { ts, createdAt, updatedAt, bool, json, id, language, contentStatus, type Images, type MediaRef } from './columns';
+import { routes } from './content';
+import { users } from './users';
+
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+// Blog (SPEC §3 "Post", "Post category")
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+
+export const postCategories = sqliteTable(
+  'post_categories',
+  {
+    id: id(),
+    language: language(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('post_categories_slug_language_uq').on(t.slug, t.language)],
+);
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: id(),
+    language: language(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** HTML; h2/h3 headings build the table of contents (SPEC §2). */
+    content: text('content'),
+    status: contentStatus(),
+    tag: text('tag'),
+    tags: json<string[]>('tags'),
+    quality: integer('quality'),
+    /** Minutes, at 200 words per minute (SPEC §9). */
+    timeForReading: integer('time_for_reading'),
+    categoryId: integer('category_id').references(() => postCategories.id, { onDelete: 'set null' }),
+    author: text('author'),
+    /** Whether search engines may index the post and it goes in the sitemap. */
+    index: bool('index').notNull().default(true),
+    images: json<Images>('images'),
+    audios: json<MediaRef[]>('audios'),
+    videos: json<MediaRef[]>('videos'),
+    publishedAt: ts('published_at'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Soft delete: the slug then shows the deleted-article page (SPEC §2) instead of not-found. */
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(), // "last update" (SPEC §2)
+  },
+  (t) => [
+    uniqueIndex('posts_slug_language_uq').on(t.slug, t.language),
+    index('posts_language_status_published_idx').on(t.language, t.status, t.publishedAt),
+  ],
+);
+
+/** Related posts. SPEC §5 "A post cannot be correlated with itself". Store one row per direction
+ *  or query both columns; the pair is unique either way. */
+export const postCorrelations = sqliteTable(
+  'post_correlations',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    relatedPostId: integer('related_post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_correlations_pair_uq').on(t.postId, t.relatedPostId),
+    index('post_correlations_related_idx').on(t.relatedPostId),
+    check('post_correlations_not_self', sql`post_id <> related_post_id`),
+  ],
+);
+
+/** Routes related to a post (SPEC §3 "related routes"). */
+export const postRoutes = sqliteTable(
+  'post_routes',
+  {
+    id: id(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => routes.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_routes_pair_uq').on(t.postId, t.routeId),
+    index('post_routes_route_idx').on(t.routeId),
+  ],
+);
+
+// ── Row types ───────────────────────────────────────────────────────────────────────────────
+
+export type PostCategory = typeof postCategories.$inferSelect;
+export type Post = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;

@@ -1,0 +1,139 @@
+// Users and consents, with the email outbox and rate-limit windows.
+// One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
+
+import {
+  index,
+  integer,
+  sqliteTable,
+  text,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
+import type { Language, Role } from '#shared/enums';
+import { ts, createdAt, updatedAt, bool, json, id, language } from './columns';
+
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+// Users (SPEC §3 "User", §5, §6; DESIGN §4)
+// Session tokens and temporary (recover / appointment-link) tokens live in KV, not here.
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    name: text('name'),
+    // Nullable: a Google/Apple-only account may have no email. SQLite UNIQUE allows many NULLs.
+    // Stored lower-cased by the users service.
+    email: text('email').unique(),
+    /** 'pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>' (DESIGN §4); NULL for provider-only accounts. */
+    passwordHash: text('password_hash'),
+    googleId: text('google_id').unique(),
+    appleId: text('apple_id').unique(),
+    role: integer('role').$type<Role>().notNull().default(1),
+    subscriber: bool('subscriber').notNull().default(false),
+    avatar: text('avatar'), // R2 key (file tag user_avatar)
+    language: language(),
+    appLanguage: text('app_language').$type<Language>(),
+    countryCode: text('country_code'), // ISO 3166-1 alpha-2
+    phone: text('phone'), // E.164, '+' and country code required (SPEC §5)
+    timezone: text('timezone'), // IANA name
+    notificationChannels: json<string[]>('notification_channels'),
+    notificationPushToken: text('notification_push_token'),
+    perfectTimeToSendNotifications: text('perfect_time_to_send_notifications'), // 'HH:MM' local
+    isAEmailReader: bool('is_a_email_reader').notNull().default(false),
+    preferredPsychologistId: integer('preferred_psychologist_id').references(
+      (): AnySQLiteColumn => users.id,
+      { onDelete: 'set null' },
+    ),
+    stripeId: text('stripe_id'),
+    razorPayId: text('razor_pay_id'),
+    /** End of the new-user free access window (SPEC §1, §9: 3 days). */
+    freeAccessUntil: ts('free_access_until'),
+
+    // Psychologist extras (SPEC §3).
+    psychologistOpenToGetAppointment: bool('psychologist_open_to_get_appointment').notNull().default(false),
+    specialistInSymptoms: json<string[]>('specialist_in_symptoms'),
+    specializedInTheCategory: text('specialized_in_the_category'),
+    speaksIn: json<string[]>('speaks_in'),
+    nationality: text('nationality'),
+    locatedAt: text('located_at'),
+    degree: text('degree'),
+
+    // Consent and legal age (SPEC §2 register and insomnia landing, §5 "legal age").
+    consentText: text('consent_text'),
+    consentVersion: text('consent_version'),
+    consentedAt: ts('consented_at'),
+    legalAgeConfirmedAt: ts('legal_age_confirmed_at'),
+    /** Set by the disable-notifications page (SPEC §2). */
+    notificationsDisabledAt: ts('notifications_disabled_at'),
+
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('users_role_idx').on(t.role),
+    index('users_stripe_id_idx').on(t.stripeId),
+  ],
+);
+
+/** Every consent given (register, landing kit invitation, cookies), kept as evidence. */
+export const consentRecords = sqliteTable(
+  'consent_records',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sessionId: text('session_id'),
+    kind: text('kind').$type<'registration' | 'landing_kit' | 'cookies' | 'legal_age'>().notNull(),
+    version: text('version'),
+    text: text('text'),
+    granted: bool('granted').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_records_user_idx').on(t.userId)],
+);
+
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+// Infrastructure: email outbox, rate-limit windows (DESIGN §7, SPEC §5 rate limits)
+// ═════════════════════════════════════════════════════════════════════════════════════════════
+
+/** Every email goes through here; locally it is only shown at a dev page (DESIGN §7). */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: id(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html'),
+    text: text('text'),
+    template: text('template'),
+    locale: text('locale').$type<Language>(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    providerId: text('provider_id'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Cooldowns (SPEC §5: recovery 30 min, contact 1 h, refund 7 days), taken atomically in one
+ * statement; a row back means "allowed", no row means "too soon":
+ *   INSERT INTO rate_windows (key, last_at) VALUES (?1, ?2)
+ *   ON CONFLICT(key) DO UPDATE SET last_at = excluded.last_at WHERE rate_windows.last_at <= ?2 - ?3
+ *   RETURNING last_at
+ * key e.g. 'contact:user:42', 'recover:email:a@b.c'; last_at is ms since epoch (plain number).
+ */
+export const rateWindows = sqliteTable('rate_windows', {
+  key: text('key').primaryKey(),
+  lastAt: integer('last_at').notNull(),
+});
+
+// ── Row types ───────────────────────────────────────────────────────────────────────────────
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
