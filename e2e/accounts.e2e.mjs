@@ -230,6 +230,34 @@ export default function ({ test, browser, seeded, api }) {
     })
   }
 
+  test('after many wrong passwords the login asks for the captcha, and the owner signs in with it (en, phone)', async () => {
+    const email = uniqueEmail('guarded')
+    const made = await api('/v1/user', { method: 'POST', headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' }, body: new URLSearchParams({ email, password: PASSWORD, legal_age: '1' }) })
+    assert.equal(made.status, 201)
+    const page = await newPage(browser, { viewport: PHONE, locale: 'en' })
+    expectFailure(page, { url: '/v1/user/authenticate', status: 401 })
+    expectFailure(page, { url: '/v1/user/authenticate', status: 403 })
+    await page.goto('/en/login')
+    await waitForHydration(page)
+    await page.locator('input[name=email]').fill(email)
+    const alert = page.locator('form [data-testid=form-alert]')
+    for (let i = 0; i < 5; i++) {
+      await page.locator('input[name=password]').fill(`wrong-password-${i}`)
+      await page.getByTestId('login-submit').click()
+      await eventually(async () => (await alert.textContent()) === 'Invalid credentials.', { message: 'alert Invalid credentials.' })
+      await eventually(async () => !(await page.getByTestId('login-submit').isDisabled()))
+    }
+    assert.equal(await page.getByTestId('captcha').count(), 0, 'no captcha before the threshold')
+    await page.locator('input[name=password]').fill('wrong-password-5')
+    await page.getByTestId('login-submit').click()
+    await eventually(async () => (await alert.textContent()) === 'For your safety, please complete the check below and sign in again.', { message: 'alert captcha_required' })
+    await captchaReady(page)
+    await screenshot(page, 'accounts-login-captcha-en-phone')
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((u) => u.pathname === '/en/journey', { timeout: 10_000 })
+  })
+
   test('screenshots of the account pages, es and en, phone and desktop', async () => {
     // One signed-in user for the profile.
     const setup = await newPage(browser, { viewport: PHONE, locale: 'es' })

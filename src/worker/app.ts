@@ -9,6 +9,7 @@ import { errorResponse } from '#worker/http/envelope'
 import { AppError } from '#worker/http/errors'
 import { security } from '#worker/http/security'
 import { bodyGuard } from '#worker/http/body'
+import { formBodiesOnly } from '#worker/http/form-only'
 import { captchaGate } from '#worker/http/captcha'
 import { csrfProtection } from '#worker/http/csrf'
 import { usersRoutes } from '#worker/features/users/users.routes'
@@ -26,16 +27,19 @@ export const api = new Hono<AppEnv>()
 
 const app = new Hono<AppEnv>()
 
-app.use('*', requestId())
-app.use('*', async (c, next) => security(import.meta.env.DEV)(c, next))
+// Request ids are the server's own: a client-sent X-Request-Id is ignored (an empty header
+// name makes hono generate one), so logs never quote text a caller chose (issue 14 §5).
+app.use('*', requestId({ headerName: '' }))
 app.use('*', async (c, next) => {
-  c.set('requestId', c.get('requestId'))
+  c.header('X-Request-Id', c.get('requestId'))
   await next()
 })
+app.use('*', async (c, next) => security(import.meta.env.DEV)(c, next))
 app.use('*', bodyGuard) // 413 over the body limit, and drain what a handler left unread (http/body.ts)
 app.use('*', requestContext)
 app.use('*', sessionContext) // c.var.user; a failed lookup serves as a visitor (features/users/session.ts)
 // Accounts (issue 3): CSRF for cookie-carried writes, then Turnstile on SPEC §7's paths, before any handler.
+app.use('/v1/*', formBodiesOnly) // 415 for a body that is not form data (SPEC §7), before it could read as an empty form
 app.use('/v1/*', csrfProtection)
 app.use('/v1/*', captchaGate)
 

@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   unauthorized: { status: 403, message: 'errors.unauthorized' },
   no_privileges: { status: 403, message: 'errors.no_privileges' },
   invalid_captcha: { status: 403, message: 'errors.invalid_captcha' },
+  /** Sign-in of an account with many recent failures: solve the captcha and send again (issue 14). */
+  captcha_required: { status: 403, message: 'errors.captcha_required' },
   subscriptions_mobile: { status: 403, message: 'errors.subscriptions_mobile' },
   not_found: { status: 404, message: 'errors.not_found' },
   conflict: { status: 409, message: 'errors.conflict' },

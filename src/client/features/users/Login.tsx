@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } from 'react'
 import { authenticate } from '#shared/contract/users'
 import type { CallInput } from '#shared/contract/call'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { ProviderButtons } from './ProviderButtons'
+import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
 import { useHydrated, showFailure } from '#client/components/forms.tsx'
 import { safeRedirect } from '#shared/redirect'
 import { readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
@@ -35,6 +36,10 @@ export default function Login({ boot }: PageProps) {
   )
   const [info, setInfo] = useState<string | null>(null)
   const linkTried = useRef(false)
+  // After many failed sign-ins the server asks for a captcha (issue 14, code captcha_required):
+  // only then is the widget shown, and every later attempt carries a fresh token.
+  const [needsCaptcha, setNeedsCaptcha] = useState(false)
+  const captcha = useRef<Captcha | null>(null)
 
   useEffect(() => {
     if (readLocal<StoredUser>('user')?.expired) setInfo(t('accounts.login.session_expired'))
@@ -48,11 +53,18 @@ export default function Login({ boot }: PageProps) {
   }, [])
 
   async function signIn(input: CallInput<typeof authenticate>) {
+    const token = captcha.current?.token ?? undefined
+    if (needsCaptcha && !token) {
+      setAlert(t('accounts.errors.captcha_missing'))
+      return
+    }
     setBusy(true)
     setAlert(null)
-    const res = await call(authenticate, { input, silent: true })
+    const res = await call(authenticate, { input, silent: true, captcha: token })
+    captcha.current?.reset()
     if (!res.success) {
       setBusy(false)
+      if (res.code === 'captcha_required') setNeedsCaptcha(true)
       showFailure(res, setErrors, setAlert)
       return
     }
@@ -84,6 +96,7 @@ export default function Login({ boot }: PageProps) {
                 <Check name="remember" checked={remember} onChecked={setRemember}>{t('accounts.login.remember')}</Check>
                 <a href={href('recover')} data-testid="recover-link">{t('accounts.login.forgot')}</a>
               </div>
+              {needsCaptcha && <CaptchaSlot into={captcha} />}
               <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="login-submit">
                 {busy ? t('accounts.form.sending') : t('accounts.login.submit')}
               </button>
@@ -98,4 +111,11 @@ export default function Login({ boot }: PageProps) {
       </div>
     </section>
   )
+}
+
+/** Mounts the captcha only once the server asked for it, and hands it to the form. */
+function CaptchaSlot({ into }: { into: MutableRefObject<Captcha | null> }) {
+  const captcha = useCaptcha()
+  into.current = captcha
+  return captcha.widget
 }

@@ -132,6 +132,25 @@ export const rateWindows = sqliteTable('rate_windows', {
   lastAt: integer('last_at').notNull(),
 });
 
+/**
+ * Sign-in failures and register probes (issue 14 §1–2), one row per event, counted in sliding
+ * windows. A row is written by ONE statement, so a burst of concurrent attempts is counted in
+ * full. `account` is an HMAC of the email (never the address itself: whether someone tried an
+ * email is personal data); `address` is the caller's IP. Rows older than a day are deleted by
+ * the minute cron.
+ */
+export const authAttempts = sqliteTable(
+  'auth_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').$type<'sign_in' | 'register_taken'>().notNull(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('auth_attempts_account_idx').on(t.kind, t.account, t.at), index('auth_attempts_address_idx').on(t.kind, t.address, t.at)],
+);
+
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
 export type User = typeof users.$inferSelect;

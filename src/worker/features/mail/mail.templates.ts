@@ -8,6 +8,9 @@ import { messagesFor } from '#shared/i18n/messages'
 export interface TemplateData {
   recover: { name: string | null; link: string; minutes: number }
   welcome: { name: string | null; link: string; unsubscribe: string }
+  /** Security notices (issue 14): a sign-in and a recovery link, never a sign-in token. */
+  sign_in_failures: { name: string | null; login: string; recover: string }
+  register_attempt: { name: string | null; login: string; recover: string }
 }
 export type TemplateName = keyof TemplateData
 
@@ -46,6 +49,21 @@ export function renderTemplate<N extends TemplateName>(name: N, locale: Locale, 
       subject,
       html: layout(t, subject, lines, { href: d.link, label: t('accounts.mail.recover_button') }, [esc(t('accounts.mail.signature'))]),
       text: [...lines.slice(0, 2), '', d.link, '', ...lines.slice(2), '', t('accounts.mail.signature')].join('\n'),
+    }
+  }
+  if (name === 'sign_in_failures' || name === 'register_attempt') {
+    const d = data as TemplateData['sign_in_failures']
+    const k = name as 'sign_in_failures' | 'register_attempt'
+    const subject = t(`accounts.mail.${k}_subject`)
+    const lines = [hello, t(`accounts.mail.${k}_body`), t(`accounts.mail.${k}_you`), t(`accounts.mail.${k}_not_you`)]
+    const recover = `${t('accounts.mail.recover_line')} ${d.recover}`
+    return {
+      subject,
+      html: layout(t, subject, lines, { href: d.login, label: t('accounts.mail.sign_in_button') }, [
+        `${esc(t('accounts.mail.recover_line'))} <a href="${esc(d.recover)}" style="color:#2f5d62">${esc(d.recover)}</a>`,
+        esc(t('accounts.mail.signature')),
+      ]),
+      text: [...lines, '', `${t('accounts.mail.sign_in_button')}: ${d.login}`, recover, '', t('accounts.mail.signature')].join('\n'),
     }
   }
   const d = data as TemplateData['welcome']

@@ -6,6 +6,7 @@ import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { anyone, currentUser, requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
+import { captchaTokenOf } from '#worker/http/captcha'
 import { createSession, endSession } from './session'
 import { toSessionUserDto, toUserDto } from './users.dto'
 import * as users from './users.service'
@@ -26,7 +27,7 @@ export const usersRoutes = new Hono<AppEnv>()
   }))
 
   .on(calls.authenticate.method, calls.authenticate.path, anyone, ...endpoint(calls.authenticate, async (c, input) => {
-    const { user, recovery } = await users.authenticate(ctxOf(c), input)
+    const { user, recovery } = await users.authenticate(ctxOf(c), input, await captchaTokenOf(c))
     // Signing in while signed in (another account, a link): the old session ends first.
     if (c.var.user) await endSession(c, { replaced: true })
     const session = await createSession(c, user, { remember: input.remember, recovery })

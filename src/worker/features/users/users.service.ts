@@ -11,11 +11,12 @@ import { COOLDOWNS_MS, FREE_ACCESS_DAYS } from '#shared/limits'
 import type { NewUser, User } from '#worker/db/schema'
 import type { Env, SessionUser } from '#worker/env'
 import { AppError } from '#worker/http/errors'
-import { burstAllowed, burstHit, burstReset, takeCooldown, type BurstLimit } from '#worker/http/ratelimit'
+import { takeCooldown } from '#worker/http/ratelimit'
 import { sendMail } from '#worker/features/mail/mail.service'
 import { hmac, safeEqual, serverSecret } from '#worker/lib/crypto'
 import { toAdminUserDto, toPsychologistDto, toUserDto } from './users.dto'
 import * as repo from './users.repo'
+import { checkRegisterProbes, openSignIn, registerHitExisting } from './throttle'
 import { hashPassword, isCommonPassword, verifyDummy, verifyPassword } from './password'
 import { verifyIdToken, type Provider } from './providers'
 import { consumeTemporaryToken, createTemporaryToken, TEMPORARY_TTL_SEC } from './session'
@@ -29,12 +30,6 @@ import {
   insertUserWithConsent,
   updateUser,
 } from './users.repo'
-
-/** Login attempts (KV burst limits, issue 3 §6): failures per email and per address, 15 min. */
-export const LOGIN_LIMITS = {
-  email: { limit: 10, windowSec: 15 * 60 } satisfies BurstLimit,
-  ip: { limit: 50, windowSec: 15 * 60 } satisfies BurstLimit,
-}
 
 /** The consent recorded when the client does not send the text it showed. */
 export const DEFAULT_CONSENT = { version: 'register-2026-01', text: 'Legal age confirmed; terms and privacy policy accepted.' }
@@ -95,7 +90,12 @@ function newUserValues(ctx: Ctx, now: Date, input: { email?: string | null; name
  */
 export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> {
   if (input.password) passwordRules(input.password)
-  if (await findUserByEmail(ctx.db, input.email)) {
+  // SPEC's register signs a new person in at once, so a known email must be told apart (409);
+  // probing for members is made slow and visible instead (issue 14 §2, throttle.ts).
+  await checkRegisterProbes(ctx)
+  const owner = await findUserByEmail(ctx.db, input.email)
+  if (owner) {
+    await registerHitExisting(ctx, owner, input.email)
     throw new AppError('conflict', { message: 'accounts.errors.email_taken', fields: { email: ['accounts.errors.email_taken'] } })
   }
   const now = new Date()
@@ -149,26 +149,22 @@ export interface Authenticated {
  * POST /v1/user/authenticate. A wrong password and an unknown email give the same answer
  * ('Invalid credentials.', 401) after the same work: an unknown email still runs one PBKDF2.
  */
-export async function authenticate(ctx: Ctx, input: AuthenticateRequest): Promise<Authenticated> {
+export async function authenticate(ctx: Ctx, input: AuthenticateRequest, captchaToken: string | null = null): Promise<Authenticated> {
   if (input.google_id_token) return { user: await providerSignIn(ctx, 'google', input.google_id_token, input), recovery: false }
   if (input.apple_id_token) return { user: await providerSignIn(ctx, 'apple', input.apple_id_token, input), recovery: false }
   if (input.user_id !== undefined) return temporarySignIn(ctx, input.user_id, input.authorization!)
-  return { user: await passwordSignIn(ctx, input.email!, input.password!), recovery: false }
+  return { user: await passwordSignIn(ctx, input.email!, input.password!, captchaToken), recovery: false }
 }
 
-async function passwordSignIn(ctx: Ctx, email: string, password: string): Promise<User> {
-  const kv = ctx.env.KV
-  const emailKey = `login:email:${email}`
-  const ipKey = `login:ip:${ctx.ip ?? 'unknown'}`
-  const [emailOk, ipOk] = await Promise.all([burstAllowed(kv, emailKey, LOGIN_LIMITS.email), burstAllowed(kv, ipKey, LOGIN_LIMITS.ip)])
-  if (!emailOk || !ipOk) throw new AppError('rate_limited')
+async function passwordSignIn(ctx: Ctx, email: string, password: string, captchaToken: string | null): Promise<User> {
+  const gate = await openSignIn(ctx, email, captchaToken)
   const user = await findUserByEmail(ctx.db, email)
   const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyDummy(password)
   if (!ok || !user) {
-    await Promise.all([burstHit(kv, emailKey, LOGIN_LIMITS.email), burstHit(kv, ipKey, LOGIN_LIMITS.ip)])
+    await gate.failed(user)
     throw new AppError('invalid_credentials')
   }
-  await burstReset(kv, emailKey, LOGIN_LIMITS.email)
+  await gate.succeeded()
   return user
 }
 
