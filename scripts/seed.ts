@@ -1,10 +1,11 @@
 // Seeds the local D1 and R2 that `wrangler dev --persist-to <dir>` uses: demo content in both
-// languages, demo users per role and the unit audio. Idempotent (safe to run on every start).
+// languages, demo users per role, the unit audio and a few transcripts. Idempotent (safe to run on every start).
 //   npx tsx scripts/seed.ts [--persist-to .wrangler/state]
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { getPlatformProxy } from 'wrangler'
 import { getDb } from '../src/worker/db/client'
+import { contentTypeOf } from '../src/worker/features/media/types'
 import { hashPassword } from '../src/worker/features/users/password'
 import { seed } from '../src/worker/seed/seed'
 import { LOCAL_VARS_FILE } from './local-vars'
@@ -33,7 +34,8 @@ try {
       const bytes = await readFile(join(mediaDir, file))
       const head = await env.MEDIA.head(key)
       if (head && head.size === bytes.byteLength) return
-      await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: 'audio/mpeg', cacheControl: 'public, max-age=86400' } })
+      // The type of the extension (audio, or a WebVTT transcript); /media sets the caching.
+      await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' } })
     },
     log: (line) => console.log(line),
   })

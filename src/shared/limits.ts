@@ -58,4 +58,10 @@ export const PUBLIC_CACHE_TTL_MS = 60_000
 export const MAX_FORM_BODY_BYTES = 64 * 1024
 
 /** Exact paths allowed a larger body than MAX_FORM_BODY_BYTES, e.g. `'/v1/file': 50 * 1024 * 1024`. */
-export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {}
+export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
+  /** An article's HTML body (MAX_POST_CONTENT_CHARS, up to 4 bytes a character in UTF-8, plus the other fields). */
+  '/v1/post': 1024 * 1024,
+}
+
+/** The longest article body accepted (characters of HTML): a long read is ~60,000. */
+export const MAX_POST_CONTENT_CHARS = 200_000

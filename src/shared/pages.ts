@@ -26,6 +26,8 @@ export interface PageEntry<D = unknown, P extends string = string> {
   bare?: boolean
   /** Only served when APP_ENV is local or test. */
   devOnly?: boolean
+  /** Never indexed by search engines (robots noindex, left out of /sitemap.xml): a step of a flow. */
+  noindex?: boolean
   /**
    * The page's own chunk: a visitor's first page loads only its own code. The build names the
    * module it imports (`module`, vite.config.ts) so the server can preload that chunk.
@@ -49,7 +51,7 @@ export function page<D = null, const P extends string = string>(
   access: Access,
   title: MessageKey,
   component: PageEntry<D, P>['component'],
-  extra: { bare?: boolean; devOnly?: boolean } = {},
+  extra: { bare?: boolean; devOnly?: boolean; noindex?: boolean } = {},
 ): PageEntry<D, P> {
   return { path, access, title, component, ...extra }
 }

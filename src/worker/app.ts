@@ -15,14 +15,23 @@ import { csrfProtection } from '#worker/http/csrf'
 import { usersRoutes } from '#worker/features/users/users.routes'
 import { authRoutes, logoutRoute } from '#worker/features/users/auth.routes'
 import { contentRoutes } from '#worker/features/content/content.routes'
+import { contentManageRoutes } from '#worker/features/content/manage.routes'
+import { likesRoutes } from '#worker/features/content/likes.routes'
 import { postsRoutes } from '#worker/features/posts/posts.routes'
+import { playbackRoutes } from '#worker/features/playback/playback.routes'
+import { postsManageRoutes } from '#worker/features/posts/manage.routes'
 import { mediaRoutes } from '#worker/features/media/media.routes'
 import { pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
+import { seoRoutes } from '#worker/features/site/site.seo'
 
 /** The /v1 API: each feature's router mounted here and nowhere else (CONVENTIONS 2). */
 export const api = new Hono<AppEnv>()
   .route('/', contentRoutes)
+  .route('/', contentManageRoutes)
+  .route('/', likesRoutes)
   .route('/', postsRoutes)
+  .route('/', playbackRoutes)
+  .route('/', postsManageRoutes)
   .route('/', usersRoutes)
 
 const app = new Hono<AppEnv>()
@@ -58,6 +67,7 @@ app.get('/__scheduled', async (c, next) => {
   await runScheduled(cron, c.env, new Date())
   return c.text(`Ran "${cron}"`)
 })
+app.route('/', seoRoutes) // /sitemap.xml and /robots.txt (features/site/site.seo.ts)
 app.route('/', pageRoutes)
 
 function isApi(path: string) {

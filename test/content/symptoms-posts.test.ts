@@ -91,7 +91,7 @@ describe('GET /v1/posts', () => {
       ['test', 'Test de ánimo'],
       ['plan', 'Plan de descanso'],
       ['plan', 'Plan para dormir'],
-      ['plan', 'Plan semanal'],
+      ['plan', 'Plan semanal completo'],
       ['plan', 'Plan de respiración'],
       ['', 'Respirar mejor'],
       ['', 'Dormir bien'],

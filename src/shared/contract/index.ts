@@ -3,11 +3,15 @@
 // both ways, and every test's answers against these schemas.
 import type { Call } from './call'
 import { contentCalls } from './content'
+import { contentManageCalls } from './content.manage'
+import { likesCalls } from './likes'
+import { playbackCalls } from './playback'
 import { postsCalls } from './posts'
+import { postsManageCalls } from './posts.manage'
 import { usersCalls } from './users'
 import { usersPhoneCalls } from './users.phone'
 
-export const CALLS: readonly Call[] = [...contentCalls, ...postsCalls, ...usersCalls, ...usersPhoneCalls]
+export const CALLS: readonly Call[] = [...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */
 export function callFor(method: string, path: string): Call | undefined {

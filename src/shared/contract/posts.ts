@@ -2,8 +2,10 @@
 import { z } from 'zod'
 import { defineCall } from './call'
 import { envelope, imagesSchema, languageSchema, statsSchema } from './common'
-import { bool01, languageField, line, searchField } from './fields'
+import { bool01, languageField, line, pipeValues, searchField } from './fields'
 import { listSchema, paginationSchema } from './list'
+
+const mediaRefSchema = z.object({ key: z.string(), title: z.string().optional(), duration_seconds: z.number().optional() })
 
 /** A post as GET /v1/posts lists it (SPEC §3 Post). `content` only when asked by slug. */
 export const postSchema = z.object({
@@ -22,6 +24,9 @@ export const postSchema = z.object({
   published_at: z.string().nullable(),
   updated_at: z.string().nullable(),
   content: z.string().optional(),
+  /** Audio and video versions of the article (the format bar), only with the body. */
+  audios: z.array(mediaRefSchema).optional(),
+  videos: z.array(mediaRefSchema).optional(),
   stats: statsSchema.optional(),
 })
 export type PostDto = z.infer<typeof postSchema>
@@ -35,6 +40,8 @@ export type PostLink = z.infer<typeof postLinkSchema>
 export const postsQuery = listSchema({
   filters: {
     slug: line(200).optional(),
+    /** Ids joined by '|' (the article page's related posts). */
+    ids: pipeValues.optional(),
     search: searchField.optional(),
     tag: line(100).optional(),
     diffuse: bool01.optional(),
@@ -63,5 +70,10 @@ export const blogPageData = z.object({ keyword: z.string(), posts: z.array(postS
 export type BlogPageData = z.infer<typeof blogPageData>
 
 /** /post/{slug}: the article and up to 3 related ones. */
-export const postPageData = z.object({ post: postSchema, related: z.array(postSchema) })
+export const postPageData = z.object({
+  post: postSchema,
+  related: z.array(postSchema),
+  /** Routes related to the article (post_routes), to go further. */
+  routes: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string() })).optional(),
+})
 export type PostPageData = z.infer<typeof postPageData>

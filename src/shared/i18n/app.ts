@@ -67,6 +67,7 @@ export const en = {
     order_by: 'This order is not accepted.',
     timezone: 'Choose a valid time zone (for example Europe/Madrid).',
     control_characters: 'This text has characters that cannot be saved (control or direction marks).',
+    slug: 'Use lowercase letters, numbers and hyphens (for example sleep-better).',
   },
   success: {
     saved: 'Saved.',
@@ -224,6 +225,7 @@ export const es: typeof en = {
     order_by: 'Este orden no se acepta.',
     timezone: 'Elige una zona horaria válida (por ejemplo, Europe/Madrid).',
     control_characters: 'Este texto tiene caracteres que no se pueden guardar (de control o de dirección).',
+    slug: 'Usa minúsculas, números y guiones (por ejemplo dormir-mejor).',
   },
   success: {
     saved: 'Guardado.',

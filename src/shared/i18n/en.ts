@@ -2,6 +2,7 @@
 // type); a message key is typed (MessageKey in index.ts), so a misspelt key fails the type-check.
 import * as app from './app'
 import * as content from './content'
+import * as playback from './playback'
 import * as posts from './posts'
 import * as site from './site'
 import * as users from './users'
@@ -11,6 +12,7 @@ const en = {
   ...site.en,
   ...content.en,
   ...posts.en,
+  ...playback.en,
   accounts: users.en,
 }
 

@@ -1,6 +1,7 @@
 // Spanish messages: every domain's, gathered (the same keys as en.ts).
 import * as app from './app'
 import * as content from './content'
+import * as playback from './playback'
 import * as posts from './posts'
 import * as site from './site'
 import * as users from './users'
@@ -11,6 +12,7 @@ const es: Messages = {
   ...site.es,
   ...content.es,
   ...posts.es,
+  ...playback.es,
   accounts: users.es,
 }
 

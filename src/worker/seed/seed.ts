@@ -22,16 +22,17 @@ import * as planData from './data/plans'
 import * as postData from './data/posts'
 import * as routeData from './data/routes'
 import * as symptomData from './data/symptoms'
+import * as transcriptData from './data/transcripts'
 import * as typeData from './data/types'
 import * as userData from './data/users'
 
 /** The demo content (data only, no database code), one file per domain under ./data/. */
-const content = { ...typeData, ...audioData, ...categoryData, ...symptomData, ...routeData, ...postData, ...planData, ...userData }
+const content = { ...typeData, ...audioData, ...transcriptData, ...categoryData, ...symptomData, ...routeData, ...postData, ...planData, ...userData }
 
 export interface SeedOptions {
   /** Hashes demo passwords (features/users/password.ts); injected so Node and workerd can both seed. */
   hashPassword: (password: string) => Promise<string>
-  /** Stores one unit's audio in R2; omitted where media does not matter (most worker tests). */
+  /** Stores one unit's audio (or transcript) in R2; omitted where media does not matter (most worker tests). */
   putMedia?: (key: string, file: string) => Promise<void>
   /** Seed only this much content (tests); everything when omitted. */
   only?: { routes?: boolean; posts?: boolean; plans?: boolean; users?: boolean }
@@ -131,9 +132,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
     }
   }
 
-  // Media: every file any unit plays, stored once in R2
+  // Media: every file any unit plays, stored once in R2, and the transcripts next to them
   if (opts.putMedia) {
-    for (const file of content.unitAudioFiles) {
+    for (const file of [...content.unitAudioFiles, ...content.transcriptFiles]) {
       await opts.putMedia(mediaKey(file), file)
       report.media++
     }

@@ -12,6 +12,7 @@ import { AppError } from '#worker/http/errors'
 import { PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { memo } from '#worker/http/memo'
 import { loaderOf } from './loaders'
+import { ShowPage, type PageHead } from './page'
 import { renderDocument } from './render'
 
 /** The cookie the browser sets with its time zone, so dates render in it from the server on. */
@@ -42,20 +43,30 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
   const query = Object.fromEntries(url.searchParams)
   const ctx = ctxOf(c)
   let data: unknown = null
+  let head: PageHead | undefined
   const loader = loaderOf(pageId)
   if (loader) {
     try {
-      data = await loader.load({ c, ctx, params, query })
+      const loaded = await loader.load({ c, ctx, params, query })
+      data = loaded.data
+      head = loaded.head
       // Local and test runs hold every render to the page's data contract, so drift fails a test.
       if (isLocalEnv(c.env)) {
         const parsed = loader.schema.safeParse(data)
         if (!parsed.success) console.error(`[${c.get('requestId')}] page ${pageId} data does not match its contract`, parsed.error.issues.slice(0, 3))
       }
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== 'not_found') throw err
-      pageId = 'notFound'
+      if (err instanceof ShowPage) {
+        // The loader answers with another page at this URL (the deleted-article page, 410).
+        pageId = err.page
+        code = err.status
+        head = err.head
+      } else if (err instanceof AppError && err.code === 'not_found') {
+        pageId = 'notFound'
+        code = 404
+        head = undefined
+      } else throw err
       def = pageEntry(pageId)
-      code = 404
       data = null
     }
   }
@@ -83,6 +94,7 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
       env: c.env.APP_ENV,
     },
     code,
+    head,
   )
 }
 

@@ -1,12 +1,14 @@
 import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server'
 import { App } from '#client/app/App.tsx'
-import { localizePath } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Boot } from '#shared/page-data'
 import type { PageEntry } from '#shared/pages'
+import { linkBase } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { pageAssets } from './assets'
+import { jsonLdTags, seoTags } from './head'
+import type { PageHead } from './page'
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
 /** JSON inside <script>: never let data close the tag. */
@@ -19,7 +21,7 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  * Server-render one page: the React tree with its data, the data and messages embedded for
  * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce.
  */
-export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown>, full: Boot, status = 200) {
+export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown>, full: Boot, status = 200, head?: PageHead) {
   const t = c.var.t
   const messages = messagesFor(full.locale)
   const nonce = c.get('secureHeadersNonce') ?? ''
@@ -33,20 +35,29 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
   })
   await stream.allReady
 
-  const title = full.page === 'home' ? full.title : `${full.title} · ${t('brand')}`
-  const alt = (l: 'es' | 'en') => `${c.env.APP_URL}${localizePath(full.path, l)}`
-  const head = [
+  // Title, description, robots, canonical, hreflang, Open Graph and JSON-LD (ssr/head.ts).
+  const seo = seoTags({
+    base: linkBase(c),
+    locale: full.locale,
+    path: full.path,
+    page,
+    status,
+    brand: t('brand'),
+    pageTitle: full.title,
+    isHome: full.page === 'home',
+    defaultDescription: t('home.hero_body'),
+    head,
+  })
+  const top = [
     '<!doctype html>',
     `<html lang="${full.locale}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
-    `<title>${esc(title)}</title>`,
-    `<meta name="description" content="${esc(t('home.hero_body'))}">`,
+    ...seo,
     '<meta name="theme-color" content="#2f5d62">',
     `<meta name="csrf-token" content="${esc(full.csrf ?? '')}">`,
-    `<link rel="alternate" hreflang="es" href="${esc(alt('es'))}">`,
-    `<link rel="alternate" hreflang="en" href="${esc(alt('en'))}">`,
+    ...jsonLdTags(head, nonce),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="manifest" href="/site.webmanifest">',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
@@ -69,7 +80,7 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
   const enc = new TextEncoder()
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(enc.encode(head))
+      controller.enqueue(enc.encode(top))
       const reader = stream.getReader()
       for (;;) {
         const { done, value } = await reader.read()

@@ -51,9 +51,8 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
   const nothing = !results.routes.length && !results.posts.length
   return (
     <div className="routes-page">
-      {!boot.user && (
-        <a className="back-link" href={href('home')}>← {t('frame.back')}</a>
-      )}
+      {/* Back goes to the journey for a signed-in person, else home (SPEC §2). */}
+      <a className="back-link" href={boot.user ? href('journey') : href('home')}>← {t('frame.back')}</a>
       <h1>{boot.title}</h1>
       <label className="search-box">
         <span className="visually-hidden">{t('routes_page.placeholder')}</span>

@@ -1,9 +1,12 @@
 // Server data of the route search and the route page (SPEC §2 "/routes", "/route/{slug}").
 import { routePageData, routesPageData, routesQuery, symptomsQuery } from '#shared/contract/content'
 import { postsQuery } from '#shared/contract/posts'
-import { PAGE_SIZE } from '#shared/limits'
+import { PAGE_SIZE, PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { listPosts } from '#worker/features/posts/posts.service'
-import { loader, type PageLoaders } from '#worker/ssr/page'
+import { routeLanguages } from '#worker/features/site/site.repo'
+import { routeHead } from '#worker/features/site/site.seo'
+import { memo } from '#worker/http/memo'
+import { loader, withHead, type PageLoaders } from '#worker/ssr/page'
 import { getRoute, listRoutes, listSymptoms } from './content.service'
 
 export const contentLoaders: PageLoaders<'routes' | 'route'> = {
@@ -18,8 +21,16 @@ export const contentLoaders: PageLoaders<'routes' | 'route'> = {
     ])
     // With a keyword that matches no symptom, still offer the general ones to click.
     const shown = symptoms.symptoms.length || !search ? symptoms.symptoms : (await badges()).symptoms
-    return { keyword, symptoms: shown, routes: routes.routes, posts: posts.posts }
+    // A search's answer is not a page of its own for search engines (the canonical is /routes).
+    return withHead({ keyword, symptoms: shown, routes: routes.routes, posts: posts.posts }, { noindex: !!search })
   }),
 
-  route: loader(routePageData, async ({ ctx, params }) => ({ route: await getRoute(ctx, params.slug ?? '') })),
+  route: loader(routePageData, async ({ ctx, params }) => {
+    const route = await getRoute(ctx, params.slug ?? '')
+    // Which languages the slug exists in (hreflang) is public and the same for everyone: kept a
+    // minute per isolate like the footer, so the page stays at 3 statements (route-page.test.ts).
+    // Asked only once the route exists, so unknown slugs never fill the cache.
+    const languages = await memo(`route-languages:${route.slug}`, PUBLIC_CACHE_TTL_MS, () => routeLanguages(ctx.db, route.slug))
+    return withHead({ route }, routeHead(ctx, route, languages))
+  }),
 }

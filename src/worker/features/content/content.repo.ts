@@ -5,7 +5,7 @@ import type { RoutesQuery, SymptomsQuery } from '#shared/contract/content'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import { contentStats, routeCategories, routes, routeSymptoms, symptoms, units, users } from '#worker/db/schema'
-import { contains, matchTerms, searchTerms } from './search'
+import { matchesSearch, searchRelevance, textSearch, withRelevance } from './search.repo'
 
 const ROUTE_ORDER = {
   order: routes.order,
@@ -18,11 +18,12 @@ const ROUTE_ORDER = {
 const visibleRoute = (language: Locale) =>
   and(eq(routes.language, language), eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true))
 
-type RouteFilters = RoutesQuery['filters'] & { language: Locale }
+type RouteFilters = RoutesQuery['filters'] & { language: Locale; /** Only routes this user liked (GET /v1/routes/liked_by_me). */ likedBy?: number }
 
 function routeWhere(f: RouteFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [visibleRoute(f.language)]
   if (f.slug) conds.push(eq(routes.slug, f.slug))
+  if (f.likedBy !== undefined) conds.push(sql`${routes.id} IN (SELECT l.target_id FROM likes l WHERE l.target_type = 'route' AND l.user_id = ${f.likedBy})`)
   if (f.tags?.length) conds.push(inArray(routes.tag, f.tags))
   if (f.symptoms?.length) {
     const ids = f.symptoms.filter((s) => /^\d+$/.test(s)).map(Number)
@@ -34,13 +35,8 @@ function routeWhere(f: RouteFilters): SQL | undefined {
         WHERE s.id IN (${idList}) OR s.slug IN (${slugList}))`,
     )
   }
-  conds.push(
-    matchTerms(searchTerms(f.search), !!f.diffuse, (term) =>
-      sql`(${contains(routes.title, term)} OR ${contains(routes.description, term)} OR ${contains(routes.tag, term)}
-        OR ${routes.id} IN (SELECT rs.route_id FROM route_symptoms rs JOIN symptoms s ON s.id = rs.symptom_id
-          WHERE ${contains(sql.raw('s.title'), term)}))`,
-    ),
-  )
+  const search = textSearch('routes', f.search, f.diffuse)
+  if (search) conds.push(matchesSearch(search, routes.id))
   return and(...conds)
 }
 
@@ -78,12 +74,15 @@ export type RouteRow = Awaited<ReturnType<ReturnType<typeof routeSelect>['all']>
 export async function findRoutes(db: Db, filters: RouteFilters, q: Pick<RoutesQuery, 'order' | 'perPage' | 'offset'>, userId: number | null) {
   const where = routeWhere(filters)
   const col = ROUTE_ORDER[q.order.column as keyof typeof ROUTE_ORDER] ?? routes.order
+  // A search in the default order (`order` asc) lists the most relevant routes first.
+  const search = textSearch('routes', filters.search, filters.diffuse)
+  const ranked = search && q.order.column === 'order' && q.order.dir === 'asc' ? searchRelevance(search, routes.id) : undefined
   // Not db.batch: batched results come back as objects keyed by column name, and the joined
   // tables' slug/title/id would overwrite the route's.
   const [rows, [total]] = await Promise.all([
-    routeSelect(db, userId)
+    withRelevance(routeSelect(db, userId).$dynamic(), ranked)
       .where(where)
-      .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(routes.id))
+      .orderBy(...(ranked ? [asc(ranked.rank)] : []), q.order.dir === 'desc' ? desc(col) : asc(col), asc(routes.id))
       .limit(q.perPage)
       .offset(q.offset),
     db.select({ n: count() }).from(routes).where(where),
@@ -132,19 +131,20 @@ const routesPerSymptom = sql<number>`(SELECT count(*) FROM route_symptoms rs JOI
 type SymptomFilters = SymptomsQuery['filters'] & { language: Locale }
 
 export async function findSymptoms(db: Db, f: SymptomFilters, q: Pick<SymptomsQuery, 'order' | 'perPage' | 'offset'>) {
+  const search = textSearch('symptoms', f.search, f.diffuse)
   const where = and(
     eq(symptoms.language, f.language),
     eq(symptoms.status, ContentStatus.visible),
     f.symptoms_with_routes ? sql`${routesPerSymptom} > 0` : undefined,
-    matchTerms(searchTerms(f.search), !!f.diffuse, (term) => sql`(${contains(symptoms.title, term)} OR ${contains(symptoms.slug, term)})`),
+    search && matchesSearch(search, symptoms.id),
   )
   const col = q.order.column === 'id' ? symptoms.id : symptoms.title
+  // A search in the default order (`title` asc) lists the best matching names first.
+  const ranked = search && q.order.column === 'title' && q.order.dir === 'asc' ? searchRelevance(search, symptoms.id) : undefined
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ symptom: symptoms, routesCount: routesPerSymptom })
-      .from(symptoms)
+    withRelevance(db.select({ symptom: symptoms, routesCount: routesPerSymptom }).from(symptoms).$dynamic(), ranked)
       .where(where)
-      .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(symptoms.id))
+      .orderBy(...(ranked ? [asc(ranked.rank)] : []), q.order.dir === 'desc' ? desc(col) : asc(col), asc(symptoms.id))
       .limit(q.perPage)
       .offset(q.offset),
     db.select({ n: count() }).from(symptoms).where(where),

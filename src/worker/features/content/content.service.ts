@@ -41,9 +41,9 @@ function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relation
 }
 
 /** GET /v1/routes: a page of visible routes with what the caller asked to include. */
-export async function listRoutes(ctx: Ctx, q: RoutesQuery) {
+export async function listRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number } = {}) {
   const userId = ctx.user?.id ?? null
-  const { rows, total } = await findRoutes(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q, userId)
+  const { rows, total } = await findRoutes(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale, ...only }, q, userId)
   const ids = rows.map((r) => r.route.id)
   const [symptomRows, unitRows] = await Promise.all([symptomsOfRoutes(ctx.db, ids), q.relations.includes('units') ? unitsOfRoutes(ctx.db, ids) : null])
   return {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
-import { contentStats, postCategories, posts } from '#worker/db/schema'
+import { contentStats, postCategories, postCorrelations, postRoutes, posts, routes } from '#worker/db/schema'
 import { ContentStatus } from '#shared/enums'
 import type { PostsQuery } from '#shared/contract/posts'
 import type { Locale } from '#shared/i18n/index'
-import { contains, matchTerms, searchTerms } from '#worker/features/content/search'
+import { matchesSearch, searchRelevance, textSearch, withRelevance } from '#worker/features/content/search.repo'
 
 type PostFilters = PostsQuery['filters'] & { language: Locale }
 
@@ -18,46 +18,77 @@ const published = (language: Locale) =>
 export async function findPosts(db: Db, q: PostFilters, page: Pick<PostsQuery, 'order' | 'perPage' | 'offset'>) {
   const conds: (SQL | undefined)[] = [published(q.language)]
   if (q.slug) conds.push(eq(posts.slug, q.slug))
+  if (q.ids?.length) conds.push(inArray(posts.id, q.ids.filter((v) => /^\d{1,15}$/.test(v)).map(Number)))
   if (q.tag) conds.push(eq(posts.tag, q.tag))
-  conds.push(
-    matchTerms(searchTerms(q.search), !!q.diffuse, (term) =>
-      sql`(${contains(posts.title, term)} OR ${contains(posts.description, term)} OR ${contains(posts.tag, term)} OR ${contains(posts.tags, term)})`,
-    ),
-  )
+  const search = textSearch('posts', q.search, q.diffuse)
+  if (search) conds.push(matchesSearch(search, posts.id))
   const where = and(...conds)
   const col = POST_ORDER[page.order.column as keyof typeof POST_ORDER] ?? posts.publishedAt
+  // A search in the default order (`published_at` desc) lists the most relevant posts first.
+  const ranked = search && page.order.column === 'published_at' && page.order.dir === 'desc' ? searchRelevance(search, posts.id) : undefined
   // Not db.batch: joined columns with the same name would collide in batched results.
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        post: {
-          id: posts.id,
-          slug: posts.slug,
-          title: posts.title,
-          description: posts.description,
-          language: posts.language,
-          status: posts.status,
-          tag: posts.tag,
-          tags: posts.tags,
-          timeForReading: posts.timeForReading,
-          author: posts.author,
-          images: posts.images,
-          publishedAt: posts.publishedAt,
-          updatedAt: posts.updatedAt,
-          // The body only travels when one post is asked for by slug.
-          content: q.slug ? posts.content : sql<null>`NULL`,
-        },
-        category: { id: postCategories.id, slug: postCategories.slug, title: postCategories.title },
-        stats: { views: contentStats.views, likes: contentStats.likes },
-      })
-      .from(posts)
-      .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
-      .leftJoin(contentStats, and(eq(contentStats.targetType, 'post'), eq(contentStats.targetId, posts.id)))
+    withRelevance(
+      db
+        .select({
+          post: {
+            id: posts.id,
+            slug: posts.slug,
+            title: posts.title,
+            description: posts.description,
+            language: posts.language,
+            status: posts.status,
+            tag: posts.tag,
+            tags: posts.tags,
+            timeForReading: posts.timeForReading,
+            author: posts.author,
+            images: posts.images,
+            publishedAt: posts.publishedAt,
+            updatedAt: posts.updatedAt,
+            // The body only travels when one post is asked for by slug.
+            content: q.slug ? posts.content : sql<null>`NULL`,
+            audios: q.slug ? posts.audios : sql<null>`NULL`,
+            videos: q.slug ? posts.videos : sql<null>`NULL`,
+          },
+          category: { id: postCategories.id, slug: postCategories.slug, title: postCategories.title },
+          stats: { views: contentStats.views, likes: contentStats.likes },
+        })
+        .from(posts)
+        .leftJoin(postCategories, eq(postCategories.id, posts.categoryId))
+        .leftJoin(contentStats, and(eq(contentStats.targetType, 'post'), eq(contentStats.targetId, posts.id)))
+        .$dynamic(),
+      ranked,
+    )
       .where(where)
-      .orderBy(page.order.dir === 'desc' ? desc(col) : asc(col), desc(posts.id))
+      .orderBy(...(ranked ? [asc(ranked.rank)] : []), page.order.dir === 'desc' ? desc(col) : asc(col), desc(posts.id))
       .limit(page.perPage)
       .offset(page.offset),
     db.select({ n: count() }).from(posts).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
+}
+
+/**
+ * What an article links to (SPEC §3 "related posts (post correlation), related routes"): its
+ * correlated posts that are published, in both directions, and its visible routes. 2 statements.
+ */
+export async function relatedOfPost(db: Db, postId: number, language: Locale) {
+  const [correlated, linkedRoutes] = await Promise.all([
+    db
+      .select({ id: posts.id })
+      .from(postCorrelations)
+      .innerJoin(posts, sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`)
+      .where(and(sql`(${postCorrelations.postId} = ${postId} OR ${postCorrelations.relatedPostId} = ${postId})`, published(language)))
+      .limit(3)
+      .all(),
+    db
+      .select({ id: routes.id, slug: routes.slug, title: routes.title })
+      .from(postRoutes)
+      .innerJoin(routes, eq(routes.id, postRoutes.routeId))
+      .where(and(eq(postRoutes.postId, postId), eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true)))
+      .orderBy(asc(routes.order))
+      .limit(3)
+      .all(),
+  ])
+  return { postIds: correlated.map((r) => r.id), routes: linkedRoutes }
 }

@@ -3,30 +3,18 @@ import { pagination } from '#shared/contract/list'
 import { postsQuery, type PostDto, type PostLink, type PostsQuery } from '#shared/contract/posts'
 import { PAGE_SIZE } from '#shared/limits'
 import type { Ctx } from '#worker/context'
-import { findPosts } from './posts.repo'
+import type { Post } from '#worker/db/schema'
+import { findPosts, relatedOfPost } from './posts.repo'
 
 /** GET /v1/posts: a page of published posts (the body only for a single post by slug). */
 export async function listPosts(ctx: Ctx, q: PostsQuery) {
   const { rows, total } = await findPosts(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q)
   const withStats = q.properties.includes('stats')
   const out: PostDto[] = rows.map(({ post: p, category, stats }) => {
-    const dto: PostDto = {
-      id: p.id,
-      slug: p.slug,
-      title: p.title,
-      description: p.description,
-      language: p.language,
-      status: p.status,
-      tag: p.tag,
-      tags: p.tags ?? [],
-      time_for_reading: p.timeForReading,
-      author: p.author,
-      category: category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null,
-      images: p.images ?? null,
-      published_at: p.publishedAt ? p.publishedAt.toISOString() : null,
-      updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
-    }
+    const dto = toPostDto(p, category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null)
     if (p.content !== null && p.content !== undefined) dto.content = p.content
+    if (p.audios) dto.audios = p.audios
+    if (p.videos) dto.videos = p.videos
     if (withStats) dto.stats = { views: stats?.views ?? 0, likes: stats?.likes ?? 0 }
     return dto
   })
@@ -39,4 +27,37 @@ export async function footerPosts(ctx: Ctx): Promise<{ tests: PostLink[]; plans:
   const [tests, plans] = await Promise.all([find('test'), find('plan')])
   const link = (p: PostDto): PostLink => ({ slug: p.slug, title: p.title })
   return { tests: tests.posts.map(link), plans: plans.posts.map(link) }
+}
+
+/** An article's related posts (the editors' correlations first, then ones sharing its tag) and routes. */
+export async function relatedOf(ctx: Ctx, post: PostDto) {
+  const [linked, byTag] = await Promise.all([
+    relatedOfPost(ctx.db, post.id, ctx.locale),
+    listPosts(ctx, postsQuery.parse({ per_page: 4, search: post.tag ?? undefined, diffuse: 1 })),
+  ])
+  const correlated = linked.postIds.length ? (await listPosts(ctx, postsQuery.parse({ per_page: 3, ids: linked.postIds.join('|') }))).posts : []
+  const related = [...correlated, ...byTag.posts.filter((p) => p.id !== post.id && !linked.postIds.includes(p.id))].slice(0, 3)
+  return { related, routes: linked.routes }
+}
+
+type PostFields = Pick<Post, 'id' | 'slug' | 'title' | 'description' | 'language' | 'status' | 'tag' | 'tags' | 'timeForReading' | 'author' | 'images' | 'publishedAt' | 'updatedAt'>
+
+/** A post row as the contract shows it (without body, media or stats: callers add what they read). */
+export function toPostDto(p: PostFields, category: PostDto['category']): PostDto {
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    language: p.language,
+    status: p.status,
+    tag: p.tag,
+    tags: p.tags ?? [],
+    time_for_reading: p.timeForReading,
+    author: p.author,
+    category,
+    images: p.images ?? null,
+    published_at: p.publishedAt ? p.publishedAt.toISOString() : null,
+    updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
+  }
 }

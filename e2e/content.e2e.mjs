@@ -1,0 +1,70 @@
+/**
+ * Content (issue 6 §7) in Debian chromium, both languages, phone and desktop: search 'ansiedad'
+ * on /routes and 'anxiety' on /en/routes and open a result; a signed-in person likes the route
+ * and sees the count change (and back); an article's table of contents jumps to its heading.
+ */
+import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+
+const CASES = [
+  { locale: 'es', prefix: '', query: 'ansiedad', email: 'patient@demo.calma.app', post: 'test-de-ansiedad-preguntas-para-conocerte-mejor', size: 'phone' },
+  { locale: 'en', prefix: '/en', query: 'anxiety', email: 'patient.en@demo.calma.app', post: 'anxiety-self-test-gentle-questions', size: 'desktop' },
+  { locale: 'es', prefix: '', query: 'ANSIEDÁD', email: 'patient@demo.calma.app', post: 'test-de-ansiedad-preguntas-para-conocerte-mejor', size: 'desktop' },
+  { locale: 'en', prefix: '/en', query: 'anxiety', email: 'patient.en@demo.calma.app', post: 'anxiety-self-test-gentle-questions', size: 'phone' },
+]
+
+export default function ({ test, browser }) {
+  for (const c of CASES) {
+    const viewport = c.size === 'phone' ? PHONE : DESKTOP
+    test(`${c.prefix}/routes finds '${c.query}', opens a route, likes it (${c.locale}, ${c.size})`, async () => {
+      const page = await newPage(browser, { viewport, locale: c.locale })
+      await page.goto(`${c.prefix}/login`)
+      await waitForHydration(page)
+      await page.locator('input[name=email]').fill(c.email)
+      await page.locator('input[name=password]').fill('Calma-demo-2026')
+      await page.getByTestId('login-submit').click()
+      await page.waitForURL((u) => u.pathname.endsWith('/journey'))
+
+      await page.goto(`${c.prefix}/routes`)
+      await waitForHydration(page)
+      await page.getByTestId('routes-search').fill(c.query)
+      const card = page.getByTestId('route-card').first()
+      await eventually(async () => (await page.getByTestId('route-card').count()) > 0 && new URL(page.url()).searchParams.get('keyword') === c.query, { timeout: 6000, message: 'search results' })
+      await screenshot(page, `content-search-${c.locale}-${c.size}`)
+      await card.click()
+      await page.waitForURL((u) => u.pathname.startsWith(`${c.prefix}/route/`))
+      await waitForHydration(page)
+
+      const count = async () => Number(await page.getByTestId('like-count').textContent())
+      const before = await count()
+      const wasLiked = (await page.getByTestId('like-button').getAttribute('aria-pressed')) === 'true'
+      await page.getByTestId('like-button').click()
+      await eventually(async () => (await count()) === before + (wasLiked ? -1 : 1), { message: 'like count flips' })
+      // After the stats call the server's count stands; a reload shows the same.
+      await page.waitForLoadState('networkidle')
+      await page.reload()
+      await waitForHydration(page)
+      assert.equal(await count(), before + (wasLiked ? -1 : 1))
+      assert.equal(await page.getByTestId('like-button').getAttribute('aria-pressed'), wasLiked ? 'false' : 'true')
+      await screenshot(page, `content-route-liked-${c.locale}-${c.size}`)
+      await page.getByTestId('like-button').click()
+      await eventually(async () => (await count()) === before, { message: 'like count back' })
+    })
+
+    test(`an article's contents jump to its headings (${c.locale}, ${c.size})`, async () => {
+      const page = await newPage(browser, { viewport, locale: c.locale })
+      await page.goto(`${c.prefix}/post/${c.post}`)
+      await waitForHydration(page)
+      const links = page.locator('[data-testid=toc] a')
+      assert.ok((await links.count()) >= 2, 'a table of contents')
+      const last = links.last()
+      const target = (await last.getAttribute('href')).slice(1)
+      await last.click()
+      await eventually(async () => new URL(page.url()).hash === `#${target}`)
+      await eventually(async () => {
+        const top = await page.locator(`[id="${target}"]`).evaluate((el) => el.getBoundingClientRect().top)
+        return top >= 0 && top < 200
+      }, { message: 'heading scrolled into view' })
+      await screenshot(page, `content-post-toc-${c.locale}-${c.size}`, { fullPage: false })
+    })
+  }
+}

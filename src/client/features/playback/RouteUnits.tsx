@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { RouteDto } from '#shared/contract/content'
+import { listRouteUnits, type RouteProgressDto, type UnitStateDto } from '#shared/contract/playback'
+import { call } from '#client/api.ts'
+import { usePage } from '#client/app/context.tsx'
+import { Player, type PlayableUnit } from './Player'
+import type { SavedProgress } from './progress'
+import { pickCurrent } from './rules'
+import './player.css'
+
+const playable = (u: UnitStateDto | undefined): u is PlayableUnit => !!u && u.lock === null && u.media !== null
+
+/**
+ * The units of a route with the player (issue 6 §4-§5). The server renders the list from the
+ * route page's data (visitors: a sign-in link per unit, SPEC §2 "Units need login to play");
+ * after hydration a signed-in person's state of each unit comes from GET /v1/route/units:
+ * progress, locks, the player on the unit where they left off, resumed at their position.
+ * Finishing a unit unlocks the next one here, without a reload.
+ */
+export default function RouteUnits({ route }: { route: RouteDto }) {
+  const { t, href, boot } = usePage()
+  const signedIn = !!boot.user
+  const [units, setUnits] = useState<UnitStateDto[] | null>(null)
+  const [progress, setProgress] = useState<RouteProgressDto | null>(null)
+  const [currentId, setCurrentId] = useState<number | null>(null)
+  const [autoPlay, setAutoPlay] = useState(false)
+
+  const load = useCallback(async () => {
+    const res = await call(listRouteUnits, { input: { route: String(route.id) } })
+    if (!res.success) return
+    setUnits(res.units)
+    setProgress(res.progress)
+    setCurrentId((id) => id ?? pickCurrent(res.units))
+  }, [route.id])
+
+  useEffect(() => {
+    if (signedIn) void load()
+  }, [signedIn, load])
+
+  const onSaved = useCallback((saved: SavedProgress) => {
+    setProgress(saved.progress)
+    if (saved.units) return setUnits(saved.units)
+    setUnits((list) => list?.map((u) => (u.id === saved.unit.id ? { ...u, position: saved.unit.position, completed: saved.unit.completed, completed_at: saved.unit.completed_at } : u)) ?? null)
+  }, [])
+
+  const choose = (id: number) => {
+    setAutoPlay(true)
+    setCurrentId(id)
+    if (typeof document !== 'undefined') document.getElementById('route-player')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }
+
+  const index = units?.findIndex((u) => u.id === currentId) ?? -1
+  const current = units?.[index]
+  const after = units?.[index + 1]
+  const login = href('login', { query: { redirect: href('route', { slug: route.slug }) } })
+  // Before the states arrive (and always for visitors) the list is the route page's own data.
+  const rows: { id: number; title: string; description: string | null; duration_seconds: number | null; state?: UnitStateDto }[] =
+    units?.map((u) => ({ ...u, state: u })) ?? route.units ?? []
+
+  return (
+    <div className="route-units" data-testid="route-units" data-loaded={units ? 'true' : undefined}>
+      {signedIn && progress && (
+        <div className="route-progress" data-testid="route-progress">
+          <progress max={Math.max(1, progress.visible_units)} value={progress.completed_units} aria-hidden="true" />
+          <span>{t('playback.route_progress', { done: progress.completed_units, total: progress.visible_units })}</span>
+        </div>
+      )}
+      <div id="route-player">
+        {playable(current) && (
+          <Player
+            key={current.id}
+            unit={current}
+            routeTitle={route.title}
+            autoPlay={autoPlay}
+            onSaved={onSaved}
+            next={playable(after) ? { title: after.title, play: () => choose(after.id) } : null}
+          />
+        )}
+        {current && !playable(current) && current.lock === null && <p className="player-unavailable">{t('playback.unavailable')}</p>}
+      </div>
+      <ol className="units" data-testid="units">
+        {rows.map((u) => {
+          const s = u.state
+          const status = !s ? undefined : s.lock ? 'locked' : s.completed ? 'completed' : s.position > 0 ? 'started' : 'open'
+          const isCurrent = !!s && s.id === currentId
+          return (
+            <li
+              key={u.id}
+              className={s ? `unit unit-${status}${isCurrent ? ' unit-current' : ''}` : 'unit'}
+              data-unit={s ? u.id : undefined}
+              data-lock={s ? (s.lock ?? 'none') : undefined}
+              aria-current={isCurrent ? 'true' : undefined}
+            >
+              <div>
+                <strong>{u.title}</strong>
+                {u.description && <p>{u.description}</p>}
+              </div>
+              <span className="chip">{t('route_page.minutes', { n: Math.max(1, Math.round((u.duration_seconds ?? 60) / 60)) })}</span>
+              {!signedIn && (
+                <a className="button button-small" href={login}>
+                  {t('route_page.login_to_play')}
+                </a>
+              )}
+              {s && <UnitAction unit={s} current={isCurrent} onPlay={() => choose(s.id)} />}
+            </li>
+          )
+        })}
+      </ol>
+    </div>
+  )
+}
+
+function UnitAction({ unit, current, onPlay }: { unit: UnitStateDto; current: boolean; onPlay: () => void }) {
+  const { t, href } = usePage()
+  if (unit.lock === 'no_privileges') {
+    return (
+      <p className="unit-lock" data-testid="unit-lock">
+        <LockIcon />
+        <span>
+          {t('playback.locks.no_privileges')} · <a href={href('subscribe')}>{t('playback.upgrade')}</a>
+        </span>
+      </p>
+    )
+  }
+  if (unit.lock) {
+    return (
+      <p className="unit-lock" data-testid="unit-lock">
+        <LockIcon />
+        <span>{t(`playback.locks.${unit.lock}`)}</span>
+      </p>
+    )
+  }
+  return (
+    <div className="unit-actions">
+      {unit.completed && (
+        <span className="chip chip-done" data-testid="unit-completed">
+          ✓ {t('playback.completed')}
+        </span>
+      )}
+      {!unit.completed && unit.position > 0 && <span className="chip">{t('playback.in_progress')}</span>}
+      {current ? (
+        <span className="chip chip-current">{t('playback.current')}</span>
+      ) : (
+        <button type="button" className="button button-small" onClick={onPlay} aria-label={t('playback.play_unit', { title: unit.title })} data-testid="unit-play">
+          ▶ {t('playback.play')}
+        </button>
+      )}
+    </div>
+  )
+}
+
+const LockIcon = () => (
+  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+    <path d="M7 10V8a5 5 0 0 1 10 0v2h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V8a3 3 0 0 0-6 0z" fill="currentColor" />
+  </svg>
+)

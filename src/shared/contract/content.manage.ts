@@ -1,0 +1,108 @@
+// Editing routes, their symptoms and categories, and symptoms (SPEC §7 "POST /route, DELETE
+// /route", "/route/symptom/*", "/route/category", "POST /symptom; DELETE /symptom"; §6: admins,
+// and publishers for content). Reading lists for the editors: /route/properties, /route/categories,
+// /route/symptoms. docs/API.md "Editing content" has the rules.
+import { z } from 'zod'
+import { ContentStatus } from '#shared/enums'
+import { PAGE_SIZE } from '#shared/limits'
+import { defineCall } from './call'
+import { envelope, languageSchema, messageResponse } from './common'
+import { bool01, int, languageField, line, paragraph } from './fields'
+import { listSchema, paginationSchema } from './list'
+import { routeSchema, symptomRefSchema, symptomSchema } from './content'
+
+/** A URL slug: lowercase letters, digits and single hyphens. */
+export const slugField = line(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'validation.slug' })
+const statusField = z.union([z.literal(ContentStatus.visible), z.literal(ContentStatus.hidden), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
+const id = int({ min: 1 })
+// SPEC §7: empty values are omitted on the wire, so an empty field leaves the value as it is.
+const optionalText = (max: number) => paragraph(max)
+const optionalLine = (max: number) => line(max)
+
+/**
+ * POST /v1/route: without `id` creates (language, slug and title required), with `id` updates
+ * the fields sent.
+ */
+export const routeForm = z.object({
+  id: id.optional(),
+  language: languageField.optional(),
+  slug: slugField.optional(),
+  title: line(200).optional(),
+  description: optionalText(2000).optional(),
+  status: statusField.optional(),
+  is_public: bool01.optional(),
+  is_active: bool01.optional(),
+  seo_title: optionalLine(200).optional(),
+  seo_description: optionalLine(320).optional(),
+  tag: optionalLine(100).optional(),
+  /** 0 removes the category. */
+  category_id: int({ min: 0 }).transform((v) => (v === 0 ? null : v)).optional(),
+  order: int({ min: -100000, max: 100000 }).optional(),
+  needs_appointment: bool01.optional(),
+  image_cover: optionalLine(500).optional(),
+  image_square: optionalLine(500).optional(),
+})
+export type RouteForm = z.output<typeof routeForm>
+
+export const saveRoute = defineCall({ method: 'POST', path: '/route', request: routeForm, response: envelope({ route: routeSchema }) })
+export const deleteRoute = defineCall({ method: 'DELETE', path: '/route', request: z.object({ id }), response: messageResponse })
+
+const routeSymptom = z.object({ route_id: id, symptom_id: id })
+export const assignSymptom = defineCall({ method: 'POST', path: '/route/symptom/assign', request: routeSymptom, response: envelope({ symptoms: z.array(symptomRefSchema) }) })
+export const unassignSymptom = defineCall({ method: 'DELETE', path: '/route/symptom/unassign', request: routeSymptom, response: envelope({ symptoms: z.array(symptomRefSchema) }) })
+export const applyPrimarySymptom = defineCall({ method: 'POST', path: '/route/symptom/apply/primary', request: routeSymptom, response: envelope({ symptoms: z.array(symptomRefSchema) }) })
+
+export const categorySchema = z.object({ id: z.number().int(), language: languageSchema, slug: z.string(), title: z.string() })
+export const categoryForm = z.object({ id: id.optional(), language: languageField.optional(), slug: slugField.optional(), title: line(120).optional() })
+export type CategoryForm = z.output<typeof categoryForm>
+export const categoriesQuery = listSchema({ filters: { language: languageField.optional() }, orderBy: ['title', 'id'], defaultPerPage: PAGE_SIZE.categories })
+
+export const listRouteCategories = defineCall({
+  method: 'GET',
+  path: '/route/categories',
+  request: categoriesQuery,
+  response: envelope({ categories: z.array(categorySchema), pagination: paginationSchema }),
+})
+export const saveRouteCategory = defineCall({ method: 'POST', path: '/route/category', request: categoryForm, response: envelope({ category: categorySchema }) })
+export const deleteRouteCategory = defineCall({ method: 'DELETE', path: '/route/category', request: z.object({ id }), response: messageResponse })
+
+/** GET /v1/route/symptoms: every symptom of a language, for the editor's picker (or those of one route). */
+export const listRouteSymptoms = defineCall({
+  method: 'GET',
+  path: '/route/symptoms',
+  request: z.object({ route_id: id.optional(), language: languageField.optional() }),
+  response: envelope({ symptoms: z.array(symptomRefSchema) }),
+})
+
+export const propertySchema = z.object({ id: z.number().int(), key: z.string(), value: z.string().nullable(), description: z.string().nullable() })
+/** GET /v1/route/properties: the admin-editable settings (SPEC §2 "property editing"). */
+export const listRouteProperties = defineCall({ method: 'GET', path: '/route/properties', request: z.object({}), response: envelope({ properties: z.array(propertySchema) }) })
+
+export const symptomForm = z.object({
+  id: id.optional(),
+  language: languageField.optional(),
+  slug: slugField.optional(),
+  title: line(120).optional(),
+  status: statusField.optional(),
+  seo_title: optionalLine(200).optional(),
+  seo_description: optionalLine(320).optional(),
+})
+export type SymptomForm = z.output<typeof symptomForm>
+export const saveSymptom = defineCall({ method: 'POST', path: '/symptom', request: symptomForm, response: envelope({ symptom: symptomSchema }) })
+export const deleteSymptom = defineCall({ method: 'DELETE', path: '/symptom', request: z.object({ id }), response: messageResponse })
+
+export const contentManageCalls = [
+  saveRoute,
+  deleteRoute,
+  assignSymptom,
+  unassignSymptom,
+  applyPrimarySymptom,
+  listRouteCategories,
+  saveRouteCategory,
+  deleteRouteCategory,
+  listRouteSymptoms,
+  listRouteProperties,
+  saveSymptom,
+  deleteSymptom,
+] as const
+

@@ -1,0 +1,67 @@
+// Editing the blog (SPEC §7 "POST /post, DELETE /post", "/post/correlation(s)", "/post/categories",
+// "/post/category"; §5: a post cannot be correlated with itself; §6: admins and publishers).
+import { z } from 'zod'
+import { ContentStatus } from '#shared/enums'
+import { MAX_POST_CONTENT_CHARS } from '#shared/limits'
+import { defineCall } from './call'
+import { envelope, messageResponse } from './common'
+import { bool01, int, languageField, line, paragraph, pipeValues } from './fields'
+import { paginationSchema } from './list'
+import { categoriesQuery, categoryForm, categorySchema, slugField } from './content.manage'
+import { postSchema } from './posts'
+
+const id = int({ min: 1 })
+const statusField = z.union([z.literal(ContentStatus.visible), z.literal(ContentStatus.hidden), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
+/** An ISO date or date-time (SPEC §7: dates travel as ISO text). */
+const isoDate = z
+  .string()
+  .max(40)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), { error: 'validation.date' })
+  .transform((v) => new Date(v))
+
+/** POST /v1/post: without `id` creates (language, slug and title required), with `id` updates the fields sent. */
+export const postForm = z.object({
+  id: id.optional(),
+  language: languageField.optional(),
+  slug: slugField.optional(),
+  title: line(200).optional(),
+  description: paragraph(2000).optional(),
+  /** HTML; h2/h3 build the table of contents. Reading time is computed from it (200 words a minute). */
+  content: paragraph(MAX_POST_CONTENT_CHARS).optional(),
+  status: statusField.optional(),
+  tag: line(100).optional(),
+  tags: pipeValues.optional(),
+  /** 0 removes the category. */
+  category_id: int({ min: 0 }).transform((v) => (v === 0 ? null : v)).optional(),
+  author: line(120).optional(),
+  index: bool01.optional(),
+  published_at: isoDate.optional(),
+  image_cover: line(500).optional(),
+})
+export type PostForm = z.output<typeof postForm>
+
+export const savePost = defineCall({ method: 'POST', path: '/post', request: postForm, response: envelope({ post: postSchema }) })
+/** A deleted post's address answers the deleted-article page (SPEC §2), so the row is kept, marked deleted. */
+export const deletePost = defineCall({ method: 'DELETE', path: '/post', request: z.object({ id }), response: messageResponse })
+
+const correlationSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), language: z.string() })
+export const listCorrelations = defineCall({
+  method: 'GET',
+  path: '/post/correlations',
+  request: z.object({ post_id: id }),
+  response: envelope({ correlations: z.array(correlationSchema) }),
+})
+const pair = z.object({ post_id: id, related_post_id: id })
+export const addCorrelation = defineCall({ method: 'POST', path: '/post/correlation', request: pair, response: envelope({ correlations: z.array(correlationSchema) }) })
+export const removeCorrelation = defineCall({ method: 'DELETE', path: '/post/correlation', request: pair, response: envelope({ correlations: z.array(correlationSchema) }) })
+
+export const listPostCategories = defineCall({
+  method: 'GET',
+  path: '/post/categories',
+  request: categoriesQuery,
+  response: envelope({ categories: z.array(categorySchema), pagination: paginationSchema }),
+})
+export const savePostCategory = defineCall({ method: 'POST', path: '/post/category', request: categoryForm, response: envelope({ category: categorySchema }) })
+export const deletePostCategory = defineCall({ method: 'DELETE', path: '/post/category', request: z.object({ id }), response: messageResponse })
+
+export const postsManageCalls = [savePost, deletePost, listCorrelations, addCorrelation, removeCorrelation, listPostCategories, savePostCategory, deletePostCategory] as const

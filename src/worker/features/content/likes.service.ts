@@ -1,0 +1,35 @@
+// Likes and stats of routes and posts (SPEC §4 like toggle, §7). A route or post a visitor may
+// not see cannot be liked nor its stats read: 404, as if it did not exist.
+import type { RoutesQuery } from '#shared/contract/content'
+import type { ListQuery } from '#shared/contract/list'
+import type { Ctx } from '#worker/context'
+import { AppError } from '#worker/http/errors'
+import { findTarget, recountLikes, toggleLike } from './likes.repo'
+import { listRoutes } from './content.service'
+
+const ref = (v: string, language: string) => (/^\d+$/.test(v) ? { id: Number(v), language } : { slug: v, language })
+
+async function visible(ctx: Ctx, type: 'route' | 'post', r: { id?: number; slug?: string; language: string }) {
+  const row = await findTarget(ctx.env.DB, type, r, ctx.user?.id ?? null)
+  if (!row) throw new AppError('not_found', { message: type === 'route' ? 'errors.route_not_found' : 'errors.not_found' })
+  return row
+}
+
+/** GET /v1/route/stats, /v1/post/stats. */
+export async function stats(ctx: Ctx, type: 'route' | 'post', idOrSlug: string) {
+  const row = await visible(ctx, type, ref(idOrSlug, ctx.locale))
+  return { target: { id: row.id, slug: row.slug, stats: { views: row.views, likes: row.likes } }, liked_by_me: !!row.liked }
+}
+
+/** POST /v1/route/update/like, /v1/post/update/like: flips the caller's like. */
+export async function toggle(ctx: Ctx, type: 'route' | 'post', id: number) {
+  const row = await visible(ctx, type, { id, language: ctx.locale })
+  const liked = await toggleLike(ctx.env.DB, ctx.user!.id, type, row.id)
+  return { liked, stats: await recountLikes(ctx.env.DB, type, row.id) }
+}
+
+/** GET /v1/routes/liked_by_me: the caller's liked routes in their language, with images and stats. */
+export function routesLikedByMe(ctx: Ctx, q: ListQuery<Record<string, never>>) {
+  const query: RoutesQuery = { ...q, order: { column: 'order', dir: 'asc' }, filters: {}, properties: ['images', 'stats'], relations: [], counts: [] }
+  return listRoutes(ctx, query, { likedBy: ctx.user!.id })
+}

@@ -1,0 +1,152 @@
+// Who may play which unit, the caller's progress, and where the player reads the media
+// (issue 6 §4-§7; docs/decisions/017-who-may-play.md).
+import type { PlaybackLock, RouteProgressDto, UnitMediaDto, UnitProgressForm, UnitStateDto } from '#shared/contract/playback'
+import { LANGUAGES, Role, type Language } from '#shared/enums'
+import type { Ctx } from '#worker/context'
+import type { Db } from '#worker/db/client'
+import type { Env, SessionUser } from '#worker/env'
+import { AppError } from '#worker/http/errors'
+import { memo } from '#worker/http/memo'
+import { contentTypeOf, mediaKeysOfTranscript, transcriptKey } from '#worker/features/media/types'
+import { grantExpiry, signedMediaUrl } from './media-grant'
+import * as repo from './playback.repo'
+
+/** What the rules need to know of the caller (null: a visitor). */
+export type Player = Pick<SessionUser, 'id' | 'role' | 'accessExpired'> | null
+
+/**
+ * Plays every unit (in order): anyone whose free access is not over. `accessExpired` is only
+ * ever true for a patient who is not a subscriber once `free_access_until` has passed
+ * (features/users/session.ts), so subscribers and every other role (admins, publishers,
+ * psychologists, coaches, influencers) always do.
+ */
+const playsEverything = (u: NonNullable<Player>) => !u.accessExpired
+/** Admins and publishers review content: they may open any unit, out of order. */
+const skipsOrder = (u: NonNullable<Player>) => u.role === Role.admin || u.role === Role.publisher
+
+/**
+ * The lock of each unit of one route (`rows` in order) for `user` (docs/decisions/017):
+ * - a visitor: every unit is `login_needed` (SPEC §1 "logging in is required to play units");
+ * - the first unit is the trial: any signed-in person plays it, free access over or not;
+ * - the others need free access or a subscription (`no_privileges` otherwise);
+ * - and the unit before must be completed (`unit_not_completed`), except for admins and publishers.
+ */
+export function locksOf(user: Player, rows: readonly { completedAt: Date | null }[]): (PlaybackLock | null)[] {
+  return rows.map((_, i) => {
+    if (!user) return 'login_needed'
+    if (i === 0) return null
+    if (!playsEverything(user)) return 'no_privileges'
+    if (!skipsOrder(user) && !rows[i - 1]!.completedAt) return 'unit_not_completed'
+    return null
+  })
+}
+
+/** How long an isolate remembers which transcripts a unit's media has (public facts, no person's). */
+const TRANSCRIPTS_TTL_MS = 5 * 60_000
+/** How long an isolate remembers which units play an R2 key (public facts; content edits show within it). */
+const MEDIA_UNITS_TTL_MS = 60_000
+
+/** The languages a unit's media has a WebVTT transcript in (R2 heads, remembered a few minutes). */
+async function transcriptLanguages(env: Env, mediaKey: string): Promise<Language[]> {
+  try {
+    return await memo(`playback:transcripts:${mediaKey}`, TRANSCRIPTS_TTL_MS, async () => {
+      const heads = await Promise.all(LANGUAGES.map((l) => env.MEDIA.head(transcriptKey(mediaKey, l))))
+      return LANGUAGES.filter((_, i) => heads[i] !== null)
+    })
+  } catch (err) {
+    // The unit still plays, without its transcript.
+    console.warn('[playback] transcript lookup failed:', err instanceof Error ? err.message : err)
+    return []
+  }
+}
+
+async function mediaOf(env: Env, key: string, exp: number): Promise<UnitMediaDto> {
+  const [url, languages] = await Promise.all([signedMediaUrl(env, key, exp), transcriptLanguages(env, key)])
+  const transcripts = await Promise.all(languages.map(async (language) => ({ language, url: await signedMediaUrl(env, transcriptKey(key, language), exp) })))
+  return { url, content_type: contentTypeOf(key) ?? 'application/octet-stream', expires_at: new Date(exp * 1000).toISOString(), transcripts }
+}
+
+/** One route's units (in order) as the caller sees them: state, lock, and media when playable. */
+async function toStates(env: Env, user: Player, rows: readonly repo.UnitRow[]): Promise<UnitStateDto[]> {
+  const locks = locksOf(user, rows)
+  const exp = grantExpiry()
+  return Promise.all(
+    rows.map(async (r, i) => ({
+      id: r.id,
+      order: r.order,
+      title: r.title,
+      description: r.description,
+      kind: r.kind === 'video' ? ('video' as const) : ('audio' as const),
+      duration_seconds: r.durationSeconds,
+      cover: r.coverKey ? `/media/${r.coverKey}` : null,
+      position: r.position ?? 0,
+      completed: !!r.completedAt,
+      completed_at: r.completedAt ? r.completedAt.toISOString() : null,
+      lock: locks[i]!,
+      media: locks[i] === null && r.mediaKey ? await mediaOf(env, r.mediaKey, exp) : null,
+    })),
+  )
+}
+
+function progressOf(routeId: number, rows: readonly { completedAt: Date | null }[]): RouteProgressDto {
+  const completed = rows.filter((r) => r.completedAt).length
+  return { route_id: routeId, completed_units: completed, visible_units: rows.length, progress: repo.progressPercent(completed, rows.length) }
+}
+
+/** GET /v1/route/units: a visible route's visible units, in order, with the caller's state of each. */
+export async function listRouteUnits(ctx: Ctx, q: { route: string }) {
+  const ref: repo.RouteRef = /^\d{1,15}$/.test(q.route) ? { id: Number(q.route) } : { slug: q.route, language: ctx.locale }
+  const route = await repo.findVisibleRoute(ctx.db, ref)
+  if (!route) throw new AppError('not_found', { message: 'errors.route_not_found' })
+  const rows = await repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null)
+  return { route, progress: progressOf(route.id, rows), units: await toStates(ctx.env, ctx.user, rows) }
+}
+
+/**
+ * POST /v1/unit/progress: the caller's position in a unit they may play, and its completion.
+ * Refuses a unit that is not visible (404), one the caller may not play (403 no_privileges) and
+ * one still locked by the unit before it (403, lock `unit_not_completed`): nothing is written.
+ */
+export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
+  const user = ctx.user
+  if (!user) throw new AppError('unauthenticated')
+  const rows = await repo.unitsBesideUnit(ctx.db, input.unit_id, user.id)
+  const i = rows.findIndex((r) => r.id === input.unit_id)
+  const row = rows[i]
+  if (!row) throw new AppError('not_found', { message: 'errors.item_not_found' })
+  const lock = locksOf(user, rows)[i]
+  if (lock === 'no_privileges') throw new AppError('no_privileges', { extra: { lock } })
+  if (lock) throw new AppError('unauthorized', { message: 'playback.errors.unit_not_completed', extra: { lock } })
+
+  // A position past the end (a rounded duration, a clock that ran on) is the end.
+  const position = row.durationSeconds !== null && row.durationSeconds >= 0 ? Math.min(input.position, row.durationSeconds) : input.position
+  const saved = await repo.saveProgress(ctx.db, { userId: user.id, unitId: row.id, position, completed: !!input.completed, now: new Date() })
+  const justCompleted = !row.completedAt && !!saved.completedAt
+  rows[i] = { ...row, position: saved.position, completedAt: saved.completedAt }
+  return {
+    unit: { id: row.id, position: saved.position, completed: !!saved.completedAt, completed_at: saved.completedAt ? saved.completedAt.toISOString() : null },
+    progress: progressOf(row.routeId, rows),
+    // The save that completes a unit answers the route's units again: the next one unlocks at once.
+    ...(justCompleted ? { units: await toStates(ctx.env, user, rows) } : {}),
+  }
+}
+
+// ── /media (features/media/media.routes.ts) ──────────────────────────────────────────────────
+
+/** The units that play the file at `key` (as their media, or a transcript of it); [] when it is no unit's. */
+export function unitsOfMediaKey(db: Db, key: string) {
+  return memo(`playback:media-units:${key}`, MEDIA_UNITS_TTL_MS, () => repo.unitsPlayingMedia(db, [key, ...mediaKeysOfTranscript(key)]))
+}
+
+/** Whether `user` may play at least one of `units` now (a file may be shared by several units). */
+export async function mayPlayAny(db: Db, user: NonNullable<Player>, units: readonly { id: number; routeId: number }[]): Promise<boolean> {
+  const routeIds = [...new Set(units.map((u) => u.routeId))].slice(0, 20)
+  const rows = await repo.unitsWithProgress(db, routeIds, user.id)
+  const wanted = new Set(units.map((u) => u.id))
+  for (const routeId of routeIds) {
+    const ofRoute = rows.filter((r) => r.routeId === routeId)
+    const locks = locksOf(user, ofRoute)
+    if (ofRoute.some((r, i) => wanted.has(r.id) && locks[i] === null)) return true
+  }
+  return false
+}

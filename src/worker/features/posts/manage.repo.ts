@@ -1,0 +1,67 @@
+// Writes of the blog editors: posts, correlations, categories (CONVENTIONS 3).
+import { and, asc, count, eq, or, sql } from 'drizzle-orm'
+import type { Db } from '#worker/db/client'
+import { postCategories, postCorrelations, posts, type NewPost, type Post, type PostCategory } from '#worker/db/schema'
+import type { Locale } from '#shared/i18n/index'
+
+/** A post that is not deleted (any status). */
+export const findLivePost = (db: Db, id: number): Promise<Post | undefined> =>
+  db.select().from(posts).where(and(eq(posts.id, id), sql`${posts.deletedAt} IS NULL`)).get()
+export const insertPost = (db: Db, values: NewPost) => db.insert(posts).values(values).returning().get()
+export const updatePost = (db: Db, id: number, patch: Partial<NewPost>) =>
+  db.update(posts).set(patch).where(and(eq(posts.id, id), sql`${posts.deletedAt} IS NULL`)).returning().get()
+
+/** Mark deleted (the address keeps answering the deleted-article page); false when already gone. */
+export async function markPostDeleted(db: Db, id: number, now: Date) {
+  const row = await db
+    .update(posts)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(posts.id, id), sql`${posts.deletedAt} IS NULL`))
+    .returning({ id: posts.id })
+    .get()
+  return !!row
+}
+
+/** Related posts of a post, in both directions, live ones only. */
+export function correlationsOf(db: Db, postId: number) {
+  return db
+    .select({ id: posts.id, slug: posts.slug, title: posts.title, language: posts.language })
+    .from(postCorrelations)
+    .innerJoin(posts, sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`)
+    .where(and(or(eq(postCorrelations.postId, postId), eq(postCorrelations.relatedPostId, postId)), sql`${posts.deletedAt} IS NULL`))
+    .orderBy(asc(posts.title))
+    .all()
+}
+
+/**
+ * One row per pair, stored low id first, so (a, b) and (b, a) are the same pair for the unique
+ * index: false when it exists already.
+ */
+export async function insertCorrelation(db: Db, a: number, b: number) {
+  const [low, high] = a < b ? [a, b] : [b, a]
+  const row = await db.insert(postCorrelations).values({ postId: low, relatedPostId: high }).onConflictDoNothing().returning({ id: postCorrelations.id }).get()
+  return !!row
+}
+
+export async function deleteCorrelation(db: Db, a: number, b: number) {
+  const row = await db
+    .delete(postCorrelations)
+    .where(or(and(eq(postCorrelations.postId, a), eq(postCorrelations.relatedPostId, b)), and(eq(postCorrelations.postId, b), eq(postCorrelations.relatedPostId, a))))
+    .returning({ id: postCorrelations.id })
+    .get()
+  return !!row
+}
+
+export async function findPostCategories(db: Db, language: Locale, page: { perPage: number; offset: number }) {
+  const where = eq(postCategories.language, language)
+  const [rows, [total]] = await Promise.all([
+    db.select().from(postCategories).where(where).orderBy(asc(postCategories.title), asc(postCategories.id)).limit(page.perPage).offset(page.offset).all(),
+    db.select({ n: count() }).from(postCategories).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+export const findPostCategory = (db: Db, id: number): Promise<PostCategory | undefined> => db.select().from(postCategories).where(eq(postCategories.id, id)).get()
+export const insertPostCategory = (db: Db, values: typeof postCategories.$inferInsert) => db.insert(postCategories).values(values).returning().get()
+export const updatePostCategory = (db: Db, id: number, patch: Partial<typeof postCategories.$inferInsert>) =>
+  db.update(postCategories).set(patch).where(eq(postCategories.id, id)).returning().get()
+export const deletePostCategoryRow = (db: Db, id: number) => db.delete(postCategories).where(eq(postCategories.id, id)).returning({ id: postCategories.id }).get()

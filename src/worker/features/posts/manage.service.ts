@@ -1,0 +1,120 @@
+// The blog editors' rules (SPEC §5: a post is never correlated with itself; §6 roles; §9 reading
+// time at 200 words a minute). Deleting marks the post deleted: its address then answers the
+// deleted-article page (SPEC §2), and it leaves every list, search and the sitemap.
+import type { CategoryForm } from '#shared/contract/content.manage'
+import type { ListQuery } from '#shared/contract/list'
+import { pagination } from '#shared/contract/list'
+import type { PostDto } from '#shared/contract/posts'
+import type { PostForm } from '#shared/contract/posts.manage'
+import type { Ctx } from '#worker/context'
+import type { NewPost, Post } from '#worker/db/schema'
+import { AppError } from '#worker/http/errors'
+import { forgetTarget } from '#worker/features/content/likes.repo'
+import { absentOf, required, saveCategoryWith, uniqueSlug } from '#worker/features/content/editing'
+import * as repo from './manage.repo'
+import { toPostDto } from './posts.service'
+
+const WORDS_PER_MINUTE = 200
+
+/** Minutes to read an HTML body at 200 words a minute (SPEC §9), at least 1. */
+export function readingMinutes(html: string): number {
+  const words = html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
+}
+
+const postMissing = () => new AppError('not_found', { message: 'posts_manage.post_missing' })
+const categoryMissing = () => new AppError('not_found', { message: 'posts_manage.category_missing' })
+const toDto = (p: Post, category: PostDto['category']): PostDto => ({ ...toPostDto(p, category), content: p.content ?? '' })
+
+/** POST /v1/post: create (language, slug, title required) or update the fields sent. */
+export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; created: boolean }> {
+  const patch: Partial<NewPost> = {}
+  if (f.language !== undefined) patch.language = f.language
+  if (f.slug !== undefined) patch.slug = f.slug
+  if (f.title !== undefined) patch.title = f.title
+  if (f.description !== undefined) patch.description = f.description
+  if (f.content !== undefined) {
+    patch.content = f.content
+    patch.timeForReading = readingMinutes(f.content)
+  }
+  if (f.status !== undefined) patch.status = f.status as 1 | 2
+  if (f.tag !== undefined) patch.tag = f.tag
+  if (f.tags !== undefined) patch.tags = f.tags
+  if (f.author !== undefined) patch.author = f.author
+  if (f.index !== undefined) patch.index = f.index
+  if (f.published_at !== undefined) patch.publishedAt = f.published_at
+  let category: { id: number; slug: string; title: string } | null = null
+  if (f.category_id !== undefined) {
+    if (f.category_id !== null) {
+      const c = await repo.findPostCategory(ctx.db, f.category_id)
+      if (!c) throw categoryMissing()
+      category = { id: c.id, slug: c.slug, title: c.title }
+    }
+    patch.categoryId = f.category_id
+  }
+  let row: Post | undefined
+  if (f.id === undefined) {
+    const absent = absentOf(f, ['language', 'slug', 'title'] as const)
+    if (absent.length) throw required(absent)
+    const now = new Date()
+    const values = { ...patch, images: f.image_cover ? { cover: f.image_cover } : null, publishedAt: patch.publishedAt ?? now, createdBy: ctx.user?.id ?? null } as NewPost
+    row = await uniqueSlug(() => repo.insertPost(ctx.db, values))
+  } else {
+    const current = await repo.findLivePost(ctx.db, f.id)
+    if (!current) throw postMissing()
+    if (f.image_cover !== undefined) patch.images = { ...(current.images ?? {}), cover: f.image_cover }
+    row = await uniqueSlug(() => repo.updatePost(ctx.db, f.id!, { ...patch, updatedAt: new Date() }))
+    if (!row) throw postMissing()
+    if (f.category_id === undefined && row.categoryId) {
+      const c = await repo.findPostCategory(ctx.db, row.categoryId)
+      category = c ? { id: c.id, slug: c.slug, title: c.title } : null
+    }
+  }
+  return { post: toDto(row, category), created: f.id === undefined }
+}
+
+/** DELETE /v1/post: marked deleted; its likes and stats are forgotten. */
+export async function deletePost(ctx: Ctx, id: number) {
+  if (!(await repo.markPostDeleted(ctx.db, id, new Date()))) throw postMissing()
+  await forgetTarget(ctx.env.DB, 'post', id)
+}
+
+async function bothLive(ctx: Ctx, a: number, b: number) {
+  if (a === b) throw new AppError('validation', { fields: { related_post_id: ['posts_manage.correlation_self'] } })
+  const [x, y] = await Promise.all([repo.findLivePost(ctx.db, a), repo.findLivePost(ctx.db, b)])
+  if (!x || !y) throw postMissing()
+}
+
+export async function correlations(ctx: Ctx, postId: number) {
+  if (!(await repo.findLivePost(ctx.db, postId))) throw postMissing()
+  return repo.correlationsOf(ctx.db, postId)
+}
+
+/** POST /v1/post/correlation: never with itself (422), once per pair in either order (409). */
+export async function addCorrelation(ctx: Ctx, a: number, b: number) {
+  await bothLive(ctx, a, b)
+  if (!(await repo.insertCorrelation(ctx.db, a, b))) throw new AppError('conflict', { message: 'posts_manage.correlation_exists' })
+  return repo.correlationsOf(ctx.db, a)
+}
+
+export async function removeCorrelation(ctx: Ctx, a: number, b: number) {
+  await bothLive(ctx, a, b)
+  if (!(await repo.deleteCorrelation(ctx.db, a, b))) throw new AppError('not_found', { message: 'posts_manage.correlation_missing' })
+  return repo.correlationsOf(ctx.db, a)
+}
+
+export async function listCategories(ctx: Ctx, q: ListQuery<{ language?: 'es' | 'en' }>) {
+  const { rows, total } = await repo.findPostCategories(ctx.db, q.filters.language ?? ctx.locale, q)
+  return { categories: rows.map((r) => ({ id: r.id, language: r.language, slug: r.slug, title: r.title })), pagination: pagination(q, total, rows.length) }
+}
+
+export const saveCategory = (ctx: Ctx, f: CategoryForm) =>
+  saveCategoryWith(
+    { find: (id) => repo.findPostCategory(ctx.db, id), insert: (v) => repo.insertPostCategory(ctx.db, v), update: (id, p) => repo.updatePostCategory(ctx.db, id, p) },
+    f,
+    categoryMissing,
+  )
+
+export async function deleteCategory(ctx: Ctx, id: number) {
+  if (!(await repo.deletePostCategoryRow(ctx.db, id))) throw categoryMissing()
+}
