@@ -70,23 +70,30 @@ export function fieldErrors(error: { issues: readonly Issue[] }, t: Translate): 
  * SPEC §7's wire rules before the schema sees the input: empty values are omitted,
  * `filters[name]=value` becomes `filters: { name: value }`, `list[]=a&list[]=b` a list.
  */
+/** Field names that would reach an object's prototype. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
 export function normalizeInput(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input
-  const out: Record<string, unknown> = {}
+  // Objects without a prototype, and the names that reach one refused outright: a field named
+  // `__proto__[role]` must never write to Object.prototype (found by the fuzz harness, issue 14).
+  const out: Record<string, unknown> = Object.create(null)
   for (const [key, raw] of Object.entries(input as Record<string, unknown>)) {
     const value = Array.isArray(raw) ? raw.filter((v) => v !== '' && v !== undefined) : raw
     if (value === '' || value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue
     const m = /^(\w+)\[(\w*)\]$/.exec(key)
     if (m) {
       const [, group, name] = m
+      if (UNSAFE_KEYS.has(group!) || UNSAFE_KEYS.has(name!)) continue
       if (!name) {
         out[group!] = Array.isArray(value) ? value : [value]
         continue
       }
-      const bag = (out[group!] ??= {}) as Record<string, unknown>
-      if (typeof bag === 'object') bag[name] = value
+      const bag = (out[group!] ??= Object.create(null)) as Record<string, unknown>
+      if (typeof bag === 'object' && !Array.isArray(bag)) bag[name] = value
       continue
     }
+    if (UNSAFE_KEYS.has(key)) continue
     out[key] = value
   }
   return out

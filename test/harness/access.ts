@@ -1,0 +1,213 @@
+// Who may make each /v1 call (issue 14 §6), read from the guards on the routes
+// (src/worker/features/*/*.routes.ts: `anyone`, `requireUser`, `requireRole(...)`, plus the
+// checks a service makes on the ids it is sent). test/harness/access.test.ts holds the Worker
+// to this table, and fails when a call of CALLS has no row here (or a row names a call that
+// no longer exists): a new call is not done until its row says who may make it.
+import { env } from 'cloudflare:test'
+import { Role } from '#shared/enums'
+import { api } from '../helpers'
+import { makePost, makeRoute, makeSymptom, unique } from '../factories'
+import { bearer, type Person } from './world'
+
+/**
+ * - public: anyone, signed in or not.
+ * - link-or-user: a visitor holding a signed link (mailed), or a signed-in user for themselves;
+ *   a visitor without the link is refused 401, a forged link 403.
+ * - user: any signed-in user, about themselves only; a visitor is refused 401.
+ * - owner: a signed-in user, about their own rows. `names-id`: the request may name another
+ *   user, and a second user naming the first is refused (401/403/404). `always-caller`: any id
+ *   sent is ignored, the answer and the rows touched are the caller's own.
+ * - admin, publisher, editor (admin or publisher): signed in with one of those roles (SPEC §6);
+ *   every other role is refused 403.
+ */
+export type AccessClass = 'public' | 'link-or-user' | 'user' | 'owner' | 'admin' | 'publisher' | 'editor'
+
+/** The roles that pass each role class (requireRole compares with ===, so no role "includes" another). */
+export const ROLES_OF = {
+  admin: [Role.admin],
+  publisher: [Role.publisher],
+  editor: [Role.admin, Role.publisher],
+} as const satisfies Partial<Record<AccessClass, readonly Role[]>>
+
+export const isRoleClass = (a: AccessClass): a is keyof typeof ROLES_OF => a in ROLES_OF
+
+/** Content the calls can name: a visible route with units and a symptom, and a published post. */
+export interface Content {
+  routeId: number
+  routeSlug: string
+  unitId: number
+  symptomId: number
+  postId: number
+  postSlug: string
+}
+
+export async function makeContent(): Promise<Content> {
+  const symptom = await makeSymptom()
+  const route = await makeRoute({ units: 3, symptoms: [{ id: symptom.id, primary: true }] })
+  const post = await makePost()
+  return { routeId: route.id, routeSlug: route.slug, unitId: route.units[0]!.id, symptomId: symptom.id, postId: post.id, postSlug: post.slug }
+}
+
+export interface AccessWorld {
+  /** Who makes the call (null: a visitor). */
+  caller: Person | null
+  /** An account with a password, for the sign-in call. */
+  credentials: { email: string; password: string }
+  content: Content
+}
+
+type Input = Record<string, string>
+
+export interface AccessRow {
+  access: AccessClass
+  owner?: 'names-id' | 'always-caller'
+  /** The guard on the route, and what the service adds. */
+  rule: string
+  /** A request the allowed caller makes successfully: the query of a GET, the form otherwise. */
+  valid: (w: AccessWorld) => Input | Promise<Input>
+  /** For link-or-user: the signed link's fields for `p`, as a visitor would send them. */
+  link?: (p: Person) => Promise<Input>
+  /** Rows of the first user's own, made through the API as them, before a second user calls. */
+  prepareFirst?: (first: Person, w: AccessWorld) => Promise<void>
+  /** What in the second user's answer would be the first user's (null: nothing). */
+  leak?: (body: Record<string, any>, w: AccessWorld) => string | null
+}
+
+let n = 0
+const fresh = (tag: string) => `${tag}.${++n}.${Date.now().toString(36)}@access.example`
+const slug = (tag: string) => unique(tag).toLowerCase().replace(/[^a-z0-9-]/g, '-')
+
+/** The notification-settings link of the welcome mail `p` was sent (features/users/users.service.ts notificationsLink). */
+async function notificationsLinkOf(p: Person): Promise<Input> {
+  const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'").bind(p.email).first<{ text: string }>()
+  const found = mail && /https?:\/\/\S+disable-notifications\S+/.exec(mail.text)
+  if (!found) throw new Error(`no notifications link in the welcome mail of ${p.email}`)
+  const url = new URL(found[0])
+  return { user_id: url.searchParams.get('user_id') ?? '', signature: url.searchParams.get('signature') ?? '' }
+}
+
+/** `p` makes a call (for prepareFirst), and it must be served. */
+async function as(p: Person, method: string, path: string, form: Input) {
+  const res = await api(path, { method, headers: bearer(p.token), form })
+  if (res.status >= 300) throw new Error(`${method} ${path} as the first user: ${res.status} ${await res.text()}`)
+}
+
+const insertId = async (sql: string, ...binds: unknown[]) => String((await env.DB.prepare(sql).bind(...binds).first<{ id: number }>())!.id)
+const newCategory = (table: 'route_categories' | 'post_categories') => insertId(`INSERT INTO ${table} (language, slug, title) VALUES ('es', ?1, 'Harness') RETURNING id`, slug('cat'))
+const newPair = async () => ({ post_id: String((await makePost()).id), related_post_id: String((await makePost()).id) })
+
+export const ACCESS: Record<string, AccessRow> = {
+  // content.routes.ts, posts.routes.ts: visitors may read content
+  'GET /v1/routes': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
+  'GET /v1/symptoms': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
+  'GET /v1/posts': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
+
+  // content/manage.routes.ts: `editors` = requireRole(admin, publisher), `admins` = requireRole(admin)
+  'POST /v1/route': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('ruta'), title: 'Harness route' }) },
+  'DELETE /v1/route': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makeRoute()).id) }) },
+  'POST /v1/route/symptom/assign': { access: 'editor', rule: 'editors', valid: async (w) => ({ route_id: String(w.content.routeId), symptom_id: String((await makeSymptom()).id) }) },
+  'DELETE /v1/route/symptom/unassign': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => {
+      const s = await makeSymptom()
+      return { route_id: String((await makeRoute({ symptoms: [{ id: s.id }] })).id), symptom_id: String(s.id) }
+    },
+  },
+  'POST /v1/route/symptom/apply/primary': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => {
+      const s = await makeSymptom()
+      return { route_id: String((await makeRoute({ symptoms: [{ id: s.id }] })).id), symptom_id: String(s.id) }
+    },
+  },
+  'GET /v1/route/categories': { access: 'public', rule: 'anyone', valid: () => ({}) },
+  'POST /v1/route/category': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('cat'), title: 'Harness category' }) },
+  'DELETE /v1/route/category': { access: 'editor', rule: 'editors', valid: async () => ({ id: await newCategory('route_categories') }) },
+  'GET /v1/route/symptoms': { access: 'public', rule: 'anyone', valid: (w) => ({ route_id: String(w.content.routeId) }) },
+  'GET /v1/route/properties': { access: 'admin', rule: 'admins', valid: () => ({}) },
+  'POST /v1/symptom': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('sintoma'), title: 'Harness symptom' }) },
+  'DELETE /v1/symptom': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makeSymptom()).id) }) },
+
+  // content/likes.routes.ts: stats for anyone, likes are the caller's own
+  'GET /v1/route/stats': { access: 'public', rule: 'anyone (liked_by_me is the caller’s)', valid: (w) => ({ route: String(w.content.routeId) }) },
+  'GET /v1/post/stats': { access: 'public', rule: 'anyone (liked_by_me is the caller’s)', valid: (w) => ({ post: String(w.content.postId) }) },
+  'POST /v1/route/update/like': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; toggles the caller’s own like',
+    valid: (w) => ({ route_id: String(w.content.routeId) }),
+    prepareFirst: (first, w) => as(first, 'POST', '/v1/route/update/like', { route_id: String(w.content.routeId) }),
+  },
+  'POST /v1/post/update/like': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; toggles the caller’s own like',
+    valid: (w) => ({ post_id: String(w.content.postId) }),
+    prepareFirst: (first, w) => as(first, 'POST', '/v1/post/update/like', { post_id: String(w.content.postId) }),
+  },
+  'GET /v1/routes/liked_by_me': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s likes only',
+    valid: () => ({}),
+    prepareFirst: (first, w) => as(first, 'POST', '/v1/route/update/like', { route_id: String(w.content.routeId) }),
+    leak: (body, w) => ((body.routes ?? []).some((r: { id: number }) => r.id === w.content.routeId) ? 'a route only the first user liked' : null),
+  },
+
+  // playback/playback.routes.ts
+  'GET /v1/route/units': {
+    access: 'public',
+    rule: 'anyone; each unit’s state is the caller’s',
+    valid: (w) => ({ route: String(w.content.routeId) }),
+    prepareFirst: (first, w) => as(first, 'POST', '/v1/unit/progress', { unit_id: String(w.content.unitId), position: '37' }),
+    leak: (body, w) => ((body.units ?? []).some((u: { id: number; position: number }) => u.id === w.content.unitId && u.position === 37) ? 'the first user’s position in a unit' : null),
+  },
+  'POST /v1/unit/progress': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own progress',
+    valid: (w) => ({ unit_id: String(w.content.unitId), position: '12' }),
+    prepareFirst: (first, w) => as(first, 'POST', '/v1/unit/progress', { unit_id: String(w.content.unitId), position: '37' }),
+    leak: (body) => (body.unit?.position === 37 ? 'the first user’s position' : null),
+  },
+
+  // posts/manage.routes.ts: `editors` = requireRole(admin, publisher)
+  'POST /v1/post': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('post'), title: 'Harness post' }) },
+  'DELETE /v1/post': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makePost()).id) }) },
+  'GET /v1/post/correlations': { access: 'editor', rule: 'editors', valid: (w) => ({ post_id: String(w.content.postId) }) },
+  'POST /v1/post/correlation': { access: 'editor', rule: 'editors', valid: newPair },
+  'DELETE /v1/post/correlation': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => {
+      const pair = await newPair()
+      await env.DB.prepare('INSERT INTO post_correlations (post_id, related_post_id) VALUES (?1, ?2)').bind(pair.post_id, pair.related_post_id).run()
+      return pair
+    },
+  },
+  'GET /v1/post/categories': { access: 'public', rule: 'anyone', valid: () => ({}) },
+  'POST /v1/post/category': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('cat'), title: 'Harness category' }) },
+  'DELETE /v1/post/category': { access: 'editor', rule: 'editors', valid: async () => ({ id: await newCategory('post_categories') }) },
+
+  // users/users.routes.ts
+  'POST /v1/user': { access: 'public', rule: 'anyone + captcha (register)', valid: () => ({ email: fresh('register'), legal_age: '1' }) },
+  'POST /v1/user/authenticate': { access: 'public', rule: 'anyone (sign in)', valid: (w) => ({ email: w.credentials.email, password: w.credentials.password }) },
+  'POST /v1/user/recover/password': { access: 'public', rule: 'anyone + captcha; same answer for any email', valid: () => ({ email: fresh('recover') }) },
+  'GET /v1/users/psychologists': { access: 'public', rule: 'anyone; no email or phone', valid: () => ({ per_page: '2' }) },
+  'POST /v1/user/logout': { access: 'user', rule: 'requireUser; ends the caller’s own session', valid: () => ({}) },
+  'GET /v1/user/permissions': { access: 'user', rule: 'requireUser; the caller’s own permissions', valid: () => ({}) },
+  'GET /v1/user': { access: 'owner', owner: 'always-caller', rule: 'requireUser; any id is ignored', valid: () => ({}) },
+  'POST /v1/user/update': { access: 'owner', owner: 'always-caller', rule: 'requireUser; ids are dropped by the schema', valid: () => ({ name: 'Renamed By Caller' }) },
+  'GET /v1/user/export': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s rows only', valid: () => ({}) },
+  'DELETE /v1/user': { access: 'owner', owner: 'names-id', rule: 'requireUser + captcha; another id: admins only (403)', valid: () => ({}) },
+  'DELETE /v1/user/notifications/delete': {
+    access: 'link-or-user',
+    owner: 'names-id',
+    rule: 'anyone; the service wants the signed link (user_id + signature) or a session for the caller',
+    valid: () => ({}),
+    link: notificationsLinkOf,
+  },
+  'GET /v1/users': { access: 'admin', rule: 'requireRole(Role.admin); shows emails', valid: () => ({ per_page: '2' }) },
+}
