@@ -19,7 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import zlib from 'node:zlib'
-import { buildApp, freePort, log, prepareState, ROOT, sleep, startServer } from '../scripts/lib/server.mjs'
+import { bin, buildApp, freePort, log, prepareState, ROOT, runNode, sleep, startServer } from '../scripts/lib/server.mjs'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 2000
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10
@@ -30,6 +30,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic']
 const DOC = path.join(ROOT, 'docs/PERFORMANCE.md')
 const ROUTE_SLUG = '4-ejercicios-para-el-insomnio'
+const POST_SLUG = 'test-de-ansiedad-preguntas-para-conocerte-mejor'
 
 const stateDir = path.join(ROOT, '.tmp', `bench-${process.pid}`)
 let server
@@ -43,6 +44,11 @@ try {
   if (!process.env.BENCH_SKIP_BUILD) await buildApp()
   const { seeded } = await prepareState(stateDir)
   if (!seeded) log('WARNING: no seed, so the search and route page measure empty answers')
+  // Issue 6: every content figure is taken with 10,000 routes and 10,000 posts in the database.
+  if (!process.env.BENCH_NO_BULK) {
+    log('bulk content: 10,000 routes (30,000 units) and 10,000 posts')
+    await runNode(bin.wrangler, ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--file', path.join(ROOT, 'bench/bulk.sql')], { label: 'bulk content', env: { CI: 'true' } })
+  }
   log('wrangler dev')
   server = await startServer({ persistDir: stateDir })
   const base = server.url
@@ -54,9 +60,12 @@ try {
     { name: 'static asset', path: '/favicon.svg' },
     { name: 'static asset (entry JS)', path: entry },
     { name: 'trivial /v1 call', path: '/v1/symptoms?per_page=1' },
+    { name: 'GET /v1/routes', path: '/v1/routes' },
     { name: '/v1 route search', path: '/v1/routes?filters[search]=ansiedad' },
     { name: 'server render: landing', path: '/' },
     { name: 'server render: route page', path: `/route/${ROUTE_SLUG}` },
+    { name: 'server render: post page', path: `/post/${POST_SLUG}` },
+    { name: 'server render: /routes?keyword=', path: '/routes?keyword=ansiedad' },
   ].filter((t) => t.path)
   // Other processes on the machine skew every row: the load average goes into the report.
   const loadBefore = os.loadavg()[0]
@@ -73,6 +82,12 @@ try {
   agent.destroy()
   const staticRps = load[0].rps
   for (const r of load) r.ratio = r.rps / staticRps
+  // Issue 6's bar: content requests at ≥ 0.8× the trivial /v1 call's req/s, p99 ≤ 2× its p99.
+  const trivial = load.find((r) => r.name === 'trivial /v1 call')
+  for (const r of load) {
+    r.vsTrivial = trivial ? r.rps / trivial.rps : NaN
+    r.p99VsTrivial = trivial ? r.p99 / trivial.p99 : NaN
+  }
 
   // 2. JavaScript weight --------------------------------------------------------------------
   const pages = [
@@ -103,10 +118,10 @@ try {
   lines.push(`Server: \`wrangler dev\` serving the production build (workerd, local D1/R2/KV), seeded${seeded ? '' : ' (NO SEED: empty database)'}.  `)
   lines.push(`Load: ${CONCURRENCY} keep-alive connections on loopback, ${REQUESTS} requests or ${SECONDS} s per row (whichever first), after ${WARMUP} warm-up requests.`)
   lines.push('')
-  lines.push('| Request | GET | req/s | vs static | p50 ms | p99 ms | requests | errors |')
-  lines.push('|---|---|---:|---:|---:|---:|---:|---:|')
+  lines.push('| Request | GET | req/s | vs static | vs trivial /v1 | p50 ms | p99 ms | p99 vs trivial | requests | errors |')
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|')
   for (const r of load) {
-    lines.push(`| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.count} | ${r.errors} |`)
+    lines.push(`| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.vsTrivial.toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.p99VsTrivial.toFixed(2)} | ${r.count} | ${r.errors} |`)
   }
   lines.push('')
   lines.push('JavaScript per page (gzip -9 of each file; "declared" = the entry script plus the modulepreload links in the HTML, "loaded" = the scripts chromium actually fetched):')

@@ -22,7 +22,7 @@ const localNode = path.join(ROOT, 'node_modules/node/bin/node')
 /** Node 22+ binary for child processes. */
 export const NODE = major >= 22 || !existsSync(localNode) ? process.execPath : localNode
 
-const bin = {
+export const bin = {
   vite: path.join(ROOT, 'node_modules/vite/bin/vite.js'),
   wrangler: path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
   tsx: path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),

@@ -15,7 +15,8 @@ export async function memo<T>(key: string, ttlMs: number, load: () => Promise<T>
   return value
 }
 
-/** Forget everything (tests that change content between requests). */
-export function clearMemo() {
-  store.clear()
+/** Forget one key, or everything (tests that change content between requests). */
+export function clearMemo(key?: string) {
+  if (key === undefined) store.clear()
+  else store.delete(key)
 }

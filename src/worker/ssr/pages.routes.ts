@@ -11,6 +11,8 @@ import { expiredRedirect } from '#worker/features/users/users.pages'
 import { AppError } from '#worker/http/errors'
 import { PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { memo } from '#worker/http/memo'
+import { sharedPage } from '#worker/http/public-cache'
+import { SESSION_COOKIE } from '#worker/features/users/session'
 import { loaderOf } from './loaders'
 import { ShowPage, type PageHead } from './page'
 import { renderDocument } from './render'
@@ -107,6 +109,10 @@ export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
     const params = matchPath(entry.path, path)
     if (!params) continue
     if (entry.devOnly && !isLocalEnv(c.env)) break
+    // A visitor's public page is the same for every visitor in a time zone: shared (http/public-cache.ts).
+    if (!c.var.user && !c.var.sessionUnavailable && (entry.access === 'public' || entry.access === 'guest') && !entry.devOnly && !getCookie(c, SESSION_COOKIE)) {
+      return sharedPage(c, `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}`, () => renderPageFor(c, id, params))
+    }
     return renderPageFor(c, id, params)
   }
   return renderPageFor(c, null, {}, 404)

@@ -3,6 +3,7 @@ import type { RouteDto, RoutesQuery, SymptomDto, SymptomsQuery } from '#shared/c
 import { pagination } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
+import { sharedAnswer } from '#worker/http/public-cache'
 import { findRoutes, findRouteBySlug, findSymptoms, routesOfSymptoms, symptomsOfRoutes, unitsOfRoutes, type RouteRow } from './content.repo'
 
 type SymptomRow = Awaited<ReturnType<typeof symptomsOfRoutes>>[number]
@@ -41,7 +42,13 @@ function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relation
 }
 
 /** GET /v1/routes: a page of visible routes with what the caller asked to include. */
-export async function listRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number } = {}) {
+/** GET /v1/routes for anyone; a visitor's answer is shared (http/public-cache.ts). */
+export function listRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number } = {}) {
+  if (ctx.user || only.likedBy !== undefined) return loadRoutes(ctx, q, only)
+  return sharedAnswer(ctx.env, ctx.waitUntil, 'routes', [ctx.locale, q], () => loadRoutes(ctx, q, only))
+}
+
+async function loadRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number }) {
   const userId = ctx.user?.id ?? null
   const { rows, total } = await findRoutes(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale, ...only }, q, userId)
   const ids = rows.map((r) => r.route.id)
@@ -56,7 +63,12 @@ export async function listRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: num
  * One route by slug with its units, images, stats and author: the route page (at most 3
  * statements: the route, then its symptoms and units together).
  */
-export async function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
+export function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
+  if (ctx.user) return loadRoute(ctx, slug)
+  return sharedAnswer(ctx.env, ctx.waitUntil, 'route', [ctx.locale, slug], () => loadRoute(ctx, slug))
+}
+
+async function loadRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
   const userId = ctx.user?.id ?? null
   const row = await findRouteBySlug(ctx.db, ctx.locale, slug, userId)
   if (!row) throw new AppError('not_found', { message: 'errors.route_not_found' })
@@ -65,7 +77,12 @@ export async function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
 }
 
 /** GET /v1/symptoms: the badges of the routes search (SPEC §2), 3 per page by default. */
-export async function listSymptoms(ctx: Ctx, q: SymptomsQuery) {
+export function listSymptoms(ctx: Ctx, q: SymptomsQuery) {
+  if (ctx.user) return loadSymptoms(ctx, q)
+  return sharedAnswer(ctx.env, ctx.waitUntil, 'symptoms', [ctx.locale, q], () => loadSymptoms(ctx, q))
+}
+
+async function loadSymptoms(ctx: Ctx, q: SymptomsQuery) {
   const { rows, total } = await findSymptoms(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q)
   const includeRoutes = !!q.filters.symptoms_with_routes || q.relations.includes('routes')
   const related = includeRoutes ? await routesOfSymptoms(ctx.db, rows.map((r) => r.symptom.id)) : []

@@ -3,11 +3,17 @@ import { pagination } from '#shared/contract/list'
 import { postsQuery, type PostDto, type PostLink, type PostsQuery } from '#shared/contract/posts'
 import { PAGE_SIZE } from '#shared/limits'
 import type { Ctx } from '#worker/context'
+import { sharedAnswer } from '#worker/http/public-cache'
 import type { Post } from '#worker/db/schema'
 import { findPosts, relatedOfPost } from './posts.repo'
 
 /** GET /v1/posts: a page of published posts (the body only for a single post by slug). */
-export async function listPosts(ctx: Ctx, q: PostsQuery) {
+export function listPosts(ctx: Ctx, q: PostsQuery) {
+  if (ctx.user) return loadPosts(ctx, q)
+  return sharedAnswer(ctx.env, ctx.waitUntil, 'posts', [ctx.locale, q], () => loadPosts(ctx, q))
+}
+
+async function loadPosts(ctx: Ctx, q: PostsQuery) {
   const { rows, total } = await findPosts(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q)
   const withStats = q.properties.includes('stats')
   const out: PostDto[] = rows.map(({ post: p, category, stats }) => {
@@ -30,7 +36,11 @@ export async function footerPosts(ctx: Ctx): Promise<{ tests: PostLink[]; plans:
 }
 
 /** An article's related posts (the editors' correlations first, then ones sharing its tag) and routes. */
-export async function relatedOf(ctx: Ctx, post: PostDto) {
+export function relatedOf(ctx: Ctx, post: PostDto) {
+  return sharedAnswer(ctx.env, ctx.waitUntil, 'post-related', [ctx.locale, post.id], () => loadRelated(ctx, post))
+}
+
+async function loadRelated(ctx: Ctx, post: PostDto) {
   const [linked, byTag] = await Promise.all([
     relatedOfPost(ctx.db, post.id, ctx.locale),
     listPosts(ctx, postsQuery.parse({ per_page: 4, search: post.tag ?? undefined, diffuse: 1 })),

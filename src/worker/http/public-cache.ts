@@ -1,0 +1,81 @@
+/**
+ * Answers every visitor shares (issue 6 "Speed": public responses that do not depend on the
+ * visitor may be cached at the edge if purged on edit): the content lists, the route page's
+ * route, the article and its related posts, asked for by someone without a session. They are kept
+ * in the Cache API under a content version; every editor's write bumps the version (KV), so
+ * the next read misses and reloads: the purge. An isolate re-reads the version at most every
+ * VERSION_TTL_MS, so another isolate may serve the old answer for that long after an edit.
+ * Stats (likes) may be up to MAX_AGE_S old for visitors; signed-in people always read D1.
+ */
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv, Env } from '#worker/env'
+import { clearMemo, memo } from './memo'
+
+const VERSION_KEY = 'content:version'
+const VERSION_TTL_MS = 5_000
+const MAX_AGE_S = 60
+const ORIGIN = 'https://public-cache.calma.internal'
+
+/** Off in the test pool (tests change rows directly, without an editor's write); on elsewhere. */
+export const publicCache = { enabled: true }
+
+const contentVersion = (env: Env) => memo(VERSION_KEY, VERSION_TTL_MS, async () => (await env.KV.get(VERSION_KEY)) ?? '0')
+
+/** After any write to routes, units, symptoms, categories or posts: every cached answer is stale. */
+export async function contentChanged(env: Env) {
+  await env.KV.put(VERSION_KEY, String(Date.now()))
+  clearMemo(VERSION_KEY)
+}
+
+/**
+ * `load()` once per content version for everyone: `name` and `key` (JSON) identify the answer.
+ * Only for data that does not depend on who asks; callers pass visitors' requests only.
+ */
+export async function sharedAnswer<T>(env: Env, waitUntil: (p: Promise<unknown>) => void, name: string, key: unknown, load: () => Promise<T>): Promise<T> {
+  if (!publicCache.enabled || typeof caches === 'undefined') return load()
+  const version = await contentVersion(env)
+  const url = `${ORIGIN}/${name}?v=${encodeURIComponent(version)}&k=${encodeURIComponent(JSON.stringify(key))}`
+  const cache = (caches as unknown as { default: Cache }).default
+  const hit = await cache.match(url).catch(() => undefined)
+  if (hit) return (await hit.json()) as T
+  const value = await load()
+  const body = JSON.stringify(value)
+  waitUntil(cache.put(url, new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': `public, max-age=${MAX_AGE_S}` } })).catch(() => {}))
+  return value
+}
+
+/** After a successful edit, every shared public answer is stale (http/public-cache.ts). */
+export const purgeAfterEdit = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (c.res.status < 400) await contentChanged(c.env)
+})
+
+const NONCE_PLACEHOLDER = '__calma_csp_nonce__'
+
+/**
+ * A visitor's page (no session), rendered once per content version, URL and time zone and then
+ * served from the Cache API. The CSP nonce stays per response: the stored HTML holds a
+ * placeholder that each answer replaces with its own nonce (the security middleware sends the
+ * matching header). Only 200 HTML answers are kept; redirects and errors always render.
+ */
+export async function sharedPage(c: Context<AppEnv>, key: string, render: () => Promise<Response>): Promise<Response> {
+  const nonce = c.get('secureHeadersNonce')
+  if (!publicCache.enabled || typeof caches === 'undefined' || !nonce) return render()
+  const version = await contentVersion(c.env)
+  const url = `${ORIGIN}/page?v=${encodeURIComponent(version)}&k=${encodeURIComponent(key)}`
+  const cache = (caches as unknown as { default: Cache }).default
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }
+  const hit = await cache.match(url).catch(() => undefined)
+  if (hit) return c.body((await hit.text()).replaceAll(NONCE_PLACEHOLDER, nonce), 200, headers)
+  const res = await render()
+  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/html')) return res
+  const html = await res.text()
+  const stored = new Response(html.replaceAll(nonce, NONCE_PLACEHOLDER), { headers: { 'content-type': headers['content-type'], 'cache-control': `public, max-age=${MAX_AGE_S}` } })
+  try {
+    c.executionCtx.waitUntil(cache.put(url, stored).catch(() => {}))
+  } catch {
+    await cache.put(url, stored).catch(() => {})
+  }
+  return c.body(html, 200, headers)
+}

@@ -1,0 +1,66 @@
+// Shared public answers (issue 6 "Speed"): a visitor's content lists come from the Cache API
+// until an editor's write purges them; signed-in people always read D1.
+import { env } from 'cloudflare:test'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { publicCache } from '#worker/http/public-cache'
+import { api, json } from '../helpers'
+import { makeRoute, unique } from '../factories'
+import { bearer, register, setRole } from '../users/support'
+
+beforeAll(() => {
+  publicCache.enabled = true
+})
+afterAll(() => {
+  publicCache.enabled = false
+})
+
+describe('the shared public cache', () => {
+  it('serves visitors the cached list until an edit purges it; signed-in people read fresh rows', async () => {
+    const tag = unique('cachetag')
+    const url = `/v1/routes?filters[tags]=${tag}&per_page=100`
+    const first = await makeRoute({ tag })
+    expect((await json(await api(url, { locale: 'es' }))).routes.map((r: any) => r.id)).toEqual([first.id])
+    // A row written behind the editors' back: visitors still get the cached answer…
+    const second = await makeRoute({ tag, order: 1 })
+    expect((await json(await api(url, { locale: 'es' }))).routes.map((r: any) => r.id)).toEqual([first.id])
+    // …a signed-in person does not.
+    const me = await register()
+    const fresh = await json(await api(url, { locale: 'es', headers: bearer(me.token) }))
+    expect(fresh.routes.map((r: any) => r.id)).toEqual([first.id, second.id])
+    // An editor's write purges: visitors see the change at once.
+    const editor = await register()
+    await setRole(editor.id, 8)
+    const made = await api('/v1/route', { method: 'POST', headers: bearer(editor.token), form: { language: 'es', slug: unique('r'), title: 'Nueva', tag, order: '2' } })
+    expect(made.status).toBe(201)
+    const after = await json(await api(url, { locale: 'es' }))
+    expect(after.routes.map((r: any) => r.id)).toEqual([first.id, second.id, (await json(made)).route.id])
+    // A refused write purges nothing (and changes nothing).
+    const third = await makeRoute({ tag, order: 3 })
+    expect((await api('/v1/route', { method: 'POST', headers: bearer(editor.token), form: { language: 'es', slug: 'Bad Slug', title: 'x' } })).status).toBe(422)
+    expect((await json(await api(url, { locale: 'es' }))).routes.map((r: any) => r.id)).not.toContain(third.id)
+  })
+
+  it('a visitor\'s page is rendered once per version, each answer with its own CSP nonce', async () => {
+    const route = await makeRoute({ language: 'es', title: 'Antes' })
+    const get = () => api(`/route/${route.slug}`, { headers: { accept: 'text/html' } })
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+    const a = await get()
+    const htmlA = await a.text()
+    expect(htmlA).toContain('Antes')
+    await env.DB.prepare('UPDATE routes SET title = ?1 WHERE id = ?2').bind('Después', route.id).run()
+    const b = await get()
+    const htmlB = await b.text()
+    // Served from the cache: the old title, but a fresh nonce in the header and every script.
+    expect(htmlB).toContain('Antes')
+    const [na, nb] = [nonceOf(a), nonceOf(b)]
+    expect(na && nb && na !== nb).toBe(true)
+    expect(htmlB).toContain(`nonce="${nb}"`)
+    expect(htmlB).not.toContain(`nonce="${na}"`)
+    expect(b.headers.get('cache-control')).toBe('private, no-store')
+    // An editor's write purges it.
+    const editor = await register()
+    await setRole(editor.id, 4)
+    expect((await api('/v1/route', { method: 'POST', headers: bearer(editor.token), form: { id: String(route.id), order: '5' } })).status).toBe(200)
+    expect(await (await get()).text()).toContain('Después')
+  })
+})
