@@ -67,4 +67,20 @@ export default function ({ test, browser }) {
       await screenshot(page, `content-post-toc-${c.locale}-${c.size}`, { fullPage: false })
     })
   }
+
+  test('a visitor from the ad agency sees the route without header and navigation, for 24 hours (es, phone)', async () => {
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    await page.goto('/route/respiracion-para-calmar-la-ansiedad?agency=adconver')
+    await waitForHydration(page)
+    assert.equal(await page.getByTestId('header').isVisible(), true, 'visible at first')
+    await eventually(async () => !(await page.getByTestId('header').isVisible()), { timeout: 4000, message: 'header hides after 1500 ms' })
+    const stored = await page.evaluate(() => [localStorage.getItem('agency'), localStorage.getItem('visited_at')])
+    assert.ok(stored[0]?.includes('adconver') && Number(JSON.parse(stored[1])) > 0, `stored ${stored}`)
+    // Past 24 hours the page shows normally.
+    await page.evaluate(() => localStorage.setItem('visited_at', JSON.stringify(Date.now() - 25 * 3600 * 1000)))
+    await page.goto('/route/respiracion-para-calmar-la-ansiedad')
+    await waitForHydration(page)
+    await new Promise((r) => setTimeout(r, 1800))
+    assert.equal(await page.getByTestId('header').isVisible(), true, 'shown after 24 hours')
+  })
 }

@@ -2,6 +2,7 @@ import type { RoutePageData } from '#shared/contract/content'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import RouteUnits from '#client/features/playback/RouteUnits.tsx'
 import { LikeButton } from './LikeButton'
+import { useAgencyFocus } from './agency'
 
 /**
  * A route (SPEC §2 "/route/{slug}"): its units (playing needs a signed-in user), the like, and
@@ -11,6 +12,7 @@ import { LikeButton } from './LikeButton'
 export default function Route({ data, boot }: PageProps<RoutePageData>) {
   const { t, href } = usePage()
   const route = data.route
+  useAgencyFocus(!!boot.user, boot.query)
   const back = href(boot.user || boot.query.plan_id ? 'journey' : 'routes')
   return (
     <article className="route-page">
