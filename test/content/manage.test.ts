@@ -84,6 +84,15 @@ describe('POST /v1/route and DELETE /v1/route', () => {
   })
 })
 
+describe('the editor\'s answer', () => {
+  it('shows the route as the lists do: its visible units counted, its symptoms', async () => {
+    const s = await makeSymptom({ language: 'es' })
+    const r = await makeRoute({ language: 'es', units: 3, symptoms: [{ id: s.id, primary: true }] })
+    const res = await json(await send('POST', '/v1/route', admin, { id: String(r.id), tag: 'calma' }))
+    expect(res.route).toMatchObject({ id: r.id, tag: 'calma', units_count: 3, symptoms: [{ id: s.id, is_primary: true }] })
+  })
+})
+
 describe('route symptoms', () => {
   it('assigns once (409 in both languages), sets one primary, unassigns', async () => {
     const route = await makeRoute({ language: 'es' })

@@ -2,6 +2,7 @@
 import type { RouteDto, RoutesQuery, SymptomDto, SymptomsQuery } from '#shared/contract/content'
 import { pagination } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
+import type { Route } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { sharedAnswer } from '#worker/http/public-cache'
 import { findRoutes, findRouteBySlug, findSymptoms, routesOfSymptoms, symptomsOfRoutes, unitsOfRoutes, type RouteRow } from './content.repo'
@@ -9,9 +10,9 @@ import { findRoutes, findRouteBySlug, findSymptoms, routesOfSymptoms, symptomsOf
 type SymptomRow = Awaited<ReturnType<typeof symptomsOfRoutes>>[number]
 type UnitRow = Awaited<ReturnType<typeof unitsOfRoutes>>[number]
 
-function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relations' | 'counts'>, symptomRows: SymptomRow[], unitRows: UnitRow[] | null, signedIn: boolean): RouteDto {
-  const { route, category } = row
-  const dto: RouteDto = {
+/** The columns of a route as the contract shows them; the optional parts are added by the caller. */
+export function routeFields(route: Route, category: RouteDto['category'], symptoms: RouteDto['symptoms'], unitsCount: number): RouteDto {
+  return {
     id: route.id,
     slug: route.slug,
     title: route.title,
@@ -25,10 +26,20 @@ function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relation
     tag: route.tag,
     order: route.order,
     needs_appointment: route.needsAppointment,
-    category: category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null,
-    symptoms: symptomRows.filter((s) => s.routeId === route.id).map((s) => ({ id: s.id, slug: s.slug, title: s.title, is_primary: s.isPrimary })),
-    units_count: Number(row.unitsCount),
+    category,
+    symptoms,
+    units_count: unitsCount,
   }
+}
+
+function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relations' | 'counts'>, symptomRows: SymptomRow[], unitRows: UnitRow[] | null, signedIn: boolean): RouteDto {
+  const { route, category } = row
+  const dto = routeFields(
+    route,
+    category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null,
+    symptomRows.filter((s) => s.routeId === route.id).map((s) => ({ id: s.id, slug: s.slug, title: s.title, is_primary: s.isPrimary })),
+    Number(row.unitsCount),
+  )
   if (unitRows) {
     dto.units = unitRows
       .filter((u) => u.routeId === route.id)

@@ -1,7 +1,7 @@
 // Writes of the content editors: routes, their symptoms and categories, symptoms (CONVENTIONS 3).
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
-import { properties, routeCategories, routes, routeSymptoms, symptoms, type NewRoute, type Route, type RouteCategory, type Symptom } from '#worker/db/schema'
+import { properties, routeCategories, routes, routeSymptoms, symptoms, units, type NewRoute, type Route, type RouteCategory, type Symptom } from '#worker/db/schema'
 import type { Locale } from '#shared/i18n/index'
 
 /** True when the error is SQLite's unique constraint (a slug or a pair already taken). */
@@ -77,3 +77,9 @@ export const deleteRouteCategoryRow = (db: Db, id: number) => db.delete(routeCat
 
 export const allProperties = (db: Db) =>
   db.select({ id: properties.id, key: properties.key, value: properties.value, description: properties.description }).from(properties).orderBy(asc(properties.key)).all()
+
+/** Visible units of a route (the editor's answer shows the same count as the lists). */
+export async function visibleUnitsCount(db: Db, routeId: number) {
+  const [row] = await db.select({ n: count() }).from(units).where(and(eq(units.routeId, routeId), eq(units.status, 1)))
+  return row?.n ?? 0
+}

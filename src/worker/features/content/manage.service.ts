@@ -9,6 +9,7 @@ import type { NewRoute, Route } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { forgetTarget } from './likes.repo'
 import * as repo from './manage.repo'
+import { routeFields } from './content.service'
 import { absentOf, required, saveCategoryWith, uniqueSlug } from './editing'
 
 function missing(what: 'route' | 'symptom' | 'category'): AppError {
@@ -17,27 +18,13 @@ function missing(what: 'route' | 'symptom' | 'category'): AppError {
 }
 
 async function routeDto(ctx: Ctx, route: Route): Promise<RouteDto> {
-  const [symptomRows, category] = await Promise.all([
+  const [symptomRows, category, unitsCount] = await Promise.all([
     repo.symptomRefs(ctx.db, { routeId: route.id, language: route.language }),
     route.categoryId ? repo.findRouteCategory(ctx.db, route.categoryId) : undefined,
+    repo.visibleUnitsCount(ctx.db, route.id),
   ])
   return {
-    id: route.id,
-    slug: route.slug,
-    title: route.title,
-    description: route.description,
-    language: route.language,
-    status: route.status,
-    is_public: route.isPublic,
-    is_active: route.isActive,
-    seo_title: route.seoTitle,
-    seo_description: route.seoDescription,
-    tag: route.tag,
-    order: route.order,
-    needs_appointment: route.needsAppointment,
-    category: category ? { id: category.id, slug: category.slug, title: category.title } : null,
-    symptoms: symptomRows,
-    units_count: 0,
+    ...routeFields(route, category ? { id: category.id, slug: category.slug, title: category.title } : null, symptomRows, unitsCount),
     images: route.images ?? null,
     createdBy: route.createdBy ? { id: route.createdBy, name: null } : null,
   }
