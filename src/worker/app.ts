@@ -19,6 +19,7 @@ import { contentManageRoutes } from '#worker/features/content/manage.routes'
 import { likesRoutes } from '#worker/features/content/likes.routes'
 import { postsRoutes } from '#worker/features/posts/posts.routes'
 import { playbackRoutes } from '#worker/features/playback/playback.routes'
+import { plansRoutes } from '#worker/features/plans/plans.routes'
 import { postsManageRoutes } from '#worker/features/posts/manage.routes'
 import { mediaRoutes } from '#worker/features/media/media.routes'
 import { pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
@@ -31,6 +32,7 @@ export const api = new Hono<AppEnv>()
   .route('/', likesRoutes)
   .route('/', postsRoutes)
   .route('/', playbackRoutes)
+  .route('/', plansRoutes)
   .route('/', postsManageRoutes)
   .route('/', usersRoutes)
 

@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test'
 import { Role } from '#shared/enums'
 import { api } from '../helpers'
-import { makePost, makeRoute, makeSymptom, unique } from '../factories'
+import { makePost, makeRoute, makeSymptom, makeUser, unique } from '../factories'
 import { bearer, type Person } from './world'
 
 /**
@@ -94,6 +94,7 @@ async function as(p: Person, method: string, path: string, form: Input) {
 
 const insertId = async (sql: string, ...binds: unknown[]) => String((await env.DB.prepare(sql).bind(...binds).first<{ id: number }>())!.id)
 const newCategory = (table: 'route_categories' | 'post_categories') => insertId(`INSERT INTO ${table} (language, slug, title) VALUES ('es', ?1, 'Harness') RETURNING id`, slug('cat'))
+const newPlan = () => insertId("INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Harness plan') RETURNING id", slug('plan'))
 const newPair = async () => ({ post_id: String((await makePost()).id), related_post_id: String((await makePost()).id) })
 
 export const ACCESS: Record<string, AccessRow> = {
@@ -129,6 +130,52 @@ export const ACCESS: Record<string, AccessRow> = {
   'GET /v1/route/properties': { access: 'admin', rule: 'admins', valid: () => ({}) },
   'POST /v1/symptom': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('sintoma'), title: 'Harness symptom' }) },
   'DELETE /v1/symptom': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makeSymptom()).id) }) },
+
+  // plans/plans.routes.ts: lists for anyone, the caller's own plans and status, `admins` = requireRole(admin)
+  'GET /v1/plans': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
+  'GET /v1/my/plans': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s own assignments', valid: () => ({ per_page: '2' }) },
+  'GET /v1/my/plan/status': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; only a plan assigned to the caller (else 404)',
+    valid: async (w) => {
+      const planId = await newPlan()
+      if (w.caller) await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id) VALUES (?1, ?2)').bind(Number(planId), w.caller.id).run()
+      return { plan_id: planId }
+    },
+  },
+  'POST /v1/plan': { access: 'admin', rule: 'admins', valid: () => ({ language: 'es', slug: slug('plan'), title: 'Harness plan' }) },
+  'DELETE /v1/plan': { access: 'admin', rule: 'admins', valid: async () => ({ id: await newPlan() }) },
+  'POST /v1/plan/setting': {
+    access: 'admin',
+    rule: 'admins',
+    valid: async (w) => {
+      const planId = await newPlan()
+      await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id) VALUES (?1, ?2)').bind(Number(planId), w.content.routeId).run()
+      return { plan_id: planId, route_id: String(w.content.routeId), waiting_time_hours: '1' }
+    },
+  },
+  'POST /v1/plan/assign': { access: 'admin', rule: 'admins', valid: async () => ({ plan_id: await newPlan(), user_id: String((await makeUser()).id) }) },
+  'DELETE /v1/plan/assign': {
+    access: 'admin',
+    rule: 'admins',
+    valid: async () => {
+      const planId = await newPlan()
+      const userId = (await makeUser()).id
+      await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id) VALUES (?1, ?2)').bind(Number(planId), userId).run()
+      return { plan_id: planId, user_id: String(userId) }
+    },
+  },
+  'POST /v1/plan/route': { access: 'admin', rule: 'admins', valid: async (w) => ({ plan_id: await newPlan(), route_id: String(w.content.routeId) }) },
+  'DELETE /v1/plan/route': {
+    access: 'admin',
+    rule: 'admins',
+    valid: async (w) => {
+      const planId = await newPlan()
+      await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id) VALUES (?1, ?2)').bind(Number(planId), w.content.routeId).run()
+      return { plan_id: planId, route_id: String(w.content.routeId) }
+    },
+  },
 
   // content/likes.routes.ts: stats for anyone, likes are the caller's own
   'GET /v1/route/stats': { access: 'public', rule: 'anyone (liked_by_me is the caller’s)', valid: (w) => ({ route: String(w.content.routeId) }) },

@@ -6,12 +6,13 @@ import { contentCalls } from './content'
 import { contentManageCalls } from './content.manage'
 import { likesCalls } from './likes'
 import { playbackCalls } from './playback'
+import { plansCalls } from './plans'
 import { postsCalls } from './posts'
 import { postsManageCalls } from './posts.manage'
 import { usersCalls } from './users'
 import { usersPhoneCalls } from './users.phone'
 
-export const CALLS: readonly Call[] = [...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls]
+export const CALLS: readonly Call[] = [...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...plansCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */
 export function callFor(method: string, path: string): Call | undefined {

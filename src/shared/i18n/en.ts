@@ -3,6 +3,7 @@
 import * as app from './app'
 import * as content from './content'
 import * as playback from './playback'
+import * as plans from './plans'
 import * as posts from './posts'
 import * as site from './site'
 import * as users from './users'
@@ -13,6 +14,7 @@ const en = {
   ...content.en,
   ...posts.en,
   ...playback.en,
+  ...plans.en,
   accounts: users.en,
 }
 

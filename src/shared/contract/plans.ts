@@ -1,0 +1,109 @@
+// Plans: ordered routes with lock rules, assigned to users (issue 7; SPEC §3 "Plan", §4 plan
+// route lock codes, §7 "Plans" rows). docs/API.md "Plans (issue 7)" has the rules.
+import { z } from 'zod'
+import { ContentStatus, PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
+import { defineCall } from './call'
+import { envelope, imagesSchema, languageSchema, messageResponse } from './common'
+import { bool01, int, languageField, line, paragraph } from './fields'
+import { listSchema, paginationSchema } from './list'
+import { slugField } from './content.manage'
+
+const id = int({ min: 1 })
+
+export const planSchema = z.object({
+  id: z.number().int(),
+  language: languageSchema,
+  slug: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  images: imagesSchema.nullable(),
+  visibility: z.number().int(),
+  status: z.number().int(),
+})
+export type PlanDto = z.infer<typeof planSchema>
+
+/** A plan assigned to the caller, with when it was assigned and finished (ISO, or null). */
+export const myPlanSchema = planSchema.extend({ assigned_at: z.string(), finished_at: z.string().nullable() })
+export type MyPlanDto = z.infer<typeof myPlanSchema>
+
+export const plansQuery = listSchema({ filters: { language: languageField.optional() }, orderBy: ['id', 'title'], defaultPerPage: 10 })
+export type PlansQuery = z.output<typeof plansQuery>
+
+export const listPlans = defineCall({ method: 'GET', path: '/plans', request: plansQuery, response: envelope({ plans: z.array(planSchema), pagination: paginationSchema }) })
+export const listMyPlans = defineCall({ method: 'GET', path: '/my/plans', request: plansQuery, response: envelope({ plans: z.array(myPlanSchema), pagination: paginationSchema }) })
+
+/** The lock settings of one route of a plan. */
+export const planSettingSchema = z.object({
+  need_finished_appointment: z.boolean(),
+  need_appointment: z.boolean(),
+  waiting_time_minutes: z.number().int(),
+})
+
+export const planItemSchema = z.object({
+  route: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string().nullable(), images: imagesSchema.nullable() }),
+  progress: z.number().int(),
+  completed: z.boolean(),
+  active: z.boolean(),
+  locked: z.boolean(),
+  next_to_unlock: z.boolean(),
+  lock_code: z.enum(PLAN_LOCK_CODES).nullable(),
+  lock_message: z.string().nullable(),
+  setting: planSettingSchema,
+})
+export type PlanItemDto = z.infer<typeof planItemSchema>
+
+export const planStatusSchema = z.object({
+  plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string().nullable() }),
+  progress: z.number().int(),
+  finished: z.boolean(),
+  items: z.array(planItemSchema),
+})
+export type PlanStatusDto = z.infer<typeof planStatusSchema>
+
+/** `filters[plan_id]` or bare `plan_id`; without it, the caller's latest unfinished plan (else their latest). */
+export const planStatusQuery = listSchema({ filters: { plan_id: id.optional() }, orderBy: ['id'] })
+export type PlanStatusQuery = z.output<typeof planStatusQuery>
+export const myPlanStatus = defineCall({ method: 'GET', path: '/my/plan/status', request: planStatusQuery, response: envelope({ status: planStatusSchema }) })
+
+const statusField = z.union([z.literal(ContentStatus.visible), z.literal(ContentStatus.hidden), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
+const visibilityField = z.union([z.literal(PlanVisibility.public), z.literal(PlanVisibility.private), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
+
+/** POST /v1/plan: without `id` creates (language, slug, title required), with `id` updates the fields sent. */
+export const planForm = z.object({
+  id: id.optional(),
+  language: languageField.optional(),
+  slug: slugField.optional(),
+  title: line(200).optional(),
+  description: paragraph(2000).optional(),
+  visibility: visibilityField.optional(),
+  status: statusField.optional(),
+  category: line(50).optional(),
+  /** 0 removes the next plan. */
+  next_plan_id: int({ min: 0 }).transform((v) => (v === 0 ? null : v)).optional(),
+})
+export type PlanForm = z.output<typeof planForm>
+
+/** POST /v1/plan/setting: the lock settings (and order) of one route of a plan; fields not sent stay. */
+export const planSettingForm = z.object({
+  plan_id: id,
+  route_id: id,
+  order: int({ min: -100000, max: 100000 }).optional(),
+  waiting_time_hours: int({ min: 0, max: 8760 }).optional(),
+  need_appointment: bool01.optional(),
+  need_finished_appointment: bool01.optional(),
+})
+export type PlanSettingForm = z.output<typeof planSettingForm>
+
+const planUser = z.object({ plan_id: id, user_id: id })
+const planRoute = z.object({ plan_id: id, route_id: id })
+const planRouteAdd = planRoute.extend({ order: int({ min: -100000, max: 100000 }).optional() })
+
+export const savePlan = defineCall({ method: 'POST', path: '/plan', request: planForm, response: envelope({ plan: planSchema }) })
+export const deletePlan = defineCall({ method: 'DELETE', path: '/plan', request: z.object({ id }), response: messageResponse })
+export const savePlanSetting = defineCall({ method: 'POST', path: '/plan/setting', request: planSettingForm, response: envelope({ setting: planSettingSchema.extend({ order: z.number().int() }) }) })
+export const assignPlan = defineCall({ method: 'POST', path: '/plan/assign', request: planUser, response: messageResponse })
+export const unassignPlan = defineCall({ method: 'DELETE', path: '/plan/assign', request: planUser, response: messageResponse })
+export const addPlanRoute = defineCall({ method: 'POST', path: '/plan/route', request: planRouteAdd, response: messageResponse })
+export const removePlanRoute = defineCall({ method: 'DELETE', path: '/plan/route', request: planRoute, response: messageResponse })
+
+export const plansCalls = [listPlans, listMyPlans, myPlanStatus, savePlan, deletePlan, savePlanSetting, assignPlan, unassignPlan, addPlanRoute, removePlanRoute] as const

@@ -1,0 +1,117 @@
+// Plans, their routes and assignments (CONVENTIONS 3: SQL only here).
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
+import { ContentStatus, PlanVisibility, type AppointmentStatus } from '#shared/enums'
+import type { Locale } from '#shared/i18n/index'
+import type { Db } from '#worker/db/client'
+import { appointments, planAssignments, planRoutes, plans, routes, users, type NewPlan, type Plan } from '#worker/db/schema'
+
+export const findPlanById = (db: Db, id: number): Promise<Plan | undefined> => db.select().from(plans).where(eq(plans.id, id)).get()
+export const insertPlan = (db: Db, values: NewPlan) => db.insert(plans).values(values).returning().get()
+export const updatePlan = (db: Db, id: number, patch: Partial<NewPlan>) => db.update(plans).set(patch).where(eq(plans.id, id)).returning().get()
+export const deletePlanRow = (db: Db, id: number) => db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id }).get()
+export const userExists = async (db: Db, id: number) => !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
+export const routeExists = async (db: Db, id: number) => !!(await db.select({ id: routes.id }).from(routes).where(eq(routes.id, id)).get())
+
+/** Public, visible plans (optionally of one language), one page and the total. */
+export async function publicPlans(db: Db, language: Locale | undefined, order: { column: string; dir: 'asc' | 'desc' }, limit: number, offset: number) {
+  const where = and(eq(plans.visibility, PlanVisibility.public), eq(plans.status, ContentStatus.visible), language ? eq(plans.language, language) : undefined)
+  const col = order.column === 'title' ? plans.title : plans.id
+  const [rows, [total]] = await Promise.all([
+    db.select().from(plans).where(where).orderBy(order.dir === 'desc' ? desc(col) : asc(col), asc(plans.id)).limit(limit).offset(offset).all(),
+    db.select({ n: count() }).from(plans).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+const assignedCols = {
+  id: plans.id,
+  language: plans.language,
+  slug: plans.slug,
+  title: plans.title,
+  description: plans.description,
+  images: plans.images,
+  visibility: plans.visibility,
+  status: plans.status,
+  nextPlanId: plans.nextPlanId,
+  assignmentId: planAssignments.id,
+  assignedAt: planAssignments.assignedAt,
+  finishedAt: planAssignments.finishedAt,
+}
+
+/** The plans assigned to a user, latest first, one page and the total. */
+export async function plansOfUser(db: Db, userId: number, language: Locale | undefined, limit: number, offset: number) {
+  const where = and(eq(planAssignments.userId, userId), language ? eq(plans.language, language) : undefined)
+  const [rows, [total]] = await Promise.all([
+    db.select(assignedCols).from(planAssignments).innerJoin(plans, eq(plans.id, planAssignments.planId)).where(where)
+      .orderBy(desc(planAssignments.assignedAt), desc(planAssignments.id)).limit(limit).offset(offset).all(),
+    db.select({ n: count() }).from(planAssignments).innerJoin(plans, eq(plans.id, planAssignments.planId)).where(where),
+  ])
+  return { rows, total: total?.n ?? 0 }
+}
+
+/** One statement: the user's assignment of `planId`, or (no id) their latest unfinished one, else their latest. */
+export function assignedPlan(db: Db, userId: number, planId: number | undefined) {
+  return db
+    .select(assignedCols)
+    .from(planAssignments)
+    .innerJoin(plans, eq(plans.id, planAssignments.planId))
+    .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
+    .orderBy(sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id))
+    .limit(1)
+    .get()
+}
+
+/** One statement: the plan's visible routes in order, with their lock settings. */
+export function planItems(db: Db, planId: number) {
+  return db
+    .select({
+      routeId: routes.id,
+      slug: routes.slug,
+      title: routes.title,
+      description: routes.description,
+      images: routes.images,
+      order: planRoutes.order,
+      waitingTimeHours: planRoutes.waitingTimeHours,
+      needAppointment: planRoutes.needAppointment,
+      needFinishedAppointment: planRoutes.needFinishedAppointment,
+    })
+    .from(planRoutes)
+    .innerJoin(routes, eq(routes.id, planRoutes.routeId))
+    .where(and(eq(planRoutes.planId, planId), eq(routes.status, ContentStatus.visible)))
+    .orderBy(asc(planRoutes.order), asc(planRoutes.id))
+    .all()
+}
+
+/** One statement: how many appointments the user (as guest) has in each status. */
+export async function appointmentCounts(db: Db, userId: number): Promise<Partial<Record<AppointmentStatus, number>>> {
+  const rows = await db.select({ status: appointments.status, n: count() }).from(appointments).where(eq(appointments.guestId, userId)).groupBy(appointments.status).all()
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+}
+
+/** Mark an assignment finished once: only the call that flips finished_at from NULL gets true. */
+export async function markFinished(db: Db, assignmentId: number, at: Date) {
+  const row = await db.update(planAssignments).set({ finishedAt: at }).where(and(eq(planAssignments.id, assignmentId), isNull(planAssignments.finishedAt))).returning({ id: planAssignments.id }).get()
+  return !!row
+}
+
+/** Assign once: false when the pair exists already (the unique index decides). */
+export async function insertAssignment(db: Db, planId: number, userId: number, assignedBy: number | null) {
+  const row = await db.insert(planAssignments).values({ planId, userId, assignedBy }).onConflictDoNothing().returning({ id: planAssignments.id }).get()
+  return !!row
+}
+export const deleteAssignment = (db: Db, planId: number, userId: number) =>
+  db.delete(planAssignments).where(and(eq(planAssignments.planId, planId), eq(planAssignments.userId, userId))).returning({ id: planAssignments.id }).get()
+
+/** Add once, last in order unless `order` is given: false when the route is in the plan already. */
+export async function insertPlanRoute(db: Db, planId: number, routeId: number, order: number | undefined) {
+  const ord = order ?? sql`(SELECT COALESCE(MAX("order"), 0) + 1 FROM plan_routes WHERE plan_id = ${planId})`
+  const row = await db.insert(planRoutes).values({ planId, routeId, order: ord as number }).onConflictDoNothing().returning({ id: planRoutes.id }).get()
+  return !!row
+}
+export const deletePlanRoute = (db: Db, planId: number, routeId: number) =>
+  db.delete(planRoutes).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).returning({ id: planRoutes.id }).get()
+
+export const updatePlanRoute = (db: Db, planId: number, routeId: number, patch: Partial<typeof planRoutes.$inferInsert>) =>
+  db.update(planRoutes).set(patch).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).returning().get()
+export const findPlanRoute = (db: Db, planId: number, routeId: number) =>
+  db.select().from(planRoutes).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).get()
