@@ -1,28 +1,9 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import worker from '#worker/index'
 import { seedContent } from '../factories'
+import { countingD1, fetchWithDb } from '../d1-count'
 
-/** The real D1 binding, counting the statements a request prepares (nothing is faked). */
-function countingD1(d1: D1Database) {
-  const seen: string[] = []
-  const proxy = new Proxy(d1, {
-    get(target, prop, receiver) {
-      if (prop === 'prepare') return (sql: string) => (seen.push(sql), target.prepare(sql))
-      if (prop === 'batch') return (stmts: D1PreparedStatement[]) => target.batch(stmts)
-      const v = Reflect.get(target, prop, receiver)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
-  return { db: proxy, seen }
-}
-
-async function render(path: string, db: D1Database) {
-  const ctx = createExecutionContext()
-  const res = await worker.fetch(new Request(`http://localhost${path}`) as Parameters<typeof worker.fetch>[0], { ...env, DB: db } as never, ctx)
-  await waitOnExecutionContext(ctx)
-  return res
-}
+const render = (path: string, db: D1Database) => fetchWithDb(new Request(`http://localhost${path}`), db)
 
 // issue 13 §5: the route page ran 5 extra queries and loaded every unit of every listed route.
 describe('the route page for a visitor', () => {

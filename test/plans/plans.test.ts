@@ -1,11 +1,11 @@
 // Plans through the Worker (issue 7): admin writes, the lists, and the caller's plan status.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
-import worker from '#worker/index'
 import { api, json } from '../helpers'
 import { makeRoute, makeUser, unique } from '../factories'
 import { bearer, countRows, register, setRole } from '../users/support'
+import { countingD1, fetchWithDb } from '../d1-count'
 
 const slug = (tag: string) => unique(tag).toLowerCase().replace(/[^a-z0-9-]/g, '-')
 
@@ -158,26 +158,10 @@ describe('GET /v1/my/plan/status', () => {
   })
 })
 
-/** The real D1 binding, counting the statements a request prepares (nothing is faked). */
-function countingD1(d1: D1Database) {
-  const seen: string[] = []
-  const proxy = new Proxy(d1, {
-    get(target, prop, receiver) {
-      if (prop === 'prepare') return (sql: string) => (seen.push(sql), target.prepare(sql))
-      if (prop === 'batch') return (stmts: D1PreparedStatement[]) => target.batch(stmts)
-      const v = Reflect.get(target, prop, receiver)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
-  return { db: proxy, seen }
-}
-
 async function statusCounted(token: string, planId: number) {
   const { db, seen } = countingD1(env.DB)
-  const ctx = createExecutionContext()
   const req = new Request(`http://localhost/v1/my/plan/status?plan_id=${planId}`, { headers: { accept: 'application/json', ...bearer(token) } })
-  const res = await worker.fetch(req as Parameters<typeof worker.fetch>[0], { ...env, DB: db } as never, ctx)
-  await waitOnExecutionContext(ctx)
+  const res = await fetchWithDb(req, db)
   expect(res.status).toBe(200)
   return seen
 }
