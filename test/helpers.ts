@@ -44,3 +44,15 @@ export async function api(path: string, init: RequestInit & { locale?: string; f
 export async function json<T = Record<string, any>>(res: Response): Promise<T> {
   return (await res.json()) as T
 }
+
+/** The bindings of a production run: every setting PRODUCTION_SETTINGS requires, with test values. */
+export const PRODUCTION_VARS = {
+  APP_ENV: 'production',
+  APP_URL: 'https://calma.example',
+  SESSION_PEPPER: 'p'.repeat(40),
+  TURNSTILE_SECRET: 'prod-secret',
+  TURNSTILE_SITE_KEY: 'prod-site-key',
+  EMAIL_API_KEY: 'prod-email-key',
+  STRIPE_SECRET_KEY: 'sk_live_prod',
+  STRIPE_WEBHOOK_SECRET: 'whsec_prod',
+} as const

@@ -164,6 +164,7 @@ describe('symptoms and route categories', () => {
     expect(list.categories.map((c: any) => c.slug)).toContain(slug)
     expect((await json(await send('POST', '/v1/route/category', admin, { id: String(made.category.id), title: 'Dormir mejor' }))).category.title).toBe('Dormir mejor')
     expect((await send('DELETE', '/v1/route/category', admin, { id: String(made.category.id) })).status).toBe(200)
+    expect((await send('DELETE', '/v1/route/category', admin, { id: String(made.category.id) })).status).toBe(404)
     const row = await env.DB.prepare('SELECT category_id FROM routes WHERE id = ?1').bind(route.route.id).first<{ category_id: number | null }>()
     expect(row).toEqual({ category_id: null })
     expect((await send('POST', '/v1/route', admin, { language: 'es', slug: unique('r'), title: 'x', category_id: '999999' })).status).toBe(404)

@@ -6,6 +6,7 @@ import { ROUTABLE, type PageId } from '#client/app/pages.ts'
 import worker from '#worker/index'
 import { clearMemo } from '#worker/http/memo'
 import { makePost, makeRoute, makeSymptom, STATUS, type MadePost, type MadeRoute } from '../factories'
+import { PRODUCTION_VARS } from '../helpers'
 import { register, sessionCookie } from '../users/support'
 
 // Each render's data is already held to its page's contract by the server in test runs (a
@@ -290,17 +291,7 @@ describe('server-rendered pages', () => {
     expect(local.boot.env).toBe('test')
 
     // The same Worker with production settings: every secret a production run requires.
-    const production = {
-      ...env,
-      APP_ENV: 'production',
-      APP_URL: 'https://calma.example',
-      SESSION_PEPPER: 'p'.repeat(40),
-      TURNSTILE_SECRET: 'prod-secret',
-      TURNSTILE_SITE_KEY: 'prod-site-key',
-      EMAIL_API_KEY: 'prod-email-key',
-      STRIPE_SECRET_KEY: 'sk_live_prod',
-      STRIPE_WEBHOOK_SECRET: 'whsec_prod',
-    }
+    const production = { ...env, ...PRODUCTION_VARS }
     for (const path of ['/__dev/outbox', '/en/__dev/outbox']) {
       const ctx = createExecutionContext()
       const prod = await worker.fetch(new Request(`http://localhost${path}`) as Parameters<typeof worker.fetch>[0], production as never, ctx)

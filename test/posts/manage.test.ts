@@ -91,5 +91,8 @@ describe('correlations and categories', () => {
     expect(list.categories.map((c: any) => c.slug)).toContain(slug)
     expect((await send('POST', '/v1/post/category', patient, { language: 'es', slug: unique('x'), title: 'x' })).status).toBe(403)
     expect((await send('DELETE', '/v1/post/category', editor, { id: String(made.category.id) })).status).toBe(200)
+    // Deleting it again, or renaming it afterwards, finds nothing.
+    expect((await send('DELETE', '/v1/post/category', editor, { id: String(made.category.id) })).status).toBe(404)
+    expect((await send('POST', '/v1/post/category', editor, { id: String(made.category.id), title: 'Otra' })).status).toBe(404)
   })
 })

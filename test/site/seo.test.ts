@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '#worker/index'
 import { clearMemo } from '#worker/http/memo'
 import { makePost, makeRoute, makeUser, STATUS, type MadePost, type MadeRoute } from '../factories'
+import { PRODUCTION_VARS } from '../helpers'
 
 // Issue 6 §8 "Findable" and the deleted-article page (§2), through the real Worker on the real D1
 // binding: every row below is made by this file.
@@ -13,17 +14,7 @@ const page = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`${BASE}${path}`, { redirect: 'manual', ...init })
 
 /** The same Worker with production settings (APP_URL is where canonical links point). */
-const PROD = {
-  ...env,
-  APP_ENV: 'production',
-  APP_URL: 'https://calma.example',
-  SESSION_PEPPER: 'p'.repeat(40),
-  TURNSTILE_SECRET: 'prod-secret',
-  TURNSTILE_SITE_KEY: 'prod-site-key',
-  EMAIL_API_KEY: 'prod-email-key',
-  STRIPE_SECRET_KEY: 'sk_live_prod',
-  STRIPE_WEBHOOK_SECRET: 'whsec_prod',
-}
+const PROD = { ...env, ...PRODUCTION_VARS }
 async function pageWith(settings: Record<string, unknown>, path: string) {
   const ctx = createExecutionContext()
   const res = await worker.fetch(new Request(`${BASE}${path}`) as Parameters<typeof worker.fetch>[0], settings as never, ctx)

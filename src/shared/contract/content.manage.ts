@@ -3,21 +3,16 @@
 // and publishers for content). Reading lists for the editors: /route/properties, /route/categories,
 // /route/symptoms. docs/API.md "Editing content" has the rules.
 import { z } from 'zod'
-import { ContentStatus } from '#shared/enums'
 import { PAGE_SIZE } from '#shared/limits'
 import { defineCall } from './call'
 import { envelope, languageSchema, messageResponse } from './common'
-import { bool01, int, languageField, line, paragraph } from './fields'
+import { bool01, int, languageField, line, paragraph, idField, contentStatusField, categoryRefField } from './fields'
 import { listSchema, paginationSchema } from './list'
 import { routeSchema, symptomRefSchema, symptomSchema } from './content'
 
 /** A URL slug: lowercase letters, digits and single hyphens. */
 export const slugField = line(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'validation.slug' })
-const statusField = z.union([z.literal(ContentStatus.visible), z.literal(ContentStatus.hidden), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
-const id = int({ min: 1 })
-// SPEC §7: empty values are omitted on the wire, so an empty field leaves the value as it is.
-const optionalText = (max: number) => paragraph(max)
-const optionalLine = (max: number) => line(max)
+const id = idField
 
 /**
  * POST /v1/route: without `id` creates (language, slug and title required), with `id` updates
@@ -28,19 +23,18 @@ export const routeForm = z.object({
   language: languageField.optional(),
   slug: slugField.optional(),
   title: line(200).optional(),
-  description: optionalText(2000).optional(),
-  status: statusField.optional(),
+  description: paragraph(2000).optional(),
+  status: contentStatusField.optional(),
   is_public: bool01.optional(),
   is_active: bool01.optional(),
-  seo_title: optionalLine(200).optional(),
-  seo_description: optionalLine(320).optional(),
-  tag: optionalLine(100).optional(),
-  /** 0 removes the category. */
-  category_id: int({ min: 0 }).transform((v) => (v === 0 ? null : v)).optional(),
+  seo_title: line(200).optional(),
+  seo_description: line(320).optional(),
+  tag: line(100).optional(),
+  category_id: categoryRefField.optional(),
   order: int({ min: -100000, max: 100000 }).optional(),
   needs_appointment: bool01.optional(),
-  image_cover: optionalLine(500).optional(),
-  image_square: optionalLine(500).optional(),
+  image_cover: line(500).optional(),
+  image_square: line(500).optional(),
 })
 export type RouteForm = z.output<typeof routeForm>
 
@@ -83,9 +77,9 @@ export const symptomForm = z.object({
   language: languageField.optional(),
   slug: slugField.optional(),
   title: line(120).optional(),
-  status: statusField.optional(),
-  seo_title: optionalLine(200).optional(),
-  seo_description: optionalLine(320).optional(),
+  status: contentStatusField.optional(),
+  seo_title: line(200).optional(),
+  seo_description: line(320).optional(),
 })
 export type SymptomForm = z.output<typeof symptomForm>
 export const saveSymptom = defineCall({ method: 'POST', path: '/symptom', request: symptomForm, response: envelope({ symptom: symptomSchema }) })

@@ -46,6 +46,17 @@ export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email(
 
 export const languageField = z.enum(['es', 'en'], { error: 'validation.choice' })
 
+/** A row id named in a form or query. */
+export const idField = int({ min: 1 })
+
+/** A category to set, or 0 to remove it (SPEC §7 omits empty values, so '' cannot clear it). */
+export const categoryRefField = int({ min: 0 }).transform((v) => (v === 0 ? null : v))
+
+/** SPEC §4 visible 1 / hidden 2, for routes, posts, symptoms, units and plans. */
+export const contentStatusField = z
+  .union([z.literal(1), z.literal(2), z.enum(['1', '2'])], { error: 'validation.choice' })
+  .transform((v) => Number(v) as 1 | 2)
+
 /** Values joined by '|' (SPEC §7), e.g. filters[symptoms]=panic|sleep; at most 20. */
 export const pipeValues = z
   .string()

@@ -4,11 +4,11 @@ import { z } from 'zod'
 import { ContentStatus, PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, imagesSchema, languageSchema, messageResponse } from './common'
-import { bool01, int, languageField, line, paragraph } from './fields'
+import { bool01, int, languageField, line, paragraph, idField, contentStatusField } from './fields'
 import { listSchema, paginationSchema } from './list'
 import { slugField } from './content.manage'
 
-const id = int({ min: 1 })
+const id = idField
 
 export const planSchema = z.object({
   id: z.number().int(),
@@ -65,7 +65,6 @@ export const planStatusQuery = listSchema({ filters: { plan_id: id.optional() },
 export type PlanStatusQuery = z.output<typeof planStatusQuery>
 export const myPlanStatus = defineCall({ method: 'GET', path: '/my/plan/status', request: planStatusQuery, response: envelope({ status: planStatusSchema }) })
 
-const statusField = z.union([z.literal(ContentStatus.visible), z.literal(ContentStatus.hidden), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
 const visibilityField = z.union([z.literal(PlanVisibility.public), z.literal(PlanVisibility.private), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
 
 /** POST /v1/plan: without `id` creates (language, slug, title required), with `id` updates the fields sent. */
@@ -76,7 +75,7 @@ export const planForm = z.object({
   title: line(200).optional(),
   description: paragraph(2000).optional(),
   visibility: visibilityField.optional(),
-  status: statusField.optional(),
+  status: contentStatusField.optional(),
   category: line(50).optional(),
   /** 0 removes the next plan. */
   next_plan_id: int({ min: 0 }).transform((v) => (v === 0 ? null : v)).optional(),

@@ -1,17 +1,15 @@
 // Editing the blog (SPEC §7 "POST /post, DELETE /post", "/post/correlation(s)", "/post/categories",
 // "/post/category"; §5: a post cannot be correlated with itself; §6: admins and publishers).
 import { z } from 'zod'
-import { ContentStatus } from '#shared/enums'
 import { MAX_POST_CONTENT_CHARS } from '#shared/limits'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'
-import { bool01, int, languageField, line, paragraph, pipeValues } from './fields'
+import { bool01, int, languageField, line, paragraph, pipeValues, idField, contentStatusField, categoryRefField } from './fields'
 import { paginationSchema } from './list'
 import { categoriesQuery, categoryForm, categorySchema, slugField } from './content.manage'
 import { postSchema } from './posts'
 
-const id = int({ min: 1 })
-const statusField = z.union([z.literal(ContentStatus.visible), z.literal(ContentStatus.hidden), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
+const id = idField
 /** An ISO date or date-time (SPEC §7: dates travel as ISO text). */
 const isoDate = z
   .string()
@@ -28,11 +26,10 @@ export const postForm = z.object({
   description: paragraph(2000).optional(),
   /** HTML; h2/h3 build the table of contents. Reading time is computed from it (200 words a minute). */
   content: paragraph(MAX_POST_CONTENT_CHARS).optional(),
-  status: statusField.optional(),
+  status: contentStatusField.optional(),
   tag: line(100).optional(),
   tags: pipeValues.optional(),
-  /** 0 removes the category. */
-  category_id: int({ min: 0 }).transform((v) => (v === 0 ? null : v)).optional(),
+  category_id: categoryRefField.optional(),
   author: line(120).optional(),
   index: bool01.optional(),
   published_at: isoDate.optional(),

@@ -27,6 +27,9 @@ interface CategoryRow {
   slug: string
   title: string
 }
+/** A category as the contract shows it. */
+export const categoryDto = (r: CategoryRow) => ({ id: r.id, language: r.language, slug: r.slug, title: r.title })
+
 export interface CategoryStore {
   find(id: number): Promise<CategoryRow | undefined>
   insert(values: { language: Locale; slug: string; title: string }): Promise<CategoryRow>
@@ -45,5 +48,5 @@ export async function saveCategoryWith(store: CategoryStore, f: CategoryForm, mi
     row = Object.keys(patch).length ? await uniqueSlug(() => store.update(f.id!, patch)) : await store.find(f.id)
     if (!row) throw missing()
   }
-  return { category: { id: row.id, language: row.language, slug: row.slug, title: row.title }, created: f.id === undefined }
+  return { category: categoryDto(row), created: f.id === undefined }
 }

@@ -10,7 +10,7 @@ import { AppError } from '#worker/http/errors'
 import { forgetTarget } from './likes.repo'
 import * as repo from './manage.repo'
 import { routeFields } from './content.service'
-import { absentOf, required, saveCategoryWith, uniqueSlug } from './editing'
+import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from './editing'
 
 function missing(what: 'route' | 'symptom' | 'category'): AppError {
   const message: MessageKey = what === 'route' ? 'content_manage.route_missing' : what === 'symptom' ? 'content_manage.symptom_missing' : 'content_manage.category_missing'
@@ -37,7 +37,7 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
   if (f.slug !== undefined) patch.slug = f.slug
   if (f.title !== undefined) patch.title = f.title
   if (f.description !== undefined) patch.description = f.description
-  if (f.status !== undefined) patch.status = f.status as 1 | 2
+  if (f.status !== undefined) patch.status = f.status
   if (f.is_public !== undefined) patch.isPublic = f.is_public
   if (f.is_active !== undefined) patch.isActive = f.is_active
   if (f.seo_title !== undefined) patch.seoTitle = f.seo_title
@@ -113,7 +113,7 @@ export function routeSymptoms(ctx: Ctx, q: { route_id?: number; language?: 'es' 
 
 export async function listCategories(ctx: Ctx, q: ListQuery<{ language?: 'es' | 'en' }>) {
   const { rows, total } = await repo.findRouteCategories(ctx.db, q.filters.language ?? ctx.locale, q)
-  return { categories: rows.map((r) => ({ id: r.id, language: r.language, slug: r.slug, title: r.title })), pagination: pagination(q, total, rows.length) }
+  return { categories: rows.map(categoryDto), pagination: pagination(q, total, rows.length) }
 }
 
 /** POST /v1/route/category. */

@@ -108,7 +108,7 @@ export async function savePlan(ctx: Ctx, f: PlanForm): Promise<{ plan: PlanDto; 
   if (f.title !== undefined) patch.title = f.title
   if (f.description !== undefined) patch.description = f.description
   if (f.visibility !== undefined) patch.visibility = f.visibility as 1 | 2
-  if (f.status !== undefined) patch.status = f.status as 1 | 2
+  if (f.status !== undefined) patch.status = f.status
   if (f.category !== undefined) patch.category = f.category
   if (f.next_plan_id !== undefined) {
     if (f.next_plan_id !== null && !(await repo.findPlanById(ctx.db, f.next_plan_id))) throw notFound('plans.next_plan_missing')

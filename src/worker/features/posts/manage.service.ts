@@ -10,7 +10,7 @@ import type { Ctx } from '#worker/context'
 import type { NewPost, Post } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { forgetTarget } from '#worker/features/content/likes.repo'
-import { absentOf, required, saveCategoryWith, uniqueSlug } from '#worker/features/content/editing'
+import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/features/content/editing'
 import * as repo from './manage.repo'
 import { toPostDto } from './posts.service'
 
@@ -37,7 +37,7 @@ export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; 
     patch.content = f.content
     patch.timeForReading = readingMinutes(f.content)
   }
-  if (f.status !== undefined) patch.status = f.status as 1 | 2
+  if (f.status !== undefined) patch.status = f.status
   if (f.tag !== undefined) patch.tag = f.tag
   if (f.tags !== undefined) patch.tags = f.tags
   if (f.author !== undefined) patch.author = f.author
@@ -105,7 +105,7 @@ export async function removeCorrelation(ctx: Ctx, a: number, b: number) {
 
 export async function listCategories(ctx: Ctx, q: ListQuery<{ language?: 'es' | 'en' }>) {
   const { rows, total } = await repo.findPostCategories(ctx.db, q.filters.language ?? ctx.locale, q)
-  return { categories: rows.map((r) => ({ id: r.id, language: r.language, slug: r.slug, title: r.title })), pagination: pagination(q, total, rows.length) }
+  return { categories: rows.map(categoryDto), pagination: pagination(q, total, rows.length) }
 }
 
 export const saveCategory = (ctx: Ctx, f: CategoryForm) =>
