@@ -98,11 +98,15 @@ describe('sign-in under attack', () => {
   })
 
   it('the hourly cron forgets attempts older than a day', async () => {
-    const old = Date.now() - 25 * 60 * 60 * 1000
-    await env.DB.prepare("INSERT INTO auth_attempts (kind, account, address, at) VALUES ('sign_in', 'x', 'old-address', ?1)").bind(old).run()
-    await runScheduled('* * * * *', env, new Date(Date.UTC(2026, 10, 23, 10, 30)))
+    // Every time is relative to the cron's own clock, so the test does not depend on today's date.
+    const onTheHour = Date.UTC(2026, 10, 23, 11, 0)
+    const old = onTheHour - 25 * 60 * 60 * 1000
+    const recent = onTheHour - 23 * 60 * 60 * 1000
+    await env.DB.prepare("INSERT INTO auth_attempts (kind, account, address, at) VALUES ('sign_in', 'x', 'old-address', ?1), ('sign_in', 'x', 'recent-address', ?2)").bind(old, recent).run()
+    await runScheduled('* * * * *', env, new Date(onTheHour - 30 * 60 * 1000))
     expect(await countRows('auth_attempts', "address = 'old-address'")).toBe(1) // only on the hour
-    await runScheduled('* * * * *', env, new Date(Date.UTC(2026, 10, 23, 11, 0)))
+    await runScheduled('* * * * *', env, new Date(onTheHour))
+    expect(await countRows('auth_attempts', "address = 'recent-address'")).toBe(1)
     expect(await countRows('auth_attempts', "address = 'old-address'")).toBe(0)
   })
 })
