@@ -15,7 +15,8 @@ const JOURNEYS = [
     locale: 'es',
     prefix: '',
     email: 'patient@demo.calma.app',
-    slug: 'respiracion-para-calmar-la-ansiedad',
+    // Not in her plan (the anxiety plan opens its routes one by one, issue 7): it plays at once.
+    slug: 'empieza-el-dia-con-calma',
     first: 'phone',
     text: { locked: 'Termina la unidad anterior para desbloquear esta.', play: 'Reproducir', pause: 'Pausar', transcript: 'Transcripción', completed: 'Completada', next: 'Siguiente:' },
   },

@@ -58,6 +58,10 @@ export type ContentStatus = ValueOf<typeof ContentStatus>;
 export const PlanVisibility = { public: 1, private: 2 } as const;
 export type PlanVisibility = ValueOf<typeof PlanVisibility>;
 
+/** The landing categories a plan serves (SPEC §9 utm category; default anxiety). */
+export const PLAN_CATEGORIES = ['anxiety', 'insomnia'] as const;
+export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
+
 /** Why a route of a plan is locked (SPEC §4). */
 export const PLAN_LOCK_CODES = [
   'route_not_completed',

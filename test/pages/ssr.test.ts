@@ -87,6 +87,8 @@ beforeAll(async () => {
   journalEn = await makePost({ language: 'en', slug: 'calm-journal', title: 'Calm journal', content: '<h2>Before bed</h2><p>Screens off.</p>', publishedAt: day(10) })
   made.es.posts.push(journal)
   made.en.posts.push(journalEn)
+  // The plan page shows a plan found by its slug in the page's language.
+  await env.DB.prepare("INSERT INTO plans (language, slug, title) VALUES ('es', 'any-plan', 'Plan de prueba'), ('en', 'any-plan', 'Test plan')").run()
 })
 
 /** A path of page `id` in `locale`, with the slugs this file made. */

@@ -54,10 +54,11 @@ describe('planLocks', () => {
     }
   })
 
-  it('need_finished_appointment: only an attended appointment opens it', () => {
+  it('need_finished_appointment: only an attended (or finished_by_overtime) appointment opens it', () => {
     const routes = [r(100), r(0, { needFinishedAppointment: true })]
     expect(planLocks(routes, { [AppointmentStatus.confirmed]: 1 }, now)[1]!.lockCode).toBe('need_finished_appointment')
     expect(planLocks(routes, { [AppointmentStatus.attended]: 1 }, now)[1]!.active).toBe(true)
+    expect(planLocks(routes, { [AppointmentStatus.finished_by_overtime]: 1 }, now)[1]!.active).toBe(true)
   })
 
   it('the waiting time is checked before the appointments', () => {

@@ -56,6 +56,8 @@ export const planStatusSchema = z.object({
   plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string().nullable() }),
   progress: z.number().int(),
   finished: z.boolean(),
+  /** True on the one answer that found the plan finished (show the congratulation once). */
+  just_finished: z.boolean(),
   items: z.array(planItemSchema),
 })
 export type PlanStatusDto = z.infer<typeof planStatusSchema>
@@ -106,3 +108,41 @@ export const addPlanRoute = defineCall({ method: 'POST', path: '/plan/route', re
 export const removePlanRoute = defineCall({ method: 'DELETE', path: '/plan/route', request: planRoute, response: messageResponse })
 
 export const plansCalls = [listPlans, listMyPlans, myPlanStatus, savePlan, deletePlan, savePlanSetting, assignPlan, unassignPlan, addPlanRoute, removePlanRoute] as const
+
+// ── Page data (issue 7 §5) ──────────────────────────────────────────────────────────────────
+
+/** /journey: the caller's current plan and its routes; null when they have none (the empty state). */
+export const journeyPageData = z.object({ status: planStatusSchema.nullable() })
+export type JourneyPageData = z.infer<typeof journeyPageData>
+
+/**
+ * /plan/{slug}?plan_id=: a plan with its routes. For the person it is assigned to, their progress
+ * and locks; for anyone else, the routes in order from the start (`assigned` false).
+ */
+export const planPageData = z.object({
+  plan: planSchema,
+  assigned: z.boolean(),
+  progress: z.number().int(),
+  items: z.array(planItemSchema),
+})
+export type PlanPageData = z.infer<typeof planPageData>
+
+/** Why a route may not be opened now (SPEC §4 "Locked routes cannot be opened"). */
+export const routeBlockSchema = z.object({
+  route: z.object({ slug: z.string(), title: z.string() }),
+  plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
+  lock_code: z.enum(PLAN_LOCK_CODES),
+  lock_message: z.string(),
+})
+export type RouteBlockDto = z.infer<typeof routeBlockSchema>
+
+/** The blocked-route and need-appointment pages: the lock, or null when the route is open now. */
+export const routeBlockPageData = z.object({ block: routeBlockSchema.nullable() })
+export type RouteBlockPageData = z.infer<typeof routeBlockPageData>
+
+/** /performance: the caller's current plan (null: none) and routes to explore. */
+export const performancePageData = z.object({
+  status: planStatusSchema.nullable(),
+  routes: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string().nullable(), units_count: z.number().int(), images: imagesSchema.nullable().optional() })),
+})
+export type PerformancePageData = z.infer<typeof performancePageData>

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { UNIT_KINDS } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, languageSchema } from './common'
-import { bool01, int, line } from './fields'
+import { bool01, idField, int, line } from './fields'
 
 /**
  * Why the caller may not play a unit: SPEC §4's unit lock codes (`login_needed`,
@@ -67,7 +67,8 @@ export const playbackRouteSchema = z.object({ id: z.number().int(), slug: z.stri
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────
 
 /** `route`: a route id (digits), or a slug in the request's language. */
-export const routeUnitsQuery = z.object({ route: line(200) })
+/** `plan_id`: the plan the route is opened from (its locks apply); else the caller's current plan. */
+export const routeUnitsQuery = z.object({ route: line(200), plan_id: idField.optional() })
 
 /** GET /v1/route/units: the ordered visible units of a route with the caller's state of each. */
 export const listRouteUnits = defineCall({

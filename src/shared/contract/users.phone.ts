@@ -3,6 +3,7 @@
 // pages with these forms should download.
 import { getCountries, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js'
 import { z } from 'zod'
+import { PLAN_CATEGORIES } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, languageSchema } from './common'
 import { bool01, emailField, line, paragraph, timezoneField } from './fields'
@@ -37,6 +38,8 @@ export const registerRequest = z.object({
   /** 'landing_kit' on the insomnia landing ('I am an adult and accept receiving the kit...'). */
   consent_kind: z.enum(['registration', 'landing_kit']).optional(),
   language: languageSchema.optional(),
+  /** The landing's category (SPEC §9 utm category): its plan is assigned (issue 7 §4). */
+  category: z.enum(PLAN_CATEGORIES, { error: 'validation.choice' }).optional(),
   country_code: countryField.optional(),
   phone: phoneField.optional(),
   timezone: timezoneField.optional(),

@@ -2,6 +2,7 @@
 // loader for each page whose entry declares data, with exactly that data's type.
 import { contentLoaders } from '#worker/features/content/content.pages'
 import { mailLoaders } from '#worker/features/mail/mail.pages'
+import { plansLoaders } from '#worker/features/plans/plans.pages'
 import { postsLoaders } from '#worker/features/posts/posts.pages'
 import { siteLoaders } from '#worker/features/site/site.pages'
 import { usersLoaders } from '#worker/features/users/users.pages'
@@ -12,6 +13,7 @@ export const LOADERS: PageLoaders<LoadedPageId> = {
   ...siteLoaders,
   ...contentLoaders,
   ...postsLoaders,
+  ...plansLoaders,
   ...usersLoaders,
   ...mailLoaders,
 }

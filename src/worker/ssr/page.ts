@@ -90,16 +90,28 @@ export type PageLoaders<K extends LoadedPageId> = { [P in K]: PageLoader<PageDat
 export type PlainPageId = Exclude<PageId, LoadedPageId>
 
 /**
- * Thrown by a loader to answer with another page of the table (one without data) at the same
- * URL and with this status, e.g. the deleted-article page with 410 at a deleted post's URL.
+ * Thrown by a loader to answer with another page of the table at the same URL and with this
+ * status, e.g. the deleted-article page with 410 at a deleted post's URL, or the blocked-route
+ * page with 403 at a locked route's URL. A page with data gets it here (`ShowPage.with`).
  */
 export class ShowPage extends Error {
   constructor(
-    readonly page: PlainPageId,
+    readonly page: PageId,
     readonly status: number,
     readonly head?: PageHead,
+    readonly data: unknown = null,
   ) {
     super(`show ${page}`)
     this.name = 'ShowPage'
+  }
+
+  /** A page without data. */
+  static plain(page: PlainPageId, status: number, head?: PageHead) {
+    return new ShowPage(page, status, head)
+  }
+
+  /** A page with its data, typed by its entry in the page table. */
+  static with<K extends LoadedPageId>(page: K, status: number, data: PageData<K>, head?: PageHead) {
+    return new ShowPage(page, status, head, data)
   }
 }

@@ -58,18 +58,19 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
         if (!parsed.success) console.error(`[${c.get('requestId')}] page ${pageId} data does not match its contract`, parsed.error.issues.slice(0, 3))
       }
     } catch (err) {
+      data = null
       if (err instanceof ShowPage) {
         // The loader answers with another page at this URL (the deleted-article page, 410).
         pageId = err.page
         code = err.status
         head = err.head
+        data = err.data
       } else if (err instanceof AppError && err.code === 'not_found') {
         pageId = 'notFound'
         code = 404
         head = undefined
       } else throw err
       def = pageEntry(pageId)
-      data = null
     }
   }
   const footer = c.var.user || def.bare ? null : await memo(`footer:${locale}`, PUBLIC_CACHE_TTL_MS, () => footerPosts({ ...ctx, user: null }))

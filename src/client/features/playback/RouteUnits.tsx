@@ -1,12 +1,18 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { RouteDto } from '#shared/contract/content'
 import { listRouteUnits, type RouteProgressDto, type UnitStateDto } from '#shared/contract/playback'
+import { myPlanStatus } from '#shared/contract/plans'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { Player, type PlayableUnit } from './Player'
 import type { SavedProgress } from './progress'
 import { pickCurrent } from './rules'
 import './player.css'
+
+async function planMayBeFinished(planId: number | undefined, finishedPage: string) {
+  const res = await call(myPlanStatus, { input: planId ? { plan_id: planId } : {} })
+  if (res.success && res.status.just_finished) window.location.href = finishedPage
+}
 
 const playable = (u: UnitStateDto | undefined): u is PlayableUnit => !!u && u.lock === null && u.media !== null
 
@@ -25,13 +31,15 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
   const [currentId, setCurrentId] = useState<number | null>(null)
   const [autoPlay, setAutoPlay] = useState(false)
 
+  const planId = /^\d+$/.test(boot.query.plan_id ?? '') ? Number(boot.query.plan_id) : undefined
+
   const load = useCallback(async () => {
-    const res = await call(listRouteUnits, { input: { route: String(route.id) } })
+    const res = await call(listRouteUnits, { input: { route: String(route.id), plan_id: planId } })
     if (!res.success) return
     setUnits(res.units)
     setProgress(res.progress)
     setCurrentId((id) => id ?? pickCurrent(res.units))
-  }, [route.id])
+  }, [route.id, planId])
 
   useEffect(() => {
     if (signedIn) void load()
@@ -39,9 +47,12 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
 
   const onSaved = useCallback((saved: SavedProgress) => {
     setProgress(saved.progress)
+    // The save that completed the route may have finished the plan (SPEC §4): the status call
+    // finds it, once, and the person sees the congratulation on the plan-finished page.
+    if (saved.units && saved.progress.progress >= 100) void planMayBeFinished(planId, href('planFinished'))
     if (saved.units) return setUnits(saved.units)
     setUnits((list) => list?.map((u) => (u.id === saved.unit.id ? { ...u, position: saved.unit.position, completed: saved.unit.completed, completed_at: saved.unit.completed_at } : u)) ?? null)
-  }, [])
+  }, [planId, href])
 
   const choose = (id: number) => {
     setAutoPlay(true)

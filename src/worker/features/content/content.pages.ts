@@ -7,6 +7,7 @@ import { routeLanguages } from '#worker/features/site/site.repo'
 import { routeHead } from '#worker/features/site/site.seo'
 import { memo } from '#worker/http/memo'
 import { loader, withHead, type PageLoaders } from '#worker/ssr/page'
+import { refuseLockedRoute } from '#worker/features/plans/plans.pages'
 import { getRoute, listRoutes, listSymptoms } from './content.service'
 
 export const contentLoaders: PageLoaders<'routes' | 'route'> = {
@@ -25,8 +26,10 @@ export const contentLoaders: PageLoaders<'routes' | 'route'> = {
     return withHead({ keyword, symptoms: shown, routes: routes.routes, posts: posts.posts }, { noindex: !!search })
   }),
 
-  route: loader(routePageData, async ({ ctx, params }) => {
+  route: loader(routePageData, async ({ ctx, params, query }) => {
     const route = await getRoute(ctx, params.slug ?? '')
+    // A route the person's plan still holds locked is not opened (issue 7 §2); visitors skip this.
+    await refuseLockedRoute(ctx, route, query)
     // Which languages the slug exists in (hreflang) is public and the same for everyone: kept a
     // minute per isolate like the footer, so the page stays at 3 statements (route-page.test.ts).
     // Asked only once the route exists, so unknown slugs never fill the cache.

@@ -1,3 +1,4 @@
+import { ctxOf } from '#worker/context'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '#worker/env'
 import { validGrant } from '#worker/features/playback/media-grant'
@@ -86,7 +87,7 @@ async function accessTo(c: Context<AppEnv>, key: string): Promise<'public' | 'pr
     return refusal(c, 503)
   }
   if (!user) return refusal(c, 401)
-  return (await mayPlayAny(c.var.db, user, units)) ? 'private' : refusal(c, 403)
+  return (await mayPlayAny({ ...ctxOf(c), user }, units)) ? 'private' : refusal(c, 403)
 }
 
 export const mediaRoutes = new Hono<AppEnv>().get('/:key{.+}', async (c) => {

@@ -39,14 +39,15 @@ const HOUR_MS = 60 * 60 * 1000
  * - completed: progress 100 (never locked).
  * - The first route not completed is the frontier. It is active when its own conditions hold:
  *   the waiting time since the previous route's last completion has passed (`waiting_time`),
- *   an attended appointment when needed (`need_finished_appointment`), a booked or attended one
+ *   an attended (or finished_by_overtime) appointment when needed (`need_finished_appointment`), a booked or attended one
  *   when needed (`need_appointment`). Otherwise it is locked with that code and next_to_unlock.
  * - The route after an active frontier is next_to_unlock, locked `route_not_completed`.
  * - Every later route not completed: locked `route_not_completed`.
  */
 export function planLocks(routes: readonly RouteFacts[], appointments: AppointmentCounts, now: Date): RouteLock[] {
   const booked = (appointments[AppointmentStatus.pending] ?? 0) + (appointments[AppointmentStatus.confirmed] ?? 0)
-  const attended = appointments[AppointmentStatus.attended] ?? 0
+  // A session that ran to its end without being closed (finished_by_overtime) took place too.
+  const attended = (appointments[AppointmentStatus.attended] ?? 0) + (appointments[AppointmentStatus.finished_by_overtime] ?? 0)
   const out: RouteLock[] = []
   let frontier = -1
   let frontierActive = false

@@ -61,6 +61,11 @@ export function assignedPlan(db: Db, userId: number, planId: number | undefined)
     .get()
 }
 
+export const findPlanBySlug = (db: Db, slug: string, language: Locale): Promise<Plan | undefined> =>
+  db.select().from(plans).where(and(eq(plans.slug, slug), eq(plans.language, language))).get()
+
+export type PlanItemRow = Awaited<ReturnType<typeof planItems>>[number]
+
 /** One statement: the plan's visible routes in order, with their lock settings. */
 export function planItems(db: Db, planId: number) {
   return db
@@ -94,9 +99,10 @@ export async function markFinished(db: Db, assignmentId: number, at: Date) {
   return !!row
 }
 
-/** Assign once: false when the pair exists already (the unique index decides). */
-export async function insertAssignment(db: Db, planId: number, userId: number, assignedBy: number | null) {
-  const row = await db.insert(planAssignments).values({ planId, userId, assignedBy }).onConflictDoNothing().returning({ id: planAssignments.id }).get()
+/** Assign once: false when the pair exists already (the unique index decides). Times are to the
+ *  millisecond, so the latest assignment is the current plan even within one second. */
+export async function insertAssignment(db: Db, planId: number, userId: number, assignedBy: number | null, at = new Date()) {
+  const row = await db.insert(planAssignments).values({ planId, userId, assignedBy, assignedAt: at }).onConflictDoNothing().returning({ id: planAssignments.id }).get()
   return !!row
 }
 export const deleteAssignment = (db: Db, planId: number, userId: number) =>
@@ -115,3 +121,73 @@ export const updatePlanRoute = (db: Db, planId: number, routeId: number, patch: 
   db.update(planRoutes).set(patch).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).returning().get()
 export const findPlanRoute = (db: Db, planId: number, routeId: number) =>
   db.select().from(planRoutes).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).get()
+
+// ── Choosing plans for a person (plans.service.ts "Which plan") ─────────────────────────────────
+
+/**
+ * One statement: a visible plan of `language` for a starting person: of `category` when one is
+ * given and exists, else of the default category (SPEC §9 "Defaults: category anxiety"), else
+ * any; the oldest first, so the seeded plan wins over later copies.
+ */
+export function startingPlan(db: Db, language: Locale, category: string, fallback: string) {
+  return db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.language, language), eq(plans.status, ContentStatus.visible)))
+    .orderBy(sql`CASE WHEN ${plans.category} = ${category} THEN 0 WHEN ${plans.category} = ${fallback} THEN 1 ELSE 2 END`, asc(plans.id))
+    .limit(1)
+    .get()
+}
+
+/**
+ * One statement: the plan to follow a finished one: its `next_plan_id` when set and not yet
+ * the person's, else the first visible plan of the same language the person has never had.
+ */
+export function nextPlanFor(db: Db, userId: number, finished: { id: number; language: Locale; nextPlanId: number | null }) {
+  const mine = db.select({ planId: planAssignments.planId }).from(planAssignments).where(eq(planAssignments.userId, userId))
+  return db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.status, ContentStatus.visible), sql`${plans.id} NOT IN ${mine}`, sql`(${plans.id} = ${finished.nextPlanId ?? -1} OR ${plans.language} = ${finished.language})`))
+    .orderBy(sql`${plans.id} = ${finished.nextPlanId ?? -1} DESC`, asc(plans.id))
+    .limit(1)
+    .get()
+}
+
+/** Make `planId` the person's current plan: assigned now (again, if it was theirs before). */
+export async function assignAsCurrent(db: Db, planId: number, userId: number, at: Date) {
+  await db
+    .insert(planAssignments)
+    .values({ planId, userId, assignedAt: at })
+    .onConflictDoUpdate({ target: [planAssignments.planId, planAssignments.userId], set: { assignedAt: at } })
+    .run()
+}
+
+/** One statement: the category of the person's current plan (latest unfinished, else latest), if any. */
+export async function currentCategory(db: Db, userId: number) {
+  const row = await db
+    .select({ category: plans.category })
+    .from(planAssignments)
+    .innerJoin(plans, eq(plans.id, planAssignments.planId))
+    .where(eq(planAssignments.userId, userId))
+    .orderBy(sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id))
+    .limit(1)
+    .get()
+  return row ? (row.category ?? null) : undefined
+}
+
+/**
+ * One statement: the plan that decides whether the person may open route `routeId` (the plan
+ * `planId` when given, else their current one, as assignedPlan picks it) and whether the route
+ * is in it. Undefined when the person has no such plan.
+ */
+export function lockingPlan(db: Db, userId: number, planId: number | undefined, routeId: number) {
+  return db
+    .select({ ...assignedCols, hasRoute: sql<number>`EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})` })
+    .from(planAssignments)
+    .innerJoin(plans, eq(plans.id, planAssignments.planId))
+    .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
+    .orderBy(sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id))
+    .limit(1)
+    .get()
+}

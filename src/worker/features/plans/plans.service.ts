@@ -1,15 +1,17 @@
 // Plans (issue 7; SPEC §3 "Plan", §4 lock codes and "A plan is finished when progress is 100"):
 // the public list, the caller's plans and plan status, and the admins' writes.
 import { pagination } from '#shared/contract/list'
-import type { MyPlanDto, PlanDto, PlanForm, PlansQuery, PlanSettingForm, PlanStatusDto, PlanStatusQuery } from '#shared/contract/plans'
-import { createTranslator, type Translate } from '#shared/i18n/index'
+import { planStatusQuery, type MyPlanDto, type PlanDto, type PlanForm, type PlanItemDto, type PlanPageData, type PlansQuery, type RouteBlockDto, type PlanSettingForm, type PlanStatusDto, type PlanStatusQuery } from '#shared/contract/plans'
+import { ContentStatus, PlanVisibility, Role, type PlanLockCode } from '#shared/enums'
+import { createTranslator, type Locale, type Translate } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
 import type { NewPlan, Plan } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { absentOf, required, uniqueSlug } from '#worker/features/content/editing'
-import { routeProgress } from '#worker/features/playback/playback.repo'
-import { planLocks, planProgress } from './locks'
+import { findVisibleRoute, routeProgress } from '#worker/features/playback/playback.repo'
+import { planLocks, planProgress, type RouteLock } from './locks'
+import { trackServerEvent } from '#worker/features/tracking/tracking.service'
 import * as repo from './plans.repo'
 
 const notFound = (message: 'plans.plan_missing' | 'plans.route_missing' | 'plans.user_missing' | 'plans.not_assigned' | 'plans.route_not_in_plan' | 'plans.no_plan' | 'plans.next_plan_missing') =>
@@ -44,15 +46,11 @@ function timeLeft(t: Translate, ms: number) {
   return minutes < 60 ? t('plans.time.minutes', { n: minutes }) : t('plans.time.hours', { h: Math.floor(minutes / 60), m: minutes % 60 })
 }
 
-/**
- * GET /v1/my/plan/status: 4 D1 statements whatever the number of routes (the assignment and
- * plan; the plan's routes; their progress; the caller's appointments by status), plus 1 or 2 on
- * the one call that finds the plan just finished (mark it finished; assign the next plan).
- */
-export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date()): Promise<PlanStatusDto> {
+type AssignedPlan = NonNullable<Awaited<ReturnType<typeof repo.assignedPlan>>>
+
+/** The lock state of every route of `plan` for the caller: 3 statements (routes, progress, appointments). */
+async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date) {
   const userId = ctx.user!.id
-  const plan = await repo.assignedPlan(ctx.db, userId, q.filters.plan_id)
-  if (!plan) throw notFound(q.filters.plan_id !== undefined ? 'plans.plan_missing' : 'plans.no_plan')
   const items = await repo.planItems(ctx.db, plan.id)
   const [progress, appointments] = await Promise.all([
     routeProgress(ctx.db, userId, items.map((i) => i.routeId)),
@@ -66,38 +64,151 @@ export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date())
       setting: { waitingTimeHours: i.waitingTimeHours, needAppointment: i.needAppointment, needFinishedAppointment: i.needFinishedAppointment },
     }
   })
-  const locks = planLocks(facts, appointments, now)
-  const percent = planProgress(facts)
+  return { items, facts, locks: planLocks(facts, appointments, now), percent: planProgress(facts) }
+}
+
+function lockMessage(t: Translate, l: RouteLock) {
+  if (l.lockCode === null) return null
+  return l.lockCode === 'waiting_time' ? t('plans.locks.waiting_time', { time: timeLeft(t, l.waitMsLeft ?? 0) }) : t(`plans.locks.${l.lockCode}`)
+}
+
+/**
+ * GET /v1/my/plan/status: 4 D1 statements whatever the number of routes (the assignment and
+ * plan; the plan's routes; their progress; the caller's appointments by status), plus a few on
+ * the one call that finds the plan just finished (mark it, record plan_finished, assign the
+ * next plan) and on a person's first call when they have no plan at all (the starting plan).
+ */
+export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date()): Promise<PlanStatusDto> {
+  const userId = ctx.user!.id
+  let plan = await repo.assignedPlan(ctx.db, userId, q.filters.plan_id)
+  // A person who never had a plan (signed up with Google, created by an admin, or before plans
+  // existed) gets the starting plan of their language on their first look (issue 7 §4).
+  if (!plan && q.filters.plan_id === undefined && (await assignStartingPlan(ctx, userId, ctx.user!.language, undefined, now))) {
+    plan = await repo.assignedPlan(ctx.db, userId, undefined)
+  }
+  if (!plan) throw notFound(q.filters.plan_id !== undefined ? 'plans.plan_missing' : 'plans.no_plan')
+  const { items, facts, locks, percent } = await computeStatus(ctx, plan, now)
   const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
   let finished = plan.finishedAt !== null
+  let justFinished = false
   if (!finished && items.length > 0 && percent >= 100) {
-    // Only the call whose UPDATE flips finished_at assigns the next plan (SPEC §4), so two
-    // concurrent calls finish the plan once.
-    if (await repo.markFinished(ctx.db, plan.assignmentId, now)) {
-      if (plan.nextPlanId) await repo.insertAssignment(ctx.db, plan.nextPlanId, userId, null)
-    }
+    justFinished = await finishPlan(ctx, plan, now)
     finished = true
   }
   return {
     plan: { id: plan.id, slug: plan.slug, title: plan.title, description: plan.description ?? null },
     progress: percent,
     finished,
-    items: items.map((i, n) => {
-      const l = locks[n]!
-      const f = facts[n]!
-      return {
-        route: { id: i.routeId, slug: i.slug, title: i.title, description: i.description ?? null, images: i.images ?? null },
-        progress: f.percent,
-        completed: l.completed,
-        active: l.active,
-        locked: l.locked,
-        next_to_unlock: l.nextToUnlock,
-        lock_code: l.lockCode,
-        lock_message: l.lockCode === null ? null : l.lockCode === 'waiting_time' ? t('plans.locks.waiting_time', { time: timeLeft(t, l.waitMsLeft ?? 0) }) : t(`plans.locks.${l.lockCode}`),
-        setting: { need_finished_appointment: i.needFinishedAppointment, need_appointment: i.needAppointment, waiting_time_minutes: i.waitingTimeHours * 60 },
-      }
-    }),
+    just_finished: justFinished,
+    items: items.map((i, n) => itemDto(t, i, locks[n]!, facts[n]!.percent)),
   }
+}
+
+function itemDto(t: Translate, i: repo.PlanItemRow, l: RouteLock, percent: number): PlanItemDto {
+  return {
+    route: { id: i.routeId, slug: i.slug, title: i.title, description: i.description ?? null, images: i.images ?? null },
+    progress: percent,
+    completed: l.completed,
+    active: l.active,
+    locked: l.locked,
+    next_to_unlock: l.nextToUnlock,
+    lock_code: l.lockCode,
+    lock_message: lockMessage(t, l),
+    setting: { need_finished_appointment: i.needFinishedAppointment, need_appointment: i.needAppointment, waiting_time_minutes: i.waitingTimeHours * 60 },
+  }
+}
+
+/**
+ * A plan reached 100 (SPEC §4): only the call whose UPDATE flips finished_at goes on, so two
+ * concurrent calls finish it once: it records plan_finished and assigns the next plan, which
+ * becomes the person's current plan. True for that one call.
+ */
+async function finishPlan(ctx: Ctx, plan: AssignedPlan, now: Date) {
+  const userId = ctx.user!.id
+  if (!(await repo.markFinished(ctx.db, plan.assignmentId, now))) return false
+  const next = await repo.nextPlanFor(ctx.db, userId, { id: plan.id, language: plan.language, nextPlanId: plan.nextPlanId })
+  if (next) await repo.insertAssignment(ctx.db, next.id, userId, null, now)
+  await trackServerEvent(ctx, userId, 'plan_finished', { plan_id: plan.id, next_plan_id: next?.id ?? null }, now)
+  return true
+}
+
+// ── Which plan ──────────────────────────────────────────────────────────────────────────────
+
+/** SPEC §9: "Defaults: ... category anxiety". */
+export const DEFAULT_PLAN_CATEGORY = 'anxiety'
+
+/**
+ * Give a person their first plan (issue 7 §4): the plan of `category` (the landing they came
+ * from) in `language`, else the default category's, else any visible plan of the language.
+ * False when the language has no visible plan. Never fails the caller (a registration).
+ */
+export async function assignStartingPlan(ctx: Ctx, userId: number, language: Locale, category: string | undefined, now = new Date()) {
+  try {
+    const plan = await repo.startingPlan(ctx.db, language, category ?? DEFAULT_PLAN_CATEGORY, DEFAULT_PLAN_CATEGORY)
+    if (!plan) return false
+    await repo.assignAsCurrent(ctx.db, plan.id, userId, now)
+    return true
+  } catch (err) {
+    console.warn(`[plans] starting plan for user ${userId} not assigned:`, err instanceof Error ? err.message : err)
+    return false
+  }
+}
+
+/**
+ * The person changed language (profile): their current plan becomes the plan of the new
+ * language in the same category (the profile's warning says so, SPEC §4). Progress is kept per
+ * unit, so going back to the first language finds that plan where it was left.
+ */
+export async function followLanguage(ctx: Ctx, userId: number, language: Locale) {
+  const category = await repo.currentCategory(ctx.db, userId)
+  await assignStartingPlan(ctx, userId, language, category ?? undefined)
+}
+
+/** Why the caller may not open route `routeId` now (SPEC §4 "Locked routes cannot be opened"). */
+export interface RouteBlock {
+  plan: { id: number; slug: string; title: string }
+  lock_code: PlanLockCode
+  lock_message: string
+}
+
+/**
+ * Whether the caller's plan (`planId` when given, else their current plan) holds route
+ * `routeId` locked. One statement when the route is not in that plan; four when it is.
+ * Admins and publishers review content and are never blocked; nor are visitors (they cannot
+ * play anyway) or people without a plan.
+ */
+export async function routeBlock(ctx: Ctx, routeId: number, planId?: number, now = new Date()): Promise<RouteBlock | null> {
+  const user = ctx.user
+  if (!user || user.role === Role.admin || user.role === Role.publisher) return null
+  const plan = await repo.lockingPlan(ctx.db, user.id, planId, routeId)
+  if (!plan || !plan.hasRoute) return null
+  const { items, locks } = await computeStatus(ctx, plan, now)
+  const n = items.findIndex((i) => i.routeId === routeId)
+  const l = n >= 0 ? locks[n]! : null
+  if (!l || !l.locked || !l.lockCode) return null
+  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
+  return { plan: { id: plan.id, slug: plan.slug, title: plan.title }, lock_code: l.lockCode, lock_message: lockMessage(t, l)! }
+}
+
+/**
+ * /plan/{slug}?plan_id=: the plan by id (else by slug in the page's language). The person it is
+ * assigned to sees their progress and locks (the status call's); anyone else sees its routes in
+ * order from the start. A private or hidden plan is found only by those it is assigned to.
+ */
+export async function planPage(ctx: Ctx, slug: string, planId: number | undefined, now = new Date()): Promise<PlanPageData> {
+  const plan = planId !== undefined ? await repo.findPlanById(ctx.db, planId) : await repo.findPlanBySlug(ctx.db, slug, ctx.locale)
+  if (!plan) throw notFound('plans.plan_missing')
+  const mine = ctx.user ? await repo.assignedPlan(ctx.db, ctx.user.id, plan.id) : undefined
+  if (mine) {
+    const status = await planStatus(ctx, planStatusQuery.parse({ plan_id: String(plan.id) }), now)
+    return { plan: planDto(plan), assigned: true, progress: status.progress, items: status.items }
+  }
+  if (plan.visibility !== PlanVisibility.public || plan.status !== ContentStatus.visible) throw notFound('plans.plan_missing')
+  const items = await repo.planItems(ctx.db, plan.id)
+  const facts = items.map((i) => ({ percent: 0, lastCompletedAt: null, setting: { waitingTimeHours: i.waitingTimeHours, needAppointment: i.needAppointment, needFinishedAppointment: i.needFinishedAppointment } }))
+  const locks = planLocks(facts, {}, now)
+  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
+  return { plan: planDto(plan), assigned: false, progress: 0, items: items.map((i, n) => itemDto(t, i, locks[n]!, 0)) }
 }
 
 /** POST /v1/plan: create (language, slug, title required) or update the fields sent. */
@@ -162,4 +273,12 @@ export async function addPlanRoute(ctx: Ctx, planId: number, routeId: number, or
 
 export async function removePlanRoute(ctx: Ctx, planId: number, routeId: number) {
   if (!(await repo.deletePlanRoute(ctx.db, planId, routeId))) throw notFound('plans.route_not_in_plan')
+}
+
+/** The blocked-route page reached by its own URL (?route=slug): the lock now, or null when open. */
+export async function blockOfSlug(ctx: Ctx, slug: string, planId: number | undefined): Promise<RouteBlockDto | null> {
+  const route = slug ? await findVisibleRoute(ctx.db, { slug: slug.slice(0, 200), language: ctx.locale }) : undefined
+  if (!route) return null
+  const block = await routeBlock(ctx, route.id, planId)
+  return block && { route: { slug: route.slug, title: route.title }, plan: block.plan, lock_code: block.lock_code, lock_message: block.lock_message }
 }

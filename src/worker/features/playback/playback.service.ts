@@ -10,6 +10,7 @@ import { memo } from '#worker/http/memo'
 import { contentTypeOf, mediaKeysOfTranscript, transcriptKey } from '#worker/features/media/types'
 import { grantExpiry, signedMediaUrl } from './media-grant'
 import * as repo from './playback.repo'
+import { routeBlock } from '#worker/features/plans/plans.service'
 
 /** What the rules need to know of the caller (null: a visitor). */
 export type Player = Pick<SessionUser, 'id' | 'role' | 'accessExpired'> | null
@@ -94,10 +95,11 @@ function progressOf(routeId: number, rows: readonly { completedAt: Date | null }
 }
 
 /** GET /v1/route/units: a visible route's visible units, in order, with the caller's state of each. */
-export async function listRouteUnits(ctx: Ctx, q: { route: string }) {
+export async function listRouteUnits(ctx: Ctx, q: { route: string; plan_id?: number }) {
   const ref: repo.RouteRef = /^\d{1,15}$/.test(q.route) ? { id: Number(q.route) } : { slug: q.route, language: ctx.locale }
   const route = await repo.findVisibleRoute(ctx.db, ref)
   if (!route) throw new AppError('not_found', { message: 'errors.route_not_found' })
+  await refuseBlocked(ctx, route.id, q.plan_id)
   const rows = await repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null)
   return { route, progress: progressOf(route.id, rows), units: await toStates(ctx.env, ctx.user, rows) }
 }
@@ -117,6 +119,7 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
   const lock = locksOf(user, rows)[i]
   if (lock === 'no_privileges') throw new AppError('no_privileges', { extra: { lock } })
   if (lock) throw new AppError('unauthorized', { message: 'playback.errors.unit_not_completed', extra: { lock } })
+  await refuseBlocked(ctx, row.routeId)
 
   // A position past the end (a rounded duration, a clock that ran on) is the end.
   const position = row.durationSeconds !== null && row.durationSeconds >= 0 ? Math.min(input.position, row.durationSeconds) : input.position
@@ -138,15 +141,22 @@ export function unitsOfMediaKey(db: Db, key: string) {
   return memo(`playback:media-units:${key}`, MEDIA_UNITS_TTL_MS, () => repo.unitsPlayingMedia(db, [key, ...mediaKeysOfTranscript(key)]))
 }
 
-/** Whether `user` may play at least one of `units` now (a file may be shared by several units). */
-export async function mayPlayAny(db: Db, user: NonNullable<Player>, units: readonly { id: number; routeId: number }[]): Promise<boolean> {
+/** Whether the signed-in `ctx.user` may play at least one of `units` now (a file may be shared by several units). */
+export async function mayPlayAny(ctx: Ctx & { user: SessionUser }, units: readonly { id: number; routeId: number }[]): Promise<boolean> {
+  const user = ctx.user
   const routeIds = [...new Set(units.map((u) => u.routeId))].slice(0, 20)
-  const rows = await repo.unitsWithProgress(db, routeIds, user.id)
+  const rows = await repo.unitsWithProgress(ctx.db, routeIds, user.id)
   const wanted = new Set(units.map((u) => u.id))
   for (const routeId of routeIds) {
     const ofRoute = rows.filter((r) => r.routeId === routeId)
     const locks = locksOf(user, ofRoute)
-    if (ofRoute.some((r, i) => wanted.has(r.id) && locks[i] === null)) return true
+    if (ofRoute.some((r, i) => wanted.has(r.id) && locks[i] === null) && !(await routeBlock(ctx, routeId))) return true
   }
   return false
+}
+
+/** Refuse a route the caller's plan still holds locked (SPEC §4 "Locked routes cannot be opened"). */
+async function refuseBlocked(ctx: Ctx, routeId: number, planId?: number) {
+  const block = await routeBlock(ctx, routeId, planId)
+  if (block) throw new AppError('unauthorized', { message: 'plans.route_locked', extra: { lock_code: block.lock_code, lock_message: block.lock_message, plan_id: block.plan.id } })
 }

@@ -28,7 +28,7 @@ export const postsLoaders: PageLoaders<'blog' | 'post'> = {
       // A post taken down (deleted or hidden) keeps its URL: the deleted-article page, 410 Gone
       // (SPEC §2, issue 6 §2), not a bare not-found.
       if (slug && (await isRemovedPost(ctx.db, slug, ctx.locale))) {
-        throw new ShowPage('postDeleted', 410, { description: messagesFor(ctx.locale).post_deleted.body })
+        throw ShowPage.plain('postDeleted', 410, { description: messagesFor(ctx.locale).post_deleted.body })
       }
       throw new AppError('not_found', { message: 'errors.article_not_found' })
     }

@@ -13,6 +13,7 @@ import type { Env, SessionUser } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { takeCooldown } from '#worker/http/ratelimit'
 import { sendMail } from '#worker/features/mail/mail.service'
+import { assignStartingPlan, followLanguage } from '#worker/features/plans/plans.service'
 import { hmac, safeEqual, serverSecret } from '#worker/lib/crypto'
 import { toAdminUserDto, toPsychologistDto, toUserDto } from './users.dto'
 import * as repo from './users.repo'
@@ -112,6 +113,8 @@ export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> 
   }
   const user = await insertUserWithConsent(ctx.db, values, consent, now)
   if (!user) throw new AppError('conflict', { message: 'accounts.errors.email_taken', fields: { email: ['accounts.errors.email_taken'] } })
+  // The plan of the landing they came from, else their language's default (issue 7 §4).
+  await assignStartingPlan(ctx, user.id, user.language as Locale, input.category, now)
   // The account exists from here on. The welcome mail (a temporary token in KV, an outbox row,
   // the delivery) must not fail the registration: a 500 now would make the retry answer 'This
   // email already has an account'. It stays inline (the outbox row is there when the answer is)
@@ -201,6 +204,7 @@ async function providerSignIn(ctx: Ctx, provider: Provider, token: string, input
     consentVersion: consent.version,
   }
   const user = await insertUserWithConsent(ctx.db, values, consent, now)
+  if (user) await assignStartingPlan(ctx, user.id, user.language as Locale, undefined, now)
   // A concurrent first sign-in of the same subject won the race: use that account.
   return user ?? (await findUserByProvider(ctx.db, provider, identity.subject)) ?? raise()
 }
@@ -253,6 +257,8 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   }
   const updated = await updateUser(ctx.db, user.id, patch)
   if (!updated) throw new AppError('unauthenticated')
+  // A new language brings the plan of that language (the profile's warning says so, SPEC §4).
+  if (updated.language !== user.language) await followLanguage(ctx, user.id, updated.language as Locale)
   return { user: updated, passwordChanged, previousLanguage: user.language }
 }
 

@@ -1,0 +1,58 @@
+import type { PerformancePageData } from '#shared/contract/plans'
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import { RouteCard } from '#client/features/content/RouteCard.tsx'
+import { continueTarget } from './PlanRoutes'
+import './plans.css'
+
+/**
+ * Home tab (SPEC §2 "/performance"): a greeting by first initial, 'Continue with your plan'
+ * (to /journey), a contact link, a top block with the plan's progress and next step, and a list
+ * of routes to explore.
+ */
+export default function Performance({ data, boot }: PageProps<PerformancePageData>) {
+  const { t, href } = usePage()
+  const initial = boot.user?.name?.trim().charAt(0).toLocaleUpperCase()
+  const status = data.status
+  const next = status ? continueTarget(status.items) : null
+  return (
+    <section className="performance" data-testid="performance">
+      <header className="performance-hello">
+        <span className="avatar" aria-hidden="true">{initial ?? '☺'}</span>
+        <div>
+          <h1 data-testid="greeting">{initial ? t('performance.greeting', { initial }) : t('performance.greeting_anonymous')}</h1>
+          <p className="lead">{t('performance.intro')}</p>
+        </div>
+      </header>
+      <div className="top-block" data-testid="top-block">
+        {status ? (
+          <>
+            <p className="eyebrow">{status.plan.title}</p>
+            <div className="plan-progress">
+              <progress max={100} value={status.progress} aria-hidden="true" />
+              <span>{t('performance.plan_progress', { n: status.progress })}</span>
+            </div>
+            {next && (
+              <p>
+                {t('performance.now')}: <strong>{next.route.title}</strong>
+              </p>
+            )}
+          </>
+        ) : (
+          <p>{t('performance.no_plan')}</p>
+        )}
+        <div className="plan-actions">
+          <a className="button button-primary" href={href('journey')} data-testid="continue-plan">{t('performance.continue')}</a>
+          <a className="button" href={href('contact')} data-testid="performance-contact">{t('performance.contact')}</a>
+        </div>
+      </div>
+      <h2>{t('performance.explore')}</h2>
+      <ul className="route-grid" data-testid="performance-routes">
+        {data.routes.map((r) => (
+          <li key={r.id}>
+            <RouteCard route={r} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
