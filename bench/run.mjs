@@ -4,7 +4,7 @@
  *   1. throughput and latency of five requests, each also as a ratio to the static asset's
  *      req/s in the same run (the ratios travel between machines better than raw numbers);
  *   2. the gzipped JavaScript the landing page and a route page load (budget: landing ≤ 110 KB);
- *   3. Lighthouse mobile scores of / (lighthouse driving Debian chromium).
+ *   3. Lighthouse mobile scores of / and the two landings (lighthouse driving Debian chromium).
  * Prints a table and rewrites the figures block of docs/PERFORMANCE.md.
  *
  *   BENCH_REQUESTS=2000 BENCH_SECONDS=10 BENCH_CONCURRENCY=16 npm run bench
@@ -106,7 +106,14 @@ try {
   const budgetOk = landingKB <= JS_BUDGET_KB
 
   // 3. Lighthouse ---------------------------------------------------------------------------
-  const lh = await runLighthouse(`${base}/`).catch((e) => ({ error: e.message ?? String(e) }))
+  // The home page and the two landings (issue 8: accessibility and SEO at 95 or more).
+  const LH_PAGES = [
+    ['home', '/'],
+    ['insomnia-landing', '/get-a-plan-for-insomnia'],
+    ['anxiety-landing', '/get-a-plan-for-anxiety'],
+  ]
+  const lhs = []
+  for (const [name, p] of LH_PAGES) lhs.push({ name, path: p, ...(await runLighthouse(`${base}${p}`, name).catch((e) => ({ error: e.message ?? String(e) }))) })
 
   // Report ----------------------------------------------------------------------------------
   const date = new Date().toISOString().slice(0, 10)
@@ -134,20 +141,21 @@ try {
   lines.push('')
   lines.push(`Landing JS budget (≤ ${JS_BUDGET_KB} KB gzip): **${budgetOk ? 'PASS' : 'FAIL'}** (${landingKB.toFixed(1)} KB)`)
   lines.push('')
-  if (lh.error) {
-    lines.push(`Lighthouse: not measured: ${lh.error}`)
-  } else {
-    lines.push(`Lighthouse ${lh.version}, mobile (simulated throttling), \`/\`, Debian chromium ${lh.chrome}:`)
+  const measured = lhs.filter((l) => !l.error)
+  for (const l of lhs.filter((x) => x.error)) lines.push(`Lighthouse \`${l.path}\`: not measured: ${l.error}  `)
+  if (measured.length) {
+    lines.push(`Lighthouse ${measured[0].version}, mobile (simulated throttling), Debian chromium ${measured[0].chrome}:`)
     lines.push('')
-    lines.push('| Performance | Accessibility | Best practices | SEO |')
-    lines.push('|---:|---:|---:|---:|')
-    lines.push(`| ${lh.scores.performance} | ${lh.scores.accessibility} | ${lh.scores['best-practices']} | ${lh.scores.seo} |`)
-    lines.push('')
-    lines.push(`Metrics: ${Object.entries(lh.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}.`)
-    if (lh.failing.length) {
+    lines.push('| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |')
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|')
+    for (const l of measured) {
+      lines.push(`| \`${l.path}\` | ${l.scores.performance} | ${l.scores.accessibility} | ${l.scores['best-practices']} | ${l.scores.seo} | ${l.metrics.FCP} | ${l.metrics.LCP} | ${l.metrics.TBT} | ${l.metrics.CLS} |`)
+    }
+    const failing = measured.flatMap((l) => l.failing.map((f) => `\`${l.path}\` ${f}`))
+    if (failing.length) {
       lines.push('')
       lines.push('Audits below 1 in accessibility, best practices and SEO:')
-      for (const f of lh.failing) lines.push(`- ${f}`)
+      for (const f of failing) lines.push(`- ${f}`)
     }
   }
   const block = lines.join('\n')
@@ -264,7 +272,7 @@ async function jsLoadedInBrowser(base, pages) {
 }
 
 /** Lighthouse (mobile defaults) against a chromium we start with a remote-debugging port. */
-async function runLighthouse(url) {
+async function runLighthouse(url, name) {
   if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM}`)
   let lighthouse
   try {
@@ -287,7 +295,7 @@ async function runLighthouse(url) {
       if (!version) await sleep(100)
     }
     if (!version) throw new Error(`chromium did not open its debugging port\n${chromeErr}`)
-    log('lighthouse (mobile) on /')
+    log(`lighthouse (mobile) on ${new URL(url).pathname}`)
     const result = await lighthouse(url, {
       port,
       hostname: '127.0.0.1',
@@ -299,7 +307,7 @@ async function runLighthouse(url) {
     const lhr = result.lhr
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
     await mkdir(path.join(ROOT, 'bench/out'), { recursive: true })
-    await writeFile(path.join(ROOT, 'bench/out/lighthouse-home.json'), JSON.stringify(lhr, null, 1))
+    await writeFile(path.join(ROOT, `bench/out/lighthouse-${name}.json`), JSON.stringify(lhr, null, 1))
     const scores = {}
     for (const [id, c] of Object.entries(lhr.categories)) scores[id] = c.score == null ? 'n/a' : Math.round(c.score * 100)
     const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a'
@@ -332,7 +340,7 @@ async function writeDoc(block) {
     doc = `# Performance
 
 How fast the built app answers locally, how much JavaScript its pages load, and what Lighthouse
-thinks of the landing page. The figures below are rewritten by \`npm run bench\`.
+thinks of the home page and the landings. The figures below are rewritten by \`npm run bench\`.
 
 ## How to reproduce
 
@@ -343,7 +351,7 @@ npm run bench        # build, fresh seeded state in .tmp/bench-<pid>, wrangler d
 
 Needs Debian chromium at /usr/bin/chromium (or CHROMIUM_PATH) for the loaded-JS check and
 Lighthouse. Knobs: BENCH_REQUESTS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_SKIP_BUILD=1.
-The full Lighthouse report is saved to bench/out/lighthouse-home.json.
+The full Lighthouse reports are saved to bench/out/lighthouse-<page>.json.
 
 ## How to read it
 

@@ -94,8 +94,10 @@ const issuesOf = new WeakMap()
  *   strict?: boolean, storageState?: any, mobile?: boolean }} [o]
  *   `locale` 'es' | 'en' | any BCP 47 tag: sets navigator.language and Accept-Language.
  *   `mobile` defaults to true for viewports narrower than 768 px (SPEC §2 breakpoint).
+ *   `consent` 'rejected' (default: the cookie banner has been answered 'Reject all', so it does
+ *   not cover what a test clicks) or 'ask' (a first visit: the banner shows; e2e/site.e2e.mjs).
  */
-export async function newPage(browser, { viewport = DESKTOP, locale = 'es', baseURL = defaultBaseURL, strict = true, storageState, mobile } = {}) {
+export async function newPage(browser, { viewport = DESKTOP, locale = 'es', baseURL = defaultBaseURL, strict = true, storageState, mobile, consent = 'rejected' } = {}) {
   const isMobile = mobile ?? viewport.width < 768
   const context = await browser.newContext({
     viewport,
@@ -106,6 +108,11 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'es', base
     storageState,
     serviceWorkers: 'block',
   })
+  if (consent === 'rejected') {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('calma_consent')) localStorage.setItem('calma_consent', JSON.stringify({ v: 1, analytics: false, ads: false, at: Date.now() }))
+    })
+  }
   const page = await context.newPage()
   const origin = baseURL ? new URL(baseURL).origin : null
   const rec = { list: [], expected: [], reported: 0, strict }

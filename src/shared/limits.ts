@@ -65,3 +65,10 @@ export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
 
 /** The longest article body accepted (characters of HTML): a long read is ~60,000. */
 export const MAX_POST_CONTENT_CHARS = 200_000
+
+/** Appointments (issue 9; docs/API.md "Appointments"): SPEC §9 "a price of 45$ is shown". */
+export const SESSION_PRICE_CENTS = 4500
+/** SPEC §9: "monthly plan includes 4 sessions a month". */
+export const INCLUDED_SESSIONS_PER_MONTH = 4
+/** A guest who cancels at least this long before the start gets the credits back (the host: always). */
+export const FREE_CANCEL_BEFORE_MS = 24 * 60 * 60 * 1000

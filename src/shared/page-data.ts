@@ -37,5 +37,7 @@ export interface Boot<D = unknown> {
   footer: { tests: PostLink[]; plans: PostLink[] } | null
   csrf: string | null
   turnstileSiteKey: string
+  /** The vendors' ids, loaded only after consent (features/site/consent/vendors.ts); null: none. */
+  vendors: { analytics: string | null; metaPixel: string | null; googleAds: string | null }
   env: string
 }

@@ -29,6 +29,11 @@ export interface PageEntry<D = unknown, P extends string = string> {
   /** Never indexed by search engines (robots noindex, left out of /sitemap.xml): a step of a flow. */
   noindex?: boolean
   /**
+   * The page depends on the country the request comes from (cf-ipcountry): a visitor's shared
+   * copy is kept per country (worker/ssr/pages.routes.ts). The help page in a crisis.
+   */
+  byCountry?: boolean
+  /**
    * The page's own chunk: a visitor's first page loads only its own code. The build names the
    * module it imports (`module`, vite.config.ts) so the server can preload that chunk.
    */
@@ -51,7 +56,7 @@ export function page<D = null, const P extends string = string>(
   access: Access,
   title: MessageKey,
   component: PageEntry<D, P>['component'],
-  extra: { bare?: boolean; devOnly?: boolean; noindex?: boolean } = {},
+  extra: { bare?: boolean; devOnly?: boolean; noindex?: boolean; byCountry?: boolean } = {},
 ): PageEntry<D, P> {
   return { path, access, title, component, ...extra }
 }

@@ -20,6 +20,10 @@ import { likesRoutes } from '#worker/features/content/likes.routes'
 import { postsRoutes } from '#worker/features/posts/posts.routes'
 import { playbackRoutes } from '#worker/features/playback/playback.routes'
 import { plansRoutes } from '#worker/features/plans/plans.routes'
+import { appointmentFileRoutes, appointmentsRoutes } from '#worker/features/appointments/appointments.routes'
+import { psychologistsRoutes } from '#worker/features/psychologists/psychologists.routes'
+import { formsRoutes } from '#worker/features/forms/forms.routes'
+import { trackingRoutes } from '#worker/features/tracking/tracking.routes'
 import { postsManageRoutes } from '#worker/features/posts/manage.routes'
 import { mediaRoutes } from '#worker/features/media/media.routes'
 import { pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
@@ -33,8 +37,12 @@ export const api = new Hono<AppEnv>()
   .route('/', postsRoutes)
   .route('/', playbackRoutes)
   .route('/', plansRoutes)
+  .route('/', appointmentsRoutes)
+  .route('/', psychologistsRoutes)
   .route('/', postsManageRoutes)
   .route('/', usersRoutes)
+  .route('/', formsRoutes)
+  .route('/', trackingRoutes)
 
 const app = new Hono<AppEnv>()
 
@@ -57,6 +65,7 @@ app.use('/v1/*', captchaGate)
 app.route('/v1', api)
 app.all('/v1/*', (c) => errorResponse(c, new AppError('not_found')))
 app.route('/media', mediaRoutes)
+app.route('/appointment', appointmentFileRoutes) // /appointment/{id}/calendar.ics (issue 9 §7)
 app.route('/auth', authRoutes) // Google / Apple redirect sign-in (features/users/auth.routes.ts)
 app.route('/logout', logoutRoute)
 app.route('/en/logout', logoutRoute)

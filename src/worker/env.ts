@@ -15,9 +15,16 @@ export interface Env {
   TURNSTILE_SITE_KEY: string
   TURNSTILE_SECRET: string
   EMAIL_FROM: string
+  /** Where every stored form request (contact, letstalk, feedback, suggestion) is mailed to the team. */
+  TEAM_INBOX: string
   EMAIL_API_KEY?: string
   GOOGLE_CLIENT_ID: string
   APPLE_CLIENT_ID: string
+  /** Ad and analytics vendors (issue 8 §5): loaded only after consent, only on marketing pages. Unset: none. */
+  GA_MEASUREMENT_ID?: string
+  META_PIXEL_ID?: string
+  /** Google Ads conversion: 'AW-<id>/<label>'. */
+  GOOGLE_ADS_CONVERSION?: string
   STRIPE_SECRET_KEY?: string
   STRIPE_WEBHOOK_SECRET?: string
   SESSION_PEPPER?: string

@@ -19,14 +19,16 @@ import { bearer, type Person } from './world'
  *   sent is ignored, the answer and the rows touched are the caller's own.
  * - admin, publisher, editor (admin or publisher): signed in with one of those roles (SPEC §6);
  *   every other role is refused 403.
+ * - psychologist: signed in as a psychologist (SPEC §6 host); every other role is refused 403.
  */
-export type AccessClass = 'public' | 'link-or-user' | 'user' | 'owner' | 'admin' | 'publisher' | 'editor'
+export type AccessClass = 'public' | 'link-or-user' | 'user' | 'owner' | 'admin' | 'publisher' | 'editor' | 'psychologist'
 
 /** The roles that pass each role class (requireRole compares with ===, so no role "includes" another). */
 export const ROLES_OF = {
   admin: [Role.admin],
   publisher: [Role.publisher],
   editor: [Role.admin, Role.publisher],
+  psychologist: [Role.psychologist], // a psychologist's own agenda and extras (psychologists/psychologists.routes.ts)
 } as const satisfies Partial<Record<AccessClass, readonly Role[]>>
 
 export const isRoleClass = (a: AccessClass): a is keyof typeof ROLES_OF => a in ROLES_OF
@@ -97,7 +99,78 @@ const newCategory = (table: 'route_categories' | 'post_categories') => insertId(
 const newPlan = () => insertId("INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Harness plan') RETURNING id", slug('plan'))
 const newPair = async () => ({ post_id: String((await makePost()).id), related_post_id: String((await makePost()).id) })
 
+
+/** A psychologist open to appointments, every day 8:00-20:00 in Madrid, and the next free start (3 days ahead, 10:00). */
+async function openHost() {
+  const host = await makeUser({ role: Role.psychologist })
+  await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = ?2 WHERE id = ?1').bind(host.id, 'Europe/Madrid').run()
+  for (let d = 0; d < 7; d++) {
+    await env.DB.prepare('INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 480, 1200, 60, ?3)').bind(host.id, d, 'Europe/Madrid').run()
+  }
+  const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+  return { id: host.id, day, start: instantOfMadrid(day, 600 + 60 * (n++ % 9)) }
+}
+function instantOfMadrid(date: string, minute: number) {
+  // Madrid is UTC+1 or UTC+2: try both and keep the one whose Madrid wall clock matches.
+  for (const off of [60, 120]) {
+    const t = Date.parse(`${date}T00:00:00Z`) + (minute - off) * 60_000
+    const wall = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(t)
+    if (wall === `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`) return new Date(t).toISOString()
+  }
+  throw new Error('no Madrid instant')
+}
+/** An appointment of `guestId` with a host (or hosted by `hostId`), in `status`, starting at `startMs`. */
+async function appointmentOf(p: { guestId?: number; hostId?: number; status?: number; startMs?: number }) {
+  const other = (await makeUser({ role: Role.psychologist })).id
+  const start = p.startMs ?? Date.now() + 5 * 86_400_000 + (n++ % 1000) * 3_600_000
+  return insertId('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5, ?4, ?4) RETURNING id', p.guestId ?? other, p.hostId ?? other, p.status ?? 1, start, start + 3_600_000)
+}
+
 export const ACCESS: Record<string, AccessRow> = {
+  // appointments/appointments.routes.ts (issue 9): requireUser; every appointment call checks the caller's side
+  'GET /v1/appointment/slots': { access: 'user', rule: 'requireUser', valid: async () => { const h = await openHost(); return { host_id: String(h.id), date: h.day, timezone: 'Europe/Madrid' } } },
+  'GET /v1/appointments': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; only the caller’s appointments (as guest or host)',
+    valid: () => ({ with_relations: 'host|guest', with_properties: 'status|meeting_channel' }),
+    prepareFirst: async (first) => void (await appointmentOf({ guestId: first.id })),
+    leak: (body) => ((body.appointments as unknown[] | undefined)?.length ? 'an appointment of someone else' : null),
+  },
+  'POST /v1/appointment': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; books for the caller, with the caller’s phone and credits',
+    valid: async (w) => {
+      if (w.caller) {
+        await env.DB.prepare("UPDATE users SET phone = '+34600000001' WHERE id = ?1").bind(w.caller.id).run()
+        await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'seed', ?2)").bind(w.caller.id, `harness:${w.caller.id}:${n++}`).run()
+      }
+      const h = await openHost()
+      return { host_id: String(h.id), start_at: h.start, meeting_channel: '1' }
+    },
+  },
+  'POST /v1/appointment/confirm': { access: 'owner', owner: 'names-id', rule: 'requireUser; the guest or the host of the appointment (else 404)', valid: async (w) => ({ id: await appointmentOf({ guestId: w.caller?.id }) }) },
+  'POST /v1/appointment/cancel': { access: 'owner', owner: 'names-id', rule: 'requireUser; the guest or the host (else 404)', valid: async (w) => ({ id: await appointmentOf({ guestId: w.caller?.id }), reason: '1' }) },
+  'POST /v1/appointment/close': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; the host of a confirmed appointment that has started (a guest: 403; someone else: 404)',
+    valid: async (w) => ({ id: await appointmentOf({ hostId: w.caller?.id, status: 2, startMs: Date.now() - 3_600_000 }), status: '8' }),
+  },
+  'POST /v1/appointment/meeting': { access: 'owner', owner: 'names-id', rule: 'requireUser; the host (else 404)', valid: async (w) => ({ id: await appointmentOf({ hostId: w.caller?.id }), meeting_link: 'https://meet.example/abc' }) },
+  'GET /v1/appointment/notification': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s next appointment', valid: () => ({}) },
+
+  // psychologists/psychologists.routes.ts (issue 9 §1): requireRole(psychologist); always the caller's own agenda and extras
+  'GET /v1/my/availability': { access: 'psychologist', rule: 'requireRole(psychologist); the caller’s own hours', valid: () => ({}) },
+  'POST /v1/my/availability': { access: 'psychologist', rule: 'requireRole(psychologist); replaces the caller’s own hours', valid: () => ({ timezone: 'Europe/Madrid', open: '1', slot_minutes: '60', monday: '09:00-13:00' }) },
+  'POST /v1/my/psychologist': { access: 'psychologist', rule: 'requireRole(psychologist); the caller’s own extras', valid: () => ({ degree: 'PhD in Psychology', speaks_in: 'es' }) },
+
+  // tracking/tracking.routes.ts (issue 8 §4): anyone, signed in or not; nothing of another person is answered
+  'GET /v1/session': { access: 'public', rule: 'anyone', valid: () => ({ pathname: '/', utm_source: 'harness' }) },
+  'POST /v1/track': { access: 'public', rule: 'anyone', valid: () => ({ session_id: crypto.randomUUID(), event: 'page_view', page: '/' }) },
+  'POST /v1/translation': { access: 'public', rule: 'anyone', valid: () => ({ text: 'harness.missing_key' }) },
+
   // content.routes.ts, posts.routes.ts: visitors may read content
   'GET /v1/routes': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
   'GET /v1/symptoms': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
@@ -257,4 +330,10 @@ export const ACCESS: Record<string, AccessRow> = {
     link: notificationsLinkOf,
   },
   'GET /v1/users': { access: 'admin', rule: 'requireRole(Role.admin); shows emails', valid: () => ({ per_page: '2' }) },
+
+  // forms/forms.routes.ts: the public forms, anyone + captcha (issue 8 §3)
+  'POST /v1/contact': { access: 'public', rule: 'anyone + captcha; once an hour per email', valid: () => ({ email: fresh('contact'), reason: 'other', description: 'A message from the harness.' }) },
+  'POST /v1/letstalk': { access: 'public', rule: 'anyone + captcha', valid: () => ({ email: fresh('letstalk'), name: 'Ana Harness', phone: '+34612345678', preferred_time: 'morning' }) },
+  'POST /v1/feedback': { access: 'public', rule: 'anyone + captcha', valid: () => ({ email: fresh('feedback'), usage_frequency: '1', recommendation_score: '8' }) },
+  'POST /v1/suggestion': { access: 'public', rule: 'anyone + captcha', valid: () => ({ keyword: 'harness topic', notify: '1', email: fresh('suggestion') }) },
 }

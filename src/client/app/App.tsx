@@ -6,6 +6,8 @@ import { PageContext } from './context'
 import { BottomNav, Footer, Header } from './Frame'
 import { makeHref } from './pages'
 import { Toasts } from './Toasts'
+import { ConsentBanner } from '#client/features/site/consent/ConsentBanner.tsx'
+import { reportMissingLater, usePageEvents } from '#client/features/site/usePageEvents.ts'
 
 export interface AppProps {
   boot: Boot
@@ -17,10 +19,11 @@ export interface AppProps {
 /** The shell every page renders in, the same on the server and in the browser. */
 export function App({ boot, messages, Page }: AppProps) {
   const ctx = useMemo(
-    () => ({ boot, messages, locale: boot.locale, t: createTranslator(boot.locale, messages), href: makeHref(boot.locale) }),
+    () => ({ boot, messages, locale: boot.locale, t: createTranslator(boot.locale, messages, typeof window === 'undefined' ? undefined : reportMissingLater), href: makeHref(boot.locale) }),
     [boot, messages],
   )
   const loggedIn = !!boot.user
+  usePageEvents(boot)
   return (
     <PageContext.Provider value={ctx}>
       <a className="skip" href="#main">{ctx.t('frame.skip')}</a>
@@ -31,6 +34,7 @@ export function App({ boot, messages, Page }: AppProps) {
       {!boot.bare && loggedIn && <BottomNav />}
       {!boot.bare && !loggedIn && <Footer />}
       <Toasts />
+      <ConsentBanner />
     </PageContext.Provider>
   )
 }

@@ -1,13 +1,20 @@
 import { usePage, type PageProps } from './context'
 
+/** Something went wrong (SPEC §8): try again or contact us; the way back, and help. */
 export default function ErrorPage(_: PageProps) {
-  const { t, href } = usePage()
+  const { t, href, boot } = usePage()
   return (
     <section className="placeholder" data-testid="error-page">
       <h1>{t('error_page.title')}</h1>
-      <p>{t('error_page.body')}</p>
+      <p>{t('errors.generic')}</p>
       <p>
         <a className="button" href="">{t('error_page.retry')}</a> <a className="button button-primary" href={href('contact')}>{t('frame.footer_contact')}</a>
+      </p>
+      <p>
+        <a href={href(boot.user ? 'journey' : 'home')}>{boot.user ? t('fallback.go_journey') : t('notfound.home')}</a>
+      </p>
+      <p className="fallback-help">
+        {t('fallback.need_help')} <a href={href('help')}>{t('help.link')}</a>
       </p>
     </section>
   )

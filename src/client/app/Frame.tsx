@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
 import { localizePath } from '#shared/i18n/index'
 import { SESSION_LOST, clearOnLogout, markSessionExpired, readLocal, serverLogout, storeUser, type StoredUser } from '#client/stores/session.ts'
+import { openConsent } from '#client/features/site/consent/consent.ts'
+import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { usePage } from './context'
 
 /**
@@ -54,6 +56,7 @@ export function Header() {
           <a className="button button-small" href={href('login')}>{t('frame.sign_in')}</a>
         </>
       )}
+      <HelpLink />
     </header>
   )
 }
@@ -152,6 +155,7 @@ export function Footer() {
           <a href={href('privacy')}>{t('frame.footer_privacy')}</a>
           <a href={href('consent')}>{t('frame.footer_consent')}</a>
           <a href={href('contact')}>{t('frame.footer_contact')}</a>
+          <button type="button" className="link-button" onClick={openConsent} data-testid="cookie-settings">{t('consent.settings')}</button>
         </section>
         <section data-testid="footer-tests">
           <h2>{t('frame.footer_tests')}</h2>

@@ -7,6 +7,7 @@ import { fillPath, page, type DataOf, type HrefArgs, type PageEntry } from '#sha
 import { appointmentsPages } from '#client/features/appointments/appointments.pages.ts'
 import { contentPages } from '#client/features/content/content.pages.ts'
 import { formsPages } from '#client/features/forms/forms.pages.ts'
+import { legalPages } from '#client/features/legal/legal.pages.ts'
 import { mailPages } from '#client/features/mail/mail.pages.ts'
 import { paymentsPages } from '#client/features/payments/payments.pages.ts'
 import { plansPages } from '#client/features/plans/plans.pages.ts'
@@ -18,6 +19,7 @@ import { usersPages } from '#client/features/users/users.pages.ts'
 
 export const PAGES = {
   ...sitePages,
+  ...legalPages,
   ...formsPages,
   ...usersPages,
   ...contentPages,

@@ -2,17 +2,22 @@
 // a page imports only the calls it makes). test/contract checks this list against the router
 // both ways, and every test's answers against these schemas.
 import type { Call } from './call'
+import { appointmentsCalls } from './appointments'
 import { contentCalls } from './content'
 import { contentManageCalls } from './content.manage'
+import { formsCalls } from './forms'
+import { formsPhoneCalls } from './forms.phone'
 import { likesCalls } from './likes'
 import { playbackCalls } from './playback'
 import { plansCalls } from './plans'
 import { postsCalls } from './posts'
 import { postsManageCalls } from './posts.manage'
+import { psychologistsCalls } from './psychologists'
+import { trackingCalls } from './tracking'
 import { usersCalls } from './users'
 import { usersPhoneCalls } from './users.phone'
 
-export const CALLS: readonly Call[] = [...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...plansCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls]
+export const CALLS: readonly Call[] = [...appointmentsCalls, ...psychologistsCalls, ...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...plansCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls, ...formsCalls, ...formsPhoneCalls, ...trackingCalls]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */
 export function callFor(method: string, path: string): Call | undefined {

@@ -190,6 +190,10 @@ export const psychologistsQuery = listSchema({
   filters: {
     search: searchField.optional(),
     open: bool01.optional(),
+    /** A symptom key among `specialist_in_symptoms` (e.g. anxiety, insomnia). */
+    symptom: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, { error: 'validation.invalid' }).optional(),
+    /** A language among `speaks_in`. */
+    language: languageSchema.optional(),
   },
   orderBy: ['name', 'id'],
   defaultOrder: 'name asc',

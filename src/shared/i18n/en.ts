@@ -1,10 +1,16 @@
 // English messages: every domain's, gathered. es.ts has the same keys (checked by the Messages
 // type); a message key is typed (MessageKey in index.ts), so a misspelt key fails the type-check.
 import * as app from './app'
+import * as appointments from './appointments'
+import * as appointmentPages from './appointments.pages'
 import * as content from './content'
+import * as forms from './forms'
+import * as legal from './legal'
+import * as payments from './payments'
 import * as playback from './playback'
 import * as plans from './plans'
 import * as posts from './posts'
+import * as psychologists from './psychologists'
 import * as site from './site'
 import * as users from './users'
 
@@ -15,6 +21,12 @@ const en = {
   ...posts.en,
   ...playback.en,
   ...plans.en,
+  ...forms.en,
+  ...legal.en,
+  ...payments.en,
+  ...appointments.en,
+  ...appointmentPages.en,
+  ...psychologists.en,
   accounts: users.en,
 }
 

@@ -1,9 +1,15 @@
 // Spanish messages: every domain's, gathered (the same keys as en.ts).
 import * as app from './app'
+import * as appointments from './appointments'
+import * as appointmentPages from './appointments.pages'
 import * as content from './content'
+import * as forms from './forms'
+import * as legal from './legal'
+import * as payments from './payments'
 import * as playback from './playback'
 import * as plans from './plans'
 import * as posts from './posts'
+import * as psychologists from './psychologists'
 import * as site from './site'
 import * as users from './users'
 import type { Messages } from './en'
@@ -15,6 +21,12 @@ const es: Messages = {
   ...posts.es,
   ...playback.es,
   ...plans.es,
+  ...forms.es,
+  ...legal.es,
+  ...payments.es,
+  ...appointments.es,
+  ...appointmentPages.es,
+  ...psychologists.es,
   accounts: users.es,
 }
 

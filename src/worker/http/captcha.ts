@@ -22,8 +22,8 @@ export const TEST_SECRETS = {
 /** The token Turnstile's test site keys hand out; the local widget adds a unique suffix. */
 export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX'
 
-/** Non-GET calls that need a captcha token (SPEC §7), plus recovery, which sends mail. */
-export const CAPTCHA_PATHS = ['/v1/user', '/v1/user/recover/password', '/v1/feedback', '/v1/contact', '/v1/letstalk'] as const
+/** Non-GET calls that need a captcha token (SPEC §7), plus recovery and the route suggestion, which send mail. */
+export const CAPTCHA_PATHS = ['/v1/user', '/v1/user/recover/password', '/v1/feedback', '/v1/contact', '/v1/letstalk', '/v1/suggestion'] as const
 
 export type CaptchaVerdict = 'ok' | 'missing' | 'too_long' | 'replayed' | 'failed' | 'unavailable'
 

@@ -5,16 +5,20 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
  * request a fresh nonce (c.var.secureHeadersNonce) that the server render puts on its
  * scripts, so no other inline script can run. Turnstile is the one outside script we load.
  */
+const VENDOR_SCRIPTS = ['https://www.googletagmanager.com', 'https://connect.facebook.net']
+const VENDOR_BEACONS = ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com', 'https://www.facebook.com']
+
 export const security = (dev: boolean) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE, 'https://challenges.cloudflare.com'],
+      // The vendors' hosts are allowed here but only ever asked after consent (features/site/consent).
+      scriptSrc: ["'self'", NONCE, 'https://challenges.cloudflare.com', ...VENDOR_SCRIPTS],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...VENDOR_BEACONS],
       mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'", 'wss:'],
+      connectSrc: dev ? ["'self'", 'ws:', 'wss:', ...VENDOR_BEACONS] : ["'self'", 'wss:', ...VENDOR_BEACONS],
       frameSrc: ['https://challenges.cloudflare.com'],
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],

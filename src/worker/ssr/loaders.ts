@@ -1,6 +1,8 @@
 // Every page's server loader, gathered from the domains (issue 13 §1). The type requires one
 // loader for each page whose entry declares data, with exactly that data's type.
 import { contentLoaders } from '#worker/features/content/content.pages'
+import { formsLoaders } from '#worker/features/forms/forms.pages'
+import { legalLoaders } from '#worker/features/legal/legal.pages'
 import { mailLoaders } from '#worker/features/mail/mail.pages'
 import { plansLoaders } from '#worker/features/plans/plans.pages'
 import { postsLoaders } from '#worker/features/posts/posts.pages'
@@ -16,6 +18,8 @@ export const LOADERS: PageLoaders<LoadedPageId> = {
   ...plansLoaders,
   ...usersLoaders,
   ...mailLoaders,
+  ...legalLoaders,
+  ...formsLoaders,
 }
 
 export function loaderOf(id: string): PageLoader<unknown> | null {

@@ -7,6 +7,7 @@ import { pageEntry, ROUTABLE, type PageId } from '#client/app/pages.ts'
 import { ctxOf } from '#worker/context'
 import { isLocalEnv, type AppEnv } from '#worker/env'
 import { footerPosts } from '#worker/features/posts/posts.service'
+import { requestCountry } from '#worker/features/legal/legal.pages'
 import { expiredRedirect } from '#worker/features/users/users.pages'
 import { AppError } from '#worker/http/errors'
 import { PUBLIC_CACHE_TTL_MS } from '#shared/limits'
@@ -94,6 +95,7 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
       footer,
       csrf: u?.session?.csrf ?? null,
       turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
+      vendors: { analytics: c.env.GA_MEASUREMENT_ID || null, metaPixel: c.env.META_PIXEL_ID || null, googleAds: c.env.GOOGLE_ADS_CONVERSION || null },
       env: c.env.APP_ENV,
     },
     code,
@@ -112,7 +114,9 @@ export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
     if (entry.devOnly && !isLocalEnv(c.env)) break
     // A visitor's public page is the same for every visitor in a time zone: shared (http/public-cache.ts).
     if (!c.var.user && !c.var.sessionUnavailable && (entry.access === 'public' || entry.access === 'guest') && !entry.devOnly && !getCookie(c, SESSION_COOKIE)) {
-      return sharedPage(c, `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}`, () => renderPageFor(c, id, params))
+      // A page that shows something per country (the help page) keeps one copy per country.
+      const country = entry.byCountry ? `|${requestCountry(c) ?? ''}` : ''
+      return sharedPage(c, `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}${country}`, () => renderPageFor(c, id, params))
     }
     return renderPageFor(c, id, params)
   }

@@ -1,8 +1,10 @@
-// Appointments with psychologists (SPEC §2). Issue 9 replaces the placeholders. (The
-// need-appointment page is a plan lock's: features/plans.)
+// Appointments with psychologists (SPEC §2, issue 9 §8). Both pages read their data in the
+// browser through the contract's calls (the lists are the signed-in person's own, never shared).
+// (The need-appointment page is a plan lock's: features/plans.)
 import { page } from '#shared/pages'
 
 export const appointmentsPages = {
-  appointments: page('/appointments', 'user', 'pages.appointments', () => import('#client/app/Placeholder.tsx')),
-  appointment: page('/appointment', 'public', 'pages.appointment', () => import('#client/app/Placeholder.tsx')),
+  appointments: page('/appointments', 'user', 'pages.appointments', () => import('./Appointments')),
+  // The page a mail link opens; a step of a flow, never indexed.
+  appointment: page('/appointment', 'public', 'pages.appointment', () => import('./AppointmentLink'), { noindex: true }),
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { trackEvent } from '#client/features/site/tracking.ts'
 import { listRoutes, listSymptoms, type RoutesPageData } from '#shared/contract/content'
 import { listPosts } from '#shared/contract/posts'
 import { DELAYS_MS, PAGE_SIZE } from '#shared/limits'
@@ -44,6 +45,8 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
       if (search) url.searchParams.set('keyword', search)
       else url.searchParams.delete('keyword')
       window.history.replaceState(null, '', url)
+      // SPEC §7 notes: a search event after a search longer than 3 characters (first-party only).
+      if (search && search.length > 3) void trackEvent('search', { page: '/routes', search: search.slice(0, 200) })
     }, DELAYS_MS.searchDebounce)
     return () => window.clearTimeout(id)
   }, [keyword])
@@ -78,7 +81,7 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
       <div aria-busy={busy} aria-live="polite">
         {nothing ? (
           <p className="empty" data-testid="routes-empty">
-            {t('routes_page.nothing')} <a href={href('suggestions')}>{t('routes_page.create_for_you')}</a>
+            {t('routes_page.nothing')} <a href={href('suggestions', { query: { keyword: results.keyword.trim() || undefined } })} data-testid="routes-suggest">{t('routes_page.create_for_you')}</a>
           </p>
         ) : (
           <>

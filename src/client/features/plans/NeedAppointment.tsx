@@ -18,7 +18,7 @@ export default function NeedAppointment({ data }: PageProps<RouteBlockPageData>)
       )}
       <p>{t('need_appointment.body')}</p>
       <div className="plan-actions">
-        <a className="button button-primary" href={href('appointment')}>{t('need_appointment.book')}</a>
+        <a className="button button-primary" href={href('appointments', { query: { tab: 'make_an_appointment' } })}>{t('need_appointment.book')}</a>
         <a className="button" href={href('journey')}>{t('route_blocked.go_journey')}</a>
       </div>
     </section>

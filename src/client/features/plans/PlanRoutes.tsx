@@ -44,7 +44,7 @@ export function PlanRoutes({ items, planId, signedIn = true }: { items: PlanItem
                 {needsAppointmentAlert(item) ? (
                   <div className="alert alert-appointment" role="note" data-testid="appointment-alert">
                     <span>{item.lock_message ?? t('journey.need_appointment')}</span>
-                    <a className="button button-small" href={href('appointment')}>{t('journey.book_appointment')}</a>
+                    <a className="button button-small" href={href('appointments', { query: { tab: 'make_an_appointment' } })}>{t('journey.book_appointment')}</a>
                   </div>
                 ) : (
                   item.lock_message && <p className="plan-route-lock" data-testid="lock-message">{item.lock_message}</p>

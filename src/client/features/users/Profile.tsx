@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { deleteUser, exportMyData, type ProfilePageData, type UserDto } from '#shared/contract/users'
 import { updateProfile } from '#shared/contract/users.phone'
 import { formatDate } from '#client/components/dates.ts'
@@ -12,6 +12,10 @@ import { firstErrors, useHydrated } from '#client/components/forms.tsx'
 import { clearOnLogout, storeUser } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import '#client/components/forms.css'
+import { Role } from '#shared/enums'
+
+// Only psychologists download their agenda (issue 9 §1).
+const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
 
 type Data = NonNullable<ProfilePageData>
 
@@ -134,6 +138,12 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
           </button>
         </form>
       </section>
+
+      {hydrated && boot.user?.role === Role.psychologist && (
+        <Suspense fallback={null}>
+          <PsychologistAgenda user={user} />
+        </Suspense>
+      )}
 
       <NotificationSettings user={user} onSaved={setUser} />
 

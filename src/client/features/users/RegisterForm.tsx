@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import type { PlanCategory } from '#shared/enums'
 import { register } from '#shared/contract/users.phone'
 import { DELAYS_MS } from '#shared/limits'
 import { call } from '#client/api.ts'
@@ -25,6 +26,8 @@ export interface RegisterFormProps {
   note?: ReactNode
   /** Called once registered (the page may hide what surrounds the form). */
   onDone?: () => void
+  /** A landing's plan category (its plan is assigned and its kit mailed, issue 7 §4, issue 8 §2). */
+  category?: PlanCategory
 }
 
 export const REGISTER_CONSENT_VERSION = 'register-2026-01'
@@ -34,7 +37,7 @@ export const REGISTER_CONSENT_VERSION = 'register-2026-01'
  * version recorded. On success: 'Welcome to the product!', then `redirectTo` after 3 seconds.
  * The landing pages reuse it without a password (and without a name).
  */
-export function RegisterForm({ withName = true, withPassword = true, consentText, consentVersion = REGISTER_CONSENT_VERSION, consentKind = 'registration', submitLabel, redirectTo, note, onDone }: RegisterFormProps) {
+export function RegisterForm({ withName = true, withPassword = true, consentText, consentVersion = REGISTER_CONSENT_VERSION, consentKind = 'registration', submitLabel, redirectTo, note, onDone, category }: RegisterFormProps) {
   const { t, href, locale } = usePage()
   const hydrated = useHydrated()
   const captcha = useCaptcha()
@@ -75,6 +78,7 @@ export function RegisterForm({ withName = true, withPassword = true, consentText
         consent_text: stripTags(consent),
         consent_version: consentVersion,
         consent_kind: consentKind,
+        ...(category ? { category } : {}),
         language: locale,
         timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },

@@ -45,7 +45,10 @@ export const appointments = sqliteTable(
     cancelledAt: ts('cancelled_at'),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     closedAt: ts('closed_at'),
+    /** The reminder a day before went out (issue 9 §7). */
     reminderSentAt: ts('reminder_sent_at'),
+    /** The reminder an hour before went out. */
+    reminderHourSentAt: ts('reminder_hour_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

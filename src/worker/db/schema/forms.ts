@@ -16,7 +16,8 @@ import type {
   LetstalkTime,
   UsageFrequency,
 } from '#shared/enums';
-import { ts, tsNow, createdAt, id } from './columns';
+import { ts, tsNow, createdAt, bool, id } from './columns';
+import { routes } from './content';
 import { users } from './users';
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -75,6 +76,8 @@ export const callbackRequests = sqliteTable(
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     preferredTime: text('preferred_time').$type<LetstalkTime>().notNull(),
+    /** The IANA zone the call window is in (the person's browser zone); NULL if not sent. */
+    timezone: text('timezone'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     locale: text('locale').$type<Language>(),
     handledAt: ts('handled_at'),
@@ -93,9 +96,18 @@ export const suggestions = sqliteTable(
     text: text('text').notNull(),
     searchKeyword: text('search_keyword'),
     locale: text('locale').$type<Language>(),
+    /** 'Tell me when such a route is published' (needs `email`). */
+    notify: bool('notify').notNull().default(false),
+    /** When the person was told (mail and in-app), once; NULL while waiting. */
+    notifiedAt: ts('notified_at'),
+    /** The published route they were told about. */
+    notifiedRouteId: integer('notified_route_id').references(() => routes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('suggestions_created_idx').on(t.createdAt)],
+  (t) => [
+    index('suggestions_created_idx').on(t.createdAt),
+    index('suggestions_waiting_idx').on(t.notify, t.notifiedAt, t.locale),
+  ],
 );
 
 /** POST /translation: strings the client had no translation for (SPEC §7). Upsert bumps count. */

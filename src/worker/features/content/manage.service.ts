@@ -7,6 +7,7 @@ import type { MessageKey } from '#shared/i18n/index'
 import type { Ctx } from '#worker/context'
 import type { NewRoute, Route } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
+import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
 import { forgetTarget } from './likes.repo'
 import * as repo from './manage.repo'
 import { routeFields } from './content.service'
@@ -28,6 +29,12 @@ async function routeDto(ctx: Ctx, route: Route): Promise<RouteDto> {
     images: route.images ?? null,
     createdBy: route.createdBy ? { id: route.createdBy, name: null } : null,
   }
+}
+
+/** A saved route's answer. Visible now, it may be the route a waiting suggestion asked for (issue 8 §3). */
+async function saved(ctx: Ctx, row: Route, created: boolean) {
+  await tellWaitingSuggestions(ctx, row)
+  return { route: await routeDto(ctx, row), created }
 }
 
 /** POST /v1/route: create (language, slug, title required) or update the fields sent. */
@@ -54,7 +61,7 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
     if (absent.length) throw required(absent)
     const images = f.image_cover || f.image_square ? { ...(f.image_cover ? { cover: f.image_cover } : {}), ...(f.image_square ? { square: f.image_square } : {}) } : null
     const row = await uniqueSlug(() => repo.insertRoute(ctx.db, { ...patch, images, createdBy: ctx.user?.id ?? null } as NewRoute))
-    return { route: await routeDto(ctx, row), created: true }
+    return saved(ctx, row, true)
   }
   const current = await repo.findRouteById(ctx.db, f.id)
   if (!current) throw missing('route')
@@ -66,7 +73,7 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
   }
   const row = Object.keys(patch).length ? await uniqueSlug(() => repo.updateRoute(ctx.db, f.id!, { ...patch, updatedAt: new Date() })) : current
   if (!row) throw missing('route')
-  return { route: await routeDto(ctx, row), created: false }
+  return saved(ctx, row, false)
 }
 
 /** DELETE /v1/route: the route, its units and symptom links (cascade), its likes and stats. */

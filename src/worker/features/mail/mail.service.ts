@@ -47,7 +47,7 @@ export async function sendMail<N extends TemplateName>(env: Env, msg: MailReques
   return id
 }
 
-async function deliver(env: Env, id: number, to: string, mail: { subject: string; html: string; text: string }) {
+async function deliver(env: Env, id: number, to: string, mail: { subject: string; html: string; text: string; attachments?: { filename: string; contentType: string; content: string }[] }) {
   const db = getDb(env.DB)
   let status: 'sent' | 'failed' = 'failed'
   let providerId: string | null = null
@@ -57,7 +57,14 @@ async function deliver(env: Env, id: number, to: string, mail: { subject: string
     const res = await fetch(EMAIL_PROVIDER_URL, {
       method: 'POST',
       headers: { authorization: `Bearer ${env.EMAIL_API_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ from: env.EMAIL_FROM, to: [to], subject: mail.subject, html: mail.html, text: mail.text }),
+      body: JSON.stringify({
+        from: env.EMAIL_FROM,
+        to: [to],
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        ...(mail.attachments?.length ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, content: btoa(unescape(encodeURIComponent(a.content))), content_type: a.contentType })) } : {}),
+      }),
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     })
     if (!res.ok) throw new Error(`provider answered ${res.status}`)

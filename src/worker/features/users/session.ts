@@ -170,9 +170,9 @@ export function clearSessionCookie(c: Context<AppEnv>) {
 
 // ── Temporary tokens (SPEC §2: `user_id` + `authorization` on /login) ─────────────────────────
 
-export type TemporaryPurpose = 'recover' | 'welcome'
-/** How long a link works: recovery one hour, the welcome link (passwordless sign-up) a day. */
-export const TEMPORARY_TTL_SEC: Record<TemporaryPurpose, number> = { recover: 60 * 60, welcome: 24 * 60 * 60 }
+export type TemporaryPurpose = 'recover' | 'welcome' | 'appointment'
+/** How long a link works: recovery one hour, the welcome link (passwordless sign-up) a day, an appointment's confirm/cancel link 3 days. */
+export const TEMPORARY_TTL_SEC: Record<TemporaryPurpose, number> = { recover: 60 * 60, welcome: 24 * 60 * 60, appointment: 3 * 24 * 60 * 60 }
 
 interface TemporaryRecord {
   uid: number

@@ -191,6 +191,9 @@ export async function listPsychologists(db: Db, q: PsychologistsQuery): Promise<
   const conds: (SQL | undefined)[] = [eq(users.role, Role.psychologist)]
   if (f.open !== undefined) conds.push(eq(users.psychologistOpenToGetAppointment, f.open))
   if (f.search) conds.push(sql`${users.name} LIKE ${likeEscape(f.search)} ESCAPE '\\'`)
+  // JSON lists: a psychologist whose specialities (or languages) hold the value asked.
+  if (f.symptom) conds.push(sql`EXISTS (SELECT 1 FROM json_each(${users.specialistInSymptoms}) WHERE json_each.value = ${f.symptom})`)
+  if (f.language) conds.push(sql`EXISTS (SELECT 1 FROM json_each(${users.speaksIn}) WHERE json_each.value = ${f.language})`)
   return pageOfUsers(db, and(...conds), q.order.column === 'name' ? users.name : users.id, q)
 }
 

@@ -91,5 +91,5 @@ export const usersRoutes = new Hono<AppEnv>()
   ))
 
   .on(calls.listPsychologists.method, calls.listPsychologists.path, anyone, ...endpoint(calls.listPsychologists, async (c, q) =>
-    reply(c, calls.listPsychologists, await users.listPsychologists(ctxOf(c), q)),
+    users.listPsychologists(ctxOf(c), q).then((out) => reply(c, calls.listPsychologists, out, out.psychologists.length ? {} : { message: 'appointments.no_psychologists' })),
   ))

@@ -2,6 +2,7 @@
 // Handlers in users.routes.ts validate, call these, open sessions and shape the answer.
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import { Role } from '#shared/enums'
+import { LANDING_ROUTE } from '#shared/landings'
 import type { AuthenticateRequest, PsychologistsQuery, UsersQuery } from '#shared/contract/users'
 import type { RegisterRequest, UpdateRequest } from '#shared/contract/users.phone'
 import { pagination } from '#shared/contract/list'
@@ -128,7 +129,9 @@ export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> 
         locale: ctx.locale,
         data: {
           name: user.name,
-          link: await signInLink(ctx, user, 'welcome', '/journey'),
+          // A landing's registration gets the kit it promised, opened by the same one-time link.
+          link: await signInLink(ctx, user, 'welcome', input.category ? `/route/${LANDING_ROUTE[input.category][ctx.locale]}` : '/journey'),
+          ...(input.category ? { kit: input.category } : {}),
           unsubscribe: await notificationsLink(ctx.env, ctx.linkBase, user.id, ctx.locale),
         },
       },

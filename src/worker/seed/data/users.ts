@@ -97,7 +97,7 @@ export const demoUsers: SeedUser[] = [
   {
     email: 'patient@demo.calma.app', password: DEMO_PASSWORD, name: 'Carmen López',
     role: Role.patient, subscriber: false, language: 'es', country_code: 'ES',
-    phone: '+34600111222', timezone: 'Europe/Madrid', credits: 0, assigned_plan_keys: ['anxiety-plan'],
+    phone: '+34600111222', timezone: 'Europe/Madrid', credits: 90, assigned_plan_keys: ['anxiety-plan'],
   },
   {
     email: 'subscriber@demo.calma.app', password: DEMO_PASSWORD, name: 'Sofía Martín',

@@ -1,0 +1,164 @@
+/**
+ * The public site (issue 8 §1, §2, §4, §5) in Debian chromium: consent first (no request leaves
+ * for an ad or analytics host before the choice; after 'Accept all' the measurement tag loads on
+ * the home page only, and the ad conversions only on the thanks page; never on a route page),
+ * the home carousel's autoplay and pause, the insomnia landing registering a new person without
+ * a password and landing on the route after 3 s, with the kit mail and the first-party session;
+ * the anxiety landing asking a name. Screenshots in e2e/screens/site-*.png.
+ */
+import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+
+const VENDOR = /googletagmanager\.com|google-analytics\.com|googleadservices\.com|doubleclick\.net|connect\.facebook\.net|facebook\.com\/tr|www\.google\.com\/(pagead|ads)/
+let seq = 0
+const uniqueEmail = (tag) => `${tag}.${Date.now().toString(36)}${(seq++).toString(36)}@e2e.calma.app`
+
+/** Answer every vendor request ourselves (no internet here) and record it. */
+async function watchVendors(page) {
+  const seen = []
+  await page.context().route(VENDOR, (route) => {
+    seen.push(route.request().url())
+    const js = /\.js|gtag\/js/.test(route.request().url())
+    return route.fulfill({ status: 200, contentType: js ? 'application/javascript' : 'image/gif', body: js ? '' : '' })
+  })
+  return seen
+}
+
+export default function ({ test, browser, seeded }) {
+  test('consent first: nothing goes to an ad or analytics host before the choice; after it, only on marketing pages (es, phone)', async () => {
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
+    const seen = await watchVendors(page)
+    await page.goto('/')
+    await waitForHydration(page)
+    const banner = page.getByTestId('consent-banner')
+    await banner.waitFor()
+    assert.match(await banner.locator('h2').textContent(), /Tu privacidad, tu decisión/)
+    await screenshot(page, 'site-consent-es-phone', { fullPage: false })
+    await page.waitForTimeout(1500)
+    assert.deepEqual(seen, [], `before consent: ${seen.join(', ')}`)
+
+    // Choose: measurement only.
+    await page.getByTestId('consent-choose').click()
+    await page.getByTestId('consent-analytics').check()
+    await page.getByTestId('consent-save').click()
+    await eventually(() => seen.some((u) => u.includes('googletagmanager.com/gtag/js')), { message: 'the measurement tag loads after consent' })
+    assert.equal(await banner.count(), 0)
+    assert.ok(!seen.some((u) => /facebook|googleadservices|doubleclick|AW-/.test(u)), 'no ad platform without ads consent')
+    assert.ok(seen.every((u) => !/insomnio|ansiedad|route/.test(u)), `no health words in vendor requests: ${seen.join(', ')}`)
+
+    // A route page never asks a vendor, whatever the choice.
+    const before = seen.length
+    await page.goto('/route/4-ejercicios-para-el-insomnio')
+    await waitForHydration(page)
+    await page.waitForTimeout(1000)
+    assert.equal(seen.length, before, `route page asked: ${seen.slice(before).join(', ')}`)
+
+    // The footer's 'Configurar cookies' reopens the choice; accepting everything brings the
+    // ad platforms' conversion on the thanks page only.
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByTestId('cookie-settings').click()
+    await banner.waitFor()
+    await page.getByTestId('consent-accept').click()
+    await page.waitForTimeout(500)
+    assert.ok(!seen.some((u) => /fbevents|conversion/.test(u)), 'no conversion outside the thanks page')
+    await page.goto('/get-a-plan-for-insomnia/thanks')
+    await waitForHydration(page)
+    await eventually(() => seen.some((u) => u.includes('connect.facebook.net')), { message: 'the pixel loads on the thanks page' })
+    assert.equal(await page.getByTestId('header').count(), 0, 'the thanks page has no header')
+  })
+
+  test('the English banner rejects everything and nothing loads (en, desktop)', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP, locale: 'en', consent: 'ask' })
+    const seen = await watchVendors(page)
+    await page.goto('/en/')
+    await waitForHydration(page)
+    const banner = page.getByTestId('consent-banner')
+    assert.match(await banner.locator('h2').textContent(), /Your privacy, your choice/)
+    await screenshot(page, 'site-consent-en-desktop', { fullPage: false })
+    await page.getByTestId('consent-reject').click()
+    await page.reload()
+    await waitForHydration(page)
+    await page.waitForTimeout(1000)
+    assert.equal(await banner.count(), 0, 'the choice is remembered')
+    assert.deepEqual(seen, [])
+  })
+
+  test('the home carousel moves every 2.5 s and stops while hovered (es, desktop)', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+    await page.goto('/')
+    await waitForHydration(page)
+    const carousel = page.locator('.carousel').first()
+    const left = () => carousel.evaluate((el) => el.scrollLeft)
+    const start = await left()
+    await eventually(async () => (await left()) > start, { timeout: 4000, message: 'the carousel advanced' })
+    await carousel.hover()
+    const held = await left()
+    await page.waitForTimeout(3000)
+    assert.equal(await left(), held, 'paused while hovered')
+  })
+
+  if (!seeded) return
+
+  test('the insomnia landing registers a new person without a password and lands on the route after 3 s (es, phone)', async () => {
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    const sessions = []
+    page.on('request', (r) => {
+      if (r.url().includes('/v1/session')) sessions.push(new URL(r.url()))
+    })
+    await page.goto('/get-a-plan-for-insomnia?utm_source=landing&utm_medium=hero')
+    await waitForHydration(page)
+    assert.equal(await page.locator('input[name=password]').count(), 0, 'no password')
+    assert.equal(await page.locator('input[name=name]').count(), 0, 'no name')
+    assert.match(await page.getByTestId('register-form').textContent(), /Soy mayor de edad y acepto recibir el kit y la invitación/)
+    assert.match(await page.getByTestId('register-submit').textContent(), /Enviadme el kit/)
+    assert.match(await page.locator('.landing-note').textContent(), /menos de 5 minutos/)
+    // The sample plays and shows its elapsed time.
+    await page.getByTestId('kit-toggle').click()
+    await eventually(async () => (await page.getByTestId('kit-player').getAttribute('data-state')) === 'playing', { message: 'the sample plays' })
+    await eventually(async () => /^0:0[1-9]/.test(await page.getByTestId('kit-elapsed').textContent()), { timeout: 6000, message: 'elapsed time moves' })
+    await page.getByTestId('kit-toggle').click()
+    // The sticky button shows after 100 px of scroll on a phone.
+    assert.equal(await page.getByTestId('landing-sticky').getAttribute('aria-hidden'), 'true')
+    await page.mouse.wheel(0, 400)
+    await eventually(async () => (await page.getByTestId('landing-sticky').getAttribute('aria-hidden')) === 'false', { message: 'sticky button after scrolling' })
+    await screenshot(page, 'site-insomnia-landing-es-phone')
+    await page.evaluate(() => window.scrollTo(0, 0))
+
+    // The first-party session carried the visit's utm values.
+    await eventually(() => sessions.length > 0, { message: 'GET /v1/session' })
+    assert.equal(sessions[0].searchParams.get('utm_source'), 'landing')
+    assert.ok(await page.evaluate(() => localStorage.getItem('session_id')), 'session id stored')
+
+    const email = uniqueEmail('kit')
+    await page.getByLabel('Correo electrónico').fill(email)
+    await page.locator('input[name=legal_age]').check()
+    await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
+    const started = Date.now()
+    await page.getByTestId('register-submit').click()
+    await page.locator('.toast', { hasText: 'Tu kit va de camino' }).waitFor({ timeout: 5000 })
+    await page.waitForURL((u) => u.pathname === '/route/4-ejercicios-para-el-insomnio', { timeout: 10_000 })
+    assert.ok(Date.now() - started >= 2900, 'after 3 seconds')
+    await waitForHydration(page)
+    // Signed in, on the kit's route (the first of their insomnia plan: it opens).
+    await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
+
+    // The kit mail with its one-time sign-in link, in the local outbox.
+    const outbox = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+    await outbox.goto('/__dev/outbox')
+    await eventually(async () => (await outbox.content()).includes(email), { message: 'the kit mail is in the outbox' })
+    assert.match(await outbox.content(), /Aquí tienes tu kit anti-insomnio/)
+  }, { timeout: 60_000 })
+
+  test('the anxiety landing asks a name and lands on its route (en, desktop)', async () => {
+    const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+    await page.goto('/en/get-a-plan-for-anxiety')
+    await waitForHydration(page)
+    await screenshot(page, 'site-anxiety-landing-en-desktop')
+    await page.getByLabel('Name').fill('Ana Test')
+    await page.getByLabel('Email').fill(uniqueEmail('anxiety'))
+    await page.locator('input[name=legal_age]').check()
+    await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
+    await page.getByTestId('register-submit').click()
+    await page.waitForURL((u) => u.pathname === '/en/route/discover-and-understand-your-emotions', { timeout: 10_000 })
+  })
+}

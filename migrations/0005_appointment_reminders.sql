@@ -1,0 +1,1 @@
+ALTER TABLE `appointments` ADD `reminder_hour_sent_at` integer;

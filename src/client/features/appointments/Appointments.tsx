@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { listAppointments, type AppointmentDto } from '#shared/contract/appointments'
+import { HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
+import { call } from '#client/api.ts'
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import { AppointmentCard, type CardChange } from './AppointmentCard'
+import { Booking } from './Booking'
+import { dollars, HOST_TABS, TABS, type Tab } from './format'
+import { Loading, Problem } from './Status'
+import '#client/components/forms.css'
+import './appointments.css'
+
+const PER_PAGE = 20
+
+/**
+ * /appointments?tab=next_to|make_an_appointment|appointments (SPEC §2): Ongoing (pending and
+ * confirmed, soonest first), Make an appointment, History (cancelled, attended, finished by
+ * overtime, newest first). The tab lives in the URL (replaceState). A psychologist sees their
+ * own agenda as host and has no booking tab.
+ */
+export default function Appointments({ boot }: PageProps) {
+  const { t } = usePage()
+  const isHost = boot.user?.role === Role.psychologist
+  const tabs = isHost ? HOST_TABS : TABS
+  const asked = boot.query.tab as Tab | undefined
+  const [tab, setTab] = useState<Tab>(asked && tabs.includes(asked) ? asked : 'next_to')
+  /** Shown once above Ongoing after a change elsewhere (a booking, a cancellation). */
+  const [flash, setFlash] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+  const refs = useRef<Record<string, HTMLButtonElement | null>>({})
+
+  // A tab this person does not have (or none) reads as Ongoing: the URL says so too.
+  useEffect(() => {
+    if (asked !== tab) show(tab)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  function show(next: Tab, focus = false) {
+    // A flash message is read once: it goes when the person moves to another tab.
+    if (next !== tab) setFlash(null)
+    setTab(next)
+    const url = new URL(window.location.href)
+    url.searchParams.set('tab', next)
+    window.history.replaceState(window.history.state, '', url)
+    if (focus) refs.current[next]?.focus()
+  }
+
+  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
+  function onKey(e: KeyboardEvent) {
+    const i = tabs.indexOf(tab)
+    const to = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null
+    if (!to) return
+    e.preventDefault()
+    show(to, true)
+  }
+
+  return (
+    <section className="appointments" data-testid="appointments">
+      <header className="appt-head">
+        <h1>{t('appointment_pages.title')}</h1>
+        <p className="lead">{isHost ? t('appointment_pages.host_lead') : t('appointment_pages.lead')}</p>
+      </header>
+      <div className="appt-tabs" role="tablist" aria-label={t('appointment_pages.tabs.label')} onKeyDown={onKey}>
+        {tabs.map((x) => (
+          <button
+            key={x}
+            ref={(el) => {
+              refs.current[x] = el
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${x}`}
+            aria-selected={tab === x}
+            aria-controls={tab === x ? `panel-${x}` : undefined}
+            tabIndex={tab === x ? 0 : -1}
+            className="appt-tab"
+            onClick={() => show(x)}
+            data-testid={`tab-${x}`}
+          >
+            {t(`appointment_pages.tabs.${x}`)}
+          </button>
+        ))}
+      </div>
+      <div className="appt-panel-wrap" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0} data-testid={`panel-${tab}`}>
+        {tab === 'next_to' && (
+          <AppointmentList
+            key={`ongoing-${version}`}
+            kind="ongoing"
+            flash={flash}
+            onBookTab={isHost ? undefined : () => show('make_an_appointment', true)}
+            onCancelled={(refunded) => setFlash(refunded > 0 ? t('appointment_pages.refunded', { amount: dollars(refunded) }) : t('appointment_pages.cancelled_banner'))}
+          />
+        )}
+        {tab === 'appointments' && <AppointmentList key={`history-${version}`} kind="history" />}
+        {tab === 'make_an_appointment' && !isHost && (
+          <Booking
+            onBooked={() => {
+              setFlash(null)
+              setVersion((v) => v + 1)
+              show('next_to')
+            }}
+          />
+        )}
+      </div>
+    </section>
+  )
+}
+
+interface ListProps {
+  kind: 'ongoing' | 'history'
+  flash?: string | null
+  onBookTab?: () => void
+  onCancelled?: (refunded: number) => void
+}
+
+/** The caller's appointments of one tab, with "Show more" when there are more. */
+function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
+  const { t, boot } = usePage()
+  const isHost = boot.user?.role === Role.psychologist
+  const [items, setItems] = useState<AppointmentDto[] | null>(null)
+  const [page, setPage] = useState(1)
+  const [more, setMore] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const [loadingMore, setLoadingMore] = useState(false)
+
+  const load = useCallback(
+    async (p: number) => {
+      setFailed(false)
+      const res = await call(listAppointments, {
+        input: {
+          with_relations: 'host|guest',
+          with_properties: 'status|meeting_channel',
+          order_by: kind === 'ongoing' ? 'start_at asc' : 'start_at desc',
+          status: (kind === 'ongoing' ? ONGOING_APPOINTMENT_STATUSES : HISTORY_APPOINTMENT_STATUSES).join('|'),
+          page: p,
+          per_page: PER_PAGE,
+        },
+        silent: true,
+      })
+      if (!res.success) {
+        if (p === 1) setFailed(true)
+        return
+      }
+      setItems((prev) => (p === 1 ? res.appointments : [...(prev ?? []), ...res.appointments]))
+      setPage(p)
+      setMore(res.pagination.current_page < res.pagination.last_page)
+    },
+    [kind],
+  )
+
+  useEffect(() => {
+    void load(1)
+  }, [load])
+
+  function changed(c: CardChange) {
+    // The server's message is already a notification; the credits given back stay in view.
+    if (c.kind === 'cancelled') onCancelled?.(c.refunded)
+    void load(1)
+  }
+
+  if (failed) return <Problem onRetry={() => void load(1)} />
+  if (!items) return <Loading />
+  return (
+    <div className="appt-list-wrap">
+      {flash && kind === 'ongoing' && (
+        <p className="form-alert form-alert-success appt-flash" role="status" data-testid="flash">
+          {flash}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <div className="appt-empty" data-testid={`${kind}-empty`}>
+          {kind === 'ongoing' ? (
+            <>
+              <p className="appt-empty-title">{isHost ? t('appointment_pages.host_ongoing_empty') : t('appointment_pages.ongoing_empty')}</p>
+              {!isHost && <p>{t('appointment_pages.ongoing_empty_hint')}</p>}
+              {onBookTab && (
+                <button type="button" className="button button-primary" onClick={onBookTab} data-testid="book-cta">
+                  {t('appointment_pages.book_cta')}
+                </button>
+              )}
+            </>
+          ) : (
+            <p className="appt-empty-title">{t('appointment_pages.history_empty')}</p>
+          )}
+        </div>
+      ) : (
+        <ul className="appt-list" data-testid={`${kind}-list`}>
+          {items.map((a) => (
+            <li key={a.id}>
+              <AppointmentCard appointment={a} actions={kind === 'ongoing'} onChange={changed} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {more && (
+        <button
+          type="button"
+          className="button appt-more"
+          disabled={loadingMore}
+          onClick={async () => {
+            setLoadingMore(true)
+            await load(page + 1)
+            setLoadingMore(false)
+          }}
+        >
+          {t('appointment_pages.show_more')}
+        </button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { useMemo, useState, type FormEvent } from 'react'
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js'
+import type { CountryOption, UserDto } from '#shared/contract/users'
+import { updateProfile } from '#shared/contract/users.phone'
+import { call } from '#client/api.ts'
+import { usePage } from '#client/app/context.tsx'
+import { FormAlert } from '#client/components/Field.tsx'
+import { firstErrors } from '#client/components/forms.tsx'
+import { CountryPhone } from '#client/features/users/CountryPhone.tsx'
+
+/** Regional-indicator flag of an ISO 3166-1 alpha-2 code ('ES' → 🇪🇸), as the profile's list has. */
+const flagOf = (code: string) => String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + ch.charCodeAt(0)))
+
+/**
+ * The countries of the select, named in the reader's language. The profile gets them from its
+ * loader; this form appears only in the browser (after the person's data is read), so it
+ * builds the same list here.
+ */
+function countryOptions(locale: string): CountryOption[] {
+  let names: Intl.DisplayNames | null = null
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
+  } catch {
+    names = null
+  }
+  const collator = new Intl.Collator(locale)
+  return getCountries()
+    .map((code) => ({ country_code: code, name: names?.of(code) ?? code, flag: flagOf(code), phone_code: `+${getCountryCallingCode(code)}` }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+}
+
+interface Props {
+  /** The person's country, to start the phone with its dialling code. */
+  country: string | null
+  disabled: boolean
+  busy: boolean
+  /** The phone is saved (the user as it is now): book next. */
+  onSaved: (user: UserDto) => void
+}
+
+/**
+ * SPEC §5: "A phone is required to create an appointment". Asked inline, right before booking:
+ * saved with POST /v1/user/update, then the booking goes on by itself.
+ */
+export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: Props) {
+  const { t, boot } = usePage()
+  const countries = useMemo(() => countryOptions(boot.locale), [boot.locale])
+  const start = countries.find((c) => c.country_code === initial) ?? null
+  const [country, setCountry] = useState(start?.country_code ?? '')
+  const [phone, setPhone] = useState(start ? `${start.phone_code} ` : '')
+  const [saving, setSaving] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setSaving(true)
+    setAlert(null)
+    const res = await call(updateProfile, { input: { country_code: country || undefined, phone: phone.trim() }, silent: true })
+    setSaving(false)
+    if (!res.success) {
+      const errs = firstErrors(res.errors)
+      setErrors(errs)
+      setAlert(Object.keys(errs).length ? null : (res.message ?? null))
+      return
+    }
+    setErrors({})
+    onSaved(res.user as UserDto)
+  }
+
+  return (
+    <form className="phone-ask" onSubmit={submit} noValidate data-testid="phone-ask">
+      <p className="appt-panel-title">{t('appointment_pages.phone_title')}</p>
+      <p className="field-hint">{t('appointment_pages.phone_lead')}</p>
+      <FormAlert message={alert} />
+      <CountryPhone
+        countries={countries}
+        country={country}
+        phone={phone}
+        onCountry={setCountry}
+        onPhone={(v) => {
+          setPhone(v)
+          if (errors.phone) setErrors(({ phone: _p, ...rest }) => rest)
+        }}
+        countryError={errors.country_code}
+        phoneError={errors.phone}
+      />
+      <button type="submit" className="button button-primary button-block book-submit" disabled={disabled || saving} data-testid="book">
+        {busy || saving ? t('appointment_pages.booking') : t('appointment_pages.save_and_book')}
+      </button>
+    </form>
+  )
+}

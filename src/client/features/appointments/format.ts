@@ -1,0 +1,117 @@
+// What the appointment pages share: names of statuses, channels and reasons, dates in the
+// person's zone and language, and the sides of an appointment.
+import type { AppointmentDto } from '#shared/contract/appointments'
+import { AppointmentStatus, CancellationReason, MeetingChannel, ONGOING_APPOINTMENT_STATUSES } from '#shared/enums'
+import type { Translate } from '#shared/i18n/index'
+import type { Locale } from '#shared/i18n/locale'
+import { FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
+
+/** SPEC §9 "a price of 45$ is shown": one session in dollars (the server charges SESSION_PRICE_CENTS, shared/limits.ts). */
+export const SESSION_PRICE = SESSION_PRICE_CENTS / 100
+/** A guest who cancels at least this long before the start gets the credits back (shared with the server). */
+export { FREE_CANCEL_BEFORE_MS }
+/** How many days ahead a session can be booked (issue 9 §8: the next 14 days). */
+export const BOOKING_DAYS = 14
+
+export type Tab = 'next_to' | 'make_an_appointment' | 'appointments'
+export const TABS: readonly Tab[] = ['next_to', 'make_an_appointment', 'appointments']
+export const HOST_TABS: readonly Tab[] = ['next_to', 'appointments']
+
+const nameOf = <T extends Record<string, number>>(values: T, v: number | null | undefined) =>
+  v === null || v === undefined ? undefined : (Object.entries(values).find(([, x]) => x === v)?.[0] as keyof T | undefined)
+
+export const statusName = (t: Translate, s: number) => {
+  const key = nameOf(AppointmentStatus, s)
+  return key ? t(`appointments.status.${key}`) : String(s)
+}
+export const channelName = (t: Translate, c: number | null) => {
+  const key = nameOf(MeetingChannel, c)
+  return key ? t(`appointments.channel.${key}`) : ''
+}
+export const reasonName = (t: Translate, r: number | null) => {
+  const key = nameOf(CancellationReason, r)
+  return key ? t(`appointments.reason.${key}`) : ''
+}
+
+export const CHANNELS = Object.entries(MeetingChannel) as [keyof typeof MeetingChannel, MeetingChannel][]
+export const REASONS = Object.entries(CancellationReason) as [keyof typeof CancellationReason, CancellationReason][]
+
+export const isLive = (a: Pick<AppointmentDto, 'status'>) => (ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status)
+
+/** Which side of `a` the viewer is on: the guest, the host, or neither (an admin reading it). */
+export function sideOf(a: AppointmentDto, userId: number | undefined): 'guest' | 'host' | 'other' {
+  if (a.host_id === userId) return 'host'
+  if (a.guest_id === userId) return 'guest'
+  return 'other'
+}
+
+/** The person on the other side (the host for a guest, the guest for a host). */
+export function otherOf(a: AppointmentDto, side: 'guest' | 'host' | 'other') {
+  return side === 'host' ? a.guest : a.host
+}
+
+const tag = (locale: Locale) => (locale === 'es' ? 'es-ES' : 'en-GB')
+
+/** 'Thursday 12 March' in `zone`. */
+export const longDay = (iso: string | number, locale: Locale, zone: string) =>
+  new Intl.DateTimeFormat(tag(locale), { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso))
+
+/** '10:00' in `zone`. */
+export const clock = (iso: string | number, locale: Locale, zone: string) =>
+  new Intl.DateTimeFormat(tag(locale), { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso))
+
+/** 'CET', 'GMT+1'… the short name of `zone` at that instant. */
+export function zoneShort(iso: string | number, locale: Locale, zone: string) {
+  const part = new Intl.DateTimeFormat(tag(locale), { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')
+  return part?.value ?? zone
+}
+
+/** The calendar date (YYYY-MM-DD) of `ms` in `zone`. */
+export function dateIn(ms: number, zone: string): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+}
+
+/** The next `n` calendar dates in `zone`, today first. */
+export function nextDays(n: number, zone: string, now = Date.now()): string[] {
+  const first = dateIn(now, zone)
+  const out: string[] = []
+  const base = Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, Number(first.slice(8, 10)))
+  for (let i = 0; i < n; i++) out.push(new Date(base + i * 86_400_000).toISOString().slice(0, 10))
+  return out
+}
+
+/** Parts of a calendar date for a day chip: 'jue', '12', 'mar'. */
+export function dayParts(date: string, locale: Locale) {
+  const d = new Date(`${date}T12:00:00Z`)
+  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag(locale), { timeZone: 'UTC', ...o }).format(d).replace('.', '')
+  return { weekday: f({ weekday: 'short' }), day: f({ day: 'numeric' }), month: f({ month: 'short' }), long: f({ weekday: 'long', day: 'numeric', month: 'long' }) }
+}
+
+/** Dollars as the app writes them: 45, 12.5 → '45', '12.50'. */
+export const dollars = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2))
+
+/** Language codes in the reader's language: ['es', 'en'] → 'Spanish, English'. */
+export function languageNames(codes: string[], locale: Locale) {
+  let names: Intl.DisplayNames | null = null
+  try {
+    names = new Intl.DisplayNames([tag(locale)], { type: 'language' })
+  } catch {
+    names = null
+  }
+  const list = codes.map((c) => names?.of(c) ?? c)
+  try {
+    return new Intl.ListFormat(tag(locale), { style: 'long', type: 'conjunction' }).format(list)
+  } catch {
+    return list.join(', ')
+  }
+}
+
+/**
+ * An appointment as a change answered it, with what the list had and the answer lacks: the
+ * people (a change answers without relations). The translated properties are dropped, as they
+ * may be stale: the names are made here from the numbers.
+ */
+export function merged(old: AppointmentDto, fresh: AppointmentDto): AppointmentDto {
+  return { ...old, ...fresh, host: fresh.host ?? old.host, guest: fresh.guest ?? old.guest, properties: undefined }
+}

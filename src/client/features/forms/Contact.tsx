@@ -1,0 +1,73 @@
+import { useState } from 'react'
+import { CONTACT_REASONS } from '#shared/enums'
+import { FORM_LIMITS, FORM_STEPS, sendContact } from '#shared/contract/forms'
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import { Field } from '#client/components/Field.tsx'
+import { Choices, TextArea } from './inputs'
+import { FormPage, StepForm, useStepForm } from './StepForm'
+
+/** SPEC §9: 3 steps (FORM_STEPS.contact). */
+const STEPS = [['email'], ['reason'], ['description']] as const satisfies { length: typeof FORM_STEPS.contact }
+
+/**
+ * /contact (SPEC §2): three steps, email, reason and message (sent as `description`). Once an
+ * hour per email (SPEC §5); the server's refusal shows as the form's message.
+ */
+export default function Contact(_: PageProps) {
+  const { t, boot } = usePage()
+  const empty = { email: '', reason: '', description: '' }
+  // A signed-in person's email is offered; they may change it.
+  const [values, setValues] = useState({ ...empty, email: boot.user?.email ?? '' })
+  const form = useStepForm({ call: sendContact, steps: STEPS, values, onSent: () => setValues(empty) })
+  const set = (k: keyof typeof empty) => (v: string) => {
+    setValues((prev) => ({ ...prev, [k]: v }))
+    form.clearError(k)
+  }
+
+  const steps = [
+    {
+      title: t('forms.contact.step_email'),
+      body: <Field label={t('forms.contact.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={values.email} onValue={set('email')} error={form.errors.email} hint={t('forms.contact.email_hint')} required />,
+    },
+    {
+      title: t('forms.contact.step_reason'),
+      body: (
+        <Choices
+          name="reason"
+          legend={t('forms.contact.reason')}
+          columns={2}
+          options={CONTACT_REASONS.map((r) => ({ value: r, label: t(`forms.contact.reasons.${r}`) }))}
+          value={values.reason}
+          onValue={set('reason')}
+          error={form.errors.reason}
+        />
+      ),
+    },
+    {
+      title: t('forms.contact.step_message'),
+      hint: t('forms.contact.once_an_hour'),
+      body: (
+        <TextArea
+          label={t('forms.contact.description')}
+          name="description"
+          value={values.description}
+          onValue={set('description')}
+          minLength={FORM_LIMITS.descriptionMin}
+          maxLength={FORM_LIMITS.descriptionMax}
+          hint={t('forms.contact.description_hint')}
+          error={form.errors.description}
+          required
+        />
+      ),
+    },
+  ]
+  const step = steps[form.index]!
+
+  return (
+    <FormPage title={t('forms.contact.title')} lead={t('forms.contact.lead')} testId="contact-page">
+      <StepForm form={form} name="contact" title={step.title} hint={step.hint}>
+        {step.body}
+      </StepForm>
+    </FormPage>
+  )
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react'
+import { FORM_LIMITS, PROBLEM_SOLVED, USAGE_FREQUENCIES, sendFeedback, type FORM_STEPS } from '#shared/contract/forms'
+import { emailField } from '#shared/contract/fields'
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import { Field } from '#client/components/Field.tsx'
+import { Choices, Scale, TextArea } from './inputs'
+import { FormPage, StepForm, useStepForm } from './StepForm'
+
+/** The free-text questions, in the order they are asked. */
+const TEXTS = ['problem_to_solve', 'best_part', 'frustrations', 'improvements', 'recommendation_reason', 'ideas_or_suggestions', 'price_feedback'] as const
+type TextField = (typeof TEXTS)[number]
+
+/** SPEC §2, §9: 11 steps, one question each (FORM_STEPS.feedback). */
+const STEPS = [
+  ['email'],
+  ['usage_frequency'],
+  ['problem_to_solve'],
+  ['problem_solved'],
+  ['best_part'],
+  ['frustrations'],
+  ['improvements'],
+  ['recommendation_score'],
+  ['recommendation_reason'],
+  ['ideas_or_suggestions'],
+  ['price_feedback'],
+] as const satisfies { length: typeof FORM_STEPS.feedback }
+
+const EMPTY = {
+  email: '',
+  usage_frequency: '',
+  problem_to_solve: '',
+  problem_solved: '',
+  best_part: '',
+  frustrations: '',
+  improvements: '',
+  recommendation_score: '',
+  recommendation_reason: '',
+  ideas_or_suggestions: '',
+  price_feedback: '',
+}
+
+/**
+ * /feedback (SPEC §2): one question at a time, 11 steps, a progress bar, Prev and Next, sent
+ * only on the last step. With `?email=` in the address (a valid one) the email is filled in and
+ * the form opens on step 2.
+ */
+export default function Feedback(_: PageProps) {
+  const { t, boot } = usePage()
+  const fromQuery = (boot.query.email ?? '').trim()
+  const queryEmailOk = !!fromQuery && emailField.safeParse(fromQuery).success
+  const [values, setValues] = useState({ ...EMPTY, email: fromQuery || boot.user?.email || '' })
+  const form = useStepForm({ call: sendFeedback, steps: STEPS, start: queryEmailOk ? 1 : 0, values, onSent: () => setValues(EMPTY) })
+  const set = (k: keyof typeof EMPTY) => (v: string) => {
+    setValues((prev) => ({ ...prev, [k]: v }))
+    form.clearError(k)
+  }
+  const text = (k: TextField) => ({
+    title: t(`forms.feedback.step_${k}`),
+    hint: t('forms.feedback.skip_hint'),
+    body: <TextArea label={t(`forms.feedback.${k}`)} tag={t('forms.optional')} name={k} value={values[k]} onValue={set(k)} maxLength={FORM_LIMITS.answerMax} error={form.errors[k]} />,
+  })
+
+  const steps = [
+    {
+      title: t('forms.feedback.step_email'),
+      hint: undefined,
+      body: <Field label={t('forms.feedback.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={values.email} onValue={set('email')} error={form.errors.email} required />,
+    },
+    {
+      title: t('forms.feedback.step_usage_frequency'),
+      hint: undefined,
+      body: (
+        <Choices
+          name="usage_frequency"
+          legend={t('forms.feedback.usage_frequency')}
+          columns={2}
+          options={USAGE_FREQUENCIES.map((f) => ({ value: String(f), label: t(`forms.feedback.frequencies.${f}`) }))}
+          value={values.usage_frequency}
+          onValue={set('usage_frequency')}
+          error={form.errors.usage_frequency}
+        />
+      ),
+    },
+    text('problem_to_solve'),
+    {
+      title: t('forms.feedback.step_problem_solved'),
+      hint: t('forms.feedback.skip_hint'),
+      body: (
+        <Choices
+          name="problem_solved"
+          legend={t('forms.feedback.problem_solved')}
+          options={PROBLEM_SOLVED.map((v) => ({ value: v, label: t(`forms.feedback.solved.${v}`) }))}
+          value={values.problem_solved}
+          onValue={set('problem_solved')}
+          error={form.errors.problem_solved}
+        />
+      ),
+    },
+    text('best_part'),
+    text('frustrations'),
+    text('improvements'),
+    {
+      title: t('forms.feedback.step_recommendation_score'),
+      hint: undefined,
+      body: (
+        <Scale
+          name="recommendation_score"
+          legend={t('forms.feedback.recommendation_score')}
+          min={1}
+          max={10}
+          value={values.recommendation_score}
+          onValue={set('recommendation_score')}
+          low={t('forms.feedback.score_low')}
+          high={t('forms.feedback.score_high')}
+          error={form.errors.recommendation_score}
+        />
+      ),
+    },
+    text('recommendation_reason'),
+    text('ideas_or_suggestions'),
+    text('price_feedback'),
+  ]
+  const step = steps[form.index]!
+
+  return (
+    <FormPage title={t('forms.feedback.title')} lead={t('forms.feedback.lead')} testId="feedback-page">
+      <StepForm form={form} name="feedback" title={step.title} hint={step.hint}>
+        {step.body}
+      </StepForm>
+    </FormPage>
+  )
+}

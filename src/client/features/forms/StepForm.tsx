@@ -1,0 +1,253 @@
+// The one multi-step form of the public forms (SPEC §4 "Multi-step forms"): one step back or
+// forward; Prev disabled on the first step, Next on the last; sending only on the last; after
+// a successful send the form returns to the first step and its values are cleared.
+//
+// Each step is checked with the call's own request schema before moving on (the words the
+// server would answer with), and a refusal from the server opens the first step holding a
+// field it refused. Focus moves to the step's heading on every step change, the progress is
+// 'Step x of y' (and a bar), and the captcha widget stays mounted throughout (a token is
+// obtained once the form is shown; the widget shows on the last step).
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import type { z } from 'zod'
+import type { Call, CallInput, WireValue } from '#shared/contract/call'
+import { fieldErrors, normalizeInput } from '#shared/contract/validation'
+import { call, encodeValue } from '#client/api.ts'
+import { usePage } from '#client/app/context.tsx'
+import { FormAlert } from '#client/components/Field.tsx'
+import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
+import { firstErrors, useHydrated } from '#client/components/forms.tsx'
+import { notify } from '#client/stores/toasts.ts'
+import '#client/components/forms.css'
+import './forms.css'
+
+export type FormValues = Record<string, WireValue>
+
+interface Options<C extends Call> {
+  call: C
+  /** The fields of each step, by their wire names, in order. */
+  steps: readonly (readonly string[])[]
+  /** The step to open on (0-based): the feedback with an email, a known caller's call-back. */
+  start?: number
+  values: FormValues
+  /** After a successful send: clear the values (the form is back on its first step). */
+  onSent: () => void
+}
+
+export interface StepFormState {
+  index: number
+  total: number
+  isFirst: boolean
+  isLast: boolean
+  errors: Record<string, string>
+  /** Forget a field's error (as soon as the person changes it). */
+  clearError: (field: string) => void
+  alert: { level: 'danger' | 'success'; message: string } | null
+  busy: boolean
+  ready: boolean
+  captcha: Captcha
+  prev: () => void
+  next: () => void
+  submit: (e: FormEvent) => void
+  headingRef: React.RefObject<HTMLHeadingElement | null>
+  alertRef: React.RefObject<HTMLDivElement | null>
+  formRef: React.RefObject<HTMLFormElement | null>
+}
+
+/** The values as they travel (SPEC §7: empty values omitted), as the server's validator reads them. */
+function wire(values: FormValues): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(values)) {
+    const s = encodeValue(v)
+    if (s !== null) out[k] = s
+  }
+  return out
+}
+
+export function useStepForm<C extends Call>({ call: def, steps, start = 0, values, onSent }: Options<C>): StepFormState {
+  const { t } = usePage()
+  const ready = useHydrated()
+  const captcha = useCaptcha()
+  const total = steps.length
+  const [index, setIndex] = useState(() => Math.min(Math.max(start, 0), total - 1))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [alert, setAlert] = useState<StepFormState['alert']>(null)
+  const [busy, setBusy] = useState(false)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const alertRef = useRef<HTMLDivElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  /** What to focus after the next render: the step's heading, the first invalid field, or the message. */
+  const focusNext = useRef<'heading' | 'invalid' | 'alert' | null>(null)
+
+  useEffect(() => {
+    const what = focusNext.current
+    focusNext.current = null
+    if (what === 'heading') headingRef.current?.focus()
+    else if (what === 'alert') alertRef.current?.focus()
+    else if (what === 'invalid') formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  })
+
+  /** The schema's field errors for `fields` (every field when omitted), one message each. */
+  function check(fields?: readonly string[]): Record<string, string> {
+    const parsed = (def.request as z.ZodType).safeParse(normalizeInput(wire(values)))
+    if (parsed.success) return {}
+    const all = firstErrors(fieldErrors(parsed.error, t))
+    return Object.fromEntries(Object.entries(all).filter(([k]) => !fields || fields.includes(k)))
+  }
+
+  const stepOf = (fields: string[]) => {
+    const i = steps.findIndex((s) => s.some((f) => fields.includes(f)))
+    return i < 0 ? null : i
+  }
+
+  function go(to: number) {
+    setAlert(null)
+    focusNext.current = 'heading'
+    setIndex(Math.min(Math.max(to, 0), total - 1))
+  }
+
+  function next() {
+    if (index >= total - 1) return
+    const found = check(steps[index])
+    if (Object.keys(found).length) {
+      setErrors((prev) => ({ ...prev, ...found }))
+      focusNext.current = 'invalid'
+      return
+    }
+    go(index + 1)
+  }
+
+  const prev = () => {
+    if (index > 0) go(index - 1)
+  }
+
+  async function send() {
+    setAlert(null)
+    const found = check()
+    if (Object.keys(found).length) {
+      // A value changed on an earlier step no longer holds: open that step.
+      setErrors(found)
+      const at = stepOf(Object.keys(found))
+      if (at !== null && at !== index) {
+        focusNext.current = 'heading'
+        setIndex(at)
+      } else focusNext.current = 'invalid'
+      return
+    }
+    if (!captcha.token) {
+      setAlert({ level: 'danger', message: t('accounts.errors.captcha_missing') })
+      focusNext.current = 'alert'
+      return
+    }
+    setBusy(true)
+    const res = await call(def, { input: values as CallInput<C>, captcha: captcha.token, silent: true })
+    captcha.reset()
+    setBusy(false)
+    if (!res.success) {
+      const fields = firstErrors(res.errors)
+      setErrors(fields)
+      const message = res.message ?? t('errors.generic')
+      setAlert({ level: 'danger', message })
+      notify(message, 'danger')
+      const at = stepOf(Object.keys(fields))
+      if (at !== null) setIndex(at)
+      focusNext.current = 'alert'
+      return
+    }
+    setErrors({})
+    if (res.message) {
+      setAlert({ level: 'success', message: res.message })
+      notify(res.message, 'success')
+    }
+    setIndex(0)
+    focusNext.current = 'alert'
+    onSent()
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    if (busy) return
+    // Enter in a field moves on; only the last step sends.
+    if (index < total - 1) next()
+    else void send()
+  }
+
+  const clearError = (field: string) =>
+    setErrors((prev) => {
+      if (!(field in prev)) return prev
+      const { [field]: _, ...rest } = prev
+      return rest
+    })
+
+  return { index, total, isFirst: index === 0, isLast: index === total - 1, errors, clearError, alert, busy, ready, captcha, prev, next, submit, headingRef, alertRef, formRef }
+}
+
+interface StepFormProps {
+  form: StepFormState
+  /** For the tests: `<name>-form`, `<name>-next`, `<name>-send`... */
+  name: string
+  /** The step's question: its heading, focused on every step change. */
+  title: string
+  hint?: ReactNode
+  /** A word beside the progress ('3 questions left'). */
+  aside?: ReactNode
+  sendLabel?: string
+  /** The current step's fields. */
+  children: ReactNode
+}
+
+export function StepForm({ form, name, title, hint, aside, sendLabel, children }: StepFormProps) {
+  const { t } = usePage()
+  const id = useId()
+  const n = form.index + 1
+  const percent = Math.round((n / form.total) * 100)
+  return (
+    <form ref={form.formRef} className="step-form" onSubmit={form.submit} noValidate data-testid={`${name}-form`} data-step={n}>
+      <div ref={form.alertRef} tabIndex={-1} className="step-alert">
+        {form.alert && <FormAlert message={form.alert.message} level={form.alert.level} />}
+      </div>
+      <div className="step-progress">
+        <p className="step-count" data-testid={`${name}-step`}>
+          {t('forms.step_of', { n, total: form.total })}
+        </p>
+        {aside && <p className="step-aside" data-testid={`${name}-aside`}>{aside}</p>}
+        <div className="step-bar" role="progressbar" aria-label={t('forms.progress')} aria-valuemin={1} aria-valuemax={form.total} aria-valuenow={n} aria-valuetext={t('forms.step_of', { n, total: form.total })}>
+          <span style={{ width: `${percent}%` }} />
+        </div>
+      </div>
+      <div className="step" key={form.index} role="group" aria-labelledby={`${id}-q`}>
+        <h2 id={`${id}-q`} className="step-title" ref={form.headingRef} tabIndex={-1} data-testid={`${name}-question`}>
+          {title}
+        </h2>
+        {hint && <p className="step-hint">{hint}</p>}
+        <div className="step-fields">{children}</div>
+      </div>
+      <div className={form.isLast ? 'step-captcha' : 'step-captcha step-captcha-later'}>{form.captcha.widget}</div>
+      {form.isLast && (
+        <button className="button button-primary button-block" type="submit" disabled={!form.ready || form.busy} data-testid={`${name}-send`}>
+          {form.busy ? t('forms.sending') : (sendLabel ?? t('forms.send'))}
+        </button>
+      )}
+      <div className="step-nav">
+        <button type="button" className="button step-prev" onClick={form.prev} disabled={!form.ready || form.isFirst || form.busy} data-testid={`${name}-prev`}>
+          <span aria-hidden="true">←</span> {t('forms.prev')}
+        </button>
+        <button type={form.isLast ? 'button' : 'submit'} className={`button step-next${form.isLast ? '' : ' button-primary'}`} disabled={!form.ready || form.isLast || form.busy} data-testid={`${name}-next`}>
+          {t('forms.next')} <span aria-hidden="true">→</span>
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** The frame of a form page: its title and a short lead above the card. */
+export function FormPage({ title, lead, children, testId }: { title: string; lead: ReactNode; children: ReactNode; testId: string }) {
+  return (
+    <section className="form-page" data-testid={testId}>
+      <div className="form-card">
+        <h1>{title}</h1>
+        <p className="form-lead">{lead}</p>
+        {children}
+      </div>
+    </section>
+  )
+}

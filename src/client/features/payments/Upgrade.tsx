@@ -1,0 +1,26 @@
+import { usePage, type PageProps } from '#client/app/context.tsx'
+import './payments.css'
+
+/** The upgrade page (SPEC §2, §9): free access is a beginning; unlock everything with a subscription. */
+export default function Upgrade(_: PageProps) {
+  const { t, href, messages } = usePage()
+  return (
+    <section className="pay-page" data-testid="upgrade-page">
+      <p className="pay-icon" aria-hidden="true">✦</p>
+      <h1>{t('upgrade_page.title')}</h1>
+      <p className="pay-lead">{t('upgrade_page.lead')}</p>
+      <div className="pay-card">
+        <h2>{t('upgrade_page.benefits_title')}</h2>
+        <ul className="pay-benefits">
+          {messages.upgrade_page.benefits.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="pay-actions">
+        <a className="button button-primary" href={href('subscription')} data-testid="upgrade-plans">{t('upgrade_page.see_plans')}</a>
+        <a className="button" href={href('contact')}>{t('upgrade_page.contact')}</a>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from 'react'
+import { useStore } from '@nanostores/react'
+import { usePage } from '#client/app/context.tsx'
+import { $consent, OPEN_CONSENT, readConsent, saveConsent } from './consent'
+import { applyConsent } from './vendors'
+import './consent.css'
+
+/**
+ * The cookie banner (issue 8 §5): accept, reject or choose, in the page's language. Shown until
+ * the person chooses, and again from the footer's 'Cookie settings'. Strictly necessary storage
+ * (the session, the time zone, this choice) needs no consent; the rest waits for it.
+ */
+export function ConsentBanner() {
+  const { t, href, boot } = usePage()
+  const consent = useStore($consent)
+  const [open, setOpen] = useState(false)
+  const [choosing, setChoosing] = useState(false)
+  const [analytics, setAnalytics] = useState(false)
+  const [ads, setAds] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    const stored = readConsent()
+    $consent.set(stored)
+    if (!stored) setOpen(true)
+    const reopen = () => {
+      const c = readConsent()
+      setAnalytics(!!c?.analytics)
+      setAds(!!c?.ads)
+      setChoosing(true)
+      setOpen(true)
+      window.setTimeout(() => heading.current?.focus(), 0)
+    }
+    window.addEventListener(OPEN_CONSENT, reopen)
+    return () => window.removeEventListener(OPEN_CONSENT, reopen)
+  }, [])
+
+  useEffect(() => {
+    applyConsent(consent, boot)
+  }, [consent, boot])
+
+  if (!open) return null
+  const decide = (choice: { analytics: boolean; ads: boolean }) => {
+    saveConsent(choice)
+    setOpen(false)
+    setChoosing(false)
+  }
+  return (
+    <section className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title" data-testid="consent-banner">
+      <h2 id="consent-title" tabIndex={-1} ref={heading}>{t('consent.title')}</h2>
+      <p>
+        {t('consent.body')} <a href={href('cookies')}>{t('consent.more')}</a>
+      </p>
+      {choosing && (
+        <fieldset className="consent-choices">
+          <legend className="visually-hidden">{t('consent.choose')}</legend>
+          <label className="consent-choice">
+            <input type="checkbox" checked disabled />
+            <span>
+              <strong>{t('consent.necessary')}</strong> {t('consent.necessary_body')}
+            </span>
+          </label>
+          <label className="consent-choice">
+            <input type="checkbox" name="analytics" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)} data-testid="consent-analytics" />
+            <span>
+              <strong>{t('consent.analytics')}</strong> {t('consent.analytics_body')}
+            </span>
+          </label>
+          <label className="consent-choice">
+            <input type="checkbox" name="ads" checked={ads} onChange={(e) => setAds(e.target.checked)} data-testid="consent-ads" />
+            <span>
+              <strong>{t('consent.ads')}</strong> {t('consent.ads_body')}
+            </span>
+          </label>
+        </fieldset>
+      )}
+      <div className="consent-actions">
+        <button type="button" className="button button-primary" onClick={() => decide({ analytics: true, ads: true })} data-testid="consent-accept">{t('consent.accept')}</button>
+        <button type="button" className="button" onClick={() => decide({ analytics: false, ads: false })} data-testid="consent-reject">{t('consent.reject')}</button>
+        {choosing ? (
+          <button type="button" className="button" onClick={() => decide({ analytics, ads })} data-testid="consent-save">{t('consent.save')}</button>
+        ) : (
+          <button type="button" className="button" onClick={() => setChoosing(true)} data-testid="consent-choose">{t('consent.choose')}</button>
+        )}
+      </div>
+    </section>
+  )
+}

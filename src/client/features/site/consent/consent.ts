@@ -1,0 +1,44 @@
+// The visitor's cookie and tracking choice (issue 8 §5): nothing of an ad or analytics vendor
+// loads before it, and the choice can be changed at any time from the footer.
+import { atom } from 'nanostores'
+
+export const CONSENT_KEY = 'calma_consent'
+export const CONSENT_VERSION = 1
+export const OPEN_CONSENT = 'calma:open-consent'
+
+export interface Consent {
+  v: number
+  /** Measurement by an analytics vendor. */
+  analytics: boolean
+  /** The ad platforms' conversion events. */
+  ads: boolean
+  at: number
+}
+
+/** The stored choice, or null when the person has not chosen (or chose under an older version). */
+export function readConsent(): Consent | null {
+  try {
+    const raw = window.localStorage.getItem(CONSENT_KEY)
+    const c = raw ? (JSON.parse(raw) as Consent) : null
+    return c && c.v === CONSENT_VERSION ? c : null
+  } catch {
+    return null
+  }
+}
+
+export const $consent = atom<Consent | null>(null)
+
+export function saveConsent(choice: { analytics: boolean; ads: boolean }) {
+  const c: Consent = { v: CONSENT_VERSION, analytics: choice.analytics, ads: choice.ads, at: Date.now() }
+  try {
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify(c))
+  } catch {
+    // private mode: the choice holds for this page only
+  }
+  $consent.set(c)
+}
+
+/** Ask again (the footer's 'Cookie settings'). */
+export function openConsent() {
+  window.dispatchEvent(new Event(OPEN_CONSENT))
+}

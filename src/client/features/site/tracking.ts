@@ -1,0 +1,48 @@
+// First-party session and events (issue 8 §4; SPEC §7 Session, Tracking; §9 utm variables):
+// to our own /v1 only, never to a vendor (docs/decisions/019-consent-and-tracking.md).
+import { getSession, track as trackCall, reportTranslation, UTM_NAMES } from '#shared/contract/tracking'
+import { call } from '#client/api.ts'
+import { readLocal, writeLocal } from '#client/stores/session.ts'
+
+let session: Promise<string | null> | null = null
+
+/**
+ * The browser's session: GET /v1/session once per page with the stored id, the page, and the
+ * utm values of this visit; the id is kept (localStorage `session_id`), and a new session sends
+ * `new_session` once (SPEC §4).
+ */
+export function startSession(pathname: string, query: Record<string, string>): Promise<string | null> {
+  session ??= (async () => {
+    const stored = readLocal<string>('session_id')
+    const input: Record<string, string> = { pathname, event_source_url: window.location.href.slice(0, 2000) }
+    if (stored) input.session_id = stored
+    for (const n of UTM_NAMES) {
+      const v = query[`utm_${n}`] ?? query[n]
+      if (v) input[`utm_${n}`] = v.slice(0, 255)
+    }
+    const res = await call(getSession, { silent: true, input })
+    if (!res.success) return null
+    writeLocal('session_id', res.session_id)
+    if (res.new_session) void send(res.session_id, 'new_session', { page: pathname })
+    return res.session_id
+  })()
+  return session
+}
+
+async function send(sessionId: string, event: string, extra: { page?: string; route?: string; post?: string; search?: string }) {
+  await call(trackCall, { silent: true, input: { session_id: sessionId, event, ...extra } })
+}
+
+/** One event of this session (silent: nothing is shown, a failure is dropped). */
+export async function trackEvent(event: string, extra: { page?: string; route?: string; post?: string; search?: string } = {}) {
+  const id = await (session ?? Promise.resolve(readLocal<string>('session_id')))
+  if (id) await send(id, event, extra)
+}
+
+const reported = new Set<string>()
+/** SPEC §7 POST /translation: a key the page had no text for, once per page. */
+export function reportMissing(key: string) {
+  if (reported.has(key) || typeof window === 'undefined') return
+  reported.add(key)
+  void call(reportTranslation, { silent: true, input: { text: key.slice(0, 300) } })
+}

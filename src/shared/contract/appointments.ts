@@ -1,0 +1,123 @@
+// Appointments with psychologists (issue 9; SPEC §3 "Appointment", §4 statuses, cancellation
+// reasons, meeting channels, §7 Appointments). docs/API.md "Appointments" has the rules.
+import { z } from 'zod'
+import { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
+import { defineCall } from './call'
+import { envelope, messageResponse } from './common'
+import { idField, int, line, paragraph, timezoneField } from './fields'
+import { listSchema, paginationSchema } from './list'
+
+const oneOf = <T extends Record<string, number>>(values: T) => {
+  const allowed = new Set<number>(Object.values(values))
+  return int({ min: 1, max: 1_000 }).refine((v) => allowed.has(v), { error: 'validation.choice' })
+}
+export const meetingChannelField = oneOf(MeetingChannel)
+export const cancellationReasonField = oneOf(CancellationReason)
+/** YYYY-MM-DD, a real calendar date. */
+export const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { error: 'validation.date' })
+/** An ISO instant with its offset ('2026-11-30T09:00:00.000Z'), as SPEC §7 sends dates. */
+export const instantField = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { error: 'validation.date' })
+  .transform((s) => Date.parse(s))
+  .refine((ms) => Number.isFinite(ms), { error: 'validation.date' })
+
+// ── Slots ────────────────────────────────────────────────────────────────────────────────────
+
+export const slotSchema = z.object({ start_at: z.string(), end_at: z.string(), time: z.string(), period: z.enum(['morning', 'afternoon', 'evening']) })
+export type SlotDto = z.infer<typeof slotSchema>
+
+export const slotsQuery = z.object({ host_id: idField, date: dateField, timezone: timezoneField.optional() })
+/** GET /v1/appointment/slots: a psychologist's free slots on the guest's date, in the guest's zone. */
+export const listSlots = defineCall({
+  method: 'GET',
+  path: '/appointment/slots',
+  request: slotsQuery,
+  response: envelope({ date: z.string(), timezone: z.string(), slots: z.array(slotSchema) }),
+})
+
+// ── Appointments ─────────────────────────────────────────────────────────────────────────────
+
+const personSchema = z.object({ id: z.number().int(), name: z.string().nullable(), avatar: z.string().nullable(), timezone: z.string().nullable() })
+
+export const appointmentSchema = z.object({
+  id: z.number().int(),
+  guest_id: z.number().int(),
+  host_id: z.number().int(),
+  status: z.number().int(),
+  meeting_channel: z.number().int().nullable(),
+  /** Only once confirmed (a wa.me link for WhatsApp). */
+  meeting_link: z.string().nullable(),
+  meeting_indications: z.string().nullable(),
+  start_at: z.string(),
+  end: z.string(),
+  confirmed_by_guest: z.boolean(),
+  confirmed_by_host: z.boolean(),
+  reason_for_cancellation: z.number().int().nullable(),
+  reason_for_cancellation_text: z.string().nullable(),
+  cancellation_date: z.string().nullable(),
+  price_credits: z.number(),
+  /** with_relations=host|guest */
+  host: personSchema.optional(),
+  guest: personSchema.optional(),
+  /** with_properties=status|meeting_channel: the translated names. */
+  properties: z.object({ status: z.string().optional(), meeting_channel: z.string().nullable().optional() }).optional(),
+})
+export type AppointmentDto = z.infer<typeof appointmentSchema>
+
+const statusFilter = z
+  .union([z.number(), z.string().max(40)])
+  .transform((v) => String(v).split(/[|,]/).map(Number))
+  .refine((list) => list.every((n) => (Object.values(AppointmentStatus) as number[]).includes(n)), { error: 'validation.choice' })
+
+export const appointmentsQuery = listSchema({
+  filters: { id: idField.optional(), status: statusFilter.optional() },
+  orderBy: ['start_at', 'id'],
+  defaultOrder: 'start_at desc',
+  properties: ['status', 'meeting_channel'],
+  relations: ['host', 'guest'],
+})
+export type AppointmentsQuery = z.output<typeof appointmentsQuery>
+
+export const listAppointments = defineCall({ method: 'GET', path: '/appointments', request: appointmentsQuery, response: envelope({ appointments: z.array(appointmentSchema), pagination: paginationSchema }) })
+
+export const bookForm = z.object({ host_id: idField, start_at: instantField, meeting_channel: meetingChannelField })
+export type BookForm = z.output<typeof bookForm>
+export const book = defineCall({ method: 'POST', path: '/appointment', request: bookForm, response: envelope({ appointment: appointmentSchema, credits: z.number() }) })
+
+export const confirm = defineCall({ method: 'POST', path: '/appointment/confirm', request: z.object({ id: idField }), response: envelope({ appointment: appointmentSchema }) })
+
+export const cancelForm = z
+  .object({ id: idField, reason: cancellationReasonField, reason_text: paragraph(1000).optional() })
+  .refine((f) => f.reason !== CancellationReason.other || !!f.reason_text, { path: ['reason_text'], error: 'validation.required' })
+export type CancelForm = z.output<typeof cancelForm>
+export const cancel = defineCall({ method: 'POST', path: '/appointment/cancel', request: cancelForm, response: envelope({ appointment: appointmentSchema, refunded_credits: z.number() }) })
+
+export const closeForm = z.object({
+  id: idField,
+  status: int({ min: 1, max: 16 }).refine((v) => v === AppointmentStatus.attended || v === AppointmentStatus.finished_by_overtime, { error: 'validation.choice' }).default(AppointmentStatus.attended),
+})
+export const close = defineCall({ method: 'POST', path: '/appointment/close', request: closeForm, response: envelope({ appointment: appointmentSchema }) })
+
+/** POST /v1/appointment/meeting: the host sets the link or the indications. */
+export const meetingForm = z.object({ id: idField, meeting_link: line(500).optional(), meeting_indications: paragraph(1000).optional() })
+export const setMeeting = defineCall({ method: 'POST', path: '/appointment/meeting', request: meetingForm, response: envelope({ appointment: appointmentSchema }) })
+
+/** GET /v1/appointment/notification: the caller's next live appointment and what it needs from them. */
+export const nextAppointment = defineCall({
+  method: 'GET',
+  path: '/appointment/notification',
+  request: z.object({}),
+  response: envelope({
+    appointment: appointmentSchema.nullable(),
+    /** 'confirm' (the caller has not confirmed), 'wait' (the other side has not), 'join' (confirmed, starting within 15 minutes), 'ready' (confirmed). */
+    needs: z.enum(['confirm', 'wait', 'join', 'ready']).nullable(),
+  }),
+})
+
+export const appointmentsCalls = [listSlots, listAppointments, book, confirm, cancel, close, setMeeting, nextAppointment] as const
+export { messageResponse }

@@ -1,0 +1,37 @@
+// The appointment mails (issue 9 §7): booked (with confirm and cancel links), confirmed,
+// cancelled (with the reason), and the reminders 24 h and 1 h before; each with an .ics in the
+// recipient's zone, in the recipient's language.
+import type { Translate } from '#shared/i18n/index'
+import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.templates'
+
+export interface AppointmentMail {
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'reminder_day' | 'reminder_hour'
+  name: string | null
+  /** The other person's name. */
+  other: string
+  /** The start, written in the recipient's zone and language. */
+  when: string
+  channel: string
+  /** The appointment page, signed in by a one-time link when the mail is the booking. */
+  link: string
+  reason: string | null
+  ics: string
+}
+
+export function appointmentMail(t: Translate, d: AppointmentMail): RenderedMail {
+  const hello = d.name ? t('accounts.mail.hello_name', { name: d.name }) : t('accounts.mail.hello')
+  const subject = t(`appointment_mail.${d.kind}_subject`, { when: d.when })
+  const lines = [
+    hello,
+    t(`appointment_mail.${d.kind}_body`, { other: d.other, when: d.when, channel: d.channel }),
+    ...(d.reason ? [t('appointment_mail.reason', { reason: d.reason })] : []),
+    t('appointment_mail.calendar'),
+  ]
+  const button = t(d.kind === 'booked' ? 'appointment_mail.open_booked' : 'appointment_mail.open')
+  return {
+    subject,
+    html: layout(t, subject, lines, { href: d.link, label: button }, [esc(t('accounts.mail.signature'))]),
+    text: [...lines, '', `${button}: ${d.link}`, '', t('accounts.mail.signature')].join('\n'),
+    attachments: [{ filename: 'calma-appointment.ics', contentType: `text/calendar; charset=utf-8; method=${d.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'}`, content: d.ics }],
+  }
+}

@@ -1,0 +1,183 @@
+// Appointments, availability and the credit movements they cause (CONVENTIONS 3: SQL only here).
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { AppointmentStatus, Role } from '#shared/enums'
+import type { Db } from '#worker/db/client'
+import { appointments, creditLedger, psychologistAvailability, users, type Appointment } from '#worker/db/schema'
+
+const LIVE: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
+
+/** A psychologist as booking needs them. */
+export const findHost = (db: Db, id: number) =>
+  db
+    .select({ id: users.id, role: users.role, name: users.name, email: users.email, phone: users.phone, avatar: users.avatar, timezone: users.timezone, language: users.language, open: users.psychologistOpenToGetAppointment })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, Role.psychologist)))
+    .get()
+
+export const findPerson = (db: Db, id: number) =>
+  db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone, avatar: users.avatar, timezone: users.timezone, language: users.language, subscriber: users.subscriber, role: users.role }).from(users).where(eq(users.id, id)).get()
+
+export const weeklyHours = (db: Db, hostId: number) =>
+  db
+    .select({ weekday: psychologistAvailability.weekday, startMinute: psychologistAvailability.startMinute, endMinute: psychologistAvailability.endMinute, slotMinutes: psychologistAvailability.slotMinutes, timezone: psychologistAvailability.timezone })
+    .from(psychologistAvailability)
+    .where(eq(psychologistAvailability.hostId, hostId))
+    .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
+    .all()
+
+/** Starts of the host's live appointments in [from, to). */
+export async function liveStarts(db: Db, hostId: number, from: number, to: number) {
+  const rows = await db
+    .select({ startAt: appointments.startAt })
+    .from(appointments)
+    .where(and(eq(appointments.hostId, hostId), inArray(appointments.status, LIVE), gte(appointments.startAt, new Date(from)), lt(appointments.startAt, new Date(to))))
+    .all()
+  return rows.map((r) => r.startAt.getTime())
+}
+
+export const findAppointment = (db: Db, id: number): Promise<Appointment | undefined> => db.select().from(appointments).where(eq(appointments.id, id)).get()
+
+/** The guest's subscription sessions used in [from, to): live or attended bookings that cost nothing. */
+export async function includedSessionsUsed(db: Db, guestId: number, from: number, to: number) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(appointments)
+    .where(and(eq(appointments.guestId, guestId), eq(appointments.priceCents, 0), sql`${appointments.status} <> ${AppointmentStatus.cancelled}`, gte(appointments.createdAt, new Date(from)), lt(appointments.createdAt, new Date(to))))
+  return Number(row?.n ?? 0)
+}
+
+export interface NewBooking {
+  guestId: number
+  hostId: number
+  startAt: number
+  endAt: number
+  channel: number
+  priceCents: number
+  now: number
+}
+
+/**
+ * One D1 batch (one transaction): the appointment, only if the guest's ledger covers the price,
+ * and its debit, only if the appointment was written. The partial unique index on live
+ * (host_id, start_at) refuses a second booking of the slot; the balance is read inside the same
+ * transaction, so two bookings by one guest cannot both spend the same credits.
+ * Answers the new row, or 'no_credits', or throws the unique-index error.
+ */
+export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment | 'no_credits'> {
+  // Raw statements on the D1 binding: drizzle's batch does not take these INSERT … SELECT forms.
+  const d1 = db.$client
+  const [inserted] = await d1.batch<{ id: number }>([
+    d1
+      .prepare(
+        `INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8
+         WHERE (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ?1) >= ?7
+         RETURNING id`,
+      )
+      .bind(b.guestId, b.hostId, AppointmentStatus.pending, b.channel, b.startAt, b.endAt, b.priceCents, b.now),
+    d1
+      .prepare(
+        `INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, created_at)
+         SELECT ?1, -?3, 'appointment_booking', 'appointment:' || id, ?4 FROM appointments
+         WHERE host_id = ?2 AND start_at = ?5 AND guest_id = ?1 AND status IN (1, 2) AND ?3 > 0 AND created_at = ?4`,
+      )
+      .bind(b.guestId, b.hostId, b.priceCents, b.now, b.startAt),
+  ])
+  const id = inserted?.results?.[0]?.id
+  if (!id) return 'no_credits'
+  return (await findAppointment(db, id))!
+}
+
+/**
+ * A transition, once: the row changes only if it is still in one of `from`. A refund comes only
+ * with a cancellation (`set` holds its status, reason, text and who), in the same batch and keyed
+ * by (reason, reference), so it is never paid twice. Answers whether this call made the change.
+ */
+export async function transition(db: Db, id: number, from: readonly number[], set: Partial<typeof appointments.$inferInsert>, refund?: { userId: number; cents: number; now: number }) {
+  const update = db.update(appointments).set(set).where(and(eq(appointments.id, id), inArray(appointments.status, from as AppointmentStatus[]))).returning({ id: appointments.id })
+  if (!refund || refund.cents <= 0) return (await update.all()).length > 0
+  // The cancellation and its refund in one batch: the refund row is written only if the
+  // appointment is cancelled, and (reason, reference) is unique, so it is paid once.
+  const d1 = db.$client
+  const [changed] = await d1.batch<{ id: number }>([
+    d1
+      .prepare(
+        `UPDATE appointments SET status = ?2, cancellation_reason = ?3, cancellation_reason_text = ?4, cancelled_at = ?5, cancelled_by = ?6, updated_at = ?5
+         WHERE id = ?1 AND status IN (${from.map(Number).join(', ')}) RETURNING id`,
+      )
+      .bind(id, set.status ?? null, set.cancellationReason ?? null, set.cancellationReasonText ?? null, refund.now, set.cancelledBy ?? null),
+    d1
+      .prepare(
+        `INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, created_at)
+         SELECT ?2, ?3, 'appointment_refund', 'appointment:' || id, ?4 FROM appointments WHERE id = ?1 AND status = ${AppointmentStatus.cancelled}
+         ON CONFLICT (reason, reference) DO NOTHING`,
+      )
+      .bind(id, refund.userId, refund.cents, refund.now),
+  ])
+  return (changed?.results?.length ?? 0) > 0
+}
+
+/** A confirmation by one side; the status becomes confirmed once both have (one statement). */
+export async function confirmBy(db: Db, id: number, side: 'guest' | 'host', at: Date) {
+  const col = side === 'guest' ? appointments.confirmedByGuestAt : appointments.confirmedByHostAt
+  const other = side === 'guest' ? appointments.confirmedByHostAt : appointments.confirmedByGuestAt
+  const rows = await db
+    .update(appointments)
+    .set({ [side === 'guest' ? 'confirmedByGuestAt' : 'confirmedByHostAt']: sql`COALESCE(${col}, ${at.getTime()})`, status: sql`CASE WHEN ${other} IS NOT NULL THEN ${AppointmentStatus.confirmed} ELSE ${appointments.status} END`, updatedAt: at })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE)))
+    .returning({ id: appointments.id })
+    .all()
+  return rows.length > 0
+}
+
+export async function setMeeting(db: Db, id: number, patch: { meetingLink?: string | null; meetingIndications?: string | null }, at: Date) {
+  await db.update(appointments).set({ ...patch, updatedAt: at }).where(eq(appointments.id, id)).run()
+}
+
+/** The caller's appointments (as guest or host; every one for `all`), one page and the total. */
+export async function listFor(db: Db, userId: number | null, f: { id?: number; status?: number[] }, order: { column: 'start_at' | 'id'; dir: 'asc' | 'desc' }, limit: number, offset: number) {
+  const conds: (SQL | undefined)[] = [
+    userId === null ? undefined : or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)),
+    f.id !== undefined ? eq(appointments.id, f.id) : undefined,
+    f.status?.length ? inArray(appointments.status, f.status as AppointmentStatus[]) : undefined,
+  ]
+  const where = and(...conds)
+  const col = order.column === 'id' ? appointments.id : appointments.startAt
+  const [rows, [total]] = await Promise.all([
+    db.select().from(appointments).where(where).orderBy(order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id)).limit(limit).offset(offset).all(),
+    db.select({ n: count() }).from(appointments).where(where),
+  ])
+  return { rows, total: Number(total?.n ?? 0) }
+}
+
+export const peopleByIds = (db: Db, ids: number[]) =>
+  ids.length ? db.select({ id: users.id, name: users.name, avatar: users.avatar, timezone: users.timezone, phone: users.phone }).from(users).where(inArray(users.id, ids)).all() : Promise.resolve([])
+
+/** The caller's next live appointment (as guest or host) that has not ended. */
+export const nextLive = (db: Db, userId: number, now: number) =>
+  db
+    .select()
+    .from(appointments)
+    .where(and(or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)), inArray(appointments.status, LIVE), gte(appointments.endAt, new Date(now))))
+    .orderBy(asc(appointments.startAt))
+    .limit(1)
+    .get()
+
+export const balanceCents = async (db: Db, userId: number) =>
+  Number((await db.select({ t: sql<number>`COALESCE(SUM(${creditLedger.amountCents}), 0)` }).from(creditLedger).where(eq(creditLedger.userId, userId)).get())?.t ?? 0)
+
+/**
+ * Claim the reminders due now, once: live appointments starting within `withinMs` whose
+ * reminder (`column`) has not gone out, and more than `afterMs` ahead (so a booking made an hour
+ * before does not get the day-before reminder too). The UPDATE … RETURNING marks and answers
+ * them in one statement, so two cron runs never send one reminder twice.
+ */
+export function claimReminders(db: Db, column: 'reminder_sent_at' | 'reminder_hour_sent_at', now: number, withinMs: number, afterMs: number) {
+  const col = column === 'reminder_sent_at' ? appointments.reminderSentAt : appointments.reminderHourSentAt
+  return db
+    .update(appointments)
+    .set({ [column === 'reminder_sent_at' ? 'reminderSentAt' : 'reminderHourSentAt']: new Date(now) })
+    .where(and(inArray(appointments.status, LIVE), sql`${col} IS NULL`, sql`${appointments.startAt} > ${now + afterMs}`, sql`${appointments.startAt} <= ${now + withinMs}`))
+    .returning()
+    .all()
+}

@@ -1,0 +1,267 @@
+// Appointments (issue 9): slots, booking exactly once, confirm, cancel, close, reading.
+// docs/API.md "Appointments" states the rules and the refund policy.
+import type { AppointmentDto, AppointmentsQuery, BookForm, CancelForm } from '#shared/contract/appointments'
+import { pagination } from '#shared/contract/list'
+import { FREE_CANCEL_BEFORE_MS, INCLUDED_SESSIONS_PER_MONTH, SESSION_PRICE_CENTS } from '#shared/limits'
+import { AppointmentStatus, CancellationReason, MeetingChannel, Role } from '#shared/enums'
+import { createTranslator } from '#shared/i18n/index'
+import { messagesFor } from '#shared/i18n/messages'
+import type { Ctx } from '#worker/context'
+import type { Appointment } from '#worker/db/schema'
+import { AppError } from '#worker/http/errors'
+import * as repo from './appointments.repo'
+import { appointmentIcs, channelLabel, notifyAppointment } from './appointments.notify'
+import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
+import { addDays, instantOf, isZone, wallClock } from './zones'
+
+/** How long a slot is held in the host's schedule object while its booking is written. */
+const HOLD_MS = 30_000
+
+const LIVE: number[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
+const notFound = () => new AppError('not_found', { message: 'appointments.not_found' })
+
+function me(ctx: Ctx) {
+  if (!ctx.user) throw new AppError('unauthenticated')
+  return ctx.user
+}
+
+/** The zone a guest sees slots in: asked, else their profile's, else UTC. */
+const guestZone = (ctx: Ctx, asked?: string) => (asked && isZone(asked) ? asked : ctx.user?.row?.timezone && isZone(ctx.user.row.timezone) ? ctx.user.row.timezone : 'UTC')
+
+async function openHost(ctx: Ctx, hostId: number) {
+  const host = await repo.findHost(ctx.db, hostId)
+  if (!host || !host.open) throw new AppError('not_found', { message: 'appointments.no_psychologists', fields: { host_id: ['appointments.no_psychologists'] } })
+  const rows = await repo.weeklyHours(ctx.db, hostId)
+  const zone = rows[0]?.timezone ?? host.timezone ?? 'UTC'
+  const hours: WeeklyHours[] = rows.map((r) => ({ weekday: r.weekday, startMinute: r.startMinute, endMinute: r.endMinute, slotMinutes: r.slotMinutes }))
+  return { host, hours, zone }
+}
+
+const schedule = (ctx: Ctx, hostId: number) => ctx.env.SCHEDULES.get(ctx.env.SCHEDULES.idFromName(`host:${hostId}`))
+
+/** GET /v1/appointment/slots: the free slots of a host on the guest's date, in the guest's zone. */
+export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; timezone?: string }, now = Date.now()) {
+  const { host, hours, zone } = await openHost(ctx, q.host_id)
+  const tz = guestZone(ctx, q.timezone)
+  const from = instantOf(addDays(q.date, -1), 0, 'UTC')!
+  const to = instantOf(addDays(q.date, 2), 0, 'UTC')!
+  const [live, held] = await Promise.all([repo.liveStarts(ctx.db, host.id, from, to), schedule(ctx, host.id).held()])
+  const slots = freeSlots({ hours, hostZone: zone, daysOff: new Set(), date: q.date, guestZone: tz, taken: new Set([...live, ...held]), now })
+  return {
+    date: q.date,
+    timezone: tz,
+    slots: slots.map((s) => ({ start_at: new Date(s.startMs).toISOString(), end_at: new Date(s.endMs).toISOString(), time: s.time, period: s.period })),
+  }
+}
+
+/** The month [start, end) in UTC that an included session counts against. */
+function monthOf(ms: number) {
+  const d = new Date(ms)
+  return [Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)] as const
+}
+
+/**
+ * POST /v1/appointment. Order of the checks: the caller's phone (SPEC §5), the host open to
+ * appointments, the start on the host's grid and far enough ahead, the slot held in the host's
+ * schedule object (one booking at a time per slot), then one D1 batch writes the row and its
+ * debit only if the ledger covers the price; the unique index on live (host, start) is the last
+ * word. A subscriber's first 4 bookings of a month cost nothing (SPEC §9).
+ */
+export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
+  const caller = me(ctx)
+  const guest = await repo.findPerson(ctx.db, caller.id)
+  if (!guest) throw new AppError('unauthenticated')
+  if (!guest.phone) throw new AppError('validation', { message: 'appointments.phone_required', fields: { phone: ['appointments.phone_required'] } })
+  const { host, hours, zone } = await openHost(ctx, f.host_id)
+  if (host.id === guest.id) throw new AppError('validation', { fields: { host_id: ['appointments.own_agenda'] } })
+  const grid = onGrid(f.start_at, hours, zone, new Set())
+  if (!grid) throw new AppError('validation', { message: 'appointments.slot_invalid', fields: { start_at: ['appointments.slot_invalid'] } })
+  if (f.start_at < now + MIN_NOTICE_MS) throw new AppError('validation', { message: 'appointments.slot_too_soon', fields: { start_at: ['appointments.slot_too_soon'] } })
+
+  let price = SESSION_PRICE_CENTS
+  if (guest.subscriber) {
+    const [from, to] = monthOf(now)
+    if ((await repo.includedSessionsUsed(ctx.db, guest.id, from, to)) < INCLUDED_SESSIONS_PER_MONTH) price = 0
+  }
+
+  const slot = schedule(ctx, host.id)
+  if (!(await slot.hold(f.start_at, guest.id, HOLD_MS))) throw new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
+  let row: Appointment | 'no_credits'
+  try {
+    row = await repo.insertBooking(ctx.db, { guestId: guest.id, hostId: host.id, startAt: f.start_at, endAt: f.start_at + grid.slotMinutes * 60_000, channel: f.meeting_channel, priceCents: price, now })
+  } catch (err) {
+    if (/UNIQUE|constraint/i.test(String((err as Error)?.message ?? err))) throw new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
+    throw err
+  } finally {
+    await slot.release(f.start_at, guest.id)
+  }
+  if (row === 'no_credits') throw new AppError('payment_problem', { message: 'appointments.no_credits', fields: { credits: ['appointments.no_credits'] } })
+  const balance = await repo.balanceCents(ctx.db, guest.id)
+  await notifyAppointment(ctx, row, 'booked')
+  return { appointment: await toDto(ctx, row, {}), credits: balance / 100 }
+}
+
+/** The caller's appointment (as guest or host; admins any), or 'We could not find your appointment'. */
+async function mine(ctx: Ctx, id: number) {
+  const caller = me(ctx)
+  const a = await repo.findAppointment(ctx.db, id)
+  if (!a) throw notFound()
+  const side: 'guest' | 'host' | 'admin' | null = a.guestId === caller.id ? 'guest' : a.hostId === caller.id ? 'host' : caller.role === Role.admin ? 'admin' : null
+  if (!side) throw notFound()
+  return { a, side }
+}
+
+/** POST /v1/appointment/confirm: by the guest or the host; confirmed once both have. Again: nothing changes. */
+export async function confirm(ctx: Ctx, id: number, now = new Date()) {
+  const { a, side } = await mine(ctx, id)
+  if (side === 'admin') throw notFound()
+  if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
+  await repo.confirmBy(ctx.db, id, side, now)
+  const after = (await repo.findAppointment(ctx.db, id))!
+  // The confirmation that completed it tells both sides (a repeat finds it confirmed already).
+  if (a.status !== AppointmentStatus.confirmed && after.status === AppointmentStatus.confirmed) await notifyAppointment(ctx, after, 'confirmed')
+  return toDto(ctx, after, {})
+}
+
+/** What a cancellation gives back: all of it when the host cancels or the guest does early enough. */
+export function refundFor(a: Pick<Appointment, 'priceCents' | 'startAt'>, by: 'guest' | 'host' | 'admin', now: number) {
+  if (a.priceCents <= 0) return 0
+  if (by !== 'guest') return a.priceCents
+  return a.startAt.getTime() - now >= FREE_CANCEL_BEFORE_MS ? a.priceCents : 0
+}
+
+/** POST /v1/appointment/cancel: either side, while live; credits back by refundFor, once. */
+export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
+  const { a, side } = await mine(ctx, f.id)
+  if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
+  const refund = refundFor(a, side, now.getTime())
+  const changed = await repo.transition(
+    ctx.db,
+    a.id,
+    LIVE,
+    { status: AppointmentStatus.cancelled, cancellationReason: f.reason as CancellationReason, cancellationReasonText: f.reason === CancellationReason.other ? (f.reason_text ?? null) : (f.reason_text ?? null), cancelledAt: now, cancelledBy: ctx.user!.id, updatedAt: now },
+    { userId: a.guestId, cents: refund, now: now.getTime() },
+  )
+  if (!changed) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
+  const after = (await repo.findAppointment(ctx.db, a.id))!
+  await notifyAppointment(ctx, after, 'cancelled')
+  return { appointment: await toDto(ctx, after, {}), refunded_credits: refund / 100 }
+}
+
+/** POST /v1/appointment/close: the host (or an admin), once the session has started, from confirmed. */
+export async function close(ctx: Ctx, id: number, status: number, now = new Date()) {
+  const { a, side } = await mine(ctx, id)
+  if (side === 'guest') throw new AppError('unauthorized')
+  if (a.status !== AppointmentStatus.confirmed || a.startAt.getTime() > now.getTime()) throw new AppError('conflict', { message: 'appointments.cannot_close' })
+  const changed = await repo.transition(ctx.db, a.id, [AppointmentStatus.confirmed], { status: status as AppointmentStatus, closedAt: now, updatedAt: now })
+  if (!changed) throw new AppError('conflict', { message: 'appointments.cannot_close' })
+  return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
+}
+
+/** POST /v1/appointment/meeting: the host sets the meeting link or indications. */
+export async function setMeeting(ctx: Ctx, f: { id: number; meeting_link?: string; meeting_indications?: string }, now = new Date()) {
+  const { a, side } = await mine(ctx, f.id)
+  if (side === 'guest') throw new AppError('unauthorized')
+  if (f.meeting_link !== undefined && !/^https:\/\/\S+$/.test(f.meeting_link)) throw new AppError('validation', { fields: { meeting_link: ['validation.invalid'] } })
+  await repo.setMeeting(ctx.db, a.id, { ...(f.meeting_link !== undefined ? { meetingLink: f.meeting_link } : {}), ...(f.meeting_indications !== undefined ? { meetingIndications: f.meeting_indications } : {}) }, now)
+  return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
+}
+
+/** GET /v1/appointments: the caller's own (as guest or host); admins every one. */
+export async function list(ctx: Ctx, q: AppointmentsQuery) {
+  const caller = me(ctx)
+  const { rows, total } = await repo.listFor(ctx.db, caller.role === Role.admin ? null : caller.id, q.filters, { column: q.order.column as 'start_at' | 'id', dir: q.order.dir }, q.perPage, q.offset)
+  const withPeople = q.relations.length > 0
+  const people = withPeople ? new Map((await repo.peopleByIds(ctx.db, [...new Set(rows.flatMap((r) => [r.guestId, r.hostId]))])).map((p) => [p.id, p])) : new Map()
+  const appointments = await Promise.all(rows.map((r) => toDto(ctx, r, { people, relations: q.relations, properties: q.properties })))
+  return { appointments, pagination: pagination(q, total, rows.length) }
+}
+
+/** GET /v1/appointment/notification: the next live appointment and what it needs from the caller. */
+export async function next(ctx: Ctx, now = Date.now()) {
+  const caller = me(ctx)
+  const a = await repo.nextLive(ctx.db, caller.id, now)
+  if (!a) return { appointment: null, needs: null }
+  const mineConfirmed = a.guestId === caller.id ? a.confirmedByGuestAt : a.confirmedByHostAt
+  const needs = a.status === AppointmentStatus.confirmed ? (a.startAt.getTime() - now <= 15 * 60_000 ? 'join' : 'ready') : !mineConfirmed ? 'confirm' : 'wait'
+  return { appointment: await toDto(ctx, a, {}), needs: needs as 'confirm' | 'wait' | 'join' | 'ready' }
+}
+
+const channelName = (c: number | null) => (c === null ? null : (Object.entries(MeetingChannel).find(([, v]) => v === c)?.[0] ?? null))
+const statusName = (s: number) => Object.entries(AppointmentStatus).find(([, v]) => v === s)?.[0] ?? String(s)
+
+/**
+ * The meeting link as the viewer sees it (issue 9 §6): the host always sees what they set; the
+ * guest only once confirmed. WhatsApp: a wa.me link to the other side's number, once confirmed.
+ */
+async function meetingLinkOf(ctx: Ctx, a: Appointment, people?: Map<number, { phone: string | null }>) {
+  const viewerIsHost = ctx.user?.id === a.hostId
+  if (a.meetingChannel === MeetingChannel.whatsapp) {
+    if (a.status !== AppointmentStatus.confirmed) return null
+    const otherId = viewerIsHost ? a.guestId : a.hostId
+    const phone = people?.get(otherId)?.phone ?? (await repo.findPerson(ctx.db, otherId))?.phone
+    return phone ? `https://wa.me/${phone.replace(/\D/g, '')}` : null
+  }
+  if (viewerIsHost) return a.meetingLink ?? null
+  return a.status === AppointmentStatus.confirmed ? (a.meetingLink ?? null) : null
+}
+
+async function toDto(ctx: Ctx, a: Appointment, o: { people?: Map<number, { id: number; name: string | null; avatar: string | null; timezone: string | null; phone: string | null }>; relations?: string[]; properties?: string[] }): Promise<AppointmentDto> {
+  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
+  const person = (id: number) => {
+    const p = o.people?.get(id)
+    return p ? { id: p.id, name: p.name, avatar: p.avatar, timezone: p.timezone } : { id, name: null, avatar: null, timezone: null }
+  }
+  const channel = channelName(a.meetingChannel)
+  return {
+    id: a.id,
+    guest_id: a.guestId,
+    host_id: a.hostId,
+    status: a.status,
+    meeting_channel: a.meetingChannel ?? null,
+    meeting_link: await meetingLinkOf(ctx, a, o.people),
+    meeting_indications: a.meetingIndications ?? null,
+    start_at: a.startAt.toISOString(),
+    end: a.endAt.toISOString(),
+    confirmed_by_guest: !!a.confirmedByGuestAt,
+    confirmed_by_host: !!a.confirmedByHostAt,
+    reason_for_cancellation: a.cancellationReason ?? null,
+    reason_for_cancellation_text: a.cancellationReasonText ?? null,
+    cancellation_date: a.cancelledAt ? a.cancelledAt.toISOString() : null,
+    price_credits: a.priceCents / 100,
+    ...(o.relations?.includes('host') ? { host: person(a.hostId) } : {}),
+    ...(o.relations?.includes('guest') ? { guest: person(a.guestId) } : {}),
+    ...(o.properties?.length
+      ? {
+          properties: {
+            ...(o.properties.includes('status') ? { status: t(`appointments.status.${statusName(a.status)}` as never) } : {}),
+            ...(o.properties.includes('meeting_channel') ? { meeting_channel: channel ? t(`appointments.channel.${channel}` as never) : null } : {}),
+          },
+        }
+      : {}),
+  }
+}
+
+export { wallClock }
+
+/** The minute cron (issue 9 §7): the reminders a day and an hour before, each sent once. */
+export async function sendReminders(ctx: Ctx, now = Date.now()) {
+  const HOUR = 3_600_000
+  const day = await repo.claimReminders(ctx.db, 'reminder_sent_at', now, 24 * HOUR, HOUR)
+  const hour = await repo.claimReminders(ctx.db, 'reminder_hour_sent_at', now, HOUR, 0)
+  for (const a of day) await notifyAppointment(ctx, a, 'reminder_day')
+  for (const a of hour) await notifyAppointment(ctx, a, 'reminder_hour')
+  return { day: day.length, hour: hour.length }
+}
+
+/** GET /appointment/{id}/calendar.ics: the caller's appointment as a calendar file, in their zone. */
+export async function calendarFile(ctx: Ctx, id: number) {
+  const { a, side } = await mine(ctx, id)
+  const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
+  const me = side === 'host' ? host : guest
+  if (!me) throw notFound()
+  const zone = me.timezone && isZone(me.timezone) ? me.timezone : 'UTC'
+  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
+  const sequence = a.status === AppointmentStatus.cancelled ? 2 : a.status === AppointmentStatus.pending ? 0 : 1
+  return appointmentIcs(a, sequence, { me, other: side === 'host' ? guest : host, host, zone, t, channel: channelLabel(t, a.meetingChannel) })
+}

@@ -1,0 +1,72 @@
+// Wall-clock time in IANA zones, with nothing but Intl (issue 9 §2): daylight-saving changes
+// are the zone database's, so a slot at 10:00 in Madrid is 10:00 in Madrid on both sides of a
+// change. No I/O, no clock: test/appointments/slots.test.ts covers the changes.
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+function formatter(zone: string) {
+  let f = formatters.get(zone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'short' })
+    formatters.set(zone, f)
+  }
+  return f
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+/** The wall clock of instant `ms` in `zone`. */
+export function wallClock(ms: number, zone: string) {
+  const parts: Record<string, string> = {}
+  for (const p of formatter(zone).formatToParts(new Date(ms))) parts[p.type] = p.value
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    weekday: WEEKDAYS.indexOf(parts.weekday!),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  }
+}
+
+/** How far `zone` is ahead of UTC at instant `ms`, in ms. */
+export function offsetAt(ms: number, zone: string) {
+  const w = wallClock(ms, zone)
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute)
+  return asUtc - Math.floor(ms / 60_000) * 60_000
+}
+
+/**
+ * The instant of wall time `date` (YYYY-MM-DD) + `minute` in `zone`; null when that wall time
+ * does not exist there (the hour skipped when clocks go forward). When it exists twice (clocks
+ * go back), the first.
+ */
+export function instantOf(date: string, minute: number, zone: string): number | null {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  const naive = Date.UTC(y, m - 1, d, 0, minute)
+  // Try both offsets around the naive time; keep the earliest candidate whose wall clock matches.
+  const candidates = [...new Set([offsetAt(naive - 86_400_000 / 2, zone), offsetAt(naive, zone), offsetAt(naive + 86_400_000 / 2, zone)])]
+    .map((off) => naive - off)
+    .filter((t) => {
+      const w = wallClock(t, zone)
+      return w.date === date && w.hour * 60 + w.minute === ((minute % 1440) + 1440) % 1440
+    })
+    .sort((a, b) => a - b)
+  return candidates[0] ?? null
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number) {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+}
+
+/** Whether `zone` is a zone this runtime knows. */
+export function isZone(zone: string) {
+  try {
+    formatter(zone)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,117 @@
+// Appointment mail and calendar files (issue 9 §7): both sides told in their language, the
+// booking mail's one-time link, the .ics in each one's zone across a clock change, reminders once.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { Role } from '#shared/enums'
+import { runScheduled } from '#worker/cron/index'
+import { buildIcs } from '#worker/features/appointments/ics'
+import { instantOf } from '#worker/features/appointments/zones'
+import { api, json } from '../helpers'
+import { bearer, register, setRole } from '../users/support'
+
+async function people() {
+  const h = await register({}, 'es')
+  await setRole(h.id, Role.psychologist)
+  await env.DB.prepare("UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid', language = 'es', name = 'Lucía Host' WHERE id = ?1").bind(h.id).run()
+  for (let d = 0; d < 7; d++) await env.DB.prepare("INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')").bind(h.id, d).run()
+  const g = await register({}, 'en')
+  await env.DB.prepare("UPDATE users SET phone = '+12025550143', timezone = 'America/New_York', language = 'en', name = 'Emma Guest' WHERE id = ?1").bind(g.id).run()
+  await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 9000, 'seed', ?2)").bind(g.id, `mail:${g.id}`).run()
+  return { h, g }
+}
+const mails = (to: string) => env.DB.prepare("SELECT subject, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'appointment' ORDER BY id").bind(to).all<{ subject: string; text: string; locale: string }>().then((r) => r.results)
+
+describe('appointment mail', () => {
+  it('booking tells both sides in their language, with a one-time link that signs in and opens the appointment; confirm and cancel too', async () => {
+    const { h, g } = await people()
+    const start = new Date(instantOf(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10), 600, 'Europe/Madrid')!).toISOString()
+    const res = await api('/v1/appointment', { method: 'POST', headers: bearer(g.token), form: { host_id: String(h.id), start_at: start, meeting_channel: '1' } })
+    expect(res.status).toBe(201)
+    const id = (await json(res)).appointment.id
+    const [toGuest] = await mails(g.email)
+    const [toHost] = await mails(h.email)
+    expect(toGuest!.locale).toBe('en')
+    expect(toGuest!.subject).toMatch(/^Your session on .+ is booked$/)
+    expect(toGuest!.text).toContain('Lucía Host')
+    expect(toGuest!.text).toMatch(/EST|GMT-5|EDT|GMT-4/) // her own zone
+    expect(toHost!.locale).toBe('es')
+    expect(toHost!.subject).toMatch(/^Tu sesión del .+ está reservada$/)
+    const link = new URL(/https?:\/\/\S+\/appointment\/\?\S+/.exec(toHost!.text)![0])
+    expect(link.searchParams.get('appointment_id')).toBe(String(id))
+    expect(link.searchParams.get('user_id')).toBe(String(h.id))
+    // The link signs the host in (once), and they confirm.
+    const signIn = await api('/v1/user/authenticate', { method: 'POST', form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! } })
+    expect(signIn.status).toBe(200)
+    const hostToken = (await json(signIn)).user.token
+    expect((await api('/v1/user/authenticate', { method: 'POST', form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! } })).status).toBe(401)
+    await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(hostToken), form: { id: String(id) } })
+    await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(g.token), form: { id: String(id) } })
+    expect((await mails(g.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/booked/), expect.stringMatching(/^Session confirmed/)])
+    await api('/v1/appointment/cancel', { method: 'POST', headers: bearer(g.token), form: { id: String(id), reason: '256', reason_text: 'A family matter' } })
+    const cancelled = (await mails(h.email)).at(-1)!
+    expect(cancelled.subject).toMatch(/^Sesión cancelada/)
+    expect(cancelled.text).toContain('Motivo: Otro motivo: A family matter')
+
+    // The calendar file of the appointment page: the caller's own, in their zone.
+    const file = await api(`/appointment/${id}/calendar.ics`, { headers: bearer(g.token) })
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toContain('text/calendar')
+    const ics = await file.text()
+    expect(ics).toContain('METHOD:CANCEL')
+    expect(ics).toContain('TZID:America/New_York')
+    const stranger = await register()
+    expect((await api(`/appointment/${id}/calendar.ics`, { headers: bearer(stranger.token) })).status).toBe(404)
+  })
+
+  it('reminders a day and an hour before, each once', async () => {
+    const { h, g } = await people()
+    const soon = Date.now() + 23 * 3_600_000
+    const sooner = Date.now() + 50 * 60_000
+    for (const start of [soon, sooner]) await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 2, 4, ?3, ?4)').bind(g.id, h.id, start, start + 3_600_000).run()
+    await runScheduled('* * * * *', env, new Date())
+    await runScheduled('* * * * *', env, new Date())
+    const subjects = (await mails(g.email)).map((m) => m.subject)
+    expect(subjects.filter((s) => s.startsWith('Tomorrow'))).toHaveLength(1)
+    expect(subjects.filter((s) => s.startsWith('In one hour'))).toHaveLength(1)
+    expect((await mails(h.email)).map((m) => m.subject).filter((s) => s.startsWith('Mañana') || s.startsWith('En una hora'))).toHaveLength(2)
+  })
+})
+
+describe('the .ics file', () => {
+  it('says the booked wall-clock time in the attendee’s zone, with the zone’s rules, on the day the clocks change', () => {
+    const start = instantOf('2027-03-28', 600, 'Europe/Madrid')!
+    const ics = buildIcs({ uid: 'appointment-1@calma.app', sequence: 0, method: 'REQUEST', startMs: start, endMs: start + 3_600_000, zone: 'Europe/Madrid', summary: 'Calma session, with a comma; and more', description: 'Line one\nline two', organizer: { name: 'Lucía', email: 'l@example.com' }, attendee: { name: 'Emma', email: 'e@example.com' }, stampMs: Date.UTC(2026, 10, 23) })
+    const lines = ics.split('\r\n')
+    expect(lines).toContain('DTSTART;TZID=Europe/Madrid:20270328T100000')
+    expect(lines).toContain('DTEND;TZID=Europe/Madrid:20270328T110000')
+    expect(lines).toContain('UID:appointment-1@calma.app')
+    expect(lines).toContain('SEQUENCE:0')
+    expect(lines).toContain('METHOD:REQUEST')
+    // Madrid's rules of that year: CET +0100 in winter, CEST +0200 from the last Sunday of March at 02:00.
+    const daylight = lines.slice(lines.indexOf('BEGIN:DAYLIGHT'), lines.indexOf('END:DAYLIGHT'))
+    expect(daylight).toEqual(['BEGIN:DAYLIGHT', 'DTSTART:20270328T020000', 'TZOFFSETFROM:+0100', 'TZOFFSETTO:+0200'])
+    const standard = lines.slice(lines.indexOf('BEGIN:STANDARD'), lines.indexOf('END:STANDARD'))
+    expect(standard).toEqual(['BEGIN:STANDARD', 'DTSTART:20271031T030000', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0100'])
+    expect(ics).toContain('SUMMARY:Calma session\\, with a comma\\; and more')
+    expect(ics).toContain('DESCRIPTION:Line one\\nline two')
+    for (const l of lines) expect(new TextEncoder().encode(l).length).toBeLessThanOrEqual(75)
+    const kolkata = buildIcs({ uid: 'x', sequence: 2, method: 'CANCEL', startMs: start, endMs: start + 3_600_000, zone: 'Asia/Kolkata', summary: 's', description: 'd', organizer: { name: 'a', email: 'a@x' }, attendee: { name: 'b', email: 'b@x' }, stampMs: 0 })
+    expect(kolkata).toContain('DTSTART;TZID=Asia/Kolkata:20270328T133000')
+    expect(kolkata).toContain('TZOFFSETTO:+0530')
+    expect(kolkata).toContain('METHOD:CANCEL')
+  })
+})
+
+describe('GET /v1/users/psychologists filters', () => {
+  it('by symptom and language; none: the message', async () => {
+    const { h } = await people()
+    await env.DB.prepare(`UPDATE users SET specialist_in_symptoms = '["insomnia","stress"]', speaks_in = '["es","en"]' WHERE id = ?1`).bind(h.id).run()
+    const ids = async (q: string) => (await json(await api(`/v1/users/psychologists?per_page=100&filters[open]=1&${q}`))).psychologists.map((p: any) => p.id)
+    expect(await ids('filters[symptom]=insomnia')).toContain(h.id)
+    expect(await ids('filters[symptom]=insomnia&filters[language]=en')).toContain(h.id)
+    expect(await ids('filters[symptom]=grief')).not.toContain(h.id)
+    const none = await json(await api('/v1/users/psychologists?filters[symptom]=no-such-thing', { locale: 'es' }))
+    expect(none.psychologists).toEqual([])
+    expect(none.message).toBe('No hay psicólogos disponibles.')
+  })
+})
