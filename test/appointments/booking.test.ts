@@ -243,6 +243,27 @@ describe('confirm, cancel, close', () => {
   })
 })
 
+describe('meeting details', () => {
+  it('only the host sets them: the guest 403, someone else 404, a link that is not https 422; the guest sees the link once confirmed', async () => {
+    const h = await host()
+    const g = await guest()
+    const start = Date.now() + 4 * 86_400_000
+    const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 1, 1, ?3, ?4) RETURNING id').bind(g.id, h.id, start, start + 3_600_000).first<{ id: number }>()
+    const id = String(row!.id)
+    expect((await call(g.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x' })).res.status).toBe(403)
+    const stranger = await register()
+    expect((await call(stranger.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x' })).res.status).toBe(404)
+    const bad = await call(h.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'http://meet.example/x' })
+    expect(bad.res.status).toBe(422)
+    expect(bad.body.errors.meeting_link).toBeTruthy()
+    const saved = await call(h.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x', meeting_indications: 'Bring headphones' })
+    expect(saved.body.appointment).toMatchObject({ meeting_link: 'https://meet.example/x', meeting_indications: 'Bring headphones' })
+    expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBeNull() // pending: not yet
+    await env.DB.prepare('UPDATE appointments SET status = 2 WHERE id = ?1').bind(Number(id)).run()
+    expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe('https://meet.example/x')
+  })
+})
+
 describe('reading', () => {
   it('lists only the caller’s own, with host, guest and translated properties; admins every one; the next one and what it needs', async () => {
     const h = await host()

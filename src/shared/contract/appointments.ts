@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
 import { defineCall } from './call'
-import { envelope, messageResponse } from './common'
+import { envelope } from './common'
 import { idField, int, line, paragraph, timezoneField } from './fields'
 import { listSchema, paginationSchema } from './list'
 
@@ -120,4 +120,3 @@ export const nextAppointment = defineCall({
 })
 
 export const appointmentsCalls = [listSlots, listAppointments, book, confirm, cancel, close, setMeeting, nextAppointment] as const
-export { messageResponse }

@@ -163,8 +163,6 @@ export const nextLive = (db: Db, userId: number, now: number) =>
     .limit(1)
     .get()
 
-export const balanceCents = async (db: Db, userId: number) =>
-  Number((await db.select({ t: sql<number>`COALESCE(SUM(${creditLedger.amountCents}), 0)` }).from(creditLedger).where(eq(creditLedger.userId, userId)).get())?.t ?? 0)
 
 /**
  * Claim the reminders due now, once: live appointments starting within `withinMs` whose

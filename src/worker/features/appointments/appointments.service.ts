@@ -10,9 +10,10 @@ import type { Ctx } from '#worker/context'
 import type { Appointment } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
+import { creditBalanceCents } from '#worker/features/users/users.repo'
 import { appointmentIcs, channelLabel, notifyAppointment } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
-import { addDays, instantOf, isZone, wallClock } from './zones'
+import { addDays, instantOf, isZone } from './zones'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */
 const HOLD_MS = 30_000
@@ -96,7 +97,7 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
     await slot.release(f.start_at, guest.id)
   }
   if (row === 'no_credits') throw new AppError('payment_problem', { message: 'appointments.no_credits', fields: { credits: ['appointments.no_credits'] } })
-  const balance = await repo.balanceCents(ctx.db, guest.id)
+  const balance = await creditBalanceCents(ctx.db, guest.id)
   await notifyAppointment(ctx, row, 'booked')
   return { appointment: await toDto(ctx, row, {}), credits: balance / 100 }
 }
@@ -139,7 +140,7 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
     ctx.db,
     a.id,
     LIVE,
-    { status: AppointmentStatus.cancelled, cancellationReason: f.reason as CancellationReason, cancellationReasonText: f.reason === CancellationReason.other ? (f.reason_text ?? null) : (f.reason_text ?? null), cancelledAt: now, cancelledBy: ctx.user!.id, updatedAt: now },
+    { status: AppointmentStatus.cancelled, cancellationReason: f.reason as CancellationReason, cancellationReasonText: f.reason_text ?? null, cancelledAt: now, cancelledBy: ctx.user!.id, updatedAt: now },
     { userId: a.guestId, cents: refund, now: now.getTime() },
   )
   if (!changed) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
@@ -171,8 +172,8 @@ export async function setMeeting(ctx: Ctx, f: { id: number; meeting_link?: strin
 export async function list(ctx: Ctx, q: AppointmentsQuery) {
   const caller = me(ctx)
   const { rows, total } = await repo.listFor(ctx.db, caller.role === Role.admin ? null : caller.id, q.filters, { column: q.order.column as 'start_at' | 'id', dir: q.order.dir }, q.perPage, q.offset)
-  const withPeople = q.relations.length > 0
-  const people = withPeople ? new Map((await repo.peopleByIds(ctx.db, [...new Set(rows.flatMap((r) => [r.guestId, r.hostId]))])).map((p) => [p.id, p])) : new Map()
+  // One query for the people of the page: the relations, and the phone a WhatsApp link needs.
+  const people = new Map((await repo.peopleByIds(ctx.db, [...new Set(rows.flatMap((r) => [r.guestId, r.hostId]))])).map((p) => [p.id, p]))
   const appointments = await Promise.all(rows.map((r) => toDto(ctx, r, { people, relations: q.relations, properties: q.properties })))
   return { appointments, pagination: pagination(q, total, rows.length) }
 }
@@ -242,7 +243,6 @@ async function toDto(ctx: Ctx, a: Appointment, o: { people?: Map<number, { id: n
   }
 }
 
-export { wallClock }
 
 /** The minute cron (issue 9 §7): the reminders a day and an hour before, each sent once. */
 export async function sendReminders(ctx: Ctx, now = Date.now()) {

@@ -23,6 +23,9 @@ export async function publicPlans(db: Db, language: Locale | undefined, order: {
   return { rows, total: total?.n ?? 0 }
 }
 
+/** The person's current plan first: unfinished before finished, then the latest assigned. */
+const CURRENT_FIRST = [sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id)] as const
+
 const assignedCols = {
   id: plans.id,
   language: plans.language,
@@ -56,7 +59,7 @@ export function assignedPlan(db: Db, userId: number, planId: number | undefined)
     .from(planAssignments)
     .innerJoin(plans, eq(plans.id, planAssignments.planId))
     .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
-    .orderBy(sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id))
+    .orderBy(...CURRENT_FIRST)
     .limit(1)
     .get()
 }
@@ -170,7 +173,7 @@ export async function currentCategory(db: Db, userId: number) {
     .from(planAssignments)
     .innerJoin(plans, eq(plans.id, planAssignments.planId))
     .where(eq(planAssignments.userId, userId))
-    .orderBy(sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id))
+    .orderBy(...CURRENT_FIRST)
     .limit(1)
     .get()
   return row ? (row.category ?? null) : undefined
@@ -187,7 +190,7 @@ export function lockingPlan(db: Db, userId: number, planId: number | undefined, 
     .from(planAssignments)
     .innerJoin(plans, eq(plans.id, planAssignments.planId))
     .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
-    .orderBy(sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id))
+    .orderBy(...CURRENT_FIRST)
     .limit(1)
     .get()
 }
