@@ -61,6 +61,8 @@ export const MAX_FORM_BODY_BYTES = 64 * 1024
 export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
   /** An article's HTML body (MAX_POST_CONTENT_CHARS, up to 4 bytes a character in UTF-8, plus the other fields). */
   '/v1/post': 1024 * 1024,
+  /** One part of an upload (UPLOAD_PART_BYTES, contract/admin.files.ts, 6 MiB) and its form fields. */
+  '/v1/file/upload/part': 6 * 1024 * 1024 + 64 * 1024,
 }
 
 /** The longest article body accepted (characters of HTML): a long read is ~60,000. */

@@ -28,6 +28,13 @@ import { postsManageRoutes } from '#worker/features/posts/manage.routes'
 import { mediaRoutes } from '#worker/features/media/media.routes'
 import { pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
 import { seoRoutes } from '#worker/features/site/site.seo'
+import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
+import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
+import { notificationsRoutes, socketRoutes, unsubscribeRoutes } from '#worker/features/notifications/notifications.routes'
+import { paymentsRoutes, stripeWebhookRoutes } from '#worker/features/payments/payments.routes'
+import { devCheckoutRoutes } from '#worker/features/payments/checkout.dev'
+import { adminRoutes } from '#worker/features/admin/admin.routes'
+import { auditWrites } from '#worker/features/admin/audit'
 
 /** The /v1 API: each feature's router mounted here and nowhere else (CONVENTIONS 2). */
 export const api = new Hono<AppEnv>()
@@ -43,6 +50,11 @@ export const api = new Hono<AppEnv>()
   .route('/', usersRoutes)
   .route('/', formsRoutes)
   .route('/', trackingRoutes)
+  .route('/', engagementRoutes)
+  .route('/', rankingRoutes)
+  .route('/', notificationsRoutes)
+  .route('/', paymentsRoutes)
+  .route('/', adminRoutes)
 
 const app = new Hono<AppEnv>()
 
@@ -61,11 +73,16 @@ app.use('*', sessionContext) // c.var.user; a failed lookup serves as a visitor 
 app.use('/v1/*', formBodiesOnly) // 415 for a body that is not form data (SPEC §7), before it could read as an empty form
 app.use('/v1/*', csrfProtection)
 app.use('/v1/*', captchaGate)
+app.use('/v1/*', auditWrites) // every admin or publisher write, with before and after (features/admin/audit.ts)
 
 app.route('/v1', api)
 app.all('/v1/*', (c) => errorResponse(c, new AppError('not_found')))
 app.route('/media', mediaRoutes)
+app.route('/ws', socketRoutes) // realtime notifications (features/notifications, issue 11 §5)
+app.route('/unsubscribe', unsubscribeRoutes) // one-click List-Unsubscribe (RFC 8058)
 app.route('/appointment', appointmentFileRoutes) // /appointment/{id}/calendar.ics (issue 9 §7)
+app.route('/hooks', stripeWebhookRoutes) // Stripe's signed events (features/payments; JSON, no session, no CSRF)
+app.route('/__dev/checkout', devCheckoutRoutes) // local runs: the checkout that stands in for Stripe's
 app.route('/auth', authRoutes) // Google / Apple redirect sign-in (features/users/auth.routes.ts)
 app.route('/logout', logoutRoute)
 app.route('/en/logout', logoutRoute)

@@ -25,7 +25,16 @@ export interface Env {
   META_PIXEL_ID?: string
   /** Google Ads conversion: 'AW-<id>/<label>'. */
   GOOGLE_ADS_CONVERSION?: string
+  /** Secret: Stripe's API key (features/payments/stripe.ts). Local runs have none: the dev checkout pays. */
   STRIPE_SECRET_KEY?: string
+  /** Stripe price ids of the catalogue's items, 'monthly=price_…,yearly=price_…' (src/shared/catalogue.ts); an item without one is priced inline. */
+  STRIPE_PRICES?: string
+  /** Unsplash's access key: POST /v1/post/update_image_using_unsplash answers 'not configured' without it (issue 12 §4). */
+  UNSPLASH_ACCESS_KEY?: string
+  /** An OpenAI-compatible chat API for GET /v1/ai/post/{target}; AI_API_URL and AI_MODEL default to OpenAI's. */
+  AI_API_KEY?: string
+  AI_API_URL?: string
+  AI_MODEL?: string
   STRIPE_WEBHOOK_SECRET?: string
   SESSION_PEPPER?: string
   /** Only in tests: the migrations vitest reads from ./migrations. */
@@ -92,7 +101,7 @@ const notTestKey: SettingCheck = (v) => (!v ? 'missing' : TURNSTILE_TEST_KEY.tes
  * docs/decisions/015-production-by-default.md). Every APP_ENV but `local` and `test` is
  * deployed, so a missing or misspelt APP_ENV counts as production. Each check answers why a
  * value is unusable, or null. Local runs get these from config/local.vars. When a feature
- * starts to need a setting (payments: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET), add it here.
+ * starts to need a setting, add it here.
  */
 export const PRODUCTION_SETTINGS = {
   /** Secret: keys session-token hashes and signed links (lib/crypto.ts). */
@@ -103,6 +112,10 @@ export const PRODUCTION_SETTINGS = {
   TURNSTILE_SITE_KEY: notTestKey,
   /** Secret: the mail provider's key (features/mail); without it no sign-in link leaves. */
   EMAIL_API_KEY: present,
+  /** Secret: Stripe's API key; without it nothing can be bought (features/payments). */
+  STRIPE_SECRET_KEY: present,
+  /** Secret: the webhook endpoint's signing secret (whsec_…); without it no payment is ever applied. */
+  STRIPE_WEBHOOK_SECRET: present,
   /** Where links in mail point (context.ts linkBase). */
   APP_URL: (v) => (!v ? 'missing' : /^https:\/\/[^/?#]+\/?$/.test(v) ? null : 'not an https:// origin'),
 } as const satisfies Partial<Record<keyof Env, SettingCheck>>

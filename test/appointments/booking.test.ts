@@ -136,15 +136,17 @@ describe('booking', () => {
     }
   })
 
-  it('a subscriber’s first 4 sessions of the month cost nothing', async () => {
+  it('a subscriber pays with the sessions their plan granted: 4, then the 5th is refused', async () => {
     const h = await host()
-    const g = await guest(45)
+    const g = await guest(0)
     await env.DB.prepare('UPDATE users SET subscriber = 1 WHERE id = ?1').bind(g.id).run()
+    // What invoice.paid writes for a month of the plan (features/payments): 4 × 45$.
+    await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 18000, 'subscription_grant', 'sub:test:' || ?1)").bind(g.id).run()
     const date = day(9)
-    for (const hour of [9, 10, 11, 12]) expect((await book(g.token, h.id, madrid(date, hour))).body.appointment.price_credits).toBe(0)
-    const fifth = await book(g.token, h.id, madrid(day(10), 9))
-    expect(fifth.body.appointment.price_credits).toBe(45)
+    for (const hour of [9, 10, 11, 12]) expect((await book(g.token, h.id, madrid(date, hour))).body.appointment.price_credits).toBe(45)
     expect(await balance(g.id)).toBe(0)
+    const fifth = await book(g.token, h.id, madrid(day(10), 9))
+    expect(fifth.res.status).toBe(402)
   })
 })
 

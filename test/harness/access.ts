@@ -73,6 +73,8 @@ export interface AccessRow {
   prepareFirst?: (first: Person, w: AccessWorld) => Promise<void>
   /** What in the second user's answer would be the first user's (null: nothing). */
   leak?: (body: Record<string, any>, w: AccessWorld) => string | null
+  /** An admin's call whose purpose is changing another user's row (role, name…): the fuzz lets the role holder's success change it. */
+  changesOtherUsers?: boolean
 }
 
 let n = 0
@@ -97,7 +99,54 @@ async function as(p: Person, method: string, path: string, form: Input) {
 const insertId = async (sql: string, ...binds: unknown[]) => String((await env.DB.prepare(sql).bind(...binds).first<{ id: number }>())!.id)
 const newCategory = (table: 'route_categories' | 'post_categories') => insertId(`INSERT INTO ${table} (language, slug, title) VALUES ('es', ?1, 'Harness') RETURNING id`, slug('cat'))
 const newPlan = () => insertId("INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Harness plan') RETURNING id", slug('plan'))
+/** An active monthly subscription of `userId` (as a paid checkout leaves it). */
+const activeSubscriptionOf = (userId: number) =>
+  insertId("INSERT INTO subscriptions (user_id, title, type, status, interval, item, stripe_subscription_id, end_at) VALUES (?1, 'Calma monthly', 1, 1, 'month', 'monthly', ?2, ?3) RETURNING id", userId, `sub_local_${slug('h')}`, Date.now() + 20 * 86_400_000)
+/** A paid credit pack of `userId`, with the credits it gave. */
+async function paymentOf(userId: number) {
+  const id = await insertId("INSERT INTO transactions (user_id, amount_cents, kind, provider, provider_ref, payment_intent, item, status) VALUES (?1, 4500, 'topup', 'stripe', ?2, ?3, 'credits_1', 'succeeded') RETURNING id", userId, `cs_local_${slug('h')}`, `pi_local_${slug('h')}`)
+  await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'topup', ?2)").bind(userId, `checkout:h${id}`).run()
+  return id
+}
+/** A pending refund request of a new person's paid pack (admins resolve it). */
+async function pendingRefund(_caller?: number) {
+  const owner = await makeUser()
+  const tx = await paymentOf(owner.id)
+  return insertId("INSERT INTO refund_requests (user_id, transaction_id, reason, status) VALUES (?1, ?2, 'harness', 'pending') RETURNING id", owner.id, Number(tx))
+}
 const newPair = async () => ({ post_id: String((await makePost()).id), related_post_id: String((await makePost()).id) })
+
+/** An R2 multipart upload as POST /v1/file/upload opens it. */
+async function openUpload() {
+  const key = `uploads/audio/${crypto.randomUUID()}.mp3`
+  const u = await env.MEDIA.createMultipartUpload(key)
+  return { key, upload_id: u.uploadId }
+}
+
+/** A post deleted through the API's rules (soft), and its audit row as the admin's DELETE writes it. */
+async function deletedPostAudit() {
+  const post = await makePost()
+  const row = await env.DB.prepare('SELECT * FROM posts WHERE id = ?1').bind(post.id).first()
+  await env.DB.prepare('UPDATE posts SET deleted_at = ?2 WHERE id = ?1').bind(post.id, Date.now()).run()
+  return insertId("INSERT INTO audit_log (action, entity, entity_id, before) VALUES ('DELETE /v1/post', 'post', ?1, ?2) RETURNING id", post.id, JSON.stringify({ posts: [row] }))
+}
+
+/** Unsplash and the AI API configured and answered at fetch (tests never reach the network). */
+function fakeOutside() {
+  const e = env as unknown as Record<string, string | undefined>
+  e.UNSPLASH_ACCESS_KEY = 'harness'
+  e.AI_API_KEY = 'harness'
+  const g = globalThis as { fetch: typeof fetch; __outsideFaked?: boolean }
+  if (g.__outsideFaked) return
+  g.__outsideFaked = true
+  const real = g.fetch
+  g.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input)
+    if (url.startsWith('https://api.unsplash.com/')) return Response.json({ results: [{ urls: { raw: 'https://images.unsplash.com/photo-harness?x=1' } }] })
+    if (url.startsWith('https://api.openai.com/')) return Response.json({ choices: [{ message: { content: 'A harness answer' } }] })
+    return real(input as RequestInfo, init)
+  }
+}
 
 
 /** A psychologist open to appointments, every day 8:00-20:00 in Madrid, and the next free start (3 days ahead, 10:00). */
@@ -124,6 +173,13 @@ async function appointmentOf(p: { guestId?: number; hostId?: number; status?: nu
   const other = (await makeUser({ role: Role.psychologist })).id
   const start = p.startMs ?? Date.now() + 5 * 86_400_000 + (n++ % 1000) * 3_600_000
   return insertId('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5, ?4, ?4) RETURNING id', p.guestId ?? other, p.hostId ?? other, p.status ?? 1, start, start + 3_600_000)
+}
+
+/** A reward `userId` has earned and not claimed (issue 11), made directly: the id to claim. */
+async function rewardOf(userId: number | undefined) {
+  const reward = await insertId("INSERT INTO rewards (key, type_title, level_id, level_title, category, threshold) VALUES ('harness', 'Harness', ?1, 'Level', 'milestone', 1) RETURNING id", 100 + n++)
+  if (userId) await env.DB.prepare('INSERT INTO user_rewards (user_id, reward_id) VALUES (?1, ?2)').bind(userId, reward).run()
+  return reward
 }
 
 export const ACCESS: Record<string, AccessRow> = {
@@ -330,6 +386,117 @@ export const ACCESS: Record<string, AccessRow> = {
     link: notificationsLinkOf,
   },
   'GET /v1/users': { access: 'admin', rule: 'requireRole(Role.admin); shows emails', valid: () => ({ per_page: '2' }) },
+
+  // admin/admin.routes.ts: the bundled admin (issue 12; docs/API.md "Admin")
+  'GET /v1/admin/routes': { access: 'editor', rule: 'editors; hidden rows too', valid: () => ({ per_page: '2' }) },
+  'GET /v1/admin/posts': { access: 'editor', rule: 'editors; hidden rows too', valid: () => ({ per_page: '2' }) },
+  'GET /v1/admin/symptoms': { access: 'editor', rule: 'editors; hidden rows too', valid: () => ({ per_page: '2' }) },
+  'GET /v1/admin/units': { access: 'editor', rule: 'editors', valid: (w) => ({ route_id: String(w.content.routeId) }) },
+  'GET /v1/admin/files': { access: 'editor', rule: 'editors', valid: () => ({ per_page: '2' }) },
+  'GET /v1/admin/plans': { access: 'admin', rule: 'admins', valid: () => ({ per_page: '2' }) },
+  'GET /v1/admin/audit': { access: 'admin', rule: 'admins', valid: () => ({ per_page: '2' }) },
+  'GET /v1/admin/plan/routes': { access: 'admin', rule: 'admins', valid: async () => ({ plan_id: await newPlan() }) },
+  'GET /v1/admin/plan/users': { access: 'admin', rule: 'admins', valid: async () => ({ plan_id: await newPlan() }) },
+  'GET /v1/admin/events': { access: 'admin', rule: 'admins', valid: () => ({ per_page: '2' }) },
+  'GET /v1/admin/events/export': { access: 'admin', rule: 'admins', valid: () => ({ event: 'page_view' }) },
+  'POST /v1/unit': { access: 'editor', rule: 'editors', valid: (w) => ({ route_id: String(w.content.routeId), title: 'Harness unit' }) },
+  'DELETE /v1/unit': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makeRoute({ units: 1 })).units[0]!.id) }) },
+  'POST /v1/unit/move': { access: 'editor', rule: 'editors', valid: (w) => ({ id: String(w.content.unitId), direction: 'down' }) },
+  'POST /v1/admin/user': { access: 'admin', rule: 'admins; edits another user', changesOtherUsers: true, valid: async () => ({ id: String((await makeUser()).id), subscriber: '1' }) },
+  'POST /v1/admin/user/credits': { access: 'admin', rule: 'admins; a credit_ledger row', valid: async () => ({ user_id: String((await makeUser()).id), amount_cents: '100', reason: 'Harness adjustment' }) },
+  'POST /v1/admin/restore': { access: 'admin', rule: 'admins; a deletion of the last 30 days', valid: async () => ({ audit_id: await deletedPostAudit() }) },
+  'POST /v1/admin/sitemap': { access: 'admin', rule: 'admins', valid: () => ({}) },
+  'POST /v1/route/property': { access: 'admin', rule: 'admins', valid: () => ({ key: slug('prop').replace(/-/g, '_'), value: 'x' }) },
+  'DELETE /v1/route/property': { access: 'admin', rule: 'admins', valid: async () => ({ id: await insertId("INSERT INTO properties (key, value) VALUES (?1, 'x') RETURNING id", slug('prop').replace(/-/g, '_')) }) },
+  'POST /v1/post/update_image_using_unsplash': { access: 'editor', rule: 'editors; Unsplash faked at fetch', valid: async () => (fakeOutside(), { id: String((await makePost()).id) }) },
+  'GET /v1/ai/post/:target': { access: 'editor', rule: 'editors; the AI API faked at fetch', valid: async () => (fakeOutside(), { target: 'title', post_id: String((await makePost()).id) }) },
+  'POST /v1/file/upload': { access: 'editor', rule: 'editors', valid: () => ({ tag: 'audio', filename: 'harness.mp3', size: '2048' }) },
+  'POST /v1/file/upload/part': { access: 'editor', rule: 'editors', valid: async () => ({ ...(await openUpload()), part_number: '1', chunk: 'ID3 harness bytes' }) },
+  'POST /v1/file/upload/complete': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => {
+      const u = await openUpload()
+      const part = await env.MEDIA.resumeMultipartUpload(u.key, u.upload_id).uploadPart(1, new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3]))
+      return { ...u, parts: `1:${part.etag}` }
+    },
+  },
+  'DELETE /v1/file/upload': { access: 'editor', rule: 'editors', valid: () => openUpload() },
+  'DELETE /v1/file': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => {
+      const key = `uploads/audio/${crypto.randomUUID()}.mp3`
+      await env.MEDIA.put(key, 'ID3')
+      return { id: await insertId("INSERT INTO files (type, tag, size, r2_key) VALUES ('audio', 'audio', 3, ?1) RETURNING id", key) }
+    },
+  },
+
+  // payments/payments.routes.ts (issue 10): the offer is public; the rest is the caller's own, refunds' resolution admins'
+  'GET /v1/subscriptions': { access: 'public', rule: 'anyone: the catalogue', valid: () => ({}) },
+  'GET /v1/subscription/payment/link': { access: 'user', rule: 'requireUser; the link pays for the caller (client_reference_id)', valid: () => ({ item: 'credits_1' }) },
+  'GET /v1/my/subscriptions': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s subscriptions only',
+    valid: () => ({}),
+    prepareFirst: async (first) => void (await activeSubscriptionOf(first.id)),
+    leak: (body) => ((body.subscriptions as unknown[] | undefined)?.length ? 'a subscription of someone else' : null),
+  },
+  'DELETE /v1/my/subscriptions': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; stops the caller’s own active subscription',
+    valid: async (w) => (w.caller && (await activeSubscriptionOf(w.caller.id)), {}),
+  },
+  'GET /v1/my/transactions': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s payments and ledger only',
+    valid: () => ({}),
+    prepareFirst: async (first) => void (await paymentOf(first.id)),
+    leak: (body) => ((body.transactions as unknown[] | undefined)?.length ? 'a payment of someone else' : null),
+  },
+  'POST /v1/user/refund': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the request is the caller’s; a transaction_id of someone else is 404',
+    valid: () => ({ reason: 'The harness asks for its money back.' }),
+    prepareFirst: async (first) => void (await paymentOf(first.id)),
+  },
+  'GET /v1/refunds': { access: 'admin', rule: 'requireRole(Role.admin); shows emails', valid: () => ({ per_page: '2' }) },
+  'POST /v1/refund/approve': { access: 'admin', rule: 'requireRole(Role.admin)', valid: async (w) => ({ id: await pendingRefund(w.caller?.id) }) },
+  'POST /v1/refund/reject': { access: 'admin', rule: 'requireRole(Role.admin)', valid: async (w) => ({ id: await pendingRefund(w.caller?.id) }) },
+
+  // engagement/engagement.routes.ts, ranking/ranking.routes.ts, notifications/notifications.routes.ts (issue 11)
+  'GET /v1/rewards': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s rewards and streak', valid: () => ({}) },
+  'GET /v1/rewards/unclaimed': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s unclaimed rewards',
+    valid: () => ({}),
+    prepareFirst: async (first) => void (await rewardOf(first.id)),
+    leak: (body) => ((body.rewards as unknown[] | undefined)?.length ? 'a reward of someone else' : null),
+  },
+  'POST /v1/rewards/claim': { access: 'owner', owner: 'always-caller', rule: 'requireUser; claims the caller’s own reward once', valid: async (w) => ({ reward_id: await rewardOf(w.caller?.id) }) },
+  'GET /v1/ranking': { access: 'user', rule: 'requireUser; names are first name and initial; the own row is the caller’s', valid: () => ({}) },
+  'POST /v1/ranking/visibility': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s own choice', valid: () => ({ hidden: '0' }) },
+  'GET /v1/notifications/unread': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own in-app notifications',
+    valid: () => ({}),
+    prepareFirst: async (first) => void (await env.DB.prepare("INSERT INTO in_app_notifications (user_id, locale, level, title) VALUES (?1, 'es', 'info', 'Solo para ti')").bind(first.id).run()),
+    leak: (body) => ((body.notifications as { title: string }[] | undefined)?.some((n) => n.title === 'Solo para ti') ? 'an in-app notification of someone else' : null),
+  },
+  'POST /v1/notifications/read': { access: 'owner', owner: 'always-caller', rule: 'requireUser; marks the caller’s own only', valid: () => ({}) },
+  'GET /v1/notifications': { access: 'admin', rule: 'requireRole(Role.admin)', valid: () => ({ per_page: '2' }) },
+  'POST /v1/notification': { access: 'admin', rule: 'requireRole(Role.admin)', valid: () => ({ language: 'es', role_recipients: '1', title_es: 'Hola desde el arnés', send_at: '2099-01-01T09:00:00Z' }) },
+  'POST /v1/notification/cancel': {
+    access: 'admin',
+    rule: 'requireRole(Role.admin); a pending one only',
+    valid: async () => ({ id: await insertId("INSERT INTO admin_notifications (title, status, channel, send_at) VALUES ('Harness', 'pending', 'in_app', ?1) RETURNING id", Date.UTC(2099, 0, 1)) }),
+  },
 
   // forms/forms.routes.ts: the public forms, anyone + captcha (issue 8 §3)
   'POST /v1/contact': { access: 'public', rule: 'anyone + captcha; once an hour per email', valid: () => ({ email: fresh('contact'), reason: 'other', description: 'A message from the harness.' }) },

@@ -187,6 +187,10 @@ describe('server-rendered pages', () => {
         if (entry.access === 'guest') {
           expect(res.status, path).toBe(302)
           expect(res.headers.get('location'), path).toBe(`${prefixOf(locale)}/journey`)
+        } else if (id === 'admin') {
+          // Signed in is not enough: admins and publishers only (test/admin/admin.test.ts).
+          expect(res.status, path).toBe(403)
+          await res.text()
         } else {
           const { html, boot: b } = await expectOwnPage(res, id, entry.title, locale, path)
           expect(b.user, path).toMatchObject({ id: r.id, name: 'Marta Prueba' })

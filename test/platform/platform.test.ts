@@ -46,7 +46,7 @@ describe('the daily ranking cron', () => {
   const snapshot = (day: string) =>
     env.DB.prepare('SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ? ORDER BY position').bind(day).all<any>()
 
-  it('ranks by points up to the day, tracks movement, shows first names only, and is safe to re-run', async () => {
+  it('ranks by points up to the day, tracks movement, shows first name and initial only, and is safe to re-run', async () => {
     const ana = await user('Ana García')
     const ben = await user('Ben Smith')
     await points(ana, '2026-11-19', 10)
@@ -54,8 +54,8 @@ describe('the daily ranking cron', () => {
     await closeRankingDay(env, new Date('2026-11-19T23:59:00Z'))
     let day1 = (await snapshot('2026-11-19')).results
     expect(day1.map((r) => [r.name, r.position, r.position_change, r.points])).toEqual([
-      ['Ana', 1, 0, 10],
-      ['Ben', 2, 0, 5],
+      ['Ana G.', 1, 0, 10],
+      ['Ben S.', 2, 0, 5],
     ])
     await points(ben, '2026-11-20', 20)
     // Through the real scheduled handler, twice: the second run must not duplicate.
@@ -66,8 +66,8 @@ describe('the daily ranking cron', () => {
     }
     const day2 = (await snapshot('2026-11-20')).results
     expect(day2.map((r) => [r.name, r.position, r.position_change, r.points])).toEqual([
-      ['Ben', 1, 1, 25],
-      ['Ana', 2, -1, 10],
+      ['Ben S.', 1, 1, 25],
+      ['Ana G.', 2, -1, 10],
     ])
     day1 = (await snapshot('2026-11-19')).results
     expect(day1).toHaveLength(2)

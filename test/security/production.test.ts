@@ -17,6 +17,8 @@ const production = {
   TURNSTILE_SECRET: 'real-secret',
   TURNSTILE_SITE_KEY: '0x4AAAAAAAreal-site-key',
   EMAIL_API_KEY: 're_real_key',
+  STRIPE_SECRET_KEY: 'sk_live_real',
+  STRIPE_WEBHOOK_SECRET: 'whsec_real',
 } as const
 
 async function call(path: string, init: RequestInit = {}, bindings: Record<string, unknown> = production) {

@@ -6,7 +6,8 @@ export default function ErrorPage(_: PageProps) {
   return (
     <section className="placeholder" data-testid="error-page">
       <h1>{t('error_page.title')}</h1>
-      <p>{t('errors.generic')}</p>
+      {/* A page refused to this person (403, e.g. /admin to a patient) says so (SPEC §8 'Unauthorized'). */}
+      <p>{boot.status === 403 ? t('errors.unauthorized') : t('errors.generic')}</p>
       <p>
         <a className="button" href="">{t('error_page.retry')}</a> <a className="button button-primary" href={href('contact')}>{t('frame.footer_contact')}</a>
       </p>

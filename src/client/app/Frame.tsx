@@ -5,6 +5,7 @@ import { SESSION_LOST, clearOnLogout, markSessionExpired, readLocal, serverLogou
 import { openConsent } from '#client/features/site/consent/consent.ts'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { usePage } from './context'
+import { NotificationsMenu } from '#client/features/notifications/NotificationsMenu.tsx'
 
 /**
  * SPEC §2 Frame. Visitors: logo, Routes and Posts, Sign In. Users: back link, title, menu.
@@ -33,6 +34,7 @@ export function Header() {
             ←
           </a>
           <h1 className="header-title">{boot.title}</h1>
+          <NotificationsMenu />
           <details className="user-menu">
             <summary aria-label={t('frame.menu')}>{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</summary>
             <nav>

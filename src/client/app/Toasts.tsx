@@ -9,8 +9,15 @@ export function Toasts() {
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((x) => (
-        <div key={x.id} className={`toast toast-${x.level}`} data-testid="toast">
-          <span>{x.text}</span>
+        <div key={x.id} className={`toast toast-${x.level}${x.type ? ` toast-type-${x.type}` : ''}`} data-testid="toast" data-key={x.key}>
+          {x.title ? (
+            <span>
+              <strong className="toast-title">{x.title}</strong>
+              {x.text && <span className="toast-text">{x.text}</span>}
+            </span>
+          ) : (
+            <span>{x.text}</span>
+          )}
           <button type="button" onClick={() => dismiss(x.id)} aria-label={t('frame.close')}>×</button>
         </div>
       ))}

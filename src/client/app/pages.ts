@@ -4,6 +4,7 @@
 // exist, or without its parameters, fails the type-check.
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { fillPath, page, type DataOf, type HrefArgs, type PageEntry } from '#shared/pages'
+import { adminPages } from '#client/features/admin/admin.pages.ts'
 import { appointmentsPages } from '#client/features/appointments/appointments.pages.ts'
 import { contentPages } from '#client/features/content/content.pages.ts'
 import { formsPages } from '#client/features/forms/forms.pages.ts'
@@ -30,6 +31,7 @@ export const PAGES = {
   ...rewardsPages,
   ...rankingPages,
   ...mailPages,
+  ...adminPages,
   // Not reached by a path: rendered when nothing matched, or when rendering failed.
   notFound: page('', 'public', 'pages.not_found', () => import('./NotFound')),
   error: page('', 'public', 'pages.error', () => import('./ErrorPage')),

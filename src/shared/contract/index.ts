@@ -2,6 +2,8 @@
 // a page imports only the calls it makes). test/contract checks this list against the router
 // both ways, and every test's answers against these schemas.
 import type { Call } from './call'
+import { adminCalls } from './admin'
+import { adminFilesCalls } from './admin.files'
 import { appointmentsCalls } from './appointments'
 import { contentCalls } from './content'
 import { contentManageCalls } from './content.manage'
@@ -13,11 +15,15 @@ import { plansCalls } from './plans'
 import { postsCalls } from './posts'
 import { postsManageCalls } from './posts.manage'
 import { psychologistsCalls } from './psychologists'
+import { paymentsCalls } from './payments'
 import { trackingCalls } from './tracking'
 import { usersCalls } from './users'
 import { usersPhoneCalls } from './users.phone'
+import { rewardsCalls } from './rewards'
+import { rankingCalls } from './ranking'
+import { notificationsCalls } from './notifications'
 
-export const CALLS: readonly Call[] = [...appointmentsCalls, ...psychologistsCalls, ...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...plansCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls, ...formsCalls, ...formsPhoneCalls, ...trackingCalls]
+export const CALLS: readonly Call[] = [...appointmentsCalls, ...psychologistsCalls, ...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...plansCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls, ...formsCalls, ...formsPhoneCalls, ...trackingCalls, ...adminCalls, ...adminFilesCalls, ...paymentsCalls, ...rewardsCalls, ...rankingCalls, ...notificationsCalls]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */
 export function callFor(method: string, path: string): Call | undefined {

@@ -165,6 +165,13 @@ export const disableNotificationsRequest = z.object({
 /** The notification settings of the profile (a part of POST /v1/user/update). */
 export const notificationSettingsFields = {
   timezone: timezoneField.optional(),
+  /** The channels a person receives notifications on (issue 11): `in_app`, `email` joined by `|`, or `none`. */
+  notification_channels: z
+    .string()
+    .max(40)
+    .regex(/^(none|(in_app|email)(\|(in_app|email))?)$/, { error: 'validation.choice' })
+    .transform((s) => (s === 'none' ? [] : [...new Set(s.split('|'))]))
+    .optional(),
   is_a_email_reader: bool01.optional(),
   perfect_time_to_send_notifications: z
     .string()

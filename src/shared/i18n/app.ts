@@ -107,6 +107,7 @@ export const en = {
   },
   pages: {
     home: 'Calma: calm for anxiety, overthinking and insomnia',
+    admin: 'Admin',
     insomnia_landing: 'A free plan for insomnia',
     anxiety_landing: 'A free plan for anxiety',
     insomnia_thanks: 'Thank you',
@@ -266,6 +267,7 @@ export const es: typeof en = {
   },
   pages: {
     home: 'Calma: calma para la ansiedad, los pensamientos y el insomnio',
+    admin: 'Administración',
     insomnia_landing: 'Un plan gratis para el insomnio',
     anxiety_landing: 'Un plan gratis para la ansiedad',
     insomnia_thanks: 'Gracias',

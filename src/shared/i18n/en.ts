@@ -1,9 +1,11 @@
 // English messages: every domain's, gathered. es.ts has the same keys (checked by the Messages
 // type); a message key is typed (MessageKey in index.ts), so a misspelt key fails the type-check.
 import * as app from './app'
+import * as admin from './admin'
 import * as appointments from './appointments'
 import * as appointmentPages from './appointments.pages'
 import * as content from './content'
+import * as engagement from './engagement'
 import * as forms from './forms'
 import * as legal from './legal'
 import * as payments from './payments'
@@ -16,6 +18,7 @@ import * as users from './users'
 
 const en = {
   ...app.en,
+  ...admin.en,
   ...site.en,
   ...content.en,
   ...posts.en,
@@ -27,6 +30,7 @@ const en = {
   ...appointments.en,
   ...appointmentPages.en,
   ...psychologists.en,
+  ...engagement.en,
   accounts: users.en,
 }
 

@@ -1,8 +1,10 @@
 // Spanish messages: every domain's, gathered (the same keys as en.ts).
 import * as app from './app'
+import * as admin from './admin'
 import * as appointments from './appointments'
 import * as appointmentPages from './appointments.pages'
 import * as content from './content'
+import * as engagement from './engagement'
 import * as forms from './forms'
 import * as legal from './legal'
 import * as payments from './payments'
@@ -16,6 +18,7 @@ import type { Messages } from './en'
 
 const es: Messages = {
   ...app.es,
+  ...admin.es,
   ...site.es,
   ...content.es,
   ...posts.es,
@@ -27,6 +30,7 @@ const es: Messages = {
   ...appointments.es,
   ...appointmentPages.es,
   ...psychologists.es,
+  ...engagement.es,
   accounts: users.es,
 }
 

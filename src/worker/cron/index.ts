@@ -1,10 +1,17 @@
 import type { Env } from '#worker/env'
 import { rankingJob } from './ranking'
 import { dueNotificationsJob } from './notifications'
+import { subscriptionsJob } from './subscriptions'
 
 /** Each cron expression of wrangler.toml goes to its own job (DESIGN §2). */
 export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>> = {
-  '59 23 * * *': rankingJob,
+  // The day's end: the ranking, and the subscriptions' daily upkeep (one failing does not stop the other).
+  '59 23 * * *': async (env, now) => {
+    const results = await Promise.allSettled([rankingJob(env, now), subscriptionsJob(env, now)])
+    const failed = results.find((r) => r.status === 'rejected')
+    if (failed) throw (failed as PromiseRejectedResult).reason
+    return results
+  },
   '* * * * *': dueNotificationsJob,
 }
 

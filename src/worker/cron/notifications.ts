@@ -10,9 +10,9 @@ import { getDb } from '#worker/db/client'
  * attempts are deleted (features/users/throttle.ts).
  */
 export async function dueNotificationsJob(env: Env, now: Date) {
-  await sendDueNotifications(env, now)
   // Mail deliveries are awaited before the job ends (a scheduled run has no answer to wait for).
   const pending: Promise<unknown>[] = []
+  await sendDueNotifications(env, now, { waitUntil: (p) => void pending.push(p) })
   await sendReminders({ env, db: getDb(env.DB), locale: 'es', user: null, ip: null, linkBase: env.APP_URL.replace(/\/$/, ''), waitUntil: (p) => void pending.push(p) }, now.getTime())
   await Promise.allSettled(pending)
   await forgetOldAttempts(now, env.DB)

@@ -33,3 +33,4 @@ export * from './schema/engagement';
 export * from './schema/files';
 export * from './schema/tracking';
 export * from './schema/forms';
+export * from './schema/admin';

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import {
   creditLedger,
+  subscriptions,
   planAssignments,
   planRoutes,
   plans,
@@ -25,6 +26,8 @@ import * as symptomData from './data/symptoms'
 import * as transcriptData from './data/transcripts'
 import * as typeData from './data/types'
 import * as userData from './data/users'
+import { rewards as rewardsTable } from '#worker/db/schema'
+import { catalogRows } from '#worker/features/engagement/rewards.catalog'
 
 /** The demo content (data only, no database code), one file per domain under ./data/. */
 const content = { ...typeData, ...audioData, ...transcriptData, ...categoryData, ...symptomData, ...routeData, ...postData, ...planData, ...userData }
@@ -65,6 +68,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   const only = opts.only ?? { routes: true, posts: true, plans: true, users: true }
   const log = opts.log ?? (() => {})
   const report: SeedReport = { routes: 0, units: 0, posts: 0, symptoms: 0, plans: 0, users: 0, media: 0 }
+
+  // The rewards of SPEC §9 (issue 11; features/engagement/rewards.catalog.ts): keyed by (key, level), never twice.
+  const rewardRows = catalogRows().map((r) => ({ key: r.key, typeTitle: r.type_title, typeDescription: r.type_description, description: r.description, criteria: { metric: r.key, gte: r.threshold }, levelId: r.level_id, levelTitle: r.level_title, category: r.category, threshold: r.threshold }))
+  for (let i = 0; i < rewardRows.length; i += 8) await db.insert(rewardsTable).values(rewardRows.slice(i, i + 8)).onConflictDoNothing() // D1: at most 100 bound values a statement
 
   // Categories and symptoms
   await db.insert(routeCategories).values(content.routeCategories.map(({ language, slug, title }) => ({ language, slug, title }))).onConflictDoNothing()
@@ -277,6 +284,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       report.users++
       const writes = []
       if (u.credits) writes.push(db.insert(creditLedger).values({ userId: created.id, amountCents: u.credits * 100, reason: 'seed', reference: `seed:${u.email}` }).onConflictDoNothing())
+      // A subscriber has the subscription that makes them one (the flag follows it: features/payments).
+      if (u.subscriber) {
+        const start = new Date()
+        const end = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate()))
+        writes.push(db.insert(subscriptions).values({ userId: created.id, title: 'Calma yearly', type: 1, status: 1, interval: 'year', item: 'yearly', stripeSubscriptionId: `sub_local_seed_${created.id}`, periodStartAt: start, endAt: end }).onConflictDoNothing())
+      }
       const planIds = (u.assigned_plan_keys ?? []).map((k) => planIdByKey(k, u.language)).filter((x): x is number => x !== undefined)
       if (planIds.length) writes.push(db.insert(planAssignments).values(planIds.map((planId) => ({ planId, userId: created.id }))).onConflictDoNothing())
       if (writes.length) await db.batch(writes as [typeof writes[number], ...typeof writes])

@@ -1,9 +1,11 @@
 // Every page's server loader, gathered from the domains (issue 13 §1). The type requires one
 // loader for each page whose entry declares data, with exactly that data's type.
+import { adminLoaders } from '#worker/features/admin/admin.pages'
 import { contentLoaders } from '#worker/features/content/content.pages'
 import { formsLoaders } from '#worker/features/forms/forms.pages'
 import { legalLoaders } from '#worker/features/legal/legal.pages'
 import { mailLoaders } from '#worker/features/mail/mail.pages'
+import { paymentsLoaders } from '#worker/features/payments/payments.pages'
 import { plansLoaders } from '#worker/features/plans/plans.pages'
 import { postsLoaders } from '#worker/features/posts/posts.pages'
 import { siteLoaders } from '#worker/features/site/site.pages'
@@ -16,10 +18,12 @@ export const LOADERS: PageLoaders<LoadedPageId> = {
   ...contentLoaders,
   ...postsLoaders,
   ...plansLoaders,
+  ...paymentsLoaders,
   ...usersLoaders,
   ...mailLoaders,
   ...legalLoaders,
   ...formsLoaders,
+  ...adminLoaders,
 }
 
 export function loaderOf(id: string): PageLoader<unknown> | null {

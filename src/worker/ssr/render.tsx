@@ -23,7 +23,9 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  */
 export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown>, full: Boot, status = 200, head?: PageHead) {
   const t = c.var.t
-  const messages = messagesFor(full.locale)
+  // The admin's words (~6 KB) travel only with the admin page (issue 12: nothing of the admin for visitors).
+  const { admin, ...shared } = messagesFor(full.locale)
+  const messages = (full.page === 'admin' ? { ...shared, admin } : shared) as ReturnType<typeof messagesFor>
   const nonce = c.get('secureHeadersNonce') ?? ''
   const [{ default: Page }, assets] = await Promise.all([page.component(), pageAssets(c.env, page.component.module)])
 

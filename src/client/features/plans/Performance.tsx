@@ -2,6 +2,7 @@ import type { PerformancePageData } from '#shared/contract/plans'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { RouteCard } from '#client/features/content/RouteCard.tsx'
 import { continueTarget } from './PlanRoutes'
+import { EngagementBlock } from '#client/features/engagement/EngagementBlock.tsx'
 import './plans.css'
 
 /**
@@ -45,6 +46,7 @@ export default function Performance({ data, boot }: PageProps<PerformancePageDat
           <a className="button" href={href('contact')} data-testid="performance-contact">{t('performance.contact')}</a>
         </div>
       </div>
+      <EngagementBlock />
       <h2>{t('performance.explore')}</h2>
       <ul className="route-grid" data-testid="performance-routes">
         {data.routes.map((r) => (

@@ -11,6 +11,7 @@ import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { firstErrors, useHydrated } from '#client/components/forms.tsx'
 import { clearOnLogout, storeUser } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
+import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import '#client/components/forms.css'
 import { Role } from '#shared/enums'
 
@@ -146,6 +147,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
       )}
 
       <NotificationSettings user={user} onSaved={setUser} />
+      <RankingSettings />
 
       <section className="profile-card" aria-labelledby="profile-privacy">
         <h2 id="profile-privacy">{t('accounts.profile.privacy')}</h2>
@@ -162,11 +164,16 @@ function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: U
   const hydrated = useHydrated()
   const [reader, setReader] = useState(user.is_a_email_reader)
   const [time, setTime] = useState(user.perfect_time_to_send_notifications ?? '')
+  // Issue 11: the channels (none chosen yet means both); at least one stays on (stopping all is the link below).
+  const chosen = user.notification_channels.length ? user.notification_channels : ['in_app', 'email']
+  const [inApp, setInApp] = useState(chosen.includes('in_app'))
+  const [byEmail, setByEmail] = useState(chosen.includes('email'))
   const [busy, setBusy] = useState(false)
   async function save(e: FormEvent) {
     e.preventDefault()
     setBusy(true)
-    const res = await call(updateProfile, { input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time } })
+    const channels = [inApp && 'in_app', byEmail && 'email'].filter(Boolean).join('|') || 'in_app'
+    const res = await call(updateProfile, { input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels } })
     setBusy(false)
     if (res.success) onSaved(res.user)
   }
@@ -175,6 +182,8 @@ function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: U
       <h2 id="profile-notifications">{t('accounts.profile.notifications')}</h2>
       {user.notifications_disabled && <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>}
       <form className="auth-form" onSubmit={save} noValidate>
+        <Check name="channel_in_app" checked={inApp} onChecked={(v) => (v || byEmail) && setInApp(v)}>{t('engagement.notifications.settings_in_app')}</Check>
+        <Check name="channel_email" checked={byEmail} onChecked={(v) => (v || inApp) && setByEmail(v)}>{t('engagement.notifications.settings_email')}</Check>
         <Check name="is_a_email_reader" checked={reader} onChecked={setReader}>{t('accounts.profile.email_reader')}</Check>
         <Field label={t('accounts.profile.best_time')} name="perfect_time_to_send_notifications" type="time" value={time} onValue={setTime} />
         <div className="auth-actions">

@@ -60,7 +60,11 @@ export const userRewards = sqliteTable(
   (t) => [uniqueIndex('user_rewards_user_reward_uq').on(t.userId, t.rewardId)],
 );
 
-/** One row per user and active UTC day: streaks and ranking points. */
+/**
+ * One row per user and day of their streak: a day they were active ('YYYY-MM-DD' on their own
+ * clock, grace hours included; docs/API.md "Engagement"), or a missed day a freeze covered
+ * (`frozen`, 0 points). Streaks and ranking points read it.
+ */
 export const activityDays = sqliteTable(
   'activity_days',
   {
@@ -68,14 +72,31 @@ export const activityDays = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    day: text('day').notNull(), // 'YYYY-MM-DD' UTC
+    day: text('day').notNull(), // 'YYYY-MM-DD' on the person's clock
     points: integer('points').notNull().default(0),
+    frozen: bool('frozen').notNull().default(false),
   },
   (t) => [
     uniqueIndex('activity_days_user_day_uq').on(t.userId, t.day),
     index('activity_days_day_idx').on(t.day),
   ],
 );
+
+/** A person's streak state and ranking choice (one row per user, made on their first active day). */
+export const userEngagement = sqliteTable('user_engagement', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Last day of the streak ('YYYY-MM-DD', the person's clock); NULL before the first active day. */
+  lastDay: text('last_day'),
+  currentStreak: integer('current_streak').notNull().default(0),
+  longestStreak: integer('longest_streak').notNull().default(0),
+  /** Freezes held (earned one per 7 streak days, at most 2); each covers one missed day. */
+  freezes: integer('freezes').notNull().default(0),
+  /** Left the ranking from the profile: never ranked, never shown. */
+  rankingHidden: bool('ranking_hidden').notNull().default(false),
+  updatedAt: ts('updated_at'),
+});
 
 /** Written once a day by the ranking cron (SPEC §9 "updates at the end of each day"). */
 export const rankingSnapshots = sqliteTable(
@@ -118,6 +139,9 @@ export const adminNotifications = sqliteTable(
     delayUnit: text('delay_unit').$type<NotificationDelayUnit>(),
     /** true: at each user's perfect_time_to_send_notifications; false: immediately. */
     atBestMoment: bool('at_best_moment').notNull().default(false),
+    /** The copy in each language it goes out in: { es: { title, description? }, en: {...} }. */
+    copy: json<Partial<Record<Language, { title: string; description?: string | null }>>>('copy'),
+    level: text('level').$type<NotificationLevel>().notNull().default('info'),
     title: text('title').notNull(),
     description: text('description'),
     content: text('content'),
@@ -163,6 +187,8 @@ export const inAppNotifications = sqliteTable(
     notificationId: integer('notification_id').references(() => adminNotifications.id, {
       onDelete: 'set null',
     }),
+    /** The delivery it was written for: unique, so two cron runs write it once. */
+    deliveryId: integer('delivery_id').references(() => notificationDeliveries.id, { onDelete: 'set null' }),
     locale: text('locale').$type<Language>(),
     level: text('level').$type<NotificationLevel>().notNull().default('info'),
     type: text('type'),
@@ -177,6 +203,7 @@ export const inAppNotifications = sqliteTable(
   (t) => [
     index('in_app_notifications_user_idx').on(t.userId, t.createdAt),
     index('in_app_notifications_locale_idx').on(t.locale, t.createdAt),
+    uniqueIndex('in_app_notifications_delivery_uq').on(t.deliveryId),
   ],
 );
 
@@ -188,3 +215,4 @@ export type RankingSnapshot = typeof rankingSnapshots.$inferSelect;
 export type AdminNotification = typeof adminNotifications.$inferSelect;
 export type NewAdminNotification = typeof adminNotifications.$inferInsert;
 export type InAppNotification = typeof inAppNotifications.$inferSelect;
+export type UserEngagement = typeof userEngagement.$inferSelect;

@@ -50,7 +50,14 @@ export const subscriptions = sqliteTable(
     /** 'month' | 'year' for recurrent subscriptions (SPEC §9 monthly / yearly plans). */
     interval: text('interval').$type<'month' | 'year'>(),
     stripeSubscriptionId: text('stripe_subscription_id').unique(),
+    /** The catalogue item bought (src/shared/catalogue.ts), e.g. 'monthly'. */
+    item: text('item'),
+    /** Start of the paid period: the yearly plan's monthly session grants count from it. */
+    periodStartAt: ts('period_start_at'),
     endAt: ts('end_at'),
+    /** `created` of the newest Stripe event applied: an older event arriving late changes nothing. */
+    stripeEventAt: integer('stripe_event_at'),
+    /** When the person stopped the renewal (it stays active until end_at). NULL: it renews. */
     cancelledAt: ts('cancelled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -68,6 +75,10 @@ export const transactions = sqliteTable(
     kind: text('kind').$type<'subscription' | 'topup' | 'refund' | 'appointment'>().notNull(),
     provider: text('provider').$type<'stripe' | 'razorpay' | 'internal'>().notNull().default('stripe'),
     providerRef: text('provider_ref'),
+    /** Stripe's payment intent (pi_…): what a refund names. */
+    paymentIntent: text('payment_intent'),
+    /** The catalogue item paid for. */
+    item: text('item'),
     status: text('status')
       .$type<'pending' | 'succeeded' | 'failed' | 'refunded'>()
       .notNull()
@@ -102,6 +113,7 @@ export const refundRequests = sqliteTable(
     reason: text('reason'),
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
     resolvedAt: ts('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('refund_requests_user_idx').on(t.userId, t.createdAt)],

@@ -37,15 +37,6 @@ export async function liveStarts(db: Db, hostId: number, from: number, to: numbe
 
 export const findAppointment = (db: Db, id: number): Promise<Appointment | undefined> => db.select().from(appointments).where(eq(appointments.id, id)).get()
 
-/** The guest's subscription sessions used in [from, to): live or attended bookings that cost nothing. */
-export async function includedSessionsUsed(db: Db, guestId: number, from: number, to: number) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(appointments)
-    .where(and(eq(appointments.guestId, guestId), eq(appointments.priceCents, 0), sql`${appointments.status} <> ${AppointmentStatus.cancelled}`, gte(appointments.createdAt, new Date(from)), lt(appointments.createdAt, new Date(to))))
-  return Number(row?.n ?? 0)
-}
-
 export interface NewBooking {
   guestId: number
   hostId: number

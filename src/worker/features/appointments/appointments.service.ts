@@ -2,7 +2,7 @@
 // docs/API.md "Appointments" states the rules and the refund policy.
 import type { AppointmentDto, AppointmentsQuery, BookForm, CancelForm } from '#shared/contract/appointments'
 import { pagination } from '#shared/contract/list'
-import { FREE_CANCEL_BEFORE_MS, INCLUDED_SESSIONS_PER_MONTH, SESSION_PRICE_CENTS } from '#shared/limits'
+import { FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
 import { AppointmentStatus, CancellationReason, MeetingChannel, Role } from '#shared/enums'
 import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
@@ -14,6 +14,7 @@ import { creditBalanceCents } from '#worker/features/users/users.repo'
 import { appointmentIcs, channelLabel, notifyAppointment } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
 import { addDays, instantOf, isZone } from './zones'
+import { awardRewards } from '#worker/features/engagement/engagement.service'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */
 const HOLD_MS = 30_000
@@ -55,18 +56,12 @@ export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; ti
   }
 }
 
-/** The month [start, end) in UTC that an included session counts against. */
-function monthOf(ms: number) {
-  const d = new Date(ms)
-  return [Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)] as const
-}
-
 /**
  * POST /v1/appointment. Order of the checks: the caller's phone (SPEC §5), the host open to
  * appointments, the start on the host's grid and far enough ahead, the slot held in the host's
  * schedule object (one booking at a time per slot), then one D1 batch writes the row and its
  * debit only if the ledger covers the price; the unique index on live (host, start) is the last
- * word. A subscriber's first 4 bookings of a month cost nothing (SPEC §9).
+ * word.
  */
 export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   const caller = me(ctx)
@@ -79,11 +74,9 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   if (!grid) throw new AppError('validation', { message: 'appointments.slot_invalid', fields: { start_at: ['appointments.slot_invalid'] } })
   if (f.start_at < now + MIN_NOTICE_MS) throw new AppError('validation', { message: 'appointments.slot_too_soon', fields: { start_at: ['appointments.slot_too_soon'] } })
 
-  let price = SESSION_PRICE_CENTS
-  if (guest.subscriber) {
-    const [from, to] = monthOf(now)
-    if ((await repo.includedSessionsUsed(ctx.db, guest.id, from, to)) < INCLUDED_SESSIONS_PER_MONTH) price = 0
-  }
+  // Every session costs its price in credits; a plan's 4 sessions a month arrive as ledger
+  // grants when it is paid (features/payments), so a subscriber pays with those.
+  const price = SESSION_PRICE_CENTS
 
   const slot = schedule(ctx, host.id)
   if (!(await slot.hold(f.start_at, guest.id, HOLD_MS))) throw new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
@@ -156,6 +149,8 @@ export async function close(ctx: Ctx, id: number, status: number, now = new Date
   if (a.status !== AppointmentStatus.confirmed || a.startAt.getTime() > now.getTime()) throw new AppError('conflict', { message: 'appointments.cannot_close' })
   const changed = await repo.transition(ctx.db, a.id, [AppointmentStatus.confirmed], { status: status as AppointmentStatus, closedAt: now, updatedAt: now })
   if (!changed) throw new AppError('conflict', { message: 'appointments.cannot_close' })
+  // Issue 11: the guest's first session attended is a reward, given now (its in-app note in the guest's language).
+  if (status === AppointmentStatus.attended) await awardRewards(ctx.env, a.guestId, null, now.getTime()).catch((err) => console.warn(`rewards of user ${a.guestId} not awarded: ${String(err)}`))
   return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
 }
 

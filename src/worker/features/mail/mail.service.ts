@@ -47,7 +47,7 @@ export async function sendMail<N extends TemplateName>(env: Env, msg: MailReques
   return id
 }
 
-async function deliver(env: Env, id: number, to: string, mail: { subject: string; html: string; text: string; attachments?: { filename: string; contentType: string; content: string }[] }) {
+async function deliver(env: Env, id: number, to: string, mail: { subject: string; html: string; text: string; attachments?: { filename: string; contentType: string; content: string }[]; headers?: Record<string, string> }) {
   const db = getDb(env.DB)
   let status: 'sent' | 'failed' = 'failed'
   let providerId: string | null = null
@@ -63,6 +63,7 @@ async function deliver(env: Env, id: number, to: string, mail: { subject: string
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.headers ? { headers: mail.headers } : {}),
         ...(mail.attachments?.length ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, content: btoa(unescape(encodeURIComponent(a.content))), content_type: a.contentType })) } : {}),
       }),
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),

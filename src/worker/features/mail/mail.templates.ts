@@ -5,6 +5,7 @@ import type { Translate } from '#shared/i18n/index'
 import { createTranslator, type Locale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { appointmentMail, type AppointmentMail } from '#worker/features/appointments/appointments.mail'
+import { notificationMail, type NotificationMail } from '#worker/features/notifications/notifications.mail'
 
 export interface TemplateData {
   recover: { name: string | null; link: string; minutes: number }
@@ -19,6 +20,8 @@ export interface TemplateData {
   route_published: RoutePublishedMail
   /** An appointment booked, confirmed, cancelled or coming up (issue 9 §7), with its calendar file. */
   appointment: AppointmentMail
+  /** An admin notification by email (issue 11 §6), with List-Unsubscribe headers. */
+  notification: NotificationMail
 }
 export type TemplateName = keyof TemplateData
 
@@ -28,6 +31,8 @@ export interface RenderedMail {
   text: string
   /** Files sent with the mail (an appointment's .ics). */
   attachments?: { filename: string; contentType: string; content: string }[]
+  /** Extra headers (List-Unsubscribe on notification mail). */
+  headers?: Record<string, string>
 }
 
 export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
@@ -51,6 +56,7 @@ export function layout(t: Translate, title: string, paragraphs: string[], button
 export function renderTemplate<N extends TemplateName>(name: N, locale: Locale, data: TemplateData[N]): RenderedMail {
   const t = createTranslator(locale, messagesFor(locale))
   if (name === 'appointment') return appointmentMail(t, data as AppointmentMail)
+  if (name === 'notification') return notificationMail(t, data as NotificationMail)
   if (name === 'team_request') return teamRequestMail(t, data as TeamRequestMail)
   if (name === 'route_published') return routePublishedMail(t, data as RoutePublishedMail)
   const hello = data.name ? t('accounts.mail.hello_name', { name: data.name }) : t('accounts.mail.hello')

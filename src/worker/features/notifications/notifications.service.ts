@@ -1,7 +1,158 @@
-// Admin notifications (SPEC §3 "Notification"): the rules of sending them, with the SQL in
-// notifications.repo.ts. Email and best-moment scheduling belong here when they land.
+// Notifications (issue 11 §4–6; SPEC §3 "Notification", "In-app notification"): what admins
+// create and schedule, how the minute cron sends them exactly once, in the app (realtime through
+// the NotificationChannel objects) and by email. The SQL is in notifications.repo.ts; the rules
+// are in docs/API.md "Engagement".
+import type { AdminNotificationDto, CreateNotificationForm, InAppNotificationDto, NotificationsQuery, SocketMessage } from '#shared/contract/notifications'
+import { pagination } from '#shared/contract/list'
+import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
+import { messagesFor } from '#shared/i18n/messages'
+import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
-import { cancelNotification, deliverInApp, dueNotifications } from './notifications.repo'
+import { AppError } from '#worker/http/errors'
+import { sendMail } from '#worker/features/mail/mail.service'
+import { notificationsLink } from '#worker/features/users/users.service'
+import { addDays, instantOf, isZone, wallClock } from '#worker/features/appointments/zones'
+import * as repo from './notifications.repo'
+
+/** SPEC §9: a toast shows 5 s unless it says otherwise. */
+export const DEFAULT_CLOSE_AFTER_MS = 5000
+/** Deliveries one cron run claims; the rest wait for the next minute (docs/SCALING.md). */
+export const DELIVERIES_PER_RUN = 5000
+/** Emails one run sends (each is a subrequest to the provider); Queues take over past this (docs/SCALING.md). */
+export const EMAILS_PER_RUN = 50
+/** Realtime messages to single people in one run (each an RPC to their channel object). */
+const USER_PUBLISHES_PER_RUN = 500
+
+// ── Realtime ─────────────────────────────────────────────────────────────────────────────────
+
+const channel = (env: Env, name: string) => env.CHANNELS.get(env.CHANNELS.idFromName(name))
+
+export function inAppDto(r: repo.InAppRow): InAppNotificationDto {
+  return {
+    id: r.id,
+    key: r.notification_id ? `n:${r.notification_id}` : `i:${r.id}`,
+    notification_id: r.notification_id,
+    locale: r.locale,
+    level: r.level,
+    type: r.type,
+    close_after: r.close_after,
+    title: r.title,
+    description: r.description,
+    content: r.content,
+    created_at: new Date(r.created_at).toISOString(),
+    read: r.read_at !== null,
+  }
+}
+
+/** Send one message to a person's open sockets; a channel failure never fails the caller. */
+async function publishToUser(env: Env, userId: number, message: SocketMessage) {
+  try {
+    await channel(env, `user:${userId}`).publish(message)
+  } catch (err) {
+    console.warn(`realtime to user ${userId} failed: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+/** An in-app notification for one person from the app itself (a reward earned): stored, then pushed. */
+export async function notifyUser(env: Env, userId: number, locale: Locale, n: { level: InAppNotificationDto['level']; type: string; title: string; description?: string | null }) {
+  const row = await repo.insertInApp(env.DB, { user_id: userId, locale, level: n.level, type: n.type, close_after: DEFAULT_CLOSE_AFTER_MS, title: n.title, description: n.description ?? null, content: null }, Date.now())
+  await publishToUser(env, userId, { type: 'notification', notification: inAppDto(row) })
+}
+
+// ── The person's own ─────────────────────────────────────────────────────────────────────────
+
+function me(ctx: Ctx) {
+  if (!ctx.user) throw new AppError('unauthenticated')
+  return ctx.user
+}
+
+export async function unread(ctx: Ctx) {
+  return { notifications: (await repo.unreadOf(ctx.env.DB, me(ctx).id)).map(inAppDto) }
+}
+
+export async function markRead(ctx: Ctx, input: { id?: number; notification_id?: number }) {
+  return { updated: await repo.markRead(ctx.env.DB, me(ctx).id, { id: input.id, notificationId: input.notification_id }, Date.now()) }
+}
+
+// ── Admin ────────────────────────────────────────────────────────────────────────────────────
+
+export function adminDto(r: repo.NotificationRow): AdminNotificationDto {
+  const copy = (r.copy ? JSON.parse(r.copy) : {}) as AdminNotificationDto['copy']
+  return {
+    id: r.id,
+    status: r.status,
+    receivers: r.receivers ? (JSON.parse(r.receivers) as number[]) : null,
+    send_at: r.send_at !== null ? new Date(r.send_at).toISOString() : null,
+    language: r.language,
+    channel: r.channel === 'email' ? 'email' : 'in_app',
+    role_recipients: r.role_recipients,
+    readers_only: !!r.readers_only,
+    delay_amount: r.delay_amount,
+    delay_unit: r.delay_unit,
+    at_best_moment: !!r.at_best_moment,
+    level: r.level,
+    copy: Object.keys(copy).length ? copy : { [r.language ?? 'es']: { title: r.title, description: r.description } },
+    sent_at: r.sent_at !== null ? new Date(r.sent_at).toISOString() : null,
+    created_at: new Date(r.created_at).toISOString(),
+    deliveries: r.deliveries ?? 0,
+  }
+}
+
+/** `at` plus a delay; months by the calendar (31 January + 1 month = 3 March, as Date does). */
+export function addDelay(at: number, amount: number, unit: 'hours' | 'days' | 'months') {
+  if (unit === 'hours') return at + amount * 3_600_000
+  if (unit === 'days') return at + amount * 86_400_000
+  const d = new Date(at)
+  d.setUTCMonth(d.getUTCMonth() + amount)
+  return d.getTime()
+}
+
+/** POST /v1/notification: schedule one (send_at, else now; plus the delay). */
+export async function create(ctx: Ctx, f: CreateNotificationForm, now = Date.now()) {
+  const admin = me(ctx)
+  const base = f.send_at ?? now
+  const sendAt = f.delay_amount && f.delay_unit ? addDelay(base, f.delay_amount, f.delay_unit) : base
+  const copy: AdminNotificationDto['copy'] = {}
+  if (f.title_es && f.language !== 'en') copy.es = { title: f.title_es, description: f.description_es ?? null }
+  if (f.title_en && f.language !== 'es') copy.en = { title: f.title_en, description: f.description_en ?? null }
+  const main = copy[f.language ?? 'es'] ?? copy.en!
+  const row = await repo.insertNotification(
+    ctx.env.DB,
+    {
+      receivers: f.receivers ? JSON.stringify(f.receivers) : null,
+      send_at: sendAt,
+      language: f.language ?? null,
+      channel: f.channel,
+      role_recipients: f.role_recipients ?? null,
+      readers_only: f.readers_only ? 1 : 0,
+      delay_amount: f.delay_amount ?? null,
+      delay_unit: f.delay_unit ?? null,
+      at_best_moment: f.at_best_moment ? 1 : 0,
+      level: f.level ?? 'info',
+      copy: JSON.stringify(copy),
+      title: main.title,
+      description: main.description ?? null,
+      content: null,
+    },
+    admin.id,
+    now,
+  )
+  return { notification: adminDto({ ...row, deliveries: 0 }) }
+}
+
+export async function cancel(ctx: Ctx, id: number) {
+  const found = await repo.findNotification(ctx.env.DB, id)
+  if (!found) throw new AppError('not_found', { message: 'engagement.notifications.not_found' })
+  if (!(await repo.cancelNotification(ctx.env.DB, id))) throw new AppError('conflict', { message: 'engagement.notifications.not_pending' })
+  return { notification: adminDto({ ...found, status: 'cancelled' }) }
+}
+
+export async function list(ctx: Ctx, q: NotificationsQuery) {
+  const { rows, total } = await repo.listNotifications(ctx.env.DB, { status: q.filters.status, order: q.order, perPage: q.perPage, offset: q.offset })
+  return { notifications: rows.map(adminDto), pagination: pagination(q, total, rows.length) }
+}
+
+// ── The minute cron ──────────────────────────────────────────────────────────────────────────
 
 /** The explicit receivers of a notification: null for "everyone matching", or the user ids. */
 export function parseReceivers(raw: string | null): number[] | null {
@@ -12,33 +163,103 @@ export function parseReceivers(raw: string | null): number[] | null {
 }
 
 /**
- * Every minute: admin notifications whose time has come become in-app notifications for their
- * receivers (explicit receivers, or a role, or email readers only, in a language). Each one is
- * claimed and fanned out in one batch (notifications.repo.ts), so overlapping runs never send
- * twice. One notification never holds up the others: a row whose receivers cannot be read is
- * cancelled (it would fail the same way every minute), and any other failure is logged and
- * left pending for the next run.
+ * A person's best moment on or after `from`: the next time their clock shows `hhmm` in their
+ * zone (SPEC §3 perfect_time_to_send_notifications). A zone we do not know counts as UTC.
  */
-export async function sendDueNotifications(env: Env, now: Date) {
-  const due = await dueNotifications(env.DB, now)
-  let deliveries = 0
+export function bestMoment(from: number, zone: string, hhmm: string): number {
+  const tz = isZone(zone) ? zone : 'UTC'
+  const [h, m] = hhmm.split(':').map(Number) as [number, number]
+  const today = wallClock(from, tz).date
+  for (let i = 0; i < 3; i++) {
+    const at = instantOf(addDays(today, i), h * 60 + m, tz)
+    if (at !== null && at >= from) return at
+  }
+  return from
+}
+
+/** Whether a notification's realtime message can go once to the public channel of its locale. */
+const isBroadcast = (n: repo.NotificationRow, receivers: number[] | null) => n.channel === 'in_app' && !receivers && !n.at_best_moment && !n.readers_only
+
+/**
+ * Every minute. 1) Due notifications fan out to one delivery per person (claimed in the same
+ * batch, so a second run at the same time writes nothing). 2) Due deliveries are claimed by one
+ * UPDATE … RETURNING (two runs claim disjoint rows) and go out: in the app (rows unique per
+ * delivery, then realtime) or by email. A notification whose receivers cannot be read is
+ * cancelled; any other failure is logged and left for the next run.
+ */
+export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {}) {
+  const due = await repo.dueNotifications(env.DB, now)
+  let fannedOut = 0
   let cancelled = 0
   let failed = 0
+  const broadcasts: { n: repo.NotificationRow }[] = []
   for (const n of due) {
     let receivers: number[] | null
     try {
       receivers = parseReceivers(n.receivers)
     } catch (err) {
       console.warn(`notification ${n.id} cancelled: ${err instanceof Error ? err.message : String(err)}`)
-      if (await cancelNotification(env.DB, n.id)) cancelled++
+      if (await repo.cancelNotification(env.DB, n.id)) cancelled++
       continue
     }
     try {
-      deliveries += await deliverInApp(env.DB, n, receivers, now)
+      const moments: Record<string, number> = {}
+      if (n.at_best_moment) {
+        for (const m of await repo.audienceMoments(env.DB, n, receivers)) moments[`${m.tz}|${m.at}`] = bestMoment(now.getTime(), m.tz, m.at)
+      }
+      const written = await repo.fanOut(env.DB, n, receivers, moments, now)
+      fannedOut += written
+      if (written && isBroadcast(n, receivers)) broadcasts.push({ n })
     } catch (err) {
       failed++
       console.error(`notification ${n.id} not sent, will retry`, err)
     }
   }
-  return { notifications: due.length, deliveries, cancelled, failed }
+
+  const claimed = await repo.claimDue(env.DB, now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
+  const inApp = await repo.inAppOfDeliveries(env.DB, claimed.map((d) => d.id))
+
+  // Realtime: a broadcast once per locale to the public channel (the client shows it only when
+  // its locale matches, and only to the role it names); anything else to each person's channel.
+  const broadcastIds = new Set(broadcasts.map((b) => b.n.id))
+  for (const { n } of broadcasts) {
+    for (const locale of n.language ? [n.language] : (['es', 'en'] as const)) {
+      const sample = inApp.find((r) => r.notification_id === n.id && r.locale === locale)
+      if (!sample) continue
+      const message: SocketMessage = { type: 'notification', notification: { ...inAppDto(sample), id: 0 }, role: n.role_recipients }
+      try {
+        await channel(env, `public:${locale}`).publish(message)
+      } catch (err) {
+        console.warn(`realtime to public:${locale} failed: ${err instanceof Error ? err.message : String(err)}`)
+      }
+    }
+  }
+  let published = 0
+  for (const r of inApp) {
+    if (r.notification_id !== null && broadcastIds.has(r.notification_id)) continue
+    if (published++ >= USER_PUBLISHES_PER_RUN) break // the rest read them as unread on their next connect
+    await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+  }
+
+  // Email: in each person's language, with the unsubscribe link and headers.
+  const mailed = await repo.claimDue(env.DB, now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
+  const targets = await repo.emailTargets(env.DB, mailed.map((d) => d.id))
+  const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
+  let emails = 0
+  for (const m of targets) {
+    try {
+      const unsubscribe = await notificationsLink(env, base, m.user_id, m.locale)
+      const query = unsubscribe.slice(unsubscribe.indexOf('?'))
+      await sendMail(env, { to: m.email, template: 'notification', locale: m.locale, data: { name: m.name, title: m.title, description: m.description, link: `${base}${m.locale === 'en' ? '/en' : ''}/performance`, unsubscribe, oneClick: `${base}/unsubscribe${query}` } }, opts.waitUntil)
+      emails++
+    } catch (err) {
+      console.warn(`notification mail ${m.id} failed: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+  return { notifications: due.length, deliveries: fannedOut, delivered: claimed.length, emails, cancelled, failed }
+}
+
+/** Translate a key in a language (server side, for stored in-app copy). */
+export function textIn(locale: Locale, key: MessageKey, params?: Record<string, unknown>) {
+  return createTranslator(locale, messagesFor(locale))(key, params)
 }

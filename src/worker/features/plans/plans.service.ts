@@ -13,6 +13,7 @@ import { findVisibleRoute, routeProgress } from '#worker/features/playback/playb
 import { planLocks, planProgress, type RouteLock } from './locks'
 import { trackServerEvent } from '#worker/features/tracking/tracking.service'
 import * as repo from './plans.repo'
+import { awardRewards } from '#worker/features/engagement/engagement.service'
 
 const notFound = (message: 'plans.plan_missing' | 'plans.route_missing' | 'plans.user_missing' | 'plans.not_assigned' | 'plans.route_not_in_plan' | 'plans.no_plan' | 'plans.next_plan_missing') =>
   new AppError('not_found', { message })
@@ -129,6 +130,7 @@ async function finishPlan(ctx: Ctx, plan: AssignedPlan, now: Date) {
   const next = await repo.nextPlanFor(ctx.db, userId, { id: plan.id, language: plan.language, nextPlanId: plan.nextPlanId })
   if (next) await repo.insertAssignment(ctx.db, next.id, userId, null, now)
   await trackServerEvent(ctx, userId, 'plan_finished', { plan_id: plan.id, next_plan_id: next?.id ?? null }, now)
+  await awardRewards(ctx.env, userId, ctx.locale, now.getTime()).catch((err) => console.warn(`rewards of user ${userId} not awarded: ${String(err)}`)) // issue 11: plans completed
   return true
 }
 

@@ -11,6 +11,8 @@ import { contentTypeOf, mediaKeysOfTranscript, transcriptKey } from '#worker/fea
 import { grantExpiry, signedMediaUrl } from './media-grant'
 import * as repo from './playback.repo'
 import { routeBlock } from '#worker/features/plans/plans.service'
+import { recordActivity } from '#worker/features/engagement/engagement.service'
+import { MIN_LISTEN_SECONDS } from '#worker/features/engagement/streak'
 
 /** What the rules need to know of the caller (null: a visitor). */
 export type Player = Pick<SessionUser, 'id' | 'role' | 'accessExpired'> | null
@@ -125,12 +127,23 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
   const position = row.durationSeconds !== null && row.durationSeconds >= 0 ? Math.min(input.position, row.durationSeconds) : input.position
   const saved = await repo.saveProgress(ctx.db, { userId: user.id, unitId: row.id, position, completed: !!input.completed, now: new Date() })
   const justCompleted = !row.completedAt && !!saved.completedAt
+  // The day counts for the person's streak and rewards (issue 11 §1): a unit completed, or listened to long enough.
+  if (saved.completedAt || saved.position >= MIN_LISTEN_SECONDS) await countActivity(ctx, user, justCompleted)
   rows[i] = { ...row, position: saved.position, completedAt: saved.completedAt }
   return {
     unit: { id: row.id, position: saved.position, completed: !!saved.completedAt, completed_at: saved.completedAt ? saved.completedAt.toISOString() : null },
     progress: progressOf(row.routeId, rows),
     // The save that completes a unit answers the route's units again: the next one unlocks at once.
     ...(justCompleted ? { units: await toStates(ctx.env, user, rows) } : {}),
+  }
+}
+
+/** Record the activity; a failure there is logged and never fails the save. */
+async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean) {
+  try {
+    await recordActivity(ctx.env, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, Date.now(), { unitCompleted })
+  } catch (err) {
+    console.warn(`activity of user ${user.id} not recorded: ${err instanceof Error ? err.message : String(err)}`)
   }
 }
 

@@ -1,6 +1,14 @@
-// The daily ranking (SPEC §9 "updates at the end of each day"); its SQL is in ranking.repo.ts.
+// The daily ranking (SPEC §9 "updates at the end of each day"; issue 11 §3); its SQL is in
+// ranking.repo.ts. Points: docs/API.md "Engagement" (10 a day with practice, nothing for minutes).
+import type { RankingEntryDto } from '#shared/contract/ranking'
+import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
-import { replaceRankingDay } from './ranking.repo'
+import { AppError } from '#worker/http/errors'
+import { setRankingHidden } from '#worker/features/engagement/engagement.repo'
+import { latestDay, myRow, replaceRankingDay, topOf, type RankingRow } from './ranking.repo'
+
+/** How many rows GET /v1/ranking shows above the caller's own. */
+export const RANKING_TOP = 50
 
 /** 'YYYY-MM-DD' of a moment, in UTC (the ranking's day). */
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10)
@@ -9,4 +17,26 @@ export const utcDay = (d: Date) => d.toISOString().slice(0, 10)
 export async function closeRankingDay(env: Env, now: Date) {
   const day = utcDay(now)
   return { day, ranked: await replaceRankingDay(env.DB, day) }
+}
+
+function me(ctx: Ctx) {
+  if (!ctx.user) throw new AppError('unauthenticated')
+  return ctx.user
+}
+
+const entry = (r: RankingRow, myId: number): RankingEntryDto => ({ position: r.position, position_change: r.position_change, name: r.name, points: r.points, is_me: r.user_id === myId })
+
+/** GET /v1/ranking: the top of the last closed day and the caller's own row (null when not ranked or hidden). */
+export async function ranking(ctx: Ctx) {
+  const user = me(ctx)
+  const day = await latestDay(ctx.env.DB)
+  const { hidden, row } = await myRow(ctx.env.DB, day, user.id)
+  const top = day ? await topOf(ctx.env.DB, day, RANKING_TOP) : []
+  return { day, ranking: top.map((r) => entry(r, user.id)), me: row ? entry(row, user.id) : null, hidden }
+}
+
+/** POST /v1/ranking/visibility: leave or rejoin; leaving also takes the caller off the current day's ranking. */
+export async function setHidden(ctx: Ctx, hidden: boolean) {
+  const user = me(ctx)
+  await setRankingHidden(ctx.env.DB, user.id, hidden, Date.now())
 }

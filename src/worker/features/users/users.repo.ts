@@ -20,6 +20,7 @@ import {
   planAssignments,
   psychologistAvailability,
   rankingSnapshots,
+  userEngagement,
   rateWindows,
   refundRequests,
   subscriptions,
@@ -131,7 +132,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
   const byUser = <T extends SQLiteTable & { userId: SQLiteColumn }>(t: T) => db.select().from(t as SQLiteTable).where(eq(t.userId, userId)).all()
   const [
     consent, plans, progress, liked, notifications, deliveries, ledger, subs, tx, refunds, rewards, activity, ranking, sessions, events,
-    contact, fb, callbacks, sugg, appts, availability,
+    contact, fb, callbacks, sugg, appts, availability, engagement,
   ] = await Promise.all([
     byUser(consentRecords), byUser(planAssignments), byUser(unitProgress), byUser(likes), byUser(inAppNotifications),
     byUser(notificationDeliveries), byUser(creditLedger), byUser(subscriptions), byUser(transactions), byUser(refundRequests),
@@ -139,6 +140,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
     byUser(contactRequests), byUser(feedback), byUser(callbackRequests), byUser(suggestions),
     db.select().from(appointments).where(or(eq(appointments.guestId, userId), eq(appointments.hostId, userId))).all(),
     db.select().from(psychologistAvailability).where(eq(psychologistAvailability.hostId, userId)).all(),
+    byUser(userEngagement), // streak state and the ranking choice (issue 11)
   ])
   return {
     consent_records: consent,
@@ -162,6 +164,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
     suggestions: sugg,
     appointments: appts,
     psychologist_availability: availability,
+    user_engagement: engagement,
   }
 }
 

@@ -12,7 +12,7 @@ import { toSessionUserDto, toUserDto } from './users.dto'
 import * as users from './users.service'
 
 /** Fields of the notification settings form: saving only these says 'Settings updated.' */
-const SETTINGS_FIELDS = new Set(['is_a_email_reader', 'perfect_time_to_send_notifications', 'timezone', 'captcha_token', 'cf-turnstile-response'])
+const SETTINGS_FIELDS = new Set(['is_a_email_reader', 'perfect_time_to_send_notifications', 'notification_channels', 'timezone', 'captcha_token', 'cf-turnstile-response'])
 
 /**
  * SPEC §7 "Users" (docs/API.md "Users"). Each call names who may call it: `anyone`,

@@ -241,6 +241,7 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   if (input.language !== undefined) patch.language = input.language
   if (input.timezone !== undefined) patch.timezone = input.timezone
   if (input.perfect_time_to_send_notifications !== undefined) patch.perfectTimeToSendNotifications = input.perfect_time_to_send_notifications
+  if (input.notification_channels !== undefined) patch.notificationChannels = input.notification_channels
   if (input.is_a_email_reader !== undefined) {
     patch.isAEmailReader = input.is_a_email_reader
     // Asking for mail again turns notifications back on.

@@ -1,0 +1,49 @@
+import { useEffect } from 'react'
+import { useStore } from '@nanostores/react'
+import { usePage } from '#client/app/context.tsx'
+import { $unread, readNotification, startRealtime } from './realtime'
+import { BellIcon } from '#client/features/engagement/icons.tsx'
+import '#client/features/engagement/engagement.css'
+
+/**
+ * The unread list in the header (issue 11 §5), beside the user menu. Mounting it starts the
+ * realtime channels, so every signed-in page receives toasts without a reload.
+ */
+export function NotificationsMenu() {
+  const { boot, t } = usePage()
+  const unread = useStore($unread)
+  const user = boot.user
+  useEffect(() => {
+    if (user) startRealtime({ role: user.role, locale: boot.locale })
+  }, [user, boot.locale])
+  if (!user) return null
+  return (
+    <details className="notifications-menu" data-testid="notifications-menu">
+      <summary aria-label={t('engagement.notifications.unread')}>
+        <BellIcon />
+        {unread.length > 0 && <span className="notifications-count" data-testid="unread-count">{unread.length > 9 ? '9+' : unread.length}</span>}
+      </summary>
+      <div className="notifications-list">
+        <p className="notifications-title">{t('engagement.notifications.unread')}</p>
+        {unread.length === 0 ? (
+          <p className="muted">{t('engagement.notifications.none')}</p>
+        ) : (
+          <>
+            <ul>
+              {unread.map((n) => (
+                <li key={n.key} className={`notification notification-${n.level}`} data-testid="unread-item">
+                  <div>
+                    <strong>{n.title}</strong>
+                    {n.description && <p>{n.description}</p>}
+                  </div>
+                  <button type="button" className="link-button" onClick={() => void readNotification(n)} aria-label={t('engagement.notifications.mark_read')}>✓</button>
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="button button-small" onClick={() => void readNotification()}>{t('engagement.notifications.mark_all_read')}</button>
+          </>
+        )}
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,119 @@
+// In-app notifications in real time (issue 11 §5; SPEC §7 "Realtime", §9 the queue). Two
+// sockets: the person's own channel (/ws/notifications) and the public channel of the page's
+// locale (/ws/public/{locale}), whose messages are shown only when their locale matches and the
+// role they name is the person's. Each reconnects with backoff; on every (re)connect the unread
+// list is fetched, so nothing sent while offline is lost. Protocol: docs/API.md "Engagement".
+import { atom } from 'nanostores'
+import { listUnread, markRead, socketMessageSchema, type InAppNotificationDto } from '#shared/contract/notifications'
+import { call } from '#client/api.ts'
+import { notify } from '#client/stores/toasts.ts'
+
+/** The person's unread in-app notifications, newest first (the user menu lists them). */
+export const $unread = atom<InAppNotificationDto[]>([])
+
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000]
+const PING_MS = 25_000
+/** Keys already shown as a toast in this tab: a page load or a reconnect never shows one twice. */
+const SHOWN_KEY = 'calma.toasted'
+
+function shownKeys(): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(SHOWN_KEY) ?? '[]') as string[])
+  } catch {
+    return new Set()
+  }
+}
+function remember(key: string) {
+  const keys = [...shownKeys(), key].slice(-200)
+  try {
+    sessionStorage.setItem(SHOWN_KEY, JSON.stringify(keys))
+  } catch {
+    // private mode: duplicates are still dropped by the queue itself
+  }
+}
+
+/** Show a notification as a toast once (SPEC §9: close_after, default 5 s; duplicates dropped). */
+export function toast(n: InAppNotificationDto) {
+  if (shownKeys().has(n.key)) return
+  remember(n.key)
+  notify(n.description ?? '', n.level === 'danger' ? 'danger' : n.level, n.close_after ?? 0, { title: n.title, type: n.type, key: n.key })
+}
+
+function addUnread(n: InAppNotificationDto) {
+  const list = $unread.get()
+  if (list.some((x) => x.key === n.key)) return
+  $unread.set([n, ...list])
+}
+
+async function refreshUnread(showNew: boolean) {
+  const res = await call(listUnread, { silent: true })
+  if (!res.success) return
+  $unread.set(res.notifications)
+  // Sent while the page was closed or offline: shown now, once (newest last on screen).
+  if (showNew) for (const n of [...res.notifications].reverse().slice(-10)) toast(n)
+}
+
+/** Mark one (or, with none, every) unread notification read. */
+export async function readNotification(n?: InAppNotificationDto) {
+  const input = n ? (n.id ? { id: n.id } : { notification_id: n.notification_id ?? undefined }) : {}
+  $unread.set(n ? $unread.get().filter((x) => x.key !== n.key) : [])
+  await call(markRead, { input, silent: true })
+}
+
+interface Who {
+  role: number
+  locale: 'es' | 'en'
+}
+
+/** Open one socket and keep it open: reconnect with growing delays, ping while open. */
+function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () => void) {
+  let attempt = 0
+  let ping: number | undefined
+  let stopped = false
+  const open = () => {
+    if (stopped) return
+    const url = new URL(path, window.location.href)
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
+    const ws = new WebSocket(url)
+    ws.addEventListener('open', () => {
+      attempt = 0
+      ping = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), PING_MS)
+      onOpen()
+    })
+    ws.addEventListener('message', (e) => {
+      if (e.data === 'pong') return
+      try {
+        onMessage(JSON.parse(String(e.data)))
+      } catch {
+        // not ours: ignored
+      }
+    })
+    ws.addEventListener('close', () => {
+      window.clearInterval(ping)
+      if (stopped) return
+      const base = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)]!
+      window.setTimeout(open, base + Math.floor(Math.random() * base * 0.3))
+    })
+  }
+  open()
+  return () => {
+    stopped = true
+  }
+}
+
+let started = false
+/** Start the realtime channels for a signed-in person (once per page). */
+export function startRealtime(who: Who) {
+  if (started || typeof WebSocket === 'undefined') return
+  started = true
+  const onMessage = (isPublic: boolean) => (data: unknown) => {
+    const parsed = socketMessageSchema.safeParse(data)
+    if (!parsed.success) return
+    const { notification, role } = parsed.data
+    if (isPublic && (notification.locale !== who.locale || (role != null && role !== who.role))) return
+    addUnread(notification)
+    toast(notification)
+  }
+  keepOpen('/ws/notifications', onMessage(false), () => void refreshUnread(true))
+  keepOpen(`/ws/public/${who.locale}`, onMessage(true), () => {})
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react'
+import { getRanking, setRankingVisibility } from '#shared/contract/ranking'
+import { call } from '#client/api.ts'
+import { usePage } from '#client/app/context.tsx'
+
+/** On the profile (issue 11 §3): leave the ranking, or come back to it. */
+export function RankingSettings() {
+  const { t } = usePage()
+  const [hidden, setHidden] = useState<boolean | null>(null)
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    void call(getRanking, { silent: true }).then((res) => res.success && setHidden(res.hidden))
+  }, [])
+  async function toggle() {
+    setBusy(true)
+    const res = await call(setRankingVisibility, { input: { hidden: !hidden } })
+    setBusy(false)
+    if (res.success) setHidden(res.hidden)
+  }
+  return (
+    <section className="profile-card" id="ranking" aria-labelledby="profile-ranking" data-testid="ranking-settings">
+      <h2 id="profile-ranking">{t('engagement.ranking.settings_title')}</h2>
+      <p>{hidden ? t('engagement.ranking.settings_hidden') : t('engagement.ranking.settings_shown')}</p>
+      <button className="button" type="button" onClick={() => void toggle()} disabled={hidden === null || busy} data-testid="ranking-toggle">
+        {hidden ? t('engagement.ranking.join') : t('engagement.ranking.leave')}
+      </button>
+    </section>
+  )
+}

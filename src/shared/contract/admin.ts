@@ -1,0 +1,162 @@
+// The bundled admin's own calls (issue 12; SPEC §2 "Admin screens", §6 Admin and Publisher).
+// The editors' writes of each entity are their domain's calls (content.manage, posts.manage,
+// plans); what the admin adds: lists that include hidden and private rows, units, the users'
+// admin fields and credit adjustments, the audit trail with restore, usage events, the sitemap.
+// Who may make each: docs/API.md "Admin".
+import { z } from 'zod'
+import { defineCall } from './call'
+import { envelope, messageResponse } from './common'
+import { bool01, contentStatusField, idField, int, languageField, line, paragraph, searchField } from './fields'
+import { listSchema, paginationSchema } from './list'
+
+const id = idField
+
+/** One row of an admin list: plain values keyed by column, what the generic list screen shows. */
+export const adminRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+export type AdminRow = z.infer<typeof adminRowSchema>
+const rows = envelope({ rows: z.array(adminRowSchema), pagination: paginationSchema })
+
+const ISO_DAY_OR_INSTANT = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
+const isoText = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => ISO_DAY_OR_INSTANT.test(v) && !Number.isNaN(Date.parse(v)), { error: 'validation.date' })
+/** An ISO day or instant (filter `from`). */
+export const dayField = isoText.transform((v) => new Date(v))
+/** The same as `to`: a day given alone means up to the end of that day (UTC). */
+const untilField = isoText.transform((v) => new Date(Date.parse(v) + (/^\d{4}-\d{2}-\d{2}$/.test(v) ? 86_399_999 : 0)))
+
+const contentFilters = { search: searchField.optional(), language: languageField.optional(), status: contentStatusField.optional() }
+
+export const adminRoutesQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug', 'order', 'updated_at'], defaultOrder: 'id desc' })
+export const adminPostsQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug', 'published_at', 'updated_at'], defaultOrder: 'id desc' })
+export const adminSymptomsQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug'], defaultOrder: 'id desc' })
+export const adminPlansQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug'], defaultOrder: 'id desc' })
+export const adminUnitsQuery = listSchema({ filters: { route_id: id.optional(), search: searchField.optional() }, orderBy: ['order', 'id', 'title'], defaultOrder: 'order asc' })
+export const adminFilesQuery = listSchema({ filters: { search: searchField.optional(), type: z.enum(['cover', 'audio', 'video']).optional() }, orderBy: ['id', 'title', 'size'], defaultOrder: 'id desc' })
+export const planRoutesQuery = listSchema({ filters: { plan_id: id.optional() }, orderBy: ['order', 'id'], defaultOrder: 'order asc' })
+export const planUsersQuery = listSchema({ filters: { plan_id: id.optional(), search: searchField.optional() }, orderBy: ['assigned_at', 'id'], defaultOrder: 'assigned_at desc' })
+export const auditQuery = listSchema({ filters: { search: searchField.optional(), entity: line(40).optional() }, orderBy: ['id', 'created_at'], defaultOrder: 'id desc' })
+const eventFilters = { event: line(80).optional(), page: line(300).optional(), from: dayField.optional(), to: untilField.optional(), search: searchField.optional() }
+export const eventsQuery = listSchema({ filters: eventFilters, orderBy: ['id', 'created_at', 'event'], defaultOrder: 'id desc' })
+
+export const listAdminRoutes = defineCall({ method: 'GET', path: '/admin/routes', request: adminRoutesQuery, response: rows })
+export const listAdminPosts = defineCall({ method: 'GET', path: '/admin/posts', request: adminPostsQuery, response: rows })
+export const listAdminSymptoms = defineCall({ method: 'GET', path: '/admin/symptoms', request: adminSymptomsQuery, response: rows })
+export const listAdminPlans = defineCall({ method: 'GET', path: '/admin/plans', request: adminPlansQuery, response: rows })
+export const listAdminUnits = defineCall({ method: 'GET', path: '/admin/units', request: adminUnitsQuery, response: rows })
+export const listAdminFiles = defineCall({ method: 'GET', path: '/admin/files', request: adminFilesQuery, response: rows })
+/** A plan's routes in order with their lock settings (changed with POST /v1/plan/setting). */
+export const listPlanRoutes = defineCall({ method: 'GET', path: '/admin/plan/routes', request: planRoutesQuery, response: rows })
+/** The people a plan is assigned to. */
+export const listPlanUsers = defineCall({ method: 'GET', path: '/admin/plan/users', request: planUsersQuery, response: rows })
+export const listAudit = defineCall({ method: 'GET', path: '/admin/audit', request: auditQuery, response: rows })
+export const listEvents = defineCall({ method: 'GET', path: '/admin/events', request: eventsQuery, response: rows })
+/** The same filters as the list, the matching events as CSV text (at most EXPORT_MAX_ROWS). */
+export const exportEvents = defineCall({ method: 'GET', path: '/admin/events/export', request: z.object(eventFilters), response: envelope({ csv: z.string(), rows: z.number().int() }) })
+export const EXPORT_MAX_ROWS = 10_000
+
+// ── Units (SPEC §3 Unit: status, order, credits creator, dubbing, interpretation, author) ─────
+
+export const unitForm = z.object({
+  id: id.optional(),
+  route_id: id.optional(),
+  title: line(200).optional(),
+  description: paragraph(2000).optional(),
+  kind: z.enum(['audio', 'video'], { error: 'validation.choice' }).optional(),
+  status: contentStatusField.optional(),
+  media_key: line(500).optional(),
+  cover_key: line(500).optional(),
+  duration_seconds: int({ min: 0, max: 86_400 }).optional(),
+  credits_creator: line(200).optional(),
+  credits_dubbing: line(200).optional(),
+  credits_interpretation: line(200).optional(),
+  credits_author: line(200).optional(),
+})
+export type UnitForm = z.output<typeof unitForm>
+export const saveUnit = defineCall({ method: 'POST', path: '/unit', request: unitForm, response: envelope({ unit: adminRowSchema }) })
+export const deleteUnit = defineCall({ method: 'DELETE', path: '/unit', request: z.object({ id }), response: messageResponse })
+/** The arrows of the route editor: swap a unit with its neighbour. */
+export const moveUnit = defineCall({ method: 'POST', path: '/unit/move', request: z.object({ id, direction: z.enum(['up', 'down'], { error: 'validation.choice' }) }), response: envelope({ rows: z.array(adminRowSchema) }) })
+
+// ── Users (SPEC §6 Admin: role, subscriber, credits, plans, psychologist fields) ──────────────
+
+export const adminUserForm = z.object({
+  id,
+  role: z.union([z.literal([1, 2, 4, 8, 9, 16, 32]), z.enum(['1', '2', '4', '8', '9', '16', '32'])], { error: 'validation.choice' }).transform(Number).optional(),
+  subscriber: bool01.optional(),
+  name: line(100).optional(),
+  psychologist_open_to_get_appointment: bool01.optional(),
+  degree: line(120).optional(),
+  nationality: line(60).optional(),
+  located_at: line(60).optional(),
+})
+export type AdminUserForm = z.output<typeof adminUserForm>
+export const saveAdminUser = defineCall({ method: 'POST', path: '/admin/user', request: adminUserForm, response: envelope({ user: adminRowSchema }) })
+/** A credit adjustment: a credit_ledger row, reason 'admin_adjustment', with the admin's text. */
+export const adjustCredits = defineCall({
+  method: 'POST',
+  path: '/admin/user/credits',
+  request: z.object({ user_id: id, amount_cents: int({ min: -10_000_000, max: 10_000_000 }).refine((n) => n !== 0, { error: 'validation.invalid' }), reason: line(300) }),
+  response: envelope({ credits_cents: z.number().int() }),
+})
+
+// ── Properties (SPEC §2 "property editing"; read with GET /v1/route/properties) ──────────────
+
+export const propertyForm = z.object({
+  id: id.optional(),
+  key: z.string().trim().regex(/^[a-z][a-z0-9_.-]{0,79}$/, { error: 'validation.invalid' }).optional(),
+  value: paragraph(5000).optional(),
+  description: line(300).optional(),
+})
+export type PropertyForm = z.output<typeof propertyForm>
+export const saveProperty = defineCall({ method: 'POST', path: '/route/property', request: propertyForm, response: envelope({ property: adminRowSchema }) })
+export const deleteProperty = defineCall({ method: 'DELETE', path: '/route/property', request: z.object({ id }), response: messageResponse })
+
+// ── Audit, restore, sitemap ──────────────────────────────────────────────────────────────────
+
+/** A deleted route, post or plan comes back for RESTORE_DAYS after its deletion. */
+export const RESTORE_DAYS = 30
+export const restoreDeleted = defineCall({ method: 'POST', path: '/admin/restore', request: z.object({ audit_id: id }), response: envelope({ entity: z.string(), id: z.number().int() }) })
+export const regenerateSitemap = defineCall({ method: 'POST', path: '/admin/sitemap', request: z.object({}), response: envelope({ urls: z.number().int() }) })
+
+// ── Outside helpers (SPEC §7) ────────────────────────────────────────────────────────────────
+
+export const updateImageUsingUnsplash = defineCall({ method: 'POST', path: '/post/update_image_using_unsplash', request: z.object({ id }), response: envelope({ image_cover: z.string() }) })
+export const AI_TARGETS = ['title', 'description', 'content', 'seo_title', 'seo_description', 'tags'] as const
+export const aiForPost = defineCall({
+  method: 'GET',
+  path: '/ai/post/:target',
+  request: z.object({ post_id: id.optional(), prompt: paragraph(2000).optional() }),
+  response: envelope({ response: z.string() }),
+})
+
+/** The admin page's data: who is looking, so the screens offered match what the server allows. */
+export const adminPageData = z.object({ role: z.number().int(), screens: z.array(z.string()) })
+export type AdminPageData = z.infer<typeof adminPageData>
+
+export const adminCalls = [
+  listAdminRoutes,
+  listAdminPosts,
+  listAdminSymptoms,
+  listAdminPlans,
+  listPlanRoutes,
+  listPlanUsers,
+  listAdminUnits,
+  listAdminFiles,
+  listAudit,
+  listEvents,
+  exportEvents,
+  saveUnit,
+  deleteUnit,
+  moveUnit,
+  saveAdminUser,
+  adjustCredits,
+  saveProperty,
+  deleteProperty,
+  restoreDeleted,
+  regenerateSitemap,
+  updateImageUsingUnsplash,
+  aiForPost,
+] as const

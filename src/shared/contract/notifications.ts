@@ -1,0 +1,126 @@
+// Notifications (issue 11 §4–6; SPEC §3 "Notification" and "In-app notification", §4 statuses,
+// §6 admins send to a role or to email readers only, §7 realtime). docs/API.md "Engagement".
+import { z } from 'zod'
+import { NOTIFICATION_DELAY_UNITS, NOTIFICATION_LEVELS, Role } from '#shared/enums'
+import { defineCall } from './call'
+import { envelope } from './common'
+import { bool01, idField, int, languageField, line, paragraph } from './fields'
+import { listSchema, paginationSchema } from './list'
+import { instantField } from './appointments'
+
+const copySchema = z.object({ title: z.string(), description: z.string().nullable().optional() })
+
+export const adminNotificationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'sent', 'cancelled']),
+  receivers: z.array(z.number().int()).nullable(),
+  send_at: z.string().nullable(),
+  /** The audience's language; null: both, each person in theirs. */
+  language: z.enum(['es', 'en']).nullable(),
+  channel: z.enum(['in_app', 'email']),
+  role_recipients: z.number().int().nullable(),
+  readers_only: z.boolean(),
+  delay_amount: z.number().int().nullable(),
+  delay_unit: z.enum(NOTIFICATION_DELAY_UNITS).nullable(),
+  at_best_moment: z.boolean(),
+  level: z.enum(NOTIFICATION_LEVELS),
+  copy: z.object({ es: copySchema.optional(), en: copySchema.optional() }),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+  deliveries: z.number().int(),
+})
+export type AdminNotificationDto = z.infer<typeof adminNotificationSchema>
+
+export const notificationsQuery = listSchema({
+  filters: { status: z.enum(['pending', 'sent', 'cancelled'], { error: 'validation.choice' }).optional() },
+  orderBy: ['id', 'send_at'],
+  defaultOrder: 'id desc',
+})
+export type NotificationsQuery = z.output<typeof notificationsQuery>
+
+/** GET /v1/notifications (admin) */
+export const listNotifications = defineCall({ method: 'GET', path: '/notifications', request: notificationsQuery, response: envelope({ notifications: z.array(adminNotificationSchema), pagination: paginationSchema }) })
+
+const ROLES = new Set<number>(Object.values(Role))
+/** Explicit receivers: user ids joined by '|' or ',' (at most 500; larger audiences go by role or language). */
+const receiversField = z
+  .string()
+  .max(4000)
+  .regex(/^\d{1,12}([|,]\d{1,12}){0,499}$/, { error: 'validation.invalid' })
+  .transform((s) => [...new Set(s.split(/[|,]/).map(Number))])
+
+export const createNotificationForm = z
+  .object({
+    channel: z.enum(['in_app', 'email'], { error: 'validation.choice' }).default('in_app'),
+    language: languageField.optional(),
+    role_recipients: int({ min: 1, max: 32 }).refine((r) => ROLES.has(r), { error: 'validation.choice' }).optional(),
+    receivers: receiversField.optional(),
+    readers_only: bool01.optional(),
+    /** When it goes out; absent: now (plus the delay, if any). */
+    send_at: instantField.optional(),
+    delay_amount: int({ min: 1, max: 1000 }).optional(),
+    delay_unit: z.enum(NOTIFICATION_DELAY_UNITS, { error: 'validation.choice' }).optional(),
+    at_best_moment: bool01.optional(),
+    level: z.enum(NOTIFICATION_LEVELS, { error: 'validation.choice' }).optional(),
+    title_es: line(120).optional(),
+    description_es: paragraph(1000).optional(),
+    title_en: line(120).optional(),
+    description_en: paragraph(1000).optional(),
+  })
+  .superRefine((f, ctx) => {
+    // The copy of every language it goes out in (both when no language is chosen).
+    for (const lang of f.language ? [f.language] : (['es', 'en'] as const)) {
+      if (!f[`title_${lang}`]) ctx.addIssue({ code: 'custom', path: [`title_${lang}`], message: 'engagement.notifications.copy_required' })
+    }
+    if ((f.delay_amount === undefined) !== (f.delay_unit === undefined)) ctx.addIssue({ code: 'custom', path: [f.delay_amount === undefined ? 'delay_amount' : 'delay_unit'], message: 'validation.required' })
+  })
+export type CreateNotificationForm = z.output<typeof createNotificationForm>
+
+/** POST /v1/notification (admin): create and schedule. */
+export const createNotification = defineCall({ method: 'POST', path: '/notification', request: createNotificationForm, response: envelope({ notification: adminNotificationSchema }) })
+
+/** POST /v1/notification/cancel (admin): a pending one only. */
+export const cancelNotification = defineCall({ method: 'POST', path: '/notification/cancel', request: z.object({ id: idField }), response: envelope({ notification: adminNotificationSchema }) })
+
+// ── In the app ───────────────────────────────────────────────────────────────────────────────
+
+export const inAppNotificationSchema = z.object({
+  id: z.number().int(),
+  /** Same key, same notification: the toast queue drops a second one ('n:<admin id>' or 'i:<id>'). */
+  key: z.string(),
+  /** The admin notification it came from (mark read by it after a public-channel message). */
+  notification_id: z.number().int().nullable(),
+  locale: z.enum(['es', 'en']).nullable(),
+  level: z.enum(NOTIFICATION_LEVELS),
+  type: z.string().nullable(),
+  /** Milliseconds the toast stays (SPEC §9 default 5 s); null: until closed. */
+  close_after: z.number().int().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  content: z.string().nullable(),
+  created_at: z.string(),
+  read: z.boolean(),
+})
+export type InAppNotificationDto = z.infer<typeof inAppNotificationSchema>
+
+/** GET /v1/notifications/unread: the caller's unread in-app notifications, newest first (at most 50). */
+export const listUnread = defineCall({ method: 'GET', path: '/notifications/unread', request: z.object({}), response: envelope({ notifications: z.array(inAppNotificationSchema) }) })
+
+/** POST /v1/notifications/read: one (`id`, or `notification_id` for a public message) or, with neither, all. */
+export const markRead = defineCall({
+  method: 'POST',
+  path: '/notifications/read',
+  request: z.object({ id: idField.optional(), notification_id: idField.optional() }),
+  response: envelope({ updated: z.number().int() }),
+})
+
+export const notificationsCalls = [listNotifications, createNotification, cancelNotification, listUnread, markRead] as const
+
+/** What the realtime channels send (/ws/notifications and /ws/public/{locale}). */
+export const socketMessageSchema = z.object({
+  type: z.literal('notification'),
+  notification: inAppNotificationSchema,
+  /** Public channel only: the role it is for (null: everyone of that locale). */
+  role: z.number().int().nullable().optional(),
+})
+export type SocketMessage = z.infer<typeof socketMessageSchema>

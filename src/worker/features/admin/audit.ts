@@ -1,0 +1,126 @@
+// The audit trail (issue 12 §5): every write an admin or a publisher makes through /v1 is
+// recorded with who, when, the call, the entity and its rows before and after. Mounted once on
+// /v1 (app.ts), so a new editor's call is recorded without its route knowing. A deleted route,
+// post or plan keeps its rows in `before` and can be restored for RESTORE_DAYS.
+import { createMiddleware } from 'hono/factory'
+import { RESTORE_DAYS } from '#shared/contract/admin'
+import { Role } from '#shared/enums'
+import type { Ctx } from '#worker/context'
+import type { AppEnv } from '#worker/env'
+import { AppError } from '#worker/http/errors'
+import { contentChanged } from '#worker/http/public-cache'
+import { findAudit, insertAudit, restoreSnapshot, RESTORABLE, snapshot } from './admin.repo'
+import { isUniqueViolation } from '#worker/features/content/manage.repo'
+
+interface Audited {
+  entity: string
+  /** The form field naming the entity. */
+  idField: string
+  /** The answer's object holding a created entity (its `id`). */
+  answer?: string
+}
+
+/** The editors' calls by path (SPEC §7), each naming the entity it changes. */
+const AUDITED: Record<string, Audited> = {
+  '/route': { entity: 'route', idField: 'id', answer: 'route' },
+  '/route/symptom/assign': { entity: 'route', idField: 'route_id' },
+  '/route/symptom/unassign': { entity: 'route', idField: 'route_id' },
+  '/route/symptom/apply/primary': { entity: 'route', idField: 'route_id' },
+  '/route/category': { entity: 'route_category', idField: 'id', answer: 'category' },
+  '/post/category': { entity: 'post_category', idField: 'id', answer: 'category' },
+  '/symptom': { entity: 'symptom', idField: 'id', answer: 'symptom' },
+  '/post': { entity: 'post', idField: 'id', answer: 'post' },
+  '/post/correlation': { entity: 'post', idField: 'post_id' },
+  '/post/update_image_using_unsplash': { entity: 'post', idField: 'id' },
+  '/plan': { entity: 'plan', idField: 'id', answer: 'plan' },
+  '/plan/setting': { entity: 'plan', idField: 'plan_id' },
+  '/plan/assign': { entity: 'plan', idField: 'plan_id' },
+  '/plan/route': { entity: 'plan', idField: 'plan_id' },
+  '/unit': { entity: 'unit', idField: 'id', answer: 'unit' },
+  '/unit/move': { entity: 'unit', idField: 'id' },
+  '/admin/user': { entity: 'user', idField: 'id' },
+  '/admin/user/credits': { entity: 'user', idField: 'user_id' },
+  '/file/upload/complete': { entity: 'file', idField: 'id', answer: 'file' },
+  '/file': { entity: 'file', idField: 'id' },
+  '/route/property': { entity: 'property', idField: 'id', answer: 'property' },
+  '/appointment/cancel': { entity: 'appointment', idField: 'id' },
+  '/appointment/close': { entity: 'appointment', idField: 'id' },
+}
+/** Paths of other admin areas (notifications, refunds, the admin's own): recorded with their form. */
+const AUDITED_PREFIXES = ['/admin/', '/notification', '/refund']
+/** Not writes of an entity: the bytes of an upload in progress, its start and abort. */
+const SKIPPED = new Set(['/file/upload', '/file/upload/part'])
+/** Form fields never kept in the trail. */
+const SECRET = /password|token|chunk|secret/i
+
+const EDITOR_ROLES: readonly number[] = [Role.admin, Role.publisher]
+
+const toId = (v: unknown) => (typeof v === 'string' && /^[1-9]\d{0,14}$/.test(v) ? Number(v) : typeof v === 'number' ? v : null)
+
+export const auditWrites = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.var.user
+  const path = c.req.path.replace(/^\/v1/, '').replace(/\/$/, '')
+  if (c.req.method === 'GET' || !user || !EDITOR_ROLES.includes(user.role) || SKIPPED.has(path)) return next()
+  const known = AUDITED[path]
+  if (!known && !AUDITED_PREFIXES.some((p) => path.startsWith(p))) return next()
+  // Read from a copy: a form that cannot be parsed is left for the validator to refuse (400),
+  // and the request's own body stays unread for it (bodies are at most 64 KiB here).
+  const type = c.req.header('content-type') ?? ''
+  const form: Record<string, unknown> = /multipart\/form-data|x-www-form-urlencoded/.test(type)
+    ? await c.req.raw
+        .clone()
+        .formData()
+        .then((fd) => Object.fromEntries(fd.entries()))
+        .catch(() => ({}))
+    : {}
+  const fields = Object.fromEntries(Object.entries(form).filter(([k, v]) => !SECRET.test(k) && typeof v === 'string'))
+  let id = known ? toId(form[known.idField]) : toId(form.id)
+  const before = known && id ? await snapshot(c.var.db, known.entity, id).catch(() => null) : null
+  await next()
+  if (c.res.status >= 300) return
+  try {
+    if (known && !id && known.answer) {
+      const body = (await c.res.clone().json()) as Record<string, { id?: unknown } | undefined>
+      id = toId(body[known.answer]?.id)
+    }
+    if (path === '/admin/restore') {
+      const body = (await c.res.clone().json()) as { entity?: string; id?: number }
+      await insertAudit(c.var.db, { actorId: user.id, actorRole: user.role, action: `POST /v1${path}`, entity: body.entity ?? 'audit', entityId: body.id ?? null, before: null, after: { form: [fields] } })
+      return
+    }
+    const after = known && id && c.req.method !== 'DELETE' ? await snapshot(c.var.db, known.entity, id) : null
+    await insertAudit(c.var.db, {
+      actorId: user.id,
+      actorRole: user.role,
+      action: `${c.req.method} /v1${path}`,
+      entity: known?.entity ?? path.split('/').filter(Boolean).join('_'),
+      entityId: id,
+      before,
+      after: after ?? (c.req.method === 'DELETE' ? null : { form: [fields] }),
+    })
+  } catch (err) {
+    // The write is done; a trail that could not be written must not turn it into a failure.
+    console.warn(`[${c.get('requestId')}] audit not recorded for ${path}:`, err instanceof Error ? err.message : err)
+  }
+})
+
+/** POST /v1/admin/restore: a route, post or plan deleted in the last RESTORE_DAYS, back as it was. */
+export async function restoreDeleted(ctx: Ctx, auditId: number): Promise<{ entity: string; id: number }> {
+  const row = await findAudit(ctx.db, auditId)
+  if (!row) throw new AppError('not_found')
+  const restorable = (RESTORABLE as readonly string[]).includes(row.entity) && row.action.startsWith('DELETE ') && row.before && row.entity_id
+  const tooOld = Date.now() - row.created_at > RESTORE_DAYS * 24 * 60 * 60 * 1000
+  if (!restorable || tooOld) throw new AppError('validation', { message: 'admin.audit.not_restorable', fields: { audit_id: ['admin.audit.not_restorable'] } })
+  if (row.restored_at) throw new AppError('conflict', { message: 'admin.audit.already_restored' })
+  try {
+    await restoreSnapshot(ctx.db, row.id, row.before as never)
+  } catch (err) {
+    // Its slug was taken again meanwhile.
+    if (isUniqueViolation(err)) throw new AppError('conflict', { message: 'content_manage.slug_taken' })
+    // A row it pointed at (its category, the next plan) is gone too: say so, never a 500.
+    if (/FOREIGN KEY/i.test(String((err as Error)?.message ?? err))) throw new AppError('conflict', { message: 'admin.audit.restore_conflict' })
+    throw err
+  }
+  await contentChanged(ctx.env)
+  return { entity: row.entity, id: row.entity_id! }
+}

@@ -1,0 +1,15 @@
+// The files table (SPEC §3 File) for uploads (CONVENTIONS 3).
+import { eq } from 'drizzle-orm'
+import type { AdminRow } from '#shared/contract/admin'
+import type { Db } from '#worker/db/client'
+import { files } from '#worker/db/schema'
+
+export async function insertFile(db: Db, values: typeof files.$inferInsert): Promise<AdminRow> {
+  const r = await db.insert(files).values(values).returning().get()
+  return { id: r.id, title: r.title, type: r.type, tag: r.tag, size: r.size, r2_key: r.r2Key, content_type: r.contentType, created_at: r.createdAt.toISOString() }
+}
+
+export const deleteFileRow = async (db: Db, id: number) => {
+  const r = await db.delete(files).where(eq(files.id, id)).returning({ r2Key: files.r2Key }).get()
+  return r ? { r2_key: r.r2Key } : null
+}

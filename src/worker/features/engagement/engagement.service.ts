@@ -1,0 +1,122 @@
+// Activity, kind streaks and rewards (issue 11 §1–2; SPEC §3 "Reward", §9). One activity record
+// (activity_days) that other features write through `recordActivity`; rewards are given the
+// moment their fact happens (`awardRewards`), not by a nightly job. docs/API.md "Engagement".
+import type { RewardDto } from '#shared/contract/rewards'
+import { REWARD_CATEGORIES } from '#shared/enums'
+import type { Ctx } from '#worker/context'
+import type { Env } from '#worker/env'
+import { AppError } from '#worker/http/errors'
+import { addDays } from '#worker/features/appointments/zones'
+import { notifyUser } from '#worker/features/notifications/notifications.service'
+import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
+import { messagesFor } from '#shared/i18n/messages'
+import * as repo from './engagement.repo'
+import { catalogRows } from './rewards.catalog'
+import { localToday, POINTS_PER_DAY, shownStreak, step, zoneOf } from './streak'
+
+/** The rewards of SPEC §9 are product data: present in every database (seed or not), never twice. */
+async function ensureCatalog(d1: D1Database) {
+  if ((await repo.rewardCount(d1)) < catalogRows().length) await repo.seedRewards(d1, catalogRows())
+}
+
+/**
+ * A person did something that counts for their day (a unit completed, or listened to for
+ * MIN_LISTEN_SECONDS): count the day on their own clock, move the streak (freezes cover missed
+ * days on their own), and give any reward now reached. Safe to call many times a day.
+ */
+export async function recordActivity(env: Env, user: { id: number; timezone?: string | null; language: Locale }, at = Date.now(), opts: { unitCompleted?: boolean } = {}) {
+  const d1 = env.DB
+  const before = await repo.findEngagement(d1, user.id)
+  const s = step(before, at, zoneOf(user.timezone))
+  const counted = await repo.writeStep(d1, user.id, before.lastDay, s, POINTS_PER_DAY, at)
+  // A new day can reach a streak or days reward; a unit completed can finish a route.
+  const awarded = counted || opts.unitCompleted ? await awardRewards(env, user.id, user.language, at) : []
+  return { day: counted ? s.day : null, streak: counted ? s.next.currentStreak : before.currentStreak, awarded }
+}
+
+/** Give every reward the person's facts reach (once each), and tell them in the app. */
+export async function awardRewards(env: Env, userId: number, locale: Locale | null, at = Date.now()) {
+  await ensureCatalog(env.DB)
+  const awarded = await repo.awardReached(env.DB, userId, await repo.metricsOf(env.DB, userId), at)
+  if (!awarded.length) return awarded
+  // The person's own language when the caller is someone else (a psychologist closing a session).
+  locale ??= await repo.languageOf(env.DB, userId)
+  const t = translator(locale)
+  for (const r of awarded) {
+    await notifyUser(env, userId, locale, { level: 'success', type: 'reward', title: t('engagement.rewards.earned_title'), description: `${t(`engagement.rewards.keys.${r.key}.title`)}: ${rewardText(t, r.key, r.threshold)}` })
+  }
+  return awarded
+}
+
+type T = (key: string, params?: Record<string, unknown>) => string
+function translator(locale: Locale): T {
+  const t = createTranslator(locale, messagesFor(locale))
+  return (key, params) => t(key as MessageKey, params)
+}
+const rewardText = (t: T, key: string, n: number) => t(`engagement.rewards.keys.${key}.${n === 1 ? 'description_one' : 'description'}`, { count: n })
+
+function me(ctx: Ctx) {
+  if (!ctx.user) throw new AppError('unauthenticated')
+  return ctx.user
+}
+
+/** The icon of a level (SPEC §9): white heart 1–7, green 8, pink 9, fire 10. */
+export const levelIcon = (level: number) => (level >= 10 ? 'fire' : level === 9 ? 'pink_heart' : level === 8 ? 'green_heart' : 'white_heart')
+
+/** GET /v1/rewards: every reward grouped by key and category, what the caller has, and the percent. */
+export async function listRewards(ctx: Ctx) {
+  const user = me(ctx)
+  await awardRewards(ctx.env, user.id, ctx.locale) // catches up anything reached by a path that does not award (an older account)
+  const rows = await repo.rewardsOf(ctx.env.DB, user.id)
+  const t = translator(ctx.locale)
+  const dto = (r: repo.UserRewardRow): RewardDto => ({
+    id: r.id,
+    key: r.key,
+    category: r.category,
+    criteria: { metric: r.key, gte: r.threshold },
+    description: rewardText(t, r.key, r.threshold),
+    level: { id: r.level_id, title: t('engagement.rewards.level', { n: r.level_id }), icon: levelIcon(r.level_id) },
+    is_acquired: r.acquired_at !== null,
+    acquired_at: r.acquired_at ? new Date(r.acquired_at).toISOString() : null,
+    is_claimed: r.claimed_at !== null,
+  })
+  const keys = [...new Set(rows.map((r) => r.key))]
+  const types = keys.map((key) => ({
+    key,
+    category: rows.find((r) => r.key === key)!.category,
+    title: t(`engagement.rewards.keys.${key}.title`),
+    description: t(`engagement.rewards.keys.${key}.type`),
+    rewards: rows.filter((r) => r.key === key).map(dto),
+  }))
+  types.sort((a, b) => REWARD_CATEGORIES.indexOf(a.category as never) - REWARD_CATEGORIES.indexOf(b.category as never))
+  const acquired = rows.filter((r) => r.acquired_at !== null).length
+  return { rewards: types, user_progress: rows.length ? Math.floor((acquired * 100) / rows.length) : 0, streak: await streakOf(ctx.env, user) }
+}
+
+/** GET /v1/rewards/unclaimed: what the caller has earned and not yet claimed. */
+export async function unclaimed(ctx: Ctx) {
+  const { rewards } = await listRewards(ctx)
+  return { rewards: rewards.flatMap((g) => g.rewards.filter((r) => r.is_acquired && !r.is_claimed)) }
+}
+
+/**
+ * POST /v1/rewards/claim: once per reward, also when called many times at once (only the
+ * UPDATE that flips claimed_at from NULL wins). Not earned: 404; claimed already: 409.
+ */
+export async function claim(ctx: Ctx, rewardId: number) {
+  const user = me(ctx)
+  if (await repo.claim(ctx.env.DB, user.id, rewardId, Date.now())) return
+  const row = await repo.userReward(ctx.env.DB, user.id, rewardId)
+  if (!row) throw new AppError('not_found', { message: 'engagement.rewards.not_earned', fields: { reward_id: ['engagement.rewards.not_earned'] } })
+  throw new AppError('conflict', { message: 'engagement.rewards.already_claimed' })
+}
+
+/** The streak block of /performance and the rewards page: kind numbers only. */
+export async function streakOf(env: Env, user: { id: number; row?: { timezone?: string | null } | null }, now = Date.now()) {
+  const s = await repo.findEngagement(env.DB, user.id)
+  const today = localToday(now, zoneOf(user.row?.timezone))
+  const from = addDays(today, -6)
+  const active = await repo.activeDaysBetween(env.DB, user.id, from, today)
+  const week = Array.from({ length: 7 }, (_, i) => addDays(from, i)).map((day) => ({ day, active: active.includes(day) }))
+  return { current: shownStreak(s, today), longest: s.longestStreak, freezes: s.freezes, last_7_days: active.length, week, today_done: active.includes(today) }
+}

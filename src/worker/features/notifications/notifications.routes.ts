@@ -1,0 +1,63 @@
+import { Hono } from 'hono'
+import { Role } from '#shared/enums'
+import { LANGUAGES, type Language } from '#shared/enums'
+import * as calls from '#shared/contract/notifications'
+import { ctxOf } from '#worker/context'
+import type { AppEnv } from '#worker/env'
+import { requireRole, requireUser } from '#worker/http/auth'
+import { endpoint, reply } from '#worker/http/endpoint'
+import { disableNotifications } from '#worker/features/users/users.service'
+import * as notifications from './notifications.service'
+
+/** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
+export const notificationsRoutes = new Hono<AppEnv>()
+  .on(calls.listNotifications.method, calls.listNotifications.path, requireRole(Role.admin), ...endpoint(calls.listNotifications, async (c, q) => reply(c, calls.listNotifications, await notifications.list(ctxOf(c), q))))
+  .on(calls.createNotification.method, calls.createNotification.path, requireRole(Role.admin), ...endpoint(calls.createNotification, async (c, f) => reply(c, calls.createNotification, await notifications.create(ctxOf(c), f), { status: 201, message: 'engagement.notifications.created' })))
+  .on(calls.cancelNotification.method, calls.cancelNotification.path, requireRole(Role.admin), ...endpoint(calls.cancelNotification, async (c, f) => reply(c, calls.cancelNotification, await notifications.cancel(ctxOf(c), f.id), { message: 'engagement.notifications.cancelled' })))
+  .on(calls.listUnread.method, calls.listUnread.path, requireUser, ...endpoint(calls.listUnread, async (c) => reply(c, calls.listUnread, await notifications.unread(ctxOf(c)))))
+  .on(calls.markRead.method, calls.markRead.path, requireUser, ...endpoint(calls.markRead, async (c, f) => reply(c, calls.markRead, await notifications.markRead(ctxOf(c), f))))
+
+/** A WebSocket from this site only: a page elsewhere cannot ride the person's cookie (cross-site WebSocket hijacking). */
+function sameOrigin(req: Request) {
+  const origin = req.headers.get('origin')
+  return origin !== null && origin === new URL(req.url).origin
+}
+
+/** The object's 101 answer, with headers our middleware may still add (a stub's answer is immutable). */
+const upgraded = (res: Response) => (res.webSocket ? new Response(null, { status: 101, webSocket: res.webSocket }) : new Response(res.body, res))
+
+/**
+ * Realtime under /ws (SPEC §7 "a public channel … and a per-user channel"): the upgrade goes to
+ * the NotificationChannel object, which keeps the socket with the hibernation API. Protocol:
+ * docs/API.md "Engagement".
+ */
+export const socketRoutes = new Hono<AppEnv>()
+  .get('/notifications', async (c) => {
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('Expected a WebSocket upgrade', 426)
+    if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
+    const user = c.var.user
+    if (!user) return c.text('Unauthenticated', 401)
+    return upgraded(await c.env.CHANNELS.get(c.env.CHANNELS.idFromName(`user:${user.id}`)).fetch(c.req.raw))
+  })
+  .get('/public/:locale', async (c) => {
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('Expected a WebSocket upgrade', 426)
+    if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
+    const locale = c.req.param('locale') as Language
+    if (!LANGUAGES.includes(locale)) return c.text('Not found', 404)
+    return upgraded(await c.env.CHANNELS.get(c.env.CHANNELS.idFromName(`public:${locale}`)).fetch(c.req.raw))
+  })
+
+/**
+ * One-click unsubscribe (RFC 8058): the List-Unsubscribe header of notification mail points
+ * here with the signed link's fields; a mail client POSTs `List-Unsubscribe=One-Click`. The
+ * same signature as the disable-notifications page; a GET shows that page instead.
+ */
+export const unsubscribeRoutes = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    const userId = Number(c.req.query('user_id'))
+    const signature = c.req.query('signature') ?? ''
+    if (!Number.isSafeInteger(userId) || userId < 1 || !signature) return c.text('Invalid link', 400)
+    await disableNotifications({ ...ctxOf(c), user: null }, { user_id: userId, signature })
+    return c.text('Unsubscribed', 200)
+  })
+  .get('/', (c) => c.redirect(`/disable-notifications?${new URL(c.req.url).searchParams.toString()}`, 302))

@@ -1,0 +1,334 @@
+// Payments (issue 10): the offer, the payment link, the caller's subscriptions and history,
+// refund requests and their resolution. Stripe is reached only through ./stripe.ts; without a
+// key (local runs) the link opens the dev checkout (./checkout.dev.ts), which pays by sending
+// signed events to the same webhook endpoint Stripe would.
+import { CATALOGUE, catalogueItem, formatMoney, isMobileDevice, type CatalogueItem } from '#shared/catalogue'
+import type { OfferItemDto, RefundRequestDto, RefundsQuery, SubscriptionDto, TransactionDto, TransactionsQuery } from '#shared/contract/payments'
+import { pagination } from '#shared/contract/list'
+import { SubscriptionStatus, SubscriptionType } from '#shared/enums'
+import { localizePath, type Locale } from '#shared/i18n/index'
+import { COOLDOWNS_MS } from '#shared/limits'
+import type { Ctx } from '#worker/context'
+import type { Subscription } from '#worker/db/schema'
+import { isLocalEnv } from '#worker/env'
+import { AppError } from '#worker/http/errors'
+import { creditBalanceCents } from '#worker/features/users/users.repo'
+import { isZone } from '#worker/features/appointments/zones'
+import { addMonths, grantReference, refundStatements } from './payments.events'
+import * as repo from './payments.repo'
+import { stripeClient } from './stripe'
+
+const dollars = (cents: number) => Math.round(cents) / 100
+
+function me(ctx: Ctx) {
+  if (!ctx.user) throw new AppError('unauthenticated')
+  return ctx.user
+}
+
+// ── The offer ────────────────────────────────────────────────────────────────────────────────
+
+const TITLES: Record<CatalogueItem['id'], Record<Locale, string>> = {
+  monthly: { en: 'Monthly plan', es: 'Plan mensual' },
+  yearly: { en: 'Yearly plan', es: 'Plan anual' },
+  credits_1: { en: '1 session', es: '1 sesión' },
+  credits_2: { en: '2 sessions', es: '2 sesiones' },
+  credits_4: { en: '4 sessions', es: '4 sesiones' },
+}
+
+function describe(item: CatalogueItem, locale: Locale): string {
+  const en = locale === 'en'
+  if (item.kind === 'subscription')
+    return item.interval === 'year'
+      ? en ? `Every route and ${item.sessions} sessions with a psychologist every month. 2 months free.` : `Todas las rutas y ${item.sessions} sesiones con un psicólogo cada mes. 2 meses gratis.`
+      : en ? `Every route and ${item.sessions} sessions with a psychologist every month.` : `Todas las rutas y ${item.sessions} sesiones con un psicólogo cada mes.`
+  return en ? `${formatMoney(item.credit_cents, locale)} in credits for sessions. They do not expire.` : `${formatMoney(item.credit_cents, locale)} en créditos para sesiones. No caducan.`
+}
+
+export function offerItem(item: CatalogueItem, locale: Locale): OfferItemDto {
+  return {
+    id: item.id,
+    kind: item.kind,
+    type: item.kind === 'subscription' ? SubscriptionType.recurrent : SubscriptionType.credit_based,
+    interval: item.interval,
+    title: TITLES[item.id][locale],
+    description: describe(item, locale),
+    price: dollars(item.price_cents),
+    price_label: formatMoney(item.price_cents, locale),
+    sessions: item.sessions,
+    credits: dollars(item.credit_cents),
+    savings: dollars(item.savings_cents),
+    savings_label: item.savings_cents > 0 ? formatMoney(item.savings_cents, locale) : null,
+    months_free: item.months_free,
+  }
+}
+
+export const offer = (ctx: Pick<Ctx, 'locale'>) => CATALOGUE.map((i) => offerItem(i, ctx.locale))
+
+// ── The payment link ─────────────────────────────────────────────────────────────────────────
+
+/** The Stripe price of an item, from STRIPE_PRICES ('monthly=price_…,yearly=price_…'); none: priced inline. */
+function configuredPrice(env: Ctx['env'], id: string): string | null {
+  for (const pair of (env.STRIPE_PRICES ?? '').split(',')) {
+    const [k, v] = pair.split('=').map((s) => s.trim())
+    if (k === id && v) return v
+  }
+  return null
+}
+
+export interface DevCheckout {
+  id: string
+  userId: number
+  item: CatalogueItem['id']
+  locale: Locale
+  successUrl: string
+  cancelUrl: string
+}
+export const DEV_CHECKOUT_TTL_SEC = 60 * 60
+export const devCheckoutKey = (id: string) => `dev-checkout:${id}`
+
+/**
+ * GET /v1/subscription/payment/link. A plan cannot be bought from a mobile device (SPEC §6) nor
+ * twice; the person's Stripe customer is reused. A Stripe failure or timeout answers a clear
+ * error and writes nothing (nothing is written before Stripe has answered).
+ */
+export async function paymentLink(ctx: Ctx, input: { item: CatalogueItem['id'] }, device: { userAgent: string | null; mobileHint: string | null }) {
+  const caller = me(ctx)
+  const item = catalogueItem(input.item)!
+  if (item.kind === 'subscription') {
+    if (isMobileDevice(device.userAgent, device.mobileHint)) throw new AppError('subscriptions_mobile')
+    if (await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now())) throw new AppError('conflict', { message: 'payments.already_subscribed' })
+  }
+  const back = (q: string) => `${ctx.linkBase}${localizePath('/subscribe', ctx.locale)}?${q}`
+  const successUrl = back('success=1&item=' + item.id)
+  const cancelUrl = back('error=1')
+  const stripe = await stripeClient(ctx.env)
+  if (!stripe) {
+    if (!isLocalEnv(ctx.env)) throw new AppError('unavailable', { message: 'payments.not_configured' })
+    const id = `cs_local_${crypto.randomUUID().replace(/-/g, '')}`
+    const checkout: DevCheckout = { id, userId: caller.id, item: item.id, locale: ctx.locale, successUrl, cancelUrl }
+    await ctx.env.KV.put(devCheckoutKey(id), JSON.stringify(checkout), { expirationTtl: DEV_CHECKOUT_TTL_SEC })
+    return { link: `${ctx.linkBase}/__dev/checkout/${id}` }
+  }
+  const payer = await repo.findPayer(ctx.db, caller.id)
+  if (!payer) throw new AppError('unauthenticated')
+  const metadata = { user_id: String(caller.id), item: item.id }
+  const price = configuredPrice(ctx.env, item.id)
+  const lineItem = price
+    ? { price, quantity: 1 }
+    : {
+        quantity: 1,
+        price_data: {
+          currency: 'usd',
+          unit_amount: item.price_cents,
+          product_data: { name: offerItem(item, ctx.locale).title },
+          ...(item.interval ? { recurring: { interval: item.interval } } : {}),
+        },
+      }
+  try {
+    const session = await stripe.checkout.sessions.create({
+      mode: item.kind === 'subscription' ? 'subscription' : 'payment',
+      line_items: [lineItem],
+      ...(payer.stripeId ? { customer: payer.stripeId } : { customer_email: payer.email ?? undefined, ...(item.kind === 'credits' ? { customer_creation: 'always' as const } : {}) }),
+      client_reference_id: String(caller.id),
+      metadata,
+      ...(item.kind === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      locale: ctx.locale,
+    })
+    if (!session.url) throw new Error('checkout session without url')
+    return { link: session.url }
+  } catch (err) {
+    console.warn('stripe checkout failed', (err as Error)?.message ?? err)
+    throw new AppError('unavailable', { message: 'payments.link_failed' })
+  }
+}
+
+// ── The caller's subscriptions and history ──────────────────────────────────────────────────
+
+function toSubscriptionDto(s: Subscription, locale: Locale): SubscriptionDto {
+  const item = catalogueItem(s.item ?? '') ?? (s.interval === 'year' ? catalogueItem('yearly') : s.interval === 'month' ? catalogueItem('monthly') : undefined)
+  return {
+    id: s.id,
+    // The plan's name in the person's language (the stored title is the Stripe-side name).
+    title: item ? TITLES[item.id][locale] : s.title,
+    end_at: s.endAt ? s.endAt.toISOString() : null,
+    status: s.status,
+    type: s.type,
+    interval: s.interval ?? null,
+    renews: s.status === SubscriptionStatus.active && !s.cancelledAt,
+  }
+}
+
+function toRefundDto(r: repo.RefundRow, withPerson = false): RefundRequestDto {
+  return {
+    id: r.id,
+    user_id: r.userId,
+    ...(withPerson ? { user_name: r.userName ?? null, user_email: r.userEmail ?? null } : {}),
+    transaction_id: r.transactionId ?? null,
+    amount: r.amountCents == null ? null : dollars(r.amountCents),
+    reason: r.reason ?? null,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+    resolved_at: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+  }
+}
+
+/** GET /v1/my/subscriptions. */
+export async function mine(ctx: Ctx) {
+  const caller = me(ctx)
+  const [subs, credits, lastRefund] = await Promise.all([repo.subscriptionsOf(ctx.db, caller.id), creditBalanceCents(ctx.db, caller.id), repo.latestRefundRequestOf(ctx.db, caller.id)])
+  const now = Date.now()
+  return {
+    subscriptions: subs.map((s) => toSubscriptionDto(s, ctx.locale)),
+    credits: dollars(credits),
+    subscriber: subs.some((s) => s.status === SubscriptionStatus.active && (!s.endAt || s.endAt.getTime() > now)) || caller.subscriber,
+    last_refund_request: lastRefund ? toRefundDto(lastRefund) : null,
+  }
+}
+
+/**
+ * DELETE /v1/my/subscriptions: the renewal stops; the plan stays until the end of the paid
+ * period (then Stripe's deletion event, or the daily job, ends it and the subscriber flag).
+ */
+export async function stopRenewal(ctx: Ctx) {
+  const caller = me(ctx)
+  const active = await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now())
+  if (!active) throw new AppError('not_found', { message: 'payments.no_active_subscription' })
+  if (!active.cancelledAt) {
+    if (active.stripeSubscriptionId && !active.stripeSubscriptionId.startsWith('sub_local_')) {
+      const stripe = await stripeClient(ctx.env)
+      if (!stripe) throw new AppError('unavailable', { message: 'payments.not_configured' })
+      try {
+        await stripe.subscriptions.update(active.stripeSubscriptionId, { cancel_at_period_end: true })
+      } catch (err) {
+        console.warn('stripe cancel failed', (err as Error)?.message ?? err)
+        throw new AppError('unavailable', { message: 'payments.cancel_failed' })
+      }
+    }
+    await repo.stopRenewal(ctx.db, active.id, new Date())
+  }
+  return mine(ctx)
+}
+
+const toTransactionDto = (r: Awaited<ReturnType<typeof repo.historyOf>>['rows'][number]): TransactionDto => ({
+  id: r.id,
+  kind: r.kind,
+  reason: r.reason,
+  amount: dollars(r.amount_cents),
+  currency: r.currency,
+  status: r.status,
+  description: r.description,
+  created_at: new Date(Number(r.created_at)).toISOString(),
+})
+
+/** GET /v1/my/transactions. */
+export async function history(ctx: Ctx, q: TransactionsQuery) {
+  const caller = me(ctx)
+  const [{ rows, total }, credits] = await Promise.all([repo.historyOf(ctx.db, caller.id, q), creditBalanceCents(ctx.db, caller.id)])
+  return { transactions: rows.map(toTransactionDto), credits: dollars(credits), pagination: pagination(q, total, rows.length) }
+}
+
+// ── Refunds ──────────────────────────────────────────────────────────────────────────────────
+
+function when(ms: number, locale: Locale, zone: string | null | undefined) {
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', { timeZone: zone && isZone(zone) ? zone : 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(ms)
+}
+
+/** POST /v1/user/refund: once every 7 days (SPEC §5); the refusal says when the earlier one was sent. */
+export async function requestRefund(ctx: Ctx, input: { reason: string; transaction_id?: number }, now = Date.now()) {
+  const caller = me(ctx)
+  let transactionId: number | null = null
+  if (input.transaction_id !== undefined) {
+    const tx = await repo.findTransaction(ctx.db, input.transaction_id)
+    // Another person's payment reads as not found (no hint that it exists).
+    if (!tx || tx.userId !== caller.id) throw new AppError('not_found', { fields: { transaction_id: ['payments.no_such_payment'] } })
+    if (tx.status !== 'succeeded') throw new AppError('validation', { fields: { transaction_id: ['payments.not_refundable'] } })
+    transactionId = tx.id
+  } else {
+    transactionId = (await repo.latestPaymentOf(ctx.db, caller.id))?.id ?? null
+  }
+  const id = await repo.insertRefundRequestOnce(ctx.db, { userId: caller.id, transactionId, reason: input.reason, now, windowMs: COOLDOWNS_MS.refund })
+  if (!id) {
+    const earlier = await repo.latestRefundRequestOf(ctx.db, caller.id)
+    const at = earlier?.createdAt.getTime() ?? now
+    throw new AppError('rate_limited', {
+      message: 'errors.refund_cooldown',
+      params: { at: when(at, ctx.locale, caller.row?.timezone) },
+      extra: { earlier_request_at: new Date(at).toISOString(), retry_at: new Date(at + COOLDOWNS_MS.refund).toISOString() },
+    })
+  }
+  return toRefundDto((await repo.findRefundRequest(ctx.db, id))!)
+}
+
+/** GET /v1/refunds (admins). */
+export async function listRefunds(ctx: Ctx, q: RefundsQuery) {
+  const { rows, total } = await repo.listRefundRequests(ctx.db, q)
+  return { refund_requests: rows.map((r) => toRefundDto(r, true)), pagination: pagination(q, total, rows.length) }
+}
+
+async function pending(ctx: Ctx, id: number) {
+  const r = await repo.findRefundRequest(ctx.db, id)
+  if (!r) throw new AppError('not_found')
+  if (r.status !== 'pending') throw new AppError('conflict', { message: 'payments.refund_resolved' })
+  return r
+}
+
+/**
+ * POST /v1/refund/approve (admins): Stripe refunds the named payment (keyed by the request, so a
+ * second approval cannot refund twice), then one batch marks the payment refunded, takes back
+ * the credits it gave and resolves the request. Stripe's charge.refunded, arriving later, finds
+ * it done.
+ */
+export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
+  const admin = me(ctx)
+  const r = await pending(ctx, id)
+  const tx = r.transactionId ? await repo.findTransaction(ctx.db, r.transactionId) : undefined
+  if (!tx || tx.status !== 'succeeded') throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
+  if (tx.paymentIntent && !tx.paymentIntent.startsWith('pi_local_')) {
+    const stripe = await stripeClient(ctx.env)
+    if (!stripe) throw new AppError('unavailable', { message: 'payments.not_configured' })
+    try {
+      await stripe.refunds.create({ payment_intent: tx.paymentIntent, metadata: { refund_request: String(r.id) } }, { idempotencyKey: `refund-request-${r.id}` })
+    } catch (err) {
+      console.warn('stripe refund failed', (err as Error)?.message ?? err)
+      throw new AppError('unavailable', { message: 'payments.refund_stripe_failed' })
+    }
+  }
+  const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'approved', admin.id, now), ...(await refundStatements(ctx.db, tx, now))])
+  if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
+  return toRefundDto((await repo.findRefundRequest(ctx.db, r.id))!, true)
+}
+
+/** POST /v1/refund/reject (admins). */
+export async function rejectRefund(ctx: Ctx, id: number, now = Date.now()) {
+  const admin = me(ctx)
+  const r = await pending(ctx, id)
+  const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'rejected', admin.id, now)])
+  if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
+  return toRefundDto((await repo.findRefundRequest(ctx.db, r.id))!, true)
+}
+
+// ── The daily job ────────────────────────────────────────────────────────────────────────────
+
+/** A renewal Stripe has not confirmed this long after the period's end ends the plan. */
+export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60_000
+
+/**
+ * Once a day: plans whose time is over end (and the subscriber flag with them), and each active
+ * yearly plan gets the sessions of every month it has entered (SPEC §9: 4 a month), once each.
+ */
+export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
+  const ended = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
+  const grants: D1PreparedStatement[] = []
+  const monthly = catalogueItem('yearly')!.credit_cents
+  for (const s of await repo.activeYearly(db, now)) {
+    if (!s.periodStartAt || !s.stripeSubscriptionId) continue
+    const start = s.periodStartAt.getTime()
+    for (let m = 1; m < 12 && addMonths(start, m) <= now; m++) grants.push(repo.grantStmt(db, s.userId, monthly, 'subscription_grant', grantReference(s.stripeSubscriptionId, start, m), addMonths(start, m)))
+  }
+  for (let i = 0; i < grants.length; i += 50) await repo.runBatch(db, grants.slice(i, i + 50))
+  return { ended, grants: grants.length }
+}
+
+export { isMobileDevice }
