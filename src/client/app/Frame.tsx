@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
 import { localizePath } from '#shared/i18n/index'
 import { SESSION_LOST, clearOnLogout, markSessionExpired, readLocal, serverLogout, storeUser, type StoredUser } from '#client/stores/session.ts'
 import { openConsent } from '#client/features/site/consent/consent.ts'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { usePage } from './context'
-import { NotificationsMenu } from '#client/features/notifications/NotificationsMenu.tsx'
+import { useHydrated } from '#client/components/forms.tsx'
+
+// The bell and the realtime channels (issue 11) are for signed-in people only: loaded after
+// hydration, in their own chunk, so a visitor's page (the landings above all) never carries them.
+const NotificationsMenu = lazy(() => import('#client/features/notifications/NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })))
 
 /**
  * SPEC §2 Frame. Visitors: logo, Routes and Posts, Sign In. Users: back link, title, menu.
@@ -14,6 +18,7 @@ import { NotificationsMenu } from '#client/features/notifications/NotificationsM
 export function Header() {
   const { boot, t, href } = usePage()
   const [hidden, setHidden] = useState(false)
+  const hydrated = useHydrated()
   useEffect(() => {
     let last = window.scrollY
     const onScroll = () => {
@@ -34,7 +39,11 @@ export function Header() {
             ←
           </a>
           <h1 className="header-title">{boot.title}</h1>
-          <NotificationsMenu />
+          {hydrated && (
+            <Suspense fallback={null}>
+              <NotificationsMenu />
+            </Suspense>
+          )}
           <details className="user-menu">
             <summary aria-label={t('frame.menu')}>{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</summary>
             <nav>
