@@ -295,6 +295,20 @@ describe('with a Stripe key (Stripe faked at fetch)', () => {
   })
 })
 
+describe('the local checkout outside local runs', () => {
+  it('is not there in production: the page and its pay button are 404, nothing is written', async () => {
+    const { PRODUCTION_VARS } = await import('../helpers')
+    const before = await countRows('stripe_events')
+    for (const [method, path] of [['GET', '/__dev/checkout/cs_local_x'], ['POST', '/__dev/checkout/cs_local_x/pay']] as const) {
+      const ctx = createExecutionContext()
+      const res = await worker.fetch(new Request(`http://localhost${path}`, { method }) as never, { ...env, ...PRODUCTION_VARS } as never, ctx)
+      await waitOnExecutionContext(ctx)
+      expect(res.status, path).toBe(404)
+    }
+    expect(await countRows('stripe_events')).toBe(before)
+  })
+})
+
 describe('the daily job', () => {
   it('a yearly plan gets each month’s 4 sessions once', async () => {
     const p = await register()

@@ -1,26 +1,31 @@
 // The /admin page (issue 12): one tab per screen the person's role has (SPEC §2 Admin screens,
 // §6), each the generic ListScreen set up for its calls. The screen is kept in the URL
 // (?screen=routes). The server refused this page to anyone else; its calls refuse them too.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { AdminPageData } from '#shared/contract/admin'
-import { adjustCredits, listPlanRoutes, listPlanUsers, deleteProperty, saveProperty, exportEvents, listAdminFiles, listAdminPlans, listAdminPosts, listAdminRoutes, listAdminSymptoms, listAudit, listEvents, regenerateSitemap, restoreDeleted, saveAdminUser, updateImageUsingUnsplash, aiForPost } from '#shared/contract/admin'
+import { deleteProperty, saveProperty, listAdminFiles, listAdminPlans, listAdminPosts, listAdminRoutes, listAdminSymptoms, listAudit, listEvents, restoreDeleted, saveAdminUser } from '#shared/contract/admin'
 import { deleteFile } from '#shared/contract/admin.files'
 import type { AdminScreen } from '#shared/contract/admin.screens'
-import { cancel, listAppointments } from '#shared/contract/appointments'
+import { listAppointments } from '#shared/contract/appointments'
 import { deleteRoute, deleteRouteCategory, deleteSymptom, listRouteCategories, listRouteProperties, saveRoute, saveRouteCategory, saveSymptom } from '#shared/contract/content.manage'
-import { assignPlan, deletePlan, savePlan, addPlanRoute, removePlanRoute, savePlanSetting, unassignPlan } from '#shared/contract/plans'
-import { addCorrelation, deletePost, deletePostCategory, listCorrelations, listPostCategories, removeCorrelation, savePost, savePostCategory } from '#shared/contract/posts.manage'
+import { deletePlan, savePlan } from '#shared/contract/plans'
+import { deletePost, deletePostCategory, listPostCategories, savePost, savePostCategory } from '#shared/contract/posts.manage'
 import { listUsers } from '#shared/contract/users'
 import { cancelNotification, createNotification, listNotifications } from '#shared/contract/notifications'
 import { approveRefund, listRefunds, rejectRefund } from '#shared/contract/payments'
-import { CancellationReason } from '#shared/enums'
 import type { Translate } from '#shared/i18n/index'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { ListScreen, type Column, type FieldSpec } from './ListScreen'
 import { RoutePanel } from './RoutePanel'
-import { Upload } from './Upload'
+import { yes, CancelAppointment, ExportCsv, FileUploads, PlanPanel, PostHelpers, RelatedPosts, Sitemap, Sure, UserTools } from './AdminTools'
 import './admin.css'
+
+/** The search-engine fields of routes and symptoms. */
+const SEO_FIELDS: FieldSpec[] = [
+  { name: 'seo_title', label: 'admin.fields.seo_title', type: 'text' },
+  { name: 'seo_description', label: 'admin.fields.seo_description', type: 'text' },
+]
 
 const langOptions = [
   { value: 'es', label: 'Español' },
@@ -32,7 +37,6 @@ const statusOptions = (t: Translate) => [
 ]
 const ROLES = [1, 2, 4, 8, 9, 16, 32] as const
 const roleName = (t: Translate, r: unknown) => t(`admin.roles.r${r}` as 'admin.roles.r1')
-const yes = (v: unknown) => v === true || v === 1 || v === '1'
 
 function screenFromUrl(screens: string[]): string {
   if (typeof window === 'undefined') return screens[0]!
@@ -102,8 +106,7 @@ function Screen({ name }: { name: AdminScreen }) {
               { name: 'tag', label: 'admin.fields.tag', type: 'text' },
               { name: 'category_id', label: 'admin.fields.category_id', type: 'number' },
               { name: 'order', label: 'admin.fields.order', type: 'number' },
-              { name: 'seo_title', label: 'admin.fields.seo_title', type: 'text' },
-              { name: 'seo_description', label: 'admin.fields.seo_description', type: 'text' },
+              ...SEO_FIELDS,
               { name: 'image_cover', label: 'admin.fields.image_cover', type: 'upload', tag: 'route_cover' },
               { name: 'image_square', label: 'admin.fields.image_square', type: 'upload', tag: 'route_cover' },
             ]),
@@ -141,7 +144,7 @@ function Screen({ name }: { name: AdminScreen }) {
           rowsKey="rows"
           filters={filters}
           columns={[...cols('id', 'title', 'slug', 'language'), status]}
-          form={{ save: saveSymptom, defaults: { language: 'es', status: '1' }, fields: contentFields([{ name: 'seo_title', label: 'admin.fields.seo_title', type: 'text' }, { name: 'seo_description', label: 'admin.fields.seo_description', type: 'text' }]) }}
+          form={{ save: saveSymptom, defaults: { language: 'es', status: '1' }, fields: contentFields(SEO_FIELDS) }}
           remove={deleteSymptom}
         />
       )
@@ -352,267 +355,4 @@ function Screen({ name }: { name: AdminScreen }) {
         />
       )
   }
-}
-
-/** A button that asks 'Sure?' before it runs (SPEC §5: destructive actions). */
-function Sure({ label, run }: { label: string; run: () => unknown }) {
-  const { t } = usePage()
-  const [asking, setAsking] = useState(false)
-  if (!asking)
-    return (
-      <button type="button" className="adm-btn adm-danger" onClick={() => setAsking(true)}>
-        {label}
-      </button>
-    )
-  return (
-    <span className="adm-sure">
-      {t('admin.list.sure')}{' '}
-      <button type="button" className="adm-btn adm-danger" onClick={() => (setAsking(false), void run())}>
-        {t('admin.list.yes')}
-      </button>
-      <button type="button" className="adm-btn" onClick={() => setAsking(false)}>
-        {t('admin.list.no')}
-      </button>
-    </span>
-  )
-}
-
-/** A post's related posts (SPEC §3 post correlation; §5 never itself), both directions. */
-function RelatedPosts({ postId }: { postId: number }) {
-  const { t } = usePage()
-  const [list, setList] = useState<{ id: number; title: string; language: string }[] | null>(null)
-  const [other, setOther] = useState('')
-  useEffect(() => {
-    void call(listCorrelations, { input: { post_id: postId } }).then((r) => setList(r.success ? r.correlations : []))
-  }, [postId])
-  if (list === null) return <p>{t('admin.list.loading')}</p>
-  const change = async (kind: 'add' | 'remove', id: number) => {
-    const res = await call(kind === 'add' ? addCorrelation : removeCorrelation, { input: { post_id: postId, related_post_id: id } })
-    if (res.success) (setList(res.correlations), setOther(''))
-  }
-  return (
-    <div className="adm-inline" data-testid="related-posts">
-      <strong>{t('admin.posts.related')}</strong>
-      <ul className="adm-symptoms">
-        {list.map((p) => (
-          <li key={p.id}>
-            {p.title} ({p.language}){' '}
-            <button type="button" className="adm-btn adm-danger" onClick={() => void change('remove', p.id)}>
-              {t('admin.list.delete')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <label>
-        {t('admin.screens.posts')} (id) <input type="number" value={other} onChange={(e) => setOther(e.target.value)} />
-      </label>
-      <button type="button" className="adm-btn" disabled={!other} onClick={() => void change('add', Number(other))}>
-        {t('admin.list.new')}
-      </button>
-    </div>
-  )
-}
-
-function PostHelpers({ id, reload }: { id: number; reload: () => void }) {
-  const { t } = usePage()
-  const [answer, setAnswer] = useState<string | null>(null)
-  return (
-    <>
-      <button type="button" className="adm-btn" onClick={async () => (await call(updateImageUsingUnsplash, { input: { id } })).success && reload()}>
-        {t('admin.posts.unsplash')}
-      </button>
-      <button type="button" className="adm-btn" onClick={async () => {
-        const res = await call(aiForPost, { params: { target: 'description' }, input: { post_id: id } })
-        if (res.success) setAnswer(res.response)
-      }}>
-        {t('admin.posts.ai')}
-      </button>
-      {answer ? <p className="adm-ai">{answer}</p> : null}
-    </>
-  )
-}
-
-function FileUploads({ reload }: { reload: () => void }) {
-  const [tag, setTag] = useState<'route_cover' | 'unit_cover' | 'post_cover' | 'audio' | 'video' | 'user_avatar'>('audio')
-  const { t } = usePage()
-  return (
-    <div className="adm-file-upload">
-      <label className="adm-filter">
-        <span>{t('admin.fields.tag')}</span>
-        <select value={tag} onChange={(e) => setTag(e.target.value as typeof tag)} data-testid="file-tag">
-          {(['audio', 'video', 'route_cover', 'unit_cover', 'post_cover', 'user_avatar'] as const).map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Upload key={tag} tag={tag} onDone={() => reload()} />
-    </div>
-  )
-}
-
-/** Under a plan: its routes in order with their lock settings, and the people it is assigned to. */
-function PlanPanel({ planId }: { planId: number }) {
-  const { t } = usePage()
-  const [routeId, setRouteId] = useState('')
-  const [version, setVersion] = useState(0)
-  return (
-    <div className="adm-plan-panel" data-testid="plan-panel">
-      <div className="adm-inline">
-        <label>
-          {t('admin.screens.routes')} (id) <input type="number" value={routeId} onChange={(e) => setRouteId(e.target.value)} data-testid="plan-route-id" />
-        </label>
-        <button type="button" className="adm-btn" disabled={!routeId} onClick={async () => (await call(addPlanRoute, { input: { plan_id: planId, route_id: Number(routeId) } })).success && (setRouteId(''), setVersion((v) => v + 1))}>
-          {t('admin.list.new')}
-        </button>
-      </div>
-      <ListScreen
-        key={version}
-        id="plan-routes"
-        list={listPlanRoutes}
-        rowsKey="rows"
-        search={false}
-        base={{ 'filters[plan_id]': planId }}
-        columns={[
-          { key: 'order', label: 'admin.fields.order', sortable: true },
-          { key: 'title', label: 'admin.fields.title' },
-          { key: 'waiting_time_hours', label: 'admin.fields.waiting_time_hours' },
-          { key: 'need_appointment', label: 'admin.fields.needs_appointment', render: (r) => (yes(r.need_appointment) ? '✓' : '—') },
-          { key: 'need_finished_appointment', label: 'admin.fields.need_finished_appointment', render: (r) => (yes(r.need_finished_appointment) ? '✓' : '—') },
-        ]}
-        form={{
-          save: savePlanSetting,
-          create: false,
-          extra: (r) => ({ plan_id: planId, route_id: r.route_id as number }),
-          fields: [
-            { name: 'order', label: 'admin.fields.order', type: 'number' },
-            { name: 'waiting_time_hours', label: 'admin.fields.waiting_time_hours', type: 'number' },
-            { name: 'need_appointment', label: 'admin.fields.needs_appointment', type: 'checkbox' },
-            { name: 'need_finished_appointment', label: 'admin.fields.need_finished_appointment', type: 'checkbox' },
-          ],
-        }}
-        remove={removePlanRoute}
-        removeInput={(r) => ({ plan_id: planId, route_id: r.route_id as number })}
-      />
-      <ListScreen
-        id="plan-users"
-        list={listPlanUsers}
-        rowsKey="rows"
-        base={{ 'filters[plan_id]': planId }}
-        columns={[
-          { key: 'name', label: 'admin.fields.name' },
-          { key: 'email', label: 'admin.fields.email' },
-          { key: 'assigned_at', label: 'admin.fields.created_at', sortable: true },
-          { key: 'finished_at', label: 'admin.fields.finished_at' },
-        ]}
-        remove={unassignPlan}
-        removeInput={(r) => ({ plan_id: planId, user_id: r.user_id as number })}
-      />
-    </div>
-  )
-}
-
-function UserTools({ userId, reload }: { userId: number; reload: () => void }) {
-  const { t } = usePage()
-  const [amount, setAmount] = useState('')
-  const [reason, setReason] = useState('')
-  const [planId, setPlanId] = useState('')
-  const [balance, setBalance] = useState<number | null>(null)
-  const [errors, setErrors] = useState<Record<string, string[]>>({})
-  return (
-    <div className="adm-inline" data-testid="user-tools">
-      <fieldset>
-        <legend>{t('admin.users.adjust')}</legend>
-        <label>
-          {t('admin.fields.amount')} <input type="number" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="credits-amount" />
-        </label>
-        <label>
-          {t('admin.fields.reason')} <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="credits-reason" />
-        </label>
-        <button type="button" className="adm-btn" data-testid="credits-save" onClick={async () => {
-          const res = await call(adjustCredits, { input: { user_id: userId, amount_cents: Math.round(Number(amount) * 100), reason } })
-          if (!res.success) return setErrors(res.errors ?? {})
-          setErrors({})
-          setBalance(res.credits_cents)
-          reload()
-        }}>
-          {t('admin.list.save')}
-        </button>
-        {Object.values(errors)[0]?.[0] ? <p className="adm-error">{Object.values(errors)[0]![0]}</p> : null}
-        {balance !== null ? <p>{t('admin.users.balance', { n: (balance / 100).toFixed(2) })}</p> : null}
-      </fieldset>
-      <fieldset>
-        <legend>{t('admin.users.assign_plan')}</legend>
-        <label>
-          {t('admin.fields.plan')} (id) <input type="number" value={planId} onChange={(e) => setPlanId(e.target.value)} />
-        </label>
-        <button type="button" className="adm-btn" disabled={!planId} onClick={() => void call(assignPlan, { input: { plan_id: Number(planId), user_id: userId } })}>
-          {t('admin.users.assign_plan')}
-        </button>
-      </fieldset>
-    </div>
-  )
-}
-
-function CancelAppointment({ id, reload }: { id: number; reload: () => void }) {
-  const { t } = usePage()
-  const [open, setOpen] = useState(false)
-  const [text, setText] = useState('')
-  if (!open)
-    return (
-      <button type="button" className="adm-btn adm-danger" onClick={() => setOpen(true)}>
-        {t('admin.appointments.cancel')}
-      </button>
-    )
-  return (
-    <span className="adm-sure">
-      <input aria-label={t('admin.appointments.reason_text')} placeholder={t('admin.appointments.reason_text')} value={text} onChange={(e) => setText(e.target.value)} />
-      {t('admin.list.sure')}{' '}
-      <button type="button" className="adm-btn adm-danger" disabled={!text.trim()} onClick={async () => (await call(cancel, { input: { id, reason: CancellationReason.other, reason_text: text } })).success && (setOpen(false), reload())}>
-        {t('admin.list.yes')}
-      </button>
-      <button type="button" className="adm-btn" onClick={() => setOpen(false)}>
-        {t('admin.list.no')}
-      </button>
-    </span>
-  )
-}
-
-function ExportCsv({ input }: { input: Record<string, unknown> }) {
-  const { t } = usePage()
-  async function run() {
-    const filters = Object.fromEntries(Object.entries(input).filter(([k]) => k.startsWith('filters[')).map(([k, v]) => [k.slice(8, -1), v]))
-    const res = await call(exportEvents, { input: filters as never })
-    if (!res.success) return
-    const a = document.createElement('a')
-    a.href = URL.createObjectURL(new Blob([res.csv], { type: 'text/csv;charset=utf-8' }))
-    a.download = 'usage-events.csv'
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000)
-  }
-  return (
-    <button type="button" className="adm-btn" onClick={() => void run()} data-testid="events-export">
-      {t('admin.events.export')}
-    </button>
-  )
-}
-
-function Sitemap() {
-  const { t } = usePage()
-  const [said, setSaid] = useState<string | null>(null)
-  return (
-    <section className="adm-screen" data-testid="screen-sitemap">
-      <button type="button" className="adm-btn adm-primary" onClick={async () => {
-        const res = await call(regenerateSitemap, {})
-        setSaid(res.message ?? null)
-      }} data-testid="sitemap-regenerate">
-        {t('admin.sitemap.regenerate')}
-      </button>
-      {said ? <p aria-live="polite">{said}</p> : null}
-      <p>
-        <a href="/sitemap.xml">/sitemap.xml</a>
-      </p>
-    </section>
-  )
 }

@@ -159,7 +159,7 @@ async function chargeRefunded(db: Db, charge: Obj, now: number) {
   if (!pi) return 'ignored'
   const tx = await repo.findTransactionByPaymentIntent(db, pi)
   if (!tx || !tx.userId) return 'ignored'
-  await refundStatements(db, tx, now).then((stmts) => repo.runBatch(db, stmts))
+  await repo.runBatch(db, await refundStatements(db, tx, now))
   return 'applied'
 }
 

@@ -17,7 +17,8 @@ export function subscribeView(query: Record<string, string>): 'offer' | 'success
 
 export const paymentsLoaders: PageLoaders<'subscription' | 'subscribe'> = {
   subscription: loader(subscriptionPageData, async (args) => {
-    const [mine, history] = await Promise.all([payments.mine(args.ctx), payments.history(args.ctx, transactionsQuery.parse({ per_page: '10' }))])
+    const mine = await payments.mine(args.ctx)
+    const history = await payments.history(args.ctx, transactionsQuery.parse({ per_page: '10' }), mine.credits)
     return { offer: payments.offer(args.ctx), mobile: mobileOf(args), mine, transactions: history.transactions, pagination: history.pagination }
   }),
   subscribe: loader(subscribePageData, async (args) => {

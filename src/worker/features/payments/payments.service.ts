@@ -222,11 +222,11 @@ const toTransactionDto = (r: Awaited<ReturnType<typeof repo.historyOf>>['rows'][
   created_at: new Date(Number(r.created_at)).toISOString(),
 })
 
-/** GET /v1/my/transactions. */
-export async function history(ctx: Ctx, q: TransactionsQuery) {
+/** GET /v1/my/transactions. `credits` (dollars) when the caller already read the balance (the page's loader). */
+export async function history(ctx: Ctx, q: TransactionsQuery, credits?: number) {
   const caller = me(ctx)
-  const [{ rows, total }, credits] = await Promise.all([repo.historyOf(ctx.db, caller.id, q), creditBalanceCents(ctx.db, caller.id)])
-  return { transactions: rows.map(toTransactionDto), credits: dollars(credits), pagination: pagination(q, total, rows.length) }
+  const [{ rows, total }, cents] = await Promise.all([repo.historyOf(ctx.db, caller.id, q), credits === undefined ? creditBalanceCents(ctx.db, caller.id) : Math.round(credits * 100)])
+  return { transactions: rows.map(toTransactionDto), credits: dollars(cents), pagination: pagination(q, total, rows.length) }
 }
 
 // ── Refunds ──────────────────────────────────────────────────────────────────────────────────
@@ -331,4 +331,3 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
   return { ended, grants: grants.length }
 }
 
-export { isMobileDevice }
