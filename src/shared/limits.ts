@@ -63,6 +63,8 @@ export const BODY_LIMITS_BY_PATH: Readonly<Record<string, number>> = {
   '/v1/post': 1024 * 1024,
   /** One part of an upload (UPLOAD_PART_BYTES, contract/admin.files.ts, 6 MiB) and its form fields. */
   '/v1/file/upload/part': 6 * 1024 * 1024 + 64 * 1024,
+  /** Stripe's webhook: its events are documented up to 1 MiB (issue 20 §3). */
+  '/hooks/stripe': 1024 * 1024,
 }
 
 /** The longest article body accepted (characters of HTML): a long read is ~60,000. */

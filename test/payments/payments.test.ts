@@ -235,7 +235,7 @@ describe('refunds', () => {
     expect(m.transactions[0].status).toBe('refunded')
     // Stripe's own word on the refund, arriving later, changes nothing more.
     const pi = (await env.DB.prepare('SELECT payment_intent FROM transactions WHERE id = ?1').bind(txId).first<{ payment_intent: string }>())!.payment_intent
-    await deliver(event('charge.refunded', { id: 'ch_x', payment_intent: pi }))
+    await deliver(event('charge.refunded', { id: 'ch_x', payment_intent: pi, amount: 4500, amount_refunded: 4500 }))
     expect((await moneyOf(owner.id)).ledgerRows).toBe(m.ledgerRows)
     expect((await send(admin.token, 'POST', '/v1/refund/reject', { id })).res.status).toBe(409)
   })

@@ -79,8 +79,8 @@ const mineShape = {
 }
 /** GET /v1/my/subscriptions: the caller's subscriptions (newest first), balance and subscriber flag. */
 export const mySubscriptions = defineCall({ method: 'GET', path: '/my/subscriptions', request: z.object({}), response: envelope(mineShape) })
-/** DELETE /v1/my/subscriptions: stop the renewal of the active subscription at the end of its period. */
-export const cancelMySubscription = defineCall({ method: 'DELETE', path: '/my/subscriptions', request: z.object({}), response: envelope(mineShape) })
+/** DELETE /v1/my/subscriptions: stop the renewal of the named subscription (`id`; omitted: the live one) at the end of its period. */
+export const cancelMySubscription = defineCall({ method: 'DELETE', path: '/my/subscriptions', request: z.object({ id: idField.optional() }), response: envelope(mineShape) })
 
 export const transactionSchema = z.object({
   /** 'payment:12' (a payment to Stripe) or 'credit:34' (a ledger movement). */

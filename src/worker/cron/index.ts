@@ -2,6 +2,7 @@ import type { Env } from '#worker/env'
 import { rankingJob } from './ranking'
 import { dueNotificationsJob } from './notifications'
 import { subscriptionsJob } from './subscriptions'
+import { runStripeActions } from '#worker/features/payments/stripe.actions'
 
 /** Each cron expression of wrangler.toml goes to its own job (DESIGN §2). */
 export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>> = {
@@ -12,7 +13,13 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
     if (failed) throw (failed as PromiseRejectedResult).reason
     return results
   },
-  '* * * * *': dueNotificationsJob,
+  // Every minute: due notifications, and what we still owe Stripe (cancel, refund) with backoff.
+  '* * * * *': async (env, now) => {
+    const results = await Promise.allSettled([dueNotificationsJob(env, now), runStripeActions(env, { now: now.getTime() })])
+    const failed = results.find((r) => r.status === 'rejected')
+    if (failed) throw (failed as PromiseRejectedResult).reason
+    return results
+  },
 }
 
 export async function runScheduled(cron: string, env: Env, now: Date) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
+import * as ledger from '#worker/ledger/ledger'
 import {
-  creditLedger,
   subscriptions,
   planAssignments,
   planRoutes,
@@ -283,7 +283,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       if (!created) continue
       report.users++
       const writes = []
-      if (u.credits) writes.push(db.insert(creditLedger).values({ userId: created.id, amountCents: u.credits * 100, reason: 'seed', reference: `seed:${u.email}` }).onConflictDoNothing())
+      if (u.credits) await ledger.seedStmt(db, { userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }).run()
       // A subscriber has the subscription that makes them one (the flag follows it: features/payments).
       if (u.subscriber) {
         const start = new Date()

@@ -14,7 +14,7 @@ import { Offer } from './Offer'
 import './payments.css'
 
 const REASONS = ['subscription', 'topup', 'refund', 'subscription_grant', 'appointment_booking', 'appointment_refund', 'admin_adjustment', 'seed'] as const
-const TX_STATUS = ['succeeded', 'failed', 'refunded', 'pending'] as const
+const TX_STATUS = ['succeeded', 'failed', 'refunded', 'pending', 'credited', 'debited'] as const
 
 /** 'My Subscription and Credits' (SPEC §2): plans, top-up, renewal, refund request, history. */
 export default function Subscription({ data, boot }: PageProps<SubscriptionPageData>) {
@@ -52,7 +52,10 @@ export default function Subscription({ data, boot }: PageProps<SubscriptionPageD
     setPage(res.pagination)
   }
 
-  const reasonText = (r: string) => t(`payments.page.reason.${(REASONS as readonly string[]).includes(r) ? r : 'other'}` as MessageKey)
+  const reasonText = (r: TransactionDto) =>
+    r.kind === 'credit' && (r.reason === 'topup' || r.reason === 'refund')
+      ? t(`payments.page.reason.credit_${r.reason}` as MessageKey)
+      : t(`payments.page.reason.${(REASONS as readonly string[]).includes(r.reason) ? r.reason : 'other'}` as MessageKey)
   const statusText = (s: string) => ((TX_STATUS as readonly string[]).includes(s) ? t(`payments.page.tx_status.${s}` as MessageKey) : s)
   const sessions = Math.floor((mine.credits * 100) / SESSION_PRICE_CENTS)
 
@@ -129,7 +132,7 @@ export default function Subscription({ data, boot }: PageProps<SubscriptionPageD
                 {rows.map((r) => (
                   <tr key={r.id} data-testid="history-row" data-reason={r.reason}>
                     <td>{date(r.created_at)}</td>
-                    <td>{reasonText(r.reason)}</td>
+                    <td>{reasonText(r)}</td>
                     <td className={r.kind === 'credit' && r.amount < 0 ? 'pay-neg' : undefined}>{r.kind === 'credit' && r.amount > 0 ? '+' : ''}{money(r.amount)}</td>
                     <td>{statusText(r.status)}</td>
                   </tr>
@@ -143,15 +146,21 @@ export default function Subscription({ data, boot }: PageProps<SubscriptionPageD
         )}
       </section>
 
-      <RefundForm last={mine.last_refund_request} when={when} onSent={(r) => setMine((m) => ({ ...m, last_refund_request: r }))} />
+      <RefundForm last={mine.last_refund_request} when={when} payments={rows.filter((r) => r.kind === 'payment' && r.status === 'succeeded')} describe={(r) => `${date(r.created_at)} · ${reasonText(r)} · ${money(r.amount)}`} onSent={(r) => setMine((m) => ({ ...m, last_refund_request: r }))} />
     </div>
   )
 }
 
-function RefundForm({ last, when, onSent }: { last: SubscriptionPageData['mine']['last_refund_request']; when: (iso: string) => string; onSent: (r: NonNullable<SubscriptionPageData['mine']['last_refund_request']>) => void }) {
+/**
+ * The refund request names the payment it is about (issue 20 §8): the person picks it among
+ * their payments (newest first, the latest chosen), so a complaint about a pack never ends a plan.
+ */
+function RefundForm({ last, when, payments, describe, onSent }: { last: SubscriptionPageData['mine']['last_refund_request']; when: (iso: string) => string; payments: TransactionDto[]; describe: (r: TransactionDto) => string; onSent: (r: NonNullable<SubscriptionPageData['mine']['last_refund_request']>) => void }) {
   const { t } = usePage()
   const hydrated = useHydrated()
   const [reason, setReason] = useState('')
+  const [payment, setPayment] = useState<string>('')
+  const chosen = payment || payments[0]?.id || ''
   const [busy, setBusy] = useState(false)
   const [alert, setAlert] = useState<{ text: string; level: 'danger' | 'success' } | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -160,7 +169,8 @@ function RefundForm({ last, when, onSent }: { last: SubscriptionPageData['mine']
     e.preventDefault()
     setBusy(true)
     setError(null)
-    const res = await call(requestRefund, { input: { reason }, silent: true })
+    const transactionId = Number(chosen.replace(/^payment:/, ''))
+    const res = await call(requestRefund, { input: { reason, ...(transactionId > 0 ? { transaction_id: transactionId } : {}) }, silent: true })
     setBusy(false)
     if (!res.success) {
       const text = res.errors?.reason?.[0] ? t('payments.refund_error') : `${t('payments.refund_error')} ${res.message ?? ''}`.trim()
@@ -186,6 +196,17 @@ function RefundForm({ last, when, onSent }: { last: SubscriptionPageData['mine']
         </p>
       )}
       <form onSubmit={send} className="pay-form" noValidate>
+        {payments.length > 0 && (
+          <div className="field">
+            <label htmlFor="refund-payment">{t('payments.page.refund_payment')}</label>
+            <select id="refund-payment" name="transaction_id" value={chosen} onChange={(e) => setPayment(e.target.value)} aria-describedby="refund-payment-hint" data-testid="refund-payment">
+              {payments.map((p) => (
+                <option key={p.id} value={p.id}>{describe(p)}</option>
+              ))}
+            </select>
+            <p className="field-hint" id="refund-payment-hint">{t('payments.page.refund_payment_hint')}</p>
+          </div>
+        )}
         <div className={`field${error ? ' field-invalid' : ''}`}>
           <label htmlFor="refund-reason">{t('payments.page.refund_reason')}</label>
           <textarea id="refund-reason" name="reason" rows={4} maxLength={2000} required value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={error ? true : undefined} data-testid="refund-reason" />

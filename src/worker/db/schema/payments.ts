@@ -27,13 +27,18 @@ export const creditLedger = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     /** e.g. 'topup', 'subscription_grant', 'appointment_booking', 'appointment_refund', 'admin_adjustment'. */
     reason: text('reason').notNull(),
-    /** What caused it, e.g. 'stripe:pi_…', 'appointment:42'. NULL = not deduplicated. */
+    /** What caused it, e.g. 'checkout:cs_…', 'appointment:42': with reason, the row's idempotency key. */
     reference: text('reference'),
+    /** Who moved the credits: 'payment' | 'appointment' | 'admin' | 'seed' (src/worker/ledger). */
+    source: text('source').$type<'payment' | 'appointment' | 'admin' | 'seed'>(),
+    /** The payment whose credits these are (transactions.grant_key): its grants and their reversals. */
+    paymentKey: text('payment_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('credit_ledger_reason_reference_uq').on(t.reason, t.reference),
+    index('credit_ledger_payment_idx').on(t.paymentKey),
   ],
 );
 
@@ -59,6 +64,8 @@ export const subscriptions = sqliteTable(
     stripeEventAt: integer('stripe_event_at'),
     /** When the person stopped the renewal (it stays active until end_at). NULL: it renews. */
     cancelledAt: ts('cancelled_at'),
+    /** A second plan paid while one was active (issue 20 §2): born ended, refunded and cancelled at Stripe. */
+    duplicate: integer('duplicate', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +86,12 @@ export const transactions = sqliteTable(
     paymentIntent: text('payment_intent'),
     /** The catalogue item paid for. */
     item: text('item'),
+    /** The ledger rows this payment funds carry this key (credit_ledger.payment_key). */
+    grantKey: text('grant_key'),
+    /** The plan a subscription payment paid for: a refund ends that plan, no other. */
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Cents of this payment given back so far (Stripe's amount_refunded); partial refunds add up. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     status: text('status')
       .$type<'pending' | 'succeeded' | 'failed' | 'refunded'>()
       .notNull()
@@ -99,7 +112,35 @@ export const stripeEvents = sqliteTable('stripe_events', {
   payload: json<unknown>('payload'),
   receivedAt: tsNow('received_at'),
   appliedAt: ts('applied_at'),
-});
+  /** A refund that came before its payment: the payment intent it waits for (applied when that payment is). */
+  waitingFor: text('waiting_for'),
+}, (t) => [index('stripe_events_waiting_idx').on(t.waitingFor)]);
+
+/**
+ * What we must still tell Stripe (cancel a plan, refund a payment), written in the same batch as
+ * the decision and done after it, again by the minute cron until Stripe confirms: erasing an
+ * account or refunding a plan never waits on Stripe being up (issue 20 §3). `key` is also the
+ * Idempotency-Key sent to Stripe, so a retry never refunds twice.
+ */
+export const stripeActions = sqliteTable(
+  'stripe_actions',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').$type<'cancel_subscription' | 'refund_payment'>().notNull(),
+    /** The Stripe object acted on: sub_… or pi_…. */
+    target: text('target').notNull(),
+    /** Cents, for a partial refund; NULL: the whole payment. */
+    amountCents: integer('amount_cents'),
+    /** No FK: the action outlives an erased account. */
+    userId: integer('user_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: integer('next_at').notNull(),
+    doneAt: integer('done_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stripe_actions_due_idx').on(t.doneAt, t.nextAt)],
+);
 
 /** SPEC §5/§9: once every 7 days per user (the message shows the earlier request's time). */
 export const refundRequests = sqliteTable(
@@ -125,3 +166,4 @@ export type CreditLedgerEntry = typeof creditLedger.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type Transaction = typeof transactions.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
+export type StripeAction = typeof stripeActions.$inferSelect;

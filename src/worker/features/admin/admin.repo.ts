@@ -4,6 +4,7 @@
 import type { ListQuery } from '#shared/contract/list'
 import type { AdminRow } from '#shared/contract/admin'
 import type { Db } from '#worker/db/client'
+import * as ledger from '#worker/ledger/ledger'
 
 type Value = string | number | null
 type Row = Record<string, Value>
@@ -190,10 +191,7 @@ export async function updateAdminUser(db: Db, id: number, patch: Partial<Record<
 export async function insertAdjustment(db: Db, userId: number, amountCents: number, note: string, adminId: number): Promise<number> {
   const d1 = db.$client
   const now = Date.now()
-  const [, balance] = await d1.batch<{ n: number }>([
-    d1.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, created_at) VALUES (?, ?, 'admin_adjustment', ?, ?)").bind(userId, amountCents, `admin:${adminId}:${now}:${note}`, now),
-    d1.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?').bind(userId),
-  ])
+  const [, balance] = await d1.batch<{ n: number }>([ledger.adjustStmt(db, { userId, cents: amountCents, adminId, note, at: now }), ledger.balanceStmt(db, userId)])
   return Number(balance!.results?.[0]?.n ?? 0)
 }
 

@@ -2,7 +2,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
-import { appointments, creditLedger, psychologistAvailability, users, type Appointment } from '#worker/db/schema'
+import { appointments, psychologistAvailability, users, type Appointment } from '#worker/db/schema'
+import * as ledger from '#worker/ledger/ledger'
 
 const LIVE: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 
@@ -62,17 +63,11 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment 
       .prepare(
         `INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8
-         WHERE (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ?1) >= ?7
+         WHERE ${ledger.balanceOf('?1')} >= ?7
          RETURNING id`,
       )
       .bind(b.guestId, b.hostId, AppointmentStatus.pending, b.channel, b.startAt, b.endAt, b.priceCents, b.now),
-    d1
-      .prepare(
-        `INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, created_at)
-         SELECT ?1, -?3, 'appointment_booking', 'appointment:' || id, ?4 FROM appointments
-         WHERE host_id = ?2 AND start_at = ?5 AND guest_id = ?1 AND status IN (1, 2) AND ?3 > 0 AND created_at = ?4`,
-      )
-      .bind(b.guestId, b.hostId, b.priceCents, b.now, b.startAt),
+    ledger.debitBookingStmt(db, { guestId: b.guestId, hostId: b.hostId, startAt: b.startAt, cents: b.priceCents, at: b.now }),
   ])
   const id = inserted?.results?.[0]?.id
   if (!id) return 'no_credits'
@@ -97,13 +92,7 @@ export async function transition(db: Db, id: number, from: readonly number[], se
          WHERE id = ?1 AND status IN (${from.map(Number).join(', ')}) RETURNING id`,
       )
       .bind(id, set.status ?? null, set.cancellationReason ?? null, set.cancellationReasonText ?? null, refund.now, set.cancelledBy ?? null),
-    d1
-      .prepare(
-        `INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, created_at)
-         SELECT ?2, ?3, 'appointment_refund', 'appointment:' || id, ?4 FROM appointments WHERE id = ?1 AND status = ${AppointmentStatus.cancelled}
-         ON CONFLICT (reason, reference) DO NOTHING`,
-      )
-      .bind(id, refund.userId, refund.cents, refund.now),
+    ledger.refundBookingStmt(db, { appointmentId: id, guestId: refund.userId, cents: refund.cents, at: refund.now, cancelledStatus: AppointmentStatus.cancelled }),
   ])
   return (changed?.results?.length ?? 0) > 0
 }

@@ -10,7 +10,7 @@ import type { Ctx } from '#worker/context'
 import type { Appointment } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
-import { creditBalanceCents } from '#worker/features/users/users.repo'
+import { balanceCents } from '#worker/ledger/ledger'
 import { appointmentIcs, channelLabel, notifyAppointment } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
 import { addDays, instantOf, isZone } from './zones'
@@ -90,7 +90,7 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
     await slot.release(f.start_at, guest.id)
   }
   if (row === 'no_credits') throw new AppError('payment_problem', { message: 'appointments.no_credits', fields: { credits: ['appointments.no_credits'] } })
-  const balance = await creditBalanceCents(ctx.db, guest.id)
+  const balance = await balanceCents(ctx.db, guest.id)
   await notifyAppointment(ctx, row, 'booked')
   return { appointment: await toDto(ctx, row, {}), credits: balance / 100 }
 }

@@ -6,6 +6,7 @@ import { createTranslator, type Locale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { appointmentMail, type AppointmentMail } from '#worker/features/appointments/appointments.mail'
 import { notificationMail, type NotificationMail } from '#worker/features/notifications/notifications.mail'
+import { paymentMail, type PaymentMail } from '#worker/features/payments/payments.mail'
 
 export interface TemplateData {
   recover: { name: string | null; link: string; minutes: number }
@@ -22,6 +23,8 @@ export interface TemplateData {
   appointment: AppointmentMail
   /** An admin notification by email (issue 11 §6), with List-Unsubscribe headers. */
   notification: NotificationMail
+  /** A payment's notice (issue 20 §2): a second plan refunded. */
+  payment: PaymentMail
 }
 export type TemplateName = keyof TemplateData
 
@@ -57,6 +60,7 @@ export function renderTemplate<N extends TemplateName>(name: N, locale: Locale, 
   const t = createTranslator(locale, messagesFor(locale))
   if (name === 'appointment') return appointmentMail(t, data as AppointmentMail)
   if (name === 'notification') return notificationMail(t, data as NotificationMail)
+  if (name === 'payment') return paymentMail(t, data as PaymentMail)
   if (name === 'team_request') return teamRequestMail(t, data as TeamRequestMail)
   if (name === 'route_published') return routePublishedMail(t, data as RoutePublishedMail)
   const hello = data.name ? t('accounts.mail.hello_name', { name: data.name }) : t('accounts.mail.hello')

@@ -14,14 +14,18 @@ import { stripeWebhookRoutes } from './payments.routes'
 import { devCheckoutKey, offerItem, type DevCheckout } from './payments.service'
 import { signPayload } from './stripe'
 
-const rid = (prefix: string) => `${prefix}_local_${crypto.randomUUID().replace(/-/g, '').slice(0, 24)}`
-
-/** The events Stripe sends when this checkout is paid, in the order it usually sends them. */
-export function eventsForCheckout(co: DevCheckout, nowSec = Math.floor(Date.now() / 1000)) {
+/**
+ * The events Stripe sends when this checkout is paid, in the order it usually sends them. Their
+ * ids (events, subscription, payment) come from the checkout's own id, so paying one checkout
+ * five times at once sends the same events five times: replays, applied once (issue 20 §2).
+ */
+export function eventsForCheckout(co: DevCheckout, nowSec = co.createdSec ?? Math.floor(Date.now() / 1000)) {
+  const base = co.id.replace(/^cs_local_/, '').slice(0, 24)
+  const rid = (prefix: string) => `${prefix}_local_${base}`
   const item = catalogueItem(co.item)!
   const metadata = { user_id: String(co.userId), item: item.id }
   const customer = `cus_local_${co.userId}`
-  const event = (type: string, object: Record<string, unknown>) => ({ id: rid('evt'), object: 'event', type, created: nowSec, livemode: false, api_version: 'local', data: { object } })
+  const event = (type: string, object: Record<string, unknown>) => ({ id: `${rid('evt')}_${type.replace(/\W/g, '_')}`, object: 'event', type, created: nowSec, livemode: false, api_version: 'local', data: { object } })
   const pi = rid('pi')
   if (item.kind === 'credits') {
     return [event('checkout.session.completed', { id: co.id, object: 'checkout.session', mode: 'payment', payment_status: 'paid', status: 'complete', amount_total: item.price_cents, currency: 'usd', customer, client_reference_id: String(co.userId), metadata, payment_intent: pi })]

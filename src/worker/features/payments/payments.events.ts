@@ -1,149 +1,311 @@
-// Applying Stripe's webhook events (issue 10 §3). Every event is applied with writes keyed so a
-// second application changes nothing (payments.repo.ts), so an event delivered 3 times, at the
-// same time, or after a newer one ends in the same state. The fields are read defensively:
-// Stripe moved some between API versions (invoice.subscription → invoice.parent.…; a
-// subscription's period → its items), and both places are read.
-import { catalogueItem, type CatalogueItem } from '#shared/catalogue'
+// Applying Stripe's webhook events (issue 10 §3, issue 20 §2–3). Stripe is the truth for what was
+// paid; we reconcile to it whatever order its events come in, and answer 2xx to what we choose to
+// ignore (an endpoint that keeps failing is disabled by Stripe).
+// - Every write is keyed, so an event applied twice, at the same time or after a newer one ends
+//   in the same state (payments.repo.ts; credits through src/worker/ledger).
+// - One plan at a time: the INSERT that creates a plan decides, atomically, whether it is the
+//   person's only live one; a second is born a duplicate, refunded and cancelled at Stripe.
+// - A refund that arrives before its payment waits for it and is applied right after it: it wins.
+// - Events for erased or unknown people, and events whose fields are not what Stripe sends, are
+//   ignored and logged; an erased person's renewal is refunded and the plan cancelled.
+// Fields are read through zod (Stripe moved some between API versions: invoice.subscription →
+// invoice.parent.…, a subscription's period → its items; both places are read).
+import { z } from 'zod'
+import { catalogueItem, formatMoney, type CatalogueItem } from '#shared/catalogue'
 import { SubscriptionStatus } from '#shared/enums'
+import { localizePath, type Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
+import type { Env } from '#worker/env'
+import * as ledger from '#worker/ledger/ledger'
+import { sendMail } from '#worker/features/mail/mail.service'
 import * as repo from './payments.repo'
-import type { StripeEvent } from './stripe'
+import { enqueueActionStmt } from './stripe.actions'
 
-type Obj = Record<string, any>
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'object' && v && typeof (v as Obj).id === 'string' ? (v as Obj).id : null)
-const secToMs = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v * 1000 : null)
-const userIdOf = (meta: Obj | null | undefined): number | null => {
-  const n = Number(meta?.user_id)
+type Stmt = D1PreparedStatement
+export type Outcome = 'applied' | 'ignored' | 'waiting'
+export interface Applied {
+  outcome: Outcome
+  /** Why it was ignored (logged). */
+  reason?: string
+  /** Stripe actions this event wrote: the caller tries them now. */
+  actions: string[]
+}
+
+// ── What we read of Stripe's objects ─────────────────────────────────────────────────────────
+
+const idOf = z.union([z.string().min(1), z.object({ id: z.string().min(1) }).transform((o) => o.id)]).nullish().transform((v) => v ?? null)
+const cents = z.number().int().nonnegative()
+const seconds = z.number().finite().nullish().transform((v) => (v == null ? null : v * 1000))
+const meta = z.record(z.string(), z.unknown()).nullish().transform((m) => m ?? {})
+
+/** The envelope every event has; anything else (a signed `{}` or `[]`) is ignored. */
+export const eventEnvelope = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), created: z.number().int().positive().optional(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
+export type StripeEventEnvelope = z.infer<typeof eventEnvelope>
+
+const checkoutSession = z.object({
+  id: z.string().min(1),
+  mode: z.string().nullish(),
+  payment_status: z.string().nullish(),
+  amount_total: cents.nullish(),
+  currency: z.string().nullish(),
+  customer: idOf,
+  client_reference_id: z.string().nullish(),
+  metadata: meta,
+  payment_intent: idOf,
+  subscription: idOf,
+})
+
+const invoice = z.object({
+  id: z.string().min(1),
+  customer: idOf,
+  amount_paid: cents.nullish(),
+  amount_due: cents.nullish(),
+  currency: z.string().nullish(),
+  subscription: idOf,
+  payment_intent: idOf,
+  payments: z.object({ data: z.array(z.object({ payment: z.object({ payment_intent: idOf }).nullish() })) }).nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: idOf, metadata: meta }).nullish() }).nullish(),
+  subscription_details: z.object({ subscription: idOf, metadata: meta }).nullish(),
+  lines: z.object({ data: z.array(z.object({ metadata: meta, subscription: idOf, period: z.object({ start: seconds, end: seconds }).nullish(), parent: z.object({ subscription_item_details: z.object({ subscription: idOf }).nullish() }).nullish() })) }).nullish(),
+})
+
+const subscription = z.object({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  customer: idOf,
+  metadata: meta,
+  cancel_at_period_end: z.boolean().nullish(),
+  cancel_at: z.number().nullish(),
+  ended_at: seconds,
+  canceled_at: seconds,
+  current_period_start: seconds,
+  current_period_end: seconds,
+  plan: z.object({ interval: z.string().nullish() }).nullish(),
+  items: z.object({ data: z.array(z.object({ current_period_start: seconds, current_period_end: seconds, price: z.object({ recurring: z.object({ interval: z.string().nullish() }).nullish() }).nullish() })) }).nullish(),
+})
+
+const charge = z.object({ id: z.string().nullish(), payment_intent: idOf, amount: cents.nullish(), amount_refunded: cents, currency: z.string().nullish() })
+
+const userIdOf = (m: Record<string, unknown> | null | undefined): number | null => {
+  const n = Number(m?.user_id)
   return Number.isSafeInteger(n) && n > 0 ? n : null
 }
+const intervalOf = (v: unknown): 'month' | 'year' | null => (v === 'month' || v === 'year' ? v : null)
 
 /** The title stored on a subscription and shown on the page (the catalogue item's name, not localised data). */
 export const subscriptionTitle = (item: CatalogueItem | undefined, interval: 'month' | 'year' | null) =>
   item?.id === 'yearly' || interval === 'year' ? 'Calma yearly' : 'Calma monthly'
 
 /** The ledger reference of a plan's session grant: one per subscription, period and month of it. */
-export const grantReference = (stripeSubscriptionId: string, periodStartMs: number, month: number) => `sub:${stripeSubscriptionId}:${Math.floor(periodStartMs / 1000)}:${month}`
+export const grantReference = (stripeSubscriptionId: string, periodStartMs: number, month: number) => `${planPaymentKey(stripeSubscriptionId, periodStartMs)}:${month}`
+/** The payment key of a plan's period: every grant of that period carries it (a yearly plan's 12). */
+export const planPaymentKey = (stripeSubscriptionId: string, periodStartMs: number) => `sub:${stripeSubscriptionId}:${Math.floor(periodStartMs / 1000)}`
 
-export async function applyEvent(db: Db, event: StripeEvent, now = Date.now()): Promise<'applied' | 'ignored'> {
-  const o = (event.data?.object ?? {}) as Obj
+const ignored = (reason: string): Applied => ({ outcome: 'ignored', reason, actions: [] })
+
+/** Apply one verified event. `env` for the mail and Stripe actions a decision may need. */
+export async function applyEvent(env: Env, db: Db, raw: unknown, now = Date.now()): Promise<Applied> {
+  const env_ = eventEnvelope.safeParse(raw)
+  if (!env_.success) return ignored('not an event')
+  const event = env_.data
+  const o = event.data.object
   const at = (event.created ?? Math.floor(now / 1000)) * 1000
+  const read = <T extends z.ZodTypeAny>(schema: T): z.infer<T> | null => {
+    const r = schema.safeParse(o)
+    return r.success ? r.data : null
+  }
   switch (event.type) {
     case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-      return checkoutCompleted(db, o, at, now)
+    case 'checkout.session.async_payment_succeeded': {
+      const s = read(checkoutSession)
+      return s ? checkoutCompleted(env, db, s, at, now) : ignored(`malformed ${event.type}`)
+    }
     case 'invoice.paid':
-    case 'invoice.payment_succeeded':
-      return invoicePaid(db, o, at, now)
-    case 'invoice.payment_failed':
-      return invoiceFailed(db, o, at)
+    case 'invoice.payment_succeeded': {
+      const inv = read(invoice)
+      return inv ? invoicePaid(env, db, inv, at, now) : ignored(`malformed ${event.type}`)
+    }
+    case 'invoice.payment_failed': {
+      const inv = read(invoice)
+      return inv ? invoiceFailed(db, inv, at) : ignored(`malformed ${event.type}`)
+    }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
-    case 'customer.subscription.deleted':
-      return subscriptionChanged(db, o, at, now, event.type === 'customer.subscription.deleted')
-    case 'charge.refunded':
-      return chargeRefunded(db, o, now)
+    case 'customer.subscription.deleted': {
+      const s = read(subscription)
+      return s ? subscriptionChanged(env, db, s, at, now, event.type === 'customer.subscription.deleted') : ignored(`malformed ${event.type}`)
+    }
+    case 'charge.refunded': {
+      const c = read(charge)
+      return c ? chargeRefunded(db, event.id, c, now) : ignored('malformed charge.refunded')
+    }
     default:
-      return 'ignored'
+      return ignored(`type ${event.type} not used`)
   }
 }
 
-async function checkoutCompleted(db: Db, s: Obj, at: number, now: number) {
-  const userId = userIdOf(s.metadata) ?? userIdOf({ user_id: s.client_reference_id })
-  const item = catalogueItem(String(s.metadata?.item ?? ''))
-  if (!userId || !item) return 'ignored'
-  const stmts: D1PreparedStatement[] = []
-  const customer = str(s.customer)
-  if (customer) stmts.push(repo.setStripeIdStmt(db, userId, customer))
+/** The person an event is about, if they still exist. */
+async function personOf(db: Db, ...candidates: (number | null | Promise<number | null>)[]): Promise<{ id: number | null; erased: boolean }> {
+  for (const c of candidates) {
+    const id = await c
+    if (id) return { id, erased: !(await repo.userExists(db, id)) }
+  }
+  return { id: null, erased: false }
+}
+
+async function checkoutCompleted(env: Env, db: Db, s: z.infer<typeof checkoutSession>, at: number, now: number): Promise<Applied> {
+  const item = catalogueItem(String(s.metadata.item ?? ''))
+  const person = await personOf(db, userIdOf(s.metadata), userIdOf({ user_id: s.client_reference_id }))
+  if (!person.id || !item) return ignored('checkout without a person or an item of ours')
+  if (person.erased) return ignored(`checkout of erased user ${person.id}`)
+  const userId = person.id
+  const stmts: Stmt[] = []
+  if (s.customer) stmts.push(repo.setStripeIdStmt(db, userId, s.customer))
   if (s.mode === 'payment') {
-    if (s.payment_status !== 'paid') return 'ignored' // an async method still on its way: its own event follows
+    if (s.payment_status !== 'paid') return ignored('payment still on its way') // an async method: its own event follows
+    const grantKey = `checkout:${s.id}`
     stmts.push(
-      repo.recordPaymentStmt(db, { userId, amountCents: Number(s.amount_total ?? item.price_cents), currency: String(s.currency ?? 'usd'), kind: 'topup', providerRef: String(s.id), paymentIntent: str(s.payment_intent), item: item.id, status: 'succeeded', description: item.id, at }),
-      repo.grantStmt(db, userId, item.credit_cents, 'topup', `checkout:${s.id}`, at),
+      repo.recordPaymentStmt(db, { userId, amountCents: s.amount_total ?? item.price_cents, currency: s.currency ?? 'usd', kind: 'topup', providerRef: s.id, paymentIntent: s.payment_intent, item: item.id, status: 'succeeded', description: item.id, at, grantKey, stripeSubscriptionId: null }),
+      ledger.grantStmt(db, { userId, cents: item.credit_cents, reason: 'topup', reference: grantKey, paymentKey: grantKey, at }),
     )
-  } else if (s.mode === 'subscription') {
-    const sub = str(s.subscription)
-    if (!sub) return 'ignored'
-    // The period comes with the invoice; until it does, the plan runs one interval from now.
-    const provisionalEnd = item.interval === 'year' ? addMonths(at, 12) : addMonths(at, 1)
-    stmts.push(
-      repo.openSubscriptionStmt(db, { stripeSubscriptionId: sub, userId, title: subscriptionTitle(item, item.interval), item: item.id, interval: item.interval, periodStartAt: null, endAt: provisionalEnd, eventAt: at }),
-      repo.syncSubscriberStmt(db, userId, now),
-    )
-  } else return 'ignored'
+    await repo.runBatch(db, stmts)
+    return { outcome: 'applied', actions: await applyWaitingRefunds(env, db, s.payment_intent, now) }
+  }
+  if (s.mode !== 'subscription' || !s.subscription) return ignored('checkout of another mode')
+  // The period comes with the invoice; until it does, the plan runs one interval from now.
+  const provisionalEnd = item.interval === 'year' ? addMonths(at, 12) : addMonths(at, 1)
+  stmts.push(
+    repo.openSubscriptionStmt(db, { stripeSubscriptionId: s.subscription, userId, title: subscriptionTitle(item, item.interval), item: item.id, interval: item.interval, periodStartAt: null, endAt: provisionalEnd, eventAt: at }),
+    repo.syncSubscriberStmt(db, userId, now),
+  )
   await repo.runBatch(db, stmts)
-  return 'applied'
+  return { outcome: 'applied', actions: await settleDuplicate(env, db, s.subscription, userId, now) }
 }
 
 /** Where an invoice says its subscription is, and what our checkout wrote on it. */
-function invoiceSubscription(inv: Obj): { sub: string | null; meta: Obj } {
+function invoiceSubscription(inv: z.infer<typeof invoice>): { sub: string | null; meta: Record<string, unknown> } {
   const details = inv.parent?.subscription_details ?? inv.subscription_details ?? null
   const line = inv.lines?.data?.[0]
   const meta = { ...(line?.metadata ?? {}), ...(details?.metadata ?? {}) }
-  return { sub: str(details?.subscription) ?? str(inv.subscription) ?? str(line?.parent?.subscription_item_details?.subscription) ?? str(line?.subscription), meta }
+  return { sub: details?.subscription ?? inv.subscription ?? line?.parent?.subscription_item_details?.subscription ?? line?.subscription ?? null, meta }
 }
 
-async function userOf(db: Db, meta: Obj, customer: string | null, sub: string | null) {
-  return userIdOf(meta) ?? (sub ? await repo.userIdOfStripeSubscription(db, sub) : null) ?? (customer ? await repo.findUserIdByStripeId(db, customer) : null)
-}
-
-async function invoicePaid(db: Db, inv: Obj, at: number, now: number) {
+async function invoicePaid(env: Env, db: Db, inv: z.infer<typeof invoice>, at: number, now: number): Promise<Applied> {
   const { sub, meta } = invoiceSubscription(inv)
-  if (!sub) return 'ignored' // not a subscription invoice
-  const customer = str(inv.customer)
-  const userId = await userOf(db, meta, customer, sub)
-  if (!userId) return 'ignored'
+  if (!sub) return ignored('not a subscription invoice')
+  const paymentIntent = inv.payment_intent ?? inv.payments?.data?.[0]?.payment?.payment_intent ?? null
+  const amount = inv.amount_paid ?? 0
+  const person = await personOf(db, userIdOf(meta), repo.userIdOfStripeSubscription(db, sub), inv.customer ? repo.findUserIdByStripeId(db, inv.customer) : null)
+  if (!person.id) return ignored('invoice of nobody we know')
+  if (person.erased) {
+    // Stripe still billed an erased account (its cancellation had not gone through yet): give the
+    // money back and cancel the plan. Nothing about the person is written.
+    const actions = [
+      ...(paymentIntent && amount > 0 ? [{ key: `refund-erased-${inv.id}`, kind: 'refund_payment' as const, target: paymentIntent }] : []),
+      { key: `cancel-erase-${sub}`, kind: 'cancel_subscription' as const, target: sub },
+    ]
+    const written = await repo.runBatch(db, actions.map((a) => enqueueActionStmt(db, { ...a, now })))
+    console.warn(`stripe: invoice ${inv.id} of erased user ${person.id}: refunded and plan cancelled`)
+    return { outcome: 'ignored', reason: 'erased user', actions: actions.filter((_, i) => written[i]?.results?.length).map((a) => a.key) }
+  }
+  const userId = person.id
   const item = catalogueItem(String(meta.item ?? '')) ?? catalogueItem('monthly')!
-  const period = inv.lines?.data?.[0]?.period ?? {}
-  const start = secToMs(period.start) ?? at
-  const end = secToMs(period.end) ?? (item.interval === 'year' ? addMonths(start, 12) : addMonths(start, 1))
-  const paymentIntent = str(inv.payment_intent) ?? str(inv.payments?.data?.[0]?.payment?.payment_intent)
+  const period = inv.lines?.data?.[0]?.period
+  const start = period?.start ?? at
+  const end = period?.end ?? (item.interval === 'year' ? addMonths(start, 12) : addMonths(start, 1))
+  const grantKey = planPaymentKey(sub, start)
   const stmts = [
-    ...(customer ? [repo.setStripeIdStmt(db, userId, customer)] : []),
+    ...(inv.customer ? [repo.setStripeIdStmt(db, userId, inv.customer)] : []),
     repo.openSubscriptionStmt(db, { stripeSubscriptionId: sub, userId, title: subscriptionTitle(item, item.interval), item: item.id, interval: item.interval, periodStartAt: start, endAt: end, eventAt: at }),
-    repo.recordPaymentStmt(db, { userId, amountCents: Number(inv.amount_paid ?? item.price_cents), currency: String(inv.currency ?? 'usd'), kind: 'subscription', providerRef: String(inv.id), paymentIntent, item: item.id, status: 'succeeded', description: item.id, at }),
-    // The period's sessions (SPEC §9: 4 a month); the yearly plan's later months come from the daily job.
-    repo.grantStmt(db, userId, item.credit_cents, 'subscription_grant', grantReference(sub, start, 0), at),
+    repo.recordPaymentStmt(db, { userId, amountCents: amount, currency: inv.currency ?? 'usd', kind: 'subscription', providerRef: inv.id, paymentIntent, item: item.id, status: 'succeeded', description: item.id, at, grantKey, stripeSubscriptionId: sub }),
+    // The period's sessions (SPEC §9: 4 a month), unless this plan is a second one (refunded
+    // instead); the yearly plan's later months come from the daily job.
+    ledger.grantStmt(db, {
+      userId,
+      cents: item.credit_cents,
+      reason: 'subscription_grant',
+      reference: grantReference(sub, start, 0),
+      paymentKey: grantKey,
+      at,
+      onlyIf: { sql: 'EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ?7 AND duplicate = 0)', params: [sub] },
+    }),
     repo.syncSubscriberStmt(db, userId, now),
   ]
   await repo.runBatch(db, stmts)
-  return 'applied'
+  const actions = await settleDuplicate(env, db, sub, userId, now)
+  return { outcome: 'applied', actions: [...actions, ...(await applyWaitingRefunds(env, db, paymentIntent, now))] }
 }
 
-async function invoiceFailed(db: Db, inv: Obj, at: number) {
+/**
+ * A plan that was born a duplicate (issue 20 §2): its payments are refunded whole and it is
+ * cancelled at Stripe, once each (the actions' keys); the person gets one kind mail, sent by the
+ * call that wrote the cancellation.
+ */
+async function settleDuplicate(env: Env, db: Db, sub: string, userId: number, now: number): Promise<string[]> {
+  const row = await repo.findSubscription(db, sub)
+  if (!row?.duplicate) return []
+  const payments = await repo.paymentsOfSubscription(db, sub)
+  const stmts: Stmt[] = [enqueueActionStmt(db, { key: `cancel-duplicate-${sub}`, kind: 'cancel_subscription', target: sub, userId, now })]
+  const keys = [`cancel-duplicate-${sub}`]
+  for (const p of payments) {
+    if (p.status !== 'succeeded' || !p.paymentIntent) continue
+    keys.push(`refund-duplicate-${p.providerRef}`)
+    stmts.push(enqueueActionStmt(db, { key: `refund-duplicate-${p.providerRef}`, kind: 'refund_payment', target: p.paymentIntent, userId, now }), repo.setRefundedStmt(db, p.id, p.amountCents))
+  }
+  const results = await repo.runBatch(db, stmts)
+  const wrote = keys.filter((_, i) => (i === 0 ? results[0] : results[1 + (i - 1) * 2])?.results?.length)
+  if (wrote.includes(`cancel-duplicate-${sub}`)) {
+    const payer = await repo.findPayer(db, userId)
+    const locale: Locale = payer?.language === 'en' ? 'en' : 'es'
+    const refunded = payments.filter((p) => p.paymentIntent).reduce((n, p) => n + p.amountCents, 0)
+    const base = (env.APP_URL ?? 'http://localhost:8787').replace(/\/$/, '')
+    if (payer?.email)
+      await sendMail(env, { to: payer.email, template: 'payment', locale, data: { kind: 'duplicate_plan', name: payer.name, amount: formatMoney(refunded || (catalogueItem(row.item ?? '')?.price_cents ?? 0), locale), link: `${base}${localizePath('/subscription', locale)}` } }).catch((err) =>
+        console.warn(`duplicate plan mail to user ${userId} not sent: ${String(err)}`),
+      )
+  }
+  return wrote
+}
+
+async function invoiceFailed(db: Db, inv: z.infer<typeof invoice>, at: number): Promise<Applied> {
   const { sub, meta } = invoiceSubscription(inv)
-  const userId = await userOf(db, meta, str(inv.customer), sub)
-  if (!userId) return 'ignored'
+  const person = await personOf(db, userIdOf(meta), sub ? repo.userIdOfStripeSubscription(db, sub) : null, inv.customer ? repo.findUserIdByStripeId(db, inv.customer) : null)
+  if (!person.id || person.erased) return ignored('failed invoice of nobody we know')
   const item = catalogueItem(String(meta.item ?? ''))
   // Stripe retries the payment and tells us what becomes of the subscription; until then it stays.
   await repo.runBatch(db, [
-    repo.recordPaymentStmt(db, { userId, amountCents: Number(inv.amount_due ?? 0), currency: String(inv.currency ?? 'usd'), kind: 'subscription', providerRef: String(inv.id), paymentIntent: null, item: item?.id ?? null, status: 'failed', description: item?.id ?? 'subscription', at }),
+    repo.recordPaymentStmt(db, { userId: person.id, amountCents: inv.amount_due ?? 0, currency: inv.currency ?? 'usd', kind: 'subscription', providerRef: inv.id, paymentIntent: null, item: item?.id ?? null, status: 'failed', description: item?.id ?? 'subscription', at, grantKey: null, stripeSubscriptionId: sub }),
   ])
-  return 'applied'
+  return { outcome: 'applied', actions: [] }
 }
 
 const ACTIVE_STATES = new Set(['active', 'trialing', 'past_due'])
 const ENDED_STATES = new Set(['canceled', 'unpaid', 'incomplete_expired'])
 
-async function subscriptionChanged(db: Db, s: Obj, at: number, now: number, deleted: boolean) {
-  const sub = str(s.id)
-  if (!sub) return 'ignored'
-  const userId = await userOf(db, s.metadata ?? {}, str(s.customer), sub)
-  if (!userId) return 'ignored'
-  const state = deleted ? 'canceled' : String(s.status ?? '')
-  if (!ACTIVE_STATES.has(state) && !ENDED_STATES.has(state)) return 'ignored' // incomplete: the first payment decides
-  const item = catalogueItem(String(s.metadata?.item ?? ''))
-  const firstItem = s.items?.data?.[0] ?? {}
-  const interval = (firstItem.price?.recurring?.interval ?? s.plan?.interval ?? item?.interval ?? null) as 'month' | 'year' | null
-  const periodEnd = secToMs(firstItem.current_period_end) ?? secToMs(s.current_period_end)
-  const endAt = deleted ? (secToMs(s.ended_at) ?? secToMs(s.canceled_at) ?? at) : periodEnd
+async function subscriptionChanged(env: Env, db: Db, s: z.infer<typeof subscription>, at: number, now: number, deleted: boolean): Promise<Applied> {
+  const person = await personOf(db, userIdOf(s.metadata), repo.userIdOfStripeSubscription(db, s.id), s.customer ? repo.findUserIdByStripeId(db, s.customer) : null)
+  if (!person.id) return ignored('subscription of nobody we know')
+  if (person.erased) {
+    if (deleted || !ACTIVE_STATES.has(s.status ?? '')) return ignored('erased user')
+    const [w] = await repo.runBatch(db, [enqueueActionStmt(db, { key: `cancel-erase-${s.id}`, kind: 'cancel_subscription', target: s.id, now })])
+    return { outcome: 'ignored', reason: 'erased user', actions: w?.results?.length ? [`cancel-erase-${s.id}`] : [] }
+  }
+  const userId = person.id
+  const state = deleted ? 'canceled' : (s.status ?? '')
+  if (!ACTIVE_STATES.has(state) && !ENDED_STATES.has(state)) return ignored(`state ${state}`) // incomplete: the first payment decides
+  const item = catalogueItem(String(s.metadata.item ?? ''))
+  const firstItem = s.items?.data?.[0]
+  const interval = intervalOf(firstItem?.price?.recurring?.interval) ?? intervalOf(s.plan?.interval) ?? item?.interval ?? null
+  const periodEnd = firstItem?.current_period_end ?? s.current_period_end
+  const endAt = deleted ? (s.ended_at ?? s.canceled_at ?? at) : periodEnd
   await repo.runBatch(db, [
     repo.setSubscriptionStateStmt(db, {
-      stripeSubscriptionId: sub,
+      stripeSubscriptionId: s.id,
       userId,
       title: subscriptionTitle(item, interval),
       item: item?.id ?? null,
       interval,
-      periodStartAt: secToMs(firstItem.current_period_start) ?? secToMs(s.current_period_start),
+      periodStartAt: firstItem?.current_period_start ?? s.current_period_start,
       endAt,
       eventAt: at,
       status: ENDED_STATES.has(state) ? SubscriptionStatus.disabled : SubscriptionStatus.active,
@@ -151,31 +313,67 @@ async function subscriptionChanged(db: Db, s: Obj, at: number, now: number, dele
     }),
     repo.syncSubscriberStmt(db, userId, now),
   ])
-  return 'applied'
-}
-
-async function chargeRefunded(db: Db, charge: Obj, now: number) {
-  const pi = str(charge.payment_intent)
-  if (!pi) return 'ignored'
-  const tx = await repo.findTransactionByPaymentIntent(db, pi)
-  if (!tx || !tx.userId) return 'ignored'
-  await repo.runBatch(db, await refundStatements(db, tx, now))
-  return 'applied'
+  return { outcome: 'applied', actions: deleted ? [] : await settleDuplicate(env, db, s.id, userId, now) }
 }
 
 /**
- * What a refunded payment undoes, as one batch: the payment marked refunded, the credits it gave
- * taken back (never below zero, once per payment), and for a plan payment, the plan ended now.
- * Used by an admin's approval and by Stripe's charge.refunded alike, so whichever comes second
- * changes nothing.
+ * Stripe gave money back (from our approval, or from its dashboard; maybe in parts). The
+ * payment's credits are reversed in the same proportion as the money; a refund of a whole plan
+ * payment ends that plan and cancels its renewal. A refund of a payment we have not seen yet
+ * waits for it (kept on the stored event) and is applied right after it.
  */
-export async function refundStatements(db: Db, tx: { id: number; userId: number | null; kind: string; item: string | null }, now: number) {
-  const item = catalogueItem(tx.item ?? '')
-  const stmts = [repo.markRefundedStmt(db, tx.id)]
-  if (!tx.userId) return stmts
-  if (item) stmts.push(repo.reverseCreditsStmt(db, tx.userId, item.credit_cents, `payment:${tx.id}`, now))
-  if (tx.kind === 'subscription') stmts.push(repo.disableSubscriptionsOfStmt(db, tx.userId, now), repo.syncSubscriberStmt(db, tx.userId, now))
-  return stmts
+async function chargeRefunded(db: Db, eventId: string, c: z.infer<typeof charge>, now: number): Promise<Applied> {
+  if (!c.payment_intent) return ignored('refund without a payment intent')
+  const tx = await repo.findTransactionByPaymentIntent(db, c.payment_intent)
+  if (!tx) return { outcome: 'waiting', reason: c.payment_intent, actions: [] }
+  if (!tx.userId) return ignored('refund of an erased user’s payment')
+  const { stmts, actions } = await refundStatements(db, tx, c.amount_refunded, now)
+  await repo.runBatch(db, stmts)
+  return { outcome: 'applied', actions }
+}
+
+/** Refund events stored as waiting for this payment intent, applied now that the payment is here. */
+async function applyWaitingRefunds(env: Env, db: Db, paymentIntent: string | null, now: number): Promise<string[]> {
+  if (!paymentIntent) return []
+  const keys: string[] = []
+  for (const ev of await repo.eventsWaitingFor(db, paymentIntent)) {
+    const out = await applyEvent(env, db, ev.payload, now)
+    if (out.outcome !== 'waiting') await repo.stopWaiting(db, ev.id)
+    keys.push(...out.actions)
+  }
+  return keys
+}
+
+export type RefundableTransaction = { id: number; userId: number | null; kind: string; item: string | null; amountCents: number; refundedCents: number; grantKey: string | null; stripeSubscriptionId: string | null }
+
+/** The credits a payment gave, by its key (old rows without one: what its item gives). */
+export async function creditsOfPayment(db: Db, tx: RefundableTransaction) {
+  if (tx.grantKey) return ledger.paymentCredits(db, tx.grantKey)
+  return { granted: catalogueItem(tx.item ?? '')?.credit_cents ?? 0, reversed: 0 }
+}
+
+/**
+ * What a refund up to `cumulativeRefunded` cents of a payment undoes, as one batch: the payment's
+ * refunded cents, its credits reversed in proportion (keyed by the step, so our approval and
+ * Stripe's event for the same step write one row), and for a whole plan payment, that plan
+ * ended and its renewal cancelled at Stripe. Steps already applied change nothing.
+ */
+export async function refundStatements(db: Db, tx: RefundableTransaction, cumulativeRefunded: number, now: number, creditsOverride?: number): Promise<{ stmts: Stmt[]; actions: string[] }> {
+  const target = Math.min(cumulativeRefunded, tx.amountCents)
+  const stmts: Stmt[] = []
+  const actions: string[] = []
+  if (target <= tx.refundedCents || !tx.userId) return { stmts, actions }
+  stmts.push(repo.setRefundedStmt(db, tx.id, target))
+  const { granted, reversed } = await creditsOfPayment(db, tx)
+  const due = creditsOverride ?? (tx.amountCents > 0 ? Math.round((granted * target) / tx.amountCents) - reversed : granted - reversed)
+  if (due > 0 && tx.grantKey) stmts.push(ledger.reversePaymentStmt(db, { userId: tx.userId, paymentKey: tx.grantKey, cents: due, reference: `payment:${tx.id}:${target}`, at: now }))
+  if (tx.kind === 'subscription' && tx.stripeSubscriptionId && target >= tx.amountCents) {
+    stmts.push(repo.disableSubscriptionStmt(db, tx.stripeSubscriptionId, now), repo.syncSubscriberStmt(db, tx.userId, now))
+    const key = `cancel-refunded-${tx.stripeSubscriptionId}`
+    stmts.push(enqueueActionStmt(db, { key, kind: 'cancel_subscription', target: tx.stripeSubscriptionId, userId: tx.userId, now }))
+    actions.push(key)
+  }
+  return { stmts, actions }
 }
 
 /** `ms` plus whole calendar months (UTC), as Stripe bills: Jan 31 + 1 month → Feb 28/29. */

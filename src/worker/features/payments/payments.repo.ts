@@ -24,7 +24,19 @@ export async function storeEvent(db: Db, id: string, type: string, payload: unkn
   return row?.appliedAt ? 'applied' : 'pending'
 }
 
-export const markEventApplied = (db: Db, id: string) => db.update(stripeEvents).set({ appliedAt: new Date() }).where(eq(stripeEvents.id, id)).run()
+export const markEventApplied = (db: Db, id: string, waitingFor: string | null = null) =>
+  db.update(stripeEvents).set({ appliedAt: new Date(), waitingFor }).where(eq(stripeEvents.id, id)).run()
+
+/** Refund events that came before their payment (charge.refunded first): applied once it is. */
+export async function eventsWaitingFor(db: Db, paymentIntent: string) {
+  const rows = await db.select({ id: stripeEvents.id, payload: stripeEvents.payload }).from(stripeEvents).where(eq(stripeEvents.waitingFor, paymentIntent)).all()
+  return rows
+}
+
+export const stopWaiting = (db: Db, id: string) => db.update(stripeEvents).set({ waitingFor: null }).where(eq(stripeEvents.id, id)).run()
+
+/** Whether the person still exists (events keep arriving for erased accounts). */
+export const userExists = async (db: Db, id: number) => !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
 
 // ── People ───────────────────────────────────────────────────────────────────────────────────
 
@@ -39,6 +51,10 @@ export const userIdOfStripeSubscription = async (db: Db, stripeSubscriptionId: s
 
 export const findTransactionByPaymentIntent = (db: Db, paymentIntent: string) =>
   db.select().from(transactions).where(eq(transactions.paymentIntent, paymentIntent)).get()
+
+/** The payments of one plan (a duplicate's are all refunded). */
+export const paymentsOfSubscription = (db: Db, stripeSubscriptionId: string) =>
+  db.select().from(transactions).where(and(eq(transactions.stripeSubscriptionId, stripeSubscriptionId), eq(transactions.kind, 'subscription'))).all()
 
 // ── Statements a batch is made of ───────────────────────────────────────────────────────────
 
@@ -57,38 +73,24 @@ export interface PaymentRow {
   status: 'succeeded' | 'failed'
   description: string
   at: number
+  /** The key the credits this payment gives carry (ledger payment_key). */
+  grantKey: string | null
+  stripeSubscriptionId: string | null
 }
 
 /** A payment, once per Stripe object; a failed invoice paid later becomes succeeded, a refunded one stays refunded. */
 export const recordPaymentStmt = (db: Db, p: PaymentRow): Stmt =>
   db.$client
     .prepare(
-      `INSERT INTO transactions (user_id, amount_cents, currency, kind, provider, provider_ref, payment_intent, item, status, description, created_at)
-       VALUES (?1, ?2, ?3, ?4, 'stripe', ?5, ?6, ?7, ?8, ?9, ?10)
+      `INSERT INTO transactions (user_id, amount_cents, currency, kind, provider, provider_ref, payment_intent, item, status, description, grant_key, stripe_subscription_id, created_at)
+       VALUES (?1, ?2, ?3, ?4, 'stripe', ?5, ?6, ?7, ?8, ?9, ?11, ?12, ?10)
        ON CONFLICT (provider, provider_ref) DO UPDATE SET
          status = CASE WHEN transactions.status IN ('refunded', 'succeeded') THEN transactions.status ELSE excluded.status END,
-         payment_intent = COALESCE(transactions.payment_intent, excluded.payment_intent)`,
+         payment_intent = COALESCE(transactions.payment_intent, excluded.payment_intent),
+         grant_key = COALESCE(transactions.grant_key, excluded.grant_key),
+         stripe_subscription_id = COALESCE(transactions.stripe_subscription_id, excluded.stripe_subscription_id)`,
     )
-    .bind(p.userId, p.amountCents, p.currency, p.kind, p.providerRef, p.paymentIntent, p.item, p.status, p.description, p.at)
-
-/** Credits in, once per (reason, reference). */
-export const grantStmt = (db: Db, userId: number, cents: number, reason: string, reference: string, at: number): Stmt =>
-  db.$client
-    .prepare('INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, created_at) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (reason, reference) DO NOTHING')
-    .bind(userId, cents, reason, reference, at)
-
-/**
- * Credits out for a refund, once per reference, never below zero: what the refunded payment gave,
- * or the balance if some of it was already spent on sessions.
- */
-export const reverseCreditsStmt = (db: Db, userId: number, cents: number, reference: string, at: number): Stmt =>
-  db.$client
-    .prepare(
-      `INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, created_at)
-       SELECT ?1, -MIN(?2, bal), 'refund', ?3, ?4 FROM (SELECT COALESCE(SUM(amount_cents), 0) AS bal FROM credit_ledger WHERE user_id = ?1) WHERE bal > 0
-       ON CONFLICT (reason, reference) DO NOTHING`,
-    )
-    .bind(userId, cents, reference, at)
+    .bind(p.userId, p.amountCents, p.currency, p.kind, p.providerRef, p.paymentIntent, p.item, p.status, p.description, p.at, p.grantKey, p.stripeSubscriptionId)
 
 export interface SubscriptionFacts {
   stripeSubscriptionId: string
@@ -103,12 +105,25 @@ export interface SubscriptionFacts {
   eventAt: number
 }
 
-/** The first word on a subscription (checkout completed, or its first invoice): it exists and is active. */
+/**
+ * Another live plan of the person, other than ?4 (issue 20 §2: one plan at a time). Read inside
+ * the INSERT that creates a plan, so of two plans paid at once exactly one is the first: D1 runs
+ * one statement at a time.
+ */
+const OTHER_LIVE_PLAN = `EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ?1 AND o.stripe_subscription_id != ?4 AND o.duplicate = 0
+  AND o.type = ${SubscriptionType.recurrent} AND o.status = ${SubscriptionStatus.active} AND (o.end_at IS NULL OR o.end_at > ?9))`
+
+/**
+ * The first word on a subscription (checkout completed, or its first invoice): it exists and is
+ * active, unless the person already has a live plan: then it is born a duplicate, ended, and
+ * the caller refunds and cancels it at Stripe.
+ */
 export const openSubscriptionStmt = (db: Db, s: SubscriptionFacts): Stmt =>
   db.$client
     .prepare(
-      `INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, created_at, updated_at)
-       VALUES (?1, ?2, ${SubscriptionType.recurrent}, ${SubscriptionStatus.active}, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+      `INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, duplicate, created_at, updated_at)
+       SELECT ?1, ?2, ${SubscriptionType.recurrent}, CASE WHEN ${OTHER_LIVE_PLAN} THEN ${SubscriptionStatus.disabled} ELSE ${SubscriptionStatus.active} END,
+              ?3, ?4, ?5, ?6, ?7, ?8, ${OTHER_LIVE_PLAN}, ?9, ?9 WHERE true
        ON CONFLICT (stripe_subscription_id) DO UPDATE SET
          item = COALESCE(subscriptions.item, excluded.item),
          interval = COALESCE(subscriptions.interval, excluded.interval),
@@ -126,8 +141,9 @@ export const openSubscriptionStmt = (db: Db, s: SubscriptionFacts): Stmt =>
 export const setSubscriptionStateStmt = (db: Db, s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean }): Stmt =>
   db.$client
     .prepare(
-      `INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, cancelled_at, created_at, updated_at)
-       VALUES (?1, ?2, ${SubscriptionType.recurrent}, ?10, ?3, ?4, ?5, ?6, ?7, ?8, CASE WHEN ?11 THEN NULL ELSE ?9 END, ?9, ?9)
+      `INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, cancelled_at, duplicate, created_at, updated_at)
+       SELECT ?1, ?2, ${SubscriptionType.recurrent}, CASE WHEN ${OTHER_LIVE_PLAN} THEN ${SubscriptionStatus.disabled} ELSE ?10 END, ?3, ?4, ?5, ?6, ?7, ?8,
+              CASE WHEN ?11 THEN NULL ELSE ?9 END, ?10 = ${SubscriptionStatus.active} AND ${OTHER_LIVE_PLAN}, ?9, ?9 WHERE true
        ON CONFLICT (stripe_subscription_id) DO UPDATE SET
          status = CASE WHEN subscriptions.status = ${SubscriptionStatus.disabled} THEN subscriptions.status ELSE excluded.status END,
          end_at = CASE WHEN excluded.status = ${SubscriptionStatus.disabled} THEN COALESCE(excluded.end_at, subscriptions.end_at)
@@ -150,16 +166,32 @@ export const syncSubscriberStmt = (db: Db, userId: number, now: number): Stmt =>
     )
     .bind(userId, now)
 
-export const markRefundedStmt = (db: Db, transactionId: number): Stmt =>
-  db.$client.prepare(`UPDATE transactions SET status = 'refunded' WHERE id = ?1`).bind(transactionId)
-
-/** A refunded subscription payment ends the subscription now. */
-export const disableSubscriptionsOfStmt = (db: Db, userId: number, now: number): Stmt =>
+/** The payment's refunded cents become `cumulative` (never less than before); all of it: 'refunded'. */
+export const setRefundedStmt = (db: Db, transactionId: number, cumulative: number): Stmt =>
   db.$client
-    .prepare(`UPDATE subscriptions SET status = ${SubscriptionStatus.disabled}, end_at = MIN(COALESCE(end_at, ?2), ?2), updated_at = ?2 WHERE user_id = ?1 AND status = ${SubscriptionStatus.active}`)
-    .bind(userId, now)
+    .prepare(
+      `UPDATE transactions SET refunded_cents = MAX(refunded_cents, MIN(?2, amount_cents)),
+         status = CASE WHEN MAX(refunded_cents, MIN(?2, amount_cents)) >= amount_cents THEN 'refunded' ELSE status END
+       WHERE id = ?1`,
+    )
+    .bind(transactionId, cumulative)
+
+/** A refunded plan payment ends that plan now (and only that one). */
+export const disableSubscriptionStmt = (db: Db, stripeSubscriptionId: string, now: number): Stmt =>
+  db.$client
+    .prepare(`UPDATE subscriptions SET status = ${SubscriptionStatus.disabled}, end_at = MIN(COALESCE(end_at, ?2), ?2), updated_at = ?2 WHERE stripe_subscription_id = ?1 AND status = ${SubscriptionStatus.active}`)
+    .bind(stripeSubscriptionId, now)
+
+export const findSubscription = (db: Db, stripeSubscriptionId: string) => db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get()
+
+export const findOwnSubscription = (db: Db, userId: number, id: number) => db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId))).get()
+
+/** Live plans of a person (what erasing the account must cancel at Stripe). */
+export const livePlansOf = (db: Db, userId: number) =>
+  db.select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId }).from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SubscriptionStatus.active))).all()
 
 export async function runBatch(db: Db, stmts: Stmt[]) {
+  if (!stmts.length) return [] // D1 refuses an empty batch; nothing to do is not an error
   return db.$client.batch(stmts)
 }
 
@@ -195,10 +227,12 @@ interface HistoryRow {
 export async function historyOf(db: Db, userId: number, q: TransactionsQuery) {
   const d1 = db.$client
   const parts: string[] = []
+  // A credit movement's status says which way it went ('credited' or 'debited'), so a purchase
+  // reads as one payment ("Paid") and the credits it added, not as two "Paid" rows.
   if (q.filters.kind !== 'credit')
     parts.push(`SELECT 'payment:' || id AS id, 'payment' AS kind, kind AS reason, amount_cents, currency, status, description, created_at FROM transactions WHERE user_id = ?1`)
   if (q.filters.kind !== 'payment')
-    parts.push(`SELECT 'credit:' || id AS id, 'credit' AS kind, reason, amount_cents, 'usd' AS currency, 'succeeded' AS status, NULL AS description, created_at FROM credit_ledger WHERE user_id = ?1`)
+    parts.push(`SELECT 'credit:' || id AS id, 'credit' AS kind, reason, amount_cents, 'usd' AS currency, CASE WHEN amount_cents >= 0 THEN 'credited' ELSE 'debited' END AS status, NULL AS description, created_at FROM credit_ledger WHERE user_id = ?1`)
   const union = parts.join(' UNION ALL ')
   const [rows, count] = await d1.batch<any>([
     d1.prepare(`${union} ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3`).bind(userId, q.perPage, q.offset),

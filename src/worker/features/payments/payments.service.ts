@@ -12,9 +12,11 @@ import type { Ctx } from '#worker/context'
 import type { Subscription } from '#worker/db/schema'
 import { isLocalEnv } from '#worker/env'
 import { AppError } from '#worker/http/errors'
-import { creditBalanceCents } from '#worker/features/users/users.repo'
+import { balanceCents } from '#worker/ledger/ledger'
 import { isZone } from '#worker/features/appointments/zones'
-import { addMonths, grantReference, refundStatements } from './payments.events'
+import { addMonths, creditsOfPayment, grantReference, planPaymentKey, refundStatements } from './payments.events'
+import * as ledger from '#worker/ledger/ledger'
+import { enqueueActionStmt, isLocalStripeId, tryActionsNow } from './stripe.actions'
 import * as repo from './payments.repo'
 import { stripeClient } from './stripe'
 
@@ -82,8 +84,12 @@ export interface DevCheckout {
   locale: Locale
   successUrl: string
   cancelUrl: string
+  /** When the link was made (s): the events of paying it are the same however often it is paid. */
+  createdSec?: number
 }
 export const DEV_CHECKOUT_TTL_SEC = 60 * 60
+/** Asking for the same item's link again within this window answers the same checkout. */
+export const CHECKOUT_WINDOW_MS = 10 * 60_000
 export const devCheckoutKey = (id: string) => `dev-checkout:${id}`
 
 /**
@@ -102,11 +108,17 @@ export async function paymentLink(ctx: Ctx, input: { item: CatalogueItem['id'] }
   const successUrl = back('success=1&item=' + item.id)
   const cancelUrl = back('error=1')
   const stripe = await stripeClient(ctx.env)
+  // Asking twice (a double tap, two tabs) within the window gives the same checkout (issue 20 §2).
+  const window = Math.floor(Date.now() / CHECKOUT_WINDOW_MS)
   if (!stripe) {
     if (!isLocalEnv(ctx.env)) throw new AppError('unavailable', { message: 'payments.not_configured' })
+    const mineKey = `dev-checkout-of:${caller.id}:${item.id}:${ctx.locale}:${window}`
+    const known = await ctx.env.KV.get(mineKey)
+    if (known && (await ctx.env.KV.get(devCheckoutKey(known)))) return { link: `${ctx.linkBase}/__dev/checkout/${known}` }
     const id = `cs_local_${crypto.randomUUID().replace(/-/g, '')}`
-    const checkout: DevCheckout = { id, userId: caller.id, item: item.id, locale: ctx.locale, successUrl, cancelUrl }
+    const checkout: DevCheckout = { id, userId: caller.id, item: item.id, locale: ctx.locale, successUrl, cancelUrl, createdSec: Math.floor(Date.now() / 1000) }
     await ctx.env.KV.put(devCheckoutKey(id), JSON.stringify(checkout), { expirationTtl: DEV_CHECKOUT_TTL_SEC })
+    await ctx.env.KV.put(mineKey, id, { expirationTtl: Math.max(60, Math.ceil(CHECKOUT_WINDOW_MS / 1000)) })
     return { link: `${ctx.linkBase}/__dev/checkout/${id}` }
   }
   const payer = await repo.findPayer(ctx.db, caller.id)
@@ -135,7 +147,7 @@ export async function paymentLink(ctx: Ctx, input: { item: CatalogueItem['id'] }
       success_url: successUrl,
       cancel_url: cancelUrl,
       locale: ctx.locale,
-    })
+    }, { idempotencyKey: `checkout-${caller.id}-${item.id}-${ctx.locale}-${window}` })
     if (!session.url) throw new Error('checkout session without url')
     return { link: session.url }
   } catch (err) {
@@ -177,7 +189,7 @@ function toRefundDto(r: repo.RefundRow, withPerson = false): RefundRequestDto {
 /** GET /v1/my/subscriptions. */
 export async function mine(ctx: Ctx) {
   const caller = me(ctx)
-  const [subs, credits, lastRefund] = await Promise.all([repo.subscriptionsOf(ctx.db, caller.id), creditBalanceCents(ctx.db, caller.id), repo.latestRefundRequestOf(ctx.db, caller.id)])
+  const [subs, credits, lastRefund] = await Promise.all([repo.subscriptionsOf(ctx.db, caller.id), balanceCents(ctx.db, caller.id), repo.latestRefundRequestOf(ctx.db, caller.id)])
   const now = Date.now()
   return {
     subscriptions: subs.map((s) => toSubscriptionDto(s, ctx.locale)),
@@ -191,12 +203,14 @@ export async function mine(ctx: Ctx) {
  * DELETE /v1/my/subscriptions: the renewal stops; the plan stays until the end of the paid
  * period (then Stripe's deletion event, or the daily job, ends it and the subscriber flag).
  */
-export async function stopRenewal(ctx: Ctx) {
+export async function stopRenewal(ctx: Ctx, input: { id?: number } = {}) {
   const caller = me(ctx)
-  const active = await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now())
-  if (!active) throw new AppError('not_found', { message: 'payments.no_active_subscription' })
+  // The plan named (issue 20 §2), else the person's live one.
+  const active = input.id !== undefined ? await repo.findOwnSubscription(ctx.db, caller.id, input.id) : await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now())
+  if (!active) throw new AppError('not_found', { message: input.id !== undefined ? 'payments.no_such_subscription' : 'payments.no_active_subscription' })
+  if (active.status !== SubscriptionStatus.active) throw new AppError('not_found', { message: 'payments.no_active_subscription' })
   if (!active.cancelledAt) {
-    if (active.stripeSubscriptionId && !active.stripeSubscriptionId.startsWith('sub_local_')) {
+    if (active.stripeSubscriptionId && !isLocalStripeId(active.stripeSubscriptionId)) {
       const stripe = await stripeClient(ctx.env)
       if (!stripe) throw new AppError('unavailable', { message: 'payments.not_configured' })
       try {
@@ -225,7 +239,7 @@ const toTransactionDto = (r: Awaited<ReturnType<typeof repo.historyOf>>['rows'][
 /** GET /v1/my/transactions. `credits` (dollars) when the caller already read the balance (the page's loader). */
 export async function history(ctx: Ctx, q: TransactionsQuery, credits?: number) {
   const caller = me(ctx)
-  const [{ rows, total }, cents] = await Promise.all([repo.historyOf(ctx.db, caller.id, q), credits === undefined ? creditBalanceCents(ctx.db, caller.id) : Math.round(credits * 100)])
+  const [{ rows, total }, cents] = await Promise.all([repo.historyOf(ctx.db, caller.id, q), credits === undefined ? balanceCents(ctx.db, caller.id) : Math.round(credits * 100)])
   return { transactions: rows.map(toTransactionDto), credits: dollars(cents), pagination: pagination(q, total, rows.length) }
 }
 
@@ -275,28 +289,45 @@ async function pending(ctx: Ctx, id: number) {
 }
 
 /**
- * POST /v1/refund/approve (admins): Stripe refunds the named payment (keyed by the request, so a
- * second approval cannot refund twice), then one batch marks the payment refunded, takes back
- * the credits it gave and resolves the request. Stripe's charge.refunded, arriving later, finds
- * it done.
+ * POST /v1/refund/approve (admins), docs/API.md "Refunds". The money given back is for the
+ * credits of the payment that are still unspent: all of them, the whole payment; some, the same
+ * share of it; none (every session booked or held), the approval is refused and says to cancel a
+ * booked session first. Never the money and the credits both. Stripe refunds first (keyed by the
+ * request, so two approvals cannot refund twice); then one batch resolves the request, reverses
+ * the credits and, for a whole plan payment, ends that plan and cancels its renewal at Stripe.
+ * Stripe's charge.refunded for the same step, before or after, changes nothing more.
  */
 export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   const admin = me(ctx)
   const r = await pending(ctx, id)
   const tx = r.transactionId ? await repo.findTransaction(ctx.db, r.transactionId) : undefined
-  if (!tx || tx.status !== 'succeeded') throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
-  if (tx.paymentIntent && !tx.paymentIntent.startsWith('pi_local_')) {
+  if (!tx || tx.status !== 'succeeded' || !tx.userId || tx.refundedCents >= tx.amountCents) throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
+  const { granted, reversed } = await creditsOfPayment(ctx.db, tx)
+  const unspent = Math.max(0, Math.min(granted - reversed, await ledger.balanceCents(ctx.db, tx.userId)))
+  const left = tx.amountCents - tx.refundedCents
+  let money = left
+  let credits = granted - reversed
+  if (granted > 0) {
+    if (unspent <= 0) throw new AppError('conflict', { message: 'payments.refund_spent' })
+    if (unspent < granted - reversed) {
+      money = Math.min(left, Math.round((tx.amountCents * unspent) / granted))
+      credits = unspent
+    }
+  }
+  if (tx.paymentIntent && !isLocalStripeId(tx.paymentIntent)) {
     const stripe = await stripeClient(ctx.env)
     if (!stripe) throw new AppError('unavailable', { message: 'payments.not_configured' })
     try {
-      await stripe.refunds.create({ payment_intent: tx.paymentIntent, metadata: { refund_request: String(r.id) } }, { idempotencyKey: `refund-request-${r.id}` })
+      await stripe.refunds.create({ payment_intent: tx.paymentIntent, ...(money < left ? { amount: money } : {}), metadata: { refund_request: String(r.id) } }, { idempotencyKey: `refund-request-${r.id}` })
     } catch (err) {
       console.warn('stripe refund failed', (err as Error)?.message ?? err)
       throw new AppError('unavailable', { message: 'payments.refund_stripe_failed' })
     }
   }
-  const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'approved', admin.id, now), ...(await refundStatements(ctx.db, tx, now))])
+  const undo = await refundStatements(ctx.db, tx, tx.refundedCents + money, now, credits)
+  const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'approved', admin.id, now), ...undo.stmts])
   if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
+  await tryActionsNow(ctx.env, undo.actions)
   return toRefundDto((await repo.findRefundRequest(ctx.db, r.id))!, true)
 }
 
@@ -325,9 +356,28 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
   for (const s of await repo.activeYearly(db, now)) {
     if (!s.periodStartAt || !s.stripeSubscriptionId) continue
     const start = s.periodStartAt.getTime()
-    for (let m = 1; m < 12 && addMonths(start, m) <= now; m++) grants.push(repo.grantStmt(db, s.userId, monthly, 'subscription_grant', grantReference(s.stripeSubscriptionId, start, m), addMonths(start, m)))
+    const paymentKey = planPaymentKey(s.stripeSubscriptionId, start)
+    for (let m = 1; m < 12 && addMonths(start, m) <= now; m++)
+      grants.push(ledger.grantStmt(db, { userId: s.userId, cents: monthly, reason: 'subscription_grant', reference: grantReference(s.stripeSubscriptionId, start, m), paymentKey, at: addMonths(start, m) }))
   }
   for (let i = 0; i < grants.length; i += 50) await repo.runBatch(db, grants.slice(i, i + 50))
   return { ended, grants: grants.length }
 }
 
+
+/**
+ * Before an account is erased (issue 20 §3): one cancel action per live plan, written in the
+ * erasure's own batch, so Stripe stops billing a person who is gone. The erasure never waits on
+ * Stripe: the caller tries the actions after the batch and the minute cron retries them.
+ */
+export async function cancelPlansOnErase(db: Ctx['db'], userId: number, now = Date.now()): Promise<{ stmts: D1PreparedStatement[]; keys: string[] }> {
+  const plans = await repo.livePlansOf(db, userId)
+  const keys: string[] = []
+  const stmts = plans.flatMap((p) => {
+    if (!p.stripeSubscriptionId) return []
+    const key = `cancel-erase-${p.stripeSubscriptionId}`
+    keys.push(key)
+    return [enqueueActionStmt(db, { key, kind: 'cancel_subscription', target: p.stripeSubscriptionId, userId: null, now })]
+  })
+  return { stmts, keys }
+}

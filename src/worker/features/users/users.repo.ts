@@ -55,15 +55,6 @@ export const findUserByProvider = (db: Db, provider: 'google' | 'apple', subject
     .where(eq(provider === 'google' ? users.googleId : users.appleId, subject))
     .get()
 
-/** The ledger balance in cents (DESIGN §5: a balance is derived, never stored). */
-export async function creditBalanceCents(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .select({ total: sql<number>`coalesce(sum(${creditLedger.amountCents}), 0)` })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId))
-    .get()
-  return Number(row?.total ?? 0)
-}
 
 export interface ConsentInput {
   kind: 'registration' | 'landing_kit'
@@ -107,7 +98,7 @@ export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): P
  * appointments and subscriptions. Ledger, transactions and tracking rows stay with user_id
  * NULL (ON DELETE SET NULL): anonymised, as accounting needs. One batch: all or nothing.
  */
-export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>) {
+export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before: D1PreparedStatement[] = []) {
   const mine = <T extends SQLiteTable & { userId: SQLiteColumn; email: SQLiteColumn }>(t: T) =>
     user.email ? or(eq(t.userId, user.id), eq(t.email, user.email)) : eq(t.userId, user.id)
   const stmts = [
@@ -124,7 +115,9 @@ export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>) {
         db.delete(rateWindows).where(eq(rateWindows.key, `recover:${user.email}`)),
       ]
     : []
-  await db.batch([...stmts, ...extra])
+  // `before`: statements that must commit with the erasure (the plans' cancel actions).
+  if (before.length) await db.$client.batch([...before, ...[...stmts, ...extra].map((q) => db.$client.prepare(q.toSQL().sql).bind(...q.toSQL().params))])
+  else await db.batch([...stmts, ...extra])
 }
 
 /** Everything kept about one user, table by table (issue 3 §9, GET /v1/user/export). */

@@ -7,6 +7,7 @@ import type { AppEnv } from '#worker/env'
 import { anyone, currentUser, requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { captchaTokenOf } from '#worker/http/captcha'
+import { balanceCents } from '#worker/ledger/ledger'
 import { createSession, endSession } from './session'
 import { toSessionUserDto, toUserDto } from './users.dto'
 import * as users from './users.service'
@@ -31,7 +32,7 @@ export const usersRoutes = new Hono<AppEnv>()
     // Signing in while signed in (another account, a link): the old session ends first.
     if (c.var.user) await endSession(c, { replaced: true })
     const session = await createSession(c, user, { remember: input.remember, recovery })
-    return reply(c, calls.authenticate, { user: toSessionUserDto(user, await users.creditBalanceCents(c.var.db, user.id), session) })
+    return reply(c, calls.authenticate, { user: toSessionUserDto(user, await balanceCents(c.var.db, user.id), session) })
   }))
 
   .on(calls.logout.method, calls.logout.path, requireUser, ...endpoint(calls.logout, async (c) => {
@@ -44,7 +45,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .on(updateCall.method, updateCall.path, requireUser, ...endpoint(updateCall, async (c, input) => {
     const me = currentUser(c)
     const out = await users.updateProfile(ctxOf(c), input)
-    const credits = await users.creditBalanceCents(c.var.db, me.id)
+    const credits = await balanceCents(c.var.db, me.id)
     if (out.passwordChanged) {
       // Every session of the user ended with the old password; the caller gets a new one,
       // with the same page CSRF token so the open page keeps working.

@@ -1,5 +1,7 @@
 // Accounts and identity (issue 3): the rules, with no HTTP in them (CONVENTIONS 6).
 // Handlers in users.routes.ts validate, call these, open sessions and shape the answer.
+import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
+import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import { Role } from '#shared/enums'
 import { LANDING_ROUTE } from '#shared/landings'
@@ -7,6 +9,7 @@ import type { AuthenticateRequest, PsychologistsQuery, UsersQuery } from '#share
 import type { RegisterRequest, UpdateRequest } from '#shared/contract/users.phone'
 import { pagination } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
+import { balanceCents } from '#worker/ledger/ledger'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { COOLDOWNS_MS, FREE_ACCESS_DAYS } from '#shared/limits'
 import type { NewUser, User } from '#worker/db/schema'
@@ -24,7 +27,6 @@ import { verifyIdToken, type Provider } from './providers'
 import { consumeTemporaryToken, createTemporaryToken, TEMPORARY_TTL_SEC } from './session'
 import {
   collectUserData,
-  creditBalanceCents,
   eraseUser,
   findUserByEmail,
   findUserById,
@@ -317,13 +319,15 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   if (id !== caller.id && caller.role !== Role.admin) throw new AppError('unauthorized')
   const user = await findUserById(ctx.db, id)
   if (!user) throw new AppError('not_found', { message: 'errors.user_not_found' })
+  const plans = await cancelPlansOnErase(ctx.db, user.id)
   try {
-    await eraseUser(ctx.db, user)
+    await eraseUser(ctx.db, user, plans.stmts)
   } catch (err) {
     console.error('erase user failed', err)
     throw new AppError('internal', { message: 'errors.delete_account_failed' })
   }
   if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
+  if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx.env, plans.keys))
   return id
 }
 
@@ -353,7 +357,7 @@ export async function exportUserData(ctx: Ctx) {
 /** GET /v1/user/permissions (SPEC §6: the subscription benefit can_schedule_appointments). */
 export async function permissionsOf(ctx: Ctx) {
   const caller = signedIn(ctx)
-  const credits = await creditBalanceCents(ctx.db, caller.id)
+  const credits = await balanceCents(ctx.db, caller.id)
   return {
     can_schedule_appointments: caller.subscriber || credits > 0,
     can_play_units: !caller.accessExpired,
@@ -388,7 +392,7 @@ export async function getMe(ctx: Ctx) {
   const caller = signedIn(ctx)
   const user = caller.row ?? (await findUserById(ctx.db, caller.id))
   if (!user) throw new AppError('unauthenticated')
-  return toUserDto(user, await creditBalanceCents(ctx.db, caller.id))
+  return toUserDto(user, await balanceCents(ctx.db, caller.id))
 }
 
-export { creditBalanceCents, findUserById }
+export { findUserById }
