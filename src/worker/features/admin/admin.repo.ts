@@ -176,7 +176,7 @@ export const USER_COLUMNS = { role: 'role', subscriber: 'subscriber', name: 'nam
 export async function adminUserRow(db: Db, id: number): Promise<AdminRow | null> {
   return db.$client
     .prepare(`SELECT id, name, email, role, subscriber, language, country_code, psychologist_open_to_get_appointment, degree, nationality, located_at,
-      (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = users.id) AS credits_cents FROM users WHERE id = ?`)
+      ${ledger.balanceOf('users.id')} AS credits_cents FROM users WHERE id = ?`)
     .bind(id)
     .first<AdminRow>()
 }
