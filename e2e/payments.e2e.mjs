@@ -96,6 +96,15 @@ export default function ({ test, browser }) {
       await openSubscription(page, c)
       assert.match((await page.getByTestId('credits-balance').textContent())?.trim() ?? '', c.text.balance)
       assert.ok(await page.locator('[data-testid=history-row][data-reason=topup]', { hasText: c.text.topup }).count(), 'the purchase is in the history')
+      // One purchase reads as one payment ('Paid') and the credits it added, not two 'Paid' rows (issue 20 §8).
+      const purchaseRows = page.locator('[data-testid=history-row][data-reason=topup]')
+      assert.equal(await purchaseRows.count(), 2)
+      assert.equal(await purchaseRows.filter({ hasText: /Paid|Pagado/ }).count(), 1, 'one Paid row')
+      assert.equal(await purchaseRows.filter({ hasText: /(Added to your credits|Añadido a tus créditos)/ }).count(), 1, 'the credits row')
+      // The refund form names the payment: the pack, chosen by default.
+      const choice = page.getByTestId('refund-payment')
+      assert.equal(await choice.locator('option').count(), 1)
+      assert.match(await choice.locator('option').first().textContent() ?? '', /80/)
       await page.getByTestId('refund-reason').fill('Lo compré sin querer.')
       await page.getByTestId('refund-send').click()
       await page.locator('[data-testid=toast]', { hasText: c.text.sent }).waitFor({ timeout: 5000 })

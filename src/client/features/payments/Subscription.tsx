@@ -34,7 +34,7 @@ export default function Subscription({ data, boot }: PageProps<SubscriptionPageD
 
   async function stopRenewal() {
     setBusy(true)
-    const res = await call(cancelMySubscription, { silent: true })
+    const res = await call(cancelMySubscription, { input: active ? { id: active.id } : {}, silent: true })
     setBusy(false)
     setSure(false)
     if (!res.success) {
