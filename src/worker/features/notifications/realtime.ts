@@ -30,8 +30,7 @@ export async function openSocket(env: Env, name: string, owner: SocketOwner): Pr
 /**
  * A session ended: close its sockets on the person's channel and on every public channel (with
  * no `session`, every socket of the person: password change, erasure, a new role). A channel
- * that fails is logged and left: the sockets still close when the session expires, and they
- * receive nothing meant for a role the person no longer has only until then.
+ * that fails is logged and left; its sockets still close when their session expires.
  */
 export async function endRealtime(env: Env, userId: number, session?: string | null) {
   const names = [userChannel(userId), ...LANGUAGES.map(publicChannel)]
