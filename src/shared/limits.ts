@@ -76,3 +76,26 @@ export const SESSION_PRICE_CENTS = 4500
 export const INCLUDED_SESSIONS_PER_MONTH = 4
 /** A guest who cancels at least this long before the start gets the credits back (the host: always). */
 export const FREE_CANCEL_BEFORE_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Realtime sockets (/ws/notifications, /ws/public/{locale}; docs/API.md "In the app, in real
+ * time"). The client only sends `ping` every 25 s, answered by the runtime without waking the
+ * channel (auto-response), so these bound what no honest client sends.
+ */
+export const REALTIME_LIMITS = {
+  /** A larger message closes the socket with 1009 (message too big). */
+  maxMessageBytes: 4 * 1024,
+  /** More messages than this in one window (pings excluded) close the socket with 1008. */
+  messagesPerWindow: 20,
+  windowMs: 10_000,
+  /** Open sockets of one signed-in person on one channel; one more is refused with 429. */
+  socketsPerPerson: 5,
+  /** Open anonymous sockets from one address on one public channel; one more is refused with 429. */
+  socketsPerAddress: 10,
+} as const
+
+/** Close codes of the realtime sockets besides the standard 1008 and 1009. */
+export const SOCKET_CLOSE = {
+  /** The session the socket was opened with ended (logout, password change, erasure, expiry, a new role). */
+  sessionEnded: 4401,
+} as const

@@ -36,12 +36,14 @@ const fetchWorker = (path: string, init?: RequestInit) => (exports as unknown as
 
 /** A socket on /ws/… as the browser opens it, with what it has received. */
 async function socket(path: string, token?: string) {
-  const res = await fetchWorker(path, { headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...(token ? bearer(token) : {}) } })
+  const res = await fetchWorker(path, { headers: { Upgrade: 'websocket', Origin: 'http://localhost', 'cf-connecting-ip': '203.0.113.7', ...(token ? bearer(token) : {}) } })
   expect(res.status).toBe(101)
   const ws = res.webSocket!
   ws.accept()
   const received: any[] = []
-  ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))))
+  ws.addEventListener('message', (e) => {
+    received.push(JSON.parse(String(e.data)))
+  })
   return { ws, received }
 }
 const settle = () => new Promise((r) => setTimeout(r, 50))
@@ -103,8 +105,10 @@ describe('the minute cron', () => {
     const psy = await register({}, 'es')
     await setRole(psy.id, Role.psychologist)
     const esUser = await socket('/ws/notifications', es.token)
-    const esPublic = await socket('/ws/public/es')
-    const enPublic = await socket('/ws/public/en')
+    const esPublic = await socket('/ws/public/es', es.token)
+    const anonymousEs = await socket('/ws/public/es')
+    const psyPublic = await socket('/ws/public/es', psy.token)
+    const enPublic = await socket('/ws/public/en', en.token)
     const enUser = await socket('/ws/notifications', en.token)
 
     const made = await call(a.token, 'POST', '/v1/notification', { language: 'es', role_recipients: '1', title_es: 'Hola, ¿cómo estás?', description_es: 'Un momento para respirar.' })
@@ -121,8 +125,12 @@ describe('the minute cron', () => {
     const deliveries = await env.DB.prepare('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1 AND user_id = ?2').bind(made.body.notification.id, es.id).first<{ n: number }>()
     expect(deliveries!.n).toBe(1)
 
-    // A broadcast to a language goes once to that locale's public channel, naming the role.
+    // A broadcast to a language and role goes once to that locale's public channel, naming the
+    // role, and reaches only the sockets opened by a session of that role: not an anonymous one,
+    // not a psychologist's.
     expect(esPublic.received.map((m) => [m.notification.title, m.role])).toEqual([['Hola, ¿cómo estás?', 1]])
+    expect(anonymousEs.received).toEqual([])
+    expect(psyPublic.received).toEqual([])
     expect(enPublic.received).toEqual([])
     expect(enUser.received).toEqual([])
     expect(esUser.received).toEqual([])
@@ -134,7 +142,7 @@ describe('the minute cron', () => {
     // Read by the admin id (a toast from the public channel), once.
     expect((await call(es.token, 'POST', '/v1/notifications/read', { notification_id: String(made.body.notification.id) })).body.updated).toBe(1)
     expect((await call(es.token, 'GET', '/v1/notifications/unread')).body.notifications.some((n: any) => n.notification_id === made.body.notification.id)).toBe(false)
-    for (const s of [esUser, esPublic, enPublic, enUser]) s.ws.close()
+    for (const s of [esUser, esPublic, anonymousEs, psyPublic, enPublic, enUser]) s.ws.close()
   })
 
   it('explicit receivers get it on their own channel, each in their language', async () => {

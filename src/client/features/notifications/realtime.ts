@@ -1,8 +1,11 @@
 // In-app notifications in real time (issue 11 §5; SPEC §7 "Realtime", §9 the queue). Two
 // sockets: the person's own channel (/ws/notifications) and the public channel of the page's
 // locale (/ws/public/{locale}), whose messages are shown only when their locale matches and the
-// role they name is the person's. Each reconnects with backoff; on every (re)connect the unread
-// list is fetched, so nothing sent while offline is lost. Protocol: docs/API.md "Engagement".
+// role they name is the person's (the channel already sends a role's notices only to sockets of
+// that role). Each reconnects with backoff, also after the server closes it (4401: its session
+// ended, e.g. the password just changed); on every (re)connect the unread list is fetched, so
+// nothing sent while offline is lost. `ping` is answered `pong` by the runtime. Protocol:
+// docs/API.md "In the app, in real time".
 import { atom } from 'nanostores'
 import { listUnread, markRead, socketMessageSchema, type InAppNotificationDto } from '#shared/contract/notifications'
 import { call } from '#client/api.ts'

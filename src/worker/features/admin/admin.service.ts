@@ -7,6 +7,7 @@ import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
 import { findLivePost, updatePost } from '#worker/features/posts/manage.repo'
 import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
+import { endRealtime } from '#worker/features/notifications/realtime'
 import * as repo from './admin.repo'
 
 export type AdminList = keyof typeof repo.LISTS
@@ -54,13 +55,16 @@ export async function moveUnit(ctx: Ctx, id: number, direction: 'up' | 'down') {
 const userMissing = () => new AppError('not_found', { message: 'admin.messages.user_missing' })
 
 export async function saveUser(ctx: Ctx, f: AdminUserForm) {
-  if (!(await repo.adminUserRow(ctx.db, f.id))) throw userMissing()
+  const before = await repo.adminUserRow(ctx.db, f.id)
+  if (!before) throw userMissing()
   const patch: Partial<Record<keyof typeof repo.USER_COLUMNS, string | number | null>> = {}
   for (const k of Object.keys(repo.USER_COLUMNS) as (keyof typeof repo.USER_COLUMNS)[]) {
     const v = f[k]
     if (v !== undefined) patch[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v
   }
   await repo.updateAdminUser(ctx.db, f.id, patch)
+  // A new role: the person's sockets were opened with the old one (role notices follow it), so they reconnect.
+  if (patch.role !== undefined && Number(patch.role) !== Number(before.role)) await endRealtime(ctx.env, f.id)
   return (await repo.adminUserRow(ctx.db, f.id))!
 }
 

@@ -8,6 +8,7 @@ import { requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
+import { openSocket, publicChannel, socketOwner, userChannel } from './realtime'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
 export const notificationsRoutes = new Hono<AppEnv>()
@@ -23,13 +24,11 @@ function sameOrigin(req: Request) {
   return origin !== null && origin === new URL(req.url).origin
 }
 
-/** The object's 101 answer, with headers our middleware may still add (a stub's answer is immutable). */
-const upgraded = (res: Response) => (res.webSocket ? new Response(null, { status: 101, webSocket: res.webSocket }) : new Response(res.body, res))
-
 /**
  * Realtime under /ws (SPEC §7 "a public channel … and a per-user channel"): the upgrade goes to
- * the NotificationChannel object, which keeps the socket with the hibernation API. Protocol:
- * docs/API.md "Engagement".
+ * the NotificationChannel object, which keeps the socket with the hibernation API and knows who
+ * opened it (the person, their role and session, or the address of an anonymous socket).
+ * Protocol and limits: docs/API.md "In the app, in real time".
  */
 export const socketRoutes = new Hono<AppEnv>()
   .get('/notifications', async (c) => {
@@ -37,14 +36,14 @@ export const socketRoutes = new Hono<AppEnv>()
     if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
     const user = c.var.user
     if (!user) return c.text('Unauthenticated', 401)
-    return upgraded(await c.env.CHANNELS.get(c.env.CHANNELS.idFromName(`user:${user.id}`)).fetch(c.req.raw))
+    return openSocket(c.env, userChannel(user.id), socketOwner(user, null))
   })
   .get('/public/:locale', async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('Expected a WebSocket upgrade', 426)
     if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
     const locale = c.req.param('locale') as Language
     if (!LANGUAGES.includes(locale)) return c.text('Not found', 404)
-    return upgraded(await c.env.CHANNELS.get(c.env.CHANNELS.idFromName(`public:${locale}`)).fetch(c.req.raw))
+    return openSocket(c.env, publicChannel(locale), socketOwner(c.var.user, c.req.header('cf-connecting-ip') ?? null))
   })
 
 /**

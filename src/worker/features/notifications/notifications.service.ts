@@ -13,6 +13,7 @@ import { sendMail } from '#worker/features/mail/mail.service'
 import { notificationsLink } from '#worker/features/users/users.service'
 import { addDays, instantOf, isZone, wallClock } from '#worker/features/appointments/zones'
 import * as repo from './notifications.repo'
+import { channel, publicChannel, userChannel } from './realtime'
 
 /** SPEC §9: a toast shows 5 s unless it says otherwise. */
 export const DEFAULT_CLOSE_AFTER_MS = 5000
@@ -25,7 +26,6 @@ const USER_PUBLISHES_PER_RUN = 500
 
 // ── Realtime ─────────────────────────────────────────────────────────────────────────────────
 
-const channel = (env: Env, name: string) => env.CHANNELS.get(env.CHANNELS.idFromName(name))
 
 export function inAppDto(r: repo.InAppRow): InAppNotificationDto {
   return {
@@ -47,7 +47,7 @@ export function inAppDto(r: repo.InAppRow): InAppNotificationDto {
 /** Send one message to a person's open sockets; a channel failure never fails the caller. */
 async function publishToUser(env: Env, userId: number, message: SocketMessage) {
   try {
-    await channel(env, `user:${userId}`).publish(message)
+    await channel(env, userChannel(userId)).publish(message)
   } catch (err) {
     console.warn(`realtime to user ${userId} failed: ${err instanceof Error ? err.message : String(err)}`)
   }
@@ -219,8 +219,10 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
   const claimed = await repo.claimDue(env.DB, now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const inApp = await repo.inAppOfDeliveries(env.DB, claimed.map((d) => d.id))
 
-  // Realtime: a broadcast once per locale to the public channel (the client shows it only when
-  // its locale matches, and only to the role it names); anything else to each person's channel.
+  // Realtime: a broadcast once per locale to the public channel: for everyone, to every socket
+  // (anonymous ones too); for a role, only to the sockets opened by a session of that role (the
+  // channel knows each socket's role), never to an anonymous one. Anything else goes to each
+  // person's channel.
   const broadcastIds = new Set(broadcasts.map((b) => b.n.id))
   for (const { n } of broadcasts) {
     for (const locale of n.language ? [n.language] : (['es', 'en'] as const)) {
@@ -228,7 +230,7 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
       if (!sample) continue
       const message: SocketMessage = { type: 'notification', notification: { ...inAppDto(sample), id: 0 }, role: n.role_recipients }
       try {
-        await channel(env, `public:${locale}`).publish(message)
+        await channel(env, publicChannel(locale)).publish(message, { role: n.role_recipients })
       } catch (err) {
         console.warn(`realtime to public:${locale} failed: ${err instanceof Error ? err.message : String(err)}`)
       }

@@ -8,7 +8,9 @@
 // Ending sessions: logout deletes its KV entry. A password change or an account deletion ends
 // every session of the user at once without listing them: each request re-reads the user row
 // from D1 (strongly consistent) and a session whose password fingerprint no longer matches, or
-// whose user is gone, is refused.
+// whose user is gone, is refused. The realtime sockets a session opened are closed with it
+// (notifications/realtime.ts endRealtime): one session at logout, all of the person's at a
+// password change or erasure, and at the session's expiry by the channel itself.
 
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -18,6 +20,7 @@ import { isLocale } from '#shared/i18n/index'
 import type { AppEnv, Env, SessionUser } from '#worker/env'
 import { takeOnce } from '#worker/http/ratelimit'
 import { randomToken, sha256, TOKEN_RE, tokenHash } from '#worker/lib/crypto'
+import { endRealtime } from '#worker/features/notifications/realtime'
 import { findSessionUser } from './users.repo'
 
 export const SESSION_COOKIE = 'calma_session'
@@ -157,10 +160,14 @@ export async function createSession(
   return { token, expiresAt: rec.exp, csrf: rec.csrf }
 }
 
-/** End the caller's session (logout) and clear the cookie (unless a new session replaces it). */
+/**
+ * End the caller's session (logout, or a sign-in / new password that replaces it): its KV entry,
+ * the realtime sockets it opened, and the cookie (unless a new session replaces it).
+ */
 export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
-  const hash = c.var.user?.session?.hash
-  if (hash) await c.env.KV.delete(sessionKey(hash))
+  const user = c.var.user
+  const hash = user?.session?.hash
+  if (hash) await Promise.all([c.env.KV.delete(sessionKey(hash)), endRealtime(c.env, user.id, hash)])
   if (!opts.replaced) clearSessionCookie(c)
 }
 

@@ -17,6 +17,7 @@ import type { Env, SessionUser } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { takeCooldown } from '#worker/http/ratelimit'
 import { sendMail } from '#worker/features/mail/mail.service'
+import { endRealtime } from '#worker/features/notifications/realtime'
 import { assignStartingPlan, followLanguage } from '#worker/features/plans/plans.service'
 import { hmac, safeEqual, serverSecret } from '#worker/lib/crypto'
 import { toAdminUserDto, toPsychologistDto, toUserDto } from './users.dto'
@@ -263,6 +264,8 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   }
   const updated = await updateUser(ctx.db, user.id, patch)
   if (!updated) throw new AppError('unauthenticated')
+  // Every session ended with the old password: so do the sockets they opened (the caller's page reconnects with its new session).
+  if (passwordChanged) await endRealtime(ctx.env, user.id)
   // A new language brings the plan of that language (the profile's warning says so, SPEC §4).
   if (updated.language !== user.language) await followLanguage(ctx, user.id, updated.language as Locale)
   return { user: updated, passwordChanged, previousLanguage: user.language }
@@ -326,6 +329,7 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
     console.error('erase user failed', err)
     throw new AppError('internal', { message: 'errors.delete_account_failed' })
   }
+  await endRealtime(ctx.env, id)
   if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
   if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx.env, plans.keys))
   return id
