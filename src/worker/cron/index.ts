@@ -3,23 +3,25 @@ import { rankingJob } from './ranking'
 import { dueNotificationsJob } from './notifications'
 import { subscriptionsJob } from './subscriptions'
 import { runStripeActions } from '#worker/features/payments/stripe.actions'
+import { cleanHtmlJob } from './clean-html'
+
+/** Several jobs on one cron: one failing does not stop the others (its error is thrown after). */
+const together =
+  (...jobs: ((env: Env, now: Date) => Promise<unknown>)[]) =>
+  async (env: Env, now: Date) => {
+    const results = await Promise.allSettled(jobs.map((job) => job(env, now)))
+    const failed = results.find((r) => r.status === 'rejected')
+    if (failed) throw (failed as PromiseRejectedResult).reason
+    return results
+  }
 
 /** Each cron expression of wrangler.toml goes to its own job (DESIGN §2). */
 export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>> = {
-  // The day's end: the ranking, and the subscriptions' daily upkeep (one failing does not stop the other).
-  '59 23 * * *': async (env, now) => {
-    const results = await Promise.allSettled([rankingJob(env, now), subscriptionsJob(env, now)])
-    const failed = results.find((r) => r.status === 'rejected')
-    if (failed) throw (failed as PromiseRejectedResult).reason
-    return results
-  },
-  // Every minute: due notifications, and what we still owe Stripe (cancel, refund) with backoff.
-  '* * * * *': async (env, now) => {
-    const results = await Promise.allSettled([dueNotificationsJob(env, now), runStripeActions(env, { now: now.getTime() })])
-    const failed = results.find((r) => r.status === 'rejected')
-    if (failed) throw (failed as PromiseRejectedResult).reason
-    return results
-  },
+  // The day's end: the ranking, and the subscriptions' daily upkeep.
+  '59 23 * * *': together(rankingJob, subscriptionsJob),
+  // Due admin notifications and access expiry; post bodies not yet through the HTML allowlist;
+  // what we still owe Stripe (cancel, refund), with backoff.
+  '* * * * *': together(dueNotificationsJob, cleanHtmlJob, (env, now) => runStripeActions(env, { now: now.getTime() })),
 }
 
 export async function runScheduled(cron: string, env: Env, now: Date) {

@@ -10,6 +10,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Env } from '#worker/env'
+import { NONCE_MARK } from '#worker/ssr/head'
 import { clearMemo, memo } from './memo'
 
 const VERSION_KEY = 'content:version'
@@ -51,13 +52,13 @@ export const purgeAfterEdit = createMiddleware<AppEnv>(async (c, next) => {
   if (c.res.status < 400) await contentChanged(c.env)
 })
 
-const NONCE_PLACEHOLDER = '__calma_csp_nonce__'
-
 /**
  * A visitor's page (no session), rendered once per content version, URL and time zone and then
- * served from the Cache API. The CSP nonce stays per response: the stored HTML holds a
- * placeholder that each answer replaces with its own nonce (the security middleware sends the
- * matching header). Only 200 HTML answers are kept; redirects and errors always render.
+ * served from the Cache API. The CSP nonce stays per response, set by HTMLRewriter on the
+ * elements the renderer marked as its own (NONCE_MARK, ssr/head.ts) and on nothing else: the
+ * stored copy holds no nonce at all (every nonce attribute is removed before it is kept), so no
+ * text of the page, whatever a post body holds, can ever receive one. Only 200 HTML answers are
+ * kept; redirects and errors always render.
  */
 export async function sharedPage(c: Context<AppEnv>, key: string, render: () => Promise<Response>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce')
@@ -67,15 +68,36 @@ export async function sharedPage(c: Context<AppEnv>, key: string, render: () => 
   const cache = (caches as unknown as { default: Cache }).default
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }
   const hit = await cache.match(url).catch(() => undefined)
-  if (hit) return c.body((await hit.text()).replaceAll(NONCE_PLACEHOLDER, nonce), 200, headers)
+  // x-page-cache says which it was (the e2e proves a page served from the cache is as safe).
+  if (hit) return c.body(withNonce(hit, nonce).body!, 200, { ...headers, 'x-page-cache': 'hit' })
   const res = await render()
   if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/html')) return res
   const html = await res.text()
-  const stored = new Response(html.replaceAll(nonce, NONCE_PLACEHOLDER), { headers: { 'content-type': headers['content-type'], 'cache-control': `public, max-age=${MAX_AGE_S}` } })
+  const stored = new Response(withoutNonce(html).body, { headers: { 'content-type': headers['content-type'], 'cache-control': `public, max-age=${MAX_AGE_S}` } })
   try {
     c.executionCtx.waitUntil(cache.put(url, stored).catch(() => {}))
   } catch {
     await cache.put(url, stored).catch(() => {})
   }
-  return c.body(html, 200, headers)
+  return c.body(html, 200, { ...headers, 'x-page-cache': 'miss' })
 }
+
+/** The copy to keep: no element keeps a nonce (the marked ones get theirs back when served). */
+const withoutNonce = (html: string) =>
+  new HTMLRewriter()
+    .on('[nonce]', {
+      element(el) {
+        el.removeAttribute('nonce')
+      },
+    })
+    .transform(new Response(html))
+
+/** A kept copy served: this response's nonce on the renderer's own marked elements. */
+const withNonce = (kept: Response, nonce: string) =>
+  new HTMLRewriter()
+    .on(`[${NONCE_MARK}]`, {
+      element(el) {
+        el.setAttribute('nonce', nonce)
+      },
+    })
+    .transform(kept)

@@ -3,17 +3,22 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
 /**
  * Security headers on every Worker response (issue: foundation §4). The CSP gives each
  * request a fresh nonce (c.var.secureHeadersNonce) that the server render puts on its
- * scripts, so no other inline script can run. Turnstile is the one outside script we load.
+ * scripts, so no other inline script can run.
+ *
+ * Scripts (issue 20 §4): 'strict-dynamic' — only the page's nonced scripts run, and what they
+ * load themselves (the lazy chunks; Turnstile; after consent, the vendors' tags of
+ * features/site/consent/vendors.ts). No host is trusted by name, so a script tag in a page's
+ * markup that is not the renderer's own never runs, whatever host it names: no analytics or ad
+ * host is ever in script-src, before or after consent. 'self' and Turnstile's host only speak to
+ * browsers without 'strict-dynamic' (CSP 2), which ignore it; those get no vendor tag at all.
  */
-const VENDOR_SCRIPTS = ['https://www.googletagmanager.com', 'https://connect.facebook.net']
 const VENDOR_BEACONS = ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com', 'https://www.facebook.com']
 
 export const security = (dev: boolean) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      // The vendors' hosts are allowed here but only ever asked after consent (features/site/consent).
-      scriptSrc: ["'self'", NONCE, 'https://challenges.cloudflare.com', ...VENDOR_SCRIPTS],
+      scriptSrc: [NONCE, "'strict-dynamic'", "'self'", 'https://challenges.cloudflare.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...VENDOR_BEACONS],
       mediaSrc: ["'self'", 'blob:'],

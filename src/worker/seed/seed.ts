@@ -28,6 +28,7 @@ import * as typeData from './data/types'
 import * as userData from './data/users'
 import { rewards as rewardsTable } from '#worker/db/schema'
 import { catalogRows } from '#worker/features/engagement/rewards.catalog'
+import { HTML_POLICY_VERSION } from '#worker/lib/html'
 
 /** The demo content (data only, no database code), one file per domain under ./data/. */
 const content = { ...typeData, ...audioData, ...transcriptData, ...categoryData, ...symptomData, ...routeData, ...postData, ...planData, ...userData }
@@ -165,6 +166,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
           title: p.title,
           description: p.description,
           content: p.content,
+          // Already what the allowlist keeps (test/security/html.test.ts proves it for every seeded body).
+          htmlVersion: HTML_POLICY_VERSION,
           tag: p.tag,
           tags: p.tags,
           categoryId: catId(postCats, p.category, p.language),

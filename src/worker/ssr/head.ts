@@ -120,7 +120,14 @@ export function seoTags(i: HeadInput): string[] {
   return tags
 }
 
+/**
+ * Marks the elements the renderer itself gave the CSP nonce (scripts, module preloads, the
+ * csp-nonce meta): a page served from the public cache gets its fresh nonce on these only.
+ */
+export const NONCE_MARK = 'data-calma-nonce'
+export const nonceAttrs = (nonce: string) => `nonce="${nonce}" ${NONCE_MARK}`
+
 /** The page's JSON-LD blocks (with the request's CSP nonce, like every script of the page). */
 export function jsonLdTags(head: PageHead | undefined, nonce: string): string[] {
-  return (head?.jsonLd ?? []).map((o) => `<script type="application/ld+json" nonce="${nonce}">${jsonLdScript(o)}</script>`)
+  return (head?.jsonLd ?? []).map((o) => `<script type="application/ld+json" ${nonceAttrs(nonce)}>${jsonLdScript(o)}</script>`)
 }

@@ -7,7 +7,7 @@ import type { PageEntry } from '#shared/pages'
 import { linkBase } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { pageAssets } from './assets'
-import { jsonLdTags, seoTags } from './head'
+import { jsonLdTags, nonceAttrs, seoTags } from './head'
 import type { PageHead } from './page'
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
@@ -19,7 +19,8 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
 
 /**
  * Server-render one page: the React tree with its data, the data and messages embedded for
- * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce.
+ * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce
+ * and the NONCE_MARK attribute (ssr/head.ts).
  */
 export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown>, full: Boot, status = 200, head?: PageHead) {
   const t = c.var.t
@@ -27,6 +28,9 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
   const { admin, ...shared } = messagesFor(full.locale)
   const messages = (full.page === 'admin' ? { ...shared, admin } : shared) as ReturnType<typeof messagesFor>
   const nonce = c.get('secureHeadersNonce') ?? ''
+  // The page's own scripts carry the nonce and a mark: a cached copy gets a fresh nonce on the
+  // marked elements only (http/public-cache.ts), never on anything a post body could hold.
+  const nonceAttr = nonceAttrs(nonce)
   const [{ default: Page }, assets] = await Promise.all([page.component(), pageAssets(c.env, page.component.module)])
 
   const stream = await renderToReadableStream(<App boot={full} messages={messages} Page={Page} />, {
@@ -59,23 +63,25 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
     ...seo,
     '<meta name="theme-color" content="#2f5d62">',
     `<meta name="csrf-token" content="${esc(full.csrf ?? '')}">`,
+    // Vite's preloads of lazy chunks read their nonce here (its csp-nonce convention).
+    `<meta property="csp-nonce" ${nonceAttr}>`,
     ...jsonLdTags(head, nonce),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '<link rel="manifest" href="/site.webmanifest">',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...(assets.dev ? ['<link rel="stylesheet" href="/src/client/styles.css">'] : []),
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" nonce="${nonce}">`),
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" ${nonceAttr}>`),
     '</head>',
     `<body><div id="root">`,
   ].join('')
   const tail = [
     '</div>',
-    `<script id="__BOOT__" type="application/json" nonce="${nonce}">${jsonScript(full)}</script>`,
-    `<script id="__MESSAGES__" type="application/json" nonce="${nonce}">${jsonScript(messages)}</script>`,
+    `<script id="__BOOT__" type="application/json" ${nonceAttr}>${jsonScript(full)}</script>`,
+    `<script id="__MESSAGES__" type="application/json" ${nonceAttr}>${jsonScript(messages)}</script>`,
     ...(assets.dev
-      ? [`<script type="module" nonce="${nonce}">${REFRESH_PREAMBLE}</script>`, `<script type="module" src="/@vite/client" nonce="${nonce}"></script>`]
+      ? [`<script type="module" ${nonceAttr}>${REFRESH_PREAMBLE}</script>`, `<script type="module" src="/@vite/client" ${nonceAttr}></script>`]
       : []),
-    `<script type="module" src="${assets.entry}" nonce="${nonce}"></script>`,
+    `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`,
     '</body></html>',
   ].join('')
 

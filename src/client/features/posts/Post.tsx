@@ -60,7 +60,7 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
           </ol>
         </nav>
       )}
-      {/* Post bodies are written by staff in the admin and stored as HTML (pages run under a nonce CSP). */}
+      {/* Post bodies are stored and served allowlisted (worker/lib/html.ts): nothing in them can run. */}
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
       {data.related.length > 0 && (
         <section className="related">

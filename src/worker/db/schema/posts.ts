@@ -38,8 +38,10 @@ export const posts = sqliteTable(
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description'),
-    /** HTML; h2/h3 headings build the table of contents (SPEC §2). */
+    /** HTML; h2/h3 headings build the table of contents (SPEC §2). Allowlisted (lib/html.ts). */
     content: text('content'),
+    /** The HTML_POLICY_VERSION `content` was last sanitised with; 0: not yet (the minute cron cleans it). */
+    htmlVersion: integer('html_version').notNull().default(0),
     status: contentStatus(),
     tag: text('tag'),
     tags: json<string[]>('tags'),
@@ -63,6 +65,7 @@ export const posts = sqliteTable(
   (t) => [
     uniqueIndex('posts_slug_language_uq').on(t.slug, t.language),
     index('posts_language_status_published_idx').on(t.language, t.status, t.publishedAt),
+    index('posts_html_version_idx').on(t.htmlVersion),
   ],
 );
 

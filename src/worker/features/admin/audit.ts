@@ -9,8 +9,9 @@ import type { Ctx } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
-import { findAudit, insertAudit, restoreSnapshot, RESTORABLE, snapshot } from './admin.repo'
 import { isUniqueViolation } from '#worker/features/content/manage.repo'
+import { cleanSnapshotRows } from '#worker/features/posts/post-html'
+import { findAudit, insertAudit, restoreSnapshot, RESTORABLE, snapshot } from './admin.repo'
 
 interface Audited {
   entity: string
@@ -112,8 +113,11 @@ export async function restoreDeleted(ctx: Ctx, auditId: number): Promise<{ entit
   const tooOld = Date.now() - row.created_at > RESTORE_DAYS * 24 * 60 * 60 * 1000
   if (!restorable || tooOld) throw new AppError('validation', { message: 'admin.audit.not_restorable', fields: { audit_id: ['admin.audit.not_restorable'] } })
   if (row.restored_at) throw new AppError('conflict', { message: 'admin.audit.already_restored' })
+  // A post's body comes back through the allowlist: the snapshot may predate it (issue 20 §4).
+  const before = row.before as Record<string, Record<string, unknown>[]>
+  if (before.posts) before.posts = await cleanSnapshotRows(before.posts)
   try {
-    await restoreSnapshot(ctx.db, row.id, row.before as never)
+    await restoreSnapshot(ctx.db, row.id, before as never)
   } catch (err) {
     // Its slug was taken again meanwhile.
     if (isUniqueViolation(err)) throw new AppError('conflict', { message: 'content_manage.slug_taken' })

@@ -1,6 +1,7 @@
 // The blog editors' rules (SPEC §5: a post is never correlated with itself; §6 roles; §9 reading
-// time at 200 words a minute). Deleting marks the post deleted: its address then answers the
-// deleted-article page (SPEC §2), and it leaves every list, search and the sitemap.
+// time at 200 words a minute). Bodies are stored allowlisted (post-html.ts). Deleting marks the
+// post deleted: its address then answers the deleted-article page (SPEC §2), and it leaves every
+// list, search and the sitemap.
 import type { CategoryForm } from '#shared/contract/content.manage'
 import type { ListQuery } from '#shared/contract/list'
 import { pagination } from '#shared/contract/list'
@@ -12,15 +13,8 @@ import { AppError } from '#worker/http/errors'
 import { forgetTarget } from '#worker/features/content/likes.repo'
 import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/features/content/editing'
 import * as repo from './manage.repo'
+import { cleanBody } from './post-html'
 import { toPostDto } from './posts.service'
-
-const WORDS_PER_MINUTE = 200
-
-/** Minutes to read an HTML body at 200 words a minute (SPEC §9), at least 1. */
-export function readingMinutes(html: string): number {
-  const words = html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
-}
 
 const postMissing = () => new AppError('not_found', { message: 'posts_manage.post_missing' })
 const categoryMissing = () => new AppError('not_found', { message: 'posts_manage.category_missing' })
@@ -33,10 +27,8 @@ export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; 
   if (f.slug !== undefined) patch.slug = f.slug
   if (f.title !== undefined) patch.title = f.title
   if (f.description !== undefined) patch.description = f.description
-  if (f.content !== undefined) {
-    patch.content = f.content
-    patch.timeForReading = readingMinutes(f.content)
-  }
+  // Stored allowlisted (issue 20 §4): what is not on the list is gone before the row is written.
+  if (f.content !== undefined) Object.assign(patch, await cleanBody(f.content))
   if (f.status !== undefined) patch.status = f.status
   if (f.tag !== undefined) patch.tag = f.tag
   if (f.tags !== undefined) patch.tags = f.tags
