@@ -76,6 +76,12 @@ export const SESSION_PRICE_CENTS = 4500
 export const INCLUDED_SESSIONS_PER_MONTH = 4
 /** A guest who cancels at least this long before the start gets the credits back (the host: always). */
 export const FREE_CANCEL_BEFORE_MS = 24 * 60 * 60 * 1000
+/**
+ * How far ahead a session can be booked (issue 20 §6; docs/API.md "Appointments"): slots are
+ * listed for the guest's days from yesterday to today + this many days, and a booking must start
+ * within this many days of now. Any other day or start answers 422 with a field error.
+ */
+export const BOOKING_HORIZON_DAYS = 90
 
 /**
  * Realtime sockets (/ws/notifications, /ws/public/{locale}; docs/API.md "In the app, in real

@@ -3,37 +3,11 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
+import * as appointments from '#worker/features/appointments/appointments.service'
 import { instantOf } from '#worker/features/appointments/zones'
-import { api, json } from '../helpers'
 import { makeUser } from '../factories'
-import { bearer, register, setRole } from '../users/support'
-
-async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
-  const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
-  return { res, body: await json(res) }
-}
-
-/** A psychologist in `zone`, open, with hours 9:00-13:00 every day (60-minute slots). */
-async function host(zone = 'Europe/Madrid', open = true) {
-  const h = await register()
-  await setRole(h.id, Role.psychologist)
-  await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = ?2, timezone = ?3 WHERE id = ?1').bind(h.id, open ? 1 : 0, zone).run()
-  for (let d = 0; d < 7; d++) await env.DB.prepare('INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, ?3)').bind(h.id, d, zone).run()
-  return h
-}
-
-/** A patient with a phone and `dollars` of credits. */
-async function guest(dollars = 90, phone: string | null = '+34600111222') {
-  const g = await register()
-  await env.DB.prepare('UPDATE users SET phone = ?2, timezone = ?3 WHERE id = ?1').bind(g.id, phone, 'Europe/Madrid').run()
-  if (dollars) await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, ?2, 'seed', ?3)").bind(g.id, dollars * 100, `test:${g.id}`).run()
-  return g
-}
-
-const balance = async (userId: number) => (await env.DB.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS c FROM credit_ledger WHERE user_id = ?1').bind(userId).first<{ c: number }>())!.c
-const day = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10)
-const madrid = (date: string, hour: number) => new Date(instantOf(date, hour * 60, 'Europe/Madrid')!).toISOString()
-const book = (token: string, hostId: number, startAt: string, locale = 'en', channel = '1') => call(token, 'POST', '/v1/appointment', { host_id: String(hostId), start_at: startAt, meeting_channel: channel }, locale)
+import { register, setRole } from '../users/support'
+import { balance, book, call, ctxFor, day, guest, host, madrid } from './support'
 
 describe('slots', () => {
   it('lists the free slots of a day in the guest’s zone, grouped by period; a booked one is gone; none: the message', async () => {
@@ -55,9 +29,9 @@ describe('slots', () => {
     const none = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${closed.id}&date=${date}`, {}, 'es')
     expect(none.res.status).toBe(404)
     expect(none.body.message).toBe('No hay psicólogos disponibles.')
-    const past = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=2020-01-01&timezone=Europe/Madrid`)
-    expect(past.body.slots).toEqual([])
-    expect(past.body.message).toBe('No slots for this day.')
+    const yesterday = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${day(-1)}&timezone=Europe/Madrid`)
+    expect(yesterday.body.slots).toEqual([])
+    expect(yesterday.body.message).toBe('No slots for this day.')
   })
 })
 
@@ -121,18 +95,21 @@ describe('booking', () => {
   })
 
   it('a booking on the days the clocks change lands at the wall-clock time chosen', async () => {
+    // The changes are more than BOOKING_HORIZON_DAYS away for most of the year, so the service
+    // is called with its clock set a week before each change (the Worker's clock cannot move).
     const h = await host()
     const g = await guest(200)
+    const ctx = await ctxFor(g.id)
     for (const [date, hour, iso] of [
       ['2027-03-28', 10, '2027-03-28T08:00:00.000Z'], // Madrid springs forward that night
       ['2027-10-31', 10, '2027-10-31T09:00:00.000Z'], // and falls back
     ] as const) {
-      const slots = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${date}&timezone=Europe/Madrid`)
-      const ten = slots.body.slots.find((s: any) => s.time === `${hour}:00`)
+      const now = Date.parse(`${date}T00:00:00Z`) - 7 * 86_400_000
+      const slots = await appointments.listSlots(ctx, { host_id: h.id, date, timezone: 'Europe/Madrid' }, now)
+      const ten = slots.slots.find((s) => s.time === `${hour}:00`)!
       expect(ten.start_at).toBe(iso)
-      const made = await book(g.token, h.id, ten.start_at)
-      expect(made.res.status).toBe(201)
-      expect(made.body.appointment.start_at).toBe(iso)
+      const made = await appointments.book(ctx, { host_id: h.id, start_at: Date.parse(ten.start_at), meeting_channel: 1 }, now)
+      expect(made.appointment.start_at).toBe(iso)
     }
   })
 

@@ -4,7 +4,6 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { runScheduled } from '#worker/cron/index'
-import { buildIcs } from '#worker/features/appointments/ics'
 import { instantOf } from '#worker/features/appointments/zones'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
@@ -58,7 +57,10 @@ describe('appointment mail', () => {
     expect(file.headers.get('content-type')).toContain('text/calendar')
     const ics = await file.text()
     expect(ics).toContain('METHOD:CANCEL')
-    expect(ics).toContain('TZID:America/New_York')
+    expect(ics).toContain('STATUS:CANCELLED')
+    expect(ics).toContain(`DTSTART:${start.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`) // in UTC (test/appointments/ics.test.ts)
+    expect(ics).toContain('SUMMARY:Calma session with Lucía Host') // in her language
+    expect(ics.toLowerCase()).not.toContain(h.email.toLowerCase())
     const stranger = await register()
     expect((await api(`/appointment/${id}/calendar.ics`, { headers: bearer(stranger.token) })).status).toBe(404)
   })
@@ -77,28 +79,55 @@ describe('appointment mail', () => {
   })
 })
 
-describe('the .ics file', () => {
-  it('says the booked wall-clock time in the attendee’s zone, with the zone’s rules, on the day the clocks change', () => {
-    const start = instantOf('2027-03-28', 600, 'Europe/Madrid')!
-    const ics = buildIcs({ uid: 'appointment-1@calma.app', sequence: 0, method: 'REQUEST', startMs: start, endMs: start + 3_600_000, zone: 'Europe/Madrid', summary: 'Calma session, with a comma; and more', description: 'Line one\nline two', organizer: { name: 'Lucía', email: 'l@example.com' }, attendee: { name: 'Emma', email: 'e@example.com' }, stampMs: Date.UTC(2026, 10, 23) })
-    const lines = ics.split('\r\n')
-    expect(lines).toContain('DTSTART;TZID=Europe/Madrid:20270328T100000')
-    expect(lines).toContain('DTEND;TZID=Europe/Madrid:20270328T110000')
-    expect(lines).toContain('UID:appointment-1@calma.app')
-    expect(lines).toContain('SEQUENCE:0')
-    expect(lines).toContain('METHOD:REQUEST')
-    // Madrid's rules of that year: CET +0100 in winter, CEST +0200 from the last Sunday of March at 02:00.
-    const daylight = lines.slice(lines.indexOf('BEGIN:DAYLIGHT'), lines.indexOf('END:DAYLIGHT'))
-    expect(daylight).toEqual(['BEGIN:DAYLIGHT', 'DTSTART:20270328T020000', 'TZOFFSETFROM:+0100', 'TZOFFSETTO:+0200'])
-    const standard = lines.slice(lines.indexOf('BEGIN:STANDARD'), lines.indexOf('END:STANDARD'))
-    expect(standard).toEqual(['BEGIN:STANDARD', 'DTSTART:20271031T030000', 'TZOFFSETFROM:+0200', 'TZOFFSETTO:+0100'])
-    expect(ics).toContain('SUMMARY:Calma session\\, with a comma\\; and more')
-    expect(ics).toContain('DESCRIPTION:Line one\\nline two')
-    for (const l of lines) expect(new TextEncoder().encode(l).length).toBeLessThanOrEqual(75)
-    const kolkata = buildIcs({ uid: 'x', sequence: 2, method: 'CANCEL', startMs: start, endMs: start + 3_600_000, zone: 'Asia/Kolkata', summary: 's', description: 'd', organizer: { name: 'a', email: 'a@x' }, attendee: { name: 'b', email: 'b@x' }, stampMs: 0 })
-    expect(kolkata).toContain('DTSTART;TZID=Asia/Kolkata:20270328T133000')
-    expect(kolkata).toContain('TZOFFSETTO:+0530')
-    expect(kolkata).toContain('METHOD:CANCEL')
+describe('each mail once (issue 20 §6)', () => {
+  const confirmedMails = (id: number) =>
+    env.DB.prepare("SELECT to_address AS to_, subject FROM email_outbox WHERE template = 'appointment' AND (subject LIKE 'Session confirmed%' OR subject LIKE 'Sesión confirmada%') AND to_address IN (SELECT email FROM users WHERE id IN (SELECT guest_id FROM appointments WHERE id = ?1 UNION SELECT host_id FROM appointments WHERE id = ?1))")
+      .bind(id)
+      .all<{ to_: string; subject: string }>()
+      .then((r) => r.results)
+
+  it('10 concurrent confirmations (5 by each side) confirm it once and send exactly 2 mails, one to each', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { h, g } = await people()
+      const start = Date.now() + (3 + round) * 86_400_000
+      const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 1, 1, ?3, ?4) RETURNING id').bind(g.id, h.id, start, start + 3_600_000).first<{ id: number }>()
+      const id = row!.id
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => api('/v1/appointment/confirm', { method: 'POST', headers: bearer(i % 2 ? h.token : g.token), form: { id: String(id) } })),
+      )
+      expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200))
+      const mails = await confirmedMails(id)
+      expect(mails.map((m) => m.to_).sort()).toEqual([g.email, h.email].sort())
+      expect((await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!.status).toBe(2)
+    }
+  })
+
+  it('the host confirming the same appointment 10 times at once after the guest: one confirmation mail each', async () => {
+    const { h, g } = await people()
+    const start = Date.now() + 4 * 86_400_000
+    const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id').bind(g.id, h.id, start, start + 3_600_000, Date.now()).first<{ id: number }>()
+    await Promise.all(Array.from({ length: 10 }, () => api('/v1/appointment/confirm', { method: 'POST', headers: bearer(h.token), form: { id: String(row!.id) } })))
+    expect(await confirmedMails(row!.id)).toHaveLength(2)
+  })
+
+  it('the subject names the year when the session is not in this year (in the reader’s zone and language)', async () => {
+    const { h, g } = await people()
+    const nextYear = new Date().getUTCFullYear() + 1
+    const far = Date.UTC(nextYear, 0, 20, 15, 0) // 20 January next year, 10:00 in New York
+    const near = Date.now() + 3 * 86_400_000
+    for (const start of [far, near]) {
+      const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id').bind(g.id, h.id, start, start + 3_600_000, Date.now()).first<{ id: number }>()
+      expect((await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(h.token), form: { id: String(row!.id) } })).status).toBe(200)
+    }
+    const [toGuestFar, toGuestNear] = (await mails(g.email)).map((m) => m.subject)
+    const [toHostFar, toHostNear] = (await mails(h.email)).map((m) => m.subject)
+    expect(toGuestFar).toMatch(/^Session confirmed: /)
+    expect(toGuestFar).toContain(`20 January ${nextYear}`)
+    expect(toHostFar).toContain(`20 de enero de ${nextYear}`)
+    // Near: the year only if three days from now is already next year (run on 29–31 December).
+    const sameYear = new Date(near).getUTCFullYear() === new Date().getUTCFullYear()
+    expect(toGuestNear!.includes(String(new Date(near).getUTCFullYear()))).toBe(!sameYear)
+    expect(toHostNear!.includes(String(new Date(near).getUTCFullYear()))).toBe(!sameYear)
   })
 })
 

@@ -122,10 +122,10 @@ export async function checkAnswer(res: Response, what: string, totals: Totals): 
  * - rate_windows: cooldowns and single-use marks are taken by refused calls by design (a spent
  *   or unknown sign-in link is marked used; the once-a-day security notice is claimed by a
  *   failed sign-in or a register that hit an existing email).
- * - auth_attempts: every sign-in attempt and every register that hits an existing email is
- *   recorded, refused or not; that is what the throttle counts (issue 14 §1–2).
+ * - auth_counters: every sign-in attempt and every register that hits an existing email is
+ *   counted (one row per account or address and window), refused or not (issue 14 §1–2, 20 §7).
  */
-export const CHANGES_ON_REFUSAL = ['rate_windows', 'auth_attempts'] as const
+export const CHANGES_ON_REFUSAL = ['rate_windows', 'auth_counters'] as const
 
 /**
  * Rows a refusal may add to a table that is otherwise compared: the security notices to an

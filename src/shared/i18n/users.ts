@@ -16,7 +16,6 @@ export const en = {
     country_invalid: 'Choose a country from the list.',
     signature: 'This link is not valid.',
     captcha_missing: 'Please complete the verification.',
-    sign_in_wait: 'Too many failed sign-ins from this connection. Please wait 15 minutes and try again, or recover your password.',
     register_wait: 'Too many attempts from this connection. Please wait an hour and try again, or sign in if you already have an account.',
   },
   messages: {
@@ -181,7 +180,6 @@ export const es: typeof en = {
     country_invalid: 'Elige un país de la lista.',
     signature: 'Este enlace no es válido.',
     captcha_missing: 'Completa la verificación, por favor.',
-    sign_in_wait: 'Demasiados intentos fallidos desde esta conexión. Espera 15 minutos y vuelve a intentarlo, o recupera tu contraseña.',
     register_wait: 'Demasiados intentos desde esta conexión. Espera una hora y vuelve a intentarlo, o inicia sesión si ya tienes una cuenta.',
   },
   messages: {

@@ -1,7 +1,7 @@
 // Cooldowns that must hold under concurrency (SPEC §5: password recovery every 30 min, contact
 // every hour, refund every 7 days; docs/decisions/011-cooldowns-in-d1.md) are taken in ONE
 // atomic D1 statement on rate_windows. Sign-in failures and register probes are counted per
-// event in auth_attempts instead (features/users/throttle.ts). The statements on rate_windows
+// window in auth_counters instead (features/users/throttle.ts). The statements on rate_windows
 // are in rate-windows.repo.ts; this file holds the rules.
 
 import { deleteWindow, insertOnce, takeWindowIfFree, windowLastAt } from './rate-windows.repo'

@@ -4,6 +4,7 @@
 import {
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   type AnySQLiteColumn,
@@ -133,23 +134,26 @@ export const rateWindows = sqliteTable('rate_windows', {
 });
 
 /**
- * Sign-in failures and register probes (issue 14 §1–2), one row per event, counted in sliding
- * windows. A row is written by ONE statement, so a burst of concurrent attempts is counted in
- * full. `account` is an HMAC of the email (never the address itself: whether someone tried an
- * email is personal data); `address` is the caller's IP. Rows older than a day are deleted by
- * the minute cron.
+ * Sign-in attempts and register probes (issue 14 §1–2, issue 20 §7), COUNTED: one row per
+ * (kind, subject, fixed window), raised by ONE upsert statement
+ * (`INSERT … ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count`), so a burst of
+ * concurrent attempts is counted in full and writes no row per attempt. `kind` says what is
+ * counted ('sign_in:account', 'sign_in:address', 'register_taken:address'); `subject` is an HMAC
+ * of the email (never the address itself: whether someone tried an email is personal data) or
+ * the caller's IP. The rules are in features/users/throttle.ts; rows older than a day are
+ * deleted by the minute cron.
  */
-export const authAttempts = sqliteTable(
-  'auth_attempts',
+export const authCounters = sqliteTable(
+  'auth_counters',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind').$type<'sign_in' | 'register_taken'>().notNull(),
-    account: text('account').notNull(),
-    address: text('address').notNull(),
-    at: integer('at').notNull(),
+    kind: text('kind').$type<AuthCounterKind>().notNull(),
+    subject: text('subject').notNull(),
+    windowStart: integer('window_start').notNull(),
+    count: integer('count').notNull().default(0),
   },
-  (t) => [index('auth_attempts_account_idx').on(t.kind, t.account, t.at), index('auth_attempts_address_idx').on(t.kind, t.address, t.at)],
+  (t) => [primaryKey({ columns: [t.kind, t.subject, t.windowStart] }), index('auth_counters_window_idx').on(t.windowStart)],
 );
+export type AuthCounterKind = 'sign_in:account' | 'sign_in:address' | 'register_taken:address'
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 

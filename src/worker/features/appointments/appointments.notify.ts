@@ -10,14 +10,26 @@ import { createTemporaryToken } from '#worker/features/users/session'
 import * as repo from './appointments.repo'
 import type { AppointmentMail } from './appointments.mail'
 import { buildIcs } from './ics'
-import { isZone } from './zones'
-
-const SEQUENCE: Record<AppointmentMail['kind'], number> = { booked: 0, confirmed: 1, reminder_day: 1, reminder_hour: 1, cancelled: 2 }
+import { isZone, wallClock } from './zones'
 
 export type Person = NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>
 
-function when(ms: number, locale: Locale, zone: string) {
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(ms)
+/**
+ * The start as the recipient reads it, through Intl in their language and zone; the year is
+ * written when it is not the recipient's current year (a booking in late December for January).
+ */
+export function when(ms: number, locale: Locale, zone: string, now = Date.now()) {
+  const year = wallClock(ms, zone).year !== wallClock(now, zone).year
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', ...(year ? { year: 'numeric' as const } : {}), hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(ms)
+}
+
+/** The calendar file's SEQUENCE grows with the state, whichever mail carries it. */
+const sequenceOf = (a: Appointment) => (a.status === AppointmentStatus.pending ? 0 : a.status === AppointmentStatus.cancelled ? 2 : 1)
+
+/** The organizer of every calendar file: the service's no-reply address (never a person's). */
+export function organizerOf(env: { EMAIL_FROM?: string }) {
+  const domain = /@([^>\s]+)/.exec(env.EMAIL_FROM ?? '')?.[1] ?? 'calma.app'
+  return { name: 'Calma', email: `no-reply@${domain}` }
 }
 
 /** Tell both sides (`only`: one of them) about `a`. */
@@ -32,7 +44,7 @@ export async function notifyAppointment(ctx: Ctx, a: Appointment, kind: Appointm
     ] as [Person, Person][]) {
       if (only && (only === 'guest') !== (me.id === guest.id)) continue
       if (!me.email) continue
-      sends.push(mailOne(ctx, a, kind, me, other, host))
+      sends.push(mailOne(ctx, a, kind, me, other))
     }
     await Promise.all(sends)
   } catch (err) {
@@ -40,7 +52,7 @@ export async function notifyAppointment(ctx: Ctx, a: Appointment, kind: Appointm
   }
 }
 
-async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], me: Person, other: Person, host: Person) {
+async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], me: Person, other: Person) {
   const locale: Locale = me.language === 'en' ? 'en' : 'es'
   const zone = me.timezone && isZone(me.timezone) ? me.timezone : 'UTC'
   const t = createTranslator(locale, messagesFor(locale))
@@ -54,7 +66,7 @@ async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], 
     query.set('user_id', String(me.id))
     query.set('authorization', await createTemporaryToken(ctx.env, me.id, 'appointment'))
   }
-  const ics = appointmentIcs(a, SEQUENCE[kind], { me, other, host, zone, t, channel })
+  const ics = appointmentIcs(a, { me, other, t, channel, organizer: organizerOf(ctx.env) })
   await sendMail(
     ctx.env,
     { to: me.email!, template: 'appointment', locale, data: { kind, name: me.name, other: other.name ?? '', when: when(a.startAt.getTime(), locale, zone), channel, link: `${page}?${query}`, reason, ics } },
@@ -63,24 +75,25 @@ async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], 
 }
 
 /**
- * The calendar file of `a` for `me` (the mail's attachment and the page's download): stable UID,
- * `sequence` by how far it has gone, CANCEL once cancelled, in `zone`.
+ * The calendar file of `a` for `me` (the mail's attachment and the page's download); the policy
+ * is in ics.ts. Meeting link and indications only once confirmed; the only address in it is
+ * `me`'s own.
  */
-export function appointmentIcs(a: Appointment, sequence: number, v: { me: Person; other: Person | undefined; host: Person | undefined; zone: string; t: Translate; channel: string }) {
-  const cancelled = a.status === AppointmentStatus.cancelled
+export function appointmentIcs(a: Appointment, v: { me: Person; other: Person | undefined; t: Translate; channel: string; organizer: { name: string; email: string } }, now = Date.now()) {
+  const status = a.status === AppointmentStatus.cancelled ? 'CANCELLED' : a.status === AppointmentStatus.pending ? 'TENTATIVE' : 'CONFIRMED'
+  const details = status === 'CONFIRMED' ? [a.meetingLink, a.meetingIndications].filter((x): x is string => !!x) : []
   return buildIcs({
     uid: `appointment-${a.id}@calma.app`,
-    sequence,
-    method: cancelled ? 'CANCEL' : 'REQUEST',
+    sequence: sequenceOf(a),
+    status,
     startMs: a.startAt.getTime(),
     endMs: a.endAt.getTime(),
-    zone: v.zone,
     summary: v.t('appointment_mail.ics_summary', { other: v.other?.name ?? '' }),
-    description: `${v.channel}${a.meetingLink ? ` · ${a.meetingLink}` : ''}`,
-    location: a.meetingLink ?? (v.channel || null),
-    organizer: { name: v.host?.name ?? 'Calma', email: v.host?.email ?? 'hola@calma.app' },
-    attendee: { name: v.me.name ?? v.me.email ?? '', email: v.me.email ?? '' },
-    stampMs: Date.now(),
+    description: [v.channel, ...details].filter(Boolean).join('\n') || null,
+    location: status === 'CONFIRMED' ? (a.meetingLink ?? (v.channel || null)) : v.channel || null,
+    organizer: v.organizer,
+    attendee: v.me.email ? { name: v.me.name ?? v.me.email, email: v.me.email } : null,
+    stampMs: now,
   })
 }
 

@@ -97,17 +97,28 @@ export async function transition(db: Db, id: number, from: readonly number[], se
   return (changed?.results?.length ?? 0) > 0
 }
 
-/** A confirmation by one side; the status becomes confirmed once both have (one statement). */
-export async function confirmBy(db: Db, id: number, side: 'guest' | 'host', at: Date) {
+/**
+ * One side's confirmation, in one D1 batch (a transaction): (1) the side's mark, while live;
+ * (2) the conditional write pending → confirmed once both marks are there, RETURNING the row.
+ * Only the call whose statement (2) changed the row gets it back, so of any number of concurrent
+ * confirmations exactly one learns that it completed the appointment (and mails).
+ * `live`: the appointment was still pending or confirmed.
+ */
+export async function confirmBy(db: Db, id: number, side: 'guest' | 'host', at: Date): Promise<{ live: boolean; completed: Appointment | null }> {
   const col = side === 'guest' ? appointments.confirmedByGuestAt : appointments.confirmedByHostAt
-  const other = side === 'guest' ? appointments.confirmedByHostAt : appointments.confirmedByGuestAt
-  const rows = await db
-    .update(appointments)
-    .set({ [side === 'guest' ? 'confirmedByGuestAt' : 'confirmedByHostAt']: sql`COALESCE(${col}, ${at.getTime()})`, status: sql`CASE WHEN ${other} IS NOT NULL THEN ${AppointmentStatus.confirmed} ELSE ${appointments.status} END`, updatedAt: at })
-    .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE)))
-    .returning({ id: appointments.id })
-    .all()
-  return rows.length > 0
+  const [marked, completed] = await db.batch([
+    db
+      .update(appointments)
+      .set({ [side === 'guest' ? 'confirmedByGuestAt' : 'confirmedByHostAt']: sql`COALESCE(${col}, ${at.getTime()})`, updatedAt: at })
+      .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE)))
+      .returning({ id: appointments.id }),
+    db
+      .update(appointments)
+      .set({ status: AppointmentStatus.confirmed, updatedAt: at })
+      .where(and(eq(appointments.id, id), eq(appointments.status, AppointmentStatus.pending), sql`${appointments.confirmedByGuestAt} IS NOT NULL`, sql`${appointments.confirmedByHostAt} IS NOT NULL`))
+      .returning(),
+  ])
+  return { live: marked.length > 0, completed: completed[0] ?? null }
 }
 
 export async function setMeeting(db: Db, id: number, patch: { meetingLink?: string | null; meetingIndications?: string | null }, at: Date) {

@@ -2,7 +2,7 @@
 // docs/API.md "Appointments" states the rules and the refund policy.
 import type { AppointmentDto, AppointmentsQuery, BookForm, CancelForm } from '#shared/contract/appointments'
 import { pagination } from '#shared/contract/list'
-import { FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
+import { BOOKING_HORIZON_DAYS, FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
 import { AppointmentStatus, CancellationReason, MeetingChannel, Role } from '#shared/enums'
 import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
@@ -11,9 +11,9 @@ import type { Appointment } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
 import { balanceCents } from '#worker/ledger/ledger'
-import { appointmentIcs, channelLabel, notifyAppointment } from './appointments.notify'
+import { appointmentIcs, channelLabel, notifyAppointment, organizerOf } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
-import { addDays, instantOf, isZone } from './zones'
+import { addDays, instantOf, isZone, wallClock } from './zones'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */
@@ -39,16 +39,39 @@ async function openHost(ctx: Ctx, hostId: number) {
   return { host, hours, zone }
 }
 
+/** The latest start that can be booked at `now` (BOOKING_HORIZON_DAYS, docs/API.md "Appointments"). */
+export const horizonEnd = (now: number) => now + BOOKING_HORIZON_DAYS * 86_400_000
+
+/** 422 on `field` with a message that names the horizon, in the caller's language. */
+function outsideWindow(ctx: Ctx, field: string, key: 'appointments.beyond_horizon' | 'appointments.day_past') {
+  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
+  const params = { days: BOOKING_HORIZON_DAYS }
+  return new AppError('validation', { message: key, params, fields: { [field]: [t(key, params)] } })
+}
+
+/**
+ * The guest's days that have slots to ask for: from yesterday (a guest whose clock is behind the
+ * zone they send) to today + BOOKING_HORIZON_DAYS, in the guest's zone. Checked before any date
+ * arithmetic, so 0000-01-01 or 9999-12-31 answer 422, never reach the zone code.
+ */
+function checkDay(ctx: Ctx, date: string, zone: string, now: number) {
+  const today = wallClock(now, zone).date
+  if (date < addDays(today, -1)) throw outsideWindow(ctx, 'date', 'appointments.day_past')
+  if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw outsideWindow(ctx, 'date', 'appointments.beyond_horizon')
+}
+
 const schedule = (ctx: Ctx, hostId: number) => ctx.env.SCHEDULES.get(ctx.env.SCHEDULES.idFromName(`host:${hostId}`))
 
 /** GET /v1/appointment/slots: the free slots of a host on the guest's date, in the guest's zone. */
 export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; timezone?: string }, now = Date.now()) {
-  const { host, hours, zone } = await openHost(ctx, q.host_id)
   const tz = guestZone(ctx, q.timezone)
+  checkDay(ctx, q.date, tz, now)
+  const { host, hours, zone } = await openHost(ctx, q.host_id)
   const from = instantOf(addDays(q.date, -1), 0, 'UTC')!
   const to = instantOf(addDays(q.date, 2), 0, 'UTC')!
   const [live, held] = await Promise.all([repo.liveStarts(ctx.db, host.id, from, to), schedule(ctx, host.id).held()])
-  const slots = freeSlots({ hours, hostZone: zone, daysOff: new Set(), date: q.date, guestZone: tz, taken: new Set([...live, ...held]), now })
+  // The last day of the horizon is cut at the horizon's instant, as bookings are.
+  const slots = freeSlots({ hours, hostZone: zone, daysOff: new Set(), date: q.date, guestZone: tz, taken: new Set([...live, ...held]), now }).filter((s) => s.startMs <= horizonEnd(now))
   return {
     date: q.date,
     timezone: tz,
@@ -70,9 +93,11 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   if (!guest.phone) throw new AppError('validation', { message: 'appointments.phone_required', fields: { phone: ['appointments.phone_required'] } })
   const { host, hours, zone } = await openHost(ctx, f.host_id)
   if (host.id === guest.id) throw new AppError('validation', { fields: { host_id: ['appointments.own_agenda'] } })
+  // The time window first (a start in year 0 or 9999 never reaches the zone code), then the grid.
+  if (f.start_at < now + MIN_NOTICE_MS) throw new AppError('validation', { message: 'appointments.slot_too_soon', fields: { start_at: ['appointments.slot_too_soon'] } })
+  if (f.start_at > horizonEnd(now)) throw outsideWindow(ctx, 'start_at', 'appointments.beyond_horizon')
   const grid = onGrid(f.start_at, hours, zone, new Set())
   if (!grid) throw new AppError('validation', { message: 'appointments.slot_invalid', fields: { start_at: ['appointments.slot_invalid'] } })
-  if (f.start_at < now + MIN_NOTICE_MS) throw new AppError('validation', { message: 'appointments.slot_too_soon', fields: { start_at: ['appointments.slot_too_soon'] } })
 
   // Every session costs its price in credits; a plan's 4 sessions a month arrive as ledger
   // grants when it is paid (features/payments), so a subscriber pays with those.
@@ -105,16 +130,19 @@ async function mine(ctx: Ctx, id: number) {
   return { a, side }
 }
 
-/** POST /v1/appointment/confirm: by the guest or the host; confirmed once both have. Again: nothing changes. */
+/**
+ * POST /v1/appointment/confirm: by the guest or the host; confirmed once both have. Again: nothing
+ * changes. The mail goes only from the call whose conditional write moved it pending → confirmed
+ * (repo.confirmBy), so any number of concurrent confirmations send it once to each side.
+ */
 export async function confirm(ctx: Ctx, id: number, now = new Date()) {
   const { a, side } = await mine(ctx, id)
   if (side === 'admin') throw notFound()
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
-  await repo.confirmBy(ctx.db, id, side, now)
-  const after = (await repo.findAppointment(ctx.db, id))!
-  // The confirmation that completed it tells both sides (a repeat finds it confirmed already).
-  if (a.status !== AppointmentStatus.confirmed && after.status === AppointmentStatus.confirmed) await notifyAppointment(ctx, after, 'confirmed')
-  return toDto(ctx, after, {})
+  const { live, completed } = await repo.confirmBy(ctx.db, id, side, now)
+  if (!live) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
+  if (completed) await notifyAppointment(ctx, completed, 'confirmed')
+  return toDto(ctx, completed ?? (await repo.findAppointment(ctx.db, id))!, {})
 }
 
 /** What a cancellation gives back: all of it when the host cancels or the guest does early enough. */
@@ -249,14 +277,14 @@ export async function sendReminders(ctx: Ctx, now = Date.now()) {
   return { day: day.length, hour: hour.length }
 }
 
-/** GET /appointment/{id}/calendar.ics: the caller's appointment as a calendar file, in their zone. */
+/** GET /appointment/{id}/calendar.ics: the caller's appointment as a calendar file (times in UTC; policy in ics.ts). */
 export async function calendarFile(ctx: Ctx, id: number) {
   const { a, side } = await mine(ctx, id)
   const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
   const me = side === 'host' ? host : guest
   if (!me) throw notFound()
-  const zone = me.timezone && isZone(me.timezone) ? me.timezone : 'UTC'
-  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
-  const sequence = a.status === AppointmentStatus.cancelled ? 2 : a.status === AppointmentStatus.pending ? 0 : 1
-  return appointmentIcs(a, sequence, { me, other: side === 'host' ? guest : host, host, zone, t, channel: channelLabel(t, a.meetingChannel) })
+  // In the reader's own language, like the mail that carries the same file.
+  const locale = me.language === 'en' ? 'en' : 'es'
+  const t = createTranslator(locale, messagesFor(locale))
+  return appointmentIcs(a, { me, other: side === 'host' ? guest : host, t, channel: channelLabel(t, a.meetingChannel), organizer: organizerOf(ctx.env) })
 }

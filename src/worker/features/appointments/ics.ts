@@ -1,119 +1,62 @@
-// An appointment as an iCalendar file (RFC 5545; issue 9 §7): METHOD REQUEST or CANCEL, a stable
-// UID, a SEQUENCE that grows with each change, and the times in the attendee's own zone with
-// its VTIMEZONE, so calendars show the wall-clock time that was booked.
-import { offsetAt, wallClock } from './zones'
+// An appointment as an iCalendar file (RFC 5545 / RFC 5546; issue 9 §7, issue 20 §6), written by
+// ical-generator (a maintained, dependency-free library that runs in Workers: no Node built-ins).
+// The library escapes TEXT (`\` `;` `,` newlines), quotes parameter values such as CN (with
+// RFC 6868 caret escapes) and folds lines at 75 octets. Our policy (docs/API.md "Calendar files"):
+// - times in UTC (`…Z`): every calendar shows them in its own zone, with no VTIMEZONE to get
+//   wrong across clock changes (Santiago and Havana change at midnight, St. John's is −3:30);
+// - a stable UID and a SEQUENCE that grows with the state (pending 0, confirmed 1, cancelled 2);
+// - pending → STATUS:TENTATIVE with no meeting link or indications; confirmed → CONFIRMED with
+//   them; cancelled → METHOD:CANCEL, STATUS:CANCELLED, no details;
+// - the organizer is the service's no-reply address, never a person's: the only address in the
+//   file is the recipient's own (as the attendee).
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+
+export type IcsStatus = 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'
 
 export interface IcsEvent {
   uid: string
   sequence: number
-  method: 'REQUEST' | 'CANCEL'
+  status: IcsStatus
   startMs: number
   endMs: number
-  zone: string
   summary: string
-  description: string
+  /** Plain text; may hold newlines. Meeting details only when CONFIRMED (the caller decides). */
+  description?: string | null
   location?: string | null
+  /** The no-reply organizer (RFC 5546 needs one for REQUEST and CANCEL). */
   organizer: { name: string; email: string }
-  attendee: { name: string; email: string }
+  /** The recipient of the file, when they have an email. */
+  attendee?: { name: string; email: string } | null
   stampMs: number
 }
 
-const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n')
-const two = (n: number) => String(n).padStart(2, '0')
-const utcStamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-function localStamp(ms: number, zone: string) {
-  const w = wallClock(ms, zone)
-  return `${w.year}${two(w.month)}${two(w.day)}T${two(w.hour)}${two(w.minute)}00`
-}
-function offsetText(ms: number) {
-  const m = Math.round(ms / 60_000)
-  const sign = m < 0 ? '-' : '+'
-  return `${sign}${two(Math.floor(Math.abs(m) / 60))}${two(Math.abs(m) % 60)}`
-}
-
-/** Lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). */
-function fold(line: string) {
-  const bytes = new TextEncoder().encode(line)
-  if (bytes.length <= 75) return line
-  const out: string[] = []
-  let current = ''
-  let size = 0
-  for (const ch of line) {
-    const n = new TextEncoder().encode(ch).length
-    if (size + n > (out.length ? 74 : 75)) {
-      out.push(current)
-      current = ''
-      size = 0
-    }
-    current += ch
-    size += n
-  }
-  out.push(current)
-  return out.join('\r\n ')
-}
-
-/**
- * The zone's rules around the event: the offset in force at the event and, when the zone
- * changes its clocks that year, the other offset too (STANDARD and DAYLIGHT with their
- * transition instants), found by scanning the year month by month with Intl.
- */
-function vtimezone(zone: string, atMs: number): string[] {
-  const at = offsetAt(atMs, zone)
-  const year = new Date(atMs).getUTCFullYear()
-  const offsets: { ms: number; off: number }[] = []
-  for (let d = 0; d <= 365; d += 1) {
-    const t = Date.UTC(year, 0, 1) + d * 86_400_000
-    offsets.push({ ms: t, off: offsetAt(t, zone) })
-  }
-  const changes: { fromOff: number; toOff: number; ms: number }[] = []
-  for (let i = 1; i < offsets.length; i++) {
-    if (offsets[i]!.off !== offsets[i - 1]!.off) {
-      // Narrow the change to the hour.
-      let lo = offsets[i - 1]!.ms
-      let hi = offsets[i]!.ms
-      while (hi - lo > 3_600_000) {
-        const mid = lo + Math.floor((hi - lo) / 2 / 3_600_000) * 3_600_000
-        if (offsetAt(mid, zone) === offsets[i - 1]!.off) lo = mid
-        else hi = mid
-      }
-      changes.push({ fromOff: offsets[i - 1]!.off, toOff: offsets[i]!.off, ms: hi })
-    }
-  }
-  const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`]
-  if (!changes.length) {
-    lines.push('BEGIN:STANDARD', 'DTSTART:19700101T000000', `TZOFFSETFROM:${offsetText(at)}`, `TZOFFSETTO:${offsetText(at)}`, 'END:STANDARD')
-  } else {
-    for (const c of changes) {
-      const kind = c.toOff > c.fromOff ? 'DAYLIGHT' : 'STANDARD'
-      lines.push(`BEGIN:${kind}`, `DTSTART:${localStamp(c.ms - 1, zone).slice(0, 9)}${two(wallClock(c.ms - 1, zone).hour + 1)}0000`, `TZOFFSETFROM:${offsetText(c.fromOff)}`, `TZOFFSETTO:${offsetText(c.toOff)}`, `END:${kind}`)
-    }
-  }
-  lines.push('END:VTIMEZONE')
-  return lines
-}
-
 export function buildIcs(e: IcsEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Calma//Appointments//ES',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${e.method}`,
-    ...vtimezone(e.zone, e.startMs),
-    'BEGIN:VEVENT',
-    `UID:${e.uid}`,
-    `SEQUENCE:${e.sequence}`,
-    `DTSTAMP:${utcStamp(e.stampMs)}`,
-    `DTSTART;TZID=${e.zone}:${localStamp(e.startMs, e.zone)}`,
-    `DTEND;TZID=${e.zone}:${localStamp(e.endMs, e.zone)}`,
-    `SUMMARY:${esc(e.summary)}`,
-    `DESCRIPTION:${esc(e.description)}`,
-    ...(e.location ? [`LOCATION:${esc(e.location)}`] : []),
-    `ORGANIZER;CN=${esc(e.organizer.name)}:mailto:${e.organizer.email}`,
-    `ATTENDEE;CN=${esc(e.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=${e.method === 'CANCEL' ? 'DECLINED' : 'NEEDS-ACTION'}:mailto:${e.attendee.email}`,
-    `STATUS:${e.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ]
-  return lines.map(fold).join('\r\n') + '\r\n'
+  const cancelled = e.status === 'CANCELLED'
+  const cal = ical({ prodId: { company: 'Calma', product: 'Appointments', language: 'ES' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
+  cal.createEvent({
+    id: e.uid,
+    sequence: e.sequence,
+    start: new Date(e.startMs),
+    end: new Date(e.endMs),
+    stamp: new Date(e.stampMs),
+    summary: e.summary,
+    description: e.description || null,
+    location: e.location || null,
+    status: cancelled ? ICalEventStatus.CANCELLED : e.status === 'CONFIRMED' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+    organizer: { name: e.organizer.name, email: e.organizer.email },
+    attendees: e.attendee?.email
+      ? [
+          {
+            name: e.attendee.name || e.attendee.email,
+            email: e.attendee.email,
+            role: ICalAttendeeRole.REQ,
+            status: cancelled ? ICalAttendeeStatus.DECLINED : e.status === 'CONFIRMED' ? ICalAttendeeStatus.ACCEPTED : ICalAttendeeStatus.NEEDSACTION,
+            rsvp: false,
+          },
+        ]
+      : [],
+  })
+  // RFC 5545 §3.1: every content line ends with CRLF, the last one too (the library leaves it off).
+  const text = cal.toString()
+  return text.endsWith('\r\n') ? text : `${text}\r\n`
 }

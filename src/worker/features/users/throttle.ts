@@ -1,10 +1,12 @@
-// Sign-in that holds under attack, and membership that is costly to probe (issue 14 §1–2;
-// numbers in docs/API.md "Sign-in and registration limits"). Statements in attempts.repo.ts.
+// Sign-in that holds under attack, and membership that is costly to probe (issue 14 §1–2,
+// issue 20 §7; numbers in docs/API.md "Sign-in and registration limits"). Statements in
+// counters.repo.ts: attempts are COUNTED (one atomic upsert per account and per address and
+// window), never stored one row each.
 //
-// - An account is never locked: past CAPTCHA_AFTER failures in the sliding window every attempt
-//   needs a solved captcha, so its owner can always sign in with the right password and a
-//   captcha, while a guesser pays a captcha per guess.
-// - An address that fails too often waits (429), whichever accounts it tries; others do not.
+// - Nobody is locked out: past CAPTCHA_AFTER failures of an account, or PER_ADDRESS failures
+//   from an address (a shared office network, a carrier NAT), every attempt needs a solved
+//   captcha; the right password with a solved captcha always signs in, from any address, while
+//   a guesser or a sprayer pays a captcha per guess.
 // - The owner hears of it, kindly and once a day at most: many failed sign-ins, or someone
 //   registering with their email.
 import type { Ctx } from '#worker/context'
@@ -15,7 +17,7 @@ import { takeCooldown } from '#worker/http/ratelimit'
 import { hmac, serverSecret } from '#worker/lib/crypto'
 import { localizePath } from '#shared/i18n/index'
 import { sendMail } from '#worker/features/mail/mail.service'
-import { clearAccount, countFromAddress, deleteAttemptsBefore, recordAndCount, recordAttempt } from './attempts.repo'
+import { clearCounts, countAttempt, deleteCountersBefore, peekCount, uncount, type Counted } from './counters.repo'
 
 const MINUTE = 60_000
 export const SIGN_IN_LIMITS = {
@@ -25,7 +27,7 @@ export const SIGN_IN_LIMITS = {
   captchaAfter: 5,
   /** Failures of one account after which its owner is told (once a day at most). */
   noticeAfter: 10,
-  /** Failures from one address after which it waits until its window slides. */
+  /** Failures from one address after which every attempt from it needs a captcha (never a wait). */
   perAddress: 50,
 }
 export const REGISTER_PROBE_LIMITS = {
@@ -35,7 +37,7 @@ export const REGISTER_PROBE_LIMITS = {
 }
 /** At most one security notice of each kind per account per day. */
 export const NOTICE_COOLDOWN_MS = 24 * 60 * MINUTE
-/** Attempts are kept a day, then deleted by the cron. */
+/** Counter windows are kept a day, then deleted by the cron. */
 export const ATTEMPTS_KEPT_MS = 24 * 60 * MINUTE
 
 /** The stored key of an email: an HMAC, so the table never holds the addresses people tried. */
@@ -50,39 +52,43 @@ export interface SignInGate {
 }
 
 /**
- * Before a password is checked: the attempt is recorded (counted as a failure until it
- * succeeds), then the address may be told to wait and the account may ask for a captcha.
+ * Before a password is checked: the attempt is counted against the account and the address
+ * (as a failure until it succeeds), then a captcha is asked for when either is past its limit.
  * The same answers for an email with or without an account.
  */
 export async function openSignIn(ctx: Ctx, email: string, captchaToken: string | null | undefined, now = Date.now()): Promise<SignInGate> {
   const d1 = ctx.env.DB
-  const account = await accountKey(ctx, email)
-  const seen = await recordAndCount(d1, 'sign_in', account, addressOf(ctx), now, SIGN_IN_LIMITS.windowMs)
-  if (seen.address > SIGN_IN_LIMITS.perAddress) throw new AppError('rate_limited', { message: 'accounts.errors.sign_in_wait' })
-  // `seen.account` counts this attempt: the first CAPTCHA_AFTER go through without one.
-  if (seen.account > SIGN_IN_LIMITS.captchaAfter) {
+  const account: Counted = { kind: 'sign_in:account', subject: await accountKey(ctx, email) }
+  const address: Counted = { kind: 'sign_in:address', subject: addressOf(ctx) }
+  const { counts, windowStart } = await countAttempt(d1, [account, address], now, SIGN_IN_LIMITS.windowMs)
+  const [seenAccount, seenAddress] = counts as [number, number]
+  // The counts include this attempt: the first CAPTCHA_AFTER (PER_ADDRESS) go through without one.
+  if (seenAccount > SIGN_IN_LIMITS.captchaAfter || seenAddress > SIGN_IN_LIMITS.perAddress) {
     const verdict = await verifyCaptcha(ctx.env, captchaToken, ctx.ip)
     if (verdict !== 'ok') throw new AppError('captcha_required')
   }
   return {
     async failed(user) {
-      if (user && seen.account >= SIGN_IN_LIMITS.noticeAfter) await noticeOnce(ctx, user, 'sign_in_failures')
+      if (user && seenAccount >= SIGN_IN_LIMITS.noticeAfter) await noticeOnce(ctx, user, 'sign_in_failures')
     },
     async succeeded() {
-      await clearAccount(d1, 'sign_in', account)
+      // The account's failures are forgotten; this attempt is taken back from the address.
+      await Promise.all([clearCounts(d1, account), uncount(d1, address, windowStart)])
     },
   }
 }
 
+const probes = (ctx: Ctx): Counted => ({ kind: 'register_taken:address', subject: addressOf(ctx) })
+
 /** Before a registration: an address that has hit existing emails too often this hour waits. */
 export async function checkRegisterProbes(ctx: Ctx, now = Date.now()) {
-  const n = await countFromAddress(ctx.env.DB, 'register_taken', addressOf(ctx), now - REGISTER_PROBE_LIMITS.windowMs)
+  const n = await peekCount(ctx.env.DB, probes(ctx), now, REGISTER_PROBE_LIMITS.windowMs)
   if (n >= REGISTER_PROBE_LIMITS.perAddress) throw new AppError('rate_limited', { message: 'accounts.errors.register_wait' })
 }
 
 /** A registration hit `owner`'s email: count it against the address and tell the owner. */
-export async function registerHitExisting(ctx: Ctx, owner: User, email: string, now = Date.now()) {
-  await recordAttempt(ctx.env.DB, 'register_taken', await accountKey(ctx, email), addressOf(ctx), now)
+export async function registerHitExisting(ctx: Ctx, owner: User, now = Date.now()) {
+  await countAttempt(ctx.env.DB, [probes(ctx)], now, REGISTER_PROBE_LIMITS.windowMs)
   await noticeOnce(ctx, owner, 'register_attempt')
 }
 
@@ -104,8 +110,8 @@ async function noticeOnce(ctx: Ctx, owner: User, template: 'sign_in_failures' | 
   }
 }
 
-/** Minute cron, once an hour: attempts older than a day are of no use to any window. */
+/** Minute cron, once an hour: counter windows older than a day are of no use to any count. */
 export async function forgetOldAttempts(now: Date, d1: D1Database) {
   if (now.getUTCMinutes() !== 0) return 0
-  return deleteAttemptsBefore(d1, now.getTime() - ATTEMPTS_KEPT_MS)
+  return deleteCountersBefore(d1, now.getTime() - ATTEMPTS_KEPT_MS)
 }

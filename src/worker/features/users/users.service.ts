@@ -100,7 +100,7 @@ export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> 
   await checkRegisterProbes(ctx)
   const owner = await findUserByEmail(ctx.db, input.email)
   if (owner) {
-    await registerHitExisting(ctx, owner, input.email)
+    await registerHitExisting(ctx, owner)
     throw new AppError('conflict', { message: 'accounts.errors.email_taken', fields: { email: ['accounts.errors.email_taken'] } })
   }
   const now = new Date()
