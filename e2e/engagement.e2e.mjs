@@ -5,7 +5,9 @@
  * cron runs; the Spanish patient gets the toast without a reload (and it waits in the unread
  * list of the menu), the English one does not. The email lands in /__dev/outbox once, and its
  * unsubscribe link works. Then the Spanish patient completes a unit, claims the 1-day reward once
- * on 'Manage your rewards', and appears on /ranking after the day's job.
+ * on 'Manage your rewards', and appears on /ranking after the day's job. Last, the English patient
+ * changes her password in one browser: the server closes the sockets of both sessions; this page
+ * reconnects with its new session (a reward's toast still arrives live), the other is sent to sign in.
  * Screenshots in e2e/screens/engagement-*.png.
  */
 import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot, waitForHydration } from './lib.mjs'
@@ -179,4 +181,34 @@ export default function ({ test, browser, seeded, scheduled, api }) {
     await en.getByTestId('ranking').waitFor()
     await shot(en, 'engagement-ranking-en-desktop')
   }, { timeout: 90_000 })
+
+  test('a new password closes the sockets of every session: this page reconnects with its new one and gets its toasts, another browser is sent to sign in', async () => {
+    const here = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+    await signIn(here, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
+    const elsewhere = await newPage(browser, { viewport: PHONE, locale: 'en' })
+    await signIn(elsewhere, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
+    await here.waitForTimeout(800) // both pages' sockets are open
+
+    // After the change this page checks its session, then reopens its sockets (and reads the unread list again).
+    let unreadAnswers = 0
+    here.on('response', (r) => {
+      if (r.url().includes('/v1/notifications/unread') && r.status() === 200) unreadAnswers++
+    })
+    const changed = await callInPage(here, 'POST', '/v1/user/update', { password: 'Calma-e2e-Nuevo-2', current_password: PASSWORD }, 'en')
+    assert.equal(changed.status, 200, JSON.stringify(changed.body))
+    // The other browser's session ended with the old password: its check of the session is refused and it goes to sign in.
+    expectFailure(elsewhere, /\/v1\/notifications\/unread/)
+    await elsewhere.waitForURL((u) => u.pathname === '/en/login', { timeout: 10_000 })
+
+    // This page reconnected with its new session: a reward earned now arrives in real time.
+    await eventually(async () => (unreadAnswers >= 2 ? true : null), { timeout: 10_000, message: 'this page checked its session and reconnected' })
+    await here.waitForTimeout(300)
+    const status = await callInPage(here, 'GET', '/v1/my/plan/status', {}, 'en')
+    const slug = status.body.status?.items?.[0]?.route?.slug
+    assert.ok(slug, JSON.stringify(status.body))
+    const units = await callInPage(here, 'GET', '/v1/route/units', { route: slug }, 'en')
+    const done = await callInPage(here, 'POST', '/v1/unit/progress', { unit_id: String(units.body.units[0].id), position: '60', completed: '1' }, 'en')
+    assert.equal(done.status, 200, JSON.stringify(done.body))
+    await here.locator('[data-testid=toast]', { hasText: 'A new reward is yours' }).waitFor({ timeout: 8000 })
+  }, { timeout: 60_000 })
 }

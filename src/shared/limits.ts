@@ -98,6 +98,13 @@ export const REALTIME_LIMITS = {
   socketsPerPerson: 5,
   /** Open anonymous sockets from one address on one public channel; one more is refused with 429. */
   socketsPerAddress: 10,
+  /**
+   * A socket that has not pinged for this long is presumed gone (a tab killed, a phone that
+   * changed networks): when a cap is reached such sockets are closed and their places reused, so
+   * dead connections never lock a person out. Clients ping every 25 s; a hidden tab's timers may
+   * run only once a minute, hence the margin.
+   */
+  quietAfterMs: 150_000,
 } as const
 
 /** Close codes of the realtime sockets besides the standard 1008 and 1009. */

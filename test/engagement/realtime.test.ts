@@ -3,7 +3,7 @@
 // role (never an anonymous one), a notice for everyone reaches every socket; the sockets of a
 // session close when it ends (logout, password change, erasure, a new role, expiry); ping is
 // answered by the runtime; message size, message rate and open sockets are capped.
-import { env } from 'cloudflare:test'
+import { env, runInDurableObject } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
@@ -251,6 +251,28 @@ describe('limits', () => {
     await settle(100)
     const again = await socket('/ws/notifications', { token: p.token })
     for (const s of [...open5, theirs, again]) s.ws.close()
+  })
+
+  it('when full, sockets gone quiet (no ping for quietAfterMs) give up their places; one that pings keeps its own', async () => {
+    const p = await register({}, 'es')
+    const sockets: Socket[] = []
+    for (let i = 0; i < REALTIME_LIMITS.socketsPerPerson; i++) sockets.push(await socket('/ws/notifications', { token: p.token }))
+    const [alive, ...ghosts] = sockets as [Socket, ...Socket[]]
+    // All opened long ago (as a tab killed or a phone that changed networks leaves them); one still pings.
+    await runInDurableObject(userChannel(p.id), async (_channel, state) => {
+      for (const ws of state.getWebSockets()) {
+        const a = ws.deserializeAttachment() as { opened: number; windowStart: number }
+        ws.serializeAttachment({ ...a, opened: a.opened - REALTIME_LIMITS.quietAfterMs * 2, windowStart: a.windowStart - REALTIME_LIMITS.quietAfterMs * 2 })
+      }
+    })
+    alive.ws.send('ping')
+    expect(await alive.nth(1)).toBe('pong')
+    const fresh = await socket('/ws/notifications', { token: p.token })
+    expect(await Promise.all(ghosts.map((g) => g.whenClosed()))).toEqual(ghosts.map(() => 1001))
+    expect(alive.closed()).toBeNull()
+    expect(await userChannel(p.id).publish({ n: 1 })).toBe(2)
+    expect(JSON.parse(await fresh.nth(1))).toEqual({ n: 1 })
+    for (const s of [alive, fresh]) s.ws.close()
   })
 
   it('one address opens at most socketsPerAddress anonymous sockets on a public channel; one more is refused with 429', async () => {

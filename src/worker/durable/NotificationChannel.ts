@@ -21,6 +21,8 @@ export interface SocketOwner {
 }
 
 interface Attachment extends SocketOwner {
+  /** When the socket opened (ms). */
+  opened: number
   /** Start (ms) of the current rate window and the messages counted in it. */
   windowStart: number
   messages: number
@@ -87,19 +89,34 @@ export class NotificationChannel extends DurableObject<Env> {
     const now = Date.now()
     if (owner.expires !== null && owner.expires <= now) return new Response('Session ended', { status: 401 })
     // Counted and accepted with no await between: two upgrades at once cannot both take the last place.
-    const open = owner.user !== null ? this.ctx.getWebSockets(`u:${owner.user}`).length : this.ctx.getWebSockets(`a:${owner.address ?? 'unknown'}`).length
+    let open = this.ctx.getWebSockets(owner.user !== null ? `u:${owner.user}` : `a:${owner.address ?? 'unknown'}`)
     const cap = owner.user !== null ? REALTIME_LIMITS.socketsPerPerson : REALTIME_LIMITS.socketsPerAddress
-    if (open >= cap) return new Response('Too many open connections', { status: 429, headers: { 'Retry-After': '30' } })
+    if (open.length >= cap) {
+      // Full: sockets gone quiet are dead connections; they give up their places.
+      open = open.filter((ws) => {
+        if (!this.isQuiet(ws, now)) return true
+        closeQuietly(ws, 1001, 'Gone quiet')
+        return false
+      })
+    }
+    if (open.length >= cap) return new Response('Too many open connections', { status: 429, headers: { 'Retry-After': '30' } })
 
     const pair = new WebSocketPair()
     this.ctx.acceptWebSocket(pair[1], tagsOf(owner))
-    const attachment: Attachment = { ...owner, windowStart: now, messages: 0 }
+    const attachment: Attachment = { ...owner, opened: now, windowStart: now, messages: 0 }
     pair[1].serializeAttachment(attachment)
     if (owner.expires !== null) {
       const alarm = await this.ctx.storage.getAlarm()
       if (alarm === null || alarm > owner.expires) await this.ctx.storage.setAlarm(owner.expires)
     }
     return new Response(null, { status: 101, webSocket: pair[0] })
+  }
+
+  /** No ping answered (nor message received) for REALTIME_LIMITS.quietAfterMs. */
+  private isQuiet(ws: WebSocket, now: number) {
+    const a = ws.deserializeAttachment() as Attachment | null
+    const pinged = this.ctx.getWebSocketAutoResponseTimestamp(ws)?.getTime() ?? 0
+    return now - Math.max(pinged, a?.opened ?? 0, a?.windowStart ?? 0) > REALTIME_LIMITS.quietAfterMs
   }
 
   /**
@@ -160,7 +177,7 @@ export class NotificationChannel extends DurableObject<Env> {
    */
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     if (byteLength(message) > REALTIME_LIMITS.maxMessageBytes) return closeQuietly(ws, 1009, 'Message too big')
-    const a = (ws.deserializeAttachment() as Attachment | null) ?? { ...ANONYMOUS, windowStart: 0, messages: 0 }
+    const a = (ws.deserializeAttachment() as Attachment | null) ?? { ...ANONYMOUS, opened: 0, windowStart: 0, messages: 0 }
     const now = Date.now()
     if (a.expires !== null && a.expires <= now) return closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
     if (now - a.windowStart >= REALTIME_LIMITS.windowMs) {

@@ -8,7 +8,9 @@
 // docs/API.md "In the app, in real time".
 import { atom } from 'nanostores'
 import { listUnread, markRead, socketMessageSchema, type InAppNotificationDto } from '#shared/contract/notifications'
+import { SOCKET_CLOSE } from '#shared/limits'
 import { call } from '#client/api.ts'
+import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 
 /** The person's unread in-app notifications, newest first (the user menu lists them). */
@@ -16,6 +18,8 @@ export const $unread = atom<InAppNotificationDto[]>([])
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000]
 const PING_MS = 25_000
+/** After the server ends a socket's session, time for this page's own flow (logout, a new password) to finish. */
+const SESSION_SETTLE_MS = 2000
 /** Keys already shown as a toast in this tab: a page load or a reconnect never shows one twice. */
 const SHOWN_KEY = 'calma.toasted'
 
@@ -68,6 +72,22 @@ interface Who {
   locale: 'es' | 'en'
 }
 
+let sessionCheck: Promise<boolean> | null = null
+/**
+ * The server closed the sockets because their session ended (4401). On this page that is a
+ * logout or an erasure (the stored user is gone: stop) or a new password (the page holds a new
+ * session: reconnect); elsewhere, the session is over, and the unread call's 'Unauthenticated.'
+ * sends the person to sign in (SPEC §8). Both sockets share one check.
+ */
+function stillSignedIn(): Promise<boolean> {
+  sessionCheck ??= new Promise<boolean>((resolve) => window.setTimeout(resolve, SESSION_SETTLE_MS))
+    .then(async () => !!$user.get() && (await call(listUnread, { silent: true })).success)
+    .finally(() => {
+      sessionCheck = null
+    })
+  return sessionCheck
+}
+
 /** Open one socket and keep it open: reconnect with growing delays, ping while open. */
 function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () => void) {
   let attempt = 0
@@ -91,9 +111,13 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
         // not ours: ignored
       }
     })
-    ws.addEventListener('close', () => {
+    ws.addEventListener('close', (e) => {
       window.clearInterval(ping)
       if (stopped) return
+      if (e.code === SOCKET_CLOSE.sessionEnded) {
+        void stillSignedIn().then((yes) => (yes ? open() : (stopped = true)))
+        return
+      }
       const base = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)]!
       window.setTimeout(open, base + Math.floor(Math.random() * base * 0.3))
     })
