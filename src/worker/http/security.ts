@@ -15,7 +15,8 @@ export const security = (dev: boolean) =>
       // The vendors' hosts are allowed here but only ever asked after consent (features/site/consent).
       scriptSrc: ["'self'", NONCE, 'https://challenges.cloudflare.com', ...VENDOR_SCRIPTS],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...VENDOR_BEACONS],
+      // Post covers chosen through Unsplash (admin "picture from Unsplash") are linked, not copied.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https://images.unsplash.com', ...VENDOR_BEACONS],
       mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: dev ? ["'self'", 'ws:', 'wss:', ...VENDOR_BEACONS] : ["'self'", 'wss:', ...VENDOR_BEACONS],

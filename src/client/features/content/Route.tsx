@@ -19,6 +19,7 @@ export default function Route({ data, boot }: PageProps<RoutePageData>) {
   return (
     <article className="route-page">
       <a className="back-link" href={back}>← {t('frame.back')}</a>
+      {route.images?.cover && <img className="page-cover" src={route.images.cover} alt="" width={1520} height={880} data-testid="route-cover" />}
       <h1>{route.title}</h1>
       {route.description && <p className="lead">{route.description}</p>}
       <LikeButton routeId={route.id} slug={route.slug} liked={!!route.liked_by_me} likes={route.stats?.likes ?? 0} />

@@ -32,6 +32,7 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
       <a className="back-link" href={href('blog')}>← {t('frame.back')}</a>
+      {p.images?.cover && <img className="page-cover" src={p.images.cover} alt="" width={1520} height={880} data-testid="post-cover" />}
       <h1>{p.title}</h1>
       <p className="meta">
         {p.time_for_reading ? t('blog_page.reading_time', { n: p.time_for_reading }) : null}
