@@ -75,7 +75,7 @@ function LinkOpen({ userId, authorization, login }: { userId: string; authorizat
     const res = await call(authenticate, { input: { user_id: userId, authorization }, silent: true })
     if (!res.success) {
       setBusy(false)
-      return setFailed(res.message)
+      return setFailed(res.message ?? t('errors.generic'))
     }
     storeUser(res.user)
     window.location.reload()
