@@ -54,8 +54,8 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
           <h2 id="toc-title">{t('post_page.contents')}</h2>
           <ol>
             {toc.map((h) => (
-              <li key={h.id} className={`toc-h${h.level}`}>
-                <a href={`#${h.id}`}>{h.text}</a>
+              <li key={h.id} className={`toc-h${h.level}`} data-number={h.number}>
+                <span className="toc-n">{h.number}</span> <a href={`#${h.id}`}>{h.text}</a>
               </li>
             ))}
           </ol>

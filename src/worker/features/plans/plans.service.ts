@@ -214,6 +214,18 @@ export async function planPage(ctx: Ctx, slug: string, planId: number | undefine
   return { plan: planDto(plan), assigned: false, progress: 0, items: items.map((i, n) => itemDto(t, i, locks[n]!, 0)) }
 }
 
+/**
+ * The plan a route page was opened from (`?plan_id=`), for its back link (SPEC §2: back goes to
+ * the plan): a public visible plan or one assigned to the caller, else null (back to the journey).
+ */
+export async function planLinkOf(ctx: Ctx, planId: number): Promise<{ id: number; slug: string; title: string } | null> {
+  const plan = await repo.findPlanById(ctx.db, planId)
+  if (!plan) return null
+  const open = plan.visibility === PlanVisibility.public && plan.status === ContentStatus.visible
+  if (!open && !(ctx.user && (await repo.assignedPlan(ctx.db, ctx.user.id, plan.id)))) return null
+  return { id: plan.id, slug: plan.slug, title: plan.title }
+}
+
 /** POST /v1/plan: create (language, slug, title required) or update the fields sent. */
 export async function savePlan(ctx: Ctx, f: PlanForm): Promise<{ plan: PlanDto; created: boolean }> {
   const patch: Partial<NewPlan> = {}
