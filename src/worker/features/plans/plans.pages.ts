@@ -58,7 +58,7 @@ export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blo
   // plan's own /plan/{slug}; in another language than the plan's it is kept out of search.
   plan: loader(planPageData, async ({ ctx, params, query }) => {
     const data = await planPage(ctx, params.slug ?? '', planIdOf(query))
-    return withHead(data, { title: data.plan.title, description: data.plan.description, alternates: { [data.plan.language]: `/plan/${data.plan.slug}` }, noindex: data.plan.language !== ctx.locale })
+    return withHead(data, { alternates: { [data.plan.language]: `/plan/${data.plan.slug}` }, noindex: data.plan.language !== ctx.locale })
   }),
 
   performance: loader(performancePageData, async ({ ctx }) => {
