@@ -25,6 +25,8 @@ describe('tableOfContents', () => {
   it('numbers nested headings under their h2 (1, 2, 2.1, 2.2, 3), not as the next number (issue 20 §8)', () => {
     const { toc } = tableOfContents('<h3>Antes</h3><h2>A</h2><h2>B</h2><h3>B1</h3><h3>B2</h3><h2>C</h2><h3>C1</h3>')
     expect(toc.map((e) => e.number)).toEqual(['1', '2', '3', '3.1', '3.2', '4', '4.1'])
+    // An author's own numbering is not written twice next to ours.
+    expect(tableOfContents('<h2>Pasos</h2><h3>1. Para, respira</h3><h3>2) Suelta</h3>').toc.map((e) => `${e.number} ${e.text}`)).toEqual(['1 Pasos', '1.1 Para, respira', '1.2 Suelta'])
   })
 
   it('makes ids from any text', () => {

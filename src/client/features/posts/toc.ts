@@ -52,7 +52,8 @@ export function tableOfContents(html: string): { html: string; toc: TocEntry[] }
       sub = 0
       number = String(top)
     } else number = `${top}.${++sub}`
-    toc.push({ id, level: lvl, text, number })
+    // The contents write the number: an author's own "1. " / "2) " at the start is not repeated.
+    toc.push({ id, level: lvl, text: text.replace(/^\d{1,3}[.)]\s+(?=\S)/, ''), number })
     return existing ? whole : `<h${level} id="${id}"${attrs ?? ''}>${inner}</h${level}>`
   })
   return { html: out, toc }
