@@ -1,8 +1,10 @@
 /**
  * Issue 20 §8 in Debian chromium, as a new user tries it: the claim button of 'Manage your
  * rewards' stays inside its card on a 360 px phone (Spanish and English, screenshots), logout
- * (the menu's and /logout) leaves no tracking session of the person in storage, and an
- * uploaded cover shows on the route cards, the route page and the article (served from /media/).
+ * (the menu's and /logout) leaves no tracking session of the person in storage, an uploaded
+ * cover shows on the route cards, the route page and the article (served from /media/), and
+ * the admin's usage events list its rows (page=1 is not a filter), with times and states in
+ * Spanish.
  * Screenshots in e2e/screens/trust-ux-*.png.
  */
 import { PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
@@ -201,5 +203,24 @@ export default function ({ test, browser, seeded, api }) {
     const postCover = page.getByTestId('post-cover')
     await eventually(async () => (await postCover.evaluate((img) => img.complete && img.naturalWidth)) === 1520, { timeout: 8000, message: 'the article cover is drawn' })
     await screenshot(page, 'trust-ux-covers-post-es-360')
+  })
+
+  test('the admin’s usage events list rows, times and states in the page’s language (es)', async () => {
+    const admin = await newPage(browser, { viewport: { width: 1280, height: 800 }, locale: 'es' })
+    await signIn(admin, { email: ADMIN, password: DEMO_PASSWORD, to: '/admin' })
+    await admin.goto('/admin?screen=events')
+    await waitForHydration(admin)
+    const rows = admin.getByTestId('screen-events').getByTestId('adm-row')
+    await rows.first().waitFor({ timeout: 8000 }) // every visit of this run wrote events
+    const when = await rows.first().locator('time').first()
+    const shown = await when.textContent()
+    assert.match(await when.getAttribute('datetime'), /^\d{4}-\d{2}-\d{2}T/)
+    assert.doesNotMatch(shown, /^\d{4}-\d{2}-\d{2}T/, 'not an ISO string')
+    assert.match(shown, /\b(ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\b/, `a Spanish date: ${shown}`)
+    await screenshot(admin, 'trust-ux-admin-events-es', { fullPage: false })
+    await admin.goto('/admin?screen=notifications')
+    await waitForHydration(admin)
+    const options = await admin.getByTestId('filter-status').locator('option').allTextContents()
+    assert.deepEqual(options.slice(1), ['Pendiente', 'Enviada', 'Cancelada'])
   })
 }
