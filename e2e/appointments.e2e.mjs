@@ -5,8 +5,9 @@
  * Ramos, a day with free times, a time and a channel, and books; the session is under Ongoing;
  * she cancels it with a reason (the credits come back; History lists it with the reason), books
  * another one and confirms it; then the psychologist confirms it through the link of the booking
- * mail (/__dev/outbox), opened as a visitor: the notice, sign-in by the link, Confirm, the
- * countdown back to her agenda. Screenshots in e2e/screens/appointments-*.png.
+ * mail (/__dev/outbox), opened as a visitor: the notice, 'Open my appointment' (the link signs
+ * in only by that button, and works again from a second browser), Confirm, the countdown back
+ * to her agenda. Screenshots in e2e/screens/appointments-*.png.
  *
  * Order: the demo patient has $90 and both tests spend from the same balance (one fresh state
  * per run), so each test cancels its first booking before it books the one it keeps: the first
@@ -27,7 +28,7 @@ const ZONE = 'Europe/Madrid'
 const HOST = {
   prefix: '',
   locale: 'es',
-  visitor: 'Para confirmar o cancelar tu cita, primero inicia sesión.',
+  visitor: 'Abre tu cita para confirmarla o cancelarla.',
   done: 'Cita confirmada.',
   confirmed: 'Confirmada',
   saved: 'Datos de la reunión guardados.',
@@ -252,14 +253,21 @@ export default function ({ test, browser, seeded, api }) {
         const url = new URL(link, 'http://x')
         await host.goto(url.pathname + url.search)
         await waitForHydration(host)
-        assert.equal(await host.getByTestId('visitor-notice').locator('.appt-empty-title').textContent(), HOST.visitor)
+        assert.equal(await host.getByTestId('link-notice').locator('.appt-empty-title').textContent(), HOST.visitor)
         await shot(host, `appointments-link-visitor-${HOST.locale}-${c.size}`)
-        // After 3 seconds: the sign-in page, which signs in with the link by itself and comes back.
-        await host.waitForURL((u) => u.pathname === `${HOST.prefix}/login` && u.searchParams.has('authorization') && u.searchParams.has('redirect_to'), { timeout: 8000 })
-        await host.waitForURL((u) => u.pathname === `${HOST.prefix}/appointment` && u.searchParams.get('appointment_id') === String(kept), { timeout: 10_000 })
-        await waitForHydration(host)
+        // Opening the link used nothing (issue 20 §8): a second browser opens it too, by the button.
+        const other = await pageIn(browser, { ...c, locale: HOST.locale })
+        await other.goto(url.pathname + url.search)
+        await waitForHydration(other)
+        await other.getByTestId('link-open').click()
+        await card(other, kept).waitFor({ timeout: 10_000 })
+        await other.close()
+        // The button signs in with the link and shows the appointment here.
+        await host.getByTestId('link-open').click()
         const one = card(host, kept)
-        await one.waitFor()
+        await one.waitFor({ timeout: 10_000 }) // after the reload, signed in: the card is read in the browser
+        await waitForHydration(host)
+        assert.equal(await host.getByTestId('link-notice').count(), 0)
         assert.match(await one.getByTestId('appointment-with').textContent(), /Carmen López/)
         await shot(host, `appointments-link-host-${HOST.locale}-${c.size}`)
         await one.getByTestId('confirm').click()

@@ -83,9 +83,9 @@ describe('/appointment/ (the mail link)', () => {
   it.each<[Locale, string]>([
     ['es', ''],
     ['en', '/en'],
-  ])('renders for a visitor with the notice and a sign-in link that keeps user_id, authorization and the way back (%s)', async (locale, prefix) => {
+  ])('renders for a visitor without the mail link the notice and a sign-in link with the way back (%s)', async (locale, prefix) => {
     const texts = messagesFor(locale).appointment_pages
-    const res = await api(`${prefix}/appointment/?appointment_id=42&user_id=7&authorization=tok-en.123`, { headers: { accept: 'text/html' }, redirect: 'manual' })
+    const res = await api(`${prefix}/appointment/?appointment_id=42`, { headers: { accept: 'text/html' }, redirect: 'manual' })
     expect(res.status).toBe(200)
     const html = await res.text()
     expect(html).toContain('data-testid="visitor-notice"')
@@ -96,9 +96,22 @@ describe('/appointment/ (the mail link)', () => {
     const url = new URL(href, 'http://localhost')
     expect(url.pathname).toBe(`${prefix}/login`)
     expect(url.searchParams.get('redirect_to')).toBe(`${prefix}/appointment?appointment_id=42`)
-    expect(url.searchParams.get('user_id')).toBe('7')
-    expect(url.searchParams.get('authorization')).toBe('tok-en.123')
     expect(boot(html)).toMatchObject({ page: 'appointment', locale, user: null })
+  })
+
+  it.each<[Locale, string]>([
+    ['es', ''],
+    ['en', '/en'],
+  ])('with the mail link, asks the visitor to open it with a button: nothing is used by opening the page (%s)', async (locale, prefix) => {
+    const texts = messagesFor(locale).appointment_pages
+    const res = await api(`${prefix}/appointment/?appointment_id=42&user_id=7&authorization=tok-en.123`, { headers: { accept: 'text/html' }, redirect: 'manual' })
+    expect(res.status).toBe(200)
+    const html = (await res.text()).split('<script id="__BOOT__"')[0]!
+    expect(html).toContain('data-testid="link-notice"')
+    expect(html).toContain(texts.link_notice)
+    expect(html).toMatch(new RegExp(`<button[^>]*data-testid="link-open"[^>]*>${texts.link_open}</button>`))
+    expect(html).not.toContain('data-testid="visitor-notice"')
+    expect(html).not.toContain(texts.to_login.replace('{{n}}', '3'))
   })
 
   it('renders for a signed-in person without the visitor notice (the appointment is read in the browser)', async () => {

@@ -162,7 +162,8 @@ describe('GET /v1/routes', () => {
     const rich = await json(await api('/v1/routes?filters[slug]=respirar-para-dormir&with_properties=images|stats&with_relations=createdBy|units'))
     const route = rich.routes[0]
     expect(route.stats).toEqual({ views: 0, likes: 0 })
-    expect(route.images).toEqual({ cover: 'routes/respirar-cover.jpg', square: 'routes/respirar-square.jpg' })
+    // Stored as R2 keys, answered as the URLs that serve them (issue 20 §8).
+    expect(route.images).toEqual({ cover: '/media/routes/respirar-cover.jpg', square: '/media/routes/respirar-square.jpg' })
     expect(route.createdBy).toEqual({ id: author.id, name: 'Lucía Autora' })
     // Visible units only, in order; the hidden one is neither listed nor counted.
     expect(route.units.map((u: any) => u.title)).toEqual(['Respiración 4-7-8', 'Cuerpo en calma', 'Soltar el día'])

@@ -21,7 +21,17 @@ const saveRoute = async (form: Record<string, string>) => {
   expect(res.status).toBeLessThan(300)
   return (await json(res)).route as { id: number; slug: string }
 }
-const newRoute = (title: string, extra: Record<string, string> = {}) => saveRoute({ language: 'es', slug: unique('ruta'), title, ...extra })
+const addUnit = (routeId: number) => env.DB.prepare("INSERT INTO units (route_id, \"order\", status, title) VALUES (?1, 1, 1, 'Unidad 1')").bind(routeId).run()
+/**
+ * A route as an editor makes one: saved hidden, given a unit, then saved with the status asked
+ * (visible by default). Only a published route with a unit tells (issue 20 §8).
+ */
+const newRoute = async (title: string, extra: Record<string, string> = {}) => {
+  const { status = '1', ...rest } = extra
+  const route = await saveRoute({ language: 'es', slug: unique('ruta'), title, ...rest, status: '2' })
+  await addUnit(route.id)
+  return status === '2' ? route : saveRoute({ id: String(route.id), status })
+}
 
 const suggestionOf = (id: number) => env.DB.prepare('SELECT * FROM suggestions WHERE id = ?1').bind(id).first<any>()
 const lastSuggestion = (keyword: string) => env.DB.prepare('SELECT * FROM suggestions WHERE search_keyword = ?1 ORDER BY id DESC').bind(keyword).first<any>()
@@ -113,6 +123,7 @@ describe('a published route that matches a waiting suggestion', () => {
     const s = await lastSuggestion(word)
     expect(s.user_id).toBeNull()
     const hidden = await saveRoute({ language: 'en', slug: unique('route'), title: `Calm ${word}`, status: '2' })
+    await addUnit(hidden.id)
     expect((await suggestionOf(s.id)).notified_at).toBeNull()
     await saveRoute({ id: String(hidden.id), status: '1' })
     expect((await suggestionOf(s.id)).notified_route_id).toBe(hidden.id)
@@ -144,5 +155,27 @@ describe('a published route that matches a waiting suggestion', () => {
     for (const email of emails) expect((await post('suggestion', { keyword: word, notify: '1', email }, { locale: 'es' })).status).toBe(201)
     await Promise.all([newRoute(`Uno ${word}`), newRoute(`Dos ${word}`), newRoute(`Tres ${word}`)])
     for (const email of emails) expect(await routeMails(email)).toHaveLength(1)
+  })
+})
+
+describe('a route published before it has units (issue 20 §8)', () => {
+  it('tells nobody until its first visible unit is added, then once', async () => {
+    const word = oddWord('empty')
+    const email = uniqueEmail('early')
+    expect((await post('suggestion', { keyword: word, notify: '1', email }, { locale: 'es' })).status).toBe(201)
+    const route = await saveRoute({ language: 'es', slug: unique('ruta'), title: `Vacía ${word}` })
+    expect(await routeMails(email)).toHaveLength(0)
+    // A hidden unit is not yet something to listen to.
+    const unit = (id?: number, status = '1') => api('/v1/unit', { method: 'POST', locale: 'es', headers: bearer(admin), form: { ...(id ? { id: String(id) } : { route_id: String(route.id), title: 'Primera' }), status } })
+    const hidden = await unit(undefined, '2')
+    expect(hidden.status).toBe(201)
+    expect(await routeMails(email)).toHaveLength(0)
+    // Made visible: told, by mail, once.
+    expect((await unit((await json(hidden)).unit.id as number, '1')).status).toBe(200)
+    const mails = await routeMails(email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0].text).toContain(`http://localhost/route/${route.slug}`)
+    expect((await unit()).status).toBe(201)
+    expect(await routeMails(email)).toHaveLength(1)
   })
 })

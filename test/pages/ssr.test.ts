@@ -261,7 +261,7 @@ describe('server-rendered pages', () => {
     expect(article.html).toContain('<h1>Diario de calma</h1>')
     // Headings carry anchors, and the table of contents links to them.
     expect(article.html).toContain('<h2 id="antes-de-dormir">Antes de dormir</h2>')
-    expect(article.html).toContain('<li class="toc-h3"><a href="#la-luz">La luz</a></li>')
+    expect(article.html).toContain('<li class="toc-h3" data-number="1.1"><span class="toc-n">1.1</span> <a href="#la-luz">La luz</a></li>')
     expect(article.html).toContain('6 min de lectura')
     expect(article.boot.data.post).toMatchObject({ slug: journal.slug, time_for_reading: 6 })
 

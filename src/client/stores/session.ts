@@ -23,6 +23,10 @@ export function readLocal<T>(key: (typeof STORAGE_KEYS)[number]): T | null {
   }
 }
 
+let logouts = 0
+/** How many times this page signed out: an answer asked for before a logout is not stored after it. */
+export const logoutCount = () => logouts
+
 export function writeLocal(key: (typeof STORAGE_KEYS)[number], value: unknown) {
   try {
     localStorage.setItem(key, JSON.stringify(value))
@@ -31,13 +35,24 @@ export function writeLocal(key: (typeof STORAGE_KEYS)[number], value: unknown) {
   }
 }
 
+/**
+ * Logout's local part (SPEC §4): the keys above from localStorage and this tab's sessionStorage
+ * (the notices already shown). The tracking session (`session_id`) became the person's when they
+ * signed in, so it goes too: the next page a visitor opens starts a new anonymous one.
+ */
 export function clearOnLogout() {
+  logouts++
   for (const k of LOGOUT_KEYS) {
     try {
       localStorage.removeItem(k)
     } catch {
       // ignore
     }
+  }
+  try {
+    sessionStorage.clear()
+  } catch {
+    // ignore
   }
   $user.set(null)
 }

@@ -118,5 +118,6 @@ export const routesPageData = z.object({
 export type RoutesPageData = z.infer<typeof routesPageData>
 
 /** /route/{slug}: the route with its units. */
-export const routePageData = z.object({ route: routeSchema })
+/** The route page; `plan` is the plan it was opened from (?plan_id=), for the back link, when the caller may see it. */
+export const routePageData = z.object({ route: routeSchema, plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable() })
 export type RoutePageData = z.infer<typeof routePageData>

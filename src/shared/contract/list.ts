@@ -35,6 +35,9 @@ export interface ListQuery<F = Record<string, unknown>> {
   counts: string[]
 }
 
+/** The list's own parameters, never read as a bare filter. */
+const LIST_PARAMS: ReadonlySet<string> = new Set(['page', 'per_page', 'with_properties', 'with_relations', 'with_relations_counts', 'order_by', 'filters'])
+
 const pipeList = (allowed: readonly string[] = []) =>
   z
     .string()
@@ -51,11 +54,14 @@ export function listSchema<F extends z.ZodRawShape>(spec: ListSpec<F>) {
   const orderRe = /^([a-z_]+)(?:\s+(asc|desc))?$/i
   return z.preprocess(
     (input) => {
-      // Known filters may also come bare (?search=x) as well as filters[search]=x.
+      // Known filters may also come bare (?search=x) as well as filters[search]=x, except a
+      // filter named like a list parameter (the events' `page` path): bare, `page` is the page
+      // number, so that filter only comes as filters[page]=x.
       if (!input || typeof input !== 'object') return input
       const obj = { ...(input as Record<string, unknown>) }
       const filters = { ...((obj.filters as Record<string, unknown>) ?? {}) }
       for (const name of Object.keys(spec.filters)) {
+        if (LIST_PARAMS.has(name)) continue
         if (name in obj && !(name in filters)) filters[name] = obj[name]
         delete obj[name]
       }

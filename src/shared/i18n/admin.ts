@@ -129,6 +129,8 @@ export const en = {
       located_at: 'Located at',
     },
     status: { visible: 'Visible', hidden: 'Hidden', public: 'Public', private: 'Private' },
+    state: { pending: 'Pending', sent: 'Sent', cancelled: 'Cancelled', approved: 'Approved', rejected: 'Rejected' },
+    channel: { in_app: 'In the app', email: 'Email' },
     roles: { r1: 'Patient', r2: 'Psychologist', r4: 'Admin', r8: 'Publisher', r9: 'Influencer', r16: 'Coach', r32: 'Another' },
     route: {
       units: 'Units',
@@ -310,6 +312,8 @@ export const es: typeof en = {
       located_at: 'Ubicación',
     },
     status: { visible: 'Visible', hidden: 'Oculto', public: 'Público', private: 'Privado' },
+    state: { pending: 'Pendiente', sent: 'Enviada', cancelled: 'Cancelada', approved: 'Aprobada', rejected: 'Rechazada' },
+    channel: { in_app: 'En la app', email: 'Correo' },
     roles: { r1: 'Paciente', r2: 'Psicólogo', r4: 'Administrador', r8: 'Editor', r9: 'Influencer', r16: 'Coach', r32: 'Otro' },
     route: {
       units: 'Unidades',

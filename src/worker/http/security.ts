@@ -20,7 +20,8 @@ export const security = (dev: boolean) =>
       defaultSrc: ["'self'"],
       scriptSrc: [NONCE, "'strict-dynamic'", "'self'", 'https://challenges.cloudflare.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...VENDOR_BEACONS],
+      // Post covers chosen through Unsplash (admin "picture from Unsplash") are linked, not copied.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https://images.unsplash.com', ...VENDOR_BEACONS],
       mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: dev ? ["'self'", 'ws:', 'wss:', ...VENDOR_BEACONS] : ["'self'", 'wss:', ...VENDOR_BEACONS],

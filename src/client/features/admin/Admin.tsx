@@ -14,6 +14,7 @@ import { listUsers } from '#shared/contract/users'
 import { cancelNotification, createNotification, listNotifications } from '#shared/contract/notifications'
 import { approveRefund, listRefunds, rejectRefund } from '#shared/contract/payments'
 import type { Translate } from '#shared/i18n/index'
+import { AppointmentStatus } from '#shared/enums'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { ListScreen, type Column, type FieldSpec } from './ListScreen'
@@ -37,6 +38,17 @@ const statusOptions = (t: Translate) => [
 ]
 const ROLES = [1, 2, 4, 8, 9, 16, 32] as const
 const roleName = (t: Translate, r: unknown) => t(`admin.roles.r${r}` as 'admin.roles.r1')
+/** Notification and refund states in the admin's language (stored as English words). */
+const STATES = ['pending', 'sent', 'cancelled', 'approved', 'rejected'] as const
+const stateName = (t: Translate, v: unknown) => (STATES.includes(v as never) ? t(`admin.state.${v as (typeof STATES)[number]}`) : String(v ?? ''))
+const stateOptions = (t: Translate, values: readonly (typeof STATES)[number][]) => values.map((v) => ({ value: v, label: stateName(t, v) }))
+const stateColumn = (t: Translate): Column => ({ key: 'status', label: 'admin.fields.status', render: (r) => stateName(t, r.status) })
+const channelName = (t: Translate, v: unknown) => (v === 'in_app' || v === 'email' ? t(`admin.channel.${v}`) : String(v ?? ''))
+/** Appointment statuses by number, in the admin's language. */
+const appointmentStatusName = (t: Translate, v: unknown) => {
+  const key = Object.entries(AppointmentStatus).find(([, n]) => n === Number(v))?.[0] as keyof typeof AppointmentStatus | undefined
+  return key ? t(`appointments.status.${key}`) : String(v ?? '')
+}
 
 function screenFromUrl(screens: string[]): string {
   if (typeof window === 'undefined') return screens[0]!
@@ -242,12 +254,12 @@ function Screen({ name }: { name: AdminScreen }) {
           rowsKey="appointments"
           search={false}
           base={{ with_relations: 'host|guest', with_properties: 'status|meeting_channel' }}
-          filters={[{ name: 'status', label: 'admin.fields.status', type: 'select', options: [1, 2, 4, 8, 16].map((s) => ({ value: String(s), label: String(s) })) }]}
+          filters={[{ name: 'status', label: 'admin.fields.status', type: 'select', options: Object.values(AppointmentStatus).map((s) => ({ value: String(s), label: appointmentStatusName(t, s) })) }]}
           columns={[
             ...cols('id', 'start_at'),
             { key: 'host', label: 'admin.fields.host', render: (r) => (r.host as { name?: string } | undefined)?.name ?? String(r.host_id) },
             { key: 'guest', label: 'admin.fields.guest', render: (r) => (r.guest as { name?: string } | undefined)?.name ?? String(r.guest_id) },
-            { key: 'status', label: 'admin.fields.status', render: (r) => (r.properties as { status?: string } | undefined)?.status ?? String(r.status) },
+            { key: 'status', label: 'admin.fields.status', render: (r) => appointmentStatusName(t, r.status) },
           ]}
           actions={(r, reload) => (r.status === 1 || r.status === 2 ? <CancelAppointment id={r.id as number} reload={reload} /> : null)}
         />
@@ -275,9 +287,12 @@ function Screen({ name }: { name: AdminScreen }) {
           list={listNotifications}
           rowsKey="notifications"
           search={false}
-          filters={[{ name: 'status', label: 'admin.fields.status', type: 'select', options: ['pending', 'sent', 'cancelled'].map((v) => ({ value: v, label: v })) }]}
+          filters={[{ name: 'status', label: 'admin.fields.status', type: 'select', options: stateOptions(t, ['pending', 'sent', 'cancelled']) }]}
           columns={[
-            ...cols('id', 'status', 'channel', 'language'),
+            ...cols('id'),
+            stateColumn(t),
+            { key: 'channel', label: 'admin.fields.channel', render: (r) => channelName(t, r.channel) },
+            ...cols('language'),
             { key: 'copy', label: 'admin.fields.title', render: (r) => { const c = r.copy as { es?: { title: string }; en?: { title: string } }; return c.es?.title ?? c.en?.title ?? '' } },
             { key: 'send_at', label: 'admin.fields.send_at', sortable: true },
             ...cols('deliveries'),
@@ -286,7 +301,7 @@ function Screen({ name }: { name: AdminScreen }) {
             save: createNotification,
             defaults: { channel: 'in_app' },
             fields: [
-              { name: 'channel', label: 'admin.fields.channel', type: 'select', options: [{ value: 'in_app', label: 'in app' }, { value: 'email', label: 'email' }] },
+              { name: 'channel', label: 'admin.fields.channel', type: 'select', options: [{ value: 'in_app', label: channelName(t, 'in_app') }, { value: 'email', label: channelName(t, 'email') }] },
               { name: 'language', label: 'admin.fields.language', type: 'select', options: langOptions },
               { name: 'role_recipients', label: 'admin.fields.role_recipients', type: 'select', options: ROLES.map((r) => ({ value: String(r), label: roleName(t, r) })) },
               { name: 'receivers', label: 'admin.fields.receivers', type: 'text' },
@@ -312,8 +327,8 @@ function Screen({ name }: { name: AdminScreen }) {
           list={listRefunds}
           rowsKey="refund_requests"
           search={false}
-          filters={[{ name: 'status', label: 'admin.fields.status', type: 'select', options: ['pending', 'approved', 'rejected'].map((v) => ({ value: v, label: v })) }]}
-          columns={[...cols('id', 'created_at', 'user_email', 'amount', 'reason', 'status')]}
+          filters={[{ name: 'status', label: 'admin.fields.status', type: 'select', options: stateOptions(t, ['pending', 'approved', 'rejected']) }]}
+          columns={[...cols('id', 'created_at', 'user_email', 'amount', 'reason'), stateColumn(t)]}
           actions={(r, reload) =>
             r.status === 'pending' ? (
               <>

@@ -8,6 +8,8 @@ import { DELAYS_MS } from '#shared/limits'
 import type { MessageKey } from '#shared/i18n/index'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { formatDateTime, isIsoTime } from '#client/components/words.ts'
+import type { Locale } from '#shared/i18n/locale'
 import { Upload } from './Upload'
 
 type Row = Record<string, unknown>
@@ -63,9 +65,11 @@ const PAGE_SIZES = [10, 25, 50, 100]
 
 /** A value as the form holds it (text), from a row. */
 const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v))
+/** A cell as the admin reads it: ISO times in their language and zone (issue 20 §8), the rest as text. */
+const cellText = (v: unknown, boot: { locale: Locale; timeZone: string }) => (isIsoTime(v) ? <time dateTime={v}>{formatDateTime(v, boot)}</time> : asText(v))
 
 export function ListScreen(p: ListScreenProps) {
-  const { t } = usePage()
+  const { t, boot } = usePage()
   const [rows, setRows] = useState<Row[]>([])
   const [page, setPage] = useState(1)
   const [perPage, setPerPage] = useState(10)
@@ -188,7 +192,7 @@ export function ListScreen(p: ListScreenProps) {
                 <tr data-testid="adm-row" data-id={String(row.id)}>
                   {p.columns.map((c) => (
                     <td key={c.key} data-label={t(c.label)}>
-                      {c.render ? c.render(row) : asText(row[c.key])}
+                      {c.render ? c.render(row) : cellText(row[c.key], boot)}
                     </td>
                   ))}
                   <td className="adm-actions">

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import { listAppointments, type AppointmentDto } from '#shared/contract/appointments'
+import { authenticate } from '#shared/contract/users'
+import { storeUser } from '#client/stores/session.ts'
 import { DELAYS_MS } from '#shared/limits'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
@@ -15,8 +17,10 @@ const ID = /^[1-9]\d{0,14}$/
 /**
  * /appointment/?appointment_id=&user_id=&authorization= (SPEC §2), the page a mail link opens:
  * one appointment with Confirm and Cancel-with-reason; afterwards a 3-second countdown to
- * /appointments. A visitor sees a notice and, after 3 seconds, goes to sign in with
- * redirect_to back here, user_id and authorization kept (the sign-in page uses them by itself).
+ * /appointments. A visitor who came by the mail's link (user_id + authorization) is asked to
+ * open it with a button: the link signs in only by that POST, never by being opened, and works
+ * again until it expires (a mail scanner or a second device does not use it up). A visitor
+ * without the link sees a notice and, after 3 seconds, goes to sign in with redirect_to back here.
  */
 export default function AppointmentLink({ boot }: PageProps) {
   const { t, href } = usePage()
@@ -27,7 +31,9 @@ export default function AppointmentLink({ boot }: PageProps) {
   return (
     <section className="appt-link" data-testid="appointment-page">
       <h1>{t('appointment_pages.link_title')}</h1>
-      {!boot.user ? (
+      {!boot.user && id !== null && q.user_id && ID.test(q.user_id) && q.authorization ? (
+        <LinkOpen userId={q.user_id} authorization={q.authorization} login={href('login', { query: { redirect_to: back } })} />
+      ) : !boot.user ? (
         <VisitorNotice login={href('login', { query: { redirect_to: back, user_id: q.user_id, authorization: q.authorization } })} />
       ) : id === null ? (
         <NotFound />
@@ -53,6 +59,35 @@ function VisitorNotice({ login }: { login: string }) {
       <p className="appt-countdown" aria-live="polite" data-testid="countdown">{t('appointment_pages.to_login', { n: left })}</p>
       {hydrated && <div className="progress-bar" aria-hidden="true"><span /></div>}
       <a className="button button-primary" href={login} data-testid="sign-in-now">{t('appointment_pages.sign_in_now')}</a>
+    </div>
+  )
+}
+
+/** The mail's link: one button signs in with it (a POST) and shows the appointment here. */
+function LinkOpen({ userId, authorization, login }: { userId: string; authorization: string; login: string }) {
+  const { t } = usePage()
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<string | null>(null)
+  async function open() {
+    setBusy(true)
+    setFailed(null)
+    const res = await call(authenticate, { input: { user_id: userId, authorization }, silent: true })
+    if (!res.success) {
+      setBusy(false)
+      return setFailed(res.message ?? t('errors.generic'))
+    }
+    storeUser(res.user)
+    window.location.reload()
+  }
+  return (
+    <div className="appt-notice" data-testid="link-notice">
+      <p className="appt-empty-title">{t('appointment_pages.link_notice')}</p>
+      {failed && <p className="form-alert" role="alert" data-testid="link-failed">{failed}</p>}
+      <button type="button" className="button button-primary" onClick={() => void open()} disabled={!hydrated || busy} data-testid="link-open">
+        {busy ? t('accounts.form.sending') : t('appointment_pages.link_open')}
+      </button>
+      {failed && <a className="button" href={login} data-testid="sign-in-now">{t('appointment_pages.sign_in_now')}</a>}
     </div>
   )
 }

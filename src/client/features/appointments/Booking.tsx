@@ -3,6 +3,7 @@ import { book, listSlots, type AppointmentDto, type SlotDto } from '#shared/cont
 import { getMe, listPsychologists, type PsychologistDto, type UserDto } from '#shared/contract/users'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { degreeName } from '#client/components/words.ts'
 import { BOOKING_DAYS, CHANNELS, dayParts, dollars, languageNames, nextDays, SESSION_PRICE } from './format'
 import { Loading, Problem } from './Status'
 
@@ -282,7 +283,7 @@ function PsychologistCard({ p, chosen, onChoose, specialities }: { p: Psychologi
       <span className="appt-avatar psy-avatar" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
       <div className="psy-body">
         <h3 className="psy-name">{name}</h3>
-        {p.degree && <p className="psy-meta">{p.degree}</p>}
+        {p.degree && <p className="psy-meta">{degreeName(t, p.degree)}</p>}
         {p.speaks_in.length > 0 && <p className="psy-meta">{t('appointment_pages.speaks', { languages: languageNames(p.speaks_in, boot.locale) })}</p>}
         {p.specialist_in_symptoms.length > 0 && (
           <ul className="psy-tags" aria-label={t('appointment_pages.specialities')}>

@@ -91,21 +91,7 @@ export function dayParts(date: string, locale: Locale) {
 /** Dollars as the app writes them: 45, 12.5 → '45', '12.50'. */
 export const dollars = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2))
 
-/** Language codes in the reader's language: ['es', 'en'] → 'Spanish, English'. */
-export function languageNames(codes: string[], locale: Locale) {
-  let names: Intl.DisplayNames | null = null
-  try {
-    names = new Intl.DisplayNames([tag(locale)], { type: 'language' })
-  } catch {
-    names = null
-  }
-  const list = codes.map((c) => names?.of(c) ?? c)
-  try {
-    return new Intl.ListFormat(tag(locale), { style: 'long', type: 'conjunction' }).format(list)
-  } catch {
-    return list.join(', ')
-  }
-}
+export { languageNames } from '#client/components/words.ts'
 
 /**
  * An appointment as a change answered it, with what the list had and the answer lacks: the

@@ -13,12 +13,13 @@ export default function Route({ data, boot }: PageProps<RoutePageData>) {
   const { t, href } = usePage()
   const route = data.route
   useAgencyFocus(!!boot.user, boot.query)
-  // SPEC §2: back goes to the plan when plan_id is present (the plan page finds it by id), else /journey.
-  const planId = /^\d+$/.test(boot.query.plan_id ?? '') ? boot.query.plan_id : undefined
-  const back = planId ? href('plan', { slug: 'plan', query: { plan_id: planId } }) : href(boot.user ? 'journey' : 'routes')
+  // SPEC §2: back goes to the plan when plan_id is present (its own page, found by the loader),
+  // else /journey (a visitor: the route search).
+  const back = data.plan ? href('plan', { slug: data.plan.slug, query: { plan_id: String(data.plan.id) } }) : href(boot.user ? 'journey' : 'routes')
   return (
     <article className="route-page">
       <a className="back-link" href={back}>← {t('frame.back')}</a>
+      {route.images?.cover && <img className="page-cover" src={route.images.cover} alt="" width={1520} height={880} data-testid="route-cover" />}
       <h1>{route.title}</h1>
       {route.description && <p className="lead">{route.description}</p>}
       <LikeButton routeId={route.id} slug={route.slug} liked={!!route.liked_by_me} likes={route.stats?.likes ?? 0} />

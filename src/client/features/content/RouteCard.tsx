@@ -17,7 +17,7 @@ export function RouteCard({ route }: { route: Pick<RouteDto, 'id' | 'slug' | 'ti
   const cover = route.images?.cover
   return (
     <a className="route-card" href={href('route', { slug: route.slug })} data-testid="route-card">
-      <div className="route-cover" style={{ background: cover ? `center/cover url(${cover})` : `linear-gradient(135deg, ${a}, ${b})` }} aria-hidden="true" />
+      <div className="route-cover" style={{ background: cover ? `center/cover url(${JSON.stringify(cover)})` : `linear-gradient(135deg, ${a}, ${b})` }} aria-hidden="true" />
       <div className="route-body">
         <h3>{route.title}</h3>
         {route.description && <p>{truncate(route.description, 120)}</p>}

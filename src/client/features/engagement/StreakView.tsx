@@ -5,12 +5,13 @@ import { usePage } from '#client/app/context.tsx'
 export function StreakView({ streak }: { streak: StreakDto }) {
   const { t, locale } = usePage()
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' })
+  const long = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })
   return (
     <div className="streak" data-testid="streak">
       <p className="streak-lead" data-testid="last-7">{t('engagement.streak.last_7', { n: streak.last_7_days })}</p>
       <div className="week" aria-hidden="true">
         {streak.week.map((d) => (
-          <span key={d.day} className={`week-day${d.active ? ' week-day-active' : ''}`} title={d.day}>
+          <span key={d.day} className={`week-day${d.active ? ' week-day-active' : ''}`} title={long.format(new Date(`${d.day}T12:00:00Z`))}>
             {weekday.format(new Date(`${d.day}T12:00:00Z`))}
           </span>
         ))}

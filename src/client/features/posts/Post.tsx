@@ -32,6 +32,7 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
       <a className="back-link" href={href('blog')}>← {t('frame.back')}</a>
+      {p.images?.cover && <img className="page-cover" src={p.images.cover} alt="" width={1520} height={880} data-testid="post-cover" />}
       <h1>{p.title}</h1>
       <p className="meta">
         {p.time_for_reading ? t('blog_page.reading_time', { n: p.time_for_reading }) : null}
@@ -53,8 +54,8 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
           <h2 id="toc-title">{t('post_page.contents')}</h2>
           <ol>
             {toc.map((h) => (
-              <li key={h.id} className={`toc-h${h.level}`}>
-                <a href={`#${h.id}`}>{h.text}</a>
+              <li key={h.id} className={`toc-h${h.level}`} data-number={h.number}>
+                <span className="toc-n">{h.number}</span> <a href={`#${h.id}`}>{h.text}</a>
               </li>
             ))}
           </ol>

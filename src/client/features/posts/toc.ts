@@ -5,6 +5,8 @@ export interface TocEntry {
   id: string
   level: 2 | 3
   text: string
+  /** Its number in the contents: '1', '2', and '2.1' for an h3 under the second h2 (issue 20 §8). */
+  number: string
 }
 
 const decode = (s: string) =>
@@ -25,11 +27,14 @@ export function headingId(text: string): string {
 
 /**
  * The body with an id on every h2/h3 (an existing id is kept), and the entries in order.
- * Duplicate texts get -2, -3… so every anchor is unique.
+ * Duplicate texts get -2, -3… so every anchor is unique. h2s are numbered 1, 2, 3; an h3 is
+ * numbered under the h2 before it (2.1, 2.2); an h3 before any h2 counts as a top-level one.
  */
 export function tableOfContents(html: string): { html: string; toc: TocEntry[] } {
   const toc: TocEntry[] = []
   const used = new Map<string, number>()
+  let top = 0
+  let sub = 0
   const out = html.replace(/<h([23])(\s[^>]*)?>([\s\S]*?)<\/h\1>/gi, (whole, level: string, attrs: string | undefined, inner: string) => {
     const text = decode(inner.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim()
     if (!text) return whole
@@ -40,7 +45,15 @@ export function tableOfContents(html: string): { html: string; toc: TocEntry[] }
       used.set(id, n)
       if (n > 1) id = `${id}-${n}`
     }
-    toc.push({ id, level: Number(level) as 2 | 3, text })
+    const lvl = Number(level) as 2 | 3
+    let number: string
+    if (lvl === 2 || top === 0) {
+      top++
+      sub = 0
+      number = String(top)
+    } else number = `${top}.${++sub}`
+    // The contents write the number: an author's own "1. " / "2) " at the start is not repeated.
+    toc.push({ id, level: lvl, text: text.replace(/^\d{1,3}[.)]\s+(?=\S)/, ''), number })
     return existing ? whole : `<h${level} id="${id}"${attrs ?? ''}>${inner}</h${level}>`
   })
   return { html: out, toc }

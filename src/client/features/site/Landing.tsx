@@ -1,3 +1,4 @@
+import { degreeName, languageNames } from '#client/components/words.ts'
 import { useEffect, useState } from 'react'
 import type { LandingPageData } from '#shared/contract/site'
 import type { PlanCategory } from '#shared/enums'
@@ -107,8 +108,8 @@ export function Landing({ data, category }: PageProps<LandingPageData> & { categ
                 <span className="avatar" aria-hidden="true">{(p.name ?? '?').charAt(0)}</span>
                 <span>
                   <strong>{p.name}</strong>
-                  {p.degree && <span className="meta">{p.degree}</span>}
-                  {p.speaks_in.length > 0 && <span className="meta">{t('landing.speaks', { languages: p.speaks_in.join(', ') })}</span>}
+                  {p.degree && <span className="meta">{degreeName(t, p.degree)}</span>}
+                  {p.speaks_in.length > 0 && <span className="meta">{t('landing.speaks', { languages: languageNames(p.speaks_in, locale) })}</span>}
                 </span>
               </li>
             ))}

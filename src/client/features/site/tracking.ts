@@ -2,7 +2,7 @@
 // to our own /v1 only, never to a vendor (docs/decisions/019-consent-and-tracking.md).
 import { getSession, track as trackCall, reportTranslation, UTM_NAMES } from '#shared/contract/tracking'
 import { call } from '#client/api.ts'
-import { readLocal, writeLocal } from '#client/stores/session.ts'
+import { logoutCount, readLocal, writeLocal } from '#client/stores/session.ts'
 
 let session: Promise<string | null> | null = null
 
@@ -13,7 +13,9 @@ let session: Promise<string | null> | null = null
  */
 export function startSession(pathname: string, query: Record<string, string>): Promise<string | null> {
   session ??= (async () => {
-    const stored = readLocal<string>('session_id')
+    const epoch = logoutCount()
+    // Just signed out by /logout (?logged_out=1): the stored session was the person's, never reused.
+    const stored = query.logged_out ? null : readLocal<string>('session_id')
     const input: Record<string, string> = { pathname, event_source_url: window.location.href.slice(0, 2000) }
     if (stored) input.session_id = stored
     for (const n of UTM_NAMES) {
@@ -22,6 +24,8 @@ export function startSession(pathname: string, query: Record<string, string>): P
     }
     const res = await call(getSession, { silent: true, input })
     if (!res.success) return null
+    // Signed out while this was asked: the answer belongs to the session that ended.
+    if (logoutCount() !== epoch) return null
     writeLocal('session_id', res.session_id)
     if (res.new_session) void send(res.session_id, 'new_session', { page: pathname })
     return res.session_id

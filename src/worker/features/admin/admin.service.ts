@@ -1,10 +1,13 @@
 // The admin's services (issue 12): lists that include hidden rows, units, users' admin fields,
 // credit adjustments, events and their CSV, the sitemap, and the two outside helpers of SPEC §7.
+import { ContentStatus } from '#shared/enums'
 import { EXPORT_MAX_ROWS, type AdminUserForm, type PropertyForm, type UnitForm } from '#shared/contract/admin'
 import { pagination, type ListQuery } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
+import { findRouteById } from '#worker/features/content/manage.repo'
+import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
 import { findLivePost, updatePost } from '#worker/features/posts/manage.repo'
 import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
 import { endRealtime } from '#worker/features/notifications/realtime'
@@ -35,7 +38,11 @@ export async function saveUnit(ctx: Ctx, f: UnitForm) {
     if (!(await repo.findUnit(ctx.db, id))) throw unitMissing()
     await repo.updateUnit(ctx.db, id, patch)
   }
-  return { unit: (await repo.findUnit(ctx.db, id))!, created: f.id === undefined }
+  const unit = (await repo.findUnit(ctx.db, id))!
+  // A published route's first visible unit: those waiting for such a route are told now.
+  const route = unit.status === ContentStatus.visible ? await findRouteById(ctx.db, Number(unit.route_id)) : undefined
+  if (route) await tellWaitingSuggestions(ctx, route)
+  return { unit, created: f.id === undefined }
 }
 
 export async function deleteUnit(ctx: Ctx, id: number) {

@@ -7,7 +7,7 @@ import { routeLanguages } from '#worker/features/site/site.repo'
 import { routeHead } from '#worker/features/site/site.seo'
 import { memo } from '#worker/http/memo'
 import { loader, withHead, type PageLoaders } from '#worker/ssr/page'
-import { refuseLockedRoute } from '#worker/features/plans/plans.pages'
+import { planOfQuery, refuseLockedRoute } from '#worker/features/plans/plans.pages'
 import { getRoute, listRoutes, listSymptoms } from './content.service'
 
 export const contentLoaders: PageLoaders<'routes' | 'route'> = {
@@ -33,7 +33,7 @@ export const contentLoaders: PageLoaders<'routes' | 'route'> = {
     // Which languages the slug exists in (hreflang) is public and the same for everyone: kept a
     // minute per isolate like the footer, so the page stays at 3 statements (route-page.test.ts).
     // Asked only once the route exists, so unknown slugs never fill the cache.
-    const languages = await memo(`route-languages:${route.slug}`, PUBLIC_CACHE_TTL_MS, () => routeLanguages(ctx.db, route.slug))
-    return withHead({ route }, routeHead(ctx, route, languages))
+    const [languages, plan] = await Promise.all([memo(`route-languages:${route.slug}`, PUBLIC_CACHE_TTL_MS, () => routeLanguages(ctx.db, route.slug)), planOfQuery(ctx, query)])
+    return withHead({ route, plan }, routeHead(ctx, route, languages))
   }),
 }

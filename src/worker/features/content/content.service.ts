@@ -1,4 +1,5 @@
 // Routes and symptoms as the contract shows them (SPEC §3 Route, Symptom).
+import { servedImages } from '#shared/media'
 import type { RouteDto, RoutesQuery, SymptomDto, SymptomsQuery } from '#shared/contract/content'
 import { pagination } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
@@ -45,7 +46,7 @@ function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relation
       .filter((u) => u.routeId === route.id)
       .map((u) => ({ id: u.id, order: u.order, title: u.title, description: u.description, kind: u.kind, duration_seconds: u.durationSeconds }))
   }
-  if (q.properties.includes('images')) dto.images = route.images ?? null
+  if (q.properties.includes('images')) dto.images = servedImages(route.images)
   if (q.properties.includes('stats')) dto.stats = { views: row.views ?? 0, likes: row.likes ?? 0 }
   if (signedIn) dto.liked_by_me = !!Number(row.likedByMe)
   if (q.relations.includes('createdBy') || q.counts.includes('createdBy')) dto.createdBy = row.authorId ? { id: row.authorId, name: row.authorName } : null

@@ -3,7 +3,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Language } from '#shared/enums'
 import type { Db } from '#worker/db/client'
-import { callbackRequests, contactRequests, feedback, inAppNotifications, suggestions, users } from '#worker/db/schema'
+import { callbackRequests, contactRequests, feedback, inAppNotifications, suggestions, units, users } from '#worker/db/schema'
+import { ContentStatus } from '#shared/enums'
 
 type NewContact = typeof contactRequests.$inferInsert
 type NewFeedback = typeof feedback.$inferInsert
@@ -20,6 +21,10 @@ export const insertCallback = async (db: Db, v: NewCallback) => (await db.insert
 export const insertSuggestion = async (db: Db, v: NewSuggestion) => (await db.insert(suggestions).values(v).returning({ id: suggestions.id }).get()).id
 
 /** Suggestions of one language still waiting to be told about a published route, oldest first. */
+/** Whether a route has a unit people can see (a route without one is not yet worth telling about). */
+export const hasVisibleUnit = async (db: Db, routeId: number) =>
+  !!(await db.select({ id: units.id }).from(units).where(and(eq(units.routeId, routeId), eq(units.status, ContentStatus.visible))).limit(1).get())
+
 export const waitingSuggestions = (db: Db, language: Language) =>
   db
     .select({ id: suggestions.id, keyword: suggestions.searchKeyword, text: suggestions.text })

@@ -138,8 +138,10 @@ export async function sendSuggestion(ctx: Ctx, input: SuggestionRequest): Promis
 type PublishedRoute = Pick<Route, 'id' | 'language' | 'slug' | 'title' | 'status' | 'isPublic' | 'isActive'>
 
 /**
- * A route was saved (created or updated, content/manage.service.ts). When it is visible to
- * everyone (visible, public, active), every suggestion of its language still waiting to be told
+ * A route was saved (created or updated, content/manage.service.ts) or one of its units was
+ * (admin.service.ts saveUnit). When it is visible to everyone (visible, public, active) and has
+ * at least one visible unit (a route published empty is told about when its first unit is
+ * added, docs/API.md "Route published"), every suggestion of its language still waiting to be told
  * whose topic the route search would now answer with this route (the same FTS5 query as
  * `GET /v1/routes?search=<topic>`: every word, the last one also as a prefix, accents and case
  * ignored) is marked told, once, then told by mail and, when the person has an account, by an
@@ -148,6 +150,7 @@ type PublishedRoute = Pick<Route, 'id' | 'language' | 'slug' | 'title' | 'status
 export async function tellWaitingSuggestions(ctx: Ctx, route: PublishedRoute): Promise<number> {
   if (route.status !== ContentStatus.visible || !route.isPublic || !route.isActive) return 0
   try {
+    if (!(await repo.hasVisibleUnit(ctx.db, route.id))) return 0
     const waiting = await repo.waitingSuggestions(ctx.db, route.language)
     const candidates = waiting.flatMap((s) => {
       const match = ftsQuery(s.keyword ?? s.text, false)

@@ -6,8 +6,8 @@ import { APPOINTMENT_ALERT_LOCK_CODES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { listRoutes } from '#worker/features/content/content.service'
-import { loader, ShowPage, type PageLoaders } from '#worker/ssr/page'
-import { blockOfSlug, planPage, planStatus, routeBlock } from './plans.service'
+import { loader, ShowPage, withHead, type PageLoaders } from '#worker/ssr/page'
+import { blockOfSlug, planLinkOf, planPage, planStatus, routeBlock } from './plans.service'
 
 /** How many routes /performance offers to explore. */
 const PERFORMANCE_ROUTES = 6
@@ -39,6 +39,12 @@ export async function refuseLockedRoute(ctx: Ctx, route: { id: number; slug: str
   throw ShowPage.with(appointment ? 'needAppointment' : 'blockedRoute', 403, { block }, { noindex: true })
 }
 
+/** The plan a route page was opened from (its back link), or null. */
+export const planOfQuery = (ctx: Ctx, query: Record<string, string>) => {
+  const id = planIdOf(query)
+  return id === undefined ? Promise.resolve(null) : planLinkOf(ctx, id)
+}
+
 export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blockedRoute' | 'needAppointment'> = {
   journey: loader(journeyPageData, async ({ ctx }) => {
     const status = await currentStatus(ctx)
@@ -48,7 +54,12 @@ export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blo
     return { status }
   }),
 
-  plan: loader(planPageData, async ({ ctx, params, query }) => planPage(ctx, params.slug ?? '', planIdOf(query))),
+  // However it was reached (/plan/plan?plan_id=12 from an old link), its canonical URL is the
+  // plan's own /plan/{slug}; in another language than the plan's it is kept out of search.
+  plan: loader(planPageData, async ({ ctx, params, query }) => {
+    const data = await planPage(ctx, params.slug ?? '', planIdOf(query))
+    return withHead(data, { alternates: { [data.plan.language]: `/plan/${data.plan.slug}` }, noindex: data.plan.language !== ctx.locale })
+  }),
 
   performance: loader(performancePageData, async ({ ctx }) => {
     const [status, routes] = await Promise.all([currentStatus(ctx), listRoutes(ctx, routesQuery.parse({ per_page: String(PERFORMANCE_ROUTES), with_properties: 'images' }))])

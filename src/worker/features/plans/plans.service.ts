@@ -1,5 +1,6 @@
 // Plans (issue 7; SPEC §3 "Plan", §4 lock codes and "A plan is finished when progress is 100"):
 // the public list, the caller's plans and plan status, and the admins' writes.
+import { servedImages } from '#shared/media'
 import { pagination } from '#shared/contract/list'
 import { planStatusQuery, type MyPlanDto, type PlanDto, type PlanForm, type PlanItemDto, type PlanPageData, type PlansQuery, type RouteBlockDto, type PlanSettingForm, type PlanStatusDto, type PlanStatusQuery } from '#shared/contract/plans'
 import { ContentStatus, PlanVisibility, Role, type PlanLockCode } from '#shared/enums'
@@ -25,7 +26,7 @@ const planDto = (p: PlanRow): PlanDto => ({
   slug: p.slug,
   title: p.title,
   description: p.description ?? null,
-  images: p.images ?? null,
+  images: servedImages(p.images),
   visibility: p.visibility,
   status: p.status,
 })
@@ -107,7 +108,7 @@ export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date())
 
 function itemDto(t: Translate, i: repo.PlanItemRow, l: RouteLock, percent: number): PlanItemDto {
   return {
-    route: { id: i.routeId, slug: i.slug, title: i.title, description: i.description ?? null, images: i.images ?? null },
+    route: { id: i.routeId, slug: i.slug, title: i.title, description: i.description ?? null, images: servedImages(i.images) },
     progress: percent,
     completed: l.completed,
     active: l.active,
@@ -211,6 +212,18 @@ export async function planPage(ctx: Ctx, slug: string, planId: number | undefine
   const locks = planLocks(facts, {}, now)
   const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
   return { plan: planDto(plan), assigned: false, progress: 0, items: items.map((i, n) => itemDto(t, i, locks[n]!, 0)) }
+}
+
+/**
+ * The plan a route page was opened from (`?plan_id=`), for its back link (SPEC §2: back goes to
+ * the plan): a public visible plan or one assigned to the caller, else null (back to the journey).
+ */
+export async function planLinkOf(ctx: Ctx, planId: number): Promise<{ id: number; slug: string; title: string } | null> {
+  const plan = await repo.findPlanById(ctx.db, planId)
+  if (!plan) return null
+  const open = plan.visibility === PlanVisibility.public && plan.status === ContentStatus.visible
+  if (!open && !(ctx.user && (await repo.assignedPlan(ctx.db, ctx.user.id, plan.id)))) return null
+  return { id: plan.id, slug: plan.slug, title: plan.title }
 }
 
 /** POST /v1/plan: create (language, slug, title required) or update the fields sent. */

@@ -1,4 +1,5 @@
 // The blog as the contract shows it (SPEC §3 Post).
+import { servedImages } from '#shared/media'
 import { pagination } from '#shared/contract/list'
 import { postsQuery, type PostDto, type PostLink, type PostsQuery } from '#shared/contract/posts'
 import { PAGE_SIZE } from '#shared/limits'
@@ -69,7 +70,7 @@ export function toPostDto(p: PostFields, category: PostDto['category']): PostDto
     time_for_reading: p.timeForReading,
     author: p.author,
     category,
-    images: p.images ?? null,
+    images: servedImages(p.images),
     published_at: p.publishedAt ? p.publishedAt.toISOString() : null,
     updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
   }

@@ -197,15 +197,22 @@ export async function createTemporaryToken(env: Env, userId: number, purpose: Te
   return token
 }
 
+/** Purposes whose link may be used again until it expires (docs/API.md "Appointment mail link"). */
+const REUSABLE: ReadonlySet<TemporaryPurpose> = new Set(['appointment'])
+
 /**
- * Use a temporary token once: the user id must match, it must not have expired, and of any
- * number of concurrent uses exactly one wins (an atomic D1 insert marks it spent).
+ * Use a temporary token: the user id must match and it must not have expired. Recovery and
+ * welcome links work once (of any number of concurrent uses exactly one wins: an atomic D1
+ * insert marks it spent). An appointment's link works until it expires, so a second open of
+ * the mail (another device, the session ended) still signs in: it is only used by the page's
+ * button (a POST), never by opening it.
  */
 export async function consumeTemporaryToken(env: Env, userId: number, token: string): Promise<TemporaryRecord | null> {
   if (!TOKEN_RE.test(token)) return null
   const hash = await tokenHash(env, token)
   const rec = await env.KV.get<TemporaryRecord>(temporaryKey(hash), 'json')
   if (!rec || rec.uid !== userId || rec.exp <= Date.now()) return null
+  if (REUSABLE.has(rec.purpose)) return rec
   if (!(await takeOnce(env.DB, `temporary-used:${hash}`))) return null
   await env.KV.delete(temporaryKey(hash))
   return rec
