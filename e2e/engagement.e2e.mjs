@@ -10,7 +10,7 @@
  * reconnects with its new session (a reward's toast still arrives live), the other is sent to sign in.
  * Screenshots in e2e/screens/engagement-*.png.
  */
-import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot, waitForHydration, callInPage, signInTo as signIn } from './lib.mjs'
 
 const ADMIN = 'admin@demo.calma.app'
 const DEMO_PASSWORD = 'Calma-demo-2026'
@@ -22,31 +22,7 @@ async function shot(page, name) {
   await screenshot(page, name)
 }
 
-async function signIn(page, { prefix, email, password, to }) {
-  await page.goto(`${prefix}/login?redirect=${encodeURIComponent(`${prefix}${to}`)}`)
-  await waitForHydration(page)
-  await page.locator('input[name=email]').fill(email)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((u) => u.pathname === `${prefix}${to}`, { timeout: 10_000 })
-  await waitForHydration(page)
-}
 
-/** A /v1 call from inside the signed-in page (its cookie and CSRF token), as the app makes it. */
-function callInPage(page, method, path, form = {}, locale = 'es') {
-  return page.evaluate(
-    async ({ method, path, form, locale }) => {
-      const csrf = document.querySelector('meta[name=csrf-token]')?.content ?? ''
-      const init = { method, headers: { accept: 'application/json', locale, 'x-csrf-token': csrf } }
-      let url = path
-      if (method === 'GET') url += `?${new URLSearchParams(form)}`
-      else init.body = new URLSearchParams(form)
-      const res = await fetch(url, init)
-      return { status: res.status, body: await res.json() }
-    },
-    { method, path, form, locale },
-  )
-}
 
 export default function ({ test, browser, seeded, scheduled, api }) {
   if (!seeded) {

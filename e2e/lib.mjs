@@ -309,3 +309,38 @@ function describe(error) {
 }
 
 const indent = (s) => String(s).split('\n').map((l) => `    ${l}`).join('\n')
+
+/** Sign in through the login page and land on `to` (under `prefix`, '' or '/en'), hydrated. */
+export async function signInTo(page, { prefix = '', email, password, to }) {
+  await page.goto(`${prefix}/login?redirect=${encodeURIComponent(`${prefix}${to}`)}`)
+  await waitForHydration(page)
+  await page.locator('input[name=email]').fill(email)
+  await page.locator('input[name=password]').fill(password)
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL((u) => u.pathname === `${prefix}${to}`, { timeout: 10_000 })
+  await waitForHydration(page)
+}
+
+/**
+ * A /v1 call from inside the signed-in page (its cookie and CSRF token), as the app makes it.
+ * `form.__file` (bytes) is sent as the multipart `chunk` of an upload.
+ */
+export function callInPage(page, method, path, form = {}, locale = 'es') {
+  return page.evaluate(
+    async ({ method, path, form, locale }) => {
+      const csrf = document.querySelector('meta[name=csrf-token]')?.content ?? ''
+      const init = { method, headers: { accept: 'application/json', locale, 'x-csrf-token': csrf } }
+      let url = path
+      if (method === 'GET') url += `?${new URLSearchParams(form)}`
+      else if (form instanceof Object && form.__file) {
+        const fd = new FormData()
+        for (const [k, v] of Object.entries(form)) if (k !== '__file') fd.append(k, v)
+        fd.append('chunk', new Blob([new Uint8Array(form.__file)], { type: 'application/octet-stream' }), 'chunk')
+        init.body = fd
+      } else init.body = new URLSearchParams(form)
+      const res = await fetch(url, init)
+      return { status: res.status, body: await res.json() }
+    },
+    { method, path, form, locale },
+  )
+}

@@ -7,43 +7,15 @@
  * Spanish.
  * Screenshots in e2e/screens/trust-ux-*.png.
  */
-import { PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { PHONE, assert, eventually, newPage, screenshot, waitForHydration, callInPage, signInTo } from './lib.mjs'
 
 const NARROW = { width: 360, height: 740 }
 const PASSWORD = 'Calma-e2e-Trust-7'
 const ADMIN = 'admin@demo.calma.app'
 const DEMO_PASSWORD = 'Calma-demo-2026'
+const signIn = (page, o) => signInTo(page, { password: PASSWORD, ...o })
 
-async function signIn(page, { prefix = '', email, password = PASSWORD, to }) {
-  await page.goto(`${prefix}/login?redirect=${encodeURIComponent(`${prefix}${to}`)}`)
-  await waitForHydration(page)
-  await page.locator('input[name=email]').fill(email)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((u) => u.pathname === `${prefix}${to}`, { timeout: 10_000 })
-  await waitForHydration(page)
-}
 
-/** A /v1 call from inside the signed-in page (its cookie and CSRF token), as the app makes it. */
-function callInPage(page, method, path, form = {}, locale = 'es') {
-  return page.evaluate(
-    async ({ method, path, form, locale }) => {
-      const csrf = document.querySelector('meta[name=csrf-token]')?.content ?? ''
-      const init = { method, headers: { accept: 'application/json', locale, 'x-csrf-token': csrf } }
-      let url = path
-      if (method === 'GET') url += `?${new URLSearchParams(form)}`
-      else if (form instanceof Object && form.__file) {
-        const fd = new FormData()
-        for (const [k, v] of Object.entries(form)) if (k !== '__file') fd.append(k, v)
-        fd.append('chunk', new Blob([new Uint8Array(form.__file)], { type: 'application/octet-stream' }), 'chunk')
-        init.body = fd
-      } else init.body = new URLSearchParams(form)
-      const res = await fetch(url, init)
-      return { status: res.status, body: await res.json() }
-    },
-    { method, path, form, locale },
-  )
-}
 
 async function register(api, { email, name, locale }) {
   const made = await api('/v1/user', { method: 'POST', headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale }, body: new URLSearchParams({ email, password: PASSWORD, name, legal_age: '1', language: locale }) })
