@@ -1,5 +1,6 @@
 import { atom } from 'nanostores'
 import type { PageUser } from '#shared/page-data'
+import { forgetOfflinePages } from '../pwa/register'
 
 /**
  * The stored user and the other local keys of SPEC §3. The token itself lives in an HttpOnly
@@ -31,7 +32,7 @@ export function writeLocal(key: (typeof STORAGE_KEYS)[number], value: unknown) {
   }
 }
 
-export function clearOnLogout() {
+export function clearOnLogout(): Promise<void> {
   for (const k of LOGOUT_KEYS) {
     try {
       localStorage.removeItem(k)
@@ -40,6 +41,8 @@ export function clearOnLogout() {
     }
   }
   $user.set(null)
+  // The pages the service worker kept for this person (issue 23 §4).
+  return forgetOfflinePages()
 }
 
 /** The stored user of SPEC §3 as this client keeps it: never the token (it stays in the HttpOnly cookie). */

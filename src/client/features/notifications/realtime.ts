@@ -7,6 +7,7 @@ import { atom } from 'nanostores'
 import { listUnread, markRead, socketMessageSchema, type InAppNotificationDto } from '#shared/contract/notifications'
 import { call } from '#client/api.ts'
 import { notify } from '#client/stores/toasts.ts'
+import { isOffline } from '#client/pwa/register.ts'
 
 /** The person's unread in-app notifications, newest first (the user menu lists them). */
 export const $unread = atom<InAppNotificationDto[]>([])
@@ -72,6 +73,8 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
   let stopped = false
   const open = () => {
     if (stopped) return
+    // Offline (issue 23): no socket to fail over and over; the first one opens when the network returns.
+    if (isOffline()) return void window.addEventListener('online', open, { once: true })
     const url = new URL(path, window.location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)

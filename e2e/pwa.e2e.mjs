@@ -1,0 +1,166 @@
+/**
+ * Installable, and there when the network is not (issue 23) in Debian chromium, with the
+ * service worker allowed (every other test file blocks it): installable without errors in both
+ * languages; offline /help with its tel: links; the app's own offline page for a page never
+ * visited; a visited page readable offline with the quiet notice; logout empties the kept pages.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { assert, CHROMIUM_ARGS, CHROMIUM_PATH, eventually, newPage, PHONE, screenshot, waitForHydration } from './lib.mjs'
+
+const PASSWORD = 'Calma-demo-2026'
+
+/** Open `path`, hydrate, and wait until the service worker controls the page with its caches ready. */
+async function openControlled(browser, path, locale) {
+  const page = await newPage(browser, { viewport: PHONE, locale, serviceWorkers: 'allow' })
+  await page.goto(path)
+  await waitForHydration(page)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+  })
+  return page
+}
+
+export default function ({ test, browser, baseURL, seeded }) {
+  for (const [locale, home] of [
+    ['es', '/'],
+    ['en', '/en/'],
+  ]) {
+    test(`installable in ${locale}: its own manifest, icons, shortcuts and an active service worker`, async () => {
+      // Chromium never offers to install from an incognito profile: a persistent one here.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'calma-pwa-'))
+      const context = await chromium.launchPersistentContext(dir, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        baseURL,
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+        locale: locale === 'en' ? 'en-US' : 'es-ES',
+        serviceWorkers: 'allow',
+      })
+      try {
+        const page = context.pages()[0] ?? (await context.newPage())
+        const errors = []
+        page.on('pageerror', (e) => errors.push(e.message))
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+        await page.goto(home)
+        await waitForHydration(page)
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready
+          if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+        })
+        const href = await page.locator('link[rel=manifest]').getAttribute('href')
+        assert.equal(href, `/manifest.${locale}.webmanifest`)
+        const m = await page.evaluate(async (h) => (await fetch(h)).json(), href)
+        assert.equal(m.lang, locale)
+        assert.equal(m.start_url, home)
+        assert.equal(m.display, 'standalone')
+        for (const size of ['192x192', '512x512']) assert.ok(m.icons.some((i) => i.sizes === size && i.type === 'image/png'), size)
+        assert.ok(m.icons.some((i) => i.purpose === 'maskable'))
+        assert.deepEqual(
+          m.shortcuts.map((s) => s.url),
+          [`${locale === 'en' ? '/en' : ''}/journey`, `${locale === 'en' ? '/en' : ''}/help`],
+        )
+        for (const icon of m.icons) assert.equal((await page.request.get(icon.src)).status(), 200, icon.src)
+        const cdp = await page.context().newCDPSession(page)
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+        assert.deepEqual(installabilityErrors, [])
+        const { url } = await cdp.send('Page.getAppManifest')
+        assert.ok(url.endsWith(`/manifest.${locale}.webmanifest`))
+        // Nothing personal went into a cache: no /v1 answer anywhere.
+        const cached = await page.evaluate(async () => {
+          const out = []
+          for (const k of await caches.keys()) for (const r of await (await caches.open(k)).keys()) out.push(new URL(r.url).pathname)
+          return out
+        })
+        assert.ok(cached.some((p) => p === '/help') && cached.some((p) => p === '/en/offline'), cached.join(' '))
+        assert.ok(!cached.some((p) => p.startsWith('/v1')), cached.join(' '))
+        assert.deepEqual(errors, [])
+      } finally {
+        await context.close()
+        await rm(dir, { recursive: true, force: true })
+      }
+    })
+  }
+
+  test('offline: /help and /en/help open with their tel: links; a page never visited shows the offline page', async () => {
+    const page = await openControlled(browser, '/', 'es')
+    await page.context().setOffline(true)
+    for (const [path, lang, title] of [
+      ['/help', 'es', 'Ayuda ahora'],
+      ['/en/help', 'en', 'Help now'],
+    ]) {
+      await page.goto(path)
+      await page.getByTestId('help-page').waitFor()
+      assert.equal(await page.locator('html').getAttribute('lang'), lang)
+      assert.match(await page.locator('h1').first().innerText(), new RegExp(title))
+      assert.ok((await page.locator('a[href^="tel:"]').count()) > 2, `${path}: tel: links`)
+    }
+    await screenshot(page, 'pwa-offline-help-en')
+    for (const [path, lang, title] of [
+      ['/blog?never=1', 'es', 'Estás sin conexión'],
+      ['/en/terms', 'en', 'You are offline'],
+    ]) {
+      await page.goto(path)
+      await page.getByTestId('offline-page').waitFor()
+      assert.equal(await page.locator('html').getAttribute('lang'), lang)
+      assert.equal(await page.locator('[data-testid=offline-page] h1').innerText(), title)
+      assert.ok((await page.locator('a[href^="tel:"]').count()) > 0, `${path}: tel: links`)
+      assert.equal(await page.locator('[data-testid=offline-page] a.button').getAttribute('href'), lang === 'en' ? '/en/help' : '/help')
+      await waitForHydration(page)
+    }
+    await screenshot(page, 'pwa-offline-page-en')
+    await page.context().setOffline(false)
+  })
+
+  test('a visited route page opens offline with its last data and a quiet notice', async () => {
+    if (!seeded) return
+    const page = await openControlled(browser, '/', 'es')
+    const path = '/route/4-ejercicios-para-el-insomnio'
+    await page.goto(path)
+    await waitForHydration(page)
+    const heading = await page.locator('h1').first().innerText()
+    await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), path), { message: 'the route page is kept' })
+    await page.context().setOffline(true)
+    await page.goto(path)
+    assert.equal(await page.locator('h1').first().innerText(), heading)
+    await waitForHydration(page)
+    await page.getByTestId('offline-notice').waitFor()
+    assert.match(await page.getByTestId('offline-notice').innerText(), /sin conexión/)
+    await screenshot(page, 'pwa-offline-route')
+    await page.context().setOffline(false)
+  })
+
+  test('the journey is kept for the person signed in, and logout empties it', async () => {
+    if (!seeded) return
+    const page = await openControlled(browser, '/en/login?redirect=%2Fen%2Fjourney', 'en')
+    await page.locator('input[name=email]').fill('patient.en@demo.calma.app')
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((u) => u.pathname === '/en/journey', { timeout: 10_000 })
+    await waitForHydration(page)
+    await eventually(() => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))), { message: 'the journey is kept' })
+    await page.context().setOffline(true)
+    await page.goto('/en/journey')
+    await page.getByTestId('offline-notice').waitFor()
+    assert.match(await page.getByTestId('offline-notice').innerText(), /You are offline/)
+    await screenshot(page, 'pwa-offline-journey')
+    await page.context().setOffline(false)
+    await page.goto('/en/journey')
+    await waitForHydration(page)
+    await page.evaluate(() => document.querySelector('a[data-action="logout"]').click())
+    await page.waitForURL((u) => u.pathname === '/en/', { timeout: 10_000 })
+    await waitForHydration(page)
+    const kept = await page.evaluate(async () => (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname))
+    assert.ok(!kept.includes('/en/journey'), kept.join(' '))
+    // Offline after logout: the journey is not there for whoever holds the phone next.
+    await page.context().setOffline(true)
+    await page.goto('/en/journey')
+    await page.getByTestId('offline-page').waitFor()
+    await page.context().setOffline(false)
+  })
+}
