@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { assert, CHROMIUM_ARGS, CHROMIUM_PATH, eventually, newPage, PHONE, screenshot, waitForHydration } from './lib.mjs'
+import { assert, CHROMIUM_ARGS, CHROMIUM_PATH, eventually, expectFailure, newPage, PHONE, screenshot, waitForHydration } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
 
@@ -162,5 +162,78 @@ export default function ({ test, browser, baseURL, seeded }) {
     await page.goto('/en/journey')
     await page.getByTestId('offline-page').waitFor()
     await page.context().setOffline(false)
+  })
+
+  test('a unit finished offline is kept in IndexedDB and reaches the server once, with its moment, when back online', async () => {
+    if (!seeded) return
+    const page = await openControlled(browser, '/en/login?redirect=%2Fen%2Froute%2Fbreathing-to-calm-anxiety', 'en')
+    await page.locator('input[name=email]').fill('patient.en@demo.calma.app')
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((u) => u.pathname === '/en/route/breathing-to-calm-anxiety', { timeout: 10_000 })
+    await waitForHydration(page)
+    await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
+    const media = page.locator('[data-testid=player] audio, [data-testid=player] video')
+    // Online: 3 s before the end, so the rest is already in the player's buffer.
+    await page.getByTestId('player-skip').click()
+    const duration = await media.evaluate((el) => el.duration)
+    await eventually(async () => Math.abs((await media.evaluate((el) => el.currentTime)) - (duration - 3)) < 0.6, { message: 'skip' })
+    await eventually(async () => (await media.evaluate((el) => el.readyState)) >= 3, { message: 'buffered' })
+
+    expectFailure(page, '/v1/')
+    expectFailure(page, '/media/')
+    expectFailure(page, '/ws/')
+    await page.context().setOffline(true)
+    await page.getByTestId('player-toggle').click()
+    await eventually(async () => (await page.getByTestId('player').getAttribute('data-state')) === 'ended', { timeout: 15_000, message: 'the unit did not end offline' })
+    const outbox = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const open = indexedDB.open('calma-outbox')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const db = open.result
+              if (!db.objectStoreNames.contains('progress')) return resolve([])
+              const all = db.transaction('progress').objectStore('progress').getAll()
+              all.onsuccess = () => resolve(all.result)
+              all.onerror = () => reject(all.error)
+            }
+          }),
+      )
+    await eventually(async () => (await outbox()).some((s) => s.completed), { message: 'the completion is not in the outbox' })
+    const kept = await outbox()
+    const finished = kept.find((s) => s.completed)
+    assert.ok(finished.played_at <= Date.now() && finished.played_at > Date.now() - 60_000)
+
+    // Back online: the next load sends each kept save once, in order, with its moment.
+    const sent = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v1/unit/progress') && r.method() === 'POST' && /name="played_at"/.test(r.postData() ?? '')) sent.push(r.postData())
+    })
+    const answers = []
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/v1/unit/progress') && /name="played_at"/.test(r.request().postData() ?? '')) {
+        answers.push({ status: r.status() })
+      }
+    })
+    await page.context().setOffline(false)
+    await page.reload()
+    await waitForHydration(page)
+    await eventually(async () => (await outbox()).length === 0, { timeout: 10_000, message: 'the outbox was not emptied' })
+    assert.equal(sent.length, kept.length)
+    assert.ok(sent.some((body) => body.includes(`name="played_at"\r\n\r\n${finished.played_at}`) && body.includes('name="completed"\r\n\r\n1')))
+    await eventually(() => answers.length === kept.length, { message: 'answers' })
+    assert.ok(answers.every((a) => a.status === 200), JSON.stringify(answers))
+    // On the server: that unit completed at the moment it ended offline, not when it was sent.
+    const units = await page.evaluate(async () => (await (await fetch('/v1/route/units?route=breathing-to-calm-anxiety', { headers: { Accept: 'application/json', locale: 'en' } })).json()).units)
+    const done = units.find((u) => u.id === finished.unit_id)
+    assert.equal(done.completed, true)
+    assert.ok(Date.parse(done.completed_at) <= finished.played_at, `${done.completed_at} vs ${new Date(finished.played_at).toISOString()}`)
+    // Once: another load sends nothing more.
+    await page.reload()
+    await waitForHydration(page)
+    await page.waitForTimeout(500)
+    assert.equal(sent.length, kept.length)
   })
 }

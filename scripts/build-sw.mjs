@@ -21,8 +21,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const DIST = path.join(ROOT, 'dist', 'client')
 const SW_SRC = path.join(ROOT, 'src', 'sw', 'sw.ts')
 const TMP = path.join(ROOT, '.tmp', `sw-${process.pid}.js`)
-/** The modules whose chunks are precached with the entry: the help and offline pages, the notices. */
-const PAGES = ['src/client/features/legal/Help.tsx', 'src/client/features/legal/Offline.tsx', 'src/client/pwa/notices.ts']
+/** The modules whose chunks are precached with the entry: the help and offline pages, the notices, the outbox of offline progress. */
+const PAGES = ['src/client/features/legal/Help.tsx', 'src/client/features/legal/Offline.tsx', 'src/client/pwa/notices.ts', 'src/client/pwa/outbox.ts']
 const STATIC = ['favicon.svg', 'manifest.es.webmanifest', 'manifest.en.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']
 
 const manifest = JSON.parse(await readFile(path.join(DIST, 'assets-manifest.json'), 'utf8'))

@@ -28,5 +28,5 @@ pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
     hydrateRoot(document.getElementById('root')!, <App boot={boot} messages={messages} Page={Page} />)
     document.documentElement.dataset.hydrated = 'true'
     // Installable and offline (issue 23): after the page is interactive, never before.
-    registerServiceWorker()
+    registerServiceWorker(boot.user?.id ?? null)
   })

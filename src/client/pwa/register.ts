@@ -4,11 +4,27 @@
  * JS budget. Its notices (offline, a new version) load in their own chunk only when needed.
  */
 const notices = () => import('./notices')
+const outbox = () => import('./outbox')
+/** Set while progress made offline waits in IndexedDB (./outbox.ts), so other loads skip the lookup. */
+export const OUTBOX_FLAG = 'calma_outbox'
+const waiting = () => {
+  try {
+    return localStorage.getItem(OUTBOX_FLAG) === '1'
+  } catch {
+    return false
+  }
+}
 
 /** Offline: the browser says so, or the service worker answered with a kept copy (src/sw/sw.ts). */
 export const isOffline = () => !navigator.onLine || !!document.documentElement.dataset.offline
 
-export function registerServiceWorker() {
+export function registerServiceWorker(userId: number | null) {
+  // Progress made offline goes out on the next load online and when the network returns (issue 23 §5).
+  if (userId !== null) {
+    const send = () => void (waiting() && !isOffline() && outbox().then((m) => m.flush(userId)))
+    send()
+    addEventListener('online', send)
+  }
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const start = () => {
     navigator.serviceWorker
@@ -36,11 +52,17 @@ export function registerServiceWorker() {
   if (!shell) addEventListener('offline', () => void notices().then((m) => m.showOffline()))
 }
 
-/** Logout and erasure (SPEC §4, issue 23 §4): the pages kept for this person go with the session. */
-export function forgetOfflinePages() {
-  if (typeof caches === 'undefined') return Promise.resolve()
-  return caches.delete('calma-pages').then(
+/** Logout and erasure (SPEC §4, issue 23 §4, §5): the pages and the unsent saves kept for this person go with the session. */
+export function forgetOfflinePages(): Promise<void> {
+  const saves = waiting() ? outbox().then((m) => m.forget()) : Promise.resolve()
+  const pages = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete('calma-pages')
+  return Promise.all([saves, pages]).then(
     () => undefined,
     () => undefined,
   )
+}
+
+/** A save of progress that could not reach the server: kept for later (./outbox.ts). */
+export function keepOfflineSave(save: { user: number; unit_id: number; position: number; completed: boolean; played_at: number }) {
+  return outbox().then((m) => m.keep(save))
 }
