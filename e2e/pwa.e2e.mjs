@@ -4,7 +4,7 @@
  * languages; offline /help with its tel: links; the app's own offline page for a page never
  * visited; a visited page readable offline with the quiet notice; logout empties the kept pages.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -235,5 +235,32 @@ export default function ({ test, browser, baseURL, seeded }) {
     await waitForHydration(page)
     await page.waitForTimeout(500)
     assert.equal(sent.length, kept.length)
+  })
+
+  test('a new version waits while the page is open, and the page offers the reload', async () => {
+    const page = await openControlled(browser, '/en/', 'en')
+    // The next deploy: the same worker with a few bytes more, in the served build (put back after).
+    const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'client', 'sw.js')
+    const before = await readFile(file, 'utf8')
+    await writeFile(file, `${before}\n// next version\n`)
+    const notice = page.getByTestId('update-notice')
+    try {
+      await eventually(
+        async () => {
+          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update().catch(() => {}))
+          return notice.isVisible()
+        },
+        { timeout: 15_000, interval: 1000, message: 'no update notice' },
+      )
+    } finally {
+      await writeFile(file, before)
+    }
+    assert.match(await notice.innerText(), /A new version of Calma is ready/)
+    // Waiting, not in charge: the open page keeps the version it started with.
+    assert.ok(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting))
+    await screenshot(page, 'pwa-update-ready', { fullPage: false })
+    await Promise.all([page.waitForEvent('load'), notice.locator('button').click()])
+    await waitForHydration(page)
+    assert.ok(await page.evaluate(async () => !(await navigator.serviceWorker.getRegistration()).waiting))
   })
 }
