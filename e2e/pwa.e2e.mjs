@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { assert, CHROMIUM_ARGS, CHROMIUM_PATH, eventually, expectFailure, newPage, PHONE, screenshot, waitForHydration } from './lib.mjs'
+import { assert, CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, eventually, expectFailure, newPage, PHONE, SCREENS_DIR, screenshot, waitForHydration } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
 
@@ -65,7 +65,8 @@ export default function ({ test, browser, baseURL, seeded }) {
           m.shortcuts.map((s) => s.url),
           [`${locale === 'en' ? '/en' : ''}/journey`, `${locale === 'en' ? '/en' : ''}/help`],
         )
-        for (const icon of m.icons) assert.equal((await page.request.get(icon.src)).status(), 200, icon.src)
+        for (const icon of [...m.icons, ...m.screenshots]) assert.equal((await page.request.get(icon.src)).status(), 200, icon.src)
+      assert.deepEqual(m.screenshots.map((x) => x.form_factor), ['narrow', 'wide'])
         const cdp = await page.context().newCDPSession(page)
         const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
         assert.deepEqual(installabilityErrors, [])
@@ -202,7 +203,18 @@ export default function ({ test, browser, baseURL, seeded }) {
           }),
       )
     await eventually(async () => (await outbox()).some((s) => s.completed), { message: 'the completion is not in the outbox' })
-    const kept = await outbox()
+    // The player may still save once more (its position after the end): wait until it settles.
+    let kept = await outbox()
+    await eventually(
+      async () => {
+        await page.waitForTimeout(700)
+        const now = await outbox()
+        const same = now.length === kept.length
+        kept = now
+        return same
+      },
+      { timeout: 10_000, message: 'the outbox kept changing' },
+    )
     const finished = kept.find((s) => s.completed)
     assert.ok(finished.played_at <= Date.now() && finished.played_at > Date.now() - 60_000)
 
@@ -262,5 +274,23 @@ export default function ({ test, browser, baseURL, seeded }) {
     await Promise.all([page.waitForEvent('load'), notice.locator('button').click()])
     await waitForHydration(page)
     assert.ok(await page.evaluate(async () => !(await navigator.serviceWorker.getRegistration()).waiting))
+  })
+
+  // The manifests' screenshots (public/screenshots/, copied by hand from e2e/screens/ when the home changes).
+  test('the home as the install dialog shows it (narrow and wide, both languages)', async () => {
+    for (const [locale, home] of [
+      ['es', '/'],
+      ['en', '/en/'],
+    ]) {
+      for (const [form, viewport] of [
+        ['narrow', PHONE],
+        ['wide', DESKTOP],
+      ]) {
+        const page = await newPage(browser, { viewport, locale })
+        await page.goto(home)
+        await waitForHydration(page)
+        await page.screenshot({ path: path.join(SCREENS_DIR, `manifest-${locale}-${form}.png`) })
+      }
+    }
   })
 }
