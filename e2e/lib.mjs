@@ -97,7 +97,7 @@ const issuesOf = new WeakMap()
  *   `consent` 'rejected' (default: the cookie banner has been answered 'Reject all', so it does
  *   not cover what a test clicks) or 'ask' (a first visit: the banner shows; e2e/site.e2e.mjs).
  */
-export async function newPage(browser, { viewport = DESKTOP, locale = 'es', baseURL = defaultBaseURL, strict = true, storageState, mobile, consent = 'rejected' } = {}) {
+export async function newPage(browser, { viewport = DESKTOP, locale = 'es', baseURL = defaultBaseURL, strict = true, storageState, mobile, consent = 'rejected', serviceWorkers = 'block' } = {}) {
   const isMobile = mobile ?? viewport.width < 768
   const context = await browser.newContext({
     viewport,
@@ -106,7 +106,8 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'es', base
     isMobile,
     hasTouch: isMobile,
     storageState,
-    serviceWorkers: 'block',
+    // Blocked unless a test is about the service worker (e2e/pwa.e2e.mjs): a cached page would hide a bug.
+    serviceWorkers,
   })
   if (consent === 'rejected') {
     await context.addInitScript(() => {

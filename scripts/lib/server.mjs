@@ -90,6 +90,8 @@ export function runNode(script, args, { label = path.basename(script), verbose =
 export async function buildApp() {
   log('vite build')
   await runNode(bin.vite, ['build', '--logLevel', 'warn'], { label: 'vite build' })
+  // The service worker is built from the client build's output (issue 23 §1).
+  log((await runNode(path.join(ROOT, 'scripts', 'build-sw.mjs'), [], { label: 'build-sw' })).trim())
 }
 
 /**

@@ -29,6 +29,12 @@ export function configureApi(locale: 'es' | 'en', msgs: Messages) {
   t = createTranslator(locale, msgs)
 }
 
+/** The page's translator, for code outside React (the service worker's notices). */
+export function translator(): Translate {
+  if (!t) throw new Error('configureApi first')
+  return t
+}
+
 /** SPEC §7: booleans as 0/1, dates as ISO text, empty values omitted. */
 export function encodeValue(v: unknown): string | null {
   if (v === undefined || v === null || v === '') return null

@@ -4,6 +4,7 @@ import type { Boot } from '#shared/page-data'
 import { App } from './app/App'
 import { isPageId, pageEntry } from './app/pages'
 import { configureApi } from './api'
+import { registerServiceWorker } from './pwa/register'
 import { $user } from './stores/session'
 import './styles.css'
 
@@ -26,4 +27,6 @@ pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
   .then(({ default: Page }) => {
     hydrateRoot(document.getElementById('root')!, <App boot={boot} messages={messages} Page={Page} />)
     document.documentElement.dataset.hydrated = 'true'
+    // Installable and offline (issue 23): after the page is interactive, never before.
+    registerServiceWorker(boot.user?.id ?? null)
   })

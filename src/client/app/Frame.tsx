@@ -81,7 +81,7 @@ function useSession() {
   const { boot, href } = usePage()
   useEffect(() => {
     if (boot.query.logged_out) {
-      clearOnLogout()
+      void clearOnLogout()
     } else if (boot.user) {
       const stored = readLocal<StoredUser>('user')
       storeUser({ ...boot.user, token_expires_at: stored?.id === boot.user.id ? stored.token_expires_at : undefined })
@@ -101,7 +101,7 @@ function useSession() {
       e.preventDefault()
       leaving = true
       await serverLogout()
-      clearOnLogout()
+      await clearOnLogout()
       window.location.assign(href('home'))
     }
     window.addEventListener(SESSION_LOST, onLost)

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores'
 import type { PageUser } from '#shared/page-data'
+import { forgetOfflinePages } from '../pwa/register'
 
 /**
  * The stored user and the other local keys of SPEC §3. The token itself lives in an HttpOnly
@@ -40,7 +41,7 @@ export function writeLocal(key: (typeof STORAGE_KEYS)[number], value: unknown) {
  * (the notices already shown). The tracking session (`session_id`) became the person's when they
  * signed in, so it goes too: the next page a visitor opens starts a new anonymous one.
  */
-export function clearOnLogout() {
+export function clearOnLogout(): Promise<void> {
   logouts++
   for (const k of LOGOUT_KEYS) {
     try {
@@ -55,6 +56,8 @@ export function clearOnLogout() {
     // ignore
   }
   $user.set(null)
+  // The pages the service worker kept for this person (issue 23 §4).
+  return forgetOfflinePages()
 }
 
 /** The stored user of SPEC §3 as this client keeps it: never the token (it stays in the HttpOnly cookie). */

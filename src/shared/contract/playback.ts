@@ -83,6 +83,12 @@ export const unitProgressForm = z.object({
   /** Whole seconds from the start. */
   position: int({ min: 0, max: MAX_POSITION_SECONDS }),
   completed: bool01.optional(),
+  /**
+   * When it happened (ms since the epoch, the device's clock), for a save made offline and sent
+   * later (issue 23 §5): the completion and the streak's day are of that moment. The server keeps
+   * it within the last 7 days and never after its own clock.
+   */
+  played_at: int({ min: 0 }).optional(),
 })
 export type UnitProgressForm = z.output<typeof unitProgressForm>
 

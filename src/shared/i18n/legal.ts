@@ -42,6 +42,17 @@ export const en = {
     not_emergency: 'Calma is a wellbeing support, not an emergency service. These lines are run by others, free and confidential.',
     back: 'Go back to Calma',
   },
+  // Offline and install (issue 23): the app's own offline page and the quiet notices.
+  offline: {
+    title: 'You are offline',
+    lead: 'This page could not be opened without a connection. The crisis lines below always work: a phone call does not need the internet.',
+    retry: 'Try again',
+    to_help: 'All the crisis lines',
+    notice: 'You are offline. You are seeing this page as it was the last time you opened it.',
+    back_online: 'You are back online.',
+    update_ready: 'A new version of Calma is ready.',
+    update_reload: 'Reload',
+  },
   fallback: {
     go_journey: 'Go to my plan',
     need_help: 'If you are having a hard time right now, there is help.',
@@ -77,6 +88,16 @@ export const es: typeof en = {
     breathe: 'Inspira despacio durante 4 segundos, aguanta 4, suelta el aire en 6. Otra vez, unas cuantas veces. Apoya los pies en el suelo y fíjate en cinco cosas que puedas ver.',
     not_emergency: 'Calma es un apoyo para tu bienestar, no un servicio de emergencias. Estas líneas las atienden otros servicios, gratis y de forma confidencial.',
     back: 'Volver a Calma',
+  },
+  offline: {
+    title: 'Estás sin conexión',
+    lead: 'Esta página no se puede abrir sin conexión. Las líneas de crisis de abajo siempre funcionan: una llamada no necesita internet.',
+    retry: 'Volver a intentarlo',
+    to_help: 'Todas las líneas de crisis',
+    notice: 'Estás sin conexión. Ves esta página tal como estaba la última vez que la abriste.',
+    back_online: 'Vuelves a tener conexión.',
+    update_ready: 'Hay una versión nueva de Calma.',
+    update_reload: 'Recargar',
   },
   fallback: {
     go_journey: 'Ir a mi plan',

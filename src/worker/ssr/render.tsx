@@ -67,7 +67,9 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
     `<meta property="csp-nonce" ${nonceAttr}>`,
     ...jsonLdTags(head, nonce),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    '<link rel="manifest" href="/site.webmanifest">',
+    // One manifest per language (issue 23 §2): its name, shortcuts and start page in that language.
+    `<link rel="manifest" href="/manifest.${full.locale}.webmanifest">`,
+    '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
     ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...(assets.dev ? ['<link rel="stylesheet" href="/src/client/styles.css">'] : []),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" ${nonceAttr}>`),

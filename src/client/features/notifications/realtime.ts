@@ -12,6 +12,7 @@ import { SOCKET_CLOSE } from '#shared/limits'
 import { call } from '#client/api.ts'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
+import { isOffline } from '#client/pwa/register.ts'
 
 /** The person's unread in-app notifications, newest first (the user menu lists them). */
 export const $unread = atom<InAppNotificationDto[]>([])
@@ -95,6 +96,8 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
   let stopped = false
   const open = () => {
     if (stopped) return
+    // Offline (issue 23): no socket to fail over and over; the first one opens when the network returns.
+    if (isOffline()) return void window.addEventListener('online', open, { once: true })
     const url = new URL(path, window.location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)

@@ -2,13 +2,26 @@
 import type { CallOutput } from '#shared/contract/call'
 import { saveUnitProgress } from '#shared/contract/playback'
 import { call } from '#client/api.ts'
+import { isOffline, keepOfflineSave } from '#client/pwa/register.ts'
+import { $user } from '#client/stores/session.ts'
 
 export type SavedProgress = CallOutput<typeof saveUnitProgress>
 
 /** A save the page waits for: the answer updates the list (a completion unlocks the next unit). */
 export async function saveProgress(unitId: number, position: number, completed: boolean): Promise<SavedProgress | null> {
-  const res = await call(saveUnitProgress, { input: { unit_id: unitId, position: Math.max(0, Math.floor(position)), completed }, silent: true })
+  const at = Date.now()
+  position = Math.max(0, Math.floor(position))
+  if (isOffline()) return keepForLater(unitId, position, completed, at)
+  const res = await call(saveUnitProgress, { input: { unit_id: unitId, position, completed }, silent: true })
+  if (res.status === 0) return keepForLater(unitId, position, completed, at)
   return res.success ? res : null
+}
+
+/** No network (issue 23 §5): the save waits in IndexedDB with its moment, and goes out later. */
+function keepForLater(unitId: number, position: number, completed: boolean, at: number): null {
+  const user = $user.get()
+  if (user) void keepOfflineSave({ user: user.id, unit_id: unitId, position, completed, played_at: at }).catch(() => {})
+  return null
 }
 
 /**
@@ -16,6 +29,8 @@ export async function saveProgress(unitId: number, position: number, completed: 
  * `keepalive`, which, unlike sendBeacon, can send the page's CSRF header the cookie session needs.
  */
 export function saveProgressOnLeave(unitId: number, position: number, completed: boolean) {
+  const at = Date.now()
+  if (isOffline()) return void keepForLater(unitId, Math.max(0, Math.floor(position)), completed, at)
   try {
     const body = new FormData()
     body.append('unit_id', String(unitId))

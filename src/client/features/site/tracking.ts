@@ -3,6 +3,7 @@
 import { getSession, track as trackCall, reportTranslation, UTM_NAMES } from '#shared/contract/tracking'
 import { call } from '#client/api.ts'
 import { logoutCount, readLocal, writeLocal } from '#client/stores/session.ts'
+import { isOffline } from '#client/pwa/register.ts'
 
 let session: Promise<string | null> | null = null
 
@@ -22,6 +23,8 @@ export function startSession(pathname: string, query: Record<string, string>): P
       const v = query[`utm_${n}`] ?? query[n]
       if (v) input[`utm_${n}`] = v.slice(0, 255)
     }
+    // Offline (issue 23): no session call; the next page online asks.
+    if (isOffline()) return null
     const res = await call(getSession, { silent: true, input })
     if (!res.success) return null
     // Signed out while this was asked: the answer belongs to the session that ended.

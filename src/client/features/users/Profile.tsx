@@ -260,7 +260,7 @@ function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
       if (res.message) notify(res.message, 'danger')
       return
     }
-    clearOnLogout()
+    void clearOnLogout()
     setDone(res.message ?? t('accounts.messages.deleted'))
     window.setTimeout(() => window.location.assign(href('home')), 2000)
   }

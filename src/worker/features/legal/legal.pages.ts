@@ -23,7 +23,7 @@ const legalDocument = (kind: LegalKind) =>
     return withHead({ kind, updated: LEGAL_UPDATED, ...doc }, { description: doc.intro[0] ?? null, modifiedTime: `${LEGAL_UPDATED}T00:00:00Z` })
   })
 
-export const legalLoaders: PageLoaders<'terms' | 'cookies' | 'privacy' | 'consent' | 'help'> = {
+export const legalLoaders: PageLoaders<'terms' | 'cookies' | 'privacy' | 'consent' | 'help' | 'offline'> = {
   terms: legalDocument('terms'),
   cookies: legalDocument('cookies'),
   privacy: legalDocument('privacy'),
@@ -33,6 +33,7 @@ export const legalLoaders: PageLoaders<'terms' | 'cookies' | 'privacy' | 'consen
   // comes from (both, when they differ: someone travelling needs the local numbers too), else the
   // language's default (es: Spain; en: the United Kingdom and the United States).
   help: loader(helpPageData, async ({ c, ctx }) => withHead(helpFor(ctx.user?.row.countryCode, requestCountry(c), ctx.locale), { description: c.var.t('help.lead') })),
+  offline: loader(helpPageData, async ({ c, ctx }) => withHead(helpFor(ctx.user?.row.countryCode, requestCountry(c), ctx.locale), { description: c.var.t('offline.lead') })),
 }
 
 function helpFor(profileCountry: string | null | undefined, here: string | null, locale: Locale): HelpPageData {

@@ -106,6 +106,9 @@ export async function listRouteUnits(ctx: Ctx, q: { route: string; plan_id?: num
   return { route, progress: progressOf(route.id, rows), units: await toStates(ctx.env, ctx.user, rows) }
 }
 
+/** How far back a save made offline may date itself (issue 23 §5). */
+export const OFFLINE_SAVE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
+
 /**
  * POST /v1/unit/progress: the caller's position in a unit they may play, and its completion.
  * Refuses a unit that is not visible (404), one the caller may not play (403 no_privileges) and
@@ -125,10 +128,13 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
 
   // A position past the end (a rounded duration, a clock that ran on) is the end.
   const position = row.durationSeconds !== null && row.durationSeconds >= 0 ? Math.min(input.position, row.durationSeconds) : input.position
-  const saved = await repo.saveProgress(ctx.db, { userId: user.id, unitId: row.id, position, completed: !!input.completed, now: new Date() })
+  // A save made offline carries its moment (issue 23 §5): at most 7 days back, never ahead of now.
+  const now = Date.now()
+  const at = input.played_at === undefined ? now : Math.min(now, Math.max(now - OFFLINE_SAVE_MAX_AGE_MS, input.played_at))
+  const saved = await repo.saveProgress(ctx.db, { userId: user.id, unitId: row.id, position, completed: !!input.completed, now: new Date(at) })
   const justCompleted = !row.completedAt && !!saved.completedAt
   // The day counts for the person's streak and rewards (issue 11 §1): a unit completed, or listened to long enough.
-  if (saved.completedAt || saved.position >= MIN_LISTEN_SECONDS) await countActivity(ctx, user, justCompleted)
+  if (saved.completedAt || saved.position >= MIN_LISTEN_SECONDS) await countActivity(ctx, user, justCompleted, at)
   rows[i] = { ...row, position: saved.position, completedAt: saved.completedAt }
   return {
     unit: { id: row.id, position: saved.position, completed: !!saved.completedAt, completed_at: saved.completedAt ? saved.completedAt.toISOString() : null },
@@ -139,9 +145,9 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
 }
 
 /** Record the activity; a failure there is logged and never fails the save. */
-async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean) {
+async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean, at: number) {
   try {
-    await recordActivity(ctx.env, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, Date.now(), { unitCompleted })
+    await recordActivity(ctx.env, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, at, { unitCompleted })
   } catch (err) {
     console.warn(`activity of user ${user.id} not recorded: ${err instanceof Error ? err.message : String(err)}`)
   }

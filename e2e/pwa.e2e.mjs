@@ -1,0 +1,296 @@
+/**
+ * Installable, and there when the network is not (issue 23) in Debian chromium, with the
+ * service worker allowed (every other test file blocks it): installable without errors in both
+ * languages; offline /help with its tel: links; the app's own offline page for a page never
+ * visited; a visited page readable offline with the quiet notice; logout empties the kept pages.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { assert, CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, eventually, expectFailure, newPage, PHONE, SCREENS_DIR, screenshot, waitForHydration } from './lib.mjs'
+
+const PASSWORD = 'Calma-demo-2026'
+
+/** Open `path`, hydrate, and wait until the service worker controls the page with its caches ready. */
+async function openControlled(browser, path, locale) {
+  const page = await newPage(browser, { viewport: PHONE, locale, serviceWorkers: 'allow' })
+  await page.goto(path)
+  await waitForHydration(page)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+  })
+  return page
+}
+
+export default function ({ test, browser, baseURL, seeded }) {
+  for (const [locale, home] of [
+    ['es', '/'],
+    ['en', '/en/'],
+  ]) {
+    test(`installable in ${locale}: its own manifest, icons, shortcuts and an active service worker`, async () => {
+      // Chromium never offers to install from an incognito profile: a persistent one here.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'calma-pwa-'))
+      const context = await chromium.launchPersistentContext(dir, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        baseURL,
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+        locale: locale === 'en' ? 'en-US' : 'es-ES',
+        serviceWorkers: 'allow',
+      })
+      try {
+        const page = context.pages()[0] ?? (await context.newPage())
+        const errors = []
+        page.on('pageerror', (e) => errors.push(e.message))
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+        await page.goto(home)
+        await waitForHydration(page)
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready
+          if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+        })
+        const href = await page.locator('link[rel=manifest]').getAttribute('href')
+        assert.equal(href, `/manifest.${locale}.webmanifest`)
+        const m = await page.evaluate(async (h) => (await fetch(h)).json(), href)
+        assert.equal(m.lang, locale)
+        assert.equal(m.start_url, home)
+        assert.equal(m.display, 'standalone')
+        for (const size of ['192x192', '512x512']) assert.ok(m.icons.some((i) => i.sizes === size && i.type === 'image/png'), size)
+        assert.ok(m.icons.some((i) => i.purpose === 'maskable'))
+        assert.deepEqual(
+          m.shortcuts.map((s) => s.url),
+          [`${locale === 'en' ? '/en' : ''}/journey`, `${locale === 'en' ? '/en' : ''}/help`],
+        )
+        for (const icon of [...m.icons, ...m.screenshots]) assert.equal((await page.request.get(icon.src)).status(), 200, icon.src)
+      assert.deepEqual(m.screenshots.map((x) => x.form_factor), ['narrow', 'wide'])
+        const cdp = await page.context().newCDPSession(page)
+        const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+        assert.deepEqual(installabilityErrors, [])
+        const { url } = await cdp.send('Page.getAppManifest')
+        assert.ok(url.endsWith(`/manifest.${locale}.webmanifest`))
+        // Nothing personal went into a cache: no /v1 answer anywhere.
+        const cached = await page.evaluate(async () => {
+          const out = []
+          for (const k of await caches.keys()) for (const r of await (await caches.open(k)).keys()) out.push(new URL(r.url).pathname)
+          return out
+        })
+        assert.ok(cached.some((p) => p === '/help') && cached.some((p) => p === '/en/offline'), cached.join(' '))
+        assert.ok(!cached.some((p) => p.startsWith('/v1')), cached.join(' '))
+        assert.deepEqual(errors, [])
+      } finally {
+        await context.close()
+        await rm(dir, { recursive: true, force: true })
+      }
+    })
+  }
+
+  test('offline: /help and /en/help open with their tel: links; a page never visited shows the offline page', async () => {
+    const page = await openControlled(browser, '/', 'es')
+    await page.context().setOffline(true)
+    for (const [path, lang, title] of [
+      ['/help', 'es', 'Ayuda ahora'],
+      ['/en/help', 'en', 'Help now'],
+    ]) {
+      await page.goto(path)
+      await page.getByTestId('help-page').waitFor()
+      assert.equal(await page.locator('html').getAttribute('lang'), lang)
+      assert.match(await page.locator('h1').first().innerText(), new RegExp(title))
+      assert.ok((await page.locator('a[href^="tel:"]').count()) > 2, `${path}: tel: links`)
+    }
+    await screenshot(page, 'pwa-offline-help-en')
+    for (const [path, lang, title] of [
+      ['/blog?never=1', 'es', 'Estás sin conexión'],
+      ['/en/terms', 'en', 'You are offline'],
+    ]) {
+      await page.goto(path)
+      await page.getByTestId('offline-page').waitFor()
+      assert.equal(await page.locator('html').getAttribute('lang'), lang)
+      assert.equal(await page.locator('[data-testid=offline-page] h1').innerText(), title)
+      assert.ok((await page.locator('a[href^="tel:"]').count()) > 0, `${path}: tel: links`)
+      assert.equal(await page.locator('[data-testid=offline-page] a.button').getAttribute('href'), lang === 'en' ? '/en/help' : '/help')
+      await waitForHydration(page)
+    }
+    await screenshot(page, 'pwa-offline-page-en')
+    await page.context().setOffline(false)
+  })
+
+  test('a visited route page opens offline with its last data and a quiet notice', async () => {
+    if (!seeded) return
+    const page = await openControlled(browser, '/', 'es')
+    const path = '/route/4-ejercicios-para-el-insomnio'
+    await page.goto(path)
+    await waitForHydration(page)
+    const heading = await page.locator('h1').first().innerText()
+    await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), path), { message: 'the route page is kept' })
+    await page.context().setOffline(true)
+    await page.goto(path)
+    assert.equal(await page.locator('h1').first().innerText(), heading)
+    await waitForHydration(page)
+    await page.getByTestId('offline-notice').waitFor()
+    assert.match(await page.getByTestId('offline-notice').innerText(), /sin conexión/)
+    await screenshot(page, 'pwa-offline-route')
+    await page.context().setOffline(false)
+  })
+
+  test('the journey is kept for the person signed in, and logout empties it', async () => {
+    if (!seeded) return
+    const page = await openControlled(browser, '/en/login?redirect=%2Fen%2Fjourney', 'en')
+    await page.locator('input[name=email]').fill('patient.en@demo.calma.app')
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((u) => u.pathname === '/en/journey', { timeout: 10_000 })
+    await waitForHydration(page)
+    await eventually(() => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))), { message: 'the journey is kept' })
+    await page.context().setOffline(true)
+    await page.goto('/en/journey')
+    await page.getByTestId('offline-notice').waitFor()
+    assert.match(await page.getByTestId('offline-notice').innerText(), /You are offline/)
+    await screenshot(page, 'pwa-offline-journey')
+    await page.context().setOffline(false)
+    await page.goto('/en/journey')
+    await waitForHydration(page)
+    await page.evaluate(() => document.querySelector('a[data-action="logout"]').click())
+    await page.waitForURL((u) => u.pathname === '/en/', { timeout: 10_000 })
+    await waitForHydration(page)
+    const kept = await page.evaluate(async () => (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname))
+    assert.ok(!kept.includes('/en/journey'), kept.join(' '))
+    // Offline after logout: the journey is not there for whoever holds the phone next.
+    await page.context().setOffline(true)
+    await page.goto('/en/journey')
+    await page.getByTestId('offline-page').waitFor()
+    await page.context().setOffline(false)
+  })
+
+  test('a unit finished offline is kept in IndexedDB and reaches the server once, with its moment, when back online', async () => {
+    if (!seeded) return
+    const page = await openControlled(browser, '/en/login?redirect=%2Fen%2Froute%2Fbreathing-to-calm-anxiety', 'en')
+    await page.locator('input[name=email]').fill('patient.en@demo.calma.app')
+    await page.locator('input[name=password]').fill(PASSWORD)
+    await page.getByTestId('login-submit').click()
+    await page.waitForURL((u) => u.pathname === '/en/route/breathing-to-calm-anxiety', { timeout: 10_000 })
+    await waitForHydration(page)
+    await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
+    const media = page.locator('[data-testid=player] audio, [data-testid=player] video')
+    // Online: 3 s before the end, so the rest is already in the player's buffer.
+    await page.getByTestId('player-skip').click()
+    const duration = await media.evaluate((el) => el.duration)
+    await eventually(async () => Math.abs((await media.evaluate((el) => el.currentTime)) - (duration - 3)) < 0.6, { message: 'skip' })
+    await eventually(async () => (await media.evaluate((el) => el.readyState)) >= 3, { message: 'buffered' })
+
+    expectFailure(page, '/v1/')
+    expectFailure(page, '/media/')
+    expectFailure(page, '/ws/')
+    await page.context().setOffline(true)
+    await page.getByTestId('player-toggle').click()
+    await eventually(async () => (await page.getByTestId('player').getAttribute('data-state')) === 'ended', { timeout: 15_000, message: 'the unit did not end offline' })
+    const outbox = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const open = indexedDB.open('calma-outbox')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const db = open.result
+              if (!db.objectStoreNames.contains('progress')) return resolve([])
+              const all = db.transaction('progress').objectStore('progress').getAll()
+              all.onsuccess = () => resolve(all.result)
+              all.onerror = () => reject(all.error)
+            }
+          }),
+      )
+    await eventually(async () => (await outbox()).some((s) => s.completed), { message: 'the completion is not in the outbox' })
+    // The player may still save once more (its position after the end): wait until it settles.
+    let kept = await outbox()
+    await eventually(
+      async () => {
+        await page.waitForTimeout(700)
+        const now = await outbox()
+        const same = now.length === kept.length
+        kept = now
+        return same
+      },
+      { timeout: 10_000, message: 'the outbox kept changing' },
+    )
+    const finished = kept.find((s) => s.completed)
+    assert.ok(finished.played_at <= Date.now() && finished.played_at > Date.now() - 60_000)
+
+    // Back online: the next load sends each kept save once, in order, with its moment.
+    const sent = []
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v1/unit/progress') && r.method() === 'POST' && /name="played_at"/.test(r.postData() ?? '')) sent.push(r.postData())
+    })
+    const answers = []
+    page.on('response', async (r) => {
+      if (r.url().endsWith('/v1/unit/progress') && /name="played_at"/.test(r.request().postData() ?? '')) {
+        answers.push({ status: r.status() })
+      }
+    })
+    await page.context().setOffline(false)
+    await page.reload()
+    await waitForHydration(page)
+    await eventually(async () => (await outbox()).length === 0, { timeout: 10_000, message: 'the outbox was not emptied' })
+    assert.equal(sent.length, kept.length)
+    assert.ok(sent.some((body) => body.includes(`name="played_at"\r\n\r\n${finished.played_at}`) && body.includes('name="completed"\r\n\r\n1')))
+    await eventually(() => answers.length === kept.length, { message: 'answers' })
+    assert.ok(answers.every((a) => a.status === 200), JSON.stringify(answers))
+    // On the server: that unit completed at the moment it ended offline, not when it was sent.
+    const units = await page.evaluate(async () => (await (await fetch('/v1/route/units?route=breathing-to-calm-anxiety', { headers: { Accept: 'application/json', locale: 'en' } })).json()).units)
+    const done = units.find((u) => u.id === finished.unit_id)
+    assert.equal(done.completed, true)
+    assert.ok(Date.parse(done.completed_at) <= finished.played_at, `${done.completed_at} vs ${new Date(finished.played_at).toISOString()}`)
+    // Once: another load sends nothing more.
+    await page.reload()
+    await waitForHydration(page)
+    await page.waitForTimeout(500)
+    assert.equal(sent.length, kept.length)
+  })
+
+  test('a new version waits while the page is open, and the page offers the reload', async () => {
+    const page = await openControlled(browser, '/en/', 'en')
+    // The next deploy: the same worker with a few bytes more, in the served build (put back after).
+    const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'client', 'sw.js')
+    const before = await readFile(file, 'utf8')
+    await writeFile(file, `${before}\n// next version\n`)
+    const notice = page.getByTestId('update-notice')
+    try {
+      await eventually(
+        async () => {
+          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update().catch(() => {}))
+          return notice.isVisible()
+        },
+        { timeout: 15_000, interval: 1000, message: 'no update notice' },
+      )
+    } finally {
+      await writeFile(file, before)
+    }
+    assert.match(await notice.innerText(), /A new version of Calma is ready/)
+    // Waiting, not in charge: the open page keeps the version it started with.
+    assert.ok(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting))
+    await screenshot(page, 'pwa-update-ready', { fullPage: false })
+    await Promise.all([page.waitForEvent('load'), notice.locator('button').click()])
+    await waitForHydration(page)
+    assert.ok(await page.evaluate(async () => !(await navigator.serviceWorker.getRegistration()).waiting))
+  })
+
+  // The manifests' screenshots (public/screenshots/, copied by hand from e2e/screens/ when the home changes).
+  test('the home as the install dialog shows it (narrow and wide, both languages)', async () => {
+    for (const [locale, home] of [
+      ['es', '/'],
+      ['en', '/en/'],
+    ]) {
+      for (const [form, viewport] of [
+        ['narrow', PHONE],
+        ['wide', DESKTOP],
+      ]) {
+        const page = await newPage(browser, { viewport, locale })
+        await page.goto(home)
+        await waitForHydration(page)
+        await page.screenshot({ path: path.join(SCREENS_DIR, `manifest-${locale}-${form}.png`) })
+      }
+    }
+  })
+}
