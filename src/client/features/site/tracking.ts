@@ -37,6 +37,7 @@ export function startSession(pathname: string, query: Record<string, string>): P
 }
 
 async function send(sessionId: string, event: string, extra: { page?: string; route?: string; post?: string; search?: string }) {
+  if (isOffline()) return // a usage event is not worth keeping for later (issue 23): dropped offline
   await call(trackCall, { silent: true, input: { session_id: sessionId, event, ...extra } })
 }
 
