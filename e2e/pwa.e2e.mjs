@@ -233,7 +233,7 @@ export default function ({ test, browser, baseURL, seeded }) {
     await page.reload()
     await waitForHydration(page)
     await eventually(async () => (await outbox()).length === 0, { timeout: 10_000, message: 'the outbox was not emptied' })
-    assert.equal(sent.length, kept.length)
+    assert.equal(sent.length, kept.length, JSON.stringify({ kept, sent: sent.map((b) => b.replace(/-+[^\r]*\r\nContent-Disposition: form-data; /g, "").replace(/\r\n/g, " ")) }))
     assert.ok(sent.some((body) => body.includes(`name="played_at"\r\n\r\n${finished.played_at}`) && body.includes('name="completed"\r\n\r\n1')))
     await eventually(() => answers.length === kept.length, { message: 'answers' })
     assert.ok(answers.every((a) => a.status === 200), JSON.stringify(answers))
