@@ -47,7 +47,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
       const mine = (await m.listDownloads(userId)).filter((d) => d.route_id === route.id).map((d) => d.unit)
       setOffline(true)
       setUnits(mine)
-      setCurrentId((id) => id ?? mine[0]?.id ?? null)
+      setCurrentId((id) => id ?? pickCurrent(mine))
     }
     if (isOffline()) return fromDownloads()
     const res = await call(listRouteUnits, { input: { route: String(route.id), plan_id: planId }, silent: true })
