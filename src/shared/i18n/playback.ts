@@ -57,6 +57,7 @@ export const en = {
       total: 'Total: {{size}}',
       remove_all: 'Remove all downloads',
       next_units: 'Download the next units of my plan',
+      next_downloaded: 'Downloaded: the next units of your plan play without internet',
     },
     errors: {
       unit_not_completed: 'Finish the previous unit to unlock this one.',
@@ -121,6 +122,7 @@ export const es: typeof en = {
       total: 'Total: {{size}}',
       remove_all: 'Quitar todas las descargas',
       next_units: 'Descargar las próximas unidades de mi plan',
+      next_downloaded: 'Descargado: las próximas unidades de tu plan suenan sin internet',
     },
     errors: {
       unit_not_completed: 'Termina la unidad anterior para desbloquear esta.',

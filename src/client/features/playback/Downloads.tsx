@@ -78,7 +78,7 @@ export function DownloadBar({ downloads, route, units, unit, label }: { download
         </span>
       ) : done ? (
         <span className="chip chip-done" data-testid="download-done">
-          ✓ {t(unit ? 'playback.downloads.downloaded' : 'playback.downloads.route_downloaded')}
+          ✓ {t(unit ? 'playback.downloads.downloaded' : label ? 'playback.downloads.next_downloaded' : 'playback.downloads.route_downloaded')}
         </span>
       ) : (
         <button
