@@ -15,7 +15,7 @@
  * - Never: /v1 (personal, no-store), /media, /ws, /auth, /hooks, anything not GET.
  * - A new version waits until the page asks it to take over (the page offers a reload).
  */
-import { CacheFirst, ExpirationPlugin, Serwist, type PrecacheEntry } from 'serwist'
+import { CacheFirst, ExpirationPlugin, Serwist, createPartialResponse, type PrecacheEntry } from 'serwist'
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] }
 /** A hash of this build's precache list (scripts/build-sw.mjs). */
@@ -25,6 +25,8 @@ const SHELL_CACHE = `calma-shell-${SW_VERSION}`
 /** Pages a person visited, for the current viewer only. Logout deletes it (src/client/pwa). */
 const PAGES_CACHE = 'calma-pages'
 const ASSETS_CACHE = 'calma-assets'
+/** Units a person downloaded (issue 23 §4; src/client/pwa/downloads.ts), by `/media/<key>` without its signature. */
+const DOWNLOADS_CACHE = 'calma-downloads'
 const VIEWER_HEADER = 'x-calma-viewer'
 const VIEWER_KEY = '/__calma/viewer'
 const SHELL = ['/help', '/en/help', '/offline', '/en/offline']
@@ -45,6 +47,21 @@ const serwist = new Serwist({
 serwist.registerCapture(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
   new CacheFirst({ cacheName: ASSETS_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 60 })] }),
+)
+
+/**
+ * A downloaded unit's media (issue 23 §4): answered from `calma-downloads` whatever its hourly
+ * signature (`?exp&sig` ignored), with a 206 slice for `Range: bytes=` so the player seeks
+ * offline. Anything not downloaded goes to the network untouched (never kept here).
+ */
+serwist.registerCapture(
+  ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/media/'),
+  async ({ request, url }) => {
+    // caches.match with a cacheName never creates the cache (logout's deletion stays whole).
+    const kept = await caches.match(`${url.origin}${url.pathname}`, { cacheName: DOWNLOADS_CACHE }).catch(() => undefined)
+    if (!kept) return fetch(request)
+    return request.headers.has('range') ? createPartialResponse(request, kept) : kept
+  },
 )
 
 serwist.registerCapture(

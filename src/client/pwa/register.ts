@@ -52,11 +52,14 @@ export function registerServiceWorker(userId: number | null) {
   if (!shell) addEventListener('offline', () => void notices().then((m) => m.showOffline()))
 }
 
-/** Logout and erasure (SPEC §4, issue 23 §4, §5): the pages and the unsent saves kept for this person go with the session. */
+/** Logout and erasure (SPEC §4, issue 23 §4, §5): the pages, the downloaded units and the unsent saves kept for this person go with the session. */
 export function forgetOfflinePages(): Promise<void> {
   const saves = waiting() ? outbox().then((m) => m.forget()) : Promise.resolve()
   const pages = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete('calma-pages')
-  return Promise.all([saves, pages]).then(
+  // Downloaded units (issue 23 §4): the files and the record of them (./downloads.ts).
+  const files = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete('calma-downloads')
+  const records = typeof indexedDB === 'undefined' ? Promise.resolve() : import('./downloads').then((m) => m.forgetDownloads())
+  return Promise.all([saves, pages, files, records]).then(
     () => undefined,
     () => undefined,
   )

@@ -3,6 +3,8 @@ import { myPlanStatus, type JourneyPageData } from '#shared/contract/plans'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { PlanRoutes, continueTarget } from './PlanRoutes'
+import { NextUnitsDownload } from '#client/features/playback/Downloads.tsx'
+import { useHydrated } from '#client/components/forms.tsx'
 import './plans.css'
 
 /**
@@ -11,7 +13,8 @@ import './plans.css'
  * empty state, and the contact and feedback links in a new window.
  */
 export default function Journey({ data }: PageProps<JourneyPageData>) {
-  const { t, href } = usePage()
+  const { t, href, boot } = usePage()
+  const hydrated = useHydrated()
   const [status, setStatus] = useState(data.status)
   const [loading, setLoading] = useState(false)
 
@@ -59,6 +62,9 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
               </button>
             </div>
           </header>
+          {hydrated && boot.user && next && !document.documentElement.dataset.offline && (
+            <NextUnitsDownload route={next.route} planId={status.plan.id} user={boot.user.id} />
+          )}
           <PlanRoutes items={items} planId={status.plan.id} />
         </>
       ) : (

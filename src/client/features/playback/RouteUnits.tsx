@@ -4,6 +4,8 @@ import { listRouteUnits, type RouteProgressDto, type UnitStateDto } from '#share
 import { myPlanStatus } from '#shared/contract/plans'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { isOffline } from '#client/pwa/register.ts'
+import { DownloadBar, useDownloads, type Downloads } from './Downloads'
 import { Player, type PlayableUnit } from './Player'
 import type { SavedProgress } from './progress'
 import { pickCurrent } from './rules'
@@ -33,13 +35,28 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
 
   const planId = /^\d+$/.test(boot.query.plan_id ?? '') ? Number(boot.query.plan_id) : undefined
 
+  const userId = boot.user?.id ?? null
+  const downloads = useDownloads(userId)
+  const [offline, setOffline] = useState(false)
+
   const load = useCallback(async () => {
-    const res = await call(listRouteUnits, { input: { route: String(route.id), plan_id: planId } })
-    if (!res.success) return
+    // Offline (issue 23 §4): the personal call is never cached; the units downloaded here play.
+    const fromDownloads = async () => {
+      if (userId === null) return
+      const m = await import('#client/pwa/downloads.ts')
+      const mine = (await m.listDownloads(userId)).filter((d) => d.route_id === route.id).map((d) => d.unit)
+      setOffline(true)
+      setUnits(mine)
+      setCurrentId((id) => id ?? pickCurrent(mine))
+    }
+    if (isOffline()) return fromDownloads()
+    const res = await call(listRouteUnits, { input: { route: String(route.id), plan_id: planId }, silent: true })
+    if (!res.success) return res.status === 0 ? fromDownloads() : undefined
+    setOffline(false)
     setUnits(res.units)
     setProgress(res.progress)
     setCurrentId((id) => id ?? pickCurrent(res.units))
-  }, [route.id, planId])
+  }, [route.id, planId, userId])
 
   useEffect(() => {
     if (signedIn) void load()
@@ -76,6 +93,12 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
           <span>{t('playback.route_progress', { done: progress.completed_units, total: progress.visible_units })}</span>
         </div>
       )}
+      {offline && (
+        <p className="downloads-offline" role="status" data-testid="downloads-offline">
+          {t('playback.downloads.offline_units')}
+        </p>
+      )}
+      {signedIn && units && !offline && <DownloadBar downloads={downloads} route={route} units={units.filter(playable)} />}
       <div id="route-player">
         {playable(current) && (
           <Player
@@ -112,7 +135,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
                   {t('route_page.login_to_play')}
                 </a>
               )}
-              {s && <UnitAction unit={s} current={isCurrent} onPlay={() => choose(s.id)} />}
+              {s && <UnitAction unit={s} current={isCurrent} onPlay={() => choose(s.id)} downloads={offline ? null : downloads} route={route} />}
             </li>
           )
         })}
@@ -121,7 +144,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
   )
 }
 
-function UnitAction({ unit, current, onPlay }: { unit: UnitStateDto; current: boolean; onPlay: () => void }) {
+function UnitAction({ unit, current, onPlay, downloads, route }: { unit: UnitStateDto; current: boolean; onPlay: () => void; downloads: Downloads | null; route: RouteDto }) {
   const { t, href } = usePage()
   if (unit.lock === 'no_privileges') {
     return (
@@ -149,6 +172,7 @@ function UnitAction({ unit, current, onPlay }: { unit: UnitStateDto; current: bo
         </span>
       )}
       {!unit.completed && unit.position > 0 && <span className="chip">{t('playback.in_progress')}</span>}
+      {downloads && playable(unit) && <DownloadBar downloads={downloads} route={route} units={[unit]} unit />}
       {current ? (
         <span className="chip chip-current">{t('playback.current')}</span>
       ) : (

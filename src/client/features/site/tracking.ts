@@ -43,6 +43,8 @@ async function send(sessionId: string, event: string, extra: { page?: string; ro
 
 /** One event of this session (silent: nothing is shown, a failure is dropped). */
 export async function trackEvent(event: string, extra: { page?: string; route?: string; post?: string; search?: string } = {}) {
+  // Offline (issue 23): a page shown from its kept copy sends no event (it would only fail).
+  if (isOffline()) return
   const id = await (session ?? Promise.resolve(readLocal<string>('session_id')))
   if (id) await send(id, event, extra)
 }

@@ -17,6 +17,8 @@ import { Role } from '#shared/enums'
 
 // Only psychologists download their agenda (issue 9 §1).
 const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
+// The units downloaded on this device (issue 23 §4): IndexedDB and the cache, only in the browser.
+const ProfileDownloads = lazy(() => import('./ProfileDownloads'))
 
 type Data = NonNullable<ProfilePageData>
 
@@ -148,6 +150,12 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
 
       <NotificationSettings user={user} onSaved={setUser} />
       <RankingSettings />
+
+      {hydrated && boot.user && typeof indexedDB !== 'undefined' && (
+        <Suspense fallback={null}>
+          <ProfileDownloads user={boot.user.id} />
+        </Suspense>
+      )}
 
       <section className="profile-card" aria-labelledby="profile-privacy">
         <h2 id="profile-privacy">{t('accounts.profile.privacy')}</h2>

@@ -1,0 +1,144 @@
+import { clear, createStore, del, entries, set } from 'idb-keyval'
+import type { UnitStateDto } from '#shared/contract/playback'
+
+/**
+ * Downloaded units (issue 23 §4; docs/decisions/023-offline-and-install.md). The audio goes in
+ * the `calma-downloads` cache under `/media/<key>` (its hourly signature dropped), as the full
+ * file (200); the service worker answers the player from there, with 206 slices for Range
+ * (src/sw/sw.ts). What was downloaded, by whom, is recorded in IndexedDB (`calma-downloads`,
+ * idb-keyval): the route page's player is fed from it when `GET /v1/route/units` (personal,
+ * never cached) cannot be fetched. Loaded only on the route page and the profile, on demand.
+ */
+export const DOWNLOADS_CACHE = 'calma-downloads'
+
+export interface Download {
+  user: number
+  route_id: number
+  route_slug: string
+  route_title: string
+  /** The unit as the player needs it; its media URL is the unsigned `/media/<key>`. */
+  unit: UnitStateDto & { media: NonNullable<UnitStateDto['media']> }
+  /** `/media/<key>`: the cache's key. */
+  media_key: string
+  size: number
+  downloaded_at: number
+}
+
+export interface RouteRef {
+  id: number
+  slug: string
+  title: string
+}
+
+let db: ReturnType<typeof createStore> | null = null
+const store = () => (db ??= createStore('calma-downloads', 'units'))
+const recordKey = (user: number, unitId: number) => `${user}:${unitId}`
+/** The media's path without the signature: the same file for every hour's URL. */
+export const mediaKey = (url: string) => new URL(url, location.href).pathname
+
+/** The storage is full (or the browser refused the space): explained kindly by the page. */
+export class QuotaError extends Error {
+  constructor() {
+    super('quota')
+    this.name = 'QuotaError'
+  }
+}
+const isQuota = (err: unknown) => err instanceof DOMException && (err.name === 'QuotaExceededError' || err.code === 22)
+
+export async function listDownloads(user: number): Promise<Download[]> {
+  try {
+    const all = await entries<string, Download>(store())
+    return all
+      .map(([, d]) => d)
+      .filter((d) => d.user === user)
+      .sort((a, b) => a.route_title.localeCompare(b.route_title) || a.unit.order - b.unit.order)
+  } catch {
+    return []
+  }
+}
+
+export interface Progress {
+  done: number
+  total: number
+  bytes: number
+  /** Bytes of the file being fetched: the sum of the lengths the server announced. */
+  totalBytes: number
+}
+
+/**
+ * Download `units` of `route` one after another, reporting bytes and units done. The whole
+ * file is fetched (no Range: a 200) and kept under its unsigned key; the record follows.
+ */
+export async function downloadUnits(user: number, route: RouteRef, units: (UnitStateDto & { media: NonNullable<UnitStateDto['media']> })[], onProgress: (p: Progress) => void): Promise<void> {
+  const cache = await caches.open(DOWNLOADS_CACHE)
+  const p: Progress = { done: 0, total: units.length, bytes: 0, totalBytes: 0 }
+  onProgress({ ...p })
+  for (const unit of units) {
+    const key = mediaKey(unit.media.url)
+    const res = await fetch(unit.media.url, { credentials: 'same-origin', cache: 'no-store' })
+    if (res.status !== 200 || !res.body) throw new Error(`HTTP ${res.status}`)
+    const length = Number(res.headers.get('content-length') ?? 0)
+    p.totalBytes += length
+    const reader = res.body.getReader()
+    const chunks: Uint8Array[] = []
+    let size = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      size += value.byteLength
+      p.bytes += value.byteLength
+      onProgress({ ...p })
+    }
+    const type = res.headers.get('content-type') ?? unit.media.content_type
+    const body = new Blob(chunks as BlobPart[], { type })
+    try {
+      await cache.put(
+        new Request(new URL(key, location.href).href),
+        new Response(body, { status: 200, headers: { 'content-type': type, 'content-length': String(size), 'accept-ranges': 'bytes' } }),
+      )
+      const d: Download = {
+        user,
+        route_id: route.id,
+        route_slug: route.slug,
+        route_title: route.title,
+        // Offline there is no signed URL and no transcript to fetch: the kept file only.
+        unit: { ...unit, lock: null, media: { ...unit.media, url: key, transcripts: [] } },
+        media_key: key,
+        size,
+        downloaded_at: Date.now(),
+      }
+      await set(recordKey(user, unit.id), d, store())
+    } catch (err) {
+      if (isQuota(err)) throw new QuotaError()
+      throw err
+    }
+    p.done++
+    onProgress({ ...p })
+  }
+}
+
+/** Remove one downloaded unit: its file (unless another record still uses it) and its record. */
+export async function removeDownload(user: number, unitId: number) {
+  const all = await entries<string, Download>(store())
+  const mine = all.find(([k]) => k === recordKey(user, unitId))?.[1]
+  await del(recordKey(user, unitId), store())
+  if (mine && !all.some(([k, d]) => k !== recordKey(user, unitId) && d.media_key === mine.media_key)) {
+    await caches
+      .open(DOWNLOADS_CACHE)
+      .then((c) => c.delete(new URL(mine.media_key, location.href).href))
+      .catch(() => false)
+  }
+}
+
+/** Everything downloaded on this device: "remove all", logout and account erasure. */
+export async function forgetDownloads() {
+  await Promise.all([clear(store()).catch(() => {}), typeof caches === 'undefined' ? false : caches.delete(DOWNLOADS_CACHE)])
+}
+
+/** "1.4 MB": sizes in the person's language. */
+export function formatSize(bytes: number, locale: string) {
+  const mb = bytes / (1024 * 1024)
+  if (mb >= 1) return `${mb.toLocaleString(locale, { maximumFractionDigits: 1 })} MB`
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString(locale)} KB`
+}
