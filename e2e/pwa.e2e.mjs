@@ -24,6 +24,17 @@ async function openControlled(browser, path, locale) {
   return page
 }
 
+/** A demo patient signed in through the login page of a service-worker-controlled tab, on `to`. */
+async function signedInControlled(browser, { prefix, email, to }) {
+  const page = await openControlled(browser, `${prefix}/login?redirect=${encodeURIComponent(to)}`, prefix ? 'en' : 'es')
+  await page.locator('input[name=email]').fill(email)
+  await page.locator('input[name=password]').fill(PASSWORD)
+  await page.getByTestId('login-submit').click()
+  await page.waitForURL((u) => u.pathname === to, { timeout: 10_000 })
+  await waitForHydration(page)
+  return page
+}
+
 export default function ({ test, browser, baseURL, seeded }) {
   for (const [locale, home] of [
     ['es', '/'],
@@ -142,12 +153,7 @@ export default function ({ test, browser, baseURL, seeded }) {
 
   test('the journey is kept for the person signed in, and logout empties it', async () => {
     if (!seeded) return
-    const page = await openControlled(browser, '/en/login?redirect=%2Fen%2Fjourney', 'en')
-    await page.locator('input[name=email]').fill('patient.en@demo.calma.app')
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-submit').click()
-    await page.waitForURL((u) => u.pathname === '/en/journey', { timeout: 10_000 })
-    await waitForHydration(page)
+    const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: '/en/journey' })
     await eventually(() => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))), { message: 'the journey is kept' })
     await page.context().setOffline(true)
     await page.goto('/en/journey')
@@ -171,12 +177,7 @@ export default function ({ test, browser, baseURL, seeded }) {
 
   test('a unit finished offline is kept in IndexedDB and reaches the server once, with its moment, when back online', async () => {
     if (!seeded) return
-    const page = await openControlled(browser, '/en/login?redirect=%2Fen%2Froute%2Fbreathing-to-calm-anxiety', 'en')
-    await page.locator('input[name=email]').fill('patient.en@demo.calma.app')
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-submit').click()
-    await page.waitForURL((u) => u.pathname === '/en/route/breathing-to-calm-anxiety', { timeout: 10_000 })
-    await waitForHydration(page)
+    const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: '/en/route/breathing-to-calm-anxiety' })
     await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
     const media = page.locator('[data-testid=player] audio, [data-testid=player] video')
     // Online: 3 s before the end, so the rest is already in the player's buffer.
@@ -264,12 +265,7 @@ export default function ({ test, browser, baseURL, seeded }) {
   test('a route downloaded (progress, then "Downloaded"; a full storage explained) plays offline with seeking; the profile lists and removes it; logout empties the downloads', async () => {
     if (!seeded) return
     const route = '/en/route/breathing-to-calm-anxiety'
-    const page = await openControlled(browser, `/en/login?redirect=${encodeURIComponent(route)}`, 'en')
-    await page.locator('input[name=email]').fill('patient.en@demo.calma.app')
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-submit').click()
-    await page.waitForURL((u) => u.pathname === route, { timeout: 10_000 })
-    await waitForHydration(page)
+    const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: route })
     await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
     const bar = page.getByTestId('route-download')
     await bar.waitFor()
@@ -382,12 +378,7 @@ export default function ({ test, browser, baseURL, seeded }) {
 
   test('the journey downloads the next units of the plan', async () => {
     if (!seeded) return
-    const page = await openControlled(browser, '/login?redirect=%2Fjourney', 'es')
-    await page.locator('input[name=email]').fill('patient@demo.calma.app')
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.getByTestId('login-submit').click()
-    await page.waitForURL((u) => u.pathname === '/journey', { timeout: 10_000 })
-    await waitForHydration(page)
+    const page = await signedInControlled(browser, { prefix: '', email: 'patient@demo.calma.app', to: '/journey' })
     await page.locator('[data-testid=next-download] [data-testid=download-start]').click()
     await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 20_000 })
     assert.match(await page.getByTestId('route-download').innerText(), /Descargado/)

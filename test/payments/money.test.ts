@@ -194,6 +194,12 @@ describe('a yearly plan refunded', () => {
     const m = await moneyOf(p.id)
     expect(m.subscriber).toBe(false)
     expect(m.subscriptions[0].status).toBe(2)
+    // The refunded plan can no longer be stopped: it is over (404, nothing asked of Stripe).
+    const planId = (await send(p.token, 'GET', '/v1/my/subscriptions')).body.subscriptions[0].id
+    const stop = await withStripe('DELETE', '/v1/my/subscriptions', p.token, { id: String(planId) }, 'es')
+    expect(stop.res.status).toBe(404)
+    expect(stop.body.message).toBeTruthy()
+    expect(stripe.calls.filter((c) => c.path === `/v1/subscriptions/${pe.sub}` && c.method === 'POST')).toEqual([])
     // The daily job gives that plan nothing more; Stripe's refund and deletion events change nothing.
     await dailySubscriptions(getDb(env.DB), Date.now() + 40 * 86_400_000)
     await deliver(event('charge.refunded', { id: 'ch_y', payment_intent: tx.payment_intent, amount: 160000, amount_refunded: 160000 }))

@@ -245,15 +245,18 @@ async function settleDuplicate(env: Env, db: Db, sub: string, userId: number, no
   const row = await repo.findSubscription(db, sub)
   if (!row?.duplicate) return []
   const payments = await repo.paymentsOfSubscription(db, sub)
-  const stmts: Stmt[] = [enqueueActionStmt(db, { key: `cancel-duplicate-${sub}`, kind: 'cancel_subscription', target: sub, userId, now })]
-  const keys = [`cancel-duplicate-${sub}`]
+  // Each action with the statement that enqueues it; its RETURNING says whether this call wrote it.
+  const actions = [{ key: `cancel-duplicate-${sub}`, stmt: enqueueActionStmt(db, { key: `cancel-duplicate-${sub}`, kind: 'cancel_subscription', target: sub, userId, now }) }]
+  const stmts: Stmt[] = [actions[0]!.stmt]
   for (const p of payments) {
     if (p.status !== 'succeeded' || !p.paymentIntent) continue
-    keys.push(`refund-duplicate-${p.providerRef}`)
-    stmts.push(enqueueActionStmt(db, { key: `refund-duplicate-${p.providerRef}`, kind: 'refund_payment', target: p.paymentIntent, userId, now }), repo.setRefundedStmt(db, p.id, p.amountCents))
+    const key = `refund-duplicate-${p.providerRef}`
+    const stmt = enqueueActionStmt(db, { key, kind: 'refund_payment', target: p.paymentIntent, userId, now })
+    actions.push({ key, stmt })
+    stmts.push(stmt, repo.setRefundedStmt(db, p.id, p.amountCents))
   }
   const results = await repo.runBatch(db, stmts)
-  const wrote = keys.filter((_, i) => (i === 0 ? results[0] : results[1 + (i - 1) * 2])?.results?.length)
+  const wrote = actions.filter((a) => results[stmts.indexOf(a.stmt)]?.results?.length).map((a) => a.key)
   if (wrote.includes(`cancel-duplicate-${sub}`)) {
     const payer = await repo.findPayer(db, userId)
     const locale: Locale = payer?.language === 'en' ? 'en' : 'es'
