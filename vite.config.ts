@@ -3,10 +3,12 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { pageModules } from './scripts/vite-page-modules'
 import { localVars } from './scripts/local-vars'
+import { zodLean } from './scripts/vite-zod-lean'
 
 export default defineConfig(({ command, isPreview }) => ({
   plugins: [
     pageModules(),
+    zodLean(),
     react(),
     // wrangler.toml is production (and so is what `vite build` writes to dist/calma); the dev
     // server adds the local settings of config/local.vars (.dev.vars still overrides them).

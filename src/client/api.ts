@@ -1,9 +1,33 @@
 import type { z } from 'zod'
-import type { Call, CallInput, CallOutput, WireValue } from '#shared/contract/call'
-import { fieldErrors, normalizeInput } from '#shared/contract/validation'
+import type { Call, CallInput, CallOutput, Method, WireValue } from '#shared/contract/call'
 import { createTranslator, MISSING, type Messages, type Translate } from '#shared/i18n/index'
 import { $user, SESSION_LOST, readLocal } from './stores/session'
 import { notify } from './stores/toasts'
+
+/**
+ * A call whose definition (and so zod and its schemas, ~26 KB gzip) is fetched when the call is
+ * first made, not with the page (issue 21 §5: what a page needs before hydration is React and the
+ * page; the contract's schemas are needed only when a person acts). See `contract`.
+ */
+export type LazyCall<C extends Call> = () => Promise<C>
+/** The definition behind a call handle, for `CallInput<Def<typeof x>>`. */
+export type Def<H> = H extends LazyCall<infer C> ? C : H
+
+/**
+ * The calls of one contract module, each fetched on first use:
+ * `const { register } = contract(() => import('#shared/contract/users'))`, then `call(register, …)`
+ * as with the definition itself. The module is fetched once (the browser keeps the chunk).
+ */
+export function contract<M extends object>(load: () => Promise<M>): { [K in keyof M as M[K] extends Call ? K : never]: M[K] extends Call ? LazyCall<M[K]> : never } {
+  let module: Promise<M> | null = null
+  const get = () => (module ??= load().catch((e: unknown) => {
+    module = null // a failed fetch (offline) is tried again by the next call
+    throw e
+  }))
+  return new Proxy({} as never, {
+    get: (_t, name) => () => get().then((m) => (m as Record<string | symbol, unknown>)[name]),
+  })
+}
 
 /** What every call resolves to: never throws, so a screen can always say something kind. */
 export type ApiResult<T> =
@@ -85,16 +109,50 @@ const origin = () => (typeof window !== 'undefined' ? window.location.origin : '
  * schema (a mismatch is code 701, 'Backend API is providing a bad response.'); a network failure
  * is success false; a returned message shows as a notification.
  */
-export async function call<C extends Call>(def: C, opts: CallOptions<C> = {}): Promise<ApiResult<CallOutput<C>>> {
+export async function call<C extends Call>(handle: C | LazyCall<C>, opts: CallOptions<C> = {}): Promise<ApiResult<CallOutput<C>>> {
+  let def: C
+  let validation: typeof import('#shared/contract/validation')
+  try {
+    // The reading rules come with the first call, like the contract's schemas (issue 21 §5).
+    ;[def, validation] = await Promise.all([typeof handle === 'function' ? handle() : handle, import('#shared/contract/validation')])
+  } catch {
+    // The contract's chunk could not be fetched (offline, or a deploy replaced it): as a network failure.
+    const message = messages?.errors.network
+    if (!opts.silent && message) notify(message, 'danger')
+    return { success: false, status: 0, message }
+  }
   const pairs = encodeInput(opts.input as Record<string, WireValue> | undefined)
-  const checked = (def.request as z.ZodType).safeParse(normalizeInput(asParsedBody(pairs)))
+  const checked = (def.request as z.ZodType).safeParse(validation.normalizeInput(asParsedBody(pairs)))
   if (!checked.success) {
     // SPEC §8: without a translator a message shows as the marker text.
-    const errors = fieldErrors(checked.error, t ?? (() => MISSING))
+    const errors = validation.fieldErrors(checked.error, t ?? (() => MISSING))
     const message = t ? t('errors.validation') : undefined
     return { success: false, status: 422, code: 'validation', message, errors }
   }
 
+  const answer = await exchange(def, pairs, opts)
+  if (!answer.ok) return answer.result
+  const { json, obj, status } = answer
+  const parsed = (def.response as z.ZodType).safeParse(json)
+  if (!parsed.success) {
+    const message = messages?.errors.bad_response ?? 'Backend API is providing a bad response.'
+    if (!opts.silent) notify(message, 'danger')
+    return { success: false, status, code: 701, message }
+  }
+  // The message is read from the raw answer: a call's schema need not list it.
+  if (!opts.silent && obj.message) notify(obj.message, 'success')
+  return { ...(parsed.data as object), message: obj.message, success: true, status } as ApiResult<CallOutput<C>>
+}
+
+type Envelope = { success?: boolean; message?: string; code?: string; errors?: Record<string, string[]> }
+type Exchange = { ok: true; json: unknown; obj: Envelope; status: number } | { ok: false; result: { success: false; status: number; code?: string | number; message?: string; errors?: Record<string, string[]> } }
+
+/**
+ * The request and the envelope, shared by `call` and `beacon`: SPEC §7's headers, a network
+ * failure as success false, 'Unauthenticated.' as the session-lost event, a refusal's message as
+ * a danger notification. What the answer must look like is the caller's check.
+ */
+async function exchange(def: { method: Method; path: string }, pairs: [string, string][], opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha'>): Promise<Exchange> {
   const path = def.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(opts.params?.[name] ?? '')))
   const url = new URL(`/v1${path}`, origin())
   const headers: Record<string, string> = {
@@ -119,7 +177,7 @@ export async function call<C extends Call>(def: C, opts: CallOptions<C> = {}): P
   } catch {
     const message = messages?.errors.network
     if (!opts.silent && message) notify(message, 'danger')
-    return { success: false, status: 0, message }
+    return { ok: false, result: { success: false, status: 0, message } }
   }
   let json: unknown
   try {
@@ -127,24 +185,29 @@ export async function call<C extends Call>(def: C, opts: CallOptions<C> = {}): P
   } catch {
     json = undefined
   }
-  const obj = (json ?? {}) as { success?: boolean; message?: string; code?: string; errors?: Record<string, string[]> }
+  const obj = (json ?? {}) as Envelope
   if (obj.message === 'Unauthenticated.') {
     // Not shown: the frame reacts by sending the person to sign in (SPEC §8).
     $user.set(null)
     globalThis.dispatchEvent?.(new CustomEvent(SESSION_LOST))
-    return { success: false, status: res.status, message: obj.message }
+    return { ok: false, result: { success: false, status: res.status, message: obj.message } }
   }
   if (obj.success === false) {
     if (!opts.silent && obj.message) notify(obj.message, 'danger')
-    return { success: false, status: res.status, code: obj.code, message: obj.message, errors: obj.errors }
+    return { ok: false, result: { success: false, status: res.status, code: obj.code, message: obj.message, errors: obj.errors } }
   }
-  const parsed = (def.response as z.ZodType).safeParse(json)
-  if (!parsed.success) {
-    const message = messages?.errors.bad_response ?? 'Backend API is providing a bad response.'
-    if (!opts.silent) notify(message, 'danger')
-    return { success: false, status: res.status, code: 701, message }
-  }
-  // The message is read from the raw answer: a call's schema need not list it.
-  if (!opts.silent && obj.message) notify(obj.message, 'success')
-  return { ...(parsed.data as object), message: obj.message, success: true, status: res.status } as ApiResult<CallOutput<C>>
+  return { ok: true, json, obj, status: res.status }
+}
+
+/**
+ * A silent call every page makes (first-party usage tracking, SPEC §7 Session and Tracking),
+ * checked with `isAnswer` rather than the contract's zod schemas, so that a page that only
+ * reads loads no schema at all (issue 21 §5). The server still validates the request with the
+ * contract; an answer of another shape is code 701 as in `call`, never shown.
+ */
+export async function beacon<T extends object>(def: { method: Method; path: string }, input: Record<string, WireValue>, isAnswer: (json: unknown) => json is T): Promise<ApiResult<T>> {
+  const answer = await exchange(def, encodeInput(input), { silent: true })
+  if (!answer.ok) return answer.result
+  if (!isAnswer(answer.json)) return { success: false, status: answer.status, code: 701, message: messages?.errors.bad_response ?? 'Backend API is providing a bad response.' }
+  return { ...answer.json, message: answer.obj.message, success: true, status: answer.status }
 }

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineCall } from '#shared/contract/call'
 import { bool01, int } from '#shared/contract/fields'
-import { call, configureApi, encodeValue } from '#client/api.ts'
+import { beacon, call, configureApi, contract, encodeValue } from '#client/api.ts'
+import { getSession } from '#shared/contract/tracking'
+import { TRACKING_WIRE, isSessionAnswer } from '#shared/contract/tracking.wire'
 import { $toasts, notify } from '#client/stores/toasts.ts'
 import en from '#shared/i18n/en'
 
@@ -102,5 +104,51 @@ describe('encodeValue', () => {
     expect(encodeValue('')).toBeNull()
     expect(encodeValue(null)).toBeNull()
     expect(encodeValue(0)).toBe('0')
+  })
+})
+
+// Issue 21 §5: the contract's schemas (zod) come with the first call, not with the page.
+describe('a call fetched on first use (contract)', () => {
+  it('loads its module once, then behaves as the definition itself: checks, sends, answers', async () => {
+    let loads = 0
+    const { getThing: lazyGet } = contract(async () => {
+      loads++
+      return { getThing }
+    })
+    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: [3] }))
+    expect(await call(lazyGet, { input: { q: 'a' } })).toMatchObject({ success: true, items: [3] })
+    expect(await call(lazyGet, { input: { n: 'abc' } })).toMatchObject({ success: false, code: 'validation', errors: { n: ['It must be a number.'] } })
+    expect(spy).toHaveBeenCalledTimes(1)
+    expect(loads).toBe(1)
+  })
+
+  it('a module that cannot be fetched (offline) is a network failure, and is tried again by the next call', async () => {
+    let fail = true
+    const { getThing: lazyGet } = contract(async () => {
+      if (fail) throw new TypeError('Failed to fetch dynamically imported module')
+      return { getThing }
+    })
+    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: [] }))
+    expect(await call(lazyGet, { silent: true })).toMatchObject({ success: false, status: 0 })
+    expect(spy).not.toHaveBeenCalled()
+    fail = false
+    expect(await call(lazyGet)).toMatchObject({ success: true, items: [] })
+  })
+})
+
+describe('beacon(): the usage calls every page makes, checked without zod', () => {
+  it("sends the session call as the contract says and accepts only the contract's answer", async () => {
+    expect(TRACKING_WIRE.session).toEqual({ method: getSession.method, path: getSession.path })
+    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(reply({ success: true, session_id: 'abc', new_session: true }))
+    expect(await beacon(TRACKING_WIRE.session, { pathname: '/' }, isSessionAnswer)).toMatchObject({ success: true, session_id: 'abc', new_session: true })
+    expect(String((spy.mock.calls[0]! as [URL])[0])).toBe('http://localhost/v1/session?pathname=%2F')
+    spy.mockResolvedValueOnce(reply({ success: true, session_id: 7 }))
+    expect(await beacon(TRACKING_WIRE.session, {}, isSessionAnswer)).toMatchObject({ success: false, code: 701 })
+    expect($toasts.get()).toEqual([]) // silent, whatever happens
+  })
+
+  it('the hand-written check agrees with the response schema', () => {
+    for (const body of [{ success: true, session_id: 'x', new_session: false }, { success: true, session_id: 'x' }, { success: true, session_id: 1, new_session: true }, { success: false }, null, 'x'])
+      expect(isSessionAnswer(body)).toBe(getSession.response.safeParse(body).success)
   })
 })

@@ -1,7 +1,8 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval'
-import { saveUnitProgress } from '#shared/contract/playback'
-import { call } from '../api'
+import { call, contract } from '../api'
 import { OUTBOX_FLAG } from './register'
+
+const { saveUnitProgress } = contract(() => import('#shared/contract/playback'))
 
 /**
  * Progress made offline (issue 23 §5): each save that could not reach the server is kept in

@@ -4,7 +4,9 @@ import { z } from 'zod'
 import { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope } from './common'
-import { idField, int, line, paragraph, timezoneField } from './fields'
+import { dateField, idField, instantField, int, line, paragraph, timezoneField } from './fields'
+
+export { dateField, instantField } from './fields'
 import { listSchema, paginationSchema } from './list'
 
 const oneOf = <T extends Record<string, number>>(values: T) => {
@@ -13,28 +15,6 @@ const oneOf = <T extends Record<string, number>>(values: T) => {
 }
 export const meetingChannelField = oneOf(MeetingChannel)
 export const cancellationReasonField = oneOf(CancellationReason)
-/** Whether the text starts with a real calendar date YYYY-MM-DD (no 30 February, any year 0000-9999). */
-function realDate(s: string) {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return true // the format's own check answers
-  const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number]
-  const t = new Date(0)
-  t.setUTCFullYear(y, m - 1, d)
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d
-}
-/** YYYY-MM-DD, a real calendar date. How far ahead a day may be is the service's (BOOKING_HORIZON_DAYS). */
-export const dateField = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine(realDate, { error: 'validation.date' })
-/** An ISO instant with its offset ('2026-11-30T09:00:00.000Z'), as SPEC §7 sends dates; a real calendar date and time. */
-export const instantField = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/, { error: 'validation.date' })
-  .refine(realDate, { error: 'validation.date' })
-  .transform((s) => Date.parse(s))
-  .refine((ms) => Number.isFinite(ms), { error: 'validation.date' })
-
 // ── Slots ────────────────────────────────────────────────────────────────────────────────────
 
 export const slotSchema = z.object({ start_at: z.string(), end_at: z.string(), time: z.string(), period: z.enum(['morning', 'afternoon', 'evening']) })

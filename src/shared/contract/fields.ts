@@ -87,3 +87,27 @@ export const timezoneField = z
     }
     return tz
   })
+
+// Dates (moved from appointments.ts: notifications reuse them, and must not bring appointments's
+// calls into every signed-in page).
+/** Whether the text starts with a real calendar date YYYY-MM-DD (no 30 February, any year 0000-9999). */
+function realDate(s: string) {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(s)) return true // the format's own check answers
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const t = new Date(0)
+  t.setUTCFullYear(y, m - 1, d)
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d
+}
+/** YYYY-MM-DD, a real calendar date. How far ahead a day may be is the service's (BOOKING_HORIZON_DAYS). */
+export const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine(realDate, { error: 'validation.date' })
+/** An ISO instant with its offset ('2026-11-30T09:00:00.000Z'), as SPEC §7 sends dates; a real calendar date and time. */
+export const instantField = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/, { error: 'validation.date' })
+  .refine(realDate, { error: 'validation.date' })
+  .transform((s) => Date.parse(s))
+  .refine((ms) => Number.isFinite(ms), { error: 'validation.date' })

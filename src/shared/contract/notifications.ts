@@ -4,9 +4,8 @@ import { z } from 'zod'
 import { NOTIFICATION_DELAY_UNITS, NOTIFICATION_LEVELS, Role } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope } from './common'
-import { bool01, idField, int, languageField, line, paragraph } from './fields'
+import { bool01, idField, instantField, int, languageField, line, paragraph } from './fields'
 import { listSchema, paginationSchema } from './list'
-import { instantField } from './appointments'
 
 const copySchema = z.object({ title: z.string(), description: z.string().nullable().optional() })
 

@@ -6,11 +6,9 @@ import { defineCall } from './call'
 import { envelope, messageResponse } from './common'
 import { line } from './fields'
 
-/** SPEC §9: the utm variables tracked, each as `utm_<name>` (or bare `<name>`) in the query. */
-export const UTM_NAMES = ['source', 'medium', 'campaign', 'term', 'content', 'device', 'version', 'agency', 'category', 'fbc', 'fbp'] as const
-export type UtmName = (typeof UTM_NAMES)[number]
-/** SPEC §9: "Defaults: agency na, category anxiety". */
-export const UTM_DEFAULTS: Partial<Record<UtmName, string>> = { agency: 'na', category: 'anxiety' }
+import { TRACKING_WIRE, UTM_NAMES, type UtmName } from './tracking.wire'
+
+export { UTM_DEFAULTS, UTM_NAMES, type UtmName } from './tracking.wire'
 
 const utmValue = line(255).optional()
 const utmFields = Object.fromEntries(UTM_NAMES.flatMap((n) => [[`utm_${n}`, utmValue], [n, utmValue]])) as Record<`utm_${UtmName}` | UtmName, typeof utmValue>
@@ -25,7 +23,7 @@ export const sessionQuery = z.object({
 export type SessionQuery = z.output<typeof sessionQuery>
 
 /** GET /v1/session: the browser's session, or a new one (`new_session` true) with its utm values. */
-export const getSession = defineCall({ method: 'GET', path: '/session', request: sessionQuery, response: envelope({ session_id: z.string(), new_session: z.boolean() }) })
+export const getSession = defineCall({ ...TRACKING_WIRE.session, request: sessionQuery, response: envelope({ session_id: z.string(), new_session: z.boolean() }) })
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -44,10 +42,10 @@ export const trackForm = z.object({
 export type TrackForm = z.output<typeof trackForm>
 
 /** POST /v1/track: stores one event (silent: the page never shows its answer). */
-export const track = defineCall({ method: 'POST', path: '/track', request: trackForm, response: messageResponse })
+export const track = defineCall({ ...TRACKING_WIRE.track, request: trackForm, response: messageResponse })
 
 /** POST /v1/translation: a key the page had no text for, counted once per key and locale. */
 export const translationForm = z.object({ text: line(300) })
-export const reportTranslation = defineCall({ method: 'POST', path: '/translation', request: translationForm, response: messageResponse })
+export const reportTranslation = defineCall({ ...TRACKING_WIRE.translation, request: translationForm, response: messageResponse })
 
 export const trackingCalls = [getSession, track, reportTranslation] as const

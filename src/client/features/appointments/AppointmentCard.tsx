@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { close, confirm, setMeeting, type AppointmentDto } from '#shared/contract/appointments'
+import type { AppointmentDto } from '#shared/contract/appointments'
 import { AppointmentStatus, MeetingChannel } from '#shared/enums'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { firstErrors } from '#client/components/forms.tsx'
 import { CancelForm } from './CancelForm'
 import { channelName, clock, isLive, longDay, otherOf, reasonName, sideOf, statusName, zoneShort } from './format'
+
+const { close, confirm, setMeeting } = contract(() => import('#shared/contract/appointments'))
 
 export type CardChange = { kind: 'confirmed' | 'closed' | 'meeting'; appointment: AppointmentDto } | { kind: 'cancelled'; appointment: AppointmentDto; refunded: number }
 

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
-import { listAppointments, type AppointmentDto } from '#shared/contract/appointments'
-import { authenticate } from '#shared/contract/users'
+import type { AppointmentDto } from '#shared/contract/appointments'
 import { storeUser } from '#client/stores/session.ts'
 import { DELAYS_MS } from '#shared/limits'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { useHydrated } from '#client/components/forms.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
@@ -11,6 +10,9 @@ import { dollars, isLive, merged, sideOf, statusName } from './format'
 import { Loading, Problem, useCountdown } from './Status'
 import '#client/components/forms.css'
 import './appointments.css'
+
+const { listAppointments } = contract(() => import('#shared/contract/appointments'))
+const { authenticate } = contract(() => import('#shared/contract/users'))
 
 const ID = /^[1-9]\d{0,14}$/
 

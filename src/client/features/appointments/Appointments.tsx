@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { listAppointments, type AppointmentDto } from '#shared/contract/appointments'
+import type { AppointmentDto } from '#shared/contract/appointments'
 import { HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
 import { Booking } from './Booking'
@@ -9,6 +9,8 @@ import { dollars, HOST_TABS, TABS, type Tab } from './format'
 import { Loading, Problem } from './Status'
 import '#client/components/forms.css'
 import './appointments.css'
+
+const { listAppointments } = contract(() => import('#shared/contract/appointments'))
 
 const PER_PAGE = 20
 

@@ -1,11 +1,14 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
-import { book, listSlots, type AppointmentDto, type SlotDto } from '#shared/contract/appointments'
-import { getMe, listPsychologists, type PsychologistDto, type UserDto } from '#shared/contract/users'
-import { call } from '#client/api.ts'
+import type { AppointmentDto, SlotDto } from '#shared/contract/appointments'
+import type { PsychologistDto, UserDto } from '#shared/contract/users'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { degreeName } from '#client/components/words.ts'
 import { BOOKING_DAYS, CHANNELS, dayParts, dollars, languageNames, nextDays, SESSION_PRICE } from './format'
 import { Loading, Problem } from './Status'
+
+const { book, listSlots } = contract(() => import('#shared/contract/appointments'))
+const { getMe, listPsychologists } = contract(() => import('#shared/contract/users'))
 
 // Only people without a phone download the phone form (and libphonenumber's metadata).
 const PhoneAsk = lazy(() => import('./PhoneAsk'))

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
-import { cancel, type AppointmentDto } from '#shared/contract/appointments'
+import type { AppointmentDto } from '#shared/contract/appointments'
 import { CancellationReason } from '#shared/enums'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { firstErrors } from '#client/components/forms.tsx'
 import { dollars, FREE_CANCEL_BEFORE_MS, REASONS } from './format'
+
+const { cancel } = contract(() => import('#shared/contract/appointments'))
 
 interface Props {
   appointment: AppointmentDto

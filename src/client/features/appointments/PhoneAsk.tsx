@@ -1,12 +1,13 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js'
 import type { CountryOption, UserDto } from '#shared/contract/users'
-import { updateProfile } from '#shared/contract/users.phone'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { firstErrors } from '#client/components/forms.tsx'
 import { CountryPhone } from '#client/features/users/CountryPhone.tsx'
+
+const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
 /** Regional-indicator flag of an ISO 3166-1 alpha-2 code ('ES' → 🇪🇸), as the profile's list has. */
 const flagOf = (code: string) => String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + ch.charCodeAt(0)))

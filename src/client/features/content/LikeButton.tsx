@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import { likeRoute, routeStats } from '#shared/contract/likes'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+
+const { likeRoute, routeStats } = contract(() => import('#shared/contract/likes'))
 
 /**
  * The route's like (SPEC §7 note: the state flips first, then the toggle call, then the stats

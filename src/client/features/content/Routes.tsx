@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { trackEvent } from '#client/features/site/tracking.ts'
-import { listRoutes, listSymptoms, type RoutesPageData } from '#shared/contract/content'
-import { listPosts } from '#shared/contract/posts'
+import type { RoutesPageData } from '#shared/contract/content'
 import { DELAYS_MS, PAGE_SIZE } from '#shared/limits'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { Carousel } from '#client/components/Carousel.tsx'
 import { RouteCard } from './RouteCard'
+
+const { listRoutes, listSymptoms } = contract(() => import('#shared/contract/content'))
+const { listPosts } = contract(() => import('#shared/contract/posts'))
 
 /** Route search (SPEC §2 "/routes"): symptom badges, routes and posts, 700 ms after typing stops. */
 export default function Routes({ data }: PageProps<RoutesPageData>) {

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
-import { listRewards, type RewardsAnswer } from '#shared/contract/rewards'
-import { call } from '#client/api.ts'
+import type { RewardsAnswer } from '#shared/contract/rewards'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { StreakView } from './StreakView'
 import './engagement.css'
+
+const { listRewards } = contract(() => import('#shared/contract/rewards'))
 
 /**
  * The rewards and streak blocks of /performance (issue 11 §7): "N of the last 7 days" first,

@@ -7,12 +7,16 @@
 // nothing sent while offline is lost. `ping` is answered `pong` by the runtime. Protocol:
 // docs/API.md "In the app, in real time".
 import { atom } from 'nanostores'
-import { listUnread, markRead, socketMessageSchema, type InAppNotificationDto } from '#shared/contract/notifications'
+import type { InAppNotificationDto } from '#shared/contract/notifications'
 import { SOCKET_CLOSE } from '#shared/limits'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { isOffline } from '#client/pwa/register.ts'
+
+// Fetched with the first call, not with the page (issue 21 §5).
+const notifications = () => import('#shared/contract/notifications')
+const { listUnread, markRead } = contract(notifications)
 
 /** The person's unread in-app notifications, newest first (the user menu lists them). */
 export const $unread = atom<InAppNotificationDto[]>([])
@@ -136,7 +140,8 @@ let started = false
 export function startRealtime(who: Who) {
   if (started || typeof WebSocket === 'undefined') return
   started = true
-  const onMessage = (isPublic: boolean) => (data: unknown) => {
+  const show = async (isPublic: boolean, data: unknown) => {
+    const { socketMessageSchema } = await notifications()
     const parsed = socketMessageSchema.safeParse(data)
     if (!parsed.success) return
     const { notification, role } = parsed.data
@@ -144,6 +149,7 @@ export function startRealtime(who: Who) {
     addUnread(notification)
     toast(notification)
   }
+  const onMessage = (isPublic: boolean) => (data: unknown) => void show(isPublic, data).catch(() => {})
   keepOpen('/ws/notifications', onMessage(false), () => void refreshUnread(true))
   keepOpen(`/ws/public/${who.locale}`, onMessage(true), () => {})
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import type { OfferItemDto } from '#shared/contract/payments'
-import { paymentLink } from '#shared/contract/payments'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useHydrated } from '#client/components/forms.tsx'
+
+const { paymentLink } = contract(() => import('#shared/contract/payments'))
 
 /** Asks for the payment link of `item` and goes there (Stripe's checkout; locally the dev checkout). */
 function useBuy() {

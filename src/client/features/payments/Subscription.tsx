@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import type { SubscriptionPageData, TransactionDto } from '#shared/contract/payments'
-import { cancelMySubscription, myTransactions, requestRefund } from '#shared/contract/payments'
 import { formatMoney } from '#shared/catalogue'
 import { COOLDOWNS_MS, SESSION_PRICE_CENTS } from '#shared/limits'
 import type { MessageKey } from '#shared/i18n/index'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { formatDate } from '#client/components/dates.ts'
@@ -12,6 +11,8 @@ import { useHydrated } from '#client/components/forms.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import { Offer } from './Offer'
 import './payments.css'
+
+const { cancelMySubscription, myTransactions, requestRefund } = contract(() => import('#shared/contract/payments'))
 
 const REASONS = ['subscription', 'topup', 'refund', 'subscription_grant', 'appointment_booking', 'appointment_refund', 'admin_adjustment', 'seed'] as const
 const TX_STATUS = ['succeeded', 'failed', 'refunded', 'pending', 'credited', 'debited'] as const

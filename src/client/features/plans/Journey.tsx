@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react'
-import { myPlanStatus, type JourneyPageData } from '#shared/contract/plans'
-import { call } from '#client/api.ts'
+import type { JourneyPageData } from '#shared/contract/plans'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { PlanRoutes, continueTarget } from './PlanRoutes'
 import { NextUnitsDownload } from '#client/features/playback/Downloads.tsx'
 import { useHydrated } from '#client/components/forms.tsx'
 import './plans.css'
+
+const { myPlanStatus } = contract(() => import('#shared/contract/plans'))
 
 /**
  * 'My Plan' (SPEC §2 "/journey"): the current plan's title and progress, 'View plan

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { listRouteUnits, type UnitStateDto } from '#shared/contract/playback'
-import { call } from '#client/api.ts'
+import type { UnitStateDto } from '#shared/contract/playback'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import type { Progress, RouteRef } from '#client/pwa/downloads.ts'
+
+const { listRouteUnits } = contract(() => import('#shared/contract/playback'))
 
 type Playable = UnitStateDto & { media: NonNullable<UnitStateDto['media']> }
 /** 'route', or the id of the one unit being downloaded. */

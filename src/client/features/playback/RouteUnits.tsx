@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { RouteDto } from '#shared/contract/content'
-import { listRouteUnits, type RouteProgressDto, type UnitStateDto } from '#shared/contract/playback'
-import { myPlanStatus } from '#shared/contract/plans'
-import { call } from '#client/api.ts'
+import type { RouteProgressDto, UnitStateDto } from '#shared/contract/playback'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { isOffline } from '#client/pwa/register.ts'
 import { DownloadBar, useDownloads, type Downloads } from './Downloads'
@@ -10,6 +9,9 @@ import { Player, type PlayableUnit } from './Player'
 import type { SavedProgress } from './progress'
 import { pickCurrent } from './rules'
 import './player.css'
+
+const { listRouteUnits } = contract(() => import('#shared/contract/playback'))
+const { myPlanStatus } = contract(() => import('#shared/contract/plans'))
 
 async function planMayBeFinished(planId: number | undefined, finishedPage: string) {
   const res = await call(myPlanStatus, { input: planId ? { plan_id: planId } : {} })

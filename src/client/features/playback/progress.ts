@@ -1,11 +1,12 @@
 // Saving the listening position (POST /v1/unit/progress) while a unit plays.
 import type { CallOutput } from '#shared/contract/call'
-import { saveUnitProgress } from '#shared/contract/playback'
-import { call } from '#client/api.ts'
+import { call, contract, type Def } from '#client/api.ts'
 import { isOffline, keepOfflineSave } from '#client/pwa/register.ts'
 import { $user } from '#client/stores/session.ts'
 
-export type SavedProgress = CallOutput<typeof saveUnitProgress>
+const { saveUnitProgress } = contract(() => import('#shared/contract/playback'))
+
+export type SavedProgress = CallOutput<Def<typeof saveUnitProgress>>
 
 /** A save the page waits for: the answer updates the list (a completion unlocks the next unit). */
 export async function saveProgress(unitId: number, position: number, completed: boolean): Promise<SavedProgress | null> {

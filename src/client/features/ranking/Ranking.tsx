@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react'
-import { getRanking, type RankingAnswer, type RankingEntryDto } from '#shared/contract/ranking'
-import { call } from '#client/api.ts'
+import type { RankingAnswer, RankingEntryDto } from '#shared/contract/ranking'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import '#client/features/engagement/engagement.css'
+
+const { getRanking } = contract(() => import('#shared/contract/ranking'))
 
 function Movement({ change }: { change: number }) {
   const { t } = usePage()

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { getRanking, setRankingVisibility } from '#shared/contract/ranking'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+
+const { getRanking, setRankingVisibility } = contract(() => import('#shared/contract/ranking'))
 
 /** On the profile (issue 11 §3): leave the ranking, or come back to it. */
 export function RankingSettings() {

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
-import { claimReward, listRewards, type RewardDto, type RewardsAnswer } from '#shared/contract/rewards'
-import { call } from '#client/api.ts'
+import type { RewardDto, RewardsAnswer } from '#shared/contract/rewards'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { StreakView } from '#client/features/engagement/StreakView.tsx'
 import { LevelIcon } from '#client/features/engagement/icons.tsx'
 import '#client/features/engagement/engagement.css'
+
+const { claimReward, listRewards } = contract(() => import('#shared/contract/rewards'))
 
 /** 'Manage your rewards' (SPEC §2; issue 11 §7): progress, the streak, every reward by type and level, claim. */
 export default function Rewards(_: PageProps<null>) {

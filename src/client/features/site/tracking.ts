@@ -1,11 +1,14 @@
 // First-party session and events (issue 8 §4; SPEC §7 Session, Tracking; §9 utm variables):
 // to our own /v1 only, never to a vendor (docs/decisions/019-consent-and-tracking.md).
-import { getSession, track as trackCall, reportTranslation, UTM_NAMES } from '#shared/contract/tracking'
-import { call } from '#client/api.ts'
+import { TRACKING_WIRE, UTM_NAMES, isSessionAnswer } from '#shared/contract/tracking.wire'
+import { beacon } from '#client/api.ts'
 import { logoutCount, readLocal, writeLocal } from '#client/stores/session.ts'
 import { isOffline } from '#client/pwa/register.ts'
 
 let session: Promise<string | null> | null = null
+
+/** The answer of /track and /translation: the envelope and nothing the page uses. */
+const isMessage = (json: unknown): json is { success: true } => typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true
 
 /**
  * The browser's session: GET /v1/session once per page with the stored id, the page, and the
@@ -25,7 +28,7 @@ export function startSession(pathname: string, query: Record<string, string>): P
     }
     // Offline (issue 23): no session call; the next page online asks.
     if (isOffline()) return null
-    const res = await call(getSession, { silent: true, input })
+    const res = await beacon(TRACKING_WIRE.session, input, isSessionAnswer)
     if (!res.success) return null
     // Signed out while this was asked: the answer belongs to the session that ended.
     if (logoutCount() !== epoch) return null
@@ -38,7 +41,7 @@ export function startSession(pathname: string, query: Record<string, string>): P
 
 async function send(sessionId: string, event: string, extra: { page?: string; route?: string; post?: string; search?: string }) {
   if (isOffline()) return // a usage event is not worth keeping for later (issue 23): dropped offline
-  await call(trackCall, { silent: true, input: { session_id: sessionId, event, ...extra } })
+  await beacon(TRACKING_WIRE.track, { session_id: sessionId, event, ...extra }, isMessage)
 }
 
 /** One event of this session (silent: nothing is shown, a failure is dropped). */
@@ -54,5 +57,5 @@ const reported = new Set<string>()
 export function reportMissing(key: string) {
   if (reported.has(key) || typeof window === 'undefined') return
   reported.add(key)
-  void call(reportTranslation, { silent: true, input: { text: key.slice(0, 300) } })
+  void beacon(TRACKING_WIRE.translation, { text: key.slice(0, 300) }, isMessage)
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { disableNotifications } from '#shared/contract/users'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { useHydrated } from '#client/components/forms.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import '#client/components/forms.css'
+
+const { disableNotifications } = contract(() => import('#shared/contract/users'))
 
 /**
  * SPEC §2: a button 'Stop receiving notifications' for a given user id. The id comes with the

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } from 'react'
-import { authenticate } from '#shared/contract/users'
 import type { CallInput } from '#shared/contract/call'
-import { call } from '#client/api.ts'
+import { call, contract, type Def } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { ProviderButtons } from './ProviderButtons'
@@ -10,6 +9,8 @@ import { useHydrated, showFailure } from '#client/components/forms.tsx'
 import { safeRedirect } from '#shared/redirect'
 import { readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
+
+const { authenticate } = contract(() => import('#shared/contract/users'))
 
 /**
  * Sign in (SPEC §2 /login): email and password, Google or Apple, 'keep me connected', the
@@ -52,7 +53,7 @@ export default function Login({ boot }: PageProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  async function signIn(input: CallInput<typeof authenticate>) {
+  async function signIn(input: CallInput<Def<typeof authenticate>>) {
     const token = captcha.current?.token ?? undefined
     if (needsCaptcha && !token) {
       setAlert(t('accounts.errors.captcha_missing'))

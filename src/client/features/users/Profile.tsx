@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react'
-import { deleteUser, exportMyData, type ProfilePageData, type UserDto } from '#shared/contract/users'
-import { updateProfile } from '#shared/contract/users.phone'
+import type { ProfilePageData, UserDto } from '#shared/contract/users'
 import { formatDate } from '#client/components/dates.ts'
 import { localizePath, type Locale } from '#shared/i18n/index'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { CountryPhone } from './CountryPhone'
@@ -14,6 +13,9 @@ import { notify } from '#client/stores/toasts.ts'
 import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import '#client/components/forms.css'
 import { Role } from '#shared/enums'
+
+const { deleteUser, exportMyData } = contract(() => import('#shared/contract/users'))
+const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
 // Only psychologists download their agenda (issue 9 §1).
 const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))

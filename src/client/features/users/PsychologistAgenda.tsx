@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
-import { getMyAvailability, saveMyAvailability, saveMyPsychologistProfile } from '#shared/contract/psychologists'
 import type { UserDto } from '#shared/contract/users'
 import { LANGUAGES, type Language } from '#shared/enums'
 import {
@@ -17,12 +16,14 @@ import {
   type PsychologistSymptom,
   type Weekday,
 } from '#shared/psychologists'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { firstErrors, useHydrated } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 import './agenda.css'
+
+const { getMyAvailability, saveMyAvailability, saveMyPsychologistProfile } = contract(() => import('#shared/contract/psychologists'))
 
 /** The week as a person reads it: Monday first. */
 const DISPLAY_ORDER: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import { recoverPassword } from '#shared/contract/users'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Field, FormAlert } from '#client/components/Field.tsx'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useHydrated, showFailure } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
+
+const { recoverPassword } = contract(() => import('#shared/contract/users'))
 
 /**
  * Recover password (SPEC §2). The mail carries a one-time link to /login with `user_id` and

@@ -1,14 +1,15 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import type { PlanCategory } from '#shared/enums'
-import { register } from '#shared/contract/users.phone'
 import { DELAYS_MS } from '#shared/limits'
-import { call } from '#client/api.ts'
+import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { storeUser } from '#client/stores/session.ts'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { stripTags, useHydrated, withLinks, showFailure } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
+
+const { register } = contract(() => import('#shared/contract/users.phone'))
 
 export interface RegisterFormProps {
   /** Ask for a name (the insomnia landing does not). */
