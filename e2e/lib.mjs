@@ -113,6 +113,8 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'es', base
     await context.addInitScript(() => {
       if (!localStorage.getItem('calma_consent')) localStorage.setItem('calma_consent', JSON.stringify({ v: 1, analytics: false, ads: false, at: Date.now() }))
     })
+    // What the banner's choice also leaves (shared/consent.ts): the server then renders no banner.
+    if (baseURL) await context.addCookies([{ name: 'calma_consent', value: '1', url: new URL(baseURL).origin }])
   }
   const page = await context.newPage()
   const origin = baseURL ? new URL(baseURL).origin : null

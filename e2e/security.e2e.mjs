@@ -120,6 +120,8 @@ export default function ({ test, browser, baseURL, seeded, api }) {
     // One who accepted every cookie, on a phone: the same, from the cache.
     const accepted = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
     await accepted.context().addInitScript(() => localStorage.setItem('calma_consent', JSON.stringify({ v: 1, analytics: true, ads: true, at: Date.now() })))
+    // What the choice leaves beside it (shared/consent.ts): the page without the banner, from the cache.
+    await accepted.context().addCookies([{ name: 'calma_consent', value: '1', url: origin }])
     const seenAccepted = await watch(accepted, origin)
     assert.equal(await readSafely(accepted, seenAccepted, origin, path), 'hit')
     await screenshot(accepted, 'security-hostile-post-es-phone')

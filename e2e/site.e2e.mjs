@@ -75,11 +75,17 @@ export default function ({ test, browser, seeded }) {
     const banner = page.getByTestId('consent-banner')
     assert.match(await banner.locator('h2').textContent(), /Your privacy, your choice/)
     await screenshot(page, 'site-consent-en-desktop', { fullPage: false })
+    // Rendered by the server for a first visit, so it paints with the page (issue 21 §5: it was
+    // the phone's largest paint, drawn only after the scripts).
+    const firstHtml = await page.evaluate(() => fetch(location.href).then((r) => r.text()))
+    assert.match(firstHtml, /data-testid="consent-banner"/, 'the banner is in the HTML of a first visit')
     await page.getByTestId('consent-reject').click()
     await page.reload()
     await waitForHydration(page)
     await page.waitForTimeout(1000)
     assert.equal(await banner.count(), 0, 'the choice is remembered')
+    const laterHtml = await page.evaluate(() => fetch(location.href).then((r) => r.text()))
+    assert.doesNotMatch(laterHtml, /data-testid="consent-banner"/, 'after the choice the server renders no banner')
     assert.deepEqual(seen, [])
   })
 

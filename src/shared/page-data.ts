@@ -37,6 +37,8 @@ export interface Boot<D = unknown> {
   footer: { tests: PostLink[]; plans: PostLink[] } | null
   csrf: string | null
   turnstileSiteKey: string
+  /** No consent choice of this version was made (cookie calma_consent absent): the banner is rendered open. */
+  consentAsked: boolean
   /** The vendors' ids, loaded only after consent (features/site/consent/vendors.ts); null: none. */
   vendors: { analytics: string | null; metaPixel: string | null; googleAds: string | null }
   env: string

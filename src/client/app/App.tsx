@@ -1,4 +1,4 @@
-import { useMemo, type ComponentType } from 'react'
+import { useEffect, useMemo, type ComponentType } from 'react'
 import { createTranslator, type Messages } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
 import type { PageProps } from '#shared/pages'
@@ -14,16 +14,19 @@ export interface AppProps {
   messages: Messages
   /** The page's component, from its entry in the page table (its data type was checked there). */
   Page: ComponentType<PageProps<unknown>>
+  /** Called once the page has hydrated (the browser's entry marks the page and starts the service worker). */
+  onHydrated?: () => void
 }
 
 /** The shell every page renders in, the same on the server and in the browser. */
-export function App({ boot, messages, Page }: AppProps) {
+export function App({ boot, messages, Page, onHydrated }: AppProps) {
   const ctx = useMemo(
     () => ({ boot, messages, locale: boot.locale, t: createTranslator(boot.locale, messages, typeof window === 'undefined' ? undefined : reportMissingLater), href: makeHref(boot.locale) }),
     [boot, messages],
   )
   const loggedIn = !!boot.user
   usePageEvents(boot)
+  useEffect(() => onHydrated?.(), [onHydrated])
   return (
     <PageContext.Provider value={ctx}>
       <a className="skip" href="#main">{ctx.t('frame.skip')}</a>

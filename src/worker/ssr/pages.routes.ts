@@ -13,6 +13,7 @@ import { AppError } from '#worker/http/errors'
 import { PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { memo } from '#worker/http/memo'
 import { sharedPage } from '#worker/http/public-cache'
+import { CONSENT_COOKIE, CONSENT_VERSION } from '#shared/consent'
 import { SESSION_COOKIE } from '#worker/features/users/session'
 import { loaderOf } from './loaders'
 import { ShowPage, type PageHead } from './page'
@@ -23,6 +24,9 @@ export const VIEWER_HEADER = 'x-calma-viewer'
 
 /** The cookie the browser sets with its time zone, so dates render in it from the server on. */
 export const TZ_COOKIE = 'tz'
+
+/** Whether this browser made a consent choice of the current version (shared/consent.ts). */
+const consentChosen = (c: Context<AppEnv>) => getCookie(c, CONSENT_COOKIE) === String(CONSENT_VERSION)
 
 /** The zone a page shows dates in (Boot.timeZone): the person's, their browser's, else UTC. */
 function timeZoneOf(c: Context<AppEnv>): string {
@@ -98,6 +102,7 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
       footer,
       csrf: u?.session?.csrf ?? null,
       turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
+      consentAsked: !consentChosen(c),
       vendors: { analytics: c.env.GA_MEASUREMENT_ID || null, metaPixel: c.env.META_PIXEL_ID || null, googleAds: c.env.GOOGLE_ADS_CONVERSION || null },
       env: c.env.APP_ENV,
     },
@@ -122,7 +127,7 @@ export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
     if (!c.var.user && !c.var.sessionUnavailable && (entry.access === 'public' || entry.access === 'guest') && !entry.devOnly && !getCookie(c, SESSION_COOKIE)) {
       // A page that shows something per country (the help page) keeps one copy per country.
       const country = entry.byCountry ? `|${requestCountry(c) ?? ''}` : ''
-      return sharedPage(c, `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}${country}`, () => renderPageFor(c, id, params))
+      return sharedPage(c, `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}|${consentChosen(c) ? 1 : 0}${country}`, () => renderPageFor(c, id, params))
     }
     return renderPageFor(c, id, params)
   }

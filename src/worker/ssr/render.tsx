@@ -70,7 +70,13 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
     // One manifest per language (issue 23 §2): its name, shortcuts and start page in that language.
     `<link rel="manifest" href="/manifest.${full.locale}.webmanifest">`,
     '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">',
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    // Each stylesheet inlined (assets.ts stylesheet). The disabled print-only link beside it is
+    // never applied and is fetched last, at the lowest priority (then cached): it tells Vite's
+    // loader of the page's chunk that this sheet is already here, so it adds no second copy.
+    ...assets.css.map((href, i) => {
+      const text = assets.cssText[i]
+      return text == null ? `<link rel="stylesheet" href="${href}">` : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" disabled>`
+    }),
     ...(assets.dev ? ['<link rel="stylesheet" href="/src/client/styles.css">'] : []),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" ${nonceAttr}>`),
     '</head>',

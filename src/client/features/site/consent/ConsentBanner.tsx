@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from '@nanostores/react'
 import { usePage } from '#client/app/context.tsx'
-import { $consent, OPEN_CONSENT, readConsent, saveConsent } from './consent'
+import { $consent, OPEN_CONSENT, markChosen, readConsent, saveConsent } from './consent'
 import { applyConsent } from './vendors'
 import './consent.css'
 
@@ -13,7 +13,8 @@ import './consent.css'
 export function ConsentBanner() {
   const { t, href, boot } = usePage()
   const consent = useStore($consent)
-  const [open, setOpen] = useState(false)
+  // Rendered open by the server for whoever has not chosen, so it paints with the page.
+  const [open, setOpen] = useState(boot.consentAsked)
   const [choosing, setChoosing] = useState(false)
   const [analytics, setAnalytics] = useState(false)
   const [ads, setAds] = useState(false)
@@ -22,6 +23,11 @@ export function ConsentBanner() {
   useEffect(() => {
     const stored = readConsent()
     $consent.set(stored)
+    // A choice kept here that the server did not know of (made before the cookie existed): tell it.
+    if (stored && boot.consentAsked) {
+      markChosen()
+      setOpen(false)
+    }
     if (!stored) setOpen(true)
     const reopen = () => {
       const c = readConsent()

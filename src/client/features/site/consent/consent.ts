@@ -1,9 +1,10 @@
 // The visitor's cookie and tracking choice (issue 8 §5): nothing of an ad or analytics vendor
 // loads before it, and the choice can be changed at any time from the footer.
 import { atom } from 'nanostores'
+import { CONSENT_COOKIE, CONSENT_VERSION } from '#shared/consent'
 
+export { CONSENT_VERSION }
 export const CONSENT_KEY = 'calma_consent'
-export const CONSENT_VERSION = 1
 export const OPEN_CONSENT = 'calma:open-consent'
 
 export interface Consent {
@@ -35,7 +36,13 @@ export function saveConsent(choice: { analytics: boolean; ads: boolean }) {
   } catch {
     // private mode: the choice holds for this page only
   }
+  markChosen()
   $consent.set(c)
+}
+
+/** Tell the server a choice was made (only that: the choice stays here), so it renders no banner. */
+export function markChosen() {
+  document.cookie = `${CONSENT_COOKIE}=${CONSENT_VERSION}; path=/; max-age=31536000; samesite=lax`
 }
 
 /** Ask again (the footer's 'Cookie settings'). */
