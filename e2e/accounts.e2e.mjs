@@ -44,7 +44,7 @@ async function logoutFromMenu(page) {
   await waitForHydration(page)
 }
 
-export default function ({ test, browser, seeded, api }) {
+export default function ({ test, browser, api }) {
   test('register, sign out, sign in, Spanish phone, wrong phone in both languages, recover by mail, delete (es, phone)', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
     const email = uniqueEmail('clara')
@@ -216,19 +216,17 @@ export default function ({ test, browser, seeded, api }) {
     await other.waitForURL((u) => u.pathname === '/en/journey')
   })
 
-  if (seeded) {
-    test('the demo patient signs in (seeded password)', async () => {
-      const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
-      await signIn(page, 'patient@demo.calma.app', 'Calma-demo-2026')
-      await page.waitForURL((u) => u.pathname === '/journey')
-      const r = await api('/v1/user/authenticate', { method: 'POST', body: new URLSearchParams({ email: 'admin@demo.calma.app', password: 'Calma-demo-2026' }) })
-      assert.equal(r.status, 200)
-      assert.equal(r.json.user.role, 4)
-      const list = await api('/v1/users?per_page=5', { headers: { authorization: `Bearer ${r.json.user.token}`, accept: 'application/json' } })
-      assert.equal(list.status, 200)
-      assert.ok(list.json.users.length > 0)
-    })
-  }
+  test('the demo patient signs in (seeded password)', async () => {
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    await signIn(page, 'patient@demo.calma.app', 'Calma-demo-2026')
+    await page.waitForURL((u) => u.pathname === '/journey')
+    const r = await api('/v1/user/authenticate', { method: 'POST', body: new URLSearchParams({ email: 'admin@demo.calma.app', password: 'Calma-demo-2026' }) })
+    assert.equal(r.status, 200)
+    assert.equal(r.json.user.role, 4)
+    const list = await api('/v1/users?per_page=5', { headers: { authorization: `Bearer ${r.json.user.token}`, accept: 'application/json' } })
+    assert.equal(list.status, 200)
+    assert.ok(list.json.users.length > 0)
+  })
 
   test('after many wrong passwords the login asks for the captcha, and the owner signs in with it (en, phone)', async () => {
     const email = uniqueEmail('guarded')

@@ -33,11 +33,7 @@ async function rowOf(page, text) {
 
 const toastWith = (page, text) => page.locator('[data-testid=toast]', { hasText: text }).first().waitFor({ timeout: 8000 })
 
-export default function ({ test, browser, seeded }) {
-  if (!seeded) {
-    test.skip('admin journeys', 'needs the seeded demo admin, publisher and patients')
-    return
-  }
+export default function ({ test, browser }) {
 
 
   test('the JavaScript of /, a route page and a post page holds no admin code', async () => {

@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot,
 
 const SIZES = { phone: PHONE, desktop: DESKTOP }
 
-export default function ({ test, api, browser, seeded }) {
+export default function ({ test, api, browser }) {
   for (const [size, viewport] of Object.entries(SIZES)) {
     for (const [locale, path, signIn, other] of [
       ['es', '/', 'Iniciar sesión', 'Sign In'],
@@ -24,13 +24,11 @@ export default function ({ test, api, browser, seeded }) {
         assert.equal(await page.getByText(other, { exact: true }).count(), 0, `no '${other}' on the ${locale} page`)
         await assertNoSideScroll(page)
 
-        if (seeded) {
-          for (const id of ['footer-tests', 'footer-plans']) {
-            const links = page.getByTestId(id).locator('a')
-            assert.equal(await links.count(), 3, `${id} has 3 links`)
-            for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
-              assert.match(href, locale === 'es' ? /^\/post\/[\w-]+$/ : /^\/en\/post\/[\w-]+$/, `${id} link ${href}`)
-            }
+        for (const id of ['footer-tests', 'footer-plans']) {
+          const links = page.getByTestId(id).locator('a')
+          assert.equal(await links.count(), 3, `${id} has 3 links`)
+          for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+            assert.match(href, locale === 'es' ? /^\/post\/[\w-]+$/ : /^\/en\/post\/[\w-]+$/, `${id} link ${href}`)
           }
         }
 
@@ -67,7 +65,7 @@ export default function ({ test, api, browser, seeded }) {
       const cards = page.getByTestId('route-card')
       const titles = () => cards.evaluateAll((els) => els.map((e) => e.textContent.trim()))
       const before = await titles()
-      if (seeded) assert.ok(before.length > 0, 'route cards on the first render')
+      assert.ok(before.length > 0, 'route cards on the first render')
       await assertNoSideScroll(page)
       await screenshot(page, `routes-es-${size}`)
 
@@ -76,20 +74,18 @@ export default function ({ test, api, browser, seeded }) {
       const res = await searched
       assert.equal(res.status(), 200)
       await eventually(() => new URL(page.url()).searchParams.get('keyword') === 'insomnio', { message: 'keyword=insomnio in the URL' })
-      if (seeded) {
-        const after = await eventually(async () => {
-          const t = await titles()
-          return t.length && t.join('|') !== before.join('|') ? t : null
-        }, { message: 'route cards change after searching insomnio' })
-        assert.ok(after.some((t) => /insomnio/i.test(t)), `an insomnia route among: ${after.join(' / ')}`)
-        await screenshot(page, `routes-es-${size}-insomnio`)
+      const after = await eventually(async () => {
+        const t = await titles()
+        return t.length && t.join('|') !== before.join('|') ? t : null
+      }, { message: 'route cards change after searching insomnio' })
+      assert.ok(after.some((t) => /insomnio/i.test(t)), `an insomnia route among: ${after.join(' / ')}`)
+      await screenshot(page, `routes-es-${size}-insomnio`)
 
-        const badge = page.getByTestId('symptom-badge').first()
-        const label = (await badge.textContent()).trim()
-        await badge.click()
-        assert.equal(await input.inputValue(), label, 'clicking a badge fills the search with it')
-        await eventually(() => new URL(page.url()).searchParams.get('keyword') === label, { message: `keyword=${label} in the URL` })
-      }
+      const badge = page.getByTestId('symptom-badge').first()
+      const label = (await badge.textContent()).trim()
+      await badge.click()
+      assert.equal(await input.inputValue(), label, 'clicking a badge fills the search with it')
+      await eventually(() => new URL(page.url()).searchParams.get('keyword') === label, { message: `keyword=${label} in the URL` })
     })
   }
 
@@ -119,17 +115,15 @@ export default function ({ test, api, browser, seeded }) {
     const p = r.json.pagination
     assert.equal(p.current_page, 1)
     assert.equal(p.per_page, 10)
-    if (seeded) {
-      assert.equal(r.json.routes.length, 10)
-      assert.ok(p.total >= 18, `total ${p.total} ≥ 18`)
-      assert.equal(p.last_page, Math.ceil(p.total / 10))
-      assert.deepEqual([p.from, p.to], [1, 10])
-      const second = await api('/v1/routes?page=2')
-      assert.equal(second.status, 200)
-      assert.equal(second.json.pagination.from, 11)
-      const ids = new Set(r.json.routes.map((x) => x.id))
-      assert.ok(second.json.routes.every((x) => !ids.has(x.id)), 'page 2 has other routes')
-    }
+    assert.equal(r.json.routes.length, 10)
+    assert.ok(p.total >= 18, `total ${p.total} ≥ 18`)
+    assert.equal(p.last_page, Math.ceil(p.total / 10))
+    assert.deepEqual([p.from, p.to], [1, 10])
+    const second = await api('/v1/routes?page=2')
+    assert.equal(second.status, 200)
+    assert.equal(second.json.pagination.from, 11)
+    const ids = new Set(r.json.routes.map((x) => x.id))
+    assert.ok(second.json.routes.every((x) => !ids.has(x.id)), 'page 2 has other routes')
   })
 
   test('GET /v1/routes?per_page=abc&page=-1 answers 422 with field errors', async () => {

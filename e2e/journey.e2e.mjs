@@ -93,11 +93,7 @@ async function playRouteToTheEnd(page) {
   await eventually(async () => /100|(\d+)\D+\1/.test(await page.getByTestId('route-progress').textContent()), { message: 'the route is not complete' })
 }
 
-export default function ({ test, browser, seeded }) {
-  if (!seeded) {
-    test.skip('journey', 'needs the seeded plans')
-    return
-  }
+export default function ({ test, browser }) {
 
   for (const c of CASES) {
     test(`a new person gets the plan of their language, plays the first route to the end, and the next one opens (${c.locale}, ${c.size})`, async () => {

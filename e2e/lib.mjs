@@ -7,7 +7,7 @@
  *   REGISTERS tests; the runner then runs them one after the other:
  *
  *     import { assert, newPage, waitForHydration, PHONE } from './lib.mjs'
- *     export default function ({ test, baseURL, browser, seeded, scheduled }) {
+ *     export default function ({ test, baseURL, browser, scheduled }) {
  *       test('home hydrates', async () => {
  *         const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
  *         await page.goto('/')             // relative to baseURL
@@ -20,7 +20,6 @@
  *     test(name, fn)        register a test (test.skip(name, why) records a skipped one)
  *     baseURL               e.g. http://127.0.0.1:40123 (no trailing slash)
  *     browser               a shared playwright Browser
- *     seeded                true when scripts/seed.ts filled the state (demo content exists)
  *     scheduled(cron)       runs the Worker's scheduled handler now, e.g. scheduled('* * * * *')
  *     api(path, init)       fetch(baseURL + path) returning { status, headers, json, text }
  *

@@ -68,11 +68,7 @@ async function rangesShown(page, day) {
   return out
 }
 
-export default function ({ test, browser, seeded }) {
-  if (!seeded) {
-    test.skip('psychologist agenda', 'needs the seeded psychologists')
-    return
-  }
+export default function ({ test, browser }) {
 
   for (const c of CASES) {
     test(`a psychologist changes a weekday's hours, saves, reloads and sees them (${c.locale}, ${c.size})`, async () => {

@@ -35,7 +35,7 @@ async function signedInControlled(browser, { prefix, email, to }) {
   return page
 }
 
-export default function ({ test, browser, baseURL, seeded }) {
+export default function ({ test, browser, baseURL }) {
   for (const [locale, home] of [
     ['es', '/'],
     ['en', '/en/'],
@@ -130,7 +130,6 @@ export default function ({ test, browser, baseURL, seeded }) {
   })
 
   test('a visited route page opens offline with its last data and a quiet notice', async () => {
-    if (!seeded) return
     const page = await openControlled(browser, '/', 'es')
     const path = '/route/4-ejercicios-para-el-insomnio'
     await page.goto(path)
@@ -152,7 +151,6 @@ export default function ({ test, browser, baseURL, seeded }) {
   })
 
   test('the journey is kept for the person signed in, and logout empties it', async () => {
-    if (!seeded) return
     const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: '/en/journey' })
     await eventually(() => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))), { message: 'the journey is kept' })
     await page.context().setOffline(true)
@@ -176,7 +174,6 @@ export default function ({ test, browser, baseURL, seeded }) {
   })
 
   test('a unit finished offline is kept in IndexedDB and reaches the server once, with its moment, when back online', async () => {
-    if (!seeded) return
     const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: '/en/route/breathing-to-calm-anxiety' })
     await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
     const media = page.locator('[data-testid=player] audio, [data-testid=player] video')
@@ -263,7 +260,6 @@ export default function ({ test, browser, baseURL, seeded }) {
   })
 
   test('a route downloaded (progress, then "Downloaded"; a full storage explained) plays offline with seeking; the profile lists and removes it; logout empties the downloads', async () => {
-    if (!seeded) return
     const route = '/en/route/breathing-to-calm-anxiety'
     const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: route })
     await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
@@ -377,7 +373,6 @@ export default function ({ test, browser, baseURL, seeded }) {
   }, { timeout: 90_000 })
 
   test('the journey downloads the next units of the plan', async () => {
-    if (!seeded) return
     const page = await signedInControlled(browser, { prefix: '', email: 'patient@demo.calma.app', to: '/journey' })
     await page.locator('[data-testid=next-download] [data-testid=download-start]').click()
     await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 20_000 })

@@ -61,7 +61,9 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 try {
   if (!process.env.E2E_SKIP_BUILD) await buildApp()
+  // The demo content is part of the product (issue 24 §3: no test skips itself for want of it).
   const { seeded } = await prepareState(stateDir)
+  if (!seeded) throw new Error('the state was not seeded (scripts/seed.ts): every journey needs the demo content')
   log('wrangler dev')
   server = await startServer({ persistDir: stateDir })
   const baseURL = server.url
@@ -90,7 +92,7 @@ try {
       const mod = await import(pathToFileURL(path.join(E2E_DIR, file)).href)
       const register = mod.default
       if (typeof register !== 'function') throw new Error(`${file} must default-export a function ({ test, baseURL, browser, ... })`)
-      await register({ test, baseURL, browser, seeded, scheduled, api, server })
+      await register({ test, baseURL, browser, scheduled, api, server })
       await runTests(name)
     } catch (e) {
       recordFailure(`${name} (loading the file)`, e)

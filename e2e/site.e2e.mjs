@@ -23,7 +23,7 @@ async function watchVendors(page) {
   return seen
 }
 
-export default function ({ test, browser, seeded }) {
+export default function ({ test, browser }) {
   test('consent first: nothing goes to an ad or analytics host before the choice; after it, only on marketing pages (es, phone)', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
     const seen = await watchVendors(page)
@@ -103,7 +103,6 @@ export default function ({ test, browser, seeded }) {
     assert.equal(await left(), held, 'paused while hovered')
   })
 
-  if (!seeded) return
 
   test('the insomnia landing registers a new person without a password and lands on the route after 3 s (es, phone)', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
