@@ -99,6 +99,23 @@ function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
 }
 
+/**
+ * SPEC §7's headers, built here only: every request to /v1 (a call, a beacon, an upload's parts,
+ * the save made while the page is left) carries them. The token of the stored user is sent when
+ * there is one (SPEC §3); this client keeps it in its HttpOnly cookie instead.
+ */
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    locale: currentLocale,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    'X-CSRF-Token': csrfToken(),
+  }
+  const token = readLocal<{ token?: string }>('user')?.token
+  if (token) headers.authorization = `Bearer ${token}`
+  return headers
+}
+
 const origin = () => (typeof window !== 'undefined' ? window.location.origin : 'http://localhost')
 
 /**
@@ -155,14 +172,7 @@ type Exchange = { ok: true; json: unknown; obj: Envelope; status: number } | { o
 async function exchange(def: { method: Method; path: string }, pairs: [string, string][], opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha'>): Promise<Exchange> {
   const path = def.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(opts.params?.[name] ?? '')))
   const url = new URL(`/v1${path}`, origin())
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    locale: currentLocale,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    'X-CSRF-Token': csrfToken(),
-  }
-  const token = readLocal<{ token?: string }>('user')?.token
-  if (token) headers.authorization = `Bearer ${token}`
+  const headers = apiHeaders()
   if (opts.captcha) headers['X-Captcha-Token'] = opts.captcha
   let body: FormData | undefined
   if (def.method === 'GET') {

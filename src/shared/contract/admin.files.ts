@@ -3,7 +3,7 @@
 // so no Worker, ever holds more than one part. The file row is written only once R2 has the
 // whole file and its checks pass (type by its first bytes, size, a cover's ratio); anything
 // refused or failed is aborted or deleted, so nothing half-written remains.
-import { z } from 'zod'
+import { z } from './zod'
 import { FILE_TAGS } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'

@@ -3,7 +3,7 @@
 // plans); what the admin adds: lists that include hidden and private rows, units, the users'
 // admin fields and credit adjustments, the audit trail with restore, usage events, the sitemap.
 // Who may make each: docs/API.md "Admin".
-import { z } from 'zod'
+import { z } from './zod'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'
 import { bool01, contentStatusField, idField, int, languageField, line, paragraph, searchField } from './fields'

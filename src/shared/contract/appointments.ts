@@ -1,6 +1,6 @@
 // Appointments with psychologists (issue 9; SPEC §3 "Appointment", §4 statuses, cancellation
 // reasons, meeting channels, §7 Appointments). docs/API.md "Appointments" has the rules.
-import { z } from 'zod'
+import { z } from './zod'
 import { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope } from './common'

@@ -1,8 +1,4 @@
-import { z } from 'zod'
-
-// zod 4 probes `new Function` to speed up parsing; our CSP forbids eval (and so does workerd),
-// which makes Chrome log a CSP issue on every page that loads zod. Parse without it.
-z.config({ jitless: true })
+import { z } from './zod'
 
 export { paginationSchema, type Pagination } from './list'
 

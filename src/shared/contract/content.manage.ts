@@ -2,7 +2,7 @@
 // /route", "/route/symptom/*", "/route/category", "POST /symptom; DELETE /symptom"; §6: admins,
 // and publishers for content). Reading lists for the editors: /route/properties, /route/categories,
 // /route/symptoms. docs/API.md "Editing content" has the rules.
-import { z } from 'zod'
+import { z } from './zod'
 import { PAGE_SIZE } from '#shared/limits'
 import { defineCall } from './call'
 import { envelope, languageSchema, messageResponse } from './common'

@@ -1,5 +1,5 @@
 // Routes, units and symptoms (SPEC §7 "Routes", "Symptoms"; issue 6 adds the rest).
-import { z } from 'zod'
+import { z } from './zod'
 import { PAGE_SIZE } from '#shared/limits'
 import { defineCall } from './call'
 import { envelope, imagesSchema, languageSchema, statsSchema } from './common'

@@ -1,7 +1,7 @@
 // Field pieces of SPEC §7's wire format, shared by every domain's request schemas. Message
 // keys (e.g. 'validation.number') are translated by shared/contract/validation.ts, on the
 // server for the 422 and in the browser before a form is sent: the same words either way.
-import { z } from 'zod'
+import { z } from './zod'
 
 /** Booleans travel as 0 or 1 (true/false tolerated; code may pass the numbers 0 and 1). */
 export const bool01 = z

@@ -1,6 +1,6 @@
 // The call-back request ('letstalk', SPEC §2, §3, §9): apart from forms.ts because its phone
 // check needs libphonenumber's metadata, which only this page should download (as users.phone.ts).
-import { z } from 'zod'
+import { z } from './zod'
 import { LETSTALK_TIMES } from '#shared/enums'
 import { defineCall } from './call'
 import { messageResponse } from './common'

@@ -2,7 +2,7 @@
 // "Common", §9): contact, feedback and the route suggestion. The call-back request ('letstalk')
 // carries a phone and is in forms.phone.ts, so the other pages do not download the phone-number
 // metadata (as users.ts / users.phone.ts). docs/API.md "Forms (issue 8 §3)" has the rules.
-import { z } from 'zod'
+import { z } from './zod'
 import { CONTACT_REASONS, UsageFrequency } from '#shared/enums'
 import { defineCall } from './call'
 import { messageResponse } from './common'

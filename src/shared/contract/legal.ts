@@ -2,7 +2,7 @@
 // The legal texts travel as page data, not as messages: the messages of a language are embedded
 // in every page, and these texts are longer than every other message together (docs/API.md
 // "Legal pages and help in a crisis").
-import { z } from 'zod'
+import { z } from './zod'
 import { CRISIS_CODES } from '#shared/crisis-lines'
 
 /**

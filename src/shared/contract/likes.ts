@@ -1,7 +1,7 @@
 // Likes and stats of routes and posts (SPEC §7 "GET /route/stats", "POST /route/update/like",
 // "GET /routes/liked_by_me", "GET /post/stats", "POST /post/update/like"; §4 like toggle: the
 // page flips the state first, then calls the toggle, then the stats call).
-import { z } from 'zod'
+import { z } from './zod'
 import { defineCall } from './call'
 import { envelope, statsSchema } from './common'
 import { int, line } from './fields'

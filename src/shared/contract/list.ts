@@ -2,7 +2,7 @@
 // per_page, with_properties, with_relations, with_relations_counts (joined by '|'), order_by
 // and filters[name]=value (or bare name=value). Every list call's request schema is made here,
 // and its output, a ListQuery, goes to the service and the repo unchanged.
-import { z } from 'zod'
+import { z } from './zod'
 import { PAGE_SIZE } from '#shared/limits'
 import { int } from './fields'
 

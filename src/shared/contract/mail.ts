@@ -1,5 +1,5 @@
 // The local outbox (issue 3 §7): a dev-only page lists the mail a local run wrote.
-import { z } from 'zod'
+import { z } from './zod'
 
 export const outboxMailSchema = z.object({
   id: z.number().int(),

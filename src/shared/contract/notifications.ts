@@ -1,6 +1,6 @@
 // Notifications (issue 11 §4–6; SPEC §3 "Notification" and "In-app notification", §4 statuses,
 // §6 admins send to a role or to email readers only, §7 realtime). docs/API.md "Engagement".
-import { z } from 'zod'
+import { z } from './zod'
 import { NOTIFICATION_DELAY_UNITS, NOTIFICATION_LEVELS, Role } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope } from './common'

@@ -1,7 +1,7 @@
 // Payments (issue 10; SPEC §2 'My Subscription and Credits', /subscribe; §3 Subscription; §4
 // statuses and types; §5 refund once per 7 days; §6 can_schedule_appointments, web only; §7
 // Subscriptions, POST /user/refund). docs/API.md "Payments" has the rules and the Stripe flow.
-import { z } from 'zod'
+import { z } from './zod'
 import { CATALOGUE_IDS } from '#shared/catalogue'
 import { defineCall } from './call'
 import { envelope } from './common'

@@ -1,6 +1,6 @@
 // Units, progress and playback (issue 6 §4-§7; docs/API.md "Units and playback";
 // docs/decisions/017-who-may-play.md). SPEC names no unit calls: these paths follow its style.
-import { z } from 'zod'
+import { z } from './zod'
 import { UNIT_KINDS } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, languageSchema } from './common'

@@ -1,6 +1,6 @@
 // Editing the blog (SPEC §7 "POST /post, DELETE /post", "/post/correlation(s)", "/post/categories",
 // "/post/category"; §5: a post cannot be correlated with itself; §6: admins and publishers).
-import { z } from 'zod'
+import { z } from './zod'
 import { MAX_POST_CONTENT_CHARS } from '#shared/limits'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'

@@ -1,5 +1,5 @@
 // The blog (SPEC §7 "Posts"; issue 6 adds the rest).
-import { z } from 'zod'
+import { z } from './zod'
 import { defineCall } from './call'
 import { envelope, imagesSchema, languageSchema, statsSchema } from './common'
 import { bool01, languageField, line, pipeValues, searchField } from './fields'

@@ -1,7 +1,7 @@
 // A psychologist's own agenda and profile extras (issue 9 §1; SPEC §3 "Psychologist extras",
 // §6 "Psychologist (host) ... has extra profile fields, can be open to appointments").
 // docs/API.md "Appointments (issue 9)" › "A psychologist's agenda" has the rules.
-import { z } from 'zod'
+import { z } from './zod'
 import { LANGUAGES } from '#shared/enums'
 import {
   DEGREE_VALUES,

@@ -1,5 +1,5 @@
 // The daily ranking (issue 11 §3; SPEC §3 "Ranking entry", §7 Ranking, §9 "updates at the end of each day").
-import { z } from 'zod'
+import { z } from './zod'
 import { defineCall } from './call'
 import { envelope } from './common'
 import { bool01 } from './fields'

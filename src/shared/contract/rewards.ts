@@ -1,6 +1,6 @@
 // Rewards and kind streaks (issue 11 §1–2; SPEC §3 "Reward", §7 Rewards, §9 streaks and levels).
 // docs/API.md "Engagement" has the rules.
-import { z } from 'zod'
+import { z } from './zod'
 import { defineCall } from './call'
 import { envelope } from './common'
 import { idField } from './fields'

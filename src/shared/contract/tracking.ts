@@ -1,7 +1,7 @@
 // Sessions and tracked events (issue 8 §4; SPEC §3 "Session", "Tracked event", §7 Session,
 // Tracking, Translation; §9 utm variables). First-party only: rows in our own D1, never sent to
 // an ad or analytics vendor (docs/decisions/019-consent-and-tracking.md).
-import { z } from 'zod'
+import { z } from './zod'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'
 import { line } from './fields'

@@ -2,7 +2,7 @@
 // Apart from users.ts because the phone check needs libphonenumber's metadata, which only the
 // pages with these forms should download.
 import { getCountries, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js'
-import { z } from 'zod'
+import { z } from './zod'
 import { PLAN_CATEGORIES } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, languageSchema } from './common'

@@ -1,7 +1,7 @@
 // The /v1 Users calls (SPEC §7 "Users", issue 3): requests, answers and the calls themselves.
 // The two calls whose forms carry a phone (register, update) are in users.phone.ts, so a page
 // that only signs in does not download the phone-number metadata (~30 KB).
-import { z } from 'zod'
+import { z } from './zod'
 import { defineCall } from './call'
 import { envelope, languageSchema, messageResponse } from './common'
 import { bool01, emailField, int, line, paragraph, personName, searchField, timezoneField } from './fields'

@@ -5,9 +5,8 @@
 import { useId, useState } from 'react'
 import { abortUpload, completeUpload, startUpload } from '#shared/contract/admin.files'
 import type { AdminRow } from '#shared/contract/admin'
-import { call } from '#client/api.ts'
+import { apiHeaders, call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { readLocal } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 
 type Tag = 'route_cover' | 'unit_cover' | 'post_cover' | 'audio' | 'video' | 'user_avatar'
@@ -22,15 +21,12 @@ const ACCEPT: Record<Tag, string> = {
 }
 
 /** One part, sent as form data with the bytes in `chunk` (the call helper only sends text). */
-async function sendPart(fields: Record<string, string>, chunk: Blob, locale: string): Promise<{ etag: string } | { error: string }> {
+async function sendPart(fields: Record<string, string>, chunk: Blob): Promise<{ etag: string } | { error: string }> {
   const body = new FormData()
   for (const [k, v] of Object.entries(fields)) body.append(k, v)
   body.append('chunk', chunk, 'part')
-  const headers: Record<string, string> = { Accept: 'application/json', locale, 'X-CSRF-Token': document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '' }
-  const token = readLocal<{ token?: string }>('user')?.token
-  if (token) headers.authorization = `Bearer ${token}`
   try {
-    const res = await fetch('/v1/file/upload/part', { method: 'POST', headers, body, credentials: 'same-origin' })
+    const res = await fetch('/v1/file/upload/part', { method: 'POST', headers: apiHeaders(), body, credentials: 'same-origin' })
     const json = (await res.json()) as { success?: boolean; message?: string; part?: { etag: string } }
     return json.success && json.part ? { etag: json.part.etag } : { error: json.message ?? '' }
   } catch {
@@ -38,13 +34,13 @@ async function sendPart(fields: Record<string, string>, chunk: Blob, locale: str
   }
 }
 
-export async function uploadFile(file: File, tag: Tag, locale: string, onProgress: (pct: number) => void): Promise<AdminRow | { error: string; errors?: Record<string, string[]> }> {
+export async function uploadFile(file: File, tag: Tag, onProgress: (pct: number) => void): Promise<AdminRow | { error: string; errors?: Record<string, string[]> }> {
   const started = await call(startUpload, { input: { tag, filename: file.name, size: file.size, title: file.name }, silent: true })
   if (!started.success) return { error: started.message ?? '', errors: started.errors }
   const { key, upload_id, part_bytes } = started.upload
   const etags: string[] = []
   for (let n = 1, at = 0; at < file.size; n++, at += part_bytes) {
-    const sent = await sendPart({ key, upload_id, part_number: String(n) }, file.slice(at, at + part_bytes), locale)
+    const sent = await sendPart({ key, upload_id, part_number: String(n) }, file.slice(at, at + part_bytes))
     if ('error' in sent) {
       await call(abortUpload, { input: { key, upload_id }, silent: true })
       return { error: sent.error }
@@ -58,7 +54,7 @@ export async function uploadFile(file: File, tag: Tag, locale: string, onProgres
 }
 
 export function Upload({ tag, onDone }: { tag: Tag; onDone: (file: AdminRow) => void }) {
-  const { t, locale } = usePage()
+  const { t } = usePage()
   const id = useId()
   const [pct, setPct] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -67,7 +63,7 @@ export function Upload({ tag, onDone }: { tag: Tag; onDone: (file: AdminRow) => 
     if (!file) return
     setError(null)
     setPct(0)
-    const out = await uploadFile(file, tag, locale, setPct)
+    const out = await uploadFile(file, tag, setPct)
     setPct(null)
     if ('error' in out && typeof out.error === 'string') {
       const why = Object.values(out.errors ?? {})[0]?.[0]

@@ -58,6 +58,8 @@ function addUnread(n: InAppNotificationDto) {
 }
 
 async function refreshUnread(showNew: boolean) {
+  // Offline (issue 23) the list cannot come; the next (re)connect online asks.
+  if (isOffline()) return
   const res = await call(listUnread, { silent: true })
   if (!res.success) return
   $unread.set(res.notifications)

@@ -4,7 +4,6 @@ import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { PlanRoutes, continueTarget } from './PlanRoutes'
 import { NextUnitsDownload } from '#client/features/playback/Downloads.tsx'
-import { useHydrated } from '#client/components/forms.tsx'
 import './plans.css'
 
 const { myPlanStatus } = contract(() => import('#shared/contract/plans'))
@@ -16,7 +15,6 @@ const { myPlanStatus } = contract(() => import('#shared/contract/plans'))
  */
 export default function Journey({ data }: PageProps<JourneyPageData>) {
   const { t, href, boot } = usePage()
-  const hydrated = useHydrated()
   const [status, setStatus] = useState(data.status)
   const [loading, setLoading] = useState(false)
 
@@ -64,9 +62,8 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
               </button>
             </div>
           </header>
-          {hydrated && boot.user && next && !document.documentElement.dataset.offline && (
-            <NextUnitsDownload route={next.route} planId={status.plan.id} user={boot.user.id} />
-          )}
+          {/* Rendered by the server too, so the list below does not move when the page hydrates. */}
+          {boot.user && next && <NextUnitsDownload route={next.route} planId={status.plan.id} user={boot.user.id} />}
           <PlanRoutes items={items} planId={status.plan.id} />
         </>
       ) : (

@@ -116,6 +116,9 @@ export function NextUnitsDownload({ route, planId, user }: { route: RouteRef; pl
   const downloads = useDownloads(user)
   const [units, setUnits] = useState<Playable[] | null>(null)
   const [failed, setFailed] = useState(false)
+  // Offline (the page shown from its kept copy, issue 23 §6) there is nothing to download from.
+  const [offline, setOffline] = useState(false)
+  useEffect(() => setOffline(!!document.documentElement.dataset.offline), [])
   const ask = async () => {
     setFailed(false)
     const res = await call(listRouteUnits, { input: { route: String(route.id), plan_id: planId }, silent: true })
@@ -124,6 +127,7 @@ export function NextUnitsDownload({ route, planId, user }: { route: RouteRef; pl
     setUnits(next)
     if (next.length) downloads.start(route, next, 'route')
   }
+  if (offline) return null
   if (units?.length) return <DownloadBar downloads={downloads} route={route} units={units} label="playback.downloads.next_units" />
   return (
     <div className="download download-route" data-testid="next-download" data-state={units ? 'done' : 'idle'}>

@@ -258,6 +258,7 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
         </p>
         <input
           className="player-seek"
+          name="seek"
           type="range"
           min={0}
           max={Math.max(1, Math.floor(total))}
@@ -295,7 +296,7 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
           </button>
           <label className="player-speed">
             <span>{t('playback.speed')}</span>
-            <select value={rate} onChange={(e) => changeRate(Number(e.currentTarget.value))} data-testid="player-speed">
+            <select name="speed" value={rate} onChange={(e) => changeRate(Number(e.currentTarget.value))} data-testid="player-speed">
               {SPEEDS.map((s) => (
                 <option key={s} value={s}>
                   {`${s}×`}

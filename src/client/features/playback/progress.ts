@@ -1,6 +1,6 @@
 // Saving the listening position (POST /v1/unit/progress) while a unit plays.
 import type { CallOutput } from '#shared/contract/call'
-import { call, contract, type Def } from '#client/api.ts'
+import { apiHeaders, call, contract, type Def } from '#client/api.ts'
 import { isOffline, keepOfflineSave } from '#client/pwa/register.ts'
 import { $user } from '#client/stores/session.ts'
 
@@ -37,14 +37,7 @@ export function saveProgressOnLeave(unitId: number, position: number, completed:
     body.append('unit_id', String(unitId))
     body.append('position', String(Math.max(0, Math.floor(position))))
     body.append('completed', completed ? '1' : '0')
-    const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
-    void fetch('/v1/unit/progress', {
-      method: 'POST',
-      body,
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'X-CSRF-Token': csrf, locale: document.documentElement.lang || 'es' },
-    }).catch((err) => console.warn('[player] could not save the position on leaving:', err))
+    void fetch('/v1/unit/progress', { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: apiHeaders() }).catch((err) => console.warn('[player] could not save the position on leaving:', err))
   } catch (err) {
     console.warn('[player] could not save the position on leaving:', err)
   }

@@ -23,12 +23,14 @@ export function ConsentBanner() {
   useEffect(() => {
     const stored = readConsent()
     $consent.set(stored)
-    // A choice kept here that the server did not know of (made before the cookie existed): tell it.
+    // The server asks (boot.consentAsked) whoever has not chosen; a choice kept here that it did
+    // not know of (made before the cookie existed) is told to it. Without a choice kept here but
+    // with the cookie (storage cleared), nothing is asked again and no vendor loads until the
+    // person chooses from the footer's 'Cookie settings'.
     if (stored && boot.consentAsked) {
       markChosen()
       setOpen(false)
     }
-    if (!stored) setOpen(true)
     const reopen = () => {
       const c = readConsent()
       setAnalytics(!!c?.analytics)
