@@ -11,7 +11,7 @@ import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { sendMail } from '#worker/features/mail/mail.service'
 import { notificationsLink } from '#worker/features/users/users.service'
-import { addDays, instantOf, isZone, wallClock } from '#worker/features/appointments/zones'
+import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import * as repo from './notifications.repo'
 import { channel, publicChannel, userChannel } from './realtime'
 
