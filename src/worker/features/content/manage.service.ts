@@ -11,7 +11,7 @@ import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
 import { forgetTarget } from './likes.repo'
 import * as repo from './manage.repo'
 import { routeFields } from './content.service'
-import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from './editing'
+import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/lib/editing'
 
 function missing(what: 'route' | 'symptom' | 'category'): AppError {
   const message: MessageKey = what === 'route' ? 'content_manage.route_missing' : what === 'symptom' ? 'content_manage.symptom_missing' : 'content_manage.category_missing'
