@@ -22,7 +22,8 @@ if (zone && !document.cookie.split('; ').includes(`tz=${encodeURIComponent(zone)
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
 }
 
-pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
+// A chunk that fails to load leaves the server-rendered page as it is (the browser reports it).
+void pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
   .component()
   .then(({ default: Page }) => {
     hydrateRoot(document.getElementById('root')!, <App boot={boot} messages={messages} Page={Page} />)
