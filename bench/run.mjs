@@ -38,7 +38,7 @@ const cleanup = async () => {
   await server?.stop().catch(() => {})
   await rm(stateDir, { recursive: true, force: true }).catch(() => {})
 }
-for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => cleanup().then(() => process.exit(130)))
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void cleanup().then(() => process.exit(130)))
 
 try {
   if (!process.env.BENCH_SKIP_BUILD) await buildApp()
@@ -325,7 +325,7 @@ async function runLighthouse(url, name) {
     return { scores, metrics, failing, version: lhr.lighthouseVersion, chrome: version.Browser?.replace(/^[^/]*\//, '') ?? '' }
   } finally {
     try {
-      process.kill(-chrome.pid, 'SIGKILL')
+      if (chrome.pid) process.kill(-chrome.pid, 'SIGKILL')
     } catch {}
     await rm(profile, { recursive: true, force: true }).catch(() => {})
   }

@@ -12,7 +12,6 @@ const uniqueEmail = (tag) => `${tag}.${Date.now().toString(36)}${(seq++).toStrin
 
 /** Wait for the local Turnstile stand-in to hand out its token. */
 const captchaReady = (page) => page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
-const path = (page) => new URL(page.url()).pathname
 const storedUser = (page) => page.evaluate(() => localStorage.getItem('user'))
 
 async function registerThroughPage(page, { email, name = 'Clara Prueba', locale = 'es' }) {

@@ -138,7 +138,7 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'es', base
     if (msg.type() !== 'error') return
     const where = msg.location()?.url ?? ''
     // The browser's own line for a failed request: already reported (or expected) as a request.
-    if (/^Failed to load resource/.test(text)) {
+    if (text.startsWith('Failed to load resource')) {
       const status = Number(/status of (\d{3})/.exec(text)?.[1]) || undefined
       if (isExpected(where, status) || (sameOrigin(where) && status)) return
     }

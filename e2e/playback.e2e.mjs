@@ -125,7 +125,7 @@ export default function ({ test, browser }) {
       await second.getByTestId('player-skip').click()
       await eventually(async () => Math.abs((await mediaTime(second)) - (duration - 3)) < 0.6, { message: 'skip did not go to 3 s before the end' })
       const completion = second.waitForResponse(
-        async (r) => r.url().endsWith('/v1/unit/progress') && r.request().method() === 'POST' && (await r.request().postData())?.includes('name="completed"\r\n\r\n1'),
+        (r) => r.url().endsWith('/v1/unit/progress') && r.request().method() === 'POST' && r.request().postData()?.includes('name="completed"\r\n\r\n1'),
         { timeout: 20_000 },
       )
       await second.getByTestId('player-toggle').click()

@@ -268,6 +268,7 @@ export default function ({ test, browser, baseURL }) {
 
     // A full device: explained kindly, nothing half-kept.
     await page.evaluate(() => {
+      // oxlint-disable-next-line typescript/unbound-method -- put back as the same prototype method, never called bare
       const put = Cache.prototype.put
       Cache.prototype.put = function () {
         Cache.prototype.put = put

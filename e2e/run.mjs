@@ -53,10 +53,7 @@ const cleanup = async () => {
   if (!process.env.E2E_KEEP_STATE) await rm(stateDir, { recursive: true, force: true }).catch(() => {})
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.once(sig, async () => {
-    await cleanup()
-    process.exit(130)
-  })
+  process.once(sig, () => void cleanup().then(() => process.exit(130)))
 }
 
 try {

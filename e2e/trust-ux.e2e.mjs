@@ -180,7 +180,7 @@ export default function ({ test, browser, api }) {
     await waitForHydration(admin)
     const rows = admin.getByTestId('screen-events').getByTestId('adm-row')
     await rows.first().waitFor({ timeout: 8000 }) // every visit of this run wrote events
-    const when = await rows.first().locator('time').first()
+    const when = rows.first().locator('time').first()
     const shown = await when.textContent()
     assert.match(await when.getAttribute('datetime'), /^\d{4}-\d{2}-\d{2}T/)
     assert.doesNotMatch(shown, /^\d{4}-\d{2}-\d{2}T/, 'not an ISO string')

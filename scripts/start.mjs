@@ -46,9 +46,7 @@ ${
     await server.stop()
     process.exit(0)
   }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
-  process.on('SIGHUP', shutdown)
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void shutdown())
   const code = await server.exited
   if (!stopping) {
     console.error(`wrangler dev stopped (exit ${code})`)

@@ -256,7 +256,7 @@ async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pip
 
   const deadline = Date.now() + timeoutMs
   let dead = false
-  exited.then(() => (dead = true))
+  void exited.then(() => (dead = true))
   let last = 'no answer'
   while (true) {
     if (dead) {

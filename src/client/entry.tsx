@@ -34,7 +34,8 @@ if (zone && !boot.user && zone !== boot.timeZone) {
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
 }
 
-pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
+// A chunk that fails to load leaves the server-rendered page as it is (the browser reports it).
+void pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
   .component()
   .then(({ default: Page }) => {
     // In a transition, hydration is done in slices that yield to the browser (5 ms each) instead of

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { BOOKING_HORIZON_DAYS } from '#shared/limits'
-import { addDays, wallClock } from '#worker/features/appointments/zones'
+import { addDays, wallClock } from '#worker/lib/zones'
 import { balance, book, call, guest, host, madrid } from './support'
 
 const slotsOf = (token: string, hostId: number, date: string, locale = 'en', zone = 'Europe/Madrid') =>

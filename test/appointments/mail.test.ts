@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { runScheduled } from '#worker/cron/index'
-import { instantOf } from '#worker/features/appointments/zones'
+import { instantOf } from '#worker/lib/zones'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 

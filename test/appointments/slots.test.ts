@@ -2,7 +2,7 @@
 // guest's zone, across daylight-saving changes in either zone.
 import { describe, expect, it } from 'vitest'
 import { freeSlots, MIN_NOTICE_MS, onGrid, type WeeklyHours } from '#worker/features/appointments/slots'
-import { instantOf, wallClock } from '#worker/features/appointments/zones'
+import { instantOf, wallClock } from '#worker/lib/zones'
 
 const LONG_AGO = Date.UTC(2020, 0, 1)
 const every = (weekday: number, from: number, to: number, slot = 60): WeeklyHours => ({ weekday, startMinute: from * 60, endMinute: to * 60, slotMinutes: slot })

@@ -7,7 +7,7 @@ import type { Ctx } from '#worker/context'
 import { getDb } from '#worker/db/client'
 import { users } from '#worker/db/schema'
 import type { Env } from '#worker/env'
-import { instantOf } from '#worker/features/appointments/zones'
+import { instantOf } from '#worker/lib/zones'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 

@@ -10,7 +10,7 @@ import worker from '#worker/index'
 import { bestMoment, sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { renderTemplate } from '#worker/features/mail/mail.templates'
 import { EMAIL_PROVIDER_URL, sendMail } from '#worker/features/mail/mail.service'
-import { instantOf } from '#worker/features/appointments/zones'
+import { instantOf } from '#worker/lib/zones'
 import { api, json, PRODUCTION_VARS } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 

@@ -5,7 +5,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { recordActivity, streakOf } from '#worker/features/engagement/engagement.service'
 import { dayOfActivity, shownStreak, step } from '#worker/features/engagement/streak'
-import { instantOf } from '#worker/features/appointments/zones'
+import { instantOf } from '#worker/lib/zones'
 import { makeUser } from '../factories'
 
 const MADRID = 'Europe/Madrid'

@@ -81,7 +81,7 @@ let n = 0
 const fresh = (tag: string) => `${tag}.${++n}.${Date.now().toString(36)}@access.example`
 const slug = (tag: string) => unique(tag).toLowerCase().replace(/[^a-z0-9-]/g, '-')
 
-/** The notification-settings link of the welcome mail `p` was sent (features/users/users.service.ts notificationsLink). */
+/** The notification-settings link of the welcome mail `p` was sent (features/notifications/unsubscribe.ts notificationsLink). */
 async function notificationsLinkOf(p: Person): Promise<Input> {
   const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'").bind(p.email).first<{ text: string }>()
   const found = mail && /https?:\/\/\S+disable-notifications\S+/.exec(mail.text)

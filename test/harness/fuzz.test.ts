@@ -269,6 +269,7 @@ async function fire(call: Call, input: FuzzInput, way: Way): Promise<Sent> {
     res = await api(path, init)
   } finally {
     const polluted = takePollution()
+    // oxlint-disable-next-line no-unsafe-finally -- a polluted prototype matters more than the request's own failure
     if (polluted.length) throw new Error(`prototype pollution: ${what} left ${polluted.join('; ')}`)
   }
   const body = await checkAnswer(res, what, totals)

@@ -95,14 +95,17 @@ function useSession() {
       const here = window.location.pathname + window.location.search
       window.location.assign(href('login', { query: { redirect: here } }))
     }
-    const onClick = async (e: MouseEvent) => {
-      const a = (e.target as Element | null)?.closest?.('a[data-action="logout"]')
-      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey) return
-      e.preventDefault()
+    const logout = async () => {
       leaving = true
       await serverLogout()
       await clearOnLogout()
       window.location.assign(href('home'))
+    }
+    const onClick = (e: MouseEvent) => {
+      const a = (e.target as Element | null)?.closest?.('a[data-action="logout"]')
+      if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey) return
+      e.preventDefault()
+      void logout()
     }
     window.addEventListener(SESSION_LOST, onLost)
     document.addEventListener('click', onClick)
@@ -110,7 +113,7 @@ function useSession() {
       window.removeEventListener(SESSION_LOST, onLost)
       document.removeEventListener('click', onClick)
     }
-  }, [boot.user, href])
+  }, [boot.query.logged_out, boot.user, href])
 }
 
 /** Where the header's back link goes for signed-in users (SPEC §2: /ranking goes back to /performance). */

@@ -24,7 +24,9 @@ export const int = (bounds: { min?: number; max?: number } = {}) => {
 
 // Text hygiene (issue 14 §5): C0/C1 control characters (NUL included) are never text a person
 // meant, and bidirectional overrides let a name display as something else.
+// oxlint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+// oxlint-disable-next-line no-control-regex -- likewise, less the line breaks
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 

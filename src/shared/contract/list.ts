@@ -59,7 +59,7 @@ export function listSchema<F extends z.ZodRawShape>(spec: ListSpec<F>) {
       // number, so that filter only comes as filters[page]=x.
       if (!input || typeof input !== 'object') return input
       const obj = { ...(input as Record<string, unknown>) }
-      const filters = { ...((obj.filters as Record<string, unknown>) ?? {}) }
+      const filters = { ...(obj.filters as Record<string, unknown> | undefined) }
       for (const name of Object.keys(spec.filters)) {
         if (LIST_PARAMS.has(name)) continue
         if (name in obj && !(name in filters)) filters[name] = obj[name]

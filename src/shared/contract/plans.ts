@@ -1,7 +1,7 @@
 // Plans: ordered routes with lock rules, assigned to users (issue 7; SPEC §3 "Plan", §4 plan
 // route lock codes, §7 "Plans" rows). docs/API.md "Plans (issue 7)" has the rules.
 import { z } from './zod'
-import { ContentStatus, PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
+import { PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, imagesSchema, languageSchema, messageResponse } from './common'
 import { bool01, int, languageField, line, paragraph, idField, contentStatusField } from './fields'

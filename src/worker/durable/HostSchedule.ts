@@ -10,7 +10,8 @@ import type { Env } from '#worker/env'
 export class HostSchedule extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
-    ctx.blockConcurrencyWhile(async () => {
+    // The runtime holds every event until this settles; nothing is left to await here.
+    void ctx.blockConcurrencyWhile(async () => {
       this.ctx.storage.sql.exec(
         'CREATE TABLE IF NOT EXISTS holds (start_at INTEGER PRIMARY KEY, guest_id INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
       )

@@ -110,6 +110,7 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
       bytes.set(chunk, at)
       at += chunk.byteLength
     }
+    // oxlint-disable-next-line unicorn/no-invalid-fetch-options -- `original` has a body, so it is not a GET; its method carries over
     c.req.raw = new Request(original, { body: bytes })
   }
 

@@ -49,7 +49,10 @@ export function RelatedPosts({ postId }: { postId: number }) {
   if (list === null) return <p>{t('admin.list.loading')}</p>
   const change = async (kind: 'add' | 'remove', id: number) => {
     const res = await call(kind === 'add' ? addCorrelation : removeCorrelation, { input: { post_id: postId, related_post_id: id } })
-    if (res.success) (setList(res.correlations), setOther(''))
+    if (res.success) {
+      setList(res.correlations)
+      setOther('')
+    }
   }
   return (
     <div className="adm-inline" data-testid="related-posts">

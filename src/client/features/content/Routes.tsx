@@ -26,7 +26,7 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
       first.current = false
       return
     }
-    const id = window.setTimeout(async () => {
+    const run = async () => {
       const mine = ++latest.current
       setBusy(true)
       const search = keyword.trim() || undefined
@@ -49,7 +49,8 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
       window.history.replaceState(null, '', url)
       // SPEC §7 notes: a search event after a search longer than 3 characters (first-party only).
       if (search && search.length > 3) void trackEvent('search', { page: '/routes', search: search.slice(0, 200) })
-    }, DELAYS_MS.searchDebounce)
+    }
+    const id = window.setTimeout(() => void run(), DELAYS_MS.searchDebounce)
     return () => window.clearTimeout(id)
   }, [keyword])
 

@@ -103,7 +103,10 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
   const open = () => {
     if (stopped) return
     // Offline (issue 23): no socket to fail over and over; the first one opens when the network returns.
-    if (isOffline()) return void window.addEventListener('online', open, { once: true })
+    if (isOffline()) {
+      window.addEventListener('online', open, { once: true })
+      return
+    }
     const url = new URL(path, window.location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)

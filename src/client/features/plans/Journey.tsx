@@ -20,8 +20,7 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
 
   // Coming back with the browser's back button shows the page as it was: read it again.
   useEffect(() => {
-    const onShow = async (e: PageTransitionEvent) => {
-      if (!e.persisted) return
+    const reload = async () => {
       setLoading(true)
       const res = await call(myPlanStatus, { input: {} })
       setLoading(false)
@@ -29,6 +28,9 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
         if (res.status.just_finished) return void (window.location.href = href('planFinished'))
         setStatus(res.status)
       }
+    }
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) void reload()
     }
     window.addEventListener('pageshow', onShow)
     return () => window.removeEventListener('pageshow', onShow)

@@ -6,9 +6,9 @@ import { pagination, type ListQuery } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
-import { findRouteById } from '#worker/features/content/manage.repo'
+import { findRoute } from '#worker/features/content/manage.service'
 import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
-import { findLivePost, updatePost } from '#worker/features/posts/manage.repo'
+import { findLivePost, setPostCover } from '#worker/features/posts/manage.service'
 import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
 import { endRealtime } from '#worker/features/notifications/realtime'
 import * as repo from './admin.repo'
@@ -40,7 +40,7 @@ export async function saveUnit(ctx: Ctx, f: UnitForm) {
   }
   const unit = (await repo.findUnit(ctx.db, id))!
   // A published route's first visible unit: those waiting for such a route are told now.
-  const route = unit.status === ContentStatus.visible ? await findRouteById(ctx.db, Number(unit.route_id)) : undefined
+  const route = unit.status === ContentStatus.visible ? await findRoute(ctx, Number(unit.route_id)) : undefined
   if (route) await tellWaitingSuggestions(ctx, route)
   return { unit, created: f.id === undefined }
 }
@@ -140,7 +140,7 @@ const notConfigured = (service: string) => new AppError('bad_request', { message
 const outsideFailed = (service: string) => new AppError('unavailable', { message: 'admin.messages.outside_failed', params: { service } })
 
 async function livePost(ctx: Ctx, id: number) {
-  const post = await findLivePost(ctx.db, id)
+  const post = await findLivePost(ctx, id)
   if (!post) throw new AppError('not_found', { message: 'admin.messages.post_missing' })
   return post
 }
@@ -160,9 +160,9 @@ export async function imageFromUnsplash(ctx: Ctx, postId: number) {
   if (!res.ok) throw outsideFailed('Unsplash')
   const body = (await res.json().catch(() => null)) as { results?: { urls?: { raw?: string } }[] } | null
   const raw = body?.results?.[0]?.urls?.raw
-  if (!raw || !/^https:\/\//.test(raw)) throw new AppError('not_found', { message: 'admin.messages.no_picture' })
+  if (!raw || !raw.startsWith('https://')) throw new AppError('not_found', { message: 'admin.messages.no_picture' })
   const cover = `${raw}${raw.includes('?') ? '&' : '?'}w=1520&h=880&fit=crop`
-  await updatePost(ctx.db, post.id, { images: { ...(post.images ?? {}), cover }, updatedAt: new Date() })
+  await setPostCover(ctx, post, cover)
   await contentChanged(ctx.env)
   return cover
 }

@@ -9,7 +9,7 @@ import type { Ctx } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
-import { isUniqueViolation } from '#worker/features/content/manage.repo'
+import { isUniqueViolation } from '#worker/db/errors'
 import { cleanSnapshotRows } from '#worker/features/posts/post-html'
 import { findAudit, insertAudit, restoreSnapshot, RESTORABLE, snapshot } from './admin.repo'
 

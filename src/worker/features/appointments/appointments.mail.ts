@@ -2,7 +2,7 @@
 // cancelled (with the reason), and the reminders 24 h and 1 h before; each with an .ics in the
 // recipient's zone, in the recipient's language.
 import type { Translate } from '#shared/i18n/index'
-import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.templates'
+import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.layout'
 
 export interface AppointmentMail {
   kind: 'booked' | 'confirmed' | 'cancelled' | 'reminder_day' | 'reminder_hour'

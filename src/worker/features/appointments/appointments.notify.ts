@@ -10,7 +10,7 @@ import { createTemporaryToken } from '#worker/features/users/session'
 import * as repo from './appointments.repo'
 import type { AppointmentMail } from './appointments.mail'
 import { buildIcs } from './ics'
-import { isZone, wallClock } from './zones'
+import { isZone, wallClock } from '#worker/lib/zones'
 
 export type Person = NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>
 

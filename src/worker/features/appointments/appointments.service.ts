@@ -13,7 +13,7 @@ import * as repo from './appointments.repo'
 import { balanceCents } from '#worker/ledger/ledger'
 import { appointmentIcs, channelLabel, notifyAppointment, organizerOf } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
-import { addDays, instantOf, isZone, wallClock } from './zones'
+import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */

@@ -1,6 +1,6 @@
 // The free slots of a psychologist on a guest's day (issue 9 §2), as one pure function over
 // the host's weekly hours (in the host's zone), their days off, what is taken, and now.
-import { addDays, instantOf, wallClock } from './zones'
+import { addDays, instantOf, wallClock } from '#worker/lib/zones'
 
 export interface WeeklyHours {
   /** 0 Sunday … 6 Saturday, in the host's zone. */

@@ -3,8 +3,7 @@ import { routePageData, routesPageData, routesQuery, symptomsQuery } from '#shar
 import { postsQuery } from '#shared/contract/posts'
 import { PAGE_SIZE, PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { listPosts } from '#worker/features/posts/posts.service'
-import { routeLanguages } from '#worker/features/site/site.repo'
-import { routeHead } from '#worker/features/site/site.seo'
+import { routeHead, routeLanguages } from '#worker/features/site/site.seo'
 import { memo } from '#worker/http/memo'
 import { loader, withHead, type PageLoaders } from '#worker/ssr/page'
 import { planOfQuery, refuseLockedRoute } from '#worker/features/plans/plans.pages'
@@ -33,7 +32,7 @@ export const contentLoaders: PageLoaders<'routes' | 'route'> = {
     // Which languages the slug exists in (hreflang) is public and the same for everyone: kept a
     // minute per isolate like the footer, so the page stays at 3 statements (route-page.test.ts).
     // Asked only once the route exists, so unknown slugs never fill the cache.
-    const [languages, plan] = await Promise.all([memo(`route-languages:${route.slug}`, PUBLIC_CACHE_TTL_MS, () => routeLanguages(ctx.db, route.slug)), planOfQuery(ctx, query)])
+    const [languages, plan] = await Promise.all([memo(`route-languages:${route.slug}`, PUBLIC_CACHE_TTL_MS, () => routeLanguages(ctx, route.slug)), planOfQuery(ctx, query)])
     return withHead({ route, plan }, routeHead(ctx, route, languages))
   }),
 }

@@ -5,7 +5,7 @@ import type { RoutesQuery, SymptomsQuery } from '#shared/contract/content'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import { contentStats, routeCategories, routes, routeSymptoms, symptoms, units, users } from '#worker/db/schema'
-import { matchesSearch, searchRelevance, textSearch, withRelevance } from './search.repo'
+import { matchesSearch, searchRelevance, textSearch, withRelevance } from '#worker/search/search.repo'
 
 const ROUTE_ORDER = {
   order: routes.order,

@@ -2,9 +2,10 @@
 // not see cannot be liked nor its stats read: 404, as if it did not exist.
 import type { RoutesQuery } from '#shared/contract/content'
 import type { ListQuery } from '#shared/contract/list'
+import type { ContentTarget } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
-import { findTarget, recountLikes, toggleLike } from './likes.repo'
+import { findTarget, forgetTarget, recountLikes, toggleLike } from './likes.repo'
 import { listRoutes } from './content.service'
 
 const ref = (v: string, language: string) => (/^\d+$/.test(v) ? { id: Number(v), language } : { slug: v, language })
@@ -33,3 +34,6 @@ export function routesLikedByMe(ctx: Ctx, q: ListQuery<Record<string, never>>) {
   const query: RoutesQuery = { ...q, order: { column: 'order', dir: 'asc' }, filters: {}, properties: ['images', 'stats'], relations: [], counts: [] }
   return listRoutes(ctx, query, { likedBy: ctx.user!.id })
 }
+
+/** Drop the likes of a deleted route or post (their editors call this; the likes are content's). */
+export const forgetLikes = (ctx: Ctx, type: ContentTarget, id: number) => forgetTarget(ctx.env.DB, type, id)

@@ -4,15 +4,6 @@ import type { Db } from '#worker/db/client'
 import { properties, routeCategories, routes, routeSymptoms, symptoms, units, type NewRoute, type Route, type RouteCategory, type Symptom } from '#worker/db/schema'
 import type { Locale } from '#shared/i18n/index'
 
-/** True when the error is SQLite's unique constraint (a slug or a pair already taken). */
-export function isUniqueViolation(err: unknown): boolean {
-  // drizzle wraps D1's error ('Failed query: …') and keeps SQLite's in `cause`.
-  for (let e = err as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (/UNIQUE constraint failed/i.test(String(e.message ?? e))) return true
-  }
-  return false
-}
-
 export const findRouteById = (db: Db, id: number): Promise<Route | undefined> => db.select().from(routes).where(eq(routes.id, id)).get()
 export const insertRoute = (db: Db, values: NewRoute) => db.insert(routes).values(values).returning().get()
 export const updateRoute = (db: Db, id: number, patch: Partial<NewRoute>) => db.update(routes).set(patch).where(eq(routes.id, id)).returning().get()

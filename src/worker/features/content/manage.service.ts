@@ -11,7 +11,7 @@ import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
 import { forgetTarget } from './likes.repo'
 import * as repo from './manage.repo'
 import { routeFields } from './content.service'
-import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from './editing'
+import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/lib/editing'
 
 function missing(what: 'route' | 'symptom' | 'category'): AppError {
   const message: MessageKey = what === 'route' ? 'content_manage.route_missing' : what === 'symptom' ? 'content_manage.symptom_missing' : 'content_manage.category_missing'
@@ -66,9 +66,11 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
   const current = await repo.findRouteById(ctx.db, f.id)
   if (!current) throw missing('route')
   if (f.image_cover !== undefined || f.image_square !== undefined) {
-    const images = { ...(current.images ?? {}) }
-    if (f.image_cover !== undefined) f.image_cover === null ? delete images.cover : (images.cover = f.image_cover)
-    if (f.image_square !== undefined) f.image_square === null ? delete images.square : (images.square = f.image_square)
+    const images = { ...current.images }
+    if (f.image_cover === null) delete images.cover
+    else if (f.image_cover !== undefined) images.cover = f.image_cover
+    if (f.image_square === null) delete images.square
+    else if (f.image_square !== undefined) images.square = f.image_square
     patch.images = images
   }
   const row = Object.keys(patch).length ? await uniqueSlug(() => repo.updateRoute(ctx.db, f.id!, { ...patch, updatedAt: new Date() })) : current
@@ -174,3 +176,6 @@ export async function saveSymptom(ctx: Ctx, f: SymptomForm): Promise<{ symptom: 
 export async function deleteSymptom(ctx: Ctx, id: number) {
   if (!(await repo.deleteSymptomRow(ctx.db, id))) throw missing('symptom')
 }
+
+/** A route by id, whatever its status (the admin's unit editor tells those waiting for it once it is published). */
+export const findRoute = (ctx: Ctx, id: number) => repo.findRouteById(ctx.db, id)

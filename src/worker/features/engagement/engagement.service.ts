@@ -6,7 +6,7 @@ import { REWARD_CATEGORIES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
-import { addDays } from '#worker/features/appointments/zones'
+import { addDays } from '#worker/lib/zones'
 import { notifyUser } from '#worker/features/notifications/notifications.service'
 import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
@@ -120,3 +120,6 @@ export async function streakOf(env: Env, user: { id: number; row?: { timezone?: 
   const week = Array.from({ length: 7 }, (_, i) => addDays(from, i)).map((day) => ({ day, active: active.includes(day) }))
   return { current: shownStreak(s, today), longest: s.longestStreak, freezes: s.freezes, last_7_days: active.length, week, today_done: active.includes(today) }
 }
+
+/** Leave or rejoin the ranking (ranking.service owns the setting; the flag is on the person's engagement row). */
+export const hideFromRanking = (env: Env, userId: number, hidden: boolean, now: number) => repo.setRankingHidden(env.DB, userId, hidden, now)

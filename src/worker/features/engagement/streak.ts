@@ -1,7 +1,7 @@
 // Kind streaks (issue 11 §1): which day of a person's own calendar an activity counts for, and
 // what it does to their streak. Pure: no I/O, no clock. docs/API.md "Engagement" states the
 // rules; test/engagement/streak.test.ts holds the edges (23:59 / 00:01, grace, freezes, a zone change).
-import { addDays, isZone, wallClock } from '#worker/features/appointments/zones'
+import { addDays, isZone, wallClock } from '#worker/lib/zones'
 
 /** Until 03:00 on their clock a person's activity may still count for the day before. */
 export const GRACE_HOURS = 3

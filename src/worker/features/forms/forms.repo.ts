@@ -34,7 +34,7 @@ export const waitingSuggestions = (db: Db, language: Language) =>
     .all()
 
 /**
- * Which of `candidates` (a suggestion id and its FTS5 query, made by content/search.ts) route
+ * Which of `candidates` (a suggestion id and its FTS5 query, made by worker/search/search.ts) route
  * `routeId` matches in the route search index: one statement each, in batches of 50.
  */
 export async function suggestionsMatchingRoute(d1: D1Database, routeId: number, candidates: { id: number; match: string }[]): Promise<number[]> {

@@ -2,7 +2,7 @@
 // language, a one-click unsubscribe link in the body and the List-Unsubscribe headers (RFC 2369,
 // RFC 8058) so a mail client can offer its own button.
 import type { Translate } from '#shared/i18n/index'
-import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.templates'
+import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.layout'
 
 export interface NotificationMail {
   name: string | null

@@ -10,9 +10,9 @@ import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { sendMail } from '#worker/features/mail/mail.service'
-import { notificationsLink } from '#worker/features/users/users.service'
-import { addDays, instantOf, isZone, wallClock } from '#worker/features/appointments/zones'
+import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import * as repo from './notifications.repo'
+import { notificationsLink } from './unsubscribe'
 import { channel, publicChannel, userChannel } from './realtime'
 
 /** SPEC §9: a toast shows 5 s unless it says otherwise. */

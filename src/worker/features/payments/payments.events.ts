@@ -186,7 +186,7 @@ async function checkoutCompleted(env: Env, db: Db, s: z.infer<typeof checkoutSes
 function invoiceSubscription(inv: z.infer<typeof invoice>): { sub: string | null; meta: Record<string, unknown> } {
   const details = inv.parent?.subscription_details ?? inv.subscription_details ?? null
   const line = inv.lines?.data?.[0]
-  const meta = { ...(line?.metadata ?? {}), ...(details?.metadata ?? {}) }
+  const meta = { ...line?.metadata, ...details?.metadata }
   return { sub: details?.subscription ?? inv.subscription ?? line?.parent?.subscription_item_details?.subscription ?? line?.subscription ?? null, meta }
 }
 

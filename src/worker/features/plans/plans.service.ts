@@ -9,8 +9,8 @@ import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
 import type { NewPlan, Plan } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
-import { absentOf, required, uniqueSlug } from '#worker/features/content/editing'
-import { findVisibleRoute, routeProgress } from '#worker/features/playback/playback.repo'
+import { absentOf, required, uniqueSlug } from '#worker/lib/editing'
+import { findVisibleRoute, routeProgress } from '#worker/features/playback/progress'
 import { planLocks, planProgress, type RouteLock } from './locks'
 import { trackServerEvent } from '#worker/features/tracking/tracking.service'
 import * as repo from './plans.repo'
@@ -55,7 +55,7 @@ async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date) {
   const userId = ctx.user!.id
   const items = await repo.planItems(ctx.db, plan.id)
   const [progress, appointments] = await Promise.all([
-    routeProgress(ctx.db, userId, items.map((i) => i.routeId)),
+    routeProgress(ctx, userId, items.map((i) => i.routeId)),
     repo.appointmentCounts(ctx.db, userId),
   ])
   const facts = items.map((i) => {
@@ -292,7 +292,7 @@ export async function removePlanRoute(ctx: Ctx, planId: number, routeId: number)
 
 /** The blocked-route page reached by its own URL (?route=slug): the lock now, or null when open. */
 export async function blockOfSlug(ctx: Ctx, slug: string, planId: number | undefined): Promise<RouteBlockDto | null> {
-  const route = slug ? await findVisibleRoute(ctx.db, { slug: slug.slice(0, 200), language: ctx.locale }) : undefined
+  const route = slug ? await findVisibleRoute(ctx, { slug: slug.slice(0, 200), language: ctx.locale }) : undefined
   if (!route) return null
   const block = await routeBlock(ctx, route.id, planId)
   return block && { route: { slug: route.slug, title: route.title }, plan: block.plan, lock_code: block.lock_code, lock_message: block.lock_message }

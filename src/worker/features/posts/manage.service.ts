@@ -10,8 +10,8 @@ import type { PostForm } from '#shared/contract/posts.manage'
 import type { Ctx } from '#worker/context'
 import type { NewPost, Post } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
-import { forgetTarget } from '#worker/features/content/likes.repo'
-import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/features/content/editing'
+import { forgetLikes } from '#worker/features/content/likes.service'
+import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/lib/editing'
 import * as repo from './manage.repo'
 import { cleanBody } from './post-html'
 import { toPostDto } from './posts.service'
@@ -54,7 +54,7 @@ export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; 
   } else {
     const current = await repo.findLivePost(ctx.db, f.id)
     if (!current) throw postMissing()
-    if (f.image_cover !== undefined) patch.images = { ...(current.images ?? {}), cover: f.image_cover }
+    if (f.image_cover !== undefined) patch.images = { ...current.images, cover: f.image_cover }
     row = await uniqueSlug(() => repo.updatePost(ctx.db, f.id!, { ...patch, updatedAt: new Date() }))
     if (!row) throw postMissing()
     if (f.category_id === undefined && row.categoryId) {
@@ -68,7 +68,7 @@ export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; 
 /** DELETE /v1/post: marked deleted; its likes and stats are forgotten. */
 export async function deletePost(ctx: Ctx, id: number) {
   if (!(await repo.markPostDeleted(ctx.db, id, new Date()))) throw postMissing()
-  await forgetTarget(ctx.env.DB, 'post', id)
+  await forgetLikes(ctx, 'post', id)
 }
 
 async function bothLive(ctx: Ctx, a: number, b: number) {
@@ -109,4 +109,12 @@ export const saveCategory = (ctx: Ctx, f: CategoryForm) =>
 
 export async function deleteCategory(ctx: Ctx, id: number) {
   if (!(await repo.deletePostCategoryRow(ctx.db, id))) throw categoryMissing()
+}
+
+/** A post that is not deleted, for the admin's outside helpers (Unsplash, AI text). */
+export const findLivePost = (ctx: Ctx, id: number) => repo.findLivePost(ctx.db, id)
+
+/** Set a post's cover picture, keeping its other images (the admin's Unsplash helper). */
+export async function setPostCover(ctx: Ctx, post: Post, cover: string) {
+  await repo.updatePost(ctx.db, post.id, { images: { ...post.images, cover }, updatedAt: new Date() })
 }

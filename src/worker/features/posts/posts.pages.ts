@@ -2,8 +2,7 @@
 import { blogPageData, postPageData, postsQuery } from '#shared/contract/posts'
 import { messagesFor } from '#shared/i18n/messages'
 import { PAGE_SIZE } from '#shared/limits'
-import { isRemovedPost, postVersions } from '#worker/features/site/site.repo'
-import { postHead } from '#worker/features/site/site.seo'
+import { isRemovedPost, postHead, postVersions } from '#worker/features/site/site.seo'
 import { AppError } from '#worker/http/errors'
 import { loader, ShowPage, withHead, type PageLoaders } from '#worker/ssr/page'
 import { listPosts, relatedOf } from './posts.service'
@@ -27,12 +26,12 @@ export const postsLoaders: PageLoaders<'blog' | 'post'> = {
     if (!post) {
       // A post taken down (deleted or hidden) keeps its URL: the deleted-article page, 410 Gone
       // (SPEC §2, issue 6 §2), not a bare not-found.
-      if (slug && (await isRemovedPost(ctx.db, slug, ctx.locale))) {
+      if (slug && (await isRemovedPost(ctx, slug))) {
         throw ShowPage.plain('postDeleted', 410, { description: messagesFor(ctx.locale).post_deleted.body })
       }
       throw new AppError('not_found', { message: 'errors.article_not_found' })
     }
-    const [{ related, routes }, versions] = await Promise.all([relatedOf(ctx, post), postVersions(ctx.db, post.slug)])
+    const [{ related, routes }, versions] = await Promise.all([relatedOf(ctx, post), postVersions(ctx, post.slug)])
     return withHead({ post, related, routes }, postHead(ctx, post, versions))
   }),
 }

@@ -4,7 +4,7 @@ import { contentStats, postCategories, postCorrelations, postRoutes, posts, rout
 import { ContentStatus } from '#shared/enums'
 import type { PostsQuery } from '#shared/contract/posts'
 import type { Locale } from '#shared/i18n/index'
-import { matchesSearch, searchRelevance, textSearch, withRelevance } from '#worker/features/content/search.repo'
+import { matchesSearch, searchRelevance, textSearch, withRelevance } from '#worker/search/search.repo'
 
 type PostFilters = PostsQuery['filters'] & { language: Locale }
 

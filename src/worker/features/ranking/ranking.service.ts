@@ -4,7 +4,7 @@ import type { RankingEntryDto } from '#shared/contract/ranking'
 import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
-import { setRankingHidden } from '#worker/features/engagement/engagement.repo'
+import { hideFromRanking } from '#worker/features/engagement/engagement.service'
 import { latestDay, myRow, replaceRankingDay, topOf, type RankingRow } from './ranking.repo'
 
 /** How many rows GET /v1/ranking shows above the caller's own. */
@@ -38,5 +38,5 @@ export async function ranking(ctx: Ctx) {
 /** POST /v1/ranking/visibility: leave or rejoin; leaving also takes the caller off the current day's ranking. */
 export async function setHidden(ctx: Ctx, hidden: boolean) {
   const user = me(ctx)
-  await setRankingHidden(ctx.env.DB, user.id, hidden, Date.now())
+  await hideFromRanking(ctx.env, user.id, hidden, Date.now())
 }

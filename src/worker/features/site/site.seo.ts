@@ -13,7 +13,7 @@ import type { AppEnv, Env } from '#worker/env'
 import type { Db } from '#worker/db/client'
 import { absoluteImage, hreflangs, summary, urlOf } from '#worker/ssr/head'
 import type { PageHead } from '#worker/ssr/page'
-import { sitemapPosts, sitemapRoutes, type postVersions } from './site.repo'
+import * as repo from './site.repo'
 
 // ── Page heads ────────────────────────────────────────────────────────────────────────────────
 
@@ -74,7 +74,7 @@ export function routeHead(ctx: Ctx, route: RouteDto, languages: readonly Locale[
   }
 }
 
-type PostVersion = Awaited<ReturnType<typeof postVersions>>[number]
+type PostVersion = Awaited<ReturnType<typeof repo.postVersions>>[number]
 
 /**
  * An article (/post/{slug}): posts have no SEO columns, so its title and description (else the
@@ -173,8 +173,8 @@ function latest(dates: (Date | null | undefined)[]): Date | null {
 export async function sitemapUrls(db: Db, base: string): Promise<SitemapUrl[]> {
   const pages = listedPages()
   const budget = SITEMAP_MAX_URLS - pages.length * LOCALES.length
-  const routes = await sitemapRoutes(db, budget)
-  const posts = await sitemapPosts(db, budget - routes.length)
+  const routes = await repo.sitemapRoutes(db, budget)
+  const posts = await repo.sitemapPosts(db, budget - routes.length)
 
   const lastOf = (rows: { language: Locale; updatedAt: Date | null }[], l: Locale) => latest(rows.filter((r) => r.language === l).map((r) => r.updatedAt))
   const contentLast: Partial<Record<PageId, (l: Locale) => Date | null>> = {
@@ -246,3 +246,11 @@ export const seoRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) =>
     c.body(robotsTxt(c.env, linkBase(c)), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': `public, max-age=${ROBOTS_CACHE_SECONDS}` }),
   )
+
+// What the route and post pages ask of the site for their heads and alternates.
+/** The languages a route's slug is published in (its hreflang links). */
+export const routeLanguages = (ctx: Ctx, slug: string) => repo.routeLanguages(ctx.db, slug)
+/** A post's versions in each language, by slug. */
+export const postVersions = (ctx: Ctx, slug: string) => repo.postVersions(ctx.db, slug)
+/** Whether the post at `slug` in the request's language was removed (the page answers 410). */
+export const isRemovedPost = (ctx: Ctx, slug: string) => repo.isRemovedPost(ctx.db, slug, ctx.locale)

@@ -13,13 +13,13 @@ import { balanceCents } from '#worker/ledger/ledger'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { COOLDOWNS_MS, FREE_ACCESS_DAYS } from '#shared/limits'
 import type { NewUser, User } from '#worker/db/schema'
-import type { Env, SessionUser } from '#worker/env'
+import type { SessionUser } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { takeCooldown } from '#worker/http/ratelimit'
 import { sendMail } from '#worker/features/mail/mail.service'
 import { endRealtime } from '#worker/features/notifications/realtime'
+import { checkNotificationsSignature, notificationsLink } from '#worker/features/notifications/unsubscribe'
 import { assignStartingPlan, followLanguage } from '#worker/features/plans/plans.service'
-import { hmac, safeEqual, serverSecret } from '#worker/lib/crypto'
 import { toAdminUserDto, toPsychologistDto, toUserDto } from './users.dto'
 import * as repo from './users.repo'
 import { checkRegisterProbes, openSignIn, registerHitExisting } from './throttle'
@@ -57,16 +57,6 @@ function linkTo(ctx: Ctx, path: string, query: Record<string, string | number>) 
 async function signInLink(ctx: Ctx, user: User, purpose: 'recover' | 'welcome', redirect: string) {
   const token = await createTemporaryToken(ctx.env, user.id, purpose)
   return linkTo(ctx, '/login', { user_id: user.id, authorization: token, redirect: localizePath(redirect, ctx.locale) })
-}
-
-/** The signed link of notification mail to the disable-notifications page (SPEC §2). */
-export async function notificationsLink(env: Env, base: string, userId: number, locale: Locale) {
-  const signature = await hmac(serverSecret(env), `notifications:${userId}`)
-  return `${base}${localizePath('/disable-notifications', locale)}?user_id=${userId}&signature=${signature}`
-}
-
-async function checkNotificationsSignature(env: Env, userId: number, signature: string) {
-  return safeEqual(signature, await hmac(serverSecret(env), `notifications:${userId}`))
 }
 
 // ── Register ─────────────────────────────────────────────────────────────────────────────────

@@ -41,7 +41,6 @@ function gtagReady(firstId: string) {
     window.dataLayer = window.dataLayer ?? []
     window.gtag = function gtag() {
       // gtag.js reads the `arguments` object itself, as its own snippet pushes it.
-      // eslint-disable-next-line prefer-rest-params
       window.dataLayer!.push(arguments)
     }
     window.gtag('js', new Date())

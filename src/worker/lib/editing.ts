@@ -4,7 +4,7 @@
 import type { CategoryForm } from '#shared/contract/content.manage'
 import type { Locale } from '#shared/i18n/index'
 import { AppError } from '#worker/http/errors'
-import { isUniqueViolation } from './manage.repo'
+import { isUniqueViolation } from '#worker/db/errors'
 
 export const required = (fields: readonly string[]) => new AppError('validation', { fields: Object.fromEntries(fields.map((f) => [f, ['validation.required']])) })
 

@@ -1,6 +1,7 @@
 // Wall-clock time in IANA zones, with nothing but Intl (issue 9 §2): daylight-saving changes
 // are the zone database's, so a slot at 10:00 in Madrid is 10:00 in Madrid on both sides of a
 // change. No I/O, no clock: test/appointments/slots.test.ts covers the changes.
+// Shared by appointments, engagement, notifications and payments, so it lives under lib/.
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 function formatter(zone: string) {

@@ -1,0 +1,11 @@
+// What the plans feature reads of playback: a visible route and the person's progress through
+// routes. Not in playback.service, which asks plans whether a route is locked: plans importing
+// it back would close a cycle, so this module imports only playback's own repo.
+import type { Ctx } from '#worker/context'
+import * as repo from './playback.repo'
+
+/** A visible route by id, or by slug in a language (1 statement). */
+export const findVisibleRoute = (ctx: Ctx, ref: repo.RouteRef) => repo.findVisibleRoute(ctx.db, ref)
+
+/** Completed visible units / visible units of each route for `userId` (1 statement; every id answered). */
+export const routeProgress = (ctx: Ctx, userId: number, routeIds: number[]) => repo.routeProgress(ctx.db, userId, routeIds)
