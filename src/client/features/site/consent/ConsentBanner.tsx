@@ -41,7 +41,7 @@ export function ConsentBanner() {
     }
     window.addEventListener(OPEN_CONSENT, reopen)
     return () => window.removeEventListener(OPEN_CONSENT, reopen)
-  }, [])
+  }, [boot.consentAsked])
 
   useEffect(() => {
     applyConsent(consent, boot)
