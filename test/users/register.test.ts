@@ -124,14 +124,18 @@ describe('captcha (Turnstile)', () => {
     expect((await post(form(), { 'x-captcha-token': token })).status).toBe(201)
     const replay = await post(form(), { 'x-captcha-token': token })
     expect(replay.status).toBe(403)
+    // Five requests racing with one fresh token: exactly one goes through.
+    const racing = captcha()
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => post(form(), { 'x-captcha-token': racing }).then((r) => r.status)))
+    expect(statuses.sort()).toEqual([201, 403, 403, 403, 403])
     expect((await json(replay)).message).toBe('Invalid reCAPTCHA token.')
     // Spanish too.
     const es = await post(form(), {}, 'es')
     expect((await json(es)).message).toBe('Token de reCAPTCHA no válido.')
 
-    expect(await countRows('users')).toBe(users + 1)
-    expect(await countRows('consent_records')).toBe(consents + 2)
-    expect(await countRows('email_outbox')).toBe(mails + 1)
+    expect(await countRows('users')).toBe(users + 2)
+    expect(await countRows('consent_records')).toBe(consents + 4)
+    expect(await countRows('email_outbox')).toBe(mails + 2)
   })
 
   it('accepts the token as a form field too', async () => {

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Env } from '#worker/env'
 import { sha256 } from '#worker/lib/crypto'
 import { AppError } from './errors'
+import { takeWindowIfFree } from './rate-windows.repo'
 
 // Turnstile (issue 3 §5, SPEC §5 "Only a valid captcha token is accepted", §7).
 // https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
@@ -32,7 +33,7 @@ export type CaptchaVerdict = 'ok' | 'missing' | 'too_long' | 'replayed' | 'faile
  * siteverify that errs or takes longer than 3 s, all refuse. With the always-pass test secret
  * (local runs, which have no network) any sane token passes without a network call; the
  * other test secrets always refuse. Replays are refused in every mode (a used token is kept,
- * hashed, in KV for its 300 s lifetime), except for the test secret's own dummy token.
+ * hashed, in D1's rate_windows for its 300 s lifetime), except for the test secret's own dummy token.
  */
 export async function verifyCaptcha(env: Env, token: string | null | undefined, ip?: string | null): Promise<CaptchaVerdict> {
   if (!token || !token.trim()) return 'missing'
@@ -42,10 +43,11 @@ export async function verifyCaptcha(env: Env, token: string | null | undefined, 
   // testing docs send exactly it, so it passes here too (never in production). Any other
   // token, including the local widget's suffixed ones, is single-use below.
   if (token === DUMMY_TOKEN && env.TURNSTILE_SECRET === TEST_SECRETS.pass && env.APP_ENV !== 'production') return 'ok'
-  const usedKey = `captcha:${await sha256(token)}`
-  if (await env.KV.get(usedKey)) return 'replayed'
-  // Claim the token before answering, so the same token never passes twice.
-  await env.KV.put(usedKey, '1', { expirationTtl: TOKEN_TTL_SEC })
+  // Claim the token before answering, in one statement (a KV read then write let two requests
+  // racing with the same token both pass): only the request that takes the mark goes on. A mark
+  // frees itself after the token's lifetime, when Turnstile refuses the token anyway.
+  const claimed = await takeWindowIfFree(env.DB, `captcha:${await sha256(token)}`, Date.now(), TOKEN_TTL_SEC * 1000)
+  if (!claimed) return 'replayed'
 
   const secret = env.TURNSTILE_SECRET
   if (secret === TEST_SECRETS.fail || secret === TEST_SECRETS.spent) return 'failed'
