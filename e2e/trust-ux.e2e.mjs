@@ -156,7 +156,7 @@ export default function ({ test, browser, api }) {
     await waitForHydration(page)
     const card = page.locator(`a.route-card[href="/route/${route.slug}"] .route-cover`).first()
     await card.waitFor()
-    assert.match(await card.evaluate((el) => getComputedStyle(el).backgroundImage), new RegExp(`/media/${routeKey}`))
+    assert.match(await card.getAttribute('src'), new RegExp(`/media/${routeKey}`)) // the card's picture (an <img> since issue 24 §5)
     await eventually(async () => loaded.has(`/media/${routeKey}`), { timeout: 8000, message: 'the card cover loads' })
     await screenshot(page, 'trust-ux-covers-routes-es-360')
 

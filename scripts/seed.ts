@@ -7,7 +7,10 @@ import { getPlatformProxy } from 'wrangler'
 import { getDb } from '../src/worker/db/client'
 import { contentTypeOf } from '../src/worker/features/media/types'
 import { hashPassword } from '../src/worker/features/users/password'
+import { unitSeconds } from '../src/worker/seed/data/audio'
 import { seed } from '../src/worker/seed/seed'
+import { calmBedFrames, lengthen } from './lib/calm-audio'
+import { coverPng } from './lib/covers'
 import { LOCAL_VARS_FILE } from './local-vars'
 
 const arg = (name: string, fallback: string) => {
@@ -27,15 +30,23 @@ const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
 try {
   const { env } = proxy
   const started = Date.now()
+  let bed: Uint8Array[] | undefined // made on the first unit that needs it
   const report = await seed(getDb(env.DB), {
     hashPassword,
     async putMedia(key, file) {
-      // Skip what is already stored with the same size: re-seeding stays quick.
-      const bytes = await readFile(join(mediaDir, file))
+      // A unit's audio is its spoken clip then the calm bed, up to the unit's length (scripts/lib/calm-audio.ts).
+      const clip = await readFile(join(mediaDir, file))
+      const seconds = file.endsWith('.mp3') ? String(unitSeconds(file)) : ''
+      // Skip what is already stored alike (same size; an audio of the same length): re-seeding stays quick.
       const head = await env.MEDIA.head(key)
-      if (head && head.size === bytes.byteLength) return
+      if (head && (seconds ? head.customMetadata?.seconds === seconds : head.size === clip.byteLength)) return
+      const bytes = seconds ? lengthen(clip, (bed ??= calmBedFrames()), Number(seconds)) : clip
       // The type of the extension (audio, or a WebVTT transcript); /media sets the caching.
-      await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' } })
+      await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' }, customMetadata: seconds ? { seconds } : undefined })
+    },
+    async putCover(key, variant) {
+      if (await env.MEDIA.head(key)) return // drawn once
+      await env.MEDIA.put(key, coverPng(variant, variant * 7 + key.length), { httpMetadata: { contentType: 'image/png' } })
     },
     log: (line) => console.log(line),
   })

@@ -26,7 +26,7 @@ import { formsRoutes } from '#worker/features/forms/forms.routes'
 import { trackingRoutes } from '#worker/features/tracking/tracking.routes'
 import { postsManageRoutes } from '#worker/features/posts/manage.routes'
 import { mediaRoutes } from '#worker/features/media/media.routes'
-import { pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
+import { pageRegistryRoute, pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
 import { seoRoutes } from '#worker/features/site/site.seo'
 import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
 import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
@@ -82,6 +82,7 @@ app.route('/ws', socketRoutes) // realtime notifications (features/notifications
 app.route('/unsubscribe', unsubscribeRoutes) // one-click List-Unsubscribe (RFC 8058)
 app.route('/appointment', appointmentFileRoutes) // /appointment/{id}/calendar.ics (issue 9 §7)
 app.route('/hooks', stripeWebhookRoutes) // Stripe's signed events (features/payments; JSON, no session, no CSRF)
+app.route('/__dev/pages', pageRegistryRoute) // local runs: the page table, for e2e/a11y.e2e.mjs
 app.route('/__dev/checkout', devCheckoutRoutes) // local runs: the checkout that stands in for Stripe's
 app.route('/auth', authRoutes) // Google / Apple redirect sign-in (features/users/auth.routes.ts)
 app.route('/logout', logoutRoute)

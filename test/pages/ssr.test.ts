@@ -291,6 +291,15 @@ describe('server-rendered pages', () => {
     expect(en.headers.get('location')).toBe('/en/')
   })
 
+  it('lists every page of the page table at /__dev/pages in local and test runs (e2e/a11y.e2e.mjs visits them)', async () => {
+    const res = await page('/__dev/pages')
+    expect(res.status).toBe(200)
+    const listed = (await res.json()) as { id: string; path: string; access: string }[]
+    expect(listed.map((p) => p.id)).toEqual(ROUTABLE.map((r) => r.id))
+    expect(listed.find((p) => p.id === 'route')).toMatchObject({ path: '/route/:slug', access: 'public' })
+    expect(listed.find((p) => p.id === 'admin')).toMatchObject({ path: '/admin', access: 'user' })
+  })
+
   it('serves the local outbox page in local and test runs, and 404 in production', async () => {
     const res = await page('/__dev/outbox')
     const local = await expectOwnPage(res, 'outbox', 'pages.outbox', 'es', '/__dev/outbox') // APP_ENV=test counts as local

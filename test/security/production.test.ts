@@ -69,6 +69,10 @@ describe('a production Worker with every setting', () => {
     expect((await call('/en/__dev/outbox')).status).toBe(404)
   })
 
+  it('hides the page table the accessibility check reads', async () => {
+    expect((await call('/__dev/pages')).status).toBe(404)
+  })
+
   it('does not run cron jobs by hand', async () => {
     const res = await call('/__scheduled?cron=59+23+*+*+*')
     expect(res.status).toBe(404)

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import * as ledger from '#worker/ledger/ledger'
 import {
@@ -16,7 +16,10 @@ import {
   symptoms,
   units,
   users,
+  activityDays,
+  userEngagement,
 } from '#worker/db/schema'
+import { replaceRankingDay } from '#worker/features/ranking/ranking.repo'
 import * as audioData from './data/audio'
 import * as categoryData from './data/categories'
 import * as planData from './data/plans'
@@ -38,8 +41,10 @@ export interface SeedOptions {
   hashPassword: (password: string) => Promise<string>
   /** Stores one unit's audio (or transcript) in R2; omitted where media does not matter (most worker tests). */
   putMedia?: (key: string, file: string) => Promise<void>
-  /** Seed only this much content (tests); everything when omitted. */
-  only?: { routes?: boolean; posts?: boolean; plans?: boolean; users?: boolean }
+  /** Stores a drawn cover picture (scripts/lib/covers.ts) under `key` in R2; without it routes, posts and plans keep no cover. */
+  putCover?: (key: string, variant: number) => Promise<void>
+  /** Seed only this much content (tests); everything when omitted. `activity`: the demo community's weeks of practice. */
+  only?: { routes?: boolean; posts?: boolean; plans?: boolean; users?: boolean; activity?: boolean }
   log?: (line: string) => void
 }
 
@@ -66,7 +71,7 @@ const minutes = (hhmm: string) => {
  * route's units, symptoms and a plan's routes are only written when the route or plan is new.
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
-  const only = opts.only ?? { routes: true, posts: true, plans: true, users: true }
+  const only = opts.only ?? { routes: true, posts: true, plans: true, users: true, activity: true }
   const log = opts.log ?? (() => {})
   const report: SeedReport = { routes: 0, units: 0, posts: 0, symptoms: 0, plans: 0, users: 0, media: 0 }
 
@@ -138,6 +143,13 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       ])
       report.units += r.units.length
     }
+  }
+
+  // A state seeded before the units had their real length (issue 24 §5) gets it; idempotent.
+  if (only.routes !== false) {
+    const lengths = new Map(content.routes.flatMap((r) => r.units.map((u) => [mediaKey(u.audio), u.duration_seconds] as const)))
+    const stale = (await db.select({ key: units.mediaKey, seconds: units.durationSeconds }).from(units).where(inArray(units.mediaKey, [...lengths.keys()]))).filter((u) => u.key && lengths.get(u.key) !== u.seconds)
+    for (const key of new Set(stale.map((u) => u.key!))) await db.update(units).set({ durationSeconds: lengths.get(key)! }).where(eq(units.mediaKey, key))
   }
 
   // Media: every file any unit plays, stored once in R2, and the transcripts next to them
@@ -298,8 +310,77 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       if (writes.length) await db.batch(writes as [typeof writes[number], ...typeof writes])
     }
   }
+  // Covers (issue 24 §5): a drawn picture for every demo route (one per route, both languages),
+  // post and plan, given only to rows without one, so an editor's own cover is never replaced.
+  if (opts.putCover) {
+    const routeKeys = [...new Set(content.routes.map((r) => r.key))]
+    for (const [i, key] of routeKeys.entries()) {
+      const cover = `covers/route-${key}.png`
+      await opts.putCover(cover, i)
+      for (const r of content.routes.filter((x) => x.key === key)) {
+        await db.update(routes).set({ images: { cover } }).where(and(eq(routes.slug, r.slug), eq(routes.language, r.language), isNull(routes.images)))
+      }
+    }
+    for (const [i, p] of content.posts.entries()) {
+      const cover = `covers/post-${p.language}-${p.slug}.png`
+      await opts.putCover(cover, i + 3)
+      await db.update(posts).set({ images: { cover } }).where(and(eq(posts.slug, p.slug), eq(posts.language, p.language), isNull(posts.images)))
+    }
+    for (const [i, p] of content.plans.entries()) {
+      const cover = `covers/plan-${p.language}-${p.slug}.png`
+      await opts.putCover(cover, i + 1)
+      await db.update(plans).set({ images: { cover } }).where(and(eq(plans.slug, p.slug), eq(plans.language, p.language), isNull(plans.images)))
+    }
+  }
+
+  if (only.activity && only.users !== false) report.users += await seedActivity(db, await opts.hashPassword(content.DEMO_PASSWORD), Date.now())
+
   log(`seeded ${JSON.stringify(report)}`)
   return report
+}
+
+/** 'YYYY-MM-DD' of `days` before the UTC day of `now`. */
+const dayBefore = (now: number, days: number) => new Date(now - days * 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * Weeks of practice for the demo (issue 24 §5), so the ranking, streaks and rewards have life:
+ * the demo community (content.communityPeople) and the demo patients (content.demoPractice)
+ * practised on some of the last weeks' days, each by their own pattern, up to yesterday;
+ * yesterday's ranking (and the day before's, for the arrows) is closed. The demo patients'
+ * streak runs up to yesterday, so today is theirs to keep, and the rewards it reached wait on
+ * /rewards to be claimed. Idempotent and moving with the calendar: days are written once, a
+ * streak is only set when its stored last day is older (a person's own practice is kept), and
+ * the two ranking days are rebuilt. Answers how many community people were new.
+ */
+async function seedActivity(db: Db, hash: string, now: number): Promise<number> {
+  let created = 0
+  for (const p of content.communityPeople) {
+    const [row] = await db
+      .insert(users)
+      .values({ email: p.email, name: p.name, passwordHash: hash, role: 1, language: p.language, countryCode: p.country_code, timezone: p.timezone, freeAccessUntil: new Date('2099-12-31T00:00:00Z'), legalAgeConfirmedAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ id: users.id })
+    if (row) created++
+  }
+  const practice = [...content.communityPeople, ...content.demoPractice]
+  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, practice.map((p) => p.email)))
+  for (const person of people) {
+    // pattern[i]: practised i+1 days ago ('x') or not ('.'); yesterday first.
+    const pattern = practice.find((p) => p.email === person.email)!.practice
+    const days = [...pattern].flatMap((c, i) => (c === 'x' ? [dayBefore(now, i + 1)] : []))
+    for (let i = 0; i < days.length; i += 25) await db.insert(activityDays).values(days.slice(i, i + 25).map((day) => ({ userId: person.id, day, points: 10 }))).onConflictDoNothing()
+    const runs = pattern.split('.').map((r) => r.length)
+    const current = pattern.startsWith('x') ? runs[0]! : 0
+    const state = { lastDay: days[0] ?? null, currentStreak: current, longestStreak: Math.max(...runs), freezes: Math.min(2, Math.floor(current / 7)), updatedAt: new Date(now) }
+    await db
+      .insert(userEngagement)
+      .values({ userId: person.id, ...state })
+      .onConflictDoUpdate({ target: userEngagement.userId, set: state, setWhere: sql`${userEngagement.lastDay} IS NULL OR ${userEngagement.lastDay} < ${state.lastDay}` })
+  }
+  // Yesterday's ranking, after the day before's, so places moved show. The nightly job replaces them alike.
+  await replaceRankingDay(db.$client, dayBefore(now, 2))
+  await replaceRankingDay(db.$client, dayBefore(now, 1))
+  return created
 }
 
 /** Demo accounts, for the README and the start banner. */

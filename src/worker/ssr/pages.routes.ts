@@ -111,6 +111,15 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
   )
 }
 
+/**
+ * Local and test runs: the page table as JSON, so the accessibility check (e2e/a11y.e2e.mjs)
+ * visits every page there is, and a new page is checked without anyone listing it.
+ */
+export const pageRegistryRoute = new Hono<AppEnv>().get('/', (c) => {
+  if (!isLocalEnv(c.env)) return renderPageFor(c, null, {}, 404)
+  return c.json(ROUTABLE.map(({ id, entry }) => ({ id, path: entry.path, access: entry.access, devOnly: !!entry.devOnly, bare: !!entry.bare })))
+})
+
 /** Every path that is not the API, media or a file: a server-rendered page (DESIGN §6). */
 export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
   const url = new URL(c.req.url)

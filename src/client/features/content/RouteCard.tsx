@@ -1,7 +1,7 @@
 import type { RouteDto } from '#shared/contract/content'
 import { usePage } from '#client/app/context.tsx'
 
-/** Soft gradient covers picked from the route id, until covers are uploaded. */
+/** Soft gradient covers picked from the route id, for a route without a picture. */
 const GRADIENTS = [
   ['#2f5d62', '#5e8b7e'],
   ['#4a4e69', '#9a8c98'],
@@ -17,7 +17,12 @@ export function RouteCard({ route }: { route: Pick<RouteDto, 'id' | 'slug' | 'ti
   const cover = route.images?.cover
   return (
     <a className="route-card" href={href('route', { slug: route.slug })} data-testid="route-card">
-      <div className="route-cover" style={{ background: cover ? `center/cover url(${JSON.stringify(cover)})` : `linear-gradient(135deg, ${a}, ${b})` }} aria-hidden="true" />
+      {/* A picture (decorative: the title says what the route is), or a soft gradient when it has none. */}
+      {cover ? (
+        <img className="route-cover" src={cover} alt="" width={760} height={440} loading="lazy" decoding="async" data-testid="card-cover" />
+      ) : (
+        <div className="route-cover" style={{ background: `linear-gradient(135deg, ${a}, ${b})` }} aria-hidden="true" />
+      )}
       <div className="route-body">
         <h3>{route.title}</h3>
         {route.description && <p>{truncate(route.description, 120)}</p>}

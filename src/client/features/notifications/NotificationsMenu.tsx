@@ -19,8 +19,11 @@ export function NotificationsMenu() {
   if (!user) return null
   return (
     <details className="notifications-menu" data-testid="notifications-menu">
-      <summary aria-label={t('engagement.notifications.unread')}>
+      {/* The name is the visible text (the count) after a hidden word, never a label that hides the
+          count (WCAG 2.5.3 label in name). */}
+      <summary>
         <BellIcon />
+        <span className="visually-hidden">{t('engagement.notifications.unread')}</span>
         {unread.length > 0 && <span className="notifications-count" data-testid="unread-count">{unread.length > 9 ? '9+' : unread.length}</span>}
       </summary>
       <div className="notifications-list">

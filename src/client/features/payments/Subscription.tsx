@@ -119,7 +119,8 @@ export default function Subscription({ data, boot }: PageProps<SubscriptionPageD
         {rows.length === 0 ? (
           <p className="pay-muted">{t('payments.page.history_empty')}</p>
         ) : (
-          <div className="pay-table-wrap">
+          // Scrolls sideways on a phone: focusable so a keyboard can scroll it, named by the heading (WCAG 2.1.1).
+          <div className="pay-table-wrap" tabIndex={0} role="region" aria-labelledby="pay-history">
             <table className="pay-table" data-testid="history">
               <thead>
                 <tr>

@@ -34,6 +34,10 @@ export interface PlayerProps {
   next?: { title: string; play: () => void } | null
 }
 
+/** What the back and forward buttons show (the same in every language). */
+const REWIND_TEXT = '−1s'
+const FORWARD_TEXT = '+3s'
+
 /**
  * SPEC §4's player for one unit: idle → ready → playing ⇄ paused → ended. Play/pause, a
  * seekable bar (a range input: arrows, Page Up/Down, Home/End), elapsed and total time, back
@@ -275,8 +279,9 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
           <span data-testid="player-total">{totalText}</span>
         </div>
         <div className="player-controls">
-          <button type="button" className="player-button" onClick={rewind} aria-label={t('playback.rewind')} data-testid="player-rewind" disabled={state === 'idle'}>
-            <span aria-hidden="true">−1s</span>
+          {/* The name starts with the visible text, so "−1s" spoken or clicked by voice finds it (WCAG 2.5.3). */}
+          <button type="button" className="player-button" onClick={rewind} aria-label={`${REWIND_TEXT}, ${t('playback.rewind')}`} data-testid="player-rewind" disabled={state === 'idle'}>
+            <span aria-hidden="true">{REWIND_TEXT}</span>
           </button>
           <button
             ref={toggleButton}
@@ -288,8 +293,8 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button type="button" className="player-button" onClick={forward} aria-label={t('playback.forward')} data-testid="player-forward" disabled={state === 'idle'}>
-            <span aria-hidden="true">+3s</span>
+          <button type="button" className="player-button" onClick={forward} aria-label={`${FORWARD_TEXT}, ${t('playback.forward')}`} data-testid="player-forward" disabled={state === 'idle'}>
+            <span aria-hidden="true">{FORWARD_TEXT}</span>
           </button>
           <button type="button" className="player-button" onClick={skipEnd} aria-label={t('playback.skip_end')} data-testid="player-skip" disabled={state === 'idle'}>
             <SkipIcon />

@@ -23,7 +23,8 @@ export default function Blog({ data }: PageProps<BlogPageData>) {
       ) : (
         <ul className="post-list">
           {data.posts.map((p) => (
-            <li key={p.id}>
+            <li key={p.id} className={p.images?.cover ? 'post-item-with-cover' : undefined}>
+              {p.images?.cover && <img className="post-item-cover" src={p.images.cover} alt="" width={760} height={440} loading="lazy" decoding="async" data-testid="card-cover" />}
               <a href={href('post', { slug: p.slug })}>{p.title}</a>
               {p.description && <p>{p.description}</p>}
               {p.time_for_reading ? <span className="chip">{t('blog_page.reading_time', { n: p.time_for_reading })}</span> : null}

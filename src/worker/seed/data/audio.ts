@@ -100,6 +100,18 @@ export function durationOf(audio: string): number {
   return seconds;
 }
 
+/**
+ * How long a demo unit plays (issue 24 §5; the landings promise audios of 5 to 15 minutes): its
+ * spoken clip, then a calm sound bed up to 5–12 minutes, fixed per file so a re-seed changes
+ * nothing. scripts/seed.ts makes the file of exactly this length (scripts/lib/calm-audio.ts).
+ */
+export function unitSeconds(audio: string): number {
+  durationOf(audio) // the clip must exist
+  let h = 0
+  for (const c of audio) h = (h * 31 + c.charCodeAt(0)) >>> 0
+  return 300 + (h % 421)
+}
+
 // ---------------------------------------------------------------------------
 // Audio clips (titles and descriptions of the default unit for each clip)
 // ---------------------------------------------------------------------------

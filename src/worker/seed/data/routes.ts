@@ -1,4 +1,4 @@
-import { clips, durationOf } from './audio'
+import { clips, unitSeconds } from './audio'
 import { categorySlug, routeCategories } from './categories'
 import { routeDefs1 } from './routes-1'
 import { routeDefs2 } from './routes-2'
@@ -20,7 +20,7 @@ function buildUnit(def: UnitDef, language: Language): SeedUnit {
     title: override?.title ?? base.title,
     description: override?.description ?? base.description,
     audio,
-    duration_seconds: durationOf(audio),
+    duration_seconds: unitSeconds(audio),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Role, type SeedPsychologist, type SeedUser } from './types'
+import { Role, type Language, type SeedPsychologist, type SeedUser } from './types'
 
 export const DEMO_PASSWORD = 'Calma-demo-2026';
 
@@ -134,4 +134,40 @@ export const demoUsers: SeedUser[] = [
     role: Role.coach, subscriber: false, language: 'en', country_code: 'IN',
     phone: '+919876543210', timezone: 'Asia/Kolkata',
   },
+];
+
+// ---------------------------------------------------------------------------
+// The demo community: people who practised over the last weeks (issue 24 §5)
+// ---------------------------------------------------------------------------
+
+/**
+ * A day-by-day practice pattern, yesterday first: 'x' a day with practice, '.' a day without
+ * (src/worker/seed/seed.ts seedActivity writes it relative to the day it runs).
+ */
+export interface SeedPractice {
+  email: string;
+  practice: string;
+}
+
+/** The demo patients: a 9-day streak up to yesterday (rewards to claim) after three earlier weeks. */
+export const demoPractice: SeedPractice[] = [
+  { email: 'patient@demo.calma.app', practice: 'xxxxxxxxx..xx.xxx.x..xxx.x' },
+  { email: 'patient.en@demo.calma.app', practice: 'xxxxxxxxx.xxx..x.xx.x..xx' },
+  { email: 'subscriber@demo.calma.app', practice: 'xxx.xx..x.xxxx' },
+];
+
+/** People of the ranking: they practise, they do not sign in (their password is the demo one). */
+export const communityPeople: (SeedPractice & { name: string; language: Language; country_code: string; timezone: string })[] = [
+  { email: 'lucia.m@community.demo.calma.app', name: 'Lucía Moreno', language: 'es', country_code: 'ES', timezone: 'Europe/Madrid', practice: 'xxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxx' },
+  { email: 'daniel.r@community.demo.calma.app', name: 'Daniel Ruiz', language: 'es', country_code: 'MX', timezone: 'America/Mexico_City', practice: 'xxxxxxxxxxxxx.xxxxx.xxxxxx' },
+  { email: 'grace.o@community.demo.calma.app', name: 'Grace Okafor', language: 'en', country_code: 'GB', timezone: 'Europe/London', practice: 'xxxxxxxxxx.xxxxxxxxxx.xxxx' },
+  { email: 'mateo.f@community.demo.calma.app', name: 'Mateo Fernández', language: 'es', country_code: 'AR', timezone: 'America/Argentina/Buenos_Aires', practice: '.xxxxxxxxx.xxxx.xxxxx.xx' },
+  { email: 'hannah.k@community.demo.calma.app', name: 'Hannah Kim', language: 'en', country_code: 'US', timezone: 'America/Los_Angeles', practice: 'xxxxxxx..xxxxx.xxx.xxxx' },
+  { email: 'ines.g@community.demo.calma.app', name: 'Inés Gil', language: 'es', country_code: 'ES', timezone: 'Europe/Madrid', practice: 'xxxxx.xxx.xx.xxxx.x' },
+  { email: 'samuel.t@community.demo.calma.app', name: 'Samuel Torres', language: 'es', country_code: 'CO', timezone: 'America/Bogota', practice: 'xx.xxx.xxxx..xx.x' },
+  { email: 'olivia.b@community.demo.calma.app', name: 'Olivia Brown', language: 'en', country_code: 'US', timezone: 'America/New_York', practice: 'xxxx..xxx.xx.x' },
+  { email: 'pablo.n@community.demo.calma.app', name: 'Pablo Navarro', language: 'es', country_code: 'ES', timezone: 'Europe/Madrid', practice: '..xxxxx.xx.x' },
+  { email: 'noah.w@community.demo.calma.app', name: 'Noah Walker', language: 'en', country_code: 'CA', timezone: 'America/Toronto', practice: 'x.xx.x..xx' },
+  { email: 'elena.c@community.demo.calma.app', name: 'Elena Castro', language: 'es', country_code: 'CL', timezone: 'America/Santiago', practice: 'xxx.x.x' },
+  { email: 'liam.j@community.demo.calma.app', name: 'Liam Johnson', language: 'en', country_code: 'IE', timezone: 'Europe/Dublin', practice: '.x.xx' },
 ];

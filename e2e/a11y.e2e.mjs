@@ -1,0 +1,121 @@
+/**
+ * Every page accessible (issue 24 §4): axe-core (WCAG 2.1 A and AA rules) on every page of the
+ * page table, in Spanish and English, on a phone (390×844) and a desktop (1280×800), as a
+ * visitor, a patient, a psychologist and an admin. 0 violations.
+ *
+ * The pages come from the server's own page table (/__dev/pages, local and test runs only), so a
+ * new page is checked without being listed here. A page whose path has parameters takes the first
+ * matching address of /sitemap.xml in that language (a route, a post, a plan); a parameterised
+ * page the sitemap does not list fails the test until it gets a sample below. Who sees what
+ * follows the access rules: a visitor sees 'public' and 'guest' pages, a signed-in person
+ * 'public' and 'user' ones (a 'guest' page sends them to /journey, already checked). The admin's
+ * page is checked on each of its screens. One browser, one signed-in session per role and
+ * language shared by both viewports; the checked count is printed.
+ */
+import { AxeBuilder } from '@axe-core/playwright'
+import { DESKTOP, PHONE, assert, newPage, signInTo, waitForHydration } from './lib.mjs'
+
+const PASSWORD = 'Calma-demo-2026'
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const VIEWPORTS = { phone: PHONE, desktop: DESKTOP }
+const ROLES = {
+  visitor: null,
+  patient: { es: 'patient@demo.calma.app', en: 'patient.en@demo.calma.app' },
+  psychologist: { es: 'psico1@demo.calma.app', en: 'psico1@demo.calma.app' },
+  admin: { es: 'admin@demo.calma.app', en: 'admin@demo.calma.app' },
+}
+/** Parameterised pages the sitemap does not list: a sample address (locale-free). */
+const SAMPLES = {
+  // Plans are not indexed; the demo patients' own plans.
+  plan: { es: '/plan/plan-para-calmar-la-ansiedad', en: '/plan/a-plan-for-restful-nights' },
+}
+/** WCAG 2.5.3 (label in name) is an experimental rule in axe 4, off unless asked for. */
+const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } }
+
+export default function ({ test, browser, seeded, api }) {
+  if (!seeded) {
+    test.skip('a11y', 'needs the seeded demo people and content')
+    return
+  }
+  let pages
+  const sitemap = {}
+  const checked = { count: 0, byRole: {} }
+  const violations = []
+
+  test('the page table and the sitemap give an address for every page', async () => {
+    const res = await api('/__dev/pages')
+    assert.equal(res.status, 200, res.text)
+    pages = res.json
+    assert.ok(pages.length >= 30, `the page table lists ${pages.length} pages`)
+    const xml = (await api('/sitemap.xml')).text
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname)
+    for (const locale of ['es', 'en']) {
+      sitemap[locale] = urls.filter((u) => (locale === 'en' ? u.startsWith('/en/') : !u.startsWith('/en/'))).map((u) => (locale === 'en' ? u.slice(3) : u))
+    }
+    for (const p of pages.filter((p) => p.path.includes(':'))) {
+      for (const locale of ['es', 'en']) assert.ok(addressOf(p, locale), `${p.id} (${p.path}) has no address in ${locale}: add one to SAMPLES in e2e/a11y.e2e.mjs`)
+    }
+  })
+
+  /** The locale-free address to visit for page `p`. */
+  function addressOf(p, locale) {
+    if (!p.path.includes(':')) return p.path
+    if (SAMPLES[p.id]?.[locale]) return SAMPLES[p.id][locale]
+    const re = new RegExp(`^${p.path.replace(/:\w+/g, '[^/]+')}/?$`)
+    return sitemap[locale].find((u) => re.test(u))
+  }
+
+  const visible = (role) => (p) => (role === 'visitor' ? p.access !== 'user' && p.id !== 'admin' : p.access !== 'guest' && (p.id !== 'admin' || role === 'admin'))
+
+  for (const [role, logins] of Object.entries(ROLES)) {
+    for (const locale of ['es', 'en']) {
+      test(
+        `axe: every page as ${role === 'admin' ? 'an' : 'a'} ${role} in ${locale}, phone and desktop`,
+        async () => {
+          const prefix = locale === 'en' ? '/en' : ''
+          let storageState
+          if (logins) {
+            const first = await newPage(browser, { viewport: DESKTOP, locale, strict: false })
+            await signInTo(first, { prefix, email: logins[locale], password: PASSWORD, to: '/journey' })
+            storageState = await first.context().storageState()
+            await first.context().close()
+          }
+          // Both viewports at once: the browser and the server wait on each other less.
+          await Promise.all(Object.entries(VIEWPORTS).map(async ([vpName, viewport]) => {
+            // strict: false: this test is about what axe finds; the other files hold pages clean.
+            const page = await newPage(browser, { viewport, locale, storageState, strict: false })
+            for (const p of pages.filter(visible(role))) {
+              const address = addressOf(p, locale)
+              if (!address) continue // the first test already failed for it
+              await page.goto(prefix + address, { waitUntil: 'domcontentloaded' })
+              await waitForHydration(page)
+              const screens = p.id === 'admin' ? await page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.dataset.testid)) : [null]
+              for (const screen of screens) {
+                if (screen) {
+                  await page.getByTestId(screen).click()
+                  await page.waitForLoadState('networkidle')
+                }
+                const where = `${prefix}${address}${screen ? `#${screen}` : ''} (${role}, ${locale}, ${vpName})`
+                const result = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES }).withTags(TAGS).analyze()
+                for (const v of result.violations) {
+                  violations.push(`${where}: ${v.id} [${v.impact}] ${v.help}\n      ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join('\n      ')}`)
+                }
+                checked.count++
+                checked.byRole[role] = (checked.byRole[role] ?? 0) + 1
+              }
+            }
+            await page.context().close()
+          }))
+        },
+        { timeout: 300_000 },
+      )
+    }
+  }
+
+  test('0 violations on every page × role × language × viewport', async () => {
+    const roles = Object.entries(checked.byRole).map(([r, n]) => `${r} ${n}`).join(', ')
+    console.log(`    axe (${TAGS.join(', ')}) checked ${checked.count} page views (pages × role × language × viewport; ${roles})`)
+    assert.ok(checked.count >= 4 * 2 * 2 * 10, `only ${checked.count} page views were checked`)
+    assert.equal(violations.length, 0, `${violations.length} violation(s):\n    ${violations.join('\n    ')}`)
+  })
+}
