@@ -19,11 +19,7 @@ const coverWidths = (page) =>
     return imgs.map((img) => img.naturalWidth)
   })
 
-export default function ({ test, browser, seeded }) {
-  if (!seeded) {
-    test.skip('demo', 'needs the seeded demo')
-    return
-  }
+export default function ({ test, browser }) {
 
   test('the demo patient sees a ranking with people, her streak, a reward to claim, covers on every card and a unit of minutes', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
