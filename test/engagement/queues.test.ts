@@ -11,6 +11,7 @@ import worker from '#worker/index'
 import { providerBatchUrl, retryDelay, sendMail } from '#worker/features/mail/mail.service'
 import { FANOUT_BLOCK } from '#worker/features/notifications/notifications.fanout'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
+import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
 import { api, json, PRODUCTION_VARS } from '../helpers'
 import { makeUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
@@ -111,6 +112,38 @@ describe('the notice fan-out through calma-fanout', () => {
     }
     expect(written).toBe(audience)
     expect(await count('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1', notice)).toBe(audience)
+  })
+})
+
+describe('sharded public channels', () => {
+  it('the Worker picks a visitor’s shard by address and a person’s by id; a broadcast reaches every shard', async () => {
+    const open = async (headers: Record<string, string>) => {
+      const res = await fetchWorker('/ws/public/es', { headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...headers } })
+      expect(res.status).toBe(101)
+      const ws = res.webSocket!
+      ws.accept()
+      const received: any[] = []
+      ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))))
+      return { ws, received }
+    }
+    // Sixteen visitors and a person: more than one shard in use, each socket on the shard the Worker chose.
+    const addresses = Array.from({ length: 16 }, (_, i) => `192.0.2.${i + 1}`)
+    const visitors = await Promise.all(addresses.map((a) => open({ 'cf-connecting-ip': a })))
+    const person = await register({}, 'es')
+    const own = await open({ 'cf-connecting-ip': '192.0.2.200', ...bearer(person.token) })
+    const shards = new Set(addresses.map((address) => shardOf({ user: null, address })))
+    expect(shards.size).toBeGreaterThan(1)
+    const counts = await Promise.all(Array.from({ length: PUBLIC_SHARDS }, (_, i) => channel(env, publicChannel('es', i)).publish({ type: 'probe', shard: i } as never)))
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(17)
+    expect(counts[shardOf({ user: person.id, address: null })]).toBeGreaterThanOrEqual(1)
+    for (const s of [...visitors, own]) expect(s.received.map((m) => m.type)).toEqual(['probe'])
+
+    // A notice for everyone in Spanish: once to every socket, whatever its shard.
+    await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Para todos los fragmentos', 'pending', 'in_app', 'es', 0, 0)").run()
+    await sendDueNotifications(env, new Date())
+    await new Promise((r) => setTimeout(r, 50))
+    for (const s of [...visitors, own]) expect(s.received.filter((m) => m.type === 'notification').map((m) => m.notification.title)).toEqual(['Para todos los fragmentos'])
+    for (const s of [...visitors, own]) s.ws.close()
   })
 })
 

@@ -8,7 +8,7 @@ import { requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
-import { openSocket, publicChannel, socketOwner, userChannel } from './realtime'
+import { openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
 export const notificationsRoutes = new Hono<AppEnv>()
@@ -45,7 +45,8 @@ export const socketRoutes = new Hono<AppEnv>()
     if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
     const locale = c.req.param('locale') as Language
     if (!LANGUAGES.includes(locale)) return c.text('Not found', 404)
-    return openSocket(c.env, publicChannel(locale), socketOwner(c.var.user, c.req.header('cf-connecting-ip') ?? null))
+    const owner = socketOwner(c.var.user, c.req.header('cf-connecting-ip') ?? null)
+    return openSocket(c.env, publicChannel(locale, shardOf(owner)), owner)
   })
 
 /**

@@ -13,7 +13,7 @@ import { listDeadMail, replayDeadMail, sendMails } from '#worker/features/mail/m
 import { notificationsLink } from '#worker/features/users/users.service'
 import { addDays, instantOf, isZone, wallClock } from '#worker/features/appointments/zones'
 import * as repo from './notifications.repo'
-import { channel, publicChannel } from './realtime'
+import { channel, publicChannels } from './realtime'
 import { blocksOf, enqueueBlocks, enqueuePushes, publishToUser, writeAndDeliverBlock } from './notifications.fanout'
 
 /** SPEC §9: a toast shows 5 s unless it says otherwise. */
@@ -43,13 +43,17 @@ export function inAppDto(r: repo.InAppRow): InAppNotificationDto {
   }
 }
 
-/** Send one message to every public channel of a locale; a channel failure never fails the caller. */
+/** Send one message to every shard of a locale's public channel; a shard that fails never fails the caller. */
 async function publishToPublic(env: Env, locale: Locale, message: SocketMessage, role: number | null) {
-  try {
-    await channel(env, publicChannel(locale)).publish(message, { role })
-  } catch (err) {
-    console.warn(`realtime to public:${locale} failed: ${err instanceof Error ? err.message : String(err)}`)
-  }
+  await Promise.all(
+    publicChannels(locale).map(async (name) => {
+      try {
+        await channel(env, name).publish(message, { role })
+      } catch (err) {
+        console.warn(`realtime to ${name} failed: ${err instanceof Error ? err.message : String(err)}`)
+      }
+    }),
+  )
 }
 
 /** An in-app notification for one person from the app itself (a reward earned): stored, then pushed. */
