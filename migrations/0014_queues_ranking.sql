@@ -5,6 +5,7 @@
 ALTER TABLE `email_outbox` ADD `headers` text;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `attachments` text;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `dead_at` integer;--> statement-breakpoint
+ALTER TABLE `email_outbox` ADD `queued_at` integer;--> statement-breakpoint
 ALTER TABLE `user_engagement` ADD `points` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `user_engagement` ADD `first_day` text;--> statement-breakpoint
 INSERT OR IGNORE INTO `user_engagement` (`user_id`) SELECT DISTINCT `user_id` FROM `activity_days`;--> statement-breakpoint

@@ -8,7 +8,7 @@ import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
-import { providerBatchUrl, retryDelay, sendMail } from '#worker/features/mail/mail.service'
+import { providerBatchUrl, resendStranded, retryDelay, sendMail } from '#worker/features/mail/mail.service'
 import { FANOUT_BLOCK } from '#worker/features/notifications/notifications.fanout'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
@@ -168,6 +168,17 @@ describe('mail through calma-mail', () => {
     expect(provider.calls.every((c) => c.keys.join() === ids.map((id) => `calma-mail-${id}`).join())).toBe(true)
     expect([...provider.delivered.values()].map((d) => [d.to, d.times])).toEqual([['uno@example.com', 1], ['dos@example.com', 1]])
     for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 3, html: null, provider_id: `p-calma-mail-${id}` })
+  })
+
+  it('mail never handed to the queue is enqueued by the minute cron once, after an hour', async () => {
+    const id = await mailTo('cuatro@example.com')
+    const now = Date.now()
+    expect(await resendStranded(prod, now)).toBe(0) // queued when written
+    await env.DB.prepare('UPDATE email_outbox SET queued_at = NULL WHERE id = ?1').bind(id).run() // its enqueue failed
+    expect(await resendStranded(prod, now + 1000)).toBeGreaterThanOrEqual(1)
+    expect((await env.DB.prepare('SELECT queued_at FROM email_outbox WHERE id = ?1').bind(id).first<{ queued_at: number }>())!.queued_at).toBe(now + 1000)
+    expect(await resendStranded(prod, now + 2000)).toBe(0)
+    expect(await resendStranded(env, now + 2000)).toBe(0) // a run without a provider never sends
   })
 
   it('a mail that exhausts its retries lands in the dead-letter queue, is listed for admins, and is sent once when replayed', async () => {

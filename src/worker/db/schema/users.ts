@@ -119,6 +119,8 @@ export const emailOutbox = sqliteTable(
     attachments: text('attachments'),
     /** When its retries ran out and it went to the dead-letter queue (ms); replaying clears it. */
     deadAt: integer('dead_at'),
+    /** When its id was last put on the mail queue (ms): mail never tried an hour after is put there again. */
+    queuedAt: integer('queued_at'),
   },
   (t) => [
     index('email_outbox_created_idx').on(t.createdAt),

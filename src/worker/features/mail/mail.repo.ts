@@ -21,10 +21,11 @@ export async function insertOutboxMany(d1: D1Database, rows: { to: string; subje
     statements.push(
       d1
         .prepare(
-          `INSERT INTO email_outbox (to_address, subject, html, text, headers, attachments, template, locale, status, provider_id, sent_at, created_at)
+          `INSERT INTO email_outbox (to_address, subject, html, text, headers, attachments, template, locale, status, provider_id, sent_at, created_at, queued_at)
            SELECT json_extract(value, '$.to'), json_extract(value, '$.subject'), json_extract(value, '$.html'), json_extract(value, '$.text'),
                   json_extract(value, '$.headers'), json_extract(value, '$.attachments'), json_extract(value, '$.template'), json_extract(value, '$.locale'),
-                  json_extract(value, '$.status'), json_extract(value, '$.providerId'), json_extract(value, '$.sentAt'), ?2
+                  json_extract(value, '$.status'), json_extract(value, '$.providerId'), json_extract(value, '$.sentAt'), ?2,
+                  CASE json_extract(value, '$.status') WHEN 'pending' THEN ?2 END
            FROM json_each(?1) ORDER BY key RETURNING id`,
         )
         .bind(JSON.stringify(rows.slice(i, i + 50)), now),
@@ -121,12 +122,21 @@ export async function reviveDead(d1: D1Database, id: number | null, limit: numbe
 }
 
 /**
- * Pending mails older than `before` never tried by a consumer (their enqueue failed; once tried,
- * a mail is in the queue's hands until sent or dead): the minute cron sends their ids again. Bounded per run.
+ * Take pending mail never tried by a consumer and not put on the queue since `before` (its
+ * enqueue failed, or it was written without one): marked queued now and answered, so two runs
+ * never take the same mail. Bounded per run.
  */
-export async function strandedMails(d1: D1Database, before: number, limit: number) {
-  const r = await d1.prepare(`SELECT id FROM email_outbox WHERE status = 'pending' AND attempts = 0 AND created_at < ?1 ORDER BY status, created_at LIMIT ?2`).bind(before, limit).all<{ id: number }>()
-  return r.results.map((x) => x.id)
+export async function takeStrandedMails(d1: D1Database, before: number, now: number, limit: number) {
+  const r = await d1
+    .prepare(
+      `UPDATE email_outbox SET queued_at = ?2
+       WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND attempts = 0 AND coalesce(queued_at, 0) < ?1 ORDER BY status, created_at LIMIT ?3)
+         AND status = 'pending' AND attempts = 0
+       RETURNING id`,
+    )
+    .bind(before, now, limit)
+    .all<{ id: number }>()
+  return r.results.map((x) => x.id).sort((a, b) => a - b)
 }
 
 /** The latest mail of the local outbox (dev page). */

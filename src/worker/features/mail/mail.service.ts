@@ -15,7 +15,7 @@ import type { Locale } from '#shared/i18n/index'
 import { getDb } from '#worker/db/client'
 import { isLocalEnv, type Env } from '#worker/env'
 import type { MailMessage } from '#worker/queues/messages'
-import { deadMails, insertOutbox, insertOutboxMany, markAttempt, markDead, markSent, pendingMails, reviveDead, strandedMails, type OutboxMail } from './mail.repo'
+import { deadMails, insertOutbox, insertOutboxMany, markAttempt, markDead, markSent, pendingMails, reviveDead, takeStrandedMails, type OutboxMail } from './mail.repo'
 import { renderTemplate, type TemplateData, type TemplateName } from './mail.templates'
 
 export const EMAIL_PROVIDER_ORIGIN = 'https://api.resend.com'
@@ -26,6 +26,8 @@ export const MAILS_PER_MESSAGE = 100
 const PROVIDER_TIMEOUT_MS = 8000
 /** Stranded pending mail (never tried: its enqueue failed) is enqueued again after this. */
 const STRANDED_AFTER_MS = 3_600_000
+/** Stranded mails one minute's run enqueues (50 messages, one sendBatch). */
+const STRANDED_PER_RUN = 5_000
 
 /** Whether mail leaves through the queue and the provider (else it stops at the local outbox). */
 export const mailViaProvider = (env: Env) => !isLocalEnv(env) || !!env.EMAIL_API_URL
@@ -69,6 +71,7 @@ export async function sendMail<N extends TemplateName>(env: Env, msg: MailReques
     status: viaProvider ? 'pending' : 'sent',
     providerId: viaProvider ? null : 'local-outbox',
     sentAt: viaProvider ? null : new Date(),
+    queuedAt: viaProvider ? Date.now() : null,
   })
   if (viaProvider) {
     const queued = enqueueMail(env, [id]).catch((err) => console.warn(`mail ${id} not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`))
@@ -183,10 +186,10 @@ export async function replayDeadMail(env: Env, id: number | null) {
   return ids.length
 }
 
-/** Minute cron: pending mail whose enqueue failed goes on the queue again (bounded per run). */
+/** Minute cron: pending mail never tried and not queued for an hour goes on the queue (bounded per run). */
 export async function resendStranded(env: Env, now: number) {
   if (!mailViaProvider(env)) return 0
-  const ids = await strandedMails(env.DB, now - STRANDED_AFTER_MS, 1000)
+  const ids = await takeStrandedMails(env.DB, now - STRANDED_AFTER_MS, now, STRANDED_PER_RUN)
   await enqueueMail(env, ids)
   return ids.length
 }
