@@ -193,7 +193,7 @@ export async function startServer(options = {}) {
   }
 }
 
-async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pipe', logLevel = 'warn', timeoutMs = 60_000 }) {
+async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pipe', logLevel = 'warn', timeoutMs = 60_000, vars = {} }) {
   const [freeMain, inspectorPort] = await freePorts(2)
   if (port != null && (await portInUse(port))) throw new Error(`port ${port} is already in use (another wrangler dev or npm start?)`)
   port ??= freeMain
@@ -207,6 +207,8 @@ async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pip
     '--log-level', logLevel,
     '--show-interactive-dev-session=false',
     ...envFileArgs(),
+    // Extra settings of this run only (the scale bench points EMAIL_API_URL at its fake provider).
+    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ]
   if (testScheduled) args.push('--test-scheduled')
 

@@ -10,6 +10,9 @@ export interface Env {
   ASSETS: Fetcher
   CHANNELS: DurableObjectNamespace<import('#worker/durable/NotificationChannel').NotificationChannel>
   SCHEDULES: DurableObjectNamespace<import('#worker/durable/HostSchedule').HostSchedule>
+  /** Queues (wrangler.toml, issue 22): outbox ids to send, and blocks of a notice's audience / pushes. */
+  MAIL_QUEUE: Queue<import('#worker/queues/messages').MailMessage>
+  FANOUT_QUEUE: Queue<import('#worker/queues/messages').FanoutMessage>
   APP_ENV: 'production' | 'staging' | 'local' | 'test'
   APP_URL: string
   TURNSTILE_SITE_KEY: string
@@ -18,6 +21,12 @@ export interface Env {
   /** Where every stored form request (contact, letstalk, feedback, suggestion) is mailed to the team. */
   TEAM_INBOX: string
   EMAIL_API_KEY?: string
+  /**
+   * The mail provider's origin (Resend's API shape), default https://api.resend.com. Set in a
+   * local run (the scale bench's fake provider), mail goes through the queue to it instead of
+   * stopping at the local outbox.
+   */
+  EMAIL_API_URL?: string
   GOOGLE_CLIENT_ID: string
   APPLE_CLIENT_ID: string
   /** Ad and analytics vendors (issue 8 §5): loaded only after consent, only on marketing pages. Unset: none. */

@@ -1,6 +1,7 @@
 // The Worker's exports and nothing else (DESIGN §2).
 import app from './app'
 import { runScheduled } from '#worker/cron/index'
+import { handleQueue } from '#worker/queues/index'
 import type { Env } from './env'
 import { misconfigured, refuseMisconfigured } from '#worker/http/config'
 
@@ -13,5 +14,10 @@ export default {
   async scheduled(controller, env, ctx) {
     if (misconfigured(env)) return
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)))
+  },
+  // Mail and notice fan-out (wrangler.toml [[queues.consumers]], src/worker/queues).
+  async queue(batch, env, _ctx) {
+    if (misconfigured(env)) return batch.retryAll({ delaySeconds: 60 })
+    await handleQueue(batch, env)
   },
 } satisfies ExportedHandler<Env>

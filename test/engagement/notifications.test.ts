@@ -2,14 +2,14 @@
 // / list / cancel with field errors, the minute cron run twice at once sending exactly once, the
 // in-app copy in each person's language through the realtime channels, best-moment scheduling,
 // and the email with its unsubscribe link and List-Unsubscribe headers.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test'
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
 import { bestMoment, sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { renderTemplate } from '#worker/features/mail/mail.templates'
-import { EMAIL_PROVIDER_URL, sendMail } from '#worker/features/mail/mail.service'
+import { providerBatchUrl, sendMail } from '#worker/features/mail/mail.service'
 import { instantOf } from '#worker/lib/zones'
 import { api, json, PRODUCTION_VARS } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
@@ -153,6 +153,8 @@ describe('the minute cron', () => {
     const enUser = await socket('/ws/notifications', en.token)
     await call(a.token, 'POST', '/v1/notification', { receivers: `${es.id}|${en.id}`, title_es: 'Para ti', title_en: 'For you', level: 'success' })
     await runCronTwiceAtOnce()
+    // Per-person pushes go through the calma-fanout queue (its consumer pushes within a second or two).
+    for (let i = 0; i < 50 && (!esUser.received.length || !enUser.received.length); i++) await new Promise((r) => setTimeout(r, 100))
     await settle()
     expect(esUser.received.map((m) => [m.notification.title, m.notification.level])).toEqual([['Para ti', 'success']])
     expect(enUser.received.map((m) => m.notification.title)).toEqual(['For you'])
@@ -206,15 +208,21 @@ describe('the minute cron', () => {
     expect(mail.text).toContain('Stop receiving these emails: https://calma.test/en/disable-notifications?user_id=1&signature=s')
     expect(mail.text).toContain('Hello Ana')
 
-    // In production the provider receives the headers (the only outside service, faked at fetch).
+    // In production the queue's consumer hands the provider the headers (the only outside
+    // service, faked at fetch).
+    const prod = { ...env, ...PRODUCTION_VARS } as typeof env
+    const id = await sendMail(prod, { to: 'ana@example.com', template: 'notification', locale: 'en', data: { name: 'Ana García', title: 'Hello', description: null, link: 'https://calma.test/en/performance', unsubscribe: 'https://calma.test/en/disable-notifications?user_id=1&signature=s', oneClick: 'https://calma.test/unsubscribe?user_id=1&signature=s' } })
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      expect(String(input)).toBe(EMAIL_PROVIDER_URL)
-      const body = JSON.parse(String(init!.body))
+      expect(String(input)).toBe(providerBatchUrl(prod))
+      const [body] = JSON.parse(String(init!.body))
       expect(body.headers).toEqual(mail.headers)
       expect(body.subject).toBe('Hello')
-      return Response.json({ id: 'provider-1' })
+      return Response.json({ data: [{ id: 'provider-1' }] })
     })
-    await sendMail({ ...env, ...PRODUCTION_VARS } as typeof env, { to: 'ana@example.com', template: 'notification', locale: 'en', data: { name: 'Ana García', title: 'Hello', description: null, link: 'https://calma.test/en/performance', unsubscribe: 'https://calma.test/en/disable-notifications?user_id=1&signature=s', oneClick: 'https://calma.test/unsubscribe?user_id=1&signature=s' } })
+    const batch = createMessageBatch('calma-mail', [{ id: 'm1', timestamp: Date.now(), attempts: 1, body: { ids: [id] } }])
+    const ctx = createExecutionContext()
+    await worker.queue(batch, prod, ctx)
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(['m1'])
     expect(spy).toHaveBeenCalledTimes(1)
     spy.mockRestore()
 

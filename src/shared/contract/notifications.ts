@@ -113,7 +113,27 @@ export const markRead = defineCall({
   response: envelope({ updated: z.number().int() }),
 })
 
-export const notificationsCalls = [listNotifications, createNotification, cancelNotification, listUnread, markRead] as const
+// ── Dead letters (issue 22): mail whose retries ran out, for an admin to see and replay ─────
+
+export const deadMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string().nullable(),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  dead_at: z.string(),
+  created_at: z.string(),
+})
+export type DeadMailDto = z.infer<typeof deadMailSchema>
+
+/** GET /v1/notifications/dead-mail (admin): the newest 50 dead letters and how many there are. */
+export const listDeadMail = defineCall({ method: 'GET', path: '/notifications/dead-mail', request: z.object({}), response: envelope({ mails: z.array(deadMailSchema), total: z.number().int() }) })
+
+/** POST /v1/notifications/dead-mail/replay (admin): one (`id`) or, without, every dead letter (at most 1,000 a call) goes back on the queue. */
+export const replayDeadMail = defineCall({ method: 'POST', path: '/notifications/dead-mail/replay', request: z.object({ id: idField.optional() }), response: envelope({ replayed: z.number().int() }) })
+
+export const notificationsCalls = [listNotifications, createNotification, cancelNotification, listUnread, markRead, listDeadMail, replayDeadMail] as const
 
 /** What the realtime channels send (/ws/notifications and /ws/public/{locale}). */
 export const socketMessageSchema = z.object({

@@ -4,6 +4,7 @@ import { dueNotificationsJob } from './notifications'
 import { subscriptionsJob } from './subscriptions'
 import { runStripeActions } from '#worker/features/payments/stripe.actions'
 import { cleanHtmlJob } from './clean-html'
+import { retentionJob } from './retention'
 
 /** Several jobs on one cron: one failing does not stop the others (its error is thrown after). */
 const together =
@@ -20,8 +21,8 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
   // The day's end: the ranking, and the subscriptions' daily upkeep.
   '59 23 * * *': together(rankingJob, subscriptionsJob),
   // Due admin notifications and access expiry; post bodies not yet through the HTML allowlist;
-  // what we still owe Stripe (cancel, refund), with backoff.
-  '* * * * *': together(dueNotificationsJob, cleanHtmlJob, (env, now) => runStripeActions(env, { now: now.getTime() })),
+  // what we still owe Stripe (cancel, refund), with backoff; once an hour, retention (cron/retention.ts).
+  '* * * * *': together(dueNotificationsJob, cleanHtmlJob, (env, now) => runStripeActions(env, { now: now.getTime() }), (env, now) => retentionJob(env, now)),
 }
 
 export async function runScheduled(cron: string, env: Env, now: Date) {

@@ -69,7 +69,7 @@ function closeQuietly(ws: WebSocket, code: number, reason: string) {
 }
 
 /**
- * One realtime channel: per user (`user:<id>`) or public per locale (`public:es`, `public:en`),
+ * One realtime channel: per user (`user:<id>`) or a shard of a locale's public channel (`public:es:0` … `public:en:15`, realtime.ts),
  * SPEC §7 "Realtime". Sockets use the hibernation API so an idle channel costs nothing; `ping`
  * is answered by the runtime itself (auto-response) without waking the object. `publish` is
  * called over RPC by whoever has something to say; `endSessions` by the users service when a

@@ -19,7 +19,7 @@ import {
   activityDays,
   userEngagement,
 } from '#worker/db/schema'
-import { replaceRankingDay } from '#worker/features/ranking/ranking.repo'
+import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import * as audioData from './data/audio'
 import * as categoryData from './data/categories'
 import * as planData from './data/plans'
@@ -377,9 +377,10 @@ async function seedActivity(db: Db, hash: string, now: number): Promise<number> 
       .values({ userId: person.id, ...state })
       .onConflictDoUpdate({ target: userEngagement.userId, set: state, setWhere: sql`${userEngagement.lastDay} IS NULL OR ${userEngagement.lastDay} < ${state.lastDay}` })
   }
-  // Yesterday's ranking, after the day before's, so places moved show. The nightly job replaces them alike.
-  await replaceRankingDay(db.$client, dayBefore(now, 2))
-  await replaceRankingDay(db.$client, dayBefore(now, 1))
+  // Yesterday's ranking, after the day before's, closed by the nightly job's own function (it ranks
+  // the running points totals the practice above added to; re-running a day rebuilds it).
+  await closeRankingDay({ DB: db.$client }, new Date(`${dayBefore(now, 2)}T23:59:00Z`))
+  await closeRankingDay({ DB: db.$client }, new Date(`${dayBefore(now, 1)}T23:59:00Z`))
   return created
 }
 

@@ -19,6 +19,7 @@ import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { ListScreen, type Column, type FieldSpec } from './ListScreen'
 import { RoutePanel } from './RoutePanel'
+import { DeadMail } from './DeadMail'
 import { yes, CancelAppointment, ExportCsv, FileUploads, PlanPanel, PostHelpers, RelatedPosts, Sitemap, Sure, UserTools } from './AdminTools'
 import './admin.css'
 
@@ -282,6 +283,7 @@ function Screen({ name }: { name: AdminScreen }) {
       )
     case 'notifications':
       return (
+        <>
         <ListScreen
           id="notifications"
           list={listNotifications}
@@ -319,6 +321,8 @@ function Screen({ name }: { name: AdminScreen }) {
           }}
           actions={(r, reload) => (r.status === 'pending' ? <Sure label={t('admin.notifications.cancel')} run={async () => (await call(cancelNotification, { input: { id: r.id as number } })).success && reload()} /> : null)}
         />
+        <DeadMail />
+        </>
       )
     case 'refunds':
       return (

@@ -1,6 +1,7 @@
 // Engagement: rewards, activity, ranking and notifications.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -83,7 +84,9 @@ export const activityDays = sqliteTable(
 );
 
 /** A person's streak state and ranking choice (one row per user, made on their first active day). */
-export const userEngagement = sqliteTable('user_engagement', {
+export const userEngagement = sqliteTable(
+  'user_engagement',
+  {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -96,7 +99,26 @@ export const userEngagement = sqliteTable('user_engagement', {
   /** Left the ranking from the profile: never ranked, never shown. */
   rankingHidden: bool('ranking_hidden').notNull().default(false),
   updatedAt: ts('updated_at'),
-});
+  /** Running total of activity_days.points, kept by the trigger activity_days_running_points (migration 0014). */
+  points: integer('points').notNull().default(0),
+  /** The person's first day in activity_days: the ranking's tie-break. */
+  firstDay: text('first_day'),
+  },
+  (t) => [index('user_engagement_rank_idx').on(sql`${t.points} DESC`, t.firstDay, t.userId, t.rankingHidden)],
+);
+
+/** A snapshot day of the ranking: the read shows only the newest `complete` one (issue 22). */
+export const rankingDays = sqliteTable(
+  'ranking_days',
+  {
+    day: text('day').primaryKey(),
+    status: text('status').$type<'building' | 'complete'>().notNull().default('building'),
+    ranked: integer('ranked').notNull().default(0),
+    startedAt: integer('started_at').notNull(),
+    completedAt: integer('completed_at'),
+  },
+  (t) => [index('ranking_days_status_day_idx').on(t.status, t.day)],
+);
 
 /** Written once a day by the ranking cron (SPEC §9 "updates at the end of each day"). */
 export const rankingSnapshots = sqliteTable(

@@ -107,12 +107,20 @@ export const emailOutbox = sqliteTable(
     text: text('text'),
     template: text('template'),
     locale: text('locale').$type<Language>(),
-    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    /** pending until the provider took it; dead once its retries ran out (an admin may replay it). */
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'dead'>().notNull().default('pending'),
     providerId: text('provider_id'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
+    /** JSON of the mail's own headers (List-Unsubscribe) and attachments, kept with the body until sent (issue 22). */
+    headers: text('headers'),
+    attachments: text('attachments'),
+    /** When its retries ran out and it went to the dead-letter queue (ms); replaying clears it. */
+    deadAt: integer('dead_at'),
+    /** When its id was last put on the mail queue (ms): mail never tried an hour after is put there again. */
+    queuedAt: integer('queued_at'),
   },
   (t) => [
     index('email_outbox_created_idx').on(t.createdAt),

@@ -1,6 +1,6 @@
 // Every query of admin notifications, their deliveries and in-app notifications (CONVENTIONS 3:
-// SQL lives only in *.repo.ts). Raw, set-based SQL on the D1 binding: one statement fans a
-// notification out to its whole audience, however large (docs/SCALING.md).
+// SQL lives only in *.repo.ts). Raw, set-based SQL on the D1 binding: a notice's audience is
+// written one block of people a statement (notifications.fanout.ts, docs/SCALING.md).
 
 /** An admin notification as stored (raw row). */
 export interface NotificationRow {
@@ -92,28 +92,6 @@ export async function audienceMoments(d1: D1Database, n: NotificationRow, receiv
     .bind(null, receivers ? JSON.stringify(receivers) : null, n.language, n.role_recipients, n.channel)
     .all<{ tz: string; at: string }>()
   return r.results
-}
-
-/**
- * Fan a due notification out, in one batch: claim it (pending → sent) and, only if this call
- * claimed it, write one pending delivery per person (unique per notification, person and
- * channel). `moments` maps 'zone|HH:MM' to that person's due time; everyone else is due `now`.
- * Answers how many deliveries were written.
- */
-export async function fanOut(d1: D1Database, n: NotificationRow, receivers: number[] | null, moments: Record<string, number>, now: Date): Promise<number> {
-  const params = [now.getTime(), receivers ? JSON.stringify(receivers) : null, n.language, n.role_recipients, n.channel, n.id, JSON.stringify(moments)]
-  const results = await d1.batch([
-    d1.prepare(`UPDATE admin_notifications SET status = 'sent', sent_at = ?1 WHERE id = ?2 AND status = 'pending'`).bind(now.getTime(), n.id),
-    d1
-      .prepare(
-        `INSERT OR IGNORE INTO notification_deliveries (notification_id, user_id, channel, status, due_at, created_at)
-         SELECT ?6, u.id, ?5, 'pending',
-                coalesce(json_extract(?7, '$."' || coalesce(u.timezone, 'UTC') || '|' || coalesce(u.perfect_time_to_send_notifications, '') || '"'), ?1), ?1
-         ${audience(n, receivers)} AND changes() > 0`,
-      )
-      .bind(...params),
-  ])
-  return results[1]?.meta.changes ?? 0
 }
 
 export interface ClaimedDelivery {
@@ -216,5 +194,82 @@ export async function emailTargets(d1: D1Database, deliveryIds: number[]) {
     )
     .bind(JSON.stringify(deliveryIds))
     .all<{ id: number; user_id: number; email: string; name: string | null; locale: 'es' | 'en'; title: string; description: string | null }>()
+  return r.results
+}
+
+// ── Fan-out through the queue (issue 22; docs/SCALING.md) ──────────────────────────────────
+
+/** Take a due notification for sending (pending → sent): true only for the one call that took it. */
+export async function claimNotification(d1: D1Database, id: number, now: number): Promise<boolean> {
+  const r = await d1.prepare(`UPDATE admin_notifications SET status = 'sent', sent_at = ?1 WHERE id = ?2 AND status = 'pending'`).bind(now, id).run()
+  return (r.meta.changes ?? 0) > 0
+}
+
+/** Give a claim back (its blocks could not be enqueued): the next minute tries again. */
+export async function unclaimNotification(d1: D1Database, id: number) {
+  await d1.prepare(`UPDATE admin_notifications SET status = 'pending', sent_at = NULL WHERE id = ?1 AND status = 'sent'`).bind(id).run()
+}
+
+/** The range of user ids (blocks are id ranges: `id BETWEEN a AND b`, by the primary key). */
+export async function userIdRange(d1: D1Database) {
+  const r = await d1.prepare('SELECT min(id) AS lo, max(id) AS hi FROM users').first<{ lo: number | null; hi: number | null }>()
+  return { lo: r?.lo ?? 0, hi: r?.hi ?? -1 }
+}
+
+/**
+ * One block of a claimed notification: a pending delivery per person of the audience with an id
+ * in [from, to] (unique per notification, person and channel: INSERT OR IGNORE, so a block
+ * written twice writes nothing new). Only while the notification is claimed ('sent').
+ * Answers how many were written.
+ */
+export async function writeBlock(d1: D1Database, n: NotificationRow, receivers: number[] | null, from: number, to: number, moments: Record<string, number>, at: number): Promise<number> {
+  const r = await d1
+    .prepare(
+      `INSERT OR IGNORE INTO notification_deliveries (notification_id, user_id, channel, status, due_at, created_at)
+       SELECT ?6, u.id, ?5, 'pending',
+              coalesce(json_extract(?7, '$."' || coalesce(u.timezone, 'UTC') || '|' || coalesce(u.perfect_time_to_send_notifications, '') || '"'), ?1), ?1
+       ${audience(n, receivers)} AND u.id BETWEEN ?8 AND ?9
+         AND EXISTS (SELECT 1 FROM admin_notifications WHERE id = ?6 AND status = 'sent')`,
+    )
+    .bind(at, receivers ? JSON.stringify(receivers) : null, n.language, n.role_recipients, n.channel, n.id, JSON.stringify(moments), from, to)
+    .run()
+  return r.meta.changes ?? 0
+}
+
+/**
+ * The block's in-app deliveries due by `now`: claimed (pending → sent) and their in-app
+ * notifications written (created at `now`), in one batch; both steps skip what is already
+ * done, so a block run twice writes nothing twice. Answers the in-app rows this call wrote, at
+ * most `limit`, to push (a block run again at a later `now` finds none to push again).
+ */
+export async function deliverBlock(d1: D1Database, notificationId: number, from: number, to: number, now: number, closeAfterMs: number, limit: number) {
+  const [, , rows] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE notification_deliveries SET status = 'sent', sent_at = ?2
+         WHERE notification_id = ?1 AND user_id BETWEEN ?3 AND ?4 AND channel = 'in_app' AND status = 'pending' AND coalesce(due_at, 0) <= ?2`,
+      )
+      .bind(notificationId, now, from, to),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO in_app_notifications (user_id, notification_id, delivery_id, locale, level, type, close_after, title, description, content, created_at)
+         SELECT d.user_id, n.id, d.id, coalesce(n.language, u.language), n.level, 'admin', ?5,
+                coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.title'), n.title),
+                coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.description'), n.description),
+                n.content, ?2
+         FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
+         WHERE d.notification_id = ?1 AND d.user_id BETWEEN ?3 AND ?4 AND d.channel = 'in_app' AND d.status = 'sent'
+           AND NOT EXISTS (SELECT 1 FROM in_app_notifications x WHERE x.delivery_id = d.id)`,
+      )
+      .bind(notificationId, now, from, to, closeAfterMs),
+    d1.prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE notification_id = ?1 AND user_id BETWEEN ?2 AND ?3 AND created_at = ?4 ORDER BY id LIMIT ?5`).bind(notificationId, from, to, now, limit),
+  ])
+  return rows!.results as InAppRow[]
+}
+
+/** In-app notifications by id (a push message's). */
+export async function inAppByIds(d1: D1Database, ids: number[]) {
+  if (!ids.length) return []
+  const r = await d1.prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids)).all<InAppRow>()
   return r.results
 }

@@ -8,13 +8,15 @@ import { requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
-import { openSocket, publicChannel, socketOwner, userChannel } from './realtime'
+import { openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
 export const notificationsRoutes = new Hono<AppEnv>()
   .on(calls.listNotifications.method, calls.listNotifications.path, requireRole(Role.admin), ...endpoint(calls.listNotifications, async (c, q) => reply(c, calls.listNotifications, await notifications.list(ctxOf(c), q))))
   .on(calls.createNotification.method, calls.createNotification.path, requireRole(Role.admin), ...endpoint(calls.createNotification, async (c, f) => reply(c, calls.createNotification, await notifications.create(ctxOf(c), f), { status: 201, message: 'engagement.notifications.created' })))
   .on(calls.cancelNotification.method, calls.cancelNotification.path, requireRole(Role.admin), ...endpoint(calls.cancelNotification, async (c, f) => reply(c, calls.cancelNotification, await notifications.cancel(ctxOf(c), f.id), { message: 'engagement.notifications.cancelled' })))
+  .on(calls.listDeadMail.method, calls.listDeadMail.path, requireRole(Role.admin), ...endpoint(calls.listDeadMail, async (c) => reply(c, calls.listDeadMail, await notifications.deadMail(ctxOf(c)))))
+  .on(calls.replayDeadMail.method, calls.replayDeadMail.path, requireRole(Role.admin), ...endpoint(calls.replayDeadMail, async (c, f) => reply(c, calls.replayDeadMail, await notifications.replayDead(ctxOf(c), f.id ?? null), { message: 'engagement.notifications.replayed' })))
   .on(calls.listUnread.method, calls.listUnread.path, requireUser, ...endpoint(calls.listUnread, async (c) => reply(c, calls.listUnread, await notifications.unread(ctxOf(c)))))
   .on(calls.markRead.method, calls.markRead.path, requireUser, ...endpoint(calls.markRead, async (c, f) => reply(c, calls.markRead, await notifications.markRead(ctxOf(c), f))))
 
@@ -43,7 +45,8 @@ export const socketRoutes = new Hono<AppEnv>()
     if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
     const locale = c.req.param('locale') as Language
     if (!LANGUAGES.includes(locale)) return c.text('Not found', 404)
-    return openSocket(c.env, publicChannel(locale), socketOwner(c.var.user, c.req.header('cf-connecting-ip') ?? null))
+    const owner = socketOwner(c.var.user, c.req.header('cf-connecting-ip') ?? null)
+    return openSocket(c.env, publicChannel(locale, shardOf(owner)), owner)
   })
 
 /**

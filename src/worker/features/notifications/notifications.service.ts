@@ -2,55 +2,44 @@
 // create and schedule, how the minute cron sends them exactly once, in the app (realtime through
 // the NotificationChannel objects) and by email. The SQL is in notifications.repo.ts; the rules
 // are in docs/API.md "Engagement".
-import type { AdminNotificationDto, CreateNotificationForm, InAppNotificationDto, NotificationsQuery, SocketMessage } from '#shared/contract/notifications'
+import type { AdminNotificationDto, CreateNotificationForm, DeadMailDto, InAppNotificationDto, NotificationsQuery, SocketMessage } from '#shared/contract/notifications'
 import { pagination } from '#shared/contract/list'
 import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
-import { sendMail } from '#worker/features/mail/mail.service'
+import { listDeadMail, replayDeadMail, sendMails } from '#worker/features/mail/mail.service'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import * as repo from './notifications.repo'
 import { notificationsLink } from './unsubscribe'
-import { channel, publicChannel, userChannel } from './realtime'
+import { channel, publicChannels } from './realtime'
+import { blocksOf, enqueueBlocks, enqueuePushes, publishToUser, writeAndDeliverBlock } from './notifications.fanout'
+import { inAppDto, isBroadcast, parseReceivers } from './notifications.shape'
+
+export { inAppDto, isBroadcast, parseReceivers }
 
 /** SPEC §9: a toast shows 5 s unless it says otherwise. */
 export const DEFAULT_CLOSE_AFTER_MS = 5000
 /** Deliveries one cron run claims; the rest wait for the next minute (docs/SCALING.md). */
 export const DELIVERIES_PER_RUN = 5000
-/** Emails one run sends (each is a subrequest to the provider); Queues take over past this (docs/SCALING.md). */
-export const EMAILS_PER_RUN = 50
-/** Realtime messages to single people in one run (each an RPC to their channel object). */
-const USER_PUBLISHES_PER_RUN = 500
+/** Email deliveries one run claims: written to the outbox in 50-row statements and sent by the calma-mail consumer (docs/SCALING.md). */
+export const EMAILS_PER_RUN = 2000
 
 // ── Realtime ─────────────────────────────────────────────────────────────────────────────────
 
 
-export function inAppDto(r: repo.InAppRow): InAppNotificationDto {
-  return {
-    id: r.id,
-    key: r.notification_id ? `n:${r.notification_id}` : `i:${r.id}`,
-    notification_id: r.notification_id,
-    locale: r.locale,
-    level: r.level,
-    type: r.type,
-    close_after: r.close_after,
-    title: r.title,
-    description: r.description,
-    content: r.content,
-    created_at: new Date(r.created_at).toISOString(),
-    read: r.read_at !== null,
-  }
-}
-
-/** Send one message to a person's open sockets; a channel failure never fails the caller. */
-async function publishToUser(env: Env, userId: number, message: SocketMessage) {
-  try {
-    await channel(env, userChannel(userId)).publish(message)
-  } catch (err) {
-    console.warn(`realtime to user ${userId} failed: ${err instanceof Error ? err.message : String(err)}`)
-  }
+/** Send one message to every shard of a locale's public channel; a shard that fails never fails the caller. */
+async function publishToPublic(env: Env, locale: Locale, message: SocketMessage, role: number | null) {
+  await Promise.all(
+    publicChannels(locale).map(async (name) => {
+      try {
+        await channel(env, name).publish(message, { role })
+      } catch (err) {
+        console.warn(`realtime to ${name} failed: ${err instanceof Error ? err.message : String(err)}`)
+      }
+    }),
+  )
 }
 
 /** An in-app notification for one person from the app itself (a reward earned): stored, then pushed. */
@@ -152,15 +141,21 @@ export async function list(ctx: Ctx, q: NotificationsQuery) {
   return { notifications: rows.map(adminDto), pagination: pagination(q, total, rows.length) }
 }
 
-// ── The minute cron ──────────────────────────────────────────────────────────────────────────
-
-/** The explicit receivers of a notification: null for "everyone matching", or the user ids. */
-export function parseReceivers(raw: string | null): number[] | null {
-  if (raw === null || raw === '') return null
-  const value: unknown = JSON.parse(raw)
-  if (!Array.isArray(value) || !value.every((id) => Number.isSafeInteger(id))) throw new Error('receivers is not a JSON array of user ids')
-  return value as number[]
+/** GET /v1/notifications/dead-mail: the mail whose retries ran out (features/mail). */
+export async function deadMail(ctx: Ctx): Promise<{ mails: DeadMailDto[]; total: number }> {
+  const { rows, total } = await listDeadMail(ctx.env)
+  return {
+    mails: rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, template: r.template, attempts: r.attempts, error: r.error, dead_at: new Date(r.dead_at).toISOString(), created_at: new Date(r.created_at).toISOString() })),
+    total,
+  }
 }
+
+/** POST /v1/notifications/dead-mail/replay: back on the queue; the provider's idempotency key keeps it to one mail. */
+export async function replayDead(ctx: Ctx, id: number | null) {
+  return { replayed: await replayDeadMail(ctx.env, id) }
+}
+
+// ── The minute cron ──────────────────────────────────────────────────────────────────────────
 
 /**
  * A person's best moment on or after `from`: the next time their clock shows `hhmm` in their
@@ -177,22 +172,34 @@ export function bestMoment(from: number, zone: string, hhmm: string): number {
   return from
 }
 
-/** Whether a notification's realtime message can go once to the public channel of its locale. */
-const isBroadcast = (n: repo.NotificationRow, receivers: number[] | null) => n.channel === 'in_app' && !receivers && !n.at_best_moment && !n.readers_only
+/** The realtime message of a broadcast in `locale`, from the notice itself (its in-app rows are the consumers'). */
+function broadcastMessage(n: repo.NotificationRow, locale: Locale, at: number): SocketMessage {
+  const copy = (n.copy ? JSON.parse(n.copy) : {}) as AdminNotificationDto['copy']
+  const text = copy[locale] ?? { title: n.title, description: n.description }
+  return {
+    type: 'notification',
+    role: n.role_recipients,
+    notification: inAppDto({ id: 0, user_id: null, notification_id: n.id, locale, level: n.level, type: 'admin', close_after: DEFAULT_CLOSE_AFTER_MS, title: text.title, description: text.description ?? null, content: n.content, read_at: null, created_at: at }),
+  }
+}
 
 /**
- * Every minute. 1) Due notifications fan out to one delivery per person (claimed in the same
- * batch, so a second run at the same time writes nothing). 2) Due deliveries are claimed by one
- * UPDATE … RETURNING (two runs claim disjoint rows) and go out: in the app (rows unique per
- * delivery, then realtime) or by email. A notification whose receivers cannot be read is
- * cancelled; any other failure is logged and left for the next run.
+ * Every minute. 1) Each due notification is claimed once (pending → sent; a second run at the
+ * same time claims nothing) and its audience cut into blocks of people (notifications.fanout):
+ * one block is written in this run; more go out as calma-fanout messages, each written by a
+ * queue consumer. 2) Due deliveries are claimed by one UPDATE … RETURNING (two runs claim
+ * disjoint rows) and go out: in the app (rows unique per delivery, then realtime) or by email
+ * (outbox rows, sent by the calma-mail consumer). A notification whose receivers cannot be read
+ * is cancelled; any other failure gives the claim back, is logged and left for the next run.
  */
 export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {}) {
   const due = await repo.dueNotifications(env.DB, now)
   let fannedOut = 0
+  let queuedBlocks = 0
   let cancelled = 0
   let failed = 0
   const broadcasts: { n: repo.NotificationRow }[] = []
+  const pushes: number[] = []
   for (const n of due) {
     let receivers: number[] | null
     try {
@@ -202,16 +209,31 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
       if (await repo.cancelNotification(env.DB, n.id)) cancelled++
       continue
     }
+    let claimed = false
     try {
       const moments: Record<string, number> = {}
       if (n.at_best_moment) {
         for (const m of await repo.audienceMoments(env.DB, n, receivers)) moments[`${m.tz}|${m.at}`] = bestMoment(now.getTime(), m.tz, m.at)
       }
-      const written = await repo.fanOut(env.DB, n, receivers, moments, now)
-      fannedOut += written
-      if (written && isBroadcast(n, receivers)) broadcasts.push({ n })
+      const blocks = await blocksOf(env.DB, receivers)
+      claimed = await repo.claimNotification(env.DB, n.id, now.getTime())
+      if (!claimed) continue
+      if (blocks.length <= 1) {
+        // Fits one block: written and delivered in this run, as a consumer would (its pushes go through the queue below).
+        if (blocks.length) {
+          const done = await writeAndDeliverBlock(env, { ...n, status: 'sent' }, blocks[0]!, moments, now.getTime(), isBroadcast(n, receivers))
+          fannedOut += done.written
+          if (done.written && isBroadcast(n, receivers)) broadcasts.push({ n })
+          pushes.push(...done.toPush.map((r) => r.id))
+        }
+      } else {
+        await enqueueBlocks(env, n, blocks, moments, now.getTime())
+        queuedBlocks += blocks.length
+        if (isBroadcast(n, receivers)) broadcasts.push({ n })
+      }
     } catch (err) {
       failed++
+      if (claimed) await repo.unclaimNotification(env.DB, n.id).catch(() => {})
       console.error(`notification ${n.id} not sent, will retry`, err)
     }
   }
@@ -219,46 +241,31 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
   const claimed = await repo.claimDue(env.DB, now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const inApp = await repo.inAppOfDeliveries(env.DB, claimed.map((d) => d.id))
 
-  // Realtime: a broadcast once per locale to the public channel: for everyone, to every socket
+  // Realtime: a broadcast once per locale to the public channels: for everyone, to every socket
   // (anonymous ones too); for a role, only to the sockets opened by a session of that role (the
   // channel knows each socket's role), never to an anonymous one. Anything else goes to each
-  // person's channel.
+  // person's channel, pushed by the calma-fanout consumer (500 a message), never from here.
   const broadcastIds = new Set(broadcasts.map((b) => b.n.id))
   for (const { n } of broadcasts) {
-    for (const locale of n.language ? [n.language] : (['es', 'en'] as const)) {
-      const sample = inApp.find((r) => r.notification_id === n.id && r.locale === locale)
-      if (!sample) continue
-      const message: SocketMessage = { type: 'notification', notification: { ...inAppDto(sample), id: 0 }, role: n.role_recipients }
-      try {
-        await channel(env, publicChannel(locale)).publish(message, { role: n.role_recipients })
-      } catch (err) {
-        console.warn(`realtime to public:${locale} failed: ${err instanceof Error ? err.message : String(err)}`)
-      }
-    }
+    for (const locale of n.language ? [n.language] : (['es', 'en'] as const)) await publishToPublic(env, locale, broadcastMessage(n, locale, now.getTime()), n.role_recipients)
   }
-  let published = 0
-  for (const r of inApp) {
-    if (r.notification_id !== null && broadcastIds.has(r.notification_id)) continue
-    if (published++ >= USER_PUBLISHES_PER_RUN) break // the rest read them as unread on their next connect
-    await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
-  }
+  pushes.push(...inApp.filter((r) => r.notification_id === null || !broadcastIds.has(r.notification_id)).map((r) => r.id))
+  if (pushes.length) await enqueuePushes(env, pushes).catch((err) => console.warn(`realtime pushes not queued (the unread list has them): ${err instanceof Error ? err.message : String(err)}`))
 
-  // Email: in each person's language, with the unsubscribe link and headers.
+  // Email: in each person's language, with the unsubscribe link and headers; written to the
+  // outbox in few statements and sent by the calma-mail consumer.
   const mailed = await repo.claimDue(env.DB, now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const targets = await repo.emailTargets(env.DB, mailed.map((d) => d.id))
   const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
-  let emails = 0
-  for (const m of targets) {
-    try {
+  const mails = await Promise.all(
+    targets.map(async (m) => {
       const unsubscribe = await notificationsLink(env, base, m.user_id, m.locale)
       const query = unsubscribe.slice(unsubscribe.indexOf('?'))
-      await sendMail(env, { to: m.email, template: 'notification', locale: m.locale, data: { name: m.name, title: m.title, description: m.description, link: `${base}${m.locale === 'en' ? '/en' : ''}/performance`, unsubscribe, oneClick: `${base}/unsubscribe${query}` } }, opts.waitUntil)
-      emails++
-    } catch (err) {
-      console.warn(`notification mail ${m.id} failed: ${err instanceof Error ? err.message : String(err)}`)
-    }
-  }
-  return { notifications: due.length, deliveries: fannedOut, delivered: claimed.length, emails, cancelled, failed }
+      return { to: m.email, template: 'notification' as const, locale: m.locale, data: { name: m.name, title: m.title, description: m.description, link: `${base}${m.locale === 'en' ? '/en' : ''}/performance`, unsubscribe, oneClick: `${base}/unsubscribe${query}` } }
+    }),
+  )
+  const emails = (await sendMails(env, mails, now.getTime())).length
+  return { notifications: due.length, deliveries: fannedOut, blocks: queuedBlocks, delivered: claimed.length, emails, cancelled, failed }
 }
 
 /** Translate a key in a language (server side, for stored in-app copy). */

@@ -8,7 +8,24 @@ import { OWNER_HEADER, type SocketOwner } from '#worker/durable/NotificationChan
 
 export const channel = (env: Env, name: string) => env.CHANNELS.get(env.CHANNELS.idFromName(name))
 export const userChannel = (userId: number) => `user:${userId}`
-export const publicChannel = (locale: string) => `public:${locale}`
+/**
+ * Public channels are sharded (issue 22 §4): `public:<locale>:<shard>`, so no single object
+ * carries every visitor's socket (a Durable Object takes about 1,000 requests a second and
+ * 32,768 hibernated sockets). The Worker, never the client, picks the shard: by user id for a
+ * person and by address for a visitor, so the per-person and per-address caps of each object
+ * (docs/API.md "Limits") stay whole. A broadcast is published to every shard.
+ */
+export const PUBLIC_SHARDS = 16
+export const publicChannel = (locale: string, shard: number) => `public:${locale}:${shard}`
+export const publicChannels = (locale: string) => Array.from({ length: PUBLIC_SHARDS }, (_, i) => publicChannel(locale, i))
+
+/** FNV-1a of the address: the same address always lands on the same shard. */
+function hashText(text: string) {
+  let h = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
+  return h
+}
+export const shardOf = (owner: Pick<SocketOwner, 'user' | 'address'>) => (owner.user !== null ? owner.user : hashText(owner.address ?? 'unknown')) % PUBLIC_SHARDS
 
 /** Who a socket belongs to: a signed-in person with their session, or an address. */
 export function socketOwner(user: SessionUser | null, address: string | null): SocketOwner {
@@ -33,7 +50,7 @@ export async function openSocket(env: Env, name: string, owner: SocketOwner): Pr
  * that fails is logged and left; its sockets still close when their session expires.
  */
 export async function endRealtime(env: Env, userId: number, session?: string | null) {
-  const names = [userChannel(userId), ...LANGUAGES.map(publicChannel)]
+  const names = [userChannel(userId), ...LANGUAGES.map((locale) => publicChannel(locale, shardOf({ user: userId, address: null })))]
   await Promise.all(
     names.map(async (name) => {
       try {

@@ -1,0 +1,278 @@
+// `npm run bench:scale` (issue 22 §5): N people (SCALE_PEOPLE, default 1,000,000) with two weeks
+// of activity, a plan with progress and unread notices, written straight into the local D1 file
+// (node:sqlite, one transaction of set-based INSERT … SELECT), then measured in the real runtime
+// (wrangler dev, the real queues): the nightly ranking, one notice to everyone until every
+// delivery is written, SCALE_EMAILS mails (default 100,000) through a fake provider failing 5% of
+// calls and timing out after accepting 1%, the signed-in calls against the trivial call, and the
+// D1 file size. Writes bench/out/scale.json and the table of docs/SCALING.md "Measured".
+import { spawnSync } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { buildApp, freePort, log, NODE, prepareState, ROOT, sleep, startServer } from '../scripts/lib/server.mjs'
+
+// node:sqlite needs Node 22: run again under the project's Node when this one is older.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const r = spawnSync(NODE, [process.argv[1], ...process.argv.slice(2)], { stdio: 'inherit', env: process.env })
+  process.exit(r.status ?? 1)
+}
+const { DatabaseSync } = await import('node:sqlite')
+
+const PEOPLE = Number(process.env.SCALE_PEOPLE) || 1_000_000
+const EMAILS = Number(process.env.SCALE_EMAILS) || 100_000
+const DAYS = 14
+const FAIL_RATE = 0.05
+const TIMEOUT_RATE = 0.01
+const EMAIL_DEADLINE_MS = Number(process.env.SCALE_EMAIL_DEADLINE_S || 1800) * 1000
+const stateDir = path.join(ROOT, '.tmp', `scale-${process.pid}`)
+const OUT = path.join(ROOT, 'bench/out/scale.json')
+const DOC = path.join(ROOT, 'docs/SCALING.md')
+
+let server
+let provider
+const cleanup = async () => {
+  await server?.stop().catch(() => {})
+  provider?.close()
+  if (!process.env.SCALE_KEEP_STATE) await rm(stateDir, { recursive: true, force: true }).catch(() => {})
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void cleanup().then(() => process.exit(130)))
+
+function d1File(dir) {
+  const found = []
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (e.name.endsWith('.sqlite') && p.includes(`${path.sep}d1${path.sep}`)) found.push(p)
+    }
+  }
+  walk(dir)
+  return found.sort((a, b) => statSync(b).size - statSync(a).size)[0]
+}
+const bytesOf = (file) => ['', '-wal'].reduce((n, s) => n + (statSync(file + s, { throwIfNoEntry: false })?.size ?? 0), 0)
+
+/** The data, in one transaction: people, two weeks of activity (the triggers keep the running totals), a plan with progress, unread notices, pending mail. */
+function generate(file) {
+  const db = new DatabaseSync(file)
+  const t0 = Date.now()
+  const now = Date.now()
+  const today = new Date(now).toISOString().slice(0, 10)
+  db.exec('PRAGMA busy_timeout = 60000')
+  db.exec('BEGIN')
+  db.prepare(
+    `INSERT INTO users (name, email, role, language, timezone, created_at, updated_at)
+     WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?)
+     SELECT 'Persona ' || x || ' Escala', 'p' || x || '@scale.test', 1, CASE x % 2 WHEN 0 THEN 'es' ELSE 'en' END, 'UTC', ?, ? FROM c`,
+  ).run(PEOPLE, now, now)
+  db.prepare(
+    `INSERT INTO activity_days (user_id, day, points)
+     WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ? - 1)
+     SELECT u.id, date(?, '-' || d.n || ' days'), 10 FROM users u, d WHERE u.email LIKE '%@scale.test' AND (u.id * 7 + d.n) % 3 != 0`,
+  ).run(DAYS, today)
+  const plan = db.prepare('SELECT id FROM plans ORDER BY id LIMIT 1').get()
+  const unit = db.prepare('SELECT u.id FROM units u JOIN plan_routes pr ON pr.route_id = u.route_id WHERE pr.plan_id = ? ORDER BY pr."order", u."order" LIMIT 1').get(plan?.id ?? 0)
+  if (plan) db.prepare(`INSERT OR IGNORE INTO plan_assignments (plan_id, user_id, assigned_at) SELECT ?, id, ? FROM users WHERE email LIKE '%@scale.test'`).run(plan.id, now)
+  if (unit) db.prepare(`INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) SELECT id, ?, 60, CASE id % 2 WHEN 0 THEN ? END, ? FROM users WHERE email LIKE '%@scale.test'`).run(unit.id, now, now)
+  db.prepare(
+    `INSERT INTO in_app_notifications (user_id, locale, level, type, close_after, title, created_at)
+     WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 3)
+     SELECT u.id, u.language, 'info', 'admin', 5000, 'Aviso ' || k.n, ? FROM users u, k WHERE u.email LIKE '%@scale.test'`,
+  ).run(now)
+  // Mail written without an enqueue (queued_at NULL): the minute cron hands it to calma-mail, 5,000 a run.
+  db.prepare(
+    `INSERT INTO email_outbox (to_address, subject, html, text, template, locale, status, created_at)
+     WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?)
+     SELECT 'mail' || x || '@scale.test', 'Recordatorio', '<p>Hola</p>', 'Hola', 'notification', 'es', 'pending', ? FROM c`,
+  ).run(EMAILS, now - 2 * 3_600_000)
+  // The notice to everyone, due now: the first minute-cron run claims it.
+  const notice = db.prepare(`INSERT INTO admin_notifications (title, status, channel, send_at, created_at, copy) VALUES ('Para todos', 'pending', 'in_app', 0, ?, '{"es":{"title":"Para todos"},"en":{"title":"For everyone"}}') RETURNING id`).get(now).id
+  db.exec('COMMIT')
+  const audience = db.prepare('SELECT count(*) AS n FROM users WHERE notifications_disabled_at IS NULL').get().n
+  db.close()
+  return { ms: Date.now() - t0, notice, audience }
+}
+
+/** The fake email provider: Resend's batch shape, a key per mail; 5% of calls fail, 1% accept and never answer. */
+function startProvider(port) {
+  const accepted = new Map() // idempotency key → the recipient
+  const received = new Map() // recipient → times it reached the inbox
+  const stats = { calls: 0, failed: 0, timedOut: 0, repeatedKeys: 0 }
+  const srv = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (d) => (body += d))
+    req.on('end', () => {
+      stats.calls++
+      const roll = Math.random()
+      if (roll < FAIL_RATE) {
+        stats.failed++
+        res.writeHead(503).end('busy')
+        return
+      }
+      const mails = JSON.parse(body)
+      const data = mails.map((m) => {
+        if (accepted.has(m.idempotency_key)) {
+          stats.repeatedKeys++
+        } else {
+          accepted.set(m.idempotency_key, m.to[0])
+          received.set(m.to[0], (received.get(m.to[0]) ?? 0) + 1)
+        }
+        return { id: `fake-${m.idempotency_key}` }
+      })
+      if (roll < FAIL_RATE + TIMEOUT_RATE) {
+        stats.timedOut++
+        setTimeout(() => res.destroy(), 12_000) // longer than the Worker waits (8 s)
+        return
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }))
+    })
+  })
+  srv.listen(port, '127.0.0.1')
+  return { close: () => srv.close(), accepted, received, stats }
+}
+
+async function timed(url, init) {
+  const t = performance.now()
+  const res = await fetch(url, init)
+  const text = await res.text()
+  if (res.status >= 400) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`)
+  return { ms: performance.now() - t, text }
+}
+async function meanMs(url, headers, n = 200) {
+  await timed(url, { headers })
+  let total = 0
+  for (let i = 0; i < n; i++) total += (await timed(url, { headers })).ms
+  return total / n
+}
+
+try {
+  if (!process.env.BENCH_SKIP_BUILD) await buildApp()
+  await prepareState(stateDir)
+  const file = d1File(stateDir)
+  if (!file) throw new Error(`no D1 file under ${stateDir}`)
+  log(`generating ${PEOPLE.toLocaleString('en')} people, ${DAYS} days of activity, a plan, 3 unread notices each, ${EMAILS.toLocaleString('en')} pending mails`)
+  const gen = generate(file)
+  log(`generated in ${(gen.ms / 1000).toFixed(1)} s; D1 file ${(bytesOf(file) / 1e6).toFixed(0)} MB`)
+
+  const providerPort = await freePort()
+  provider = startProvider(providerPort)
+  server = await startServer({ persistDir: stateDir, vars: { EMAIL_API_URL: `http://127.0.0.1:${providerPort}`, EMAIL_API_KEY: 'bench-key' }, timeoutMs: 180_000 })
+  const base = server.url
+  const read = new DatabaseSync(file, { readOnly: true })
+  read.exec('PRAGMA busy_timeout = 60000')
+  const countOf = (sql, ...args) => read.prepare(sql).get(...args).n
+
+  // A signed-in person (registered through the API, so the session is real).
+  const form = new FormData()
+  for (const [k, v] of Object.entries({ email: `bench-${Date.now()}@scale.test`, password: 'Calma-bench-2026!', name: 'Bench Person', legal_age: '1' })) form.append(k, v)
+  const reg = await fetch(`${base}/v1/user`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-captcha-token': `XXXX.DUMMY.TOKEN.XXXX.${Date.now()}` } })
+  const token = (await reg.json()).user?.token
+  if (!token) throw new Error(`register answered ${reg.status}`)
+  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' }
+
+  // 1. The nightly ranking (the whole day's job, through the runtime's scheduled path).
+  log('nightly ranking')
+  const ranking = await timed(`${base}/__scheduled?cron=${encodeURIComponent('59 23 * * *')}`)
+  const rankingS = ranking.ms / 1000
+  log(`ranking: ${rankingS.toFixed(1)} s (${countOf("SELECT ranked AS n FROM ranking_days WHERE status = 'complete' ORDER BY day DESC LIMIT 1")} ranked)`)
+
+  // 2. Signed-in calls at this size against the trivial call.
+  const planId = read.prepare('SELECT id FROM plans ORDER BY id LIMIT 1').get()?.id
+  const calls = { trivial: '/v1/symptoms?per_page=1', user: '/v1/user', plan_status: `/v1/my/plan/status?plan_id=${planId}`, ranking: '/v1/ranking', rewards: '/v1/rewards' }
+  const reads = {}
+  const trivial = await meanMs(base + calls.trivial, auth)
+  for (const [name, p] of Object.entries(calls)) {
+    const ms = name === 'trivial' ? trivial : await meanMs(base + p, auth)
+    reads[name] = { path: p, mean_ms: Number(ms.toFixed(2)), ratio: Number((ms / trivial).toFixed(2)) }
+    log(`${p}: ${ms.toFixed(2)} ms (${(ms / trivial).toFixed(2)}× the trivial call)`)
+  }
+
+  // 3. One notice to everyone: until every delivery and in-app row is written by the consumers.
+  log(`a notice to everyone (${gen.audience.toLocaleString('en')} people)`)
+  const f0 = Date.now()
+  await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
+  let written = 0
+  while (written < gen.audience && Date.now() - f0 < 15 * 60_000) {
+    await sleep(1000)
+    written = countOf('SELECT count(*) AS n FROM in_app_notifications WHERE notification_id = ?', gen.notice)
+  }
+  const fanoutS = (Date.now() - f0) / 1000
+  log(`fan-out: ${written.toLocaleString('en')} of ${gen.audience.toLocaleString('en')} written in ${fanoutS.toFixed(1)} s`)
+
+  // 4. The mails: the minute cron hands them to calma-mail; wait until none is pending.
+  log(`${EMAILS.toLocaleString('en')} emails through the fake provider`)
+  const e0 = Date.now()
+  let pending = EMAILS
+  while (pending > 0 && Date.now() - e0 < EMAIL_DEADLINE_MS) {
+    if (countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND queued_at IS NULL") > 0) await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
+    await sleep(2000)
+    pending = countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND to_address LIKE 'mail%@scale.test'")
+  }
+  const emailS = (Date.now() - e0) / 1000
+  const sentRows = countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'sent' AND to_address LIKE 'mail%@scale.test'")
+  const deadRows = countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'dead' AND to_address LIKE 'mail%@scale.test'")
+  const delivered = [...provider.received.entries()].filter(([to]) => to.startsWith('mail'))
+  const emailsSent = delivered.length
+  const emailsDuplicated = delivered.filter(([, n]) => n > 1).length
+  const emailsLost = EMAILS - emailsSent
+  log(`emails: ${emailsSent} reached the inbox in ${emailS.toFixed(0)} s (${deadRows} dead letters, ${pending} still pending, ${sentRows} rows sent); provider: ${JSON.stringify(provider.stats)}`)
+
+  const dbBytes = bytesOf(file)
+  const result = {
+    people: PEOPLE,
+    days: DAYS,
+    generated_s: Number((gen.ms / 1000).toFixed(1)),
+    ranking_s: Number(rankingS.toFixed(2)),
+    fanout_s: Number(fanoutS.toFixed(1)),
+    fanout_written: written,
+    emails: EMAILS,
+    emails_per_min: Math.round(emailsSent / (emailS / 60)),
+    emails_sent: emailsSent,
+    emails_duplicated: emailsDuplicated,
+    emails_lost: emailsLost,
+    emails_dead: deadRows,
+    emails_still_pending: pending,
+    provider: provider.stats,
+    db_bytes: dbBytes,
+    bytes_per_person: Math.round(dbBytes / PEOPLE),
+    reads,
+    load_average: os.loadavg()[0],
+    measured_at: new Date().toISOString(),
+  }
+  read.close()
+  await mkdir(path.dirname(OUT), { recursive: true })
+  await writeFile(OUT, JSON.stringify(result, null, 2) + '\n')
+  log(`wrote ${path.relative(ROOT, OUT)}`)
+  await writeDoc(result)
+} catch (e) {
+  console.error(e)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+}
+
+async function writeDoc(r) {
+  const rows = [
+    ['people', r.people.toLocaleString('en')],
+    ['nightly ranking (ranking_s)', `${r.ranking_s} s`],
+    ['notice to everyone, every in-app row written (fanout_s)', `${r.fanout_s} s (${r.fanout_written.toLocaleString('en')} rows)`],
+    ['emails with 5% failing calls, 1% timeouts after accepting', `${r.emails_sent.toLocaleString('en')} sent of ${r.emails.toLocaleString('en')}, ${r.emails_duplicated} duplicated, ${r.emails_lost} lost (${r.emails_dead} dead letters), ${r.emails_per_min.toLocaleString('en')} a minute`],
+    ...Object.entries(r.reads).map(([, x]) => [`GET ${x.path}`, `${x.mean_ms} ms (${x.ratio}× the trivial call)`]),
+    ['D1 file (db_bytes)', `${(r.db_bytes / 1e6).toFixed(0)} MB, ${r.bytes_per_person.toLocaleString('en')} bytes a person`],
+  ]
+  const block = [
+    '<!-- scale:start (written by npm run bench:scale) -->',
+    `Measured ${r.measured_at.slice(0, 16)} UTC on the development machine (load average ${r.load_average.toFixed(1)}; other sessions share its 2 cores):`,
+    '',
+    '| What | Figure |',
+    '|---|---|',
+    ...rows.map(([a, b]) => `| ${a} | ${b} |`),
+    '<!-- scale:end -->',
+  ].join('\n')
+  let doc = await readFile(DOC, 'utf8')
+  if (doc.includes('<!-- scale:start')) doc = doc.replace(/<!-- scale:start[\s\S]*?<!-- scale:end -->/, block)
+  else doc += `\n## Measured (npm run bench:scale)\n\n${block}\n`
+  await writeFile(DOC, doc)
+  log('updated docs/SCALING.md')
+}

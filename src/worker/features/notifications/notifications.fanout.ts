@@ -1,0 +1,102 @@
+// A notice to many people through Cloudflare Queues (issue 22; docs/SCALING.md "Notification
+// fan-out"). The minute cron claims a due notice once and turns its audience into blocks of
+// people (user id ranges, or slices of its explicit receivers); a notice that fits one block is
+// written in the same run, a larger one goes out as one calma-fanout message per block. Each
+// block's consumer writes the block's deliveries (INSERT OR IGNORE), the in-app rows of the ones
+// due now, and pushes them to each person's channel: no statement, run or object grows with the
+// number of people, and a message delivered twice writes nothing twice.
+import type { SocketMessage } from '#shared/contract/notifications'
+import type { Env } from '#worker/env'
+import type { FanoutMessage } from '#worker/queues/messages'
+import * as repo from './notifications.repo'
+import { inAppDto, isBroadcast, parseReceivers } from './notifications.shape'
+import { channel, userChannel } from './realtime'
+
+/** People per block: one INSERT … SELECT of at most this many rows (well inside D1's per-query limits). */
+export const FANOUT_BLOCK = 10_000
+/** Explicit receivers per block (they travel in the message). */
+export const RECEIVERS_PER_BLOCK = 1_000
+/** Per-person realtime pushes one message makes (each an RPC); the rest read their unread list on connect. */
+export const PUSHES_PER_MESSAGE = 500
+/** SPEC §9: a toast shows 5 s unless it says otherwise (the same as notifications.service). */
+const CLOSE_AFTER_MS = 5000
+
+export type Block = { from: number; to: number; receivers: number[] | null }
+
+/** The blocks of an audience: slices of the explicit receivers, or id ranges over every user. */
+export async function blocksOf(d1: D1Database, receivers: number[] | null): Promise<Block[]> {
+  if (receivers) {
+    const sorted = [...new Set(receivers)].sort((a, b) => a - b)
+    const blocks: Block[] = []
+    for (let i = 0; i < sorted.length; i += RECEIVERS_PER_BLOCK) {
+      const slice = sorted.slice(i, i + RECEIVERS_PER_BLOCK)
+      blocks.push({ from: slice[0]!, to: slice[slice.length - 1]!, receivers: slice })
+    }
+    return blocks
+  }
+  const { lo, hi } = await repo.userIdRange(d1)
+  const blocks: Block[] = []
+  for (let from = lo; from <= hi; from += FANOUT_BLOCK) blocks.push({ from, to: Math.min(hi, from + FANOUT_BLOCK - 1), receivers: null })
+  return blocks
+}
+
+/** Send one message to a person's open sockets; a channel failure never fails the caller. */
+export async function publishToUser(env: Env, userId: number, message: SocketMessage) {
+  try {
+    await channel(env, userChannel(userId)).publish(message)
+  } catch (err) {
+    console.warn(`realtime to user ${userId} failed: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+/**
+ * Write one block: deliveries, then (in-app) the in-app rows of those due now, pushed to their
+ * owners unless `broadcast` (a broadcast reaches the public channels once, not each person).
+ * Answers the deliveries written and the in-app rows to push.
+ */
+export async function writeAndDeliverBlock(env: Env, n: repo.NotificationRow, block: Block, moments: Record<string, number>, at: number, broadcast: boolean) {
+  const written = await repo.writeBlock(env.DB, n, block.receivers, block.from, block.to, moments, at)
+  // Delivered now (never at the message's `at`): a redelivered block finds nothing of its own to push.
+  const toPush = n.channel === 'in_app' ? await repo.deliverBlock(env.DB, n.id, block.from, block.to, Math.max(at, Date.now()), CLOSE_AFTER_MS, broadcast ? 0 : PUSHES_PER_MESSAGE) : []
+  return { written, toPush }
+}
+
+/** Enqueue a claimed notice's blocks, 100 messages a send (the queue's limit). */
+export async function enqueueBlocks(env: Env, n: repo.NotificationRow, blocks: Block[], moments: Record<string, number>, at: number) {
+  const messages = blocks.map((b) => ({ body: { kind: 'block', notification: n.id, from: b.from, to: b.to, receivers: b.receivers, moments, at } satisfies FanoutMessage }))
+  for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
+}
+
+/** Enqueue per-person pushes of in-app rows (the cron's due deliveries): 500 a message. */
+export async function enqueuePushes(env: Env, inAppIds: number[]) {
+  const messages: { body: FanoutMessage }[] = []
+  for (let i = 0; i < inAppIds.length; i += PUSHES_PER_MESSAGE) messages.push({ body: { kind: 'push', inApp: inAppIds.slice(i, i + PUSHES_PER_MESSAGE) } })
+  for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
+}
+
+/**
+ * The calma-fanout consumer. A block of a notice that is no longer claimed (a bad row) writes
+ * nothing; a failure retries that message only (with backoff), the others are acknowledged.
+ */
+export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>) {
+  for (const message of batch.messages) {
+    try {
+      const body = message.body
+      if (body.kind === 'block') {
+        const n = await repo.findNotification(env.DB, body.notification)
+        if (!n || n.status !== 'sent') {
+          message.ack()
+          continue
+        }
+        const { toPush } = await writeAndDeliverBlock(env, n, { from: body.from, to: body.to, receivers: body.receivers }, body.moments, body.at, isBroadcast(n, parseReceivers(n.receivers)))
+        for (const r of toPush) await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+      } else if (body.kind === 'push') {
+        for (const r of await repo.inAppByIds(env.DB, body.inApp)) await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+      }
+      message.ack()
+    } catch (err) {
+      console.warn(`fan-out message ${message.id} failed (try ${message.attempts}), retried: ${err instanceof Error ? err.message : String(err)}`)
+      message.retry({ delaySeconds: Math.min(300, 5 * 2 ** Math.max(0, message.attempts - 1)) })
+    }
+  }
+}

@@ -1,0 +1,15 @@
+// The Worker's queue handler (issue 22): one consumer per queue of wrangler.toml, by name.
+import type { Env } from '#worker/env'
+import { buryDeadMail, sendQueuedMail } from '#worker/features/mail/mail.service'
+import { fanOutBlocks } from '#worker/features/notifications/notifications.fanout'
+import { QUEUES, type FanoutMessage, type MailMessage } from './messages'
+
+export async function handleQueue(batch: MessageBatch<unknown>, env: Env) {
+  // A preview or staging deploy may name its queues with a suffix: match on the name's start.
+  const name = batch.queue
+  if (name.startsWith(QUEUES.mailDead)) return buryDeadMail(env, batch as MessageBatch<MailMessage>)
+  if (name.startsWith(QUEUES.mail)) return sendQueuedMail(env, batch as MessageBatch<MailMessage>)
+  if (name.startsWith(QUEUES.fanout)) return fanOutBlocks(env, batch as MessageBatch<FanoutMessage>)
+  console.warn(`no consumer for queue "${name}"; ${batch.messages.length} message(s) acknowledged`)
+  batch.ackAll()
+}

@@ -1,0 +1,214 @@
+// Cloudflare Queues in the same Worker (issue 22): the notice fan-out and the mail, through the
+// Worker's own queue handler with the vitest plugin's message batches (createMessageBatch,
+// getQueueResult) and, for the fan-out, the real calma-fanout queue of the test pool. The mail
+// provider is the only thing faked, at fetch: it keeps what it delivered per idempotency key,
+// as Resend does, so "sent once" is counted where the person would see it.
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
+import { exports } from 'cloudflare:workers'
+import { describe, expect, it, vi } from 'vitest'
+import { Role } from '#shared/enums'
+import worker from '#worker/index'
+import { providerBatchUrl, resendStranded, retryDelay, sendMail } from '#worker/features/mail/mail.service'
+import { FANOUT_BLOCK } from '#worker/features/notifications/notifications.fanout'
+import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
+import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
+import { api, json, PRODUCTION_VARS } from '../helpers'
+import { makeUser } from '../factories'
+import { bearer, register, setRole } from '../users/support'
+
+const prod = { ...env, ...PRODUCTION_VARS } as typeof env
+const fetchWorker = (path: string, init?: RequestInit) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
+const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n
+
+let messageSeq = 0
+/** Run the Worker's queue handler on one message as the queue would deliver it (`attempts`: its try). */
+async function deliver(queue: string, body: unknown, attempts = 1, id = `msg-${++messageSeq}`, runEnv = prod) {
+  const batch = createMessageBatch(queue, [{ id, timestamp: Date.now(), attempts, body }])
+  // getQueueResult names the retried messages but not their delay: the handler's own call says it.
+  const retry = vi.spyOn(batch.messages[0]!, 'retry')
+  const ctx = createExecutionContext()
+  await worker.queue(batch, runEnv, ctx)
+  const result = await getQueueResult(batch, ctx)
+  return { ...result, delays: retry.mock.calls.map(([options]) => options?.delaySeconds) }
+}
+
+/**
+ * The email provider at fetch: each call follows the plan ('ok', 'fail': 503 and nothing sent,
+ * 'lost': sent, then the answer never arrives, as a timeout after accepting). A mail whose key
+ * was already accepted is answered with its first id and not sent again.
+ */
+function fakeProvider(plan: ('ok' | 'fail' | 'lost')[]) {
+  const delivered = new Map<string, { to: string; times: number; id: string }>()
+  const calls: { url: string; keys: string[] }[] = []
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const mails = JSON.parse(String(init!.body)) as { to: string[]; idempotency_key: string }[]
+    calls.push({ url: String(input), keys: mails.map((m) => m.idempotency_key) })
+    const step = plan.shift() ?? 'ok'
+    if (step === 'fail') return new Response('busy', { status: 503 })
+    const data = mails.map((m) => {
+      const seen = delivered.get(m.idempotency_key)
+      if (seen) return { id: seen.id }
+      const first = { to: m.to[0]!, times: 1, id: `p-${m.idempotency_key}` }
+      delivered.set(m.idempotency_key, first)
+      return { id: first.id }
+    })
+    if (step === 'lost') throw new TypeError('Network connection lost.')
+    return Response.json({ data })
+  })
+  return { delivered, calls, spy }
+}
+
+async function mailTo(to: string) {
+  return sendMail(prod, { to, template: 'welcome', locale: 'es', data: { name: 'Ana', link: 'https://calma.test/es', unsubscribe: 'https://calma.test/es/disable-notifications' } })
+}
+const outbox = (id: number) => env.DB.prepare('SELECT status, attempts, html, provider_id, dead_at FROM email_outbox WHERE id = ?1').bind(id).first<{ status: string; attempts: number; html: string | null; provider_id: string | null; dead_at: number | null }>()
+
+describe('the notice fan-out through calma-fanout', () => {
+  it('a redelivered block writes nothing twice and pushes once', async () => {
+    const ana = await register()
+    const others = [await makeUser(), await makeUser()]
+    const ids = [ana.id, ...others.map((u) => u.id)].sort((a, b) => a - b)
+    const at = Date.now()
+    const notice = (await env.DB.prepare(
+      `INSERT INTO admin_notifications (title, status, channel, receivers, sent_at, send_at, created_at, copy)
+       VALUES ('Respira', 'sent', 'in_app', ?1, ?2, ?2, ?2, '{"es":{"title":"Respira"},"en":{"title":"Breathe"}}') RETURNING id`,
+    )
+      .bind(JSON.stringify(ids), at)
+      .first<{ id: number }>())!.id
+    const res = await fetchWorker('/ws/notifications', { headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...bearer(ana.token) } })
+    const ws = res.webSocket!
+    ws.accept()
+    const received: any[] = []
+    ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))))
+
+    const body = { kind: 'block', notification: notice, from: ids[0], to: ids[2], receivers: ids, moments: {}, at }
+    const first = await deliver('calma-fanout', body, 1, 'block-1')
+    const again = await deliver('calma-fanout', body, 2, 'block-1')
+    expect(first.explicitAcks).toEqual(['block-1'])
+    expect(again.explicitAcks).toEqual(['block-1'])
+    expect(await count('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1', notice)).toBe(3)
+    expect(await count("SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1 AND status = 'sent'", notice)).toBe(3)
+    expect(await count('SELECT count(*) AS n FROM in_app_notifications WHERE notification_id = ?1', notice)).toBe(3)
+    await new Promise((r) => setTimeout(r, 50))
+    expect(received.filter((m) => m.notification?.notification_id === notice).map((m) => m.notification.title)).toEqual(['Breathe'])
+    ws.close()
+  })
+
+  it('a notice to more than one block is claimed once by the cron and written by the queue consumers', async () => {
+    await makeUser({ language: 'en' })
+    // A person far up the id range makes the audience span several blocks of FANOUT_BLOCK ids.
+    const { hi } = (await env.DB.prepare('SELECT max(id) AS hi FROM users').first<{ hi: number }>())!
+    await env.DB.prepare("INSERT INTO users (id, name, email, role, language) VALUES (?1, 'Far', ?2, 1, 'en')").bind(hi + 2 * FANOUT_BLOCK + 5, `far-${hi}@example.com`).run()
+    const audience = await count("SELECT count(*) AS n FROM users WHERE language = 'en' AND notifications_disabled_at IS NULL")
+    const notice = (await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Hello all', 'pending', 'in_app', 'en', 0, 0) RETURNING id").first<{ id: number }>())!.id
+
+    const [a, b] = await Promise.all([sendDueNotifications(env, new Date()), sendDueNotifications(env, new Date())])
+    expect(a.blocks + b.blocks).toBe(3)
+    expect(a.deliveries + b.deliveries).toBe(0)
+    let written = 0
+    for (let i = 0; i < 100 && written < audience; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      written = await count('SELECT count(*) AS n FROM in_app_notifications WHERE notification_id = ?1', notice)
+    }
+    expect(written).toBe(audience)
+    expect(await count('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1', notice)).toBe(audience)
+  })
+})
+
+describe('sharded public channels', () => {
+  it('the Worker picks a visitor’s shard by address and a person’s by id; a broadcast reaches every shard', async () => {
+    const open = async (headers: Record<string, string>) => {
+      const res = await fetchWorker('/ws/public/es', { headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...headers } })
+      expect(res.status).toBe(101)
+      const ws = res.webSocket!
+      ws.accept()
+      const received: any[] = []
+      ws.addEventListener('message', (e) => received.push(JSON.parse(String(e.data))))
+      return { ws, received }
+    }
+    // Sixteen visitors and a person: more than one shard in use, each socket on the shard the Worker chose.
+    const addresses = Array.from({ length: 16 }, (_, i) => `192.0.2.${i + 1}`)
+    const visitors = await Promise.all(addresses.map((a) => open({ 'cf-connecting-ip': a })))
+    const person = await register({}, 'es')
+    const own = await open({ 'cf-connecting-ip': '192.0.2.200', ...bearer(person.token) })
+    const shards = new Set(addresses.map((address) => shardOf({ user: null, address })))
+    expect(shards.size).toBeGreaterThan(1)
+    const counts = await Promise.all(Array.from({ length: PUBLIC_SHARDS }, (_, i) => channel(env, publicChannel('es', i)).publish({ type: 'probe', shard: i } as never)))
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(17)
+    expect(counts[shardOf({ user: person.id, address: null })]).toBeGreaterThanOrEqual(1)
+    for (const s of [...visitors, own]) expect(s.received.map((m) => m.type)).toEqual(['probe'])
+
+    // A notice for everyone in Spanish: once to every socket, whatever its shard.
+    await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Para todos los fragmentos', 'pending', 'in_app', 'es', 0, 0)").run()
+    await sendDueNotifications(env, new Date())
+    await new Promise((r) => setTimeout(r, 50))
+    for (const s of [...visitors, own]) expect(s.received.filter((m) => m.type === 'notification').map((m) => m.notification.title)).toEqual(['Para todos los fragmentos'])
+    for (const s of [...visitors, own]) s.ws.close()
+  })
+})
+
+describe('mail through calma-mail', () => {
+  it('a provider failure, and a timeout after the provider accepted, are retried with backoff and the person gets each mail once', async () => {
+    const ids = [await mailTo('uno@example.com'), await mailTo('dos@example.com')]
+    expect((await outbox(ids[0]!))!.status).toBe('pending')
+    const provider = fakeProvider(['fail', 'lost', 'ok'])
+
+    const tries = [await deliver('calma-mail', { ids }, 1, 'mail-1'), await deliver('calma-mail', { ids }, 2, 'mail-1')]
+    expect(tries.map((r) => r.retryMessages)).toEqual([[{ msgId: 'mail-1' }], [{ msgId: 'mail-1' }]])
+    expect(tries.map((r) => r.delays)).toEqual([[retryDelay(1)], [retryDelay(2)]])
+    expect(retryDelay(1)).toBeLessThan(retryDelay(2))
+    expect((await outbox(ids[0]!))).toMatchObject({ status: 'pending', attempts: 2 })
+    const sent = await deliver('calma-mail', { ids }, 3, 'mail-1')
+    expect(sent.explicitAcks).toEqual(['mail-1'])
+    // The same message delivered once more: nothing is pending, the provider is not called.
+    const twice = await deliver('calma-mail', { ids }, 1, 'mail-2')
+    expect(twice.explicitAcks).toEqual(['mail-2'])
+
+    expect(provider.calls.map((c) => c.url)).toEqual(Array(3).fill(providerBatchUrl(prod)))
+    expect(provider.calls.every((c) => c.keys.join() === ids.map((id) => `calma-mail-${id}`).join())).toBe(true)
+    expect([...provider.delivered.values()].map((d) => [d.to, d.times])).toEqual([['uno@example.com', 1], ['dos@example.com', 1]])
+    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 3, html: null, provider_id: `p-calma-mail-${id}` })
+  })
+
+  it('mail never handed to the queue is enqueued by the minute cron once, after an hour', async () => {
+    const id = await mailTo('cuatro@example.com')
+    const now = Date.now()
+    expect(await resendStranded(prod, now)).toBe(0) // queued when written
+    await env.DB.prepare('UPDATE email_outbox SET queued_at = NULL WHERE id = ?1').bind(id).run() // its enqueue failed
+    expect(await resendStranded(prod, now + 1000)).toBeGreaterThanOrEqual(1)
+    expect((await env.DB.prepare('SELECT queued_at FROM email_outbox WHERE id = ?1').bind(id).first<{ queued_at: number }>())!.queued_at).toBe(now + 1000)
+    expect(await resendStranded(prod, now + 2000)).toBe(0)
+    expect(await resendStranded(env, now + 2000)).toBe(0) // a run without a provider never sends
+  })
+
+  it('a mail that exhausts its retries lands in the dead-letter queue, is listed for admins, and is sent once when replayed', async () => {
+    const id = await mailTo('tres@example.com')
+    // The second try reached the provider, which sent it; only the answer was lost.
+    const provider = fakeProvider(['fail', 'lost', 'fail'])
+    for (const attempt of [1, 2, 3]) expect((await deliver('calma-mail', { ids: [id] }, attempt, 'mail-dead')).retryMessages).toHaveLength(1)
+    // Past max_retries the queue moves the message to calma-mail-dead.
+    expect((await deliver('calma-mail-dead', { ids: [id] }, 1, 'mail-dead')).ackAll).toBe(true)
+    expect(await outbox(id)).toMatchObject({ status: 'dead', attempts: 3 })
+
+    const admin = await register({ name: 'Admin Calma' })
+    await setRole(admin.id, Role.admin)
+    const patient = await register()
+    expect((await api('/v1/notifications/dead-mail', { headers: bearer(patient.token) })).status).toBe(403)
+    expect((await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(patient.token), form: { id: String(id) } })).status).toBe(403)
+    const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(admin.token), locale: 'es' }))
+    expect(list.mails.find((m: any) => m.id === id)).toMatchObject({ to: 'tres@example.com', attempts: 3, error: 'provider answered 503' })
+    const bad = await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token), form: { id: 'x' }, locale: 'es' })
+    expect(bad.status).toBe(422)
+
+    const replay = await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token), form: { id: String(id) }, locale: 'es' })
+    expect(replay.status).toBe(200)
+    expect(await json(replay)).toMatchObject({ replayed: 1, message: 'Enviado de nuevo a la cola de correo.' })
+    expect(await outbox(id)).toMatchObject({ status: 'pending', dead_at: null })
+    // The replayed message, as the queue delivers it.
+    expect((await deliver('calma-mail', { ids: [id] }, 1, 'mail-replayed')).explicitAcks).toEqual(['mail-replayed'])
+    expect(await outbox(id)).toMatchObject({ status: 'sent', provider_id: `p-calma-mail-${id}` })
+    expect([...provider.delivered.values()].filter((d) => d.to === 'tres@example.com').map((d) => d.times)).toEqual([1])
+    // Replaying again finds nothing dead.
+    expect(await json(await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token), form: { id: String(id) } }))).toMatchObject({ replayed: 0 })
+  })
+})
