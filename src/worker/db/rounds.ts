@@ -3,9 +3,11 @@
 // - a D1 Sessions API session (`withSession`), opened at the person's last bookmark, so reads
 //   may go to a replica and still see that person's own last write (read-your-writes);
 // - counted: every statement run (`first`/`all`/`run`/`raw`) and every `batch` is a call, and
-//   a call that starts while no other is in flight opens a new *round* (calls started together
-//   with Promise.all share one round). The rounds are what a request waits on D1 in sequence;
-//   local and test runs show them in the `x-d1-rounds` / `x-d1-calls` response headers.
+//   a call that starts after some call has come back since the last round began opens a new
+//   *round*: calls started together (Promise.all) share one, a call that waited on an answer
+//   does not. Two parallel chains that interleave count more rounds than their real depth,
+//   never fewer: an upper bound, the safe side for a budget. Local and test runs show the
+//   rounds and calls in the `x-d1-rounds` / `x-d1-calls` response headers.
 
 export interface D1Rounds {
   rounds: number
@@ -22,18 +24,21 @@ const READ = /^\s*(select|with|pragma)\b/i
  * `count`. Statements handed to `batch` are unwrapped first: the binding needs its own objects.
  */
 export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, whole?: D1Database): D1Database {
-  let inFlight = 0
+  let answered = 0
+  let answeredAtRound = -1
   const real = new WeakMap<object, D1PreparedStatement>()
   const sqlOf = new WeakMap<object, string>()
   const track = async <T>(p: () => Promise<T>, write: boolean): Promise<T> => {
-    if (inFlight === 0) count.rounds++
+    if (answered !== answeredAtRound) {
+      count.rounds++
+      answeredAtRound = answered
+    }
     count.calls++
     if (write) count.wrote = true
-    inFlight++
     try {
       return await p()
     } finally {
-      inFlight--
+      answered++
     }
   }
   const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
