@@ -336,7 +336,8 @@ async function jsLoadedInBrowser(base, pages) {
     const out = []
     for (const p of pages) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'es-ES' })
-      if (p.cookie) await context.addCookies([{ name: 'calma_session', value: p.cookie, url: base, httpOnly: true, secure: true, sameSite: 'Lax' }])
+      // Not marked Secure: the bench serves plain http on loopback (the Worker reads the cookie either way).
+      if (p.cookie) await context.addCookies([{ name: 'calma_session', value: p.cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
       const page = await context.newPage()
       const seen = new Map()
       page.on('response', async (res) => {
