@@ -4,11 +4,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import worker from '#worker/index'
 
 /** The real D1 binding, recording the SQL of every statement prepared through it. */
-export function countingD1(d1: D1Database) {
-  const seen: string[] = []
+export function countingD1(d1: D1Database, seen: string[] = []) {
   const proxy = new Proxy(d1, {
     get(target, prop, receiver) {
       if (prop === 'prepare') return (sql: string) => (seen.push(sql), target.prepare(sql))
+      // The Worker opens a Sessions API session per request (db/rounds.ts): count through it too.
+      if (prop === 'withSession') return (b?: string) => countingD1(target.withSession(b) as unknown as D1Database, seen).db
       if (prop === 'batch') return (stmts: D1PreparedStatement[]) => target.batch(stmts)
       const v = Reflect.get(target, prop, receiver)
       return typeof v === 'function' ? v.bind(target) : v

@@ -56,3 +56,13 @@ export const PRODUCTION_VARS = {
   STRIPE_SECRET_KEY: 'sk_live_prod',
   STRIPE_WEBHOOK_SECRET: 'whsec_prod',
 } as const
+
+/**
+ * A test changed users rows straight in D1: what the product's own writes do next (their
+ * sessions carry the row, features/users/session.ts refreshSessions), done here too.
+ */
+export async function userChanged(...ids: number[]) {
+  const { refreshSessions } = await import('#worker/features/users/session')
+  const { env } = await import('cloudflare:test')
+  for (const id of ids) await refreshSessions(env as never, id)
+}

@@ -82,6 +82,8 @@ export interface SessionUser {
 /** Per-request values set by middleware (CONVENTIONS 8). */
 export interface Vars {
   db: Db
+  /** This request's D1 rounds and calls so far (db/rounds.ts, http/context.ts). */
+  d1: import('#worker/db/rounds').D1Rounds
   locale: Locale
   t: Translate
   user: SessionUser | null

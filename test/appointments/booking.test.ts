@@ -1,6 +1,7 @@
 // Appointments through the Worker (issue 9): slots, booking exactly once, confirm, cancel,
 // close, who may do what, and the credits that move with them.
 import { env } from 'cloudflare:test'
+import { userChanged } from '../helpers'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import * as appointments from '#worker/features/appointments/appointments.service'
@@ -116,6 +117,7 @@ describe('booking', () => {
     const h = await host()
     const g = await guest(0)
     await env.DB.prepare('UPDATE users SET subscriber = 1 WHERE id = ?1').bind(g.id).run()
+    await userChanged(g.id)
     // What invoice.paid writes for a month of the plan (features/payments): 4 × 45$.
     await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 18000, 'subscription_grant', 'sub:test:' || ?1)").bind(g.id).run()
     const date = day(9)
@@ -265,6 +267,7 @@ describe('reading', () => {
     expect(ready.body.needs).toBe('ready')
     // WhatsApp: a wa.me link to the host's number, once confirmed.
     await env.DB.prepare("UPDATE users SET phone = '+34612345678' WHERE id = ?1").bind(h.id).run()
+    await userChanged(h.id)
     expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe('https://wa.me/34612345678')
     const none = await register()
     expect((await call(none.token, 'GET', '/v1/appointment/notification')).body).toMatchObject({ appointment: null, needs: null })

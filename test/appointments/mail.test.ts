@@ -5,16 +5,18 @@ import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { runScheduled } from '#worker/cron/index'
 import { instantOf } from '#worker/lib/zones'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 
 async function people() {
   const h = await register({}, 'es')
   await setRole(h.id, Role.psychologist)
   await env.DB.prepare("UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid', language = 'es', name = 'Lucía Host' WHERE id = ?1").bind(h.id).run()
+  await userChanged(h.id)
   for (let d = 0; d < 7; d++) await env.DB.prepare("INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')").bind(h.id, d).run()
   const g = await register({}, 'en')
   await env.DB.prepare("UPDATE users SET phone = '+12025550143', timezone = 'America/New_York', language = 'en', name = 'Emma Guest' WHERE id = ?1").bind(g.id).run()
+  await userChanged(g.id)
   await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 9000, 'seed', ?2)").bind(g.id, `mail:${g.id}`).run()
   return { h, g }
 }
@@ -137,6 +139,7 @@ describe('GET /v1/users/psychologists filters', () => {
   it('by symptom and language; none: the message', async () => {
     const { h } = await people()
     await env.DB.prepare(`UPDATE users SET specialist_in_symptoms = '["insomnia","stress"]', speaks_in = '["es","en"]' WHERE id = ?1`).bind(h.id).run()
+    await userChanged(h.id)
     const ids = async (q: string) => (await json(await api(`/v1/users/psychologists?per_page=100&filters[open]=1&${q}`))).psychologists.map((p: any) => p.id)
     expect(await ids('filters[symptom]=insomnia')).toContain(h.id)
     expect(await ids('filters[symptom]=insomnia&filters[language]=en')).toContain(h.id)

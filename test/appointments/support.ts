@@ -8,7 +8,7 @@ import { getDb } from '#worker/db/client'
 import { users } from '#worker/db/schema'
 import type { Env } from '#worker/env'
 import { instantOf } from '#worker/lib/zones'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 
 export async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
@@ -21,6 +21,7 @@ export async function host(zone = 'Europe/Madrid', open = true) {
   const h = await register()
   await setRole(h.id, Role.psychologist)
   await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = ?2, timezone = ?3 WHERE id = ?1').bind(h.id, open ? 1 : 0, zone).run()
+  await userChanged(h.id)
   for (let d = 0; d < 7; d++) await env.DB.prepare('INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, ?3)').bind(h.id, d, zone).run()
   return h
 }
@@ -29,6 +30,7 @@ export async function host(zone = 'Europe/Madrid', open = true) {
 export async function guest(dollars = 90, phone: string | null = '+34600111222') {
   const g = await register()
   await env.DB.prepare('UPDATE users SET phone = ?2, timezone = ?3 WHERE id = ?1').bind(g.id, phone, 'Europe/Madrid').run()
+  await userChanged(g.id)
   if (dollars) await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, ?2, 'seed', ?3)").bind(g.id, dollars * 100, `test:${g.id}`).run()
   return g
 }

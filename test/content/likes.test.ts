@@ -1,7 +1,7 @@
 // Likes and stats of routes and posts (issue 6 §1–2; SPEC §4 like toggle, §7).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 import { makePost, makeRoute } from '../factories'
 import { bearer, register } from '../users/support'
 
@@ -66,6 +66,7 @@ describe('route likes', () => {
     await like('route', route.id, u.token)
     const admin = await register()
     await env.DB.prepare('UPDATE users SET role = 4 WHERE id = ?1').bind(admin.id).run()
+    await userChanged(admin.id)
     expect((await api('/v1/route', { method: 'DELETE', headers: bearer(admin.token), form: { id: String(route.id) } })).status).toBe(200)
     const left = await env.DB.prepare("SELECT (SELECT count(*) FROM likes WHERE target_type = 'route' AND target_id = ?1) + (SELECT count(*) FROM content_stats WHERE target_type = 'route' AND target_id = ?1) AS n")
       .bind(route.id)

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import { recordActivity } from '#worker/features/engagement/engagement.service'
 import { instantOf } from '#worker/lib/zones'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 import { makeRoute } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 import { Role } from '#shared/enums'
@@ -115,6 +115,7 @@ describe('the ranking', () => {
     const ana = await register({ name: 'Ana García López' })
     const ben = await register({ name: 'Benito Ruiz' })
     await env.DB.prepare("UPDATE users SET timezone = 'Europe/Madrid' WHERE id IN (?1, ?2)").bind(ana.id, ben.id).run()
+    await userChanged(ana.id, ben.id)
     const anaP = { id: ana.id, timezone: 'Europe/Madrid', language: 'es' as const }
     const benP = { id: ben.id, timezone: 'Europe/Madrid', language: 'es' as const }
     for (const d of ['2030-03-01', '2030-03-02', '2030-03-03']) await recordActivity(env, anaP, madrid(d, '21:00'))

@@ -5,7 +5,7 @@
 // no longer exists): a new call is not done until its row says who may make it.
 import { env } from 'cloudflare:test'
 import { Role } from '#shared/enums'
-import { api } from '../helpers'
+import { api, userChanged } from '../helpers'
 import { makePost, makeRoute, makeSymptom, makeUser, unique } from '../factories'
 import { bearer, type Person } from './world'
 
@@ -153,6 +153,7 @@ function fakeOutside() {
 async function openHost() {
   const host = await makeUser({ role: Role.psychologist })
   await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = ?2 WHERE id = ?1').bind(host.id, 'Europe/Madrid').run()
+  await userChanged(host.id)
   for (let d = 0; d < 7; d++) {
     await env.DB.prepare('INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 480, 1200, 60, ?3)').bind(host.id, d, 'Europe/Madrid').run()
   }
@@ -200,6 +201,7 @@ export const ACCESS: Record<string, AccessRow> = {
     valid: async (w) => {
       if (w.caller) {
         await env.DB.prepare("UPDATE users SET phone = '+34600000001' WHERE id = ?1").bind(w.caller.id).run()
+        await userChanged(w.caller.id)
         await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'seed', ?2)").bind(w.caller.id, `harness:${w.caller.id}:${n++}`).run()
       }
       const h = await openHost()

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import type { Call } from '#shared/contract/call'
 import { CAPTCHA_PATHS, DUMMY_TOKEN } from '#worker/http/captcha'
-import { api } from '../helpers'
+import { api, userChanged } from '../helpers'
 
 export { DUMMY_TOKEN }
 
@@ -54,6 +54,7 @@ export async function signUp(tag: string, extra: Record<string, string> = {}): P
 
 export async function setRole(id: number, role: number) {
   await env.DB.prepare('UPDATE users SET role = ?1 WHERE id = ?2').bind(role, id).run()
+  await userChanged(id)
 }
 
 /** Whether `p`'s session still opens GET /v1/user as `p` (not counted in the totals). */

@@ -2,6 +2,7 @@
 // request's, else the language's), works for a visitor with plain tel:/sms: links, is linked
 // from the header of every page, and the shared page cache keeps one copy per country.
 import { env } from 'cloudflare:test'
+import { userChanged } from '../helpers'
 import { exports } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CRISIS_CODES, CRISIS_COUNTRIES } from '#shared/crisis-lines'
@@ -26,6 +27,7 @@ async function help(path: string, headers: Record<string, string> = {}) {
 async function userIn(country: string | null, language = 'es') {
   const me = await register({ language }, language)
   await env.DB.prepare('UPDATE users SET country_code = ?1 WHERE id = ?2').bind(country, me.id).run()
+  await userChanged(me.id)
   return { cookie: `calma_session=${me.token}` }
 }
 

@@ -1,6 +1,7 @@
 // The legal pages (issue 8 §5) and the remaining text pages (§7): upgrade, thanks, not found and
 // the error page, rendered by the real Worker in both languages.
 import { env } from 'cloudflare:test'
+import { tokenHash } from '#worker/lib/crypto'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import { LEGAL_KINDS, legalDocumentSchema, type LegalKind } from '#shared/contract/legal'
@@ -148,8 +149,11 @@ describe('the remaining text pages', () => {
   it('the error page: SPEC §8 texts, try again or contact us, and help', async () => {
     const me = await register({}, 'en')
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    // The session cannot be read (its table is gone for a moment): a user page is the error page, 503.
-    await env.DB.exec('ALTER TABLE users RENAME TO users_gone')
+    // The session cannot be read (its KV record holds, for a moment, what is not a record; the
+    // session check reads KV only): a user page is the error page, 503.
+    const key = `session:${await tokenHash(env as never, me.token)}`
+    const kept = await env.KV.get(key)
+    await env.KV.put(key, '{not json')
     try {
       const res = await page('/en/profile', { headers: { cookie: `calma_session=${me.token}` } })
       expect(res.status).toBe(503)
@@ -160,7 +164,7 @@ describe('the remaining text pages', () => {
       expect(html).toContain('href="/en/contact"')
       expect(html).toContain('href="/en/help"')
     } finally {
-      await env.DB.exec('ALTER TABLE users_gone RENAME TO users')
+      await env.KV.put(key, kept!)
       warn.mockRestore()
     }
   })

@@ -9,7 +9,7 @@ import { getDb } from '#worker/db/client'
 import { dailySubscriptions } from '#worker/features/payments/payments.service'
 import { runScheduled } from '#worker/cron/index'
 import { instantOf } from '#worker/lib/zones'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 import { bearer, captcha, countRows, register, setRole } from '../users/support'
 import { deliver, event, monthlyPlanEvents, moneyOf, shuffle } from './support'
 
@@ -78,6 +78,7 @@ async function host() {
   const h = await register()
   await setRole(h.id, Role.psychologist)
   await env.DB.prepare("UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid' WHERE id = ?1").bind(h.id).run()
+  await userChanged(h.id)
   for (let d = 0; d < 7; d++) await env.DB.prepare("INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')").bind(h.id, d).run()
   return h
 }
@@ -100,6 +101,7 @@ describe('a pack, a booking and a refund: never the money and the credits both',
     const stripe = fakeStripe()
     const p = await register()
     await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1").bind(p.id).run()
+    await userChanged(p.id)
     const pack = packEvents(p.id, 'credits_1', 4500)
     expect((await deliver(pack.checkout)).status).toBe(200)
     expect(await reconciled(p)).toBe(4500)
@@ -144,6 +146,7 @@ describe('a pack, a booking and a refund: never the money and the credits both',
     fakeStripe()
     const p = await register()
     await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1").bind(p.id).run()
+    await userChanged(p.id)
     const pack = packEvents(p.id, 'credits_1', 4500)
     await deliver(pack.checkout)
     const h = await host()

@@ -184,7 +184,7 @@ describe('GET /v1/my/plan/status statements', () => {
     // The service's own statements: the assignment, the plan's routes, their progress, the appointments.
     const own = counts[1]!.filter((s) => /plan_assignments|plan_routes|unit_progress|appointments/.test(s))
     expect(own.length, own.join('\n')).toBe(4)
-    // Plus the session's user lookup: 5 in all.
-    expect(counts[1]!.length, counts[1]!.join('\n')).toBe(5)
+    // And nothing else: the session comes from KV alone (issue 21 §1).
+    expect(counts[1]!.length, counts[1]!.join('\n')).toBe(4)
   })
 })

@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:test'
 import { Role } from '#shared/enums'
 import { makeRoute, type RouteSpec } from '../factories'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 import { bearer, captcha, uniqueEmail } from '../users/support'
 
 export { bearer }
@@ -32,10 +32,19 @@ export async function someone(kind: Kind = 'free'): Promise<Someone> {
   if (res.status !== 201) throw new Error(`register failed ${res.status} ${JSON.stringify(body)}`)
   const id = body.user.id as number
   const past = Date.now() - 60_000
-  if (kind === 'expired') await env.DB.prepare('UPDATE users SET free_access_until = ?1 WHERE id = ?2').bind(past, id).run()
-  if (kind === 'subscriber') await env.DB.prepare('UPDATE users SET free_access_until = ?1, subscriber = 1 WHERE id = ?2').bind(past, id).run()
+  if (kind === 'expired') {
+    await env.DB.prepare('UPDATE users SET free_access_until = ?1 WHERE id = ?2').bind(past, id).run()
+    await userChanged(id)
+  }
+  if (kind === 'subscriber') {
+    await env.DB.prepare('UPDATE users SET free_access_until = ?1, subscriber = 1 WHERE id = ?2').bind(past, id).run()
+    await userChanged(id)
+  }
   const role = { admin: Role.admin, publisher: Role.publisher, psychologist: Role.psychologist }[kind as 'admin']
-  if (role) await env.DB.prepare('UPDATE users SET role = ?1, free_access_until = ?2 WHERE id = ?3').bind(role, past, id).run()
+  if (role) {
+    await env.DB.prepare('UPDATE users SET role = ?1, free_access_until = ?2 WHERE id = ?3').bind(role, past, id).run()
+    await userChanged(id)
+  }
   return { id, token: body.user.token, kind }
 }
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 import { bearer, captcha, register, setRole } from './support'
 
 const ADMIN = 4
@@ -81,6 +81,7 @@ describe('roles and access', () => {
     const p = await register({ name: 'Dra. Calma' })
     await setRole(p.id, PSYCHOLOGIST)
     await env.DB.prepare("UPDATE users SET phone = '+34612345678', psychologist_open_to_get_appointment = 1, speaks_in = '[\"es\"]' WHERE id = ?1").bind(p.id).run()
+    await userChanged(p.id)
     const res = await api('/v1/users/psychologists?filters[open]=1')
     expect(res.status).toBe(200)
     const body = await json(res)
@@ -109,6 +110,7 @@ describe('roles and access', () => {
     const page = (path: string) => api(path, { headers: { cookie: `calma_session=${r.token}`, accept: 'text/html' }, redirect: 'manual' })
     expect((await page('/journey')).status).toBe(200)
     await env.DB.prepare('UPDATE users SET free_access_until = ?1 WHERE id = ?2').bind(Date.now() - 1000, r.id).run()
+    await userChanged(r.id)
     const journey = await page('/en/journey')
     expect(journey.status).toBe(302)
     expect(journey.headers.get('location')).toBe('/en/expired')
@@ -118,6 +120,7 @@ describe('roles and access', () => {
     const perms = await json(await api('/v1/user/permissions', { headers: bearer(r.token) }))
     expect(perms.permissions.can_play_units).toBe(false)
     await env.DB.prepare('UPDATE users SET subscriber = 1 WHERE id = ?1').bind(r.id).run()
+    await userChanged(r.id)
     expect((await page('/journey')).status).toBe(200)
     const sub = await json(await api('/v1/user/permissions', { headers: bearer(r.token) }))
     expect(sub.permissions).toMatchObject({ can_schedule_appointments: true, can_play_units: true, is_subscriber: true })

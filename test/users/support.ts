@@ -1,6 +1,6 @@
 // Small factories for the accounts tests (CONVENTIONS 10: each test makes its own data).
 import { env } from 'cloudflare:test'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
 
 let n = 0
 /** A fresh captcha token: the local Turnstile stand-in hands out unique dummy tokens. */
@@ -58,4 +58,5 @@ export async function countRows(table: string, where = '1=1', ...binds: unknown[
 /** Make a user an admin (or another role) directly: no call lets a user do it. */
 export async function setRole(id: number, role: number) {
   await env.DB.prepare('UPDATE users SET role = ?1 WHERE id = ?2').bind(role, id).run()
+  await userChanged(id)
 }

@@ -1,14 +1,26 @@
+import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { createTranslator, localeFromPath, negotiateLocale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { getDb } from '#worker/db/client'
-import type { AppEnv } from '#worker/env'
+import { countedD1, type D1Rounds } from '#worker/db/rounds'
+import { isLocalEnv, type AppEnv } from '#worker/env'
+
+/** The person's last D1 bookmark (issue 21 §4): a cookie for pages, this header for API clients. */
+export const BOOKMARK_COOKIE = 'calma_bm'
+export const BOOKMARK_HEADER = 'x-d1-bookmark'
+const BOOKMARK_RE = /^[\w-]{1,200}$/
 
 /**
  * Per-request context (CONVENTIONS 8): the db handle, the locale and its translator. API calls
  * take the locale from SPEC §7's `locale` header (or Accept-Language); pages from their path
  * (/en → English). The signed-in user is the users feature's to find (its session middleware,
  * mounted next in app.ts); until then the request is a visitor's.
+ *
+ * The request's D1 (db/rounds.ts) is a Sessions API session opened at the caller's bookmark
+ * (read-your-writes with replicas), and counted: `c.env.DB` is replaced by it for this request
+ * only, so repos, services and raw statements all go through it. After a signed-in write the
+ * new bookmark goes back to the person (cookie and header).
  */
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path
@@ -18,7 +30,26 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     : localeFromPath(path)
   c.set('locale', locale)
   c.set('t', createTranslator(locale, messagesFor(locale)))
-  c.set('db', getDb(c.env.DB))
+  const asked = c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE)
+  const bookmark = asked && BOOKMARK_RE.test(asked) ? asked : undefined
+  const whole = c.env.DB
+  const session = typeof whole.withSession === 'function' ? whole.withSession(bookmark ?? 'first-unconstrained') : null
+  const count: D1Rounds = { rounds: 0, calls: 0, wrote: false }
+  const DB = countedD1(session ?? whole, count, whole)
+  c.env = { ...c.env, DB }
+  c.set('d1', count)
+  c.set('db', getDb(DB))
   c.set('user', null)
   await next()
+  if (isLocalEnv(c.env)) {
+    c.header('x-d1-rounds', String(count.rounds))
+    c.header('x-d1-calls', String(count.calls))
+  }
+  if (count.wrote && c.var.user && session) {
+    const after = session.getBookmark()
+    if (after && after !== bookmark && BOOKMARK_RE.test(after)) {
+      c.header(BOOKMARK_HEADER, after)
+      setCookie(c, BOOKMARK_COOKIE, after, { path: '/', httpOnly: true, secure: true, sameSite: 'Lax' })
+    }
+  }
 })

@@ -11,6 +11,7 @@ import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
 import { findLivePost, setPostCover } from '#worker/features/posts/manage.service'
 import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
 import { endRealtime } from '#worker/features/notifications/realtime'
+import { refreshSessions } from '#worker/features/users/session'
 import * as repo from './admin.repo'
 
 export type AdminList = keyof typeof repo.LISTS
@@ -70,6 +71,7 @@ export async function saveUser(ctx: Ctx, f: AdminUserForm) {
     if (v !== undefined) patch[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v
   }
   await repo.updateAdminUser(ctx.db, f.id, patch)
+  await refreshSessions(ctx.env, f.id) // a new role or name reaches the person's sessions now
   // A new role: the person's sockets were opened with the old one (role notices follow it), so they reconnect.
   if (patch.role !== undefined && Number(patch.role) !== Number(before.role)) await endRealtime(ctx.env, f.id)
   return (await repo.adminUserRow(ctx.db, f.id))!

@@ -91,6 +91,16 @@ export async function findRoutes(db: Db, filters: RouteFilters, q: Pick<RoutesQu
 }
 
 /** One visible route by slug (1 statement). */
+/** Whether `userId` likes the visible route `slug`: the one personal part of a route page. */
+export async function likedRouteBySlug(db: Db, language: Locale, slug: string, userId: number): Promise<boolean> {
+  const row = await db
+    .select({ liked: sql<number>`EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'route' AND l.target_id = "routes"."id" AND l.user_id = ${userId})` })
+    .from(routes)
+    .where(and(visibleRoute(language), eq(routes.slug, slug)))
+    .get()
+  return !!Number(row?.liked ?? 0)
+}
+
 export async function findRouteBySlug(db: Db, language: Locale, slug: string, userId: number | null): Promise<RouteRow | undefined> {
   return routeSelect(db, userId).where(and(visibleRoute(language), eq(routes.slug, slug))).get()
 }

@@ -6,7 +6,7 @@ import type { Ctx } from '#worker/context'
 import type { Route } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { sharedAnswer } from '#worker/http/public-cache'
-import { findRoutes, findRouteBySlug, findSymptoms, routesOfSymptoms, symptomsOfRoutes, unitsOfRoutes, type RouteRow } from './content.repo'
+import { findRoutes, findRouteBySlug, likedRouteBySlug, findSymptoms, routesOfSymptoms, symptomsOfRoutes, unitsOfRoutes, type RouteRow } from './content.repo'
 
 type SymptomRow = Awaited<ReturnType<typeof symptomsOfRoutes>>[number]
 type UnitRow = Awaited<ReturnType<typeof unitsOfRoutes>>[number]
@@ -75,9 +75,16 @@ async function loadRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number }) 
  * One route by slug with its units, images, stats and author: the route page (at most 3
  * statements: the route, then its symptoms and units together).
  */
-export function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
-  if (ctx.user) return loadRoute(ctx, slug)
-  return sharedAnswer(ctx.env, ctx.waitUntil, 'route', [ctx.locale, slug], () => loadRoute(ctx, slug))
+/**
+ * The route page's route. Everyone shares one answer (the versioned public cache); a signed-in
+ * person's own part, whether they like it, is read beside it (issue 21 §3), so their stats may
+ * be as old as a visitor's (a minute at most) while their like is always their last.
+ */
+export async function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
+  const shared = () => sharedAnswer(ctx.env, ctx.waitUntil, 'route', [ctx.locale, slug], () => loadRoute({ ...ctx, user: null }, slug))
+  if (!ctx.user) return shared()
+  const [route, liked] = await Promise.all([shared(), likedRouteBySlug(ctx.db, ctx.locale, slug, ctx.user.id)])
+  return { ...route, liked_by_me: liked }
 }
 
 async function loadRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
@@ -90,7 +97,7 @@ async function loadRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
 
 /** GET /v1/symptoms: the badges of the routes search (SPEC §2), 3 per page by default. */
 export function listSymptoms(ctx: Ctx, q: SymptomsQuery) {
-  if (ctx.user) return loadSymptoms(ctx, q)
+  // Nothing in it depends on who asks: signed-in people share the visitors' answer (issue 21 §3).
   return sharedAnswer(ctx.env, ctx.waitUntil, 'symptoms', [ctx.locale, q], () => loadSymptoms(ctx, q))
 }
 

@@ -59,6 +59,16 @@ export interface Metrics {
 }
 
 /** What the rewards are measured by, in one statement. Attended = SPEC §4 status 8. */
+const METRICS_SQL = `SELECT
+         (SELECT coalesce(max(longest_streak, current_streak), 0) FROM user_engagement WHERE user_id = ?1) AS streak,
+         (SELECT count(*) FROM activity_days WHERE user_id = ?1 AND frozen = 0) AS active_days,
+         (SELECT count(*) FROM (
+            SELECT u.route_id FROM units u LEFT JOIN unit_progress p ON p.unit_id = u.id AND p.user_id = ?1
+            WHERE u.status = 1 AND u.route_id IN (SELECT DISTINCT u2.route_id FROM unit_progress p2 JOIN units u2 ON u2.id = p2.unit_id WHERE p2.user_id = ?1 AND p2.completed_at IS NOT NULL)
+            GROUP BY u.route_id HAVING count(*) > 0 AND count(p.completed_at) = count(*))) AS routes_completed,
+         (SELECT count(*) FROM plan_assignments WHERE user_id = ?1 AND finished_at IS NOT NULL) AS plans_completed,
+         (SELECT count(*) FROM appointments WHERE guest_id = ?1 AND status = 8) AS sessions_attended`
+
 export async function metricsOf(d1: D1Database, userId: number): Promise<Metrics> {
   const r = await d1
     .prepare(
@@ -120,6 +130,10 @@ export interface UserRewardRow extends RewardRow {
 }
 
 /** Every reward, with the user's acquisition and claim. */
+const USER_REWARDS_SQL = `SELECT r.id, r.key, r.category, r.level_id, r.threshold, r.criteria, ur.acquired_at, ur.claimed_at
+       FROM rewards r LEFT JOIN user_rewards ur ON ur.reward_id = r.id AND ur.user_id = ?1
+       ORDER BY r.category, r.key, r.level_id, r.threshold`
+
 export async function rewardsOf(d1: D1Database, userId: number): Promise<UserRewardRow[]> {
   const r = await d1
     .prepare(
@@ -164,6 +178,41 @@ export async function seedRewards(d1: D1Database, rows: readonly { key: string; 
         .bind(r.key, r.type_title, r.type_description, r.description, JSON.stringify({ metric: r.key, gte: r.threshold }), r.level_id, r.level_title, r.category, r.threshold),
     ),
   )
+}
+
+/**
+ * GET /v1/rewards in ONE batch (one round trip, issue 21 §2): give every reward the person's
+ * metrics reach (the metrics inline, as awardReached would), then, seeing that write, their
+ * rewards, their streak state and their active days between `from` and `to`.
+ */
+export async function rewardsPage(d1: D1Database, userId: number, now: number, from: string, to: string) {
+  const [awarded, rewards, engagement, days] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO user_rewards (user_id, reward_id, acquired_at)
+         SELECT ?1, r.id, ?2 FROM rewards r, (${METRICS_SQL}) m
+         WHERE r.threshold <= CASE r.key WHEN 'usage_streak' THEN m.streak WHEN 'active_days' THEN m.active_days WHEN 'routes_completed' THEN m.routes_completed
+                                         WHEN 'plans_completed' THEN m.plans_completed WHEN 'sessions_attended' THEN m.sessions_attended ELSE -1 END
+         RETURNING reward_id`,
+      )
+      .bind(userId, now),
+    d1.prepare(USER_REWARDS_SQL).bind(userId),
+    d1.prepare('SELECT last_day, current_streak, longest_streak, freezes, ranking_hidden FROM user_engagement WHERE user_id = ?1').bind(userId),
+    d1.prepare('SELECT day FROM activity_days WHERE user_id = ?1 AND frozen = 0 AND day BETWEEN ?2 AND ?3 ORDER BY day').bind(userId, from, to),
+  ])
+  const e = (engagement!.results as { last_day: string | null; current_streak: number; longest_streak: number; freezes: number; ranking_hidden: number }[])[0]
+  return {
+    awardedIds: (awarded!.results as { reward_id: number }[]).map((x) => x.reward_id),
+    rewards: rewards!.results as UserRewardRow[],
+    engagement: { lastDay: e?.last_day ?? null, currentStreak: e?.current_streak ?? 0, longestStreak: e?.longest_streak ?? 0, freezes: e?.freezes ?? 0, rankingHidden: !!e?.ranking_hidden } as EngagementRow,
+    activeDays: (days!.results as { day: string }[]).map((x) => x.day),
+  }
+}
+
+/** The definitions of rewards `ids` (those just given), in level order. */
+export async function rewardsByIds(d1: D1Database, ids: number[]): Promise<RewardRow[]> {
+  const rows = await d1.prepare(`SELECT ${REWARD_COLUMNS} FROM rewards WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY level_id`).bind(JSON.stringify(ids)).all<RewardRow>()
+  return rows.results
 }
 
 export async function rewardCount(d1: D1Database) {

@@ -15,8 +15,12 @@ import { catalogRows } from './rewards.catalog'
 import { localToday, POINTS_PER_DAY, shownStreak, step, zoneOf } from './streak'
 
 /** The rewards of SPEC §9 are product data: present in every database (seed or not), never twice. */
+/** Once complete, the catalogue stays so: an isolate checks it once (a shared part, issue 21 §3). */
+let catalogComplete = false
 async function ensureCatalog(d1: D1Database) {
+  if (catalogComplete) return
   if ((await repo.rewardCount(d1)) < catalogRows().length) await repo.seedRewards(d1, catalogRows())
+  catalogComplete = true
 }
 
 /**
@@ -37,7 +41,10 @@ export async function recordActivity(env: Env, user: { id: number; timezone?: st
 /** Give every reward the person's facts reach (once each), and tell them in the app. */
 export async function awardRewards(env: Env, userId: number, locale: Locale | null, at = Date.now()) {
   await ensureCatalog(env.DB)
-  const awarded = await repo.awardReached(env.DB, userId, await repo.metricsOf(env.DB, userId), at)
+  return notifyAwarded(env, userId, locale, await repo.awardReached(env.DB, userId, await repo.metricsOf(env.DB, userId), at))
+}
+
+async function notifyAwarded(env: Env, userId: number, locale: Locale | null, awarded: repo.RewardRow[]) {
   if (!awarded.length) return awarded
   // The person's own language when the caller is someone else (a psychologist closing a session).
   locale ??= await repo.languageOf(env.DB, userId)
@@ -66,8 +73,15 @@ export const levelIcon = (level: number) => (level >= 10 ? 'fire' : level === 9 
 /** GET /v1/rewards: every reward grouped by key and category, what the caller has, and the percent. */
 export async function listRewards(ctx: Ctx) {
   const user = me(ctx)
-  await awardRewards(ctx.env, user.id, ctx.locale) // catches up anything reached by a path that does not award (an older account)
-  const rows = await repo.rewardsOf(ctx.env.DB, user.id)
+  await ensureCatalog(ctx.env.DB)
+  // One round: anything reached by a path that does not award (an older account) is given, and
+  // the person's rewards, streak and week read after it, in one batch (issue 21 §2).
+  const now = Date.now()
+  const today = localToday(now, zoneOf(user.row?.timezone))
+  const from = addDays(today, -6)
+  const page = await repo.rewardsPage(ctx.env.DB, user.id, now, from, today)
+  if (page.awardedIds.length) await notifyAwarded(ctx.env, user.id, ctx.locale, await repo.rewardsByIds(ctx.env.DB, page.awardedIds))
+  const rows = page.rewards
   const t = translator(ctx.locale)
   const dto = (r: repo.UserRewardRow): RewardDto => ({
     id: r.id,
@@ -90,7 +104,7 @@ export async function listRewards(ctx: Ctx) {
   }))
   types.sort((a, b) => REWARD_CATEGORIES.indexOf(a.category as never) - REWARD_CATEGORIES.indexOf(b.category as never))
   const acquired = rows.filter((r) => r.acquired_at !== null).length
-  return { rewards: types, user_progress: rows.length ? Math.floor((acquired * 100) / rows.length) : 0, streak: await streakOf(ctx.env, user) }
+  return { rewards: types, user_progress: rows.length ? Math.floor((acquired * 100) / rows.length) : 0, streak: streakFrom(page.engagement, page.activeDays, today, from) }
 }
 
 /** GET /v1/rewards/unclaimed: what the caller has earned and not yet claimed. */
@@ -113,10 +127,13 @@ export async function claim(ctx: Ctx, rewardId: number) {
 
 /** The streak block of /performance and the rewards page: kind numbers only. */
 export async function streakOf(env: Env, user: { id: number; row?: { timezone?: string | null } | null }, now = Date.now()) {
-  const s = await repo.findEngagement(env.DB, user.id)
   const today = localToday(now, zoneOf(user.row?.timezone))
   const from = addDays(today, -6)
-  const active = await repo.activeDaysBetween(env.DB, user.id, from, today)
+  const [s, active] = await Promise.all([repo.findEngagement(env.DB, user.id), repo.activeDaysBetween(env.DB, user.id, from, today)])
+  return streakFrom(s, active, today, from)
+}
+
+function streakFrom(s: repo.EngagementRow, active: string[], today: string, from: string) {
   const week = Array.from({ length: 7 }, (_, i) => addDays(from, i)).map((day) => ({ day, active: active.includes(day) }))
   return { current: shownStreak(s, today), longest: s.longestStreak, freezes: s.freezes, last_7_days: active.length, week, today_done: active.includes(today) }
 }

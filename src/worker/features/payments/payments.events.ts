@@ -16,6 +16,7 @@ import { SubscriptionStatus } from '#shared/enums'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
+import { refreshSessions } from '#worker/features/users/session'
 import * as ledger from '#worker/ledger/ledger'
 import { sendMail } from '#worker/features/mail/mail.service'
 import * as repo from './payments.repo'
@@ -137,7 +138,7 @@ export async function applyEvent(env: Env, db: Db, raw: unknown, now = Date.now(
     }
     case 'charge.refunded': {
       const c = read(charge)
-      return c ? chargeRefunded(db, event.id, c, now) : ignored('malformed charge.refunded')
+      return c ? chargeRefunded(env, db, event.id, c, now) : ignored('malformed charge.refunded')
     }
     default:
       return ignored(`type ${event.type} not used`)
@@ -169,6 +170,7 @@ async function checkoutCompleted(env: Env, db: Db, s: z.infer<typeof checkoutSes
       ledger.grantStmt(db, { userId, cents: item.credit_cents, reason: 'topup', reference: grantKey, paymentKey: grantKey, at }),
     )
     await repo.runBatch(db, stmts)
+    await refreshSessions(env, userId) // the Stripe customer id is on the person's row
     return { outcome: 'applied', actions: await applyWaitingRefunds(env, db, s.payment_intent, now) }
   }
   if (s.mode !== 'subscription' || !s.subscription) return ignored('checkout of another mode')
@@ -179,6 +181,7 @@ async function checkoutCompleted(env: Env, db: Db, s: z.infer<typeof checkoutSes
     repo.syncSubscriberStmt(db, userId, now),
   )
   await repo.runBatch(db, stmts)
+  await refreshSessions(env, userId) // the subscriber flag travels with the sessions
   return { outcome: 'applied', actions: await settleDuplicate(env, db, s.subscription, userId, now) }
 }
 
@@ -232,6 +235,7 @@ async function invoicePaid(env: Env, db: Db, inv: z.infer<typeof invoice>, at: n
     repo.syncSubscriberStmt(db, userId, now),
   ]
   await repo.runBatch(db, stmts)
+  await refreshSessions(env, userId)
   const actions = await settleDuplicate(env, db, sub, userId, now)
   return { outcome: 'applied', actions: [...actions, ...(await applyWaitingRefunds(env, db, paymentIntent, now))] }
 }
@@ -316,6 +320,7 @@ async function subscriptionChanged(env: Env, db: Db, s: z.infer<typeof subscript
     }),
     repo.syncSubscriberStmt(db, userId, now),
   ])
+  await refreshSessions(env, userId)
   return { outcome: 'applied', actions: deleted ? [] : await settleDuplicate(env, db, s.id, userId, now) }
 }
 
@@ -325,13 +330,14 @@ async function subscriptionChanged(env: Env, db: Db, s: z.infer<typeof subscript
  * payment ends that plan and cancels its renewal. A refund of a payment we have not seen yet
  * waits for it (kept on the stored event) and is applied right after it.
  */
-async function chargeRefunded(db: Db, eventId: string, c: z.infer<typeof charge>, now: number): Promise<Applied> {
+async function chargeRefunded(env: Env, db: Db, eventId: string, c: z.infer<typeof charge>, now: number): Promise<Applied> {
   if (!c.payment_intent) return ignored('refund without a payment intent')
   const tx = await repo.findTransactionByPaymentIntent(db, c.payment_intent)
   if (!tx) return { outcome: 'waiting', reason: c.payment_intent, actions: [] }
   if (!tx.userId) return ignored('refund of an erased user’s payment')
   const { stmts, actions } = await refundStatements(db, tx, c.amount_refunded, now)
   await repo.runBatch(db, stmts)
+  await refreshSessions(env, tx.userId) // a refunded plan ends: so does the subscriber flag
   return { outcome: 'applied', actions }
 }
 

@@ -312,7 +312,7 @@ export const resolveRefundStmt = (db: Db, id: number, status: 'approved' | 'reje
 /**
  * Ends what has ended (a stopped renewal past its end, or a subscription whose renewal never
  * came 3 days after its end) and turns the subscriber flag off for its people. Answers the
- * number of people touched.
+ * number of people whose plan ended and the ids of everyone touched.
  */
 export async function expireSubscriptions(db: Db, now: number, graceMs: number) {
   const d1 = db.$client
@@ -326,15 +326,17 @@ export async function expireSubscriptions(db: Db, now: number, graceMs: number) 
     .all<{ user_id: number }>()
   const ids = [...new Set(ended.results.map((r) => r.user_id))]
   // Also anyone whose flag says subscriber with no live subscription left (e.g. seeded or set by hand).
-  await d1
+  const unflagged = await d1
     .prepare(
       `UPDATE users SET subscriber = 0 WHERE subscriber = 1 AND NOT EXISTS (
          SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND s.status = ${SubscriptionStatus.active} AND (s.end_at IS NULL OR s.end_at > ?1 - ?2)
-       ) AND id IN (SELECT user_id FROM subscriptions)`,
+       ) AND id IN (SELECT user_id FROM subscriptions)
+       RETURNING id`,
     )
     .bind(now, graceMs)
-    .run()
-  return ids.length
+    .all<{ id: number }>()
+  // `users`: whose row may have changed (their sessions carry the subscriber flag).
+  return { ended: ids.length, users: [...new Set([...ids, ...unflagged.results.map((r) => r.id)])] }
 }
 
 /** Active yearly subscriptions, for their monthly session grants. */

@@ -13,6 +13,7 @@ import type { Subscription } from '#worker/db/schema'
 import { isLocalEnv } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { balanceCents } from '#worker/ledger/ledger'
+import { refreshSessions } from '#worker/features/users/session'
 import { isZone } from '#worker/lib/zones'
 import { addMonths, creditsOfPayment, grantReference, planPaymentKey, refundStatements } from './payments.events'
 import * as ledger from '#worker/ledger/ledger'
@@ -327,6 +328,7 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   const undo = await refundStatements(ctx.db, tx, tx.refundedCents + money, now, credits)
   const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'approved', admin.id, now), ...undo.stmts])
   if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
+  if (tx.userId) await refreshSessions(ctx.env, tx.userId)
   await tryActionsNow(ctx.env, undo.actions)
   return toRefundDto((await repo.findRefundRequest(ctx.db, r.id))!, true)
 }
@@ -350,7 +352,7 @@ export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60_000
  * yearly plan gets the sessions of every month it has entered (SPEC §9: 4 a month), once each.
  */
 export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
-  const ended = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
+  const { ended, users } = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
   const grants: D1PreparedStatement[] = []
   const monthly = catalogueItem('yearly')!.credit_cents
   for (const s of await repo.activeYearly(db, now)) {
@@ -361,7 +363,8 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
       grants.push(ledger.grantStmt(db, { userId: s.userId, cents: monthly, reason: 'subscription_grant', reference: grantReference(s.stripeSubscriptionId, start, m), paymentKey, at: addMonths(start, m) }))
   }
   for (let i = 0; i < grants.length; i += 50) await repo.runBatch(db, grants.slice(i, i + 50))
-  return { ended, grants: grants.length }
+  // `users`: whose subscriber flag may have changed; the cron refreshes their sessions.
+  return { ended, grants: grants.length, users }
 }
 
 

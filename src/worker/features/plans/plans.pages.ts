@@ -62,7 +62,8 @@ export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blo
   }),
 
   performance: loader(performancePageData, async ({ ctx }) => {
-    const [status, routes] = await Promise.all([currentStatus(ctx), listRoutes(ctx, routesQuery.parse({ per_page: String(PERFORMANCE_ROUTES), with_properties: 'images' }))])
+    // The routes to explore are everyone's (the visitors' cached list, issue 21 §3): only the status is the person's.
+    const [status, routes] = await Promise.all([currentStatus(ctx), listRoutes({ ...ctx, user: null }, routesQuery.parse({ per_page: String(PERFORMANCE_ROUTES), with_properties: 'images' }))])
     if (status?.just_finished) throw ShowPage.plain('planFinished', 200, { noindex: true })
     return { status, routes: routes.routes.map((r) => ({ id: r.id, slug: r.slug, title: r.title, description: r.description, units_count: r.units_count, images: r.images ?? null })) }
   }),

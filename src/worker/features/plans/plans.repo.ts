@@ -184,6 +184,19 @@ export async function currentCategory(db: Db, userId: number) {
  * `planId` when given, else their current one, as assignedPlan picks it) and whether the route
  * is in it. Undefined when the person has no such plan.
  */
+/**
+ * The id of the plan `lockingPlan` answers, as a subquery: reads that depend on it (the person's
+ * progress in its routes) run beside it instead of after it (issue 21 §2).
+ */
+export function lockingPlanId(db: Db, userId: number, planId: number | undefined) {
+  return db
+    .select({ id: planAssignments.planId })
+    .from(planAssignments)
+    .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
+    .orderBy(...CURRENT_FIRST)
+    .limit(1)
+}
+
 export function lockingPlan(db: Db, userId: number, planId: number | undefined, routeId: number) {
   return db
     .select({ ...assignedCols, hasRoute: sql<number>`EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})` })

@@ -10,7 +10,8 @@ import type { Ctx } from '#worker/context'
 import type { NewPlan, Plan } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { absentOf, required, uniqueSlug } from '#worker/lib/editing'
-import { findVisibleRoute, routeProgress } from '#worker/features/playback/progress'
+import { findVisibleRoute, planRouteProgress, type RouteProgress } from '#worker/features/playback/progress'
+import { sharedAnswer } from '#worker/http/public-cache'
 import { planLocks, planProgress, type RouteLock } from './locks'
 import { trackServerEvent } from '#worker/features/tracking/tracking.service'
 import * as repo from './plans.repo'
@@ -53,21 +54,30 @@ type AssignedPlan = NonNullable<Awaited<ReturnType<typeof repo.assignedPlan>>>
 /** The lock state of every route of `plan` for the caller: 3 statements (routes, progress, appointments). */
 async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date) {
   const userId = ctx.user!.id
-  const items = await repo.planItems(ctx.db, plan.id)
-  const [progress, appointments] = await Promise.all([
-    routeProgress(ctx, userId, items.map((i) => i.routeId)),
+  // One round: the plan's routes are the same for everyone (the versioned public cache, purged
+  // by every plan edit), the person's progress and appointments are their own rows.
+  const [items, progress, appointments] = await Promise.all([
+    sharedPlanItems(ctx, plan.id),
+    planRouteProgress(ctx.db, userId, plan.id),
     repo.appointmentCounts(ctx.db, userId),
   ])
+  return statusOf(items, progress, appointments, now)
+}
+
+function statusOf(items: repo.PlanItemRow[], progress: Map<number, RouteProgress>, appointments: Awaited<ReturnType<typeof repo.appointmentCounts>>, now: Date) {
   const facts = items.map((i) => {
     const p = progress.get(i.routeId)
     return {
       percent: p?.percent ?? 0,
-      lastCompletedAt: p?.lastCompletedAt ?? null,
+      lastCompletedAt: p?.lastCompletedAt ? new Date(p.lastCompletedAt) : null,
       setting: { waitingTimeHours: i.waitingTimeHours, needAppointment: i.needAppointment, needFinishedAppointment: i.needFinishedAppointment },
     }
   })
   return { items, facts, locks: planLocks(facts, appointments, now), percent: planProgress(facts) }
 }
+
+/** The plan's visible routes in order: shared by everyone on that plan (http/public-cache.ts). */
+export const sharedPlanItems = (ctx: Ctx, planId: number) => sharedAnswer(ctx.env, ctx.waitUntil, 'plan-items', planId, () => repo.planItems(ctx.db, planId))
 
 function lockMessage(t: Translate, l: RouteLock) {
   if (l.lockCode === null) return null
@@ -75,8 +85,9 @@ function lockMessage(t: Translate, l: RouteLock) {
 }
 
 /**
- * GET /v1/my/plan/status: 4 D1 statements whatever the number of routes (the assignment and
- * plan; the plan's routes; their progress; the caller's appointments by status), plus a few on
+ * GET /v1/my/plan/status: 4 D1 statements in 2 rounds whatever the number of routes (the
+ * assignment and plan; then together the plan's routes, from the public cache when warm, their
+ * progress and the caller's appointments by status), plus a few on
  * the one call that finds the plan just finished (mark it, record plan_finished, assign the
  * next plan) and on a person's first call when they have no plan at all (the starting plan).
  */
@@ -183,9 +194,16 @@ export interface RouteBlock {
 export async function routeBlock(ctx: Ctx, routeId: number, planId?: number, now = new Date()): Promise<RouteBlock | null> {
   const user = ctx.user
   if (!user || user.role === Role.admin || user.role === Role.publisher) return null
-  const plan = await repo.lockingPlan(ctx.db, user.id, planId, routeId)
+  // One round: the plan, the person's progress in its routes (the plan as a subquery) and their
+  // appointments together; the plan's routes come from the public cache (issue 21 §2, §3).
+  const [plan, progress, appointments] = await Promise.all([
+    repo.lockingPlan(ctx.db, user.id, planId, routeId),
+    planRouteProgress(ctx.db, user.id, repo.lockingPlanId(ctx.db, user.id, planId)),
+    repo.appointmentCounts(ctx.db, user.id),
+  ])
   if (!plan || !plan.hasRoute) return null
-  const { items, locks } = await computeStatus(ctx, plan, now)
+  const items = await sharedPlanItems(ctx, plan.id)
+  const { locks } = statusOf(items, progress, appointments, now)
   const n = items.findIndex((i) => i.routeId === routeId)
   const l = n >= 0 ? locks[n]! : null
   if (!l || !l.locked || !l.lockCode) return null

@@ -1,9 +1,9 @@
 // Every query of units, progress and playback (CONVENTIONS 3: SQL lives only in *.repo.ts).
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, max, sql, type SQLWrapper } from 'drizzle-orm'
 import { ContentStatus } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
-import { routes, unitProgress, units } from '#worker/db/schema'
+import { planRoutes, routes, unitProgress, units } from '#worker/db/schema'
 
 /** Routes anyone may see: visible, public and active (SPEC §4), as the content feature reads them. */
 const visibleRoute = and(eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true))
@@ -115,6 +115,29 @@ export async function routeProgress(db: Db, userId: number, routeIds: number[]):
     .from(units)
     .leftJoin(unitProgress, and(eq(unitProgress.unitId, units.id), eq(unitProgress.userId, userId)))
     .where(and(inArray(units.routeId, [...new Set(routeIds)]), eq(units.status, ContentStatus.visible)))
+    .groupBy(units.routeId)
+    .all()
+  for (const r of rows) {
+    const total = Number(r.total)
+    const completed = Number(r.completed)
+    const last = r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
+    out.set(r.routeId, { routeId: r.routeId, completed, total, percent: progressPercent(completed, total), lastCompletedAt: last })
+  }
+  return out
+}
+
+/**
+ * The caller's progress in every route of plan `planId`, in one statement that needs nothing
+ * read before it (the plan's routes are a subquery), so it runs beside the plan's own reads.
+ */
+export async function planRouteProgress(db: Db, userId: number, planId: number | SQLWrapper): Promise<Map<number, RouteProgress>> {
+  const plan = typeof planId === 'number' ? eq(planRoutes.planId, planId) : inArray(planRoutes.planId, planId)
+  const out = new Map<number, RouteProgress>()
+  const rows = await db
+    .select({ routeId: units.routeId, total: count(), completed: count(unitProgress.completedAt), last: max(unitProgress.completedAt) })
+    .from(units)
+    .leftJoin(unitProgress, and(eq(unitProgress.unitId, units.id), eq(unitProgress.userId, userId)))
+    .where(and(inArray(units.routeId, db.select({ id: planRoutes.routeId }).from(planRoutes).where(plan)), eq(units.status, ContentStatus.visible)))
     .groupBy(units.routeId)
     .all()
   for (const r of rows) {

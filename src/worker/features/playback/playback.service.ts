@@ -6,6 +6,7 @@ import type { Ctx } from '#worker/context'
 import type { Db } from '#worker/db/client'
 import type { Env, SessionUser } from '#worker/env'
 import { AppError } from '#worker/http/errors'
+import { sharedAnswer } from '#worker/http/public-cache'
 import { memo } from '#worker/http/memo'
 import { contentTypeOf, mediaKeysOfTranscript, transcriptKey } from '#worker/features/media/types'
 import { grantExpiry, signedMediaUrl } from './media-grant'
@@ -99,10 +100,11 @@ function progressOf(routeId: number, rows: readonly { completedAt: Date | null }
 /** GET /v1/route/units: a visible route's visible units, in order, with the caller's state of each. */
 export async function listRouteUnits(ctx: Ctx, q: { route: string; plan_id?: number }) {
   const ref: repo.RouteRef = /^\d{1,15}$/.test(q.route) ? { id: Number(q.route) } : { slug: q.route, language: ctx.locale }
-  const route = await repo.findVisibleRoute(ctx.db, ref)
+  // The route is the same for everyone (the versioned public cache); the lock and the person's
+  // units with their progress are read together: 1 round once the route is cached (issue 21 §2).
+  const route = await sharedAnswer(ctx.env, ctx.waitUntil, 'route-ref', ref, async () => (await repo.findVisibleRoute(ctx.db, ref)) ?? null)
   if (!route) throw new AppError('not_found', { message: 'errors.route_not_found' })
-  await refuseBlocked(ctx, route.id, q.plan_id)
-  const rows = await repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null)
+  const [, rows] = await Promise.all([refuseBlocked(ctx, route.id, q.plan_id), repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null)])
   return { route, progress: progressOf(route.id, rows), units: await toStates(ctx.env, ctx.user, rows) }
 }
 

@@ -7,6 +7,7 @@ import { SLOT_MINUTES_DEFAULT, WEEKDAYS, formatRanges, type Weekday } from '#sha
 import type { Ctx } from '#worker/context'
 import type { NewUser } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
+import { refreshSessions } from '#worker/features/users/session'
 import { toPsychologistDto } from '#worker/features/users/users.dto'
 import * as repo from './psychologists.repo'
 
@@ -44,6 +45,7 @@ export async function saveAvailability(ctx: Ctx, f: AvailabilityForm) {
   const caller = me(ctx)
   const rows = f.hours.flatMap((h) => h.ranges.map((r) => ({ weekday: h.weekday, startMinute: r.start, endMinute: r.end })))
   await repo.replaceWeek(ctx.db, caller.id, { open: f.open, timezone: f.timezone, slotMinutes: f.slot_minutes, rows })
+  await refreshSessions(ctx.env, caller.id) // 'open to appointments' is on the row the sessions carry
   // Read back: the answer is what GET (and the slots) will see. A week with no hours has no
   // row to keep the zone and length in, so it answers the defaults, as GET will.
   return availability(ctx, f.open)
@@ -61,5 +63,6 @@ export async function saveExtras(ctx: Ctx, f: PsychologistExtrasForm) {
   if (f.located_at !== undefined) patch.locatedAt = f.located_at
   const row = Object.keys(patch).length ? await repo.updateExtras(ctx.db, caller.id, patch) : caller.row
   if (!row) throw new AppError('unauthenticated')
+  if (Object.keys(patch).length) await refreshSessions(ctx.env, caller.id)
   return toPsychologistDto(row)
 }

@@ -3,6 +3,7 @@
 import type { RankingEntryDto } from '#shared/contract/ranking'
 import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
+import { clearMemo, memo } from '#worker/http/memo'
 import { AppError } from '#worker/http/errors'
 import { hideFromRanking } from '#worker/features/engagement/engagement.service'
 import { beginRankingDay, clearRankingRows, completeRankingDay, dropRankingDay, latestDay, myRow, previousCompleteDay, rankPage, staleRankingDays, topOf, type RankCursor, type RankingRow } from './ranking.repo'
@@ -41,6 +42,7 @@ export async function closeRankingDay(env: Pick<Env, 'DB'>, now: Date, opts: { p
     cursor = page.cursor
   }
   await completeRankingDay(d1, day, ranked, Date.now())
+  clearMemo(topKey(day)) // a day closed again (by hand) is read anew here; elsewhere within the minute
   const dropped = await dropOldRankingDays(env)
   return { day, ranked, dropped }
 }
@@ -66,8 +68,13 @@ const entry = (r: RankingRow, myId: number): RankingEntryDto => ({ position: r.p
 export async function ranking(ctx: Ctx) {
   const user = me(ctx)
   const day = await latestDay(ctx.env.DB)
-  const { hidden, row } = await myRow(ctx.env.DB, day, user.id)
-  const top = day ? await topOf(ctx.env.DB, day, RANKING_TOP) : []
+  // The day's top is the same for everyone: kept a minute per isolate, keyed by the snapshot
+  // day (issue 21 §3); the caller's own row is read beside it. Someone who leaves the ranking
+  // is out of it in this isolate at once (setHidden) and in the others within the minute.
+  const [{ hidden, row }, top] = await Promise.all([
+    myRow(ctx.env.DB, day, user.id),
+    day ? memo(topKey(day), TOP_TTL_MS, () => topOf(ctx.env.DB, day, RANKING_TOP)) : Promise.resolve([]),
+  ])
   return { day, ranking: top.map((r) => entry(r, user.id)), me: row ? entry(row, user.id) : null, hidden }
 }
 
@@ -75,4 +82,8 @@ export async function ranking(ctx: Ctx) {
 export async function setHidden(ctx: Ctx, hidden: boolean) {
   const user = me(ctx)
   await hideFromRanking(ctx.env, user.id, hidden, Date.now())
+  clearMemo(topKey(await latestDay(ctx.env.DB)))
 }
+
+const TOP_TTL_MS = 60_000
+const topKey = (day: string | null) => `ranking-top:${day ?? ''}`

@@ -1,14 +1,20 @@
-// Sessions (issue 3 §2, DESIGN §4, docs/decisions/010-sessions-tokens-and-csrf.md).
+// Sessions (issue 3 §2, DESIGN §4, docs/decisions/010-sessions-tokens-and-csrf.md,
+// docs/decisions/024-signed-in-as-fast-as-a-visitor.md).
 //
 // A sign-in makes a 256-bit random token. KV keeps only an HMAC of it (`session:<hash>`), with
-// the user id, the page CSRF token, the expiry and a fingerprint of the user's password hash,
-// under a TTL equal to the session's life. The API reads `Authorization: Bearer <token>`; pages
-// read the same token from an HttpOnly, Secure, SameSite=Lax cookie.
+// the user id, the page CSRF token, the expiry, a fingerprint of the user's password hash and a
+// snapshot of the person's users row (`u`: name, role, language, timezone, subscriber, …; never
+// the password hash), under a TTL equal to the session's life. The API reads
+// `Authorization: Bearer <token>`; pages read the same token from an HttpOnly, Secure,
+// SameSite=Lax cookie. Checking a session is ONE KV read and no D1 read (issue 21 §1).
 //
-// Ending sessions: logout deletes its KV entry. A password change or an account deletion ends
-// every session of the user at once without listing them: each request re-reads the user row
-// from D1 (strongly consistent) and a session whose password fingerprint no longer matches, or
-// whose user is gone, is refused. The realtime sockets a session opened are closed with it
+// Every session of a person is also listed under `usess:<uid>:<hash>` (an empty key with the
+// same expiry), so whatever changes the person's row rewrites the snapshot of each of their
+// sessions (`refreshSessions`, called by every write to a users row: profile, language,
+// timezone, notifications, a psychologist's hours, subscriptions, Stripe customer, an admin's
+// edit). The same call ends sessions: a session whose password fingerprint no longer matches
+// the row (a password change), or whose person is gone (erasure), is deleted there and then.
+// Logout deletes its own entry. The realtime sockets a session opened are closed with it
 // (notifications/realtime.ts endRealtime): one session at logout, all of the person's at a
 // password change or erasure, and at the session's expiry by the channel itself.
 
@@ -17,6 +23,9 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { Role } from '#shared/enums'
 import { isLocale } from '#shared/i18n/index'
+import { getTableColumns } from 'drizzle-orm'
+import { users, type User } from '#worker/db/schema'
+import { getDb } from '#worker/db/client'
 import type { AppEnv, Env, SessionUser } from '#worker/env'
 import { takeOnce } from '#worker/http/ratelimit'
 import { randomToken, sha256, TOKEN_RE, tokenHash } from '#worker/lib/crypto'
@@ -41,9 +50,38 @@ interface SessionRecord {
   rem: boolean
   /** Until when (ms) the session may change the password without the current one. */
   rec?: number
+  /** The person's users row when the session was opened or last refreshed (see above). */
+  u: UserSnapshot
 }
 
+/** The users row as kept in KV: instants as ms, the password hash only as "has one" ('*'). */
+type UserSnapshot = Record<string, unknown>
+
 const sessionKey = (hash: string) => `session:${hash}`
+const indexPrefix = (uid: number) => `usess:${uid}:`
+
+/** The row's instant columns (drizzle `timestamp_ms`), turned back into Dates from a snapshot. */
+const DATE_COLUMNS = Object.entries(getTableColumns(users))
+  .filter(([, col]) => col.dataType === 'date')
+  .map(([name]) => name)
+
+function toSnapshot(row: User): UserSnapshot {
+  const out: UserSnapshot = { ...row, passwordHash: row.passwordHash ? '*' : null }
+  for (const k of DATE_COLUMNS) {
+    const v = (row as Record<string, unknown>)[k]
+    out[k] = v instanceof Date ? v.getTime() : v ?? null
+  }
+  return out
+}
+
+function fromSnapshot(u: UserSnapshot): User {
+  const row = { ...u } as Record<string, unknown>
+  for (const k of DATE_COLUMNS) row[k] = typeof row[k] === 'number' ? new Date(row[k] as number) : null
+  return row as User
+}
+
+/** KV wants an absolute expiry at least 60 s ahead; the record's own `exp` is what is checked. */
+const kvExpiration = (exp: number) => Math.max(Math.floor(exp / 1000), Math.floor(Date.now() / 1000) + 61)
 
 /** Changes whenever the password does (a new salt each time), so old sessions stop matching. */
 export async function passwordFingerprint(passwordHash: string | null): Promise<string> {
@@ -67,18 +105,17 @@ function tokenOf(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' 
 
 /**
  * The signed-in caller of this request, or null: from the Authorization bearer token, else the
- * session cookie. The whole user row is read fresh (one select), so a role or subscription
- * change applies at once, and kept as `row` so handlers need not read it again.
- * Throws when KV or D1 fails; `sessionContext` below turns that into a visitor's request.
+ * session cookie. One KV read: the person's row travels in the session record (refreshed by
+ * `refreshSessions` whenever it changes) and is kept as `row` so handlers need not read it.
+ * Throws when KV fails; `sessionContext` below turns that into a visitor's request.
  */
 export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const found = tokenOf(c)
   if (!found || !TOKEN_RE.test(found.token)) return null
   const hash = await tokenHash(c.env, found.token)
   const rec = await c.env.KV.get<SessionRecord>(sessionKey(hash), 'json')
-  if (!rec || rec.exp <= Date.now()) return null
-  const row = await findSessionUser(c.var.db, rec.uid)
-  if (!row || rec.fp !== (await passwordFingerprint(row.passwordHash))) return null
+  if (!rec || rec.exp <= Date.now() || !rec.u || rec.u.id !== rec.uid) return null
+  const row = fromSnapshot(rec.u)
   return {
     id: row.id,
     role: row.role,
@@ -134,7 +171,7 @@ export interface NewSession {
  */
 export async function createSession(
   c: Context<AppEnv>,
-  user: { id: number; passwordHash: string | null },
+  user: User,
   opts: { remember?: boolean; recovery?: boolean; csrf?: string } = {},
 ): Promise<NewSession> {
   const remember = !!opts.remember
@@ -148,8 +185,13 @@ export async function createSession(
     exp: now + ttl * 1000,
     rem: remember,
     ...(opts.recovery ? { rec: now + RECOVERY_GRACE_MS } : {}),
+    u: toSnapshot(user),
   }
-  await c.env.KV.put(sessionKey(await tokenHash(c.env, token)), JSON.stringify(rec), { expirationTtl: ttl })
+  const hash = await tokenHash(c.env, token)
+  await Promise.all([
+    c.env.KV.put(sessionKey(hash), JSON.stringify(rec), { expirationTtl: ttl }),
+    c.env.KV.put(indexPrefix(user.id) + hash, '', { expirationTtl: ttl }),
+  ])
   setCookie(c, SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -167,8 +209,37 @@ export async function createSession(
 export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
   const user = c.var.user
   const hash = user?.session?.hash
-  if (hash) await Promise.all([c.env.KV.delete(sessionKey(hash)), endRealtime(c.env, user.id, hash)])
+  if (hash) await Promise.all([c.env.KV.delete(sessionKey(hash)), c.env.KV.delete(indexPrefix(user.id) + hash), endRealtime(c.env, user.id, hash)])
   if (!opts.replaced) clearSessionCookie(c)
+}
+
+/**
+ * The person's users row changed (or went): every session of theirs gets the new snapshot, and
+ * a session opened with another password, or of an erased person, is deleted now. Call it after
+ * any write to a users row (the row is read back through the request's D1 session, which sees
+ * that write). It throws when KV fails: a password change or an erasure must not look done
+ * while the old sessions still work.
+ */
+export async function refreshSessions(env: Env, userId: number): Promise<void> {
+  const row = await findSessionUser(getDb(env.DB), userId)
+  const fp = row ? await passwordFingerprint(row.passwordHash) : null
+  const prefix = indexPrefix(userId)
+  let cursor: string | undefined
+  do {
+    const page: KVNamespaceListResult<unknown, string> = await env.KV.list({ prefix, ...(cursor ? { cursor } : {}) })
+    await Promise.all(
+      page.keys.map(async (k) => {
+        const hash = k.name.slice(prefix.length)
+        const rec = await env.KV.get<SessionRecord>(sessionKey(hash), 'json')
+        if (!rec || !row || rec.fp !== fp || rec.exp <= Date.now()) {
+          await Promise.all([env.KV.delete(sessionKey(hash)), env.KV.delete(k.name)])
+          return
+        }
+        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row) }), { expiration: kvExpiration(rec.exp) })
+      }),
+    )
+    cursor = page.list_complete ? undefined : page.cursor
+  } while (cursor)
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {

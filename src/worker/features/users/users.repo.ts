@@ -39,8 +39,8 @@ export const findUserById = (db: Db, id: number) =>
   db.select().from(users).where(eq(users.id, id)).get()
 
 /**
- * The row behind a session, read on every signed-in request (session.ts): the whole row in
- * one select, kept on the session user (`c.var.user.row`) so no handler reads it again.
+ * The row behind a session: read when the row changes, to rewrite the snapshot every session
+ * of the person carries (session.ts refreshSessions), never on a request's session check.
  */
 export const findSessionUser = (db: Db, id: number): Promise<User | undefined> =>
   db.select().from(users).where(eq(users.id, id)).get()

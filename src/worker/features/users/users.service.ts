@@ -25,7 +25,7 @@ import * as repo from './users.repo'
 import { checkRegisterProbes, openSignIn, registerHitExisting } from './throttle'
 import { hashPassword, isCommonPassword, verifyDummy, verifyPassword } from './password'
 import { verifyIdToken, type Provider } from './providers'
-import { consumeTemporaryToken, createTemporaryToken, TEMPORARY_TTL_SEC } from './session'
+import { consumeTemporaryToken, createTemporaryToken, refreshSessions, TEMPORARY_TTL_SEC } from './session'
 import {
   collectUserData,
   eraseUser,
@@ -254,6 +254,8 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   }
   const updated = await updateUser(ctx.db, user.id, patch)
   if (!updated) throw new AppError('unauthenticated')
+  // Every session carries the row: the new one goes to each of them; a new password ends them all (session.ts).
+  await refreshSessions(ctx.env, user.id)
   // Every session ended with the old password: so do the sockets they opened (the caller's page reconnects with its new session).
   if (passwordChanged) await endRealtime(ctx.env, user.id)
   // A new language brings the plan of that language (the profile's warning says so, SPEC §4).
@@ -303,6 +305,7 @@ export async function disableNotifications(ctx: Ctx, input: { user_id?: number; 
   }
   const done = await updateUser(ctx.db, userId, { notificationsDisabledAt: new Date(), isAEmailReader: false })
   if (!done) throw new AppError('not_found', { message: 'errors.user_not_found' })
+  await refreshSessions(ctx.env, userId)
 }
 
 /** DELETE /v1/user: yourself, or (admins) anyone else by id. Returns the erased user's id. */
@@ -319,7 +322,8 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
     console.error('erase user failed', err)
     throw new AppError('internal', { message: 'errors.delete_account_failed' })
   }
-  await endRealtime(ctx.env, id)
+  // Every session of the person ends now (their row is gone: session.ts refreshSessions).
+  await Promise.all([endRealtime(ctx.env, id), refreshSessions(ctx.env, id)])
   if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
   if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx.env, plans.keys))
   return id

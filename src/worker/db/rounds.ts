@@ -1,0 +1,68 @@
+// The D1 binding one request uses (issue 21 §2, §4, docs/decisions/024-signed-in-as-fast-as-a-visitor.md):
+//
+// - a D1 Sessions API session (`withSession`), opened at the person's last bookmark, so reads
+//   may go to a replica and still see that person's own last write (read-your-writes);
+// - counted: every statement run (`first`/`all`/`run`/`raw`) and every `batch` is a call, and
+//   a call that starts after some call has come back since the last round began opens a new
+//   *round*: calls started together (Promise.all) share one, a call that waited on an answer
+//   does not. Two parallel chains that interleave count more rounds than their real depth,
+//   never fewer: an upper bound, the safe side for a budget. Local and test runs show the
+//   rounds and calls in the `x-d1-rounds` / `x-d1-calls` response headers.
+
+export interface D1Rounds {
+  rounds: number
+  calls: number
+  /** A statement that is not a plain read ran (a write may have happened: a new bookmark). */
+  wrote: boolean
+}
+
+const RUNNERS = new Set(['first', 'all', 'run', 'raw'])
+const READ = /^\s*(select|with|pragma)\b/i
+
+/**
+ * `d1` (a database or a Sessions API session) behind a D1Database that counts rounds into
+ * `count`. Statements handed to `batch` are unwrapped first: the binding needs its own objects.
+ */
+export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, whole?: D1Database): D1Database {
+  let answered = 0
+  let answeredAtRound = -1
+  const real = new WeakMap<object, D1PreparedStatement>()
+  const sqlOf = new WeakMap<object, string>()
+  const track = async <T>(p: () => Promise<T>, write: boolean): Promise<T> => {
+    if (answered !== answeredAtRound) {
+      count.rounds++
+      answeredAtRound = answered
+    }
+    count.calls++
+    if (write) count.wrote = true
+    try {
+      return await p()
+    } finally {
+      answered++
+    }
+  }
+  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === 'bind') return (...args: unknown[]) => wrap(target.bind(...args), sql)
+        const v = Reflect.get(target, prop, target)
+        if (typeof prop === 'string' && RUNNERS.has(prop) && typeof v === 'function') {
+          return (...args: unknown[]) => track(() => (v as (...a: unknown[]) => Promise<unknown>).apply(target, args), !READ.test(sql))
+        }
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+    real.set(proxy, stmt)
+    sqlOf.set(proxy, sql)
+    return proxy
+  }
+  const base = (whole ?? d1) as D1Database
+  return {
+    prepare: (sql: string) => wrap(d1.prepare(sql), sql),
+    batch: <T>(stmts: D1PreparedStatement[]) =>
+      track(() => d1.batch<T>(stmts.map((s) => real.get(s) ?? s)), stmts.some((s) => !READ.test(sqlOf.get(s) ?? ''))),
+    exec: (sql: string) => track(() => base.exec(sql), true),
+    dump: () => base.dump(),
+    withSession: (c?: string) => base.withSession(c),
+  } as D1Database
+}

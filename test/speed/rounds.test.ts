@@ -1,0 +1,89 @@
+// Issue 21 §2: a signed-in request waits on D1 at most twice in sequence (independent reads go
+// in one round: db.batch or reads started together), whatever the plan's or history's size.
+// The Worker counts its rounds per request (db/rounds.ts) and says them in `x-d1-rounds` in
+// local and test runs; the bench prints the same header per row.
+import { env } from 'cloudflare:test'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { publicCache } from '#worker/http/public-cache'
+import { api, json } from '../helpers'
+import { seedContent } from '../factories'
+import { hashPassword } from '#worker/features/users/password'
+
+const PATIENT = 'patient@demo.calma.app'
+const PASSWORD = 'Calm-and-steady-42'
+let token = ''
+let routeSlug = ''
+
+// The shared parts come from the versioned public cache, as in a real run (the test pool
+// turns it off by default: test/setup.ts).
+afterAll(() => {
+  publicCache.enabled = false
+})
+
+beforeAll(async () => {
+  publicCache.enabled = true
+  await seedContent({ routes: true, posts: true, plans: true, users: true })
+  await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2').bind(await hashPassword(PASSWORD), PATIENT).run()
+  const res = await api('/v1/user/authenticate', { method: 'POST', locale: 'es', form: { email: PATIENT, password: PASSWORD } })
+  const body = await json(res)
+  expect(res.status, JSON.stringify(body)).toBe(200)
+  token = body.user.token
+  // A plan with progress: the first units of the plan's first route done.
+  const status = await json(await api('/v1/my/plan/status', { headers: { authorization: `Bearer ${token}` }, locale: 'es' }))
+  routeSlug = status.status.items[0].route.slug
+  const units = await json(await api(`/v1/route/units?route=${encodeURIComponent(routeSlug)}`, { headers: { authorization: `Bearer ${token}` }, locale: 'es' }))
+  for (const u of units.units.slice(0, 2)) {
+    const saved = await api('/v1/unit/progress', { method: 'POST', headers: { authorization: `Bearer ${token}` }, form: { unit_id: String(u.id), position: '30', completed: '1' } })
+    expect(saved.status).toBe(200)
+  }
+})
+
+const PAGES = ['/journey', '/performance', '/route/{slug}', '/profile', '/subscription', '/appointments', '/ranking', '/rewards']
+const CALLS = ['/v1/user', '/v1/my/plan/status', '/v1/route/units?route={slug}', '/v1/rewards', '/v1/ranking', '/v1/my/transactions']
+
+/** Each page and call, with the most D1 rounds it may wait on (the issue's bar is 2). */
+const BUDGET: Record<string, number> = {
+  '/journey': 2,
+  '/performance': 2,
+  '/route/{slug}': 2,
+  '/profile': 1,
+  '/subscription': 2,
+  '/appointments': 0,
+  '/ranking': 0,
+  '/rewards': 0,
+  '/v1/user': 1,
+  '/v1/my/plan/status': 2,
+  '/v1/route/units?route={slug}': 1,
+  '/v1/rewards': 1,
+  '/v1/ranking': 2,
+  '/v1/my/transactions': 1,
+}
+
+const ask = (p: string) => {
+  const path = p.replace('{slug}', encodeURIComponent(routeSlug))
+  return p.startsWith('/v1/')
+    ? api(path, { headers: { authorization: `Bearer ${token}` }, locale: 'es' })
+    : api(path, { headers: { cookie: `calma_session=${token}` }, redirect: 'manual' })
+}
+
+describe('D1 rounds of the signed-in patient (a plan with progress)', () => {
+  it('every page and call waits on D1 at most twice in sequence, once the shared parts are cached', async () => {
+    expect(Object.keys(BUDGET)).toEqual([...PAGES, ...CALLS])
+    const seen: Record<string, string> = {}
+    for (const p of [...PAGES, ...CALLS]) {
+      expect((await ask(p)).status, p).toBe(200) // warms the shared parts
+      const res = await ask(p)
+      expect(res.status, p).toBe(200)
+      seen[p] = `${res.headers.get('x-d1-rounds')} rounds, ${res.headers.get('x-d1-calls')} calls`
+    }
+    console.warn('[d1 rounds]', JSON.stringify(seen, null, 1))
+    for (const p of [...PAGES, ...CALLS]) expect(Number(seen[p]!.split(' ')[0]), `${p}: ${seen[p]}`).toBeLessThanOrEqual(BUDGET[p]!)
+  })
+
+  it('the session check alone reads no D1: a page with no data of its own makes no D1 call', async () => {
+    const res = await ask('/appointments')
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('__BOOT__')
+    expect(res.headers.get('x-d1-calls')).toBe('0')
+  })
+})
