@@ -99,7 +99,7 @@ export const userEngagement = sqliteTable(
   /** Left the ranking from the profile: never ranked, never shown. */
   rankingHidden: bool('ranking_hidden').notNull().default(false),
   updatedAt: ts('updated_at'),
-  /** Running total of activity_days.points, kept by the trigger activity_days_running_points (migration 0014). */
+  /** Running total of activity_days.points, kept by the trigger activity_days_running_points (migration 0013). */
   points: integer('points').notNull().default(0),
   /** The person's first day in activity_days: the ranking's tie-break. */
   firstDay: text('first_day'),
