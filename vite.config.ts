@@ -12,7 +12,9 @@ export default defineConfig(({ command, isPreview }) => ({
     react(),
     // wrangler.toml is production (and so is what `vite build` writes to dist/calma); the dev
     // server adds the local settings of config/local.vars (.dev.vars still overrides them).
-    cloudflare(command === 'serve' && !isPreview ? { config: (worker) => ({ vars: { ...worker.vars, ...localVars() } }) } : {}),
+    cloudflare(
+      command === 'serve' && !isPreview ? { config: (worker) => ({ vars: { ...worker.vars, ...localVars() } }) } : {},
+    ),
   ],
   environments: {
     client: {

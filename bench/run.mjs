@@ -27,7 +27,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import zlib from 'node:zlib'
-import { bin, buildApp, freePort, log, prepareState, ROOT, runNode, sleep, startServer } from '../scripts/lib/server.mjs'
+import {
+  bin,
+  buildApp,
+  freePort,
+  log,
+  prepareState,
+  ROOT,
+  runNode,
+  sleep,
+  startServer,
+} from '../scripts/lib/server.mjs'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 2000
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10
@@ -39,7 +49,15 @@ const RATIO_BUDGET = { visitor: 0.8, page: 0.6, call: 0.75, bearerTrivial: 0.85 
 const LH_BAR = { performance: 100, 'best-practices': 100, lcpSeconds: 1.8 }
 const PATIENT = { email: 'patient@demo.calma.app', password: 'Calma-demo-2026' }
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic']
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+]
 const DOC = path.join(ROOT, 'docs/PERFORMANCE.md')
 const ROUTE_SLUG = '4-ejercicios-para-el-insomnio'
 const POST_SLUG = 'test-de-ansiedad-preguntas-para-conocerte-mejor'
@@ -59,7 +77,11 @@ try {
   // Issue 6: every content figure is taken with 10,000 routes and 10,000 posts in the database.
   if (!process.env.BENCH_NO_BULK) {
     log('bulk content: 10,000 routes (30,000 units) and 10,000 posts')
-    await runNode(bin.wrangler, ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--file', path.join(ROOT, 'bench/bulk.sql')], { label: 'bulk content', env: { CI: 'true' } })
+    await runNode(
+      bin.wrangler,
+      ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--file', path.join(ROOT, 'bench/bulk.sql')],
+      { label: 'bulk content', env: { CI: 'true' } },
+    )
   }
   log('wrangler dev')
   server = await startServer({ persistDir: stateDir })
@@ -87,7 +109,12 @@ try {
     visitor('server render: route page', `/route/${ROUTE_SLUG}`),
     visitor('server render: post page', `/post/${POST_SLUG}`),
     visitor('server render: /routes?keyword=', '/routes?keyword=ansiedad'),
-    { name: 'the trivial call with a bearer token', path: '/v1/symptoms?per_page=1', kind: 'bearerTrivial', headers: { authorization: bearer } },
+    {
+      name: 'the trivial call with a bearer token',
+      path: '/v1/symptoms?per_page=1',
+      kind: 'bearerTrivial',
+      headers: { authorization: bearer },
+    },
     page('signed in: /journey', '/journey'),
     page('signed in: /performance', '/performance'),
     page('signed in: /route/{slug}', `/route/${routeRef}`),
@@ -109,13 +136,16 @@ try {
   const load = []
   for (const t of targets) {
     const first = await get(base + t.path, agent, t.headers)
-    if (first.status !== 200) throw new Error(`${t.path} answered ${first.status}: ${first.body.toString().slice(0, 300)}`)
+    if (first.status !== 200)
+      throw new Error(`${t.path} answered ${first.status}: ${first.body.toString().slice(0, 300)}`)
     await loop(base + t.path, agent, { requests: WARMUP, seconds: 5, headers: t.headers })
     // The rounds of a warm request (the shared parts cached), as the Worker counts them.
     const warm = await get(base + t.path, agent, t.headers)
     const r = await loop(base + t.path, agent, { requests: REQUESTS, seconds: SECONDS, headers: t.headers })
     load.push({ ...t, ...r, rounds: warm.headers['x-d1-rounds'] ?? '–' })
-    log(`${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${warm.headers['x-d1-rounds'] ?? '?'} D1 rounds (${r.count} requests${r.errors ? `, ${r.errors} errors` : ''})`)
+    log(
+      `${t.name}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${warm.headers['x-d1-rounds'] ?? '?'} D1 rounds (${r.count} requests${r.errors ? `, ${r.errors} errors` : ''})`,
+    )
   }
   agent.destroy()
   const staticRps = load[0].rps
@@ -135,14 +165,24 @@ try {
     { name: 'landing /', path: '/', budget: JS_BUDGET_KB.landing },
     { name: `route /route/${ROUTE_SLUG}`, path: `/route/${ROUTE_SLUG}`, budget: JS_BUDGET_KB.route },
     { name: 'search /routes', path: '/routes', budget: null },
-    ...['/journey', '/performance', `/route/${routeRef}`, '/profile', '/subscription', '/appointments', '/ranking', '/rewards'].map((p) => ({
+    ...[
+      '/journey',
+      '/performance',
+      `/route/${routeRef}`,
+      '/profile',
+      '/subscription',
+      '/appointments',
+      '/ranking',
+      '/rewards',
+    ].map((p) => ({
       name: `signed in ${p}`,
       path: p,
       budget: JS_BUDGET_KB.signedIn,
       cookie: patient.token,
     })),
   ]
-  for (const p of pages) Object.assign(p, await jsWeight(base, p.path, p.cookie ? { cookie: `calma_session=${p.cookie}` } : {}))
+  for (const p of pages)
+    Object.assign(p, await jsWeight(base, p.path, p.cookie ? { cookie: `calma_session=${p.cookie}` } : {}))
   const observed = await jsLoadedInBrowser(base, pages).catch((e) => {
     log(`could not observe the loaded JS in chromium: ${e.message}`)
     return null
@@ -162,11 +202,20 @@ try {
     ['journey-signed-in', '/journey', { Cookie: cookie }],
   ]
   const lhs = []
-  for (const [name, p, headers] of LH_PAGES) lhs.push({ name, path: p, signedIn: !!headers, ...(await runLighthouse(`${base}${p}`, name, headers).catch((e) => ({ error: e.message ?? String(e) }))) })
+  for (const [name, p, headers] of LH_PAGES)
+    lhs.push({
+      name,
+      path: p,
+      signedIn: !!headers,
+      ...(await runLighthouse(`${base}${p}`, name, headers).catch((e) => ({ error: e.message ?? String(e) }))),
+    })
   for (const l of lhs) {
     if (l.error) continue
     const lcp = l.lcpMs / 1000
-    l.ok = l.scores.performance >= LH_BAR.performance && l.scores['best-practices'] >= LH_BAR['best-practices'] && lcp <= LH_BAR.lcpSeconds
+    l.ok =
+      l.scores.performance >= LH_BAR.performance &&
+      l.scores['best-practices'] >= LH_BAR['best-practices'] &&
+      lcp <= LH_BAR.lcpSeconds
   }
 
   // Report ----------------------------------------------------------------------------------
@@ -175,37 +224,59 @@ try {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`
   const lines = []
   lines.push(`Date: ${date}  `)
-  lines.push(`Machine: ${machine}; client, wrangler's proxy and workerd share these cores. 1-min load average before the load runs: ${loadBefore.toFixed(2)}.  `)
-  lines.push(`Server: \`wrangler dev\` serving the production build (workerd, local D1/R2/KV), seeded${seeded ? '' : ' (NO SEED: empty database)'}.  `)
-  lines.push(`Load: ${CONCURRENCY} keep-alive connections on loopback, ${REQUESTS} requests or ${SECONDS} s per row (whichever first), after ${WARMUP} warm-up requests.`)
+  lines.push(
+    `Machine: ${machine}; client, wrangler's proxy and workerd share these cores. 1-min load average before the load runs: ${loadBefore.toFixed(2)}.  `,
+  )
+  lines.push(
+    `Server: \`wrangler dev\` serving the production build (workerd, local D1/R2/KV), seeded${seeded ? '' : ' (NO SEED: empty database)'}.  `,
+  )
+  lines.push(
+    `Load: ${CONCURRENCY} keep-alive connections on loopback, ${REQUESTS} requests or ${SECONDS} s per row (whichever first), after ${WARMUP} warm-up requests.`,
+  )
   lines.push('')
-  lines.push(`Signed in: the demo patient (${PATIENT.email}, a plan with progress: the first units of \`${patient.routeSlug}\` completed); pages with the session cookie, calls with the bearer token. "D1 rounds": sequential D1 round trips of a warm request, as the Worker counts them (\`x-d1-rounds\`).`)
+  lines.push(
+    `Signed in: the demo patient (${PATIENT.email}, a plan with progress: the first units of \`${patient.routeSlug}\` completed); pages with the session cookie, calls with the bearer token. "D1 rounds": sequential D1 round trips of a warm request, as the Worker counts them (\`x-d1-rounds\`).`,
+  )
   lines.push('')
-  lines.push('| Request | GET | req/s | × trivial | budget | p50 ms | p99 ms | p99 vs trivial | D1 rounds | vs static | requests | errors |')
+  lines.push(
+    '| Request | GET | req/s | × trivial | budget | p50 ms | p99 ms | p99 vs trivial | D1 rounds | vs static | requests | errors |',
+  )
   lines.push('|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|')
   for (const r of load) {
     const budget = r.budget === null ? '' : `≥ ${r.budget} ${r.ok ? 'PASS' : '**FAIL**'}`
-    lines.push(`| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.vsTrivial.toFixed(2)} | ${budget} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.p99VsTrivial.toFixed(2)} | ${r.rounds} | ${r.ratio.toFixed(2)} | ${r.count} | ${r.errors} |`)
+    lines.push(
+      `| ${r.name} | \`${r.path}\` | ${r.rps.toFixed(0)} | ${r.vsTrivial.toFixed(2)} | ${budget} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.p99VsTrivial.toFixed(2)} | ${r.rounds} | ${r.ratio.toFixed(2)} | ${r.count} | ${r.errors} |`,
+    )
   }
   lines.push('')
-  lines.push('JavaScript per page (gzip -9 of each file; "declared" = the entry script plus the modulepreload links in the HTML, "loaded" = the scripts chromium actually fetched):')
+  lines.push(
+    'JavaScript per page (gzip -9 of each file; "declared" = the entry script plus the modulepreload links in the HTML, "loaded" = the scripts chromium actually fetched):',
+  )
   lines.push('')
   lines.push('| Page | declared files | declared gzip | loaded files | loaded gzip | budget |')
   lines.push('|---|---:|---:|---:|---:|---|')
   for (const p of pages) {
     const budget = p.budget === null ? '' : `≤ ${p.budget} KB ${p.ok ? 'PASS' : '**FAIL**'}`
-    lines.push(`| ${p.name} | ${p.files.length} | ${kb(p.gzip)} | ${p.observed ? p.observed.files.length : '–'} | ${p.observed ? kb(p.observed.gzip) : '–'} | ${budget} |`)
+    lines.push(
+      `| ${p.name} | ${p.files.length} | ${kb(p.gzip)} | ${p.observed ? p.observed.files.length : '–'} | ${p.observed ? kb(p.observed.gzip) : '–'} | ${budget} |`,
+    )
   }
   lines.push('')
   const measured = lhs.filter((l) => !l.error)
   for (const l of lhs.filter((x) => x.error)) lines.push(`Lighthouse \`${l.path}\`: not measured: ${l.error}  `)
   if (measured.length) {
-    lines.push(`Lighthouse ${measured[0].version}, mobile (simulated throttling), Debian chromium ${measured[0].chrome}:`)
+    lines.push(
+      `Lighthouse ${measured[0].version}, mobile (simulated throttling), Debian chromium ${measured[0].chrome}:`,
+    )
     lines.push('')
-    lines.push(`| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | bar (${LH_BAR.performance} / ${LH_BAR['best-practices']} / LCP ≤ ${LH_BAR.lcpSeconds} s) |`)
+    lines.push(
+      `| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | bar (${LH_BAR.performance} / ${LH_BAR['best-practices']} / LCP ≤ ${LH_BAR.lcpSeconds} s) |`,
+    )
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|')
     for (const l of measured) {
-      lines.push(`| \`${l.path}\`${l.signedIn ? ' (signed in)' : ''} | ${l.scores.performance} | ${l.scores.accessibility} | ${l.scores['best-practices']} | ${l.scores.seo} | ${l.metrics.FCP} | ${l.metrics.LCP} | ${l.metrics.TBT} | ${l.metrics.CLS} | ${l.ok ? 'met' : '**not met**'} |`)
+      lines.push(
+        `| \`${l.path}\`${l.signedIn ? ' (signed in)' : ''} | ${l.scores.performance} | ${l.scores.accessibility} | ${l.scores['best-practices']} | ${l.scores.seo} | ${l.metrics.FCP} | ${l.metrics.LCP} | ${l.metrics.TBT} | ${l.metrics.CLS} | ${l.ok ? 'met' : '**not met**'} |`,
+      )
     }
     const failing = measured.flatMap((l) => l.failing.map((f) => `\`${l.path}\` ${f}`))
     if (failing.length) {
@@ -221,10 +292,23 @@ try {
     log(`figures written to ${path.relative(ROOT, DOC)}`)
   }
   const failed = [
-    ...load.filter((r) => !r.ok).map((r) => `${r.name}: ${r.vsTrivial.toFixed(2)}× the trivial call (budget ≥ ${r.budget}${r.errors ? `, ${r.errors} errors` : ''})`),
-    ...pages.filter((p) => !p.ok).map((p) => `${p.name}: ${p.observed ? `${p.kb.toFixed(1)} KB` : 'not observed'} of JS (budget ≤ ${p.budget} KB)`),
+    ...load
+      .filter((r) => !r.ok)
+      .map(
+        (r) =>
+          `${r.name}: ${r.vsTrivial.toFixed(2)}× the trivial call (budget ≥ ${r.budget}${r.errors ? `, ${r.errors} errors` : ''})`,
+      ),
+    ...pages
+      .filter((p) => !p.ok)
+      .map(
+        (p) => `${p.name}: ${p.observed ? `${p.kb.toFixed(1)} KB` : 'not observed'} of JS (budget ≤ ${p.budget} KB)`,
+      ),
   ]
-  for (const l of lhs) if (!l.error && !l.ok) log(`Lighthouse ${l.path}: below its bar (performance ${l.scores.performance}, best practices ${l.scores['best-practices']}, LCP ${l.metrics.LCP})`)
+  for (const l of lhs)
+    if (!l.error && !l.ok)
+      log(
+        `Lighthouse ${l.path}: below its bar (performance ${l.scores.performance}, best practices ${l.scores['best-practices']}, LCP ${l.metrics.LCP})`,
+      )
   if (failed.length) console.log(`Budgets FAILED:\n- ${failed.join('\n- ')}`)
   else console.log('Every budget met.')
   await cleanup()
@@ -243,9 +327,14 @@ async function signInPatient(base) {
   const form = new FormData()
   form.set('email', PATIENT.email)
   form.set('password', PATIENT.password)
-  const res = await fetch(`${base}/v1/user/authenticate`, { method: 'POST', body: form, headers: { accept: 'application/json', locale: 'es' } })
+  const res = await fetch(`${base}/v1/user/authenticate`, {
+    method: 'POST',
+    body: form,
+    headers: { accept: 'application/json', locale: 'es' },
+  })
   const body = await res.json().catch(() => ({}))
-  if (res.status !== 200 || !body.user?.token) throw new Error(`the demo patient could not sign in: ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
+  if (res.status !== 200 || !body.user?.token)
+    throw new Error(`the demo patient could not sign in: ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
   const token = body.user.token
   const headers = { accept: 'application/json', locale: 'es', authorization: `Bearer ${token}` }
   const status = await (await fetch(`${base}/v1/my/plan/status`, { headers })).json()
@@ -258,7 +347,8 @@ async function signInPatient(base) {
     f.set('position', String(u.duration_seconds ?? 60))
     f.set('completed', '1')
     const saved = await fetch(`${base}/v1/unit/progress`, { method: 'POST', body: f, headers })
-    if (saved.status !== 200) throw new Error(`progress of unit ${u.id} not saved: ${saved.status} ${(await saved.text()).slice(0, 300)}`)
+    if (saved.status !== 200)
+      throw new Error(`progress of unit ${u.id} not saved: ${saved.status} ${(await saved.text()).slice(0, 300)}`)
   }
   return { token, routeSlug }
 }
@@ -335,14 +425,24 @@ async function jsLoadedInBrowser(base, pages) {
   try {
     const out = []
     for (const p of pages) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'es-ES' })
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        locale: 'es-ES',
+      })
       // Not marked Secure: the bench serves plain http on loopback (the Worker reads the cookie either way).
-      if (p.cookie) await context.addCookies([{ name: 'calma_session', value: p.cookie, url: base, httpOnly: true, sameSite: 'Lax' }])
+      if (p.cookie)
+        await context.addCookies([
+          { name: 'calma_session', value: p.cookie, url: base, httpOnly: true, sameSite: 'Lax' },
+        ])
       const page = await context.newPage()
       const seen = new Map()
       page.on('response', async (res) => {
         if (res.request().resourceType() !== 'script' || new URL(res.url()).origin !== new URL(base).origin) return
-        seen.set(res.url(), res.body().catch(() => Buffer.alloc(0)))
+        seen.set(
+          res.url(),
+          res.body().catch(() => Buffer.alloc(0)),
+        )
       })
       await page.goto(base + p.path, { waitUntil: 'networkidle' })
       await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 15_000 }).catch(() => {})
@@ -374,16 +474,30 @@ async function runLighthouse(url, name, extraHeaders) {
   }
   const port = await freePort()
   const profile = await mkdtemp(path.join(os.tmpdir(), 'calma-lh-'))
-  const chrome = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, '--remote-debugging-address=127.0.0.1', `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check', 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  })
+  const chrome = spawn(
+    CHROMIUM,
+    [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${port}`,
+      '--remote-debugging-address=127.0.0.1',
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      '--no-default-browser-check',
+      'about:blank',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    },
+  )
   let chromeErr = ''
   chrome.stderr.on('data', (d) => (chromeErr = (chromeErr + d).slice(-4000)))
   try {
     let version
     for (let i = 0; i < 100 && !version; i++) {
-      version = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.json()).catch(() => null)
+      version = await fetch(`http://127.0.0.1:${port}/json/version`)
+        .then((r) => r.json())
+        .catch(() => null)
       if (!version) await sleep(100)
     }
     if (!version) throw new Error(`chromium did not open its debugging port\n${chromeErr}`)
@@ -402,9 +516,16 @@ async function runLighthouse(url, name, extraHeaders) {
     await mkdir(path.join(ROOT, 'bench/out'), { recursive: true })
     await writeFile(path.join(ROOT, `bench/out/lighthouse-${name}.json`), JSON.stringify(lhr, null, 1))
     const scores = {}
-    for (const [id, c] of Object.entries(lhr.categories)) scores[id] = c.score == null ? 'n/a' : Math.round(c.score * 100)
+    for (const [id, c] of Object.entries(lhr.categories))
+      scores[id] = c.score == null ? 'n/a' : Math.round(c.score * 100)
     const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a'
-    const metrics = { FCP: metric('first-contentful-paint'), LCP: metric('largest-contentful-paint'), TBT: metric('total-blocking-time'), CLS: metric('cumulative-layout-shift'), 'Speed Index': metric('speed-index') }
+    const metrics = {
+      FCP: metric('first-contentful-paint'),
+      LCP: metric('largest-contentful-paint'),
+      TBT: metric('total-blocking-time'),
+      CLS: metric('cumulative-layout-shift'),
+      'Speed Index': metric('speed-index'),
+    }
     const failing = []
     for (const cat of ['accessibility', 'best-practices', 'seo']) {
       for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
@@ -412,10 +533,19 @@ async function runLighthouse(url, name, extraHeaders) {
         if (!(ref.weight > 0 && a && a.score !== null && a.score < 1)) continue
         const items = a.details?.items ?? []
         const nodes = items.map((i) => i.node?.snippet).filter(Boolean)
-        failing.push(`${cat}: ${a.title.replace(/\.$/, "")}${a.displayValue ? ` (${a.displayValue})` : ''}${nodes.length ? `: \`${nodes.slice(0, 3).join('`, `')}\`${nodes.length > 3 ? ` and ${nodes.length - 3} more` : ''}` : ''}`)
+        failing.push(
+          `${cat}: ${a.title.replace(/\.$/, '')}${a.displayValue ? ` (${a.displayValue})` : ''}${nodes.length ? `: \`${nodes.slice(0, 3).join('`, `')}\`${nodes.length > 3 ? ` and ${nodes.length - 3} more` : ''}` : ''}`,
+        )
       }
     }
-    return { scores, metrics, lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity, failing, version: lhr.lighthouseVersion, chrome: version.Browser?.replace(/^[^/]*\//, '') ?? '' }
+    return {
+      scores,
+      metrics,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
+      failing,
+      version: lhr.lighthouseVersion,
+      chrome: version.Browser?.replace(/^[^/]*\//, '') ?? '',
+    }
   } finally {
     try {
       if (chrome.pid) process.kill(-chrome.pid, 'SIGKILL')

@@ -51,7 +51,8 @@ function d1File(dir) {
   walk(dir)
   return found.sort((a, b) => statSync(b).size - statSync(a).size)[0]
 }
-const bytesOf = (file) => ['', '-wal'].reduce((n, s) => n + (statSync(file + s, { throwIfNoEntry: false })?.size ?? 0), 0)
+const bytesOf = (file) =>
+  ['', '-wal'].reduce((n, s) => n + (statSync(file + s, { throwIfNoEntry: false })?.size ?? 0), 0)
 
 /** The data, in one transaction: people, two weeks of activity (the triggers keep the running totals), a plan with progress, unread notices, pending mail. */
 function generate(file) {
@@ -72,9 +73,19 @@ function generate(file) {
      SELECT u.id, date(?, '-' || d.n || ' days'), 10 FROM users u, d WHERE u.email LIKE '%@scale.test' AND (u.id * 7 + d.n) % 3 != 0`,
   ).run(DAYS, today)
   const plan = db.prepare('SELECT id FROM plans ORDER BY id LIMIT 1').get()
-  const unit = db.prepare('SELECT u.id FROM units u JOIN plan_routes pr ON pr.route_id = u.route_id WHERE pr.plan_id = ? ORDER BY pr."order", u."order" LIMIT 1').get(plan?.id ?? 0)
-  if (plan) db.prepare(`INSERT OR IGNORE INTO plan_assignments (plan_id, user_id, assigned_at) SELECT ?, id, ? FROM users WHERE email LIKE '%@scale.test'`).run(plan.id, now)
-  if (unit) db.prepare(`INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) SELECT id, ?, 60, CASE id % 2 WHEN 0 THEN ? END, ? FROM users WHERE email LIKE '%@scale.test'`).run(unit.id, now, now)
+  const unit = db
+    .prepare(
+      'SELECT u.id FROM units u JOIN plan_routes pr ON pr.route_id = u.route_id WHERE pr.plan_id = ? ORDER BY pr."order", u."order" LIMIT 1',
+    )
+    .get(plan?.id ?? 0)
+  if (plan)
+    db.prepare(
+      `INSERT OR IGNORE INTO plan_assignments (plan_id, user_id, assigned_at) SELECT ?, id, ? FROM users WHERE email LIKE '%@scale.test'`,
+    ).run(plan.id, now)
+  if (unit)
+    db.prepare(
+      `INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) SELECT id, ?, 60, CASE id % 2 WHEN 0 THEN ? END, ? FROM users WHERE email LIKE '%@scale.test'`,
+    ).run(unit.id, now, now)
   db.prepare(
     `INSERT INTO in_app_notifications (user_id, locale, level, type, close_after, title, created_at)
      WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 3)
@@ -87,7 +98,11 @@ function generate(file) {
      SELECT 'mail' || x || '@scale.test', 'Recordatorio', '<p>Hola</p>', 'Hola', 'notification', 'es', 'pending', ? FROM c`,
   ).run(EMAILS, now - 2 * 3_600_000)
   // The notice to everyone, due now: the first minute-cron run claims it.
-  const notice = db.prepare(`INSERT INTO admin_notifications (title, status, channel, send_at, created_at, copy) VALUES ('Para todos', 'pending', 'in_app', 0, ?, '{"es":{"title":"Para todos"},"en":{"title":"For everyone"}}') RETURNING id`).get(now).id
+  const notice = db
+    .prepare(
+      `INSERT INTO admin_notifications (title, status, channel, send_at, created_at, copy) VALUES ('Para todos', 'pending', 'in_app', 0, ?, '{"es":{"title":"Para todos"},"en":{"title":"For everyone"}}') RETURNING id`,
+    )
+    .get(now).id
   db.exec('COMMIT')
   const audience = db.prepare('SELECT count(*) AS n FROM users WHERE notifications_disabled_at IS NULL').get().n
   db.close()
@@ -151,13 +166,19 @@ try {
   await prepareState(stateDir)
   const file = d1File(stateDir)
   if (!file) throw new Error(`no D1 file under ${stateDir}`)
-  log(`generating ${PEOPLE.toLocaleString('en')} people, ${DAYS} days of activity, a plan, 3 unread notices each, ${EMAILS.toLocaleString('en')} pending mails`)
+  log(
+    `generating ${PEOPLE.toLocaleString('en')} people, ${DAYS} days of activity, a plan, 3 unread notices each, ${EMAILS.toLocaleString('en')} pending mails`,
+  )
   const gen = generate(file)
   log(`generated in ${(gen.ms / 1000).toFixed(1)} s; D1 file ${(bytesOf(file) / 1e6).toFixed(0)} MB`)
 
   const providerPort = await freePort()
   provider = startProvider(providerPort)
-  server = await startServer({ persistDir: stateDir, vars: { EMAIL_API_URL: `http://127.0.0.1:${providerPort}`, EMAIL_API_KEY: 'bench-key' }, timeoutMs: 180_000 })
+  server = await startServer({
+    persistDir: stateDir,
+    vars: { EMAIL_API_URL: `http://127.0.0.1:${providerPort}`, EMAIL_API_KEY: 'bench-key' },
+    timeoutMs: 180_000,
+  })
   const base = server.url
   const read = new DatabaseSync(file, { readOnly: true })
   read.exec('PRAGMA busy_timeout = 60000')
@@ -165,8 +186,18 @@ try {
 
   // A signed-in person (registered through the API, so the session is real).
   const form = new FormData()
-  for (const [k, v] of Object.entries({ email: `bench-${Date.now()}@scale.test`, password: 'Calma-bench-2026!', name: 'Bench Person', legal_age: '1' })) form.append(k, v)
-  const reg = await fetch(`${base}/v1/user`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-captcha-token': `XXXX.DUMMY.TOKEN.XXXX.${Date.now()}` } })
+  for (const [k, v] of Object.entries({
+    email: `bench-${Date.now()}@scale.test`,
+    password: 'Calma-bench-2026!',
+    name: 'Bench Person',
+    legal_age: '1',
+  }))
+    form.append(k, v)
+  const reg = await fetch(`${base}/v1/user`, {
+    method: 'POST',
+    body: form,
+    headers: { accept: 'application/json', 'x-captcha-token': `XXXX.DUMMY.TOKEN.XXXX.${Date.now()}` },
+  })
   const token = (await reg.json()).user?.token
   if (!token) throw new Error(`register answered ${reg.status}`)
   const auth = { authorization: `Bearer ${token}`, accept: 'application/json' }
@@ -175,11 +206,19 @@ try {
   log('nightly ranking')
   const ranking = await timed(`${base}/__scheduled?cron=${encodeURIComponent('59 23 * * *')}`)
   const rankingS = ranking.ms / 1000
-  log(`ranking: ${rankingS.toFixed(1)} s (${countOf("SELECT ranked AS n FROM ranking_days WHERE status = 'complete' ORDER BY day DESC LIMIT 1")} ranked)`)
+  log(
+    `ranking: ${rankingS.toFixed(1)} s (${countOf("SELECT ranked AS n FROM ranking_days WHERE status = 'complete' ORDER BY day DESC LIMIT 1")} ranked)`,
+  )
 
   // 2. Signed-in calls at this size against the trivial call.
   const planId = read.prepare('SELECT id FROM plans ORDER BY id LIMIT 1').get()?.id
-  const calls = { trivial: '/v1/symptoms?per_page=1', user: '/v1/user', plan_status: `/v1/my/plan/status?plan_id=${planId}`, ranking: '/v1/ranking', rewards: '/v1/rewards' }
+  const calls = {
+    trivial: '/v1/symptoms?per_page=1',
+    user: '/v1/user',
+    plan_status: `/v1/my/plan/status?plan_id=${planId}`,
+    ranking: '/v1/ranking',
+    rewards: '/v1/rewards',
+  }
   const reads = {}
   const trivial = await meanMs(base + calls.trivial, auth)
   for (const [name, p] of Object.entries(calls)) {
@@ -198,25 +237,36 @@ try {
     written = countOf('SELECT count(*) AS n FROM in_app_notifications WHERE notification_id = ?', gen.notice)
   }
   const fanoutS = (Date.now() - f0) / 1000
-  log(`fan-out: ${written.toLocaleString('en')} of ${gen.audience.toLocaleString('en')} written in ${fanoutS.toFixed(1)} s`)
+  log(
+    `fan-out: ${written.toLocaleString('en')} of ${gen.audience.toLocaleString('en')} written in ${fanoutS.toFixed(1)} s`,
+  )
 
   // 4. The mails: the minute cron hands them to calma-mail; wait until none is pending.
   log(`${EMAILS.toLocaleString('en')} emails through the fake provider`)
   const e0 = Date.now()
   let pending = EMAILS
   while (pending > 0 && Date.now() - e0 < EMAIL_DEADLINE_MS) {
-    if (countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND queued_at IS NULL") > 0) await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
+    if (countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND queued_at IS NULL") > 0)
+      await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
     await sleep(2000)
-    pending = countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND to_address LIKE 'mail%@scale.test'")
+    pending = countOf(
+      "SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND to_address LIKE 'mail%@scale.test'",
+    )
   }
   const emailS = (Date.now() - e0) / 1000
-  const sentRows = countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'sent' AND to_address LIKE 'mail%@scale.test'")
-  const deadRows = countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'dead' AND to_address LIKE 'mail%@scale.test'")
+  const sentRows = countOf(
+    "SELECT count(*) AS n FROM email_outbox WHERE status = 'sent' AND to_address LIKE 'mail%@scale.test'",
+  )
+  const deadRows = countOf(
+    "SELECT count(*) AS n FROM email_outbox WHERE status = 'dead' AND to_address LIKE 'mail%@scale.test'",
+  )
   const delivered = [...provider.received.entries()].filter(([to]) => to.startsWith('mail'))
   const emailsSent = delivered.length
   const emailsDuplicated = delivered.filter(([, n]) => n > 1).length
   const emailsLost = EMAILS - emailsSent
-  log(`emails: ${emailsSent} reached the inbox in ${emailS.toFixed(0)} s (${deadRows} dead letters, ${pending} still pending, ${sentRows} rows sent); provider: ${JSON.stringify(provider.stats)}`)
+  log(
+    `emails: ${emailsSent} reached the inbox in ${emailS.toFixed(0)} s (${deadRows} dead letters, ${pending} still pending, ${sentRows} rows sent); provider: ${JSON.stringify(provider.stats)}`,
+  )
 
   const dbBytes = bytesOf(file)
   const result = {
@@ -256,10 +306,19 @@ async function writeDoc(r) {
   const rows = [
     ['people', r.people.toLocaleString('en')],
     ['nightly ranking (ranking_s)', `${r.ranking_s} s`],
-    ['notice to everyone, every in-app row written (fanout_s)', `${r.fanout_s} s (${r.fanout_written.toLocaleString('en')} rows)`],
-    ['emails with 5% failing calls, 1% timeouts after accepting', `${r.emails_sent.toLocaleString('en')} sent of ${r.emails.toLocaleString('en')}, ${r.emails_duplicated} duplicated, ${r.emails_lost} lost (${r.emails_dead} dead letters), ${r.emails_per_min.toLocaleString('en')} a minute`],
+    [
+      'notice to everyone, every in-app row written (fanout_s)',
+      `${r.fanout_s} s (${r.fanout_written.toLocaleString('en')} rows)`,
+    ],
+    [
+      'emails with 5% failing calls, 1% timeouts after accepting',
+      `${r.emails_sent.toLocaleString('en')} sent of ${r.emails.toLocaleString('en')}, ${r.emails_duplicated} duplicated, ${r.emails_lost} lost (${r.emails_dead} dead letters), ${r.emails_per_min.toLocaleString('en')} a minute`,
+    ],
     ...Object.entries(r.reads).map(([, x]) => [`GET ${x.path}`, `${x.mean_ms} ms (${x.ratio}× the trivial call)`]),
-    ['D1 file (db_bytes)', `${(r.db_bytes / 1e6).toFixed(0)} MB, ${r.bytes_per_person.toLocaleString('en')} bytes a person`],
+    [
+      'D1 file (db_bytes)',
+      `${(r.db_bytes / 1e6).toFixed(0)} MB, ${r.bytes_per_person.toLocaleString('en')} bytes a person`,
+    ],
   ]
   const block = [
     '<!-- scale:start (written by npm run bench:scale) -->',

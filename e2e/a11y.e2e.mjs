@@ -46,10 +46,16 @@ export default function ({ test, browser, api }) {
     const xml = (await api('/sitemap.xml')).text
     const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname)
     for (const locale of ['es', 'en']) {
-      sitemap[locale] = urls.filter((u) => (locale === 'en' ? u.startsWith('/en/') : !u.startsWith('/en/'))).map((u) => (locale === 'en' ? u.slice(3) : u))
+      sitemap[locale] = urls
+        .filter((u) => (locale === 'en' ? u.startsWith('/en/') : !u.startsWith('/en/')))
+        .map((u) => (locale === 'en' ? u.slice(3) : u))
     }
     for (const p of pages.filter((p) => p.path.includes(':'))) {
-      for (const locale of ['es', 'en']) assert.ok(addressOf(p, locale), `${p.id} (${p.path}) has no address in ${locale}: add one to SAMPLES in e2e/a11y.e2e.mjs`)
+      for (const locale of ['es', 'en'])
+        assert.ok(
+          addressOf(p, locale),
+          `${p.id} (${p.path}) has no address in ${locale}: add one to SAMPLES in e2e/a11y.e2e.mjs`,
+        )
     }
   })
 
@@ -61,7 +67,10 @@ export default function ({ test, browser, api }) {
     return sitemap[locale].find((u) => re.test(u))
   }
 
-  const visible = (role) => (p) => (role === 'visitor' ? p.access !== 'user' && p.id !== 'admin' : p.access !== 'guest' && (p.id !== 'admin' || role === 'admin'))
+  const visible = (role) => (p) =>
+    role === 'visitor'
+      ? p.access !== 'user' && p.id !== 'admin'
+      : p.access !== 'guest' && (p.id !== 'admin' || role === 'admin')
 
   for (const [role, logins] of Object.entries(ROLES)) {
     for (const locale of ['es', 'en']) {
@@ -77,31 +86,47 @@ export default function ({ test, browser, api }) {
             await first.context().close()
           }
           // Both viewports at once: the browser and the server wait on each other less.
-          await Promise.all(Object.entries(VIEWPORTS).map(async ([vpName, viewport]) => {
-            // strict: false: this test is about what axe finds; the other files hold pages clean.
-            const page = await newPage(browser, { viewport, locale, storageState, strict: false })
-            for (const p of pages.filter(visible(role))) {
-              const address = addressOf(p, locale)
-              if (!address) continue // the first test already failed for it
-              await page.goto(prefix + address, { waitUntil: 'domcontentloaded' })
-              await waitForHydration(page)
-              const screens = p.id === 'admin' ? await page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.dataset.testid)) : [null]
-              for (const screen of screens) {
-                if (screen) {
-                  await page.getByTestId(screen).click()
-                  await page.waitForLoadState('networkidle')
+          await Promise.all(
+            Object.entries(VIEWPORTS).map(async ([vpName, viewport]) => {
+              // strict: false: this test is about what axe finds; the other files hold pages clean.
+              const page = await newPage(browser, { viewport, locale, storageState, strict: false })
+              for (const p of pages.filter(visible(role))) {
+                const address = addressOf(p, locale)
+                if (!address) continue // the first test already failed for it
+                await page.goto(prefix + address, { waitUntil: 'domcontentloaded' })
+                await waitForHydration(page)
+                const screens =
+                  p.id === 'admin'
+                    ? await page.locator('[data-testid^="tab-"]').evaluateAll((els) => els.map((e) => e.dataset.testid))
+                    : [null]
+                for (const screen of screens) {
+                  if (screen) {
+                    await page.getByTestId(screen).click()
+                    await page.waitForLoadState('networkidle')
+                  }
+                  const where = `${prefix}${address}${screen ? `#${screen}` : ''} (${role}, ${locale}, ${vpName})`
+                  const result = await new AxeBuilder({ page })
+                    .options({ rules: EXTRA_RULES, resultTypes: ['violations'] })
+                    .withTags(TAGS)
+                    .analyze()
+                  for (const v of result.violations) {
+                    violations.push(
+                      `${where}: ${v.id} [${v.impact}] ${v.help}\n      ${v.nodes
+                        .slice(0, 4)
+                        .map(
+                          (n) =>
+                            `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`,
+                        )
+                        .join('\n      ')}`,
+                    )
+                  }
+                  checked.count++
+                  checked.byRole[role] = (checked.byRole[role] ?? 0) + 1
                 }
-                const where = `${prefix}${address}${screen ? `#${screen}` : ''} (${role}, ${locale}, ${vpName})`
-                const result = await new AxeBuilder({ page }).options({ rules: EXTRA_RULES, resultTypes: ['violations'] }).withTags(TAGS).analyze()
-                for (const v of result.violations) {
-                  violations.push(`${where}: ${v.id} [${v.impact}] ${v.help}\n      ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join('\n      ')}`)
-                }
-                checked.count++
-                checked.byRole[role] = (checked.byRole[role] ?? 0) + 1
               }
-            }
-            await page.context().close()
-          }))
+              await page.context().close()
+            }),
+          )
         },
         { timeout: 300_000 },
       )
@@ -109,8 +134,12 @@ export default function ({ test, browser, api }) {
   }
 
   test('0 violations on every page × role × language × viewport', async () => {
-    const roles = Object.entries(checked.byRole).map(([r, n]) => `${r} ${n}`).join(', ')
-    console.log(`    axe (${TAGS.join(', ')}) checked ${checked.count} page views (pages × role × language × viewport; ${roles})`)
+    const roles = Object.entries(checked.byRole)
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ')
+    console.log(
+      `    axe (${TAGS.join(', ')}) checked ${checked.count} page views (pages × role × language × viewport; ${roles})`,
+    )
     assert.ok(checked.count >= 4 * 2 * 2 * 10, `only ${checked.count} page views were checked`)
     assert.equal(violations.length, 0, `${violations.length} violation(s):\n    ${violations.join('\n    ')}`)
   })

@@ -44,137 +44,165 @@ async function logoutFromMenu(page) {
 }
 
 export default function ({ test, browser, api }) {
-  test('register, sign out, sign in, Spanish phone, wrong phone in both languages, recover by mail, delete (es, phone)', async () => {
-    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    const email = uniqueEmail('clara')
+  test(
+    'register, sign out, sign in, Spanish phone, wrong phone in both languages, recover by mail, delete (es, phone)',
+    async () => {
+      const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+      const email = uniqueEmail('clara')
 
-    // Register: 'Welcome to the product!', then /journey after 3 s.
-    const welcome = await registerThroughPage(page, { email })
-    assert.match(await welcome.textContent(), /¡Bienvenido al producto!/)
-    assert.match(await welcome.textContent(), /Espera un momento mientras te llevamos a tu recorrido/)
-    await screenshot(page, 'accounts-register-welcome-es-phone')
-    const t0 = Date.now()
-    await page.waitForURL((u) => u.pathname === '/journey', { timeout: 8000 })
-    assert.ok(Date.now() - t0 >= 2000, 'waits about 3 s before going to /journey')
-    await waitForHydration(page)
-    const stored = JSON.parse(await storedUser(page))
-    assert.equal(stored.email, email)
-    assert.equal(stored.token, undefined, 'the token never reaches localStorage (it lives in the HttpOnly cookie)')
-    const cookies = await page.context().cookies()
-    const session = cookies.find((c) => c.name === 'calma_session')
-    assert.ok(session?.httpOnly && session.secure && session.sameSite === 'Lax', 'HttpOnly, Secure, SameSite=Lax session cookie')
-    assert.equal(await page.evaluate(() => document.cookie.includes('calma_session')), false, 'scripts cannot read the cookie')
+      // Register: 'Welcome to the product!', then /journey after 3 s.
+      const welcome = await registerThroughPage(page, { email })
+      assert.match(await welcome.textContent(), /¡Bienvenido al producto!/)
+      assert.match(await welcome.textContent(), /Espera un momento mientras te llevamos a tu recorrido/)
+      await screenshot(page, 'accounts-register-welcome-es-phone')
+      const t0 = Date.now()
+      await page.waitForURL((u) => u.pathname === '/journey', { timeout: 8000 })
+      assert.ok(Date.now() - t0 >= 2000, 'waits about 3 s before going to /journey')
+      await waitForHydration(page)
+      const stored = JSON.parse(await storedUser(page))
+      assert.equal(stored.email, email)
+      assert.equal(stored.token, undefined, 'the token never reaches localStorage (it lives in the HttpOnly cookie)')
+      const cookies = await page.context().cookies()
+      const session = cookies.find((c) => c.name === 'calma_session')
+      assert.ok(
+        session?.httpOnly && session.secure && session.sameSite === 'Lax',
+        'HttpOnly, Secure, SameSite=Lax session cookie',
+      )
+      assert.equal(
+        await page.evaluate(() => document.cookie.includes('calma_session')),
+        false,
+        'scripts cannot read the cookie',
+      )
 
-    // Sign out from the header menu: the session ends and SPEC §4's local keys go.
-    await page.evaluate(() => localStorage.setItem('articles_read', '["/post/x"]'))
-    await logoutFromMenu(page)
-    assert.equal(await storedUser(page), null)
-    assert.equal(await page.evaluate(() => localStorage.getItem('articles_read')), null)
-    assert.equal((await page.context().cookies()).some((c) => c.name === 'calma_session' && c.value), false)
-    assert.ok(await page.getByTestId('header').getByText('Iniciar sesión', { exact: true }).isVisible())
+      // Sign out from the header menu: the session ends and SPEC §4's local keys go.
+      await page.evaluate(() => localStorage.setItem('articles_read', '["/post/x"]'))
+      await logoutFromMenu(page)
+      assert.equal(await storedUser(page), null)
+      assert.equal(await page.evaluate(() => localStorage.getItem('articles_read')), null)
+      assert.equal(
+        (await page.context().cookies()).some((c) => c.name === 'calma_session' && c.value),
+        false,
+      )
+      assert.ok(await page.getByTestId('header').getByText('Iniciar sesión', { exact: true }).isVisible())
 
-    // Sign in again, keeping the connection: a persistent cookie.
-    await page.goto('/login')
-    await waitForHydration(page)
-    await page.locator('input[name=email]').fill(email)
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.locator('input[name=remember]').check()
-    await page.getByTestId('login-submit').click()
-    await page.waitForURL((u) => u.pathname === '/journey')
-    const kept = (await page.context().cookies()).find((c) => c.name === 'calma_session')
-    assert.ok(kept.expires > Date.now() / 1000 + 29 * 86400, 'keep me connected: a 30-day cookie')
+      // Sign in again, keeping the connection: a persistent cookie.
+      await page.goto('/login')
+      await waitForHydration(page)
+      await page.locator('input[name=email]').fill(email)
+      await page.locator('input[name=password]').fill(PASSWORD)
+      await page.locator('input[name=remember]').check()
+      await page.getByTestId('login-submit').click()
+      await page.waitForURL((u) => u.pathname === '/journey')
+      const kept = (await page.context().cookies()).find((c) => c.name === 'calma_session')
+      assert.ok(kept.expires > Date.now() / 1000 + 29 * 86400, 'keep me connected: a 30-day cookie')
 
-    // Profile: choosing Spain fills the dialling code into the empty phone; a Spanish number saves.
-    await page.goto('/profile')
-    await waitForHydration(page)
-    assert.equal(await page.locator('h1').first().textContent(), 'Mi perfil')
-    const phone = page.locator('input[name=phone]')
-    assert.equal(await phone.inputValue(), '')
-    await page.getByTestId('country-select').selectOption('ES')
-    assert.equal((await phone.inputValue()).trim(), '+34')
-    await phone.fill('+34 612 345 678')
-    await page.getByTestId('profile-save').click()
-    await page.getByTestId('toast').filter({ hasText: 'Tu perfil se ha actualizado.' }).waitFor()
-    await page.reload()
-    await waitForHydration(page)
-    assert.equal(await phone.inputValue(), '+34612345678')
-    assert.equal(await page.getByTestId('country-select').inputValue(), 'ES')
+      // Profile: choosing Spain fills the dialling code into the empty phone; a Spanish number saves.
+      await page.goto('/profile')
+      await waitForHydration(page)
+      assert.equal(await page.locator('h1').first().textContent(), 'Mi perfil')
+      const phone = page.locator('input[name=phone]')
+      assert.equal(await phone.inputValue(), '')
+      await page.getByTestId('country-select').selectOption('ES')
+      assert.equal((await phone.inputValue()).trim(), '+34')
+      await phone.fill('+34 612 345 678')
+      await page.getByTestId('profile-save').click()
+      await page.getByTestId('toast').filter({ hasText: 'Tu perfil se ha actualizado.' }).waitFor()
+      await page.reload()
+      await waitForHydration(page)
+      assert.equal(await phone.inputValue(), '+34612345678')
+      assert.equal(await page.getByTestId('country-select').inputValue(), 'ES')
 
-    // A wrong phone is refused, in Spanish here...
-    await phone.fill('+34 12')
-    await page.getByTestId('profile-save').click()
-    const err = page.getByTestId('error-phone')
-    await err.waitFor()
-    assert.equal(await err.textContent(), 'El número de teléfono no es válido.')
-    await screenshot(page, 'accounts-profile-phone-error-es-phone')
-    // ...and in English on the English page.
-    await page.goto('/en/profile')
-    await waitForHydration(page)
-    await page.locator('input[name=phone]').fill('612')
-    await page.getByTestId('profile-save').click()
-    await page.getByTestId('error-phone').waitFor()
-    assert.equal(await page.getByTestId('error-phone').textContent(), 'The phone number is not valid.')
-    // The server refuses it too (the same rule, SPEC §5), in the caller's language.
-    expectFailure(page, { url: '/v1/user/update', status: 422 })
-    const server = await page.evaluate(async () => {
-      const fd = new FormData()
-      fd.append('phone', '+34 12')
-      const csrf = document.querySelector('meta[name=csrf-token]').content
-      const r = await fetch('/v1/user/update', { method: 'POST', body: fd, headers: { accept: 'application/json', locale: 'es', 'x-csrf-token': csrf } })
-      return { status: r.status, body: await r.json() }
-    }).catch((e) => ({ error: String(e) }))
-    assert.equal(server.status, 422)
-    assert.deepEqual(server.body.errors.phone, ['El número de teléfono no es válido.'])
+      // A wrong phone is refused, in Spanish here...
+      await phone.fill('+34 12')
+      await page.getByTestId('profile-save').click()
+      const err = page.getByTestId('error-phone')
+      await err.waitFor()
+      assert.equal(await err.textContent(), 'El número de teléfono no es válido.')
+      await screenshot(page, 'accounts-profile-phone-error-es-phone')
+      // ...and in English on the English page.
+      await page.goto('/en/profile')
+      await waitForHydration(page)
+      await page.locator('input[name=phone]').fill('612')
+      await page.getByTestId('profile-save').click()
+      await page.getByTestId('error-phone').waitFor()
+      assert.equal(await page.getByTestId('error-phone').textContent(), 'The phone number is not valid.')
+      // The server refuses it too (the same rule, SPEC §5), in the caller's language.
+      expectFailure(page, { url: '/v1/user/update', status: 422 })
+      const server = await page
+        .evaluate(async () => {
+          const fd = new FormData()
+          fd.append('phone', '+34 12')
+          const csrf = document.querySelector('meta[name=csrf-token]').content
+          const r = await fetch('/v1/user/update', {
+            method: 'POST',
+            body: fd,
+            headers: { accept: 'application/json', locale: 'es', 'x-csrf-token': csrf },
+          })
+          return { status: r.status, body: await r.json() }
+        })
+        .catch((e) => ({ error: String(e) }))
+      assert.equal(server.status, 422)
+      assert.deepEqual(server.body.errors.phone, ['El número de teléfono no es válido.'])
 
-    // Recover the password through the mail in the local outbox.
-    await logoutFromMenu(page)
-    await page.goto('/recover-password')
-    await waitForHydration(page)
-    await page.locator('input[name=email]').fill(email)
-    await captchaReady(page)
-    await page.getByTestId('recover-submit').click()
-    await page.getByTestId('recover-sent').waitFor()
-    await screenshot(page, 'accounts-recover-sent-es-phone')
-    await page.goto('/__dev/outbox')
-    await waitForHydration(page)
-    const mail = page.getByTestId('outbox-mail').filter({ hasText: email }).filter({ hasText: 'Tu enlace para entrar en Calma' }).first()
-    await mail.waitFor()
-    await screenshot(page, 'accounts-outbox-es-phone')
-    await mail.getByTestId('outbox-link').first().click()
-    // The one-time link signs in by itself and lands on the profile to choose a new password.
-    await page.waitForURL((u) => u.pathname === '/profile', { timeout: 10_000 })
-    await waitForHydration(page)
-    const newPassword = 'Nueva-calma-2026!'
-    await page.locator('input[name=password]').fill(newPassword)
-    assert.equal(await page.locator('input[name=current_password]').count(), 0, 'no current password asked after a recovery link')
-    await page.getByTestId('profile-save').click()
-    await page.getByTestId('toast').filter({ hasText: 'Contraseña actualizada.' }).waitFor()
-    await logoutFromMenu(page)
-    // The old password no longer works; the new one does.
-    expectFailure(page, { url: '/v1/user/authenticate', status: 401 })
-    await signIn(page, email, PASSWORD)
-    await page.getByTestId('form-alert').filter({ hasText: 'Credenciales no válidas.' }).waitFor()
-    await page.locator('input[name=password]').fill(newPassword)
-    await page.getByTestId('login-submit').click()
-    await page.waitForURL((u) => u.pathname === '/journey')
+      // Recover the password through the mail in the local outbox.
+      await logoutFromMenu(page)
+      await page.goto('/recover-password')
+      await waitForHydration(page)
+      await page.locator('input[name=email]').fill(email)
+      await captchaReady(page)
+      await page.getByTestId('recover-submit').click()
+      await page.getByTestId('recover-sent').waitFor()
+      await screenshot(page, 'accounts-recover-sent-es-phone')
+      await page.goto('/__dev/outbox')
+      await waitForHydration(page)
+      const mail = page
+        .getByTestId('outbox-mail')
+        .filter({ hasText: email })
+        .filter({ hasText: 'Tu enlace para entrar en Calma' })
+        .first()
+      await mail.waitFor()
+      await screenshot(page, 'accounts-outbox-es-phone')
+      await mail.getByTestId('outbox-link').first().click()
+      // The one-time link signs in by itself and lands on the profile to choose a new password.
+      await page.waitForURL((u) => u.pathname === '/profile', { timeout: 10_000 })
+      await waitForHydration(page)
+      const newPassword = 'Nueva-calma-2026!'
+      await page.locator('input[name=password]').fill(newPassword)
+      assert.equal(
+        await page.locator('input[name=current_password]').count(),
+        0,
+        'no current password asked after a recovery link',
+      )
+      await page.getByTestId('profile-save').click()
+      await page.getByTestId('toast').filter({ hasText: 'Contraseña actualizada.' }).waitFor()
+      await logoutFromMenu(page)
+      // The old password no longer works; the new one does.
+      expectFailure(page, { url: '/v1/user/authenticate', status: 401 })
+      await signIn(page, email, PASSWORD)
+      await page.getByTestId('form-alert').filter({ hasText: 'Credenciales no válidas.' }).waitFor()
+      await page.locator('input[name=password]').fill(newPassword)
+      await page.getByTestId('login-submit').click()
+      await page.waitForURL((u) => u.pathname === '/journey')
 
-    // Delete the account: 'Sure?' first; then everything is gone.
-    await page.goto('/profile')
-    await waitForHydration(page)
-    await page.getByTestId('delete-account').click()
-    const confirm = page.getByTestId('confirm-delete')
-    await confirm.waitFor()
-    assert.match(await confirm.textContent(), /¿Seguro\?/)
-    await captchaReady(page)
-    await screenshot(page, 'accounts-profile-delete-es-phone')
-    await page.getByTestId('confirm-delete-yes').click()
-    await page.getByTestId('account-deleted').filter({ hasText: 'Tu cuenta se ha eliminado.' }).waitFor()
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
-    await waitForHydration(page)
-    assert.equal(await storedUser(page), null)
-    await signIn(page, email, newPassword)
-    await page.getByTestId('form-alert').filter({ hasText: 'Credenciales no válidas.' }).waitFor()
-  }, { timeout: 90_000 })
+      // Delete the account: 'Sure?' first; then everything is gone.
+      await page.goto('/profile')
+      await waitForHydration(page)
+      await page.getByTestId('delete-account').click()
+      const confirm = page.getByTestId('confirm-delete')
+      await confirm.waitFor()
+      assert.match(await confirm.textContent(), /¿Seguro\?/)
+      await captchaReady(page)
+      await screenshot(page, 'accounts-profile-delete-es-phone')
+      await page.getByTestId('confirm-delete-yes').click()
+      await page.getByTestId('account-deleted').filter({ hasText: 'Tu cuenta se ha eliminado.' }).waitFor()
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
+      await waitForHydration(page)
+      assert.equal(await storedUser(page), null)
+      await signIn(page, email, newPassword)
+      await page.getByTestId('form-alert').filter({ hasText: 'Credenciales no válidas.' }).waitFor()
+    },
+    { timeout: 90_000 },
+  )
 
   test('changing the language in the profile reloads the page at the /en path (en, desktop)', async () => {
     const page = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
@@ -182,7 +210,10 @@ export default function ({ test, browser, api }) {
     await page.goto('/profile')
     await waitForHydration(page)
     await page.getByTestId('language-select').selectOption('en')
-    assert.ok(await page.getByTestId('language-warning').evaluate((el) => el.classList.contains('field-warning')), 'the warning stands out')
+    assert.ok(
+      await page.getByTestId('language-warning').evaluate((el) => el.classList.contains('field-warning')),
+      'the warning stands out',
+    )
     await page.getByTestId('profile-save').click()
     await page.waitForURL((u) => u.pathname === '/en/profile', { timeout: 10_000 })
     await waitForHydration(page)
@@ -219,17 +250,26 @@ export default function ({ test, browser, api }) {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
     await signIn(page, 'patient@demo.calma.app', 'Calma-demo-2026')
     await page.waitForURL((u) => u.pathname === '/journey')
-    const r = await api('/v1/user/authenticate', { method: 'POST', body: new URLSearchParams({ email: 'admin@demo.calma.app', password: 'Calma-demo-2026' }) })
+    const r = await api('/v1/user/authenticate', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'admin@demo.calma.app', password: 'Calma-demo-2026' }),
+    })
     assert.equal(r.status, 200)
     assert.equal(r.json.user.role, 4)
-    const list = await api('/v1/users?per_page=5', { headers: { authorization: `Bearer ${r.json.user.token}`, accept: 'application/json' } })
+    const list = await api('/v1/users?per_page=5', {
+      headers: { authorization: `Bearer ${r.json.user.token}`, accept: 'application/json' },
+    })
     assert.equal(list.status, 200)
     assert.ok(list.json.users.length > 0)
   })
 
   test('after many wrong passwords the login asks for the captcha, and the owner signs in with it (en, phone)', async () => {
     const email = uniqueEmail('guarded')
-    const made = await api('/v1/user', { method: 'POST', headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' }, body: new URLSearchParams({ email, password: PASSWORD, legal_age: '1' }) })
+    const made = await api('/v1/user', {
+      method: 'POST',
+      headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' },
+      body: new URLSearchParams({ email, password: PASSWORD, legal_age: '1' }),
+    })
     assert.equal(made.status, 201)
     const page = await newPage(browser, { viewport: PHONE, locale: 'en' })
     expectFailure(page, { url: '/v1/user/authenticate', status: 401 })
@@ -241,13 +281,18 @@ export default function ({ test, browser, api }) {
     for (let i = 0; i < 5; i++) {
       await page.locator('input[name=password]').fill(`wrong-password-${i}`)
       await page.getByTestId('login-submit').click()
-      await eventually(async () => (await alert.textContent()) === 'Invalid credentials.', { message: 'alert Invalid credentials.' })
+      await eventually(async () => (await alert.textContent()) === 'Invalid credentials.', {
+        message: 'alert Invalid credentials.',
+      })
       await eventually(async () => !(await page.getByTestId('login-submit').isDisabled()))
     }
     assert.equal(await page.getByTestId('captcha').count(), 0, 'no captcha before the threshold')
     await page.locator('input[name=password]').fill('wrong-password-5')
     await page.getByTestId('login-submit').click()
-    await eventually(async () => (await alert.textContent()) === 'For your safety, please complete the check below and sign in again.', { message: 'alert captcha_required' })
+    await eventually(
+      async () => (await alert.textContent()) === 'For your safety, please complete the check below and sign in again.',
+      { message: 'alert captcha_required' },
+    )
     await captchaReady(page)
     await screenshot(page, 'accounts-login-captcha-en-phone')
     await page.locator('input[name=password]').fill(PASSWORD)
@@ -255,38 +300,51 @@ export default function ({ test, browser, api }) {
     await page.waitForURL((u) => u.pathname === '/en/journey', { timeout: 10_000 })
   })
 
-  test('screenshots of the account pages, es and en, phone and desktop', async () => {
-    // One signed-in user for the profile.
-    const setup = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    const email = uniqueEmail('shots')
-    await registerThroughPage(setup, { email, name: 'Lucía Martín' })
-    const state = await setup.context().storageState()
-    for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
-      for (const locale of ['es', 'en']) {
-        const prefix = locale === 'es' ? '' : '/en'
-        const visitor = await newPage(browser, { viewport, locale })
-        for (const [name, p] of [['login', '/login'], ['register', '/register'], ['recover', '/recover-password'], ['disable-notifications', '/disable-notifications'], ['expired', '/expired']]) {
-          const res = await visitor.goto(prefix + p)
-          assert.equal(res.status(), 200, `${prefix}${p}`)
-          await waitForHydration(visitor)
-          if (name === 'register' || name === 'recover') await captchaReady(visitor)
-          await screenshot(visitor, `accounts-${name}-${locale}-${size}`)
+  test(
+    'screenshots of the account pages, es and en, phone and desktop',
+    async () => {
+      // One signed-in user for the profile.
+      const setup = await newPage(browser, { viewport: PHONE, locale: 'es' })
+      const email = uniqueEmail('shots')
+      await registerThroughPage(setup, { email, name: 'Lucía Martín' })
+      const state = await setup.context().storageState()
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ]) {
+        for (const locale of ['es', 'en']) {
+          const prefix = locale === 'es' ? '' : '/en'
+          const visitor = await newPage(browser, { viewport, locale })
+          for (const [name, p] of [
+            ['login', '/login'],
+            ['register', '/register'],
+            ['recover', '/recover-password'],
+            ['disable-notifications', '/disable-notifications'],
+            ['expired', '/expired'],
+          ]) {
+            const res = await visitor.goto(prefix + p)
+            assert.equal(res.status(), 200, `${prefix}${p}`)
+            await waitForHydration(visitor)
+            if (name === 'register' || name === 'recover') await captchaReady(visitor)
+            await screenshot(visitor, `accounts-${name}-${locale}-${size}`)
+          }
+          const user = await newPage(browser, { viewport, locale, storageState: state })
+          await user.goto(`${prefix}/profile`)
+          await waitForHydration(user)
+          await user.getByTestId('country-select').selectOption('ES')
+          await screenshot(user, `accounts-profile-${locale}-${size}`)
+          await user.context().close()
+          await visitor.context().close()
         }
-        const user = await newPage(browser, { viewport, locale, storageState: state })
-        await user.goto(`${prefix}/profile`)
-        await waitForHydration(user)
-        await user.getByTestId('country-select').selectOption('ES')
-        await screenshot(user, `accounts-profile-${locale}-${size}`)
-        await user.context().close()
-        await visitor.context().close()
       }
-    }
-    // The login form showing a refusal, for the record.
-    const page = await newPage(browser, { viewport: PHONE, locale: 'en' })
-    expectFailure(page, { url: '/v1/user/authenticate', status: 401 })
-    await signIn(page, email, 'wrong-password-1', '/en')
-    await page.getByTestId('form-alert').filter({ hasText: 'Invalid credentials.' }).waitFor()
-    await eventually(async () => (await page.getByTestId('toast').count()) > 0)
-    await screenshot(page, 'accounts-login-refused-en-phone', { fullPage: false })
-  }, { timeout: 120_000 })
+      // The login form showing a refusal, for the record.
+      const page = await newPage(browser, { viewport: PHONE, locale: 'en' })
+      expectFailure(page, { url: '/v1/user/authenticate', status: 401 })
+      await signIn(page, email, 'wrong-password-1', '/en')
+      await page.getByTestId('form-alert').filter({ hasText: 'Invalid credentials.' }).waitFor()
+      await eventually(async () => (await page.getByTestId('toast').count()) > 0)
+      await screenshot(page, 'accounts-login-refused-en-phone', { fullPage: false })
+    },
+    { timeout: 120_000 },
+  )
 }

@@ -87,7 +87,17 @@ const CASES = [
   },
 ]
 
-const REASONS = { schedule_conflict: 1, emergency: 2, technical_issue: 4, lack_of_energy: 8, session_anxiety: 16, not_prepared: 32, personal_situation: 64, prefer_to_reschedule: 128, other: 256 }
+const REASONS = {
+  schedule_conflict: 1,
+  emergency: 2,
+  technical_issue: 4,
+  lack_of_energy: 8,
+  session_anxiety: 16,
+  not_prepared: 32,
+  personal_situation: 64,
+  prefer_to_reschedule: 128,
+  other: 256,
+}
 
 /** A page whose browser lives in ZONE (the slots are asked in the browser's zone). */
 async function pageIn(browser, c) {
@@ -183,135 +193,165 @@ async function mailLink(api, to, id) {
 }
 
 export default function ({ test, browser, api }) {
-
   for (const c of CASES) {
-    test(`the patient books, cancels with a reason, books again; the psychologist confirms from the mail link (${c.locale}, ${c.size})`, async () => {
-      const page = await pageIn(browser, c)
+    test(
+      `the patient books, cancels with a reason, books again; the psychologist confirms from the mail link (${c.locale}, ${c.size})`,
+      async () => {
+        const page = await pageIn(browser, c)
 
-      // Login required: the booking tab sends to sign in and back.
-      await page.goto(`${c.prefix}/appointments?tab=make_an_appointment`)
-      await page.waitForURL((u) => u.pathname === `${c.prefix}/login`)
-      await waitForHydration(page)
-      await signIn(page, PATIENT)
-      await page.waitForURL((u) => u.pathname === `${c.prefix}/appointments` && u.searchParams.get('tab') === 'make_an_appointment', { timeout: 10_000 })
-      await waitForHydration(page)
-      assert.equal(await page.locator('[role=tab]').count(), 3)
-      await page.locator(`[data-testid=psychologist][data-name="${PSYCHOLOGIST_NAME}"]`).waitFor()
-      await shot(page, `appointments-make-${c.locale}-${c.size}`)
+        // Login required: the booking tab sends to sign in and back.
+        await page.goto(`${c.prefix}/appointments?tab=make_an_appointment`)
+        await page.waitForURL((u) => u.pathname === `${c.prefix}/login`)
+        await waitForHydration(page)
+        await signIn(page, PATIENT)
+        await page.waitForURL(
+          (u) => u.pathname === `${c.prefix}/appointments` && u.searchParams.get('tab') === 'make_an_appointment',
+          { timeout: 10_000 },
+        )
+        await waitForHydration(page)
+        assert.equal(await page.locator('[role=tab]').count(), 3)
+        await page.locator(`[data-testid=psychologist][data-name="${PSYCHOLOGIST_NAME}"]`).waitFor()
+        await shot(page, `appointments-make-${c.locale}-${c.size}`)
 
-      // ── 1. Book one, see it under Ongoing, cancel it with a reason: the credits come back.
-      const { id: first, credits: before } = await book(page, c, c.channel, `appointments-make-chosen-${c.locale}-${c.size}`)
-      assert.ok(before >= 45, `the patient had $${before}`)
-      const firstCard = card(page, first)
-      assert.match(await firstCard.getByTestId('appointment-with').textContent(), new RegExp(PSYCHOLOGIST_NAME))
-      assert.equal(await firstCard.getByTestId('appointment-channel').textContent(), c.text.channel)
-      assert.equal(await firstCard.getByTestId('appointment-state').textContent(), c.text.waitingYou)
-      await shot(page, `appointments-ongoing-booked-${c.locale}-${c.size}`)
+        // ── 1. Book one, see it under Ongoing, cancel it with a reason: the credits come back.
+        const { id: first, credits: before } = await book(
+          page,
+          c,
+          c.channel,
+          `appointments-make-chosen-${c.locale}-${c.size}`,
+        )
+        assert.ok(before >= 45, `the patient had $${before}`)
+        const firstCard = card(page, first)
+        assert.match(await firstCard.getByTestId('appointment-with').textContent(), new RegExp(PSYCHOLOGIST_NAME))
+        assert.equal(await firstCard.getByTestId('appointment-channel').textContent(), c.text.channel)
+        assert.equal(await firstCard.getByTestId('appointment-state').textContent(), c.text.waitingYou)
+        await shot(page, `appointments-ongoing-booked-${c.locale}-${c.size}`)
 
-      await firstCard.getByTestId('cancel-open').click()
-      await firstCard.getByTestId('cancel-reason').selectOption(String(REASONS[c.reason]))
-      if (c.reasonText) await firstCard.getByTestId('cancel-text').fill(c.reasonText)
-      assert.match(await firstCard.getByTestId('refund-note').textContent(), /45/)
-      await shot(page, `appointments-cancel-form-${c.locale}-${c.size}`)
-      const cancelled = page.waitForResponse((r) => r.url().endsWith('/v1/appointment/cancel'))
-      await firstCard.getByTestId('cancel-submit').click()
-      const cancelAnswer = await (await cancelled).json()
-      assert.equal(cancelAnswer.refunded_credits, 45)
-      await toast(page, c.text.cancelled).waitFor()
-      assert.equal(await page.getByTestId('flash').textContent(), c.text.refunded)
-      await eventually(async () => (await card(page, first).count()) === 0, { message: 'the cancelled session leaves Ongoing' })
-      await shot(page, `appointments-cancelled-${c.locale}-${c.size}`)
+        await firstCard.getByTestId('cancel-open').click()
+        await firstCard.getByTestId('cancel-reason').selectOption(String(REASONS[c.reason]))
+        if (c.reasonText) await firstCard.getByTestId('cancel-text').fill(c.reasonText)
+        assert.match(await firstCard.getByTestId('refund-note').textContent(), /45/)
+        await shot(page, `appointments-cancel-form-${c.locale}-${c.size}`)
+        const cancelled = page.waitForResponse((r) => r.url().endsWith('/v1/appointment/cancel'))
+        await firstCard.getByTestId('cancel-submit').click()
+        const cancelAnswer = await (await cancelled).json()
+        assert.equal(cancelAnswer.refunded_credits, 45)
+        await toast(page, c.text.cancelled).waitFor()
+        assert.equal(await page.getByTestId('flash').textContent(), c.text.refunded)
+        await eventually(async () => (await card(page, first).count()) === 0, {
+          message: 'the cancelled session leaves Ongoing',
+        })
+        await shot(page, `appointments-cancelled-${c.locale}-${c.size}`)
 
-      // History lists it, with the reason.
-      await page.getByTestId('tab-appointments').click()
-      assert.equal(new URL(page.url()).searchParams.get('tab'), 'appointments')
-      await card(page, first).waitFor()
-      assert.equal(await card(page, first).getAttribute('data-status'), '4')
-      assert.equal(await card(page, first).getByTestId('appointment-reason').textContent(), c.text.reason)
-      assert.equal(await card(page, first).getByTestId('cancel-open').count(), 0, 'no actions in History')
-      await shot(page, `appointments-history-${c.locale}-${c.size}`)
+        // History lists it, with the reason.
+        await page.getByTestId('tab-appointments').click()
+        assert.equal(new URL(page.url()).searchParams.get('tab'), 'appointments')
+        await card(page, first).waitFor()
+        assert.equal(await card(page, first).getAttribute('data-status'), '4')
+        assert.equal(await card(page, first).getByTestId('appointment-reason').textContent(), c.text.reason)
+        assert.equal(await card(page, first).getByTestId('cancel-open').count(), 0, 'no actions in History')
+        await shot(page, `appointments-history-${c.locale}-${c.size}`)
 
-      // ── 2. Book the one she keeps (the credits are back), and confirm it from Ongoing.
-      await page.getByTestId('tab-make_an_appointment').click()
-      const { id: kept, credits: again } = await book(page, c, c.keepChannel)
-      assert.equal(again, before, 'the credits of the cancelled session are back')
-      await shot(page, `appointments-ongoing-${c.locale}-${c.size}`)
-      const keptCard = card(page, kept)
-      await keptCard.getByTestId('confirm').click()
-      await eventually(async () => (await keptCard.getByTestId('appointment-state').textContent()) === c.text.waitingHer, { timeout: 8000, message: 'waiting for the psychologist' })
-      assert.equal(await keptCard.getByTestId('confirm').count(), 0)
+        // ── 2. Book the one she keeps (the credits are back), and confirm it from Ongoing.
+        await page.getByTestId('tab-make_an_appointment').click()
+        const { id: kept, credits: again } = await book(page, c, c.keepChannel)
+        assert.equal(again, before, 'the credits of the cancelled session are back')
+        await shot(page, `appointments-ongoing-${c.locale}-${c.size}`)
+        const keptCard = card(page, kept)
+        await keptCard.getByTestId('confirm').click()
+        await eventually(
+          async () => (await keptCard.getByTestId('appointment-state').textContent()) === c.text.waitingHer,
+          { timeout: 8000, message: 'waiting for the psychologist' },
+        )
+        assert.equal(await keptCard.getByTestId('confirm').count(), 0)
 
-      // ── 3. The psychologist confirms: through the booking mail's link when it is there.
-      const link = await mailLink(api, PSYCHOLOGIST, kept)
-      let host
-      if (link) {
-        host = await pageIn(browser, { ...c, locale: HOST.locale })
-        const url = new URL(link, 'http://x')
-        await host.goto(url.pathname + url.search)
-        await waitForHydration(host)
-        assert.equal(await host.getByTestId('link-notice').locator('.appt-empty-title').textContent(), HOST.visitor)
-        await shot(host, `appointments-link-visitor-${HOST.locale}-${c.size}`)
-        // Opening the link used nothing (issue 20 §8): a second browser opens it too, by the button.
-        const other = await pageIn(browser, { ...c, locale: HOST.locale })
-        await other.goto(url.pathname + url.search)
-        await waitForHydration(other)
-        await other.getByTestId('link-open').click()
-        await card(other, kept).waitFor({ timeout: 10_000 })
-        await other.close()
-        // The button signs in with the link and shows the appointment here.
-        await host.getByTestId('link-open').click()
-        const one = card(host, kept)
-        await one.waitFor({ timeout: 10_000 }) // after the reload, signed in: the card is read in the browser
-        await waitForHydration(host)
-        assert.equal(await host.getByTestId('link-notice').count(), 0)
-        assert.match(await one.getByTestId('appointment-with').textContent(), /Carmen López/)
-        await shot(host, `appointments-link-host-${HOST.locale}-${c.size}`)
-        await one.getByTestId('confirm').click()
-        await host.getByTestId('done').waitFor()
-        assert.match(await host.getByTestId('done').textContent(), new RegExp(HOST.done))
-        assert.match(await one.getByTestId('appointment-with').textContent(), /Carmen López/, 'the card keeps the name after the change')
-        await shot(host, `appointments-link-done-${HOST.locale}-${c.size}`)
-        await host.waitForURL((u) => u.pathname === `${HOST.prefix}/appointments` && u.searchParams.get('tab') === 'next_to', { timeout: 8000 })
-        await waitForHydration(host)
-        await card(host, kept).waitFor()
-      } else {
-        // The booking mail has no link yet: the psychologist confirms from her Ongoing tab.
-        console.log('    (no booking mail link in /__dev/outbox: the psychologist confirms from her agenda)')
-        host = await pageIn(browser, { ...c, locale: HOST.locale })
-        await host.goto(`${HOST.prefix}/login?redirect=${encodeURIComponent(`${HOST.prefix}/appointments`)}`)
-        await waitForHydration(host)
-        await signIn(host, PSYCHOLOGIST)
-        await host.waitForURL((u) => u.pathname === `${HOST.prefix}/appointments`, { timeout: 10_000 })
-        await waitForHydration(host)
-        await card(host, kept).getByTestId('confirm').click()
-      }
-      await eventually(async () => (await card(host, kept).getByTestId('appointment-state').textContent()) === HOST.confirmed, { timeout: 8000, message: 'confirmed on both sides' })
-      assert.equal(await host.locator('[role=tab]').count(), 2, 'a psychologist has no booking tab')
+        // ── 3. The psychologist confirms: through the booking mail's link when it is there.
+        const link = await mailLink(api, PSYCHOLOGIST, kept)
+        let host
+        if (link) {
+          host = await pageIn(browser, { ...c, locale: HOST.locale })
+          const url = new URL(link, 'http://x')
+          await host.goto(url.pathname + url.search)
+          await waitForHydration(host)
+          assert.equal(await host.getByTestId('link-notice').locator('.appt-empty-title').textContent(), HOST.visitor)
+          await shot(host, `appointments-link-visitor-${HOST.locale}-${c.size}`)
+          // Opening the link used nothing (issue 20 §8): a second browser opens it too, by the button.
+          const other = await pageIn(browser, { ...c, locale: HOST.locale })
+          await other.goto(url.pathname + url.search)
+          await waitForHydration(other)
+          await other.getByTestId('link-open').click()
+          await card(other, kept).waitFor({ timeout: 10_000 })
+          await other.close()
+          // The button signs in with the link and shows the appointment here.
+          await host.getByTestId('link-open').click()
+          const one = card(host, kept)
+          await one.waitFor({ timeout: 10_000 }) // after the reload, signed in: the card is read in the browser
+          await waitForHydration(host)
+          assert.equal(await host.getByTestId('link-notice').count(), 0)
+          assert.match(await one.getByTestId('appointment-with').textContent(), /Carmen López/)
+          await shot(host, `appointments-link-host-${HOST.locale}-${c.size}`)
+          await one.getByTestId('confirm').click()
+          await host.getByTestId('done').waitFor()
+          assert.match(await host.getByTestId('done').textContent(), new RegExp(HOST.done))
+          assert.match(
+            await one.getByTestId('appointment-with').textContent(),
+            /Carmen López/,
+            'the card keeps the name after the change',
+          )
+          await shot(host, `appointments-link-done-${HOST.locale}-${c.size}`)
+          await host.waitForURL(
+            (u) => u.pathname === `${HOST.prefix}/appointments` && u.searchParams.get('tab') === 'next_to',
+            { timeout: 8000 },
+          )
+          await waitForHydration(host)
+          await card(host, kept).waitFor()
+        } else {
+          // The booking mail has no link yet: the psychologist confirms from her Ongoing tab.
+          console.log('    (no booking mail link in /__dev/outbox: the psychologist confirms from her agenda)')
+          host = await pageIn(browser, { ...c, locale: HOST.locale })
+          await host.goto(`${HOST.prefix}/login?redirect=${encodeURIComponent(`${HOST.prefix}/appointments`)}`)
+          await waitForHydration(host)
+          await signIn(host, PSYCHOLOGIST)
+          await host.waitForURL((u) => u.pathname === `${HOST.prefix}/appointments`, { timeout: 10_000 })
+          await waitForHydration(host)
+          await card(host, kept).getByTestId('confirm').click()
+        }
+        await eventually(
+          async () => (await card(host, kept).getByTestId('appointment-state').textContent()) === HOST.confirmed,
+          { timeout: 8000, message: 'confirmed on both sides' },
+        )
+        assert.equal(await host.locator('[role=tab]').count(), 2, 'a psychologist has no booking tab')
 
-      // Her agenda: she leaves indications (and a link) for the session.
-      await card(host, kept).getByTestId('meeting-open').click()
-      await card(host, kept).locator('input[name=meeting_link]').fill('https://meet.example.com/calma-sesion')
-      await card(host, kept).locator('textarea[name=meeting_indications]').fill(HOST.indications)
-      await shot(host, `appointments-host-meeting-${HOST.locale}-${c.size}`)
-      await card(host, kept).getByTestId('meeting-save').click()
-      await toast(host, HOST.saved).waitFor()
-      await card(host, kept).getByText(HOST.indications).waitFor()
-      await shot(host, `appointments-host-agenda-${HOST.locale}-${c.size}`)
+        // Her agenda: she leaves indications (and a link) for the session.
+        await card(host, kept).getByTestId('meeting-open').click()
+        await card(host, kept).locator('input[name=meeting_link]').fill('https://meet.example.com/calma-sesion')
+        await card(host, kept).locator('textarea[name=meeting_indications]').fill(HOST.indications)
+        await shot(host, `appointments-host-meeting-${HOST.locale}-${c.size}`)
+        await card(host, kept).getByTestId('meeting-save').click()
+        await toast(host, HOST.saved).waitFor()
+        await card(host, kept).getByText(HOST.indications).waitFor()
+        await shot(host, `appointments-host-agenda-${HOST.locale}-${c.size}`)
 
-      // The patient sees it confirmed, with the way to join and the indications.
-      await page.reload()
-      await waitForHydration(page)
-      await card(page, kept).waitFor()
-      assert.equal(await card(page, kept).getByTestId('appointment-state').textContent(), c.text.confirmed)
-      assert.match(await card(page, kept).getByTestId('meeting-link').getAttribute('href'), c.joinHref)
-      await card(page, kept).getByText(HOST.indications).waitFor()
-      await shot(page, `appointments-confirmed-${c.locale}-${c.size}`)
-    }, { timeout: 150_000 })
+        // The patient sees it confirmed, with the way to join and the indications.
+        await page.reload()
+        await waitForHydration(page)
+        await card(page, kept).waitFor()
+        assert.equal(await card(page, kept).getByTestId('appointment-state').textContent(), c.text.confirmed)
+        assert.match(await card(page, kept).getByTestId('meeting-link').getAttribute('href'), c.joinHref)
+        await card(page, kept).getByText(HOST.indications).waitFor()
+        await shot(page, `appointments-confirmed-${c.locale}-${c.size}`)
+      },
+      { timeout: 150_000 },
+    )
   }
 
   test('a newcomer without a phone or credits is told kindly what is missing before booking (es, phone)', async () => {
     const email = `newcomer.${Date.now().toString(36)}@e2e.calma.app`
-    const made = await api('/v1/user', { method: 'POST', headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' }, body: new URLSearchParams({ email, password: 'Calma-e2e-Sereno-1', name: 'Nuria Prueba', legal_age: '1' }) })
+    const made = await api('/v1/user', {
+      method: 'POST',
+      headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' },
+      body: new URLSearchParams({ email, password: 'Calma-e2e-Sereno-1', name: 'Nuria Prueba', legal_age: '1' }),
+    })
     assert.equal(made.status, 201, made.text)
     const page = await pageIn(browser, { viewport: PHONE, locale: 'es' })
     await page.goto(`/login?redirect=${encodeURIComponent('/appointments?tab=make_an_appointment')}`)
@@ -327,7 +367,10 @@ export default function ({ test, browser, api }) {
     await page.getByTestId('book-cta').click()
     await page.locator('[data-testid=tab-make_an_appointment][aria-selected=true]').waitFor()
 
-    await page.locator(`[data-testid=psychologist][data-name="${PSYCHOLOGIST_NAME}"]`).getByTestId('choose-psychologist').click()
+    await page
+      .locator(`[data-testid=psychologist][data-name="${PSYCHOLOGIST_NAME}"]`)
+      .getByTestId('choose-psychologist')
+      .click()
     // The first day with free times is found by itself.
     await page.getByTestId('slot').first().waitFor({ timeout: 15_000 })
     await page.getByTestId('slot').first().click()

@@ -8,10 +8,38 @@ import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydrati
 // The Spanish cases sign in as the subscriber: her plan (insomnia) does not hold the anxiety
 // routes the search finds first, while the patient's anxiety plan opens them one by one (issue 7).
 const CASES = [
-  { locale: 'es', prefix: '', query: 'ansiedad', email: 'subscriber@demo.calma.app', post: 'test-de-ansiedad-preguntas-para-conocerte-mejor', size: 'phone' },
-  { locale: 'en', prefix: '/en', query: 'anxiety', email: 'patient.en@demo.calma.app', post: 'anxiety-self-test-gentle-questions', size: 'desktop' },
-  { locale: 'es', prefix: '', query: 'ANSIEDÁD', email: 'subscriber@demo.calma.app', post: 'test-de-ansiedad-preguntas-para-conocerte-mejor', size: 'desktop' },
-  { locale: 'en', prefix: '/en', query: 'anxiety', email: 'patient.en@demo.calma.app', post: 'anxiety-self-test-gentle-questions', size: 'phone' },
+  {
+    locale: 'es',
+    prefix: '',
+    query: 'ansiedad',
+    email: 'subscriber@demo.calma.app',
+    post: 'test-de-ansiedad-preguntas-para-conocerte-mejor',
+    size: 'phone',
+  },
+  {
+    locale: 'en',
+    prefix: '/en',
+    query: 'anxiety',
+    email: 'patient.en@demo.calma.app',
+    post: 'anxiety-self-test-gentle-questions',
+    size: 'desktop',
+  },
+  {
+    locale: 'es',
+    prefix: '',
+    query: 'ANSIEDÁD',
+    email: 'subscriber@demo.calma.app',
+    post: 'test-de-ansiedad-preguntas-para-conocerte-mejor',
+    size: 'desktop',
+  },
+  {
+    locale: 'en',
+    prefix: '/en',
+    query: 'anxiety',
+    email: 'patient.en@demo.calma.app',
+    post: 'anxiety-self-test-gentle-questions',
+    size: 'phone',
+  },
 ]
 
 export default function ({ test, browser }) {
@@ -30,7 +58,12 @@ export default function ({ test, browser }) {
       await waitForHydration(page)
       await page.getByTestId('routes-search').fill(c.query)
       const card = page.getByTestId('route-card').first()
-      await eventually(async () => (await page.getByTestId('route-card').count()) > 0 && new URL(page.url()).searchParams.get('keyword') === c.query, { timeout: 6000, message: 'search results' })
+      await eventually(
+        async () =>
+          (await page.getByTestId('route-card').count()) > 0 &&
+          new URL(page.url()).searchParams.get('keyword') === c.query,
+        { timeout: 6000, message: 'search results' },
+      )
       await screenshot(page, `content-search-${c.locale}-${c.size}`)
       await card.click()
       await page.waitForURL((u) => u.pathname.startsWith(`${c.prefix}/route/`))
@@ -62,10 +95,13 @@ export default function ({ test, browser }) {
       const target = (await last.getAttribute('href')).slice(1)
       await last.click()
       await eventually(async () => new URL(page.url()).hash === `#${target}`)
-      await eventually(async () => {
-        const top = await page.locator(`[id="${target}"]`).evaluate((el) => el.getBoundingClientRect().top)
-        return top >= 0 && top < 200
-      }, { message: 'heading scrolled into view' })
+      await eventually(
+        async () => {
+          const top = await page.locator(`[id="${target}"]`).evaluate((el) => el.getBoundingClientRect().top)
+          return top >= 0 && top < 200
+        },
+        { message: 'heading scrolled into view' },
+      )
       await screenshot(page, `content-post-toc-${c.locale}-${c.size}`, { fullPage: false })
     })
   }
@@ -75,7 +111,10 @@ export default function ({ test, browser }) {
     await page.goto('/route/respiracion-para-calmar-la-ansiedad?agency=adconver')
     await waitForHydration(page)
     assert.equal(await page.getByTestId('header').isVisible(), true, 'visible at first')
-    await eventually(async () => !(await page.getByTestId('header').isVisible()), { timeout: 4000, message: 'header hides after 1500 ms' })
+    await eventually(async () => !(await page.getByTestId('header').isVisible()), {
+      timeout: 4000,
+      message: 'header hides after 1500 ms',
+    })
     const stored = await page.evaluate(() => [localStorage.getItem('agency'), localStorage.getItem('visited_at')])
     assert.ok(stored[0]?.includes('adconver') && Number(JSON.parse(stored[1])) > 0, `stored ${stored}`)
     // Past 24 hours the page shows normally.

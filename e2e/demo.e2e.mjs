@@ -20,7 +20,6 @@ const coverWidths = (page) =>
   })
 
 export default function ({ test, browser }) {
-
   test('the demo patient sees a ranking with people, her streak, a reward to claim, covers on every card and a unit of minutes', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
     await signInTo(page, { email: PATIENT, password: PASSWORD, to: '/ranking' })
@@ -39,12 +38,18 @@ export default function ({ test, browser }) {
     await page.locator('[data-testid=toast]', { hasText: 'Recompensa reclamada' }).waitFor()
     await screenshot(page, 'demo-rewards-es-phone')
 
-    for (const [path, least] of [['/routes', 6], ['/blog', 3]]) {
+    for (const [path, least] of [
+      ['/routes', 6],
+      ['/blog', 3],
+    ]) {
       await page.goto(path)
       await waitForHydration(page)
       const widths = await coverWidths(page)
       assert.ok(widths.length >= least, `${path}: ${widths.length} covers`)
-      assert.ok(widths.every((w) => w > 0), `${path}: a cover did not load (${widths})`)
+      assert.ok(
+        widths.every((w) => w > 0),
+        `${path}: a cover did not load (${widths})`,
+      )
       const cards = await page.locator(path === '/blog' ? '.post-list li' : '[data-testid=route-card]').count()
       assert.equal(widths.length, cards, `${path}: every card has its cover`)
       await screenshot(page, `demo-${path.slice(1)}-es-phone`)
@@ -66,7 +71,10 @@ export default function ({ test, browser }) {
         }),
       unit.media.url,
     )
-    assert.ok(Math.abs(fileSeconds - unit.duration_seconds) < 2, `the file lasts ${fileSeconds} s, the data says ${unit.duration_seconds} s`)
+    assert.ok(
+      Math.abs(fileSeconds - unit.duration_seconds) < 2,
+      `the file lasts ${fileSeconds} s, the data says ${unit.duration_seconds} s`,
+    )
     await page.goto(`/route/${slug}`)
     await waitForHydration(page)
     await page.getByTestId('units').waitFor()

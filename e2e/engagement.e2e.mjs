@@ -10,7 +10,18 @@
  * reconnects with its new session (a reward's toast still arrives live), the other is sent to sign in.
  * Screenshots in e2e/screens/engagement-*.png.
  */
-import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot, waitForHydration, callInPage, signInTo as signIn } from './lib.mjs'
+import {
+  DESKTOP,
+  PHONE,
+  assert,
+  eventually,
+  expectFailure,
+  newPage,
+  screenshot,
+  waitForHydration,
+  callInPage,
+  signInTo as signIn,
+} from './lib.mjs'
 
 const ADMIN = 'admin@demo.calma.app'
 const DEMO_PASSWORD = 'Calma-demo-2026'
@@ -22,165 +33,236 @@ async function shot(page, name) {
   await screenshot(page, name)
 }
 
-
-
 export default function ({ test, browser, scheduled, api }) {
   const stamp = Date.now().toString(36)
   const people = {
     es: { email: `carla.${stamp}@e2e.calma.app`, name: 'Carla Serrano', locale: 'es', prefix: '', viewport: PHONE },
-    en: { email: `oliver.${stamp}@e2e.calma.app`, name: 'Oliver Grant', locale: 'en', prefix: '/en', viewport: DESKTOP },
+    en: {
+      email: `oliver.${stamp}@e2e.calma.app`,
+      name: 'Oliver Grant',
+      locale: 'en',
+      prefix: '/en',
+      viewport: DESKTOP,
+    },
   }
 
-  test('an admin’s notification reaches Spanish patients in real time and by email, not English ones; the unsubscribe link works', async () => {
-    for (const p of Object.values(people)) {
-      const made = await api('/v1/user', { method: 'POST', headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale: p.locale }, body: new URLSearchParams({ email: p.email, password: PASSWORD, name: p.name, legal_age: '1', language: p.locale }) })
-      assert.equal(made.status, 201, made.text)
-    }
-    const es = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    await signIn(es, { prefix: '', email: people.es.email, password: PASSWORD, to: '/performance' })
-    const en = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
-    await signIn(en, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
-    // The blocks of /performance: the week first, kind words only.
-    await es.getByTestId('last-7').waitFor()
-    assert.equal(await es.getByTestId('last-7').textContent(), '0 de los últimos 7 días')
-    assert.equal(await en.getByTestId('last-7').textContent(), '0 of the last 7 days')
+  test(
+    'an admin’s notification reaches Spanish patients in real time and by email, not English ones; the unsubscribe link works',
+    async () => {
+      for (const p of Object.values(people)) {
+        const made = await api('/v1/user', {
+          method: 'POST',
+          headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale: p.locale },
+          body: new URLSearchParams({
+            email: p.email,
+            password: PASSWORD,
+            name: p.name,
+            legal_age: '1',
+            language: p.locale,
+          }),
+        })
+        assert.equal(made.status, 201, made.text)
+      }
+      const es = await newPage(browser, { viewport: PHONE, locale: 'es' })
+      await signIn(es, { prefix: '', email: people.es.email, password: PASSWORD, to: '/performance' })
+      const en = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+      await signIn(en, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
+      // The blocks of /performance: the week first, kind words only.
+      await es.getByTestId('last-7').waitFor()
+      assert.equal(await es.getByTestId('last-7').textContent(), '0 de los últimos 7 días')
+      assert.equal(await en.getByTestId('last-7').textContent(), '0 of the last 7 days')
 
-    const admin = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
-    await signIn(admin, { prefix: '', email: ADMIN, password: DEMO_PASSWORD, to: '/journey' })
-    const title = `Un momento para ti ${stamp}`
-    const inApp = await callInPage(admin, 'POST', '/v1/notification', { channel: 'in_app', language: 'es', role_recipients: '1', title_es: title, description_es: 'Respira hondo tres veces.' })
-    assert.equal(inApp.status, 201, JSON.stringify(inApp.body))
-    const mail = await callInPage(admin, 'POST', '/v1/notification', { channel: 'email', language: 'es', role_recipients: '1', title_es: `Tu semana ${stamp}`, description_es: 'Tres minutos para ti.' })
-    assert.equal(mail.status, 201, JSON.stringify(mail.body))
-    // A patient may not do it.
-    expectFailure(es, /\/v1\/notification$/)
-    const refused = await callInPage(es, 'POST', '/v1/notification', { language: 'es', title_es: 'No' })
-    assert.equal(refused.status, 403)
+      const admin = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+      await signIn(admin, { prefix: '', email: ADMIN, password: DEMO_PASSWORD, to: '/journey' })
+      const title = `Un momento para ti ${stamp}`
+      const inApp = await callInPage(admin, 'POST', '/v1/notification', {
+        channel: 'in_app',
+        language: 'es',
+        role_recipients: '1',
+        title_es: title,
+        description_es: 'Respira hondo tres veces.',
+      })
+      assert.equal(inApp.status, 201, JSON.stringify(inApp.body))
+      const mail = await callInPage(admin, 'POST', '/v1/notification', {
+        channel: 'email',
+        language: 'es',
+        role_recipients: '1',
+        title_es: `Tu semana ${stamp}`,
+        description_es: 'Tres minutos para ti.',
+      })
+      assert.equal(mail.status, 201, JSON.stringify(mail.body))
+      // A patient may not do it.
+      expectFailure(es, /\/v1\/notification$/)
+      const refused = await callInPage(es, 'POST', '/v1/notification', { language: 'es', title_es: 'No' })
+      assert.equal(refused.status, 403)
 
-    // The sockets are open (the unread list was fetched on connect); then the minute cron, twice.
-    await es.waitForTimeout(800)
-    await es.evaluate(() => (window.__sameDocument = true)) // gone if the page reloads
-    await Promise.all([scheduled('* * * * *'), scheduled('* * * * *')])
+      // The sockets are open (the unread list was fetched on connect); then the minute cron, twice.
+      await es.waitForTimeout(800)
+      await es.evaluate(() => (window.__sameDocument = true)) // gone if the page reloads
+      await Promise.all([scheduled('* * * * *'), scheduled('* * * * *')])
 
-    const toast = es.locator('[data-testid=toast]', { hasText: title })
-    await toast.waitFor({ timeout: 8000 })
-    assert.match(await toast.textContent(), /Respira hondo tres veces\./)
-    await shot(es, 'engagement-toast-es-phone')
-    // Closes itself after 5 s (SPEC §9), and waits in the menu's unread list.
-    await toast.waitFor({ state: 'detached', timeout: 8000 })
-    await es.getByTestId('notifications-menu').locator('summary').click()
-    await es.getByTestId('unread-item').filter({ hasText: title }).waitFor()
-    await shot(es, 'engagement-unread-es-phone')
-    // No reload happened, and the English page got nothing.
-    assert.equal(await es.evaluate(() => window.__sameDocument), true)
-    await en.waitForTimeout(1000)
-    assert.equal(await en.locator('[data-testid=toast]', { hasText: title }).count(), 0)
-    await shot(en, 'engagement-performance-en-desktop')
+      const toast = es.locator('[data-testid=toast]', { hasText: title })
+      await toast.waitFor({ timeout: 8000 })
+      assert.match(await toast.textContent(), /Respira hondo tres veces\./)
+      await shot(es, 'engagement-toast-es-phone')
+      // Closes itself after 5 s (SPEC §9), and waits in the menu's unread list.
+      await toast.waitFor({ state: 'detached', timeout: 8000 })
+      await es.getByTestId('notifications-menu').locator('summary').click()
+      await es.getByTestId('unread-item').filter({ hasText: title }).waitFor()
+      await shot(es, 'engagement-unread-es-phone')
+      // No reload happened, and the English page got nothing.
+      assert.equal(await es.evaluate(() => window.__sameDocument), true)
+      await en.waitForTimeout(1000)
+      assert.equal(await en.locator('[data-testid=toast]', { hasText: title }).count(), 0)
+      await shot(en, 'engagement-performance-en-desktop')
 
-    // The email: once, to the Spanish patient only, with a working unsubscribe link.
-    const { text } = await eventually(async () => {
-      const r = await api('/__dev/outbox')
-      return r.text.includes(`Tu semana ${stamp}`) ? r : null
-    }, { timeout: 8000, message: 'the notification mail in the outbox' })
-    const blocks = text.split('data-testid="outbox-mail"').slice(1).filter((b) => b.includes(`<strong>Tu semana ${stamp}</strong>`))
-    const to = (email) => blocks.filter((b) => b.includes(`data-testid="outbox-to">${email}</span>`))
-    assert.equal(to(people.es.email).length, 1, `one mail to the Spanish patient: ${to(people.es.email).map((b) => b.slice(0, 400)).join('\n---\n')}`)
-    assert.equal(to(people.en.email).length, 0, 'none to the English patient')
-    const block = to(people.es.email)[0]
-    const link = /href="([^"]*disable-notifications[^"]*)"/.exec(block)?.[1]?.replace(/&amp;/g, '&')
-    assert.ok(link, 'an unsubscribe link in the mail')
-    const url = new URL(link)
-    const visitor = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    await visitor.goto(`${url.pathname}${url.search}`)
-    await waitForHydration(visitor)
-    await visitor.getByTestId('disable-notifications').click()
-    await visitor.getByTestId('notifications-disabled').waitFor()
-    await shot(visitor, 'engagement-unsubscribed-es-phone')
-  }, { timeout: 90_000 })
+      // The email: once, to the Spanish patient only, with a working unsubscribe link.
+      const { text } = await eventually(
+        async () => {
+          const r = await api('/__dev/outbox')
+          return r.text.includes(`Tu semana ${stamp}`) ? r : null
+        },
+        { timeout: 8000, message: 'the notification mail in the outbox' },
+      )
+      const blocks = text
+        .split('data-testid="outbox-mail"')
+        .slice(1)
+        .filter((b) => b.includes(`<strong>Tu semana ${stamp}</strong>`))
+      const to = (email) => blocks.filter((b) => b.includes(`data-testid="outbox-to">${email}</span>`))
+      assert.equal(
+        to(people.es.email).length,
+        1,
+        `one mail to the Spanish patient: ${to(people.es.email)
+          .map((b) => b.slice(0, 400))
+          .join('\n---\n')}`,
+      )
+      assert.equal(to(people.en.email).length, 0, 'none to the English patient')
+      const block = to(people.es.email)[0]
+      const link = /href="([^"]*disable-notifications[^"]*)"/.exec(block)?.[1]?.replace(/&amp;/g, '&')
+      assert.ok(link, 'an unsubscribe link in the mail')
+      const url = new URL(link)
+      const visitor = await newPage(browser, { viewport: PHONE, locale: 'es' })
+      await visitor.goto(`${url.pathname}${url.search}`)
+      await waitForHydration(visitor)
+      await visitor.getByTestId('disable-notifications').click()
+      await visitor.getByTestId('notifications-disabled').waitFor()
+      await shot(visitor, 'engagement-unsubscribed-es-phone')
+    },
+    { timeout: 90_000 },
+  )
 
-  test('a unit completed counts the day; the 1-day reward is claimed once; the ranking shows the patient after the day’s job', async () => {
-    const es = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    await signIn(es, { prefix: '', email: people.es.email, password: PASSWORD, to: '/rewards' })
-    await es.getByTestId('user-progress').waitFor()
-    // The first route of her plan (the one she may open).
-    const status = await callInPage(es, 'GET', '/v1/my/plan/status')
-    const slug = status.body.status?.items?.[0]?.route?.slug ?? 'descubre-y-comprende-tus-emociones'
-    const units = await callInPage(es, 'GET', '/v1/route/units', { route: slug })
-    assert.equal(units.status, 200, JSON.stringify(units.body))
-    const unit = units.body.units[0]
-    const done = await callInPage(es, 'POST', '/v1/unit/progress', { unit_id: String(unit.id), position: '60', completed: '1' })
-    assert.equal(done.status, 200, JSON.stringify(done.body))
-    // The reward's toast arrives in real time too.
-    await es.locator('[data-testid=toast]', { hasText: 'Tienes una nueva recompensa' }).waitFor({ timeout: 8000 })
+  test(
+    'a unit completed counts the day; the 1-day reward is claimed once; the ranking shows the patient after the day’s job',
+    async () => {
+      const es = await newPage(browser, { viewport: PHONE, locale: 'es' })
+      await signIn(es, { prefix: '', email: people.es.email, password: PASSWORD, to: '/rewards' })
+      await es.getByTestId('user-progress').waitFor()
+      // The first route of her plan (the one she may open).
+      const status = await callInPage(es, 'GET', '/v1/my/plan/status')
+      const slug = status.body.status?.items?.[0]?.route?.slug ?? 'descubre-y-comprende-tus-emociones'
+      const units = await callInPage(es, 'GET', '/v1/route/units', { route: slug })
+      assert.equal(units.status, 200, JSON.stringify(units.body))
+      const unit = units.body.units[0]
+      const done = await callInPage(es, 'POST', '/v1/unit/progress', {
+        unit_id: String(unit.id),
+        position: '60',
+        completed: '1',
+      })
+      assert.equal(done.status, 200, JSON.stringify(done.body))
+      // The reward's toast arrives in real time too.
+      await es.locator('[data-testid=toast]', { hasText: 'Tienes una nueva recompensa' }).waitFor({ timeout: 8000 })
 
-    await es.reload()
-    await waitForHydration(es)
-    const claim = es.getByTestId('reward-type-usage_streak').getByTestId('claim').first()
-    await claim.waitFor()
-    await claim.click()
-    await es.locator('[data-testid=toast]', { hasText: 'Recompensa reclamada' }).waitFor()
-    await es.getByTestId('reward-type-usage_streak').locator('.reward-claimed').first().waitFor()
-    assert.equal(await es.getByTestId('last-7').first().textContent(), '1 de los últimos 7 días')
-    await shot(es, 'engagement-rewards-es-phone')
-    // A second claim changes nothing.
-    expectFailure(es, /\/v1\/rewards\/claim/)
-    const again = await callInPage(es, 'POST', '/v1/rewards/claim', { reward_id: String((await callInPage(es, 'GET', '/v1/rewards')).body.rewards[0].rewards[0].id) })
-    assert.equal(again.status, 409)
+      await es.reload()
+      await waitForHydration(es)
+      const claim = es.getByTestId('reward-type-usage_streak').getByTestId('claim').first()
+      await claim.waitFor()
+      await claim.click()
+      await es.locator('[data-testid=toast]', { hasText: 'Recompensa reclamada' }).waitFor()
+      await es.getByTestId('reward-type-usage_streak').locator('.reward-claimed').first().waitFor()
+      assert.equal(await es.getByTestId('last-7').first().textContent(), '1 de los últimos 7 días')
+      await shot(es, 'engagement-rewards-es-phone')
+      // A second claim changes nothing.
+      expectFailure(es, /\/v1\/rewards\/claim/)
+      const again = await callInPage(es, 'POST', '/v1/rewards/claim', {
+        reward_id: String((await callInPage(es, 'GET', '/v1/rewards')).body.rewards[0].rewards[0].id),
+      })
+      assert.equal(again.status, 409)
 
-    await scheduled('59 23 * * *')
-    await es.goto('/ranking')
-    await waitForHydration(es)
-    const me = es.locator('.ranking-me')
-    await me.first().waitFor()
-    assert.match(await me.first().textContent(), /Carla S\. \(Tú\)/)
-    await shot(es, 'engagement-ranking-es-phone')
+      await scheduled('59 23 * * *')
+      await es.goto('/ranking')
+      await waitForHydration(es)
+      const me = es.locator('.ranking-me')
+      await me.first().waitFor()
+      assert.match(await me.first().textContent(), /Carla S\. \(Tú\)/)
+      await shot(es, 'engagement-ranking-es-phone')
 
-    // Leaving the ranking from the profile.
-    await es.goto('/profile')
-    await waitForHydration(es)
-    await es.getByTestId('ranking-toggle').click()
-    await es.getByText('No apareces en el ranking.').waitFor()
-    await es.goto('/ranking')
-    await waitForHydration(es)
-    await es.getByTestId('ranking-hidden').waitFor()
+      // Leaving the ranking from the profile.
+      await es.goto('/profile')
+      await waitForHydration(es)
+      await es.getByTestId('ranking-toggle').click()
+      await es.getByText('No apareces en el ranking.').waitFor()
+      await es.goto('/ranking')
+      await waitForHydration(es)
+      await es.getByTestId('ranking-hidden').waitFor()
 
-    const en = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
-    await signIn(en, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/rewards' })
-    await en.getByTestId('user-progress').waitFor()
-    await shot(en, 'engagement-rewards-en-desktop')
-    await en.goto('/en/ranking')
-    await waitForHydration(en)
-    await en.getByTestId('ranking').waitFor()
-    await shot(en, 'engagement-ranking-en-desktop')
-  }, { timeout: 90_000 })
+      const en = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+      await signIn(en, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/rewards' })
+      await en.getByTestId('user-progress').waitFor()
+      await shot(en, 'engagement-rewards-en-desktop')
+      await en.goto('/en/ranking')
+      await waitForHydration(en)
+      await en.getByTestId('ranking').waitFor()
+      await shot(en, 'engagement-ranking-en-desktop')
+    },
+    { timeout: 90_000 },
+  )
 
-  test('a new password closes the sockets of every session: this page reconnects with its new one and gets its toasts, another browser is sent to sign in', async () => {
-    const here = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
-    await signIn(here, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
-    const elsewhere = await newPage(browser, { viewport: PHONE, locale: 'en' })
-    await signIn(elsewhere, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
-    await here.waitForTimeout(800) // both pages' sockets are open
+  test(
+    'a new password closes the sockets of every session: this page reconnects with its new one and gets its toasts, another browser is sent to sign in',
+    async () => {
+      const here = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+      await signIn(here, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
+      const elsewhere = await newPage(browser, { viewport: PHONE, locale: 'en' })
+      await signIn(elsewhere, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
+      await here.waitForTimeout(800) // both pages' sockets are open
 
-    // After the change this page checks its session, then reopens its sockets (and reads the unread list again).
-    let unreadAnswers = 0
-    here.on('response', (r) => {
-      if (r.url().includes('/v1/notifications/unread') && r.status() === 200) unreadAnswers++
-    })
-    const changed = await callInPage(here, 'POST', '/v1/user/update', { password: 'Calma-e2e-Nuevo-2', current_password: PASSWORD }, 'en')
-    assert.equal(changed.status, 200, JSON.stringify(changed.body))
-    // The other browser's session ended with the old password: its check of the session is refused and it goes to sign in.
-    expectFailure(elsewhere, /\/v1\/notifications\/unread/)
-    await elsewhere.waitForURL((u) => u.pathname === '/en/login', { timeout: 10_000 })
+      // After the change this page checks its session, then reopens its sockets (and reads the unread list again).
+      let unreadAnswers = 0
+      here.on('response', (r) => {
+        if (r.url().includes('/v1/notifications/unread') && r.status() === 200) unreadAnswers++
+      })
+      const changed = await callInPage(
+        here,
+        'POST',
+        '/v1/user/update',
+        { password: 'Calma-e2e-Nuevo-2', current_password: PASSWORD },
+        'en',
+      )
+      assert.equal(changed.status, 200, JSON.stringify(changed.body))
+      // The other browser's session ended with the old password: its check of the session is refused and it goes to sign in.
+      expectFailure(elsewhere, /\/v1\/notifications\/unread/)
+      await elsewhere.waitForURL((u) => u.pathname === '/en/login', { timeout: 10_000 })
 
-    // This page reconnected with its new session: a reward earned now arrives in real time.
-    await eventually(async () => (unreadAnswers >= 2 ? true : null), { timeout: 10_000, message: 'this page checked its session and reconnected' })
-    await here.waitForTimeout(300)
-    const status = await callInPage(here, 'GET', '/v1/my/plan/status', {}, 'en')
-    const slug = status.body.status?.items?.[0]?.route?.slug
-    assert.ok(slug, JSON.stringify(status.body))
-    const units = await callInPage(here, 'GET', '/v1/route/units', { route: slug }, 'en')
-    const done = await callInPage(here, 'POST', '/v1/unit/progress', { unit_id: String(units.body.units[0].id), position: '60', completed: '1' }, 'en')
-    assert.equal(done.status, 200, JSON.stringify(done.body))
-    await here.locator('[data-testid=toast]', { hasText: 'A new reward is yours' }).waitFor({ timeout: 8000 })
-  }, { timeout: 60_000 })
+      // This page reconnected with its new session: a reward earned now arrives in real time.
+      await eventually(async () => (unreadAnswers >= 2 ? true : null), {
+        timeout: 10_000,
+        message: 'this page checked its session and reconnected',
+      })
+      await here.waitForTimeout(300)
+      const status = await callInPage(here, 'GET', '/v1/my/plan/status', {}, 'en')
+      const slug = status.body.status?.items?.[0]?.route?.slug
+      assert.ok(slug, JSON.stringify(status.body))
+      const units = await callInPage(here, 'GET', '/v1/route/units', { route: slug }, 'en')
+      const done = await callInPage(
+        here,
+        'POST',
+        '/v1/unit/progress',
+        { unit_id: String(units.body.units[0].id), position: '60', completed: '1' },
+        'en',
+      )
+      assert.equal(done.status, 200, JSON.stringify(done.body))
+      await here.locator('[data-testid=toast]', { hasText: 'A new reward is yours' }).waitFor({ timeout: 8000 })
+    },
+    { timeout: 60_000 },
+  )
 }

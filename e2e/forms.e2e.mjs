@@ -62,7 +62,9 @@ async function open(browser, c, path) {
 
 async function next(page, name, expected) {
   await page.getByTestId(`${name}-next`).click()
-  await eventually(async () => (await stepOf(page, name)) === String(expected), { message: `${name}: step ${expected}` })
+  await eventually(async () => (await stepOf(page, name)) === String(expected), {
+    message: `${name}: step ${expected}`,
+  })
 }
 
 async function successAlert(page, text) {
@@ -174,7 +176,15 @@ export default function ({ test, browser, api }) {
       const reg = await api('/v1/user', {
         method: 'POST',
         headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale: c.locale },
-        body: new URLSearchParams({ email, password: PASSWORD, name: 'Marta Ruiz', phone: '+34612345678', country_code: 'ES', legal_age: '1', language: c.locale }),
+        body: new URLSearchParams({
+          email,
+          password: PASSWORD,
+          name: 'Marta Ruiz',
+          phone: '+34612345678',
+          country_code: 'ES',
+          legal_age: '1',
+          language: c.locale,
+        }),
       })
       assert.equal(reg.status, 201, JSON.stringify(reg.json))
       const page = await open(browser, c, '/login')
@@ -208,7 +218,9 @@ export default function ({ test, browser, api }) {
       await waitForHydration(page)
       assert.equal(new URL(page.url()).searchParams.get('keyword'), topic)
       assert.equal(await page.locator('input[name=keyword]').inputValue(), topic)
-      await page.locator('textarea[name=text]').fill(c.locale === 'es' ? 'Me mareo al subir escaleras.' : 'I get dizzy on stairs.')
+      await page
+        .locator('textarea[name=text]')
+        .fill(c.locale === 'es' ? 'Me mareo al subir escaleras.' : 'I get dizzy on stairs.')
       await page.locator('input[name=notify]').check()
       await page.locator('input[name=email]').fill(uniqueEmail('suggest'))
       await captchaReady(page)

@@ -50,7 +50,9 @@ export default function ({ test, api, browser }) {
 
         // The header hid while the clicks scrolled down; back at the top it shows again.
         await page.evaluate(() => window.scrollTo(0, 0))
-        await page.waitForFunction(() => !document.querySelector('[data-testid=header]').classList.contains('header-hidden'))
+        await page.waitForFunction(
+          () => !document.querySelector('[data-testid=header]').classList.contains('header-hidden'),
+        )
         await page.waitForTimeout(300) // its slide-in transition
         await screenshot(page, `home-${locale}-${size}`)
       })
@@ -69,23 +71,35 @@ export default function ({ test, api, browser }) {
       await assertNoSideScroll(page)
       await screenshot(page, `routes-es-${size}`)
 
-      const searched = page.waitForResponse((r) => r.url().includes('/v1/routes') && r.url().includes('insomnio'), { timeout: 5000 })
+      const searched = page.waitForResponse((r) => r.url().includes('/v1/routes') && r.url().includes('insomnio'), {
+        timeout: 5000,
+      })
       await input.fill('insomnio')
       const res = await searched
       assert.equal(res.status(), 200)
-      await eventually(() => new URL(page.url()).searchParams.get('keyword') === 'insomnio', { message: 'keyword=insomnio in the URL' })
-      const after = await eventually(async () => {
-        const t = await titles()
-        return t.length && t.join('|') !== before.join('|') ? t : null
-      }, { message: 'route cards change after searching insomnio' })
-      assert.ok(after.some((t) => /insomnio/i.test(t)), `an insomnia route among: ${after.join(' / ')}`)
+      await eventually(() => new URL(page.url()).searchParams.get('keyword') === 'insomnio', {
+        message: 'keyword=insomnio in the URL',
+      })
+      const after = await eventually(
+        async () => {
+          const t = await titles()
+          return t.length && t.join('|') !== before.join('|') ? t : null
+        },
+        { message: 'route cards change after searching insomnio' },
+      )
+      assert.ok(
+        after.some((t) => /insomnio/i.test(t)),
+        `an insomnia route among: ${after.join(' / ')}`,
+      )
       await screenshot(page, `routes-es-${size}-insomnio`)
 
       const badge = page.getByTestId('symptom-badge').first()
       const label = (await badge.textContent()).trim()
       await badge.click()
       assert.equal(await input.inputValue(), label, 'clicking a badge fills the search with it')
-      await eventually(() => new URL(page.url()).searchParams.get('keyword') === label, { message: `keyword=${label} in the URL` })
+      await eventually(() => new URL(page.url()).searchParams.get('keyword') === label, {
+        message: `keyword=${label} in the URL`,
+      })
     })
   }
 
@@ -123,7 +137,10 @@ export default function ({ test, api, browser }) {
     assert.equal(second.status, 200)
     assert.equal(second.json.pagination.from, 11)
     const ids = new Set(r.json.routes.map((x) => x.id))
-    assert.ok(second.json.routes.every((x) => !ids.has(x.id)), 'page 2 has other routes')
+    assert.ok(
+      second.json.routes.every((x) => !ids.has(x.id)),
+      'page 2 has other routes',
+    )
   })
 
   test('GET /v1/routes?per_page=abc&page=-1 answers 422 with field errors', async () => {
@@ -137,6 +154,9 @@ export default function ({ test, api, browser }) {
 
 /** The page itself never scrolls sideways (carousels scroll inside their own box). */
 async function assertNoSideScroll(page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }))
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }))
   assert.ok(scroll <= width, `page is ${scroll} px wide in a ${width} px viewport`)
 }

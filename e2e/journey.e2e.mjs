@@ -78,91 +78,116 @@ async function playRouteToTheEnd(page) {
   await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
   const count = await page.locator('[data-testid=units] > li').count()
   for (let i = 0; i < count; i++) {
-    await page.locator('[data-testid=player][data-state=ready], [data-testid=player][data-state=ended]').waitFor({ timeout: 10_000 })
+    await page
+      .locator('[data-testid=player][data-state=ready], [data-testid=player][data-state=ended]')
+      .waitFor({ timeout: 10_000 })
     const completed = page.waitForResponse(
-      async (r) => r.url().endsWith('/v1/unit/progress') && r.request().method() === 'POST' && (await r.request().postData())?.includes('name="completed"\r\n\r\n1'),
+      async (r) =>
+        r.url().endsWith('/v1/unit/progress') &&
+        r.request().method() === 'POST' &&
+        (await r.request().postData())?.includes('name="completed"\r\n\r\n1'),
       { timeout: 20_000 },
     )
     if (i === 0) await page.getByTestId('player-toggle').click()
     else await page.getByTestId('player-next').click()
-    await eventually(async () => (await stateOf(page)) === 'playing', { timeout: 10_000, message: `unit ${i + 1} did not start` })
+    await eventually(async () => (await stateOf(page)) === 'playing', {
+      timeout: 10_000,
+      message: `unit ${i + 1} did not start`,
+    })
     await page.getByTestId('player-skip').click()
     assert.equal((await (await completed).json()).unit.completed, true)
-    await eventually(async () => (await stateOf(page)) === 'ended', { timeout: 10_000, message: `unit ${i + 1} did not end` })
+    await eventually(async () => (await stateOf(page)) === 'ended', {
+      timeout: 10_000,
+      message: `unit ${i + 1} did not end`,
+    })
   }
-  await eventually(async () => /100|(\d+)\D+\1/.test(await page.getByTestId('route-progress').textContent()), { message: 'the route is not complete' })
+  await eventually(async () => /100|(\d+)\D+\1/.test(await page.getByTestId('route-progress').textContent()), {
+    message: 'the route is not complete',
+  })
 }
 
 export default function ({ test, browser }) {
-
   for (const c of CASES) {
-    test(`a new person gets the plan of their language, plays the first route to the end, and the next one opens (${c.locale}, ${c.size})`, async () => {
-      const page = await registerAndLand(browser, c)
-      assert.equal(await page.getByTestId('plan-title').textContent(), c.plan)
-      assert.equal(await routeRow(page, 0).getAttribute('data-state'), 'active')
-      assert.equal(await routeRow(page, 1).getAttribute('data-state'), 'locked')
-      assert.match(await routeRow(page, 1).getByTestId('next-to-unlock').textContent(), new RegExp(c.text.next))
-      assert.match(await routeRow(page, 1).getByTestId('lock-message').textContent(), new RegExp(c.text.lock))
-      assert.equal(await routeRow(page, 1).locator('a').count(), 0, 'a locked route is not a link')
-      assert.equal(await page.getByTestId('journey-contact').getAttribute('target'), '_blank')
-      assert.match(await page.getByTestId('journey-contact').textContent(), new RegExp(c.text.issues.replace('?', '\\?')))
-      assert.equal(await page.getByTestId('continue').isEnabled(), true)
-      await screenshot(page, `journey-new-${c.locale}-${c.size}`)
+    test(
+      `a new person gets the plan of their language, plays the first route to the end, and the next one opens (${c.locale}, ${c.size})`,
+      async () => {
+        const page = await registerAndLand(browser, c)
+        assert.equal(await page.getByTestId('plan-title').textContent(), c.plan)
+        assert.equal(await routeRow(page, 0).getAttribute('data-state'), 'active')
+        assert.equal(await routeRow(page, 1).getAttribute('data-state'), 'locked')
+        assert.match(await routeRow(page, 1).getByTestId('next-to-unlock').textContent(), new RegExp(c.text.next))
+        assert.match(await routeRow(page, 1).getByTestId('lock-message').textContent(), new RegExp(c.text.lock))
+        assert.equal(await routeRow(page, 1).locator('a').count(), 0, 'a locked route is not a link')
+        assert.equal(await page.getByTestId('journey-contact').getAttribute('target'), '_blank')
+        assert.match(
+          await page.getByTestId('journey-contact').textContent(),
+          new RegExp(c.text.issues.replace('?', '\\?')),
+        )
+        assert.equal(await page.getByTestId('continue').isEnabled(), true)
+        await screenshot(page, `journey-new-${c.locale}-${c.size}`)
 
-      // A locked route opened by its URL: the blocked page (403), never the units.
-      expectFailure(page, { url: `/route/${c.routes[2]}`, status: 403 })
-      const blocked = await page.goto(`${c.prefix}/route/${c.routes[2]}`)
-      assert.equal(blocked.status(), 403)
-      await waitForHydration(page)
-      await page.getByTestId('route-blocked').waitFor()
-      assert.match(await page.locator('[data-testid=route-blocked] h1').textContent(), new RegExp(c.text.blocked))
-      assert.match(await page.getByTestId('lock-message').textContent(), new RegExp(c.text.lock))
-      assert.equal(await page.getByTestId('player').count(), 0)
-      await screenshot(page, `journey-blocked-${c.locale}-${c.size}`)
+        // A locked route opened by its URL: the blocked page (403), never the units.
+        expectFailure(page, { url: `/route/${c.routes[2]}`, status: 403 })
+        const blocked = await page.goto(`${c.prefix}/route/${c.routes[2]}`)
+        assert.equal(blocked.status(), 403)
+        await waitForHydration(page)
+        await page.getByTestId('route-blocked').waitFor()
+        assert.match(await page.locator('[data-testid=route-blocked] h1').textContent(), new RegExp(c.text.blocked))
+        assert.match(await page.getByTestId('lock-message').textContent(), new RegExp(c.text.lock))
+        assert.equal(await page.getByTestId('player').count(), 0)
+        await screenshot(page, `journey-blocked-${c.locale}-${c.size}`)
 
-      // The plan page: its routes with their state; back to the journey.
-      await page.goto(`${c.prefix}/journey`)
-      await waitForHydration(page)
-      await page.getByTestId('view-plan').click()
-      await page.waitForURL((u) => u.pathname.startsWith(`${c.prefix}/plan/`), { timeout: 10_000 })
-      await waitForHydration(page)
-      assert.equal(await page.locator('[data-testid=plan-page] h1').textContent(), c.plan)
-      assert.equal(await routeRow(page, 0).getAttribute('data-state'), 'active')
-      await screenshot(page, `journey-plan-${c.locale}-${c.size}`)
+        // The plan page: its routes with their state; back to the journey.
+        await page.goto(`${c.prefix}/journey`)
+        await waitForHydration(page)
+        await page.getByTestId('view-plan').click()
+        await page.waitForURL((u) => u.pathname.startsWith(`${c.prefix}/plan/`), { timeout: 10_000 })
+        await waitForHydration(page)
+        assert.equal(await page.locator('[data-testid=plan-page] h1').textContent(), c.plan)
+        assert.equal(await routeRow(page, 0).getAttribute('data-state'), 'active')
+        await screenshot(page, `journey-plan-${c.locale}-${c.size}`)
 
-      // Continue: the first route, from the plan; play it to the end.
-      await page.goto(`${c.prefix}/journey`)
-      await waitForHydration(page)
-      await page.getByTestId('continue').click()
-      await page.waitForURL((u) => u.pathname === `${c.prefix}/route/${c.routes[0]}` && u.searchParams.has('plan_id'), { timeout: 10_000 })
-      await waitForHydration(page)
-      await playRouteToTheEnd(page)
-      await screenshot(page, `journey-route-done-${c.locale}-${c.size}`)
+        // Continue: the first route, from the plan; play it to the end.
+        await page.goto(`${c.prefix}/journey`)
+        await waitForHydration(page)
+        await page.getByTestId('continue').click()
+        await page.waitForURL(
+          (u) => u.pathname === `${c.prefix}/route/${c.routes[0]}` && u.searchParams.has('plan_id'),
+          { timeout: 10_000 },
+        )
+        await waitForHydration(page)
+        await playRouteToTheEnd(page)
+        await screenshot(page, `journey-route-done-${c.locale}-${c.size}`)
 
-      // Back on the journey: the first is completed, the second open (active), the third next to unlock.
-      await page.locator('.bottom-nav a', { hasText: c.locale === 'es' ? 'Continuar' : 'Continue' }).click()
-      await page.waitForURL((u) => u.pathname === `${c.prefix}/journey`, { timeout: 10_000 })
-      await waitForHydration(page)
-      assert.equal(await routeRow(page, 0).getAttribute('data-state'), 'completed')
-      assert.match(await routeRow(page, 0).getByTestId('plan-route-percent').textContent(), /100/)
-      assert.equal(await routeRow(page, 1).getAttribute('data-state'), 'active')
-      assert.equal(await routeRow(page, 1).locator('a').count(), 1)
-      assert.equal(await routeRow(page, 2).getAttribute('data-state'), 'locked')
-      assert.match(await routeRow(page, 2).getByTestId('next-to-unlock').textContent(), new RegExp(c.text.next))
-      assert.ok(Number((await page.getByTestId('plan-progress').textContent()).match(/\d+/)[0]) > 0, 'the plan progress moved')
-      await screenshot(page, `journey-second-open-${c.locale}-${c.size}`)
+        // Back on the journey: the first is completed, the second open (active), the third next to unlock.
+        await page.locator('.bottom-nav a', { hasText: c.locale === 'es' ? 'Continuar' : 'Continue' }).click()
+        await page.waitForURL((u) => u.pathname === `${c.prefix}/journey`, { timeout: 10_000 })
+        await waitForHydration(page)
+        assert.equal(await routeRow(page, 0).getAttribute('data-state'), 'completed')
+        assert.match(await routeRow(page, 0).getByTestId('plan-route-percent').textContent(), /100/)
+        assert.equal(await routeRow(page, 1).getAttribute('data-state'), 'active')
+        assert.equal(await routeRow(page, 1).locator('a').count(), 1)
+        assert.equal(await routeRow(page, 2).getAttribute('data-state'), 'locked')
+        assert.match(await routeRow(page, 2).getByTestId('next-to-unlock').textContent(), new RegExp(c.text.next))
+        assert.ok(
+          Number((await page.getByTestId('plan-progress').textContent()).match(/\d+/)[0]) > 0,
+          'the plan progress moved',
+        )
+        await screenshot(page, `journey-second-open-${c.locale}-${c.size}`)
 
-      // The second route now opens; the home tab greets by initial and links back to the plan.
-      const open = await page.goto(`${c.prefix}/route/${c.routes[1]}`)
-      assert.equal(open.status(), 200)
-      await page.goto(`${c.prefix}/performance`)
-      await waitForHydration(page)
-      assert.equal(await page.getByTestId('greeting').textContent(), c.text.greeting)
-      assert.equal(await page.getByTestId('continue-plan').textContent(), c.text.continuePlan)
-      assert.ok((await page.locator('[data-testid=performance-routes] [data-testid=route-card]').count()) > 0)
-      await screenshot(page, `journey-performance-${c.locale}-${c.size}`)
-      await page.getByTestId('continue-plan').click()
-      await page.waitForURL((u) => u.pathname === `${c.prefix}/journey`, { timeout: 10_000 })
-    }, { timeout: 150_000 })
+        // The second route now opens; the home tab greets by initial and links back to the plan.
+        const open = await page.goto(`${c.prefix}/route/${c.routes[1]}`)
+        assert.equal(open.status(), 200)
+        await page.goto(`${c.prefix}/performance`)
+        await waitForHydration(page)
+        assert.equal(await page.getByTestId('greeting').textContent(), c.text.greeting)
+        assert.equal(await page.getByTestId('continue-plan').textContent(), c.text.continuePlan)
+        assert.ok((await page.locator('[data-testid=performance-routes] [data-testid=route-card]').count()) > 0)
+        await screenshot(page, `journey-performance-${c.locale}-${c.size}`)
+        await page.getByTestId('continue-plan').click()
+        await page.waitForURL((u) => u.pathname === `${c.prefix}/journey`, { timeout: 10_000 })
+      },
+      { timeout: 150_000 },
+    )
   }
 }

@@ -25,7 +25,10 @@ async function calmPage(browser, opts) {
 }
 
 async function assertNoSideScroll(page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }))
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }))
   assert.ok(scroll <= width, `page is ${scroll} px wide in a ${width} px viewport`)
 }
 
@@ -37,7 +40,14 @@ async function newAccount(api) {
   form.set('name', 'Lucía Prueba')
   form.set('legal_age', '1')
   form.set('language', 'es')
-  const res = await api('/v1/user', { method: 'POST', body: form, headers: { 'x-captcha-token': `XXXX.DUMMY.TOKEN.XXXX.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`, locale: 'es' } })
+  const res = await api('/v1/user', {
+    method: 'POST',
+    body: form,
+    headers: {
+      'x-captcha-token': `XXXX.DUMMY.TOKEN.XXXX.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`,
+      locale: 'es',
+    },
+  })
   assert.equal(res.status, 201, res.text)
   return res.json.user.token
 }
@@ -62,7 +72,9 @@ export default function ({ test, browser, baseURL, api }) {
         const res = await page.goto(`${prefix(locale)}/help`)
         assert.equal(res.status(), 200)
         assert.equal(await page.locator('html').getAttribute('data-hydrated'), null, 'no script ran')
-        const tels = await page.locator('a[href^="tel:"]').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(4)))
+        const tels = await page
+          .locator('a[href^="tel:"]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(4)))
         assert.ok(tels.length >= 20, `${tels.length} tel: links`)
         // The danger sentence links the emergency number; the first country's card follows.
         assert.deepEqual([tels[0], tels[2]], first, `first numbers ${tels.slice(0, 4)}`)
@@ -71,7 +83,10 @@ export default function ({ test, browser, baseURL, api }) {
         assert.ok(sms.includes('sms:988'), `sms links ${sms}`)
         const emergency = page.locator('.button-emergency').first()
         const box = await emergency.boundingBox()
-        assert.ok(box && box.height >= 44 && box.y < 844, `the emergency button is large and on the first screen (${JSON.stringify(box)})`)
+        assert.ok(
+          box && box.height >= 44 && box.y < 844,
+          `the emergency button is large and on the first screen (${JSON.stringify(box)})`,
+        )
         await assertNoSideScroll(page)
         await screenshot(page, `legal-help-nojs-${locale}-phone`)
       } finally {
@@ -89,7 +104,11 @@ export default function ({ test, browser, baseURL, api }) {
     assert.equal(await link.getAttribute('href'), '/help')
     const box = await link.boundingBox()
     assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `inside the screen: ${JSON.stringify(box)}`)
-    assert.equal((await page.getByRole('link', { name: '¿Necesitas ayuda ahora?' }).count()) >= 1, true, 'its accessible name is the whole question')
+    assert.equal(
+      (await page.getByRole('link', { name: '¿Necesitas ayuda ahora?' }).count()) >= 1,
+      true,
+      'its accessible name is the whole question',
+    )
     await screenshot(page, 'legal-header-home-es-phone', { fullPage: false })
     await link.click()
     await page.waitForURL((u) => u.pathname === '/help')
@@ -106,10 +125,16 @@ export default function ({ test, browser, baseURL, api }) {
         await waitForHydration(page)
         for (const id of ['help-link']) {
           const box = await page.getByTestId('header').getByTestId(id).boundingBox()
-          assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${locale} ${width}px: ${id} at ${JSON.stringify(box)}`)
+          assert.ok(
+            box && box.x >= 0 && box.x + box.width <= width,
+            `${locale} ${width}px: ${id} at ${JSON.stringify(box)}`,
+          )
         }
         const signIn = await page.getByTestId('header').locator('.button-small').boundingBox()
-        assert.ok(signIn && signIn.x >= 0 && signIn.x + signIn.width <= width, `${locale} ${width}px: Sign In at ${JSON.stringify(signIn)}`)
+        assert.ok(
+          signIn && signIn.x >= 0 && signIn.x + signIn.width <= width,
+          `${locale} ${width}px: Sign In at ${JSON.stringify(signIn)}`,
+        )
         await assertNoSideScroll(page)
         if (width === 320) await screenshot(page, `legal-header-home-${locale}-320`, { fullPage: false })
         await page.context().close()
@@ -147,7 +172,14 @@ export default function ({ test, browser, baseURL, api }) {
   })
 
   test('dark mode at night (es, phone): /help and the privacy policy stay readable', async () => {
-    const context = await browser.newContext({ colorScheme: 'dark', viewport: PHONE, isMobile: true, hasTouch: true, locale: 'es-ES', baseURL })
+    const context = await browser.newContext({
+      colorScheme: 'dark',
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'es-ES',
+      baseURL,
+    })
     try {
       await context.addInitScript((chosen) => localStorage.setItem('calma_consent', chosen), CHOSEN)
       const page = await context.newPage()
@@ -183,11 +215,16 @@ export default function ({ test, browser, baseURL, api }) {
           assert.equal(await page.locator('.legal-toc li').count(), sections, `${doc}: a contents entry per section`)
           // A contents link scrolls to its section, below the sticky header.
           await page.locator('.legal-toc a').nth(2).click()
-          const top = await page.locator('.legal-section h2').nth(2).evaluate((h) => h.getBoundingClientRect().top)
+          const top = await page
+            .locator('.legal-section h2')
+            .nth(2)
+            .evaluate((h) => h.getBoundingClientRect().top)
           assert.ok(top >= 0 && top < 200, `${doc}: the section heading is at the top (${top})`)
           await page.evaluate(() => window.scrollTo(0, 0))
           // The header hid while the link scrolled down; back at the top it slides in again.
-          await page.waitForFunction(() => !document.querySelector('[data-testid=header]').classList.contains('header-hidden'))
+          await page.waitForFunction(
+            () => !document.querySelector('[data-testid=header]').classList.contains('header-hidden'),
+          )
           await page.waitForTimeout(300)
           await assertNoSideScroll(page)
           await screenshot(page, `legal-${doc}-${locale}-${size}`)
@@ -203,4 +240,3 @@ export default function ({ test, browser, baseURL, api }) {
     }
   }
 }
-

@@ -96,7 +96,19 @@ const issuesOf = new WeakMap()
  *   `consent` 'rejected' (default: the cookie banner has been answered 'Reject all', so it does
  *   not cover what a test clicks) or 'ask' (a first visit: the banner shows; e2e/site.e2e.mjs).
  */
-export async function newPage(browser, { viewport = DESKTOP, locale = 'es', baseURL = defaultBaseURL, strict = true, storageState, mobile, consent = 'rejected', serviceWorkers = 'block' } = {}) {
+export async function newPage(
+  browser,
+  {
+    viewport = DESKTOP,
+    locale = 'es',
+    baseURL = defaultBaseURL,
+    strict = true,
+    storageState,
+    mobile,
+    consent = 'rejected',
+    serviceWorkers = 'block',
+  } = {},
+) {
   const isMobile = mobile ?? viewport.width < 768
   const context = await browser.newContext({
     viewport,
@@ -110,7 +122,8 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'es', base
   })
   if (consent === 'rejected') {
     await context.addInitScript(() => {
-      if (!localStorage.getItem('calma_consent')) localStorage.setItem('calma_consent', JSON.stringify({ v: 1, analytics: false, ads: false, at: Date.now() }))
+      if (!localStorage.getItem('calma_consent'))
+        localStorage.setItem('calma_consent', JSON.stringify({ v: 1, analytics: false, ads: false, at: Date.now() }))
     })
     // What the banner's choice also leaves (shared/consent.ts): the server then renders no banner.
     if (baseURL) await context.addCookies([{ name: 'calma_consent', value: '1', url: new URL(baseURL).origin }])
@@ -144,7 +157,9 @@ export async function newPage(browser, { viewport = DESKTOP, locale = 'es', base
     }
     rec.list.push(`console.error: ${text}${where ? ` (${where})` : ''}`)
   })
-  page.on('pageerror', (err) => rec.list.push(`${HYDRATION.test(err.message) ? 'hydration error' : 'page error'}: ${err.stack ?? err.message}`))
+  page.on('pageerror', (err) =>
+    rec.list.push(`${HYDRATION.test(err.message) ? 'hydration error' : 'page error'}: ${err.stack ?? err.message}`),
+  )
   page.on('response', (res) => {
     const status = res.status()
     if (status < 400 || !sameOrigin(res.url())) return
@@ -256,7 +271,9 @@ export async function runTests(prefix = '') {
       let timer
       await Promise.race([
         Promise.resolve().then(t.fn),
-        new Promise((_, rej) => (timer = setTimeout(() => rej(new Error(`timed out after ${t.timeout} ms`)), t.timeout))),
+        new Promise(
+          (_, rej) => (timer = setTimeout(() => rej(new Error(`timed out after ${t.timeout} ms`)), t.timeout)),
+        ),
       ]).finally(() => clearTimeout(timer))
       for (const page of openPages) {
         if (issuesOf.get(page)?.strict && !page.isClosed()) assertClean(page)
@@ -274,7 +291,11 @@ export async function runTests(prefix = '') {
         }
       }
     }
-    for (const page of openPages) await page.context().close().catch(() => {})
+    for (const page of openPages)
+      await page
+        .context()
+        .close()
+        .catch(() => {})
     openPages.clear()
     const ms = Date.now() - start
     if (error) {
@@ -306,11 +327,17 @@ export function summary() {
 /** The message, plus where in a test file it was thrown (the stack's first *.e2e.mjs frame). */
 function describe(error) {
   const message = String(error?.message ?? error)
-  const at = String(error?.stack ?? '').split('\n').find((l) => /\.e2e\.mjs:\d+/.test(l))
+  const at = String(error?.stack ?? '')
+    .split('\n')
+    .find((l) => /\.e2e\.mjs:\d+/.test(l))
   return at && !message.includes(at.trim()) ? `${message}\n${at.trim()}` : message
 }
 
-const indent = (s) => String(s).split('\n').map((l) => `    ${l}`).join('\n')
+const indent = (s) =>
+  String(s)
+    .split('\n')
+    .map((l) => `    ${l}`)
+    .join('\n')
 
 /** Sign in through the login page and land on `to` (under `prefix`, '' or '/en'), hydrated. */
 export async function signInTo(page, { prefix = '', email, password, to }) {

@@ -18,7 +18,14 @@ const JOURNEYS = [
     // Not in her plan (the anxiety plan opens its routes one by one, issue 7): it plays at once.
     slug: 'empieza-el-dia-con-calma',
     first: 'phone',
-    text: { locked: 'Termina la unidad anterior para desbloquear esta.', play: 'Reproducir', pause: 'Pausar', transcript: 'Transcripción', completed: 'Completada', next: 'Siguiente:' },
+    text: {
+      locked: 'Termina la unidad anterior para desbloquear esta.',
+      play: 'Reproducir',
+      pause: 'Pausar',
+      transcript: 'Transcripción',
+      completed: 'Completada',
+      next: 'Siguiente:',
+    },
   },
   {
     locale: 'en',
@@ -26,7 +33,14 @@ const JOURNEYS = [
     email: 'patient.en@demo.calma.app',
     slug: 'breathing-to-calm-anxiety',
     first: 'desktop',
-    text: { locked: 'Finish the previous unit to unlock this one.', play: 'Play', pause: 'Pause', transcript: 'Transcript', completed: 'Completed', next: 'Next:' },
+    text: {
+      locked: 'Finish the previous unit to unlock this one.',
+      play: 'Play',
+      pause: 'Pause',
+      transcript: 'Transcript',
+      completed: 'Completed',
+      next: 'Next:',
+    },
   },
 ]
 
@@ -55,14 +69,18 @@ async function unitsLoaded(page) {
 
 const player = (page) => page.getByTestId('player')
 const stateOf = (page) => player(page).getAttribute('data-state')
-const mediaTime = (page) => page.locator('[data-testid=player] audio, [data-testid=player] video').evaluate((el) => el.currentTime)
-const mediaDuration = (page) => page.locator('[data-testid=player] audio, [data-testid=player] video').evaluate((el) => el.duration)
+const mediaTime = (page) =>
+  page.locator('[data-testid=player] audio, [data-testid=player] video').evaluate((el) => el.currentTime)
+const mediaDuration = (page) =>
+  page.locator('[data-testid=player] audio, [data-testid=player] video').evaluate((el) => el.duration)
 const lockOf = (page, n) => page.locator('[data-testid=units] > li').nth(n).getAttribute('data-lock')
 const savedPosition = (page) =>
-  page.waitForResponse((r) => r.url().endsWith('/v1/unit/progress') && r.request().method() === 'POST' && r.status() === 200, { timeout: 15_000 })
+  page.waitForResponse(
+    (r) => r.url().endsWith('/v1/unit/progress') && r.request().method() === 'POST' && r.status() === 200,
+    { timeout: 15_000 },
+  )
 
 export default function ({ test, browser }) {
-
   test('a visitor sees the units with a sign-in link each, and no player (es, phone)', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
     await page.goto(`/route/${JOURNEYS[0].slug}`)
@@ -75,83 +93,116 @@ export default function ({ test, browser }) {
   })
 
   for (const j of JOURNEYS) {
-    test(`play, seek to the middle, reload and resume; resume on another device; finish and unlock the next unit (${j.locale}, ${j.first} then ${other(j.first)})`, async () => {
-      // Device 1: the first unit is open, the second locked; the transcript is under the player.
-      const page = await openRouteSignedIn(browser, j, j.first)
-      assert.equal(await lockOf(page, 0), 'none')
-      assert.equal(await lockOf(page, 1), 'unit_not_completed')
-      assert.match(await page.locator('[data-testid=units] > li').nth(1).textContent(), new RegExp(j.text.locked))
-      assert.equal(await page.getByTestId('player-toggle').getAttribute('aria-label'), j.text.play)
-      const transcript = page.getByTestId('transcript')
-      await transcript.locator('li').first().waitFor()
-      assert.match(await transcript.locator('h3').textContent(), new RegExp(j.text.transcript))
-      assert.ok((await transcript.locator('li').count()) >= 3, 'the transcript has its cues')
+    test(
+      `play, seek to the middle, reload and resume; resume on another device; finish and unlock the next unit (${j.locale}, ${j.first} then ${other(j.first)})`,
+      async () => {
+        // Device 1: the first unit is open, the second locked; the transcript is under the player.
+        const page = await openRouteSignedIn(browser, j, j.first)
+        assert.equal(await lockOf(page, 0), 'none')
+        assert.equal(await lockOf(page, 1), 'unit_not_completed')
+        assert.match(await page.locator('[data-testid=units] > li').nth(1).textContent(), new RegExp(j.text.locked))
+        assert.equal(await page.getByTestId('player-toggle').getAttribute('aria-label'), j.text.play)
+        const transcript = page.getByTestId('transcript')
+        await transcript.locator('li').first().waitFor()
+        assert.match(await transcript.locator('h3').textContent(), new RegExp(j.text.transcript))
+        assert.ok((await transcript.locator('li').count()) >= 3, 'the transcript has its cues')
 
-      // Play: playing, with the pause label for screen readers.
-      await page.getByTestId('player-toggle').click()
-      await eventually(async () => (await stateOf(page)) === 'playing', { timeout: 10_000, message: 'the unit did not start playing' })
-      assert.equal(await page.getByTestId('player-toggle').getAttribute('aria-label'), j.text.pause)
-      await eventually(async () => (await mediaTime(page)) > 0.5, { timeout: 10_000, message: 'time does not advance' })
+        // Play: playing, with the pause label for screen readers.
+        await page.getByTestId('player-toggle').click()
+        await eventually(async () => (await stateOf(page)) === 'playing', {
+          timeout: 10_000,
+          message: 'the unit did not start playing',
+        })
+        assert.equal(await page.getByTestId('player-toggle').getAttribute('aria-label'), j.text.pause)
+        await eventually(async () => (await mediaTime(page)) > 0.5, {
+          timeout: 10_000,
+          message: 'time does not advance',
+        })
 
-      // Seek to the middle by clicking the middle of the bar, then pause: the position is saved.
-      const duration = await mediaDuration(page)
-      const bar = page.getByTestId('player-seek')
-      const box = await bar.boundingBox()
-      await bar.click({ position: { x: box.width / 2, y: box.height / 2 } })
-      await eventually(async () => Math.abs((await mediaTime(page)) - duration / 2) < 2.5, { message: 'the seek did not reach the middle' })
-      const saved = savedPosition(page)
-      await page.getByTestId('player-toggle').click()
-      const body = await (await saved).json()
-      assert.equal((await stateOf(page)), 'paused')
-      const position = body.unit.position
-      assert.ok(Math.abs(position - duration / 2) <= 3, `saved ${position} s, the middle is ${duration / 2} s`)
-      await screenshot(page, `playback-paused-${j.locale}-${j.first}`)
+        // Seek to the middle by clicking the middle of the bar, then pause: the position is saved.
+        const duration = await mediaDuration(page)
+        const bar = page.getByTestId('player-seek')
+        const box = await bar.boundingBox()
+        await bar.click({ position: { x: box.width / 2, y: box.height / 2 } })
+        await eventually(async () => Math.abs((await mediaTime(page)) - duration / 2) < 2.5, {
+          message: 'the seek did not reach the middle',
+        })
+        const saved = savedPosition(page)
+        await page.getByTestId('player-toggle').click()
+        const body = await (await saved).json()
+        assert.equal(await stateOf(page), 'paused')
+        const position = body.unit.position
+        assert.ok(Math.abs(position - duration / 2) <= 3, `saved ${position} s, the middle is ${duration / 2} s`)
+        await screenshot(page, `playback-paused-${j.locale}-${j.first}`)
 
-      // Reload: the player is back at the saved position (from the server), ready.
-      await page.reload()
-      await unitsLoaded(page)
-      await eventually(async () => Math.abs((await mediaTime(page)) - position) < 0.6, { message: 'did not resume at the saved position' })
-      const elapsed = await page.getByTestId('player-elapsed').textContent()
-      assert.equal(elapsed, `${Math.floor(position / 60)}:${String(position % 60).padStart(2, '0')}`) // m:ss (units last minutes)
-      assert.match(await page.getByTestId('player-seek').getAttribute('aria-valuetext'), new RegExp(`^${elapsed}`))
-      await screenshot(page, `playback-resumed-${j.locale}-${j.first}`)
+        // Reload: the player is back at the saved position (from the server), ready.
+        await page.reload()
+        await unitsLoaded(page)
+        await eventually(async () => Math.abs((await mediaTime(page)) - position) < 0.6, {
+          message: 'did not resume at the saved position',
+        })
+        const elapsed = await page.getByTestId('player-elapsed').textContent()
+        assert.equal(elapsed, `${Math.floor(position / 60)}:${String(position % 60).padStart(2, '0')}`) // m:ss (units last minutes)
+        assert.match(await page.getByTestId('player-seek').getAttribute('aria-valuetext'), new RegExp(`^${elapsed}`))
+        await screenshot(page, `playback-resumed-${j.locale}-${j.first}`)
 
-      // Device 2: another browser, the same person: the same position, from the server.
-      const second = await openRouteSignedIn(browser, j, other(j.first))
-      await eventually(async () => Math.abs((await mediaTime(second)) - position) < 0.6, { message: 'the other device did not resume there' })
-      assert.equal(await second.getByTestId('player-elapsed').textContent(), elapsed)
+        // Device 2: another browser, the same person: the same position, from the server.
+        const second = await openRouteSignedIn(browser, j, other(j.first))
+        await eventually(async () => Math.abs((await mediaTime(second)) - position) < 0.6, {
+          message: 'the other device did not resume there',
+        })
+        assert.equal(await second.getByTestId('player-elapsed').textContent(), elapsed)
 
-      // Finish it there: skip to 3 s before the end and let it end.
-      await second.getByTestId('player-skip').click()
-      await eventually(async () => Math.abs((await mediaTime(second)) - (duration - 3)) < 0.6, { message: 'skip did not go to 3 s before the end' })
-      const completion = second.waitForResponse(
-        (r) => r.url().endsWith('/v1/unit/progress') && r.request().method() === 'POST' && r.request().postData()?.includes('name="completed"\r\n\r\n1'),
-        { timeout: 20_000 },
-      )
-      await second.getByTestId('player-toggle').click()
-      await eventually(async () => (await stateOf(second)) === 'ended', { timeout: 15_000, message: 'the unit did not end' })
-      assert.equal((await (await completion).json()).unit.completed, true)
+        // Finish it there: skip to 3 s before the end and let it end.
+        await second.getByTestId('player-skip').click()
+        await eventually(async () => Math.abs((await mediaTime(second)) - (duration - 3)) < 0.6, {
+          message: 'skip did not go to 3 s before the end',
+        })
+        const completion = second.waitForResponse(
+          (r) =>
+            r.url().endsWith('/v1/unit/progress') &&
+            r.request().method() === 'POST' &&
+            r.request().postData()?.includes('name="completed"\r\n\r\n1'),
+          { timeout: 20_000 },
+        )
+        await second.getByTestId('player-toggle').click()
+        await eventually(async () => (await stateOf(second)) === 'ended', {
+          timeout: 15_000,
+          message: 'the unit did not end',
+        })
+        assert.equal((await (await completion).json()).unit.completed, true)
 
-      // The next unit unlocks in the list without a reload; the first shows as completed.
-      await eventually(async () => (await lockOf(second, 1)) === 'none', { timeout: 5000, message: 'the next unit did not unlock' })
-      assert.equal(await lockOf(second, 2), 'unit_not_completed')
-      await second.locator('[data-testid=units] > li').first().getByTestId('unit-completed').waitFor()
-      assert.match(await second.getByTestId('unit-completed').first().textContent(), new RegExp(j.text.completed))
-      assert.match(await second.getByTestId('route-progress').textContent(), /1/)
-      const next = second.getByTestId('player-next')
-      assert.match(await next.textContent(), new RegExp(`^${j.text.next}`))
-      await screenshot(second, `playback-finished-${j.locale}-${other(j.first)}`)
+        // The next unit unlocks in the list without a reload; the first shows as completed.
+        await eventually(async () => (await lockOf(second, 1)) === 'none', {
+          timeout: 5000,
+          message: 'the next unit did not unlock',
+        })
+        assert.equal(await lockOf(second, 2), 'unit_not_completed')
+        await second.locator('[data-testid=units] > li').first().getByTestId('unit-completed').waitFor()
+        assert.match(await second.getByTestId('unit-completed').first().textContent(), new RegExp(j.text.completed))
+        assert.match(await second.getByTestId('route-progress').textContent(), /1/)
+        const next = second.getByTestId('player-next')
+        assert.match(await next.textContent(), new RegExp(`^${j.text.next}`))
+        await screenshot(second, `playback-finished-${j.locale}-${other(j.first)}`)
 
-      // "Next" plays the unlocked unit.
-      await next.click()
-      await eventually(async () => (await stateOf(second)) === 'playing', { timeout: 10_000, message: 'the next unit did not play' })
-      const nextTitle = await second.locator('[data-testid=units] > li').nth(1).locator('strong').textContent()
-      assert.equal(await second.getByTestId('player-title').textContent(), nextTitle)
-      await eventually(async () => (await mediaTime(second)) > 1.5, { timeout: 10_000, message: 'the next unit does not advance' })
-      const pausedNext = savedPosition(second)
-      await second.getByTestId('player-toggle').click()
-      await pausedNext
-    }, { timeout: 120_000 })
+        // "Next" plays the unlocked unit.
+        await next.click()
+        await eventually(async () => (await stateOf(second)) === 'playing', {
+          timeout: 10_000,
+          message: 'the next unit did not play',
+        })
+        const nextTitle = await second.locator('[data-testid=units] > li').nth(1).locator('strong').textContent()
+        assert.equal(await second.getByTestId('player-title').textContent(), nextTitle)
+        await eventually(async () => (await mediaTime(second)) > 1.5, {
+          timeout: 10_000,
+          message: 'the next unit does not advance',
+        })
+        const pausedNext = savedPosition(second)
+        await second.getByTestId('player-toggle').click()
+        await pausedNext
+      },
+      { timeout: 120_000 },
+    )
   }
 
   test('the player is usable from the keyboard: play, seek with the arrows, forward, rewind (en, desktop)', async () => {
@@ -161,15 +212,25 @@ export default function ({ test, browser }) {
     await page.keyboard.press('Enter')
     await eventually(async () => (await stateOf(page)) === 'playing', { timeout: 10_000 })
     // Lock-screen controls (Media Session): the unit and its route, and the playing state.
-    const session = await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist, state: navigator.mediaSession.playbackState }))
-    assert.deepEqual(session, { title: await page.getByTestId('player-title').textContent(), artist: await page.locator('.route-page h1').textContent(), state: 'playing' })
+    const session = await page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      artist: navigator.mediaSession.metadata?.artist,
+      state: navigator.mediaSession.playbackState,
+    }))
+    assert.deepEqual(session, {
+      title: await page.getByTestId('player-title').textContent(),
+      artist: await page.locator('.route-page h1').textContent(),
+      state: 'playing',
+    })
     await page.keyboard.press('Space')
     await eventually(async () => (await stateOf(page)) === 'paused')
     assert.equal(await page.evaluate(() => navigator.mediaSession.playbackState), 'paused')
     const before = await mediaTime(page)
     await page.getByTestId('player-seek').focus()
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight')
-    await eventually(async () => (await mediaTime(page)) >= Math.floor(before) + 3.5, { message: 'arrow keys did not seek' })
+    await eventually(async () => (await mediaTime(page)) >= Math.floor(before) + 3.5, {
+      message: 'arrow keys did not seek',
+    })
     const at = await mediaTime(page)
     await page.getByTestId('player-forward').click()
     await eventually(async () => Math.abs((await mediaTime(page)) - (at + 3)) < 0.3, { message: 'forward is not 3 s' })
@@ -184,7 +245,10 @@ export default function ({ test, browser }) {
     // Playing again and pausing saves the position.
     await page.getByTestId('player-toggle').click()
     await eventually(async () => (await stateOf(page)) === 'playing', { timeout: 10_000 })
-    await eventually(async () => (await mediaTime(page)) > at + 3.5, { timeout: 10_000, message: 'time does not advance' })
+    await eventually(async () => (await mediaTime(page)) > at + 3.5, {
+      timeout: 10_000,
+      message: 'time does not advance',
+    })
     const saved = savedPosition(page)
     await page.getByTestId('player-toggle').click()
     await saved

@@ -39,7 +39,10 @@ const CASES = [
     size: 'desktop',
     // Saturday 09:00-13:00 gets an afternoon too: 16:00-18:30.
     day: 'saturday',
-    ranges: [['09:00', '13:00'], ['16:00', '18:30']],
+    ranges: [
+      ['09:00', '13:00'],
+      ['16:00', '18:30'],
+    ],
     text: {
       title: 'My agenda',
       saved: 'Your agenda has been saved.',
@@ -63,13 +66,15 @@ async function rangesShown(page, day) {
   const rows = page.getByTestId(`agenda-day-${day}`).getByTestId('agenda-range')
   const out = []
   for (let i = 0; i < (await rows.count()); i++) {
-    out.push([await rows.nth(i).getByTestId('agenda-from').inputValue(), await rows.nth(i).getByTestId('agenda-to').inputValue()])
+    out.push([
+      await rows.nth(i).getByTestId('agenda-from').inputValue(),
+      await rows.nth(i).getByTestId('agenda-to').inputValue(),
+    ])
   }
   return out
 }
 
 export default function ({ test, browser }) {
-
   for (const c of CASES) {
     test(`a psychologist changes a weekday's hours, saves, reloads and sees them (${c.locale}, ${c.size})`, async () => {
       const page = await newPage(browser, { viewport: c.viewport, locale: c.locale })
@@ -89,12 +94,17 @@ export default function ({ test, browser }) {
       assert.equal(await page.getByTestId('agenda-slot').inputValue(), '50')
       assert.equal(await page.getByTestId('agenda-open').isChecked(), true)
       assert.deepEqual(await rangesShown(page, 'tuesday'), [['14:00', '19:00']])
-      assert.deepEqual(await rangesShown(page, 'wednesday'), [['08:00', '12:00'], ['18:00', '21:00']])
+      assert.deepEqual(await rangesShown(page, 'wednesday'), [
+        ['08:00', '12:00'],
+        ['18:00', '21:00'],
+      ])
 
       const day = page.getByTestId(`agenda-day-${c.day}`)
-      if (!(await page.getByTestId(`agenda-works-${c.day}`).isChecked())) await page.getByTestId(`agenda-works-${c.day}`).check()
+      if (!(await page.getByTestId(`agenda-works-${c.day}`).isChecked()))
+        await page.getByTestId(`agenda-works-${c.day}`).check()
       // As many rows as wanted, each filled in.
-      while ((await day.getByTestId('agenda-range').count()) < c.ranges.length) await page.getByTestId(`agenda-add-${c.day}`).click()
+      while ((await day.getByTestId('agenda-range').count()) < c.ranges.length)
+        await page.getByTestId(`agenda-add-${c.day}`).click()
       const rows = day.getByTestId('agenda-range')
       for (const [i, [from, to]] of c.ranges.entries()) {
         await rows.nth(i).getByTestId('agenda-from').fill(from)
@@ -120,7 +130,9 @@ export default function ({ test, browser }) {
       assert.equal(await rows.count(), c.ranges.length)
       assert.equal((await day.locator('.agenda-day-note').textContent()).trim(), c.text.sessions)
 
-      const answer = page.waitForResponse((r) => r.url().endsWith('/v1/my/availability') && r.request().method() === 'POST')
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/v1/my/availability') && r.request().method() === 'POST',
+      )
       await page.getByTestId('agenda-save').click()
       const res = await answer
       assert.equal(res.status(), 200, await res.text())

@@ -8,7 +8,19 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { assert, CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP, eventually, expectFailure, newPage, PHONE, SCREENS_DIR, screenshot, waitForHydration } from './lib.mjs'
+import {
+  assert,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  DESKTOP,
+  eventually,
+  expectFailure,
+  newPage,
+  PHONE,
+  SCREENS_DIR,
+  screenshot,
+  waitForHydration,
+} from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
 
@@ -19,7 +31,8 @@ async function openControlled(browser, path, locale) {
   await waitForHydration(page)
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
   })
   return page
 }
@@ -62,7 +75,8 @@ export default function ({ test, browser, baseURL }) {
         await waitForHydration(page)
         await page.evaluate(async () => {
           await navigator.serviceWorker.ready
-          if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+          if (!navigator.serviceWorker.controller)
+            await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
         })
         const href = await page.locator('link[rel=manifest]').getAttribute('href')
         assert.equal(href, `/manifest.${locale}.webmanifest`)
@@ -70,14 +84,22 @@ export default function ({ test, browser, baseURL }) {
         assert.equal(m.lang, locale)
         assert.equal(m.start_url, home)
         assert.equal(m.display, 'standalone')
-        for (const size of ['192x192', '512x512']) assert.ok(m.icons.some((i) => i.sizes === size && i.type === 'image/png'), size)
+        for (const size of ['192x192', '512x512'])
+          assert.ok(
+            m.icons.some((i) => i.sizes === size && i.type === 'image/png'),
+            size,
+          )
         assert.ok(m.icons.some((i) => i.purpose === 'maskable'))
         assert.deepEqual(
           m.shortcuts.map((s) => s.url),
           [`${locale === 'en' ? '/en' : ''}/journey`, `${locale === 'en' ? '/en' : ''}/help`],
         )
-        for (const icon of [...m.icons, ...m.screenshots]) assert.equal((await page.request.get(icon.src)).status(), 200, icon.src)
-      assert.deepEqual(m.screenshots.map((x) => x.form_factor), ['narrow', 'wide'])
+        for (const icon of [...m.icons, ...m.screenshots])
+          assert.equal((await page.request.get(icon.src)).status(), 200, icon.src)
+        assert.deepEqual(
+          m.screenshots.map((x) => x.form_factor),
+          ['narrow', 'wide'],
+        )
         const cdp = await page.context().newCDPSession(page)
         const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
         assert.deepEqual(installabilityErrors, [])
@@ -86,7 +108,8 @@ export default function ({ test, browser, baseURL }) {
         // Nothing personal went into a cache: no /v1 answer anywhere.
         const cached = await page.evaluate(async () => {
           const out = []
-          for (const k of await caches.keys()) for (const r of await (await caches.open(k)).keys()) out.push(new URL(r.url).pathname)
+          for (const k of await caches.keys())
+            for (const r of await (await caches.open(k)).keys()) out.push(new URL(r.url).pathname)
           return out
         })
         assert.ok(cached.some((p) => p === '/help') && cached.some((p) => p === '/en/offline'), cached.join(' '))
@@ -122,7 +145,10 @@ export default function ({ test, browser, baseURL }) {
       assert.equal(await page.locator('html').getAttribute('lang'), lang)
       assert.equal(await page.locator('[data-testid=offline-page] h1').innerText(), title)
       assert.ok((await page.locator('a[href^="tel:"]').count()) > 0, `${path}: tel: links`)
-      assert.equal(await page.locator('[data-testid=offline-page] a.button').getAttribute('href'), lang === 'en' ? '/en/help' : '/help')
+      assert.equal(
+        await page.locator('[data-testid=offline-page] a.button').getAttribute('href'),
+        lang === 'en' ? '/en/help' : '/help',
+      )
       await waitForHydration(page)
     }
     await screenshot(page, 'pwa-offline-page-en')
@@ -135,7 +161,9 @@ export default function ({ test, browser, baseURL }) {
     await page.goto(path)
     await waitForHydration(page)
     const heading = await page.locator('h1').first().innerText()
-    await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), path), { message: 'the route page is kept' })
+    await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), path), {
+      message: 'the route page is kept',
+    })
     // The visit's own usage events go out before the network does.
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {})
     // The visit's own events may still be on their way when the network goes.
@@ -151,8 +179,15 @@ export default function ({ test, browser, baseURL }) {
   })
 
   test('the journey is kept for the person signed in, and logout empties it', async () => {
-    const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: '/en/journey' })
-    await eventually(() => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))), { message: 'the journey is kept' })
+    const page = await signedInControlled(browser, {
+      prefix: '/en',
+      email: 'patient.en@demo.calma.app',
+      to: '/en/journey',
+    })
+    await eventually(
+      () => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))),
+      { message: 'the journey is kept' },
+    )
     await page.context().setOffline(true)
     await page.goto('/en/journey')
     await page.getByTestId('offline-notice').waitFor()
@@ -164,7 +199,9 @@ export default function ({ test, browser, baseURL }) {
     await page.evaluate(() => document.querySelector('a[data-action="logout"]').click())
     await page.waitForURL((u) => u.pathname === '/en/', { timeout: 10_000 })
     await waitForHydration(page)
-    const kept = await page.evaluate(async () => (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname))
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname),
+    )
     assert.ok(!kept.includes('/en/journey'), kept.join(' '))
     // Offline after logout: the journey is not there for whoever holds the phone next.
     await page.context().setOffline(true)
@@ -174,13 +211,19 @@ export default function ({ test, browser, baseURL }) {
   })
 
   test('a unit finished offline is kept in IndexedDB and reaches the server once, with its moment, when back online', async () => {
-    const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: '/en/route/breathing-to-calm-anxiety' })
+    const page = await signedInControlled(browser, {
+      prefix: '/en',
+      email: 'patient.en@demo.calma.app',
+      to: '/en/route/breathing-to-calm-anxiety',
+    })
     await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
     const media = page.locator('[data-testid=player] audio, [data-testid=player] video')
     // Online: 3 s before the end, so the rest is already in the player's buffer.
     await page.getByTestId('player-skip').click()
     const duration = await media.evaluate((el) => el.duration)
-    await eventually(async () => Math.abs((await media.evaluate((el) => el.currentTime)) - (duration - 3)) < 0.6, { message: 'skip' })
+    await eventually(async () => Math.abs((await media.evaluate((el) => el.currentTime)) - (duration - 3)) < 0.6, {
+      message: 'skip',
+    })
     await eventually(async () => (await media.evaluate((el) => el.readyState)) >= 3, { message: 'buffered' })
 
     expectFailure(page, '/v1/')
@@ -188,7 +231,10 @@ export default function ({ test, browser, baseURL }) {
     expectFailure(page, '/ws/')
     await page.context().setOffline(true)
     await page.getByTestId('player-toggle').click()
-    await eventually(async () => (await page.getByTestId('player').getAttribute('data-state')) === 'ended', { timeout: 15_000, message: 'the unit did not end offline' })
+    await eventually(async () => (await page.getByTestId('player').getAttribute('data-state')) === 'ended', {
+      timeout: 15_000,
+      message: 'the unit did not end offline',
+    })
     const outbox = () =>
       page.evaluate(
         () =>
@@ -204,7 +250,9 @@ export default function ({ test, browser, baseURL }) {
             }
           }),
       )
-    await eventually(async () => (await outbox()).some((s) => s.completed), { message: 'the completion is not in the outbox' })
+    await eventually(async () => (await outbox()).some((s) => s.completed), {
+      message: 'the completion is not in the outbox',
+    })
     // The player may still save once more (its position after the end): wait until it settles.
     let kept = await outbox()
     await eventually(
@@ -223,7 +271,8 @@ export default function ({ test, browser, baseURL }) {
     // Back online: the next load sends each kept save once, in order, with its moment.
     const sent = []
     page.on('request', (r) => {
-      if (r.url().endsWith('/v1/unit/progress') && r.method() === 'POST' && /name="played_at"/.test(r.postData() ?? '')) sent.push(r.postData())
+      if (r.url().endsWith('/v1/unit/progress') && r.method() === 'POST' && /name="played_at"/.test(r.postData() ?? ''))
+        sent.push(r.postData())
     })
     const answers = []
     page.on('response', async (r) => {
@@ -237,20 +286,43 @@ export default function ({ test, browser, baseURL }) {
     await eventually(async () => (await outbox()).length === 0, { timeout: 2000 }).catch(() => {})
     await page.reload()
     await waitForHydration(page)
-    await eventually(async () => (await outbox()).length === 0, { timeout: 10_000, message: 'the outbox was not emptied' })
+    await eventually(async () => (await outbox()).length === 0, {
+      timeout: 10_000,
+      message: 'the outbox was not emptied',
+    })
     // Each kept save arrives. The open page also sends on the browser's `online` event; a reload
     // that cuts that send off makes the next load send the same save again (the same body, which
     // changes nothing on the server: the completion is counted once, below).
     const sameSave = (body) => body.replace(/-+WebKitFormBoundary\w+/g, '--') // the multipart boundary differs per request
     assert.equal(new Set(sent.map(sameSave)).size, kept.length, JSON.stringify(sent))
-    assert.ok(sent.some((body) => body.includes(`name="played_at"\r\n\r\n${finished.played_at}`) && body.includes('name="completed"\r\n\r\n1')))
+    assert.ok(
+      sent.some(
+        (body) =>
+          body.includes(`name="played_at"\r\n\r\n${finished.played_at}`) && body.includes('name="completed"\r\n\r\n1'),
+      ),
+    )
     await eventually(() => answers.length >= kept.length, { message: 'answers' })
-    assert.ok(answers.every((a) => a.status === 200), JSON.stringify(answers))
+    assert.ok(
+      answers.every((a) => a.status === 200),
+      JSON.stringify(answers),
+    )
     // On the server: that unit completed at the moment it ended offline, not when it was sent.
-    const units = await page.evaluate(async () => (await (await fetch('/v1/route/units?route=breathing-to-calm-anxiety', { headers: { Accept: 'application/json', locale: 'en' } })).json()).units)
+    const units = await page.evaluate(
+      async () =>
+        (
+          await (
+            await fetch('/v1/route/units?route=breathing-to-calm-anxiety', {
+              headers: { Accept: 'application/json', locale: 'en' },
+            })
+          ).json()
+        ).units,
+    )
     const done = units.find((u) => u.id === finished.unit_id)
     assert.equal(done.completed, true)
-    assert.ok(Date.parse(done.completed_at) <= finished.played_at, `${done.completed_at} vs ${new Date(finished.played_at).toISOString()}`)
+    assert.ok(
+      Date.parse(done.completed_at) <= finished.played_at,
+      `${done.completed_at} vs ${new Date(finished.played_at).toISOString()}`,
+    )
     // Once: another load sends nothing more.
     const before = sent.length
     await page.reload()
@@ -259,119 +331,163 @@ export default function ({ test, browser, baseURL }) {
     assert.equal(sent.length, before)
   })
 
-  test('a route downloaded (progress, then "Downloaded"; a full storage explained) plays offline with seeking; the profile lists and removes it; logout empties the downloads', async () => {
-    const route = '/en/route/breathing-to-calm-anxiety'
-    const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: route })
-    await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
-    const bar = page.getByTestId('route-download')
-    await bar.waitFor()
+  test(
+    'a route downloaded (progress, then "Downloaded"; a full storage explained) plays offline with seeking; the profile lists and removes it; logout empties the downloads',
+    async () => {
+      const route = '/en/route/breathing-to-calm-anxiety'
+      const page = await signedInControlled(browser, { prefix: '/en', email: 'patient.en@demo.calma.app', to: route })
+      await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
+      const bar = page.getByTestId('route-download')
+      await bar.waitFor()
 
-    // A full device: explained kindly, nothing half-kept.
-    await page.evaluate(() => {
-      // oxlint-disable-next-line typescript/unbound-method -- put back as the same prototype method, never called bare
-      const put = Cache.prototype.put
-      Cache.prototype.put = function () {
-        Cache.prototype.put = put
-        return Promise.reject(new DOMException('full', 'QuotaExceededError'))
+      // A full device: explained kindly, nothing half-kept.
+      await page.evaluate(() => {
+        // oxlint-disable-next-line typescript/unbound-method -- put back as the same prototype method, never called bare
+        const put = Cache.prototype.put
+        Cache.prototype.put = function () {
+          Cache.prototype.put = put
+          return Promise.reject(new DOMException('full', 'QuotaExceededError'))
+        }
+      })
+      await bar.getByTestId('download-start').click()
+      await bar.getByTestId('download-error').waitFor()
+      assert.match(await bar.getByTestId('download-error').innerText(), /no room left/)
+      await screenshot(page, 'pwa-download-quota')
+
+      // The whole route: progress (units and bytes), then "Downloaded".
+      await page.evaluate(() => {
+        window.__progress = []
+        new MutationObserver(() => {
+          const p = document.querySelector('[data-testid=route-download] [data-testid=download-progress]')
+          if (p) window.__progress.push(p.textContent)
+        }).observe(document.body, { subtree: true, childList: true, characterData: true })
+      })
+      await bar.getByTestId('download-start').click()
+      await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 20_000 })
+      const progress = await page.evaluate(() => window.__progress)
+      assert.ok(
+        progress.some((p) => /Downloading… \d+ of \d+ units/.test(p)),
+        JSON.stringify(progress),
+      )
+      assert.match(await bar.innerText(), /Downloaded/)
+      const playable = await page.locator('[data-testid=unit-download]').count()
+      assert.ok(playable > 0)
+      assert.equal(await page.locator('[data-testid=unit-download][data-state=done]').count(), playable)
+      await screenshot(page, 'pwa-download-done')
+      const files = await page.evaluate(async () => {
+        const c = await caches.open('calma-downloads')
+        return Promise.all(
+          (await c.keys()).map(async (r) => {
+            const res = await c.match(r)
+            return {
+              path: new URL(r.url).pathname,
+              search: new URL(r.url).search,
+              status: res.status,
+              size: (await res.arrayBuffer()).byteLength,
+              length: Number(res.headers.get('content-length')),
+            }
+          }),
+        )
+      })
+      assert.equal(files.length, playable, JSON.stringify(files))
+      for (const f of files) {
+        assert.ok(
+          f.path.startsWith('/media/') && f.search === '' && f.status === 200 && f.size > 0 && f.size === f.length,
+          JSON.stringify(f),
+        )
       }
-    })
-    await bar.getByTestId('download-start').click()
-    await bar.getByTestId('download-error').waitFor()
-    assert.match(await bar.getByTestId('download-error').innerText(), /no room left/)
-    await screenshot(page, 'pwa-download-quota')
+      console.log(
+        `    downloaded route: ${files.length} units, ${(files.reduce((n, f) => n + f.size, 0) / 1024).toFixed(0)} KB`,
+      )
 
-    // The whole route: progress (units and bytes), then "Downloaded".
-    await page.evaluate(() => {
-      window.__progress = []
-      new MutationObserver(() => {
-        const p = document.querySelector('[data-testid=route-download] [data-testid=download-progress]')
-        if (p) window.__progress.push(p.textContent)
-      }).observe(document.body, { subtree: true, childList: true, characterData: true })
-    })
-    await bar.getByTestId('download-start').click()
-    await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 20_000 })
-    const progress = await page.evaluate(() => window.__progress)
-    assert.ok(progress.some((p) => /Downloading… \d+ of \d+ units/.test(p)), JSON.stringify(progress))
-    assert.match(await bar.innerText(), /Downloaded/)
-    const playable = await page.locator('[data-testid=unit-download]').count()
-    assert.ok(playable > 0)
-    assert.equal(await page.locator('[data-testid=unit-download][data-state=done]').count(), playable)
-    await screenshot(page, 'pwa-download-done')
-    const files = await page.evaluate(async () => {
-      const c = await caches.open('calma-downloads')
-      return Promise.all((await c.keys()).map(async (r) => {
-        const res = await c.match(r)
-        return { path: new URL(r.url).pathname, search: new URL(r.url).search, status: res.status, size: (await res.arrayBuffer()).byteLength, length: Number(res.headers.get('content-length')) }
+      // Offline: the route page opens from its kept copy and its player is fed from the record.
+      await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), route), {
+        message: 'the route page is kept',
+      })
+      expectFailure(page, '/v1/')
+      expectFailure(page, '/ws/')
+      await page.context().setOffline(true)
+      const partial = []
+      page.on(
+        'response',
+        (r) =>
+          r.url().includes('/media/') &&
+          partial.push({ status: r.status(), sw: r.fromServiceWorker(), range: r.request().headers().range }),
+      )
+      await page.goto(route)
+      await waitForHydration(page)
+      await page.getByTestId('downloads-offline').waitFor({ timeout: 10_000 })
+      await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
+      const media = page.locator('[data-testid=player] audio, [data-testid=player] video')
+      const duration = await media.evaluate((el) => el.duration)
+      assert.ok(duration > 4, `duration ${duration}`)
+      await page.getByTestId('player-toggle').click()
+      await page.locator('[data-testid=player][data-state=playing]').waitFor({ timeout: 10_000 })
+      // Seeking offline: from a later point, and it plays on from there.
+      const to = Math.max(1, duration - 3)
+      await media.evaluate((el, t) => (el.currentTime = t), to)
+      await eventually(async () => (await media.evaluate((el) => el.currentTime)) > to + 0.3, {
+        timeout: 10_000,
+        message: 'it did not play on after seeking offline',
+      })
+      assert.ok(
+        partial.some((r) => r.status === 206 && r.sw),
+        JSON.stringify(partial),
+      )
+      const session = await page.evaluate(() => ({
+        title: navigator.mediaSession.metadata?.title,
+        album: navigator.mediaSession.metadata?.album,
       }))
-    })
-    assert.equal(files.length, playable, JSON.stringify(files))
-    for (const f of files) {
-      assert.ok(f.path.startsWith('/media/') && f.search === '' && f.status === 200 && f.size > 0 && f.size === f.length, JSON.stringify(f))
-    }
-    console.log(`    downloaded route: ${files.length} units, ${(files.reduce((n, f) => n + f.size, 0) / 1024).toFixed(0)} KB`)
+      assert.equal(session.title, await page.getByTestId('player-title').innerText())
+      assert.equal(session.album, 'Calma')
+      await screenshot(page, 'pwa-download-offline-playing')
+      await page
+        .getByTestId('player-toggle')
+        .click()
+        .catch(() => {})
+      await page.context().setOffline(false)
 
-    // Offline: the route page opens from its kept copy and its player is fed from the record.
-    await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), route), { message: 'the route page is kept' })
-    expectFailure(page, '/v1/')
-    expectFailure(page, '/ws/')
-    await page.context().setOffline(true)
-    const partial = []
-    page.on('response', (r) => r.url().includes('/media/') && partial.push({ status: r.status(), sw: r.fromServiceWorker(), range: r.request().headers().range }))
-    await page.goto(route)
-    await waitForHydration(page)
-    await page.getByTestId('downloads-offline').waitFor({ timeout: 10_000 })
-    await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
-    const media = page.locator('[data-testid=player] audio, [data-testid=player] video')
-    const duration = await media.evaluate((el) => el.duration)
-    assert.ok(duration > 4, `duration ${duration}`)
-    await page.getByTestId('player-toggle').click()
-    await page.locator('[data-testid=player][data-state=playing]').waitFor({ timeout: 10_000 })
-    // Seeking offline: from a later point, and it plays on from there.
-    const to = Math.max(1, duration - 3)
-    await media.evaluate((el, t) => (el.currentTime = t), to)
-    await eventually(async () => (await media.evaluate((el) => el.currentTime)) > to + 0.3, { timeout: 10_000, message: 'it did not play on after seeking offline' })
-    assert.ok(partial.some((r) => r.status === 206 && r.sw), JSON.stringify(partial))
-    const session = await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, album: navigator.mediaSession.metadata?.album }))
-    assert.equal(session.title, await page.getByTestId('player-title').innerText())
-    assert.equal(session.album, 'Calma')
-    await screenshot(page, 'pwa-download-offline-playing')
-    await page.getByTestId('player-toggle').click().catch(() => {})
-    await page.context().setOffline(false)
+      // The profile's Downloads: each file with its size, the total; removing one empties its file.
+      await page.goto('/en/profile')
+      await waitForHydration(page)
+      const list = page.locator('[data-testid=profile-downloads][data-loaded=true]')
+      await list.waitFor({ timeout: 10_000 })
+      assert.equal(await list.getByTestId('download-item').count(), playable)
+      assert.match(await list.getByTestId('download-size').first().innerText(), /\d (KB|MB)$/)
+      assert.match(await list.getByTestId('downloads-total').innerText(), /^Total: [\d.,]+ (KB|MB)$/)
+      await list.screenshot({ path: path.join(SCREENS_DIR, 'pwa-profile-downloads.png') })
+      const cached = () => page.evaluate(async () => (await (await caches.open('calma-downloads')).keys()).length)
+      await list.getByTestId('download-remove').first().click()
+      await eventually(async () => (await list.getByTestId('download-item').count()) === playable - 1, {
+        message: 'the item stays listed',
+      })
+      assert.equal(await cached(), playable - 1)
 
-    // The profile's Downloads: each file with its size, the total; removing one empties its file.
-    await page.goto('/en/profile')
-    await waitForHydration(page)
-    const list = page.locator('[data-testid=profile-downloads][data-loaded=true]')
-    await list.waitFor({ timeout: 10_000 })
-    assert.equal(await list.getByTestId('download-item').count(), playable)
-    assert.match(await list.getByTestId('download-size').first().innerText(), /\d (KB|MB)$/)
-    assert.match(await list.getByTestId('downloads-total').innerText(), /^Total: [\d.,]+ (KB|MB)$/)
-    await list.screenshot({ path: path.join(SCREENS_DIR, 'pwa-profile-downloads.png') })
-    const cached = () => page.evaluate(async () => (await (await caches.open('calma-downloads')).keys()).length)
-    await list.getByTestId('download-remove').first().click()
-    await eventually(async () => (await list.getByTestId('download-item').count()) === playable - 1, { message: 'the item stays listed' })
-    assert.equal(await cached(), playable - 1)
-
-    // Logout: no downloaded file and no record stays.
-    await page.evaluate(() => document.querySelector('a[data-action="logout"]').click())
-    await page.waitForURL((u) => u.pathname === '/en/', { timeout: 10_000 })
-    await waitForHydration(page)
-    const downloadsLeft = async () => page.evaluate(async () => ((await caches.has('calma-downloads')) ? (await (await caches.open('calma-downloads')).keys()).length : 0))
-    assert.equal(await downloadsLeft(), 0)
-    const records = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const open = indexedDB.open('calma-downloads')
-          open.onsuccess = () => {
-            const db = open.result
-            if (!db.objectStoreNames.contains('units')) return resolve(0)
-            const n = db.transaction('units').objectStore('units').count()
-            n.onsuccess = () => resolve(n.result)
-          }
-        }),
-    )
-    assert.equal(records, 0)
-  }, { timeout: 90_000 })
+      // Logout: no downloaded file and no record stays.
+      await page.evaluate(() => document.querySelector('a[data-action="logout"]').click())
+      await page.waitForURL((u) => u.pathname === '/en/', { timeout: 10_000 })
+      await waitForHydration(page)
+      const downloadsLeft = async () =>
+        page.evaluate(async () =>
+          (await caches.has('calma-downloads')) ? (await (await caches.open('calma-downloads')).keys()).length : 0,
+        )
+      assert.equal(await downloadsLeft(), 0)
+      const records = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const open = indexedDB.open('calma-downloads')
+            open.onsuccess = () => {
+              const db = open.result
+              if (!db.objectStoreNames.contains('units')) return resolve(0)
+              const n = db.transaction('units').objectStore('units').count()
+              n.onsuccess = () => resolve(n.result)
+            }
+          }),
+      )
+      assert.equal(records, 0)
+    },
+    { timeout: 90_000 },
+  )
 
   test('the journey downloads the next units of the plan', async () => {
     const page = await signedInControlled(browser, { prefix: '', email: 'patient@demo.calma.app', to: '/journey' })
@@ -383,32 +499,46 @@ export default function ({ test, browser, baseURL }) {
     await screenshot(page, 'pwa-journey-next-downloaded')
   })
 
-  test('account erasure empties the kept pages and the downloads', async () => {
-    const page = await openControlled(browser, '/register', 'es')
-    await page.getByLabel('Nombre').fill('Borra Todo')
-    await page.getByLabel('Correo electrónico').fill(`erase.${Date.now().toString(36)}@e2e.calma.app`)
-    await page.locator('input[name=password]').fill(PASSWORD)
-    await page.locator('input[name=legal_age]').check()
-    await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
-    await page.getByTestId('register-submit').click()
-    await page.getByTestId('register-welcome').waitFor({ timeout: 5000 })
-    await page.goto('/profile')
-    await waitForHydration(page)
-    await eventually(() => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/profile'))), { message: 'the profile is kept' })
-    // A download of this person (as the route page leaves it): a file and its record.
-    await page.evaluate(async () => {
-      await (await caches.open('calma-downloads')).put('/media/e2e/erase.mp3', new Response(new Uint8Array(1000), { headers: { 'content-type': 'audio/mpeg' } }))
-    })
-    await page.getByTestId('delete-account').click()
-    await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
-    await page.getByTestId('confirm-delete-yes').click()
-    await page.getByTestId('account-deleted').waitFor()
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
-    await waitForHydration(page)
-    const left = await page.evaluate(async () => ({ downloads: (await caches.has('calma-downloads')) ? (await (await caches.open('calma-downloads')).keys()).length : 0, pages: (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname) }))
-    assert.equal(left.downloads, 0)
-    assert.ok(!left.pages.includes('/profile'), left.pages.join(' '))
-  }, { timeout: 60_000 })
+  test(
+    'account erasure empties the kept pages and the downloads',
+    async () => {
+      const page = await openControlled(browser, '/register', 'es')
+      await page.getByLabel('Nombre').fill('Borra Todo')
+      await page.getByLabel('Correo electrónico').fill(`erase.${Date.now().toString(36)}@e2e.calma.app`)
+      await page.locator('input[name=password]').fill(PASSWORD)
+      await page.locator('input[name=legal_age]').check()
+      await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
+      await page.getByTestId('register-submit').click()
+      await page.getByTestId('register-welcome').waitFor({ timeout: 5000 })
+      await page.goto('/profile')
+      await waitForHydration(page)
+      await eventually(
+        () => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/profile'))),
+        { message: 'the profile is kept' },
+      )
+      // A download of this person (as the route page leaves it): a file and its record.
+      await page.evaluate(async () => {
+        await (
+          await caches.open('calma-downloads')
+        ).put('/media/e2e/erase.mp3', new Response(new Uint8Array(1000), { headers: { 'content-type': 'audio/mpeg' } }))
+      })
+      await page.getByTestId('delete-account').click()
+      await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
+      await page.getByTestId('confirm-delete-yes').click()
+      await page.getByTestId('account-deleted').waitFor()
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
+      await waitForHydration(page)
+      const left = await page.evaluate(async () => ({
+        downloads: (await caches.has('calma-downloads'))
+          ? (await (await caches.open('calma-downloads')).keys()).length
+          : 0,
+        pages: (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname),
+      }))
+      assert.equal(left.downloads, 0)
+      assert.ok(!left.pages.includes('/profile'), left.pages.join(' '))
+    },
+    { timeout: 60_000 },
+  )
 
   test('a new version waits while the page is open, and the page offers the reload', async () => {
     const page = await openControlled(browser, '/en/', 'en')

@@ -11,7 +11,17 @@ import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildApp, log, prepareState, ROOT, startServer } from '../scripts/lib/server.mjs'
-import { CHROMIUM_PATH, SCREENS_DIR, chromiumAvailable, configure, launchBrowser, recordFailure, runTests, summary, test } from './lib.mjs'
+import {
+  CHROMIUM_PATH,
+  SCREENS_DIR,
+  chromiumAvailable,
+  configure,
+  launchBrowser,
+  recordFailure,
+  runTests,
+  summary,
+  test,
+} from './lib.mjs'
 
 const E2E_DIR = path.join(ROOT, 'e2e')
 const filters = process.argv.slice(2)
@@ -88,7 +98,8 @@ try {
     try {
       const mod = await import(pathToFileURL(path.join(E2E_DIR, file)).href)
       const register = mod.default
-      if (typeof register !== 'function') throw new Error(`${file} must default-export a function ({ test, baseURL, browser, ... })`)
+      if (typeof register !== 'function')
+        throw new Error(`${file} must default-export a function ({ test, baseURL, browser, ... })`)
       await register({ test, baseURL, browser, scheduled, api, server })
       await runTests(name)
     } catch (e) {

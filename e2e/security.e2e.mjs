@@ -42,7 +42,10 @@ async function watch(page, origin) {
     d.dismiss().catch(() => {})
   })
   // No network here: a request for another host would fail; record and refuse it ourselves.
-  await page.context().route((url) => url.origin !== origin, (route) => route.abort())
+  await page.context().route(
+    (url) => url.origin !== origin,
+    (route) => route.abort(),
+  )
   return seen
 }
 
@@ -66,11 +69,21 @@ async function readSafely(page, seen, origin, path) {
   assert.ok(await prose.locator('blockquote', { hasText: 'Respira. Estás aquí.' }).isVisible())
   assert.equal(await prose.locator('a[href="/blog"]').count(), 1)
   assert.equal(await prose.locator('a[href="https://www.who.int/es"][rel="noopener noreferrer nofollow"]').count(), 1)
-  assert.ok(await page.getByTestId('toc').locator('a[href="#respirar-antes-de-dormir"]').isVisible(), 'the contents list the heading')
+  assert.ok(
+    await page.getByTestId('toc').locator('a[href="#respirar-antes-de-dormir"]').isVisible(),
+    'the contents list the heading',
+  )
   // What went: the fake link's text stays as text; nothing of the rest is in the page.
   assert.ok(await prose.getByText('un enlace falso').isVisible())
   assert.equal(await prose.locator('a', { hasText: 'un enlace falso' }).count(), 0)
-  assert.equal(await page.locator('.prose script, .prose style, .prose iframe, .prose svg, .prose form, .prose input, .prose img, head meta[http-equiv]').count(), 0)
+  assert.equal(
+    await page
+      .locator(
+        '.prose script, .prose style, .prose iframe, .prose svg, .prose form, .prose input, .prose img, head meta[http-equiv]',
+      )
+      .count(),
+    0,
+  )
   assert.ok(await page.locator('body').isVisible(), 'the page is not hidden')
   return res.headers()['x-page-cache']
 }
@@ -78,48 +91,73 @@ async function readSafely(page, seen, origin, path) {
 export default function ({ test, browser, baseURL, api }) {
   const origin = new URL(baseURL).origin
 
-  test('a post holding hostile HTML cannot attack its readers, also from the page cache (es, desktop and phone)', async () => {
-    const slug = `respirar-seguro-${Date.now().toString(36)}`
-    const path = `/post/${slug}`
+  test(
+    'a post holding hostile HTML cannot attack its readers, also from the page cache (es, desktop and phone)',
+    async () => {
+      const slug = `respirar-seguro-${Date.now().toString(36)}`
+      const path = `/post/${slug}`
 
-    // The demo admin publishes it from the admin.
-    const admin = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
-    await signIn(admin, 'admin@demo.calma.app', '/admin')
-    await admin.getByTestId('tab-posts').click()
-    await admin.getByTestId('screen-posts').waitFor()
-    await admin.getByTestId('adm-new').click()
-    const form = admin.getByTestId('adm-form')
-    await form.locator('select[name=language]').selectOption('es')
-    await form.locator('input[name=slug]').fill(slug)
-    await form.locator('input[name=title]').fill('Respirar, sin sorpresas')
-    await form.locator('select[name=status]').selectOption('1')
-    await form.locator('textarea[name=content]').fill(HOSTILE)
-    await admin.getByTestId('adm-save').click()
-    await admin.locator('[data-testid=toast]', { hasText: 'Artículo creado.' }).first().waitFor({ timeout: 8000 })
+      // The demo admin publishes it from the admin.
+      const admin = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+      await signIn(admin, 'admin@demo.calma.app', '/admin')
+      await admin.getByTestId('tab-posts').click()
+      await admin.getByTestId('screen-posts').waitFor()
+      await admin.getByTestId('adm-new').click()
+      const form = admin.getByTestId('adm-form')
+      await form.locator('select[name=language]').selectOption('es')
+      await form.locator('input[name=slug]').fill(slug)
+      await form.locator('input[name=title]').fill('Respirar, sin sorpresas')
+      await form.locator('select[name=status]').selectOption('1')
+      await form.locator('textarea[name=content]').fill(HOSTILE)
+      await admin.getByTestId('adm-save').click()
+      await admin.locator('[data-testid=toast]', { hasText: 'Artículo creado.' }).first().waitFor({ timeout: 8000 })
 
-    // Stored allowlisted: the API gives the clean body.
-    const stored = (await api(`/v1/posts?filters[slug]=${slug}`, { headers: { accept: 'application/json', locale: 'es' } })).json
-    const body = stored.posts[0].content
-    for (const gone of ['<script', '<meta', '<iframe', '<svg', '<style', '<form', 'onerror', 'javascript:', 'evil.example', 'googletagmanager', 'nonce']) {
-      assert.ok(!body.includes(gone), `the stored body still holds ${gone}: ${body}`)
-    }
+      // Stored allowlisted: the API gives the clean body.
+      const stored = (
+        await api(`/v1/posts?filters[slug]=${slug}`, { headers: { accept: 'application/json', locale: 'es' } })
+      ).json
+      const body = stored.posts[0].content
+      for (const gone of [
+        '<script',
+        '<meta',
+        '<iframe',
+        '<svg',
+        '<style',
+        '<form',
+        'onerror',
+        'javascript:',
+        'evil.example',
+        'googletagmanager',
+        'nonce',
+      ]) {
+        assert.ok(!body.includes(gone), `the stored body still holds ${gone}: ${body}`)
+      }
 
-    // A visitor reads it twice: the second answer comes from the public page cache.
-    const visitor = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
-    const seen = await watch(visitor, origin)
-    const first = await readSafely(visitor, seen, origin, path)
-    const second = await eventually(async () => (await readSafely(visitor, seen, origin, path)) === 'hit' && 'hit', { timeout: 15_000, message: 'the page is served from the public cache' })
-    assert.equal(first, 'miss')
-    assert.equal(second, 'hit')
-    await screenshot(visitor, 'security-hostile-post-es-desktop')
+      // A visitor reads it twice: the second answer comes from the public page cache.
+      const visitor = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+      const seen = await watch(visitor, origin)
+      const first = await readSafely(visitor, seen, origin, path)
+      const second = await eventually(async () => (await readSafely(visitor, seen, origin, path)) === 'hit' && 'hit', {
+        timeout: 15_000,
+        message: 'the page is served from the public cache',
+      })
+      assert.equal(first, 'miss')
+      assert.equal(second, 'hit')
+      await screenshot(visitor, 'security-hostile-post-es-desktop')
 
-    // One who accepted every cookie, on a phone: the same, from the cache.
-    const accepted = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
-    await accepted.context().addInitScript(() => localStorage.setItem('calma_consent', JSON.stringify({ v: 1, analytics: true, ads: true, at: Date.now() })))
-    // What the choice leaves beside it (shared/consent.ts): the page without the banner, from the cache.
-    await accepted.context().addCookies([{ name: 'calma_consent', value: '1', url: origin }])
-    const seenAccepted = await watch(accepted, origin)
-    assert.equal(await readSafely(accepted, seenAccepted, origin, path), 'hit')
-    await screenshot(accepted, 'security-hostile-post-es-phone')
-  }, { timeout: 90_000 })
+      // One who accepted every cookie, on a phone: the same, from the cache.
+      const accepted = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
+      await accepted
+        .context()
+        .addInitScript(() =>
+          localStorage.setItem('calma_consent', JSON.stringify({ v: 1, analytics: true, ads: true, at: Date.now() })),
+        )
+      // What the choice leaves beside it (shared/consent.ts): the page without the banner, from the cache.
+      await accepted.context().addCookies([{ name: 'calma_consent', value: '1', url: origin }])
+      const seenAccepted = await watch(accepted, origin)
+      assert.equal(await readSafely(accepted, seenAccepted, origin, path), 'hit')
+      await screenshot(accepted, 'security-hostile-post-es-phone')
+    },
+    { timeout: 90_000 },
+  )
 }

@@ -8,7 +8,8 @@
  */
 import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
 
-const VENDOR = /googletagmanager\.com|google-analytics\.com|googleadservices\.com|doubleclick\.net|connect\.facebook\.net|facebook\.com\/tr|www\.google\.com\/(pagead|ads)/
+const VENDOR =
+  /googletagmanager\.com|google-analytics\.com|googleadservices\.com|doubleclick\.net|connect\.facebook\.net|facebook\.com\/tr|www\.google\.com\/(pagead|ads)/
 let seq = 0
 const uniqueEmail = (tag) => `${tag}.${Date.now().toString(36)}${(seq++).toString(36)}@e2e.calma.app`
 
@@ -40,10 +41,18 @@ export default function ({ test, browser }) {
     await page.getByTestId('consent-choose').click()
     await page.getByTestId('consent-analytics').check()
     await page.getByTestId('consent-save').click()
-    await eventually(() => seen.some((u) => u.includes('googletagmanager.com/gtag/js')), { message: 'the measurement tag loads after consent' })
+    await eventually(() => seen.some((u) => u.includes('googletagmanager.com/gtag/js')), {
+      message: 'the measurement tag loads after consent',
+    })
     assert.equal(await banner.count(), 0)
-    assert.ok(!seen.some((u) => /facebook|googleadservices|doubleclick|AW-/.test(u)), 'no ad platform without ads consent')
-    assert.ok(seen.every((u) => !/insomnio|ansiedad|route/.test(u)), `no health words in vendor requests: ${seen.join(', ')}`)
+    assert.ok(
+      !seen.some((u) => /facebook|googleadservices|doubleclick|AW-/.test(u)),
+      'no ad platform without ads consent',
+    )
+    assert.ok(
+      seen.every((u) => !/insomnio|ansiedad|route/.test(u)),
+      `no health words in vendor requests: ${seen.join(', ')}`,
+    )
 
     // A route page never asks a vendor, whatever the choice.
     const before = seen.length
@@ -63,7 +72,9 @@ export default function ({ test, browser }) {
     assert.ok(!seen.some((u) => /fbevents|conversion/.test(u)), 'no conversion outside the thanks page')
     await page.goto('/get-a-plan-for-insomnia/thanks')
     await waitForHydration(page)
-    await eventually(() => seen.some((u) => u.includes('connect.facebook.net')), { message: 'the pixel loads on the thanks page' })
+    await eventually(() => seen.some((u) => u.includes('connect.facebook.net')), {
+      message: 'the pixel loads on the thanks page',
+    })
     assert.equal(await page.getByTestId('header').count(), 0, 'the thanks page has no header')
   })
 
@@ -103,56 +114,71 @@ export default function ({ test, browser }) {
     assert.equal(await left(), held, 'paused while hovered')
   })
 
+  test(
+    'the insomnia landing registers a new person without a password and lands on the route after 3 s (es, phone)',
+    async () => {
+      const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+      const sessions = []
+      page.on('request', (r) => {
+        if (r.url().includes('/v1/session')) sessions.push(new URL(r.url()))
+      })
+      await page.goto('/get-a-plan-for-insomnia?utm_source=landing&utm_medium=hero')
+      await waitForHydration(page)
+      assert.equal(await page.locator('input[name=password]').count(), 0, 'no password')
+      assert.equal(await page.locator('input[name=name]').count(), 0, 'no name')
+      assert.match(
+        await page.getByTestId('register-form').textContent(),
+        /Soy mayor de edad y acepto recibir el kit y la invitación/,
+      )
+      assert.match(await page.getByTestId('register-submit').textContent(), /Enviadme el kit/)
+      assert.match(await page.locator('.landing-note').textContent(), /menos de 5 minutos/)
+      // The sample plays and shows its elapsed time.
+      await page.getByTestId('kit-toggle').click()
+      await eventually(async () => (await page.getByTestId('kit-player').getAttribute('data-state')) === 'playing', {
+        message: 'the sample plays',
+      })
+      await eventually(async () => /^0:0[1-9]/.test(await page.getByTestId('kit-elapsed').textContent()), {
+        timeout: 6000,
+        message: 'elapsed time moves',
+      })
+      await page.getByTestId('kit-toggle').click()
+      // The sticky button shows after 100 px of scroll on a phone.
+      assert.equal(await page.getByTestId('landing-sticky').getAttribute('aria-hidden'), 'true')
+      await page.mouse.wheel(0, 400)
+      await eventually(async () => (await page.getByTestId('landing-sticky').getAttribute('aria-hidden')) === 'false', {
+        message: 'sticky button after scrolling',
+      })
+      await screenshot(page, 'site-insomnia-landing-es-phone')
+      await page.evaluate(() => window.scrollTo(0, 0))
 
-  test('the insomnia landing registers a new person without a password and lands on the route after 3 s (es, phone)', async () => {
-    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    const sessions = []
-    page.on('request', (r) => {
-      if (r.url().includes('/v1/session')) sessions.push(new URL(r.url()))
-    })
-    await page.goto('/get-a-plan-for-insomnia?utm_source=landing&utm_medium=hero')
-    await waitForHydration(page)
-    assert.equal(await page.locator('input[name=password]').count(), 0, 'no password')
-    assert.equal(await page.locator('input[name=name]').count(), 0, 'no name')
-    assert.match(await page.getByTestId('register-form').textContent(), /Soy mayor de edad y acepto recibir el kit y la invitación/)
-    assert.match(await page.getByTestId('register-submit').textContent(), /Enviadme el kit/)
-    assert.match(await page.locator('.landing-note').textContent(), /menos de 5 minutos/)
-    // The sample plays and shows its elapsed time.
-    await page.getByTestId('kit-toggle').click()
-    await eventually(async () => (await page.getByTestId('kit-player').getAttribute('data-state')) === 'playing', { message: 'the sample plays' })
-    await eventually(async () => /^0:0[1-9]/.test(await page.getByTestId('kit-elapsed').textContent()), { timeout: 6000, message: 'elapsed time moves' })
-    await page.getByTestId('kit-toggle').click()
-    // The sticky button shows after 100 px of scroll on a phone.
-    assert.equal(await page.getByTestId('landing-sticky').getAttribute('aria-hidden'), 'true')
-    await page.mouse.wheel(0, 400)
-    await eventually(async () => (await page.getByTestId('landing-sticky').getAttribute('aria-hidden')) === 'false', { message: 'sticky button after scrolling' })
-    await screenshot(page, 'site-insomnia-landing-es-phone')
-    await page.evaluate(() => window.scrollTo(0, 0))
+      // The first-party session carried the visit's utm values.
+      await eventually(() => sessions.length > 0, { message: 'GET /v1/session' })
+      assert.equal(sessions[0].searchParams.get('utm_source'), 'landing')
+      assert.ok(await page.evaluate(() => localStorage.getItem('session_id')), 'session id stored')
 
-    // The first-party session carried the visit's utm values.
-    await eventually(() => sessions.length > 0, { message: 'GET /v1/session' })
-    assert.equal(sessions[0].searchParams.get('utm_source'), 'landing')
-    assert.ok(await page.evaluate(() => localStorage.getItem('session_id')), 'session id stored')
+      const email = uniqueEmail('kit')
+      await page.getByLabel('Correo electrónico').fill(email)
+      await page.locator('input[name=legal_age]').check()
+      await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
+      const started = Date.now()
+      await page.getByTestId('register-submit').click()
+      await page.locator('.toast', { hasText: 'Tu kit va de camino' }).waitFor({ timeout: 5000 })
+      await page.waitForURL((u) => u.pathname === '/route/4-ejercicios-para-el-insomnio', { timeout: 10_000 })
+      assert.ok(Date.now() - started >= 2900, 'after 3 seconds')
+      await waitForHydration(page)
+      // Signed in, on the kit's route (the first of their insomnia plan: it opens).
+      await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
 
-    const email = uniqueEmail('kit')
-    await page.getByLabel('Correo electrónico').fill(email)
-    await page.locator('input[name=legal_age]').check()
-    await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
-    const started = Date.now()
-    await page.getByTestId('register-submit').click()
-    await page.locator('.toast', { hasText: 'Tu kit va de camino' }).waitFor({ timeout: 5000 })
-    await page.waitForURL((u) => u.pathname === '/route/4-ejercicios-para-el-insomnio', { timeout: 10_000 })
-    assert.ok(Date.now() - started >= 2900, 'after 3 seconds')
-    await waitForHydration(page)
-    // Signed in, on the kit's route (the first of their insomnia plan: it opens).
-    await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
-
-    // The kit mail with its one-time sign-in link, in the local outbox.
-    const outbox = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
-    await outbox.goto('/__dev/outbox')
-    await eventually(async () => (await outbox.content()).includes(email), { message: 'the kit mail is in the outbox' })
-    assert.match(await outbox.content(), /Aquí tienes tu kit anti-insomnio/)
-  }, { timeout: 60_000 })
+      // The kit mail with its one-time sign-in link, in the local outbox.
+      const outbox = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+      await outbox.goto('/__dev/outbox')
+      await eventually(async () => (await outbox.content()).includes(email), {
+        message: 'the kit mail is in the outbox',
+      })
+      assert.match(await outbox.content(), /Aquí tienes tu kit anti-insomnio/)
+    },
+    { timeout: 60_000 },
+  )
 
   test('the anxiety landing asks a name and lands on its route (en, desktop)', async () => {
     const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })

@@ -15,10 +15,12 @@ const ADMIN = 'admin@demo.calma.app'
 const DEMO_PASSWORD = 'Calma-demo-2026'
 const signIn = (page, o) => signInTo(page, { password: PASSWORD, ...o })
 
-
-
 async function register(api, { email, name, locale }) {
-  const made = await api('/v1/user', { method: 'POST', headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale }, body: new URLSearchParams({ email, password: PASSWORD, name, legal_age: '1', language: locale }) })
+  const made = await api('/v1/user', {
+    method: 'POST',
+    headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale },
+    body: new URLSearchParams({ email, password: PASSWORD, name, legal_age: '1', language: locale }),
+  })
   assert.equal(made.status, 201, made.text)
 }
 
@@ -54,7 +56,13 @@ export default function ({ test, browser, api }) {
       assert.ok(slug, JSON.stringify(status.body).slice(0, 300))
       const units = await callInPage(page, 'GET', '/v1/route/units', { route: slug }, locale)
       assert.equal(units.status, 200, JSON.stringify(units.body).slice(0, 300))
-      const done = await callInPage(page, 'POST', '/v1/unit/progress', { unit_id: String(units.body.units[0].id), position: '60', completed: '1' }, locale)
+      const done = await callInPage(
+        page,
+        'POST',
+        '/v1/unit/progress',
+        { unit_id: String(units.body.units[0].id), position: '60', completed: '1' },
+        locale,
+      )
       assert.equal(done.status, 200, JSON.stringify(done.body).slice(0, 300))
       await page.reload()
       await waitForHydration(page)
@@ -65,10 +73,19 @@ export default function ({ test, browser, api }) {
         await page.setViewportSize({ width, height: NARROW.height })
         const [b, c] = [await claim.boundingBox(), await card.boundingBox()]
         assert.ok(b && c, 'both boxes')
-        assert.ok(b.x >= c.x - 0.5 && b.x + b.width <= c.x + c.width + 0.5, `${label} at ${width}px: the button (${b.x}…${b.x + b.width}) is inside its card (${c.x}…${c.x + c.width})`)
-        assert.ok(b.y >= c.y - 0.5 && b.y + b.height <= c.y + c.height + 0.5, `${label} at ${width}px: and not below it`)
+        assert.ok(
+          b.x >= c.x - 0.5 && b.x + b.width <= c.x + c.width + 0.5,
+          `${label} at ${width}px: the button (${b.x}…${b.x + b.width}) is inside its card (${c.x}…${c.x + c.width})`,
+        )
+        assert.ok(
+          b.y >= c.y - 0.5 && b.y + b.height <= c.y + c.height + 0.5,
+          `${label} at ${width}px: and not below it`,
+        )
         assert.ok(c.x + c.width <= width + 0.5, `${label} at ${width}px: the card fits the screen`)
-        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label} at ${width}px: no sideways scrolling`)
+        assert.ok(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          `${label} at ${width}px: no sideways scrolling`,
+        )
       }
       await inside(360, 'as written')
       await inside(320, 'as written')
@@ -85,7 +102,10 @@ export default function ({ test, browser, api }) {
       await card.screenshot({ path: `e2e/screens/trust-ux-claim-card-${locale}-360.png` })
       const claimed = await page.locator('.reward-claimed').count()
       await claim.click()
-      await eventually(async () => (await page.locator('.reward-claimed').count()) === claimed + 1, { timeout: 8000, message: 'claimed' })
+      await eventually(async () => (await page.locator('.reward-claimed').count()) === claimed + 1, {
+        timeout: 8000,
+        message: 'claimed',
+      })
     })
   }
 
@@ -128,12 +148,25 @@ export default function ({ test, browser, api }) {
     await signIn(admin, { email: ADMIN, password: DEMO_PASSWORD, to: '/admin' })
     const bytes = await coverPng(admin)
     const upload = async (tag) => {
-      const start = await callInPage(admin, 'POST', '/v1/file/upload', { tag, filename: 'cover.png', size: String(bytes.length) })
+      const start = await callInPage(admin, 'POST', '/v1/file/upload', {
+        tag,
+        filename: 'cover.png',
+        size: String(bytes.length),
+      })
       assert.equal(start.status, 200, JSON.stringify(start.body).slice(0, 300))
       const u = start.body.upload
-      const part = await callInPage(admin, 'POST', '/v1/file/upload/part', { key: u.key, upload_id: u.upload_id, part_number: '1', __file: bytes })
+      const part = await callInPage(admin, 'POST', '/v1/file/upload/part', {
+        key: u.key,
+        upload_id: u.upload_id,
+        part_number: '1',
+        __file: bytes,
+      })
       assert.equal(part.status, 200, JSON.stringify(part.body).slice(0, 300))
-      const done = await callInPage(admin, 'POST', '/v1/file/upload/complete', { key: u.key, upload_id: u.upload_id, parts: `1:${part.body.part.etag}` })
+      const done = await callInPage(admin, 'POST', '/v1/file/upload/complete', {
+        key: u.key,
+        upload_id: u.upload_id,
+        parts: `1:${part.body.part.etag}`,
+      })
       assert.ok(done.status < 300, JSON.stringify(done.body).slice(0, 300))
       return u.key
     }
@@ -141,7 +174,9 @@ export default function ({ test, browser, api }) {
     const postKey = await upload('post_cover')
     const routes = await callInPage(admin, 'GET', '/v1/routes', { per_page: '1', with_properties: 'images' })
     const route = routes.body.routes[0]
-    assert.ok((await callInPage(admin, 'POST', '/v1/route', { id: String(route.id), image_cover: routeKey })).status < 300)
+    assert.ok(
+      (await callInPage(admin, 'POST', '/v1/route', { id: String(route.id), image_cover: routeKey })).status < 300,
+    )
     const posts = await callInPage(admin, 'GET', '/v1/posts', { per_page: '1' })
     const post = posts.body.posts[0]
     assert.ok((await callInPage(admin, 'POST', '/v1/post', { id: String(post.id), image_cover: postKey })).status < 300)
@@ -163,13 +198,19 @@ export default function ({ test, browser, api }) {
     await page.goto(`/route/${route.slug}`)
     await waitForHydration(page)
     const cover = page.getByTestId('route-cover')
-    await eventually(async () => (await cover.evaluate((img) => img.complete && img.naturalWidth)) === 1520, { timeout: 8000, message: 'the route cover is drawn' })
+    await eventually(async () => (await cover.evaluate((img) => img.complete && img.naturalWidth)) === 1520, {
+      timeout: 8000,
+      message: 'the route cover is drawn',
+    })
     await screenshot(page, 'trust-ux-covers-route-es-360')
 
     await page.goto(`/post/${post.slug}`)
     await waitForHydration(page)
     const postCover = page.getByTestId('post-cover')
-    await eventually(async () => (await postCover.evaluate((img) => img.complete && img.naturalWidth)) === 1520, { timeout: 8000, message: 'the article cover is drawn' })
+    await eventually(async () => (await postCover.evaluate((img) => img.complete && img.naturalWidth)) === 1520, {
+      timeout: 8000,
+      message: 'the article cover is drawn',
+    })
     await screenshot(page, 'trust-ux-covers-post-es-360')
   })
 

@@ -22,8 +22,20 @@ const DIST = path.join(ROOT, 'dist', 'client')
 const SW_SRC = path.join(ROOT, 'src', 'sw', 'sw.ts')
 const TMP = path.join(ROOT, '.tmp', `sw-${process.pid}.js`)
 /** The modules whose chunks are precached with the entry: the help and offline pages, the notices, the outbox of offline progress. */
-const PAGES = ['src/client/features/legal/Help.tsx', 'src/client/features/legal/Offline.tsx', 'src/client/pwa/notices.ts', 'src/client/pwa/outbox.ts']
-const STATIC = ['favicon.svg', 'manifest.es.webmanifest', 'manifest.en.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']
+const PAGES = [
+  'src/client/features/legal/Help.tsx',
+  'src/client/features/legal/Offline.tsx',
+  'src/client/pwa/notices.ts',
+  'src/client/pwa/outbox.ts',
+]
+const STATIC = [
+  'favicon.svg',
+  'manifest.es.webmanifest',
+  'manifest.en.webmanifest',
+  'icons/icon-192.png',
+  'icons/icon-512.png',
+  'icons/maskable-512.png',
+]
 
 const manifest = JSON.parse(await readFile(path.join(DIST, 'assets-manifest.json'), 'utf8'))
 const files = new Set()
@@ -52,7 +64,8 @@ const common = {
   maximumFileSizeToCacheInBytes: 512 * 1024,
 }
 const listed = await getManifest(common)
-if (listed.count !== globPatterns.length) throw new Error(`build-sw: ${globPatterns.length} files asked, ${listed.count} found`)
+if (listed.count !== globPatterns.length)
+  throw new Error(`build-sw: ${globPatterns.length} files asked, ${listed.count} found`)
 const version = createHash('sha256').update(JSON.stringify(listed.manifestEntries)).digest('hex').slice(0, 12)
 
 await mkdir(path.dirname(TMP), { recursive: true })

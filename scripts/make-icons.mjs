@@ -9,17 +9,38 @@ const mark = (r) =>
 // "any": the round mark on transparency. "maskable": a full square of the brand colour with the
 // mark inside the 80% safe zone (the launcher cuts its own shape).
 const icons = [
-  { file: 'icon-192.png', size: 192, svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${mark(15)}</svg>` },
-  { file: 'icon-512.png', size: 512, svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${mark(15)}</svg>` },
-  { file: 'maskable-512.png', size: 512, svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-8 -8 48 48"><rect x="-8" y="-8" width="48" height="48" fill="#2f5d62"/>${mark(15)}</svg>` },
-  { file: 'apple-touch-icon.png', size: 180, svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 -4 40 40"><rect x="-4" y="-4" width="40" height="40" fill="#2f5d62"/>${mark(15)}</svg>` },
+  {
+    file: 'icon-192.png',
+    size: 192,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${mark(15)}</svg>`,
+  },
+  {
+    file: 'icon-512.png',
+    size: 512,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${mark(15)}</svg>`,
+  },
+  {
+    file: 'maskable-512.png',
+    size: 512,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-8 -8 48 48"><rect x="-8" y="-8" width="48" height="48" fill="#2f5d62"/>${mark(15)}</svg>`,
+  },
+  {
+    file: 'apple-touch-icon.png',
+    size: 180,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-4 -4 40 40"><rect x="-4" y="-4" width="40" height="40" fill="#2f5d62"/>${mark(15)}</svg>`,
+  },
 ]
 const out = new URL('../public/icons/', import.meta.url)
 await mkdir(out, { recursive: true })
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+})
 for (const { file, size, svg } of icons) {
   const page = await browser.newPage({ viewport: { width: size, height: size } })
-  await page.setContent(`<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`)
+  await page.setContent(
+    `<html><body style="margin:0;background:transparent">${svg.replace('<svg ', `<svg width="${size}" height="${size}" `)}</body></html>`,
+  )
   await page.locator('svg').screenshot({ path: new URL(file, out).pathname, omitBackground: true })
   await page.close()
 }

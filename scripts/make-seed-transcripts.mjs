@@ -91,7 +91,9 @@ for (const clip of TRANSCRIBED_CLIPS) {
       const text = trackLang === audioLang ? spoken.text : scripts[`${trackLang}-${clip}.mp3`]?.text
       if (!text) throw new Error(`no ${trackLang} text for ${clip}`)
       const cues = align(spans, text)
-      const body = cues.map((c, i) => `${i + 1}\n${stamp(c.start)} --> ${stamp(c.end)}\n${escapeCue(c.text)}`).join('\n\n')
+      const body = cues
+        .map((c, i) => `${i + 1}\n${stamp(c.start)} --> ${stamp(c.end)}\n${escapeCue(c.text)}`)
+        .join('\n\n')
       const file = `${audioLang}-${clip}.${trackLang}.vtt`
       writeFileSync(join(mediaDir, file), `WEBVTT - ${clip} (${trackLang})\n\n${body}\n`)
       written++

@@ -42,15 +42,22 @@ try {
       if (head && (seconds ? head.customMetadata?.seconds === seconds : head.size === clip.byteLength)) return
       const bytes = seconds ? lengthen(clip, (bed ??= calmBedFrames()), Number(seconds)) : clip
       // The type of the extension (audio, or a WebVTT transcript); /media sets the caching.
-      await env.MEDIA.put(key, bytes, { httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' }, customMetadata: seconds ? { seconds } : undefined })
+      await env.MEDIA.put(key, bytes, {
+        httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' },
+        customMetadata: seconds ? { seconds } : undefined,
+      })
     },
     async putCover(key, variant) {
       if (await env.MEDIA.head(key)) return // drawn once
-      await env.MEDIA.put(key, coverPng(variant, variant * 7 + key.length), { httpMetadata: { contentType: 'image/png' } })
+      await env.MEDIA.put(key, coverPng(variant, variant * 7 + key.length), {
+        httpMetadata: { contentType: 'image/png' },
+      })
     },
     log: (line) => console.log(line),
   })
-  console.log(`seed done in ${Date.now() - started} ms (${report.routes} new routes, ${report.posts} new posts, ${report.users} new users)`)
+  console.log(
+    `seed done in ${Date.now() - started} ms (${report.routes} new routes, ${report.posts} new posts, ${report.users} new users)`,
+  )
 } finally {
   await proxy.dispose()
 }

@@ -12,7 +12,9 @@ const port = Number(process.env.PORT) || 8787
 const persistDir = '.wrangler/state'
 
 if (await portInUse(port)) {
-  console.error(`Port ${port} is already in use (another \`npm start\` or \`wrangler dev\`?). Stop it, or run PORT=<other> npm start.`)
+  console.error(
+    `Port ${port} is already in use (another \`npm start\` or \`wrangler dev\`?). Stop it, or run PORT=<other> npm start.`,
+  )
   process.exit(1)
 }
 

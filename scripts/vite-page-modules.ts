@@ -12,9 +12,15 @@ const IMPORT = /\(\)\s*=>\s*import\((['"])([^'"]+)\1\)/g
 
 export function pageModules(root = process.cwd()): Plugin {
   const resolveSpec = (from: string, spec: string): string | null => {
-    const base = spec.startsWith('#client/') ? path.join(root, 'src/client', spec.slice('#client/'.length)) : spec.startsWith('.') ? path.join(path.dirname(from), spec) : null
+    const base = spec.startsWith('#client/')
+      ? path.join(root, 'src/client', spec.slice('#client/'.length))
+      : spec.startsWith('.')
+        ? path.join(path.dirname(from), spec)
+        : null
     if (!base) return null
-    for (const candidate of [base, `${base}.tsx`, `${base}.ts`]) if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return path.relative(root, candidate).split(path.sep).join('/')
+    for (const candidate of [base, `${base}.tsx`, `${base}.ts`])
+      if (existsSync(candidate) && /\.tsx?$/.test(candidate))
+        return path.relative(root, candidate).split(path.sep).join('/')
     return null
   }
   return {

@@ -12,13 +12,19 @@ const LEFT_OUT = /[\\/]zod[\\/]v4[\\/](core[\\/](json-schema-processors|to-json-
 /** The stub of one left-out module: every export it has, none of its code. */
 export function zodStub(source: string): string {
   const names = new Set<string>()
-  for (const m of source.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1]!)
+  for (const m of source.matchAll(/^export\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm))
+    names.add(m[1]!)
   for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm))
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
       if (name) names.add(name)
     }
-  const lines = ["const unavailable = () => { throw new Error('zod JSON Schema is left out of the browser build (scripts/vite-zod-lean.ts)') }"]
+  const lines = [
+    "const unavailable = () => { throw new Error('zod JSON Schema is left out of the browser build (scripts/vite-zod-lean.ts)') }",
+  ]
   for (const name of names) {
     // Called while a schema is built or read (`~standard`, `.minLength`): they must not throw.
     if (name.startsWith('create')) lines.push(`export const ${name} = () => unavailable`)

@@ -9,7 +9,8 @@ export function countingD1(d1: D1Database, seen: string[] = []) {
     get(target, prop, receiver) {
       if (prop === 'prepare') return (sql: string) => (seen.push(sql), target.prepare(sql))
       // The Worker opens a Sessions API session per request (db/rounds.ts): count through it too.
-      if (prop === 'withSession') return (b?: string) => countingD1(target.withSession(b) as unknown as D1Database, seen).db
+      if (prop === 'withSession')
+        return (b?: string) => countingD1(target.withSession(b) as unknown as D1Database, seen).db
       if (prop === 'batch') return (stmts: D1PreparedStatement[]) => target.batch(stmts)
       const v = Reflect.get(target, prop, receiver)
       return typeof v === 'function' ? v.bind(target) : v

@@ -30,7 +30,9 @@ export interface MadeUser {
 }
 
 /** A user row (no password, never signed in): an author for `createdBy`, a member of an audience. */
-export async function makeUser(opts: { name?: string; email?: string; role?: number; language?: Language } = {}): Promise<MadeUser> {
+export async function makeUser(
+  opts: { name?: string; email?: string; role?: number; language?: Language } = {},
+): Promise<MadeUser> {
   const name = opts.name ?? 'Autora de prueba'
   const email = opts.email ?? `${unique('user')}@factory.test`
   const row = await env.DB.prepare('INSERT INTO users (name, email, role, language) VALUES (?, ?, ?, ?) RETURNING id')
@@ -47,11 +49,15 @@ export interface MadeSymptom {
 }
 
 /** A symptom (visible unless `status: 2`). */
-export async function makeSymptom(opts: { language?: Language; slug?: string; title?: string; status?: number } = {}): Promise<MadeSymptom> {
+export async function makeSymptom(
+  opts: { language?: Language; slug?: string; title?: string; status?: number } = {},
+): Promise<MadeSymptom> {
   const language = opts.language ?? 'es'
   const slug = opts.slug ?? unique('sintoma')
   const title = opts.title ?? slug
-  const row = await env.DB.prepare('INSERT INTO symptoms (language, slug, title, status) VALUES (?, ?, ?, ?) RETURNING id')
+  const row = await env.DB.prepare(
+    'INSERT INTO symptoms (language, slug, title, status) VALUES (?, ?, ?, ?) RETURNING id',
+  )
     .bind(language, slug, title, opts.status ?? VISIBLE)
     .first<{ id: number }>()
   return { id: row!.id, slug, title, language }
@@ -117,21 +123,24 @@ export async function makeRoute(opts: RouteSpec = {}): Promise<MadeRoute> {
     .first<{ id: number }>()
   const id = row!.id
   const specs: UnitSpec[] =
-    typeof opts.units === 'number' ? Array.from({ length: opts.units }, (_, i) => ({ title: `Unidad ${i + 1}`, order: i + 1 })) : (opts.units ?? [])
+    typeof opts.units === 'number'
+      ? Array.from({ length: opts.units }, (_, i) => ({ title: `Unidad ${i + 1}`, order: i + 1 }))
+      : (opts.units ?? [])
   const stmts: D1PreparedStatement[] = []
   for (const s of opts.symptoms ?? []) {
-    stmts.push(env.DB.prepare('INSERT INTO route_symptoms (route_id, symptom_id, is_primary) VALUES (?, ?, ?)').bind(id, s.id, s.primary ? 1 : 0))
+    stmts.push(
+      env.DB.prepare('INSERT INTO route_symptoms (route_id, symptom_id, is_primary) VALUES (?, ?, ?)').bind(
+        id,
+        s.id,
+        s.primary ? 1 : 0,
+      ),
+    )
   }
   for (const [i, u] of specs.entries()) {
     stmts.push(
-      env.DB.prepare('INSERT INTO units (route_id, "order", status, title, description, duration_seconds) VALUES (?, ?, ?, ?, ?, ?) RETURNING id').bind(
-        id,
-        u.order ?? i + 1,
-        u.status ?? VISIBLE,
-        u.title,
-        u.description ?? null,
-        u.durationSeconds ?? 300,
-      ),
+      env.DB.prepare(
+        'INSERT INTO units (route_id, "order", status, title, description, duration_seconds) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+      ).bind(id, u.order ?? i + 1, u.status ?? VISIBLE, u.title, u.description ?? null, u.durationSeconds ?? 300),
     )
   }
   const results = stmts.length ? await env.DB.batch<{ id: number }>(stmts) : []
@@ -142,7 +151,12 @@ export async function makeRoute(opts: RouteSpec = {}): Promise<MadeRoute> {
     title,
     language,
     order,
-    units: specs.map((u, i) => ({ id: unitIds[i]!, title: u.title, order: u.order ?? i + 1, status: u.status ?? VISIBLE })),
+    units: specs.map((u, i) => ({
+      id: unitIds[i]!,
+      title: u.title,
+      order: u.order ?? i + 1,
+      status: u.status ?? VISIBLE,
+    })),
   }
 }
 

@@ -13,14 +13,20 @@ export const contractChecks = { answers: 0 }
 async function holdToContract(method: string, path: string, res: Response) {
   const url = new URL(path, 'http://localhost')
   if (!url.pathname.startsWith('/v1/')) return
-  const body: unknown = await res.clone().json().catch(() => undefined)
+  const body: unknown = await res
+    .clone()
+    .json()
+    .catch(() => undefined)
   const ok = typeof body === 'object' && body !== null && (body as { success?: unknown }).success === true
   const call = callFor(method, url.pathname.slice(3))
   const schema = ok ? call?.response : failureSchema
-  if (ok && !call) throw new Error(`contract: ${method} ${url.pathname} answered success but no call of src/shared/contract names it`)
+  if (ok && !call)
+    throw new Error(`contract: ${method} ${url.pathname} answered success but no call of src/shared/contract names it`)
   const parsed = schema!.safeParse(body)
   if (!parsed.success) {
-    throw new Error(`contract drift: ${method} ${url.pathname} (${res.status}) does not match its ${ok ? 'response' : 'failure'} schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`)
+    throw new Error(
+      `contract drift: ${method} ${url.pathname} (${res.status}) does not match its ${ok ? 'response' : 'failure'} schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}`,
+    )
   }
   contractChecks.answers++
 }
@@ -36,7 +42,11 @@ export async function api(path: string, init: RequestInit & { locale?: string; f
     for (const [k, v] of Object.entries(init.form)) fd.append(k, v)
     body = fd
   }
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { ...init, headers, body })
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, {
+    ...init,
+    headers,
+    body,
+  })
   await holdToContract(init.method ?? 'GET', path, res)
   return res
 }

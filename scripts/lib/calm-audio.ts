@@ -28,7 +28,7 @@ export function calmBedFrames(): Uint8Array[] {
     // Brown noise (integrated white noise, kept from drifting), low-passed: a far-off sea.
     brown = (brown + random() * 0.02) * 0.998
     smooth += (brown - smooth) * 0.05
-    const breath = 0.2 + 0.8 * (1 - Math.cos((2 * Math.PI * t) / BREATH_SECONDS)) / 2
+    const breath = 0.2 + (0.8 * (1 - Math.cos((2 * Math.PI * t) / BREATH_SECONDS))) / 2
     // 110 Hz and 165 Hz fit a whole number of cycles in 60 s: the hum loops cleanly too.
     const hum = 0.018 * Math.sin(2 * Math.PI * 110 * t) + 0.01 * Math.sin(2 * Math.PI * 165 * t)
     pcm[i] = Math.round(Math.max(-1, Math.min(1, smooth * 2.2 * breath + hum)) * 32_767 * 0.5)
@@ -48,12 +48,16 @@ export function calmBedFrames(): Uint8Array[] {
 
 const BITRATES_V2_L3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
 const BITRATES_V1_L3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
-const RATES = { 3: [44_100, 48_000, 32_000], 2: [22_050, 24_000, 16_000], 0: [11_025, 12_000, 8_000] } as Record<number, number[]>
+const RATES = { 3: [44_100, 48_000, 32_000], 2: [22_050, 24_000, 16_000], 0: [11_025, 12_000, 8_000] } as Record<
+  number,
+  number[]
+>
 
 /** The audio frames of an MP3 (Layer III), without an ID3v2 tag or a Xing/Info/VBRI frame. */
 export function mp3Frames(bytes: Uint8Array): Uint8Array[] {
   let i = 0
-  if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) i = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!)
+  if (bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33)
+    i = 10 + ((bytes[6]! << 21) | (bytes[7]! << 14) | (bytes[8]! << 7) | bytes[9]!)
   const frames: Uint8Array[] = []
   while (i + 4 <= bytes.length) {
     if (bytes[i] !== 0xff || (bytes[i + 1]! & 0xe0) !== 0xe0) {

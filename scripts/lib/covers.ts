@@ -18,15 +18,20 @@ const PALETTES = [
   ['#f6ecd9', '#e2c89f', '#fff7e8', '#b08968', '#7f5539'],
 ].map((p) => p.map(hex) as RGB[])
 
-const mix = (a: RGB, b: RGB, t: number): RGB => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
+const mix = (a: RGB, b: RGB, t: number): RGB => [
+  a[0] + (b[0] - a[0]) * t,
+  a[1] + (b[1] - a[1]) * t,
+  a[2] + (b[2] - a[2]) * t,
+]
 
 export function coverPng(variant: number, seed: number): Uint8Array {
   const [top, bottom, sun, far, near] = PALETTES[variant % PALETTES.length]!
-  const r = (k: number) => ((Math.sin(seed * 12.9898 + k * 78.233) * 43_758.5453) % 1 + 1) % 1
+  const r = (k: number) => (((Math.sin(seed * 12.9898 + k * 78.233) * 43_758.5453) % 1) + 1) % 1
   const sunX = W * (0.2 + 0.6 * r(1))
   const sunY = H * (0.25 + 0.15 * r(2))
   const sunR = 46 + 30 * r(3)
-  const hill = (x: number, base: number, amp: number, k: number) => H * base + amp * Math.sin((x / W) * Math.PI * (1.2 + r(k)) + r(k + 1) * 6)
+  const hill = (x: number, base: number, amp: number, k: number) =>
+    H * base + amp * Math.sin((x / W) * Math.PI * (1.2 + r(k)) + r(k + 1) * 6)
   const farYs = Array.from({ length: W }, (_, x) => hill(x, 0.62, 28, 4))
   const nearYs = Array.from({ length: W }, (_, x) => hill(x, 0.78, 22, 6))
   const raw = Buffer.alloc((W * 3 + 1) * H)
@@ -52,7 +57,12 @@ export function coverPng(variant: number, seed: number): Uint8Array {
   ihdr.writeUInt32BE(H, 4)
   ihdr[8] = 8 // bit depth
   ihdr[9] = 2 // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 function chunk(type: string, data: Buffer): Buffer {

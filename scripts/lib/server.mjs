@@ -125,13 +125,15 @@ export async function freePort() {
 /** `n` distinct free ports: all held open at once, so the OS cannot hand out one twice. */
 export async function freePorts(n) {
   const servers = await Promise.all(
-    Array.from({ length: n }, () =>
-      new Promise((resolve, reject) => {
-        const srv = net.createServer()
-        srv.unref()
-        srv.on('error', reject)
-        srv.listen(0, '127.0.0.1', () => resolve(srv))
-      }),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise((resolve, reject) => {
+          const srv = net.createServer()
+          srv.unref()
+          srv.on('error', reject)
+          srv.listen(0, '127.0.0.1', () => resolve(srv))
+        }),
     ),
   )
   const ports = servers.map((srv) => srv.address().port)
@@ -193,18 +195,33 @@ export async function startServer(options = {}) {
   }
 }
 
-async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pipe', logLevel = 'warn', timeoutMs = 60_000, vars = {} }) {
+async function startOnce({
+  port,
+  persistDir,
+  testScheduled = false,
+  stdio = 'pipe',
+  logLevel = 'warn',
+  timeoutMs = 60_000,
+  vars = {},
+}) {
   const [freeMain, inspectorPort] = await freePorts(2)
-  if (port != null && (await portInUse(port))) throw new Error(`port ${port} is already in use (another wrangler dev or npm start?)`)
+  if (port != null && (await portInUse(port)))
+    throw new Error(`port ${port} is already in use (another wrangler dev or npm start?)`)
   port ??= freeMain
   const dir = path.resolve(ROOT, persistDir)
   const args = [
-    bin.wrangler, 'dev',
-    '--port', String(port),
-    '--ip', '127.0.0.1',
-    '--persist-to', dir,
-    '--inspector-port', String(inspectorPort),
-    '--log-level', logLevel,
+    bin.wrangler,
+    'dev',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--persist-to',
+    dir,
+    '--inspector-port',
+    String(inspectorPort),
+    '--log-level',
+    logLevel,
     '--show-interactive-dev-session=false',
     ...envFileArgs(),
     // Extra settings of this run only (the scale bench points EMAIL_API_URL at its fake provider).
@@ -267,7 +284,9 @@ async function startOnce({ port, persistDir, testScheduled = false, stdio = 'pip
     }
     if (Date.now() > deadline) {
       await stop()
-      throw new Error(`wrangler dev did not answer GET ${url}/ within ${timeoutMs / 1000} s (last: ${last})\n--- server output ---\n${out.trim()}`)
+      throw new Error(
+        `wrangler dev did not answer GET ${url}/ within ${timeoutMs / 1000} s (last: ${last})\n--- server output ---\n${out.trim()}`,
+      )
     }
     try {
       const res = await fetch(`${url}/`, { signal: AbortSignal.timeout(5000), redirect: 'manual' })

@@ -18,12 +18,15 @@ export type Def<H> = H extends LazyCall<infer C> ? C : H
  * `const { register } = contract(() => import('#shared/contract/users'))`, then `call(register, …)`
  * as with the definition itself. The module is fetched once (the browser keeps the chunk).
  */
-export function contract<M extends object>(load: () => Promise<M>): { [K in keyof M as M[K] extends Call ? K : never]: M[K] extends Call ? LazyCall<M[K]> : never } {
+export function contract<M extends object>(
+  load: () => Promise<M>,
+): { [K in keyof M as M[K] extends Call ? K : never]: M[K] extends Call ? LazyCall<M[K]> : never } {
   let module: Promise<M> | null = null
-  const get = () => (module ??= load().catch((e: unknown) => {
-    module = null // a failed fetch (offline) is tried again by the next call
-    throw e
-  }))
+  const get = () =>
+    (module ??= load().catch((e: unknown) => {
+      module = null // a failed fetch (offline) is tried again by the next call
+      throw e
+    }))
   return new Proxy({} as never, {
     get: (_t, name) => () => get().then((m) => (m as Record<string | symbol, unknown>)[name]),
   })
@@ -126,12 +129,18 @@ const origin = () => (typeof window !== 'undefined' ? window.location.origin : '
  * schema (a mismatch is code 701, 'Backend API is providing a bad response.'); a network failure
  * is success false; a returned message shows as a notification.
  */
-export async function call<C extends Call>(handle: C | LazyCall<C>, opts: CallOptions<C> = {}): Promise<ApiResult<CallOutput<C>>> {
+export async function call<C extends Call>(
+  handle: C | LazyCall<C>,
+  opts: CallOptions<C> = {},
+): Promise<ApiResult<CallOutput<C>>> {
   let def: C
   let validation: typeof import('#shared/contract/validation')
   try {
     // The reading rules come with the first call, like the contract's schemas (issue 21 §5).
-    ;[def, validation] = await Promise.all([typeof handle === 'function' ? handle() : handle, import('#shared/contract/validation')])
+    ;[def, validation] = await Promise.all([
+      typeof handle === 'function' ? handle() : handle,
+      import('#shared/contract/validation'),
+    ])
   } catch {
     // The contract's chunk could not be fetched (offline, or a deploy replaced it): as a network failure.
     const message = messages?.errors.network
@@ -162,14 +171,29 @@ export async function call<C extends Call>(handle: C | LazyCall<C>, opts: CallOp
 }
 
 type Envelope = { success?: boolean; message?: string; code?: string; errors?: Record<string, string[]> }
-type Exchange = { ok: true; json: unknown; obj: Envelope; status: number } | { ok: false; result: { success: false; status: number; code?: string | number; message?: string; errors?: Record<string, string[]> } }
+type Exchange =
+  | { ok: true; json: unknown; obj: Envelope; status: number }
+  | {
+      ok: false
+      result: {
+        success: false
+        status: number
+        code?: string | number
+        message?: string
+        errors?: Record<string, string[]>
+      }
+    }
 
 /**
  * The request and the envelope, shared by `call` and `beacon`: SPEC §7's headers, a network
  * failure as success false, 'Unauthenticated.' as the session-lost event, a refusal's message as
  * a danger notification. What the answer must look like is the caller's check.
  */
-async function exchange(def: { method: Method; path: string }, pairs: [string, string][], opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha'>): Promise<Exchange> {
+async function exchange(
+  def: { method: Method; path: string },
+  pairs: [string, string][],
+  opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha'>,
+): Promise<Exchange> {
   const path = def.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(opts.params?.[name] ?? '')))
   const url = new URL(`/v1${path}`, origin())
   const headers = apiHeaders()
@@ -204,7 +228,10 @@ async function exchange(def: { method: Method; path: string }, pairs: [string, s
   }
   if (obj.success === false) {
     if (!opts.silent && obj.message) notify(obj.message, 'danger')
-    return { ok: false, result: { success: false, status: res.status, code: obj.code, message: obj.message, errors: obj.errors } }
+    return {
+      ok: false,
+      result: { success: false, status: res.status, code: obj.code, message: obj.message, errors: obj.errors },
+    }
   }
   return { ok: true, json, obj, status: res.status }
 }
@@ -215,9 +242,19 @@ async function exchange(def: { method: Method; path: string }, pairs: [string, s
  * reads loads no schema at all (issue 21 §5). The server still validates the request with the
  * contract; an answer of another shape is code 701 as in `call`, never shown.
  */
-export async function beacon<T extends object>(def: { method: Method; path: string }, input: Record<string, WireValue>, isAnswer: (json: unknown) => json is T): Promise<ApiResult<T>> {
+export async function beacon<T extends object>(
+  def: { method: Method; path: string },
+  input: Record<string, WireValue>,
+  isAnswer: (json: unknown) => json is T,
+): Promise<ApiResult<T>> {
   const answer = await exchange(def, encodeInput(input), { silent: true })
   if (!answer.ok) return answer.result
-  if (!isAnswer(answer.json)) return { success: false, status: answer.status, code: 701, message: messages?.errors.bad_response ?? 'Backend API is providing a bad response.' }
+  if (!isAnswer(answer.json))
+    return {
+      success: false,
+      status: answer.status,
+      code: 701,
+      message: messages?.errors.bad_response ?? 'Backend API is providing a bad response.',
+    }
   return { ...answer.json, message: answer.obj.message, success: true, status: answer.status }
 }

@@ -43,6 +43,9 @@ void pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
     // blocking time). The page is marked hydrated, and the service worker registered, once React
     // has committed (App's effect calls `hydrated`).
     startTransition(() => {
-      hydrateRoot(document.getElementById('root')!, <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />)
+      hydrateRoot(
+        document.getElementById('root')!,
+        <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />,
+      )
     })
   })

@@ -28,12 +28,57 @@ const MONTHLY_CENTS = 4 * SESSION_PRICE_CENTS - 2000 // 4 sessions, saving $20: 
 const MONTH_GRANT = INCLUDED_SESSIONS_PER_MONTH * SESSION_PRICE_CENTS
 
 export const CATALOGUE: readonly CatalogueItem[] = [
-  { id: 'monthly', kind: 'subscription', interval: 'month', price_cents: MONTHLY_CENTS, sessions: INCLUDED_SESSIONS_PER_MONTH, credit_cents: MONTH_GRANT, savings_cents: MONTH_GRANT - MONTHLY_CENTS, months_free: 0 },
+  {
+    id: 'monthly',
+    kind: 'subscription',
+    interval: 'month',
+    price_cents: MONTHLY_CENTS,
+    sessions: INCLUDED_SESSIONS_PER_MONTH,
+    credit_cents: MONTH_GRANT,
+    savings_cents: MONTH_GRANT - MONTHLY_CENTS,
+    months_free: 0,
+  },
   // 2 months free: 10 months' price for 12 months of sessions.
-  { id: 'yearly', kind: 'subscription', interval: 'year', price_cents: 10 * MONTHLY_CENTS, sessions: INCLUDED_SESSIONS_PER_MONTH, credit_cents: MONTH_GRANT, savings_cents: 2 * MONTHLY_CENTS, months_free: 2 },
-  { id: 'credits_1', kind: 'credits', interval: null, price_cents: SESSION_PRICE_CENTS, sessions: 1, credit_cents: SESSION_PRICE_CENTS, savings_cents: 0, months_free: 0 },
-  { id: 'credits_2', kind: 'credits', interval: null, price_cents: 2 * SESSION_PRICE_CENTS - 1000, sessions: 2, credit_cents: 2 * SESSION_PRICE_CENTS, savings_cents: 1000, months_free: 0 },
-  { id: 'credits_4', kind: 'credits', interval: null, price_cents: 4 * SESSION_PRICE_CENTS - 2000, sessions: 4, credit_cents: 4 * SESSION_PRICE_CENTS, savings_cents: 2000, months_free: 0 },
+  {
+    id: 'yearly',
+    kind: 'subscription',
+    interval: 'year',
+    price_cents: 10 * MONTHLY_CENTS,
+    sessions: INCLUDED_SESSIONS_PER_MONTH,
+    credit_cents: MONTH_GRANT,
+    savings_cents: 2 * MONTHLY_CENTS,
+    months_free: 2,
+  },
+  {
+    id: 'credits_1',
+    kind: 'credits',
+    interval: null,
+    price_cents: SESSION_PRICE_CENTS,
+    sessions: 1,
+    credit_cents: SESSION_PRICE_CENTS,
+    savings_cents: 0,
+    months_free: 0,
+  },
+  {
+    id: 'credits_2',
+    kind: 'credits',
+    interval: null,
+    price_cents: 2 * SESSION_PRICE_CENTS - 1000,
+    sessions: 2,
+    credit_cents: 2 * SESSION_PRICE_CENTS,
+    savings_cents: 1000,
+    months_free: 0,
+  },
+  {
+    id: 'credits_4',
+    kind: 'credits',
+    interval: null,
+    price_cents: 4 * SESSION_PRICE_CENTS - 2000,
+    sessions: 4,
+    credit_cents: 4 * SESSION_PRICE_CENTS,
+    savings_cents: 2000,
+    months_free: 0,
+  },
 ]
 
 export const CATALOGUE_IDS = CATALOGUE.map((i) => i.id) as [CatalogueItemId, ...CatalogueItemId[]]
@@ -44,7 +89,11 @@ export function catalogueItem(id: string): CatalogueItem | undefined {
 
 /** Money in the person's language: '$45.00' in English, '45,00 $' in Spanish (SPEC §3 "$ sign"). */
 export function formatMoney(cents: number, locale: 'es' | 'en', currency = 'usd'): string {
-  return new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-US', { style: 'currency', currency: currency.toUpperCase(), currencyDisplay: 'narrowSymbol' }).format(cents / 100)
+  return new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    currencyDisplay: 'narrowSymbol',
+  }).format(cents / 100)
 }
 
 /**

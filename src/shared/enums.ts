@@ -5,7 +5,7 @@
 // Pattern: `export const X = { name: value } as const` + `export type X = value union`, so
 // `AppointmentStatus.pending` is a value and `AppointmentStatus` is also the type of a value.
 
-type ValueOf<T> = T[keyof T];
+type ValueOf<T> = T[keyof T]
 
 // ── Appointments (SPEC §4 "Appointment") ────────────────────────────────────────────────────
 
@@ -15,17 +15,17 @@ export const AppointmentStatus = {
   cancelled: 4,
   attended: 8,
   finished_by_overtime: 16,
-} as const;
-export type AppointmentStatus = ValueOf<typeof AppointmentStatus>;
+} as const
+export type AppointmentStatus = ValueOf<typeof AppointmentStatus>
 
 /** Listed under the "Ongoing" tab; also the "live" statuses that hold a host's slot (DESIGN §5). */
-export const ONGOING_APPOINTMENT_STATUSES = [AppointmentStatus.pending, AppointmentStatus.confirmed] as const;
+export const ONGOING_APPOINTMENT_STATUSES = [AppointmentStatus.pending, AppointmentStatus.confirmed] as const
 /** Listed under the "History" tab (SPEC §4). */
 export const HISTORY_APPOINTMENT_STATUSES = [
   AppointmentStatus.cancelled,
   AppointmentStatus.attended,
   AppointmentStatus.finished_by_overtime,
-] as const;
+] as const
 
 export const CancellationReason = {
   schedule_conflict: 1,
@@ -37,8 +37,8 @@ export const CancellationReason = {
   personal_situation: 64,
   prefer_to_reschedule: 128,
   other: 256,
-} as const;
-export type CancellationReason = ValueOf<typeof CancellationReason>;
+} as const
+export type CancellationReason = ValueOf<typeof CancellationReason>
 
 export const MeetingChannel = {
   google_meet: 1,
@@ -46,21 +46,21 @@ export const MeetingChannel = {
   phone_call: 4,
   whatsapp: 8,
   on_place: 16,
-} as const;
-export type MeetingChannel = ValueOf<typeof MeetingChannel>;
+} as const
+export type MeetingChannel = ValueOf<typeof MeetingChannel>
 
 // ── Content (SPEC §4 "Content and other") ───────────────────────────────────────────────────
 
 /** Posts, routes, symptoms, units and plans. */
-export const ContentStatus = { visible: 1, hidden: 2 } as const;
-export type ContentStatus = ValueOf<typeof ContentStatus>;
+export const ContentStatus = { visible: 1, hidden: 2 } as const
+export type ContentStatus = ValueOf<typeof ContentStatus>
 
-export const PlanVisibility = { public: 1, private: 2 } as const;
-export type PlanVisibility = ValueOf<typeof PlanVisibility>;
+export const PlanVisibility = { public: 1, private: 2 } as const
+export type PlanVisibility = ValueOf<typeof PlanVisibility>
 
 /** The landing categories a plan serves (SPEC §9 utm category; default anxiety). */
-export const PLAN_CATEGORIES = ['anxiety', 'insomnia'] as const;
-export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
+export const PLAN_CATEGORIES = ['anxiety', 'insomnia'] as const
+export type PlanCategory = (typeof PLAN_CATEGORIES)[number]
 
 /** Why a route of a plan is locked (SPEC §4). */
 export const PLAN_LOCK_CODES = [
@@ -68,47 +68,47 @@ export const PLAN_LOCK_CODES = [
   'waiting_time',
   'need_appointment',
   'need_finished_appointment',
-] as const;
-export type PlanLockCode = (typeof PLAN_LOCK_CODES)[number];
+] as const
+export type PlanLockCode = (typeof PLAN_LOCK_CODES)[number]
 /** These lock codes show the appointment alert; the others show the lock message (SPEC §4). */
-export const APPOINTMENT_ALERT_LOCK_CODES = ['need_appointment', 'need_finished_appointment'] as const;
+export const APPOINTMENT_ALERT_LOCK_CODES = ['need_appointment', 'need_finished_appointment'] as const
 
-export const UNIT_LOCK_CODES = ['unit_not_completed', 'login_needed'] as const;
-export type UnitLockCode = (typeof UNIT_LOCK_CODES)[number];
+export const UNIT_LOCK_CODES = ['unit_not_completed', 'login_needed'] as const
+export type UnitLockCode = (typeof UNIT_LOCK_CODES)[number]
 
 /** A unit is an audio or a video (SPEC §1). */
-export const UNIT_KINDS = ['audio', 'video'] as const;
-export type UnitKind = (typeof UNIT_KINDS)[number];
+export const UNIT_KINDS = ['audio', 'video'] as const
+export type UnitKind = (typeof UNIT_KINDS)[number]
 
 /** What can be liked / counted (SPEC §3 Route and Post "stats", "liked_by_me"). */
-export const CONTENT_TARGETS = ['route', 'post'] as const;
-export type ContentTarget = (typeof CONTENT_TARGETS)[number];
+export const CONTENT_TARGETS = ['route', 'post'] as const
+export type ContentTarget = (typeof CONTENT_TARGETS)[number]
 
 // ── Notifications (SPEC §3 "Notification", §4) ──────────────────────────────────────────────
 
-export const NotificationStatus = { pending: 'pending', sent: 'sent', cancelled: 'cancelled' } as const;
-export type NotificationStatus = ValueOf<typeof NotificationStatus>;
+export const NotificationStatus = { pending: 'pending', sent: 'sent', cancelled: 'cancelled' } as const
+export type NotificationStatus = ValueOf<typeof NotificationStatus>
 
 /** Delivery channels of an admin notification. SPEC §1 names in-app and email; push comes
  *  from the user's notification_push_token (SPEC §3). */
-export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]
 
 /** "delay (hours, days or months)" (SPEC §3). */
-export const NOTIFICATION_DELAY_UNITS = ['hours', 'days', 'months'] as const;
-export type NotificationDelayUnit = (typeof NOTIFICATION_DELAY_UNITS)[number];
+export const NOTIFICATION_DELAY_UNITS = ['hours', 'days', 'months'] as const
+export type NotificationDelayUnit = (typeof NOTIFICATION_DELAY_UNITS)[number]
 
 /** In-app notification level; matches the toast colours (SPEC §8 "success or danger"). */
-export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'danger'] as const;
-export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
+export const NOTIFICATION_LEVELS = ['info', 'success', 'warning', 'danger'] as const
+export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number]
 
 // ── Payments (SPEC §4) ──────────────────────────────────────────────────────────────────────
 
-export const SubscriptionStatus = { active: 1, disabled: 2 } as const;
-export type SubscriptionStatus = ValueOf<typeof SubscriptionStatus>;
+export const SubscriptionStatus = { active: 1, disabled: 2 } as const
+export type SubscriptionStatus = ValueOf<typeof SubscriptionStatus>
 
-export const SubscriptionType = { recurrent: 1, credit_based: 2 } as const;
-export type SubscriptionType = ValueOf<typeof SubscriptionType>;
+export const SubscriptionType = { recurrent: 1, credit_based: 2 } as const
+export type SubscriptionType = ValueOf<typeof SubscriptionType>
 
 // ── Roles (SPEC §6) ─────────────────────────────────────────────────────────────────────────
 
@@ -121,21 +121,21 @@ export const Role = {
   influencer: 9,
   coach: 16,
   another: 32,
-} as const;
-export type Role = ValueOf<typeof Role>;
-export type RoleName = keyof typeof Role;
+} as const
+export type Role = ValueOf<typeof Role>
+export type RoleName = keyof typeof Role
 
 /** Name of a role number, or 'unknown' for a number SPEC §6 does not define. */
 // ── Rewards (SPEC §3 "Reward") ──────────────────────────────────────────────────────────────
 
-export const REWARD_CATEGORIES = ['consistency', 'milestone', 'dedication'] as const;
-export type RewardCategory = (typeof REWARD_CATEGORIES)[number];
+export const REWARD_CATEGORIES = ['consistency', 'milestone', 'dedication'] as const
+export type RewardCategory = (typeof REWARD_CATEGORIES)[number]
 
 // ── Forms (SPEC §3, §9) ─────────────────────────────────────────────────────────────────────
 
 /** Feedback form "usage_frequency" (SPEC §9). */
-export const UsageFrequency = { daily: 1, weekly: 2, monthly: 3, first_time: 4 } as const;
-export type UsageFrequency = ValueOf<typeof UsageFrequency>;
+export const UsageFrequency = { daily: 1, weekly: 2, monthly: 3, first_time: 4 } as const
+export type UsageFrequency = ValueOf<typeof UsageFrequency>
 
 /** Contact form reasons (SPEC §9). */
 export const CONTACT_REASONS = [
@@ -145,23 +145,23 @@ export const CONTACT_REASONS = [
   'payment_issue',
   'general_question',
   'other',
-] as const;
-export type ContactReason = (typeof CONTACT_REASONS)[number];
+] as const
+export type ContactReason = (typeof CONTACT_REASONS)[number]
 
 /** Letstalk preferred call windows: 9–12, 12–16, 16–20 (SPEC §9; hours live in limits.ts). */
-export const LETSTALK_TIMES = ['morning', 'midday', 'evening'] as const;
-export type LetstalkTime = (typeof LETSTALK_TIMES)[number];
+export const LETSTALK_TIMES = ['morning', 'midday', 'evening'] as const
+export type LetstalkTime = (typeof LETSTALK_TIMES)[number]
 
 // ── Languages (SPEC §1, §9) ─────────────────────────────────────────────────────────────────
 
 /** Spanish first: it is the default locale (SPEC §9). */
-export const LANGUAGES = ['es', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGES = ['es', 'en'] as const
+export type Language = (typeof LANGUAGES)[number]
 
 // ── Files (SPEC §3 "File", §9 "File tags") ──────────────────────────────────────────────────
 
-export const FileType = { cover: 'cover', audio: 'audio', video: 'video' } as const;
-export type FileType = ValueOf<typeof FileType>;
+export const FileType = { cover: 'cover', audio: 'audio', video: 'video' } as const
+export type FileType = ValueOf<typeof FileType>
 
-export const FILE_TAGS = ['route_cover', 'unit_cover', 'post_cover', 'audio', 'video', 'user_avatar'] as const;
-export type FileTag = (typeof FILE_TAGS)[number];
+export const FILE_TAGS = ['route_cover', 'unit_cover', 'post_cover', 'audio', 'video', 'user_avatar'] as const
+export type FileTag = (typeof FILE_TAGS)[number]

@@ -43,7 +43,17 @@ export const COOLDOWNS_MS = {
 } as const
 
 export const UTM_KEYS = [
-  'source', 'medium', 'campaign', 'term', 'content', 'device', 'version', 'agency', 'category', 'fbc', 'fbp',
+  'source',
+  'medium',
+  'campaign',
+  'term',
+  'content',
+  'device',
+  'version',
+  'agency',
+  'category',
+  'fbc',
+  'fbp',
 ] as const
 
 /** How long an isolate may reuse public, visitor-independent data (footer lists, the landing's carousel). */

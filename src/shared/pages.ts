@@ -61,7 +61,10 @@ export function page<D = null, const P extends string = string>(
   return { path, access, title, component, ...extra }
 }
 
-export const link = <const P extends string>(path: P, opts: { localized?: boolean } = {}): LinkEntry<P> => ({ path, localized: opts.localized ?? true })
+export const link = <const P extends string>(path: P, opts: { localized?: boolean } = {}): LinkEntry<P> => ({
+  path,
+  localized: opts.localized ?? true,
+})
 
 export type DataOf<E> = E extends PageEntry<infer D, string> ? D : never
 
@@ -91,15 +94,25 @@ export function matchPath(pattern: string, path: string): Record<string, string>
 }
 
 /** Where a visitor of a page with `access` goes instead, or null when they may see it. */
-export function accessRedirect(access: Access, loggedIn: boolean, currentPathWithSearch: string, localize: (p: string) => string): string | null {
+export function accessRedirect(
+  access: Access,
+  loggedIn: boolean,
+  currentPathWithSearch: string,
+  localize: (p: string) => string,
+): string | null {
   if (access === 'guest' && loggedIn) return localize(USER_HOME_PATH)
-  if (access === 'user' && !loggedIn) return `${localize(LOGIN_PATH)}?redirect=${encodeURIComponent(currentPathWithSearch)}`
+  if (access === 'user' && !loggedIn)
+    return `${localize(LOGIN_PATH)}?redirect=${encodeURIComponent(currentPathWithSearch)}`
   return null
 }
 
 // ── Links ────────────────────────────────────────────────────────────────────────────────────
 
-type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer R}` ? N | ParamNames<`/${R}`> : P extends `${string}:${infer N}` ? N : never
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer R}`
+  ? N | ParamNames<`/${R}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never
 
 export type Query = Record<string, string | number | boolean | null | undefined>
 interface LinkOptions {

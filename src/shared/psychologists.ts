@@ -28,7 +28,8 @@ export type DegreeKey = keyof typeof DEGREES
 export type Degree = (typeof DEGREES)[DegreeKey]
 export const DEGREE_VALUES = Object.values(DEGREES) as Degree[]
 /** The key of a stored degree (to translate it), or undefined for a value outside the list. */
-export const degreeKeyOf = (value: string | null | undefined) => (Object.entries(DEGREES).find(([, v]) => v === value)?.[0] as DegreeKey | undefined)
+export const degreeKeyOf = (value: string | null | undefined) =>
+  Object.entries(DEGREES).find(([, v]) => v === value)?.[0] as DegreeKey | undefined
 
 /** SPEC §9: the 5 options of nationality and of located at (stored as written here). */
 export const PSYCHOLOGIST_COUNTRIES = ['Colombia', 'Mexico', 'Spain', 'India', 'Venezuela'] as const
@@ -39,7 +40,16 @@ export type PsychologistCountry = (typeof PSYCHOLOGIST_COUNTRIES)[number]
  * (GET /v1/users/psychologists `filters[symptom]` matches them). A new one is added here with
  * its text in i18n/psychologists.ts.
  */
-export const PSYCHOLOGIST_SYMPTOMS = ['anxiety', 'insomnia', 'stress', 'panic', 'overthinking', 'rumination', 'sadness', 'low-mood'] as const
+export const PSYCHOLOGIST_SYMPTOMS = [
+  'anxiety',
+  'insomnia',
+  'stress',
+  'panic',
+  'overthinking',
+  'rumination',
+  'sadness',
+  'low-mood',
+] as const
 export type PsychologistSymptom = (typeof PSYCHOLOGIST_SYMPTOMS)[number]
 
 /** The route category keys a psychologist may specialise in (the demo route categories). */
@@ -77,7 +87,8 @@ export const COMMON_TIME_ZONES = [
 ] as const
 
 /** 'HH:MM' of minutes since midnight (1440 is '24:00'). */
-export const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+export const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 
 export interface MinuteRange {
   start: number
@@ -91,7 +102,10 @@ export type RangesProblem = 'format' | 'order' | 'overlap' | 'too_many'
  * [start, end), sorted; or what is wrong with them. '24:00' may end a range.
  */
 export function parseRanges(text: string): { ranges: MinuteRange[] } | { problem: RangesProblem } {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean)
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
   if (parts.length > RANGES_PER_DAY_MAX) return { problem: 'too_many' }
   const ranges: MinuteRange[] = []
   for (const part of parts) {
@@ -110,7 +124,9 @@ export function parseRanges(text: string): { ranges: MinuteRange[] } | { problem
 }
 
 /** The ranges written back as the form and GET /v1/my/availability write them. */
-export const formatRanges = (ranges: readonly MinuteRange[]) => ranges.map((r) => `${hhmm(r.start)}-${hhmm(r.end)}`).join(',')
+export const formatRanges = (ranges: readonly MinuteRange[]) =>
+  ranges.map((r) => `${hhmm(r.start)}-${hhmm(r.end)}`).join(',')
 
 /** How many sessions of `slotMinutes` fit in the ranges (what GET /v1/appointment/slots offers on that weekday). */
-export const slotsIn = (ranges: readonly MinuteRange[], slotMinutes: number) => ranges.reduce((n, r) => n + Math.floor((r.end - r.start) / slotMinutes), 0)
+export const slotsIn = (ranges: readonly MinuteRange[], slotMinutes: number) =>
+  ranges.reduce((n, r) => n + Math.floor((r.end - r.start) / slotMinutes), 0)

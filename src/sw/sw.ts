@@ -46,7 +46,10 @@ const serwist = new Serwist({
 
 serwist.registerCapture(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-  new CacheFirst({ cacheName: ASSETS_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 60 })] }),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+  }),
 )
 
 /**
@@ -58,7 +61,9 @@ serwist.registerCapture(
   ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/media/'),
   async ({ request, url }) => {
     // caches.match with a cacheName never creates the cache (logout's deletion stays whole).
-    const kept = await caches.match(`${url.origin}${url.pathname}`, { cacheName: DOWNLOADS_CACHE }).catch(() => undefined)
+    const kept = await caches
+      .match(`${url.origin}${url.pathname}`, { cacheName: DOWNLOADS_CACHE })
+      .catch(() => undefined)
     if (!kept) return fetch(request)
     return request.headers.has('range') ? createPartialResponse(request, kept) : kept
   },
@@ -80,10 +85,18 @@ async function navigate(request: Request, url: URL): Promise<Response> {
   if (viewer) {
     const known = await currentViewer()
     if (known !== viewer) await forgetPages(viewer)
-    if (res.status === 200 && !res.redirected && KEPT.test(url.pathname) && res.headers.get('content-type')?.startsWith('text/html')) {
+    if (
+      res.status === 200 &&
+      !res.redirected &&
+      KEPT.test(url.pathname) &&
+      res.headers.get('content-type')?.startsWith('text/html')
+    ) {
       const copy = res.clone()
       // The page is already on its way; keeping the copy must not hold it.
-      void caches.open(PAGES_CACHE).then((c) => c.put(pageKey(url), copy)).catch(() => {})
+      void caches
+        .open(PAGES_CACHE)
+        .then((c) => c.put(pageKey(url), copy))
+        .catch(() => {})
     }
   }
   return res
@@ -95,7 +108,9 @@ async function offlineAnswer(url: URL): Promise<Response> {
   const en = url.pathname === '/en' || url.pathname.startsWith('/en/')
   const help = /^(?:\/en)?\/help$/.test(url.pathname)
   const shell = await caches.open(SHELL_CACHE)
-  const page = (await shell.match(`${en ? '/en' : ''}${help ? '/help' : '/offline'}`)) ?? (await shell.match(help ? '/help' : '/offline'))
+  const page =
+    (await shell.match(`${en ? '/en' : ''}${help ? '/help' : '/offline'}`)) ??
+    (await shell.match(help ? '/help' : '/offline'))
   return page ? markedOffline(page, 'shell') : Response.error()
 }
 
@@ -141,7 +156,11 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith('calma-shell-') && k !== SHELL_CACHE).map((k) => caches.delete(k)))),
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((k) => k.startsWith('calma-shell-') && k !== SHELL_CACHE).map((k) => caches.delete(k))),
+      ),
   )
 })
 

@@ -30,7 +30,11 @@ import { pageRegistryRoute, pageRoutes, renderErrorPage } from '#worker/ssr/page
 import { seoRoutes } from '#worker/features/site/site.seo'
 import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
 import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
-import { notificationsRoutes, socketRoutes, unsubscribeRoutes } from '#worker/features/notifications/notifications.routes'
+import {
+  notificationsRoutes,
+  socketRoutes,
+  unsubscribeRoutes,
+} from '#worker/features/notifications/notifications.routes'
 import { paymentsRoutes, stripeWebhookRoutes } from '#worker/features/payments/payments.routes'
 import { devCheckoutRoutes } from '#worker/features/payments/checkout.dev'
 import { adminRoutes } from '#worker/features/admin/admin.routes'

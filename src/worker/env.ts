@@ -47,7 +47,7 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string
   SESSION_PEPPER?: string
   /** Only in tests: the migrations vitest reads from ./migrations. */
-  TEST_MIGRATIONS?: import('cloudflare:test').D1Migration[]
+  TEST_MIGRATIONS?: { name: string; queries: string[] }[] // cloudflare:test's D1Migration, named here so Node scripts can read this file
 }
 
 /** The signed-in caller, as the rest of the Worker sees it. */
@@ -135,7 +135,10 @@ export const PRODUCTION_SETTINGS = {
 export function settingProblems(env: Env): string[] {
   if (isLocalEnv(env)) return []
   const problems: string[] = []
-  for (const [name, check] of Object.entries(PRODUCTION_SETTINGS) as [keyof typeof PRODUCTION_SETTINGS, SettingCheck][]) {
+  for (const [name, check] of Object.entries(PRODUCTION_SETTINGS) as [
+    keyof typeof PRODUCTION_SETTINGS,
+    SettingCheck,
+  ][]) {
     const value = env[name] as unknown
     const why = check(typeof value === 'string' ? value.trim() || undefined : undefined)
     if (why) problems.push(`${name} (${why})`)

@@ -10,7 +10,8 @@ export { HostSchedule } from '#worker/durable/HostSchedule'
 
 export default {
   // A deploy missing a required setting answers 503 before anything else runs (http/config.ts).
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) => refuseMisconfigured(request, env) ?? app.fetch(request, env, ctx),
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    refuseMisconfigured(request, env) ?? app.fetch(request, env, ctx),
   async scheduled(controller, env, ctx) {
     if (misconfigured(env)) return
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)))

@@ -25,21 +25,33 @@ afterEach(() => vi.restoreAllMocks())
 
 describe('who may make the admin calls', () => {
   const calls = [...adminCalls, ...adminFilesCalls]
-  it.each(calls.map((c) => [`${c.method} /v1${c.path}`, c] as const))('%s: a visitor 401, a patient 403', async (_, call) => {
-    const path = `/v1${call.path.replace(':target', 'title')}`
-    const visitor = await send(call.method, path, null)
-    expect(visitor.status).toBe(401)
-    expect((await json(visitor)).message).toBe('Unauthenticated.')
-    const asPatient = await send(call.method, path, patient)
-    expect(asPatient.status).toBe(403)
-    expect((await json(asPatient)).message).toBe('Unauthorized')
-  })
+  it.each(calls.map((c) => [`${c.method} /v1${c.path}`, c] as const))(
+    '%s: a visitor 401, a patient 403',
+    async (_, call) => {
+      const path = `/v1${call.path.replace(':target', 'title')}`
+      const visitor = await send(call.method, path, null)
+      expect(visitor.status).toBe(401)
+      expect((await json(visitor)).message).toBe('Unauthenticated.')
+      const asPatient = await send(call.method, path, patient)
+      expect(asPatient.status).toBe(403)
+      expect((await json(asPatient)).message).toBe('Unauthorized')
+    },
+  )
 
   it('a publisher may edit content but is refused users, plans, events, the audit', async () => {
     expect((await send('GET', '/v1/admin/routes', publisher)).status).toBe(200)
     expect((await send('GET', '/v1/admin/posts', publisher)).status).toBe(200)
-    for (const path of ['/v1/users', '/v1/admin/plans', '/v1/admin/events', '/v1/admin/audit']) expect((await send('GET', path, publisher)).status, path).toBe(403)
-    expect((await send('POST', '/v1/admin/user/credits', publisher, { user_id: String(adminId), amount_cents: '100', reason: 'x' })).status).toBe(403)
+    for (const path of ['/v1/users', '/v1/admin/plans', '/v1/admin/events', '/v1/admin/audit'])
+      expect((await send('GET', path, publisher)).status, path).toBe(403)
+    expect(
+      (
+        await send('POST', '/v1/admin/user/credits', publisher, {
+          user_id: String(adminId),
+          amount_cents: '100',
+          reason: 'x',
+        })
+      ).status,
+    ).toBe(403)
   })
 
   it('the /admin page: 403 to a patient and a psychologist, redirect to sign in for a visitor, served to an admin and a publisher', async () => {
@@ -60,8 +72,14 @@ describe('who may make the admin calls', () => {
 describe('lists', () => {
   it('hidden routes are listed to editors, searched, sorted and paged', async () => {
     const tag = unique('adminlist').toLowerCase()
-    for (const i of [1, 2, 3]) await send('POST', '/v1/route', admin, { language: 'es', slug: `${tag}-${i}`, title: `${tag} ${i}`, status: '2' })
-    const res = await send('GET', '/v1/admin/routes', publisher, { 'filters[search]': tag, order_by: 'title desc', per_page: '2', page: '1' })
+    for (const i of [1, 2, 3])
+      await send('POST', '/v1/route', admin, { language: 'es', slug: `${tag}-${i}`, title: `${tag} ${i}`, status: '2' })
+    const res = await send('GET', '/v1/admin/routes', publisher, {
+      'filters[search]': tag,
+      order_by: 'title desc',
+      per_page: '2',
+      page: '1',
+    })
     expect(res.status).toBe(200)
     const body = await json(res)
     expect(body.rows.map((r: any) => r.title)).toEqual([`${tag} 3`, `${tag} 2`])
@@ -79,8 +97,17 @@ describe('lists', () => {
 describe('units', () => {
   it('creates units last in their route, moves one up, deletes one; each write is audited', async () => {
     const route = await makeRoute({ units: 0 })
-    const a = await json(await send('POST', '/v1/unit', admin, { route_id: String(route.id), title: 'Uno', kind: 'audio', media_key: 'units/a.mp3' }))
-    const b = await json(await send('POST', '/v1/unit', publisher, { route_id: String(route.id), title: 'Dos', kind: 'audio' }))
+    const a = await json(
+      await send('POST', '/v1/unit', admin, {
+        route_id: String(route.id),
+        title: 'Uno',
+        kind: 'audio',
+        media_key: 'units/a.mp3',
+      }),
+    )
+    const b = await json(
+      await send('POST', '/v1/unit', publisher, { route_id: String(route.id), title: 'Dos', kind: 'audio' }),
+    )
     expect(a.message).toBe('Unit created.')
     const moved = await json(await send('POST', '/v1/unit/move', admin, { id: String(b.unit.id), direction: 'up' }))
     expect(moved.rows.map((u: any) => u.title)).toEqual(['Dos', 'Uno'])
@@ -91,8 +118,25 @@ describe('units', () => {
     expect(JSON.parse(trail[0].after).units[0].title).toBe('Uno')
     expect(JSON.parse(trail[1].before).units[0].title).toBe('Uno')
     expect(trail[1].after).toBeNull()
-    const edited = await json(await send('POST', '/v1/unit', publisher, { id: String(b.unit.id), credits_creator: 'Ana', credits_dubbing: 'Luis', credits_interpretation: 'Eva', credits_author: 'Sol', kind: 'video', status: '2' }))
-    expect(edited.unit).toMatchObject({ credits_creator: 'Ana', credits_dubbing: 'Luis', credits_interpretation: 'Eva', credits_author: 'Sol', kind: 'video', status: 2 })
+    const edited = await json(
+      await send('POST', '/v1/unit', publisher, {
+        id: String(b.unit.id),
+        credits_creator: 'Ana',
+        credits_dubbing: 'Luis',
+        credits_interpretation: 'Eva',
+        credits_author: 'Sol',
+        kind: 'video',
+        status: '2',
+      }),
+    )
+    expect(edited.unit).toMatchObject({
+      credits_creator: 'Ana',
+      credits_dubbing: 'Luis',
+      credits_interpretation: 'Eva',
+      credits_author: 'Sol',
+      kind: 'video',
+      status: 2,
+    })
     const missing = await send('POST', '/v1/unit', admin, { title: 'Sin ruta' })
     expect(missing.status).toBe(422)
     expect((await json(missing)).errors.route_id).toBeTruthy()
@@ -101,18 +145,38 @@ describe('units', () => {
 
 describe('plans', () => {
   it("lists a plan's routes in order with their lock settings and the people it is assigned to", async () => {
-    const plan = await json(await send('POST', '/v1/plan', admin, { language: 'es', slug: unique('plan').toLowerCase(), title: 'Plan admin' }))
+    const plan = await json(
+      await send('POST', '/v1/plan', admin, {
+        language: 'es',
+        slug: unique('plan').toLowerCase(),
+        title: 'Plan admin',
+      }),
+    )
     const [r1, r2] = [await makeRoute(), await makeRoute()]
     await send('POST', '/v1/plan/route', admin, { plan_id: String(plan.plan.id), route_id: String(r2.id), order: '2' })
     await send('POST', '/v1/plan/route', admin, { plan_id: String(plan.plan.id), route_id: String(r1.id), order: '1' })
-    await send('POST', '/v1/plan/setting', admin, { plan_id: String(plan.plan.id), route_id: String(r2.id), waiting_time_hours: '24', need_appointment: '1' })
+    await send('POST', '/v1/plan/setting', admin, {
+      plan_id: String(plan.plan.id),
+      route_id: String(r2.id),
+      waiting_time_hours: '24',
+      need_appointment: '1',
+    })
     const p = await people()
     await send('POST', '/v1/plan/assign', admin, { plan_id: String(plan.plan.id), user_id: String(p.patient.id) })
-    const routes = await json(await send('GET', '/v1/admin/plan/routes', admin, { 'filters[plan_id]': String(plan.plan.id) }))
-    expect(routes.rows.map((r: any) => [r.route_id, r.waiting_time_hours, r.need_appointment])).toEqual([[r1.id, 0, 0], [r2.id, 24, 1]])
-    const users = await json(await send('GET', '/v1/admin/plan/users', admin, { 'filters[plan_id]': String(plan.plan.id) }))
+    const routes = await json(
+      await send('GET', '/v1/admin/plan/routes', admin, { 'filters[plan_id]': String(plan.plan.id) }),
+    )
+    expect(routes.rows.map((r: any) => [r.route_id, r.waiting_time_hours, r.need_appointment])).toEqual([
+      [r1.id, 0, 0],
+      [r2.id, 24, 1],
+    ])
+    const users = await json(
+      await send('GET', '/v1/admin/plan/users', admin, { 'filters[plan_id]': String(plan.plan.id) }),
+    )
     expect(users.rows.map((r: any) => r.user_id)).toEqual([p.patient.id])
-    expect((await send('GET', '/v1/admin/plan/routes', publisher, { 'filters[plan_id]': String(plan.plan.id) })).status).toBe(403)
+    expect(
+      (await send('GET', '/v1/admin/plan/routes', publisher, { 'filters[plan_id]': String(plan.plan.id) })).status,
+    ).toBe(403)
   })
 })
 
@@ -124,11 +188,19 @@ describe('properties', () => {
     const body = await json(created)
     expect(body.message).toBe('Property created.')
     expect((await send('POST', '/v1/route/property', admin, { key, value: '4' })).status).toBe(409)
-    const updated = await json(await send('POST', '/v1/route/property', admin, { id: String(body.property.id), value: '5' }, 'es'))
+    const updated = await json(
+      await send('POST', '/v1/route/property', admin, { id: String(body.property.id), value: '5' }, 'es'),
+    )
     expect(updated).toMatchObject({ message: 'Propiedad actualizada.', property: { key, value: '5' } })
     expect((await send('POST', '/v1/route/property', publisher, { key: `${key}_x` })).status).toBe(403)
-    expect((await json(await send('DELETE', '/v1/route/property', admin, { id: String(body.property.id) }))).message).toBe('Property deleted.')
-    expect((await auditRows('property', body.property.id)).map((r) => r.action)).toEqual(['POST /v1/route/property', 'POST /v1/route/property', 'DELETE /v1/route/property'])
+    expect(
+      (await json(await send('DELETE', '/v1/route/property', admin, { id: String(body.property.id) }))).message,
+    ).toBe('Property deleted.')
+    expect((await auditRows('property', body.property.id)).map((r) => r.action)).toEqual([
+      'POST /v1/route/property',
+      'POST /v1/route/property',
+      'DELETE /v1/route/property',
+    ])
   })
 })
 
@@ -138,10 +210,18 @@ describe('users', () => {
     const saved = await send('POST', '/v1/admin/user', admin, { id: String(p.patient.id), role: '2', subscriber: '1' })
     expect(saved.status).toBe(200)
     expect((await json(saved)).user).toMatchObject({ role: 2, subscriber: 1 })
-    const adj = await send('POST', '/v1/admin/user/credits', admin, { user_id: String(p.patient.id), amount_cents: '2500', reason: 'Goodwill after an outage' })
+    const adj = await send('POST', '/v1/admin/user/credits', admin, {
+      user_id: String(p.patient.id),
+      amount_cents: '2500',
+      reason: 'Goodwill after an outage',
+    })
     expect(adj.status).toBe(200)
     expect((await json(adj)).credits_cents).toBe(2500)
-    const ledger = await env.DB.prepare("SELECT amount_cents, reason, reference FROM credit_ledger WHERE user_id = ? AND reason = 'admin_adjustment'").bind(p.patient.id).all<any>()
+    const ledger = await env.DB.prepare(
+      "SELECT amount_cents, reason, reference FROM credit_ledger WHERE user_id = ? AND reason = 'admin_adjustment'",
+    )
+      .bind(p.patient.id)
+      .all<any>()
     expect(ledger.results).toHaveLength(1)
     expect(ledger.results[0].reference).toContain('Goodwill after an outage')
     const trail = await auditRows('user', p.patient.id)
@@ -149,7 +229,11 @@ describe('users', () => {
     expect(JSON.parse(trail[0].before).users[0].role).toBe(1)
     expect(JSON.parse(trail[0].after).users[0].role).toBe(2)
     expect(trail[0].before).not.toContain('password')
-    const zero = await send('POST', '/v1/admin/user/credits', admin, { user_id: String(p.patient.id), amount_cents: '0', reason: 'x' })
+    const zero = await send('POST', '/v1/admin/user/credits', admin, {
+      user_id: String(p.patient.id),
+      amount_cents: '0',
+      reason: 'x',
+    })
     expect(zero.status).toBe(422)
   })
 })
@@ -166,16 +250,26 @@ describe('audit and restore', () => {
     expect(restored.status).toBe(200)
     expect(await json(restored)).toMatchObject({ entity: 'route', id: route.id, message: 'Restored.' })
     expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM units WHERE route_id = ?').bind(route.id).first('n')).toBe(2)
-    expect(await env.DB.prepare('SELECT is_primary FROM route_symptoms WHERE route_id = ?').bind(route.id).first('is_primary')).toBe(1)
+    expect(
+      await env.DB.prepare('SELECT is_primary FROM route_symptoms WHERE route_id = ?')
+        .bind(route.id)
+        .first('is_primary'),
+    ).toBe(1)
     const again = await send('POST', '/v1/admin/restore', admin, { audit_id: String(deletion.id) })
     expect(again.status).toBe(409)
-    const list = await json(await send('GET', '/v1/admin/audit', admin, { 'filters[entity]': 'route', per_page: '100' }))
+    const list = await json(
+      await send('GET', '/v1/admin/audit', admin, { 'filters[entity]': 'route', per_page: '100' }),
+    )
     expect(list.rows.some((r: any) => r.action === 'POST /v1/admin/restore' && r.entity_id === route.id)).toBe(true)
   })
 
   it('a route whose category was deleted meanwhile cannot come back: 409 with the reason, nothing written', async () => {
     const route = await makeRoute({ units: 1 })
-    const cat = (await env.DB.prepare("INSERT INTO route_categories (language, slug, title) VALUES ('es', ?1, 'Gone') RETURNING id").bind(unique('c').toLowerCase()).first<{ id: number }>())!.id
+    const cat = (await env.DB.prepare(
+      "INSERT INTO route_categories (language, slug, title) VALUES ('es', ?1, 'Gone') RETURNING id",
+    )
+      .bind(unique('c').toLowerCase())
+      .first<{ id: number }>())!.id
     await env.DB.prepare('UPDATE routes SET category_id = ?1 WHERE id = ?2').bind(cat, route.id).run()
     expect((await send('DELETE', '/v1/route', admin, { id: String(route.id) })).status).toBe(200)
     await env.DB.prepare('DELETE FROM route_categories WHERE id = ?1').bind(cat).run()
@@ -191,12 +285,16 @@ describe('audit and restore', () => {
     await send('DELETE', '/v1/post', admin, { id: String(post.id) })
     const [deletion] = await auditRows('post', post.id)
     expect((await send('POST', '/v1/admin/restore', admin, { audit_id: String(deletion.id) })).status).toBe(200)
-    expect(await env.DB.prepare('SELECT deleted_at FROM posts WHERE id = ?').bind(post.id).first('deleted_at')).toBeNull()
+    expect(
+      await env.DB.prepare('SELECT deleted_at FROM posts WHERE id = ?').bind(post.id).first('deleted_at'),
+    ).toBeNull()
 
     const post2 = await makePost()
     await send('DELETE', '/v1/post', admin, { id: String(post2.id) })
     const [old] = await auditRows('post', post2.id)
-    await env.DB.prepare('UPDATE audit_log SET created_at = ? WHERE id = ?').bind(Date.now() - 31 * 86_400_000, old.id).run()
+    await env.DB.prepare('UPDATE audit_log SET created_at = ? WHERE id = ?')
+      .bind(Date.now() - 31 * 86_400_000, old.id)
+      .run()
     const late = await send('POST', '/v1/admin/restore', admin, { audit_id: String(old.id) })
     expect(late.status).toBe(422)
     expect((await json(late)).message).toBe('Only a route, post or plan deleted in the last 30 days can be restored.')
@@ -253,7 +351,11 @@ describe('uploads to R2', () => {
   })
 
   it('an oversize file is refused with its message', async () => {
-    const res = await send('POST', '/v1/file/upload', admin, { tag: 'route_cover', filename: 'big.png', size: String(6 * 1024 * 1024) })
+    const res = await send('POST', '/v1/file/upload', admin, {
+      tag: 'route_cover',
+      filename: 'big.png',
+      size: String(6 * 1024 * 1024),
+    })
     expect(res.status).toBe(422)
     const body = await json(res)
     expect(body.message).toBe('We encountered an issue uploading the file.')
@@ -269,8 +371,14 @@ describe('uploads to R2', () => {
   })
 
   it('a completion with wrong parts fails with the upload message and leaves no object or row', async () => {
-    const start = await json(await send('POST', '/v1/file/upload', admin, { tag: 'audio', filename: 'x.mp3', size: '100' }))
-    const res = await send('POST', '/v1/file/upload/complete', admin, { key: start.upload.key, upload_id: start.upload.upload_id, parts: '1:bogus' })
+    const start = await json(
+      await send('POST', '/v1/file/upload', admin, { tag: 'audio', filename: 'x.mp3', size: '100' }),
+    )
+    const res = await send('POST', '/v1/file/upload/complete', admin, {
+      key: start.upload.key,
+      upload_id: start.upload.upload_id,
+      parts: '1:bogus',
+    })
     expect(res.status).toBe(422)
     expect((await json(res)).message).toBe('We encountered an issue uploading the file.')
     expect(await env.MEDIA.head(start.upload.key)).toBeNull()
@@ -336,8 +444,14 @@ describe('outside helpers, faked at fetch', () => {
 describe('events and the sitemap', () => {
   it('usage events filtered by event and page, and their CSV', async () => {
     const ev = unique('evt')
-    await env.DB.prepare("INSERT INTO tracking_events (session_id, event, page, params, created_at) VALUES ('s1', ?1, '/routes', '{}', ?2), ('s1', ?1, '/blog', '{}', ?2), ('s2', 'other', '/routes', NULL, ?2)").bind(ev, Date.now()).run()
-    const list = await json(await send('GET', '/v1/admin/events', admin, { 'filters[event]': ev, 'filters[page]': '/routes' }))
+    await env.DB.prepare(
+      "INSERT INTO tracking_events (session_id, event, page, params, created_at) VALUES ('s1', ?1, '/routes', '{}', ?2), ('s1', ?1, '/blog', '{}', ?2), ('s2', 'other', '/routes', NULL, ?2)",
+    )
+      .bind(ev, Date.now())
+      .run()
+    const list = await json(
+      await send('GET', '/v1/admin/events', admin, { 'filters[event]': ev, 'filters[page]': '/routes' }),
+    )
     expect(list.rows).toHaveLength(1)
     const csv = await json(await send('GET', '/v1/admin/events/export', admin, { event: ev }))
     expect(csv.rows).toBe(2)

@@ -14,17 +14,30 @@ beforeAll(async () => {
 describe('GET /v1/admin/events with the page number', () => {
   it('page=1 is the page, not a filter; the path filter still works as filters[page]', async () => {
     const ev = unique('evt')
-    await env.DB.prepare("INSERT INTO tracking_events (session_id, event, page, params, created_at) VALUES ('s1', ?1, '/routes', '{}', ?2), ('s1', ?1, '/blog', '{}', ?2)").bind(ev, Date.now()).run()
+    await env.DB.prepare(
+      "INSERT INTO tracking_events (session_id, event, page, params, created_at) VALUES ('s1', ?1, '/routes', '{}', ?2), ('s1', ?1, '/blog', '{}', ?2)",
+    )
+      .bind(ev, Date.now())
+      .run()
     // What the screen sends: page, per_page, order and the event filter.
-    const res = await send('GET', '/v1/admin/events', admin, { page: '1', per_page: '10', order_by: 'id desc', 'filters[event]': ev })
+    const res = await send('GET', '/v1/admin/events', admin, {
+      page: '1',
+      per_page: '10',
+      order_by: 'id desc',
+      'filters[event]': ev,
+    })
     expect(res.status).toBe(200)
     const body = await json(res)
     expect(body.rows).toHaveLength(2)
     expect(body.pagination).toMatchObject({ current_page: 1, total: 2 })
-    const second = await json(await send('GET', '/v1/admin/events', admin, { page: '2', per_page: '1', 'filters[event]': ev }))
+    const second = await json(
+      await send('GET', '/v1/admin/events', admin, { page: '2', per_page: '1', 'filters[event]': ev }),
+    )
     expect(second.rows).toHaveLength(1)
     expect(second.pagination.current_page).toBe(2)
-    const byPath = await json(await send('GET', '/v1/admin/events', admin, { page: '1', 'filters[event]': ev, 'filters[page]': '/blog' }))
+    const byPath = await json(
+      await send('GET', '/v1/admin/events', admin, { page: '1', 'filters[event]': ev, 'filters[page]': '/blog' }),
+    )
     expect(byPath.rows.map((r: { page: string }) => r.page)).toEqual(['/blog'])
   })
 })

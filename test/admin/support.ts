@@ -11,8 +11,19 @@ export async function people() {
   return { admin: a, publisher: p, patient: u }
 }
 
-export const send = (method: string, path: string, token: string | null, form: Record<string, string> = {}, locale = 'en') =>
-  api(method === 'GET' && Object.keys(form).length ? `${path}?${new URLSearchParams(form)}` : path, { method, locale, headers: token ? bearer(token) : {}, ...(method === 'GET' ? {} : { form }) })
+export const send = (
+  method: string,
+  path: string,
+  token: string | null,
+  form: Record<string, string> = {},
+  locale = 'en',
+) =>
+  api(method === 'GET' && Object.keys(form).length ? `${path}?${new URLSearchParams(form)}` : path, {
+    method,
+    locale,
+    headers: token ? bearer(token) : {},
+    ...(method === 'GET' ? {} : { form }),
+  })
 
 /** A PNG header of w×h (enough for the ratio check: the IHDR chunk). */
 export function png(w: number, h: number): Uint8Array<ArrayBuffer> {
@@ -31,7 +42,13 @@ export function mp3(size = 2048): Uint8Array<ArrayBuffer> {
 }
 
 /** Upload `bytes` as `filename` with `tag` through the three calls; the last answer. */
-export async function upload(token: string, tag: string, filename: string, bytes: Uint8Array<ArrayBuffer>, locale = 'en') {
+export async function upload(
+  token: string,
+  tag: string,
+  filename: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  locale = 'en',
+) {
   const startRes = await send('POST', '/v1/file/upload', token, { tag, filename, size: String(bytes.length) }, locale)
   if (startRes.status !== 200) return { status: startRes.status, body: await json(startRes), stage: 'start' as const }
   const { upload: u } = await json(startRes)
@@ -43,9 +60,18 @@ export async function upload(token: string, tag: string, filename: string, bytes
   const partRes = await api('/v1/file/upload/part', { method: 'POST', locale, headers: bearer(token), body: fd })
   if (partRes.status !== 200) return { status: partRes.status, body: await json(partRes), stage: 'part' as const }
   const { part } = await json(partRes)
-  const done = await send('POST', '/v1/file/upload/complete', token, { key: u.key, upload_id: u.upload_id, parts: `1:${part.etag}`, title: filename }, locale)
+  const done = await send(
+    'POST',
+    '/v1/file/upload/complete',
+    token,
+    { key: u.key, upload_id: u.upload_id, parts: `1:${part.etag}`, title: filename },
+    locale,
+  )
   return { status: done.status, body: await json(done), stage: 'complete' as const, key: u.key as string }
 }
 
 export const auditRows = (entity: string, id: number) =>
-  env.DB.prepare('SELECT * FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id').bind(entity, id).all<Record<string, any>>().then((r) => r.results)
+  env.DB.prepare('SELECT * FROM audit_log WHERE entity = ? AND entity_id = ? ORDER BY id')
+    .bind(entity, id)
+    .all<Record<string, any>>()
+    .then((r) => r.results)

@@ -14,22 +14,43 @@ describe('slots', () => {
     const h = await host()
     const g = await guest()
     const date = day(4)
-    const { res, body } = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${date}&timezone=Europe/Madrid`)
+    const { res, body } = await call(
+      g.token,
+      'GET',
+      `/v1/appointment/slots?host_id=${h.id}&date=${date}&timezone=Europe/Madrid`,
+    )
     expect(res.status).toBe(200)
-    expect(body.slots.map((s: any) => [s.time, s.period])).toEqual([['09:00', 'morning'], ['10:00', 'morning'], ['11:00', 'morning'], ['12:00', 'afternoon']])
-    const fromBogota = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${date}&timezone=America/Bogota`)
+    expect(body.slots.map((s: any) => [s.time, s.period])).toEqual([
+      ['09:00', 'morning'],
+      ['10:00', 'morning'],
+      ['11:00', 'morning'],
+      ['12:00', 'afternoon'],
+    ])
+    const fromBogota = await call(
+      g.token,
+      'GET',
+      `/v1/appointment/slots?host_id=${h.id}&date=${date}&timezone=America/Bogota`,
+    )
     expect(fromBogota.body.timezone).toBe('America/Bogota')
     expect(fromBogota.body.slots[0].start_at).toBe(body.slots[0].start_at)
 
     expect((await book(g.token, h.id, body.slots[1].start_at)).res.status).toBe(201)
-    const after = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${date}&timezone=Europe/Madrid`)
+    const after = await call(
+      g.token,
+      'GET',
+      `/v1/appointment/slots?host_id=${h.id}&date=${date}&timezone=Europe/Madrid`,
+    )
     expect(after.body.slots.map((s: any) => s.time)).toEqual(['09:00', '11:00', '12:00'])
 
     const closed = await host('Europe/Madrid', false)
     const none = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${closed.id}&date=${date}`, {}, 'es')
     expect(none.res.status).toBe(404)
     expect(none.body.message).toBe('No hay psicólogos disponibles.')
-    const yesterday = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${day(-1)}&timezone=Europe/Madrid`)
+    const yesterday = await call(
+      g.token,
+      'GET',
+      `/v1/appointment/slots?host_id=${h.id}&date=${day(-1)}&timezone=Europe/Madrid`,
+    )
     expect(yesterday.body.slots).toEqual([])
     expect(yesterday.body.message).toBe('No slots for this day.')
   })
@@ -47,7 +68,11 @@ describe('booking', () => {
     const refused = answers.filter((a) => a.res.status !== 201)
     expect(new Set(refused.map((a) => a.res.status))).toEqual(new Set([409]))
     expect(refused[0]!.body.message).toBe('Someone has just booked this time. Please choose another one.')
-    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments WHERE host_id = ?1').bind(h.id).first<{ n: number }>())!.n).toBe(1)
+    expect(
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments WHERE host_id = ?1')
+        .bind(h.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(1)
     const winner = guests[answers.indexOf(ok[0]!)]!
     expect(await balance(winner.id)).toBe(0)
     expect(ok[0]!.body.credits).toBe(0)
@@ -88,7 +113,13 @@ describe('booking', () => {
     const channel = await book(g.token, h.id, start, 'en', '3')
     expect(channel.res.status).toBe(422)
     expect(channel.body.errors.meeting_channel[0]).toBe('Choose one of the options.')
-    const bad = await call(g.token, 'POST', '/v1/appointment', { host_id: 'x', start_at: 'tomorrow', meeting_channel: '1' }, 'es')
+    const bad = await call(
+      g.token,
+      'POST',
+      '/v1/appointment',
+      { host_id: 'x', start_at: 'tomorrow', meeting_channel: '1' },
+      'es',
+    )
     expect(bad.res.status).toBe(422)
     expect(Object.keys(bad.body.errors).sort()).toEqual(['host_id', 'start_at'])
     expect(await balance(g.id)).toBe(9000)
@@ -108,7 +139,11 @@ describe('booking', () => {
       const slots = await appointments.listSlots(ctx, { host_id: h.id, date, timezone: 'Europe/Madrid' }, now)
       const ten = slots.slots.find((s) => s.time === `${hour}:00`)!
       expect(ten.start_at).toBe(iso)
-      const made = await appointments.book(ctx, { host_id: h.id, start_at: Date.parse(ten.start_at), meeting_channel: 1 }, now)
+      const made = await appointments.book(
+        ctx,
+        { host_id: h.id, start_at: Date.parse(ten.start_at), meeting_channel: 1 },
+        now,
+      )
       expect(made.appointment.start_at).toBe(iso)
     }
   })
@@ -119,9 +154,14 @@ describe('booking', () => {
     await env.DB.prepare('UPDATE users SET subscriber = 1 WHERE id = ?1').bind(g.id).run()
     await userChanged(g.id)
     // What invoice.paid writes for a month of the plan (features/payments): 4 × 45$.
-    await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 18000, 'subscription_grant', 'sub:test:' || ?1)").bind(g.id).run()
+    await env.DB.prepare(
+      "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 18000, 'subscription_grant', 'sub:test:' || ?1)",
+    )
+      .bind(g.id)
+      .run()
     const date = day(9)
-    for (const hour of [9, 10, 11, 12]) expect((await book(g.token, h.id, madrid(date, hour))).body.appointment.price_credits).toBe(45)
+    for (const hour of [9, 10, 11, 12])
+      expect((await book(g.token, h.id, madrid(date, hour))).body.appointment.price_credits).toBe(45)
     expect(await balance(g.id)).toBe(0)
     const fifth = await book(g.token, h.id, madrid(day(10), 9))
     expect(fifth.res.status).toBe(402)
@@ -132,7 +172,11 @@ describe('confirm, cancel, close', () => {
   async function booked(hoursAhead = 72) {
     const h = await host()
     const g = await guest(90)
-    const slots = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${new Date(Date.now() + hoursAhead * 3_600_000).toISOString().slice(0, 10)}&timezone=Europe/Madrid`)
+    const slots = await call(
+      g.token,
+      'GET',
+      `/v1/appointment/slots?host_id=${h.id}&date=${new Date(Date.now() + hoursAhead * 3_600_000).toISOString().slice(0, 10)}&timezone=Europe/Madrid`,
+    )
     const made = await book(g.token, h.id, slots.body.slots[0].start_at)
     expect(made.res.status).toBe(201)
     return { h, g, id: made.body.appointment.id as number }
@@ -141,17 +185,29 @@ describe('confirm, cancel, close', () => {
   it('confirmed once both sides have; again changes nothing; someone else gets 404', async () => {
     const { h, g, id } = await booked()
     const byGuest = await call(g.token, 'POST', '/v1/appointment/confirm', { id: String(id) })
-    expect(byGuest.body.appointment).toMatchObject({ status: AppointmentStatus.pending, confirmed_by_guest: true, confirmed_by_host: false })
+    expect(byGuest.body.appointment).toMatchObject({
+      status: AppointmentStatus.pending,
+      confirmed_by_guest: true,
+      confirmed_by_host: false,
+    })
     expect(byGuest.body.message).toBe('Appointment confirmed.')
     const byHost = await call(h.token, 'POST', '/v1/appointment/confirm', { id: String(id) })
-    expect(byHost.body.appointment).toMatchObject({ status: AppointmentStatus.confirmed, confirmed_by_guest: true, confirmed_by_host: true })
-    expect((await call(h.token, 'POST', '/v1/appointment/confirm', { id: String(id) })).body.appointment.status).toBe(AppointmentStatus.confirmed)
+    expect(byHost.body.appointment).toMatchObject({
+      status: AppointmentStatus.confirmed,
+      confirmed_by_guest: true,
+      confirmed_by_host: true,
+    })
+    expect((await call(h.token, 'POST', '/v1/appointment/confirm', { id: String(id) })).body.appointment.status).toBe(
+      AppointmentStatus.confirmed,
+    )
     const stranger = await register()
     const other = await call(stranger.token, 'POST', '/v1/appointment/confirm', { id: String(id) }, 'es')
     expect(other.res.status).toBe(404)
     expect(other.body.message).toBe('No pudimos encontrar tu cita')
     expect((await call(stranger.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments).toEqual([])
-    expect((await call(stranger.token, 'POST', '/v1/appointment/cancel', { id: String(id), reason: '1' })).res.status).toBe(404)
+    expect(
+      (await call(stranger.token, 'POST', '/v1/appointment/cancel', { id: String(id), reason: '1' })).res.status,
+    ).toBe(404)
   })
 
   /** A paid booking starting in `hours` (made directly: the slot grid may have no start that close). */
@@ -159,27 +215,50 @@ describe('confirm, cancel, close', () => {
     const h = await host()
     const g = await guest(90)
     const start = Date.now() + hours * 3_600_000
-    const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents) VALUES (?1, ?2, 1, 1, ?3, ?4, 4500) RETURNING id').bind(g.id, h.id, start, start + 3_600_000).first<{ id: number }>()
-    await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, -4500, 'appointment_booking', ?2)").bind(g.id, `appointment:${row!.id}`).run()
+    const row = await env.DB.prepare(
+      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents) VALUES (?1, ?2, 1, 1, ?3, ?4, 4500) RETURNING id',
+    )
+      .bind(g.id, h.id, start, start + 3_600_000)
+      .first<{ id: number }>()
+    await env.DB.prepare(
+      "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, -4500, 'appointment_booking', ?2)",
+    )
+      .bind(g.id, `appointment:${row!.id}`)
+      .run()
     return { h, g, id: row!.id }
   }
 
   it('a guest cancelling early gets the credits back, once; a late cancel keeps them; a host cancel always returns them', async () => {
     const early = await booked(72)
     const c1 = await call(early.g.token, 'POST', '/v1/appointment/cancel', { id: String(early.id), reason: '8' })
-    expect(c1.body).toMatchObject({ refunded_credits: 45, appointment: { status: AppointmentStatus.cancelled, reason_for_cancellation: 8 } })
+    expect(c1.body).toMatchObject({
+      refunded_credits: 45,
+      appointment: { status: AppointmentStatus.cancelled, reason_for_cancellation: 8 },
+    })
     expect(await balance(early.g.id)).toBe(9000)
-    const again = await call(early.g.token, 'POST', '/v1/appointment/cancel', { id: String(early.id), reason: '8' }, 'es')
+    const again = await call(
+      early.g.token,
+      'POST',
+      '/v1/appointment/cancel',
+      { id: String(early.id), reason: '8' },
+      'es',
+    )
     expect(again.res.status).toBe(409)
     expect(again.body.message).toBe('Hubo un error al cancelar la cita')
     expect(await balance(early.g.id)).toBe(9000)
 
     const late = await paidIn(4)
-    expect((await call(late.g.token, 'POST', '/v1/appointment/cancel', { id: String(late.id), reason: '1' })).body.refunded_credits).toBe(0)
+    expect(
+      (await call(late.g.token, 'POST', '/v1/appointment/cancel', { id: String(late.id), reason: '1' })).body
+        .refunded_credits,
+    ).toBe(0)
     expect(await balance(late.g.id)).toBe(4500)
 
     const byHost = await paidIn(4)
-    expect((await call(byHost.h.token, 'POST', '/v1/appointment/cancel', { id: String(byHost.id), reason: '2' })).body.refunded_credits).toBe(45)
+    expect(
+      (await call(byHost.h.token, 'POST', '/v1/appointment/cancel', { id: String(byHost.id), reason: '2' })).body
+        .refunded_credits,
+    ).toBe(45)
     expect(await balance(byHost.g.id)).toBe(9000)
   })
 
@@ -202,8 +281,14 @@ describe('confirm, cancel, close', () => {
         call(g.token, 'POST', '/v1/appointment/cancel', { id: String(id), reason: '1' }),
         call(g.token, 'POST', '/v1/appointment/cancel', { id: String(id), reason: '1' }),
       ])
-      const row = await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>()
-      const refunds = (await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE reason = 'appointment_refund' AND reference = ?1").bind(`appointment:${id}`).first<{ n: number }>())!.n
+      const row = await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1')
+        .bind(id)
+        .first<{ status: number }>()
+      const refunds = (await env.DB.prepare(
+        "SELECT COUNT(*) AS n FROM credit_ledger WHERE reason = 'appointment_refund' AND reference = ?1",
+      )
+        .bind(`appointment:${id}`)
+        .first<{ n: number }>())!.n
       expect(row!.status).toBe(AppointmentStatus.cancelled) // a confirmed appointment may still be cancelled
       expect(refunds).toBe(1)
       expect(await balance(g.id)).toBe(9000)
@@ -214,7 +299,11 @@ describe('confirm, cancel, close', () => {
     const h = await host()
     const g = await guest()
     const start = Date.now() - 30 * 60_000
-    const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 2, 8, ?3, ?4) RETURNING id').bind(g.id, h.id, start, start + 3_600_000).first<{ id: number }>()
+    const row = await env.DB.prepare(
+      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 2, 8, ?3, ?4) RETURNING id',
+    )
+      .bind(g.id, h.id, start, start + 3_600_000)
+      .first<{ id: number }>()
     const id = String(row!.id)
     expect((await call(g.token, 'POST', '/v1/appointment/close', { id, status: '8' })).res.status).toBe(403)
     const closed = await call(h.token, 'POST', '/v1/appointment/close', { id, status: '16' })
@@ -228,19 +317,40 @@ describe('meeting details', () => {
     const h = await host()
     const g = await guest()
     const start = Date.now() + 4 * 86_400_000
-    const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 1, 1, ?3, ?4) RETURNING id').bind(g.id, h.id, start, start + 3_600_000).first<{ id: number }>()
+    const row = await env.DB.prepare(
+      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 1, 1, ?3, ?4) RETURNING id',
+    )
+      .bind(g.id, h.id, start, start + 3_600_000)
+      .first<{ id: number }>()
     const id = String(row!.id)
-    expect((await call(g.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x' })).res.status).toBe(403)
+    expect(
+      (await call(g.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x' })).res
+        .status,
+    ).toBe(403)
     const stranger = await register()
-    expect((await call(stranger.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x' })).res.status).toBe(404)
+    expect(
+      (await call(stranger.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x' }))
+        .res.status,
+    ).toBe(404)
     const bad = await call(h.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'http://meet.example/x' })
     expect(bad.res.status).toBe(422)
     expect(bad.body.errors.meeting_link).toBeTruthy()
-    const saved = await call(h.token, 'POST', '/v1/appointment/meeting', { id, meeting_link: 'https://meet.example/x', meeting_indications: 'Bring headphones' })
-    expect(saved.body.appointment).toMatchObject({ meeting_link: 'https://meet.example/x', meeting_indications: 'Bring headphones' })
-    expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBeNull() // pending: not yet
+    const saved = await call(h.token, 'POST', '/v1/appointment/meeting', {
+      id,
+      meeting_link: 'https://meet.example/x',
+      meeting_indications: 'Bring headphones',
+    })
+    expect(saved.body.appointment).toMatchObject({
+      meeting_link: 'https://meet.example/x',
+      meeting_indications: 'Bring headphones',
+    })
+    expect(
+      (await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link,
+    ).toBeNull() // pending: not yet
     await env.DB.prepare('UPDATE appointments SET status = 2 WHERE id = ?1').bind(Number(id)).run()
-    expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe('https://meet.example/x')
+    expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe(
+      'https://meet.example/x',
+    )
   })
 })
 
@@ -248,18 +358,37 @@ describe('reading', () => {
   it('lists only the caller’s own, with host, guest and translated properties; admins every one; the next one and what it needs', async () => {
     const h = await host()
     const g = await guest()
-    const slots = await call(g.token, 'GET', `/v1/appointment/slots?host_id=${h.id}&date=${day(5)}&timezone=Europe/Madrid`)
+    const slots = await call(
+      g.token,
+      'GET',
+      `/v1/appointment/slots?host_id=${h.id}&date=${day(5)}&timezone=Europe/Madrid`,
+    )
     const made = await book(g.token, h.id, slots.body.slots[0].start_at, 'en', '8')
     const id = made.body.appointment.id
-    const mine = await call(g.token, 'GET', '/v1/appointments?with_relations=host|guest&with_properties=status|meeting_channel&order_by=start_at desc', {}, 'es')
+    const mine = await call(
+      g.token,
+      'GET',
+      '/v1/appointments?with_relations=host|guest&with_properties=status|meeting_channel&order_by=start_at desc',
+      {},
+      'es',
+    )
     expect(mine.body.appointments).toHaveLength(1)
-    expect(mine.body.appointments[0]).toMatchObject({ id, host: { id: h.id }, guest: { id: g.id }, properties: { status: 'Pendiente', meeting_channel: 'WhatsApp' }, meeting_link: null })
+    expect(mine.body.appointments[0]).toMatchObject({
+      id,
+      host: { id: h.id },
+      guest: { id: g.id },
+      properties: { status: 'Pendiente', meeting_channel: 'WhatsApp' },
+      meeting_link: null,
+    })
     expect((await call(h.token, 'GET', '/v1/appointments')).body.appointments.map((a: any) => a.id)).toEqual([id])
     const admin = await register()
     await setRole(admin.id, Role.admin)
     expect((await call(admin.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments).toHaveLength(1)
 
-    expect((await call(g.token, 'GET', '/v1/appointment/notification')).body).toMatchObject({ appointment: { id }, needs: 'confirm' })
+    expect((await call(g.token, 'GET', '/v1/appointment/notification')).body).toMatchObject({
+      appointment: { id },
+      needs: 'confirm',
+    })
     await call(g.token, 'POST', '/v1/appointment/confirm', { id: String(id) })
     expect((await call(g.token, 'GET', '/v1/appointment/notification')).body.needs).toBe('wait')
     await call(h.token, 'POST', '/v1/appointment/confirm', { id: String(id) })
@@ -268,9 +397,14 @@ describe('reading', () => {
     // WhatsApp: a wa.me link to the host's number, once confirmed.
     await env.DB.prepare("UPDATE users SET phone = '+34612345678' WHERE id = ?1").bind(h.id).run()
     await userChanged(h.id)
-    expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe('https://wa.me/34612345678')
+    expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe(
+      'https://wa.me/34612345678',
+    )
     const none = await register()
-    expect((await call(none.token, 'GET', '/v1/appointment/notification')).body).toMatchObject({ appointment: null, needs: null })
+    expect((await call(none.token, 'GET', '/v1/appointment/notification')).body).toMatchObject({
+      appointment: null,
+      needs: null,
+    })
     void makeUser
   })
 })

@@ -8,7 +8,13 @@ import { addDays, wallClock } from '#worker/lib/zones'
 import { balance, book, call, guest, host, madrid } from './support'
 
 const slotsOf = (token: string, hostId: number, date: string, locale = 'en', zone = 'Europe/Madrid') =>
-  call(token, 'GET', `/v1/appointment/slots?host_id=${hostId}&date=${encodeURIComponent(date)}&timezone=${zone}`, {}, locale)
+  call(
+    token,
+    'GET',
+    `/v1/appointment/slots?host_id=${hostId}&date=${encodeURIComponent(date)}&timezone=${zone}`,
+    {},
+    locale,
+  )
 const madridToday = () => wallClock(Date.now(), 'Europe/Madrid').date
 
 describe('booking horizon', () => {
@@ -19,14 +25,19 @@ describe('booking horizon', () => {
     const ok = await slotsOf(g.token, h.id, last)
     expect(ok.res.status).toBe(200)
     // Cut at the horizon's instant, like a booking.
-    for (const s of ok.body.slots) expect(Date.parse(s.start_at)).toBeLessThanOrEqual(Date.now() + BOOKING_HORIZON_DAYS * 86_400_000)
+    for (const s of ok.body.slots)
+      expect(Date.parse(s.start_at)).toBeLessThanOrEqual(Date.now() + BOOKING_HORIZON_DAYS * 86_400_000)
 
     const beyond = await slotsOf(g.token, h.id, addDays(last, 1))
     expect(beyond.res.status).toBe(422)
     expect(beyond.body.code).toBe('validation')
-    expect(beyond.body.errors.date).toEqual([`Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead. Please choose an earlier day.`])
+    expect(beyond.body.errors.date).toEqual([
+      `Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead. Please choose an earlier day.`,
+    ])
     const es = await slotsOf(g.token, h.id, addDays(last, 1), 'es')
-    expect(es.body.errors.date).toEqual([`Las sesiones se pueden reservar con hasta ${BOOKING_HORIZON_DAYS} días de antelación. Elige un día anterior.`])
+    expect(es.body.errors.date).toEqual([
+      `Las sesiones se pueden reservar con hasta ${BOOKING_HORIZON_DAYS} días de antelación. Elige un día anterior.`,
+    ])
     expect(es.body.message).toBe(es.body.errors.date[0])
 
     for (const [date, field] of [
@@ -59,7 +70,11 @@ describe('booking horizon', () => {
     const beyond = madrid(addDays(madridToday(), BOOKING_HORIZON_DAYS + 2), 10)
     for (const [start, locale, text] of [
       [beyond, 'en', `Sessions can be booked up to ${BOOKING_HORIZON_DAYS} days ahead. Please choose an earlier day.`],
-      [beyond, 'es', `Las sesiones se pueden reservar con hasta ${BOOKING_HORIZON_DAYS} días de antelación. Elige un día anterior.`],
+      [
+        beyond,
+        'es',
+        `Las sesiones se pueden reservar con hasta ${BOOKING_HORIZON_DAYS} días de antelación. Elige un día anterior.`,
+      ],
       ['2099-06-01T08:00:00.000Z', 'en', 'Sessions can be booked up to'],
       ['9999-12-31T09:00:00Z', 'en', 'Sessions can be booked up to'],
       ['0000-01-01T09:00:00Z', 'en', 'This time is too close'],
@@ -71,7 +86,11 @@ describe('booking horizon', () => {
       expect(r.body.errors.start_at[0], start).toContain(text)
     }
     expect(await balance(g.id)).toBe(9000)
-    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments WHERE guest_id = ?1').bind(g.id).first<{ n: number }>())!.n).toBe(0)
+    expect(
+      (await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments WHERE guest_id = ?1')
+        .bind(g.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0)
     // Inside it, the same host books as usual.
     const inside = await slotsOf(g.token, h.id, addDays(madridToday(), BOOKING_HORIZON_DAYS - 1))
     expect((await book(g.token, h.id, inside.body.slots[0].start_at)).res.status).toBe(201)

@@ -13,12 +13,21 @@ import { bearer, register, setRole } from '../users/support'
 /** The content lines of a file: each physical line ≤ 75 octets and CRLF-ended, then unfolded. */
 function linesOf(ics: string) {
   expect(ics.endsWith('\r\n')).toBe(true)
-  for (const physical of ics.slice(0, -2).split('\r\n')) expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75)
+  for (const physical of ics.slice(0, -2).split('\r\n'))
+    expect(new TextEncoder().encode(physical).length).toBeLessThanOrEqual(75)
   expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/) // no bare CR or LF
-  return ics.replace(/\r\n[ \t]/g, '').split('\r\n').slice(0, -1)
+  return ics
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .slice(0, -1)
 }
-const prop = (lines: string[], name: string) => lines.filter((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const prop = (lines: string[], name: string) =>
+  lines.filter((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 
 async function pair(guestZone: string, hostName = 'Dra. Pérez, Ana: "MD"') {
   const h = await register({ name: hostName })
@@ -26,7 +35,9 @@ async function pair(guestZone: string, hostName = 'Dra. Pérez, Ana: "MD"') {
   await env.DB.prepare("UPDATE users SET timezone = 'Europe/Madrid', language = 'es' WHERE id = ?1").bind(h.id).run()
   await userChanged(h.id)
   const g = await register({ name: 'Emma; O\\Brien' })
-  await env.DB.prepare("UPDATE users SET timezone = ?2, language = 'en', phone = '+56912345678' WHERE id = ?1").bind(g.id, guestZone).run()
+  await env.DB.prepare("UPDATE users SET timezone = ?2, language = 'en', phone = '+56912345678' WHERE id = ?1")
+    .bind(g.id, guestZone)
+    .run()
   await userChanged(g.id)
   return { h, g }
 }
@@ -92,7 +103,9 @@ describe('calendar files', () => {
     // The organizer is the service's no-reply address; the only person in it is the reader.
     expect(prop(pending, 'ORGANIZER')).toEqual(['ORGANIZER;CN="Calma":mailto:no-reply@calma.app'])
     expect(prop(pending, 'ATTENDEE')).toHaveLength(1)
-    expect(prop(pending, 'ATTENDEE')[0]).toMatch(new RegExp(`;CN="Emma; O\\\\Brien":MAILTO:${g.email.replace(/[.+]/g, '\\$&')}$`, 'i'))
+    expect(prop(pending, 'ATTENDEE')[0]).toMatch(
+      new RegExp(`;CN="Emma; O\\\\Brien":MAILTO:${g.email.replace(/[.+]/g, '\\$&')}$`, 'i'),
+    )
     // The other side's name, escaped as TEXT (RFC 5545 §3.3.11).
     expect(prop(pending, 'SUMMARY')).toEqual(['SUMMARY:Calma session with Dra. Pérez\\, Ana: "MD"'])
 
@@ -108,7 +121,9 @@ describe('calendar files', () => {
     expect(prop(confirmed, 'STATUS')).toEqual(['STATUS:CONFIRMED'])
     expect(prop(confirmed, 'SEQUENCE')).toEqual(['SEQUENCE:1'])
     expect(prop(confirmed, 'LOCATION')).toEqual(['LOCATION:https://meet.example/secret-room'])
-    expect(prop(confirmed, 'DESCRIPTION')).toEqual(['DESCRIPTION:Google Meet\\nhttps://meet.example/secret-room\\nRoom 4\\, second floor\\; ring twice'])
+    expect(prop(confirmed, 'DESCRIPTION')).toEqual([
+      'DESCRIPTION:Google Meet\\nhttps://meet.example/secret-room\\nRoom 4\\, second floor\\; ring twice',
+    ])
     expect(confirmed.join('\n').toLowerCase()).not.toContain(h.email.toLowerCase())
 
     await env.DB.prepare('UPDATE appointments SET status = 4 WHERE id = ?1').bind(id).run()

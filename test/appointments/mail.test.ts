@@ -11,22 +11,51 @@ import { bearer, register, setRole } from '../users/support'
 async function people() {
   const h = await register({}, 'es')
   await setRole(h.id, Role.psychologist)
-  await env.DB.prepare("UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid', language = 'es', name = 'Lucía Host' WHERE id = ?1").bind(h.id).run()
+  await env.DB.prepare(
+    "UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid', language = 'es', name = 'Lucía Host' WHERE id = ?1",
+  )
+    .bind(h.id)
+    .run()
   await userChanged(h.id)
-  for (let d = 0; d < 7; d++) await env.DB.prepare("INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')").bind(h.id, d).run()
+  for (let d = 0; d < 7; d++)
+    await env.DB.prepare(
+      "INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')",
+    )
+      .bind(h.id, d)
+      .run()
   const g = await register({}, 'en')
-  await env.DB.prepare("UPDATE users SET phone = '+12025550143', timezone = 'America/New_York', language = 'en', name = 'Emma Guest' WHERE id = ?1").bind(g.id).run()
+  await env.DB.prepare(
+    "UPDATE users SET phone = '+12025550143', timezone = 'America/New_York', language = 'en', name = 'Emma Guest' WHERE id = ?1",
+  )
+    .bind(g.id)
+    .run()
   await userChanged(g.id)
-  await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 9000, 'seed', ?2)").bind(g.id, `mail:${g.id}`).run()
+  await env.DB.prepare(
+    "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 9000, 'seed', ?2)",
+  )
+    .bind(g.id, `mail:${g.id}`)
+    .run()
   return { h, g }
 }
-const mails = (to: string) => env.DB.prepare("SELECT subject, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'appointment' ORDER BY id").bind(to).all<{ subject: string; text: string; locale: string }>().then((r) => r.results)
+const mails = (to: string) =>
+  env.DB.prepare(
+    "SELECT subject, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'appointment' ORDER BY id",
+  )
+    .bind(to)
+    .all<{ subject: string; text: string; locale: string }>()
+    .then((r) => r.results)
 
 describe('appointment mail', () => {
   it('booking tells both sides in their language, with a link that signs in and opens the appointment; confirm and cancel too', async () => {
     const { h, g } = await people()
-    const start = new Date(instantOf(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10), 600, 'Europe/Madrid')!).toISOString()
-    const res = await api('/v1/appointment', { method: 'POST', headers: bearer(g.token), form: { host_id: String(h.id), start_at: start, meeting_channel: '1' } })
+    const start = new Date(
+      instantOf(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10), 600, 'Europe/Madrid')!,
+    ).toISOString()
+    const res = await api('/v1/appointment', {
+      method: 'POST',
+      headers: bearer(g.token),
+      form: { host_id: String(h.id), start_at: start, meeting_channel: '1' },
+    })
     expect(res.status).toBe(201)
     const id = (await json(res)).appointment.id
     const [toGuest] = await mails(g.email)
@@ -42,15 +71,39 @@ describe('appointment mail', () => {
     expect(link.searchParams.get('user_id')).toBe(String(h.id))
     // The link signs the host in, again on a second open (issue 20 §8: it is used by the page's
     // button, a POST, and works until it expires), and they confirm.
-    const signIn = await api('/v1/user/authenticate', { method: 'POST', form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! } })
+    const signIn = await api('/v1/user/authenticate', {
+      method: 'POST',
+      form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! },
+    })
     expect(signIn.status).toBe(200)
     const hostToken = (await json(signIn)).user.token
-    expect((await api('/v1/user/authenticate', { method: 'POST', form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! } })).status).toBe(200)
-    expect((await api('/v1/user/authenticate', { method: 'POST', form: { user_id: String(g.id), authorization: link.searchParams.get('authorization')! } })).status).toBe(401)
+    expect(
+      (
+        await api('/v1/user/authenticate', {
+          method: 'POST',
+          form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await api('/v1/user/authenticate', {
+          method: 'POST',
+          form: { user_id: String(g.id), authorization: link.searchParams.get('authorization')! },
+        })
+      ).status,
+    ).toBe(401)
     await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(hostToken), form: { id: String(id) } })
     await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(g.token), form: { id: String(id) } })
-    expect((await mails(g.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/booked/), expect.stringMatching(/^Session confirmed/)])
-    await api('/v1/appointment/cancel', { method: 'POST', headers: bearer(g.token), form: { id: String(id), reason: '256', reason_text: 'A family matter' } })
+    expect((await mails(g.email)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/booked/),
+      expect.stringMatching(/^Session confirmed/),
+    ])
+    await api('/v1/appointment/cancel', {
+      method: 'POST',
+      headers: bearer(g.token),
+      form: { id: String(id), reason: '256', reason_text: 'A family matter' },
+    })
     const cancelled = (await mails(h.email)).at(-1)!
     expect(cancelled.subject).toMatch(/^Sesión cancelada/)
     expect(cancelled.text).toContain('Motivo: Otro motivo: A family matter')
@@ -73,19 +126,28 @@ describe('appointment mail', () => {
     const { h, g } = await people()
     const soon = Date.now() + 23 * 3_600_000
     const sooner = Date.now() + 50 * 60_000
-    for (const start of [soon, sooner]) await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 2, 4, ?3, ?4)').bind(g.id, h.id, start, start + 3_600_000).run()
+    for (const start of [soon, sooner])
+      await env.DB.prepare(
+        'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 2, 4, ?3, ?4)',
+      )
+        .bind(g.id, h.id, start, start + 3_600_000)
+        .run()
     await runScheduled('* * * * *', env, new Date())
     await runScheduled('* * * * *', env, new Date())
     const subjects = (await mails(g.email)).map((m) => m.subject)
     expect(subjects.filter((s) => s.startsWith('Tomorrow'))).toHaveLength(1)
     expect(subjects.filter((s) => s.startsWith('In one hour'))).toHaveLength(1)
-    expect((await mails(h.email)).map((m) => m.subject).filter((s) => s.startsWith('Mañana') || s.startsWith('En una hora'))).toHaveLength(2)
+    expect(
+      (await mails(h.email)).map((m) => m.subject).filter((s) => s.startsWith('Mañana') || s.startsWith('En una hora')),
+    ).toHaveLength(2)
   })
 })
 
 describe('each mail once (issue 20 §6)', () => {
   const confirmedMails = (id: number) =>
-    env.DB.prepare("SELECT to_address AS to_, subject FROM email_outbox WHERE template = 'appointment' AND (subject LIKE 'Session confirmed%' OR subject LIKE 'Sesión confirmada%') AND to_address IN (SELECT email FROM users WHERE id IN (SELECT guest_id FROM appointments WHERE id = ?1 UNION SELECT host_id FROM appointments WHERE id = ?1))")
+    env.DB.prepare(
+      "SELECT to_address AS to_, subject FROM email_outbox WHERE template = 'appointment' AND (subject LIKE 'Session confirmed%' OR subject LIKE 'Sesión confirmada%') AND to_address IN (SELECT email FROM users WHERE id IN (SELECT guest_id FROM appointments WHERE id = ?1 UNION SELECT host_id FROM appointments WHERE id = ?1))",
+    )
       .bind(id)
       .all<{ to_: string; subject: string }>()
       .then((r) => r.results)
@@ -94,23 +156,44 @@ describe('each mail once (issue 20 §6)', () => {
     for (let round = 0; round < 3; round++) {
       const { h, g } = await people()
       const start = Date.now() + (3 + round) * 86_400_000
-      const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 1, 1, ?3, ?4) RETURNING id').bind(g.id, h.id, start, start + 3_600_000).first<{ id: number }>()
+      const row = await env.DB.prepare(
+        'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 1, 1, ?3, ?4) RETURNING id',
+      )
+        .bind(g.id, h.id, start, start + 3_600_000)
+        .first<{ id: number }>()
       const id = row!.id
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => api('/v1/appointment/confirm', { method: 'POST', headers: bearer(i % 2 ? h.token : g.token), form: { id: String(id) } })),
+        Array.from({ length: 10 }, (_, i) =>
+          api('/v1/appointment/confirm', {
+            method: 'POST',
+            headers: bearer(i % 2 ? h.token : g.token),
+            form: { id: String(id) },
+          }),
+        ),
       )
       expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200))
       const mails = await confirmedMails(id)
       expect(mails.map((m) => m.to_).sort()).toEqual([g.email, h.email].sort())
-      expect((await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!.status).toBe(2)
+      expect(
+        (await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!
+          .status,
+      ).toBe(2)
     }
   })
 
   it('the host confirming the same appointment 10 times at once after the guest: one confirmation mail each', async () => {
     const { h, g } = await people()
     const start = Date.now() + 4 * 86_400_000
-    const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id').bind(g.id, h.id, start, start + 3_600_000, Date.now()).first<{ id: number }>()
-    await Promise.all(Array.from({ length: 10 }, () => api('/v1/appointment/confirm', { method: 'POST', headers: bearer(h.token), form: { id: String(row!.id) } })))
+    const row = await env.DB.prepare(
+      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id',
+    )
+      .bind(g.id, h.id, start, start + 3_600_000, Date.now())
+      .first<{ id: number }>()
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('/v1/appointment/confirm', { method: 'POST', headers: bearer(h.token), form: { id: String(row!.id) } }),
+      ),
+    )
     expect(await confirmedMails(row!.id)).toHaveLength(2)
   })
 
@@ -120,8 +203,20 @@ describe('each mail once (issue 20 §6)', () => {
     const far = Date.UTC(nextYear, 0, 20, 15, 0) // 20 January next year, 10:00 in New York
     const near = Date.now() + 3 * 86_400_000
     for (const start of [far, near]) {
-      const row = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id').bind(g.id, h.id, start, start + 3_600_000, Date.now()).first<{ id: number }>()
-      expect((await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(h.token), form: { id: String(row!.id) } })).status).toBe(200)
+      const row = await env.DB.prepare(
+        'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id',
+      )
+        .bind(g.id, h.id, start, start + 3_600_000, Date.now())
+        .first<{ id: number }>()
+      expect(
+        (
+          await api('/v1/appointment/confirm', {
+            method: 'POST',
+            headers: bearer(h.token),
+            form: { id: String(row!.id) },
+          })
+        ).status,
+      ).toBe(200)
     }
     const [toGuestFar, toGuestNear] = (await mails(g.email)).map((m) => m.subject)
     const [toHostFar, toHostNear] = (await mails(h.email)).map((m) => m.subject)
@@ -138,9 +233,16 @@ describe('each mail once (issue 20 §6)', () => {
 describe('GET /v1/users/psychologists filters', () => {
   it('by symptom and language; none: the message', async () => {
     const { h } = await people()
-    await env.DB.prepare(`UPDATE users SET specialist_in_symptoms = '["insomnia","stress"]', speaks_in = '["es","en"]' WHERE id = ?1`).bind(h.id).run()
+    await env.DB.prepare(
+      `UPDATE users SET specialist_in_symptoms = '["insomnia","stress"]', speaks_in = '["es","en"]' WHERE id = ?1`,
+    )
+      .bind(h.id)
+      .run()
     await userChanged(h.id)
-    const ids = async (q: string) => (await json(await api(`/v1/users/psychologists?per_page=100&filters[open]=1&${q}`))).psychologists.map((p: any) => p.id)
+    const ids = async (q: string) =>
+      (await json(await api(`/v1/users/psychologists?per_page=100&filters[open]=1&${q}`))).psychologists.map(
+        (p: any) => p.id,
+      )
     expect(await ids('filters[symptom]=insomnia')).toContain(h.id)
     expect(await ids('filters[symptom]=insomnia&filters[language]=en')).toContain(h.id)
     expect(await ids('filters[symptom]=grief')).not.toContain(h.id)

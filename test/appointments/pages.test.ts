@@ -11,10 +11,18 @@ type Locale = 'es' | 'en'
 const tabsOf = (locale: Locale) => messagesFor(locale).appointment_pages.tabs
 const boot = (html: string) => JSON.parse(/<script id="__BOOT__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!)
 /** The attribute values React wrote (&amp; back to &). */
-const unescape = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'")
+const unescape = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
 /** The tabs of the tablist, in order: [id, selected, label]. */
 const tabs = (html: string) =>
-  [...html.matchAll(/<button[^>]*role="tab"[^>]*id="tab-([a-z_]+)"[^>]*aria-selected="(true|false)"[^>]*>([^<]*)<\/button>/g)].map((m) => [m[1], m[2] === 'true', unescape(m[3]!)])
+  [
+    ...html.matchAll(
+      /<button[^>]*role="tab"[^>]*id="tab-([a-z_]+)"[^>]*aria-selected="(true|false)"[^>]*>([^<]*)<\/button>/g,
+    ),
+  ].map((m) => [m[1], m[2] === 'true', unescape(m[3]!)])
 
 async function signedIn(role?: number) {
   const u = await register()
@@ -83,36 +91,48 @@ describe('/appointment/ (the mail link)', () => {
   it.each<[Locale, string]>([
     ['es', ''],
     ['en', '/en'],
-  ])('renders for a visitor without the mail link the notice and a sign-in link with the way back (%s)', async (locale, prefix) => {
-    const texts = messagesFor(locale).appointment_pages
-    const res = await api(`${prefix}/appointment/?appointment_id=42`, { headers: { accept: 'text/html' }, redirect: 'manual' })
-    expect(res.status).toBe(200)
-    const html = await res.text()
-    expect(html).toContain('data-testid="visitor-notice"')
-    expect(html).toContain(texts.visitor_notice)
-    expect(html).toContain(texts.to_login.replace('{{n}}', '3'))
-    expect(html).toMatch(/<meta name="robots" content="noindex/)
-    const href = unescape(/<a[^>]*href="([^"]*)"[^>]*data-testid="sign-in-now"/.exec(html)![1]!)
-    const url = new URL(href, 'http://localhost')
-    expect(url.pathname).toBe(`${prefix}/login`)
-    expect(url.searchParams.get('redirect_to')).toBe(`${prefix}/appointment?appointment_id=42`)
-    expect(boot(html)).toMatchObject({ page: 'appointment', locale, user: null })
-  })
+  ])(
+    'renders for a visitor without the mail link the notice and a sign-in link with the way back (%s)',
+    async (locale, prefix) => {
+      const texts = messagesFor(locale).appointment_pages
+      const res = await api(`${prefix}/appointment/?appointment_id=42`, {
+        headers: { accept: 'text/html' },
+        redirect: 'manual',
+      })
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toContain('data-testid="visitor-notice"')
+      expect(html).toContain(texts.visitor_notice)
+      expect(html).toContain(texts.to_login.replace('{{n}}', '3'))
+      expect(html).toMatch(/<meta name="robots" content="noindex/)
+      const href = unescape(/<a[^>]*href="([^"]*)"[^>]*data-testid="sign-in-now"/.exec(html)![1]!)
+      const url = new URL(href, 'http://localhost')
+      expect(url.pathname).toBe(`${prefix}/login`)
+      expect(url.searchParams.get('redirect_to')).toBe(`${prefix}/appointment?appointment_id=42`)
+      expect(boot(html)).toMatchObject({ page: 'appointment', locale, user: null })
+    },
+  )
 
   it.each<[Locale, string]>([
     ['es', ''],
     ['en', '/en'],
-  ])('with the mail link, asks the visitor to open it with a button: nothing is used by opening the page (%s)', async (locale, prefix) => {
-    const texts = messagesFor(locale).appointment_pages
-    const res = await api(`${prefix}/appointment/?appointment_id=42&user_id=7&authorization=tok-en.123`, { headers: { accept: 'text/html' }, redirect: 'manual' })
-    expect(res.status).toBe(200)
-    const html = (await res.text()).split('<script id="__BOOT__"')[0]!
-    expect(html).toContain('data-testid="link-notice"')
-    expect(html).toContain(texts.link_notice)
-    expect(html).toMatch(new RegExp(`<button[^>]*data-testid="link-open"[^>]*>${texts.link_open}</button>`))
-    expect(html).not.toContain('data-testid="visitor-notice"')
-    expect(html).not.toContain(texts.to_login.replace('{{n}}', '3'))
-  })
+  ])(
+    'with the mail link, asks the visitor to open it with a button: nothing is used by opening the page (%s)',
+    async (locale, prefix) => {
+      const texts = messagesFor(locale).appointment_pages
+      const res = await api(`${prefix}/appointment/?appointment_id=42&user_id=7&authorization=tok-en.123`, {
+        headers: { accept: 'text/html' },
+        redirect: 'manual',
+      })
+      expect(res.status).toBe(200)
+      const html = (await res.text()).split('<script id="__BOOT__"')[0]!
+      expect(html).toContain('data-testid="link-notice"')
+      expect(html).toContain(texts.link_notice)
+      expect(html).toMatch(new RegExp(`<button[^>]*data-testid="link-open"[^>]*>${texts.link_open}</button>`))
+      expect(html).not.toContain('data-testid="visitor-notice"')
+      expect(html).not.toContain(texts.to_login.replace('{{n}}', '3'))
+    },
+  )
 
   it('renders for a signed-in person without the visitor notice (the appointment is read in the browser)', async () => {
     const page = await signedIn()

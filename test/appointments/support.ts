@@ -11,7 +11,13 @@ import { instantOf } from '#worker/lib/zones'
 import { api, json, userChanged } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 
-export async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
+export async function call(
+  token: string,
+  method: string,
+  path: string,
+  form: Record<string, string> = {},
+  locale = 'en',
+) {
   const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
   return { res, body: await json(res) }
 }
@@ -20,25 +26,50 @@ export async function call(token: string, method: string, path: string, form: Re
 export async function host(zone = 'Europe/Madrid', open = true) {
   const h = await register()
   await setRole(h.id, Role.psychologist)
-  await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = ?2, timezone = ?3 WHERE id = ?1').bind(h.id, open ? 1 : 0, zone).run()
+  await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = ?2, timezone = ?3 WHERE id = ?1')
+    .bind(h.id, open ? 1 : 0, zone)
+    .run()
   await userChanged(h.id)
-  for (let d = 0; d < 7; d++) await env.DB.prepare('INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, ?3)').bind(h.id, d, zone).run()
+  for (let d = 0; d < 7; d++)
+    await env.DB.prepare(
+      'INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, ?3)',
+    )
+      .bind(h.id, d, zone)
+      .run()
   return h
 }
 
 /** A patient with a phone and `dollars` of credits. */
 export async function guest(dollars = 90, phone: string | null = '+34600111222') {
   const g = await register()
-  await env.DB.prepare('UPDATE users SET phone = ?2, timezone = ?3 WHERE id = ?1').bind(g.id, phone, 'Europe/Madrid').run()
+  await env.DB.prepare('UPDATE users SET phone = ?2, timezone = ?3 WHERE id = ?1')
+    .bind(g.id, phone, 'Europe/Madrid')
+    .run()
   await userChanged(g.id)
-  if (dollars) await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, ?2, 'seed', ?3)").bind(g.id, dollars * 100, `test:${g.id}`).run()
+  if (dollars)
+    await env.DB.prepare(
+      "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, ?2, 'seed', ?3)",
+    )
+      .bind(g.id, dollars * 100, `test:${g.id}`)
+      .run()
   return g
 }
 
-export const balance = async (userId: number) => (await env.DB.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS c FROM credit_ledger WHERE user_id = ?1').bind(userId).first<{ c: number }>())!.c
+export const balance = async (userId: number) =>
+  (await env.DB.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS c FROM credit_ledger WHERE user_id = ?1')
+    .bind(userId)
+    .first<{ c: number }>())!.c
 export const day = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10)
-export const madrid = (date: string, hour: number) => new Date(instantOf(date, hour * 60, 'Europe/Madrid')!).toISOString()
-export const book = (token: string, hostId: number, startAt: string, locale = 'en', channel = '1') => call(token, 'POST', '/v1/appointment', { host_id: String(hostId), start_at: startAt, meeting_channel: channel }, locale)
+export const madrid = (date: string, hour: number) =>
+  new Date(instantOf(date, hour * 60, 'Europe/Madrid')!).toISOString()
+export const book = (token: string, hostId: number, startAt: string, locale = 'en', channel = '1') =>
+  call(
+    token,
+    'POST',
+    '/v1/appointment',
+    { host_id: String(hostId), start_at: startAt, meeting_channel: channel },
+    locale,
+  )
 
 /**
  * The service context of `userId` as the Worker builds it for a request, for the few tests that
@@ -51,7 +82,15 @@ export async function ctxFor(userId: number, locale: Locale = 'en'): Promise<Ctx
     env: env as unknown as Env,
     db,
     locale,
-    user: { id: row.id, role: row.role, name: row.name, email: row.email, language: locale, subscriber: !!row.subscriber, row },
+    user: {
+      id: row.id,
+      role: row.role,
+      name: row.name,
+      email: row.email,
+      language: locale,
+      subscriber: !!row.subscriber,
+      row,
+    },
     ip: null,
     linkBase: 'http://localhost',
     waitUntil: () => {},

@@ -11,10 +11,23 @@ import en from '#shared/i18n/en'
 // The browser's API module, run against a fake server at its own fetch boundary.
 const response = z.object({ success: z.boolean(), items: z.array(z.number()) })
 const thing = (method: 'GET' | 'POST') =>
-  defineCall({ method, path: '/thing', request: z.object({ a: bool01.optional(), b: bool01.optional(), q: z.string().optional(), when: z.string().optional(), list: z.array(z.string()).optional(), n: int({ min: 1 }).optional() }), response })
+  defineCall({
+    method,
+    path: '/thing',
+    request: z.object({
+      a: bool01.optional(),
+      b: bool01.optional(),
+      q: z.string().optional(),
+      when: z.string().optional(),
+      list: z.array(z.string()).optional(),
+      n: int({ min: 1 }).optional(),
+    }),
+    response,
+  })
 const getThing = thing('GET')
 const postThing = thing('POST')
-const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 afterEach(() => {
   $toasts.set([])
@@ -25,7 +38,9 @@ describe('call()', () => {
 
   it('sends SPEC §7 headers and wire values, and returns the checked payload', async () => {
     const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: [1, 2] }))
-    const res = await call(postThing, { input: { a: true, b: false, q: 'x', when: new Date('2026-01-02T03:04:05Z'), list: [1, 2] } })
+    const res = await call(postThing, {
+      input: { a: true, b: false, q: 'x', when: new Date('2026-01-02T03:04:05Z'), list: [1, 2] },
+    })
     expect(res).toMatchObject({ success: true, items: [1, 2] })
     const [url, init] = spy.mock.calls[0]! as [URL, RequestInit]
     expect(String(url)).toBe('http://localhost/v1/thing')
@@ -45,7 +60,9 @@ describe('call()', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: 'nope' }))
     const res = await call(getThing)
     expect(res).toMatchObject({ success: false, code: 701, message: 'Backend API is providing a bad response.' })
-    expect($toasts.get().map((t) => [t.level, t.text])).toEqual([['danger', 'Backend API is providing a bad response.']])
+    expect($toasts.get().map((t) => [t.level, t.text])).toEqual([
+      ['danger', 'Backend API is providing a bad response.'],
+    ])
   })
 
   it('turns a network failure into success false', async () => {
@@ -75,7 +92,12 @@ describe("call() checks the input with the call's own request schema first", () 
   it("refuses a bad form with the server's field errors, in the page's language, and sends nothing", async () => {
     const spy = vi.spyOn(globalThis, 'fetch')
     const res = await call(getThing, { input: { n: 'abc', a: 'maybe' as never } })
-    expect(res).toMatchObject({ success: false, status: 422, code: 'validation', message: 'Validation error in the provided data.' })
+    expect(res).toMatchObject({
+      success: false,
+      status: 422,
+      code: 'validation',
+      message: 'Validation error in the provided data.',
+    })
     expect(!res.success && res.errors).toEqual({ n: ['It must be a number.'], a: ['This value is not valid.'] })
     expect(spy).not.toHaveBeenCalled()
   })
@@ -117,7 +139,11 @@ describe('a call fetched on first use (contract)', () => {
     })
     const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply({ success: true, items: [3] }))
     expect(await call(lazyGet, { input: { q: 'a' } })).toMatchObject({ success: true, items: [3] })
-    expect(await call(lazyGet, { input: { n: 'abc' } })).toMatchObject({ success: false, code: 'validation', errors: { n: ['It must be a number.'] } })
+    expect(await call(lazyGet, { input: { n: 'abc' } })).toMatchObject({
+      success: false,
+      code: 'validation',
+      errors: { n: ['It must be a number.'] },
+    })
     expect(spy).toHaveBeenCalledTimes(1)
     expect(loads).toBe(1)
   })
@@ -139,8 +165,14 @@ describe('a call fetched on first use (contract)', () => {
 describe('beacon(): the usage calls every page makes, checked without zod', () => {
   it("sends the session call as the contract says and accepts only the contract's answer", async () => {
     expect(TRACKING_WIRE.session).toEqual({ method: getSession.method, path: getSession.path })
-    const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(reply({ success: true, session_id: 'abc', new_session: true }))
-    expect(await beacon(TRACKING_WIRE.session, { pathname: '/' }, isSessionAnswer)).toMatchObject({ success: true, session_id: 'abc', new_session: true })
+    const spy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(reply({ success: true, session_id: 'abc', new_session: true }))
+    expect(await beacon(TRACKING_WIRE.session, { pathname: '/' }, isSessionAnswer)).toMatchObject({
+      success: true,
+      session_id: 'abc',
+      new_session: true,
+    })
     expect(String((spy.mock.calls[0]! as [URL])[0])).toBe('http://localhost/v1/session?pathname=%2F')
     spy.mockResolvedValueOnce(reply({ success: true, session_id: 7 }))
     expect(await beacon(TRACKING_WIRE.session, {}, isSessionAnswer)).toMatchObject({ success: false, code: 701 })
@@ -148,7 +180,14 @@ describe('beacon(): the usage calls every page makes, checked without zod', () =
   })
 
   it('the hand-written check agrees with the response schema', () => {
-    for (const body of [{ success: true, session_id: 'x', new_session: false }, { success: true, session_id: 'x' }, { success: true, session_id: 1, new_session: true }, { success: false }, null, 'x'])
+    for (const body of [
+      { success: true, session_id: 'x', new_session: false },
+      { success: true, session_id: 'x' },
+      { success: true, session_id: 1, new_session: true },
+      { success: false },
+      null,
+      'x',
+    ])
       expect(isSessionAnswer(body)).toBe(getSession.response.safeParse(body).success)
   })
 })

@@ -16,14 +16,19 @@ describe('words in the page language', () => {
     expect(degreeName(es, 'Something else')).toBe('Something else')
     expect(isIsoTime('2026-03-05T14:30:00.000Z')).toBe(true)
     expect(isIsoTime('/routes')).toBe(false)
-    expect(formatDateTime('2026-03-05T14:30:00.000Z', { locale: 'es', timeZone: 'Europe/Madrid' })).toMatch(/^5 mar 2026,? 15:30$/)
-    expect(formatDateTime('2026-03-05T14:30:00.000Z', { locale: 'en', timeZone: 'UTC' })).toMatch(/^5 Mar 2026,? 14:30$/)
+    expect(formatDateTime('2026-03-05T14:30:00.000Z', { locale: 'es', timeZone: 'Europe/Madrid' })).toMatch(
+      /^5 mar 2026,? 15:30$/,
+    )
+    expect(formatDateTime('2026-03-05T14:30:00.000Z', { locale: 'en', timeZone: 'UTC' })).toMatch(
+      /^5 Mar 2026,? 14:30$/,
+    )
   })
 
   it('the landing shows the psychologists’ degrees and languages in its language', async () => {
     await seedContent({ routes: false, posts: false, plans: false, users: true })
     // What the page shows (the embedded data keeps the stored English value).
-    const shown = async (path: string) => (await (await api(path, { headers: { accept: 'text/html' } })).text()).split('<script id="__BOOT__"')[0]!
+    const shown = async (path: string) =>
+      (await (await api(path, { headers: { accept: 'text/html' } })).text()).split('<script id="__BOOT__"')[0]!
     const es = await shown('/get-a-plan-for-insomnia')
     expect(es).toContain('Máster en Psicología General Sanitaria')
     expect(es).toContain('Habla español e inglés')

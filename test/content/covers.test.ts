@@ -19,7 +19,10 @@ describe('mediaUrl', () => {
     expect(mediaUrl('https://images.unsplash.com/photo?w=1520')).toBe('https://images.unsplash.com/photo?w=1520')
     expect(mediaUrl('/media/uploads/post_cover/x.webp')).toBe('/media/uploads/post_cover/x.webp')
     expect(mediaUrl(null)).toBeNull()
-    expect(servedImages({ cover: 'uploads/route_cover/a.png', square: 'https://x.example/b.png' })).toEqual({ cover: '/media/uploads/route_cover/a.png', square: 'https://x.example/b.png' })
+    expect(servedImages({ cover: 'uploads/route_cover/a.png', square: 'https://x.example/b.png' })).toEqual({
+      cover: '/media/uploads/route_cover/a.png',
+      square: 'https://x.example/b.png',
+    })
   })
 })
 
@@ -44,7 +47,9 @@ describe('uploaded covers on the pages that show them', () => {
   it('an article shows its cover above the title, served under /media/', async () => {
     const key = `uploads/post_cover/${unique('p')}.webp`
     const post = await makePost({ content: '<p>Hola</p>' })
-    await env.DB.prepare('UPDATE posts SET images = ?1 WHERE id = ?2').bind(JSON.stringify({ cover: key }), post.id).run()
+    await env.DB.prepare('UPDATE posts SET images = ?1 WHERE id = ?2')
+      .bind(JSON.stringify({ cover: key }), post.id)
+      .run()
     const page = await html(`/post/${post.slug}`)
     expect(page).toMatch(new RegExp(`<img[^>]*class="page-cover"[^>]*src="/media/${key}"`))
   })

@@ -6,7 +6,12 @@ import { makePost, makeRoute } from '../factories'
 import { bearer, register } from '../users/support'
 
 const like = (kind: 'route' | 'post', id: number, token: string | null) =>
-  api(`/v1/${kind}/update/like`, { method: 'POST', locale: 'en', headers: token ? bearer(token) : {}, form: { [`${kind}_id`]: String(id) } })
+  api(`/v1/${kind}/update/like`, {
+    method: 'POST',
+    locale: 'en',
+    headers: token ? bearer(token) : {},
+    form: { [`${kind}_id`]: String(id) },
+  })
 const stats = (kind: 'route' | 'post', ref: string | number, token: string | null = null, locale = 'es') =>
   api(`/v1/${kind}/stats?${kind}=${ref}`, { locale, headers: token ? bearer(token) : {} })
 
@@ -18,7 +23,10 @@ describe('route likes', () => {
     expect(first).toMatchObject({ success: true, liked: true, stats: { likes: 1, views: 0 } })
     expect((await json(await like('route', route.id, b.token))).stats.likes).toBe(2)
     // By slug or id; liked_by_me is the caller's own.
-    expect(await json(await stats('route', route.slug, a.token))).toMatchObject({ route: { id: route.id, slug: route.slug, stats: { likes: 2 } }, liked_by_me: true })
+    expect(await json(await stats('route', route.slug, a.token))).toMatchObject({
+      route: { id: route.id, slug: route.slug, stats: { likes: 2 } },
+      liked_by_me: true,
+    })
     expect((await json(await stats('route', route.id))).liked_by_me).toBe(false)
     const mine = await json(await api('/v1/routes/liked_by_me', { locale: 'es', headers: bearer(a.token) }))
     expect(mine.routes.map((r: any) => r.id)).toEqual([route.id])
@@ -27,9 +35,16 @@ describe('route likes', () => {
     // Toggle back: the count follows the rows.
     const again = await json(await like('route', route.id, a.token))
     expect(again).toMatchObject({ liked: false, stats: { likes: 1 } })
-    expect((await json(await api('/v1/routes/liked_by_me', { locale: 'es', headers: bearer(a.token) }))).routes).toEqual([])
+    expect(
+      (await json(await api('/v1/routes/liked_by_me', { locale: 'es', headers: bearer(a.token) }))).routes,
+    ).toEqual([])
     // The GET /v1/routes stats agree.
-    const listed = await json(await api(`/v1/routes?filters[slug]=${route.slug}&with_properties=stats`, { locale: 'es', headers: bearer(b.token) }))
+    const listed = await json(
+      await api(`/v1/routes?filters[slug]=${route.slug}&with_properties=stats`, {
+        locale: 'es',
+        headers: bearer(b.token),
+      }),
+    )
     expect(listed.routes[0]).toMatchObject({ stats: { likes: 1 }, liked_by_me: true })
   })
 
@@ -38,7 +53,9 @@ describe('route likes', () => {
     const people = await Promise.all(Array.from({ length: 8 }, () => register()))
     await Promise.all(people.map((p) => like('route', route.id, p.token)))
     expect((await json(await stats('route', route.id))).route.stats.likes).toBe(8)
-    const rows = await env.DB.prepare("SELECT likes FROM content_stats WHERE target_type = 'route' AND target_id = ?1").bind(route.id).first<{ likes: number }>()
+    const rows = await env.DB.prepare("SELECT likes FROM content_stats WHERE target_type = 'route' AND target_id = ?1")
+      .bind(route.id)
+      .first<{ likes: number }>()
     expect(rows!.likes).toBe(8)
   })
 
@@ -46,14 +63,20 @@ describe('route likes', () => {
     const route = await makeRoute()
     expect((await like('route', route.id, null)).status).toBe(401)
     const u = await register()
-    for (const hidden of [await makeRoute({ status: 2 }), await makeRoute({ isPublic: false }), await makeRoute({ isActive: false })]) {
+    for (const hidden of [
+      await makeRoute({ status: 2 }),
+      await makeRoute({ isPublic: false }),
+      await makeRoute({ isActive: false }),
+    ]) {
       const res = await like('route', hidden.id, u.token)
       expect(res.status).toBe(404)
       expect((await json(res)).message).toBe('We did not find what you are looking for.')
       expect((await stats('route', hidden.slug)).status).toBe(404)
     }
     expect((await like('route', 999999, u.token)).status).toBe(404)
-    const likes = await env.DB.prepare('SELECT count(*) AS n FROM likes WHERE user_id = ?1').bind(u.id).first<{ n: number }>()
+    const likes = await env.DB.prepare('SELECT count(*) AS n FROM likes WHERE user_id = ?1')
+      .bind(u.id)
+      .first<{ n: number }>()
     expect(likes!.n).toBe(0)
     expect((await json(await like('route', 0, u.token))).errors.route_id).toHaveLength(1)
     expect((await stats('route', 'Not a slug!')).status).toBe(422)
@@ -67,8 +90,13 @@ describe('route likes', () => {
     const admin = await register()
     await env.DB.prepare('UPDATE users SET role = 4 WHERE id = ?1').bind(admin.id).run()
     await userChanged(admin.id)
-    expect((await api('/v1/route', { method: 'DELETE', headers: bearer(admin.token), form: { id: String(route.id) } })).status).toBe(200)
-    const left = await env.DB.prepare("SELECT (SELECT count(*) FROM likes WHERE target_type = 'route' AND target_id = ?1) + (SELECT count(*) FROM content_stats WHERE target_type = 'route' AND target_id = ?1) AS n")
+    expect(
+      (await api('/v1/route', { method: 'DELETE', headers: bearer(admin.token), form: { id: String(route.id) } }))
+        .status,
+    ).toBe(200)
+    const left = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM likes WHERE target_type = 'route' AND target_id = ?1) + (SELECT count(*) FROM content_stats WHERE target_type = 'route' AND target_id = ?1) AS n",
+    )
       .bind(route.id)
       .first<{ n: number }>()
     expect(left!.n).toBe(0)
@@ -80,7 +108,10 @@ describe('post likes', () => {
     const post = await makePost({ language: 'en' })
     const u = await register()
     expect(await json(await like('post', post.id, u.token))).toMatchObject({ liked: true, stats: { likes: 1 } })
-    expect(await json(await stats('post', post.slug, u.token, 'en'))).toMatchObject({ post: { id: post.id, stats: { likes: 1 } }, liked_by_me: true })
+    expect(await json(await stats('post', post.slug, u.token, 'en'))).toMatchObject({
+      post: { id: post.id, stats: { likes: 1 } },
+      liked_by_me: true,
+    })
     await env.DB.prepare('UPDATE posts SET deleted_at = ?1 WHERE id = ?2').bind(Date.now(), post.id).run()
     expect((await like('post', post.id, u.token)).status).toBe(404)
     expect((await stats('post', post.id)).status).toBe(404)

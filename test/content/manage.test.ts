@@ -28,7 +28,13 @@ const send = (method: string, path: string, token: string | null, form: Record<s
 describe('POST /v1/route and DELETE /v1/route', () => {
   it('a publisher creates a route, updates it, and an admin deletes it; visitors then find nothing', async () => {
     const slug = unique('ruta-nueva')
-    const created = await send('POST', '/v1/route', publisher, { language: 'es', slug, title: 'Respira conmigo', description: 'Tres minutos', is_public: '1' }, 'es')
+    const created = await send(
+      'POST',
+      '/v1/route',
+      publisher,
+      { language: 'es', slug, title: 'Respira conmigo', description: 'Tres minutos', is_public: '1' },
+      'es',
+    )
     expect(created.status).toBe(201)
     const body = await json(created)
     expect(body.message).toBe('Ruta creada.')
@@ -40,7 +46,10 @@ describe('POST /v1/route and DELETE /v1/route', () => {
 
     const updated = await send('POST', '/v1/route', publisher, { id: String(id), title: 'Respira despacio' })
     expect(updated.status).toBe(200)
-    expect(await json(updated)).toMatchObject({ message: 'Route updated.', route: { id, title: 'Respira despacio', description: 'Tres minutos', slug } })
+    expect(await json(updated)).toMatchObject({
+      message: 'Route updated.',
+      route: { id, title: 'Respira despacio', description: 'Tres minutos', slug },
+    })
 
     const gone = await send('DELETE', '/v1/route', admin, { id: String(id) })
     expect(gone.status).toBe(200)
@@ -55,25 +64,41 @@ describe('POST /v1/route and DELETE /v1/route', () => {
     expect((await json(missing)).errors.title).toEqual(['This field is required.'])
     const bad = await send('POST', '/v1/route', admin, { language: 'en', slug: 'Not A Slug!', title: 'x' })
     expect(bad.status).toBe(422)
-    expect((await json(bad)).errors.slug).toEqual(['Use lowercase letters, numbers and hyphens (for example sleep-better).'])
+    expect((await json(bad)).errors.slug).toEqual([
+      'Use lowercase letters, numbers and hyphens (for example sleep-better).',
+    ])
     const taken = await makeRoute({ language: 'en' })
     const clash = await send('POST', '/v1/route', admin, { language: 'en', slug: taken.slug, title: 'Another' })
     expect(clash.status).toBe(409)
     expect((await json(clash)).errors.slug).toEqual(['Another item in this language already uses this slug.'])
     // The same slug in the other language is fine.
-    expect((await send('POST', '/v1/route', admin, { language: 'es', slug: taken.slug, title: 'Otra' })).status).toBe(201)
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM routes WHERE slug = ?1').bind(taken.slug).first<{ n: number }>()
+    expect((await send('POST', '/v1/route', admin, { language: 'es', slug: taken.slug, title: 'Otra' })).status).toBe(
+      201,
+    )
+    const count = await env.DB.prepare('SELECT count(*) AS n FROM routes WHERE slug = ?1')
+      .bind(taken.slug)
+      .first<{ n: number }>()
     expect(count!.n).toBe(2)
   })
 
   it('is refused to visitors (401), patients and psychologists (403), and changes nothing', async () => {
     const r = await makeRoute()
-    for (const [token, status] of [[null, 401], [patient, 403], [psychologist, 403]] as const) {
+    for (const [token, status] of [
+      [null, 401],
+      [patient, 403],
+      [psychologist, 403],
+    ] as const) {
       expect((await send('POST', '/v1/route', token, { id: String(r.id), title: 'Hacked' })).status).toBe(status)
       expect((await send('DELETE', '/v1/route', token, { id: String(r.id) })).status).toBe(status)
-      expect((await send('POST', '/v1/route/symptom/assign', token, { route_id: String(r.id), symptom_id: '1' })).status).toBe(status)
-      expect((await send('POST', '/v1/symptom', token, { language: 'es', slug: unique('s'), title: 'x' })).status).toBe(status)
-      expect((await send('POST', '/v1/route/category', token, { language: 'es', slug: unique('c'), title: 'x' })).status).toBe(status)
+      expect(
+        (await send('POST', '/v1/route/symptom/assign', token, { route_id: String(r.id), symptom_id: '1' })).status,
+      ).toBe(status)
+      expect((await send('POST', '/v1/symptom', token, { language: 'es', slug: unique('s'), title: 'x' })).status).toBe(
+        status,
+      )
+      expect(
+        (await send('POST', '/v1/route/category', token, { language: 'es', slug: unique('c'), title: 'x' })).status,
+      ).toBe(status)
       expect((await send('GET', '/v1/route/properties', token)).status).toBe(status)
     }
     const row = await env.DB.prepare('SELECT title FROM routes WHERE id = ?1').bind(r.id).first<{ title: string }>()
@@ -84,19 +109,27 @@ describe('POST /v1/route and DELETE /v1/route', () => {
   })
 })
 
-describe('the editor\'s answer', () => {
+describe("the editor's answer", () => {
   it('shows the route as the lists do: its visible units counted, its symptoms', async () => {
     const s = await makeSymptom({ language: 'es' })
     const r = await makeRoute({ language: 'es', units: 3, symptoms: [{ id: s.id, primary: true }] })
     const res = await json(await send('POST', '/v1/route', admin, { id: String(r.id), tag: 'calma' }))
-    expect(res.route).toMatchObject({ id: r.id, tag: 'calma', units_count: 3, symptoms: [{ id: s.id, is_primary: true }] })
+    expect(res.route).toMatchObject({
+      id: r.id,
+      tag: 'calma',
+      units_count: 3,
+      symptoms: [{ id: s.id, is_primary: true }],
+    })
   })
 })
 
 describe('route symptoms', () => {
   it('assigns once (409 in both languages), sets one primary, unassigns', async () => {
     const route = await makeRoute({ language: 'es' })
-    const [a, b] = await Promise.all([makeSymptom({ language: 'es', title: 'Ansiedad' }), makeSymptom({ language: 'es', title: 'Insomnio' })])
+    const [a, b] = await Promise.all([
+      makeSymptom({ language: 'es', title: 'Ansiedad' }),
+      makeSymptom({ language: 'es', title: 'Insomnio' }),
+    ])
     const form = (s: { id: number }) => ({ route_id: String(route.id), symptom_id: String(s.id) })
     const first = await send('POST', '/v1/route/symptom/assign', publisher, form(a), 'es')
     expect(first.status).toBe(200)
@@ -109,7 +142,9 @@ describe('route symptoms', () => {
     // Concurrent duplicates: exactly one row, whatever the interleaving.
     const racing = await Promise.all([1, 2, 3].map(() => send('POST', '/v1/route/symptom/assign', publisher, form(b))))
     expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409])
-    const rows = await env.DB.prepare('SELECT count(*) AS n FROM route_symptoms WHERE route_id = ?1').bind(route.id).first<{ n: number }>()
+    const rows = await env.DB.prepare('SELECT count(*) AS n FROM route_symptoms WHERE route_id = ?1')
+      .bind(route.id)
+      .first<{ n: number }>()
     expect(rows!.n).toBe(2)
 
     const primary = await json(await send('POST', '/v1/route/symptom/apply/primary', publisher, form(b)))
@@ -129,9 +164,18 @@ describe('route symptoms', () => {
   it('refuses an unknown route or symptom (404) and a symptom of the other language (422)', async () => {
     const route = await makeRoute({ language: 'es' })
     const english = await makeSymptom({ language: 'en' })
-    expect((await send('POST', '/v1/route/symptom/assign', admin, { route_id: '999999', symptom_id: String(english.id) })).status).toBe(404)
-    expect((await send('POST', '/v1/route/symptom/assign', admin, { route_id: String(route.id), symptom_id: '999999' })).status).toBe(404)
-    const mixed = await send('POST', '/v1/route/symptom/assign', admin, { route_id: String(route.id), symptom_id: String(english.id) })
+    expect(
+      (await send('POST', '/v1/route/symptom/assign', admin, { route_id: '999999', symptom_id: String(english.id) }))
+        .status,
+    ).toBe(404)
+    expect(
+      (await send('POST', '/v1/route/symptom/assign', admin, { route_id: String(route.id), symptom_id: '999999' }))
+        .status,
+    ).toBe(404)
+    const mixed = await send('POST', '/v1/route/symptom/assign', admin, {
+      route_id: String(route.id),
+      symptom_id: String(english.id),
+    })
     expect(mixed.status).toBe(422)
     expect((await json(mixed)).errors.symptom_id).toEqual(['The symptom and the route must be in the same language.'])
   })
@@ -146,27 +190,51 @@ describe('symptoms and route categories', () => {
     expect(message).toBe('Síntoma creado.')
     expect(symptom).toMatchObject({ slug, title: 'Calma', name: 'Calma', routes_count: 0 })
     const route = await makeRoute({ symptoms: [{ id: symptom.id }] })
-    const upd = await json(await send('POST', '/v1/symptom', publisher, { id: String(symptom.id), title: 'Calma profunda' }))
+    const upd = await json(
+      await send('POST', '/v1/symptom', publisher, { id: String(symptom.id), title: 'Calma profunda' }),
+    )
     expect(upd.symptom).toMatchObject({ title: 'Calma profunda', routes_count: 1 })
     expect((await send('DELETE', '/v1/symptom', admin, { id: String(symptom.id) })).status).toBe(200)
-    const links = await env.DB.prepare('SELECT count(*) AS n FROM route_symptoms WHERE route_id = ?1').bind(route.id).first<{ n: number }>()
+    const links = await env.DB.prepare('SELECT count(*) AS n FROM route_symptoms WHERE route_id = ?1')
+      .bind(route.id)
+      .first<{ n: number }>()
     expect(links!.n).toBe(0)
   })
 
   it('categories: listed publicly (100 per page), created, renamed, deleted; routes lose the category, not themselves', async () => {
     const slug = unique('sueno')
-    const made = await json(await send('POST', '/v1/route/category', admin, { language: 'es', slug, title: 'Sueño' }, 'es'))
+    const made = await json(
+      await send('POST', '/v1/route/category', admin, { language: 'es', slug, title: 'Sueño' }, 'es'),
+    )
     expect(made.message).toBe('Categoría creada.')
-    const route = await json(await send('POST', '/v1/route', admin, { language: 'es', slug: unique('r'), title: 'Dormir', category_id: String(made.category.id) }))
+    const route = await json(
+      await send('POST', '/v1/route', admin, {
+        language: 'es',
+        slug: unique('r'),
+        title: 'Dormir',
+        category_id: String(made.category.id),
+      }),
+    )
     expect(route.route.category).toMatchObject({ id: made.category.id, title: 'Sueño' })
     const list = await json(await send('GET', '/v1/route/categories?filters[language]=es', null))
     expect(list.pagination.per_page).toBe(100)
     expect(list.categories.map((c: any) => c.slug)).toContain(slug)
-    expect((await json(await send('POST', '/v1/route/category', admin, { id: String(made.category.id), title: 'Dormir mejor' }))).category.title).toBe('Dormir mejor')
+    expect(
+      (
+        await json(
+          await send('POST', '/v1/route/category', admin, { id: String(made.category.id), title: 'Dormir mejor' }),
+        )
+      ).category.title,
+    ).toBe('Dormir mejor')
     expect((await send('DELETE', '/v1/route/category', admin, { id: String(made.category.id) })).status).toBe(200)
     expect((await send('DELETE', '/v1/route/category', admin, { id: String(made.category.id) })).status).toBe(404)
-    const row = await env.DB.prepare('SELECT category_id FROM routes WHERE id = ?1').bind(route.route.id).first<{ category_id: number | null }>()
+    const row = await env.DB.prepare('SELECT category_id FROM routes WHERE id = ?1')
+      .bind(route.route.id)
+      .first<{ category_id: number | null }>()
     expect(row).toEqual({ category_id: null })
-    expect((await send('POST', '/v1/route', admin, { language: 'es', slug: unique('r'), title: 'x', category_id: '999999' })).status).toBe(404)
+    expect(
+      (await send('POST', '/v1/route', admin, { language: 'es', slug: unique('r'), title: 'x', category_id: '999999' }))
+        .status,
+    ).toBe(404)
   })
 })

@@ -30,17 +30,29 @@ describe('the shared public cache', () => {
     // An editor's write purges: visitors see the change at once.
     const editor = await register()
     await setRole(editor.id, 8)
-    const made = await api('/v1/route', { method: 'POST', headers: bearer(editor.token), form: { language: 'es', slug: unique('r'), title: 'Nueva', tag, order: '2' } })
+    const made = await api('/v1/route', {
+      method: 'POST',
+      headers: bearer(editor.token),
+      form: { language: 'es', slug: unique('r'), title: 'Nueva', tag, order: '2' },
+    })
     expect(made.status).toBe(201)
     const after = await json(await api(url, { locale: 'es' }))
     expect(after.routes.map((r: any) => r.id)).toEqual([first.id, second.id, (await json(made)).route.id])
     // A refused write purges nothing (and changes nothing).
     const third = await makeRoute({ tag, order: 3 })
-    expect((await api('/v1/route', { method: 'POST', headers: bearer(editor.token), form: { language: 'es', slug: 'Bad Slug', title: 'x' } })).status).toBe(422)
+    expect(
+      (
+        await api('/v1/route', {
+          method: 'POST',
+          headers: bearer(editor.token),
+          form: { language: 'es', slug: 'Bad Slug', title: 'x' },
+        })
+      ).status,
+    ).toBe(422)
     expect((await json(await api(url, { locale: 'es' }))).routes.map((r: any) => r.id)).not.toContain(third.id)
   })
 
-  it('a visitor\'s page is rendered once per version, each answer with its own CSP nonce', async () => {
+  it("a visitor's page is rendered once per version, each answer with its own CSP nonce", async () => {
     const route = await makeRoute({ language: 'es', title: 'Antes' })
     const get = () => api(`/route/${route.slug}`, { headers: { accept: 'text/html' } })
     const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
@@ -60,7 +72,15 @@ describe('the shared public cache', () => {
     // An editor's write purges it.
     const editor = await register()
     await setRole(editor.id, 4)
-    expect((await api('/v1/route', { method: 'POST', headers: bearer(editor.token), form: { id: String(route.id), order: '5' } })).status).toBe(200)
+    expect(
+      (
+        await api('/v1/route', {
+          method: 'POST',
+          headers: bearer(editor.token),
+          form: { id: String(route.id), order: '5' },
+        })
+      ).status,
+    ).toBe(200)
     expect(await (await get()).text()).toContain('Después')
   })
 })

@@ -18,8 +18,14 @@ describe('a route opened from a plan', () => {
   it('goes back to the plan page by its slug, and both pages have their own canonical URL', async () => {
     const route = await makeRoute({ units: 1 })
     const slug = unique('plan')
-    const plan = await env.DB.prepare("INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Plan de calma') RETURNING id").bind(slug).first<{ id: number }>()
-    await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id, "order") VALUES (?1, ?2, 1)').bind(plan!.id, route.id).run()
+    const plan = await env.DB.prepare(
+      "INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Plan de calma') RETURNING id",
+    )
+      .bind(slug)
+      .first<{ id: number }>()
+    await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id, "order") VALUES (?1, ?2, 1)')
+      .bind(plan!.id, route.id)
+      .run()
 
     const html = await page(`/route/${route.slug}?plan_id=${plan!.id}`)
     expect(backLink(html)).toBe(`/plan/${slug}?plan_id=${plan!.id}`)
@@ -33,7 +39,11 @@ describe('a route opened from a plan', () => {
 
   it('without a plan the caller may see, back goes to the route search (a visitor)', async () => {
     const route = await makeRoute({ units: 1 })
-    const hidden = await env.DB.prepare("INSERT INTO plans (language, slug, title, visibility) VALUES ('es', ?1, 'Privado', 2) RETURNING id").bind(unique('plan')).first<{ id: number }>()
+    const hidden = await env.DB.prepare(
+      "INSERT INTO plans (language, slug, title, visibility) VALUES ('es', ?1, 'Privado', 2) RETURNING id",
+    )
+      .bind(unique('plan'))
+      .first<{ id: number }>()
     expect(backLink(await page(`/route/${route.slug}?plan_id=${hidden!.id}`))).toBe('/routes')
     expect(backLink(await page(`/route/${route.slug}?plan_id=999999`))).toBe('/routes')
     expect(backLink(await page(`/route/${route.slug}`))).toBe('/routes')

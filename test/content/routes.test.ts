@@ -40,14 +40,25 @@ beforeAll(async () => {
     images: { cover: 'routes/respirar-cover.jpg', square: 'routes/respirar-square.jpg' },
   })
   r.titulo = await makeRoute({ slug: 'insomnio-y-descanso', title: 'Insomnio y descanso', order: 2 })
-  r.descripcion = await makeRoute({ slug: 'mananas-tranquilas', title: 'Mañanas tranquilas', description: 'Contra el insomnio de madrugada', order: 9 })
+  r.descripcion = await makeRoute({
+    slug: 'mananas-tranquilas',
+    title: 'Mañanas tranquilas',
+    description: 'Contra el insomnio de madrugada',
+    order: 9,
+  })
   r.xylofono = await makeRoute({ slug: 'xylofono-sereno', title: 'Xylofono sereno', order: 11 })
-  r.ambas = await makeRoute({ slug: 'xylofono-contra-el-insomnio', title: 'Xylofono contra el insomnio', order: 1, symptoms: [{ id: insomnio.id }] })
+  r.ambas = await makeRoute({
+    slug: 'xylofono-contra-el-insomnio',
+    title: 'Xylofono contra el insomnio',
+    order: 1,
+    symptoms: [{ id: insomnio.id }],
+  })
   r.porcentaje = await makeRoute({ slug: 'cien-por-cien-calma', title: '100% calma', order: 7 })
   r.guiones = await makeRoute({ slug: 'paso-a-paso', title: 'paso_a_paso', order: 3 })
   const fillers = []
   // Two share order 10: the id breaks the tie, so pages never overlap.
-  for (const [i, order] of [4, 6, 8, 10, 10].entries()) fillers.push(await makeRoute({ slug: `ruta-de-calma-${i + 1}`, title: `Ruta de calma ${i + 1}`, order, units: i }))
+  for (const [i, order] of [4, 6, 8, 10, 10].entries())
+    fillers.push(await makeRoute({ slug: `ruta-de-calma-${i + 1}`, title: `Ruta de calma ${i + 1}`, order, units: i }))
 
   // Not for visitors: hidden, private, inactive. Each would match the searches and filters
   // below, and sorts first (order 0), so any leak shows.
@@ -56,16 +67,37 @@ beforeAll(async () => {
     ['insomnio-privado', { isPublic: false }],
     ['insomnio-inactivo', { isActive: false }],
   ] as const) {
-    await makeRoute({ slug, title: `Insomnio ${slug.split('-')[1]} xylofono 100% paso_a_paso`, order: 0, symptoms: [{ id: insomnio.id, primary: true }], units: 2, ...extra })
+    await makeRoute({
+      slug,
+      title: `Insomnio ${slug.split('-')[1]} xylofono 100% paso_a_paso`,
+      order: 0,
+      symptoms: [{ id: insomnio.id, primary: true }],
+      units: 2,
+      ...extra,
+    })
   }
 
   // English: one shares a Spanish slug (a slug is unique per language only).
-  r.breathe = await makeRoute({ language: 'en', slug: 'respirar-para-dormir', title: 'Breathe to sleep', order: 2, symptoms: [{ id: insomnia.id, primary: true }] })
+  r.breathe = await makeRoute({
+    language: 'en',
+    slug: 'respirar-para-dormir',
+    title: 'Breathe to sleep',
+    order: 2,
+    symptoms: [{ id: insomnia.id, primary: true }],
+  })
   r.sleep = await makeRoute({ language: 'en', slug: 'sleep-better-tonight', title: 'Sleep better tonight', order: 1 })
   r.mornings = await makeRoute({ language: 'en', slug: 'calm-mornings', title: 'Calm mornings', order: 3 })
-  await makeRoute({ language: 'en', slug: 'hidden-in-english', title: 'Hidden in English', order: 0, status: STATUS.hidden })
+  await makeRoute({
+    language: 'en',
+    slug: 'hidden-in-english',
+    title: 'Hidden in English',
+    order: 0,
+    status: STATUS.hidden,
+  })
 
-  visibleEs = [r.respirar, r.titulo, r.descripcion, r.xylofono, r.ambas, r.porcentaje, r.guiones, ...fillers].sort(byOrder)
+  visibleEs = [r.respirar, r.titulo, r.descripcion, r.xylofono, r.ambas, r.porcentaje, r.guiones, ...fillers].sort(
+    byOrder,
+  )
   visibleEn = [r.breathe, r.sleep, r.mornings].sort(byOrder)
 })
 
@@ -89,7 +121,9 @@ describe('GET /v1/routes', () => {
     expect(slugs(desc)).toEqual([...visibleEs].sort((a, b) => b.order - a.order || a.id - b.id).map((x) => x.slug))
 
     const byTitle = await json(await api('/v1/routes?order_by=title&per_page=100'))
-    expect(byTitle.routes.map((x: any) => x.title)).toEqual(visibleEs.map((x) => x.title).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    expect(byTitle.routes.map((x: any) => x.title)).toEqual(
+      visibleEs.map((x) => x.title).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    )
 
     const small = await json(await api('/v1/routes?per_page=4&page=3'))
     expect(slugs(small)).toEqual(visibleEs.slice(8, 12).map((x) => x.slug))
@@ -118,7 +152,9 @@ describe('GET /v1/routes', () => {
 
     const both = await json(await api('/v1/routes?filters[search]=insomnio%20xylofono&per_page=100'))
     expect(slugs(both)).toEqual([r.ambas!.slug])
-    const diffuse = await json(await api('/v1/routes?filters[search]=insomnio%20xylofono&filters[diffuse]=1&per_page=100'))
+    const diffuse = await json(
+      await api('/v1/routes?filters[search]=insomnio%20xylofono&filters[diffuse]=1&per_page=100'),
+    )
     // Ranked by relevance (bm25, title weighted): both words first, then the rarer word's short title.
     expect(slugs(diffuse)).toEqual([r.ambas, r.xylofono, r.titulo, r.respirar, r.descripcion].map((x) => x!.slug))
     expect(diffuse.pagination.total).toBe(5)
@@ -157,13 +193,21 @@ describe('GET /v1/routes', () => {
 
     const plain = bySlug.routes.find((x: any) => x.slug === r.respirar!.slug)
     expect(plain.units_count).toBe(3)
-    for (const key of ['stats', 'units', 'images', 'createdBy', 'liked_by_me']) expect(plain, key).not.toHaveProperty(key)
+    for (const key of ['stats', 'units', 'images', 'createdBy', 'liked_by_me'])
+      expect(plain, key).not.toHaveProperty(key)
 
-    const rich = await json(await api('/v1/routes?filters[slug]=respirar-para-dormir&with_properties=images|stats&with_relations=createdBy|units'))
+    const rich = await json(
+      await api(
+        '/v1/routes?filters[slug]=respirar-para-dormir&with_properties=images|stats&with_relations=createdBy|units',
+      ),
+    )
     const route = rich.routes[0]
     expect(route.stats).toEqual({ views: 0, likes: 0 })
     // Stored as R2 keys, answered as the URLs that serve them (issue 20 §8).
-    expect(route.images).toEqual({ cover: '/media/routes/respirar-cover.jpg', square: '/media/routes/respirar-square.jpg' })
+    expect(route.images).toEqual({
+      cover: '/media/routes/respirar-cover.jpg',
+      square: '/media/routes/respirar-square.jpg',
+    })
     expect(route.createdBy).toEqual({ id: author.id, name: 'Lucía Autora' })
     // Visible units only, in order; the hidden one is neither listed nor counted.
     expect(route.units.map((u: any) => u.title)).toEqual(['Respiración 4-7-8', 'Cuerpo en calma', 'Soltar el día'])

@@ -75,7 +75,9 @@ describe('words are found whatever their case and accents', () => {
 
   it('leaves out the little words unless nothing else was typed', async () => {
     // Were 'el', 'de', 'la' searched, diffuse would find nearly every route.
-    expect((await routesFor('el estrés de la oficina y el trabajo', '&filters[diffuse]=1')).sort()).toEqual([r.estresAcento!.slug, r.estresSin!.slug].sort())
+    expect((await routesFor('el estrés de la oficina y el trabajo', '&filters[diffuse]=1')).sort()).toEqual(
+      [r.estresAcento!.slug, r.estresSin!.slug].sort(),
+    )
     expect(await routesFor('ansiedad de la noche')).toEqual([])
     expect(await routesFor('la ansiedad')).toEqual([r.ansiedad!.slug])
     expect(await routesFor('at night', '', 'en')).toEqual([r.anxiety!.slug])
@@ -99,7 +101,8 @@ describe('what a route, a post and a symptom are found by', () => {
     post = await makePost({
       title: 'Un artículo cualquiera',
       description: 'Sin pistas',
-      content: '<h2>Primera parte</h2><p>Hablamos del <strong>albatros</strong> y del&nbsp;faro.</p><ul><li>Uno</li></ul>',
+      content:
+        '<h2>Primera parte</h2><p>Hablamos del <strong>albatros</strong> y del&nbsp;faro.</p><ul><li>Uno</li></ul>',
       tag: 'Bienestar',
       tags: ['respiración', 'hábitos'],
     })
@@ -130,13 +133,25 @@ describe('order and diffuse', () => {
 
   beforeAll(async () => {
     // In route order the description-only match comes first; by relevance it comes last.
-    r.descripcion = await makeRoute({ title: 'Un camino sereno', description: 'Ejercicios para la zozobra de cada día', order: 1 })
+    r.descripcion = await makeRoute({
+      title: 'Un camino sereno',
+      description: 'Ejercicios para la zozobra de cada día',
+      order: 1,
+    })
     r.titulo = await makeRoute({ title: 'Zozobra y calma', order: 9 })
-    r.sintoma = await makeRoute({ title: 'Otra ruta más', order: 5, symptoms: [{ id: (await makeSymptom({ slug: 'zozobra', title: 'Zozobra' })).id }] })
+    r.sintoma = await makeRoute({
+      title: 'Otra ruta más',
+      order: 5,
+      symptoms: [{ id: (await makeSymptom({ slug: 'zozobra', title: 'Zozobra' })).id }],
+    })
     r.ambas = await makeRoute({ title: 'Zozobra del quetzal', order: 7 })
     r.quetzal = await makeRoute({ title: 'Vuelo del quetzal', order: 3 })
     p.viejoTitulo = await makePost({ title: 'Guía del colibrí', publishedAt: new Date('2024-01-01T00:00:00Z') })
-    p.nuevoCuerpo = await makePost({ title: 'Notas de jardín', content: '<p>Vimos un colibrí.</p>', publishedAt: new Date('2025-06-01T00:00:00Z') })
+    p.nuevoCuerpo = await makePost({
+      title: 'Notas de jardín',
+      content: '<p>Vimos un colibrí.</p>',
+      publishedAt: new Date('2025-06-01T00:00:00Z'),
+    })
   })
 
   it('lists a title match above a match in the description, and a symptom match between', async () => {
@@ -145,8 +160,12 @@ describe('order and diffuse', () => {
   })
 
   it('keeps an order the caller asks for', async () => {
-    expect(await routesFor('zozobra', '&order_by=title')).toEqual([r.sintoma, r.descripcion, r.ambas, r.titulo].map((x) => x!.slug))
-    expect(await routesFor('zozobra', '&order_by=order%20desc')).toEqual([r.titulo, r.ambas, r.sintoma, r.descripcion].map((x) => x!.slug))
+    expect(await routesFor('zozobra', '&order_by=title')).toEqual(
+      [r.sintoma, r.descripcion, r.ambas, r.titulo].map((x) => x!.slug),
+    )
+    expect(await routesFor('zozobra', '&order_by=order%20desc')).toEqual(
+      [r.titulo, r.ambas, r.sintoma, r.descripcion].map((x) => x!.slug),
+    )
     expect(await postsFor('colibri', '&order_by=title')).toEqual([p.viejoTitulo!.slug, p.nuevoCuerpo!.slug])
     expect(await postsFor('colibri', '&order_by=id%20desc')).toEqual([p.nuevoCuerpo!.slug, p.viejoTitulo!.slug])
   })
@@ -165,7 +184,11 @@ describe('order and diffuse', () => {
     const all = await routesFor('zozobra quetzal', '&filters[diffuse]=1')
     const pages: string[] = []
     for (let page = 1; page <= 3; page++) {
-      pages.push(...slugs(await search(`/v1/routes?filters[search]=zozobra%20quetzal&filters[diffuse]=1&per_page=2&page=${page}`)))
+      pages.push(
+        ...slugs(
+          await search(`/v1/routes?filters[search]=zozobra%20quetzal&filters[diffuse]=1&per_page=2&page=${page}`),
+        ),
+      )
     }
     expect(pages).toEqual(all)
   })
@@ -191,12 +214,16 @@ describe('the index follows every write', () => {
   it('a renamed route is found by its new words only, a deleted one not at all', async () => {
     const route = await makeRoute({ title: 'Mandrágora antigua', units: 2 })
     expect(await routesFor('mandragora')).toEqual([route.slug])
-    await env.DB.prepare('UPDATE routes SET title = ?, description = ? WHERE id = ?').bind('Camelia nueva', 'Con pétalos', route.id).run()
+    await env.DB.prepare('UPDATE routes SET title = ?, description = ? WHERE id = ?')
+      .bind('Camelia nueva', 'Con pétalos', route.id)
+      .run()
     expect(await routesFor('mandragora')).toEqual([])
     expect(await routesFor('camelia petalos')).toEqual([route.slug])
     await env.DB.prepare('DELETE FROM routes WHERE id = ?').bind(route.id).run()
     expect(await routesFor('camelia')).toEqual([])
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM routes_fts WHERE rowid = ?').bind(route.id).first('n')).toBe(0)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM routes_fts WHERE rowid = ?').bind(route.id).first('n')).toBe(
+      0,
+    )
   })
 
   it("a symptom's new name, a new or removed link, and a unit's title reach the route", async () => {
@@ -210,17 +237,23 @@ describe('the index follows every write', () => {
 
     await env.DB.prepare('DELETE FROM route_symptoms WHERE route_id = ?').bind(route.id).run()
     expect(await routesFor('curcuma')).toEqual([])
-    await env.DB.prepare('INSERT INTO route_symptoms (route_id, symptom_id) VALUES (?, ?)').bind(route.id, symptom.id).run()
+    await env.DB.prepare('INSERT INTO route_symptoms (route_id, symptom_id) VALUES (?, ?)')
+      .bind(route.id, symptom.id)
+      .run()
     expect(await routesFor('curcuma')).toEqual([route.slug])
     await env.DB.prepare('DELETE FROM symptoms WHERE id = ?').bind(symptom.id).run()
     expect(await routesFor('curcuma')).toEqual([])
     expect(await symptomsFor('curcuma')).toEqual([])
 
-    const unit = await env.DB.prepare("INSERT INTO units (route_id, title) VALUES (?, 'Canto del mirlo') RETURNING id").bind(route.id).first<{ id: number }>()
+    const unit = await env.DB.prepare("INSERT INTO units (route_id, title) VALUES (?, 'Canto del mirlo') RETURNING id")
+      .bind(route.id)
+      .first<{ id: number }>()
     expect(await routesFor('mirlo')).toEqual([route.slug])
     await env.DB.prepare('UPDATE units SET status = ? WHERE id = ?').bind(STATUS.hidden, unit!.id).run()
     expect(await routesFor('mirlo')).toEqual([])
-    await env.DB.prepare('UPDATE units SET status = 1, title = ? WHERE id = ?').bind('Canto del jilguero', unit!.id).run()
+    await env.DB.prepare('UPDATE units SET status = 1, title = ? WHERE id = ?')
+      .bind('Canto del jilguero', unit!.id)
+      .run()
     expect(await routesFor('jilguero')).toEqual([route.slug])
     await env.DB.prepare('DELETE FROM units WHERE id = ?').bind(unit!.id).run()
     expect(await routesFor('jilguero')).toEqual([])
@@ -229,7 +262,9 @@ describe('the index follows every write', () => {
   it('an edited post is found by its new body, a deleted one not at all', async () => {
     const post = await makePost({ title: 'Nota breve', content: '<p>Sobre el ruiseñor.</p>' })
     expect(await postsFor('ruisenor')).toEqual([post.slug])
-    await env.DB.prepare('UPDATE posts SET content = ?, tags = ? WHERE id = ?').bind('<p>Sobre la golondrina.</p>', '["migración"]', post.id).run()
+    await env.DB.prepare('UPDATE posts SET content = ?, tags = ? WHERE id = ?')
+      .bind('<p>Sobre la golondrina.</p>', '["migración"]', post.id)
+      .run()
     expect(await postsFor('ruisenor')).toEqual([])
     expect(await postsFor('golondrina migracion')).toEqual([post.slug])
     await env.DB.prepare('DELETE FROM posts WHERE id = ?').bind(post.id).run()
@@ -303,7 +338,16 @@ describe('whatever is typed', () => {
 
   it('treats operators and quotes as plain text', async () => {
     // The word survives what surrounds it...
-    for (const q of ['"ansiedad', 'ansiedad"', 'ansiedad AND', '+ansiedad', '^ansiedad', ':ansiedad', '(ansiedad)', '😀 ansiedad 🙂']) {
+    for (const q of [
+      '"ansiedad',
+      'ansiedad"',
+      'ansiedad AND',
+      '+ansiedad',
+      '^ansiedad',
+      ':ansiedad',
+      '(ansiedad)',
+      '😀 ansiedad 🙂',
+    ]) {
       expect(await routesFor(q), q).toContain(target.slug)
     }
     // ...and operators and column filters are only words, which no route has.
@@ -332,7 +376,11 @@ describe('cost', () => {
   async function statementsOf(path: string) {
     const { db, seen } = countingD1(env.DB)
     const ctx = createExecutionContext()
-    const res = await worker.fetch(new Request(`http://localhost${path}`) as Parameters<typeof worker.fetch>[0], { ...env, DB: db } as never, ctx)
+    const res = await worker.fetch(
+      new Request(`http://localhost${path}`) as Parameters<typeof worker.fetch>[0],
+      { ...env, DB: db } as never,
+      ctx,
+    )
     await waitOnExecutionContext(ctx)
     expect(res.status, path).toBe(200)
     return { n: seen.length, body: await json(res), seen }

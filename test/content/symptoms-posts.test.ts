@@ -29,8 +29,20 @@ describe('GET /v1/symptoms', () => {
     const mornings = await makeSymptom({ language: 'en', slug: 'anxious-mornings', title: 'Anxious mornings' })
     await makeSymptom({ language: 'en', slug: 'sadness', title: 'Sadness' })
     anxietyRoutes = [
-      await makeRoute({ language: 'en', slug: 'quiet-the-mind', title: 'Quiet the mind', order: 2, symptoms: [{ id: anxiety.id, primary: true }] }),
-      await makeRoute({ language: 'en', slug: 'first-steps', title: 'First steps', order: 1, symptoms: [{ id: anxiety.id }] }),
+      await makeRoute({
+        language: 'en',
+        slug: 'quiet-the-mind',
+        title: 'Quiet the mind',
+        order: 2,
+        symptoms: [{ id: anxiety.id, primary: true }],
+      }),
+      await makeRoute({
+        language: 'en',
+        slug: 'first-steps',
+        title: 'First steps',
+        order: 1,
+        symptoms: [{ id: anxiety.id }],
+      }),
     ]
     // A hidden route is neither listed under its symptom nor counted, and cannot make
     // 'Anxious mornings' a symptom "with routes".
@@ -60,10 +72,14 @@ describe('GET /v1/symptoms', () => {
     ])
     expect(all.symptoms[0]).not.toHaveProperty('routes')
 
-    const body = await json(await api('/v1/symptoms?filters[search]=anx&filters[symptoms_with_routes]=1', { locale: 'en' }))
+    const body = await json(
+      await api('/v1/symptoms?filters[search]=anx&filters[symptoms_with_routes]=1', { locale: 'en' }),
+    )
     expect(body.symptoms.map((s: any) => s.slug)).toEqual(['anxiety'])
     // Its visible routes in route order, the hidden one left out.
-    expect(body.symptoms[0].routes).toEqual([...anxietyRoutes].sort((a, b) => a.order - b.order).map(({ id, slug, title }) => ({ id, slug, title })))
+    expect(body.symptoms[0].routes).toEqual(
+      [...anxietyRoutes].sort((a, b) => a.order - b.order).map(({ id, slug, title }) => ({ id, slug, title })),
+    )
     expect(body.symptoms[0].routes_count).toBe(2)
 
     const es = await json(await api('/v1/symptoms?search=insom'))
@@ -100,7 +116,13 @@ describe('GET /v1/posts', () => {
     ] as const
     es = []
     for (const [i, [kind, title]] of titles.entries()) {
-      const p = await makePost({ slug: `es-${i}`, title, description: 'Una lectura breve.', publishedAt: day(days[i]!), timeForReading: 3 })
+      const p = await makePost({
+        slug: `es-${i}`,
+        title,
+        description: 'Una lectura breve.',
+        publishedAt: day(days[i]!),
+        timeForReading: 3,
+      })
       es.push(p)
       if (kind === 'test') esTests.push(p)
       if (kind === 'plan') esPlans.push(p)
@@ -146,7 +168,9 @@ describe('GET /v1/posts', () => {
         const res = await api(`/v1/posts?filters[search]=${search}&per_page=3`, { locale })
         expect(res.status).toBe(200)
         const body = await json(res)
-        expect(slugsOf(body.posts), `${locale} ${search}`).toEqual(slugsOf([...made[locale][search]].sort(newestFirst).slice(0, 3)))
+        expect(slugsOf(body.posts), `${locale} ${search}`).toEqual(
+          slugsOf([...made[locale][search]].sort(newestFirst).slice(0, 3)),
+        )
         expect(body.pagination.total, `${locale} ${search}`).toBe(made[locale][search].length)
       }
     }

@@ -12,12 +12,17 @@ const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toI
 describe('the demo activity', () => {
   it('closes yesterday’s ranking with people, gives the demo patient a streak up to yesterday, and seeds the same twice', async () => {
     await seedContent(only)
-    const count = async () => (await env.DB.prepare('SELECT count(*) AS n FROM activity_days').first<{ n: number }>())!.n
+    const count = async () =>
+      (await env.DB.prepare('SELECT count(*) AS n FROM activity_days').first<{ n: number }>())!.n
     const before = await count()
     await seedContent(only)
     expect(await count()).toBe(before)
 
-    const ranked = await env.DB.prepare('SELECT name, position, points FROM ranking_snapshots WHERE day = ?1 ORDER BY position').bind(day(1)).all<{ name: string; position: number; points: number }>()
+    const ranked = await env.DB.prepare(
+      'SELECT name, position, points FROM ranking_snapshots WHERE day = ?1 ORDER BY position',
+    )
+      .bind(day(1))
+      .all<{ name: string; position: number; points: number }>()
     expect(ranked.results.length).toBe(content.communityPeople.length + content.demoPractice.length)
     expect(ranked.results[0]).toMatchObject({ position: 1, name: 'Lucía M.' })
     expect(ranked.results.map((r) => r.name)).toContain('Carmen L.')
@@ -32,7 +37,9 @@ describe('the demo activity', () => {
 
   it('gives every demo unit 5 to 15 minutes (the landings’ promise)', async () => {
     await seedContent({ routes: true, posts: false, plans: false, users: false })
-    const r = await env.DB.prepare('SELECT min(duration_seconds) AS lo, max(duration_seconds) AS hi, count(*) AS n FROM units').first<{ lo: number; hi: number; n: number }>()
+    const r = await env.DB.prepare(
+      'SELECT min(duration_seconds) AS lo, max(duration_seconds) AS hi, count(*) AS n FROM units',
+    ).first<{ lo: number; hi: number; n: number }>()
     expect(r!.n).toBeGreaterThanOrEqual(40)
     expect(r!.lo).toBeGreaterThanOrEqual(300)
     expect(r!.hi).toBeLessThanOrEqual(900)

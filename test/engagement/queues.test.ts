@@ -17,8 +17,12 @@ import { makeUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 const prod = { ...env, ...PRODUCTION_VARS } as typeof env
-const fetchWorker = (path: string, init?: RequestInit) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n
+const fetchWorker = (path: string, init?: RequestInit) =>
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n
 
 let messageSeq = 0
 /** Run the Worker's queue handler on one message as the queue would deliver it (`attempts`: its try). */
@@ -59,9 +63,21 @@ function fakeProvider(plan: ('ok' | 'fail' | 'lost')[]) {
 }
 
 async function mailTo(to: string) {
-  return sendMail(prod, { to, template: 'welcome', locale: 'es', data: { name: 'Ana', link: 'https://calma.test/es', unsubscribe: 'https://calma.test/es/disable-notifications' } })
+  return sendMail(prod, {
+    to,
+    template: 'welcome',
+    locale: 'es',
+    data: { name: 'Ana', link: 'https://calma.test/es', unsubscribe: 'https://calma.test/es/disable-notifications' },
+  })
 }
-const outbox = (id: number) => env.DB.prepare('SELECT status, attempts, html, provider_id, dead_at FROM email_outbox WHERE id = ?1').bind(id).first<{ status: string; attempts: number; html: string | null; provider_id: string | null; dead_at: number | null }>()
+const outbox = (id: number) =>
+  env.DB.prepare('SELECT status, attempts, html, provider_id, dead_at FROM email_outbox WHERE id = ?1').bind(id).first<{
+    status: string
+    attempts: number
+    html: string | null
+    provider_id: string | null
+    dead_at: number | null
+  }>()
 
 describe('the notice fan-out through calma-fanout', () => {
   it('a redelivered block writes nothing twice and pushes once', async () => {
@@ -75,7 +91,9 @@ describe('the notice fan-out through calma-fanout', () => {
     )
       .bind(JSON.stringify(ids), at)
       .first<{ id: number }>())!.id
-    const res = await fetchWorker('/ws/notifications', { headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...bearer(ana.token) } })
+    const res = await fetchWorker('/ws/notifications', {
+      headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...bearer(ana.token) },
+    })
     const ws = res.webSocket!
     ws.accept()
     const received: any[] = []
@@ -87,10 +105,17 @@ describe('the notice fan-out through calma-fanout', () => {
     expect(first.explicitAcks).toEqual(['block-1'])
     expect(again.explicitAcks).toEqual(['block-1'])
     expect(await count('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1', notice)).toBe(3)
-    expect(await count("SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1 AND status = 'sent'", notice)).toBe(3)
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1 AND status = 'sent'",
+        notice,
+      ),
+    ).toBe(3)
     expect(await count('SELECT count(*) AS n FROM in_app_notifications WHERE notification_id = ?1', notice)).toBe(3)
     await new Promise((r) => setTimeout(r, 50))
-    expect(received.filter((m) => m.notification?.notification_id === notice).map((m) => m.notification.title)).toEqual(['Breathe'])
+    expect(received.filter((m) => m.notification?.notification_id === notice).map((m) => m.notification.title)).toEqual(
+      ['Breathe'],
+    )
     ws.close()
   })
 
@@ -98,9 +123,15 @@ describe('the notice fan-out through calma-fanout', () => {
     await makeUser({ language: 'en' })
     // A person far up the id range makes the audience span several blocks of FANOUT_BLOCK ids.
     const { hi } = (await env.DB.prepare('SELECT max(id) AS hi FROM users').first<{ hi: number }>())!
-    await env.DB.prepare("INSERT INTO users (id, name, email, role, language) VALUES (?1, 'Far', ?2, 1, 'en')").bind(hi + 2 * FANOUT_BLOCK + 5, `far-${hi}@example.com`).run()
-    const audience = await count("SELECT count(*) AS n FROM users WHERE language = 'en' AND notifications_disabled_at IS NULL")
-    const notice = (await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Hello all', 'pending', 'in_app', 'en', 0, 0) RETURNING id").first<{ id: number }>())!.id
+    await env.DB.prepare("INSERT INTO users (id, name, email, role, language) VALUES (?1, 'Far', ?2, 1, 'en')")
+      .bind(hi + 2 * FANOUT_BLOCK + 5, `far-${hi}@example.com`)
+      .run()
+    const audience = await count(
+      "SELECT count(*) AS n FROM users WHERE language = 'en' AND notifications_disabled_at IS NULL",
+    )
+    const notice = (await env.DB.prepare(
+      "INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Hello all', 'pending', 'in_app', 'en', 0, 0) RETURNING id",
+    ).first<{ id: number }>())!.id
 
     const [a, b] = await Promise.all([sendDueNotifications(env, new Date()), sendDueNotifications(env, new Date())])
     expect(a.blocks + b.blocks).toBe(3)
@@ -111,14 +142,18 @@ describe('the notice fan-out through calma-fanout', () => {
       written = await count('SELECT count(*) AS n FROM in_app_notifications WHERE notification_id = ?1', notice)
     }
     expect(written).toBe(audience)
-    expect(await count('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1', notice)).toBe(audience)
+    expect(await count('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1', notice)).toBe(
+      audience,
+    )
   })
 })
 
 describe('sharded public channels', () => {
   it('the Worker picks a visitor’s shard by address and a person’s by id; a broadcast reaches every shard', async () => {
     const open = async (headers: Record<string, string>) => {
-      const res = await fetchWorker('/ws/public/es', { headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...headers } })
+      const res = await fetchWorker('/ws/public/es', {
+        headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...headers },
+      })
       expect(res.status).toBe(101)
       const ws = res.webSocket!
       ws.accept()
@@ -133,16 +168,25 @@ describe('sharded public channels', () => {
     const own = await open({ 'cf-connecting-ip': '192.0.2.200', ...bearer(person.token) })
     const shards = new Set(addresses.map((address) => shardOf({ user: null, address })))
     expect(shards.size).toBeGreaterThan(1)
-    const counts = await Promise.all(Array.from({ length: PUBLIC_SHARDS }, (_, i) => channel(env, publicChannel('es', i)).publish({ type: 'probe', shard: i } as never)))
+    const counts = await Promise.all(
+      Array.from({ length: PUBLIC_SHARDS }, (_, i) =>
+        channel(env, publicChannel('es', i)).publish({ type: 'probe', shard: i } as never),
+      ),
+    )
     expect(counts.reduce((a, b) => a + b, 0)).toBe(17)
     expect(counts[shardOf({ user: person.id, address: null })]).toBeGreaterThanOrEqual(1)
     for (const s of [...visitors, own]) expect(s.received.map((m) => m.type)).toEqual(['probe'])
 
     // A notice for everyone in Spanish: once to every socket, whatever its shard.
-    await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Para todos los fragmentos', 'pending', 'in_app', 'es', 0, 0)").run()
+    await env.DB.prepare(
+      "INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Para todos los fragmentos', 'pending', 'in_app', 'es', 0, 0)",
+    ).run()
     await sendDueNotifications(env, new Date())
     await new Promise((r) => setTimeout(r, 50))
-    for (const s of [...visitors, own]) expect(s.received.filter((m) => m.type === 'notification').map((m) => m.notification.title)).toEqual(['Para todos los fragmentos'])
+    for (const s of [...visitors, own])
+      expect(s.received.filter((m) => m.type === 'notification').map((m) => m.notification.title)).toEqual([
+        'Para todos los fragmentos',
+      ])
     for (const s of [...visitors, own]) s.ws.close()
   })
 })
@@ -157,7 +201,7 @@ describe('mail through calma-mail', () => {
     expect(tries.map((r) => r.retryMessages)).toEqual([[{ msgId: 'mail-1' }], [{ msgId: 'mail-1' }]])
     expect(tries.map((r) => r.delays)).toEqual([[retryDelay(1)], [retryDelay(2)]])
     expect(retryDelay(1)).toBeLessThan(retryDelay(2))
-    expect((await outbox(ids[0]!))).toMatchObject({ status: 'pending', attempts: 2 })
+    expect(await outbox(ids[0]!)).toMatchObject({ status: 'pending', attempts: 2 })
     const sent = await deliver('calma-mail', { ids }, 3, 'mail-1')
     expect(sent.explicitAcks).toEqual(['mail-1'])
     // The same message delivered once more: nothing is pending, the provider is not called.
@@ -166,8 +210,17 @@ describe('mail through calma-mail', () => {
 
     expect(provider.calls.map((c) => c.url)).toEqual(Array(3).fill(providerBatchUrl(prod)))
     expect(provider.calls.every((c) => c.keys.join() === ids.map((id) => `calma-mail-${id}`).join())).toBe(true)
-    expect([...provider.delivered.values()].map((d) => [d.to, d.times])).toEqual([['uno@example.com', 1], ['dos@example.com', 1]])
-    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 3, html: null, provider_id: `p-calma-mail-${id}` })
+    expect([...provider.delivered.values()].map((d) => [d.to, d.times])).toEqual([
+      ['uno@example.com', 1],
+      ['dos@example.com', 1],
+    ])
+    for (const id of ids)
+      expect(await outbox(id)).toMatchObject({
+        status: 'sent',
+        attempts: 3,
+        html: null,
+        provider_id: `p-calma-mail-${id}`,
+      })
   })
 
   it('mail never handed to the queue is enqueued by the minute cron once, after an hour', async () => {
@@ -176,7 +229,11 @@ describe('mail through calma-mail', () => {
     expect(await resendStranded(prod, now)).toBe(0) // queued when written
     await env.DB.prepare('UPDATE email_outbox SET queued_at = NULL WHERE id = ?1').bind(id).run() // its enqueue failed
     expect(await resendStranded(prod, now + 1000)).toBeGreaterThanOrEqual(1)
-    expect((await env.DB.prepare('SELECT queued_at FROM email_outbox WHERE id = ?1').bind(id).first<{ queued_at: number }>())!.queued_at).toBe(now + 1000)
+    expect(
+      (await env.DB.prepare('SELECT queued_at FROM email_outbox WHERE id = ?1')
+        .bind(id)
+        .first<{ queued_at: number }>())!.queued_at,
+    ).toBe(now + 1000)
     expect(await resendStranded(prod, now + 2000)).toBe(0)
     expect(await resendStranded(env, now + 2000)).toBe(0) // a run without a provider never sends
   })
@@ -185,7 +242,8 @@ describe('mail through calma-mail', () => {
     const id = await mailTo('tres@example.com')
     // The second try reached the provider, which sent it; only the answer was lost.
     const provider = fakeProvider(['fail', 'lost', 'fail'])
-    for (const attempt of [1, 2, 3]) expect((await deliver('calma-mail', { ids: [id] }, attempt, 'mail-dead')).retryMessages).toHaveLength(1)
+    for (const attempt of [1, 2, 3])
+      expect((await deliver('calma-mail', { ids: [id] }, attempt, 'mail-dead')).retryMessages).toHaveLength(1)
     // Past max_retries the queue moves the message to calma-mail-dead.
     expect((await deliver('calma-mail-dead', { ids: [id] }, 1, 'mail-dead')).ackAll).toBe(true)
     expect(await outbox(id)).toMatchObject({ status: 'dead', attempts: 3 })
@@ -194,13 +252,35 @@ describe('mail through calma-mail', () => {
     await setRole(admin.id, Role.admin)
     const patient = await register()
     expect((await api('/v1/notifications/dead-mail', { headers: bearer(patient.token) })).status).toBe(403)
-    expect((await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(patient.token), form: { id: String(id) } })).status).toBe(403)
+    expect(
+      (
+        await api('/v1/notifications/dead-mail/replay', {
+          method: 'POST',
+          headers: bearer(patient.token),
+          form: { id: String(id) },
+        })
+      ).status,
+    ).toBe(403)
     const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(admin.token), locale: 'es' }))
-    expect(list.mails.find((m: any) => m.id === id)).toMatchObject({ to: 'tres@example.com', attempts: 3, error: 'provider answered 503' })
-    const bad = await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token), form: { id: 'x' }, locale: 'es' })
+    expect(list.mails.find((m: any) => m.id === id)).toMatchObject({
+      to: 'tres@example.com',
+      attempts: 3,
+      error: 'provider answered 503',
+    })
+    const bad = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      form: { id: 'x' },
+      locale: 'es',
+    })
     expect(bad.status).toBe(422)
 
-    const replay = await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token), form: { id: String(id) }, locale: 'es' })
+    const replay = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      form: { id: String(id) },
+      locale: 'es',
+    })
     expect(replay.status).toBe(200)
     expect(await json(replay)).toMatchObject({ replayed: 1, message: 'Enviado de nuevo a la cola de correo.' })
     expect(await outbox(id)).toMatchObject({ status: 'pending', dead_at: null })
@@ -209,6 +289,14 @@ describe('mail through calma-mail', () => {
     expect(await outbox(id)).toMatchObject({ status: 'sent', provider_id: `p-calma-mail-${id}` })
     expect([...provider.delivered.values()].filter((d) => d.to === 'tres@example.com').map((d) => d.times)).toEqual([1])
     // Replaying again finds nothing dead.
-    expect(await json(await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token), form: { id: String(id) } }))).toMatchObject({ replayed: 0 })
+    expect(
+      await json(
+        await api('/v1/notifications/dead-mail/replay', {
+          method: 'POST',
+          headers: bearer(admin.token),
+          form: { id: String(id) },
+        }),
+      ),
+    ).toMatchObject({ replayed: 0 })
   })
 })

@@ -8,7 +8,8 @@ import { closeRankingDay, RANKING_DAYS_KEPT } from '#worker/features/ranking/ran
 import { api, json } from '../helpers'
 import { bearer, register } from '../users/support'
 
-const points = (userId: number, day: string, p: number) => env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?1, ?2, ?3)').bind(userId, day, p).run()
+const points = (userId: number, day: string, p: number) =>
+  env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?1, ?2, ?3)').bind(userId, day, p).run()
 const at = (day: string) => new Date(`${day}T23:59:00Z`)
 const ranking = async (token: string) => json(await api('/v1/ranking', { headers: bearer(token) }))
 
@@ -17,9 +18,15 @@ describe('the ranking snapshot days', () => {
     const ana = await register({ name: 'Ana Running' })
     await points(ana.id, '2031-01-01', 10)
     await points(ana.id, '2031-01-03', 10)
-    await env.DB.prepare('INSERT INTO activity_days (user_id, day, points, frozen) VALUES (?1, ?2, 0, 1)').bind(ana.id, '2031-01-02').run()
-    await env.DB.prepare('UPDATE activity_days SET points = 15 WHERE user_id = ?1 AND day = ?2').bind(ana.id, '2031-01-03').run()
-    const row = await env.DB.prepare('SELECT points, first_day FROM user_engagement WHERE user_id = ?1').bind(ana.id).first()
+    await env.DB.prepare('INSERT INTO activity_days (user_id, day, points, frozen) VALUES (?1, ?2, 0, 1)')
+      .bind(ana.id, '2031-01-02')
+      .run()
+    await env.DB.prepare('UPDATE activity_days SET points = 15 WHERE user_id = ?1 AND day = ?2')
+      .bind(ana.id, '2031-01-03')
+      .run()
+    const row = await env.DB.prepare('SELECT points, first_day FROM user_engagement WHERE user_id = ?1')
+      .bind(ana.id)
+      .first()
     expect(row).toEqual({ points: 25, first_day: '2031-01-01' })
     // Out of the next test's ranking.
     await env.DB.prepare('UPDATE user_engagement SET ranking_hidden = 1 WHERE user_id = ?1').bind(ana.id).run()
@@ -27,10 +34,23 @@ describe('the ranking snapshot days', () => {
 
   it('a snapshot is invisible until complete; ranked page by page it equals one ordering; old days are dropped', async () => {
     const people = [] as Awaited<ReturnType<typeof register>>[]
-    for (const name of ['Ana Uno', 'Ben Dos', 'Cai Tres', 'Dan Cuatro', 'Eva Cinco']) people.push(await register({ name }))
-    const [ana, ben, cai, dan, eva] = people as [typeof people[0], typeof people[0], typeof people[0], typeof people[0], typeof people[0]]
+    for (const name of ['Ana Uno', 'Ben Dos', 'Cai Tres', 'Dan Cuatro', 'Eva Cinco'])
+      people.push(await register({ name }))
+    const [ana, ben, cai, dan, eva] = people as [
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+      (typeof people)[0],
+    ]
     // Ana 30, Ben 20 (from the 1st), Cai 20 (from the 2nd), Dan 10; Eva left the ranking.
-    for (const [p, days] of [[ana, ['2032-05-01', '2032-05-02', '2032-05-03']], [ben, ['2032-05-01', '2032-05-03']], [cai, ['2032-05-02', '2032-05-03']], [dan, ['2032-05-03']], [eva, ['2032-05-01', '2032-05-02', '2032-05-03', '2032-05-04']]] as const) {
+    for (const [p, days] of [
+      [ana, ['2032-05-01', '2032-05-02', '2032-05-03']],
+      [ben, ['2032-05-01', '2032-05-03']],
+      [cai, ['2032-05-02', '2032-05-03']],
+      [dan, ['2032-05-03']],
+      [eva, ['2032-05-01', '2032-05-02', '2032-05-03', '2032-05-04']],
+    ] as const) {
       for (const d of days) await points(p.id, d, 10)
     }
     await env.DB.prepare('UPDATE user_engagement SET ranking_hidden = 1 WHERE user_id = ?1').bind(eva.id).run()
@@ -52,7 +72,11 @@ describe('the ranking snapshot days', () => {
     await beginRankingDay(env.DB, '2032-05-05', Date.now())
     const page = await rankPage(env.DB, '2032-05-05', '2032-05-03', null, 1)
     expect(page.ranked).toBe(1)
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2032-05-05'").first<{ n: number }>())!.n).toBe(1)
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2032-05-05'").first<{
+        n: number
+      }>())!.n,
+    ).toBe(1)
     r = await ranking(dan.token)
     expect(r.day).toBe('2032-05-03')
     expect(r.me).toMatchObject({ position: 4, points: 10 })
@@ -73,13 +97,26 @@ describe('the ranking snapshot days', () => {
     expect((await ranking(dan.token)).day).toBe('2032-05-03')
     await closeRankingDay(env, at('2032-05-05'))
     expect((await ranking(dan.token)).day).toBe('2032-05-05')
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2032-05-05'").first<{ n: number }>())!.n).toBe(4)
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2032-05-05'").first<{
+        n: number
+      }>())!.n,
+    ).toBe(4)
 
     // Ten more days: only the newest RANKING_DAYS_KEPT complete days (and their rows) remain.
     for (let d = 6; d <= 15; d++) await closeRankingDay(env, at(`2032-05-${String(d).padStart(2, '0')}`))
-    const days = await env.DB.prepare("SELECT day FROM ranking_days WHERE day LIKE '2032-05-%' ORDER BY day").all<{ day: string }>()
-    expect(days.results.map((x) => x.day)).toEqual(Array.from({ length: RANKING_DAYS_KEPT }, (_, i) => `2032-05-${String(15 - RANKING_DAYS_KEPT + 1 + i).padStart(2, '0')}`))
-    const rows = await env.DB.prepare("SELECT count(DISTINCT day) AS n FROM ranking_snapshots WHERE day LIKE '2032-05-%'").first<{ n: number }>()
+    const days = await env.DB.prepare("SELECT day FROM ranking_days WHERE day LIKE '2032-05-%' ORDER BY day").all<{
+      day: string
+    }>()
+    expect(days.results.map((x) => x.day)).toEqual(
+      Array.from(
+        { length: RANKING_DAYS_KEPT },
+        (_, i) => `2032-05-${String(15 - RANKING_DAYS_KEPT + 1 + i).padStart(2, '0')}`,
+      ),
+    )
+    const rows = await env.DB.prepare(
+      "SELECT count(DISTINCT day) AS n FROM ranking_snapshots WHERE day LIKE '2032-05-%'",
+    ).first<{ n: number }>()
     expect(rows!.n).toBe(RANKING_DAYS_KEPT)
   })
 })

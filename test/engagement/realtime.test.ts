@@ -13,7 +13,8 @@ import { sendDueNotifications } from '#worker/features/notifications/notificatio
 import { api, json } from '../helpers'
 import { bearer, captcha, login, PASSWORD, register, setRole } from '../users/support'
 
-const fetchWorker = (path: string, init?: RequestInit) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
+const fetchWorker = (path: string, init?: RequestInit) =>
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
 
 let addresses = 0
 /** A fresh client address, so anonymous sockets of one test never count against another's cap. */
@@ -66,7 +67,12 @@ function track(ws: WebSocket): Socket {
 /** Open /ws/… as a browser on this site would: with the session's token, or anonymously from `address`. */
 async function open(path: string, who: { token?: string; address?: string } = {}) {
   return fetchWorker(path, {
-    headers: { Upgrade: 'websocket', Origin: 'http://localhost', 'cf-connecting-ip': who.address ?? freshAddress(), ...(who.token ? bearer(who.token) : {}) },
+    headers: {
+      Upgrade: 'websocket',
+      Origin: 'http://localhost',
+      'cf-connecting-ip': who.address ?? freshAddress(),
+      ...(who.token ? bearer(who.token) : {}),
+    },
   })
 }
 async function socket(path: string, who: { token?: string; address?: string } = {}) {
@@ -74,7 +80,10 @@ async function socket(path: string, who: { token?: string; address?: string } = 
   expect(res.status, `${path} upgrade`).toBe(101)
   return track(res.webSocket!)
 }
-const notices = (s: Socket) => s.received.filter((m) => m !== 'pong').map((m) => JSON.parse(m) as { notification: { title: string }; role?: number | null })
+const notices = (s: Socket) =>
+  s.received
+    .filter((m) => m !== 'pong')
+    .map((m) => JSON.parse(m) as { notification: { title: string }; role?: number | null })
 const titles = (s: Socket) => notices(s).map((m) => m.notification.title)
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms))
 
@@ -84,7 +93,12 @@ async function adminAccount() {
   return a
 }
 async function notify(adminToken: string, form: Record<string, string>) {
-  const res = await api('/v1/notification', { method: 'POST', locale: 'es', headers: bearer(adminToken), form: { language: 'es', ...form } })
+  const res = await api('/v1/notification', {
+    method: 'POST',
+    locale: 'es',
+    headers: bearer(adminToken),
+    form: { language: 'es', ...form },
+  })
   expect(res.status, JSON.stringify(await json(res.clone()))).toBe(201)
   return (await json(res)).notification.id as number
 }
@@ -110,13 +124,18 @@ describe('role notices', () => {
     await sendDueNotifications(env, new Date())
     await settle()
 
-    const mine = (s: Socket) => titles(s).filter((t) => t.endsWith(stamp)).sort()
+    const mine = (s: Socket) =>
+      titles(s)
+        .filter((t) => t.endsWith(stamp))
+        .sort()
     expect(mine(anonymous)).toEqual([`Para todos ${stamp}`])
     expect(mine(adminPublic)).toEqual([`Para todos ${stamp}`, `Solo admins ${stamp}`])
     expect(mine(psyPublic)).toEqual([`Para todos ${stamp}`, `Solo psicólogos ${stamp}`])
     expect(mine(patientPublic)).toEqual([`Para todos ${stamp}`])
     // The role notice came with its role; the public one with none.
-    expect(notices(psyPublic).find((m) => m.notification.title === `Solo psicólogos ${stamp}`)!.role).toBe(Role.psychologist)
+    expect(notices(psyPublic).find((m) => m.notification.title === `Solo psicólogos ${stamp}`)!.role).toBe(
+      Role.psychologist,
+    )
     // And the psychologist finds it in the unread list too (what a reconnecting page reads).
     const unread = await json(await api('/v1/notifications/unread', { headers: bearer(psy.token) }))
     expect(unread.notifications.map((n: any) => n.title)).toContain(`Solo psicólogos ${stamp}`)
@@ -153,10 +172,19 @@ describe('sockets end with their session', () => {
     const a = await socket('/ws/notifications', { token: p.token })
     const b = await socket('/ws/notifications', { token: other.body.user.token })
     const c = await socket('/ws/public/es', { token: other.body.user.token })
-    const res = await api('/v1/user/update', { method: 'POST', locale: 'en', headers: bearer(p.token), form: { password: 'A-brand-new-one-9', current_password: PASSWORD } })
+    const res = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(p.token),
+      form: { password: 'A-brand-new-one-9', current_password: PASSWORD },
+    })
     expect(res.status).toBe(200)
     const fresh = (await json(res)).user.token as string
-    expect(await Promise.all([a.whenClosed(), b.whenClosed(), c.whenClosed()])).toEqual([SOCKET_CLOSE.sessionEnded, SOCKET_CLOSE.sessionEnded, SOCKET_CLOSE.sessionEnded])
+    expect(await Promise.all([a.whenClosed(), b.whenClosed(), c.whenClosed()])).toEqual([
+      SOCKET_CLOSE.sessionEnded,
+      SOCKET_CLOSE.sessionEnded,
+      SOCKET_CLOSE.sessionEnded,
+    ])
     expect(await userChannel(p.id).publish({ n: 1 })).toBe(0)
     // The caller's page reconnects with its new session; the old one cannot.
     expect((await open('/ws/notifications', { token: other.body.user.token })).status).toBe(401)
@@ -170,7 +198,11 @@ describe('sockets end with their session', () => {
     const p = await register({}, 'es')
     const s = await socket('/ws/notifications', { token: p.token })
     const pub = await socket('/ws/public/en', { token: p.token })
-    const res = await api('/v1/user', { method: 'DELETE', locale: 'en', headers: { ...bearer(p.token), 'x-captcha-token': captcha() } })
+    const res = await api('/v1/user', {
+      method: 'DELETE',
+      locale: 'en',
+      headers: { ...bearer(p.token), 'x-captcha-token': captcha() },
+    })
     expect(res.status).toBe(200)
     expect(await s.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
     expect(await pub.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
@@ -178,7 +210,12 @@ describe('sockets end with their session', () => {
     const admin = await adminAccount()
     const q = await register({}, 'es')
     const theirs = await socket('/ws/notifications', { token: q.token })
-    const erased = await api('/v1/user', { method: 'DELETE', locale: 'en', headers: { ...bearer(admin.token), 'x-captcha-token': captcha() }, form: { id: String(q.id) } })
+    const erased = await api('/v1/user', {
+      method: 'DELETE',
+      locale: 'en',
+      headers: { ...bearer(admin.token), 'x-captcha-token': captcha() },
+      form: { id: String(q.id) },
+    })
     expect(erased.status).toBe(200)
     expect(await theirs.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
   })
@@ -187,17 +224,28 @@ describe('sockets end with their session', () => {
     const admin = await adminAccount()
     const p = await register({}, 'es')
     const pub = await socket('/ws/public/es', { token: p.token })
-    const res = await api('/v1/admin/user', { method: 'POST', locale: 'en', headers: bearer(admin.token), form: { id: String(p.id), role: String(Role.psychologist) } })
+    const res = await api('/v1/admin/user', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(admin.token),
+      form: { id: String(p.id), role: String(Role.psychologist) },
+    })
     expect(res.status).toBe(200)
     expect(await pub.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
   })
 
   it('a socket whose session has expired is closed: at once by the alarm, and never sent to', async () => {
     const stub = env.CHANNELS.get(env.CHANNELS.idFromName('user:expiry-test'))
-    const owner = (expires: number) => JSON.stringify({ user: 99_001, role: 1, session: `s-${expires}`, expires, address: null })
+    const owner = (expires: number) =>
+      JSON.stringify({ user: 99_001, role: 1, session: `s-${expires}`, expires, address: null })
     // Already expired: refused.
-    expect((await stub.fetch('http://do/ws', { headers: { Upgrade: 'websocket', [OWNER_HEADER]: owner(Date.now() - 1) } })).status).toBe(401)
-    const res = await stub.fetch('http://do/ws', { headers: { Upgrade: 'websocket', [OWNER_HEADER]: owner(Date.now() + 150) } })
+    expect(
+      (await stub.fetch('http://do/ws', { headers: { Upgrade: 'websocket', [OWNER_HEADER]: owner(Date.now() - 1) } }))
+        .status,
+    ).toBe(401)
+    const res = await stub.fetch('http://do/ws', {
+      headers: { Upgrade: 'websocket', [OWNER_HEADER]: owner(Date.now() + 150) },
+    })
     expect(res.status).toBe(101)
     const s = track(res.webSocket!)
     expect(await s.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
@@ -239,7 +287,8 @@ describe('limits', () => {
   it('one person opens at most socketsPerPerson sockets on a channel; one more is refused with 429', async () => {
     const p = await register({}, 'es')
     const open5 = []
-    for (let i = 0; i < REALTIME_LIMITS.socketsPerPerson; i++) open5.push(await socket('/ws/notifications', { token: p.token }))
+    for (let i = 0; i < REALTIME_LIMITS.socketsPerPerson; i++)
+      open5.push(await socket('/ws/notifications', { token: p.token }))
     const refused = await open('/ws/notifications', { token: p.token })
     expect(refused.status).toBe(429)
     expect(refused.webSocket).toBeNull()
@@ -256,13 +305,18 @@ describe('limits', () => {
   it('when full, sockets gone quiet (no ping for quietAfterMs) give up their places; one that pings keeps its own', async () => {
     const p = await register({}, 'es')
     const sockets: Socket[] = []
-    for (let i = 0; i < REALTIME_LIMITS.socketsPerPerson; i++) sockets.push(await socket('/ws/notifications', { token: p.token }))
+    for (let i = 0; i < REALTIME_LIMITS.socketsPerPerson; i++)
+      sockets.push(await socket('/ws/notifications', { token: p.token }))
     const [alive, ...ghosts] = sockets as [Socket, ...Socket[]]
     // All opened long ago (as a tab killed or a phone that changed networks leaves them); one still pings.
     await runInDurableObject(userChannel(p.id), async (_channel, state) => {
       for (const ws of state.getWebSockets()) {
         const a = ws.deserializeAttachment() as { opened: number; windowStart: number }
-        ws.serializeAttachment({ ...a, opened: a.opened - REALTIME_LIMITS.quietAfterMs * 2, windowStart: a.windowStart - REALTIME_LIMITS.quietAfterMs * 2 })
+        ws.serializeAttachment({
+          ...a,
+          opened: a.opened - REALTIME_LIMITS.quietAfterMs * 2,
+          windowStart: a.windowStart - REALTIME_LIMITS.quietAfterMs * 2,
+        })
       }
     })
     alive.ws.send('ping')

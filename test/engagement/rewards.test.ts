@@ -32,24 +32,45 @@ describe('rewards', () => {
     const streak = before.body.rewards.find((g: any) => g.key === 'usage_streak')
     expect(streak.rewards.slice(0, 6).map((r: any) => r.criteria.gte)).toEqual([1, 7, 30, 90, 180, 365])
     expect(streak.rewards.map((r: any) => r.level.icon)).toEqual([...Array(7).fill('white_heart'), 'green_heart'])
-    expect(before.body.rewards.map((g: any) => g.key).sort()).toEqual(['active_days', 'plans_completed', 'routes_completed', 'sessions_attended', 'usage_streak'])
+    expect(before.body.rewards.map((g: any) => g.key).sort()).toEqual([
+      'active_days',
+      'plans_completed',
+      'routes_completed',
+      'sessions_attended',
+      'usage_streak',
+    ])
 
-    const done = await call(p.token, 'POST', '/v1/unit/progress', { unit_id: String(route.units[0]!.id), position: '30', completed: '1' })
+    const done = await call(p.token, 'POST', '/v1/unit/progress', {
+      unit_id: String(route.units[0]!.id),
+      position: '30',
+      completed: '1',
+    })
     expect(done.res.status).toBe(200)
     const unclaimed = await call(p.token, 'GET', '/v1/rewards/unclaimed')
     const first = unclaimed.body.rewards.find((r: any) => r.key === 'usage_streak' && r.criteria.gte === 1)
-    expect(first).toMatchObject({ is_acquired: true, is_claimed: false, description: 'Your first day', level: { id: 1, title: 'Level 1' } })
+    expect(first).toMatchObject({
+      is_acquired: true,
+      is_claimed: false,
+      description: 'Your first day',
+      level: { id: 1, title: 'Level 1' },
+    })
     // The toast is stored for the unread list too.
     const unread = await call(p.token, 'GET', '/v1/notifications/unread')
-    expect(unread.body.notifications.some((n: any) => n.type === 'reward' && n.title === 'A new reward is yours')).toBe(true)
+    expect(unread.body.notifications.some((n: any) => n.type === 'reward' && n.title === 'A new reward is yours')).toBe(
+      true,
+    )
 
-    const claims = await Promise.all(Array.from({ length: 10 }, () => call(p.token, 'POST', '/v1/rewards/claim', { reward_id: String(first.id) })))
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () => call(p.token, 'POST', '/v1/rewards/claim', { reward_id: String(first.id) })),
+    )
     expect(claims.filter((c) => c.res.status === 200)).toHaveLength(1)
     expect(claims.filter((c) => c.res.status === 409)).toHaveLength(9)
     const again = await call(p.token, 'POST', '/v1/rewards/claim', { reward_id: String(first.id) }, 'es')
     expect(again.res.status).toBe(409)
     expect(again.body.message).toBe('Ya has reclamado esta recompensa.')
-    const row = await env.DB.prepare('SELECT claimed_at FROM user_rewards WHERE user_id = ?1 AND reward_id = ?2').bind(p.id, first.id).first<{ claimed_at: number }>()
+    const row = await env.DB.prepare('SELECT claimed_at FROM user_rewards WHERE user_id = ?1 AND reward_id = ?2')
+      .bind(p.id, first.id)
+      .first<{ claimed_at: number }>()
     expect(row!.claimed_at).toBeGreaterThan(0)
     const after = await call(p.token, 'GET', '/v1/rewards')
     expect(after.body.streak).toMatchObject({ current: 1, last_7_days: 1, today_done: true })
@@ -81,11 +102,17 @@ describe('rewards given when the fact happens', () => {
     const host = await register({}, 'en')
     await setRole(host.id, Role.psychologist)
     const start = Date.now() - 3_600_000
-    const appt = await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, 2, 1, ?3, ?4, ?3, ?3) RETURNING id').bind(guest.id, host.id, start, start + 3_000_000).first<{ id: number }>()
+    const appt = await env.DB.prepare(
+      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, 2, 1, ?3, ?4, ?3, ?3) RETURNING id',
+    )
+      .bind(guest.id, host.id, start, start + 3_000_000)
+      .first<{ id: number }>()
     const closed = await call(host.token, 'POST', '/v1/appointment/close', { id: String(appt!.id), status: '8' }, 'en')
     expect(closed.res.status).toBe(200)
     const unclaimed = await call(guest.token, 'GET', '/v1/rewards/unclaimed', {}, 'es')
-    expect(unclaimed.body.rewards.map((r: any) => [r.key, r.description])).toEqual([['sessions_attended', 'Tu primera sesión realizada']])
+    expect(unclaimed.body.rewards.map((r: any) => [r.key, r.description])).toEqual([
+      ['sessions_attended', 'Tu primera sesión realizada'],
+    ])
     const unread = await call(guest.token, 'GET', '/v1/notifications/unread')
     expect(unread.body.notifications.map((n: any) => n.title)).toEqual(['Tienes una nueva recompensa'])
   })
@@ -95,18 +122,42 @@ describe('a plan finished', () => {
   it('completing the last unit (a later one the same day) finishes the route and the plan: both rewards at once', async () => {
     const p = await register({}, 'en')
     const route = await makeRoute({ units: 2 })
-    const plan = await env.DB.prepare("INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Plan de prueba') RETURNING id").bind(`plan-${p.id}`).first<{ id: number }>()
-    await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id, "order") VALUES (?1, ?2, 1)').bind(plan!.id, route.id).run()
-    await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id, assigned_at) VALUES (?1, ?2, ?3)').bind(plan!.id, p.id, Date.now() + 1000).run()
-    await call(p.token, 'POST', '/v1/unit/progress', { unit_id: String(route.units[0]!.id), position: '10', completed: '1' })
+    const plan = await env.DB.prepare(
+      "INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Plan de prueba') RETURNING id",
+    )
+      .bind(`plan-${p.id}`)
+      .first<{ id: number }>()
+    await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id, "order") VALUES (?1, ?2, 1)')
+      .bind(plan!.id, route.id)
+      .run()
+    await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id, assigned_at) VALUES (?1, ?2, ?3)')
+      .bind(plan!.id, p.id, Date.now() + 1000)
+      .run()
+    await call(p.token, 'POST', '/v1/unit/progress', {
+      unit_id: String(route.units[0]!.id),
+      position: '10',
+      completed: '1',
+    })
     // The second unit, the same day: the day counted already, the route is finished now.
-    await call(p.token, 'POST', '/v1/unit/progress', { unit_id: String(route.units[1]!.id), position: '10', completed: '1' })
-    const routeReward = await env.DB.prepare("SELECT count(*) AS n FROM user_rewards ur JOIN rewards r ON r.id = ur.reward_id WHERE ur.user_id = ?1 AND r.key = 'routes_completed'").bind(p.id).first<{ n: number }>()
+    await call(p.token, 'POST', '/v1/unit/progress', {
+      unit_id: String(route.units[1]!.id),
+      position: '10',
+      completed: '1',
+    })
+    const routeReward = await env.DB.prepare(
+      "SELECT count(*) AS n FROM user_rewards ur JOIN rewards r ON r.id = ur.reward_id WHERE ur.user_id = ?1 AND r.key = 'routes_completed'",
+    )
+      .bind(p.id)
+      .first<{ n: number }>()
     expect(routeReward!.n).toBe(1)
     const status = await call(p.token, 'GET', `/v1/my/plan/status?plan_id=${plan!.id}`)
     expect(status.body.status).toMatchObject({ progress: 100, finished: true })
     const unclaimed = await call(p.token, 'GET', '/v1/rewards/unclaimed')
-    expect(unclaimed.body.rewards.map((r: any) => r.key).sort()).toEqual(['plans_completed', 'routes_completed', 'usage_streak'])
+    expect(unclaimed.body.rewards.map((r: any) => r.key).sort()).toEqual([
+      'plans_completed',
+      'routes_completed',
+      'usage_streak',
+    ])
   })
 })
 
@@ -125,7 +176,10 @@ describe('the ranking', () => {
     expect(r.res.status).toBe(200)
     expect(r.body.day).toBe('2030-03-03')
     const mine = r.body.ranking.filter((e: any) => e.name === 'Ana L.' || e.name === 'Benito R.')
-    expect(mine.map((e: any) => [e.name, e.points, e.is_me])).toEqual([['Ana L.', 30, true], ['Benito R.', 10, false]])
+    expect(mine.map((e: any) => [e.name, e.points, e.is_me])).toEqual([
+      ['Ana L.', 30, true],
+      ['Benito R.', 10, false],
+    ])
     expect(r.body.me).toMatchObject({ name: 'Ana L.', points: 30, position_change: 0 })
     expect(JSON.stringify(r.body)).not.toContain('@')
 
@@ -147,11 +201,17 @@ describe('the ranking', () => {
     const own = await call(ana.token, 'GET', '/v1/ranking')
     expect(own.body).toMatchObject({ hidden: true, me: null })
     await closeRankingDay(env, new Date('2030-03-07T23:59:00Z'))
-    const hidden = await env.DB.prepare("SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2030-03-07' AND user_id = ?1").bind(ana.id).first<{ n: number }>()
+    const hidden = await env.DB.prepare(
+      "SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2030-03-07' AND user_id = ?1",
+    )
+      .bind(ana.id)
+      .first<{ n: number }>()
     expect(hidden!.n).toBe(0)
     // Her data export holds the streak state and the choice.
     const exported = await call(ana.token, 'GET', '/v1/user/export')
-    expect(exported.body.export.user_engagement).toEqual([expect.objectContaining({ user_id: ana.id, longest_streak: 3 })])
+    expect(exported.body.export.user_engagement).toEqual([
+      expect.objectContaining({ user_id: ana.id, longest_streak: 3 }),
+    ])
     expect(exported.body.export.user_engagement[0].ranking_hidden).toBeTruthy()
     await call(ana.token, 'POST', '/v1/ranking/visibility', { hidden: '0' })
     expect((await call(ana.token, 'GET', '/v1/ranking')).body.hidden).toBe(false)
@@ -163,7 +223,9 @@ describe('the seed', () => {
     const { seedContent } = await import('../factories')
     await seedContent({ routes: false, posts: false, plans: false, users: false })
     await seedContent({ routes: false, posts: false, plans: false, users: false })
-    const rows = await env.DB.prepare("SELECT key, count(*) AS n FROM rewards WHERE key IN ('usage_streak', 'active_days', 'routes_completed', 'plans_completed', 'sessions_attended') GROUP BY key ORDER BY key").all<{ key: string; n: number }>()
+    const rows = await env.DB.prepare(
+      "SELECT key, count(*) AS n FROM rewards WHERE key IN ('usage_streak', 'active_days', 'routes_completed', 'plans_completed', 'sessions_attended') GROUP BY key ORDER BY key",
+    ).all<{ key: string; n: number }>()
     expect(rows.results).toEqual([
       { key: 'active_days', n: 8 },
       { key: 'plans_completed', n: 7 },

@@ -14,7 +14,12 @@ const at = (date: string, hhmm: string, zone = MADRID) => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number]
   return instantOf(date, h * 60 + m, zone)!
 }
-const days = async (userId: number) => (await env.DB.prepare('SELECT day, frozen, points FROM activity_days WHERE user_id = ?1 ORDER BY day').bind(userId).all<{ day: string; frozen: number; points: number }>()).results
+const days = async (userId: number) =>
+  (
+    await env.DB.prepare('SELECT day, frozen, points FROM activity_days WHERE user_id = ?1 ORDER BY day')
+      .bind(userId)
+      .all<{ day: string; frozen: number; points: number }>()
+  ).results
 const person = async (timezone = MADRID) => {
   const u = await makeUser({ name: 'Lucía Pérez' })
   return { id: u.id, timezone, language: 'es' as const }
@@ -107,10 +112,15 @@ describe('at once', () => {
   it('two completions at the same moment count the day once', async () => {
     const u = await person()
     await recordActivity(env, u, at('2026-11-01', '10:00'))
-    const both = await Promise.all([recordActivity(env, u, at('2026-11-02', '10:00')), recordActivity(env, u, at('2026-11-02', '10:00'))])
+    const both = await Promise.all([
+      recordActivity(env, u, at('2026-11-02', '10:00')),
+      recordActivity(env, u, at('2026-11-02', '10:00')),
+    ])
     expect(both.filter((r) => r.day === '2026-11-02')).toHaveLength(1)
     expect((await days(u.id)).map((d) => d.day)).toEqual(['2026-11-01', '2026-11-02'])
-    const row = await env.DB.prepare('SELECT current_streak FROM user_engagement WHERE user_id = ?1').bind(u.id).first<{ current_streak: number }>()
+    const row = await env.DB.prepare('SELECT current_streak FROM user_engagement WHERE user_id = ?1')
+      .bind(u.id)
+      .first<{ current_streak: number }>()
     expect(row!.current_streak).toBe(2)
   })
 })

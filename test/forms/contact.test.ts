@@ -12,10 +12,20 @@ describe('POST /v1/contact', () => {
     const email = uniqueEmail('contact')
     const res = await post('contact', valid(email))
     expect(res.status).toBe(201)
-    expect(await json(res)).toEqual({ success: true, message: 'Thank you for contacting us! We will answer you by email soon.' })
+    expect(await json(res)).toEqual({
+      success: true,
+      message: 'Thank you for contacting us! We will answer you by email soon.',
+    })
     const row = await env.DB.prepare('SELECT * FROM contact_requests WHERE email = ?1').bind(email).first<any>()
-    expect(row).toMatchObject({ reason: 'bug_report', message: 'The audio stops after two minutes.', user_id: null, locale: 'en' })
-    const mail = await env.DB.prepare("SELECT * FROM email_outbox WHERE template = 'team_request' AND text LIKE ?1").bind(`%${email}%`).first<any>()
+    expect(row).toMatchObject({
+      reason: 'bug_report',
+      message: 'The audio stops after two minutes.',
+      user_id: null,
+      locale: 'en',
+    })
+    const mail = await env.DB.prepare("SELECT * FROM email_outbox WHERE template = 'team_request' AND text LIKE ?1")
+      .bind(`%${email}%`)
+      .first<any>()
     expect(mail.to_address).toBe(env.TEAM_INBOX)
     expect(mail.locale).toBe('es')
     expect(mail.subject).toBe(`Nueva solicitud de contacto #${row.id}`)
@@ -27,10 +37,16 @@ describe('POST /v1/contact', () => {
 
   it('answers in Spanish, and keeps the signed-in caller', async () => {
     const me = await register()
-    const res = await post('contact', { ...valid(me.email), reason: 'payment_issue' }, { locale: 'es', headers: bearer(me.token) })
+    const res = await post(
+      'contact',
+      { ...valid(me.email), reason: 'payment_issue' },
+      { locale: 'es', headers: bearer(me.token) },
+    )
     expect(res.status).toBe(201)
     expect((await json(res)).message).toBe('¡Gracias por contactarnos! Te responderemos por correo muy pronto.')
-    expect(await countRows('contact_requests', 'email = ?1 AND user_id = ?2 AND locale = ?3', me.email, me.id, 'es')).toBe(1)
+    expect(
+      await countRows('contact_requests', 'email = ?1 AND user_id = ?2 AND locale = ?3', me.email, me.id, 'es'),
+    ).toBe(1)
   })
 
   it('refuses bad input with field errors in both languages, storing nothing', async () => {
@@ -41,7 +57,11 @@ describe('POST /v1/contact', () => {
       success: false,
       code: 'validation',
       message: 'Validation error in the provided data.',
-      errors: { email: ['The email is not valid.'], reason: ['Choose one of the options.'], description: ['It must have at least 10 characters.'] },
+      errors: {
+        email: ['The email is not valid.'],
+        reason: ['Choose one of the options.'],
+        description: ['It must have at least 10 characters.'],
+      },
     })
     const es = await post('contact', {}, { locale: 'es' })
     expect(es.status).toBe(422)
@@ -70,13 +90,21 @@ describe('POST /v1/contact', () => {
 
   it('holds once an hour per email under 20 concurrent requests: one passes, 19 get 429 with the message', async () => {
     const email = uniqueEmail('burst')
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post('contact', { ...valid(email), description: `Message number ${i} of the burst.` })))
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post('contact', { ...valid(email), description: `Message number ${i} of the burst.` }),
+      ),
+    )
     const statuses = results.map((r) => r.status)
     expect(statuses.filter((s) => s === 201)).toHaveLength(1)
     expect(statuses.filter((s) => s === 429)).toHaveLength(19)
     for (const r of results.filter((x) => x.status === 429)) {
       const body = await json(r)
-      expect(body).toMatchObject({ success: false, code: 'rate_limited', message: 'You can only submit a contact request once every hour.' })
+      expect(body).toMatchObject({
+        success: false,
+        code: 'rate_limited',
+        message: 'You can only submit a contact request once every hour.',
+      })
       expect(Date.parse(body.retry_at) - Date.now()).toBeGreaterThan(59 * 60_000)
     }
     expect(await countRows('contact_requests', 'email = ?1', email)).toBe(1)
@@ -107,7 +135,8 @@ describe('POST /v1/contact', () => {
 
   it('words every reason of SPEC §9 in the team mail', async () => {
     const reasons = ['bug_report', 'feature_request', 'account_issue', 'payment_issue', 'general_question', 'other']
-    for (const reason of reasons) expect((await post('contact', { ...valid(uniqueEmail(reason.replace('_', ''))), reason })).status).toBe(201)
+    for (const reason of reasons)
+      expect((await post('contact', { ...valid(uniqueEmail(reason.replace('_', ''))), reason })).status).toBe(201)
     const texts = (await teamMails('contacto')).map((m) => m.text).join('\n')
     for (const reason of reasons) expect(texts).toContain(`(${reason})`)
   })

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { api } from '../helpers'
 import { register, sessionCookie } from '../users/support'
 
-const page = (path: string, headers: Record<string, string> = {}) => api(path, { headers: { accept: 'text/html', ...headers } })
+const page = (path: string, headers: Record<string, string> = {}) =>
+  api(path, { headers: { accept: 'text/html', ...headers } })
 const html = async (path: string, headers: Record<string, string> = {}) => {
   const res = await page(path, headers)
   expect(res.status).toBe(200)
@@ -15,7 +16,7 @@ const html = async (path: string, headers: Record<string, string> = {}) => {
 describe('form pages', () => {
   for (const [path, es, en] of [
     ['/contact', 'Contáctanos', 'Contact us'],
-    ['/letstalk', 'Hablemos', "Let&#x27;s talk"],
+    ['/letstalk', 'Hablemos', 'Let&#x27;s talk'],
     ['/feedback', 'Ayúdanos a mejorar', 'Help us improve'],
     ['/suggestions', 'Pídenos una ruta', 'Ask us for a route'],
   ] as const) {

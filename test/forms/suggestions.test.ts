@@ -21,7 +21,10 @@ const saveRoute = async (form: Record<string, string>) => {
   expect(res.status).toBeLessThan(300)
   return (await json(res)).route as { id: number; slug: string }
 }
-const addUnit = (routeId: number) => env.DB.prepare("INSERT INTO units (route_id, \"order\", status, title) VALUES (?1, 1, 1, 'Unidad 1')").bind(routeId).run()
+const addUnit = (routeId: number) =>
+  env.DB.prepare('INSERT INTO units (route_id, "order", status, title) VALUES (?1, 1, 1, \'Unidad 1\')')
+    .bind(routeId)
+    .run()
 /**
  * A route as an editor makes one: saved hidden, given a unit, then saved with the status asked
  * (visible by default). Only a published route with a unit tells (issue 20 §8).
@@ -34,8 +37,13 @@ const newRoute = async (title: string, extra: Record<string, string> = {}) => {
 }
 
 const suggestionOf = (id: number) => env.DB.prepare('SELECT * FROM suggestions WHERE id = ?1').bind(id).first<any>()
-const lastSuggestion = (keyword: string) => env.DB.prepare('SELECT * FROM suggestions WHERE search_keyword = ?1 ORDER BY id DESC').bind(keyword).first<any>()
-const routeMails = (to: string) => env.DB.prepare("SELECT * FROM email_outbox WHERE template = 'route_published' AND to_address = ?1").bind(to).all<any>().then((r) => r.results)
+const lastSuggestion = (keyword: string) =>
+  env.DB.prepare('SELECT * FROM suggestions WHERE search_keyword = ?1 ORDER BY id DESC').bind(keyword).first<any>()
+const routeMails = (to: string) =>
+  env.DB.prepare("SELECT * FROM email_outbox WHERE template = 'route_published' AND to_address = ?1")
+    .bind(to)
+    .all<any>()
+    .then((r) => r.results)
 
 describe('POST /v1/suggestion', () => {
   it('stores the request with the search text, thanks, and mails the team', async () => {
@@ -44,12 +52,23 @@ describe('POST /v1/suggestion', () => {
     expect(res.status).toBe(201)
     expect((await json(res)).message).toBe('¡Gracias! Hemos recibido tu petición.')
     const row = await lastSuggestion(keyword)
-    expect(row).toMatchObject({ text: 'Para antes de los exámenes.', search_keyword: keyword, notify: 0, email: null, notified_at: null, locale: 'es' })
-    const mail = await env.DB.prepare("SELECT * FROM email_outbox WHERE template = 'team_request' AND subject = ?1").bind(`Nueva petición de ruta #${row.id}`).first<any>()
+    expect(row).toMatchObject({
+      text: 'Para antes de los exámenes.',
+      search_keyword: keyword,
+      notify: 0,
+      email: null,
+      notified_at: null,
+      locale: 'es',
+    })
+    const mail = await env.DB.prepare("SELECT * FROM email_outbox WHERE template = 'team_request' AND subject = ?1")
+      .bind(`Nueva petición de ruta #${row.id}`)
+      .first<any>()
     expect(mail.to_address).toBe(env.TEAM_INBOX)
     expect(mail.text).toContain(`Tema buscado: ${keyword}`)
     expect(mail.text).toContain('Quiere que le avisemos: no')
-    expect(mail.text).toContain(`Ver la búsqueda: http://localhost/routes?keyword=${encodeURIComponent(keyword).replace(/%20/g, '+')}`)
+    expect(mail.text).toContain(
+      `Ver la búsqueda: http://localhost/routes?keyword=${encodeURIComponent(keyword).replace(/%20/g, '+')}`,
+    )
   })
 
   it('with notify=1 needs an email, in both languages; the topic needs a word', async () => {
@@ -58,7 +77,10 @@ describe('POST /v1/suggestion', () => {
     expect((await json(en)).errors).toEqual({ email: ['Write your email so that we can let you know.'] })
     const es = await post('suggestion', { keyword: '%%', notify: '1', email: 'x' }, { locale: 'es' })
     expect(es.status).toBe(422)
-    expect((await json(es)).errors).toEqual({ keyword: ['Escribe al menos una palabra.'], email: ['El correo electrónico no es válido.'] })
+    expect((await json(es)).errors).toEqual({
+      keyword: ['Escribe al menos una palabra.'],
+      email: ['El correo electrónico no es válido.'],
+    })
     const none = await post('suggestion', {}, { locale: 'es' })
     expect((await json(none)).errors).toEqual({ keyword: ['Este campo es obligatorio.'] })
     const ok = await post('suggestion', { keyword: 'sleep', notify: '1', email: uniqueEmail('notify') })
@@ -80,7 +102,11 @@ describe('a published route that matches a waiting suggestion', () => {
     const me = await register({}, 'es')
     const word = oddWord('insomnio')
     const keyword = `Insómnio ${word}`
-    const sent = await post('suggestion', { keyword, notify: '1', email: me.email }, { locale: 'es', headers: bearer(me.token) })
+    const sent = await post(
+      'suggestion',
+      { keyword, notify: '1', email: me.email },
+      { locale: 'es', headers: bearer(me.token) },
+    )
     expect(sent.status).toBe(201)
     const s = await lastSuggestion(keyword)
     expect(s).toMatchObject({ notify: 1, email: me.email, user_id: me.id })
@@ -105,7 +131,13 @@ describe('a published route that matches a waiting suggestion', () => {
     expect(mails[0].text).toContain(`http://localhost/route/${route.slug}`)
     const notices = await env.DB.prepare('SELECT * FROM in_app_notifications WHERE user_id = ?1').bind(me.id).all<any>()
     expect(notices.results).toHaveLength(1)
-    expect(notices.results[0]).toMatchObject({ locale: 'es', level: 'success', type: 'route_published', title: 'La ruta que pediste ya está lista', content: `/route/${route.slug}` })
+    expect(notices.results[0]).toMatchObject({
+      locale: 'es',
+      level: 'success',
+      type: 'route_published',
+      title: 'La ruta que pediste ya está lista',
+      content: `/route/${route.slug}`,
+    })
     expect(notices.results[0].description).toContain(`«Dormir mejor: insomnio y ${word.toUpperCase()}»`)
 
     // Saving it again, or another matching route: nothing more.
@@ -131,15 +163,23 @@ describe('a published route that matches a waiting suggestion', () => {
     expect(mails).toHaveLength(1)
     expect(mails[0]).toMatchObject({ locale: 'en', subject: 'A route you asked for is ready' })
     expect(mails[0].text).toContain(`http://localhost/en/route/${hidden.slug}`)
-    const notice = await env.DB.prepare('SELECT * FROM in_app_notifications WHERE user_id = ?1').bind(member.id).first<any>()
-    expect(notice).toMatchObject({ locale: 'en', title: 'A route you asked for is ready', content: `/en/route/${hidden.slug}` })
+    const notice = await env.DB.prepare('SELECT * FROM in_app_notifications WHERE user_id = ?1')
+      .bind(member.id)
+      .first<any>()
+    expect(notice).toMatchObject({
+      locale: 'en',
+      title: 'A route you asked for is ready',
+      content: `/en/route/${hidden.slug}`,
+    })
   })
 
   it('does not tell a suggestion that did not ask to be told, nor one whose words are not all in the route', async () => {
     const word = oddWord('quiet')
     const other = oddWord('loud')
     const email = uniqueEmail('partial')
-    expect((await post('suggestion', { keyword: `${word} ${other}`, notify: '1', email }, { locale: 'es' })).status).toBe(201)
+    expect(
+      (await post('suggestion', { keyword: `${word} ${other}`, notify: '1', email }, { locale: 'es' })).status,
+    ).toBe(201)
     expect((await post('suggestion', { keyword: word }, { locale: 'es' })).status).toBe(201)
     await newRoute(`Silencio ${word}`)
     expect(await routeMails(email)).toHaveLength(0)
@@ -152,7 +192,8 @@ describe('a published route that matches a waiting suggestion', () => {
   it('tells each person once when two matching routes are saved at the same moment', async () => {
     const word = oddWord('same')
     const emails = [uniqueEmail('twin'), uniqueEmail('twin')]
-    for (const email of emails) expect((await post('suggestion', { keyword: word, notify: '1', email }, { locale: 'es' })).status).toBe(201)
+    for (const email of emails)
+      expect((await post('suggestion', { keyword: word, notify: '1', email }, { locale: 'es' })).status).toBe(201)
     await Promise.all([newRoute(`Uno ${word}`), newRoute(`Dos ${word}`), newRoute(`Tres ${word}`)])
     for (const email of emails) expect(await routeMails(email)).toHaveLength(1)
   })
@@ -166,7 +207,13 @@ describe('a route published before it has units (issue 20 §8)', () => {
     const route = await saveRoute({ language: 'es', slug: unique('ruta'), title: `Vacía ${word}` })
     expect(await routeMails(email)).toHaveLength(0)
     // A hidden unit is not yet something to listen to.
-    const unit = (id?: number, status = '1') => api('/v1/unit', { method: 'POST', locale: 'es', headers: bearer(admin), form: { ...(id ? { id: String(id) } : { route_id: String(route.id), title: 'Primera' }), status } })
+    const unit = (id?: number, status = '1') =>
+      api('/v1/unit', {
+        method: 'POST',
+        locale: 'es',
+        headers: bearer(admin),
+        form: { ...(id ? { id: String(id) } : { route_id: String(route.id), title: 'Primera' }), status },
+      })
     const hidden = await unit(undefined, '2')
     expect(hidden.status).toBe(201)
     expect(await routeMails(email)).toHaveLength(0)

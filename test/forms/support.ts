@@ -4,14 +4,25 @@ import { api } from '../helpers'
 import { captcha } from '../users/support'
 
 /** POST a form to /v1/<path> with a fresh captcha token (unless `token` is given: '' sends none). */
-export function post(path: string, form: Record<string, string>, opts: { locale?: string; token?: string; headers?: Record<string, string> } = {}) {
+export function post(
+  path: string,
+  form: Record<string, string>,
+  opts: { locale?: string; token?: string; headers?: Record<string, string> } = {},
+) {
   const token = opts.token ?? captcha()
-  return api(`/v1/${path}`, { method: 'POST', locale: opts.locale ?? 'en', headers: { ...(token ? { 'x-captcha-token': token } : {}), ...opts.headers }, form })
+  return api(`/v1/${path}`, {
+    method: 'POST',
+    locale: opts.locale ?? 'en',
+    headers: { ...(token ? { 'x-captcha-token': token } : {}), ...opts.headers },
+    form,
+  })
 }
 
 /** The team's mails about one request kind, newest first. */
 export const teamMails = (kind: string) =>
-  env.DB.prepare("SELECT subject, text, html, locale, to_address FROM email_outbox WHERE template = 'team_request' AND subject LIKE ?1 ORDER BY id DESC")
+  env.DB.prepare(
+    "SELECT subject, text, html, locale, to_address FROM email_outbox WHERE template = 'team_request' AND subject LIKE ?1 ORDER BY id DESC",
+  )
     .bind(`%${kind}%`)
     .all<{ subject: string; text: string; html: string; locale: string; to_address: string }>()
     .then((r) => r.results)

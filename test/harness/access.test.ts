@@ -11,7 +11,20 @@ import { Role } from '#shared/enums'
 import { api } from '../helpers'
 import { ACCESS, isRoleClass, makeContent, ROLES_OF, type AccessWorld, type Content } from './access'
 import { pathParamsOf, wireNamesOf } from './shape'
-import { bearer, callKey, checkAnswer, DUMMY_TOKEN, leaks, needsCaptcha, newTotals, setRole, signUp, stateOf, type Envelope, type Person } from './world'
+import {
+  bearer,
+  callKey,
+  checkAnswer,
+  DUMMY_TOKEN,
+  leaks,
+  needsCaptcha,
+  newTotals,
+  setRole,
+  signUp,
+  stateOf,
+  type Envelope,
+  type Person,
+} from './world'
 
 const totals = newTotals()
 let checks = 0
@@ -20,7 +33,12 @@ let credentials: AccessWorld['credentials']
 let content: Content
 
 /** Make `call` as `who` (null: a visitor) with `input` (the query of a GET, the form otherwise). */
-async function send(call: Call, who: Person | null, input: Record<string, string>, label: string): Promise<{ res: Response; body: Envelope }> {
+async function send(
+  call: Call,
+  who: Person | null,
+  input: Record<string, string>,
+  label: string,
+): Promise<{ res: Response; body: Envelope }> {
   const headers: Record<string, string> = { 'cf-connecting-ip': '192.0.2.10' }
   if (who) Object.assign(headers, bearer(who.token))
   if (needsCaptcha(call)) headers['x-captcha-token'] = DUMMY_TOKEN
@@ -46,13 +64,17 @@ async function send(call: Call, who: Person | null, input: Record<string, string
 
 /** A refusal that shows nothing: only the envelope's own fields. */
 function expectBareRefusal(body: Envelope, what: string) {
-  expect(Object.keys(body).filter((k) => !['success', 'code', 'message'].includes(k)), `${what}: a refusal carried data`).toEqual([])
+  expect(
+    Object.keys(body).filter((k) => !['success', 'code', 'message'].includes(k)),
+    `${what}: a refusal carried data`,
+  ).toEqual([])
 }
 
 /** Every field that could name a user (`id`, `user_id`, `*_user_id`, and such path parameters), set to `target`'s id. */
 function aimAt(call: Call, target: Person): Record<string, string> {
   const out: Record<string, string> = { id: String(target.id), user_id: String(target.id) }
-  for (const name of [...wireNamesOf(call.request), ...pathParamsOf(call.path)]) if (/^(id|(\w+_)?user_id)$/.test(name)) out[name] = String(target.id)
+  for (const name of [...wireNamesOf(call.request), ...pathParamsOf(call.path)])
+    if (/^(id|(\w+_)?user_id)$/.test(name)) out[name] = String(target.id)
   return out
 }
 
@@ -75,8 +97,14 @@ describe('access harness', () => {
   it('ACCESS has a row for every call of CALLS, and none for a call that is gone', () => {
     const inContract = CALLS.map(callKey).sort()
     const inTable = Object.keys(ACCESS).sort()
-    expect(inContract.filter((k) => !inTable.includes(k)), 'calls with no row in test/harness/access.ts ACCESS: add one').toEqual([])
-    expect(inTable.filter((k) => !inContract.includes(k)), 'rows of ACCESS for calls that are not in CALLS: remove them').toEqual([])
+    expect(
+      inContract.filter((k) => !inTable.includes(k)),
+      'calls with no row in test/harness/access.ts ACCESS: add one',
+    ).toEqual([])
+    expect(
+      inTable.filter((k) => !inContract.includes(k)),
+      'rows of ACCESS for calls that are not in CALLS: remove them',
+    ).toEqual([])
   })
 
   for (const call of CALLS) {
@@ -107,7 +135,12 @@ describe('access harness', () => {
         expect(forged.res.status, `${key}: a forged link is refused 403`).toBe(403)
         expectBareRefusal(forged.body, `${key} forged link`)
         const other = await signUp('linkother')
-        const borrowed = await send(call, null, { ...link, user_id: String(other.id) }, 'visitor with another user’s link')
+        const borrowed = await send(
+          call,
+          null,
+          { ...link, user_id: String(other.id) },
+          'visitor with another user’s link',
+        )
         expect(borrowed.res.status, `${key}: a link works only for its own user`).toBe(403)
         const real = await send(call, null, link, 'visitor with the signed link')
         expect(real.res.status, `${key}: the signed link is served`).toBeLessThan(300)
@@ -136,7 +169,10 @@ describe('access harness', () => {
       // 4. A signed-in patient making the call for themselves is served.
       const self = await signUp('self')
       const mine = await send(call, self, await row.valid(world(self)), 'patient')
-      expect(mine.res.status, `${key}: a signed-in patient is served (${JSON.stringify(mine.body).slice(0, 200)})`).toBeLessThan(300)
+      expect(
+        mine.res.status,
+        `${key}: a signed-in patient is served (${JSON.stringify(mine.body).slice(0, 200)})`,
+      ).toBeLessThan(300)
       checks++
       if (row.access === 'public' && !row.prepareFirst) return
 
@@ -146,7 +182,12 @@ describe('access harness', () => {
       const second = await signUp('second')
       await row.prepareFirst?.(first, world(first))
       const before = await stateOf(first)
-      const aimed = await send(call, second, { ...(await row.valid(world(second))), ...aimAt(call, first) }, 'a second user naming the first')
+      const aimed = await send(
+        call,
+        second,
+        { ...(await row.valid(world(second))), ...aimAt(call, first) },
+        'a second user naming the first',
+      )
       const refused = aimed.res.status >= 400
       if (row.owner === 'names-id' || row.access === 'link-or-user') {
         expect([401, 403, 404], `${key}: a second user naming the first is refused`).toContain(aimed.res.status)

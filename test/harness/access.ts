@@ -21,7 +21,8 @@ import { bearer, type Person } from './world'
  *   every other role is refused 403.
  * - psychologist: signed in as a psychologist (SPEC §6 host); every other role is refused 403.
  */
-export type AccessClass = 'public' | 'link-or-user' | 'user' | 'owner' | 'admin' | 'publisher' | 'editor' | 'psychologist'
+export type AccessClass =
+  'public' | 'link-or-user' | 'user' | 'owner' | 'admin' | 'publisher' | 'editor' | 'psychologist'
 
 /** The roles that pass each role class (requireRole compares with ===, so no role "includes" another). */
 export const ROLES_OF = {
@@ -47,7 +48,14 @@ export async function makeContent(): Promise<Content> {
   const symptom = await makeSymptom()
   const route = await makeRoute({ units: 3, symptoms: [{ id: symptom.id, primary: true }] })
   const post = await makePost()
-  return { routeId: route.id, routeSlug: route.slug, unitId: route.units[0]!.id, symptomId: symptom.id, postId: post.id, postSlug: post.slug }
+  return {
+    routeId: route.id,
+    routeSlug: route.slug,
+    unitId: route.units[0]!.id,
+    symptomId: symptom.id,
+    postId: post.id,
+    postSlug: post.slug,
+  }
 }
 
 export interface AccessWorld {
@@ -79,11 +87,16 @@ export interface AccessRow {
 
 let n = 0
 const fresh = (tag: string) => `${tag}.${++n}.${Date.now().toString(36)}@access.example`
-const slug = (tag: string) => unique(tag).toLowerCase().replace(/[^a-z0-9-]/g, '-')
+const slug = (tag: string) =>
+  unique(tag)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
 
 /** The notification-settings link of the welcome mail `p` was sent (features/notifications/unsubscribe.ts notificationsLink). */
 async function notificationsLinkOf(p: Person): Promise<Input> {
-  const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'").bind(p.email).first<{ text: string }>()
+  const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'")
+    .bind(p.email)
+    .first<{ text: string }>()
   const found = mail && /https?:\/\/\S+disable-notifications\S+/.exec(mail.text)
   if (!found) throw new Error(`no notifications link in the welcome mail of ${p.email}`)
   const url = new URL(found[0])
@@ -96,23 +109,48 @@ async function as(p: Person, method: string, path: string, form: Input) {
   if (res.status >= 300) throw new Error(`${method} ${path} as the first user: ${res.status} ${await res.text()}`)
 }
 
-const insertId = async (sql: string, ...binds: unknown[]) => String((await env.DB.prepare(sql).bind(...binds).first<{ id: number }>())!.id)
-const newCategory = (table: 'route_categories' | 'post_categories') => insertId(`INSERT INTO ${table} (language, slug, title) VALUES ('es', ?1, 'Harness') RETURNING id`, slug('cat'))
-const newPlan = () => insertId("INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Harness plan') RETURNING id", slug('plan'))
+const insertId = async (sql: string, ...binds: unknown[]) =>
+  String(
+    (await env.DB.prepare(sql)
+      .bind(...binds)
+      .first<{ id: number }>())!.id,
+  )
+const newCategory = (table: 'route_categories' | 'post_categories') =>
+  insertId(`INSERT INTO ${table} (language, slug, title) VALUES ('es', ?1, 'Harness') RETURNING id`, slug('cat'))
+const newPlan = () =>
+  insertId("INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Harness plan') RETURNING id", slug('plan'))
 /** An active monthly subscription of `userId` (as a paid checkout leaves it). */
 const activeSubscriptionOf = (userId: number) =>
-  insertId("INSERT INTO subscriptions (user_id, title, type, status, interval, item, stripe_subscription_id, end_at) VALUES (?1, 'Calma monthly', 1, 1, 'month', 'monthly', ?2, ?3) RETURNING id", userId, `sub_local_${slug('h')}`, Date.now() + 20 * 86_400_000)
+  insertId(
+    "INSERT INTO subscriptions (user_id, title, type, status, interval, item, stripe_subscription_id, end_at) VALUES (?1, 'Calma monthly', 1, 1, 'month', 'monthly', ?2, ?3) RETURNING id",
+    userId,
+    `sub_local_${slug('h')}`,
+    Date.now() + 20 * 86_400_000,
+  )
 /** A paid credit pack of `userId`, with the credits it gave. */
 async function paymentOf(userId: number) {
-  const id = await insertId("INSERT INTO transactions (user_id, amount_cents, kind, provider, provider_ref, payment_intent, item, status) VALUES (?1, 4500, 'topup', 'stripe', ?2, ?3, 'credits_1', 'succeeded') RETURNING id", userId, `cs_local_${slug('h')}`, `pi_local_${slug('h')}`)
-  await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'topup', ?2)").bind(userId, `checkout:h${id}`).run()
+  const id = await insertId(
+    "INSERT INTO transactions (user_id, amount_cents, kind, provider, provider_ref, payment_intent, item, status) VALUES (?1, 4500, 'topup', 'stripe', ?2, ?3, 'credits_1', 'succeeded') RETURNING id",
+    userId,
+    `cs_local_${slug('h')}`,
+    `pi_local_${slug('h')}`,
+  )
+  await env.DB.prepare(
+    "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'topup', ?2)",
+  )
+    .bind(userId, `checkout:h${id}`)
+    .run()
   return id
 }
 /** A pending refund request of a new person's paid pack (admins resolve it). */
 async function pendingRefund(_caller?: number) {
   const owner = await makeUser()
   const tx = await paymentOf(owner.id)
-  return insertId("INSERT INTO refund_requests (user_id, transaction_id, reason, status) VALUES (?1, ?2, 'harness', 'pending') RETURNING id", owner.id, Number(tx))
+  return insertId(
+    "INSERT INTO refund_requests (user_id, transaction_id, reason, status) VALUES (?1, ?2, 'harness', 'pending') RETURNING id",
+    owner.id,
+    Number(tx),
+  )
 }
 const newPair = async () => ({ post_id: String((await makePost()).id), related_post_id: String((await makePost()).id) })
 
@@ -128,7 +166,11 @@ async function deletedPostAudit() {
   const post = await makePost()
   const row = await env.DB.prepare('SELECT * FROM posts WHERE id = ?1').bind(post.id).first()
   await env.DB.prepare('UPDATE posts SET deleted_at = ?2 WHERE id = ?1').bind(post.id, Date.now()).run()
-  return insertId("INSERT INTO audit_log (action, entity, entity_id, before) VALUES ('DELETE /v1/post', 'post', ?1, ?2) RETURNING id", post.id, JSON.stringify({ posts: [row] }))
+  return insertId(
+    "INSERT INTO audit_log (action, entity, entity_id, before) VALUES ('DELETE /v1/post', 'post', ?1, ?2) RETURNING id",
+    post.id,
+    JSON.stringify({ posts: [row] }),
+  )
 }
 
 /** Unsplash and the AI API configured and answered at fetch (tests never reach the network). */
@@ -142,20 +184,27 @@ function fakeOutside() {
   const real = g.fetch
   g.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input)
-    if (url.startsWith('https://api.unsplash.com/')) return Response.json({ results: [{ urls: { raw: 'https://images.unsplash.com/photo-harness?x=1' } }] })
-    if (url.startsWith('https://api.openai.com/')) return Response.json({ choices: [{ message: { content: 'A harness answer' } }] })
+    if (url.startsWith('https://api.unsplash.com/'))
+      return Response.json({ results: [{ urls: { raw: 'https://images.unsplash.com/photo-harness?x=1' } }] })
+    if (url.startsWith('https://api.openai.com/'))
+      return Response.json({ choices: [{ message: { content: 'A harness answer' } }] })
     return real(input as RequestInfo, init)
   }
 }
 
-
 /** A psychologist open to appointments, every day 8:00-20:00 in Madrid, and the next free start (3 days ahead, 10:00). */
 async function openHost() {
   const host = await makeUser({ role: Role.psychologist })
-  await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = ?2 WHERE id = ?1').bind(host.id, 'Europe/Madrid').run()
+  await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = ?2 WHERE id = ?1')
+    .bind(host.id, 'Europe/Madrid')
+    .run()
   await userChanged(host.id)
   for (let d = 0; d < 7; d++) {
-    await env.DB.prepare('INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 480, 1200, 60, ?3)').bind(host.id, d, 'Europe/Madrid').run()
+    await env.DB.prepare(
+      'INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 480, 1200, 60, ?3)',
+    )
+      .bind(host.id, d, 'Europe/Madrid')
+      .run()
   }
   const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
   return { id: host.id, day, start: instantOfMadrid(day, 600 + 60 * (n++ % 9)) }
@@ -164,8 +213,14 @@ function instantOfMadrid(date: string, minute: number) {
   // Madrid is UTC+1 or UTC+2: try both and keep the one whose Madrid wall clock matches.
   for (const off of [60, 120]) {
     const t = Date.parse(`${date}T00:00:00Z`) + (minute - off) * 60_000
-    const wall = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(t)
-    if (wall === `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`) return new Date(t).toISOString()
+    const wall = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Madrid',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(t)
+    if (wall === `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`)
+      return new Date(t).toISOString()
   }
   throw new Error('no Madrid instant')
 }
@@ -173,19 +228,37 @@ function instantOfMadrid(date: string, minute: number) {
 async function appointmentOf(p: { guestId?: number; hostId?: number; status?: number; startMs?: number }) {
   const other = (await makeUser({ role: Role.psychologist })).id
   const start = p.startMs ?? Date.now() + 5 * 86_400_000 + (n++ % 1000) * 3_600_000
-  return insertId('INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5, ?4, ?4) RETURNING id', p.guestId ?? other, p.hostId ?? other, p.status ?? 1, start, start + 3_600_000)
+  return insertId(
+    'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, 1, ?4, ?5, ?4, ?4) RETURNING id',
+    p.guestId ?? other,
+    p.hostId ?? other,
+    p.status ?? 1,
+    start,
+    start + 3_600_000,
+  )
 }
 
 /** A reward `userId` has earned and not claimed (issue 11), made directly: the id to claim. */
 async function rewardOf(userId: number | undefined) {
-  const reward = await insertId("INSERT INTO rewards (key, type_title, level_id, level_title, category, threshold) VALUES ('harness', 'Harness', ?1, 'Level', 'milestone', 1) RETURNING id", 100 + n++)
-  if (userId) await env.DB.prepare('INSERT INTO user_rewards (user_id, reward_id) VALUES (?1, ?2)').bind(userId, reward).run()
+  const reward = await insertId(
+    "INSERT INTO rewards (key, type_title, level_id, level_title, category, threshold) VALUES ('harness', 'Harness', ?1, 'Level', 'milestone', 1) RETURNING id",
+    100 + n++,
+  )
+  if (userId)
+    await env.DB.prepare('INSERT INTO user_rewards (user_id, reward_id) VALUES (?1, ?2)').bind(userId, reward).run()
   return reward
 }
 
 export const ACCESS: Record<string, AccessRow> = {
   // appointments/appointments.routes.ts (issue 9): requireUser; every appointment call checks the caller's side
-  'GET /v1/appointment/slots': { access: 'user', rule: 'requireUser', valid: async () => { const h = await openHost(); return { host_id: String(h.id), date: h.day, timezone: 'Europe/Madrid' } } },
+  'GET /v1/appointment/slots': {
+    access: 'user',
+    rule: 'requireUser',
+    valid: async () => {
+      const h = await openHost()
+      return { host_id: String(h.id), date: h.day, timezone: 'Europe/Madrid' }
+    },
+  },
   'GET /v1/appointments': {
     access: 'owner',
     owner: 'always-caller',
@@ -202,31 +275,77 @@ export const ACCESS: Record<string, AccessRow> = {
       if (w.caller) {
         await env.DB.prepare("UPDATE users SET phone = '+34600000001' WHERE id = ?1").bind(w.caller.id).run()
         await userChanged(w.caller.id)
-        await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'seed', ?2)").bind(w.caller.id, `harness:${w.caller.id}:${n++}`).run()
+        await env.DB.prepare(
+          "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'seed', ?2)",
+        )
+          .bind(w.caller.id, `harness:${w.caller.id}:${n++}`)
+          .run()
       }
       const h = await openHost()
       return { host_id: String(h.id), start_at: h.start, meeting_channel: '1' }
     },
   },
-  'POST /v1/appointment/confirm': { access: 'owner', owner: 'names-id', rule: 'requireUser; the guest or the host of the appointment (else 404)', valid: async (w) => ({ id: await appointmentOf({ guestId: w.caller?.id }) }) },
-  'POST /v1/appointment/cancel': { access: 'owner', owner: 'names-id', rule: 'requireUser; the guest or the host (else 404)', valid: async (w) => ({ id: await appointmentOf({ guestId: w.caller?.id }), reason: '1' }) },
+  'POST /v1/appointment/confirm': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; the guest or the host of the appointment (else 404)',
+    valid: async (w) => ({ id: await appointmentOf({ guestId: w.caller?.id }) }),
+  },
+  'POST /v1/appointment/cancel': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; the guest or the host (else 404)',
+    valid: async (w) => ({ id: await appointmentOf({ guestId: w.caller?.id }), reason: '1' }),
+  },
   'POST /v1/appointment/close': {
     access: 'owner',
     owner: 'names-id',
     rule: 'requireUser; the host of a confirmed appointment that has started (a guest: 403; someone else: 404)',
-    valid: async (w) => ({ id: await appointmentOf({ hostId: w.caller?.id, status: 2, startMs: Date.now() - 3_600_000 }), status: '8' }),
+    valid: async (w) => ({
+      id: await appointmentOf({ hostId: w.caller?.id, status: 2, startMs: Date.now() - 3_600_000 }),
+      status: '8',
+    }),
   },
-  'POST /v1/appointment/meeting': { access: 'owner', owner: 'names-id', rule: 'requireUser; the host (else 404)', valid: async (w) => ({ id: await appointmentOf({ hostId: w.caller?.id }), meeting_link: 'https://meet.example/abc' }) },
-  'GET /v1/appointment/notification': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s next appointment', valid: () => ({}) },
+  'POST /v1/appointment/meeting': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; the host (else 404)',
+    valid: async (w) => ({
+      id: await appointmentOf({ hostId: w.caller?.id }),
+      meeting_link: 'https://meet.example/abc',
+    }),
+  },
+  'GET /v1/appointment/notification': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s next appointment',
+    valid: () => ({}),
+  },
 
   // psychologists/psychologists.routes.ts (issue 9 §1): requireRole(psychologist); always the caller's own agenda and extras
-  'GET /v1/my/availability': { access: 'psychologist', rule: 'requireRole(psychologist); the caller’s own hours', valid: () => ({}) },
-  'POST /v1/my/availability': { access: 'psychologist', rule: 'requireRole(psychologist); replaces the caller’s own hours', valid: () => ({ timezone: 'Europe/Madrid', open: '1', slot_minutes: '60', monday: '09:00-13:00' }) },
-  'POST /v1/my/psychologist': { access: 'psychologist', rule: 'requireRole(psychologist); the caller’s own extras', valid: () => ({ degree: 'PhD in Psychology', speaks_in: 'es' }) },
+  'GET /v1/my/availability': {
+    access: 'psychologist',
+    rule: 'requireRole(psychologist); the caller’s own hours',
+    valid: () => ({}),
+  },
+  'POST /v1/my/availability': {
+    access: 'psychologist',
+    rule: 'requireRole(psychologist); replaces the caller’s own hours',
+    valid: () => ({ timezone: 'Europe/Madrid', open: '1', slot_minutes: '60', monday: '09:00-13:00' }),
+  },
+  'POST /v1/my/psychologist': {
+    access: 'psychologist',
+    rule: 'requireRole(psychologist); the caller’s own extras',
+    valid: () => ({ degree: 'PhD in Psychology', speaks_in: 'es' }),
+  },
 
   // tracking/tracking.routes.ts (issue 8 §4): anyone, signed in or not; nothing of another person is answered
   'GET /v1/session': { access: 'public', rule: 'anyone', valid: () => ({ pathname: '/', utm_source: 'harness' }) },
-  'POST /v1/track': { access: 'public', rule: 'anyone', valid: () => ({ session_id: crypto.randomUUID(), event: 'page_view', page: '/' }) },
+  'POST /v1/track': {
+    access: 'public',
+    rule: 'anyone',
+    valid: () => ({ session_id: crypto.randomUUID(), event: 'page_view', page: '/' }),
+  },
   'POST /v1/translation': { access: 'public', rule: 'anyone', valid: () => ({ text: 'harness.missing_key' }) },
 
   // content.routes.ts, posts.routes.ts: visitors may read content
@@ -235,9 +354,21 @@ export const ACCESS: Record<string, AccessRow> = {
   'GET /v1/posts': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
 
   // content/manage.routes.ts: `editors` = requireRole(admin, publisher), `admins` = requireRole(admin)
-  'POST /v1/route': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('ruta'), title: 'Harness route' }) },
-  'DELETE /v1/route': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makeRoute()).id) }) },
-  'POST /v1/route/symptom/assign': { access: 'editor', rule: 'editors', valid: async (w) => ({ route_id: String(w.content.routeId), symptom_id: String((await makeSymptom()).id) }) },
+  'POST /v1/route': {
+    access: 'editor',
+    rule: 'editors',
+    valid: () => ({ language: 'es', slug: slug('ruta'), title: 'Harness route' }),
+  },
+  'DELETE /v1/route': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => ({ id: String((await makeRoute()).id) }),
+  },
+  'POST /v1/route/symptom/assign': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async (w) => ({ route_id: String(w.content.routeId), symptom_id: String((await makeSymptom()).id) }),
+  },
   'DELETE /v1/route/symptom/unassign': {
     access: 'editor',
     rule: 'editors',
@@ -255,62 +386,116 @@ export const ACCESS: Record<string, AccessRow> = {
     },
   },
   'GET /v1/route/categories': { access: 'public', rule: 'anyone', valid: () => ({}) },
-  'POST /v1/route/category': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('cat'), title: 'Harness category' }) },
-  'DELETE /v1/route/category': { access: 'editor', rule: 'editors', valid: async () => ({ id: await newCategory('route_categories') }) },
-  'GET /v1/route/symptoms': { access: 'public', rule: 'anyone', valid: (w) => ({ route_id: String(w.content.routeId) }) },
+  'POST /v1/route/category': {
+    access: 'editor',
+    rule: 'editors',
+    valid: () => ({ language: 'es', slug: slug('cat'), title: 'Harness category' }),
+  },
+  'DELETE /v1/route/category': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => ({ id: await newCategory('route_categories') }),
+  },
+  'GET /v1/route/symptoms': {
+    access: 'public',
+    rule: 'anyone',
+    valid: (w) => ({ route_id: String(w.content.routeId) }),
+  },
   'GET /v1/route/properties': { access: 'admin', rule: 'admins', valid: () => ({}) },
-  'POST /v1/symptom': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('sintoma'), title: 'Harness symptom' }) },
-  'DELETE /v1/symptom': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makeSymptom()).id) }) },
+  'POST /v1/symptom': {
+    access: 'editor',
+    rule: 'editors',
+    valid: () => ({ language: 'es', slug: slug('sintoma'), title: 'Harness symptom' }),
+  },
+  'DELETE /v1/symptom': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => ({ id: String((await makeSymptom()).id) }),
+  },
 
   // plans/plans.routes.ts: lists for anyone, the caller's own plans and status, `admins` = requireRole(admin)
   'GET /v1/plans': { access: 'public', rule: 'anyone', valid: () => ({ per_page: '2' }) },
-  'GET /v1/my/plans': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s own assignments', valid: () => ({ per_page: '2' }) },
+  'GET /v1/my/plans': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own assignments',
+    valid: () => ({ per_page: '2' }),
+  },
   'GET /v1/my/plan/status': {
     access: 'owner',
     owner: 'always-caller',
     rule: 'requireUser; only a plan assigned to the caller (else 404)',
     valid: async (w) => {
       const planId = await newPlan()
-      if (w.caller) await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id) VALUES (?1, ?2)').bind(Number(planId), w.caller.id).run()
+      if (w.caller)
+        await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id) VALUES (?1, ?2)')
+          .bind(Number(planId), w.caller.id)
+          .run()
       return { plan_id: planId }
     },
   },
-  'POST /v1/plan': { access: 'admin', rule: 'admins', valid: () => ({ language: 'es', slug: slug('plan'), title: 'Harness plan' }) },
+  'POST /v1/plan': {
+    access: 'admin',
+    rule: 'admins',
+    valid: () => ({ language: 'es', slug: slug('plan'), title: 'Harness plan' }),
+  },
   'DELETE /v1/plan': { access: 'admin', rule: 'admins', valid: async () => ({ id: await newPlan() }) },
   'POST /v1/plan/setting': {
     access: 'admin',
     rule: 'admins',
     valid: async (w) => {
       const planId = await newPlan()
-      await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id) VALUES (?1, ?2)').bind(Number(planId), w.content.routeId).run()
+      await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id) VALUES (?1, ?2)')
+        .bind(Number(planId), w.content.routeId)
+        .run()
       return { plan_id: planId, route_id: String(w.content.routeId), waiting_time_hours: '1' }
     },
   },
-  'POST /v1/plan/assign': { access: 'admin', rule: 'admins', valid: async () => ({ plan_id: await newPlan(), user_id: String((await makeUser()).id) }) },
+  'POST /v1/plan/assign': {
+    access: 'admin',
+    rule: 'admins',
+    valid: async () => ({ plan_id: await newPlan(), user_id: String((await makeUser()).id) }),
+  },
   'DELETE /v1/plan/assign': {
     access: 'admin',
     rule: 'admins',
     valid: async () => {
       const planId = await newPlan()
       const userId = (await makeUser()).id
-      await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id) VALUES (?1, ?2)').bind(Number(planId), userId).run()
+      await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id) VALUES (?1, ?2)')
+        .bind(Number(planId), userId)
+        .run()
       return { plan_id: planId, user_id: String(userId) }
     },
   },
-  'POST /v1/plan/route': { access: 'admin', rule: 'admins', valid: async (w) => ({ plan_id: await newPlan(), route_id: String(w.content.routeId) }) },
+  'POST /v1/plan/route': {
+    access: 'admin',
+    rule: 'admins',
+    valid: async (w) => ({ plan_id: await newPlan(), route_id: String(w.content.routeId) }),
+  },
   'DELETE /v1/plan/route': {
     access: 'admin',
     rule: 'admins',
     valid: async (w) => {
       const planId = await newPlan()
-      await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id) VALUES (?1, ?2)').bind(Number(planId), w.content.routeId).run()
+      await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id) VALUES (?1, ?2)')
+        .bind(Number(planId), w.content.routeId)
+        .run()
       return { plan_id: planId, route_id: String(w.content.routeId) }
     },
   },
 
   // content/likes.routes.ts: stats for anyone, likes are the caller's own
-  'GET /v1/route/stats': { access: 'public', rule: 'anyone (liked_by_me is the caller’s)', valid: (w) => ({ route: String(w.content.routeId) }) },
-  'GET /v1/post/stats': { access: 'public', rule: 'anyone (liked_by_me is the caller’s)', valid: (w) => ({ post: String(w.content.postId) }) },
+  'GET /v1/route/stats': {
+    access: 'public',
+    rule: 'anyone (liked_by_me is the caller’s)',
+    valid: (w) => ({ route: String(w.content.routeId) }),
+  },
+  'GET /v1/post/stats': {
+    access: 'public',
+    rule: 'anyone (liked_by_me is the caller’s)',
+    valid: (w) => ({ post: String(w.content.postId) }),
+  },
   'POST /v1/route/update/like': {
     access: 'owner',
     owner: 'always-caller',
@@ -331,7 +516,10 @@ export const ACCESS: Record<string, AccessRow> = {
     rule: 'requireUser; the caller’s likes only',
     valid: () => ({}),
     prepareFirst: (first, w) => as(first, 'POST', '/v1/route/update/like', { route_id: String(w.content.routeId) }),
-    leak: (body, w) => ((body.routes ?? []).some((r: { id: number }) => r.id === w.content.routeId) ? 'a route only the first user liked' : null),
+    leak: (body, w) =>
+      (body.routes ?? []).some((r: { id: number }) => r.id === w.content.routeId)
+        ? 'a route only the first user liked'
+        : null,
   },
 
   // playback/playback.routes.ts
@@ -339,47 +527,106 @@ export const ACCESS: Record<string, AccessRow> = {
     access: 'public',
     rule: 'anyone; each unit’s state is the caller’s',
     valid: (w) => ({ route: String(w.content.routeId) }),
-    prepareFirst: (first, w) => as(first, 'POST', '/v1/unit/progress', { unit_id: String(w.content.unitId), position: '37' }),
-    leak: (body, w) => ((body.units ?? []).some((u: { id: number; position: number }) => u.id === w.content.unitId && u.position === 37) ? 'the first user’s position in a unit' : null),
+    prepareFirst: (first, w) =>
+      as(first, 'POST', '/v1/unit/progress', { unit_id: String(w.content.unitId), position: '37' }),
+    leak: (body, w) =>
+      (body.units ?? []).some((u: { id: number; position: number }) => u.id === w.content.unitId && u.position === 37)
+        ? 'the first user’s position in a unit'
+        : null,
   },
   'POST /v1/unit/progress': {
     access: 'owner',
     owner: 'always-caller',
     rule: 'requireUser; the caller’s own progress',
     valid: (w) => ({ unit_id: String(w.content.unitId), position: '12' }),
-    prepareFirst: (first, w) => as(first, 'POST', '/v1/unit/progress', { unit_id: String(w.content.unitId), position: '37' }),
+    prepareFirst: (first, w) =>
+      as(first, 'POST', '/v1/unit/progress', { unit_id: String(w.content.unitId), position: '37' }),
     leak: (body) => (body.unit?.position === 37 ? 'the first user’s position' : null),
   },
 
   // posts/manage.routes.ts: `editors` = requireRole(admin, publisher)
-  'POST /v1/post': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('post'), title: 'Harness post' }) },
+  'POST /v1/post': {
+    access: 'editor',
+    rule: 'editors',
+    valid: () => ({ language: 'es', slug: slug('post'), title: 'Harness post' }),
+  },
   'DELETE /v1/post': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makePost()).id) }) },
-  'GET /v1/post/correlations': { access: 'editor', rule: 'editors', valid: (w) => ({ post_id: String(w.content.postId) }) },
+  'GET /v1/post/correlations': {
+    access: 'editor',
+    rule: 'editors',
+    valid: (w) => ({ post_id: String(w.content.postId) }),
+  },
   'POST /v1/post/correlation': { access: 'editor', rule: 'editors', valid: newPair },
   'DELETE /v1/post/correlation': {
     access: 'editor',
     rule: 'editors',
     valid: async () => {
       const pair = await newPair()
-      await env.DB.prepare('INSERT INTO post_correlations (post_id, related_post_id) VALUES (?1, ?2)').bind(pair.post_id, pair.related_post_id).run()
+      await env.DB.prepare('INSERT INTO post_correlations (post_id, related_post_id) VALUES (?1, ?2)')
+        .bind(pair.post_id, pair.related_post_id)
+        .run()
       return pair
     },
   },
   'GET /v1/post/categories': { access: 'public', rule: 'anyone', valid: () => ({}) },
-  'POST /v1/post/category': { access: 'editor', rule: 'editors', valid: () => ({ language: 'es', slug: slug('cat'), title: 'Harness category' }) },
-  'DELETE /v1/post/category': { access: 'editor', rule: 'editors', valid: async () => ({ id: await newCategory('post_categories') }) },
+  'POST /v1/post/category': {
+    access: 'editor',
+    rule: 'editors',
+    valid: () => ({ language: 'es', slug: slug('cat'), title: 'Harness category' }),
+  },
+  'DELETE /v1/post/category': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => ({ id: await newCategory('post_categories') }),
+  },
 
   // users/users.routes.ts
-  'POST /v1/user': { access: 'public', rule: 'anyone + captcha (register)', valid: () => ({ email: fresh('register'), legal_age: '1' }) },
-  'POST /v1/user/authenticate': { access: 'public', rule: 'anyone (sign in)', valid: (w) => ({ email: w.credentials.email, password: w.credentials.password }) },
-  'POST /v1/user/recover/password': { access: 'public', rule: 'anyone + captcha; same answer for any email', valid: () => ({ email: fresh('recover') }) },
-  'GET /v1/users/psychologists': { access: 'public', rule: 'anyone; no email or phone', valid: () => ({ per_page: '2' }) },
+  'POST /v1/user': {
+    access: 'public',
+    rule: 'anyone + captcha (register)',
+    valid: () => ({ email: fresh('register'), legal_age: '1' }),
+  },
+  'POST /v1/user/authenticate': {
+    access: 'public',
+    rule: 'anyone (sign in)',
+    valid: (w) => ({ email: w.credentials.email, password: w.credentials.password }),
+  },
+  'POST /v1/user/recover/password': {
+    access: 'public',
+    rule: 'anyone + captcha; same answer for any email',
+    valid: () => ({ email: fresh('recover') }),
+  },
+  'GET /v1/users/psychologists': {
+    access: 'public',
+    rule: 'anyone; no email or phone',
+    valid: () => ({ per_page: '2' }),
+  },
   'POST /v1/user/logout': { access: 'user', rule: 'requireUser; ends the caller’s own session', valid: () => ({}) },
   'GET /v1/user/permissions': { access: 'user', rule: 'requireUser; the caller’s own permissions', valid: () => ({}) },
-  'GET /v1/user': { access: 'owner', owner: 'always-caller', rule: 'requireUser; any id is ignored', valid: () => ({}) },
-  'POST /v1/user/update': { access: 'owner', owner: 'always-caller', rule: 'requireUser; ids are dropped by the schema', valid: () => ({ name: 'Renamed By Caller' }) },
-  'GET /v1/user/export': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s rows only', valid: () => ({}) },
-  'DELETE /v1/user': { access: 'owner', owner: 'names-id', rule: 'requireUser + captcha; another id: admins only (403)', valid: () => ({}) },
+  'GET /v1/user': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; any id is ignored',
+    valid: () => ({}),
+  },
+  'POST /v1/user/update': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; ids are dropped by the schema',
+    valid: () => ({ name: 'Renamed By Caller' }),
+  },
+  'GET /v1/user/export': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s rows only',
+    valid: () => ({}),
+  },
+  'DELETE /v1/user': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser + captcha; another id: admins only (403)',
+    valid: () => ({}),
+  },
   'DELETE /v1/user/notifications/delete': {
     access: 'link-or-user',
     owner: 'names-id',
@@ -401,25 +648,82 @@ export const ACCESS: Record<string, AccessRow> = {
   'GET /v1/admin/plan/users': { access: 'admin', rule: 'admins', valid: async () => ({ plan_id: await newPlan() }) },
   'GET /v1/admin/events': { access: 'admin', rule: 'admins', valid: () => ({ per_page: '2' }) },
   'GET /v1/admin/events/export': { access: 'admin', rule: 'admins', valid: () => ({ event: 'page_view' }) },
-  'POST /v1/unit': { access: 'editor', rule: 'editors', valid: (w) => ({ route_id: String(w.content.routeId), title: 'Harness unit' }) },
-  'DELETE /v1/unit': { access: 'editor', rule: 'editors', valid: async () => ({ id: String((await makeRoute({ units: 1 })).units[0]!.id) }) },
-  'POST /v1/unit/move': { access: 'editor', rule: 'editors', valid: (w) => ({ id: String(w.content.unitId), direction: 'down' }) },
-  'POST /v1/admin/user': { access: 'admin', rule: 'admins; edits another user', changesOtherUsers: true, valid: async () => ({ id: String((await makeUser()).id), subscriber: '1' }) },
-  'POST /v1/admin/user/credits': { access: 'admin', rule: 'admins; a credit_ledger row', valid: async () => ({ user_id: String((await makeUser()).id), amount_cents: '100', reason: 'Harness adjustment' }) },
-  'POST /v1/admin/restore': { access: 'admin', rule: 'admins; a deletion of the last 30 days', valid: async () => ({ audit_id: await deletedPostAudit() }) },
+  'POST /v1/unit': {
+    access: 'editor',
+    rule: 'editors',
+    valid: (w) => ({ route_id: String(w.content.routeId), title: 'Harness unit' }),
+  },
+  'DELETE /v1/unit': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => ({ id: String((await makeRoute({ units: 1 })).units[0]!.id) }),
+  },
+  'POST /v1/unit/move': {
+    access: 'editor',
+    rule: 'editors',
+    valid: (w) => ({ id: String(w.content.unitId), direction: 'down' }),
+  },
+  'POST /v1/admin/user': {
+    access: 'admin',
+    rule: 'admins; edits another user',
+    changesOtherUsers: true,
+    valid: async () => ({ id: String((await makeUser()).id), subscriber: '1' }),
+  },
+  'POST /v1/admin/user/credits': {
+    access: 'admin',
+    rule: 'admins; a credit_ledger row',
+    valid: async () => ({ user_id: String((await makeUser()).id), amount_cents: '100', reason: 'Harness adjustment' }),
+  },
+  'POST /v1/admin/restore': {
+    access: 'admin',
+    rule: 'admins; a deletion of the last 30 days',
+    valid: async () => ({ audit_id: await deletedPostAudit() }),
+  },
   'POST /v1/admin/sitemap': { access: 'admin', rule: 'admins', valid: () => ({}) },
-  'POST /v1/route/property': { access: 'admin', rule: 'admins', valid: () => ({ key: slug('prop').replace(/-/g, '_'), value: 'x' }) },
-  'DELETE /v1/route/property': { access: 'admin', rule: 'admins', valid: async () => ({ id: await insertId("INSERT INTO properties (key, value) VALUES (?1, 'x') RETURNING id", slug('prop').replace(/-/g, '_')) }) },
-  'POST /v1/post/update_image_using_unsplash': { access: 'editor', rule: 'editors; Unsplash faked at fetch', valid: async () => (fakeOutside(), { id: String((await makePost()).id) }) },
-  'GET /v1/ai/post/:target': { access: 'editor', rule: 'editors; the AI API faked at fetch', valid: async () => (fakeOutside(), { target: 'title', post_id: String((await makePost()).id) }) },
-  'POST /v1/file/upload': { access: 'editor', rule: 'editors', valid: () => ({ tag: 'audio', filename: 'harness.mp3', size: '2048' }) },
-  'POST /v1/file/upload/part': { access: 'editor', rule: 'editors', valid: async () => ({ ...(await openUpload()), part_number: '1', chunk: 'ID3 harness bytes' }) },
+  'POST /v1/route/property': {
+    access: 'admin',
+    rule: 'admins',
+    valid: () => ({ key: slug('prop').replace(/-/g, '_'), value: 'x' }),
+  },
+  'DELETE /v1/route/property': {
+    access: 'admin',
+    rule: 'admins',
+    valid: async () => ({
+      id: await insertId(
+        "INSERT INTO properties (key, value) VALUES (?1, 'x') RETURNING id",
+        slug('prop').replace(/-/g, '_'),
+      ),
+    }),
+  },
+  'POST /v1/post/update_image_using_unsplash': {
+    access: 'editor',
+    rule: 'editors; Unsplash faked at fetch',
+    valid: async () => (fakeOutside(), { id: String((await makePost()).id) }),
+  },
+  'GET /v1/ai/post/:target': {
+    access: 'editor',
+    rule: 'editors; the AI API faked at fetch',
+    valid: async () => (fakeOutside(), { target: 'title', post_id: String((await makePost()).id) }),
+  },
+  'POST /v1/file/upload': {
+    access: 'editor',
+    rule: 'editors',
+    valid: () => ({ tag: 'audio', filename: 'harness.mp3', size: '2048' }),
+  },
+  'POST /v1/file/upload/part': {
+    access: 'editor',
+    rule: 'editors',
+    valid: async () => ({ ...(await openUpload()), part_number: '1', chunk: 'ID3 harness bytes' }),
+  },
   'POST /v1/file/upload/complete': {
     access: 'editor',
     rule: 'editors',
     valid: async () => {
       const u = await openUpload()
-      const part = await env.MEDIA.resumeMultipartUpload(u.key, u.upload_id).uploadPart(1, new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3]))
+      const part = await env.MEDIA.resumeMultipartUpload(u.key, u.upload_id).uploadPart(
+        1,
+        new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0, 1, 2, 3]),
+      )
       return { ...u, parts: `1:${part.etag}` }
     },
   },
@@ -430,13 +734,22 @@ export const ACCESS: Record<string, AccessRow> = {
     valid: async () => {
       const key = `uploads/audio/${crypto.randomUUID()}.mp3`
       await env.MEDIA.put(key, 'ID3')
-      return { id: await insertId("INSERT INTO files (type, tag, size, r2_key) VALUES ('audio', 'audio', 3, ?1) RETURNING id", key) }
+      return {
+        id: await insertId(
+          "INSERT INTO files (type, tag, size, r2_key) VALUES ('audio', 'audio', 3, ?1) RETURNING id",
+          key,
+        ),
+      }
     },
   },
 
   // payments/payments.routes.ts (issue 10): the offer is public; the rest is the caller's own, refunds' resolution admins'
   'GET /v1/subscriptions': { access: 'public', rule: 'anyone: the catalogue', valid: () => ({}) },
-  'GET /v1/subscription/payment/link': { access: 'user', rule: 'requireUser; the link pays for the caller (client_reference_id)', valid: () => ({ item: 'credits_1' }) },
+  'GET /v1/subscription/payment/link': {
+    access: 'user',
+    rule: 'requireUser; the link pays for the caller (client_reference_id)',
+    valid: () => ({ item: 'credits_1' }),
+  },
   'GET /v1/my/subscriptions': {
     access: 'owner',
     owner: 'always-caller',
@@ -466,12 +779,29 @@ export const ACCESS: Record<string, AccessRow> = {
     valid: () => ({ reason: 'The harness asks for its money back.' }),
     prepareFirst: async (first) => void (await paymentOf(first.id)),
   },
-  'GET /v1/refunds': { access: 'admin', rule: 'requireRole(Role.admin); shows emails', valid: () => ({ per_page: '2' }) },
-  'POST /v1/refund/approve': { access: 'admin', rule: 'requireRole(Role.admin)', valid: async (w) => ({ id: await pendingRefund(w.caller?.id) }) },
-  'POST /v1/refund/reject': { access: 'admin', rule: 'requireRole(Role.admin)', valid: async (w) => ({ id: await pendingRefund(w.caller?.id) }) },
+  'GET /v1/refunds': {
+    access: 'admin',
+    rule: 'requireRole(Role.admin); shows emails',
+    valid: () => ({ per_page: '2' }),
+  },
+  'POST /v1/refund/approve': {
+    access: 'admin',
+    rule: 'requireRole(Role.admin)',
+    valid: async (w) => ({ id: await pendingRefund(w.caller?.id) }),
+  },
+  'POST /v1/refund/reject': {
+    access: 'admin',
+    rule: 'requireRole(Role.admin)',
+    valid: async (w) => ({ id: await pendingRefund(w.caller?.id) }),
+  },
 
   // engagement/engagement.routes.ts, ranking/ranking.routes.ts, notifications/notifications.routes.ts (issue 11)
-  'GET /v1/rewards': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s rewards and streak', valid: () => ({}) },
+  'GET /v1/rewards': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s rewards and streak',
+    valid: () => ({}),
+  },
   'GET /v1/rewards/unclaimed': {
     access: 'owner',
     owner: 'always-caller',
@@ -480,29 +810,86 @@ export const ACCESS: Record<string, AccessRow> = {
     prepareFirst: async (first) => void (await rewardOf(first.id)),
     leak: (body) => ((body.rewards as unknown[] | undefined)?.length ? 'a reward of someone else' : null),
   },
-  'POST /v1/rewards/claim': { access: 'owner', owner: 'always-caller', rule: 'requireUser; claims the caller’s own reward once', valid: async (w) => ({ reward_id: await rewardOf(w.caller?.id) }) },
-  'GET /v1/ranking': { access: 'user', rule: 'requireUser; names are first name and initial; the own row is the caller’s', valid: () => ({}) },
-  'POST /v1/ranking/visibility': { access: 'owner', owner: 'always-caller', rule: 'requireUser; the caller’s own choice', valid: () => ({ hidden: '0' }) },
+  'POST /v1/rewards/claim': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; claims the caller’s own reward once',
+    valid: async (w) => ({ reward_id: await rewardOf(w.caller?.id) }),
+  },
+  'GET /v1/ranking': {
+    access: 'user',
+    rule: 'requireUser; names are first name and initial; the own row is the caller’s',
+    valid: () => ({}),
+  },
+  'POST /v1/ranking/visibility': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own choice',
+    valid: () => ({ hidden: '0' }),
+  },
   'GET /v1/notifications/unread': {
     access: 'owner',
     owner: 'always-caller',
     rule: 'requireUser; the caller’s own in-app notifications',
     valid: () => ({}),
-    prepareFirst: async (first) => void (await env.DB.prepare("INSERT INTO in_app_notifications (user_id, locale, level, title) VALUES (?1, 'es', 'info', 'Solo para ti')").bind(first.id).run()),
-    leak: (body) => ((body.notifications as { title: string }[] | undefined)?.some((n) => n.title === 'Solo para ti') ? 'an in-app notification of someone else' : null),
+    prepareFirst: async (first) =>
+      void (await env.DB.prepare(
+        "INSERT INTO in_app_notifications (user_id, locale, level, title) VALUES (?1, 'es', 'info', 'Solo para ti')",
+      )
+        .bind(first.id)
+        .run()),
+    leak: (body) =>
+      (body.notifications as { title: string }[] | undefined)?.some((n) => n.title === 'Solo para ti')
+        ? 'an in-app notification of someone else'
+        : null,
   },
-  'POST /v1/notifications/read': { access: 'owner', owner: 'always-caller', rule: 'requireUser; marks the caller’s own only', valid: () => ({}) },
+  'POST /v1/notifications/read': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; marks the caller’s own only',
+    valid: () => ({}),
+  },
   'GET /v1/notifications': { access: 'admin', rule: 'requireRole(Role.admin)', valid: () => ({ per_page: '2' }) },
-  'POST /v1/notification': { access: 'admin', rule: 'requireRole(Role.admin)', valid: () => ({ language: 'es', role_recipients: '1', title_es: 'Hola desde el arnés', send_at: '2099-01-01T09:00:00Z' }) },
+  'POST /v1/notification': {
+    access: 'admin',
+    rule: 'requireRole(Role.admin)',
+    valid: () => ({
+      language: 'es',
+      role_recipients: '1',
+      title_es: 'Hola desde el arnés',
+      send_at: '2099-01-01T09:00:00Z',
+    }),
+  },
   'POST /v1/notification/cancel': {
     access: 'admin',
     rule: 'requireRole(Role.admin); a pending one only',
-    valid: async () => ({ id: await insertId("INSERT INTO admin_notifications (title, status, channel, send_at) VALUES ('Harness', 'pending', 'in_app', ?1) RETURNING id", Date.UTC(2099, 0, 1)) }),
+    valid: async () => ({
+      id: await insertId(
+        "INSERT INTO admin_notifications (title, status, channel, send_at) VALUES ('Harness', 'pending', 'in_app', ?1) RETURNING id",
+        Date.UTC(2099, 0, 1),
+      ),
+    }),
   },
 
   // forms/forms.routes.ts: the public forms, anyone + captcha (issue 8 §3)
-  'POST /v1/contact': { access: 'public', rule: 'anyone + captcha; once an hour per email', valid: () => ({ email: fresh('contact'), reason: 'other', description: 'A message from the harness.' }) },
-  'POST /v1/letstalk': { access: 'public', rule: 'anyone + captcha', valid: () => ({ email: fresh('letstalk'), name: 'Ana Harness', phone: '+34612345678', preferred_time: 'morning' }) },
-  'POST /v1/feedback': { access: 'public', rule: 'anyone + captcha', valid: () => ({ email: fresh('feedback'), usage_frequency: '1', recommendation_score: '8' }) },
-  'POST /v1/suggestion': { access: 'public', rule: 'anyone + captcha', valid: () => ({ keyword: 'harness topic', notify: '1', email: fresh('suggestion') }) },
+  'POST /v1/contact': {
+    access: 'public',
+    rule: 'anyone + captcha; once an hour per email',
+    valid: () => ({ email: fresh('contact'), reason: 'other', description: 'A message from the harness.' }),
+  },
+  'POST /v1/letstalk': {
+    access: 'public',
+    rule: 'anyone + captcha',
+    valid: () => ({ email: fresh('letstalk'), name: 'Ana Harness', phone: '+34612345678', preferred_time: 'morning' }),
+  },
+  'POST /v1/feedback': {
+    access: 'public',
+    rule: 'anyone + captcha',
+    valid: () => ({ email: fresh('feedback'), usage_frequency: '1', recommendation_score: '8' }),
+  },
+  'POST /v1/suggestion': {
+    access: 'public',
+    rule: 'anyone + captcha',
+    valid: () => ({ keyword: 'harness topic', notify: '1', email: fresh('suggestion') }),
+  },
 }

@@ -164,7 +164,13 @@ async function columnsOf(table: string): Promise<string[]> {
  */
 function rowText(cols: string[]): string {
   const chunks: string[] = []
-  for (let i = 0; i < cols.length; i += 30) chunks.push(`json_array(${cols.slice(i, i + 30).map((c) => `quote("${c}")`).join(', ')})`)
+  for (let i = 0; i < cols.length; i += 30)
+    chunks.push(
+      `json_array(${cols
+        .slice(i, i + 30)
+        .map((c) => `quote("${c}")`)
+        .join(', ')})`,
+    )
   return `json_array(${chunks.join(', ')})`
 }
 
@@ -175,9 +181,13 @@ function rowText(cols: string[]): string {
  */
 async function buildSnapshotSql(): Promise<string> {
   const tables = (await tablesOf()).filter((t) => !(CHANGES_ON_REFUSAL as readonly string[]).includes(t))
-  const parts = tables.map((t) => `(SELECT count(*) FROM "${t}"${COUNTED_WHERE[t] ? ` WHERE ${COUNTED_WHERE[t]}` : ''}) AS "${t}"`)
+  const parts = tables.map(
+    (t) => `(SELECT count(*) FROM "${t}"${COUNTED_WHERE[t] ? ` WHERE ${COUNTED_WHERE[t]}` : ''}) AS "${t}"`,
+  )
   // The rows of the people a run names (watched(): the ids its requests carry), every column.
-  parts.push(`(SELECT group_concat(r, char(10)) FROM (SELECT ${rowText(await columnsOf('users'))} AS r FROM users WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id)) AS "users.rows"`)
+  parts.push(
+    `(SELECT group_concat(r, char(10)) FROM (SELECT ${rowText(await columnsOf('users'))} AS r FROM users WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id)) AS "users.rows"`,
+  )
   return `SELECT ${parts.join(',\n')}`
 }
 
@@ -203,14 +213,19 @@ async function sessionCount(): Promise<number> {
 
 export async function snapshot(): Promise<Snapshot> {
   snapshotSql ??= await buildSnapshotSql()
-  const [row, sessions] = await Promise.all([env.DB.prepare(snapshotSql).bind(JSON.stringify(watchedIds)).first<Snapshot>(), sessionCount()])
+  const [row, sessions] = await Promise.all([
+    env.DB.prepare(snapshotSql).bind(JSON.stringify(watchedIds)).first<Snapshot>(),
+    sessionCount(),
+  ])
   return { ...row!, 'kv.sessions': sessions }
 }
 
 /** The tables a snapshot counts (for the report). */
 export async function countedTables(): Promise<string[]> {
   snapshotSql ??= await buildSnapshotSql()
-  return Object.keys((await env.DB.prepare(snapshotSql).bind('[]').first<Snapshot>())!).filter((k) => k !== 'users.rows')
+  return Object.keys((await env.DB.prepare(snapshotSql).bind('[]').first<Snapshot>())!).filter(
+    (k) => k !== 'users.rows',
+  )
 }
 
 /** A refusal stored nothing: same counts, same user rows, no new session (one may have expired). */
@@ -239,9 +254,13 @@ export async function stateOf(p: Person): Promise<Record<string, unknown>> {
   const parts = [`(SELECT ${rowText(await columnsOf('users'))} FROM users WHERE id = ?1) AS "users.row"`]
   for (const t of userTables) {
     if ((CHANGES_ON_REFUSAL as readonly string[]).includes(t)) continue
-    parts.push(`(SELECT group_concat(r, char(10)) FROM (SELECT ${rowText(await columnsOf(t))} AS r FROM "${t}" WHERE user_id = ?1 ORDER BY rowid)) AS "${t}"`)
+    parts.push(
+      `(SELECT group_concat(r, char(10)) FROM (SELECT ${rowText(await columnsOf(t))} AS r FROM "${t}" WHERE user_id = ?1 ORDER BY rowid)) AS "${t}"`,
+    )
   }
-  const row = await env.DB.prepare(`SELECT ${parts.join(', ')}`).bind(p.id).first<Record<string, unknown>>()
+  const row = await env.DB.prepare(`SELECT ${parts.join(', ')}`)
+    .bind(p.id)
+    .first<Record<string, unknown>>()
   return { ...row!, session: await sessionWorks(p) }
 }
 
@@ -254,7 +273,8 @@ export function leaks(body: unknown, p: Person): string | null {
   const walk = (v: unknown, path: string) => {
     if (found || v === null || typeof v !== 'object') return
     const o = v as Record<string, unknown>
-    if (!Array.isArray(v) && o.id === p.id && ('email' in o || 'token' in o || 'avatar' in o)) found = `their user object at ${path || '.'}`
+    if (!Array.isArray(v) && o.id === p.id && ('email' in o || 'token' in o || 'avatar' in o))
+      found = `their user object at ${path || '.'}`
     for (const [k, x] of Object.entries(o)) walk(x, `${path}.${k}`)
   }
   walk(body, '')
@@ -269,7 +289,12 @@ const PROTOTYPES: [string, object][] = [
   ['Function.prototype', Function.prototype],
   ['String.prototype', String.prototype],
 ]
-const pristine = new Map(PROTOTYPES.map(([name, proto]) => [name, new Map(Reflect.ownKeys(proto).map((k) => [k, Reflect.getOwnPropertyDescriptor(proto, k)!]))]))
+const pristine = new Map(
+  PROTOTYPES.map(([name, proto]) => [
+    name,
+    new Map(Reflect.ownKeys(proto).map((k) => [k, Reflect.getOwnPropertyDescriptor(proto, k)!])),
+  ]),
+)
 
 /**
  * What requests added to or changed on the built-in prototypes of this isolate (the Worker and

@@ -12,10 +12,15 @@ import { ROUTABLE } from '#client/app/pages.ts'
 import { register } from '../users/support'
 
 const page = (path: string, init?: RequestInit) =>
-  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { redirect: 'manual', ...init, headers: { accept: 'text/html', ...(init?.headers as Record<string, string>) } })
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, {
+    redirect: 'manual',
+    ...init,
+    headers: { accept: 'text/html', ...(init?.headers as Record<string, string>) },
+  })
 const bootOf = (html: string) => JSON.parse(/<script id="__BOOT__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!)
 /** Text as React escapes it into an element. */
-const reactText = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!).replace(/'/g, '&#x27;')
+const reactText = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!).replace(/'/g, '&#x27;')
 /** Paragraph text as the page shows it: `[label](target)` links keep their label. */
 const shown = (s: string) => s.replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
 type Locale = 'es' | 'en'
@@ -54,12 +59,37 @@ describe('the legal pages', () => {
 
   it('say what the brief asks of them: controller, health data, rights, AEPD, cookies by name, adults only', async () => {
     const privacy = await (await page('/en/privacy')).text()
-    for (const s of ['Calma Salud S.L. (demo)', 'privacy@calma.app', 'dpo@calma.app', '9(2)(a)', 'Standard Contractual Clauses', 'Cloudflare', 'Stripe', 'Resend', 'www.aepd.es', 'Download my data', 'legal age'])
+    for (const s of [
+      'Calma Salud S.L. (demo)',
+      'privacy@calma.app',
+      'dpo@calma.app',
+      '9(2)(a)',
+      'Standard Contractual Clauses',
+      'Cloudflare',
+      'Stripe',
+      'Resend',
+      'www.aepd.es',
+      'Download my data',
+      'legal age',
+    ])
       expect(privacy, s).toContain(s)
     expect(privacy).toContain('href="/en/profile"')
     expect(privacy).toContain('href="mailto:dpo@calma.app"')
     const cookies = await (await page('/cookies')).text()
-    for (const name of ['calma_session', 'tz', 'calma_oauth', 'calma_consent', 'user', 'session_id', 'locale', 'language_notification', 'articles_read', 'agency', 'visited_at', '_fbp'])
+    for (const name of [
+      'calma_session',
+      'tz',
+      'calma_oauth',
+      'calma_consent',
+      'user',
+      'session_id',
+      'locale',
+      'language_notification',
+      'articles_read',
+      'agency',
+      'visited_at',
+      '_fbp',
+    ])
       expect(cookies, name).toContain(`>${name}</th>`)
     expect(cookies).toContain('data-testid="legal-cookie-settings"')
     const terms = await (await page('/terms')).text()
@@ -77,19 +107,28 @@ describe('the legal pages', () => {
       expect(legalDocumentSchema.safeParse(es).success, kind).toBe(true)
       expect(legalDocumentSchema.safeParse(en).success, kind).toBe(true)
       expect(es.sections.length, kind).toBe(en.sections.length)
-      for (const [i, s] of en.sections.entries()) expect(es.sections[i]!.body.length, `${kind} ${s.id}`).toBe(s.body.length)
+      for (const [i, s] of en.sections.entries())
+        expect(es.sections[i]!.body.length, `${kind} ${s.id}`).toBe(s.body.length)
       for (const doc of [es, en]) expect(new Set(doc.sections.map((s) => s.id)).size, kind).toBe(doc.sections.length)
     }
     // A link to a page of this site names a page of the table, and its anchor a section there.
-    const kindOf = (path: string): LegalKind | null => (LEGAL_KINDS as readonly string[]).includes(path.slice(1)) ? (path.slice(1) as LegalKind) : null
+    const kindOf = (path: string): LegalKind | null =>
+      (LEGAL_KINDS as readonly string[]).includes(path.slice(1)) ? (path.slice(1) as LegalKind) : null
     for (const locale of LOCALES) {
       const text = JSON.stringify(LEGAL_DOCUMENTS[locale])
       const links = [...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map((m) => m[1]!)
       expect(links.length).toBeGreaterThan(10)
       for (const link of links) {
         const [path, anchor] = link.split('#') as [string, string | undefined]
-        expect(ROUTABLE.some(({ entry }) => matchPath(entry.path, path)), `${locale} ${link}`).toBe(true)
-        if (anchor) expect(LEGAL_DOCUMENTS[locale][kindOf(path)!].sections.map((s) => s.id), `${locale} ${link}`).toContain(anchor)
+        expect(
+          ROUTABLE.some(({ entry }) => matchPath(entry.path, path)),
+          `${locale} ${link}`,
+        ).toBe(true)
+        if (anchor)
+          expect(
+            LEGAL_DOCUMENTS[locale][kindOf(path)!].sections.map((s) => s.id),
+            `${locale} ${link}`,
+          ).toContain(anchor)
       }
     }
   })

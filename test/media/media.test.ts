@@ -3,7 +3,8 @@ import { exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parseRange } from '#worker/features/media/media.routes'
 
-const get = (path: string, headers: Record<string, string> = {}) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { headers })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { headers })
 const bytes = new Uint8Array(5000).map((_, i) => i % 251)
 
 beforeAll(async () => {
@@ -13,7 +14,14 @@ beforeAll(async () => {
 // issue 14 §4: media never 500s; Range is read as RFC 9110 says.
 describe('GET /media', () => {
   it('answers 404, never 500, for keys R2 would refuse or we never write', async () => {
-    for (const key of ['a'.repeat(1100), 'units/%00x.mp3', 'units/../secret', 'units/a b.mp3', '%2Fetc', 'units/ü.mp3']) {
+    for (const key of [
+      'a'.repeat(1100),
+      'units/%00x.mp3',
+      'units/../secret',
+      'units/a b.mp3',
+      '%2Fetc',
+      'units/ü.mp3',
+    ]) {
       const res = await get(`/media/${key}`)
       expect(res.status, key.slice(0, 40)).toBe(404)
     }

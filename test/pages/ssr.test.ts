@@ -19,7 +19,8 @@ const page = (path: string, init?: RequestInit) =>
 const boot = (html: string) => JSON.parse(/<script id="__BOOT__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!)
 const titleTag = (html: string) => /<title>(.*?)<\/title>/s.exec(html)?.[1] ?? ''
 /** Text as render.tsx escapes it into <title>. */
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
 /** Text as React escapes it into an element. */
 const reactText = (s: string) => esc(s).replace(/'/g, '&#x27;')
 type Locale = 'es' | 'en'
@@ -55,23 +56,38 @@ beforeAll(async () => {
     description: 'Una ruta breve para las noches largas.',
     order: 1,
     symptoms: [{ id: insomnio.id, primary: true }],
-    units: ['Paso uno: respirar', 'Paso dos: soltar', 'Paso tres: escuchar', 'Paso cuatro: descansar'].map((title) => ({ title })),
+    units: ['Paso uno: respirar', 'Paso dos: soltar', 'Paso tres: escuchar', 'Paso cuatro: descansar'].map((title) => ({
+      title,
+    })),
   })
   faro = await makeRoute({ slug: 'faro-interior', title: 'Faro interior', order: 2, units: 1 })
   made.es.routes.push(steps, faro)
   // 20 visible Spanish routes in all: the landing carousel shows the first 18.
-  for (let i = 3; i <= 20; i++) made.es.routes.push(await makeRoute({ slug: `paseo-${i}`, title: `Paseo sereno ${i}`, order: i }))
+  for (let i = 3; i <= 20; i++)
+    made.es.routes.push(await makeRoute({ slug: `paseo-${i}`, title: `Paseo sereno ${i}`, order: i }))
   await makeRoute({ slug: 'ruta-escondida', title: 'Ruta escondida', order: 0, status: STATUS.hidden })
-  calm = await makeRoute({ language: 'en', slug: 'calm-in-four-steps', title: 'Calm in four steps', order: 1, units: [{ title: 'Breathe in' }, { title: 'Let go' }] })
+  calm = await makeRoute({
+    language: 'en',
+    slug: 'calm-in-four-steps',
+    title: 'Calm in four steps',
+    order: 1,
+    units: [{ title: 'Breathe in' }, { title: 'Let go' }],
+  })
   made.en.routes.push(calm)
-  for (let i = 2; i <= 3; i++) made.en.routes.push(await makeRoute({ language: 'en', slug: `walk-${i}`, title: `Quiet walk ${i}`, order: i }))
+  for (let i = 2; i <= 3; i++)
+    made.en.routes.push(await makeRoute({ language: 'en', slug: `walk-${i}`, title: `Quiet walk ${i}`, order: i }))
 
   const words = { es: { test: 'Test', plan: 'Plan' }, en: { test: 'test', plan: 'plan' } }
   for (const locale of ['es', 'en'] as const) {
     for (const kind of ['test', 'plan'] as const) {
       for (let i = 0; i < 3; i++) {
         const title = locale === 'es' ? `${words.es[kind]} número ${i + 1}` : `Number ${i + 1} ${words.en[kind]}`
-        const p = await makePost({ language: locale, slug: `${locale}-${kind}-${i}`, title, publishedAt: day(i + (kind === 'plan' ? 3 : 0)) })
+        const p = await makePost({
+          language: locale,
+          slug: `${locale}-${kind}-${i}`,
+          title,
+          publishedAt: day(i + (kind === 'plan' ? 3 : 0)),
+        })
         made[locale][kind === 'test' ? 'tests' : 'plans'].push(p)
         made[locale].posts.push(p)
       }
@@ -84,16 +100,28 @@ beforeAll(async () => {
     timeForReading: 6,
     publishedAt: day(10),
   })
-  journalEn = await makePost({ language: 'en', slug: 'calm-journal', title: 'Calm journal', content: '<h2>Before bed</h2><p>Screens off.</p>', publishedAt: day(10) })
+  journalEn = await makePost({
+    language: 'en',
+    slug: 'calm-journal',
+    title: 'Calm journal',
+    content: '<h2>Before bed</h2><p>Screens off.</p>',
+    publishedAt: day(10),
+  })
   made.es.posts.push(journal)
   made.en.posts.push(journalEn)
   // The plan page shows a plan found by its slug in the page's language.
-  await env.DB.prepare("INSERT INTO plans (language, slug, title) VALUES ('es', 'any-plan', 'Plan de prueba'), ('en', 'any-plan', 'Test plan')").run()
+  await env.DB.prepare(
+    "INSERT INTO plans (language, slug, title) VALUES ('es', 'any-plan', 'Plan de prueba'), ('en', 'any-plan', 'Test plan')",
+  ).run()
 })
 
 /** A path of page `id` in `locale`, with the slugs this file made. */
 function pathOf(id: PageId, path: string, locale: Locale) {
-  const slug = { route: locale === 'es' ? steps.slug : calm.slug, post: locale === 'es' ? journal.slug : journalEn.slug, plan: 'any-plan' }[id as string]
+  const slug = {
+    route: locale === 'es' ? steps.slug : calm.slug,
+    post: locale === 'es' ? journal.slug : journalEn.slug,
+    plan: 'any-plan',
+  }[id as string]
   return prefixOf(locale) + path.replace(':slug', slug ?? 'x')
 }
 
@@ -105,7 +133,10 @@ async function expectOwnPage(res: Response, id: PageId, titleKey: string, locale
   const title = text(locale, titleKey)
   expect(html, where).toContain(`<html lang="${locale}">`)
   // Route and post pages carry their content's own <title> (issue 6 §8; test/site/seo.test.ts).
-  if (id !== 'route' && id !== 'post') expect(titleTag(html).startsWith(esc(title)), `${where}: <title>${titleTag(html)}</title> is not "${title}"`).toBe(true)
+  if (id !== 'route' && id !== 'post')
+    expect(titleTag(html).startsWith(esc(title)), `${where}: <title>${titleTag(html)}</title> is not "${title}"`).toBe(
+      true,
+    )
   expect(html, where).toContain(`<main id="main" class="page page-${id}`)
   const b = boot(html)
   expect(b.page, where).toBe(id)
@@ -135,7 +166,9 @@ describe('server-rendered pages', () => {
     const en = await page('/en/')
     const enPage = await expectOwnPage(en, 'home', 'pages.home', 'en', '/en/')
     expect(enPage.html).toContain('Sign In')
-    expect(enPage.boot.data.routes.map((r: any) => r.slug)).toEqual([...made.en.routes].sort(byOrder).map((r) => r.slug))
+    expect(enPage.boot.data.routes.map((r: any) => r.slug)).toEqual(
+      [...made.en.routes].sort(byOrder).map((r) => r.slug),
+    )
     expect(enPage.boot.footer).toEqual({ tests: links(made.en.tests), plans: links(made.en.plans) })
   })
 
@@ -163,7 +196,9 @@ describe('server-rendered pages', () => {
         const res = await page(path)
         if (entry.access === 'user') {
           expect(res.status, path).toBe(302)
-          expect(res.headers.get('location'), path).toBe(`${prefixOf(locale)}/login?redirect=${encodeURIComponent(path)}`)
+          expect(res.headers.get('location'), path).toBe(
+            `${prefixOf(locale)}/login?redirect=${encodeURIComponent(path)}`,
+          )
         } else {
           const { boot: b } = await expectOwnPage(res, id, entry.title, locale, path)
           expect(b.user, path).toBeNull()
@@ -213,7 +248,12 @@ describe('server-rendered pages', () => {
     // No symptom matches 'faro': the general badges are offered (those with visible routes).
     expect(b.data.symptoms.map((s: any) => s.slug)).toEqual(['insomnio'])
     const all = boot(await (await page('/routes')).text())
-    expect(all.data.routes.map((r: any) => r.slug)).toEqual([...made.es.routes].sort(byOrder).slice(0, 7).map((r) => r.slug))
+    expect(all.data.routes.map((r: any) => r.slug)).toEqual(
+      [...made.es.routes]
+        .sort(byOrder)
+        .slice(0, 7)
+        .map((r) => r.slug),
+    )
   })
 
   it('shows a route page with its units and asks visitors to sign in to play', async () => {
@@ -254,19 +294,28 @@ describe('server-rendered pages', () => {
     // The article without 'test' or 'plan' is not a footer link: only the blog list shows it.
     expect(html).toContain(`href="/post/${journal.slug}"`)
     const p2 = boot(await (await page('/blog?page=2')).text())
-    expect(p2.data.posts.map((p: any) => p.slug)).toEqual([...made.es.posts].sort(newestFirst).slice(5).map((p) => p.slug))
+    expect(p2.data.posts.map((p: any) => p.slug)).toEqual(
+      [...made.es.posts]
+        .sort(newestFirst)
+        .slice(5)
+        .map((p) => p.slug),
+    )
 
     const post = await page(`/post/${journal.slug}`)
     const article = await expectOwnPage(post, 'post', 'pages.post', 'es', journal.slug)
     expect(article.html).toContain('<h1>Diario de calma</h1>')
     // Headings carry anchors, and the table of contents links to them.
     expect(article.html).toContain('<h2 id="antes-de-dormir">Antes de dormir</h2>')
-    expect(article.html).toContain('<li class="toc-h3" data-number="1.1"><span class="toc-n">1.1</span> <a href="#la-luz">La luz</a></li>')
+    expect(article.html).toContain(
+      '<li class="toc-h3" data-number="1.1"><span class="toc-n">1.1</span> <a href="#la-luz">La luz</a></li>',
+    )
     expect(article.html).toContain('6 min de lectura')
     expect(article.boot.data.post).toMatchObject({ slug: journal.slug, time_for_reading: 6 })
 
     const en = await page(`/en/post/${journalEn.slug}`)
-    expect((await expectOwnPage(en, 'post', 'pages.post', 'en', journalEn.slug)).html).toContain('<h2 id="before-bed">Before bed</h2>')
+    expect((await expectOwnPage(en, 'post', 'pages.post', 'en', journalEn.slug)).html).toContain(
+      '<h2 id="before-bed">Before bed</h2>',
+    )
 
     const missingPost = await page('/post/no-such-article')
     expect(missingPost.status).toBe(404)
@@ -285,7 +334,9 @@ describe('server-rendered pages', () => {
   it('keeps the query when the login redirect is built, and /en goes to /en/', async () => {
     const res = await page('/en/appointments?tab=make_an_appointment')
     expect(res.status).toBe(302)
-    expect(res.headers.get('location')).toBe(`/en/login?redirect=${encodeURIComponent('/en/appointments?tab=make_an_appointment')}`)
+    expect(res.headers.get('location')).toBe(
+      `/en/login?redirect=${encodeURIComponent('/en/appointments?tab=make_an_appointment')}`,
+    )
     const en = await page('/en')
     expect(en.status).toBe(301)
     expect(en.headers.get('location')).toBe('/en/')
@@ -309,7 +360,11 @@ describe('server-rendered pages', () => {
     const production = { ...env, ...PRODUCTION_VARS }
     for (const path of ['/__dev/outbox', '/en/__dev/outbox']) {
       const ctx = createExecutionContext()
-      const prod = await worker.fetch(new Request(`http://localhost${path}`) as Parameters<typeof worker.fetch>[0], production as never, ctx)
+      const prod = await worker.fetch(
+        new Request(`http://localhost${path}`) as Parameters<typeof worker.fetch>[0],
+        production as never,
+        ctx,
+      )
       await waitOnExecutionContext(ctx)
       // A 503 would be the production config check refusing: its body names what is missing.
       expect(prod.status, `${path} ${prod.status === 503 ? await prod.clone().text() : ''}`).toBe(404)

@@ -17,7 +17,12 @@ const STRIPE = { ...env, STRIPE_SECRET_KEY: 'sk_test_calma' }
 
 afterEach(() => vi.restoreAllMocks())
 
-interface StripeCall { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }
+interface StripeCall {
+  method: string
+  path: string
+  body: URLSearchParams
+  idempotencyKey: string | null
+}
 
 /** Stripe at its boundary: records each call; `down` answers 500 until turned off. */
 function fakeStripe() {
@@ -30,14 +35,29 @@ function fakeStripe() {
     const body = new URLSearchParams(await req.text())
     const path = new URL(req.url).pathname
     calls.push({ method: req.method, path, body, idempotencyKey: req.headers.get('idempotency-key') })
-    const reply = (o: unknown, status = 200) => new Response(JSON.stringify(o), { status, headers: { 'content-type': 'application/json' } })
+    const reply = (o: unknown, status = 200) =>
+      new Response(JSON.stringify(o), { status, headers: { 'content-type': 'application/json' } })
     if (state.down) return reply({ error: { type: 'api_error', message: 'Stripe is down' } }, 500)
-    if (path === '/v1/refunds') return reply({ id: `re_${calls.length}`, object: 'refund', status: 'succeeded', payment_intent: body.get('payment_intent'), amount: Number(body.get('amount') ?? 0) })
-    if (path.startsWith('/v1/subscriptions/') && req.method === 'DELETE') return reply({ id: path.split('/').pop(), object: 'subscription', status: 'canceled' })
+    if (path === '/v1/refunds')
+      return reply({
+        id: `re_${calls.length}`,
+        object: 'refund',
+        status: 'succeeded',
+        payment_intent: body.get('payment_intent'),
+        amount: Number(body.get('amount') ?? 0),
+      })
+    if (path.startsWith('/v1/subscriptions/') && req.method === 'DELETE')
+      return reply({ id: path.split('/').pop(), object: 'subscription', status: 'canceled' })
     return reply({ id: 'obj_1', object: 'unknown' })
   })
-  const refunds = () => calls.filter((c) => c.method === 'POST' && c.path === '/v1/refunds').map((c) => ({ payment_intent: c.body.get('payment_intent'), amount: c.body.get('amount') }))
-  const cancels = () => calls.filter((c) => c.method === 'DELETE' && c.path.startsWith('/v1/subscriptions/')).map((c) => c.path.split('/').pop())
+  const refunds = () =>
+    calls
+      .filter((c) => c.method === 'POST' && c.path === '/v1/refunds')
+      .map((c) => ({ payment_intent: c.body.get('payment_intent'), amount: c.body.get('amount') }))
+  const cancels = () =>
+    calls
+      .filter((c) => c.method === 'DELETE' && c.path.startsWith('/v1/subscriptions/'))
+      .map((c) => c.path.split('/').pop())
   return { calls, state, refunds, cancels }
 }
 
@@ -49,7 +69,15 @@ async function withStripe(method: string, path: string, token: string, form?: Re
     body = new FormData()
     for (const [k, v] of Object.entries(form)) body.append(k, v)
   }
-  const res = await worker.fetch(new Request(`http://localhost${path}`, { method, body, headers: { ...bearer(token), accept: 'application/json', locale, 'x-captcha-token': captcha() } }) as never, STRIPE as never, ctx)
+  const res = await worker.fetch(
+    new Request(`http://localhost${path}`, {
+      method,
+      body,
+      headers: { ...bearer(token), accept: 'application/json', locale, 'x-captcha-token': captcha() },
+    }) as never,
+    STRIPE as never,
+    ctx,
+  )
   await waitOnExecutionContext(ctx)
   return { res, body: (await res.json()) as Record<string, any> }
 }
@@ -77,12 +105,24 @@ async function admin() {
 async function host() {
   const h = await register()
   await setRole(h.id, Role.psychologist)
-  await env.DB.prepare("UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid' WHERE id = ?1").bind(h.id).run()
+  await env.DB.prepare(
+    "UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid' WHERE id = ?1",
+  )
+    .bind(h.id)
+    .run()
   await userChanged(h.id)
-  for (let d = 0; d < 7; d++) await env.DB.prepare("INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')").bind(h.id, d).run()
+  for (let d = 0; d < 7; d++)
+    await env.DB.prepare(
+      "INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')",
+    )
+      .bind(h.id, d)
+      .run()
   return h
 }
-const inDays = (days: number, hour: number) => new Date(instantOf(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), hour * 60, 'Europe/Madrid')!).toISOString()
+const inDays = (days: number, hour: number) =>
+  new Date(
+    instantOf(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), hour * 60, 'Europe/Madrid')!,
+  ).toISOString()
 
 /** A pack paid through signed Stripe events (a real-looking payment intent, so refunds go to Stripe). */
 function packEvents(userId: number, item: 'credits_1' | 'credits_2' | 'credits_4', price: number) {
@@ -90,38 +130,76 @@ function packEvents(userId: number, item: 'credits_1' | 'credits_2' | 'credits_4
   const pi = `pi_test_pack_${tag}`
   return {
     pi,
-    checkout: event('checkout.session.completed', { id: `cs_test_pack_${tag}`, mode: 'payment', payment_status: 'paid', customer: `cus_test_${userId}`, client_reference_id: String(userId), metadata: { user_id: String(userId), item }, payment_intent: pi, amount_total: price, currency: 'usd' }),
-    refunded: (amountRefunded: number, id?: string) => event('charge.refunded', { id: `ch_${tag}`, payment_intent: pi, amount: price, amount_refunded: amountRefunded, currency: 'usd' }, id ? { id } : {}),
+    checkout: event('checkout.session.completed', {
+      id: `cs_test_pack_${tag}`,
+      mode: 'payment',
+      payment_status: 'paid',
+      customer: `cus_test_${userId}`,
+      client_reference_id: String(userId),
+      metadata: { user_id: String(userId), item },
+      payment_intent: pi,
+      amount_total: price,
+      currency: 'usd',
+    }),
+    refunded: (amountRefunded: number, id?: string) =>
+      event(
+        'charge.refunded',
+        { id: `ch_${tag}`, payment_intent: pi, amount: price, amount_refunded: amountRefunded, currency: 'usd' },
+        id ? { id } : {},
+      ),
   }
 }
-const txOf = (userId: number, kind = 'topup') => env.DB.prepare('SELECT id, status, amount_cents, refunded_cents, payment_intent FROM transactions WHERE user_id = ?1 AND kind = ?2 ORDER BY id DESC').bind(userId, kind).first<any>()
+const txOf = (userId: number, kind = 'topup') =>
+  env.DB.prepare(
+    'SELECT id, status, amount_cents, refunded_cents, payment_intent FROM transactions WHERE user_id = ?1 AND kind = ?2 ORDER BY id DESC',
+  )
+    .bind(userId, kind)
+    .first<any>()
 
 describe('a pack, a booking and a refund: never the money and the credits both', () => {
   it('pack → book → refund asked: refused while the credits are spent; cancel the booking → the refund goes through at Stripe once', async () => {
     const stripe = fakeStripe()
     const p = await register()
-    await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1").bind(p.id).run()
+    await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1")
+      .bind(p.id)
+      .run()
     await userChanged(p.id)
     const pack = packEvents(p.id, 'credits_1', 4500)
     expect((await deliver(pack.checkout)).status).toBe(200)
     expect(await reconciled(p)).toBe(4500)
     const h = await host()
-    const booked = await send(p.token, 'POST', '/v1/appointment', { host_id: String(h.id), start_at: inDays(5, 10), meeting_channel: '1' })
+    const booked = await send(p.token, 'POST', '/v1/appointment', {
+      host_id: String(h.id),
+      start_at: inDays(5, 10),
+      meeting_channel: '1',
+    })
     expect(booked.res.status).toBe(201)
     expect(await reconciled(p)).toBe(0)
 
     const tx = await txOf(p.id)
-    const asked = await send(p.token, 'POST', '/v1/user/refund', { reason: 'I could not go.', transaction_id: String(tx.id) })
+    const asked = await send(p.token, 'POST', '/v1/user/refund', {
+      reason: 'I could not go.',
+      transaction_id: String(tx.id),
+    })
     expect(asked.res.status).toBe(201)
     const a = await admin()
-    const spent = await withStripe('POST', '/v1/refund/approve', a.token, { id: String(asked.body.refund_request.id) }, 'es')
+    const spent = await withStripe(
+      'POST',
+      '/v1/refund/approve',
+      a.token,
+      { id: String(asked.body.refund_request.id) },
+      'es',
+    )
     expect(spent.res.status).toBe(409)
     expect(spent.body.message).toMatch(/cancélala primero/)
     expect(stripe.refunds()).toEqual([]) // no money moved
     expect(await reconciled(p)).toBe(0)
 
     // The booking cancelled early: its credits come back; now the refund takes them and the money goes back.
-    const cancelled = await send(p.token, 'POST', '/v1/appointment/cancel', { id: String(booked.body.appointment.id), reason: '8' })
+    const cancelled = await send(p.token, 'POST', '/v1/appointment/cancel', {
+      id: String(booked.body.appointment.id),
+      reason: '8',
+    })
     expect(cancelled.body.refunded_credits).toBe(45)
     expect(await reconciled(p)).toBe(4500)
     const [one, two] = await Promise.all([
@@ -137,7 +215,10 @@ describe('a pack, a booking and a refund: never the money and the credits both',
     expect(await reconciled(p)).toBe(0)
     expect(await txOf(p.id)).toMatchObject({ status: 'refunded', refunded_cents: 4500 })
     // Cancelling again gives nothing back.
-    expect((await send(p.token, 'POST', '/v1/appointment/cancel', { id: String(booked.body.appointment.id), reason: '8' })).body.refunded_credits ?? 0).toBe(0)
+    expect(
+      (await send(p.token, 'POST', '/v1/appointment/cancel', { id: String(booked.body.appointment.id), reason: '8' }))
+        .body.refunded_credits ?? 0,
+    ).toBe(0)
     expect(await reconciled(p)).toBe(0)
     expect(stripe.cancels()).toEqual([])
   })
@@ -145,12 +226,18 @@ describe('a pack, a booking and a refund: never the money and the credits both',
   it('a refund made in Stripe’s dashboard after the credits were spent leaves a debt; cancelling the booking settles it, not more', async () => {
     fakeStripe()
     const p = await register()
-    await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1").bind(p.id).run()
+    await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1")
+      .bind(p.id)
+      .run()
     await userChanged(p.id)
     const pack = packEvents(p.id, 'credits_1', 4500)
     await deliver(pack.checkout)
     const h = await host()
-    const booked = await send(p.token, 'POST', '/v1/appointment', { host_id: String(h.id), start_at: inDays(6, 11), meeting_channel: '1' })
+    const booked = await send(p.token, 'POST', '/v1/appointment', {
+      host_id: String(h.id),
+      start_at: inDays(6, 11),
+      meeting_channel: '1',
+    })
     expect(booked.res.status).toBe(201)
     await deliver(pack.refunded(4500))
     expect(await reconciled(p)).toBe(-4500)
@@ -187,7 +274,10 @@ describe('a yearly plan refunded', () => {
     await dailySubscriptions(getDb(env.DB), Date.now())
     expect(await reconciled(p)).toBe(3 * 18000)
     const tx = await txOf(p.id, 'subscription')
-    const asked = await send(p.token, 'POST', '/v1/user/refund', { reason: 'It is not for me.', transaction_id: String(tx.id) })
+    const asked = await send(p.token, 'POST', '/v1/user/refund', {
+      reason: 'It is not for me.',
+      transaction_id: String(tx.id),
+    })
     const a = await admin()
     const ok = await withStripe('POST', '/v1/refund/approve', a.token, { id: String(asked.body.refund_request.id) })
     expect(ok.res.status).toBe(200)
@@ -205,8 +295,21 @@ describe('a yearly plan refunded', () => {
     expect(stripe.calls.filter((c) => c.path === `/v1/subscriptions/${pe.sub}` && c.method === 'POST')).toEqual([])
     // The daily job gives that plan nothing more; Stripe's refund and deletion events change nothing.
     await dailySubscriptions(getDb(env.DB), Date.now() + 40 * 86_400_000)
-    await deliver(event('charge.refunded', { id: 'ch_y', payment_intent: tx.payment_intent, amount: 160000, amount_refunded: 160000 }))
-    await deliver(event('customer.subscription.deleted', { id: pe.sub, status: 'canceled', metadata: { user_id: String(p.id), item: 'yearly' } }))
+    await deliver(
+      event('charge.refunded', {
+        id: 'ch_y',
+        payment_intent: tx.payment_intent,
+        amount: 160000,
+        amount_refunded: 160000,
+      }),
+    )
+    await deliver(
+      event('customer.subscription.deleted', {
+        id: pe.sub,
+        status: 'canceled',
+        metadata: { user_id: String(p.id), item: 'yearly' },
+      }),
+    )
     expect(await reconciled(p)).toBe(0)
     expect(stripe.cancels()).toEqual([pe.sub])
   })
@@ -221,12 +324,19 @@ describe('a yearly plan refunded', () => {
     await deliver(inv)
     await dailySubscriptions(getDb(env.DB), Date.now()) // 2 grants: $360
     // $270 of it spent by the team's adjustment standing in for bookings (the same ledger debit).
-    await env.DB.prepare("INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source) VALUES (?1, -27000, 'admin_adjustment', ?2, 'admin')").bind(p.id, `spent:${p.id}`).run()
+    await env.DB.prepare(
+      "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source) VALUES (?1, -27000, 'admin_adjustment', ?2, 'admin')",
+    )
+      .bind(p.id, `spent:${p.id}`)
+      .run()
     expect(await reconciled(p)).toBe(9000)
     const tx = await txOf(p.id, 'subscription')
     const asked = await send(p.token, 'POST', '/v1/user/refund', { reason: 'Too much.', transaction_id: String(tx.id) })
     const a = await admin()
-    expect((await withStripe('POST', '/v1/refund/approve', a.token, { id: String(asked.body.refund_request.id) })).res.status).toBe(200)
+    expect(
+      (await withStripe('POST', '/v1/refund/approve', a.token, { id: String(asked.body.refund_request.id) })).res
+        .status,
+    ).toBe(200)
     // 90 of 360 credits unspent → a quarter of $1,600.
     expect(stripe.refunds()).toEqual([{ payment_intent: tx.payment_intent, amount: '40000' }])
     expect(await reconciled(p)).toBe(0)
@@ -242,7 +352,12 @@ describe('one plan at a time', () => {
     const a = monthlyPlanEvents(p.id)
     const b = monthlyPlanEvents(p.id, { start: a.start + 60 })
     const all = [a.checkout, a.created, a.invoice(), b.checkout, b.created, b.invoice()]
-    const results = await Promise.all(shuffle(all.flatMap((e) => [e, e]), 11).map((e) => deliver(e)))
+    const results = await Promise.all(
+      shuffle(
+        all.flatMap((e) => [e, e]),
+        11,
+      ).map((e) => deliver(e)),
+    )
     expect(results.every((r) => r.status === 200)).toBe(true)
     const m = await moneyOf(p.id)
     expect(m.subscriptions.filter((s: any) => s.status === 1)).toHaveLength(1)
@@ -251,12 +366,19 @@ describe('one plan at a time', () => {
     await runScheduled('* * * * *', STRIPE as never, new Date(Date.now() + 2 * 60_000))
     const dup = m.subscriptions.find((s: any) => s.status === 2)!.stripe_subscription_id
     const pi = `pi_test_in_test_${dup}_${dup === a.sub ? a.start : b.start}`
-    const mine = () => ({ cancels: stripe.cancels().filter((s) => s === a.sub || s === b.sub), refunds: stripe.refunds().filter((r) => r.payment_intent?.includes(a.sub) || r.payment_intent?.includes(b.sub)) })
+    const mine = () => ({
+      cancels: stripe.cancels().filter((s) => s === a.sub || s === b.sub),
+      refunds: stripe.refunds().filter((r) => r.payment_intent?.includes(a.sub) || r.payment_intent?.includes(b.sub)),
+    })
     expect(mine()).toEqual({ cancels: [dup], refunds: [{ payment_intent: pi, amount: null }] })
     await runScheduled('* * * * *', STRIPE as never, new Date(Date.now() + 3_600_000))
     expect(mine()).toEqual({ cancels: [dup], refunds: [{ payment_intent: pi, amount: null }] }) // done once, never asked again
     expect(await countRows('email_outbox', "to_address = ?1 AND template = 'payment'", p.email)).toBe(1)
-    const mail = await env.DB.prepare("SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'payment'").bind(p.email).first<any>()
+    const mail = await env.DB.prepare(
+      "SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'payment'",
+    )
+      .bind(p.email)
+      .first<any>()
     expect(mail.subject.length).toBeGreaterThan(5)
     expect(await reconciled(p)).toBe(18000)
   })
@@ -266,7 +388,9 @@ describe('one plan at a time', () => {
     const first = (await send(p.token, 'GET', '/v1/subscription/payment/link?item=monthly')).body.link
     const second = (await send(p.token, 'GET', '/v1/subscription/payment/link?item=monthly')).body.link
     expect(second).toBe(first)
-    const paid = await Promise.all(Array.from({ length: 5 }, () => api(`${new URL(first).pathname}/pay`, { method: 'POST', redirect: 'manual' })))
+    const paid = await Promise.all(
+      Array.from({ length: 5 }, () => api(`${new URL(first).pathname}/pay`, { method: 'POST', redirect: 'manual' })),
+    )
     expect(paid.filter((r) => r.status === 303).length).toBeGreaterThanOrEqual(1)
     const m = await moneyOf(p.id)
     expect(m.subscriptions).toHaveLength(1)
@@ -281,11 +405,19 @@ describe('one plan at a time', () => {
     for (const e of [pe.checkout, pe.created, pe.invoice()]) await deliver(e)
     const id = (await send(p.token, 'GET', '/v1/my/subscriptions')).body.subscriptions[0].id
     const stranger = await register()
-    expect((await withStripe('DELETE', '/v1/my/subscriptions', stranger.token, { id: String(id) })).res.status).toBe(404)
-    const stops = await Promise.all(Array.from({ length: 10 }, () => withStripe('DELETE', '/v1/my/subscriptions', p.token, { id: String(id) })))
+    expect((await withStripe('DELETE', '/v1/my/subscriptions', stranger.token, { id: String(id) })).res.status).toBe(
+      404,
+    )
+    const stops = await Promise.all(
+      Array.from({ length: 10 }, () => withStripe('DELETE', '/v1/my/subscriptions', p.token, { id: String(id) })),
+    )
     expect(stops.every((s) => s.res.status === 200)).toBe(true)
     expect(stops[0]!.body.subscriptions[0]).toMatchObject({ id, renews: false, status: 1 })
-    expect(stripe.calls.every((c) => c.path === `/v1/subscriptions/${pe.sub}` && c.body.get('cancel_at_period_end') === 'true')).toBe(true)
+    expect(
+      stripe.calls.every(
+        (c) => c.path === `/v1/subscriptions/${pe.sub}` && c.body.get('cancel_at_period_end') === 'true',
+      ),
+    ).toBe(true)
     expect(await reconciled(p)).toBe(18000)
   })
 })
@@ -315,7 +447,9 @@ describe('Stripe’s lifecycle whole', () => {
     expect(late.status).toBe(200)
     expect(await late.json()).toMatchObject({ received: true, outcome: 'ignored' })
     await runScheduled('* * * * *', STRIPE as never, new Date(Date.now() + 10 * 60_000))
-    expect(stripe.refunds().filter((r) => r.payment_intent === `pi_test_${(next.data.object as any).id}`)).toEqual([{ payment_intent: `pi_test_${(next.data.object as any).id}`, amount: null }])
+    expect(stripe.refunds().filter((r) => r.payment_intent === `pi_test_${(next.data.object as any).id}`)).toEqual([
+      { payment_intent: `pi_test_${(next.data.object as any).id}`, amount: null },
+    ])
     expect(mine()).toEqual([pe.sub, pe.sub]) // the cancel is done: not asked again
     expect(await countRows('transactions', 'provider_ref = ?1', (next.data.object as any).id)).toBe(0)
     expect(await countRows('credit_ledger', 'user_id = ?1', p.id)).toBe(0)
@@ -328,16 +462,26 @@ describe('Stripe’s lifecycle whole', () => {
       const p = await register()
       const pe = monthlyPlanEvents(p.id)
       const inv = pe.invoice()
-      const refund = event('charge.refunded', { id: `ch_${pe.sub}`, payment_intent: `pi_test_${(inv.data.object as any).id}`, amount: 16000, amount_refunded: 16000 })
+      const refund = event('charge.refunded', {
+        id: `ch_${pe.sub}`,
+        payment_intent: `pi_test_${(inv.data.object as any).id}`,
+        amount: 16000,
+        amount_refunded: 16000,
+      })
       const seq = [pe.checkout, pe.created, inv]
       seq.splice(at, 0, refund)
       for (const e of seq) expect((await deliver(e)).status).toBe(200)
       expect(await reconciled(p), `refund at ${at}`).toBe(0)
       const m = await moneyOf(p.id)
       expect(m.subscriber, `refund at ${at}`).toBe(false)
-      expect(m.transactions, `refund at ${at}`).toEqual([{ kind: 'subscription', status: 'refunded', amount_cents: 16000 }])
+      expect(m.transactions, `refund at ${at}`).toEqual([
+        { kind: 'subscription', status: 'refunded', amount_cents: 16000 },
+      ])
       await runScheduled('* * * * *', STRIPE as never, new Date(Date.now() + 2 * 60_000))
-      expect(stripe.cancels().filter((s) => s === pe.sub), `refund at ${at}`).toEqual([pe.sub])
+      expect(
+        stripe.cancels().filter((s) => s === pe.sub),
+        `refund at ${at}`,
+      ).toEqual([pe.sub])
       vi.restoreAllMocks()
     }
   })
@@ -362,9 +506,26 @@ describe('Stripe’s lifecycle whole', () => {
       {},
       [],
       'text',
-      { id: 'evt_x', type: 'checkout.session.completed', data: { object: { id: 'cs_x', mode: 'payment', payment_status: 'paid', amount_total: 'abc', metadata: { user_id: String(p.id), item: 'credits_1' } } } },
+      {
+        id: 'evt_x',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: 'cs_x',
+            mode: 'payment',
+            payment_status: 'paid',
+            amount_total: 'abc',
+            metadata: { user_id: String(p.id), item: 'credits_1' },
+          },
+        },
+      },
       { id: 'evt_y', type: 'invoice.paid', data: null },
-      event('invoice.paid', { id: 'in_nobody', customer: 'cus_nobody', amount_paid: 16000, parent: { subscription_details: { subscription: 'sub_nobody', metadata: { user_id: '999999999' } } } }),
+      event('invoice.paid', {
+        id: 'in_nobody',
+        customer: 'cus_nobody',
+        amount_paid: 16000,
+        parent: { subscription_details: { subscription: 'sub_nobody', metadata: { user_id: '999999999' } } },
+      }),
     ]
     for (const b of bodies) {
       const res = await deliver(b)
@@ -372,13 +533,23 @@ describe('Stripe’s lifecycle whole', () => {
       expect(await res.json()).toMatchObject({ received: true, outcome: 'ignored' })
     }
     expect(warn).toHaveBeenCalled()
-    expect(await Promise.all(['transactions', 'subscriptions', 'credit_ledger'].map((t) => countRows(t)))).toEqual(before)
+    expect(await Promise.all(['transactions', 'subscriptions', 'credit_ledger'].map((t) => countRows(t)))).toEqual(
+      before,
+    )
   })
 
   it('the webhook takes up to 1 MiB (documented), and refuses more with 413 before anything is read', async () => {
-    const big = event('customer.subscription.updated', { id: 'sub_big', status: 'active', metadata: { note: 'x'.repeat(900 * 1024) } })
+    const big = event('customer.subscription.updated', {
+      id: 'sub_big',
+      status: 'active',
+      metadata: { note: 'x'.repeat(900 * 1024) },
+    })
     expect((await deliver(big)).status).toBe(200)
-    const huge = event('customer.subscription.updated', { id: 'sub_huge', status: 'active', metadata: { note: 'x'.repeat(1100 * 1024) } })
+    const huge = event('customer.subscription.updated', {
+      id: 'sub_huge',
+      status: 'active',
+      metadata: { note: 'x'.repeat(1100 * 1024) },
+    })
     expect((await deliver(huge)).status).toBe(413)
   })
 })

@@ -29,7 +29,15 @@ describe('the payment pages', () => {
     expect(desktop).toContain('My Subscription and Credits')
     expect(desktop).toContain('data-testid="buy-monthly"')
     expect(desktop).toContain('Credits do not expire.')
-    const phone = await (await api('/subscription', { headers: { cookie, accept: 'text/html', 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36' } })).text()
+    const phone = await (
+      await api('/subscription', {
+        headers: {
+          cookie,
+          accept: 'text/html',
+          'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36',
+        },
+      })
+    ).text()
     expect(phone).toContain('Las suscripciones están temporalmente deshabilitadas desde dispositivos móviles.')
     expect(phone).not.toContain('data-testid="buy-monthly"')
   })

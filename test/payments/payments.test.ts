@@ -7,7 +7,8 @@ import { api, json, userChanged } from '../helpers'
 import { bearer, countRows, register, setRole } from '../users/support'
 import { deliver, event, monthlyPlanEvents, moneyOf, shuffle } from './support'
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
 
 async function get(token: string | null, path: string, locale = 'en', headers: Record<string, string> = {}) {
   const res = await api(path, { locale, headers: { ...(token ? bearer(token) : {}), ...headers } })
@@ -56,7 +57,9 @@ describe('buying through the local checkout (no Stripe key)', () => {
     expect(mine.subscriptions[0]).toMatchObject({ status: 1, type: 1, interval: 'month', renews: true })
     expect(Date.parse(mine.subscriptions[0].end_at)).toBeGreaterThan(Date.now() + 27 * 86_400_000)
     // The checkout is spent: paying it again does nothing.
-    expect((await api(`${new URL(link.body.link).pathname}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(404)
+    expect((await api(`${new URL(link.body.link).pathname}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(
+      404,
+    )
     // A second plan is refused while one is active.
     expect((await get(p.token, '/v1/subscription/payment/link?item=yearly')).res.status).toBe(409)
 
@@ -83,7 +86,12 @@ describe('buying through the local checkout (no Stripe key)', () => {
     expect(paid.headers.get('location')).toBe('http://localhost/subscribe?success=1&item=credits_2')
     const h = (await get(p.token, '/v1/my/transactions')).body
     expect(h.credits).toBe(90)
-    expect(h.transactions.map((t: any) => [t.kind, t.reason, t.amount])).toEqual(expect.arrayContaining([['payment', 'topup', 80], ['credit', 'topup', 90]]))
+    expect(h.transactions.map((t: any) => [t.kind, t.reason, t.amount])).toEqual(
+      expect.arrayContaining([
+        ['payment', 'topup', 80],
+        ['credit', 'topup', 90],
+      ]),
+    )
     expect((await moneyOf(p.id)).subscriber).toBe(false)
     expect((await get(p.token, '/v1/user')).body.user.credits).toBe(90)
   })
@@ -101,8 +109,12 @@ describe('buying through the local checkout (no Stripe key)', () => {
     const plan = await get(p.token, '/v1/subscription/payment/link?item=monthly', 'es', { 'user-agent': IPHONE })
     expect(plan.res.status).toBe(403)
     expect(plan.body.message).toBe('Las suscripciones están temporalmente deshabilitadas desde dispositivos móviles.')
-    expect((await get(p.token, '/v1/subscription/payment/link?item=monthly', 'en', { 'sec-ch-ua-mobile': '?1' })).res.status).toBe(403)
-    expect((await get(p.token, '/v1/subscription/payment/link?item=credits_1', 'en', { 'user-agent': IPHONE })).res.status).toBe(200)
+    expect(
+      (await get(p.token, '/v1/subscription/payment/link?item=monthly', 'en', { 'sec-ch-ua-mobile': '?1' })).res.status,
+    ).toBe(403)
+    expect(
+      (await get(p.token, '/v1/subscription/payment/link?item=credits_1', 'en', { 'user-agent': IPHONE })).res.status,
+    ).toBe(200)
     const bad = await get(p.token, '/v1/subscription/payment/link?item=gold')
     expect(bad.res.status).toBe(422)
     expect(bad.body.errors.item).toBeDefined()
@@ -120,7 +132,11 @@ describe('the Stripe webhook', () => {
     const { signPayload } = await import('#worker/features/payments/stripe')
     const header = await signPayload(env.STRIPE_WEBHOOK_SECRET!, payload)
     const other = JSON.stringify({ ...ev, id: 'evt_other', data: { object: { ...ev.data.object, amount_paid: 1 } } })
-    const res = await api('/hooks/stripe', { method: 'POST', body: other, headers: { 'stripe-signature': header, 'content-type': 'application/json' } })
+    const res = await api('/hooks/stripe', {
+      method: 'POST',
+      body: other,
+      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
+    })
     expect(res.status).toBe(400)
     expect(await countRows('stripe_events', 'id = ?1', 'evt_other')).toBe(0)
   })
@@ -132,17 +148,64 @@ describe('the Stripe webhook', () => {
     // a: a monthly plan with a renewal; b: a credit pack then a refund by Stripe; c: a plan that failed to renew and was deleted.
     const pa = monthlyPlanEvents(a!.id)
     all.push(pa.checkout, pa.created, pa.invoice(), pa.invoice(pa.end, pa.end + 30 * 86400))
-    const cs = { id: `cs_test_b${b!.id}`, mode: 'payment', payment_status: 'paid', customer: `cus_test_${b!.id}`, client_reference_id: String(b!.id), metadata: { user_id: String(b!.id), item: 'credits_4' }, amount_total: 16000, currency: 'usd', payment_intent: `pi_test_b${b!.id}` }
+    const cs = {
+      id: `cs_test_b${b!.id}`,
+      mode: 'payment',
+      payment_status: 'paid',
+      customer: `cus_test_${b!.id}`,
+      client_reference_id: String(b!.id),
+      metadata: { user_id: String(b!.id), item: 'credits_4' },
+      amount_total: 16000,
+      currency: 'usd',
+      payment_intent: `pi_test_b${b!.id}`,
+    }
     all.push(event('checkout.session.completed', cs))
     const pc = monthlyPlanEvents(c!.id)
-    all.push(pc.checkout, pc.invoice(), event('invoice.payment_failed', { id: `in_test_fail_${c!.id}`, customer: `cus_test_${c!.id}`, amount_due: 16000, parent: { subscription_details: { subscription: pc.sub, metadata: { user_id: String(c!.id), item: 'monthly' } } } }, { created: pc.end }))
-    all.push(event('customer.subscription.deleted', { id: pc.sub, status: 'canceled', customer: `cus_test_${c!.id}`, metadata: { user_id: String(c!.id) }, ended_at: pc.end + 86400 }, { created: pc.end + 86400 }))
+    all.push(
+      pc.checkout,
+      pc.invoice(),
+      event(
+        'invoice.payment_failed',
+        {
+          id: `in_test_fail_${c!.id}`,
+          customer: `cus_test_${c!.id}`,
+          amount_due: 16000,
+          parent: {
+            subscription_details: { subscription: pc.sub, metadata: { user_id: String(c!.id), item: 'monthly' } },
+          },
+        },
+        { created: pc.end },
+      ),
+    )
+    all.push(
+      event(
+        'customer.subscription.deleted',
+        {
+          id: pc.sub,
+          status: 'canceled',
+          customer: `cus_test_${c!.id}`,
+          metadata: { user_id: String(c!.id) },
+          ended_at: pc.end + 86400,
+        },
+        { created: pc.end + 86400 },
+      ),
+    )
     // Each delivery 3 times, all at once, in an order that is not Stripe's.
     const deliveries = shuffle(all.flatMap((e) => [e, e, e]))
     const results = await Promise.all(deliveries.map((e) => deliver(e)))
     expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true)
     // b's charge refunded by Stripe after the pack was paid, 3 times.
-    await Promise.all([0, 1, 2].map(() => deliver(event('charge.refunded', { id: `ch_${b!.id}`, payment_intent: `pi_test_b${b!.id}`, amount_refunded: 16000 }, { id: `evt_refund_${b!.id}` }))))
+    await Promise.all(
+      [0, 1, 2].map(() =>
+        deliver(
+          event(
+            'charge.refunded',
+            { id: `ch_${b!.id}`, payment_intent: `pi_test_b${b!.id}`, amount_refunded: 16000 },
+            { id: `evt_refund_${b!.id}` },
+          ),
+        ),
+      ),
+    )
 
     const ma = await moneyOf(a!.id)
     expect(ma).toMatchObject({ cents: 36000, subscriber: true }) // two months of 4 sessions
@@ -163,15 +226,35 @@ describe('the Stripe webhook', () => {
       expect(shown.subscriber).toBe(m.subscriber)
     }
     // Applied once: one row per event id.
-    expect(await countRows('stripe_events', "id LIKE 'evt_test_%' AND applied_at IS NOT NULL")).toBeGreaterThanOrEqual(all.length)
+    expect(await countRows('stripe_events', "id LIKE 'evt_test_%' AND applied_at IS NOT NULL")).toBeGreaterThanOrEqual(
+      all.length,
+    )
   })
 
   it('an older subscription.updated after the deletion does not bring the plan back', async () => {
     const p = await register()
     const pe = monthlyPlanEvents(p.id)
     await deliver(pe.invoice())
-    await deliver(event('customer.subscription.deleted', { id: pe.sub, status: 'canceled', metadata: { user_id: String(p.id) }, ended_at: pe.start + 100 }, { created: pe.start + 100 }))
-    await deliver(event('customer.subscription.updated', { id: pe.sub, status: 'active', metadata: { user_id: String(p.id) }, cancel_at_period_end: false, items: { data: [{ current_period_end: pe.end }] } }, { created: pe.start + 50 }))
+    await deliver(
+      event(
+        'customer.subscription.deleted',
+        { id: pe.sub, status: 'canceled', metadata: { user_id: String(p.id) }, ended_at: pe.start + 100 },
+        { created: pe.start + 100 },
+      ),
+    )
+    await deliver(
+      event(
+        'customer.subscription.updated',
+        {
+          id: pe.sub,
+          status: 'active',
+          metadata: { user_id: String(p.id) },
+          cancel_at_period_end: false,
+          items: { data: [{ current_period_end: pe.end }] },
+        },
+        { created: pe.start + 50 },
+      ),
+    )
     const m = await moneyOf(p.id)
     expect(m.subscriptions[0].status).toBe(2)
     expect(m.subscriber).toBe(false)
@@ -181,7 +264,18 @@ describe('the Stripe webhook', () => {
     const p = await register()
     const pe = monthlyPlanEvents(p.id)
     await deliver(pe.invoice())
-    const upd = (cancel: boolean, at: number) => event('customer.subscription.updated', { id: pe.sub, status: 'active', metadata: { user_id: String(p.id) }, cancel_at_period_end: cancel, items: { data: [{ current_period_end: pe.end }] } }, { created: at })
+    const upd = (cancel: boolean, at: number) =>
+      event(
+        'customer.subscription.updated',
+        {
+          id: pe.sub,
+          status: 'active',
+          metadata: { user_id: String(p.id) },
+          cancel_at_period_end: cancel,
+          items: { data: [{ current_period_end: pe.end }] },
+        },
+        { created: at },
+      )
     await deliver(upd(true, pe.start + 10))
     expect((await get(p.token, '/v1/my/subscriptions')).body.subscriptions[0].renews).toBe(false)
     await deliver(upd(false, pe.start + 20))
@@ -199,16 +293,24 @@ describe('refunds', () => {
 
   it('20 concurrent requests: exactly 1 stored; the refusal names the earlier time', async () => {
     const p = await paidPack()
-    const sends = await Promise.all(Array.from({ length: 20 }, () => send(p.token, 'POST', '/v1/user/refund', { reason: 'I could not use it.' }, 'es')))
+    const sends = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        send(p.token, 'POST', '/v1/user/refund', { reason: 'I could not use it.' }, 'es'),
+      ),
+    )
     const ok = sends.filter((s) => s.res.status === 201)
     expect(ok).toHaveLength(1)
     expect(ok[0]!.body.message).toBe('Solicitud de reembolso enviada.')
     expect(await countRows('refund_requests', 'user_id = ?1', p.id)).toBe(1)
     const refused = sends.find((s) => s.res.status === 429)!
-    expect(refused.body.message).toMatch(/^Solo puedes solicitar un reembolso una vez cada 7 días\. Tu solicitud anterior se envió el .*\d{4}/)
+    expect(refused.body.message).toMatch(
+      /^Solo puedes solicitar un reembolso una vez cada 7 días\. Tu solicitud anterior se envió el .*\d{4}/,
+    )
     expect(Date.parse(refused.body.earlier_request_at)).toBe(Date.parse(ok[0]!.body.refund_request.created_at))
     const en = await send(p.token, 'POST', '/v1/user/refund', { reason: 'Again.' })
-    expect(en.body.message).toMatch(/^You can only request a refund once every 7 days\. Your earlier request was sent on /)
+    expect(en.body.message).toMatch(
+      /^You can only request a refund once every 7 days\. Your earlier request was sent on /,
+    )
     const empty = await send(p.token, 'POST', '/v1/user/refund', {}, 'en')
     expect(empty.res.status).toBe(422)
     expect(empty.body.errors.reason).toBeDefined()
@@ -216,9 +318,14 @@ describe('refunds', () => {
 
   it('another person’s payment cannot be named; a patient cannot approve; an admin approves once and the credits go back', async () => {
     const owner = await paidPack()
-    const txId = (await env.DB.prepare('SELECT id FROM transactions WHERE user_id = ?1').bind(owner.id).first<{ id: number }>())!.id
+    const txId = (await env.DB.prepare('SELECT id FROM transactions WHERE user_id = ?1')
+      .bind(owner.id)
+      .first<{ id: number }>())!.id
     const stranger = await register()
-    expect((await send(stranger.token, 'POST', '/v1/user/refund', { reason: 'Mine?', transaction_id: String(txId) })).res.status).toBe(404)
+    expect(
+      (await send(stranger.token, 'POST', '/v1/user/refund', { reason: 'Mine?', transaction_id: String(txId) })).res
+        .status,
+    ).toBe(404)
     const req = await send(owner.token, 'POST', '/v1/user/refund', { reason: 'Changed my mind.' })
     expect(req.body.refund_request).toMatchObject({ transaction_id: txId, amount: 45, status: 'pending' })
     const id = String(req.body.refund_request.id)
@@ -228,13 +335,18 @@ describe('refunds', () => {
     await setRole(admin.id, 4)
     const list = await get(admin.token, '/v1/refunds?filters[status]=pending&per_page=100')
     expect(list.body.refund_requests.some((r: any) => r.id === Number(id) && r.user_email === owner.email)).toBe(true)
-    const [one, two] = await Promise.all([send(admin.token, 'POST', '/v1/refund/approve', { id }), send(admin.token, 'POST', '/v1/refund/approve', { id })])
+    const [one, two] = await Promise.all([
+      send(admin.token, 'POST', '/v1/refund/approve', { id }),
+      send(admin.token, 'POST', '/v1/refund/approve', { id }),
+    ])
     expect([one.res.status, two.res.status].sort()).toEqual([200, 409])
     const m = await moneyOf(owner.id)
     expect(m.cents).toBe(0)
     expect(m.transactions[0].status).toBe('refunded')
     // Stripe's own word on the refund, arriving later, changes nothing more.
-    const pi = (await env.DB.prepare('SELECT payment_intent FROM transactions WHERE id = ?1').bind(txId).first<{ payment_intent: string }>())!.payment_intent
+    const pi = (await env.DB.prepare('SELECT payment_intent FROM transactions WHERE id = ?1')
+      .bind(txId)
+      .first<{ payment_intent: string }>())!.payment_intent
     await deliver(event('charge.refunded', { id: 'ch_x', payment_intent: pi, amount: 4500, amount_refunded: 4500 }))
     expect((await moneyOf(owner.id)).ledgerRows).toBe(m.ledgerRows)
     expect((await send(admin.token, 'POST', '/v1/refund/reject', { id })).res.status).toBe(409)
@@ -245,7 +357,13 @@ describe('with a Stripe key (Stripe faked at fetch)', () => {
   const STRIPE = { ...env, STRIPE_SECRET_KEY: 'sk_test_calma' }
   async function call(path: string, token: string, locale = 'en') {
     const ctx = createExecutionContext()
-    const res = await worker.fetch(new Request(`http://localhost${path}`, { headers: { ...bearer(token), accept: 'application/json', locale } }) as never, STRIPE as never, ctx)
+    const res = await worker.fetch(
+      new Request(`http://localhost${path}`, {
+        headers: { ...bearer(token), accept: 'application/json', locale },
+      }) as never,
+      STRIPE as never,
+      ctx,
+    )
     await waitOnExecutionContext(ctx)
     return { res, body: (await res.json()) as Record<string, any> }
   }
@@ -260,7 +378,14 @@ describe('with a Stripe key (Stripe faked at fetch)', () => {
       const url = String(input instanceof Request ? input.url : input)
       if (!url.startsWith('https://api.stripe.com/')) return real(input, init)
       seen.push(new URLSearchParams(String(init?.body ?? '')))
-      return new Response(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }), { status: 200, headers: { 'content-type': 'application/json' } })
+      return new Response(
+        JSON.stringify({
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      )
     })
     const { res, body } = await call('/v1/subscription/payment/link?item=yearly', p.token)
     expect(res.status).toBe(200)
@@ -278,21 +403,37 @@ describe('with a Stripe key (Stripe faked at fetch)', () => {
 
   it('Stripe answering 500, or not answering, is a clear error and writes nothing', async () => {
     const p = await register()
-    const before = await Promise.all(['transactions', 'subscriptions', 'credit_ledger', 'stripe_events'].map((t) => countRows(t)))
+    const before = await Promise.all(
+      ['transactions', 'subscriptions', 'credit_ledger', 'stripe_events'].map((t) => countRows(t)),
+    )
     const real = globalThis.fetch
     const spy = vi.spyOn(globalThis, 'fetch')
-    spy.mockImplementation(async (input, init) => (String(input instanceof Request ? input.url : input).startsWith('https://api.stripe.com/') ? new Response(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }), { status: 500, headers: { 'content-type': 'application/json' } }) : real(input, init)))
+    spy.mockImplementation(async (input, init) =>
+      String(input instanceof Request ? input.url : input).startsWith('https://api.stripe.com/')
+        ? new Response(JSON.stringify({ error: { type: 'api_error', message: 'boom' } }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          })
+        : real(input, init),
+    )
     const down = await call('/v1/subscription/payment/link?item=credits_1', p.token, 'es')
     expect(down.res.status).toBe(503)
-    expect(down.body.message).toBe('No pudimos abrir la página de pago. No se ha cobrado nada. Inténtalo de nuevo en un momento.')
+    expect(down.body.message).toBe(
+      'No pudimos abrir la página de pago. No se ha cobrado nada. Inténtalo de nuevo en un momento.',
+    )
     spy.mockImplementation(async (input, init) => {
-      if (!String(input instanceof Request ? input.url : input).startsWith('https://api.stripe.com/')) return real(input, init)
+      if (!String(input instanceof Request ? input.url : input).startsWith('https://api.stripe.com/'))
+        return real(input, init)
       throw new TypeError('Network connection lost.')
     })
     const gone = await call('/v1/subscription/payment/link?item=credits_1', p.token)
     expect(gone.res.status).toBe(503)
-    expect(gone.body.message).toBe('We could not open the payment page. Nothing was charged. Please try again in a moment.')
-    expect(await Promise.all(['transactions', 'subscriptions', 'credit_ledger', 'stripe_events'].map((t) => countRows(t)))).toEqual(before)
+    expect(gone.body.message).toBe(
+      'We could not open the payment page. Nothing was charged. Please try again in a moment.',
+    )
+    expect(
+      await Promise.all(['transactions', 'subscriptions', 'credit_ledger', 'stripe_events'].map((t) => countRows(t))),
+    ).toEqual(before)
   })
 })
 
@@ -300,9 +441,16 @@ describe('the local checkout outside local runs', () => {
   it('is not there in production: the page and its pay button are 404, nothing is written', async () => {
     const { PRODUCTION_VARS } = await import('../helpers')
     const before = await countRows('stripe_events')
-    for (const [method, path] of [['GET', '/__dev/checkout/cs_local_x'], ['POST', '/__dev/checkout/cs_local_x/pay']] as const) {
+    for (const [method, path] of [
+      ['GET', '/__dev/checkout/cs_local_x'],
+      ['POST', '/__dev/checkout/cs_local_x/pay'],
+    ] as const) {
       const ctx = createExecutionContext()
-      const res = await worker.fetch(new Request(`http://localhost${path}`, { method }) as never, { ...env, ...PRODUCTION_VARS } as never, ctx)
+      const res = await worker.fetch(
+        new Request(`http://localhost${path}`, { method }) as never,
+        { ...env, ...PRODUCTION_VARS } as never,
+        ctx,
+      )
       await waitOnExecutionContext(ctx)
       expect(res.status, path).toBe(404)
     }

@@ -8,7 +8,10 @@ import { makeRoute, makeUser, unique, type MadeRoute } from '../factories'
 import { hashPassword } from '#worker/features/users/password'
 import { bearer, captcha, countRows, register, sessionCookie, setRole } from '../users/support'
 
-const slug = (tag: string) => unique(tag).toLowerCase().replace(/[^a-z0-9-]/g, '-')
+const slug = (tag: string) =>
+  unique(tag)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
   const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
@@ -23,16 +26,34 @@ interface WorldPlan {
 /** One plan per (language, category), made before the tests: the oldest of each is the one people get. */
 const world: Record<string, WorldPlan> = {}
 
-async function makePlan(language: 'en' | 'es', category: string, routes: number, settings: Record<string, string>[] = []) {
-  const { res, body } = await call(adminToken, 'POST', '/v1/plan', { language, slug: slug(`plan-${category}`), title: `Plan ${category} ${language}`, category })
+async function makePlan(
+  language: 'en' | 'es',
+  category: string,
+  routes: number,
+  settings: Record<string, string>[] = [],
+) {
+  const { res, body } = await call(adminToken, 'POST', '/v1/plan', {
+    language,
+    slug: slug(`plan-${category}`),
+    title: `Plan ${category} ${language}`,
+    category,
+  })
   expect(res.status, JSON.stringify(body)).toBe(201)
   const made: MadeRoute[] = []
   for (let i = 0; i < routes; i++) {
     const r = await makeRoute({ language, units: 2 })
     made.push(r)
-    expect((await call(adminToken, 'POST', '/v1/plan/route', { plan_id: String(body.plan.id), route_id: String(r.id) })).res.status).toBe(201)
+    expect(
+      (await call(adminToken, 'POST', '/v1/plan/route', { plan_id: String(body.plan.id), route_id: String(r.id) })).res
+        .status,
+    ).toBe(201)
     const setting = settings[i]
-    if (setting) await call(adminToken, 'POST', '/v1/plan/setting', { plan_id: String(body.plan.id), route_id: String(r.id), ...setting })
+    if (setting)
+      await call(adminToken, 'POST', '/v1/plan/setting', {
+        plan_id: String(body.plan.id),
+        route_id: String(r.id),
+        ...setting,
+      })
   }
   return { id: body.plan.id as number, routes: made }
 }
@@ -47,12 +68,17 @@ beforeAll(async () => {
   world.esInsomnia = await makePlan('es', 'insomnia', 3)
 })
 
-const status = async (token: string, query = '', locale = 'en') => call(token, 'GET', `/v1/my/plan/status${query}`, {}, locale)
+const status = async (token: string, query = '', locale = 'en') =>
+  call(token, 'GET', `/v1/my/plan/status${query}`, {}, locale)
 const planOf = async (token: string) => (await status(token)).body.status.plan.id as number
 
 async function complete(userId: number, route: MadeRoute, at = Date.now()) {
   for (const u of route.units) {
-    await env.DB.prepare('INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) VALUES (?1, ?2, 0, ?3, ?3)').bind(userId, u.id, at).run()
+    await env.DB.prepare(
+      'INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) VALUES (?1, ?2, 0, ?3, ?3)',
+    )
+      .bind(userId, u.id, at)
+      .run()
   }
 }
 
@@ -66,7 +92,17 @@ describe('which plan a person gets', () => {
     // Assigned at registration, not on the first look.
     expect(await countRows('plan_assignments', 'user_id = ?1', es.id)).toBe(1)
 
-    const res = await api('/v1/user', { method: 'POST', locale: 'es', headers: { 'x-captcha-token': captcha() }, form: { email: `${unique('cat')}@example.com`, password: 'Calm-and-steady-42', legal_age: '1', category: 'sadness' } })
+    const res = await api('/v1/user', {
+      method: 'POST',
+      locale: 'es',
+      headers: { 'x-captcha-token': captcha() },
+      form: {
+        email: `${unique('cat')}@example.com`,
+        password: 'Calm-and-steady-42',
+        legal_age: '1',
+        category: 'sadness',
+      },
+    })
     expect(res.status).toBe(422)
     expect((await json(res)).errors.category).toBeTruthy()
   })
@@ -100,8 +136,14 @@ describe('which plan a person gets', () => {
 
 /** A session token for a user made by a factory, which has no password: give them one and sign in. */
 async function tokenOf(email: string) {
-  await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2').bind(await hashPassword('Calm-and-steady-42'), email).run()
-  const res = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { email, password: 'Calm-and-steady-42' } })
+  await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2')
+    .bind(await hashPassword('Calm-and-steady-42'), email)
+    .run()
+  const res = await api('/v1/user/authenticate', {
+    method: 'POST',
+    locale: 'en',
+    form: { email, password: 'Calm-and-steady-42' },
+  })
   const body = await json(res)
   expect(res.status, JSON.stringify(body)).toBe(200)
   return body.user.token as string
@@ -117,7 +159,9 @@ describe('finishing a plan', () => {
     expect(answers.filter((a) => a.body.status.just_finished)).toHaveLength(1)
     expect(await countRows('plan_assignments', 'user_id = ?1 AND finished_at IS NOT NULL', u.id)).toBe(1)
     expect(await countRows('tracking_events', "user_id = ?1 AND event = 'plan_finished'", u.id)).toBe(1)
-    const ev = await env.DB.prepare("SELECT params FROM tracking_events WHERE user_id = ?1 AND event = 'plan_finished'").bind(u.id).first<{ params: string }>()
+    const ev = await env.DB.prepare("SELECT params FROM tracking_events WHERE user_id = ?1 AND event = 'plan_finished'")
+      .bind(u.id)
+      .first<{ params: string }>()
     // With no next plan set, the next is the first plan of the language the person never had.
     expect(JSON.parse(ev!.params)).toEqual({ plan_id: plan.id, next_plan_id: world.esAnxiety!.id })
     expect(await planOf(u.token)).toBe(world.esAnxiety!.id)
@@ -137,7 +181,8 @@ describe('finishing a plan', () => {
 })
 
 describe('a locked route cannot be opened', () => {
-  const unitsOf = (token: string, route: string | number, query = '', locale = 'en') => call(token, 'GET', `/v1/route/units?route=${route}${query}`, {}, locale)
+  const unitsOf = (token: string, route: string | number, query = '', locale = 'en') =>
+    call(token, 'GET', `/v1/route/units?route=${route}${query}`, {}, locale)
 
   it('through the API: the units call and saving progress answer 403 with the lock; the active route plays', async () => {
     const u = await register()
@@ -145,16 +190,28 @@ describe('a locked route cannot be opened', () => {
     expect((await unitsOf(u.token, first!.id)).res.status).toBe(200)
     const locked = await unitsOf(u.token, second!.slug)
     expect(locked.res.status).toBe(403)
-    expect(locked.body).toMatchObject({ message: 'This route is still locked in your plan.', lock_code: 'route_not_completed', lock_message: 'Finish the previous route to unlock this one.', plan_id: world.enAnxiety!.id })
+    expect(locked.body).toMatchObject({
+      message: 'This route is still locked in your plan.',
+      lock_code: 'route_not_completed',
+      lock_message: 'Finish the previous route to unlock this one.',
+      plan_id: world.enAnxiety!.id,
+    })
     const es = await unitsOf(u.token, third!.id, '', 'es')
     expect(es.body.message).toBe('Esta ruta todavía está bloqueada en tu plan.')
 
-    const save = await call(u.token, 'POST', '/v1/unit/progress', { unit_id: String(second!.units[0]!.id), position: '10' })
+    const save = await call(u.token, 'POST', '/v1/unit/progress', {
+      unit_id: String(second!.units[0]!.id),
+      position: '10',
+    })
     expect(save.res.status).toBe(403)
     expect(await countRows('unit_progress', 'user_id = ?1', u.id)).toBe(0)
 
     // Finishing the first route opens the second at once.
-    for (const unit of first!.units) expect((await call(u.token, 'POST', '/v1/unit/progress', { unit_id: String(unit.id), position: '60', completed: '1' })).res.status).toBe(200)
+    for (const unit of first!.units)
+      expect(
+        (await call(u.token, 'POST', '/v1/unit/progress', { unit_id: String(unit.id), position: '60', completed: '1' }))
+          .res.status,
+      ).toBe(200)
     expect((await unitsOf(u.token, second!.id)).res.status).toBe(200)
     expect((await unitsOf(u.token, third!.id)).res.status).toBe(403)
   })
@@ -185,14 +242,22 @@ describe('a locked route cannot be opened', () => {
     expect(html).toContain('Finish the previous route to unlock this one.')
 
     // An appointment lock shows the need-appointment page instead.
-    await call(adminToken, 'POST', '/v1/plan/setting', { plan_id: String(world.enAnxiety!.id), route_id: String(second!.id), need_appointment: '1' })
+    await call(adminToken, 'POST', '/v1/plan/setting', {
+      plan_id: String(world.enAnxiety!.id),
+      route_id: String(second!.id),
+      need_appointment: '1',
+    })
     try {
       await complete(u.id, first!)
       const need = await page(`/en/route/${second!.slug}`)
       expect(need.status).toBe(403)
       expect(await need.text()).toContain('data-testid="need-appointment"')
     } finally {
-      await call(adminToken, 'POST', '/v1/plan/setting', { plan_id: String(world.enAnxiety!.id), route_id: String(second!.id), need_appointment: '0' })
+      await call(adminToken, 'POST', '/v1/plan/setting', {
+        plan_id: String(world.enAnxiety!.id),
+        route_id: String(second!.id),
+        need_appointment: '0',
+      })
     }
   })
 })
@@ -201,14 +266,22 @@ describe('the appointment locks read the appointments table', () => {
   async function appointment(guestId: number, status: number) {
     const host = await makeUser({ role: Role.psychologist })
     const start = Date.now() - 2 * 3_600_000
-    await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?4)')
-      .bind(guestId, host.id, status, start, start + 3_600_000).run()
+    await env.DB.prepare(
+      'INSERT INTO appointments (guest_id, host_id, status, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?4)',
+    )
+      .bind(guestId, host.id, status, start, start + 3_600_000)
+      .run()
   }
 
   const cases: [string, number, 'need_appointment' | 'need_finished_appointment', boolean][] = []
   for (const [name, s] of Object.entries(AppointmentStatus)) {
     cases.push([name, s, 'need_appointment', s !== AppointmentStatus.cancelled])
-    cases.push([name, s, 'need_finished_appointment', s === AppointmentStatus.attended || s === AppointmentStatus.finished_by_overtime])
+    cases.push([
+      name,
+      s,
+      'need_finished_appointment',
+      s === AppointmentStatus.attended || s === AppointmentStatus.finished_by_overtime,
+    ])
   }
 
   it.each(cases)('an appointment %s (%i) and %s: opens = %s', async (_name, s, rule, opens) => {
@@ -217,12 +290,19 @@ describe('the appointment locks read the appointments table', () => {
     await call(adminToken, 'POST', '/v1/plan/assign', { plan_id: String(plan.id), user_id: String(u.id) })
     await complete(u.id, plan.routes[0]!)
     const before = (await status(u.token, `?plan_id=${plan.id}`)).body.status.items[1]
-    expect(before).toMatchObject({ locked: true, next_to_unlock: true, lock_code: rule, lock_message: 'You will need an appointment for this route.' })
+    expect(before).toMatchObject({
+      locked: true,
+      next_to_unlock: true,
+      lock_code: rule,
+      lock_message: 'You will need an appointment for this route.',
+    })
     await appointment(u.id, s)
     const after = (await status(u.token, `?plan_id=${plan.id}`)).body.status.items[1]
     expect(after.locked).toBe(!opens)
     expect(after.lock_code).toBe(opens ? null : rule)
-    expect((await call(u.token, 'GET', `/v1/route/units?route=${plan.routes[1]!.id}&plan_id=${plan.id}`)).res.status).toBe(opens ? 200 : 403)
+    expect(
+      (await call(u.token, 'GET', `/v1/route/units?route=${plan.routes[1]!.id}&plan_id=${plan.id}`)).res.status,
+    ).toBe(opens ? 200 : 403)
   })
 
   it('waiting_time: locked a second before the wait ends, open a second after', async () => {
@@ -231,8 +311,14 @@ describe('the appointment locks read the appointments table', () => {
     await call(adminToken, 'POST', '/v1/plan/assign', { plan_id: String(plan.id), user_id: String(u.id) })
     await complete(u.id, plan.routes[0]!, Date.now() - 3_600_000 + 5_000)
     const before = (await status(u.token, `?plan_id=${plan.id}`)).body.status.items[1]
-    expect(before).toMatchObject({ locked: true, lock_code: 'waiting_time', lock_message: 'This route unlocks in 1 min.' })
-    await env.DB.prepare('UPDATE unit_progress SET completed_at = ?1 WHERE user_id = ?2').bind(Date.now() - 3_600_000 - 1_000, u.id).run()
+    expect(before).toMatchObject({
+      locked: true,
+      lock_code: 'waiting_time',
+      lock_message: 'This route unlocks in 1 min.',
+    })
+    await env.DB.prepare('UPDATE unit_progress SET completed_at = ?1 WHERE user_id = ?2')
+      .bind(Date.now() - 3_600_000 - 1_000, u.id)
+      .run()
     const after = (await status(u.token, `?plan_id=${plan.id}`)).body.status.items[1]
     expect(after).toMatchObject({ locked: false, active: true, lock_code: null })
   })

@@ -6,7 +6,11 @@ import { planLocks, planProgress, type LockSetting, type RouteFacts } from '#wor
 const NONE: LockSetting = { waitingTimeHours: 0, needAppointment: false, needFinishedAppointment: false }
 const HOUR = 3_600_000
 const now = new Date('2026-01-10T12:00:00Z')
-const r = (percent: number, setting: Partial<LockSetting> = {}, lastCompletedAt: Date | null = percent >= 100 ? new Date(now.getTime() - 10 * HOUR) : null): RouteFacts => ({
+const r = (
+  percent: number,
+  setting: Partial<LockSetting> = {},
+  lastCompletedAt: Date | null = percent >= 100 ? new Date(now.getTime() - 10 * HOUR) : null,
+): RouteFacts => ({
   percent,
   lastCompletedAt,
   setting: { ...NONE, ...setting },
@@ -32,7 +36,13 @@ describe('planLocks', () => {
   it('waiting_time: locked one second before the wait ends, open one second after', () => {
     const done = new Date(now.getTime() - 2 * HOUR)
     const before = planLocks([r(100, {}, new Date(done.getTime() + 1000)), r(0, { waitingTimeHours: 2 })], {}, now)[1]!
-    expect(before).toMatchObject({ locked: true, active: false, nextToUnlock: true, lockCode: 'waiting_time', waitMsLeft: 1000 })
+    expect(before).toMatchObject({
+      locked: true,
+      active: false,
+      nextToUnlock: true,
+      lockCode: 'waiting_time',
+      waitMsLeft: 1000,
+    })
     const after = planLocks([r(100, {}, new Date(done.getTime() - 1000)), r(0, { waitingTimeHours: 2 })], {}, now)[1]!
     expect(after).toMatchObject({ locked: false, active: true, lockCode: null, waitMsLeft: null })
     const exactly = planLocks([r(100, {}, done), r(0, { waitingTimeHours: 2 })], {}, now)[1]!
@@ -47,7 +57,11 @@ describe('planLocks', () => {
 
   it('need_appointment: a pending, confirmed or attended appointment opens it; a cancelled one does not', () => {
     const routes = [r(100), r(0, { needAppointment: true })]
-    expect(planLocks(routes, {}, now)[1]).toMatchObject({ locked: true, nextToUnlock: true, lockCode: 'need_appointment' })
+    expect(planLocks(routes, {}, now)[1]).toMatchObject({
+      locked: true,
+      nextToUnlock: true,
+      lockCode: 'need_appointment',
+    })
     expect(planLocks(routes, { [AppointmentStatus.cancelled]: 3 }, now)[1]!.lockCode).toBe('need_appointment')
     for (const s of [AppointmentStatus.pending, AppointmentStatus.confirmed, AppointmentStatus.attended]) {
       expect(planLocks(routes, { [s]: 1 }, now)[1]).toMatchObject({ active: true, locked: false, lockCode: null })

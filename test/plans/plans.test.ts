@@ -7,7 +7,10 @@ import { makeRoute, makeUser, unique } from '../factories'
 import { bearer, countRows, register, setRole } from '../users/support'
 import { countingD1, fetchWithDb } from '../d1-count'
 
-const slug = (tag: string) => unique(tag).toLowerCase().replace(/[^a-z0-9-]/g, '-')
+const slug = (tag: string) =>
+  unique(tag)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
 
 async function admin() {
   const a = await register()
@@ -21,7 +24,12 @@ async function call(token: string, method: string, path: string, form: Record<st
 }
 
 async function newPlan(token: string, extra: Record<string, string> = {}) {
-  const { res, body } = await call(token, 'POST', '/v1/plan', { language: 'es', slug: slug('plan'), title: 'Plan de prueba', ...extra })
+  const { res, body } = await call(token, 'POST', '/v1/plan', {
+    language: 'es',
+    slug: slug('plan'),
+    title: 'Plan de prueba',
+    ...extra,
+  })
   expect(res.status, JSON.stringify(body)).toBe(201)
   return body.plan.id as number
 }
@@ -29,7 +37,11 @@ async function newPlan(token: string, extra: Record<string, string> = {}) {
 /** Complete the first `n` visible units of a route for a user, at `at`. */
 async function complete(userId: number, unitIds: number[], at: number) {
   for (const id of unitIds) {
-    await env.DB.prepare('INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) VALUES (?1, ?2, 0, ?3, ?3)').bind(userId, id, at).run()
+    await env.DB.prepare(
+      'INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) VALUES (?1, ?2, 0, ?3, ?3)',
+    )
+      .bind(userId, id, at)
+      .run()
   }
 }
 
@@ -47,12 +59,27 @@ describe('plan admin calls', () => {
     const twice = await add()
     expect(twice.res.status).toBe(409)
     expect(twice.body.message).toBe('Route already in plan.')
-    const es = await call(a.token, 'POST', '/v1/plan/route', { plan_id: String(planId), route_id: String(route.id) }, 'es')
+    const es = await call(
+      a.token,
+      'POST',
+      '/v1/plan/route',
+      { plan_id: String(planId), route_id: String(route.id) },
+      'es',
+    )
     expect(es.body.message).toBe('La ruta ya está en el plan.')
 
-    const set = await call(a.token, 'POST', '/v1/plan/setting', { plan_id: String(planId), route_id: String(route.id), waiting_time_hours: '2', need_appointment: '1' })
+    const set = await call(a.token, 'POST', '/v1/plan/setting', {
+      plan_id: String(planId),
+      route_id: String(route.id),
+      waiting_time_hours: '2',
+      need_appointment: '1',
+    })
     expect(set.res.status).toBe(200)
-    expect(set.body.setting).toMatchObject({ waiting_time_minutes: 120, need_appointment: true, need_finished_appointment: false })
+    expect(set.body.setting).toMatchObject({
+      waiting_time_minutes: 120,
+      need_appointment: true,
+      need_finished_appointment: false,
+    })
 
     const user = await register()
     const assign = () => call(a.token, 'POST', '/v1/plan/assign', { plan_id: String(planId), user_id: String(user.id) })
@@ -61,10 +88,22 @@ describe('plan admin calls', () => {
     const mine = await call(user.token, 'GET', '/v1/my/plans')
     expect(mine.body.plans.map((p: { id: number }) => p.id)).toContain(planId)
 
-    expect((await call(a.token, 'DELETE', '/v1/plan/assign', { plan_id: String(planId), user_id: String(user.id) })).res.status).toBe(200)
-    expect((await call(a.token, 'DELETE', '/v1/plan/assign', { plan_id: String(planId), user_id: String(user.id) })).res.status).toBe(404)
-    expect((await call(a.token, 'DELETE', '/v1/plan/route', { plan_id: String(planId), route_id: String(route.id) })).res.status).toBe(200)
-    expect((await call(a.token, 'DELETE', '/v1/plan/route', { plan_id: String(planId), route_id: String(route.id) })).res.status).toBe(404)
+    expect(
+      (await call(a.token, 'DELETE', '/v1/plan/assign', { plan_id: String(planId), user_id: String(user.id) })).res
+        .status,
+    ).toBe(200)
+    expect(
+      (await call(a.token, 'DELETE', '/v1/plan/assign', { plan_id: String(planId), user_id: String(user.id) })).res
+        .status,
+    ).toBe(404)
+    expect(
+      (await call(a.token, 'DELETE', '/v1/plan/route', { plan_id: String(planId), route_id: String(route.id) })).res
+        .status,
+    ).toBe(200)
+    expect(
+      (await call(a.token, 'DELETE', '/v1/plan/route', { plan_id: String(planId), route_id: String(route.id) })).res
+        .status,
+    ).toBe(404)
     expect((await call(a.token, 'DELETE', '/v1/plan', { id: String(planId) })).res.status).toBe(200)
     expect(await countRows('plans', 'id = ?1', planId)).toBe(0)
   })
@@ -72,7 +111,9 @@ describe('plan admin calls', () => {
   it('refuses a patient 403 and lists only public visible plans', async () => {
     const a = await admin()
     const p = await register()
-    expect((await call(p.token, 'POST', '/v1/plan', { language: 'es', slug: slug('x'), title: 'X' })).res.status).toBe(403)
+    expect((await call(p.token, 'POST', '/v1/plan', { language: 'es', slug: slug('x'), title: 'X' })).res.status).toBe(
+      403,
+    )
     const pub = await newPlan(a.token)
     const priv = await newPlan(a.token, { visibility: '2' })
     const res = await api('/v1/plans?per_page=100&filters[language]=es')
@@ -99,7 +140,11 @@ describe('GET /v1/my/plan/status', () => {
 
   it('answers progress, the active route, the next to unlock and the locks; 404 without a plan', async () => {
     const w = await world(3)
-    await complete(w.user.id, w.routes[0]!.units.map((u) => u.id), Date.now() - 60_000)
+    await complete(
+      w.user.id,
+      w.routes[0]!.units.map((u) => u.id),
+      Date.now() - 60_000,
+    )
     await complete(w.user.id, [w.routes[1]!.units[0]!.id], Date.now())
     const { res, body } = await status(w.user.token, `?filters[plan_id]=${w.planId}`)
     expect(res.status, JSON.stringify(body)).toBe(200)
@@ -126,20 +171,43 @@ describe('GET /v1/my/plan/status', () => {
 
   it('waiting_time with the time left (Spanish), then need_finished_appointment until one is attended', async () => {
     const w = await world(2)
-    await call(w.a.token, 'POST', '/v1/plan/setting', { plan_id: String(w.planId), route_id: String(w.routes[1]!.id), waiting_time_hours: '2', need_finished_appointment: '1' })
-    await complete(w.user.id, w.routes[0]!.units.map((u) => u.id), Date.now() - 30 * 60_000)
+    await call(w.a.token, 'POST', '/v1/plan/setting', {
+      plan_id: String(w.planId),
+      route_id: String(w.routes[1]!.id),
+      waiting_time_hours: '2',
+      need_finished_appointment: '1',
+    })
+    await complete(
+      w.user.id,
+      w.routes[0]!.units.map((u) => u.id),
+      Date.now() - 30 * 60_000,
+    )
     const waiting = (await status(w.user.token, '', 'es')).body.status.items[1]
-    expect(waiting).toMatchObject({ locked: true, next_to_unlock: true, lock_code: 'waiting_time', setting: { waiting_time_minutes: 120, need_finished_appointment: true } })
+    expect(waiting).toMatchObject({
+      locked: true,
+      next_to_unlock: true,
+      lock_code: 'waiting_time',
+      setting: { waiting_time_minutes: 120, need_finished_appointment: true },
+    })
     expect(waiting.lock_message).toMatch(/^Esta ruta se desbloquea en 1 h 30 min\.$/)
 
-    await env.DB.prepare('UPDATE unit_progress SET completed_at = ?1 WHERE user_id = ?2').bind(Date.now() - 3 * 3_600_000, w.user.id).run()
+    await env.DB.prepare('UPDATE unit_progress SET completed_at = ?1 WHERE user_id = ?2')
+      .bind(Date.now() - 3 * 3_600_000, w.user.id)
+      .run()
     const appt = (await status(w.user.token)).body.status.items[1]
-    expect(appt).toMatchObject({ locked: true, lock_code: 'need_finished_appointment', lock_message: 'You will need an appointment for this route.' })
+    expect(appt).toMatchObject({
+      locked: true,
+      lock_code: 'need_finished_appointment',
+      lock_message: 'You will need an appointment for this route.',
+    })
 
     const host = await makeUser({ role: Role.psychologist })
     const start = Date.now() - 2 * 3_600_000
-    await env.DB.prepare('INSERT INTO appointments (guest_id, host_id, status, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?4)')
-      .bind(w.user.id, host.id, AppointmentStatus.attended, start, start + 3_600_000).run()
+    await env.DB.prepare(
+      'INSERT INTO appointments (guest_id, host_id, status, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?4)',
+    )
+      .bind(w.user.id, host.id, AppointmentStatus.attended, start, start + 3_600_000)
+      .run()
     const open = (await status(w.user.token)).body.status.items[1]
     expect(open).toMatchObject({ active: true, locked: false, lock_code: null, lock_message: null })
   })
@@ -148,10 +216,21 @@ describe('GET /v1/my/plan/status', () => {
     const w = await world(1)
     const next = await newPlan(w.a.token)
     await call(w.a.token, 'POST', '/v1/plan', { id: String(w.planId), next_plan_id: String(next) })
-    await complete(w.user.id, w.routes[0]!.units.map((u) => u.id), Date.now())
+    await complete(
+      w.user.id,
+      w.routes[0]!.units.map((u) => u.id),
+      Date.now(),
+    )
     const answers = await Promise.all([1, 2, 3].map(() => status(w.user.token, `?plan_id=${w.planId}`)))
     for (const a of answers) expect(a.body.status).toMatchObject({ progress: 100, finished: true })
-    expect(await countRows('plan_assignments', 'user_id = ?1 AND plan_id = ?2 AND finished_at IS NOT NULL', w.user.id, w.planId)).toBe(1)
+    expect(
+      await countRows(
+        'plan_assignments',
+        'user_id = ?1 AND plan_id = ?2 AND finished_at IS NOT NULL',
+        w.user.id,
+        w.planId,
+      ),
+    ).toBe(1)
     expect(await countRows('plan_assignments', 'user_id = ?1 AND plan_id = ?2', w.user.id, next)).toBe(1)
     // The default plan is now the unfinished next one.
     expect((await status(w.user.token)).body.status.plan.id).toBe(next)
@@ -160,7 +239,9 @@ describe('GET /v1/my/plan/status', () => {
 
 async function statusCounted(token: string, planId: number) {
   const { db, seen } = countingD1(env.DB)
-  const req = new Request(`http://localhost/v1/my/plan/status?plan_id=${planId}`, { headers: { accept: 'application/json', ...bearer(token) } })
+  const req = new Request(`http://localhost/v1/my/plan/status?plan_id=${planId}`, {
+    headers: { accept: 'application/json', ...bearer(token) },
+  })
   const res = await fetchWithDb(req, db)
   expect(res.status).toBe(200)
   return seen

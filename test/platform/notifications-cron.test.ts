@@ -10,12 +10,18 @@ async function runMinuteCron() {
 
 describe('due notifications cron, with a broken row', () => {
   it('marks a notification whose receivers are not JSON as failed, skips it, and still sends the ones after it', async () => {
-    const patient = await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES ('R', 'r@bad.test', 1, 'es') RETURNING id").first<{ id: number }>()
+    const patient = await env.DB.prepare(
+      "INSERT INTO users (name, email, role, language) VALUES ('R', 'r@bad.test', 1, 'es') RETURNING id",
+    ).first<{ id: number }>()
     const due = Date.now() - 1000
-    const bad = await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, receivers, send_at) VALUES ('Broken', 'pending', 'in_app', '[1, oops', ?) RETURNING id")
+    const bad = await env.DB.prepare(
+      "INSERT INTO admin_notifications (title, status, channel, receivers, send_at) VALUES ('Broken', 'pending', 'in_app', '[1, oops', ?) RETURNING id",
+    )
       .bind(due)
       .first<{ id: number }>()
-    const good = await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, receivers, send_at) VALUES ('Fine', 'pending', 'in_app', ?, ?) RETURNING id")
+    const good = await env.DB.prepare(
+      "INSERT INTO admin_notifications (title, status, channel, receivers, send_at) VALUES ('Fine', 'pending', 'in_app', ?, ?) RETURNING id",
+    )
       .bind(JSON.stringify([patient!.id]), due)
       .first<{ id: number }>()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
@@ -24,7 +30,10 @@ describe('due notifications cron, with a broken row', () => {
 
     const inApp = await env.DB.prepare('SELECT user_id, title FROM in_app_notifications ORDER BY id').all<any>()
     expect(inApp.results).toEqual([{ user_id: patient!.id, title: 'Fine' }])
-    const status = async (id: number) => (await env.DB.prepare('SELECT status FROM admin_notifications WHERE id = ?').bind(id).first<{ status: string }>())!.status
+    const status = async (id: number) =>
+      (await env.DB.prepare('SELECT status FROM admin_notifications WHERE id = ?')
+        .bind(id)
+        .first<{ status: string }>())!.status
     expect(await status(good!.id)).toBe('sent')
     expect(await status(bad!.id)).toBe('cancelled')
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(`notification ${bad!.id}`))

@@ -1,11 +1,18 @@
-import { createScheduledController, createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from 'cloudflare:test'
+import {
+  createScheduledController,
+  createExecutionContext,
+  env,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index'
 import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import type { HostSchedule } from '#worker/durable/HostSchedule'
 
-const fetchWorker = (path: string, init?: RequestInit) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
+const fetchWorker = (path: string, init?: RequestInit) =>
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
 
 describe('media from R2', () => {
   it('streams a file with Range support', async () => {
@@ -38,13 +45,25 @@ describe('media from R2', () => {
 
 describe('the daily ranking cron', () => {
   async function user(name: string) {
-    const r = await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES (?, ?, 1, 'es') RETURNING id").bind(name, `${name.toLowerCase().replace(/\s/g, '')}@x.test`).first<{ id: number }>()
+    const r = await env.DB.prepare(
+      "INSERT INTO users (name, email, role, language) VALUES (?, ?, 1, 'es') RETURNING id",
+    )
+      .bind(name, `${name.toLowerCase().replace(/\s/g, '')}@x.test`)
+      .first<{ id: number }>()
     return r!.id
   }
   const points = (userId: number, day: string, p: number) =>
-    env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?, ?, ?) ON CONFLICT(user_id, day) DO UPDATE SET points = excluded.points').bind(userId, day, p).run()
+    env.DB.prepare(
+      'INSERT INTO activity_days (user_id, day, points) VALUES (?, ?, ?) ON CONFLICT(user_id, day) DO UPDATE SET points = excluded.points',
+    )
+      .bind(userId, day, p)
+      .run()
   const snapshot = (day: string) =>
-    env.DB.prepare('SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ? ORDER BY position').bind(day).all<any>()
+    env.DB.prepare(
+      'SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ? ORDER BY position',
+    )
+      .bind(day)
+      .all<any>()
 
   it('ranks by points up to the day, tracks movement, shows first name and initial only, and is safe to re-run', async () => {
     const ana = await user('Ana García')
@@ -61,7 +80,11 @@ describe('the daily ranking cron', () => {
     // Through the real scheduled handler, twice: the second run must not duplicate.
     for (let i = 0; i < 2; i++) {
       const ctx = createExecutionContext()
-      await worker.scheduled(createScheduledController({ cron: '59 23 * * *', scheduledTime: new Date('2026-11-20T23:59:00Z').getTime() }), env, ctx)
+      await worker.scheduled(
+        createScheduledController({ cron: '59 23 * * *', scheduledTime: new Date('2026-11-20T23:59:00Z').getTime() }),
+        env,
+        ctx,
+      )
       await waitOnExecutionContext(ctx)
     }
     const day2 = (await snapshot('2026-11-20')).results
@@ -77,10 +100,20 @@ describe('the daily ranking cron', () => {
 describe('due notifications cron', () => {
   it('turns a due admin notification into in-app notifications once, for its audience only', async () => {
     await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES ('A', 'a@n.test', 1, 'es')").run()
-    const psy = await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES ('P', 'p@n.test', 2, 'es') RETURNING id").first<{ id: number }>()
+    const psy = await env.DB.prepare(
+      "INSERT INTO users (name, email, role, language) VALUES ('P', 'p@n.test', 2, 'es') RETURNING id",
+    ).first<{ id: number }>()
     const patients = await env.DB.prepare('SELECT id FROM users WHERE role = 1 ORDER BY id').all<{ id: number }>()
-    await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, role_recipients, send_at) VALUES ('Hola', 'pending', 'in_app', 1, ?)").bind(Date.now() - 1000).run()
-    await env.DB.prepare("INSERT INTO admin_notifications (title, status, channel, send_at) VALUES ('Later', 'pending', 'in_app', ?)").bind(Date.now() + 3_600_000).run()
+    await env.DB.prepare(
+      "INSERT INTO admin_notifications (title, status, channel, role_recipients, send_at) VALUES ('Hola', 'pending', 'in_app', 1, ?)",
+    )
+      .bind(Date.now() - 1000)
+      .run()
+    await env.DB.prepare(
+      "INSERT INTO admin_notifications (title, status, channel, send_at) VALUES ('Later', 'pending', 'in_app', ?)",
+    )
+      .bind(Date.now() + 3_600_000)
+      .run()
     for (let i = 0; i < 2; i++) {
       const ctx = createExecutionContext()
       await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), env, ctx)

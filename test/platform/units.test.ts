@@ -45,8 +45,30 @@ describe('the page table', () => {
     expect(match('/route/a/b')).toBeNull()
     expect(match('/route/%E0%A4%A')).toBeNull() // a broken escape is no slug
     expect(match('/nope')).toBeNull()
-    const spec = ['/', '/get-a-plan-for-insomnia', '/get-a-plan-for-anxiety', '/terms', '/cookies', '/privacy', '/consent', '/contact', '/letstalk']
-      .concat(['/feedback', '/suggestions', '/login', '/subscribe', '/performance', '/journey', '/plan/x', '/routes', '/route/x', '/blog', '/post/x'])
+    const spec = [
+      '/',
+      '/get-a-plan-for-insomnia',
+      '/get-a-plan-for-anxiety',
+      '/terms',
+      '/cookies',
+      '/privacy',
+      '/consent',
+      '/contact',
+      '/letstalk',
+    ]
+      .concat([
+        '/feedback',
+        '/suggestions',
+        '/login',
+        '/subscribe',
+        '/performance',
+        '/journey',
+        '/plan/x',
+        '/routes',
+        '/route/x',
+        '/blog',
+        '/post/x',
+      ])
       .concat(['/ranking', '/appointments', '/appointment'])
     for (const path of spec) expect(match(path), path).not.toBeNull()
   })
@@ -74,7 +96,9 @@ describe('the page table', () => {
     expect(accessRedirect('guest', true, '/en/', l)).toBe('/en/journey')
     expect(accessRedirect('guest', false, '/en/', l)).toBeNull()
     expect(accessRedirect('user', false, '/en/journey', l)).toBe('/en/login?redirect=%2Fen%2Fjourney')
-    expect(accessRedirect('user', false, '/appointments?tab=next_to', (p) => p)).toBe('/login?redirect=%2Fappointments%3Ftab%3Dnext_to')
+    expect(accessRedirect('user', false, '/appointments?tab=next_to', (p) => p)).toBe(
+      '/login?redirect=%2Fappointments%3Ftab%3Dnext_to',
+    )
     expect(accessRedirect('user', true, '/en/journey', l)).toBeNull()
     expect(accessRedirect('public', false, '/terms', l)).toBeNull()
     expect(accessRedirect('public', true, '/terms', l)).toBeNull()
@@ -86,11 +110,15 @@ describe('the page table', () => {
     expect(localizedHref('es', 'post', { slug: 'qué/tal?' })).toBe('/post/qu%C3%A9%2Ftal%3F')
     expect(localizedHref('en', 'home')).toBe('/en/')
     expect(localizedHref('es', 'home')).toBe('/')
-    const href = localizedHref('en', 'blog', { query: { keyword: 'sueño & calma=paz', page: 2, empty: '', none: null, missing: undefined, on: true, off: false } })
+    const href = localizedHref('en', 'blog', {
+      query: { keyword: 'sueño & calma=paz', page: 2, empty: '', none: null, missing: undefined, on: true, off: false },
+    })
     expect(href).toBe('/en/blog?keyword=sue%C3%B1o+%26+calma%3Dpaz&page=2&on=1&off=0')
     expect(new URL(href, 'http://x').searchParams.get('keyword')).toBe('sueño & calma=paz')
     expect(localizedHref('es', 'routes', { query: { keyword: '' } })).toBe('/routes')
-    expect(localizedHref('es', 'appointments', { query: { tab: 'appointments' }, hash: 'top' })).toBe('/appointments?tab=appointments#top')
+    expect(localizedHref('es', 'appointments', { query: { tab: 'appointments' }, hash: 'top' })).toBe(
+      '/appointments?tab=appointments#top',
+    )
     // Links the Worker answers in one place whatever the language are not localized.
     expect(localizedHref('en', 'providerSignIn', { provider: 'google' })).toBe('/auth/google')
     expect(localizedHref('en', 'logout')).toBe('/en/logout')
@@ -114,7 +142,9 @@ describe('the page table', () => {
 
 describe('the catalogues', () => {
   const keys = (o: object, prefix = ''): string[] =>
-    Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]))
+    Object.entries(o).flatMap(([k, v]) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+    )
   it('have the same keys in Spanish and English', () => {
     expect(keys(es).sort()).toEqual(keys(en).sort())
   })

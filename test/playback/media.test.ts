@@ -9,7 +9,8 @@ import { clearMemo } from '#worker/http/memo'
 import { makeRoute } from '../factories'
 import { AUDIO, bearer, routeWithMedia, save, someone, unitsOf } from './support'
 
-const get = (path: string, headers: Record<string, string> = {}) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { headers })
+const get = (path: string, headers: Record<string, string> = {}) =>
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { headers })
 
 describe('unit media under /media', () => {
   it('serves Range: bytes=0-1023 as 206 with 1024 bytes to someone who may play it (signed URL, no session lookup)', async () => {
@@ -73,8 +74,20 @@ describe('unit media under /media', () => {
     const stale = new URL(await signedMediaUrl(env, route.keys[0]!, past), 'http://localhost')
     expect((await get(stale.pathname + stale.search)).status).toBe(401)
     const far = grantExpiry(Date.now() + 30 * 24 * 3600_000)
-    expect(await validGrant(env, route.keys[0]!, String(far), new URL(await signedMediaUrl(env, route.keys[0]!, far), 'http://x').searchParams.get('sig')!)).toBe(false)
-    for (const bad of ['?exp=abc&sig=x', '?exp=&sig=', `?exp=${q.get('exp')}&sig=${'A'.repeat(43)}`, `?exp=${q.get('exp')}`]) {
+    expect(
+      await validGrant(
+        env,
+        route.keys[0]!,
+        String(far),
+        new URL(await signedMediaUrl(env, route.keys[0]!, far), 'http://x').searchParams.get('sig')!,
+      ),
+    ).toBe(false)
+    for (const bad of [
+      '?exp=abc&sig=x',
+      '?exp=&sig=',
+      `?exp=${q.get('exp')}&sig=${'A'.repeat(43)}`,
+      `?exp=${q.get('exp')}`,
+    ]) {
       expect((await get(`/media/${route.keys[0]}${bad}`)).status, bad).toBe(401)
     }
     // An expired signature is not needed by a browser that has its session: the session serves it.
@@ -83,7 +96,9 @@ describe('unit media under /media', () => {
 
   it('keeps a hidden unit’s file from everyone but refuses no one with a 500', async () => {
     const route = await makeRoute({ units: [{ title: 'Oculta', status: 2 }] })
-    await env.DB.prepare("UPDATE units SET media_key = 'units/hidden-only.mp3' WHERE id = ?1").bind(route.units[0]!.id).run()
+    await env.DB.prepare("UPDATE units SET media_key = 'units/hidden-only.mp3' WHERE id = ?1")
+      .bind(route.units[0]!.id)
+      .run()
     await env.MEDIA.put('units/hidden-only.mp3', AUDIO)
     expect((await get('/media/units/hidden-only.mp3')).status).toBe(401)
     expect((await get('/media/units/hidden-only.mp3', bearer((await someone('admin')).token))).status).toBe(403)
@@ -114,9 +129,13 @@ describe('unit media under /media', () => {
     const coverTag = cover.headers.get('etag')!
     await cover.arrayBuffer()
     expect((await get('/media/covers/route-calma.jpg', { 'if-none-match': coverTag })).status).toBe(304)
-    const since = await get('/media/covers/route-calma.jpg', { 'if-modified-since': new Date(Date.now() + 60_000).toUTCString() })
+    const since = await get('/media/covers/route-calma.jpg', {
+      'if-modified-since': new Date(Date.now() + 60_000).toUTCString(),
+    })
     expect(since.status).toBe(304)
-    const older = await get('/media/covers/route-calma.jpg', { 'if-modified-since': new Date(Date.now() - 86400_000).toUTCString() })
+    const older = await get('/media/covers/route-calma.jpg', {
+      'if-modified-since': new Date(Date.now() - 86400_000).toUTCString(),
+    })
     expect(older.status).toBe(200)
     await older.arrayBuffer()
   })
@@ -124,7 +143,9 @@ describe('unit media under /media', () => {
   it('serves covers to anyone, cached publicly and long, without a session lookup', async () => {
     await env.MEDIA.put('covers/public-cover.webp', new Uint8Array([1, 2, 3, 4]))
     const route = await makeRoute({ units: 1, images: { cover: 'covers/public-cover.webp' } })
-    await env.DB.prepare("UPDATE units SET cover_key = 'covers/public-cover.webp' WHERE id = ?1").bind(route.units[0]!.id).run()
+    await env.DB.prepare("UPDATE units SET cover_key = 'covers/public-cover.webp' WHERE id = ?1")
+      .bind(route.units[0]!.id)
+      .run()
     const kvGet = vi.spyOn(env.KV, 'get')
     const res = await get('/media/covers/public-cover.webp', { authorization: `Bearer ${'a'.repeat(43)}` })
     expect(res.status).toBe(200)
@@ -133,7 +154,10 @@ describe('unit media under /media', () => {
     expect((await res.arrayBuffer()).byteLength).toBe(4)
     expect(kvGet).not.toHaveBeenCalled()
     kvGet.mockRestore()
-    const head = await (exports as unknown as { default: Fetcher }).default.fetch('http://localhost/media/covers/public-cover.webp', { method: 'HEAD' })
+    const head = await (exports as unknown as { default: Fetcher }).default.fetch(
+      'http://localhost/media/covers/public-cover.webp',
+      { method: 'HEAD' },
+    )
     expect(head.status).toBe(200)
     expect(head.headers.get('etag')).toBeTruthy()
     // The unit shows its cover as a public path.
@@ -168,7 +192,9 @@ describe('unit media under /media', () => {
 
   it('gives a video unit its video type, in the call and on the file', async () => {
     const route = await makeRoute({ units: 1 })
-    await env.DB.prepare("UPDATE units SET kind = 'video', media_key = 'units/clip-video.mp4' WHERE id = ?1").bind(route.units[0]!.id).run()
+    await env.DB.prepare("UPDATE units SET kind = 'video', media_key = 'units/clip-video.mp4' WHERE id = ?1")
+      .bind(route.units[0]!.id)
+      .run()
     await env.MEDIA.put('units/clip-video.mp4', AUDIO)
     const { body } = await unitsOf(route.id, await someone('free'))
     expect(body.units[0]).toMatchObject({ kind: 'video', media: { content_type: 'video/mp4' } })

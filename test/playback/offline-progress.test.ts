@@ -8,7 +8,11 @@ import { progressRow, routeWithMedia, save, someone } from './support'
 
 const DAY = 24 * 60 * 60 * 1000
 const lastDay = async (userId: number) =>
-  (await env.DB.prepare('SELECT last_day FROM user_engagement WHERE user_id = ?1').bind(userId).first<{ last_day: string | null }>())?.last_day ?? null
+  (
+    await env.DB.prepare('SELECT last_day FROM user_engagement WHERE user_id = ?1')
+      .bind(userId)
+      .first<{ last_day: string | null }>()
+  )?.last_day ?? null
 
 describe('POST /v1/unit/progress with played_at', () => {
   it('completes at the moment it happened and counts that day', async () => {
@@ -26,10 +30,20 @@ describe('POST /v1/unit/progress with played_at', () => {
     const route = await routeWithMedia({ units: 2 })
     const me = await someone('free')
     const before = Date.now()
-    const future = await save(me, { unit_id: route.units[0]!.id, position: 300, completed: 1, played_at: before + 10 * DAY })
+    const future = await save(me, {
+      unit_id: route.units[0]!.id,
+      position: 300,
+      completed: 1,
+      played_at: before + 10 * DAY,
+    })
     expect(Date.parse(future.body.unit.completed_at)).toBeLessThanOrEqual(Date.now())
     expect(Date.parse(future.body.unit.completed_at)).toBeGreaterThanOrEqual(before)
-    const old = await save(me, { unit_id: route.units[1]!.id, position: 300, completed: 1, played_at: before - 30 * DAY })
+    const old = await save(me, {
+      unit_id: route.units[1]!.id,
+      position: 300,
+      completed: 1,
+      played_at: before - 30 * DAY,
+    })
     expect(Date.parse(old.body.unit.completed_at)).toBeGreaterThanOrEqual(before - OFFLINE_SAVE_MAX_AGE_MS)
     expect(Date.parse(old.body.unit.completed_at)).toBeLessThan(before - OFFLINE_SAVE_MAX_AGE_MS + 60_000)
   })
@@ -37,7 +51,11 @@ describe('POST /v1/unit/progress with played_at', () => {
   it('refuses a played_at that is not a whole number of milliseconds (422)', async () => {
     const route = await routeWithMedia({ units: 1 })
     const me = await someone('free')
-    const bad = await save(me, { unit_id: route.units[0]!.id, position: 3, played_at: 'yesterday' as unknown as number })
+    const bad = await save(me, {
+      unit_id: route.units[0]!.id,
+      position: 3,
+      played_at: 'yesterday' as unknown as number,
+    })
     expect(bad.res.status).toBe(422)
   })
 })

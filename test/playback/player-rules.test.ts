@@ -1,6 +1,16 @@
 // The player's rules (SPEC §4 "Audio player"; src/client/features/playback/rules.ts).
 import { describe, expect, it } from 'vitest'
-import { activeCue, clampTime, formatTime, forwardStep, parseVtt, pickCurrent, resumeAt, skipTarget, type ForwardBurst } from '#client/features/playback/rules.ts'
+import {
+  activeCue,
+  clampTime,
+  formatTime,
+  forwardStep,
+  parseVtt,
+  pickCurrent,
+  resumeAt,
+  skipTarget,
+  type ForwardBurst,
+} from '#client/features/playback/rules.ts'
 
 describe('the player rules', () => {
   it('forward jumps 3 s, and presses within 1 s of the last one jump 0.7 times the jump before', () => {
@@ -46,7 +56,9 @@ describe('the player rules', () => {
   })
 
   it('reads WebVTT cues, and finds the one being spoken', () => {
-    const cues = parseVtt('\uFEFFWEBVTT - demo\r\n\r\n1\r\n00:00.300 --> 00:04.114 align:start\r\nBusca una <i>postura</i> cómoda\r\ny respira.\r\n\r\nNOTE nada\r\n\r\n01:00:02.000 --> 01:00:03.500\r\nA &amp; B &lt;3\r\n')
+    const cues = parseVtt(
+      '\uFEFFWEBVTT - demo\r\n\r\n1\r\n00:00.300 --> 00:04.114 align:start\r\nBusca una <i>postura</i> cómoda\r\ny respira.\r\n\r\nNOTE nada\r\n\r\n01:00:02.000 --> 01:00:03.500\r\nA &amp; B &lt;3\r\n',
+    )
     expect(cues).toEqual([
       { start: 0.3, end: 4.114, text: 'Busca una postura cómoda y respira.' },
       { start: 3602, end: 3603.5, text: 'A & B <3' },
@@ -58,8 +70,19 @@ describe('the player rules', () => {
   })
 
   it('opens the player on the first unit still to finish that the person may play', () => {
-    expect(pickCurrent([{ id: 1, lock: null, completed: true }, { id: 2, lock: null, completed: false }, { id: 3, lock: 'unit_not_completed', completed: false }])).toBe(2)
-    expect(pickCurrent([{ id: 1, lock: null, completed: true }, { id: 2, lock: 'no_privileges', completed: false }])).toBe(1)
+    expect(
+      pickCurrent([
+        { id: 1, lock: null, completed: true },
+        { id: 2, lock: null, completed: false },
+        { id: 3, lock: 'unit_not_completed', completed: false },
+      ]),
+    ).toBe(2)
+    expect(
+      pickCurrent([
+        { id: 1, lock: null, completed: true },
+        { id: 2, lock: 'no_privileges', completed: false },
+      ]),
+    ).toBe(1)
     expect(pickCurrent([{ id: 1, lock: 'login_needed', completed: false }])).toBeNull()
     expect(pickCurrent([])).toBeNull()
   })

@@ -83,7 +83,11 @@ describe('POST /v1/unit/progress', () => {
     const me = await someone('free')
     const { res, body } = await save(me, { unit_id: route.units[1]!.id, position: 10, completed: 1 })
     expect(res.status).toBe(403)
-    expect(body).toMatchObject({ success: false, lock: 'unit_not_completed', message: 'Finish the previous unit to unlock this one.' })
+    expect(body).toMatchObject({
+      success: false,
+      lock: 'unit_not_completed',
+      message: 'Finish the previous unit to unlock this one.',
+    })
     expect(await progressRow(me.id, route.units[1]!.id)).toBeNull()
     // In Spanish too.
     const es = await save(me, { unit_id: route.units[1]!.id, position: 10 }, 'es')
@@ -120,7 +124,11 @@ describe('POST /v1/unit/progress', () => {
     const unit = route.units[0]!.id
     await save(ana, { unit_id: unit, position: 120 })
     // Bea names Ana as the user: the field is not part of the form, and her own row is written.
-    const res = await api('/v1/unit/progress', { method: 'POST', headers: { authorization: `Bearer ${bea.token}` }, form: { unit_id: String(unit), position: '7', user_id: String(ana.id), id: String(ana.id) } })
+    const res = await api('/v1/unit/progress', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bea.token}` },
+      form: { unit_id: String(unit), position: '7', user_id: String(ana.id), id: String(ana.id) },
+    })
     expect(res.status).toBe(200)
     expect((await progressRow(ana.id, unit))!.position).toBe(120)
     expect((await progressRow(bea.id, unit))!.position).toBe(7)
@@ -134,7 +142,11 @@ describe('POST /v1/unit/progress', () => {
       form: { email: `cookie.${Date.now()}@example.com`, legal_age: '1' },
     })
     const cookie = `calma_session=${sessionCookie(reg)}`
-    const res = await api('/v1/unit/progress', { method: 'POST', headers: { cookie }, form: { unit_id: String(route.units[0]!.id), position: '3' } })
+    const res = await api('/v1/unit/progress', {
+      method: 'POST',
+      headers: { cookie },
+      form: { unit_id: String(route.units[0]!.id), position: '3' },
+    })
     expect(res.status).toBe(403)
   })
 
@@ -156,7 +168,11 @@ describe('POST /v1/unit/progress', () => {
       [{ unit_id: '9'.repeat(40), position: '1' }, 'unit_id'],
     ]
     for (const [form, field] of cases) {
-      const res = await api('/v1/unit/progress', { method: 'POST', headers: { authorization: `Bearer ${me.token}` }, form })
+      const res = await api('/v1/unit/progress', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${me.token}` },
+        form,
+      })
       expect(res.status, JSON.stringify(form)).toBe(422)
       expect(Object.keys((await json(res)).errors), JSON.stringify(form)).toContain(field)
     }
@@ -177,7 +193,11 @@ describe('routeProgress(db, userId, routeIds)', () => {
     await save(me, { unit_id: b.units[0]!.id, position: 300, completed: 1 })
     await save(other, { unit_id: a.units[1]!.id, position: 300, completed: 1 })
     // A completed unit that is hidden does not count, on either side of the fraction.
-    await env.DB.prepare('INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at) VALUES (?1, ?2, 0, ?3)').bind(me.id, b.units[1]!.id, Date.now()).run()
+    await env.DB.prepare(
+      'INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at) VALUES (?1, ?2, 0, ?3)',
+    )
+      .bind(me.id, b.units[1]!.id, Date.now())
+      .run()
 
     const got = await routeProgress(getDb(env.DB), me.id, [a.id, b.id, empty.id, 123456789])
     expect(got.get(a.id)).toMatchObject({ routeId: a.id, completed: 2, total: 4, percent: 50 })
@@ -185,7 +205,11 @@ describe('routeProgress(db, userId, routeIds)', () => {
     expect(got.get(b.id)).toMatchObject({ completed: 1, total: 1, percent: 100 })
     expect(got.get(empty.id)).toEqual({ routeId: empty.id, completed: 0, total: 0, percent: 0, lastCompletedAt: null })
     expect(got.get(123456789)).toMatchObject({ total: 0, percent: 0 })
-    expect((await routeProgress(getDb(env.DB), other.id, [a.id])).get(a.id)).toMatchObject({ completed: 1, total: 4, percent: 25 })
+    expect((await routeProgress(getDb(env.DB), other.id, [a.id])).get(a.id)).toMatchObject({
+      completed: 1,
+      total: 4,
+      percent: 25,
+    })
     expect((await routeProgress(getDb(env.DB), me.id, [])).size).toBe(0)
   })
 
@@ -195,6 +219,10 @@ describe('routeProgress(db, userId, routeIds)', () => {
     await save(me, { unit_id: route.units[0]!.id, position: 300, completed: 1 })
     const fromCall = (await unitsOf(route.id, me)).body.progress
     const fromRepo = (await routeProgress(getDb(env.DB), me.id, [route.id])).get(route.id)!
-    expect([fromCall.completed_units, fromCall.visible_units, fromCall.progress]).toEqual([fromRepo.completed, fromRepo.total, fromRepo.percent])
+    expect([fromCall.completed_units, fromCall.visible_units, fromCall.progress]).toEqual([
+      fromRepo.completed,
+      fromRepo.total,
+      fromRepo.percent,
+    ])
   })
 })

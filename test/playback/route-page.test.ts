@@ -8,7 +8,9 @@ import { sessionCookie } from '../users/support'
 import { api } from '../helpers'
 
 const page = (path: string, cookie?: string) =>
-  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { headers: cookie ? { cookie } : {} })
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, {
+    headers: cookie ? { cookie } : {},
+  })
 const body = (html: string) => html.slice(0, html.indexOf('<script id="__BOOT__"'))
 
 describe('the route page', () => {
@@ -24,7 +26,11 @@ describe('the route page', () => {
 
   it('renders the same list for a signed-in person, without sign-in links, for the player to fill in', async () => {
     const route = await makeRoute({ units: 2 })
-    const reg = await api('/v1/user', { method: 'POST', headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' }, form: { email: `page.${Date.now()}@example.com`, legal_age: '1' } })
+    const reg = await api('/v1/user', {
+      method: 'POST',
+      headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' },
+      form: { email: `page.${Date.now()}@example.com`, legal_age: '1' },
+    })
     const html = await (await page(`/route/${route.slug}`, `calma_session=${sessionCookie(reg)}`)).text()
     expect(body(html)).toContain('data-testid="route-units"')
     expect(body(html)).toContain('data-testid="units"')

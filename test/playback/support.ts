@@ -70,7 +70,10 @@ export async function routeWithMedia(spec: RouteSpec & { units?: number } = {}) 
 }
 
 export async function unitsOf(route: string | number, who?: { token: string } | null, locale = 'en') {
-  const res = await api(`/v1/route/units?route=${encodeURIComponent(String(route))}`, { locale, headers: who ? bearer(who.token) : {} })
+  const res = await api(`/v1/route/units?route=${encodeURIComponent(String(route))}`, {
+    locale,
+    headers: who ? bearer(who.token) : {},
+  })
   return { res, body: await json(res) }
 }
 
@@ -87,7 +90,9 @@ export async function save(who: { token: string } | null, form: Record<string, s
 export const locks = (body: Record<string, any>) => (body.units as { lock: string | null }[]).map((u) => u.lock)
 
 export async function progressRow(userId: number, unitId: number) {
-  return env.DB.prepare('SELECT position_seconds AS position, completed_at FROM unit_progress WHERE user_id = ?1 AND unit_id = ?2')
+  return env.DB.prepare(
+    'SELECT position_seconds AS position, completed_at FROM unit_progress WHERE user_id = ?1 AND unit_id = ?2',
+  )
     .bind(userId, unitId)
     .first<{ position: number; completed_at: number | null }>()
 }

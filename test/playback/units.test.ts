@@ -90,7 +90,10 @@ describe('GET /v1/route/units', () => {
     for (const kind of ['admin', 'publisher'] as const) {
       const { body } = await unitsOf(route.id, await someone(kind))
       expect(locks(body), kind).toEqual([null, null, null])
-      expect(body.units.every((u: any) => u.media?.url), kind).toBe(true)
+      expect(
+        body.units.every((u: any) => u.media?.url),
+        kind,
+      ).toBe(true)
     }
   })
 
@@ -105,7 +108,9 @@ describe('GET /v1/route/units', () => {
     expect(theirs.body.units[0]).toMatchObject({ position: 0, completed: false, completed_at: null })
     expect(locks(theirs.body)).toEqual([null, 'unit_not_completed'])
     // An id in the query changes nothing: progress is always the caller's.
-    const aimed = await api(`/v1/route/units?route=${route.id}&user_id=${ana.id}`, { headers: { authorization: `Bearer ${bea.token}` } })
+    const aimed = await api(`/v1/route/units?route=${route.id}&user_id=${ana.id}`, {
+      headers: { authorization: `Bearer ${bea.token}` },
+    })
     expect((await json(aimed)).units[0].position).toBe(0)
   })
 

@@ -4,7 +4,8 @@ import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { makePost, makeRoute } from '../factories'
 
-const page = (path: string) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { redirect: 'manual' })
+const page = (path: string) =>
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { redirect: 'manual' })
 const boot = (html: string) => JSON.parse(/<script id="__BOOT__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!)
 
 describe('the article page', () => {
@@ -14,9 +15,19 @@ describe('the article page', () => {
     const route = await makeRoute({ language: 'es' })
     const hidden = await makeRoute({ language: 'es', status: 2 })
     await env.DB.batch([
-      env.DB.prepare('INSERT INTO post_correlations (post_id, related_post_id) VALUES (?1, ?2)').bind(Math.min(main.id, linked.id), Math.max(main.id, linked.id)),
-      env.DB.prepare('INSERT INTO post_routes (post_id, route_id) VALUES (?1, ?2), (?1, ?3)').bind(main.id, route.id, hidden.id),
-      env.DB.prepare('UPDATE posts SET audios = ?1 WHERE id = ?2').bind(JSON.stringify([{ key: 'posts/voz.mp3', title: 'Escuchar' }]), main.id),
+      env.DB.prepare('INSERT INTO post_correlations (post_id, related_post_id) VALUES (?1, ?2)').bind(
+        Math.min(main.id, linked.id),
+        Math.max(main.id, linked.id),
+      ),
+      env.DB.prepare('INSERT INTO post_routes (post_id, route_id) VALUES (?1, ?2), (?1, ?3)').bind(
+        main.id,
+        route.id,
+        hidden.id,
+      ),
+      env.DB.prepare('UPDATE posts SET audios = ?1 WHERE id = ?2').bind(
+        JSON.stringify([{ key: 'posts/voz.mp3', title: 'Escuchar' }]),
+        main.id,
+      ),
     ])
     const res = await page(`/post/${main.slug}`)
     expect(res.status).toBe(200)

@@ -19,12 +19,20 @@ const HOSTILE =
   '<script nonce="__calma_csp_nonce__">window.__pwned = 1</script>' +
   '<h2>Dormir bien</h2><p>Texto <strong>fuerte</strong> <a href="javascript:window.__pwned=1">enlace</a> <img src="x" onerror="window.__pwned=1"></p>' +
   '<ul><li>uno</li></ul><blockquote>cita</blockquote>'
-const CLEAN = '<h2>Dormir bien</h2><p>Texto <strong>fuerte</strong> enlace </p><ul><li>uno</li></ul><blockquote>cita</blockquote>'
+const CLEAN =
+  '<h2>Dormir bien</h2><p>Texto <strong>fuerte</strong> enlace </p><ul><li>uno</li></ul><blockquote>cita</blockquote>'
 
-const page = (path: string) => (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { headers: { accept: 'text/html' } })
-const stored = (id: number) => env.DB.prepare('SELECT content, html_version, time_for_reading FROM posts WHERE id = ?1').bind(id).first<{ content: string | null; html_version: number; time_for_reading: number | null }>()
+const page = (path: string) =>
+  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, {
+    headers: { accept: 'text/html' },
+  })
+const stored = (id: number) =>
+  env.DB.prepare('SELECT content, html_version, time_for_reading FROM posts WHERE id = ?1')
+    .bind(id)
+    .first<{ content: string | null; html_version: number; time_for_reading: number | null }>()
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
-const scriptSrc = (res: Response) => /(?:^|;\s*)script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? ''
+const scriptSrc = (res: Response) =>
+  /(?:^|;\s*)script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? ''
 const HOSTILE_MARKS = ['http-equiv', 'evil.example', 'googletagmanager', '__pwned', 'onerror', 'javascript:']
 
 let admin: string
@@ -34,21 +42,33 @@ beforeAll(async () => {
 
 describe('saving a post', () => {
   it('stores the allowlisted body, marked with the policy version, on create and on update', async () => {
-    const made = await send('POST', '/v1/post', admin, { language: 'es', slug: unique('seguro'), title: 'Seguro', content: HOSTILE }, 'es')
+    const made = await send(
+      'POST',
+      '/v1/post',
+      admin,
+      { language: 'es', slug: unique('seguro'), title: 'Seguro', content: HOSTILE },
+      'es',
+    )
     expect(made.status).toBe(201)
     const { post } = await json(made)
     expect(post.content).toBe(CLEAN)
     expect(await stored(post.id)).toEqual({ content: CLEAN, html_version: HTML_POLICY_VERSION, time_for_reading: 1 })
 
     await env.DB.prepare('UPDATE posts SET html_version = 0 WHERE id = ?1').bind(post.id).run()
-    const upd = await send('POST', '/v1/post', admin, { id: String(post.id), content: `<p onclick="x()">Nuevo</p>${HOSTILE}` })
+    const upd = await send('POST', '/v1/post', admin, {
+      id: String(post.id),
+      content: `<p onclick="x()">Nuevo</p>${HOSTILE}`,
+    })
     expect(upd.status).toBe(200)
-    expect((await stored(post.id))!).toMatchObject({ content: `<p>Nuevo</p>${CLEAN}`, html_version: HTML_POLICY_VERSION })
+    expect((await stored(post.id))!).toMatchObject({
+      content: `<p>Nuevo</p>${CLEAN}`,
+      html_version: HTML_POLICY_VERSION,
+    })
   })
 })
 
 describe('reading a post', () => {
-  it('a body written behind the editors\' back reaches readers sanitised, in the API and the page; the contents still come from its headings', async () => {
+  it("a body written behind the editors' back reaches readers sanitised, in the API and the page; the contents still come from its headings", async () => {
     const post = await makePost({ language: 'es', content: HOSTILE })
     expect((await stored(post.id))!.html_version).toBe(0)
     const listed = await json(await api(`/v1/posts?filters[slug]=${post.slug}`, { locale: 'es' }))
@@ -72,18 +92,28 @@ describe('the data migration of 0011 (the minute cron)', () => {
     let runs = 0
     while ((await cleanStoredPostHtml(env)).cleaned > 0) if (++runs > 50) throw new Error('never done')
     expect(await stored(hostile.id)).toEqual({ content: CLEAN, html_version: HTML_POLICY_VERSION, time_for_reading: 1 })
-    expect(await stored(fine.id)).toEqual({ content: '<h2>Bien</h2><p>Nada que quitar.</p>', html_version: HTML_POLICY_VERSION, time_for_reading: 7 })
+    expect(await stored(fine.id)).toEqual({
+      content: '<h2>Bien</h2><p>Nada que quitar.</p>',
+      html_version: HTML_POLICY_VERSION,
+      time_for_reading: 7,
+    })
     expect(await stored(empty.id)).toEqual({ content: null, html_version: HTML_POLICY_VERSION, time_for_reading: null })
     // Visitors' cached answers are purged: a body changed.
     expect(await env.KV.get('content:version')).not.toBe(before)
     expect(await cleanStoredPostHtml(env)).toEqual({ cleaned: 0, changed: 0 })
-    const plan = await env.DB.prepare('EXPLAIN QUERY PLAN SELECT id, content FROM posts WHERE html_version < ?1 LIMIT 50').bind(HTML_POLICY_VERSION).all<{ detail: string }>()
+    const plan = await env.DB.prepare(
+      'EXPLAIN QUERY PLAN SELECT id, content FROM posts WHERE html_version < ?1 LIMIT 50',
+    )
+      .bind(HTML_POLICY_VERSION)
+      .all<{ detail: string }>()
     expect(plan.results.map((r) => r.detail).join(' ')).toContain('posts_html_version_idx')
   })
 
   it('a body an editor saved after the cron read it is left to that save', async () => {
     const post = await makePost({ content: HOSTILE })
-    await env.DB.prepare('UPDATE posts SET html_version = ?1 WHERE html_version < ?1 AND id <> ?2').bind(HTML_POLICY_VERSION, post.id).run()
+    await env.DB.prepare('UPDATE posts SET html_version = ?1 WHERE html_version < ?1 AND id <> ?2')
+      .bind(HTML_POLICY_VERSION, post.id)
+      .run()
     // The cron reads the old body; the editor's save lands before the cron's write.
     const original = env.DB.prepare.bind(env.DB)
     let saved = false
@@ -93,7 +123,9 @@ describe('the data migration of 0011 (the minute cron)', () => {
           return async (statements: D1PreparedStatement[]) => {
             if (!saved) {
               saved = true
-              expect((await send('POST', '/v1/post', admin, { id: String(post.id), content: '<p>Del editor</p>' })).status).toBe(200)
+              expect(
+                (await send('POST', '/v1/post', admin, { id: String(post.id), content: '<p>Del editor</p>' })).status,
+              ).toBe(200)
             }
             return target.batch(statements)
           }
@@ -126,7 +158,7 @@ describe('a page from the public cache', () => {
     publicCache.enabled = false
   })
 
-  it('gets a fresh nonce on the renderer\'s own elements only, never on what a post holds', async () => {
+  it("gets a fresh nonce on the renderer's own elements only, never on what a post holds", async () => {
     // The old placeholder, as text an article may well hold, and as the attack of issue 20 (the
     // body is written behind the editors' back: the cache's nonce must not depend on the sanitiser).
     const body = `<p>El marcador __calma_csp_nonce__ es solo texto.</p>${HOSTILE}`
@@ -140,7 +172,10 @@ describe('a page from the public cache', () => {
     expect([a.headers.get('x-page-cache'), b.headers.get('x-page-cache')]).toEqual(['miss', 'hit'])
     const [na, nb] = [nonceOf(a), nonceOf(b)]
     expect(na && nb && na !== nb).toBe(true)
-    for (const [html, nonce] of [[htmlA, na!], [htmlB, nb!]] as const) {
+    for (const [html, nonce] of [
+      [htmlA, na!],
+      [htmlB, nb!],
+    ] as const) {
       const withNonce = [...html.matchAll(/<[a-z]+\b[^>]*\snonce="([^"]*)"[^>]*>/g)]
       expect(withNonce.length).toBeGreaterThan(3)
       for (const m of withNonce) {
@@ -158,14 +193,16 @@ describe('a page from the public cache', () => {
 })
 
 describe('the CSP', () => {
-  it('lets only the page\'s nonced scripts (and what they load) run: no analytics or ad host is ever named in script-src', async () => {
+  it("lets only the page's nonced scripts (and what they load) run: no analytics or ad host is ever named in script-src", async () => {
     const post = await makePost({ language: 'es', content: '<p>x</p>' })
     for (const path of ['/', '/en/', `/post/${post.slug}`, '/get-a-plan-for-insomnia/thanks', '/v1/routes']) {
       const res = await page(path)
       const src = scriptSrc(res)
       expect(src, path).toContain("'strict-dynamic'")
       expect(src, path).toMatch(/'nonce-[^']+'/)
-      expect(src, path).not.toMatch(/googletagmanager|google-analytics|googleadservices|doubleclick|facebook|https:(?!\/\/challenges\.cloudflare\.com)|\*|'unsafe-inline'|'unsafe-eval'/)
+      expect(src, path).not.toMatch(
+        /googletagmanager|google-analytics|googleadservices|doubleclick|facebook|https:(?!\/\/challenges\.cloudflare\.com)|\*|'unsafe-inline'|'unsafe-eval'/,
+      )
       await res.body?.cancel()
     }
   })

@@ -6,7 +6,9 @@ import { makePost } from '../factories'
 
 describe('the article page contents', () => {
   it('numbers top-level headings in order and nested ones under them', async () => {
-    const post = await makePost({ content: '<h2>Uno</h2><p>a</p><h2>Dos</h2><h3>Dos a</h3><h3>Dos b</h3><h2>Tres</h2>' })
+    const post = await makePost({
+      content: '<h2>Uno</h2><p>a</p><h2>Dos</h2><h3>Dos a</h3><h3>Dos b</h3><h2>Tres</h2>',
+    })
     const res = await api(`/post/${post.slug}`, { headers: { accept: 'text/html' } })
     expect(res.status).toBe(200)
     const html = (await res.text()).split('<script id="__BOOT__"')[0]!

@@ -4,7 +4,9 @@ import { headingId, tableOfContents } from '#client/features/posts/toc.ts'
 
 describe('tableOfContents', () => {
   it('gives each h2/h3 a unique, readable id and lists them in order', () => {
-    const { html, toc } = tableOfContents('<p>x</p><h2>Dormir ¿mejor?</h2><h3 class="a">Paso <em>uno</em></h3><h2>Dormir ¿mejor?</h2><h4>no</h4>')
+    const { html, toc } = tableOfContents(
+      '<p>x</p><h2>Dormir ¿mejor?</h2><h3 class="a">Paso <em>uno</em></h3><h2>Dormir ¿mejor?</h2><h4>no</h4>',
+    )
     expect(toc).toEqual([
       { id: 'dormir-mejor', level: 2, text: 'Dormir ¿mejor?', number: '1' },
       { id: 'paso-uno', level: 3, text: 'Paso uno', number: '1.1' },
@@ -26,7 +28,11 @@ describe('tableOfContents', () => {
     const { toc } = tableOfContents('<h3>Antes</h3><h2>A</h2><h2>B</h2><h3>B1</h3><h3>B2</h3><h2>C</h2><h3>C1</h3>')
     expect(toc.map((e) => e.number)).toEqual(['1', '2', '3', '3.1', '3.2', '4', '4.1'])
     // An author's own numbering is not written twice next to ours.
-    expect(tableOfContents('<h2>Pasos</h2><h3>1. Para, respira</h3><h3>2) Suelta</h3>').toc.map((e) => `${e.number} ${e.text}`)).toEqual(['1 Pasos', '1.1 Para, respira', '1.2 Suelta'])
+    expect(
+      tableOfContents('<h2>Pasos</h2><h3>1. Para, respira</h3><h3>2) Suelta</h3>').toc.map(
+        (e) => `${e.number} ${e.text}`,
+      ),
+    ).toEqual(['1 Pasos', '1.1 Para, respira', '1.2 Suelta'])
   })
 
   it('makes ids from any text', () => {

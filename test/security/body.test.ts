@@ -34,7 +34,11 @@ describe('body limit', () => {
   it('refuses a 100 KB form with 413 and the envelope, before the login check', async () => {
     const res = await api('/v1/user/update', { method: 'POST', locale: 'en', form: { name: 'x'.repeat(100 * KB) } })
     expect(res.status).toBe(413)
-    expect(await json(res)).toEqual({ success: false, code: 'payload_too_large', message: 'This request is too large.' })
+    expect(await json(res)).toEqual({
+      success: false,
+      code: 'payload_too_large',
+      message: 'This request is too large.',
+    })
   })
 
   it('answers in the request language', async () => {
@@ -104,26 +108,43 @@ describe('draining', () => {
 
   it('buffers a body without a declared length, so nothing is left to drain', async () => {
     const { body, read } = streamed(4, 8 * KB)
-    const res = await app.request('/v1/early', { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit)
+    const res = await app.request('/v1/early', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'text/plain' },
+      duplex: 'half',
+    } as RequestInit)
     expect(res.status).toBe(401)
     expect(read.chunks).toBe(4)
   })
 
   it('leaves a body the call read as it was', async () => {
-    const res = await app.request('/v1/reads', { method: 'POST', body: 'hello', headers: { 'content-type': 'text/plain' } })
+    const res = await app.request('/v1/reads', {
+      method: 'POST',
+      body: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    })
     expect(await res.text()).toBe('hello')
   })
 
-  it('reads an oversized body to the end before the 413 in local runs (wrangler\'s proxy needs it)', async () => {
+  it("reads an oversized body to the end before the 413 in local runs (wrangler's proxy needs it)", async () => {
     const { body, read } = streamed(200, 16 * KB) // 3.2 MB
-    const res = await app.request('/v1/early', { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit, { APP_ENV: 'local' })
+    const res = await app.request(
+      '/v1/early',
+      { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit,
+      { APP_ENV: 'local' },
+    )
     expect(res.status).toBe(413)
     expect(read.chunks).toBe(200)
   })
 
   it('stops after 1 MiB of an oversized body in production', async () => {
     const { body, read } = streamed(10_000, 16 * KB) // 160 MB, never read in full
-    const res = await app.request('/v1/early', { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit, { APP_ENV: 'production' })
+    const res = await app.request(
+      '/v1/early',
+      { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit,
+      { APP_ENV: 'production' },
+    )
     expect(res.status).toBe(413)
     expect(read.chunks).toBeLessThan(80)
   })

@@ -23,7 +23,9 @@ describe('sanitizeHtml keeps what an article is made of', () => {
   })
 
   it('external links get rel="noopener noreferrer nofollow"; a body h1 becomes h2', async () => {
-    expect(await sanitizeHtml('<a href="https://www.who.int/es" title="OMS">OMS</a>')).toBe('<a href="https://www.who.int/es" title="OMS" rel="noopener noreferrer nofollow">OMS</a>')
+    expect(await sanitizeHtml('<a href="https://www.who.int/es" title="OMS">OMS</a>')).toBe(
+      '<a href="https://www.who.int/es" title="OMS" rel="noopener noreferrer nofollow">OMS</a>',
+    )
     expect(await sanitizeHtml('<a href="http://example.org/a?b=1&amp;c=2" rel="opener" target="_blank">x</a>')).toBe(
       '<a href="http://example.org/a?b=1&amp;c=2" rel="noopener noreferrer nofollow">x</a>',
     )
@@ -31,8 +33,14 @@ describe('sanitizeHtml keeps what an article is made of', () => {
   })
 
   it('unknown elements lose their tags and keep their text; attributes not on the list go', async () => {
-    expect(await sanitizeHtml('<div class="x" style="color:red"><span data-a="1">hola</span> <font color=red>mundo</font></div>')).toBe('hola mundo')
-    expect(await sanitizeHtml('<p class="lead" style="position:fixed" id="Intro" lang="en" dir="rtl">x</p>')).toBe('<p>x</p>')
+    expect(
+      await sanitizeHtml(
+        '<div class="x" style="color:red"><span data-a="1">hola</span> <font color=red>mundo</font></div>',
+      ),
+    ).toBe('hola mundo')
+    expect(await sanitizeHtml('<p class="lead" style="position:fixed" id="Intro" lang="en" dir="rtl">x</p>')).toBe(
+      '<p>x</p>',
+    )
     expect(await sanitizeHtml('<h2 id="__BOOT__">x</h2><h2 id="ok-1">y</h2>')).toBe('<h2>x</h2><h2 id="ok-1">y</h2>')
   })
 
@@ -40,7 +48,9 @@ describe('sanitizeHtml keeps what an article is made of', () => {
     expect(await sanitizeHtml('<p>uno<p>dos')).toBe('<p>uno</p><p>dos</p>')
     expect(await sanitizeHtml('<ul><li>a<li>b</ul>')).toBe('<ul><li>a</li><li>b</li></ul>')
     expect(await sanitizeHtml('<b><i>x</b>y</i>')).toBe('<b><i>x</i></b>y')
-    expect(await sanitizeHtml('<table><tr><td>a<td>b<tr><td>c</table>')).toBe('<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>')
+    expect(await sanitizeHtml('<table><tr><td>a<td>b<tr><td>c</table>')).toBe(
+      '<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>',
+    )
     expect(await sanitizeHtml('<a href="/a">uno<a href="/b">dos</a>')).toBe('<a href="/a">uno</a><a href="/b">dos</a>')
     expect(await sanitizeHtml('</div></article><p>x</p></p></body>')).toBe('<p>x</p>')
     expect(await sanitizeHtml('<blockquote><h2>t')).toBe('<blockquote><h2>t</h2></blockquote>')
@@ -62,7 +72,10 @@ describe('sanitizeHtml drops every hostile piece', () => {
     ['<a href="data:text/html,<script>alert(1)</script>">x</a>', 'x'],
     ['<a href="vbscript:x">x</a><a href="//evil.example/x">y</a><a href="/\\evil.example">z</a>', 'xyz'],
     ['<a href="https://user:pw@evil.example/">x</a>', 'x'],
-    ['<img src="https://tracker.example/p.gif"><img src="//evil.example/p.gif"><img src="data:image/svg+xml,<svg onload=alert(1)>">', ''],
+    [
+      '<img src="https://tracker.example/p.gif"><img src="//evil.example/p.gif"><img src="data:image/svg+xml,<svg onload=alert(1)>">',
+      '',
+    ],
     ['<style>body{display:none}</style><link rel="stylesheet" href="https://evil.example/x.css"><p>x</p>', '<p>x</p>'],
     ['<base href="https://evil.example/"><p>x</p>', '<p>x</p>'],
     ['<iframe src="https://evil.example" srcdoc="<script>alert(1)</script>"></iframe><p>x</p>', '<p>x</p>'],
@@ -76,7 +89,10 @@ describe('sanitizeHtml drops every hostile piece', () => {
     ['<!-- <img src=x onerror=alert(1)> --><p>x</p>', '<p>x</p>'],
     ['<p>ok<img src=x onerror=alert(1)', '<p>ok</p>'],
     ['<p style="background:url(javascript:alert(1))" onclick="alert(1)">x</p>', '<p>x</p>'],
-    ['<video src="https://evil.example/v.mp4" autoplay onplay="alert(1)"></video>', '<video controls preload="metadata" playsinline></video>'],
+    [
+      '<video src="https://evil.example/v.mp4" autoplay onplay="alert(1)"></video>',
+      '<video controls preload="metadata" playsinline></video>',
+    ],
     ['<source src="/media/a.mp3"><track src="/media/a.vtt">t', 't'],
     ['<script/>alert(1)<p>q', ''],
     ['<p title="a&quot; onmouseover=&quot;alert(1)">x</p>', '<p>x</p>'],
@@ -97,29 +113,146 @@ describe('sanitizeHtml drops every hostile piece', () => {
 // What the answer can be made of, whatever the input: only allowlisted tags, only known
 // attributes, no "on…" handler, no script-capable URL, and sanitising twice changes nothing.
 const TAG = /<\/?([a-zA-Z0-9]+)([^>]*)>/g
-const KEPT = new Set(['p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'code', 'kbd', 'pre', 'blockquote', 'q', 'cite', 'abbr', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'video', 'audio', 'source', 'track'])
-const ATTRS = new Set(['href', 'rel', 'title', 'src', 'alt', 'width', 'height', 'loading', 'id', 'start', 'reversed', 'colspan', 'rowspan', 'scope', 'poster', 'controls', 'preload', 'playsinline', 'type', 'kind', 'srclang', 'label'])
+const KEPT = new Set([
+  'p',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'code',
+  'kbd',
+  'pre',
+  'blockquote',
+  'q',
+  'cite',
+  'abbr',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'video',
+  'audio',
+  'source',
+  'track',
+])
+const ATTRS = new Set([
+  'href',
+  'rel',
+  'title',
+  'src',
+  'alt',
+  'width',
+  'height',
+  'loading',
+  'id',
+  'start',
+  'reversed',
+  'colspan',
+  'rowspan',
+  'scope',
+  'poster',
+  'controls',
+  'preload',
+  'playsinline',
+  'type',
+  'kind',
+  'srclang',
+  'label',
+])
 
 describe('whatever the input', () => {
   const piece = fc.constantFrom(
-    '<', '>', '"', "'", '=', '/', ' ', '&', '#', ';', ':', '<!--', '-->', '<![CDATA[', ']]>', '\n', '\t',
-    'script', 'style', 'img', 'a', 'p', 'svg', 'math', 'iframe', 'textarea', 'noscript', 'template', 'table', 'li', 'h2',
-    'href', 'src', 'onerror', 'onload', 'nonce', 'style', 'srcdoc', 'javascript', 'jav&#x61;script', 'data', 'https://evil.example', '/media/x.jpg', 'alert(1)',
+    '<',
+    '>',
+    '"',
+    "'",
+    '=',
+    '/',
+    ' ',
+    '&',
+    '#',
+    ';',
+    ':',
+    '<!--',
+    '-->',
+    '<![CDATA[',
+    ']]>',
+    '\n',
+    '\t',
+    'script',
+    'style',
+    'img',
+    'a',
+    'p',
+    'svg',
+    'math',
+    'iframe',
+    'textarea',
+    'noscript',
+    'template',
+    'table',
+    'li',
+    'h2',
+    'href',
+    'src',
+    'onerror',
+    'onload',
+    'nonce',
+    'style',
+    'srcdoc',
+    'javascript',
+    'jav&#x61;script',
+    'data',
+    'https://evil.example',
+    '/media/x.jpg',
+    'alert(1)',
   )
   it('answers only allowlisted, balanced, inert markup, and is stable', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { maxLength: 40 }).map((a) => a.join('')), async (input) => {
-        const out = await sanitizeHtml(input)
-        for (const m of out.matchAll(TAG)) {
-          expect(KEPT.has(m[1]!), `${m[0]} in ${out}`).toBe(true)
-          for (const a of m[2]!.matchAll(/\s([^\s=]+)(?:="([^"]*)")?/g)) {
-            expect(ATTRS.has(a[1]!), `${a[1]} in ${out}`).toBe(true)
-            expect(a[2] ?? '').not.toMatch(/^\s*(javascript|data|vbscript):/i)
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 40 }).map((a) => a.join('')),
+        async (input) => {
+          const out = await sanitizeHtml(input)
+          for (const m of out.matchAll(TAG)) {
+            expect(KEPT.has(m[1]!), `${m[0]} in ${out}`).toBe(true)
+            for (const a of m[2]!.matchAll(/\s([^\s=]+)(?:="([^"]*)")?/g)) {
+              expect(ATTRS.has(a[1]!), `${a[1]} in ${out}`).toBe(true)
+              expect(a[2] ?? '').not.toMatch(/^\s*(javascript|data|vbscript):/i)
+            }
           }
-        }
-        expect(out).not.toMatch(/<(script|style|svg|math|iframe|textarea|noscript|template)/i)
-        expect(await sanitizeHtml(out)).toBe(out)
-      }),
+          expect(out).not.toMatch(/<(script|style|svg|math|iframe|textarea|noscript|template)/i)
+          expect(await sanitizeHtml(out)).toBe(out)
+        },
+      ),
       { numRuns: 400 },
     )
   })

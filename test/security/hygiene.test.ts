@@ -5,13 +5,23 @@ import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
 import { bearer, register } from '../users/support'
 
-const update = (token: string, form: Record<string, string>, locale = 'en') => api('/v1/user/update', { method: 'POST', locale, headers: bearer(token), form })
-const saved = (id: number) => env.DB.prepare('SELECT name, timezone FROM users WHERE id = ?1').bind(id).first<{ name: string; timezone: string | null }>()
+const update = (token: string, form: Record<string, string>, locale = 'en') =>
+  api('/v1/user/update', { method: 'POST', locale, headers: bearer(token), form })
+const saved = (id: number) =>
+  env.DB.prepare('SELECT name, timezone FROM users WHERE id = ?1')
+    .bind(id)
+    .first<{ name: string; timezone: string | null }>()
 
 describe('input hygiene', () => {
   it('a time zone is an IANA name, stored in its canonical spelling', async () => {
     const r = await register()
-    for (const bad of ['Mars/Olympus', 'Europe/Madrid\u0000', '../../etc/passwd', 'UTC; DROP TABLE users', 'x'.repeat(80)]) {
+    for (const bad of [
+      'Mars/Olympus',
+      'Europe/Madrid\u0000',
+      '../../etc/passwd',
+      'UTC; DROP TABLE users',
+      'x'.repeat(80),
+    ]) {
       const res = await update(r.token, { timezone: bad })
       expect(res.status, bad).toBe(422)
       expect((await json(res)).errors.timezone, bad).toHaveLength(1)
@@ -26,10 +36,14 @@ describe('input hygiene', () => {
     for (const bad of ['Ana\u0000', 'Ana\u0007Bel', 'Ana\u202Egnp.exe', 'Ana\u2066x', 'Ana\nBel']) {
       const res = await update(r.token, { name: bad })
       expect(res.status, JSON.stringify(bad)).toBe(422)
-      expect((await json(res)).errors.name).toEqual(['This text has characters that cannot be saved (control or direction marks).'])
+      expect((await json(res)).errors.name).toEqual([
+        'This text has characters that cannot be saved (control or direction marks).',
+      ])
     }
     const es = await update(r.token, { name: 'Ana\u202E' }, 'es')
-    expect((await json(es)).errors.name).toEqual(['Este texto tiene caracteres que no se pueden guardar (de control o de dirección).'])
+    expect((await json(es)).errors.name).toEqual([
+      'Este texto tiene caracteres que no se pueden guardar (de control o de dirección).',
+    ])
     expect((await saved(r.id))!.name).toBe('Test Person')
     // Accents, other scripts and emoji are names like any other.
     expect((await update(r.token, { name: 'Zoë Núñez 李 🌿' })).status).toBe(200)
@@ -53,9 +67,18 @@ describe('input hygiene', () => {
       ['text/plain', 'name=From text'],
       ['application/xml', '<name>From XML</name>'],
     ] as const) {
-      const res = await api('/v1/user/update', { method: 'POST', locale: 'es', headers: { ...bearer(r.token), 'content-type': type }, body })
+      const res = await api('/v1/user/update', {
+        method: 'POST',
+        locale: 'es',
+        headers: { ...bearer(r.token), 'content-type': type },
+        body,
+      })
       expect(res.status, type).toBe(415)
-      expect(await json(res)).toMatchObject({ success: false, code: 'unsupported_media_type', message: 'Envía el formulario como datos de formulario.' })
+      expect(await json(res)).toMatchObject({
+        success: false,
+        code: 'unsupported_media_type',
+        message: 'Envía el formulario como datos de formulario.',
+      })
     }
     expect((await saved(r.id))!.name).toBe('Test Person')
     // Form data, both encodings, and a write with no body at all still work.

@@ -47,7 +47,15 @@ describe('production by default', () => {
   it("wrangler.toml's own [vars] say production and hold no secret or local value", () => {
     const vars = varsOf(toml)
     expect(vars.APP_ENV).toBe('"production"')
-    for (const name of ['TURNSTILE_SECRET', 'SESSION_PEPPER', 'EMAIL_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'TURNSTILE_SITE_KEY', 'APP_URL']) {
+    for (const name of [
+      'TURNSTILE_SECRET',
+      'SESSION_PEPPER',
+      'EMAIL_API_KEY',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'TURNSTILE_SITE_KEY',
+      'APP_URL',
+    ]) {
       expect(vars, name).not.toHaveProperty(name)
     }
     expect(toml).not.toMatch(/1x0000000000000000000000000000000AA/)
@@ -96,7 +104,11 @@ describe('a production Worker with every setting', () => {
       body: form,
     })
     expect(res.status).toBe(403)
-    expect(await res.json()).toMatchObject({ success: false, code: 'invalid_captcha', message: 'Invalid reCAPTCHA token.' })
+    expect(await res.json()).toMatchObject({
+      success: false,
+      code: 'invalid_captcha',
+      message: 'Invalid reCAPTCHA token.',
+    })
     expect(verified).toEqual([`real-secret ${DUMMY_TOKEN}`])
   })
 })
@@ -130,7 +142,12 @@ describe('a production Worker missing a setting', () => {
   it('refuses test keys and a short pepper as if they were missing', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     logged.mockClear()
-    const bindings = { ...production, SESSION_PEPPER: 'short', TURNSTILE_SECRET: '1x0000000000000000000000000000000AA', TURNSTILE_SITE_KEY: '1x00000000000000000000AA' }
+    const bindings = {
+      ...production,
+      SESSION_PEPPER: 'short',
+      TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    }
     expect((await call('/', {}, bindings)).status).toBe(503)
     expect(logged).toHaveBeenCalledTimes(1)
     const line = String(logged.mock.calls[0]![0])
@@ -140,7 +157,15 @@ describe('a production Worker missing a setting', () => {
   it('treats a missing APP_ENV as production', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     logged.mockClear()
-    const { APP_ENV: _, SESSION_PEPPER: __, TURNSTILE_SECRET: ___, TURNSTILE_SITE_KEY: ____, APP_URL: _____, EMAIL_API_KEY: ______, ...bindings } = production
+    const {
+      APP_ENV: _,
+      SESSION_PEPPER: __,
+      TURNSTILE_SECRET: ___,
+      TURNSTILE_SITE_KEY: ____,
+      APP_URL: _____,
+      EMAIL_API_KEY: ______,
+      ...bindings
+    } = production
     expect((await call('/__dev/outbox', {}, bindings)).status).toBe(503)
     expect(logged).toHaveBeenCalledTimes(1)
   })

@@ -44,9 +44,12 @@ describe('safeRedirect', () => {
     expect(safeRedirect(['/x'], FALLBACK)).toBe(FALLBACK)
   })
 
-  it.each(['/routes?keyword=a%20b', '/en/journey', '/route/x?plan_id=3', '/', '/route/estr%C3%A9s', '/blog#latest'])('accepts %s', (target) => {
-    expect(safeRedirect(target, FALLBACK)).toBe(target)
-  })
+  it.each(['/routes?keyword=a%20b', '/en/journey', '/route/x?plan_id=3', '/', '/route/estr%C3%A9s', '/blog#latest'])(
+    'accepts %s',
+    (target) => {
+      expect(safeRedirect(target, FALLBACK)).toBe(target)
+    },
+  )
 })
 
 describe('GET /auth/google?redirect=', () => {
@@ -65,7 +68,9 @@ describe('GET /auth/google?redirect=', () => {
   })
 
   it('keeps a same-site target', async () => {
-    const res = await api(`/auth/google?lang=en&redirect=${encodeURIComponent('/en/route/x?plan_id=3')}`, { redirect: 'manual' })
+    const res = await api(`/auth/google?lang=en&redirect=${encodeURIComponent('/en/route/x?plan_id=3')}`, {
+      redirect: 'manual',
+    })
     expect(res.status).toBe(302)
     expect((await storedFlow(res))?.redirect).toBe('/en/route/x?plan_id=3')
   })

@@ -31,25 +31,49 @@ describe('the landings', () => {
       method: 'POST',
       locale: 'es',
       headers: { 'x-captcha-token': captcha() },
-      form: { email, legal_age: '1', consent_kind: 'landing_kit', consent_text: 'Soy mayor de edad y acepto recibir el kit y la invitación', category: 'insomnia', language: 'es' },
+      form: {
+        email,
+        legal_age: '1',
+        consent_kind: 'landing_kit',
+        consent_text: 'Soy mayor de edad y acepto recibir el kit y la invitación',
+        category: 'insomnia',
+        language: 'es',
+      },
     })
     expect(res.status, JSON.stringify(await json(res.clone()))).toBe(201)
-    const mail = await env.DB.prepare("SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'").bind(email).first<{ subject: string; text: string }>()
+    const mail = await env.DB.prepare(
+      "SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'",
+    )
+      .bind(email)
+      .first<{ subject: string; text: string }>()
     expect(mail!.subject).toBe('Aquí tienes tu kit anti-insomnio')
     const link = /https?:\/\/\S+\/login\?\S+/.exec(mail!.text)![0]
     const url = new URL(link)
     expect(url.searchParams.get('authorization')).toBeTruthy()
     expect(url.searchParams.get('redirect')).toBe('/route/4-ejercicios-para-el-insomnio')
-    const consent = await env.DB.prepare('SELECT kind FROM consent_records WHERE user_id = (SELECT id FROM users WHERE email = ?1)').bind(email).first<{ kind: string }>()
+    const consent = await env.DB.prepare(
+      'SELECT kind FROM consent_records WHERE user_id = (SELECT id FROM users WHERE email = ?1)',
+    )
+      .bind(email)
+      .first<{ kind: string }>()
     expect(consent!.kind).toBe('landing_kit')
   })
 
   it('the English anxiety landing mails the plan, to the English route', async () => {
     const email = uniqueEmail('plan')
-    const res = await api('/v1/user', { method: 'POST', locale: 'en', headers: { 'x-captcha-token': captcha() }, form: { email, name: 'Ana', legal_age: '1', category: 'anxiety', language: 'en' } })
+    const res = await api('/v1/user', {
+      method: 'POST',
+      locale: 'en',
+      headers: { 'x-captcha-token': captcha() },
+      form: { email, name: 'Ana', legal_age: '1', category: 'anxiety', language: 'en' },
+    })
     expect(res.status).toBe(201)
-    const mail = await env.DB.prepare("SELECT subject, text FROM email_outbox WHERE to_address = ?1").bind(email).first<{ subject: string; text: string }>()
+    const mail = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE to_address = ?1')
+      .bind(email)
+      .first<{ subject: string; text: string }>()
     expect(mail!.subject).toBe('Your plan to ease anxiety is ready')
-    expect(new URL(/https?:\/\/\S+\/login\?\S+/.exec(mail!.text)![0]).searchParams.get('redirect')).toBe('/en/route/discover-and-understand-your-emotions')
+    expect(new URL(/https?:\/\/\S+\/login\?\S+/.exec(mail!.text)![0]).searchParams.get('redirect')).toBe(
+      '/en/route/discover-and-understand-your-emotions',
+    )
   })
 })

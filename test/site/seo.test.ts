@@ -17,14 +17,23 @@ const page = (path: string, init?: RequestInit) =>
 const PROD = { ...env, ...PRODUCTION_VARS }
 async function pageWith(settings: Record<string, unknown>, path: string) {
   const ctx = createExecutionContext()
-  const res = await worker.fetch(new Request(`${BASE}${path}`) as Parameters<typeof worker.fetch>[0], settings as never, ctx)
+  const res = await worker.fetch(
+    new Request(`${BASE}${path}`) as Parameters<typeof worker.fetch>[0],
+    settings as never,
+    ctx,
+  )
   await waitOnExecutionContext(ctx)
   return res
 }
 
 // ── Reading a page's head ─────────────────────────────────────────────────────────────────────
 
-const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+const unescape = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'))
 
 interface Head {
@@ -44,9 +53,11 @@ function readHead(html: string): Head {
     return m ? unescape(m[1]!) : null
   }
   const og: Record<string, string[]> = {}
-  for (const m of head.matchAll(/<meta property="([^"]+)" content="([^"]*)">/g)) (og[m[1]!] ??= []).push(unescape(m[2]!))
+  for (const m of head.matchAll(/<meta property="([^"]+)" content="([^"]*)">/g))
+    (og[m[1]!] ??= []).push(unescape(m[2]!))
   const alternates: Record<string, string> = {}
-  for (const m of head.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)) alternates[m[1]!] = unescape(m[2]!)
+  for (const m of head.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g))
+    alternates[m[1]!] = unescape(m[2]!)
   return {
     title: one(/<title>(.*?)<\/title>/s) ?? '',
     description: one(/<meta name="description" content="([^"]*)">/),
@@ -54,7 +65,9 @@ function readHead(html: string): Head {
     canonical: one(/<link rel="canonical" href="([^"]*)">/),
     og,
     alternates,
-    jsonLd: [...head.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!)),
+    jsonLd: [...head.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) =>
+      JSON.parse(m[1]!),
+    ),
   }
 }
 const boot = (html: string) => JSON.parse(/<script id="__BOOT__"[^>]*>(.*?)<\/script>/s.exec(html)![1]!)
@@ -98,22 +111,61 @@ beforeAll(async () => {
     ],
   })
   await env.DB.prepare('UPDATE routes SET seo_title = ?, seo_description = ? WHERE id = ?')
-    .bind('Calma profunda: audios guiados para la ansiedad', 'Dos audios guiados para bajar el ritmo, a tu paso.', bothEs.id)
+    .bind(
+      'Calma profunda: audios guiados para la ansiedad',
+      'Dos audios guiados para bajar el ritmo, a tu paso.',
+      bothEs.id,
+    )
     .run()
-  bothEn = await makeRoute({ language: 'en', slug: 'calma-profunda', title: 'Deep calm', description: 'A route to slow down.', units: 1 })
+  bothEn = await makeRoute({
+    language: 'en',
+    slug: 'calma-profunda',
+    title: 'Deep calm',
+    description: 'A route to slow down.',
+    units: 1,
+  })
   onlyEs = await makeRoute({ slug: 'solo-en-espanol', title: 'Solo en español', units: 1 })
   hiddenRoute = await makeRoute({ slug: 'ruta-oculta-seo', title: 'Ruta oculta', status: STATUS.hidden })
 
-  postEs = await makePost({ slug: 'respirar-mejor', title: 'Respirar mejor', description: 'Tres ideas para respirar mejor.', content: '<h2>Uno</h2><p>Texto.</p>', tags: ['respiración', 'calma'], timeForReading: 4 })
-  await env.DB.prepare('UPDATE posts SET created_by = ?, images = ? WHERE id = ?').bind(author.id, JSON.stringify({ cover: 'https://img.example/respirar.jpg' }), postEs.id).run()
-  postEn = await makePost({ language: 'en', slug: 'respirar-mejor', title: 'Breathe better', content: '<p>Three ideas to breathe better, one at a time.</p>' })
+  postEs = await makePost({
+    slug: 'respirar-mejor',
+    title: 'Respirar mejor',
+    description: 'Tres ideas para respirar mejor.',
+    content: '<h2>Uno</h2><p>Texto.</p>',
+    tags: ['respiración', 'calma'],
+    timeForReading: 4,
+  })
+  await env.DB.prepare('UPDATE posts SET created_by = ?, images = ? WHERE id = ?')
+    .bind(author.id, JSON.stringify({ cover: 'https://img.example/respirar.jpg' }), postEs.id)
+    .run()
+  postEn = await makePost({
+    language: 'en',
+    slug: 'respirar-mejor',
+    title: 'Breathe better',
+    content: '<p>Three ideas to breathe better, one at a time.</p>',
+  })
   bylined = await makePost({ slug: 'con-firma', title: 'Con firma' })
-  await env.DB.prepare('UPDATE posts SET author = ?, created_by = ? WHERE id = ?').bind('Lucía Ortega', author.id, bylined.id).run()
+  await env.DB.prepare('UPDATE posts SET author = ?, created_by = ? WHERE id = ?')
+    .bind('Lucía Ortega', author.id, bylined.id)
+    .run()
   tricky = await makePost({ slug: 'titulo-peligroso', title: TRICKY_TITLE, description: TRICKY_DESC })
   hiddenPost = await makePost({ slug: 'articulo-oculto', title: 'Artículo oculto', status: STATUS.hidden })
-  deletedEs = await makePost({ slug: 'articulo-borrado', title: 'Artículo borrado', deletedAt: new Date('2025-03-01T00:00:00Z') })
-  deletedEn = await makePost({ language: 'en', slug: 'deleted-article', title: 'Deleted article', deletedAt: new Date('2025-03-01T00:00:00Z') })
-  scheduled = await makePost({ slug: 'articulo-futuro', title: 'Artículo futuro', publishedAt: new Date(Date.now() + 86_400_000) })
+  deletedEs = await makePost({
+    slug: 'articulo-borrado',
+    title: 'Artículo borrado',
+    deletedAt: new Date('2025-03-01T00:00:00Z'),
+  })
+  deletedEn = await makePost({
+    language: 'en',
+    slug: 'deleted-article',
+    title: 'Deleted article',
+    deletedAt: new Date('2025-03-01T00:00:00Z'),
+  })
+  scheduled = await makePost({
+    slug: 'articulo-futuro',
+    title: 'Artículo futuro',
+    publishedAt: new Date(Date.now() + 86_400_000),
+  })
   unindexed = await makePost({ slug: 'sin-indexar', title: 'Sin indexar' })
   await env.DB.prepare('UPDATE posts SET "index" = 0 WHERE id = ?').bind(unindexed.id).run()
 })
@@ -177,7 +229,12 @@ describe('a route page', () => {
     expect(h.og['og:locale']).toEqual(['en_US'])
     expect(h.og['og:locale:alternate']).toEqual(['es_ES'])
     expect(h.og['og:image']).toBeUndefined()
-    expect(h.jsonLd[0]).toMatchObject({ '@type': 'Course', name: 'Deep calm', inLanguage: 'en', author: { '@type': 'Organization', name: 'Calma' } })
+    expect(h.jsonLd[0]).toMatchObject({
+      '@type': 'Course',
+      name: 'Deep calm',
+      inLanguage: 'en',
+      author: { '@type': 'Organization', name: 'Calma' },
+    })
     expect(h.jsonLd[0].image).toBeUndefined()
   })
 
@@ -216,7 +273,11 @@ describe('a post page', () => {
     expect(h.title).toBe('Respirar mejor · Calma')
     expect(h.description).toBe('Tres ideas para respirar mejor.')
     expect(h.canonical).toBe(`${BASE}/post/respirar-mejor`)
-    expect(h.alternates).toEqual({ es: `${BASE}/post/respirar-mejor`, en: `${BASE}/en/post/respirar-mejor`, 'x-default': `${BASE}/post/respirar-mejor` })
+    expect(h.alternates).toEqual({
+      es: `${BASE}/post/respirar-mejor`,
+      en: `${BASE}/en/post/respirar-mejor`,
+      'x-default': `${BASE}/post/respirar-mejor`,
+    })
     expect(h.og['og:type']).toEqual(['article'])
     expect(h.og['og:url']).toEqual([`${BASE}/post/respirar-mejor`])
     expect(h.og['og:image']).toEqual(['https://img.example/respirar.jpg'])
@@ -253,7 +314,12 @@ describe('a post page', () => {
     expect(h.canonical).toBe(`${BASE}/en/post/respirar-mejor`)
     expect(h.alternates['es']).toBe(`${BASE}/post/respirar-mejor`)
     expect(h.og['og:locale']).toEqual(['en_US'])
-    expect(h.jsonLd[0]).toMatchObject({ '@type': 'Article', headline: 'Breathe better', inLanguage: 'en', author: { '@type': 'Organization', name: 'Calma' } })
+    expect(h.jsonLd[0]).toMatchObject({
+      '@type': 'Article',
+      headline: 'Breathe better',
+      inLanguage: 'en',
+      author: { '@type': 'Organization', name: 'Calma' },
+    })
   })
 
   it("prefers the article's byline as its author, and links only its own language", async () => {
@@ -271,8 +337,12 @@ describe('a post page', () => {
     // No attribute or script of the head carries the raw quotes or markup.
     expect(head).not.toContain('"comillas"')
     expect(head).not.toContain('<script>alert')
-    expect(head).toContain('<title>Cierra &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;comillas&quot; &amp; más · Calma</title>')
-    expect(head).toContain(`<meta property="og:title" content="Cierra &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;comillas&quot; &amp; más">`)
+    expect(head).toContain(
+      '<title>Cierra &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;comillas&quot; &amp; más · Calma</title>',
+    )
+    expect(head).toContain(
+      `<meta property="og:title" content="Cierra &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;comillas&quot; &amp; más">`,
+    )
     expect(head).toContain('<meta name="description" content="Dice &quot;hola&quot; fuerte &amp; sigue">')
     // JSON-LD: `<` is \u003c inside the script, and the data reads back unchanged.
     const raw = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(head)![1]!
@@ -318,7 +388,8 @@ function urlsOf(xml: string) {
     const body = m[1]!
     const loc = /<loc>(.*?)<\/loc>/.exec(body)![1]!
     const alternates: Record<string, string> = {}
-    for (const a of body.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)) alternates[a[1]!] = a[2]!
+    for (const a of body.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g))
+      alternates[a[1]!] = a[2]!
     out.set(loc, { lastmod: /<lastmod>(.*?)<\/lastmod>/.exec(body)?.[1] ?? null, alternates })
   }
   return out
@@ -335,20 +406,45 @@ describe('/sitemap.xml', () => {
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
     const urls = urlsOf(xml)
 
-    for (const path of ['/', '/en/', '/routes', '/en/routes', '/blog', '/en/blog', '/terms', '/en/privacy', '/contact', '/get-a-plan-for-insomnia']) {
+    for (const path of [
+      '/',
+      '/en/',
+      '/routes',
+      '/en/routes',
+      '/blog',
+      '/en/blog',
+      '/terms',
+      '/en/privacy',
+      '/contact',
+      '/get-a-plan-for-insomnia',
+    ]) {
       expect(urls.has(`${BASE}${path}`), path).toBe(true)
     }
     expect(urls.get(`${BASE}/`)!.alternates).toEqual({ es: `${BASE}/`, en: `${BASE}/en/`, 'x-default': `${BASE}/` })
 
     // A route and a post in both languages, linked to each other.
-    const both = { es: `${BASE}/route/calma-profunda`, en: `${BASE}/en/route/calma-profunda`, 'x-default': `${BASE}/route/calma-profunda` }
-    expect(urls.get(both.es)).toEqual({ lastmod: (await dbTime('routes', bothEs.id, 'updated_at')).replace('.000Z', 'Z'), alternates: both })
+    const both = {
+      es: `${BASE}/route/calma-profunda`,
+      en: `${BASE}/en/route/calma-profunda`,
+      'x-default': `${BASE}/route/calma-profunda`,
+    }
+    expect(urls.get(both.es)).toEqual({
+      lastmod: (await dbTime('routes', bothEs.id, 'updated_at')).replace('.000Z', 'Z'),
+      alternates: both,
+    })
     expect(urls.get(both.en)?.alternates).toEqual(both)
-    const post = { es: `${BASE}/post/respirar-mejor`, en: `${BASE}/en/post/respirar-mejor`, 'x-default': `${BASE}/post/respirar-mejor` }
+    const post = {
+      es: `${BASE}/post/respirar-mejor`,
+      en: `${BASE}/en/post/respirar-mejor`,
+      'x-default': `${BASE}/post/respirar-mejor`,
+    }
     expect(urls.get(post.es)?.alternates).toEqual(post)
     expect(urls.get(post.en)?.lastmod).toBe((await dbTime('posts', postEn.id, 'updated_at')).replace('.000Z', 'Z'))
     // One language only: only its own alternate.
-    expect(urls.get(`${BASE}/route/${onlyEs.slug}`)?.alternates).toEqual({ es: `${BASE}/route/${onlyEs.slug}`, 'x-default': `${BASE}/route/${onlyEs.slug}` })
+    expect(urls.get(`${BASE}/route/${onlyEs.slug}`)?.alternates).toEqual({
+      es: `${BASE}/route/${onlyEs.slug}`,
+      'x-default': `${BASE}/route/${onlyEs.slug}`,
+    })
     expect(urls.has(`${BASE}/post/${tricky.slug}`)).toBe(true)
 
     // Hidden, deleted, scheduled and unindexed content, private pages and flow steps are not listed.
@@ -385,7 +481,16 @@ describe('/robots.txt', () => {
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
     const lines = (await res.text()).split('\n')
     expect(lines[0]).toBe('User-agent: *')
-    for (const path of ['/v1/', '/__dev/', '/profile', '/en/profile', '/journey', '/en/journey', '/subscription', '/ranking']) {
+    for (const path of [
+      '/v1/',
+      '/__dev/',
+      '/profile',
+      '/en/profile',
+      '/journey',
+      '/en/journey',
+      '/subscription',
+      '/ranking',
+    ]) {
       expect(lines, path).toContain(`Disallow: ${path}`)
     }
     for (const path of ['/routes', '/blog', '/route', '/post']) expect(lines, path).not.toContain(`Disallow: ${path}`)
@@ -407,7 +512,13 @@ describe('a deleted post', () => {
     const res = await page(`/post/${deletedEs.slug}`)
     expect(res.status).toBe(410)
     const html = await res.text()
-    expect(boot(html)).toMatchObject({ page: 'postDeleted', locale: 'es', status: 410, data: null, path: `/post/${deletedEs.slug}` })
+    expect(boot(html)).toMatchObject({
+      page: 'postDeleted',
+      locale: 'es',
+      status: 410,
+      data: null,
+      path: `/post/${deletedEs.slug}`,
+    })
     expect(html).toContain('<h1>Este artículo ya no está disponible</h1>')
     expect(html).toContain('href="/blog"')
     expect(html).toContain('href="/routes"')

@@ -21,19 +21,27 @@ describe('read-your-writes through the D1 bookmark', () => {
     const me = await register()
     const route = await makeRoute({ units: 2 })
     const unit = route.units[0]!.id
-    const saved = await api('/v1/unit/progress', { method: 'POST', headers: bearer(me.token), form: { unit_id: String(unit), position: '42', completed: '1' } })
+    const saved = await api('/v1/unit/progress', {
+      method: 'POST',
+      headers: bearer(me.token),
+      form: { unit_id: String(unit), position: '42', completed: '1' },
+    })
     expect(saved.status).toBe(200)
     const bookmark = saved.headers.get('x-d1-bookmark')
     expect(bookmark, 'a write hands back its bookmark').toMatch(/^[\w-]+$/)
     expect(bookmarkCookie(saved)).toBe(bookmark)
 
     // A new request, as another tab or device would make it, with the bookmark as a header…
-    const read = await api(`/v1/route/units?route=${route.id}`, { headers: { ...bearer(me.token), 'x-d1-bookmark': bookmark! } })
+    const read = await api(`/v1/route/units?route=${route.id}`, {
+      headers: { ...bearer(me.token), 'x-d1-bookmark': bookmark! },
+    })
     expect(read.status).toBe(200)
     const body = await json(read)
     expect(body.units.find((u: { id: number }) => u.id === unit)).toMatchObject({ completed: true, position: 42 })
     // …and a page with it as a cookie: the journey-side status sees it too.
-    const page = await api(`/route/${route.slug}`, { headers: { cookie: `calma_session=${me.token}; calma_bm=${bookmark}` } })
+    const page = await api(`/route/${route.slug}`, {
+      headers: { cookie: `calma_session=${me.token}; calma_bm=${bookmark}` },
+    })
     expect(page.status).toBe(200)
     // A read hands back no new bookmark (nothing to wait for).
     expect(read.headers.get('x-d1-bookmark')).toBeNull()

@@ -23,23 +23,56 @@ afterAll(() => {
 beforeAll(async () => {
   publicCache.enabled = true
   await seedContent({ routes: true, posts: true, plans: true, users: true })
-  await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2').bind(await hashPassword(PASSWORD), PATIENT).run()
-  const res = await api('/v1/user/authenticate', { method: 'POST', locale: 'es', form: { email: PATIENT, password: PASSWORD } })
+  await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2')
+    .bind(await hashPassword(PASSWORD), PATIENT)
+    .run()
+  const res = await api('/v1/user/authenticate', {
+    method: 'POST',
+    locale: 'es',
+    form: { email: PATIENT, password: PASSWORD },
+  })
   const body = await json(res)
   expect(res.status, JSON.stringify(body)).toBe(200)
   token = body.user.token
   // A plan with progress: the first units of the plan's first route done.
-  const status = await json(await api('/v1/my/plan/status', { headers: { authorization: `Bearer ${token}` }, locale: 'es' }))
+  const status = await json(
+    await api('/v1/my/plan/status', { headers: { authorization: `Bearer ${token}` }, locale: 'es' }),
+  )
   routeSlug = status.status.items[0].route.slug
-  const units = await json(await api(`/v1/route/units?route=${encodeURIComponent(routeSlug)}`, { headers: { authorization: `Bearer ${token}` }, locale: 'es' }))
+  const units = await json(
+    await api(`/v1/route/units?route=${encodeURIComponent(routeSlug)}`, {
+      headers: { authorization: `Bearer ${token}` },
+      locale: 'es',
+    }),
+  )
   for (const u of units.units.slice(0, 2)) {
-    const saved = await api('/v1/unit/progress', { method: 'POST', headers: { authorization: `Bearer ${token}` }, form: { unit_id: String(u.id), position: '30', completed: '1' } })
+    const saved = await api('/v1/unit/progress', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      form: { unit_id: String(u.id), position: '30', completed: '1' },
+    })
     expect(saved.status).toBe(200)
   }
 })
 
-const PAGES = ['/journey', '/performance', '/route/{slug}', '/profile', '/subscription', '/appointments', '/ranking', '/rewards']
-const CALLS = ['/v1/user', '/v1/my/plan/status', '/v1/route/units?route={slug}', '/v1/rewards', '/v1/ranking', '/v1/my/transactions']
+const PAGES = [
+  '/journey',
+  '/performance',
+  '/route/{slug}',
+  '/profile',
+  '/subscription',
+  '/appointments',
+  '/ranking',
+  '/rewards',
+]
+const CALLS = [
+  '/v1/user',
+  '/v1/my/plan/status',
+  '/v1/route/units?route={slug}',
+  '/v1/rewards',
+  '/v1/ranking',
+  '/v1/my/transactions',
+]
 
 /** Each page and call, with the most D1 rounds it may wait on (the issue's bar is 2). */
 const BUDGET: Record<string, number> = {
@@ -77,7 +110,8 @@ describe('D1 rounds of the signed-in patient (a plan with progress)', () => {
       seen[p] = `${res.headers.get('x-d1-rounds')} rounds, ${res.headers.get('x-d1-calls')} calls`
     }
     console.warn('[d1 rounds]', JSON.stringify(seen, null, 1))
-    for (const p of [...PAGES, ...CALLS]) expect(Number(seen[p]!.split(' ')[0]), `${p}: ${seen[p]}`).toBeLessThanOrEqual(BUDGET[p]!)
+    for (const p of [...PAGES, ...CALLS])
+      expect(Number(seen[p]!.split(' ')[0]), `${p}: ${seen[p]}`).toBeLessThanOrEqual(BUDGET[p]!)
   })
 
   it('the session check alone reads no D1: a page with no data of its own makes no D1 call', async () => {

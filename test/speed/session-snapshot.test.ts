@@ -10,7 +10,12 @@ describe('the person in the session', () => {
   it('a profile change reaches every session of the person at once, without D1 on the check', async () => {
     const me = await register()
     const other = (await login(me.email)).body.user.token as string
-    const saved = await api('/v1/user/update', { method: 'POST', headers: bearer(me.token), locale: 'en', form: { name: 'Nueva Persona', timezone: 'America/Bogota' } })
+    const saved = await api('/v1/user/update', {
+      method: 'POST',
+      headers: bearer(me.token),
+      locale: 'en',
+      form: { name: 'Nueva Persona', timezone: 'America/Bogota' },
+    })
     expect(saved.status).toBe(200)
     for (const token of [me.token, other]) {
       const res = await api('/v1/user', { headers: bearer(token) })
@@ -25,7 +30,11 @@ describe('the person in the session', () => {
     await setRole(admin.id, Role.admin)
     const me = await register()
     expect((await api('/v1/users', { headers: bearer(me.token) })).status).toBe(403)
-    const saved = await api('/v1/admin/user', { method: 'POST', headers: bearer(admin.token), form: { id: String(me.id), role: String(Role.admin) } })
+    const saved = await api('/v1/admin/user', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      form: { id: String(me.id), role: String(Role.admin) },
+    })
     expect(saved.status).toBe(200)
     expect((await api('/v1/users', { headers: bearer(me.token) })).status).toBe(200)
   })
@@ -33,7 +42,12 @@ describe('the person in the session', () => {
   it('a password change ends the other sessions at once and keeps the caller signed in', async () => {
     const me = await register()
     const other = (await login(me.email)).body.user.token as string
-    const res = await api('/v1/user/update', { method: 'POST', headers: bearer(me.token), locale: 'en', form: { password: 'Another-calm-day-77', current_password: PASSWORD } })
+    const res = await api('/v1/user/update', {
+      method: 'POST',
+      headers: bearer(me.token),
+      locale: 'en',
+      form: { password: 'Another-calm-day-77', current_password: PASSWORD },
+    })
     expect(res.status).toBe(200)
     expect((await api('/v1/user', { headers: bearer(other) })).status).toBe(401)
     expect((await api('/v1/user', { headers: bearer(me.token) })).status).toBe(401)

@@ -5,26 +5,64 @@ import { bearer, captcha, register, setRole } from './support'
 
 const ADMIN = 4
 const PSYCHOLOGIST = 2
-const update = (token: string, form: Record<string, string>, locale = 'en') => api('/v1/user/update', { method: 'POST', locale, headers: bearer(token), form })
+const update = (token: string, form: Record<string, string>, locale = 'en') =>
+  api('/v1/user/update', { method: 'POST', locale, headers: bearer(token), form })
 
 describe('roles and access', () => {
   it('role, credits, subscriber, email, token and ids cannot be set through the profile', async () => {
     const r = await register()
-    for (const field of ['role', 'credits', 'subscriber', 'email', 'token', 'id', 'password_hash', 'stripe_id', 'free_access_until']) {
-      const res = await update(r.token, { name: `Fine ${field}`, [field]: field === 'email' ? 'admin@demo.calma.app' : '4' })
+    for (const field of [
+      'role',
+      'credits',
+      'subscriber',
+      'email',
+      'token',
+      'id',
+      'password_hash',
+      'stripe_id',
+      'free_access_until',
+    ]) {
+      const res = await update(r.token, {
+        name: `Fine ${field}`,
+        [field]: field === 'email' ? 'admin@demo.calma.app' : '4',
+      })
       // The profile fields are saved; the foreign field is dropped, never applied.
       expect(res.status, field).toBe(200)
       const body = await json(res)
-      expect(body.user, field).toMatchObject({ id: r.id, name: `Fine ${field}`, role: 1, subscriber: false, credits: 0, email: r.email })
+      expect(body.user, field).toMatchObject({
+        id: r.id,
+        name: `Fine ${field}`,
+        role: 1,
+        subscriber: false,
+        credits: 0,
+        email: r.email,
+      })
     }
-    const row = await env.DB.prepare('SELECT role, subscriber, name, email, stripe_id, free_access_until > ?2 AS far FROM users WHERE id = ?1')
+    const row = await env.DB.prepare(
+      'SELECT role, subscriber, name, email, stripe_id, free_access_until > ?2 AS far FROM users WHERE id = ?1',
+    )
       .bind(r.id, Date.now() + 4 * 86_400_000)
       .first<any>()
-    expect(row).toEqual({ role: 1, subscriber: 0, name: 'Fine free_access_until', email: r.email, stripe_id: null, far: 0 })
-    const ledger = await env.DB.prepare('SELECT count(*) AS n FROM credit_ledger WHERE user_id = ?1').bind(r.id).first<any>()
+    expect(row).toEqual({
+      role: 1,
+      subscriber: 0,
+      name: 'Fine free_access_until',
+      email: r.email,
+      stripe_id: null,
+      far: 0,
+    })
+    const ledger = await env.DB.prepare('SELECT count(*) AS n FROM credit_ledger WHERE user_id = ?1')
+      .bind(r.id)
+      .first<any>()
     expect(ledger.n).toBe(0)
     const perms = await json(await api('/v1/user/permissions', { headers: bearer(r.token) }))
-    expect(perms.permissions).toEqual({ can_schedule_appointments: false, can_play_units: true, is_subscriber: false, is_admin: false, is_psychologist: false })
+    expect(perms.permissions).toEqual({
+      can_schedule_appointments: false,
+      can_play_units: true,
+      is_subscriber: false,
+      is_admin: false,
+      is_psychologist: false,
+    })
   })
 
   it("another user's data is never reachable", async () => {
@@ -39,12 +77,24 @@ describe('roles and access', () => {
     const upd = await update(a.token, { id: String(b.id), name: 'Hacked' })
     expect(upd.status).toBe(200)
     expect((await json(upd)).user.id).toBe(a.id)
-    const del = await api('/v1/user', { method: 'DELETE', locale: 'en', headers: { ...bearer(a.token), 'x-captcha-token': captcha() }, form: { id: String(b.id) } })
+    const del = await api('/v1/user', {
+      method: 'DELETE',
+      locale: 'en',
+      headers: { ...bearer(a.token), 'x-captcha-token': captcha() },
+      form: { id: String(b.id) },
+    })
     expect(del.status).toBe(403)
     expect((await json(del)).message).toBe('Unauthorized')
-    const off = await api('/v1/user/notifications/delete', { method: 'DELETE', locale: 'en', headers: bearer(a.token), form: { user_id: String(b.id) } })
+    const off = await api('/v1/user/notifications/delete', {
+      method: 'DELETE',
+      locale: 'en',
+      headers: bearer(a.token),
+      form: { user_id: String(b.id) },
+    })
     expect(off.status).toBe(403)
-    const rowB = await env.DB.prepare('SELECT name, notifications_disabled_at FROM users WHERE id = ?1').bind(b.id).first<any>()
+    const rowB = await env.DB.prepare('SELECT name, notifications_disabled_at FROM users WHERE id = ?1')
+      .bind(b.id)
+      .first<any>()
     expect(rowB).toEqual({ name: 'Test Person', notifications_disabled_at: null })
     // The export holds only the caller's rows.
     const exp = await api('/v1/user/export', { headers: bearer(a.token) })
@@ -65,7 +115,9 @@ describe('roles and access', () => {
     expect((await json(denied)).message).toBe('No autorizado.')
     expect((await api('/v1/users')).status).toBe(401)
 
-    const list = await api(`/v1/users?per_page=2&filters[search]=${encodeURIComponent(patient.email)}`, { headers: bearer(admin.token) })
+    const list = await api(`/v1/users?per_page=2&filters[search]=${encodeURIComponent(patient.email)}`, {
+      headers: bearer(admin.token),
+    })
     expect(list.status).toBe(200)
     const body = await json(list)
     expect(body.users).toHaveLength(1)
@@ -80,7 +132,11 @@ describe('roles and access', () => {
   it('GET /v1/users/psychologists is public and carries no email or phone', async () => {
     const p = await register({ name: 'Dra. Calma' })
     await setRole(p.id, PSYCHOLOGIST)
-    await env.DB.prepare("UPDATE users SET phone = '+34612345678', psychologist_open_to_get_appointment = 1, speaks_in = '[\"es\"]' WHERE id = ?1").bind(p.id).run()
+    await env.DB.prepare(
+      "UPDATE users SET phone = '+34612345678', psychologist_open_to_get_appointment = 1, speaks_in = '[\"es\"]' WHERE id = ?1",
+    )
+      .bind(p.id)
+      .run()
     await userChanged(p.id)
     const res = await api('/v1/users/psychologists?filters[open]=1')
     expect(res.status).toBe(200)
@@ -97,7 +153,12 @@ describe('roles and access', () => {
     const admin = await register()
     await setRole(admin.id, ADMIN)
     const victim = await register()
-    const res = await api('/v1/user', { method: 'DELETE', locale: 'en', headers: { ...bearer(admin.token), 'x-captcha-token': captcha() }, form: { id: String(victim.id) } })
+    const res = await api('/v1/user', {
+      method: 'DELETE',
+      locale: 'en',
+      headers: { ...bearer(admin.token), 'x-captcha-token': captcha() },
+      form: { id: String(victim.id) },
+    })
     expect(res.status).toBe(200)
     expect((await json(res)).message).toBe('User deleted.')
     expect((await api('/v1/user', { headers: bearer(victim.token) })).status).toBe(401)
@@ -107,9 +168,12 @@ describe('roles and access', () => {
 
   it('after the 3 free days a patient who is not a subscriber is sent to the expired page', async () => {
     const r = await register()
-    const page = (path: string) => api(path, { headers: { cookie: `calma_session=${r.token}`, accept: 'text/html' }, redirect: 'manual' })
+    const page = (path: string) =>
+      api(path, { headers: { cookie: `calma_session=${r.token}`, accept: 'text/html' }, redirect: 'manual' })
     expect((await page('/journey')).status).toBe(200)
-    await env.DB.prepare('UPDATE users SET free_access_until = ?1 WHERE id = ?2').bind(Date.now() - 1000, r.id).run()
+    await env.DB.prepare('UPDATE users SET free_access_until = ?1 WHERE id = ?2')
+      .bind(Date.now() - 1000, r.id)
+      .run()
     await userChanged(r.id)
     const journey = await page('/en/journey')
     expect(journey.status).toBe(302)
@@ -123,20 +187,31 @@ describe('roles and access', () => {
     await userChanged(r.id)
     expect((await page('/journey')).status).toBe(200)
     const sub = await json(await api('/v1/user/permissions', { headers: bearer(r.token) }))
-    expect(sub.permissions).toMatchObject({ can_schedule_appointments: true, can_play_units: true, is_subscriber: true })
+    expect(sub.permissions).toMatchObject({
+      can_schedule_appointments: true,
+      can_play_units: true,
+      is_subscriber: true,
+    })
   })
 })
 
 describe('POST /v1/user/update (profile)', () => {
   it('keeps a Spanish phone with its country code, and refuses a wrong one in both languages', async () => {
     const r = await register()
-    const ok = await update(r.token, { phone: '+34 612 34 56 78', country_code: 'es', language: 'es', name: 'Lucía' }, 'es')
+    const ok = await update(
+      r.token,
+      { phone: '+34 612 34 56 78', country_code: 'es', language: 'es', name: 'Lucía' },
+      'es',
+    )
     expect(ok.status).toBe(200)
     const body = await json(ok)
     expect(body.message).toBe('Tu perfil se ha actualizado.')
     expect(body.user).toMatchObject({ phone: '+34612345678', country_code: 'ES', language: 'es', name: 'Lucía' })
 
-    for (const [locale, msg] of [['es', 'El número de teléfono no es válido.'], ['en', 'The phone number is not valid.']]) {
+    for (const [locale, msg] of [
+      ['es', 'El número de teléfono no es válido.'],
+      ['en', 'The phone number is not valid.'],
+    ]) {
       for (const phone of ['612345678', '+34 123', '+34 1234567890123', 'call me']) {
         const res = await update(r.token, { phone }, locale)
         expect(res.status).toBe(422)
@@ -144,7 +219,10 @@ describe('POST /v1/user/update (profile)', () => {
       }
     }
     const bad = await update(r.token, { country_code: 'XX', language: 'fr' })
-    expect((await json(bad)).errors).toEqual({ country_code: ['Choose a country from the list.'], language: ['Choose one of the options.'] })
+    expect((await json(bad)).errors).toEqual({
+      country_code: ['Choose a country from the list.'],
+      language: ['Choose one of the options.'],
+    })
     const row = await env.DB.prepare('SELECT phone, country_code FROM users WHERE id = ?1').bind(r.id).first()
     expect(row).toEqual({ phone: '+34612345678', country_code: 'ES' })
   })
@@ -154,14 +232,28 @@ describe('POST /v1/user/update (profile)', () => {
     const res = await update(r.token, { is_a_email_reader: '1', perfect_time_to_send_notifications: '21:30' })
     const body = await json(res)
     expect(body.message).toBe('Settings updated.')
-    expect(body.user).toMatchObject({ is_a_email_reader: true, perfect_time_to_send_notifications: '21:30', notifications_disabled: false })
+    expect(body.user).toMatchObject({
+      is_a_email_reader: true,
+      perfect_time_to_send_notifications: '21:30',
+      notifications_disabled: false,
+    })
 
-    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'").bind(r.email).first<{ text: string }>()
+    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'")
+      .bind(r.email)
+      .first<{ text: string }>()
     const link = new URL(/https?:\/\/\S+disable-notifications\S+/.exec(mail!.text)![0])
-    const forged = await api('/v1/user/notifications/delete', { method: 'DELETE', locale: 'en', form: { user_id: String(r.id), signature: 'x'.repeat(43) } })
+    const forged = await api('/v1/user/notifications/delete', {
+      method: 'DELETE',
+      locale: 'en',
+      form: { user_id: String(r.id), signature: 'x'.repeat(43) },
+    })
     expect(forged.status).toBe(403)
     expect((await json(forged)).message).toBe('This link is not valid.')
-    const off = await api('/v1/user/notifications/delete', { method: 'DELETE', locale: 'es', form: { user_id: link.searchParams.get('user_id')!, signature: link.searchParams.get('signature')! } })
+    const off = await api('/v1/user/notifications/delete', {
+      method: 'DELETE',
+      locale: 'es',
+      form: { user_id: link.searchParams.get('user_id')!, signature: link.searchParams.get('signature')! },
+    })
     expect(off.status).toBe(200)
     expect((await json(off)).message).toBe('Listo. No recibirás más notificaciones.')
     const me = await json(await api('/v1/user', { headers: bearer(r.token) }))

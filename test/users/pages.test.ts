@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { api } from '../helpers'
 import { register } from './support'
 
-const page = (path: string, headers: Record<string, string> = {}) => api(path, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' })
+const page = (path: string, headers: Record<string, string> = {}) =>
+  api(path, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' })
 
 describe('account pages render in both languages', () => {
   for (const [path, es, en] of [

@@ -35,7 +35,21 @@ beforeEach(async () => {
 })
 
 let n = 0
-async function idToken(o: { provider?: 'google' | 'apple'; sub?: string; aud?: string; iss?: string; exp?: number; key?: Key; kid?: string; email?: string; emailVerified?: boolean | string; nonce?: string; name?: string } = {}) {
+async function idToken(
+  o: {
+    provider?: 'google' | 'apple'
+    sub?: string
+    aud?: string
+    iss?: string
+    exp?: number
+    key?: Key
+    kid?: string
+    email?: string
+    emailVerified?: boolean | string
+    nonce?: string
+    name?: string
+  } = {},
+) {
   const provider = o.provider ?? 'google'
   const now = Math.floor(Date.now() / 1000)
   const claims: Record<string, unknown> = {}
@@ -53,7 +67,8 @@ async function idToken(o: { provider?: 'google' | 'apple'; sub?: string; aud?: s
     .sign(o.key ?? goodKey)
 }
 
-const signIn = (form: Record<string, string>, locale = 'en') => api('/v1/user/authenticate', { method: 'POST', locale, form })
+const signIn = (form: Record<string, string>, locale = 'en') =>
+  api('/v1/user/authenticate', { method: 'POST', locale, form })
 
 describe('Google and Apple sign-in', () => {
   it('a first Google sign-in creates the account (legal age required), later ones find it by subject', async () => {
@@ -70,7 +85,9 @@ describe('Google and Apple sign-in', () => {
     expect(body.user).toMatchObject({ google_id: sub, email, name: 'Gala', has_password: false, role: 1 })
     expect(sessionCookie(first)).toBe(body.user.token)
 
-    const again = await signIn({ google_id_token: await idToken({ sub, email: 'changed@gmail.com', emailVerified: true }) })
+    const again = await signIn({
+      google_id_token: await idToken({ sub, email: 'changed@gmail.com', emailVerified: true }),
+    })
     expect(again.status).toBe(200)
     expect((await json(again)).user.id).toBe(body.user.id)
     expect(await countRows('users', 'google_id = ?1', sub)).toBe(1)
@@ -79,7 +96,16 @@ describe('Google and Apple sign-in', () => {
 
   it('Apple works the same way (email_verified as a string)', async () => {
     const sub = `a-${Date.now()}`
-    const res = await signIn({ apple_id_token: await idToken({ provider: 'apple', sub, email: `r${Date.now()}@privaterelay.appleid.com`, emailVerified: 'true' }), legal_age: '1', name: 'Andrés' })
+    const res = await signIn({
+      apple_id_token: await idToken({
+        provider: 'apple',
+        sub,
+        email: `r${Date.now()}@privaterelay.appleid.com`,
+        emailVerified: 'true',
+      }),
+      legal_age: '1',
+      name: 'Andrés',
+    })
     expect(res.status).toBe(200)
     expect((await json(res)).user).toMatchObject({ apple_id: sub, name: 'Andrés' })
   })
@@ -99,7 +125,10 @@ describe('Google and Apple sign-in', () => {
       expect(res.status).toBe(401)
       expect(await json(res)).toEqual({ success: false, code: 'invalid_credentials', message: 'Invalid credentials.' })
     }
-    const wrongAudApple = await signIn({ apple_id_token: await idToken({ provider: 'apple', aud: env.GOOGLE_CLIENT_ID }), legal_age: '1' })
+    const wrongAudApple = await signIn({
+      apple_id_token: await idToken({ provider: 'apple', aud: env.GOOGLE_CLIENT_ID }),
+      legal_age: '1',
+    })
     expect(wrongAudApple.status).toBe(401)
     const nonce = await signIn({ google_id_token: await idToken({ nonce: 'abc' }), nonce: 'xyz', legal_age: '1' })
     expect(nonce.status).toBe(401)
@@ -115,15 +144,23 @@ describe('Google and Apple sign-in', () => {
   it('never joins an existing password account through the email', async () => {
     const owner = await register()
     // Unverified email: a new account without that email (the address stays the owner's).
-    const unverified = await signIn({ google_id_token: await idToken({ email: owner.email, emailVerified: false }), legal_age: '1' })
+    const unverified = await signIn({
+      google_id_token: await idToken({ email: owner.email, emailVerified: false }),
+      legal_age: '1',
+    })
     expect(unverified.status).toBe(200)
     const u = (await json(unverified)).user
     expect(u.id).not.toBe(owner.id)
     expect(u.email).toBeNull()
     // Verified email that already has an account: refused, not linked.
-    const verified = await signIn({ google_id_token: await idToken({ email: owner.email, emailVerified: true }), legal_age: '1' })
+    const verified = await signIn({
+      google_id_token: await idToken({ email: owner.email, emailVerified: true }),
+      legal_age: '1',
+    })
     expect(verified.status).toBe(409)
-    expect((await json(verified)).message).toBe('This email already has an account. Sign in with your email, or recover your password.')
+    expect((await json(verified)).message).toBe(
+      'This email already has an account. Sign in with your email, or recover your password.',
+    )
     const row = await env.DB.prepare('SELECT google_id, apple_id FROM users WHERE id = ?1').bind(owner.id).first()
     expect(row).toEqual({ google_id: null, apple_id: null })
   })
@@ -142,7 +179,12 @@ describe('Google and Apple sign-in', () => {
     expect(start.headers.get('set-cookie')).toMatch(/SameSite=None/i)
 
     const callback = (form: Record<string, string>, cookie = `calma_oauth=${stateCookie}`) =>
-      api('/auth/google/callback', { method: 'POST', headers: { cookie, origin: 'https://accounts.google.com' }, form, redirect: 'manual' })
+      api('/auth/google/callback', {
+        method: 'POST',
+        headers: { cookie, origin: 'https://accounts.google.com' },
+        form,
+        redirect: 'manual',
+      })
 
     // A token whose nonce is not this flow's is refused.
     const wrongNonce = await callback({ state, id_token: await idToken({ nonce: 'other' }) })
@@ -153,13 +195,19 @@ describe('Google and Apple sign-in', () => {
     const again = await api('/auth/google?redirect=%2Fen%2Fprofile&lang=en', { redirect: 'manual' })
     const to2 = new URL(again.headers.get('location')!)
     const cookie2 = /calma_oauth=([^;]+)/.exec(again.headers.get('set-cookie')!)![1]
-    const forged = await callback({ state: 'forged-state', id_token: await idToken({ nonce: to2.searchParams.get('nonce')! }) }, `calma_oauth=${cookie2}`)
+    const forged = await callback(
+      { state: 'forged-state', id_token: await idToken({ nonce: to2.searchParams.get('nonce')! }) },
+      `calma_oauth=${cookie2}`,
+    )
     expect(forged.headers.get('location')).toContain('error=provider')
 
     const again3 = await api('/auth/google?redirect=%2Fen%2Fprofile&lang=en', { redirect: 'manual' })
     const to3 = new URL(again3.headers.get('location')!)
     const cookie3 = /calma_oauth=([^;]+)/.exec(again3.headers.get('set-cookie')!)![1]
-    const ok = await callback({ state: to3.searchParams.get('state')!, id_token: await idToken({ nonce: to3.searchParams.get('nonce')! }) }, `calma_oauth=${cookie3}`)
+    const ok = await callback(
+      { state: to3.searchParams.get('state')!, id_token: await idToken({ nonce: to3.searchParams.get('nonce')! }) },
+      `calma_oauth=${cookie3}`,
+    )
     expect(ok.status).toBe(303)
     expect(ok.headers.get('location')).toBe('/en/profile')
     const token = sessionCookie(ok)

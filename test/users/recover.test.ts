@@ -4,7 +4,12 @@ import { api, json } from '../helpers'
 import { captcha, countRows, register, uniqueEmail } from './support'
 
 const recover = (email: string, locale = 'en') =>
-  api('/v1/user/recover/password', { method: 'POST', locale, headers: { 'x-captcha-token': captcha() }, form: { email } })
+  api('/v1/user/recover/password', {
+    method: 'POST',
+    locale,
+    headers: { 'x-captcha-token': captcha() },
+    form: { email },
+  })
 
 describe('POST /v1/user/recover/password', () => {
   it('holds the 30-minute cooldown under 20 concurrent requests: exactly one passes, one email', async () => {
@@ -28,7 +33,9 @@ describe('POST /v1/user/recover/password', () => {
     const unknown = await recover(nobody)
     expect(known.status).toBe(unknown.status)
     expect(await json(known)).toEqual(await json(unknown))
-    expect((await json(await recover(nobody, 'es'))).message).toBe('Solo puedes recuperar tu contraseña una vez cada 30 minutos.')
+    expect((await json(await recover(nobody, 'es'))).message).toBe(
+      'Solo puedes recuperar tu contraseña una vez cada 30 minutos.',
+    )
     expect(await countRows('email_outbox', 'to_address = ?1', nobody)).toBe(0)
     // Case and spaces do not make a new address.
     expect((await recover(`  ${r.email.toUpperCase()} `)).status).toBe(429)
@@ -38,8 +45,14 @@ describe('POST /v1/user/recover/password', () => {
     const r = await register()
     const res = await recover(r.email, 'es')
     expect(res.status).toBe(200)
-    expect((await json(res)).message).toBe('Si hay una cuenta con este correo, le hemos enviado un enlace para entrar. Revisa tu bandeja de entrada.')
-    const mail = await env.DB.prepare("SELECT subject, html, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'recover'").bind(r.email).first<any>()
+    expect((await json(res)).message).toBe(
+      'Si hay una cuenta con este correo, le hemos enviado un enlace para entrar. Revisa tu bandeja de entrada.',
+    )
+    const mail = await env.DB.prepare(
+      "SELECT subject, html, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'recover'",
+    )
+      .bind(r.email)
+      .first<any>()
     expect(mail.locale).toBe('es')
     expect(mail.subject).toBe('Tu enlace para entrar en Calma')
     expect(mail.text).toContain('El enlace funciona una sola vez y durante 60 minutos.')
@@ -49,6 +62,10 @@ describe('POST /v1/user/recover/password', () => {
     expect(page.status).toBe(200)
     const html = await page.text()
     expect(html).toContain('Tu enlace para entrar en Calma')
-    expect(html).toMatch(new RegExp(`<a href="http://localhost/login\\?user_id=${r.id}&amp;authorization=[A-Za-z0-9_-]{43}&amp;redirect=%2Fprofile"`))
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="http://localhost/login\\?user_id=${r.id}&amp;authorization=[A-Za-z0-9_-]{43}&amp;redirect=%2Fprofile"`,
+      ),
+    )
   })
 })

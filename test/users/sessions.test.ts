@@ -20,7 +20,11 @@ describe('POST /v1/user/authenticate', () => {
     expect(wrong.body).toEqual({ success: false, code: 'invalid_credentials', message: 'Invalid credentials.' })
     expect(unknown.body).toEqual(wrong.body)
     expect(sessionCookie(wrong.res)).toBeNull()
-    const es = await api('/v1/user/authenticate', { method: 'POST', locale: 'es', form: { email, password: 'nope-nope' } })
+    const es = await api('/v1/user/authenticate', {
+      method: 'POST',
+      locale: 'es',
+      form: { email, password: 'nope-nope' },
+    })
     expect((await json(es)).message).toBe('Credenciales no válidas.')
   })
 
@@ -48,7 +52,13 @@ describe('POST /v1/user/authenticate', () => {
 
 describe('sessions', () => {
   it('answers 401 Unauthenticated. without a valid session, and never the token of someone else', async () => {
-    for (const headers of [{}, bearer('x'.repeat(43)), bearer('not a token'), { authorization: 'Basic abc' }, cookie('garbage')]) {
+    for (const headers of [
+      {},
+      bearer('x'.repeat(43)),
+      bearer('not a token'),
+      { authorization: 'Basic abc' },
+      cookie('garbage'),
+    ]) {
       const res = await me(headers)
       expect(res.status).toBe(401)
       expect(await json(res)).toMatchObject({ success: false, message: 'Unauthenticated.' })
@@ -85,7 +95,8 @@ describe('sessions', () => {
     const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1]
     expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
-    const update = (headers: Record<string, string>) => api('/v1/user/update', { method: 'POST', locale: 'en', headers, form: { name: 'Nueva' } })
+    const update = (headers: Record<string, string>) =>
+      api('/v1/user/update', { method: 'POST', locale: 'en', headers, form: { name: 'Nueva' } })
     const noToken = await update(cookie(r.token))
     expect(noToken.status).toBe(403)
     expect((await json(noToken)).message).toBe('This page has expired. Reload it and try again.')
@@ -96,12 +107,22 @@ describe('sessions', () => {
     // Bearer calls need no CSRF token: a browser never adds that header on its own.
     expect((await update(bearer(r.token))).status).toBe(200)
     // A write from another site is refused whatever it carries (login CSRF included).
-    const cross = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', headers: { origin: 'https://evil.example' }, form: { email: r.email, password: PASSWORD } })
+    const cross = await api('/v1/user/authenticate', {
+      method: 'POST',
+      locale: 'en',
+      headers: { origin: 'https://evil.example' },
+      form: { email: r.email, password: PASSWORD },
+    })
     expect(cross.status).toBe(403)
     const crossSite = await update({ ...bearer(r.token), 'sec-fetch-site': 'cross-site' })
     expect(crossSite.status).toBe(403)
     // Same origin is fine.
-    const same = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', headers: { origin: 'http://localhost' }, form: { email: r.email, password: PASSWORD } })
+    const same = await api('/v1/user/authenticate', {
+      method: 'POST',
+      locale: 'en',
+      headers: { origin: 'http://localhost' },
+      form: { email: r.email, password: PASSWORD },
+    })
     expect(same.status).toBe(200)
   })
 
@@ -118,7 +139,12 @@ describe('sessions', () => {
   it('a password change ends every session of the user but gives the caller a new one', async () => {
     const r = await register()
     const other = (await login(r.email)).body.user.token
-    const res = await api('/v1/user/update', { method: 'POST', locale: 'en', headers: bearer(r.token), form: { password: 'A-brand-new-one-9', current_password: PASSWORD } })
+    const res = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(r.token),
+      form: { password: 'A-brand-new-one-9', current_password: PASSWORD },
+    })
     expect(res.status).toBe(200)
     const body = await json(res)
     expect(body.message).toBe('Password updated.')
@@ -133,12 +159,27 @@ describe('sessions', () => {
 
   it('a new password needs the current one; a blank password changes nothing', async () => {
     const r = await register()
-    const missing = await api('/v1/user/update', { method: 'POST', locale: 'en', headers: bearer(r.token), form: { password: 'Another-good-one-1' } })
+    const missing = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(r.token),
+      form: { password: 'Another-good-one-1' },
+    })
     expect(missing.status).toBe(422)
     expect((await json(missing)).errors.current_password).toEqual(['Enter your current password to set a new one.'])
-    const wrong = await api('/v1/user/update', { method: 'POST', locale: 'en', headers: bearer(r.token), form: { password: 'Another-good-one-1', current_password: 'nope-nope-nope' } })
+    const wrong = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(r.token),
+      form: { password: 'Another-good-one-1', current_password: 'nope-nope-nope' },
+    })
     expect((await json(wrong)).errors.current_password).toEqual(['Your current password is not correct.'])
-    const blank = await api('/v1/user/update', { method: 'POST', locale: 'en', headers: bearer(r.token), form: { password: '', name: 'Same Pass' } })
+    const blank = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(r.token),
+      form: { password: '', name: 'Same Pass' },
+    })
     expect(blank.status).toBe(200)
     expect((await json(blank)).user).not.toHaveProperty('token')
     expect((await me(bearer(r.token))).status).toBe(200)
@@ -149,36 +190,69 @@ describe('sessions', () => {
 describe('temporary tokens (user_id + authorization)', () => {
   it('a recovery link signs in once, then lets the new password be set without the old one', async () => {
     const r = await register({}, 'es')
-    const rec = await api('/v1/user/recover/password', { method: 'POST', locale: 'es', headers: { 'x-captcha-token': captcha() }, form: { email: r.email } })
+    const rec = await api('/v1/user/recover/password', {
+      method: 'POST',
+      locale: 'es',
+      headers: { 'x-captcha-token': captcha() },
+      form: { email: r.email },
+    })
     expect(rec.status).toBe(200)
-    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover'").bind(r.email).first<{ text: string }>()
+    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover'")
+      .bind(r.email)
+      .first<{ text: string }>()
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
     expect(link.pathname).toBe('/login')
     expect(link.searchParams.get('user_id')).toBe(String(r.id))
     expect(link.searchParams.get('redirect')).toBe('/profile')
     const authorization = link.searchParams.get('authorization')!
 
-    const wrongUser = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(r.id + 1000), authorization } })
+    const wrongUser = await api('/v1/user/authenticate', {
+      method: 'POST',
+      locale: 'en',
+      form: { user_id: String(r.id + 1000), authorization },
+    })
     expect(wrongUser.status).toBe(401)
-    const ok = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(r.id), authorization } })
+    const ok = await api('/v1/user/authenticate', {
+      method: 'POST',
+      locale: 'en',
+      form: { user_id: String(r.id), authorization },
+    })
     expect(ok.status).toBe(200)
     const token = (await json(ok)).user.token
-    const reuse = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(r.id), authorization } })
+    const reuse = await api('/v1/user/authenticate', {
+      method: 'POST',
+      locale: 'en',
+      form: { user_id: String(r.id), authorization },
+    })
     expect(reuse.status).toBe(401)
     expect((await json(reuse)).message).toBe('This link has expired or was already used. Ask for a new one.')
 
-    const set = await api('/v1/user/update', { method: 'POST', locale: 'en', headers: bearer(token), form: { password: 'Recovered-calm-77' } })
+    const set = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(token),
+      form: { password: 'Recovered-calm-77' },
+    })
     expect(set.status).toBe(200)
     expect((await login(r.email, 'Recovered-calm-77')).res.status).toBe(200)
   })
 
   it('of a link used twice at the same moment, only one use signs in', async () => {
     const r = await register()
-    await api('/v1/user/recover/password', { method: 'POST', locale: 'en', headers: { 'x-captcha-token': captcha() }, form: { email: r.email } })
-    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover'").bind(r.email).first<{ text: string }>()
+    await api('/v1/user/recover/password', {
+      method: 'POST',
+      locale: 'en',
+      headers: { 'x-captcha-token': captcha() },
+      form: { email: r.email },
+    })
+    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover'")
+      .bind(r.email)
+      .first<{ text: string }>()
     const authorization = /authorization=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(r.id), authorization } })),
+      Array.from({ length: 5 }, () =>
+        api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(r.id), authorization } }),
+      ),
     )
     expect(results.map((x) => x.status).sort()).toEqual([200, 401, 401, 401, 401])
   })

@@ -51,7 +51,9 @@ export async function login(email: string, password = PASSWORD, extra: Record<st
 }
 
 export async function countRows(table: string, where = '1=1', ...binds: unknown[]): Promise<number> {
-  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>()
+  const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>()
   return row?.n ?? 0
 }
 

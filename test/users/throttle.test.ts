@@ -12,7 +12,12 @@ let addr = 0
 const newAddress = () => `203.0.113.${++addr}`
 
 function signIn(email: string, password: string, address: string, headers: Record<string, string> = {}, locale = 'en') {
-  return api('/v1/user/authenticate', { method: 'POST', locale, headers: { 'cf-connecting-ip': address, ...headers }, form: { email, password } })
+  return api('/v1/user/authenticate', {
+    method: 'POST',
+    locale,
+    headers: { 'cf-connecting-ip': address, ...headers },
+    form: { email, password },
+  })
 }
 
 function registerFrom(address: string, email: string, locale = 'en') {
@@ -26,31 +31,46 @@ function registerFrom(address: string, email: string, locale = 'en') {
 
 /** Sign-in attempts counted against an address, over all its windows. */
 const addressCount = async (address: string) =>
-  (await env.DB.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM auth_counters WHERE kind = 'sign_in:address' AND subject = ?1").bind(address).first<{ n: number }>())!.n
+  (await env.DB.prepare(
+    "SELECT COALESCE(SUM(count), 0) AS n FROM auth_counters WHERE kind = 'sign_in:address' AND subject = ?1",
+  )
+    .bind(address)
+    .first<{ n: number }>())!.n
 
-const mailsTo = (email: string, template: string) => countRows('email_outbox', 'to_address = ?1 AND template = ?2', email, template)
+const mailsTo = (email: string, template: string) =>
+  countRows('email_outbox', 'to_address = ?1 AND template = ?2', email, template)
 
 describe('sign-in under attack', () => {
   it('20 concurrent wrong passwords are all counted, then a captcha is asked; the owner signs in with it', async () => {
     const owner = await register()
     const attacker = newAddress()
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(owner.email, `wrong-guess-${i}`, attacker)))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(owner.email, `wrong-guess-${i}`, attacker)),
+    )
     const statuses = answers.map((r) => r.status).sort()
     // Every attempt is counted, none lost to a race (the old KV counter saw 3 of 20), in one row
     // per window (two if the burst straddles a window's turn).
     expect(await addressCount(attacker)).toBe(20)
-    expect(await countRows('auth_counters', "kind = 'sign_in:address' AND subject = ?1", attacker)).toBeLessThanOrEqual(2)
+    expect(await countRows('auth_counters', "kind = 'sign_in:address' AND subject = ?1", attacker)).toBeLessThanOrEqual(
+      2,
+    )
     // The first ones were checked (401); once past the threshold each needs a captcha.
     expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMITS.captchaAfter)
     expect(statuses.filter((s) => s === 403)).toHaveLength(20 - SIGN_IN_LIMITS.captchaAfter)
     const refused = await json(answers.find((r) => r.status === 403)!)
-    expect(refused).toMatchObject({ success: false, code: 'captcha_required', message: 'For your safety, please complete the check below and sign in again.' })
+    expect(refused).toMatchObject({
+      success: false,
+      code: 'captcha_required',
+      message: 'For your safety, please complete the check below and sign in again.',
+    })
 
     // The owner, from home: the right password alone is not enough now, with a captcha it is.
     const home = newAddress()
     const noCaptcha = await signIn(owner.email, PASSWORD, home, {}, 'es')
     expect(noCaptcha.status).toBe(403)
-    expect((await json(noCaptcha)).message).toBe('Por tu seguridad, completa la verificación de abajo y vuelve a iniciar sesión.')
+    expect((await json(noCaptcha)).message).toBe(
+      'Por tu seguridad, completa la verificación de abajo y vuelve a iniciar sesión.',
+    )
     const withCaptcha = await signIn(owner.email, PASSWORD, home, { 'x-captcha-token': captcha() })
     expect(withCaptcha.status).toBe(200)
     expect((await json(withCaptcha)).user.id).toBe(owner.id)
@@ -68,7 +88,8 @@ describe('sign-in under attack', () => {
     const address = newAddress()
     const ghost = uniqueEmail('ghost')
     const codes: string[] = []
-    for (let i = 0; i <= SIGN_IN_LIMITS.captchaAfter; i++) codes.push((await json(await signIn(ghost, `guess-${i}`, address))).code)
+    for (let i = 0; i <= SIGN_IN_LIMITS.captchaAfter; i++)
+      codes.push((await json(await signIn(ghost, `guess-${i}`, address))).code)
     expect(codes).toEqual([...Array(SIGN_IN_LIMITS.captchaAfter).fill('invalid_credentials'), 'captcha_required'])
     expect(await countRows('email_outbox', 'to_address = ?1', ghost)).toBe(0)
   })
@@ -76,7 +97,8 @@ describe('sign-in under attack', () => {
   it('an address past its limit is asked for a captcha, never refused: the right password with one signs in (a shared office)', async () => {
     const office = newAddress()
     // Spraying many accounts: one failure each, so no account asks for a captcha.
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) expect((await signIn(uniqueEmail('spray'), 'password-guess', office)).status).toBe(401)
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++)
+      expect((await signIn(uniqueEmail('spray'), 'password-guess', office)).status).toBe(401)
     const colleague = await register()
     // The right password alone from that address: asked for a captcha (SPEC's captcha error), not 429.
     for (const locale of ['en', 'es']) {
@@ -85,7 +107,10 @@ describe('sign-in under attack', () => {
       expect(await json(asked)).toMatchObject({
         success: false,
         code: 'captcha_required',
-        message: locale === 'en' ? 'For your safety, please complete the check below and sign in again.' : 'Por tu seguridad, completa la verificación de abajo y vuelve a iniciar sesión.',
+        message:
+          locale === 'en'
+            ? 'For your safety, please complete the check below and sign in again.'
+            : 'Por tu seguridad, completa la verificación de abajo y vuelve a iniciar sesión.',
       })
     }
     // A captcha that is not solved (missing, replayed) is asked again.
@@ -112,13 +137,17 @@ describe('sign-in under attack', () => {
     // 300 wrong passwords for one account from one address, 50 at a time (was 300 rows).
     const N = 300
     for (let batch = 0; batch < N / 50; batch++) {
-      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(owner.email, `wrong-${batch}-${i}`, address)))
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => signIn(owner.email, `wrong-${batch}-${i}`, address)),
+      )
       for (const r of answers) expect([401, 403]).toContain(r.status)
     }
     expect(await addressCount(address)).toBe(N)
     // One row for the address and one for the account, per window: two windows at most.
     expect((await countRows('auth_counters')) - before).toBeLessThanOrEqual(4)
-    expect(await countRows('auth_counters', "kind = 'sign_in:address' AND subject = ?1", address)).toBeLessThanOrEqual(2)
+    expect(await countRows('auth_counters', "kind = 'sign_in:address' AND subject = ?1", address)).toBeLessThanOrEqual(
+      2,
+    )
 
     // Spraying 100 emails from another address: each email is its own counter (that is what an
     // account's captcha needs), the address still one row per window.
@@ -134,9 +163,14 @@ describe('sign-in under attack', () => {
     const owner = await register({}, 'es')
     const address = newAddress()
     // Past the captcha threshold the attempts keep counting (and the captcha keeps being asked).
-    for (let i = 0; i < SIGN_IN_LIMITS.noticeAfter + 5; i++) await signIn(owner.email, `wrong-${i}`, address, { 'x-captcha-token': captcha() })
+    for (let i = 0; i < SIGN_IN_LIMITS.noticeAfter + 5; i++)
+      await signIn(owner.email, `wrong-${i}`, address, { 'x-captcha-token': captcha() })
     expect(await mailsTo(owner.email, 'sign_in_failures')).toBe(1)
-    const mail = await env.DB.prepare("SELECT subject, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'sign_in_failures'").bind(owner.email).first<any>()
+    const mail = await env.DB.prepare(
+      "SELECT subject, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'sign_in_failures'",
+    )
+      .bind(owner.email)
+      .first<any>()
     expect(mail.locale).toBe('es')
     expect(mail.subject).toBe('Alguien intenta entrar en tu cuenta de Calma')
     expect(mail.text).toContain('/login')
@@ -149,7 +183,11 @@ describe('sign-in under attack', () => {
     const onTheHour = Date.UTC(2026, 10, 23, 11, 0)
     const old = onTheHour - 25 * 60 * 60 * 1000
     const recent = onTheHour - 23 * 60 * 60 * 1000
-    await env.DB.prepare("INSERT INTO auth_counters (kind, subject, window_start, count) VALUES ('sign_in:address', 'old-address', ?1, 7), ('sign_in:address', 'recent-address', ?2, 3)").bind(old, recent).run()
+    await env.DB.prepare(
+      "INSERT INTO auth_counters (kind, subject, window_start, count) VALUES ('sign_in:address', 'old-address', ?1, 7), ('sign_in:address', 'recent-address', ?2, 3)",
+    )
+      .bind(old, recent)
+      .run()
     await runScheduled('* * * * *', env, new Date(onTheHour - 30 * 60 * 1000))
     expect(await countRows('auth_counters', "subject = 'old-address'")).toBe(1) // only on the hour
     await runScheduled('* * * * *', env, new Date(onTheHour))
@@ -172,12 +210,18 @@ describe('membership is costly to probe', () => {
     for (const email of [owners[0]!.email, uniqueEmail('new')]) {
       const res = await registerFrom(prober, email)
       expect(res.status).toBe(429)
-      expect((await json(res)).message).toBe('Too many attempts from this connection. Please wait an hour and try again, or sign in if you already have an account.')
+      expect((await json(res)).message).toBe(
+        'Too many attempts from this connection. Please wait an hour and try again, or sign in if you already have an account.',
+      )
     }
     // Another address probing the same owner again: still one mail per owner.
     expect((await registerFrom(newAddress(), owners[0]!.email)).status).toBe(409)
     for (const o of owners) expect(await mailsTo(o.email, 'register_attempt')).toBe(1)
-    const es = await env.DB.prepare("SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'register_attempt'").bind(owners[2]!.email).first<any>()
+    const es = await env.DB.prepare(
+      "SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'register_attempt'",
+    )
+      .bind(owners[2]!.email)
+      .first<any>()
     expect(es.subject).toBe('Alguien ha intentado crear una cuenta con tu correo')
     expect(es.text).toContain('/login')
     expect(es.text).toContain('/recover')
@@ -188,7 +232,12 @@ describe('membership is costly to probe', () => {
   it('recovery still answers the same whether or not the email has an account', async () => {
     const r = await register()
     const ask = (email: string) =>
-      api('/v1/user/recover/password', { method: 'POST', locale: 'en', headers: { 'x-captcha-token': captcha(), 'cf-connecting-ip': newAddress() }, form: { email } })
+      api('/v1/user/recover/password', {
+        method: 'POST',
+        locale: 'en',
+        headers: { 'x-captcha-token': captcha(), 'cf-connecting-ip': newAddress() },
+        form: { email },
+      })
     const known = await json(await ask(r.email))
     const unknown = await json(await ask(uniqueEmail('nobody')))
     expect(known).toEqual(unknown)

@@ -21,7 +21,13 @@ export interface AppProps {
 /** The shell every page renders in, the same on the server and in the browser. */
 export function App({ boot, messages, Page, onHydrated }: AppProps) {
   const ctx = useMemo(
-    () => ({ boot, messages, locale: boot.locale, t: createTranslator(boot.locale, messages, typeof window === 'undefined' ? undefined : reportMissingLater), href: makeHref(boot.locale) }),
+    () => ({
+      boot,
+      messages,
+      locale: boot.locale,
+      t: createTranslator(boot.locale, messages, typeof window === 'undefined' ? undefined : reportMissingLater),
+      href: makeHref(boot.locale),
+    }),
     [boot, messages],
   )
   const loggedIn = !!boot.user
@@ -29,7 +35,9 @@ export function App({ boot, messages, Page, onHydrated }: AppProps) {
   useEffect(() => onHydrated?.(), [onHydrated])
   return (
     <PageContext.Provider value={ctx}>
-      <a className="skip" href="#main">{ctx.t('frame.skip')}</a>
+      <a className="skip" href="#main">
+        {ctx.t('frame.skip')}
+      </a>
       {!boot.bare && <Header />}
       <main id="main" className={`page page-${boot.page}${loggedIn && !boot.bare ? ' with-bottom-nav' : ''}`}>
         <Page data={boot.data} boot={boot} />

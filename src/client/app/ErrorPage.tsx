@@ -9,7 +9,12 @@ export default function ErrorPage(_: PageProps) {
       {/* A page refused to this person (403, e.g. /admin to a patient) says so (SPEC §8 'Unauthorized'). */}
       <p>{boot.status === 403 ? t('errors.unauthorized') : t('errors.generic')}</p>
       <p>
-        <a className="button" href="">{t('error_page.retry')}</a> <a className="button button-primary" href={href('contact')}>{t('frame.footer_contact')}</a>
+        <a className="button" href="">
+          {t('error_page.retry')}
+        </a>{' '}
+        <a className="button button-primary" href={href('contact')}>
+          {t('frame.footer_contact')}
+        </a>
       </p>
       <p>
         <a href={href(boot.user ? 'journey' : 'home')}>{boot.user ? t('fallback.go_journey') : t('notfound.home')}</a>

@@ -1,7 +1,15 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
 import { localizePath } from '#shared/i18n/index'
-import { SESSION_LOST, clearOnLogout, markSessionExpired, readLocal, serverLogout, storeUser, type StoredUser } from '#client/stores/session.ts'
+import {
+  SESSION_LOST,
+  clearOnLogout,
+  markSessionExpired,
+  readLocal,
+  serverLogout,
+  storeUser,
+  type StoredUser,
+} from '#client/stores/session.ts'
 import { openConsent } from '#client/features/site/consent/consent.ts'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { usePage } from './context'
@@ -9,7 +17,9 @@ import { useHydrated } from '#client/components/forms.tsx'
 
 // The bell and the realtime channels (issue 11) are for signed-in people only: loaded after
 // hydration, in their own chunk, so a visitor's page (the landings above all) never carries them.
-const NotificationsMenu = lazy(() => import('#client/features/notifications/NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })))
+const NotificationsMenu = lazy(() =>
+  import('#client/features/notifications/NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })),
+)
 
 /**
  * SPEC §2 Frame. Visitors: logo, Routes and Posts, Sign In. Users: back link, title, menu.
@@ -51,7 +61,9 @@ export function Header() {
               <a href={href('subscription')}>{t('frame.subscription')}</a>
               <a href={href('rewards')}>{t('frame.rewards')}</a>
               <a href={href('appointments')}>{t('frame.appointments')}</a>
-              <a href={href('logout')} data-action="logout">{t('frame.logout')}</a>
+              <a href={href('logout')} data-action="logout">
+                {t('frame.logout')}
+              </a>
             </nav>
           </details>
         </>
@@ -64,7 +76,9 @@ export function Header() {
             <a href={href('routes')}>{t('frame.routes')}</a>
             <a href={href('blog')}>{t('frame.posts')}</a>
           </nav>
-          <a className="button button-small" href={href('login')}>{t('frame.sign_in')}</a>
+          <a className="button button-small" href={href('login')}>
+            {t('frame.sign_in')}
+          </a>
         </>
       )}
       <HelpLink />
@@ -169,32 +183,64 @@ export function Footer() {
           <a href={href('privacy')}>{t('frame.footer_privacy')}</a>
           <a href={href('consent')}>{t('frame.footer_consent')}</a>
           <a href={href('contact')}>{t('frame.footer_contact')}</a>
-          <button type="button" className="link-button" onClick={openConsent} data-testid="cookie-settings">{t('consent.settings')}</button>
+          <button type="button" className="link-button" onClick={openConsent} data-testid="cookie-settings">
+            {t('consent.settings')}
+          </button>
         </section>
         <section data-testid="footer-tests">
           <h2>{t('frame.footer_tests')}</h2>
-          {boot.footer?.tests.map((p) => <a key={p.slug} href={href('post', { slug: p.slug })}>{p.title}</a>)}
+          {boot.footer?.tests.map((p) => (
+            <a key={p.slug} href={href('post', { slug: p.slug })}>
+              {p.title}
+            </a>
+          ))}
         </section>
         <section data-testid="footer-plans">
           <h2>{t('frame.footer_plans')}</h2>
-          {boot.footer?.plans.map((p) => <a key={p.slug} href={href('post', { slug: p.slug })}>{p.title}</a>)}
+          {boot.footer?.plans.map((p) => (
+            <a key={p.slug} href={href('post', { slug: p.slug })}>
+              {p.title}
+            </a>
+          ))}
         </section>
         <section>
           <h2>{t('frame.footer_follow')}</h2>
-          <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
-          <a href="https://www.tiktok.com/" rel="noopener noreferrer" target="_blank">TikTok</a>
-          <a href="https://www.youtube.com/" rel="noopener noreferrer" target="_blank">YouTube</a>
+          <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">
+            Instagram
+          </a>
+          <a href="https://www.tiktok.com/" rel="noopener noreferrer" target="_blank">
+            TikTok
+          </a>
+          <a href="https://www.youtube.com/" rel="noopener noreferrer" target="_blank">
+            YouTube
+          </a>
           <h2>{t('frame.footer_apps')}</h2>
-          <a href="https://apps.apple.com/" rel="noopener noreferrer" target="_blank">{t('frame.app_store')}</a>
-          <a href="https://play.google.com/" rel="noopener noreferrer" target="_blank">{t('frame.google_play')}</a>
+          <a href="https://apps.apple.com/" rel="noopener noreferrer" target="_blank">
+            {t('frame.app_store')}
+          </a>
+          <a href="https://play.google.com/" rel="noopener noreferrer" target="_blank">
+            {t('frame.google_play')}
+          </a>
         </section>
       </div>
       <div className="footer-bottom">
         <nav aria-label={t('frame.language')} className="lang-switch">
           {/* The current language is plain text, the other a real link (crawlable). */}
-          {boot.locale === 'es' ? <span aria-current="true">Español</span> : <a href={localizePath(boot.path, 'es') + boot.search} hrefLang="es">Español</a>}
+          {boot.locale === 'es' ? (
+            <span aria-current="true">Español</span>
+          ) : (
+            <a href={localizePath(boot.path, 'es') + boot.search} hrefLang="es">
+              Español
+            </a>
+          )}
           <span aria-hidden="true"> / </span>
-          {boot.locale === 'en' ? <span aria-current="true">English</span> : <a href={switchHref} hrefLang="en">English</a>}
+          {boot.locale === 'en' ? (
+            <span aria-current="true">English</span>
+          ) : (
+            <a href={switchHref} hrefLang="en">
+              English
+            </a>
+          )}
         </nav>
         <p>{t('frame.copyright')}</p>
       </div>

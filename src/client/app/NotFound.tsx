@@ -9,9 +9,13 @@ export default function NotFound(_: PageProps) {
       <p>{t('notfound.body')}</p>
       <p>
         {boot.user ? (
-          <a className="button button-primary" href={href('journey')}>{t('fallback.go_journey')}</a>
+          <a className="button button-primary" href={href('journey')}>
+            {t('fallback.go_journey')}
+          </a>
         ) : (
-          <a className="button button-primary" href={href('home')}>{t('notfound.home')}</a>
+          <a className="button button-primary" href={href('home')}>
+            {t('notfound.home')}
+          </a>
         )}
       </p>
       <p className="fallback-help">

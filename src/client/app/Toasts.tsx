@@ -9,7 +9,12 @@ export function Toasts() {
   return (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((x) => (
-        <div key={x.id} className={`toast toast-${x.level}${x.type ? ` toast-type-${x.type}` : ''}`} data-testid="toast" data-key={x.key}>
+        <div
+          key={x.id}
+          className={`toast toast-${x.level}${x.type ? ` toast-type-${x.type}` : ''}`}
+          data-testid="toast"
+          data-key={x.key}
+        >
           {x.title ? (
             <span>
               <strong className="toast-title">{x.title}</strong>
@@ -18,7 +23,9 @@ export function Toasts() {
           ) : (
             <span>{x.text}</span>
           )}
-          <button type="button" onClick={() => dismiss(x.id)} aria-label={t('frame.close')}>×</button>
+          <button type="button" onClick={() => dismiss(x.id)} aria-label={t('frame.close')}>
+            ×
+          </button>
         </div>
       ))}
     </div>

@@ -47,7 +47,8 @@ export type PageData<K extends PageId> = DataOf<Table[K]>
 /** Pages whose loader the server must have. */
 export type LoadedPageId = { [K in PageId]: PageData<K> extends null ? never : K }[PageId]
 
-export const isPageId = (id: string): id is PageId => id in PAGES && !!(PAGES as Record<string, { component?: unknown }>)[id]!.component
+export const isPageId = (id: string): id is PageId =>
+  id in PAGES && !!(PAGES as Record<string, { component?: unknown }>)[id]!.component
 
 export function pageEntry(id: PageId): PageEntry<unknown> {
   return PAGES[id] as PageEntry<unknown>

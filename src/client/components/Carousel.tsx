@@ -5,7 +5,17 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
  * for routes, 3000 ms for testimonials). It pauses while touched, hovered or focused, and
  * stays still for people who asked their system for reduced motion.
  */
-export function Carousel({ items, autoplayMs, label, className = '' }: { items: ReactNode[]; autoplayMs: number; label: string; className?: string }) {
+export function Carousel({
+  items,
+  autoplayMs,
+  label,
+  className = '',
+}: {
+  items: ReactNode[]
+  autoplayMs: number
+  label: string
+  className?: string
+}) {
   const track = useRef<HTMLDivElement>(null)
   const [paused, setPaused] = useState(false)
   useEffect(() => {

@@ -27,8 +27,16 @@ export function Field({ label, name, error, hint, onValue, type = 'text', ...res
         onChange={onValue ? (e) => onValue(e.target.value) : undefined}
         {...rest}
       />
-      {hint && <p id={hintId} className="field-hint">{hint}</p>}
-      {error && <p id={errId} className="field-error" data-testid={`error-${name}`}>{error}</p>}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errId} className="field-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </div>
   )
 }
@@ -54,33 +62,83 @@ export function PasswordField(props: FieldProps) {
           aria-describedby={[hintId, errId].filter(Boolean).join(' ') || undefined}
           onChange={onValue ? (e) => onValue(e.target.value) : undefined}
         />
-        <button type="button" className="password-toggle" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? t('accounts.form.hide_password') : t('accounts.form.show_password')}>
+        <button
+          type="button"
+          className="password-toggle"
+          onClick={() => setShown((s) => !s)}
+          aria-pressed={shown}
+          aria-label={shown ? t('accounts.form.hide_password') : t('accounts.form.show_password')}
+        >
           <EyeIcon crossed={shown} />
         </button>
       </div>
-      {hint && <p id={hintId} className="field-hint">{hint}</p>}
-      {error && <p id={errId} className="field-error" data-testid={`error-${name}`}>{error}</p>}
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errId} className="field-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </div>
   )
 }
 
 /** A checkbox with a label that may hold links. */
-export function Check({ name, checked, onChecked, children, error, required }: { name: string; checked: boolean; onChecked: (v: boolean) => void; children: ReactNode; error?: string; required?: boolean }) {
+export function Check({
+  name,
+  checked,
+  onChecked,
+  children,
+  error,
+  required,
+}: {
+  name: string
+  checked: boolean
+  onChecked: (v: boolean) => void
+  children: ReactNode
+  error?: string
+  required?: boolean
+}) {
   const id = useId()
   return (
     <div className={`check${error ? ' field-invalid' : ''}`}>
-      <input id={id} type="checkbox" name={name} checked={checked} required={required} onChange={(e) => onChecked(e.target.checked)} aria-invalid={error ? true : undefined} />
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        checked={checked}
+        required={required}
+        onChange={(e) => onChecked(e.target.checked)}
+        aria-invalid={error ? true : undefined}
+      />
       <label htmlFor={id}>{children}</label>
-      {error && <p className="field-error" data-testid={`error-${name}`}>{error}</p>}
+      {error && (
+        <p className="field-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </div>
   )
 }
 
 /** The message of a refused form, announced to screen readers. */
-export function FormAlert({ message, level = 'danger' }: { message?: string | null; level?: 'danger' | 'info' | 'success' }) {
+export function FormAlert({
+  message,
+  level = 'danger',
+}: {
+  message?: string | null
+  level?: 'danger' | 'info' | 'success'
+}) {
   if (!message) return null
   return (
-    <p className={`form-alert form-alert-${level}`} role={level === 'danger' ? 'alert' : 'status'} data-testid="form-alert">
+    <p
+      className={`form-alert form-alert-${level}`}
+      role={level === 'danger' ? 'alert' : 'status'}
+      data-testid="form-alert"
+    >
       {message}
     </p>
   )
@@ -88,7 +146,17 @@ export function FormAlert({ message, level = 'danger' }: { message?: string | nu
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}

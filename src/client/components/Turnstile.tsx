@@ -100,8 +100,13 @@ export function useCaptcha(): Captcha {
   }, [local])
 
   const widget = local ? (
-    <div className={`captcha captcha-local${token ? ' captcha-ok' : ''}`} data-testid="captcha" aria-label={t('accounts.captcha.label')}>
-      <span aria-hidden="true">{token ? '✓' : '…'}</span> {token ? t('accounts.captcha.local') : t('accounts.captcha.loading')}
+    <div
+      className={`captcha captcha-local${token ? ' captcha-ok' : ''}`}
+      data-testid="captcha"
+      aria-label={t('accounts.captcha.label')}
+    >
+      <span aria-hidden="true">{token ? '✓' : '…'}</span>{' '}
+      {token ? t('accounts.captcha.local') : t('accounts.captcha.loading')}
     </div>
   ) : (
     <div className="captcha" data-testid="captcha" aria-label={t('accounts.captcha.label')}>

@@ -37,5 +37,9 @@ export const isIsoTime = (v: unknown): v is string => typeof v === 'string' && I
 export function formatDateTime(iso: string, boot: { locale: Locale; timeZone: string }) {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
-  return new Intl.DateTimeFormat(tag(boot.locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: boot.timeZone }).format(d)
+  return new Intl.DateTimeFormat(tag(boot.locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: boot.timeZone,
+  }).format(d)
 }

@@ -69,7 +69,12 @@ export interface Progress {
  * Download `units` of `route` one after another, reporting bytes and units done. The whole
  * file is fetched (no Range: a 200) and kept under its unsigned key; the record follows.
  */
-export async function downloadUnits(user: number, route: RouteRef, units: (UnitStateDto & { media: NonNullable<UnitStateDto['media']> })[], onProgress: (p: Progress) => void): Promise<void> {
+export async function downloadUnits(
+  user: number,
+  route: RouteRef,
+  units: (UnitStateDto & { media: NonNullable<UnitStateDto['media']> })[],
+  onProgress: (p: Progress) => void,
+): Promise<void> {
   const cache = await caches.open(DOWNLOADS_CACHE)
   const p: Progress = { done: 0, total: units.length, bytes: 0, totalBytes: 0 }
   onProgress({ ...p })
@@ -95,7 +100,10 @@ export async function downloadUnits(user: number, route: RouteRef, units: (UnitS
     try {
       await cache.put(
         new Request(new URL(key, location.href).href),
-        new Response(body, { status: 200, headers: { 'content-type': type, 'content-length': String(size), 'accept-ranges': 'bytes' } }),
+        new Response(body, {
+          status: 200,
+          headers: { 'content-type': type, 'content-length': String(size), 'accept-ranges': 'bytes' },
+        }),
       )
       const d: Download = {
         user,
@@ -133,7 +141,10 @@ export async function removeDownload(user: number, unitId: number) {
 
 /** Everything downloaded on this device: "remove all", logout and account erasure. */
 export async function forgetDownloads() {
-  await Promise.all([clear(store()).catch(() => {}), typeof caches === 'undefined' ? false : caches.delete(DOWNLOADS_CACHE)])
+  await Promise.all([
+    clear(store()).catch(() => {}),
+    typeof caches === 'undefined' ? false : caches.delete(DOWNLOADS_CACHE),
+  ])
 }
 
 /** "1.4 MB": sizes in the person's language. */

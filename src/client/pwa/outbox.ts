@@ -45,7 +45,10 @@ export function flush(user: number): Promise<number> {
         await del(key, store())
         continue
       }
-      const res = await call(saveUnitProgress, { input: { unit_id: s.unit_id, position: s.position, completed: s.completed, played_at: s.played_at }, silent: true })
+      const res = await call(saveUnitProgress, {
+        input: { unit_id: s.unit_id, position: s.position, completed: s.completed, played_at: s.played_at },
+        silent: true,
+      })
       if (res.status === 0) return sent
       await del(key, store())
       if (res.success) sent++

@@ -58,7 +58,8 @@ export function forgetOfflinePages(): Promise<void> {
   const pages = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete('calma-pages')
   // Downloaded units (issue 23 §4): the files and the record of them (./downloads.ts).
   const files = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete('calma-downloads')
-  const records = typeof indexedDB === 'undefined' ? Promise.resolve() : import('./downloads').then((m) => m.forgetDownloads())
+  const records =
+    typeof indexedDB === 'undefined' ? Promise.resolve() : import('./downloads').then((m) => m.forgetDownloads())
   return Promise.all([saves, pages, files, records]).then(
     () => undefined,
     () => undefined,
@@ -66,6 +67,12 @@ export function forgetOfflinePages(): Promise<void> {
 }
 
 /** A save of progress that could not reach the server: kept for later (./outbox.ts). */
-export function keepOfflineSave(save: { user: number; unit_id: number; position: number; completed: boolean; played_at: number }) {
+export function keepOfflineSave(save: {
+  user: number
+  unit_id: number
+  position: number
+  completed: boolean
+  played_at: number
+}) {
   return outbox().then((m) => m.keep(save))
 }

@@ -6,7 +6,15 @@ import { forgetOfflinePages } from '../pwa/register'
  * The stored user and the other local keys of SPEC §3. The token itself lives in an HttpOnly
  * cookie the page cannot read; the stored user is what the interface shows.
  */
-export const STORAGE_KEYS = ['user', 'session_id', 'locale', 'language_notification', 'articles_read', 'agency', 'visited_at'] as const
+export const STORAGE_KEYS = [
+  'user',
+  'session_id',
+  'locale',
+  'language_notification',
+  'articles_read',
+  'agency',
+  'visited_at',
+] as const
 /** What logout clears (SPEC §4): the stored user, session_id, locale, the language-notification flag and articles_read. */
 export const LOGOUT_KEYS = ['user', 'session_id', 'locale', 'language_notification', 'articles_read'] as const
 
@@ -70,7 +78,16 @@ export interface StoredUser extends PageUser {
 /** Keep a signed-in user (from sign-in, register or an update). Drops `token` on purpose. */
 export function storeUser(user: PageUser & { token?: string; token_expires_at?: string }) {
   const { id, name, email, role, language, subscriber, token_expires_at } = user
-  const stored: StoredUser = { id, name, email, role, language, subscriber, ...(token_expires_at ? { token_expires_at } : {}), expired: false }
+  const stored: StoredUser = {
+    id,
+    name,
+    email,
+    role,
+    language,
+    subscriber,
+    ...(token_expires_at ? { token_expires_at } : {}),
+    expired: false,
+  }
   writeLocal('user', stored)
   $user.set({ id, name, email, role, language, subscriber })
 }

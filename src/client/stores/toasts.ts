@@ -16,9 +16,19 @@ export interface Toast {
 export const $toasts = atom<Toast[]>([])
 let nextId = 1
 
-export function notify(text: string, level: ToastLevel = 'info', closeAfterMs: number = DELAYS_MS.notification, extra: Pick<Toast, 'title' | 'type' | 'key'> = {}): number | null {
+export function notify(
+  text: string,
+  level: ToastLevel = 'info',
+  closeAfterMs: number = DELAYS_MS.notification,
+  extra: Pick<Toast, 'title' | 'type' | 'key'> = {},
+): number | null {
   const list = $toasts.get()
-  if (list.some((x) => (extra.key ? x.key === extra.key : x.text === text && x.level === level && x.title === extra.title))) return null
+  if (
+    list.some((x) =>
+      extra.key ? x.key === extra.key : x.text === text && x.level === level && x.title === extra.title,
+    )
+  )
+    return null
   const toast = { id: nextId++, level, text, ...extra }
   $toasts.set([...list, toast].slice(-NOTIFICATION_QUEUE_MAX))
   if (closeAfterMs > 0 && typeof window !== 'undefined') window.setTimeout(() => dismiss(toast.id), closeAfterMs)

@@ -21,7 +21,10 @@ export const UPLOAD_RULES = {
   unit_cover: { type: 'cover', extensions: ['jpg', 'jpeg', 'png', 'webp'], maxBytes: 5 * 1024 * 1024 },
   post_cover: { type: 'cover', extensions: ['jpg', 'jpeg', 'png', 'webp'], maxBytes: 5 * 1024 * 1024 },
   user_avatar: { type: 'cover', extensions: ['jpg', 'jpeg', 'png', 'webp'], maxBytes: 2 * 1024 * 1024 },
-} as const satisfies Record<(typeof FILE_TAGS)[number], { type: 'cover' | 'audio' | 'video'; extensions: readonly string[]; maxBytes: number }>
+} as const satisfies Record<
+  (typeof FILE_TAGS)[number],
+  { type: 'cover' | 'audio' | 'video'; extensions: readonly string[]; maxBytes: number }
+>
 
 /** SPEC §9: covers are 19:11 (wide) or 11:11 (square); 2% either way allows for rounding. */
 export const COVER_RATIOS = [19 / 11, 1] as const
@@ -29,20 +32,38 @@ export const RATIO_TOLERANCE = 0.02
 
 const tagField = z.enum(FILE_TAGS, { error: 'validation.choice' })
 /** An upload's R2 key, as the start call made it. */
-export const uploadKeyField = z.string().regex(/^uploads\/[a-z_]+\/[a-z0-9-]{8,64}\.[a-z0-9]{2,5}$/, { error: 'validation.invalid' })
-const uploadIdField = z.string().min(1).max(1000).regex(/^[A-Za-z0-9._~+/=-]+$/, { error: 'validation.invalid' })
+export const uploadKeyField = z
+  .string()
+  .regex(/^uploads\/[a-z_]+\/[a-z0-9-]{8,64}\.[a-z0-9]{2,5}$/, { error: 'validation.invalid' })
+const uploadIdField = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(/^[A-Za-z0-9._~+/=-]+$/, { error: 'validation.invalid' })
 
 export const startUpload = defineCall({
   method: 'POST',
   path: '/file/upload',
-  request: z.object({ tag: tagField, filename: line(200), size: int({ min: 1, max: 1_000_000_000_000 }), title: line(200).optional() }),
-  response: envelope({ upload: z.object({ key: z.string(), upload_id: z.string(), part_bytes: z.number().int(), parts: z.number().int() }) }),
+  request: z.object({
+    tag: tagField,
+    filename: line(200),
+    size: int({ min: 1, max: 1_000_000_000_000 }),
+    title: line(200).optional(),
+  }),
+  response: envelope({
+    upload: z.object({ key: z.string(), upload_id: z.string(), part_bytes: z.number().int(), parts: z.number().int() }),
+  }),
 })
 /** One part; the form's `chunk` is the part's bytes (a file field; a text field is taken as its UTF-8 bytes). */
 export const uploadPart = defineCall({
   method: 'POST',
   path: '/file/upload/part',
-  request: z.object({ key: uploadKeyField, upload_id: uploadIdField, part_number: int({ min: 1, max: 10_000 }), chunk: z.union([z.instanceof(File), z.string().min(1)], { error: 'validation.required' }) }),
+  request: z.object({
+    key: uploadKeyField,
+    upload_id: uploadIdField,
+    part_number: int({ min: 1, max: 10_000 }),
+    chunk: z.union([z.instanceof(File), z.string().min(1)], { error: 'validation.required' }),
+  }),
   response: envelope({ part: z.object({ part_number: z.number().int(), etag: z.string() }) }),
 })
 export const completeUpload = defineCall({
@@ -52,12 +73,26 @@ export const completeUpload = defineCall({
     key: uploadKeyField,
     upload_id: uploadIdField,
     /** '1:etag|2:etag' in order. */
-    parts: z.string().min(3).max(200_000).regex(/^\d{1,5}:[^|:\s]{1,200}(\|\d{1,5}:[^|:\s]{1,200})*$/, { error: 'validation.invalid' }),
+    parts: z
+      .string()
+      .min(3)
+      .max(200_000)
+      .regex(/^\d{1,5}:[^|:\s]{1,200}(\|\d{1,5}:[^|:\s]{1,200})*$/, { error: 'validation.invalid' }),
     title: line(200).optional(),
   }),
   response: envelope({ file: adminRowSchema }),
 })
-export const abortUpload = defineCall({ method: 'DELETE', path: '/file/upload', request: z.object({ key: uploadKeyField, upload_id: uploadIdField }), response: messageResponse })
-export const deleteFile = defineCall({ method: 'DELETE', path: '/file', request: z.object({ id: idField }), response: messageResponse })
+export const abortUpload = defineCall({
+  method: 'DELETE',
+  path: '/file/upload',
+  request: z.object({ key: uploadKeyField, upload_id: uploadIdField }),
+  response: messageResponse,
+})
+export const deleteFile = defineCall({
+  method: 'DELETE',
+  path: '/file',
+  request: z.object({ id: idField }),
+  response: messageResponse,
+})
 
 export const adminFilesCalls = [startUpload, uploadPart, completeUpload, abortUpload, deleteFile] as const

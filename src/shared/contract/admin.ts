@@ -27,34 +27,129 @@ export const dayField = isoText.transform((v) => new Date(v))
 /** The same as `to`: a day given alone means up to the end of that day (UTC). */
 const untilField = isoText.transform((v) => new Date(Date.parse(v) + (/^\d{4}-\d{2}-\d{2}$/.test(v) ? 86_399_999 : 0)))
 
-const contentFilters = { search: searchField.optional(), language: languageField.optional(), status: contentStatusField.optional() }
+const contentFilters = {
+  search: searchField.optional(),
+  language: languageField.optional(),
+  status: contentStatusField.optional(),
+}
 
-export const adminRoutesQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug', 'order', 'updated_at'], defaultOrder: 'id desc' })
-export const adminPostsQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug', 'published_at', 'updated_at'], defaultOrder: 'id desc' })
-export const adminSymptomsQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug'], defaultOrder: 'id desc' })
-export const adminPlansQuery = listSchema({ filters: contentFilters, orderBy: ['id', 'title', 'slug'], defaultOrder: 'id desc' })
-export const adminUnitsQuery = listSchema({ filters: { route_id: id.optional(), search: searchField.optional() }, orderBy: ['order', 'id', 'title'], defaultOrder: 'order asc' })
-export const adminFilesQuery = listSchema({ filters: { search: searchField.optional(), type: z.enum(['cover', 'audio', 'video']).optional() }, orderBy: ['id', 'title', 'size'], defaultOrder: 'id desc' })
-export const planRoutesQuery = listSchema({ filters: { plan_id: id.optional() }, orderBy: ['order', 'id'], defaultOrder: 'order asc' })
-export const planUsersQuery = listSchema({ filters: { plan_id: id.optional(), search: searchField.optional() }, orderBy: ['assigned_at', 'id'], defaultOrder: 'assigned_at desc' })
-export const auditQuery = listSchema({ filters: { search: searchField.optional(), entity: line(40).optional() }, orderBy: ['id', 'created_at'], defaultOrder: 'id desc' })
-const eventFilters = { event: line(80).optional(), page: line(300).optional(), from: dayField.optional(), to: untilField.optional(), search: searchField.optional() }
-export const eventsQuery = listSchema({ filters: eventFilters, orderBy: ['id', 'created_at', 'event'], defaultOrder: 'id desc' })
+export const adminRoutesQuery = listSchema({
+  filters: contentFilters,
+  orderBy: ['id', 'title', 'slug', 'order', 'updated_at'],
+  defaultOrder: 'id desc',
+})
+export const adminPostsQuery = listSchema({
+  filters: contentFilters,
+  orderBy: ['id', 'title', 'slug', 'published_at', 'updated_at'],
+  defaultOrder: 'id desc',
+})
+export const adminSymptomsQuery = listSchema({
+  filters: contentFilters,
+  orderBy: ['id', 'title', 'slug'],
+  defaultOrder: 'id desc',
+})
+export const adminPlansQuery = listSchema({
+  filters: contentFilters,
+  orderBy: ['id', 'title', 'slug'],
+  defaultOrder: 'id desc',
+})
+export const adminUnitsQuery = listSchema({
+  filters: { route_id: id.optional(), search: searchField.optional() },
+  orderBy: ['order', 'id', 'title'],
+  defaultOrder: 'order asc',
+})
+export const adminFilesQuery = listSchema({
+  filters: { search: searchField.optional(), type: z.enum(['cover', 'audio', 'video']).optional() },
+  orderBy: ['id', 'title', 'size'],
+  defaultOrder: 'id desc',
+})
+export const planRoutesQuery = listSchema({
+  filters: { plan_id: id.optional() },
+  orderBy: ['order', 'id'],
+  defaultOrder: 'order asc',
+})
+export const planUsersQuery = listSchema({
+  filters: { plan_id: id.optional(), search: searchField.optional() },
+  orderBy: ['assigned_at', 'id'],
+  defaultOrder: 'assigned_at desc',
+})
+export const auditQuery = listSchema({
+  filters: { search: searchField.optional(), entity: line(40).optional() },
+  orderBy: ['id', 'created_at'],
+  defaultOrder: 'id desc',
+})
+const eventFilters = {
+  event: line(80).optional(),
+  page: line(300).optional(),
+  from: dayField.optional(),
+  to: untilField.optional(),
+  search: searchField.optional(),
+}
+export const eventsQuery = listSchema({
+  filters: eventFilters,
+  orderBy: ['id', 'created_at', 'event'],
+  defaultOrder: 'id desc',
+})
 
-export const listAdminRoutes = defineCall({ method: 'GET', path: '/admin/routes', request: adminRoutesQuery, response: rows })
-export const listAdminPosts = defineCall({ method: 'GET', path: '/admin/posts', request: adminPostsQuery, response: rows })
-export const listAdminSymptoms = defineCall({ method: 'GET', path: '/admin/symptoms', request: adminSymptomsQuery, response: rows })
-export const listAdminPlans = defineCall({ method: 'GET', path: '/admin/plans', request: adminPlansQuery, response: rows })
-export const listAdminUnits = defineCall({ method: 'GET', path: '/admin/units', request: adminUnitsQuery, response: rows })
-export const listAdminFiles = defineCall({ method: 'GET', path: '/admin/files', request: adminFilesQuery, response: rows })
+export const listAdminRoutes = defineCall({
+  method: 'GET',
+  path: '/admin/routes',
+  request: adminRoutesQuery,
+  response: rows,
+})
+export const listAdminPosts = defineCall({
+  method: 'GET',
+  path: '/admin/posts',
+  request: adminPostsQuery,
+  response: rows,
+})
+export const listAdminSymptoms = defineCall({
+  method: 'GET',
+  path: '/admin/symptoms',
+  request: adminSymptomsQuery,
+  response: rows,
+})
+export const listAdminPlans = defineCall({
+  method: 'GET',
+  path: '/admin/plans',
+  request: adminPlansQuery,
+  response: rows,
+})
+export const listAdminUnits = defineCall({
+  method: 'GET',
+  path: '/admin/units',
+  request: adminUnitsQuery,
+  response: rows,
+})
+export const listAdminFiles = defineCall({
+  method: 'GET',
+  path: '/admin/files',
+  request: adminFilesQuery,
+  response: rows,
+})
 /** A plan's routes in order with their lock settings (changed with POST /v1/plan/setting). */
-export const listPlanRoutes = defineCall({ method: 'GET', path: '/admin/plan/routes', request: planRoutesQuery, response: rows })
+export const listPlanRoutes = defineCall({
+  method: 'GET',
+  path: '/admin/plan/routes',
+  request: planRoutesQuery,
+  response: rows,
+})
 /** The people a plan is assigned to. */
-export const listPlanUsers = defineCall({ method: 'GET', path: '/admin/plan/users', request: planUsersQuery, response: rows })
+export const listPlanUsers = defineCall({
+  method: 'GET',
+  path: '/admin/plan/users',
+  request: planUsersQuery,
+  response: rows,
+})
 export const listAudit = defineCall({ method: 'GET', path: '/admin/audit', request: auditQuery, response: rows })
 export const listEvents = defineCall({ method: 'GET', path: '/admin/events', request: eventsQuery, response: rows })
 /** The same filters as the list, the matching events as CSV text (at most EXPORT_MAX_ROWS). */
-export const exportEvents = defineCall({ method: 'GET', path: '/admin/events/export', request: z.object(eventFilters), response: envelope({ csv: z.string(), rows: z.number().int() }) })
+export const exportEvents = defineCall({
+  method: 'GET',
+  path: '/admin/events/export',
+  request: z.object(eventFilters),
+  response: envelope({ csv: z.string(), rows: z.number().int() }),
+})
 export const EXPORT_MAX_ROWS = 10_000
 
 // ── Units (SPEC §3 Unit: status, order, credits creator, dubbing, interpretation, author) ─────
@@ -75,16 +170,36 @@ export const unitForm = z.object({
   credits_author: line(200).optional(),
 })
 export type UnitForm = z.output<typeof unitForm>
-export const saveUnit = defineCall({ method: 'POST', path: '/unit', request: unitForm, response: envelope({ unit: adminRowSchema }) })
-export const deleteUnit = defineCall({ method: 'DELETE', path: '/unit', request: z.object({ id }), response: messageResponse })
+export const saveUnit = defineCall({
+  method: 'POST',
+  path: '/unit',
+  request: unitForm,
+  response: envelope({ unit: adminRowSchema }),
+})
+export const deleteUnit = defineCall({
+  method: 'DELETE',
+  path: '/unit',
+  request: z.object({ id }),
+  response: messageResponse,
+})
 /** The arrows of the route editor: swap a unit with its neighbour. */
-export const moveUnit = defineCall({ method: 'POST', path: '/unit/move', request: z.object({ id, direction: z.enum(['up', 'down'], { error: 'validation.choice' }) }), response: envelope({ rows: z.array(adminRowSchema) }) })
+export const moveUnit = defineCall({
+  method: 'POST',
+  path: '/unit/move',
+  request: z.object({ id, direction: z.enum(['up', 'down'], { error: 'validation.choice' }) }),
+  response: envelope({ rows: z.array(adminRowSchema) }),
+})
 
 // ── Users (SPEC §6 Admin: role, subscriber, credits, plans, psychologist fields) ──────────────
 
 export const adminUserForm = z.object({
   id,
-  role: z.union([z.literal([1, 2, 4, 8, 9, 16, 32]), z.enum(['1', '2', '4', '8', '9', '16', '32'])], { error: 'validation.choice' }).transform(Number).optional(),
+  role: z
+    .union([z.literal([1, 2, 4, 8, 9, 16, 32]), z.enum(['1', '2', '4', '8', '9', '16', '32'])], {
+      error: 'validation.choice',
+    })
+    .transform(Number)
+    .optional(),
   subscriber: bool01.optional(),
   name: line(100).optional(),
   psychologist_open_to_get_appointment: bool01.optional(),
@@ -93,12 +208,21 @@ export const adminUserForm = z.object({
   located_at: line(60).optional(),
 })
 export type AdminUserForm = z.output<typeof adminUserForm>
-export const saveAdminUser = defineCall({ method: 'POST', path: '/admin/user', request: adminUserForm, response: envelope({ user: adminRowSchema }) })
+export const saveAdminUser = defineCall({
+  method: 'POST',
+  path: '/admin/user',
+  request: adminUserForm,
+  response: envelope({ user: adminRowSchema }),
+})
 /** A credit adjustment: a credit_ledger row, reason 'admin_adjustment', with the admin's text. */
 export const adjustCredits = defineCall({
   method: 'POST',
   path: '/admin/user/credits',
-  request: z.object({ user_id: id, amount_cents: int({ min: -10_000_000, max: 10_000_000 }).refine((n) => n !== 0, { error: 'validation.invalid' }), reason: line(300) }),
+  request: z.object({
+    user_id: id,
+    amount_cents: int({ min: -10_000_000, max: 10_000_000 }).refine((n) => n !== 0, { error: 'validation.invalid' }),
+    reason: line(300),
+  }),
   response: envelope({ credits_cents: z.number().int() }),
 })
 
@@ -106,24 +230,53 @@ export const adjustCredits = defineCall({
 
 export const propertyForm = z.object({
   id: id.optional(),
-  key: z.string().trim().regex(/^[a-z][a-z0-9_.-]{0,79}$/, { error: 'validation.invalid' }).optional(),
+  key: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9_.-]{0,79}$/, { error: 'validation.invalid' })
+    .optional(),
   value: paragraph(5000).optional(),
   description: line(300).optional(),
 })
 export type PropertyForm = z.output<typeof propertyForm>
-export const saveProperty = defineCall({ method: 'POST', path: '/route/property', request: propertyForm, response: envelope({ property: adminRowSchema }) })
-export const deleteProperty = defineCall({ method: 'DELETE', path: '/route/property', request: z.object({ id }), response: messageResponse })
+export const saveProperty = defineCall({
+  method: 'POST',
+  path: '/route/property',
+  request: propertyForm,
+  response: envelope({ property: adminRowSchema }),
+})
+export const deleteProperty = defineCall({
+  method: 'DELETE',
+  path: '/route/property',
+  request: z.object({ id }),
+  response: messageResponse,
+})
 
 // ── Audit, restore, sitemap ──────────────────────────────────────────────────────────────────
 
 /** A deleted route, post or plan comes back for RESTORE_DAYS after its deletion. */
 export const RESTORE_DAYS = 30
-export const restoreDeleted = defineCall({ method: 'POST', path: '/admin/restore', request: z.object({ audit_id: id }), response: envelope({ entity: z.string(), id: z.number().int() }) })
-export const regenerateSitemap = defineCall({ method: 'POST', path: '/admin/sitemap', request: z.object({}), response: envelope({ urls: z.number().int() }) })
+export const restoreDeleted = defineCall({
+  method: 'POST',
+  path: '/admin/restore',
+  request: z.object({ audit_id: id }),
+  response: envelope({ entity: z.string(), id: z.number().int() }),
+})
+export const regenerateSitemap = defineCall({
+  method: 'POST',
+  path: '/admin/sitemap',
+  request: z.object({}),
+  response: envelope({ urls: z.number().int() }),
+})
 
 // ── Outside helpers (SPEC §7) ────────────────────────────────────────────────────────────────
 
-export const updateImageUsingUnsplash = defineCall({ method: 'POST', path: '/post/update_image_using_unsplash', request: z.object({ id }), response: envelope({ image_cover: z.string() }) })
+export const updateImageUsingUnsplash = defineCall({
+  method: 'POST',
+  path: '/post/update_image_using_unsplash',
+  request: z.object({ id }),
+  response: envelope({ image_cover: z.string() }),
+})
 export const AI_TARGETS = ['title', 'description', 'content', 'seo_title', 'seo_description', 'tags'] as const
 export const aiForPost = defineCall({
   method: 'GET',

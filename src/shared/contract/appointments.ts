@@ -17,7 +17,12 @@ export const meetingChannelField = oneOf(MeetingChannel)
 export const cancellationReasonField = oneOf(CancellationReason)
 // ── Slots ────────────────────────────────────────────────────────────────────────────────────
 
-export const slotSchema = z.object({ start_at: z.string(), end_at: z.string(), time: z.string(), period: z.enum(['morning', 'afternoon', 'evening']) })
+export const slotSchema = z.object({
+  start_at: z.string(),
+  end_at: z.string(),
+  time: z.string(),
+  period: z.enum(['morning', 'afternoon', 'evening']),
+})
 export type SlotDto = z.infer<typeof slotSchema>
 
 export const slotsQuery = z.object({ host_id: idField, date: dateField, timezone: timezoneField.optional() })
@@ -31,7 +36,12 @@ export const listSlots = defineCall({
 
 // ── Appointments ─────────────────────────────────────────────────────────────────────────────
 
-const personSchema = z.object({ id: z.number().int(), name: z.string().nullable(), avatar: z.string().nullable(), timezone: z.string().nullable() })
+const personSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  timezone: z.string().nullable(),
+})
 
 export const appointmentSchema = z.object({
   id: z.number().int(),
@@ -61,7 +71,9 @@ export type AppointmentDto = z.infer<typeof appointmentSchema>
 const statusFilter = z
   .union([z.number(), z.string().max(40)])
   .transform((v) => String(v).split(/[|,]/).map(Number))
-  .refine((list) => list.every((n) => (Object.values(AppointmentStatus) as number[]).includes(n)), { error: 'validation.choice' })
+  .refine((list) => list.every((n) => (Object.values(AppointmentStatus) as number[]).includes(n)), {
+    error: 'validation.choice',
+  })
 
 export const appointmentsQuery = listSchema({
   filters: { id: idField.optional(), status: statusFilter.optional() },
@@ -72,29 +84,70 @@ export const appointmentsQuery = listSchema({
 })
 export type AppointmentsQuery = z.output<typeof appointmentsQuery>
 
-export const listAppointments = defineCall({ method: 'GET', path: '/appointments', request: appointmentsQuery, response: envelope({ appointments: z.array(appointmentSchema), pagination: paginationSchema }) })
+export const listAppointments = defineCall({
+  method: 'GET',
+  path: '/appointments',
+  request: appointmentsQuery,
+  response: envelope({ appointments: z.array(appointmentSchema), pagination: paginationSchema }),
+})
 
 export const bookForm = z.object({ host_id: idField, start_at: instantField, meeting_channel: meetingChannelField })
 export type BookForm = z.output<typeof bookForm>
-export const book = defineCall({ method: 'POST', path: '/appointment', request: bookForm, response: envelope({ appointment: appointmentSchema, credits: z.number() }) })
+export const book = defineCall({
+  method: 'POST',
+  path: '/appointment',
+  request: bookForm,
+  response: envelope({ appointment: appointmentSchema, credits: z.number() }),
+})
 
-export const confirm = defineCall({ method: 'POST', path: '/appointment/confirm', request: z.object({ id: idField }), response: envelope({ appointment: appointmentSchema }) })
+export const confirm = defineCall({
+  method: 'POST',
+  path: '/appointment/confirm',
+  request: z.object({ id: idField }),
+  response: envelope({ appointment: appointmentSchema }),
+})
 
 export const cancelForm = z
   .object({ id: idField, reason: cancellationReasonField, reason_text: paragraph(1000).optional() })
-  .refine((f) => f.reason !== CancellationReason.other || !!f.reason_text, { path: ['reason_text'], error: 'validation.required' })
+  .refine((f) => f.reason !== CancellationReason.other || !!f.reason_text, {
+    path: ['reason_text'],
+    error: 'validation.required',
+  })
 export type CancelForm = z.output<typeof cancelForm>
-export const cancel = defineCall({ method: 'POST', path: '/appointment/cancel', request: cancelForm, response: envelope({ appointment: appointmentSchema, refunded_credits: z.number() }) })
+export const cancel = defineCall({
+  method: 'POST',
+  path: '/appointment/cancel',
+  request: cancelForm,
+  response: envelope({ appointment: appointmentSchema, refunded_credits: z.number() }),
+})
 
 export const closeForm = z.object({
   id: idField,
-  status: int({ min: 1, max: 16 }).refine((v) => v === AppointmentStatus.attended || v === AppointmentStatus.finished_by_overtime, { error: 'validation.choice' }).default(AppointmentStatus.attended),
+  status: int({ min: 1, max: 16 })
+    .refine((v) => v === AppointmentStatus.attended || v === AppointmentStatus.finished_by_overtime, {
+      error: 'validation.choice',
+    })
+    .default(AppointmentStatus.attended),
 })
-export const close = defineCall({ method: 'POST', path: '/appointment/close', request: closeForm, response: envelope({ appointment: appointmentSchema }) })
+export const close = defineCall({
+  method: 'POST',
+  path: '/appointment/close',
+  request: closeForm,
+  response: envelope({ appointment: appointmentSchema }),
+})
 
 /** POST /v1/appointment/meeting: the host sets the link or the indications. */
-export const meetingForm = z.object({ id: idField, meeting_link: line(500).optional(), meeting_indications: paragraph(1000).optional() })
-export const setMeeting = defineCall({ method: 'POST', path: '/appointment/meeting', request: meetingForm, response: envelope({ appointment: appointmentSchema }) })
+export const meetingForm = z.object({
+  id: idField,
+  meeting_link: line(500).optional(),
+  meeting_indications: paragraph(1000).optional(),
+})
+export const setMeeting = defineCall({
+  method: 'POST',
+  path: '/appointment/meeting',
+  request: meetingForm,
+  response: envelope({ appointment: appointmentSchema }),
+})
 
 /** GET /v1/appointment/notification: the caller's next live appointment and what it needs from them. */
 export const nextAppointment = defineCall({
@@ -108,4 +161,13 @@ export const nextAppointment = defineCall({
   }),
 })
 
-export const appointmentsCalls = [listSlots, listAppointments, book, confirm, cancel, close, setMeeting, nextAppointment] as const
+export const appointmentsCalls = [
+  listSlots,
+  listAppointments,
+  book,
+  confirm,
+  cancel,
+  close,
+  setMeeting,
+  nextAppointment,
+] as const

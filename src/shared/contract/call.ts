@@ -6,7 +6,12 @@ import type { z } from 'zod'
 
 export type Method = 'GET' | 'POST' | 'DELETE'
 
-export interface Call<M extends Method = Method, P extends string = string, Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Call<
+  M extends Method = Method,
+  P extends string = string,
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
   method: M
   /** Path under /v1, Hono style (':id' for a parameter). */
   path: P
@@ -21,12 +26,15 @@ export interface Call<M extends Method = Method, P extends string = string, Req 
   publicCacheSeconds?: number
 }
 
-export function defineCall<M extends Method, P extends string, Req extends z.ZodType, Res extends z.ZodType>(call: Call<M, P, Req, Res>) {
+export function defineCall<M extends Method, P extends string, Req extends z.ZodType, Res extends z.ZodType>(
+  call: Call<M, P, Req, Res>,
+) {
   return call
 }
 
 /** What a caller may send: the schema's input where it is known, form values otherwise. */
-export type CallInput<C extends Call> = unknown extends z.input<C['request']> ? WireRecord : Partial<Record<keyof z.input<C['request']>, WireValue>>
+export type CallInput<C extends Call> =
+  unknown extends z.input<C['request']> ? WireRecord : Partial<Record<keyof z.input<C['request']>, WireValue>>
 export type CallOutput<C extends Call> = z.output<C['response']>
 export type WireValue = string | number | boolean | Date | null | undefined | readonly (string | number)[]
 export type WireRecord = Record<string, WireValue>

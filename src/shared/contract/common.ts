@@ -19,7 +19,9 @@ export const failureSchema = z.object({
   retry_at: z.string().optional(),
 })
 
-export const imagesSchema = z.object({ cover: z.string().optional(), square: z.string().optional() }).catchall(z.string().optional())
+export const imagesSchema = z
+  .object({ cover: z.string().optional(), square: z.string().optional() })
+  .catchall(z.string().optional())
 export const statsSchema = z.object({ views: z.number().int(), likes: z.number().int() })
 export const languageSchema = z.enum(['es', 'en'])
 

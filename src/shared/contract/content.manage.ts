@@ -38,18 +38,57 @@ export const routeForm = z.object({
 })
 export type RouteForm = z.output<typeof routeForm>
 
-export const saveRoute = defineCall({ method: 'POST', path: '/route', request: routeForm, response: envelope({ route: routeSchema }) })
-export const deleteRoute = defineCall({ method: 'DELETE', path: '/route', request: z.object({ id }), response: messageResponse })
+export const saveRoute = defineCall({
+  method: 'POST',
+  path: '/route',
+  request: routeForm,
+  response: envelope({ route: routeSchema }),
+})
+export const deleteRoute = defineCall({
+  method: 'DELETE',
+  path: '/route',
+  request: z.object({ id }),
+  response: messageResponse,
+})
 
 const routeSymptom = z.object({ route_id: id, symptom_id: id })
-export const assignSymptom = defineCall({ method: 'POST', path: '/route/symptom/assign', request: routeSymptom, response: envelope({ symptoms: z.array(symptomRefSchema) }) })
-export const unassignSymptom = defineCall({ method: 'DELETE', path: '/route/symptom/unassign', request: routeSymptom, response: envelope({ symptoms: z.array(symptomRefSchema) }) })
-export const applyPrimarySymptom = defineCall({ method: 'POST', path: '/route/symptom/apply/primary', request: routeSymptom, response: envelope({ symptoms: z.array(symptomRefSchema) }) })
+export const assignSymptom = defineCall({
+  method: 'POST',
+  path: '/route/symptom/assign',
+  request: routeSymptom,
+  response: envelope({ symptoms: z.array(symptomRefSchema) }),
+})
+export const unassignSymptom = defineCall({
+  method: 'DELETE',
+  path: '/route/symptom/unassign',
+  request: routeSymptom,
+  response: envelope({ symptoms: z.array(symptomRefSchema) }),
+})
+export const applyPrimarySymptom = defineCall({
+  method: 'POST',
+  path: '/route/symptom/apply/primary',
+  request: routeSymptom,
+  response: envelope({ symptoms: z.array(symptomRefSchema) }),
+})
 
-export const categorySchema = z.object({ id: z.number().int(), language: languageSchema, slug: z.string(), title: z.string() })
-export const categoryForm = z.object({ id: id.optional(), language: languageField.optional(), slug: slugField.optional(), title: line(120).optional() })
+export const categorySchema = z.object({
+  id: z.number().int(),
+  language: languageSchema,
+  slug: z.string(),
+  title: z.string(),
+})
+export const categoryForm = z.object({
+  id: id.optional(),
+  language: languageField.optional(),
+  slug: slugField.optional(),
+  title: line(120).optional(),
+})
 export type CategoryForm = z.output<typeof categoryForm>
-export const categoriesQuery = listSchema({ filters: { language: languageField.optional() }, orderBy: ['title', 'id'], defaultPerPage: PAGE_SIZE.categories })
+export const categoriesQuery = listSchema({
+  filters: { language: languageField.optional() },
+  orderBy: ['title', 'id'],
+  defaultPerPage: PAGE_SIZE.categories,
+})
 
 export const listRouteCategories = defineCall({
   method: 'GET',
@@ -57,8 +96,18 @@ export const listRouteCategories = defineCall({
   request: categoriesQuery,
   response: envelope({ categories: z.array(categorySchema), pagination: paginationSchema }),
 })
-export const saveRouteCategory = defineCall({ method: 'POST', path: '/route/category', request: categoryForm, response: envelope({ category: categorySchema }) })
-export const deleteRouteCategory = defineCall({ method: 'DELETE', path: '/route/category', request: z.object({ id }), response: messageResponse })
+export const saveRouteCategory = defineCall({
+  method: 'POST',
+  path: '/route/category',
+  request: categoryForm,
+  response: envelope({ category: categorySchema }),
+})
+export const deleteRouteCategory = defineCall({
+  method: 'DELETE',
+  path: '/route/category',
+  request: z.object({ id }),
+  response: messageResponse,
+})
 
 /** GET /v1/route/symptoms: every symptom of a language, for the editor's picker (or those of one route). */
 export const listRouteSymptoms = defineCall({
@@ -68,9 +117,19 @@ export const listRouteSymptoms = defineCall({
   response: envelope({ symptoms: z.array(symptomRefSchema) }),
 })
 
-export const propertySchema = z.object({ id: z.number().int(), key: z.string(), value: z.string().nullable(), description: z.string().nullable() })
+export const propertySchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  value: z.string().nullable(),
+  description: z.string().nullable(),
+})
 /** GET /v1/route/properties: the admin-editable settings (SPEC §2 "property editing"). */
-export const listRouteProperties = defineCall({ method: 'GET', path: '/route/properties', request: z.object({}), response: envelope({ properties: z.array(propertySchema) }) })
+export const listRouteProperties = defineCall({
+  method: 'GET',
+  path: '/route/properties',
+  request: z.object({}),
+  response: envelope({ properties: z.array(propertySchema) }),
+})
 
 export const symptomForm = z.object({
   id: id.optional(),
@@ -82,8 +141,18 @@ export const symptomForm = z.object({
   seo_description: line(320).optional(),
 })
 export type SymptomForm = z.output<typeof symptomForm>
-export const saveSymptom = defineCall({ method: 'POST', path: '/symptom', request: symptomForm, response: envelope({ symptom: symptomSchema }) })
-export const deleteSymptom = defineCall({ method: 'DELETE', path: '/symptom', request: z.object({ id }), response: messageResponse })
+export const saveSymptom = defineCall({
+  method: 'POST',
+  path: '/symptom',
+  request: symptomForm,
+  response: envelope({ symptom: symptomSchema }),
+})
+export const deleteSymptom = defineCall({
+  method: 'DELETE',
+  path: '/symptom',
+  request: z.object({ id }),
+  response: messageResponse,
+})
 
 export const contentManageCalls = [
   saveRoute,
@@ -99,4 +168,3 @@ export const contentManageCalls = [
   saveSymptom,
   deleteSymptom,
 ] as const
-

@@ -7,7 +7,12 @@ import { bool01, languageField, line, pipeValues, searchField } from './fields'
 import { listSchema, paginationSchema } from './list'
 import { postSchema } from './posts'
 
-export const symptomRefSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), is_primary: z.boolean().optional() })
+export const symptomRefSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  is_primary: z.boolean().optional(),
+})
 
 export const unitSummarySchema = z.object({
   id: z.number().int(),
@@ -119,5 +124,8 @@ export type RoutesPageData = z.infer<typeof routesPageData>
 
 /** /route/{slug}: the route with its units. */
 /** The route page; `plan` is the plan it was opened from (?plan_id=), for the back link, when the caller may see it. */
-export const routePageData = z.object({ route: routeSchema, plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable() })
+export const routePageData = z.object({
+  route: routeSchema,
+  plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+})
 export type RoutePageData = z.infer<typeof routePageData>

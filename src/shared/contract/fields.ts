@@ -17,7 +17,9 @@ export const int = (bounds: { min?: number; max?: number } = {}) => {
   if (bounds.min !== undefined) n = n.min(bounds.min)
   if (bounds.max !== undefined) n = n.max(bounds.max)
   return z
-    .union([z.number(), z.string().regex(/^-?\d{1,15}$/, { error: 'validation.number' })], { error: 'validation.number' })
+    .union([z.number(), z.string().regex(/^-?\d{1,15}$/, { error: 'validation.number' })], {
+      error: 'validation.number',
+    })
     .transform((v) => Number(v))
     .pipe(n)
 }
@@ -32,19 +34,39 @@ const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 
 /** One line of text: trimmed, bounded, no control characters. */
 export const line = (max = 255, min = 1) =>
-  z.string().trim().min(min).max(max).refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
 
 /** Text that may span lines (a message, a consent text): no other control characters. */
 export const paragraph = (max = 5000, min = 1) =>
-  z.string().trim().min(min).max(max).refine((v) => !CONTROL_BUT_LINES.test(v), { error: 'validation.control_characters' })
+  z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .refine((v) => !CONTROL_BUT_LINES.test(v), { error: 'validation.control_characters' })
 
 /** A person's name: one line, and no bidirectional overrides. */
-export const personName = (max = 100) => line(max).refine((v) => !BIDI.test(v), { error: 'validation.control_characters' })
+export const personName = (max = 100) =>
+  line(max).refine((v) => !BIDI.test(v), { error: 'validation.control_characters' })
 
 /** What a search box sends: one line; empty means no search. */
-export const searchField = z.string().trim().max(200).refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
+export const searchField = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
 
-export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'validation.email' }))
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'validation.email' }))
 
 export const languageField = z.enum(['es', 'en'], { error: 'validation.choice' })
 
@@ -64,7 +86,13 @@ export const pipeValues = z
   .string()
   .max(500)
   .refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
-  .transform((s) => s.split('|').map((x) => x.trim()).filter(Boolean).slice(0, 20))
+  .transform((s) =>
+    s
+      .split('|')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .slice(0, 20),
+  )
 
 /** Every IANA time zone name the runtime knows, in its canonical spelling ('Europe/Madrid'). */
 export function canonicalTimeZone(v: string): string | null {
@@ -109,7 +137,9 @@ export const dateField = z
 export const instantField = z
   .string()
   .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/, { error: 'validation.date' })
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/, {
+    error: 'validation.date',
+  })
   .refine(realDate, { error: 'validation.date' })
   .transform((s) => Date.parse(s))
   .refine((ms) => Number.isFinite(ms), { error: 'validation.date' })

@@ -29,7 +29,12 @@ export const letstalkRequest = z.object({
 })
 export type LetstalkRequest = z.output<typeof letstalkRequest>
 
-export const sendLetstalk = defineCall({ method: 'POST', path: '/letstalk', request: letstalkRequest, response: messageResponse })
+export const sendLetstalk = defineCall({
+  method: 'POST',
+  path: '/letstalk',
+  request: letstalkRequest,
+  response: messageResponse,
+})
 
 export const formsPhoneCalls = [sendLetstalk] as const
 
@@ -43,7 +48,12 @@ export const formsPhoneCalls = [sendLetstalk] as const
 export const letstalkPageData = z.object({
   countries: z.array(countryOptionSchema),
   prefill: z
-    .object({ email: z.string().nullable(), name: z.string().nullable(), phone: z.string().nullable(), country_code: z.string().nullable() })
+    .object({
+      email: z.string().nullable(),
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      country_code: z.string().nullable(),
+    })
     .nullable(),
 })
 export type LetstalkPageData = z.infer<typeof letstalkPageData>

@@ -23,7 +23,12 @@ export const FORM_LIMITS = {
 } as const
 
 /** SPEC §9: 1 Daily, 2 Weekly, 3 Monthly, 4 First time. */
-export const USAGE_FREQUENCIES = [UsageFrequency.daily, UsageFrequency.weekly, UsageFrequency.monthly, UsageFrequency.first_time] as const
+export const USAGE_FREQUENCIES = [
+  UsageFrequency.daily,
+  UsageFrequency.weekly,
+  UsageFrequency.monthly,
+  UsageFrequency.first_time,
+] as const
 /** Did the product solve the problem the person came with (feedback step 4; our choices). */
 export const PROBLEM_SOLVED = ['yes', 'partly', 'no'] as const
 
@@ -80,14 +85,30 @@ export const suggestionRequest = z
     ...captchaFields,
   })
   .superRefine((v, ctx) => {
-    if (v.notify && !v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'forms.errors.email_for_notify' })
+    if (v.notify && !v.email)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'forms.errors.email_for_notify' })
   })
 export type SuggestionRequest = z.output<typeof suggestionRequest>
 
 // ── Calls (SPEC §7 "Common": form fields of section 3 → message) ────────────────────────────
 
-export const sendContact = defineCall({ method: 'POST', path: '/contact', request: contactRequest, response: messageResponse })
-export const sendFeedback = defineCall({ method: 'POST', path: '/feedback', request: feedbackRequest, response: messageResponse })
-export const sendSuggestion = defineCall({ method: 'POST', path: '/suggestion', request: suggestionRequest, response: messageResponse })
+export const sendContact = defineCall({
+  method: 'POST',
+  path: '/contact',
+  request: contactRequest,
+  response: messageResponse,
+})
+export const sendFeedback = defineCall({
+  method: 'POST',
+  path: '/feedback',
+  request: feedbackRequest,
+  response: messageResponse,
+})
+export const sendSuggestion = defineCall({
+  method: 'POST',
+  path: '/suggestion',
+  request: suggestionRequest,
+  response: messageResponse,
+})
 
 export const formsCalls = [sendContact, sendFeedback, sendSuggestion] as const

@@ -23,7 +23,28 @@ import { rewardsCalls } from './rewards'
 import { rankingCalls } from './ranking'
 import { notificationsCalls } from './notifications'
 
-export const CALLS: readonly Call[] = [...appointmentsCalls, ...psychologistsCalls, ...contentCalls, ...contentManageCalls, ...likesCalls, ...postsCalls, ...playbackCalls, ...plansCalls, ...postsManageCalls, ...usersCalls, ...usersPhoneCalls, ...formsCalls, ...formsPhoneCalls, ...trackingCalls, ...adminCalls, ...adminFilesCalls, ...paymentsCalls, ...rewardsCalls, ...rankingCalls, ...notificationsCalls]
+export const CALLS: readonly Call[] = [
+  ...appointmentsCalls,
+  ...psychologistsCalls,
+  ...contentCalls,
+  ...contentManageCalls,
+  ...likesCalls,
+  ...postsCalls,
+  ...playbackCalls,
+  ...plansCalls,
+  ...postsManageCalls,
+  ...usersCalls,
+  ...usersPhoneCalls,
+  ...formsCalls,
+  ...formsPhoneCalls,
+  ...trackingCalls,
+  ...adminCalls,
+  ...adminFilesCalls,
+  ...paymentsCalls,
+  ...rewardsCalls,
+  ...rankingCalls,
+  ...notificationsCalls,
+]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */
 export function callFor(method: string, path: string): Call | undefined {

@@ -27,7 +27,11 @@ export const likeRoute = defineCall({
   response: envelope({ liked: z.boolean(), stats: statsSchema }),
 })
 
-export const routesLikedByMeQuery = listSchema({ filters: {}, orderBy: ['created_at'], defaultOrder: 'created_at desc' })
+export const routesLikedByMeQuery = listSchema({
+  filters: {},
+  orderBy: ['created_at'],
+  defaultOrder: 'created_at desc',
+})
 
 export const routesLikedByMe = defineCall({
   method: 'GET',

@@ -36,14 +36,29 @@ export interface ListQuery<F = Record<string, unknown>> {
 }
 
 /** The list's own parameters, never read as a bare filter. */
-const LIST_PARAMS: ReadonlySet<string> = new Set(['page', 'per_page', 'with_properties', 'with_relations', 'with_relations_counts', 'order_by', 'filters'])
+const LIST_PARAMS: ReadonlySet<string> = new Set([
+  'page',
+  'per_page',
+  'with_properties',
+  'with_relations',
+  'with_relations_counts',
+  'order_by',
+  'filters',
+])
 
 const pipeList = (allowed: readonly string[] = []) =>
   z
     .string()
     .max(200)
     .optional()
-    .transform((s) => (s ? s.split('|').map((x) => x.trim()).filter((x) => allowed.includes(x)) : []))
+    .transform((s) =>
+      s
+        ? s
+            .split('|')
+            .map((x) => x.trim())
+            .filter((x) => allowed.includes(x))
+        : [],
+    )
 
 /**
  * per_page is clamped to the maximum rather than refused, so a generous client still works;
@@ -71,7 +86,9 @@ export function listSchema<F extends z.ZodRawShape>(spec: ListSpec<F>) {
     z
       .object({
         page: int({ min: 1, max: 100_000 }).default(1),
-        per_page: int({ min: 1 }).default(spec.defaultPerPage ?? PAGE_SIZE.default).transform((n) => Math.min(n, max)),
+        per_page: int({ min: 1 })
+          .default(spec.defaultPerPage ?? PAGE_SIZE.default)
+          .transform((n) => Math.min(n, max)),
         with_properties: pipeList(spec.properties),
         with_relations: pipeList(spec.relations),
         with_relations_counts: pipeList(spec.relations),
@@ -90,18 +107,16 @@ export function listSchema<F extends z.ZodRawShape>(spec: ListSpec<F>) {
           }),
         filters: z.object(spec.filters).default({} as never),
       })
-      .transform(
-        (q): ListQuery<z.output<z.ZodObject<F>>> => ({
-          page: q.page,
-          perPage: q.per_page,
-          offset: (q.page - 1) * q.per_page,
-          order: q.order_by,
-          filters: q.filters as z.output<z.ZodObject<F>>,
-          properties: q.with_properties,
-          relations: q.with_relations,
-          counts: q.with_relations_counts,
-        }),
-      ),
+      .transform((q): ListQuery<z.output<z.ZodObject<F>>> => ({
+        page: q.page,
+        perPage: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+        order: q.order_by,
+        filters: q.filters as z.output<z.ZodObject<F>>,
+        properties: q.with_properties,
+        relations: q.with_relations,
+        counts: q.with_relations_counts,
+      })),
   )
 }
 

@@ -38,7 +38,12 @@ export const notificationsQuery = listSchema({
 export type NotificationsQuery = z.output<typeof notificationsQuery>
 
 /** GET /v1/notifications (admin) */
-export const listNotifications = defineCall({ method: 'GET', path: '/notifications', request: notificationsQuery, response: envelope({ notifications: z.array(adminNotificationSchema), pagination: paginationSchema }) })
+export const listNotifications = defineCall({
+  method: 'GET',
+  path: '/notifications',
+  request: notificationsQuery,
+  response: envelope({ notifications: z.array(adminNotificationSchema), pagination: paginationSchema }),
+})
 
 const ROLES = new Set<number>(Object.values(Role))
 /** Explicit receivers: user ids joined by '|' or ',' (at most 500; larger audiences go by role or language). */
@@ -52,7 +57,9 @@ export const createNotificationForm = z
   .object({
     channel: z.enum(['in_app', 'email'], { error: 'validation.choice' }).default('in_app'),
     language: languageField.optional(),
-    role_recipients: int({ min: 1, max: 32 }).refine((r) => ROLES.has(r), { error: 'validation.choice' }).optional(),
+    role_recipients: int({ min: 1, max: 32 })
+      .refine((r) => ROLES.has(r), { error: 'validation.choice' })
+      .optional(),
     receivers: receiversField.optional(),
     readers_only: bool01.optional(),
     /** When it goes out; absent: now (plus the delay, if any). */
@@ -69,17 +76,33 @@ export const createNotificationForm = z
   .superRefine((f, ctx) => {
     // The copy of every language it goes out in (both when no language is chosen).
     for (const lang of f.language ? [f.language] : (['es', 'en'] as const)) {
-      if (!f[`title_${lang}`]) ctx.addIssue({ code: 'custom', path: [`title_${lang}`], message: 'engagement.notifications.copy_required' })
+      if (!f[`title_${lang}`])
+        ctx.addIssue({ code: 'custom', path: [`title_${lang}`], message: 'engagement.notifications.copy_required' })
     }
-    if ((f.delay_amount === undefined) !== (f.delay_unit === undefined)) ctx.addIssue({ code: 'custom', path: [f.delay_amount === undefined ? 'delay_amount' : 'delay_unit'], message: 'validation.required' })
+    if ((f.delay_amount === undefined) !== (f.delay_unit === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [f.delay_amount === undefined ? 'delay_amount' : 'delay_unit'],
+        message: 'validation.required',
+      })
   })
 export type CreateNotificationForm = z.output<typeof createNotificationForm>
 
 /** POST /v1/notification (admin): create and schedule. */
-export const createNotification = defineCall({ method: 'POST', path: '/notification', request: createNotificationForm, response: envelope({ notification: adminNotificationSchema }) })
+export const createNotification = defineCall({
+  method: 'POST',
+  path: '/notification',
+  request: createNotificationForm,
+  response: envelope({ notification: adminNotificationSchema }),
+})
 
 /** POST /v1/notification/cancel (admin): a pending one only. */
-export const cancelNotification = defineCall({ method: 'POST', path: '/notification/cancel', request: z.object({ id: idField }), response: envelope({ notification: adminNotificationSchema }) })
+export const cancelNotification = defineCall({
+  method: 'POST',
+  path: '/notification/cancel',
+  request: z.object({ id: idField }),
+  response: envelope({ notification: adminNotificationSchema }),
+})
 
 // ── In the app ───────────────────────────────────────────────────────────────────────────────
 
@@ -103,7 +126,12 @@ export const inAppNotificationSchema = z.object({
 export type InAppNotificationDto = z.infer<typeof inAppNotificationSchema>
 
 /** GET /v1/notifications/unread: the caller's unread in-app notifications, newest first (at most 50). */
-export const listUnread = defineCall({ method: 'GET', path: '/notifications/unread', request: z.object({}), response: envelope({ notifications: z.array(inAppNotificationSchema) }) })
+export const listUnread = defineCall({
+  method: 'GET',
+  path: '/notifications/unread',
+  request: z.object({}),
+  response: envelope({ notifications: z.array(inAppNotificationSchema) }),
+})
 
 /** POST /v1/notifications/read: one (`id`, or `notification_id` for a public message) or, with neither, all. */
 export const markRead = defineCall({
@@ -128,12 +156,30 @@ export const deadMailSchema = z.object({
 export type DeadMailDto = z.infer<typeof deadMailSchema>
 
 /** GET /v1/notifications/dead-mail (admin): the newest 50 dead letters and how many there are. */
-export const listDeadMail = defineCall({ method: 'GET', path: '/notifications/dead-mail', request: z.object({}), response: envelope({ mails: z.array(deadMailSchema), total: z.number().int() }) })
+export const listDeadMail = defineCall({
+  method: 'GET',
+  path: '/notifications/dead-mail',
+  request: z.object({}),
+  response: envelope({ mails: z.array(deadMailSchema), total: z.number().int() }),
+})
 
 /** POST /v1/notifications/dead-mail/replay (admin): one (`id`) or, without, every dead letter (at most 1,000 a call) goes back on the queue. */
-export const replayDeadMail = defineCall({ method: 'POST', path: '/notifications/dead-mail/replay', request: z.object({ id: idField.optional() }), response: envelope({ replayed: z.number().int() }) })
+export const replayDeadMail = defineCall({
+  method: 'POST',
+  path: '/notifications/dead-mail/replay',
+  request: z.object({ id: idField.optional() }),
+  response: envelope({ replayed: z.number().int() }),
+})
 
-export const notificationsCalls = [listNotifications, createNotification, cancelNotification, listUnread, markRead, listDeadMail, replayDeadMail] as const
+export const notificationsCalls = [
+  listNotifications,
+  createNotification,
+  cancelNotification,
+  listUnread,
+  markRead,
+  listDeadMail,
+  replayDeadMail,
+] as const
 
 /** What the realtime channels send (/ws/notifications and /ws/public/{locale}). */
 export const socketMessageSchema = z.object({

@@ -31,11 +31,21 @@ export const offerItemSchema = z.object({
 export type OfferItemDto = z.infer<typeof offerItemSchema>
 
 /** GET /v1/subscriptions: the monthly and yearly plans and the credit packs (SPEC §9 figures). */
-export const listOffer = defineCall({ method: 'GET', path: '/subscriptions', request: z.object({}), response: envelope({ subscriptions: z.array(offerItemSchema) }) })
+export const listOffer = defineCall({
+  method: 'GET',
+  path: '/subscriptions',
+  request: z.object({}),
+  response: envelope({ subscriptions: z.array(offerItemSchema) }),
+})
 
 export const paymentLinkQuery = z.object({ item: z.enum(CATALOGUE_IDS, { error: 'validation.choice' }) })
 /** GET /v1/subscription/payment/link?item=monthly: a Stripe Checkout link (locally, the dev checkout). */
-export const paymentLink = defineCall({ method: 'GET', path: '/subscription/payment/link', request: paymentLinkQuery, response: envelope({ link: z.string() }) })
+export const paymentLink = defineCall({
+  method: 'GET',
+  path: '/subscription/payment/link',
+  request: paymentLinkQuery,
+  response: envelope({ link: z.string() }),
+})
 
 // ── The caller's own ─────────────────────────────────────────────────────────────────────────
 
@@ -78,9 +88,19 @@ const mineShape = {
   last_refund_request: refundRequestSchema.nullable(),
 }
 /** GET /v1/my/subscriptions: the caller's subscriptions (newest first), balance and subscriber flag. */
-export const mySubscriptions = defineCall({ method: 'GET', path: '/my/subscriptions', request: z.object({}), response: envelope(mineShape) })
+export const mySubscriptions = defineCall({
+  method: 'GET',
+  path: '/my/subscriptions',
+  request: z.object({}),
+  response: envelope(mineShape),
+})
 /** DELETE /v1/my/subscriptions: stop the renewal of the named subscription (`id`; omitted: the live one) at the end of its period. */
-export const cancelMySubscription = defineCall({ method: 'DELETE', path: '/my/subscriptions', request: z.object({ id: idField.optional() }), response: envelope(mineShape) })
+export const cancelMySubscription = defineCall({
+  method: 'DELETE',
+  path: '/my/subscriptions',
+  request: z.object({ id: idField.optional() }),
+  response: envelope(mineShape),
+})
 
 export const transactionSchema = z.object({
   /** 'payment:12' (a payment to Stripe) or 'credit:34' (a ledger movement). */
@@ -97,7 +117,12 @@ export const transactionSchema = z.object({
 })
 export type TransactionDto = z.infer<typeof transactionSchema>
 
-export const transactionsQuery = listSchema({ filters: { kind: z.enum(['payment', 'credit']).optional() }, orderBy: ['created_at'], defaultOrder: 'created_at desc', maxPerPage: 50 })
+export const transactionsQuery = listSchema({
+  filters: { kind: z.enum(['payment', 'credit']).optional() },
+  orderBy: ['created_at'],
+  defaultOrder: 'created_at desc',
+  maxPerPage: 50,
+})
 export type TransactionsQuery = z.output<typeof transactionsQuery>
 /** GET /v1/my/transactions: payments and credit movements, newest first, one list. */
 export const myTransactions = defineCall({
@@ -113,15 +138,39 @@ export const refundRequest = z.object({
   transaction_id: idField.optional(),
 })
 /** POST /v1/user/refund: once every 7 days (SPEC §5); the refusal names the earlier request's time. */
-export const requestRefund = defineCall({ method: 'POST', path: '/user/refund', request: refundRequest, response: envelope({ refund_request: refundRequestSchema }) })
+export const requestRefund = defineCall({
+  method: 'POST',
+  path: '/user/refund',
+  request: refundRequest,
+  response: envelope({ refund_request: refundRequestSchema }),
+})
 
 // ── Admin: refund requests ───────────────────────────────────────────────────────────────────
 
-export const refundsQuery = listSchema({ filters: { status: z.enum(['pending', 'approved', 'rejected']).optional(), user_id: idField.optional() }, orderBy: ['created_at', 'id'], defaultOrder: 'created_at desc' })
+export const refundsQuery = listSchema({
+  filters: { status: z.enum(['pending', 'approved', 'rejected']).optional(), user_id: idField.optional() },
+  orderBy: ['created_at', 'id'],
+  defaultOrder: 'created_at desc',
+})
 export type RefundsQuery = z.output<typeof refundsQuery>
-export const listRefunds = defineCall({ method: 'GET', path: '/refunds', request: refundsQuery, response: envelope({ refund_requests: z.array(refundRequestSchema), pagination: paginationSchema }) })
-export const approveRefund = defineCall({ method: 'POST', path: '/refund/approve', request: z.object({ id: idField }), response: envelope({ refund_request: refundRequestSchema }) })
-export const rejectRefund = defineCall({ method: 'POST', path: '/refund/reject', request: z.object({ id: idField }), response: envelope({ refund_request: refundRequestSchema }) })
+export const listRefunds = defineCall({
+  method: 'GET',
+  path: '/refunds',
+  request: refundsQuery,
+  response: envelope({ refund_requests: z.array(refundRequestSchema), pagination: paginationSchema }),
+})
+export const approveRefund = defineCall({
+  method: 'POST',
+  path: '/refund/approve',
+  request: z.object({ id: idField }),
+  response: envelope({ refund_request: refundRequestSchema }),
+})
+export const rejectRefund = defineCall({
+  method: 'POST',
+  path: '/refund/reject',
+  request: z.object({ id: idField }),
+  response: envelope({ refund_request: refundRequestSchema }),
+})
 
 // ── Pages ────────────────────────────────────────────────────────────────────────────────────
 
@@ -146,4 +195,14 @@ export const subscribePageData = z.object({
 })
 export type SubscribePageData = z.infer<typeof subscribePageData>
 
-export const paymentsCalls = [listOffer, paymentLink, mySubscriptions, cancelMySubscription, myTransactions, requestRefund, listRefunds, approveRefund, rejectRefund] as const
+export const paymentsCalls = [
+  listOffer,
+  paymentLink,
+  mySubscriptions,
+  cancelMySubscription,
+  myTransactions,
+  requestRefund,
+  listRefunds,
+  approveRefund,
+  rejectRefund,
+] as const

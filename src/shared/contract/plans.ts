@@ -26,11 +26,25 @@ export type PlanDto = z.infer<typeof planSchema>
 export const myPlanSchema = planSchema.extend({ assigned_at: z.string(), finished_at: z.string().nullable() })
 export type MyPlanDto = z.infer<typeof myPlanSchema>
 
-export const plansQuery = listSchema({ filters: { language: languageField.optional() }, orderBy: ['id', 'title'], defaultPerPage: 10 })
+export const plansQuery = listSchema({
+  filters: { language: languageField.optional() },
+  orderBy: ['id', 'title'],
+  defaultPerPage: 10,
+})
 export type PlansQuery = z.output<typeof plansQuery>
 
-export const listPlans = defineCall({ method: 'GET', path: '/plans', request: plansQuery, response: envelope({ plans: z.array(planSchema), pagination: paginationSchema }) })
-export const listMyPlans = defineCall({ method: 'GET', path: '/my/plans', request: plansQuery, response: envelope({ plans: z.array(myPlanSchema), pagination: paginationSchema }) })
+export const listPlans = defineCall({
+  method: 'GET',
+  path: '/plans',
+  request: plansQuery,
+  response: envelope({ plans: z.array(planSchema), pagination: paginationSchema }),
+})
+export const listMyPlans = defineCall({
+  method: 'GET',
+  path: '/my/plans',
+  request: plansQuery,
+  response: envelope({ plans: z.array(myPlanSchema), pagination: paginationSchema }),
+})
 
 /** The lock settings of one route of a plan. */
 export const planSettingSchema = z.object({
@@ -40,7 +54,13 @@ export const planSettingSchema = z.object({
 })
 
 export const planItemSchema = z.object({
-  route: z.object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string().nullable(), images: imagesSchema.nullable() }),
+  route: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    images: imagesSchema.nullable(),
+  }),
   progress: z.number().int(),
   completed: z.boolean(),
   active: z.boolean(),
@@ -65,9 +85,18 @@ export type PlanStatusDto = z.infer<typeof planStatusSchema>
 /** `filters[plan_id]` or bare `plan_id`; without it, the caller's latest unfinished plan (else their latest). */
 export const planStatusQuery = listSchema({ filters: { plan_id: id.optional() }, orderBy: ['id'] })
 export type PlanStatusQuery = z.output<typeof planStatusQuery>
-export const myPlanStatus = defineCall({ method: 'GET', path: '/my/plan/status', request: planStatusQuery, response: envelope({ status: planStatusSchema }) })
+export const myPlanStatus = defineCall({
+  method: 'GET',
+  path: '/my/plan/status',
+  request: planStatusQuery,
+  response: envelope({ status: planStatusSchema }),
+})
 
-const visibilityField = z.union([z.literal(PlanVisibility.public), z.literal(PlanVisibility.private), z.enum(['1', '2'])], { error: 'validation.choice' }).transform(Number)
+const visibilityField = z
+  .union([z.literal(PlanVisibility.public), z.literal(PlanVisibility.private), z.enum(['1', '2'])], {
+    error: 'validation.choice',
+  })
+  .transform(Number)
 
 /** POST /v1/plan: without `id` creates (language, slug, title required), with `id` updates the fields sent. */
 export const planForm = z.object({
@@ -80,7 +109,9 @@ export const planForm = z.object({
   status: contentStatusField.optional(),
   category: line(50).optional(),
   /** 0 removes the next plan. */
-  next_plan_id: int({ min: 0 }).transform((v) => (v === 0 ? null : v)).optional(),
+  next_plan_id: int({ min: 0 })
+    .transform((v) => (v === 0 ? null : v))
+    .optional(),
 })
 export type PlanForm = z.output<typeof planForm>
 
@@ -99,15 +130,61 @@ const planUser = z.object({ plan_id: id, user_id: id })
 const planRoute = z.object({ plan_id: id, route_id: id })
 const planRouteAdd = planRoute.extend({ order: int({ min: -100000, max: 100000 }).optional() })
 
-export const savePlan = defineCall({ method: 'POST', path: '/plan', request: planForm, response: envelope({ plan: planSchema }) })
-export const deletePlan = defineCall({ method: 'DELETE', path: '/plan', request: z.object({ id }), response: messageResponse })
-export const savePlanSetting = defineCall({ method: 'POST', path: '/plan/setting', request: planSettingForm, response: envelope({ setting: planSettingSchema.extend({ order: z.number().int() }) }) })
-export const assignPlan = defineCall({ method: 'POST', path: '/plan/assign', request: planUser, response: messageResponse })
-export const unassignPlan = defineCall({ method: 'DELETE', path: '/plan/assign', request: planUser, response: messageResponse })
-export const addPlanRoute = defineCall({ method: 'POST', path: '/plan/route', request: planRouteAdd, response: messageResponse })
-export const removePlanRoute = defineCall({ method: 'DELETE', path: '/plan/route', request: planRoute, response: messageResponse })
+export const savePlan = defineCall({
+  method: 'POST',
+  path: '/plan',
+  request: planForm,
+  response: envelope({ plan: planSchema }),
+})
+export const deletePlan = defineCall({
+  method: 'DELETE',
+  path: '/plan',
+  request: z.object({ id }),
+  response: messageResponse,
+})
+export const savePlanSetting = defineCall({
+  method: 'POST',
+  path: '/plan/setting',
+  request: planSettingForm,
+  response: envelope({ setting: planSettingSchema.extend({ order: z.number().int() }) }),
+})
+export const assignPlan = defineCall({
+  method: 'POST',
+  path: '/plan/assign',
+  request: planUser,
+  response: messageResponse,
+})
+export const unassignPlan = defineCall({
+  method: 'DELETE',
+  path: '/plan/assign',
+  request: planUser,
+  response: messageResponse,
+})
+export const addPlanRoute = defineCall({
+  method: 'POST',
+  path: '/plan/route',
+  request: planRouteAdd,
+  response: messageResponse,
+})
+export const removePlanRoute = defineCall({
+  method: 'DELETE',
+  path: '/plan/route',
+  request: planRoute,
+  response: messageResponse,
+})
 
-export const plansCalls = [listPlans, listMyPlans, myPlanStatus, savePlan, deletePlan, savePlanSetting, assignPlan, unassignPlan, addPlanRoute, removePlanRoute] as const
+export const plansCalls = [
+  listPlans,
+  listMyPlans,
+  myPlanStatus,
+  savePlan,
+  deletePlan,
+  savePlanSetting,
+  assignPlan,
+  unassignPlan,
+  addPlanRoute,
+  removePlanRoute,
+] as const
 
 // ── Page data (issue 7 §5) ──────────────────────────────────────────────────────────────────
 
@@ -143,6 +220,15 @@ export type RouteBlockPageData = z.infer<typeof routeBlockPageData>
 /** /performance: the caller's current plan (null: none) and routes to explore. */
 export const performancePageData = z.object({
   status: planStatusSchema.nullable(),
-  routes: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string(), description: z.string().nullable(), units_count: z.number().int(), images: imagesSchema.nullable().optional() })),
+  routes: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      title: z.string(),
+      description: z.string().nullable(),
+      units_count: z.number().int(),
+      images: imagesSchema.nullable().optional(),
+    }),
+  ),
 })
 export type PerformancePageData = z.infer<typeof performancePageData>

@@ -62,7 +62,12 @@ export const routeProgressSchema = z.object({
 })
 export type RouteProgressDto = z.infer<typeof routeProgressSchema>
 
-export const playbackRouteSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), language: languageSchema })
+export const playbackRouteSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  language: languageSchema,
+})
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────
 
@@ -102,7 +107,12 @@ export const saveUnitProgress = defineCall({
   path: '/unit/progress',
   request: unitProgressForm,
   response: envelope({
-    unit: z.object({ id: z.number().int(), position: z.number().int(), completed: z.boolean(), completed_at: z.string().nullable() }),
+    unit: z.object({
+      id: z.number().int(),
+      position: z.number().int(),
+      completed: z.boolean(),
+      completed_at: z.string().nullable(),
+    }),
     progress: routeProgressSchema,
     units: z.array(unitStateSchema).optional(),
   }),

@@ -4,7 +4,16 @@ import { z } from './zod'
 import { MAX_POST_CONTENT_CHARS } from '#shared/limits'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'
-import { bool01, languageField, line, paragraph, pipeValues, idField, contentStatusField, categoryRefField } from './fields'
+import {
+  bool01,
+  languageField,
+  line,
+  paragraph,
+  pipeValues,
+  idField,
+  contentStatusField,
+  categoryRefField,
+} from './fields'
 import { paginationSchema } from './list'
 import { categoriesQuery, categoryForm, categorySchema, slugField } from './content.manage'
 import { postSchema } from './posts'
@@ -14,7 +23,9 @@ const id = idField
 const isoDate = z
   .string()
   .max(40)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), { error: 'validation.date' })
+  .refine((v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    error: 'validation.date',
+  })
   .transform((v) => new Date(v))
 
 /** POST /v1/post: without `id` creates (language, slug and title required), with `id` updates the fields sent. */
@@ -37,9 +48,19 @@ export const postForm = z.object({
 })
 export type PostForm = z.output<typeof postForm>
 
-export const savePost = defineCall({ method: 'POST', path: '/post', request: postForm, response: envelope({ post: postSchema }) })
+export const savePost = defineCall({
+  method: 'POST',
+  path: '/post',
+  request: postForm,
+  response: envelope({ post: postSchema }),
+})
 /** A deleted post's address answers the deleted-article page (SPEC §2), so the row is kept, marked deleted. */
-export const deletePost = defineCall({ method: 'DELETE', path: '/post', request: z.object({ id }), response: messageResponse })
+export const deletePost = defineCall({
+  method: 'DELETE',
+  path: '/post',
+  request: z.object({ id }),
+  response: messageResponse,
+})
 
 const correlationSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), language: z.string() })
 export const listCorrelations = defineCall({
@@ -49,8 +70,18 @@ export const listCorrelations = defineCall({
   response: envelope({ correlations: z.array(correlationSchema) }),
 })
 const pair = z.object({ post_id: id, related_post_id: id })
-export const addCorrelation = defineCall({ method: 'POST', path: '/post/correlation', request: pair, response: envelope({ correlations: z.array(correlationSchema) }) })
-export const removeCorrelation = defineCall({ method: 'DELETE', path: '/post/correlation', request: pair, response: envelope({ correlations: z.array(correlationSchema) }) })
+export const addCorrelation = defineCall({
+  method: 'POST',
+  path: '/post/correlation',
+  request: pair,
+  response: envelope({ correlations: z.array(correlationSchema) }),
+})
+export const removeCorrelation = defineCall({
+  method: 'DELETE',
+  path: '/post/correlation',
+  request: pair,
+  response: envelope({ correlations: z.array(correlationSchema) }),
+})
 
 export const listPostCategories = defineCall({
   method: 'GET',
@@ -58,7 +89,26 @@ export const listPostCategories = defineCall({
   request: categoriesQuery,
   response: envelope({ categories: z.array(categorySchema), pagination: paginationSchema }),
 })
-export const savePostCategory = defineCall({ method: 'POST', path: '/post/category', request: categoryForm, response: envelope({ category: categorySchema }) })
-export const deletePostCategory = defineCall({ method: 'DELETE', path: '/post/category', request: z.object({ id }), response: messageResponse })
+export const savePostCategory = defineCall({
+  method: 'POST',
+  path: '/post/category',
+  request: categoryForm,
+  response: envelope({ category: categorySchema }),
+})
+export const deletePostCategory = defineCall({
+  method: 'DELETE',
+  path: '/post/category',
+  request: z.object({ id }),
+  response: messageResponse,
+})
 
-export const postsManageCalls = [savePost, deletePost, listCorrelations, addCorrelation, removeCorrelation, listPostCategories, savePostCategory, deletePostCategory] as const
+export const postsManageCalls = [
+  savePost,
+  deletePost,
+  listCorrelations,
+  addCorrelation,
+  removeCorrelation,
+  listPostCategories,
+  savePostCategory,
+  deletePostCategory,
+] as const

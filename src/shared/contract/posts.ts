@@ -5,7 +5,11 @@ import { envelope, imagesSchema, languageSchema, statsSchema } from './common'
 import { bool01, languageField, line, pipeValues, searchField } from './fields'
 import { listSchema, paginationSchema } from './list'
 
-const mediaRefSchema = z.object({ key: z.string(), title: z.string().optional(), duration_seconds: z.number().optional() })
+const mediaRefSchema = z.object({
+  key: z.string(),
+  title: z.string().optional(),
+  duration_seconds: z.number().optional(),
+})
 
 /** A post as GET /v1/posts lists it (SPEC §3 Post). `content` only when asked by slug. */
 export const postSchema = z.object({

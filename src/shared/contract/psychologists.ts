@@ -23,7 +23,9 @@ import { psychologistSchema } from './users'
 // ── Weekly hours ─────────────────────────────────────────────────────────────────────────────
 
 /** Each weekday's ranges as 'HH:MM-HH:MM,HH:MM-HH:MM'; '' is a day off. */
-export const weekDaysSchema = z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, z.string()])) as Record<Weekday, z.ZodString>)
+export const weekDaysSchema = z.object(
+  Object.fromEntries(WEEKDAYS.map((d) => [d, z.string()])) as Record<Weekday, z.ZodString>,
+)
 
 export const availabilitySchema = {
   /** The IANA zone the hours are in (the psychologist's clock). */
@@ -72,15 +74,26 @@ export const availabilityForm = z
     const hours: { weekday: number; ranges: MinuteRange[] }[] = []
     WEEKDAYS.forEach((day, weekday) => {
       const ranges = f[day] ?? []
-      if (ranges.some((r) => r.end - r.start < f.slot_minutes)) ctx.addIssue({ code: 'custom', path: [day], message: 'psychologist_profile.errors.range_short' })
+      if (ranges.some((r) => r.end - r.start < f.slot_minutes))
+        ctx.addIssue({ code: 'custom', path: [day], message: 'psychologist_profile.errors.range_short' })
       else if (ranges.length) hours.push({ weekday, ranges })
     })
     return { timezone: f.timezone, open: f.open, slot_minutes: f.slot_minutes, hours }
   })
 export type AvailabilityForm = z.output<typeof availabilityForm>
 
-export const getMyAvailability = defineCall({ method: 'GET', path: '/my/availability', request: z.object({}), response: envelope(availabilitySchema) })
-export const saveMyAvailability = defineCall({ method: 'POST', path: '/my/availability', request: availabilityForm, response: envelope(availabilitySchema) })
+export const getMyAvailability = defineCall({
+  method: 'GET',
+  path: '/my/availability',
+  request: z.object({}),
+  response: envelope(availabilitySchema),
+})
+export const saveMyAvailability = defineCall({
+  method: 'POST',
+  path: '/my/availability',
+  request: availabilityForm,
+  response: envelope(availabilitySchema),
+})
 
 // ── Profile extras ───────────────────────────────────────────────────────────────────────────
 
@@ -101,7 +114,12 @@ const keyList = <T extends readonly string[]>(values: T, allowNone: boolean) =>
     .union([z.string().max(500), z.array(z.string().max(60)).max(20)], { error: 'validation.choice' })
     .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(/[|,]/)).map((x) => x.trim()).filter(Boolean))])
     .refine((list) => list.length <= 20, { error: 'validation.choice' })
-    .refine((list) => (allowNone && list.length === 1 && list[0] === NONE) || (list.length > 0 && list.every((x) => (values as readonly string[]).includes(x))), { error: 'validation.choice' })
+    .refine(
+      (list) =>
+        (allowNone && list.length === 1 && list[0] === NONE) ||
+        (list.length > 0 && list.every((x) => (values as readonly string[]).includes(x))),
+      { error: 'validation.choice' },
+    )
     .transform((list) => (list[0] === NONE ? [] : (list as T[number][])))
 
 /**
@@ -121,6 +139,11 @@ export const psychologistExtrasForm = z.object({
 })
 export type PsychologistExtrasForm = z.output<typeof psychologistExtrasForm>
 
-export const saveMyPsychologistProfile = defineCall({ method: 'POST', path: '/my/psychologist', request: psychologistExtrasForm, response: envelope({ psychologist: psychologistSchema }) })
+export const saveMyPsychologistProfile = defineCall({
+  method: 'POST',
+  path: '/my/psychologist',
+  request: psychologistExtrasForm,
+  response: envelope({ psychologist: psychologistSchema }),
+})
 
 export const psychologistsCalls = [getMyAvailability, saveMyAvailability, saveMyPsychologistProfile] as const

@@ -30,6 +30,11 @@ export const getRanking = defineCall({
 export type RankingAnswer = z.infer<typeof getRanking.response>
 
 /** POST /v1/ranking/visibility: leave (hidden=1) or come back to (hidden=0) the ranking, from the profile. */
-export const setRankingVisibility = defineCall({ method: 'POST', path: '/ranking/visibility', request: z.object({ hidden: bool01 }), response: envelope({ hidden: z.boolean() }) })
+export const setRankingVisibility = defineCall({
+  method: 'POST',
+  path: '/ranking/visibility',
+  request: z.object({ hidden: bool01 }),
+  response: envelope({ hidden: z.boolean() }),
+})
 
 export const rankingCalls = [getRanking, setRankingVisibility] as const

@@ -13,7 +13,11 @@ export const rewardSchema = z.object({
   criteria: z.object({ metric: z.string(), gte: z.number() }),
   description: z.string(),
   /** SPEC §9 icons: white heart (levels 1–7), green heart (8), pink heart (9), fire (10). */
-  level: z.object({ id: z.number().int(), title: z.string(), icon: z.enum(['white_heart', 'green_heart', 'pink_heart', 'fire']) }),
+  level: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    icon: z.enum(['white_heart', 'green_heart', 'pink_heart', 'fire']),
+  }),
   is_acquired: z.boolean(),
   acquired_at: z.string().nullable(),
   is_claimed: z.boolean(),
@@ -21,7 +25,13 @@ export const rewardSchema = z.object({
 export type RewardDto = z.infer<typeof rewardSchema>
 
 /** A type of reward (its key) with its title, description and rewards (SPEC §3 "grouped by a key"). */
-export const rewardTypeSchema = z.object({ key: z.string(), category: z.string(), title: z.string(), description: z.string(), rewards: z.array(rewardSchema) })
+export const rewardTypeSchema = z.object({
+  key: z.string(),
+  category: z.string(),
+  title: z.string(),
+  description: z.string(),
+  rewards: z.array(rewardSchema),
+})
 export type RewardTypeDto = z.infer<typeof rewardTypeSchema>
 
 /** The kind streak: never a reset shown on its own, always "N of the last 7 days". */
@@ -40,14 +50,28 @@ export const listRewards = defineCall({
   method: 'GET',
   path: '/rewards',
   request: z.object({}),
-  response: envelope({ rewards: z.array(rewardTypeSchema), user_progress: z.number().int().min(0).max(100), streak: streakSchema }),
+  response: envelope({
+    rewards: z.array(rewardTypeSchema),
+    user_progress: z.number().int().min(0).max(100),
+    streak: streakSchema,
+  }),
 })
 export type RewardsAnswer = z.infer<typeof listRewards.response>
 
 /** GET /v1/rewards/unclaimed */
-export const listUnclaimed = defineCall({ method: 'GET', path: '/rewards/unclaimed', request: z.object({}), response: envelope({ rewards: z.array(rewardSchema) }) })
+export const listUnclaimed = defineCall({
+  method: 'GET',
+  path: '/rewards/unclaimed',
+  request: z.object({}),
+  response: envelope({ rewards: z.array(rewardSchema) }),
+})
 
 /** POST /v1/rewards/claim: once per reward. */
-export const claimReward = defineCall({ method: 'POST', path: '/rewards/claim', request: z.object({ reward_id: idField }), response: envelope({ reward_id: z.number().int() }) })
+export const claimReward = defineCall({
+  method: 'POST',
+  path: '/rewards/claim',
+  request: z.object({ reward_id: idField }),
+  response: envelope({ reward_id: z.number().int() }),
+})
 
 export const rewardsCalls = [listRewards, listUnclaimed, claimReward] as const

@@ -8,6 +8,15 @@ export type HomePageData = z.infer<typeof homePageData>
 
 /** The landings (SPEC §2 /get-a-plan-for-insomnia, /get-a-plan-for-anxiety): the psychologists shown. */
 export const landingPageData = z.object({
-  psychologists: z.array(z.object({ id: z.number().int(), name: z.string().nullable(), avatar: z.string().nullable(), degree: z.string().nullable(), located_at: z.string().nullable(), speaks_in: z.array(z.string()) })),
+  psychologists: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      avatar: z.string().nullable(),
+      degree: z.string().nullable(),
+      located_at: z.string().nullable(),
+      speaks_in: z.array(z.string()),
+    }),
+  ),
 })
 export type LandingPageData = z.infer<typeof landingPageData>

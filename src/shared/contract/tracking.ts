@@ -11,7 +11,12 @@ import { TRACKING_WIRE, UTM_NAMES, type UtmName } from './tracking.wire'
 export { UTM_DEFAULTS, UTM_NAMES, type UtmName } from './tracking.wire'
 
 const utmValue = line(255).optional()
-const utmFields = Object.fromEntries(UTM_NAMES.flatMap((n) => [[`utm_${n}`, utmValue], [n, utmValue]])) as Record<`utm_${UtmName}` | UtmName, typeof utmValue>
+const utmFields = Object.fromEntries(
+  UTM_NAMES.flatMap((n) => [
+    [`utm_${n}`, utmValue],
+    [n, utmValue],
+  ]),
+) as Record<`utm_${UtmName}` | UtmName, typeof utmValue>
 
 export const sessionQuery = z.object({
   pathname: line(500).optional(),
@@ -23,7 +28,11 @@ export const sessionQuery = z.object({
 export type SessionQuery = z.output<typeof sessionQuery>
 
 /** GET /v1/session: the browser's session, or a new one (`new_session` true) with its utm values. */
-export const getSession = defineCall({ ...TRACKING_WIRE.session, request: sessionQuery, response: envelope({ session_id: z.string(), new_session: z.boolean() }) })
+export const getSession = defineCall({
+  ...TRACKING_WIRE.session,
+  request: sessionQuery,
+  response: envelope({ session_id: z.string(), new_session: z.boolean() }),
+})
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -46,6 +55,10 @@ export const track = defineCall({ ...TRACKING_WIRE.track, request: trackForm, re
 
 /** POST /v1/translation: a key the page had no text for, counted once per key and locale. */
 export const translationForm = z.object({ text: line(300) })
-export const reportTranslation = defineCall({ ...TRACKING_WIRE.translation, request: translationForm, response: messageResponse })
+export const reportTranslation = defineCall({
+  ...TRACKING_WIRE.translation,
+  request: translationForm,
+  response: messageResponse,
+})
 
 export const trackingCalls = [getSession, track, reportTranslation] as const

@@ -4,7 +4,19 @@
 // session's answer with `isSessionAnswer` (SPEC §7: server responses are checked).
 
 /** SPEC §9: the utm variables tracked, each as `utm_<name>` (or bare `<name>`) in the query. */
-export const UTM_NAMES = ['source', 'medium', 'campaign', 'term', 'content', 'device', 'version', 'agency', 'category', 'fbc', 'fbp'] as const
+export const UTM_NAMES = [
+  'source',
+  'medium',
+  'campaign',
+  'term',
+  'content',
+  'device',
+  'version',
+  'agency',
+  'category',
+  'fbc',
+  'fbp',
+] as const
 export type UtmName = (typeof UTM_NAMES)[number]
 /** SPEC §9: "Defaults: agency na, category anxiety". */
 export const UTM_DEFAULTS: Partial<Record<UtmName, string>> = { agency: 'na', category: 'anxiety' }

@@ -7,8 +7,15 @@ import { PLAN_CATEGORIES } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, languageSchema } from './common'
 import { bool01, emailField, line, paragraph, timezoneField } from './fields'
-import { authResponse, captchaFields, nameField, notificationSettingsFields, passwordField, sessionUserSchema, userSchema } from './users'
-
+import {
+  authResponse,
+  captchaFields,
+  nameField,
+  notificationSettingsFields,
+  passwordField,
+  sessionUserSchema,
+  userSchema,
+} from './users'
 
 let countries: Set<string> | null = null
 export const isCountryCode = (v: string): v is CountryCode => (countries ??= new Set<string>(getCountries())).has(v)
@@ -70,6 +77,11 @@ export type UpdateRequest = z.infer<typeof updateRequest>
 
 export const register = defineCall({ method: 'POST', path: '/user', request: registerRequest, response: authResponse })
 /** After an update: a new token only when the password changed (every other session ended). */
-export const updateProfile = defineCall({ method: 'POST', path: '/user/update', request: updateRequest, response: envelope({ user: z.union([sessionUserSchema, userSchema]) }) })
+export const updateProfile = defineCall({
+  method: 'POST',
+  path: '/user/update',
+  request: updateRequest,
+  response: envelope({ user: z.union([sessionUserSchema, userSchema]) }),
+})
 
 export const usersPhoneCalls = [register, updateProfile] as const

@@ -95,7 +95,12 @@ export const permissionsSchema = z.object({
 export const authResponse = envelope({ user: sessionUserSchema })
 
 /** One country of the profile's select (SPEC §3 "Country list entry"). */
-export const countryOptionSchema = z.object({ country_code: z.string(), name: z.string(), flag: z.string(), phone_code: z.string() })
+export const countryOptionSchema = z.object({
+  country_code: z.string(),
+  name: z.string(),
+  flag: z.string(),
+  phone_code: z.string(),
+})
 export type CountryOption = z.infer<typeof countryOptionSchema>
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────
@@ -135,7 +140,12 @@ export const authenticateRequest = z
     ...captchaFields,
   })
   .superRefine((v, ctx) => {
-    const methods = [v.email !== undefined || v.password !== undefined, !!v.google_id_token, !!v.apple_id_token, v.user_id !== undefined || v.authorization !== undefined]
+    const methods = [
+      v.email !== undefined || v.password !== undefined,
+      !!v.google_id_token,
+      !!v.apple_id_token,
+      v.user_id !== undefined || v.authorization !== undefined,
+    ]
     if (methods.filter(Boolean).length !== 1) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: 'accounts.errors.login_method' })
       return
@@ -146,7 +156,8 @@ export const authenticateRequest = z
     }
     if (methods[3]) {
       if (v.user_id === undefined) ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'validation.required' })
-      if (v.authorization === undefined) ctx.addIssue({ code: 'custom', path: ['authorization'], message: 'validation.required' })
+      if (v.authorization === undefined)
+        ctx.addIssue({ code: 'custom', path: ['authorization'], message: 'validation.required' })
     }
   })
 export type AuthenticateRequest = z.infer<typeof authenticateRequest>
@@ -198,7 +209,12 @@ export const psychologistsQuery = listSchema({
     search: searchField.optional(),
     open: bool01.optional(),
     /** A symptom key among `specialist_in_symptoms` (e.g. anxiety, insomnia). */
-    symptom: z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,40}$/, { error: 'validation.invalid' }).optional(),
+    symptom: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{1,40}$/, { error: 'validation.invalid' })
+      .optional(),
     /** A language among `speaks_in`. */
     language: languageSchema.optional(),
   },
@@ -209,15 +225,55 @@ export type PsychologistsQuery = z.output<typeof psychologistsQuery>
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────
 
-export const authenticate = defineCall({ method: 'POST', path: '/user/authenticate', request: authenticateRequest, response: authResponse })
+export const authenticate = defineCall({
+  method: 'POST',
+  path: '/user/authenticate',
+  request: authenticateRequest,
+  response: authResponse,
+})
 export const logout = defineCall({ method: 'POST', path: '/user/logout', request: empty, response: messageResponse })
-export const getMe = defineCall({ method: 'GET', path: '/user', request: empty, response: envelope({ user: userSchema }) })
-export const deleteUser = defineCall({ method: 'DELETE', path: '/user', request: deleteRequest, response: messageResponse })
-export const recoverPassword = defineCall({ method: 'POST', path: '/user/recover/password', request: recoverRequest, response: messageResponse })
-export const disableNotifications = defineCall({ method: 'DELETE', path: '/user/notifications/delete', request: disableNotificationsRequest, response: messageResponse })
-export const getPermissions = defineCall({ method: 'GET', path: '/user/permissions', request: empty, response: envelope({ permissions: permissionsSchema }) })
-export const exportMyData = defineCall({ method: 'GET', path: '/user/export', request: empty, response: envelope({ export: z.record(z.string(), z.unknown()) }) })
-export const listUsers = defineCall({ method: 'GET', path: '/users', request: usersQuery, response: envelope({ users: z.array(adminUserSchema), pagination: paginationSchema }) })
+export const getMe = defineCall({
+  method: 'GET',
+  path: '/user',
+  request: empty,
+  response: envelope({ user: userSchema }),
+})
+export const deleteUser = defineCall({
+  method: 'DELETE',
+  path: '/user',
+  request: deleteRequest,
+  response: messageResponse,
+})
+export const recoverPassword = defineCall({
+  method: 'POST',
+  path: '/user/recover/password',
+  request: recoverRequest,
+  response: messageResponse,
+})
+export const disableNotifications = defineCall({
+  method: 'DELETE',
+  path: '/user/notifications/delete',
+  request: disableNotificationsRequest,
+  response: messageResponse,
+})
+export const getPermissions = defineCall({
+  method: 'GET',
+  path: '/user/permissions',
+  request: empty,
+  response: envelope({ permissions: permissionsSchema }),
+})
+export const exportMyData = defineCall({
+  method: 'GET',
+  path: '/user/export',
+  request: empty,
+  response: envelope({ export: z.record(z.string(), z.unknown()) }),
+})
+export const listUsers = defineCall({
+  method: 'GET',
+  path: '/users',
+  request: usersQuery,
+  response: envelope({ users: z.array(adminUserSchema), pagination: paginationSchema }),
+})
 export const listPsychologists = defineCall({
   method: 'GET',
   path: '/users/psychologists',
@@ -238,4 +294,15 @@ export const profilePageData = z
   .nullable()
 export type ProfilePageData = z.infer<typeof profilePageData>
 
-export const usersCalls = [authenticate, logout, getMe, deleteUser, recoverPassword, disableNotifications, getPermissions, exportMyData, listUsers, listPsychologists] as const
+export const usersCalls = [
+  authenticate,
+  logout,
+  getMe,
+  deleteUser,
+  recoverPassword,
+  disableNotifications,
+  getPermissions,
+  exportMyData,
+  listUsers,
+  listPsychologists,
+] as const

@@ -38,7 +38,11 @@ export function issueMessage(issue: Issue, t: Translate): string {
           ? t('validation.max_length', { max: i.maximum })
           : t('validation.invalid')
     case 'invalid_format':
-      return i.format === 'email' ? t('validation.email') : /date|time/.test(String(i.format)) ? t('validation.date') : t('validation.invalid')
+      return i.format === 'email'
+        ? t('validation.email')
+        : /date|time/.test(String(i.format))
+          ? t('validation.date')
+          : t('validation.invalid')
     case 'invalid_value':
       return t('validation.choice')
     case 'not_multiple_of':

@@ -182,7 +182,8 @@ export const es: typeof en = {
     something_went_wrong: '¡Algo salió mal!',
     generic: 'Algo salió mal, inténtalo de nuevo o contáctanos.',
     contact_cooldown: 'Solo puedes enviar una solicitud de contacto una vez cada hora.',
-    refund_cooldown: 'Solo puedes solicitar un reembolso una vez cada 7 días. Tu solicitud anterior se envió el {{at}}.',
+    refund_cooldown:
+      'Solo puedes solicitar un reembolso una vez cada 7 días. Tu solicitud anterior se envió el {{at}}.',
     refund_failed: 'Error al enviar la solicitud de reembolso.',
     recovery_cooldown: 'Solo puedes recuperar tu contraseña una vez cada 30 minutos.',
     payment_problem: 'Problema con el pago.',

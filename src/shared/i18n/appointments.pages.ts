@@ -82,7 +82,8 @@ export const en = {
     buy_credits: 'Buy more credits',
     not_enough: 'You need ${{price}} in credits to book this session.',
     phone_title: 'One more thing: your phone',
-    phone_lead: 'Your psychologist may need to reach you. Add a number with its country code; we only use it for your sessions.',
+    phone_lead:
+      'Your psychologist may need to reach you. Add a number with its country code; we only use it for your sessions.',
     book: 'Book the session',
     save_and_book: 'Save and book',
     booking: 'Booking…',
@@ -193,7 +194,8 @@ export const es: typeof en = {
     buy_credits: 'Comprar más créditos',
     not_enough: 'Necesitas ${{price}} en créditos para reservar esta sesión.',
     phone_title: 'Una cosa más: tu teléfono',
-    phone_lead: 'Puede que tu profesional necesite contactarte. Añade un número con su prefijo de país; solo lo usamos para tus sesiones.',
+    phone_lead:
+      'Puede que tu profesional necesite contactarte. Añade un número con su prefijo de país; solo lo usamos para tus sesiones.',
     book: 'Reservar la sesión',
     save_and_book: 'Guardar y reservar',
     booking: 'Reservando…',

@@ -3,7 +3,8 @@
 export const en = {
   appointment_mail: {
     booked_subject: 'Your session on {{when}} is booked',
-    booked_body: 'Your session with {{other}} on {{when}} ({{channel}}) is booked. Please confirm it (or cancel it) with the button below: it is confirmed once both of you have.',
+    booked_body:
+      'Your session with {{other}} on {{when}} ({{channel}}) is booked. Please confirm it (or cancel it) with the button below: it is confirmed once both of you have.',
     confirmed_subject: 'Session confirmed: {{when}}',
     confirmed_body: 'Your session with {{other}} on {{when}} ({{channel}}) is confirmed. See you there.',
     cancelled_subject: 'Session cancelled: {{when}}',
@@ -11,7 +12,8 @@ export const en = {
     reminder_day_subject: 'Tomorrow: your session at {{when}}',
     reminder_day_body: 'A reminder: your session with {{other}} is on {{when}} ({{channel}}).',
     reminder_hour_subject: 'In one hour: your session at {{when}}',
-    reminder_hour_body: 'Your session with {{other}} starts in about an hour, at {{when}} ({{channel}}). Find a quiet place and a glass of water.',
+    reminder_hour_body:
+      'Your session with {{other}} starts in about an hour, at {{when}} ({{channel}}). Find a quiet place and a glass of water.',
     reason: 'Reason: {{reason}}',
     calendar: 'The attached file adds it to your calendar.',
     open_booked: 'Confirm or cancel',
@@ -38,8 +40,20 @@ export const en = {
     cancelled: 'Appointment cancelled.',
     closed: 'Appointment closed.',
     meeting_saved: 'Meeting details saved.',
-    status: { pending: 'Pending', confirmed: 'Confirmed', cancelled: 'Cancelled', attended: 'Attended', finished_by_overtime: 'Finished by overtime' },
-    channel: { google_meet: 'Google Meet', zoom: 'Zoom', phone_call: 'Phone call', whatsapp: 'WhatsApp', on_place: 'In person' },
+    status: {
+      pending: 'Pending',
+      confirmed: 'Confirmed',
+      cancelled: 'Cancelled',
+      attended: 'Attended',
+      finished_by_overtime: 'Finished by overtime',
+    },
+    channel: {
+      google_meet: 'Google Meet',
+      zoom: 'Zoom',
+      phone_call: 'Phone call',
+      whatsapp: 'WhatsApp',
+      on_place: 'In person',
+    },
     reason: {
       schedule_conflict: 'Schedule conflict',
       emergency: 'Emergency',
@@ -57,7 +71,8 @@ export const en = {
 export const es: typeof en = {
   appointment_mail: {
     booked_subject: 'Tu sesión del {{when}} está reservada',
-    booked_body: 'Tu sesión con {{other}} el {{when}} ({{channel}}) está reservada. Confírmala (o cancélala) con el botón de abajo: queda confirmada cuando los dos lo hayáis hecho.',
+    booked_body:
+      'Tu sesión con {{other}} el {{when}} ({{channel}}) está reservada. Confírmala (o cancélala) con el botón de abajo: queda confirmada cuando los dos lo hayáis hecho.',
     confirmed_subject: 'Sesión confirmada: {{when}}',
     confirmed_body: 'Tu sesión con {{other}} el {{when}} ({{channel}}) está confirmada. Nos vemos allí.',
     cancelled_subject: 'Sesión cancelada: {{when}}',
@@ -65,7 +80,8 @@ export const es: typeof en = {
     reminder_day_subject: 'Mañana: tu sesión a las {{when}}',
     reminder_day_body: 'Un recordatorio: tu sesión con {{other}} es el {{when}} ({{channel}}).',
     reminder_hour_subject: 'En una hora: tu sesión de las {{when}}',
-    reminder_hour_body: 'Tu sesión con {{other}} empieza en más o menos una hora, a las {{when}} ({{channel}}). Busca un lugar tranquilo y un vaso de agua.',
+    reminder_hour_body:
+      'Tu sesión con {{other}} empieza en más o menos una hora, a las {{when}} ({{channel}}). Busca un lugar tranquilo y un vaso de agua.',
     reason: 'Motivo: {{reason}}',
     calendar: 'El archivo adjunto la añade a tu calendario.',
     open_booked: 'Confirmar o cancelar',
@@ -92,8 +108,20 @@ export const es: typeof en = {
     cancelled: 'Cita cancelada.',
     closed: 'Cita cerrada.',
     meeting_saved: 'Datos de la reunión guardados.',
-    status: { pending: 'Pendiente', confirmed: 'Confirmada', cancelled: 'Cancelada', attended: 'Atendida', finished_by_overtime: 'Finalizada por tiempo' },
-    channel: { google_meet: 'Google Meet', zoom: 'Zoom', phone_call: 'Llamada', whatsapp: 'WhatsApp', on_place: 'En persona' },
+    status: {
+      pending: 'Pendiente',
+      confirmed: 'Confirmada',
+      cancelled: 'Cancelada',
+      attended: 'Atendida',
+      finished_by_overtime: 'Finalizada por tiempo',
+    },
+    channel: {
+      google_meet: 'Google Meet',
+      zoom: 'Zoom',
+      phone_call: 'Llamada',
+      whatsapp: 'WhatsApp',
+      on_place: 'En persona',
+    },
     reason: {
       schedule_conflict: 'Conflicto de horario',
       emergency: 'Emergencia',

@@ -11,11 +11,36 @@ export const en = {
       claimed: 'Reward claimed. Well done!',
       categories: { consistency: 'Consistency', milestone: 'Milestones', dedication: 'Dedication' },
       keys: {
-        usage_streak: { title: 'Usage streak', type: 'Days in a row with some practice. A freeze keeps your streak on a day you could not make it.', description: '{{count}} days in a row', description_one: 'Your first day' },
-        active_days: { title: 'Days of practice', type: 'Every day you practised counts, in a row or not.', description: '{{count}} days of practice', description_one: '1 day of practice' },
-        routes_completed: { title: 'Routes completed', type: 'Routes you finished, every unit.', description: '{{count}} routes completed', description_one: 'Your first route completed' },
-        plans_completed: { title: 'Plans completed', type: 'Plans you finished.', description: '{{count}} plans completed', description_one: 'Your first plan completed' },
-        sessions_attended: { title: 'Sessions attended', type: 'Sessions with a psychologist you attended.', description: '{{count}} sessions attended', description_one: 'Your first session attended' },
+        usage_streak: {
+          title: 'Usage streak',
+          type: 'Days in a row with some practice. A freeze keeps your streak on a day you could not make it.',
+          description: '{{count}} days in a row',
+          description_one: 'Your first day',
+        },
+        active_days: {
+          title: 'Days of practice',
+          type: 'Every day you practised counts, in a row or not.',
+          description: '{{count}} days of practice',
+          description_one: '1 day of practice',
+        },
+        routes_completed: {
+          title: 'Routes completed',
+          type: 'Routes you finished, every unit.',
+          description: '{{count}} routes completed',
+          description_one: 'Your first route completed',
+        },
+        plans_completed: {
+          title: 'Plans completed',
+          type: 'Plans you finished.',
+          description: '{{count}} plans completed',
+          description_one: 'Your first plan completed',
+        },
+        sessions_attended: {
+          title: 'Sessions attended',
+          type: 'Sessions with a psychologist you attended.',
+          description: '{{count}} sessions attended',
+          description_one: 'Your first session attended',
+        },
       },
       page: {
         intro: 'Every small step counts. Here is what you have achieved so far.',
@@ -108,11 +133,36 @@ export const es: typeof en = {
       claimed: 'Recompensa reclamada. ¡Bien hecho!',
       categories: { consistency: 'Constancia', milestone: 'Hitos', dedication: 'Dedicación' },
       keys: {
-        usage_streak: { title: 'Racha de uso', type: 'Días seguidos con algo de práctica. Un comodín mantiene tu racha el día que no puedas.', description: '{{count}} días seguidos', description_one: 'Tu primer día' },
-        active_days: { title: 'Días de práctica', type: 'Cada día que practicaste cuenta, seguido o no.', description: '{{count}} días de práctica', description_one: '1 día de práctica' },
-        routes_completed: { title: 'Rutas completadas', type: 'Rutas que terminaste, todas sus unidades.', description: '{{count}} rutas completadas', description_one: 'Tu primera ruta completada' },
-        plans_completed: { title: 'Planes completados', type: 'Planes que terminaste.', description: '{{count}} planes completados', description_one: 'Tu primer plan completado' },
-        sessions_attended: { title: 'Sesiones realizadas', type: 'Sesiones con un psicólogo a las que asististe.', description: '{{count}} sesiones realizadas', description_one: 'Tu primera sesión realizada' },
+        usage_streak: {
+          title: 'Racha de uso',
+          type: 'Días seguidos con algo de práctica. Un comodín mantiene tu racha el día que no puedas.',
+          description: '{{count}} días seguidos',
+          description_one: 'Tu primer día',
+        },
+        active_days: {
+          title: 'Días de práctica',
+          type: 'Cada día que practicaste cuenta, seguido o no.',
+          description: '{{count}} días de práctica',
+          description_one: '1 día de práctica',
+        },
+        routes_completed: {
+          title: 'Rutas completadas',
+          type: 'Rutas que terminaste, todas sus unidades.',
+          description: '{{count}} rutas completadas',
+          description_one: 'Tu primera ruta completada',
+        },
+        plans_completed: {
+          title: 'Planes completados',
+          type: 'Planes que terminaste.',
+          description: '{{count}} planes completados',
+          description_one: 'Tu primer plan completado',
+        },
+        sessions_attended: {
+          title: 'Sesiones realizadas',
+          type: 'Sesiones con un psicólogo a las que asististe.',
+          description: '{{count}} sesiones realizadas',
+          description_one: 'Tu primera sesión realizada',
+        },
       },
       page: {
         intro: 'Cada pequeño paso cuenta. Esto es lo que has conseguido hasta ahora.',
@@ -141,7 +191,8 @@ export const es: typeof en = {
       unclaimed_one: 'Tienes 1 recompensa por reclamar',
     },
     ranking: {
-      intro: 'Los puntos vienen de practicar en días distintos, no de los minutos: 10 puntos por cada día con práctica.',
+      intro:
+        'Los puntos vienen de practicar en días distintos, no de los minutos: 10 puntos por cada día con práctica.',
       position: 'Puesto',
       name: 'Nombre',
       points: 'Puntos',
@@ -176,7 +227,8 @@ export const es: typeof en = {
       replayed: 'Enviado de nuevo a la cola de correo.',
       dead_title: 'Correos no entregados',
       dead_none: 'Todos los correos se entregaron.',
-      dead_help: 'Estos correos fallaron tras todos los reintentos. Al reenviar uno se manda otra vez; nadie lo recibe dos veces.',
+      dead_help:
+        'Estos correos fallaron tras todos los reintentos. Al reenviar uno se manda otra vez; nadie lo recibe dos veces.',
       dead_to: 'Para',
       dead_subject: 'Asunto',
       dead_error: 'Último error',

@@ -11,7 +11,11 @@ export const MISSING = '{*Error}'
 /** Every message key: 'errors.not_found', 'accounts.login.title'... (dot paths to a text). */
 export type MessageKey = Leaves<Messages>
 type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : T[K] extends readonly unknown[] ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>
+  [K in keyof T & string]: T[K] extends string
+    ? `${P}${K}`
+    : T[K] extends readonly unknown[]
+      ? `${P}${K}`
+      : Leaves<T[K], `${P}${K}.`>
 }[keyof T & string]
 
 /**
@@ -37,4 +41,3 @@ export function createTranslator(locale: Locale, messages: Messages, onMissing?:
     return String(out)
   }
 }
-

@@ -13,7 +13,13 @@ const privacy: LegalDocument = {
       h: 'Who is responsible for your data',
       body: [
         'The controller of your data is Calma Salud S.L. (demo), tax ID B00000000 (placeholder), with its registered office at Calle Ejemplo 1, 28000 Madrid, Spain (placeholder). This identity is a placeholder for this demo.',
-        { list: ['Privacy questions: [privacy@calma.app](mailto:privacy@calma.app)', 'Our data protection officer (DPO): [dpo@calma.app](mailto:dpo@calma.app)', 'Anything else: our [contact form](/contact)'] },
+        {
+          list: [
+            'Privacy questions: [privacy@calma.app](mailto:privacy@calma.app)',
+            'Our data protection officer (DPO): [dpo@calma.app](mailto:dpo@calma.app)',
+            'Anything else: our [contact form](/contact)',
+          ],
+        },
       ],
     },
     {
@@ -66,17 +72,61 @@ const privacy: LegalDocument = {
           table: {
             head: ['What for', 'Which data', 'Legal basis'],
             rows: [
-              ['Creating your account and giving you the service (plans, routes, progress, rewards, ranking)', 'Account, your use of Calma', 'Contract (art. 6(1)(b) GDPR)'],
-              ['Personalising your plan and showing your progress', 'Health and wellbeing data', 'Your explicit consent (art. 9(2)(a) GDPR)'],
-              ['Booking and holding appointments with psychologists', 'Account, phone, appointments', 'Contract and your explicit consent'],
-              ['Payments, invoices and refunds', 'Payments, account', 'Contract; legal obligation for accounting and tax (art. 6(1)(c))'],
-              ['Sending you the free kit and the invitation from our campaign pages', 'Email, name', 'Your consent (art. 6(1)(a))'],
-              ['Notifications about your plan, in the app and by email', 'Account, language, preferred time', 'Contract; you can turn emails off at any time'],
-              ['Answering your messages, feedback and call-back requests', 'What you send us', 'Your request (art. 6(1)(b)) and our legitimate interest in improving Calma (art. 6(1)(f))'],
-              ['Keeping Calma safe from abuse, bots and attacks on accounts', 'IP address, sign-in attempts, technical data', 'Legitimate interest (art. 6(1)(f))'],
-              ['Counting visits and campaigns on our own servers', 'Visit identifier, pages, utm values', 'Legitimate interest (art. 6(1)(f)); never shared with vendors'],
-              ['Measuring our public pages and ad campaigns with Google and Meta', 'Page address without its query, device', 'Your consent in Cookie settings (art. 6(1)(a))'],
-              ['Keeping the records the law asks of us, and defending claims', 'Payments, consents', 'Legal obligation (art. 6(1)(c)); legitimate interest'],
+              [
+                'Creating your account and giving you the service (plans, routes, progress, rewards, ranking)',
+                'Account, your use of Calma',
+                'Contract (art. 6(1)(b) GDPR)',
+              ],
+              [
+                'Personalising your plan and showing your progress',
+                'Health and wellbeing data',
+                'Your explicit consent (art. 9(2)(a) GDPR)',
+              ],
+              [
+                'Booking and holding appointments with psychologists',
+                'Account, phone, appointments',
+                'Contract and your explicit consent',
+              ],
+              [
+                'Payments, invoices and refunds',
+                'Payments, account',
+                'Contract; legal obligation for accounting and tax (art. 6(1)(c))',
+              ],
+              [
+                'Sending you the free kit and the invitation from our campaign pages',
+                'Email, name',
+                'Your consent (art. 6(1)(a))',
+              ],
+              [
+                'Notifications about your plan, in the app and by email',
+                'Account, language, preferred time',
+                'Contract; you can turn emails off at any time',
+              ],
+              [
+                'Answering your messages, feedback and call-back requests',
+                'What you send us',
+                'Your request (art. 6(1)(b)) and our legitimate interest in improving Calma (art. 6(1)(f))',
+              ],
+              [
+                'Keeping Calma safe from abuse, bots and attacks on accounts',
+                'IP address, sign-in attempts, technical data',
+                'Legitimate interest (art. 6(1)(f))',
+              ],
+              [
+                'Counting visits and campaigns on our own servers',
+                'Visit identifier, pages, utm values',
+                'Legitimate interest (art. 6(1)(f)); never shared with vendors',
+              ],
+              [
+                'Measuring our public pages and ad campaigns with Google and Meta',
+                'Page address without its query, device',
+                'Your consent in Cookie settings (art. 6(1)(a))',
+              ],
+              [
+                'Keeping the records the law asks of us, and defending claims',
+                'Payments, consents',
+                'Legal obligation (art. 6(1)(c)); legitimate interest',
+              ],
             ],
           },
         },
@@ -117,12 +167,27 @@ const privacy: LegalDocument = {
           table: {
             head: ['Data', 'How long'],
             rows: [
-              ['Account, profile, plans, progress, likes and rewards', 'While your account exists. Erased at once when you delete it.'],
-              ['Health and wellbeing data, appointments', 'While your account exists. Erased at once when you delete it, or earlier if you ask us.'],
+              [
+                'Account, profile, plans, progress, likes and rewards',
+                'While your account exists. Erased at once when you delete it.',
+              ],
+              [
+                'Health and wellbeing data, appointments',
+                'While your account exists. Erased at once when you delete it, or earlier if you ask us.',
+              ],
               ['Records of your consents', 'While your account exists.'],
-              ['Payments, credits and transactions', 'As long as the law requires for accounting and tax (in Spain, generally 6 years), no longer linked to you once you delete your account.'],
-              ['Messages, feedback and call-back requests', 'As long as we need to answer you, and at most 2 years. Erased with your account.'],
-              ['Visit and campaign records on our servers', 'At most 2 years, no longer linked to you once you delete your account.'],
+              [
+                'Payments, credits and transactions',
+                'As long as the law requires for accounting and tax (in Spain, generally 6 years), no longer linked to you once you delete your account.',
+              ],
+              [
+                'Messages, feedback and call-back requests',
+                'As long as we need to answer you, and at most 2 years. Erased with your account.',
+              ],
+              [
+                'Visit and campaign records on our servers',
+                'At most 2 years, no longer linked to you once you delete your account.',
+              ],
               ['Failed sign-in attempts', '24 hours.'],
               ['Your session', '1 day, or 30 days if you choose “keep me connected”.'],
               ['Backups', 'Overwritten within 30 days.'],
@@ -209,14 +274,44 @@ const cookies: LegalDocument = {
           table: {
             head: ['Name', 'Type', 'What for', 'How long'],
             rows: [
-              ['calma_session', 'Cookie (ours)', 'Keeps you signed in. Scripts cannot read it.', 'Until you close the browser, or 30 days with “keep me connected”'],
+              [
+                'calma_session',
+                'Cookie (ours)',
+                'Keeps you signed in. Scripts cannot read it.',
+                'Until you close the browser, or 30 days with “keep me connected”',
+              ],
               ['tz', 'Cookie (ours)', 'Your time zone, so dates and times show in your local time.', '1 year'],
-              ['calma_oauth', 'Cookie (ours)', 'Protects your sign-in with Google or Apple while you go to them and come back.', '10 minutes'],
-              ['calma_consent', 'Local storage (ours)', 'Remembers your cookie choice.', 'Until you change it or clear your browser'],
-              ['user', 'Local storage (ours)', 'Your name, email, language and subscription status, so pages can show them at once. Never your password or your session.', 'Until you log out'],
+              [
+                'calma_oauth',
+                'Cookie (ours)',
+                'Protects your sign-in with Google or Apple while you go to them and come back.',
+                '10 minutes',
+              ],
+              [
+                'calma_consent',
+                'Local storage (ours)',
+                'Remembers your cookie choice.',
+                'Until you change it or clear your browser',
+              ],
+              [
+                'user',
+                'Local storage (ours)',
+                'Your name, email, language and subscription status, so pages can show them at once. Never your password or your session.',
+                'Until you log out',
+              ],
               ['locale', 'Local storage (ours)', 'Your language.', 'Until you log out'],
-              ['language_notification', 'Local storage (ours)', 'Remembers that we already told you about a change of language.', 'Until you log out'],
-              ['__cf_bm and the Turnstile check', 'Cookie and check by Cloudflare', 'Tell people from bots and protect our forms from abuse.', 'Up to 30 minutes'],
+              [
+                'language_notification',
+                'Local storage (ours)',
+                'Remembers that we already told you about a change of language.',
+                'Until you log out',
+              ],
+              [
+                '__cf_bm and the Turnstile check',
+                'Cookie and check by Cloudflare',
+                'Tell people from bots and protect our forms from abuse.',
+                'Up to 30 minutes',
+              ],
             ],
           },
         },
@@ -231,10 +326,30 @@ const cookies: LegalDocument = {
           table: {
             head: ['Name', 'Type', 'What for', 'How long'],
             rows: [
-              ['session_id', 'Local storage (ours)', 'Identifies your visit, so we can count visits and know which campaign brought you, on our own servers.', 'Until you log out'],
-              ['articles_read', 'Local storage (ours)', 'The articles you have finished, to mark them as read. It stays on your device.', 'Until you log out'],
-              ['agency', 'Local storage (ours)', 'The campaign partner that brought you, to show its pages as agreed with it.', 'Until you clear your browser'],
-              ['visited_at', 'Local storage (ours)', 'When you first arrived from that partner (its pages look different for 24 hours).', 'Until you clear your browser'],
+              [
+                'session_id',
+                'Local storage (ours)',
+                'Identifies your visit, so we can count visits and know which campaign brought you, on our own servers.',
+                'Until you log out',
+              ],
+              [
+                'articles_read',
+                'Local storage (ours)',
+                'The articles you have finished, to mark them as read. It stays on your device.',
+                'Until you log out',
+              ],
+              [
+                'agency',
+                'Local storage (ours)',
+                'The campaign partner that brought you, to show its pages as agreed with it.',
+                'Until you clear your browser',
+              ],
+              [
+                'visited_at',
+                'Local storage (ours)',
+                'When you first arrived from that partner (its pages look different for 24 hours).',
+                'Until you clear your browser',
+              ],
             ],
           },
         },
@@ -249,9 +364,24 @@ const cookies: LegalDocument = {
           table: {
             head: ['Name', 'Type', 'What for', 'How long'],
             rows: [
-              ['_ga, _ga_*', 'Cookies of Google Analytics (Google Ireland Ltd.)', 'Count visits to our public pages. Google signals and ad personalisation are off.', 'Up to 2 years'],
-              ['_gcl_au', 'Cookie of Google Ads (Google Ireland Ltd.)', 'Tells Google that someone who came from an ad signed up (only on the thanks page of our campaign).', '90 days'],
-              ['_fbp', 'Cookie of the Meta Pixel (Meta Platforms Ireland Ltd.)', 'Tells Meta that someone who came from an ad signed up (only on the thanks page of our campaign).', '90 days'],
+              [
+                '_ga, _ga_*',
+                'Cookies of Google Analytics (Google Ireland Ltd.)',
+                'Count visits to our public pages. Google signals and ad personalisation are off.',
+                'Up to 2 years',
+              ],
+              [
+                '_gcl_au',
+                'Cookie of Google Ads (Google Ireland Ltd.)',
+                'Tells Google that someone who came from an ad signed up (only on the thanks page of our campaign).',
+                '90 days',
+              ],
+              [
+                '_fbp',
+                'Cookie of the Meta Pixel (Meta Platforms Ireland Ltd.)',
+                'Tells Meta that someone who came from an ad signed up (only on the thanks page of our campaign).',
+                '90 days',
+              ],
             ],
           },
         },
@@ -269,13 +399,17 @@ const cookies: LegalDocument = {
     {
       id: 'more',
       h: 'More information',
-      body: ['Our [privacy policy](/privacy) explains how we use your data and how to use your rights. Questions: [privacy@calma.app](mailto:privacy@calma.app).'],
+      body: [
+        'Our [privacy policy](/privacy) explains how we use your data and how to use your rights. Questions: [privacy@calma.app](mailto:privacy@calma.app).',
+      ],
     },
   ],
 }
 
 const terms: LegalDocument = {
-  intro: ['These terms are the agreement between you and Calma when you use our website and app. We have tried to keep them short and clear. By creating an account you accept them.'],
+  intro: [
+    'These terms are the agreement between you and Calma when you use our website and app. We have tried to keep them short and clear. By creating an account you accept them.',
+  ],
   sections: [
     {
       id: 'who',
@@ -306,7 +440,9 @@ const terms: LegalDocument = {
     {
       id: 'free-access',
       h: 'Free access',
-      body: ['New accounts get free access for a limited time (currently 3 days), with no card. Nothing is charged when it ends: to keep going you can choose a subscription or credits.'],
+      body: [
+        'New accounts get free access for a limited time (currently 3 days), with no card. Nothing is charged when it ends: to keep going you can choose a subscription or credits.',
+      ],
     },
     {
       id: 'payments',
@@ -367,7 +503,9 @@ const terms: LegalDocument = {
     {
       id: 'changes',
       h: 'Changes to these terms',
-      body: ['We may update these terms when the service or the law changes. We will tell you in advance about important changes; if you do not accept them, you can close your account, and we will refund the unused part of any period you paid in advance.'],
+      body: [
+        'We may update these terms when the service or the law changes. We will tell you in advance about important changes; if you do not accept them, you can close your account, and we will refund the unused part of any period you paid in advance.',
+      ],
     },
     {
       id: 'law',
@@ -381,7 +519,9 @@ const terms: LegalDocument = {
 }
 
 const consent: LegalDocument = {
-  intro: ['At a few moments we ask for your permission. This page shows the exact words, what each one means, and how to take it back whenever you want.'],
+  intro: [
+    'At a few moments we ask for your permission. This page shows the exact words, what each one means, and how to take it back whenever you want.',
+  ],
   sections: [
     {
       id: 'registration',
@@ -410,12 +550,16 @@ const consent: LegalDocument = {
     {
       id: 'cookies',
       h: 'Cookies and measurement',
-      body: ['On your first visit we ask whether you accept measurement and advertising tags. Nothing of that loads until you say yes, and rejecting is as easy as accepting. See our [cookie policy](/cookies).'],
+      body: [
+        'On your first visit we ask whether you accept measurement and advertising tags. Nothing of that loads until you say yes, and rejecting is as easy as accepting. See our [cookie policy](/cookies).',
+      ],
     },
     {
       id: 'emails',
       h: 'Emails and notifications',
-      body: ['We send emails about your plan and your account. You can stop notification emails at any time in [My Profile](/profile) or with the link in each email. Emails you need to use your account, such as sign-in links, still arrive.'],
+      body: [
+        'We send emails about your plan and your account. You can stop notification emails at any time in [My Profile](/profile) or with the link in each email. Emails you need to use your account, such as sign-in links, still arrive.',
+      ],
     },
     {
       id: 'withdraw',

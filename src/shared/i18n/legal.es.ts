@@ -13,7 +13,13 @@ const privacy: LegalDocument = {
       h: 'Quién es responsable de tus datos',
       body: [
         'El responsable de tus datos es Calma Salud S.L. (demo), NIF B00000000 (ejemplo), con domicilio social en Calle Ejemplo 1, 28000 Madrid, España (ejemplo). Esta identidad es de ejemplo para esta demo.',
-        { list: ['Dudas sobre privacidad: [privacy@calma.app](mailto:privacy@calma.app)', 'Nuestro delegado de protección de datos (DPD): [dpo@calma.app](mailto:dpo@calma.app)', 'Cualquier otra cosa: nuestro [formulario de contacto](/contact)'] },
+        {
+          list: [
+            'Dudas sobre privacidad: [privacy@calma.app](mailto:privacy@calma.app)',
+            'Nuestro delegado de protección de datos (DPD): [dpo@calma.app](mailto:dpo@calma.app)',
+            'Cualquier otra cosa: nuestro [formulario de contacto](/contact)',
+          ],
+        },
       ],
     },
     {
@@ -66,17 +72,61 @@ const privacy: LegalDocument = {
           table: {
             head: ['Para qué', 'Qué datos', 'Base legal'],
             rows: [
-              ['Crear tu cuenta y darte el servicio (planes, rutas, progreso, recompensas, ranking)', 'Cuenta, tu uso de Calma', 'Contrato (art. 6.1.b RGPD)'],
-              ['Personalizar tu plan y mostrarte tu progreso', 'Datos de salud y bienestar', 'Tu consentimiento explícito (art. 9.2.a RGPD)'],
-              ['Reservar y celebrar citas con psicólogos', 'Cuenta, teléfono, citas', 'Contrato y tu consentimiento explícito'],
-              ['Pagos, facturas y reembolsos', 'Pagos, cuenta', 'Contrato; obligación legal contable y fiscal (art. 6.1.c)'],
-              ['Enviarte el kit gratuito y la invitación de nuestras páginas de campaña', 'Correo, nombre', 'Tu consentimiento (art. 6.1.a)'],
-              ['Avisos sobre tu plan, en la app y por correo', 'Cuenta, idioma, horario preferido', 'Contrato; puedes desactivar los correos cuando quieras'],
-              ['Responder a tus mensajes, opiniones y peticiones de llamada', 'Lo que nos envías', 'Tu solicitud (art. 6.1.b) y nuestro interés legítimo en mejorar Calma (art. 6.1.f)'],
-              ['Proteger Calma del abuso, los bots y los ataques a cuentas', 'Dirección IP, intentos de inicio de sesión, datos técnicos', 'Interés legítimo (art. 6.1.f)'],
-              ['Contar visitas y campañas en nuestros propios servidores', 'Identificador de visita, páginas, valores utm', 'Interés legítimo (art. 6.1.f); nunca se comparte con proveedores'],
-              ['Medir nuestras páginas públicas y campañas con Google y Meta', 'Dirección de la página sin parámetros, dispositivo', 'Tu consentimiento en Configurar cookies (art. 6.1.a)'],
-              ['Guardar los registros que exige la ley y defendernos ante reclamaciones', 'Pagos, consentimientos', 'Obligación legal (art. 6.1.c); interés legítimo'],
+              [
+                'Crear tu cuenta y darte el servicio (planes, rutas, progreso, recompensas, ranking)',
+                'Cuenta, tu uso de Calma',
+                'Contrato (art. 6.1.b RGPD)',
+              ],
+              [
+                'Personalizar tu plan y mostrarte tu progreso',
+                'Datos de salud y bienestar',
+                'Tu consentimiento explícito (art. 9.2.a RGPD)',
+              ],
+              [
+                'Reservar y celebrar citas con psicólogos',
+                'Cuenta, teléfono, citas',
+                'Contrato y tu consentimiento explícito',
+              ],
+              [
+                'Pagos, facturas y reembolsos',
+                'Pagos, cuenta',
+                'Contrato; obligación legal contable y fiscal (art. 6.1.c)',
+              ],
+              [
+                'Enviarte el kit gratuito y la invitación de nuestras páginas de campaña',
+                'Correo, nombre',
+                'Tu consentimiento (art. 6.1.a)',
+              ],
+              [
+                'Avisos sobre tu plan, en la app y por correo',
+                'Cuenta, idioma, horario preferido',
+                'Contrato; puedes desactivar los correos cuando quieras',
+              ],
+              [
+                'Responder a tus mensajes, opiniones y peticiones de llamada',
+                'Lo que nos envías',
+                'Tu solicitud (art. 6.1.b) y nuestro interés legítimo en mejorar Calma (art. 6.1.f)',
+              ],
+              [
+                'Proteger Calma del abuso, los bots y los ataques a cuentas',
+                'Dirección IP, intentos de inicio de sesión, datos técnicos',
+                'Interés legítimo (art. 6.1.f)',
+              ],
+              [
+                'Contar visitas y campañas en nuestros propios servidores',
+                'Identificador de visita, páginas, valores utm',
+                'Interés legítimo (art. 6.1.f); nunca se comparte con proveedores',
+              ],
+              [
+                'Medir nuestras páginas públicas y campañas con Google y Meta',
+                'Dirección de la página sin parámetros, dispositivo',
+                'Tu consentimiento en Configurar cookies (art. 6.1.a)',
+              ],
+              [
+                'Guardar los registros que exige la ley y defendernos ante reclamaciones',
+                'Pagos, consentimientos',
+                'Obligación legal (art. 6.1.c); interés legítimo',
+              ],
             ],
           },
         },
@@ -117,12 +167,27 @@ const privacy: LegalDocument = {
           table: {
             head: ['Datos', 'Cuánto tiempo'],
             rows: [
-              ['Cuenta, perfil, planes, progreso, «me gusta» y recompensas', 'Mientras exista tu cuenta. Se borran al momento cuando la eliminas.'],
-              ['Datos de salud y bienestar, citas', 'Mientras exista tu cuenta. Se borran al momento cuando la eliminas, o antes si nos lo pides.'],
+              [
+                'Cuenta, perfil, planes, progreso, «me gusta» y recompensas',
+                'Mientras exista tu cuenta. Se borran al momento cuando la eliminas.',
+              ],
+              [
+                'Datos de salud y bienestar, citas',
+                'Mientras exista tu cuenta. Se borran al momento cuando la eliminas, o antes si nos lo pides.',
+              ],
               ['Registros de tus consentimientos', 'Mientras exista tu cuenta.'],
-              ['Pagos, créditos y transacciones', 'El tiempo que exige la ley contable y fiscal (en España, en general 6 años), ya sin vincularse a ti cuando eliminas tu cuenta.'],
-              ['Mensajes, opiniones y peticiones de llamada', 'Lo necesario para responderte, y como máximo 2 años. Se borran con tu cuenta.'],
-              ['Registros de visitas y campañas en nuestros servidores', 'Como máximo 2 años, ya sin vincularse a ti cuando eliminas tu cuenta.'],
+              [
+                'Pagos, créditos y transacciones',
+                'El tiempo que exige la ley contable y fiscal (en España, en general 6 años), ya sin vincularse a ti cuando eliminas tu cuenta.',
+              ],
+              [
+                'Mensajes, opiniones y peticiones de llamada',
+                'Lo necesario para responderte, y como máximo 2 años. Se borran con tu cuenta.',
+              ],
+              [
+                'Registros de visitas y campañas en nuestros servidores',
+                'Como máximo 2 años, ya sin vincularse a ti cuando eliminas tu cuenta.',
+              ],
               ['Intentos fallidos de inicio de sesión', '24 horas.'],
               ['Tu sesión', '1 día, o 30 días si eliges «mantener la sesión iniciada».'],
               ['Copias de seguridad', 'Se sobrescriben en 30 días como máximo.'],
@@ -181,7 +246,9 @@ const privacy: LegalDocument = {
     {
       id: 'cambios',
       h: 'Cambios en esta política',
-      body: ['Si cambiamos esta política, actualizaremos la fecha de arriba. Si el cambio es importante, te avisaremos en la app o por correo antes de que se aplique, y te pediremos de nuevo tu consentimiento cuando la ley lo exija.'],
+      body: [
+        'Si cambiamos esta política, actualizaremos la fecha de arriba. Si el cambio es importante, te avisaremos en la app o por correo antes de que se aplique, y te pediremos de nuevo tu consentimiento cuando la ley lo exija.',
+      ],
     },
   ],
 }
@@ -207,14 +274,44 @@ const cookies: LegalDocument = {
           table: {
             head: ['Nombre', 'Tipo', 'Para qué', 'Duración'],
             rows: [
-              ['calma_session', 'Cookie (propia)', 'Mantiene tu sesión iniciada. Los scripts no pueden leerla.', 'Hasta que cierras el navegador, o 30 días con «mantener la sesión iniciada»'],
+              [
+                'calma_session',
+                'Cookie (propia)',
+                'Mantiene tu sesión iniciada. Los scripts no pueden leerla.',
+                'Hasta que cierras el navegador, o 30 días con «mantener la sesión iniciada»',
+              ],
               ['tz', 'Cookie (propia)', 'Tu zona horaria, para mostrar fechas y horas en tu hora local.', '1 año'],
-              ['calma_oauth', 'Cookie (propia)', 'Protege tu inicio de sesión con Google o Apple mientras vas y vuelves.', '10 minutos'],
-              ['calma_consent', 'Almacenamiento local (propio)', 'Recuerda tu elección de cookies.', 'Hasta que la cambias o borras los datos del navegador'],
-              ['user', 'Almacenamiento local (propio)', 'Tu nombre, correo, idioma y si tienes suscripción, para que las páginas los muestren al momento. Nunca tu contraseña ni tu sesión.', 'Hasta que cierras sesión'],
+              [
+                'calma_oauth',
+                'Cookie (propia)',
+                'Protege tu inicio de sesión con Google o Apple mientras vas y vuelves.',
+                '10 minutos',
+              ],
+              [
+                'calma_consent',
+                'Almacenamiento local (propio)',
+                'Recuerda tu elección de cookies.',
+                'Hasta que la cambias o borras los datos del navegador',
+              ],
+              [
+                'user',
+                'Almacenamiento local (propio)',
+                'Tu nombre, correo, idioma y si tienes suscripción, para que las páginas los muestren al momento. Nunca tu contraseña ni tu sesión.',
+                'Hasta que cierras sesión',
+              ],
               ['locale', 'Almacenamiento local (propio)', 'Tu idioma.', 'Hasta que cierras sesión'],
-              ['language_notification', 'Almacenamiento local (propio)', 'Recuerda que ya te avisamos de un cambio de idioma.', 'Hasta que cierras sesión'],
-              ['__cf_bm y la verificación Turnstile', 'Cookie y verificación de Cloudflare', 'Distinguen personas de bots y protegen nuestros formularios del abuso.', 'Hasta 30 minutos'],
+              [
+                'language_notification',
+                'Almacenamiento local (propio)',
+                'Recuerda que ya te avisamos de un cambio de idioma.',
+                'Hasta que cierras sesión',
+              ],
+              [
+                '__cf_bm y la verificación Turnstile',
+                'Cookie y verificación de Cloudflare',
+                'Distinguen personas de bots y protegen nuestros formularios del abuso.',
+                'Hasta 30 minutos',
+              ],
             ],
           },
         },
@@ -229,10 +326,30 @@ const cookies: LegalDocument = {
           table: {
             head: ['Nombre', 'Tipo', 'Para qué', 'Duración'],
             rows: [
-              ['session_id', 'Almacenamiento local (propio)', 'Identifica tu visita para contar visitas y saber qué campaña te trajo, en nuestros propios servidores.', 'Hasta que cierras sesión'],
-              ['articles_read', 'Almacenamiento local (propio)', 'Los artículos que has terminado, para marcarlos como leídos. Se queda en tu dispositivo.', 'Hasta que cierras sesión'],
-              ['agency', 'Almacenamiento local (propio)', 'El socio de campaña que te trajo, para mostrar sus páginas como acordamos con él.', 'Hasta que borras los datos del navegador'],
-              ['visited_at', 'Almacenamiento local (propio)', 'Cuándo llegaste por primera vez desde ese socio (sus páginas se ven distintas durante 24 horas).', 'Hasta que borras los datos del navegador'],
+              [
+                'session_id',
+                'Almacenamiento local (propio)',
+                'Identifica tu visita para contar visitas y saber qué campaña te trajo, en nuestros propios servidores.',
+                'Hasta que cierras sesión',
+              ],
+              [
+                'articles_read',
+                'Almacenamiento local (propio)',
+                'Los artículos que has terminado, para marcarlos como leídos. Se queda en tu dispositivo.',
+                'Hasta que cierras sesión',
+              ],
+              [
+                'agency',
+                'Almacenamiento local (propio)',
+                'El socio de campaña que te trajo, para mostrar sus páginas como acordamos con él.',
+                'Hasta que borras los datos del navegador',
+              ],
+              [
+                'visited_at',
+                'Almacenamiento local (propio)',
+                'Cuándo llegaste por primera vez desde ese socio (sus páginas se ven distintas durante 24 horas).',
+                'Hasta que borras los datos del navegador',
+              ],
             ],
           },
         },
@@ -247,9 +364,24 @@ const cookies: LegalDocument = {
           table: {
             head: ['Nombre', 'Tipo', 'Para qué', 'Duración'],
             rows: [
-              ['_ga, _ga_*', 'Cookies de Google Analytics (Google Ireland Ltd.)', 'Cuentan las visitas a nuestras páginas públicas. Las señales de Google y la personalización de anuncios están desactivadas.', 'Hasta 2 años'],
-              ['_gcl_au', 'Cookie de Google Ads (Google Ireland Ltd.)', 'Avisa a Google de que alguien que llegó desde un anuncio se registró (solo en la página de agradecimiento de la campaña).', '90 días'],
-              ['_fbp', 'Cookie del Píxel de Meta (Meta Platforms Ireland Ltd.)', 'Avisa a Meta de que alguien que llegó desde un anuncio se registró (solo en la página de agradecimiento de la campaña).', '90 días'],
+              [
+                '_ga, _ga_*',
+                'Cookies de Google Analytics (Google Ireland Ltd.)',
+                'Cuentan las visitas a nuestras páginas públicas. Las señales de Google y la personalización de anuncios están desactivadas.',
+                'Hasta 2 años',
+              ],
+              [
+                '_gcl_au',
+                'Cookie de Google Ads (Google Ireland Ltd.)',
+                'Avisa a Google de que alguien que llegó desde un anuncio se registró (solo en la página de agradecimiento de la campaña).',
+                '90 días',
+              ],
+              [
+                '_fbp',
+                'Cookie del Píxel de Meta (Meta Platforms Ireland Ltd.)',
+                'Avisa a Meta de que alguien que llegó desde un anuncio se registró (solo en la página de agradecimiento de la campaña).',
+                '90 días',
+              ],
             ],
           },
         },
@@ -267,13 +399,17 @@ const cookies: LegalDocument = {
     {
       id: 'mas',
       h: 'Más información',
-      body: ['Nuestra [política de privacidad](/privacy) explica cómo usamos tus datos y cómo ejercer tus derechos. Dudas: [privacy@calma.app](mailto:privacy@calma.app).'],
+      body: [
+        'Nuestra [política de privacidad](/privacy) explica cómo usamos tus datos y cómo ejercer tus derechos. Dudas: [privacy@calma.app](mailto:privacy@calma.app).',
+      ],
     },
   ],
 }
 
 const terms: LegalDocument = {
-  intro: ['Estos términos son el acuerdo entre tú y Calma cuando usas nuestra web y nuestra app. Hemos intentado que sean breves y claros. Al crear una cuenta los aceptas.'],
+  intro: [
+    'Estos términos son el acuerdo entre tú y Calma cuando usas nuestra web y nuestra app. Hemos intentado que sean breves y claros. Al crear una cuenta los aceptas.',
+  ],
   sections: [
     {
       id: 'quienes-somos',
@@ -304,7 +440,9 @@ const terms: LegalDocument = {
     {
       id: 'acceso-gratuito',
       h: 'Acceso gratuito',
-      body: ['Las cuentas nuevas tienen acceso gratuito durante un tiempo limitado (ahora, 3 días), sin tarjeta. No se cobra nada cuando termina: para seguir puedes elegir una suscripción o créditos.'],
+      body: [
+        'Las cuentas nuevas tienen acceso gratuito durante un tiempo limitado (ahora, 3 días), sin tarjeta. No se cobra nada cuando termina: para seguir puedes elegir una suscripción o créditos.',
+      ],
     },
     {
       id: 'pagos',
@@ -365,7 +503,9 @@ const terms: LegalDocument = {
     {
       id: 'cambios',
       h: 'Cambios en estos términos',
-      body: ['Podemos actualizar estos términos cuando cambie el servicio o la ley. Te avisaremos con antelación de los cambios importantes; si no los aceptas, puedes cerrar tu cuenta y te devolveremos la parte no usada de cualquier periodo pagado por adelantado.'],
+      body: [
+        'Podemos actualizar estos términos cuando cambie el servicio o la ley. Te avisaremos con antelación de los cambios importantes; si no los aceptas, puedes cerrar tu cuenta y te devolveremos la parte no usada de cualquier periodo pagado por adelantado.',
+      ],
     },
     {
       id: 'ley',
@@ -379,7 +519,9 @@ const terms: LegalDocument = {
 }
 
 const consent: LegalDocument = {
-  intro: ['En algunos momentos te pedimos permiso. Esta página muestra las palabras exactas, qué significa cada una y cómo retirarlo cuando quieras.'],
+  intro: [
+    'En algunos momentos te pedimos permiso. Esta página muestra las palabras exactas, qué significa cada una y cómo retirarlo cuando quieras.',
+  ],
   sections: [
     {
       id: 'registro',
@@ -408,12 +550,16 @@ const consent: LegalDocument = {
     {
       id: 'cookies',
       h: 'Cookies y medición',
-      body: ['En tu primera visita te preguntamos si aceptas las etiquetas de medición y publicidad. Nada de eso se carga hasta que dices que sí, y rechazar es tan fácil como aceptar. Mira nuestra [política de cookies](/cookies).'],
+      body: [
+        'En tu primera visita te preguntamos si aceptas las etiquetas de medición y publicidad. Nada de eso se carga hasta que dices que sí, y rechazar es tan fácil como aceptar. Mira nuestra [política de cookies](/cookies).',
+      ],
     },
     {
       id: 'correos',
       h: 'Correos y avisos',
-      body: ['Te enviamos correos sobre tu plan y tu cuenta. Puedes dejar de recibir los correos de avisos cuando quieras en [Mi perfil](/profile) o con el enlace de cada correo. Los correos que necesitas para usar tu cuenta, como los enlaces para entrar, siguen llegando.'],
+      body: [
+        'Te enviamos correos sobre tu plan y tu cuenta. Puedes dejar de recibir los correos de avisos cuando quieras en [Mi perfil](/profile) o con el enlace de cada correo. Los correos que necesitas para usar tu cuenta, como los enlaces para entrar, siguen llegando.',
+      ],
     },
     {
       id: 'retirar',

@@ -36,10 +36,13 @@ export const en = {
     first_from_request: 'First, the lines for the country you seem to be in.',
     first_from_language: 'First, the lines for {{countries}}.',
     others: 'Other countries',
-    not_listed: 'Not in these countries? Call your local emergency number. In the European Union, 112 works everywhere.',
+    not_listed:
+      'Not in these countries? Call your local emergency number. In the European Union, 112 works everywhere.',
     breathe_title: 'While you wait',
-    breathe: 'Breathe in slowly for 4 seconds, hold for 4, breathe out for 6. Again, a few times. Put your feet on the floor and notice five things you can see.',
-    not_emergency: 'Calma is a wellbeing support, not an emergency service. These lines are run by others, free and confidential.',
+    breathe:
+      'Breathe in slowly for 4 seconds, hold for 4, breathe out for 6. Again, a few times. Put your feet on the floor and notice five things you can see.',
+    not_emergency:
+      'Calma is a wellbeing support, not an emergency service. These lines are run by others, free and confidential.',
     back: 'Go back to Calma',
   },
   // Offline and install (issue 23): the app's own offline page and the quiet notices.
@@ -83,10 +86,13 @@ export const es: typeof en = {
     first_from_request: 'Primero, las líneas del país donde parece que estás.',
     first_from_language: 'Primero, las líneas de {{countries}}.',
     others: 'Otros países',
-    not_listed: '¿No estás en estos países? Llama al número de emergencias local. En la Unión Europea, el 112 funciona en todas partes.',
+    not_listed:
+      '¿No estás en estos países? Llama al número de emergencias local. En la Unión Europea, el 112 funciona en todas partes.',
     breathe_title: 'Mientras tanto',
-    breathe: 'Inspira despacio durante 4 segundos, aguanta 4, suelta el aire en 6. Otra vez, unas cuantas veces. Apoya los pies en el suelo y fíjate en cinco cosas que puedas ver.',
-    not_emergency: 'Calma es un apoyo para tu bienestar, no un servicio de emergencias. Estas líneas las atienden otros servicios, gratis y de forma confidencial.',
+    breathe:
+      'Inspira despacio durante 4 segundos, aguanta 4, suelta el aire en 6. Otra vez, unas cuantas veces. Apoya los pies en el suelo y fíjate en cinco cosas que puedas ver.',
+    not_emergency:
+      'Calma es un apoyo para tu bienestar, no un servicio de emergencias. Estas líneas las atienden otros servicios, gratis y de forma confidencial.',
     back: 'Volver a Calma',
   },
   offline: {

@@ -30,7 +30,10 @@ export function localizePath(path: string, locale: Locale): string {
  * Spanish wherever Spanish is asked for (Latin American variants included), English for any
  * other stated language (the fallback), Spanish when nothing is stated (the default).
  */
-export function negotiateLocale(explicit: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+export function negotiateLocale(
+  explicit: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
   const pick = (tag: string): Locale => (tag.toLowerCase().startsWith('es') ? 'es' : FALLBACK_LOCALE)
   if (explicit && explicit.trim()) return pick(explicit.trim())
   if (acceptLanguage && acceptLanguage.trim()) {

@@ -19,11 +19,13 @@ export const en = {
     refund_stripe_failed: 'The payment provider did not accept the refund. Nothing was changed.',
     refund_approved: 'Refund approved.',
     refund_rejected: 'Refund rejected.',
-    refund_spent: 'The sessions of this payment have already been used. To get money back for a booked session, cancel it first; its credits then count for the refund.',
+    refund_spent:
+      'The sessions of this payment have already been used. To get money back for a booked session, cancel it first; its credits then count for the refund.',
     no_such_subscription: 'We could not find that subscription.',
     mail: {
       duplicate_plan_subject: 'We refunded your second plan',
-      duplicate_plan_body: 'You already had an active plan, so the second payment was not needed: we have refunded {{amount}} to your card. It can take a few days to show.',
+      duplicate_plan_body:
+        'You already had an active plan, so the second payment was not needed: we have refunded {{amount}} to your card. It can take a few days to show.',
       duplicate_plan_after: 'Your plan goes on as before, with its routes and sessions. Nothing else changes.',
       open: 'See my subscription',
     },
@@ -39,7 +41,8 @@ export const en = {
     page: {
       lead: 'Your plan, your credits and your payments, in one place.',
       status_title: 'Your subscription',
-      no_subscription: 'You have no subscription yet. With a plan, every route stays open and you get sessions with a psychologist every month.',
+      no_subscription:
+        'You have no subscription yet. With a plan, every route stays open and you get sessions with a psychologist every month.',
       subscriber: 'Subscriber',
       active: 'Active',
       disabled: 'Ended',
@@ -71,7 +74,8 @@ export const en = {
       history_status: 'Status',
       more: 'Show more',
       refund_title: 'Request a refund',
-      refund_lead: 'Tell us what happened. The team reviews each request and answers by email. You can send one request every 7 days.',
+      refund_lead:
+        'Tell us what happened. The team reviews each request and answers by email. You can send one request every 7 days.',
       refund_reason: 'Reason',
       refund_send: 'Send request',
       refund_last: 'Your last request ({{status}}) was sent on {{date}}.',
@@ -90,7 +94,14 @@ export const en = {
         credit_topup: 'Credits from your purchase',
         credit_refund: 'Credits taken back by a refund',
       },
-      tx_status: { succeeded: 'Paid', failed: 'Failed', refunded: 'Refunded', pending: 'Pending', credited: 'Added to your credits', debited: 'Taken from your credits' },
+      tx_status: {
+        succeeded: 'Paid',
+        failed: 'Failed',
+        refunded: 'Refunded',
+        pending: 'Pending',
+        credited: 'Added to your credits',
+        debited: 'Taken from your credits',
+      },
       refund_payment: 'Payment',
       refund_payment_hint: 'Choose the payment this request is about.',
       secure: 'Payments are processed securely by Stripe. We never see or store your card.',
@@ -98,8 +109,10 @@ export const en = {
     subscribe: {
       offer_title: 'Choose how to continue',
       success_title: 'Thank you!',
-      success_lead: 'Your payment went through and everything is ready. Take a breath: you can continue whenever you want.',
-      success_subscriber: 'You are now a subscriber. Your {{count}} sessions of this month are already in your credits.',
+      success_lead:
+        'Your payment went through and everything is ready. Take a breath: you can continue whenever you want.',
+      success_subscriber:
+        'You are now a subscriber. Your {{count}} sessions of this month are already in your credits.',
       success_credits: 'Your credits are ready: {{credits}}.',
       error_title: 'The payment did not go through',
       error_lead: 'Nothing was charged. You can try again, or choose another way to pay.',
@@ -115,7 +128,12 @@ export const en = {
     title: 'Keep going with all of Calma',
     lead: 'Your free days were a beginning. With a subscription, every route and your whole plan stay open, whenever you need them.',
     benefits_title: 'With a subscription',
-    benefits: ['Every route and audio, with no limits', 'Your personal plan, step by step', 'Sessions with a psychologist every month (4 in the monthly plan)', 'The yearly plan gives you 2 months free'],
+    benefits: [
+      'Every route and audio, with no limits',
+      'Your personal plan, step by step',
+      'Sessions with a psychologist every month (4 in the monthly plan)',
+      'The yearly plan gives you 2 months free',
+    ],
     see_plans: 'See plans and prices',
     contact: 'Questions? Talk to us',
   },
@@ -144,11 +162,13 @@ export const es: typeof en = {
     nothing_to_refund: 'No hay ningún pago que reembolsar en esta solicitud.',
     refund_stripe_failed: 'El proveedor de pagos no aceptó el reembolso. No se ha cambiado nada.',
     refund_approved: 'Reembolso aprobado.',
-    refund_spent: 'Las sesiones de este pago ya se han usado. Para recuperar el dinero de una sesión reservada, cancélala primero; sus créditos contarán entonces para el reembolso.',
+    refund_spent:
+      'Las sesiones de este pago ya se han usado. Para recuperar el dinero de una sesión reservada, cancélala primero; sus créditos contarán entonces para el reembolso.',
     no_such_subscription: 'No encontramos esa suscripción.',
     mail: {
       duplicate_plan_subject: 'Te hemos devuelto el segundo plan',
-      duplicate_plan_body: 'Ya tenías un plan activo, así que el segundo pago no hacía falta: te hemos devuelto {{amount}} a tu tarjeta. Puede tardar unos días en verse.',
+      duplicate_plan_body:
+        'Ya tenías un plan activo, así que el segundo pago no hacía falta: te hemos devuelto {{amount}} a tu tarjeta. Puede tardar unos días en verse.',
       duplicate_plan_after: 'Tu plan sigue como antes, con sus rutas y sesiones. No cambia nada más.',
       open: 'Ver mi suscripción',
     },
@@ -165,7 +185,8 @@ export const es: typeof en = {
     page: {
       lead: 'Tu plan, tus créditos y tus pagos, en un solo lugar.',
       status_title: 'Tu suscripción',
-      no_subscription: 'Todavía no tienes suscripción. Con un plan, todas las rutas siguen abiertas y tienes sesiones con un psicólogo cada mes.',
+      no_subscription:
+        'Todavía no tienes suscripción. Con un plan, todas las rutas siguen abiertas y tienes sesiones con un psicólogo cada mes.',
       subscriber: 'Suscriptor',
       active: 'Activa',
       disabled: 'Finalizada',
@@ -197,7 +218,8 @@ export const es: typeof en = {
       history_status: 'Estado',
       more: 'Ver más',
       refund_title: 'Solicitar un reembolso',
-      refund_lead: 'Cuéntanos qué pasó. El equipo revisa cada solicitud y responde por correo. Puedes enviar una solicitud cada 7 días.',
+      refund_lead:
+        'Cuéntanos qué pasó. El equipo revisa cada solicitud y responde por correo. Puedes enviar una solicitud cada 7 días.',
       refund_reason: 'Motivo',
       refund_send: 'Enviar solicitud',
       refund_last: 'Tu última solicitud ({{status}}) se envió el {{date}}.',
@@ -216,7 +238,14 @@ export const es: typeof en = {
         credit_topup: 'Créditos de tu compra',
         credit_refund: 'Créditos retirados por un reembolso',
       },
-      tx_status: { succeeded: 'Pagado', failed: 'Fallido', refunded: 'Reembolsado', pending: 'Pendiente', credited: 'Añadido a tus créditos', debited: 'Descontado de tus créditos' },
+      tx_status: {
+        succeeded: 'Pagado',
+        failed: 'Fallido',
+        refunded: 'Reembolsado',
+        pending: 'Pendiente',
+        credited: 'Añadido a tus créditos',
+        debited: 'Descontado de tus créditos',
+      },
       refund_payment: 'Pago',
       refund_payment_hint: 'Elige el pago al que se refiere la solicitud.',
       secure: 'Los pagos los procesa Stripe de forma segura. Nunca vemos ni guardamos tu tarjeta.',
@@ -241,7 +270,12 @@ export const es: typeof en = {
     title: 'Sigue adelante con todo Calma',
     lead: 'Tus días gratis fueron un comienzo. Con una suscripción, todas las rutas y tu plan completo siguen abiertos, cuando los necesites.',
     benefits_title: 'Con una suscripción',
-    benefits: ['Todas las rutas y audios, sin límites', 'Tu plan personal, paso a paso', 'Sesiones con un psicólogo cada mes (4 en el plan mensual)', 'El plan anual te regala 2 meses'],
+    benefits: [
+      'Todas las rutas y audios, sin límites',
+      'Tu plan personal, paso a paso',
+      'Sesiones con un psicólogo cada mes (4 en el plan mensual)',
+      'El plan anual te regala 2 meses',
+    ],
     see_plans: 'Ver planes y precios',
     contact: '¿Dudas? Habla con nosotros',
   },

@@ -49,7 +49,8 @@ export const en = {
       remove: 'Remove',
       remove_unit: 'Remove the download of “{{title}}”',
       failed: 'The download could not finish. Please check your connection and try again.',
-      quota: 'Your device has no room left for this download. Remove some downloads (or free some space on your phone) and try again; nothing else was affected.',
+      quota:
+        'Your device has no room left for this download. Remove some downloads (or free some space on your phone) and try again; nothing else was affected.',
       offline_units: 'You are offline: these are the units you downloaded.',
       title: 'Downloads',
       hint: 'Units you downloaded to listen without internet, on this device only.',
@@ -114,7 +115,8 @@ export const es: typeof en = {
       remove: 'Quitar',
       remove_unit: 'Quitar la descarga de «{{title}}»',
       failed: 'La descarga no pudo terminar. Revisa tu conexión e inténtalo de nuevo.',
-      quota: 'Tu dispositivo no tiene espacio para esta descarga. Quita alguna descarga (o libera espacio en tu móvil) y vuelve a intentarlo; no se ha perdido nada más.',
+      quota:
+        'Tu dispositivo no tiene espacio para esta descarga. Quita alguna descarga (o libera espacio en tu móvil) y vuelve a intentarlo; no se ha perdido nada más.',
       offline_units: 'Estás sin conexión: estas son las unidades que descargaste.',
       title: 'Descargas',
       hint: 'Unidades que descargaste para escucharlas sin internet, solo en este dispositivo.',

@@ -3,7 +3,8 @@
 export const en = {
   blog_page: {
     title: 'Blog',
-    description: 'Articles on anxiety, overthinking, sleep and low mood: short self-tests, simple plans and exercises you can start today.',
+    description:
+      'Articles on anxiety, overthinking, sleep and low mood: short self-tests, simple plans and exercises you can start today.',
     search: 'Search articles',
     empty: 'There are no articles for that yet.',
     reading_time: '{{n}} min read',
@@ -50,7 +51,8 @@ export const en = {
 export const es: typeof en = {
   blog_page: {
     title: 'Blog',
-    description: 'Artículos sobre ansiedad, pensamientos que no paran, sueño y ánimo bajo: tests breves, planes sencillos y ejercicios para empezar hoy.',
+    description:
+      'Artículos sobre ansiedad, pensamientos que no paran, sueño y ánimo bajo: tests breves, planes sencillos y ejercicios para empezar hoy.',
     search: 'Buscar artículos',
     empty: 'Todavía no hay artículos sobre eso.',
     reading_time: '{{n}} min de lectura',

@@ -38,7 +38,15 @@ export const en = {
     saving: 'Saving…',
     availability_saved: 'Your agenda has been saved.',
     extras_saved: 'Your professional profile has been saved.',
-    days: { sunday: 'Sunday', monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday', saturday: 'Saturday' },
+    days: {
+      sunday: 'Sunday',
+      monday: 'Monday',
+      tuesday: 'Tuesday',
+      wednesday: 'Wednesday',
+      thursday: 'Thursday',
+      friday: 'Friday',
+      saturday: 'Saturday',
+    },
     language_names: { es: 'Spanish', en: 'English' },
     degrees: {
       psychology: 'Degree in Psychology',
@@ -80,7 +88,8 @@ export const en = {
 export const es: typeof en = {
   psychologist_profile: {
     title: 'Mi agenda',
-    intro: 'Las horas que pongas aquí son las que se pueden reservar contigo; cada persona las ve en su propio horario.',
+    intro:
+      'Las horas que pongas aquí son las que se pueden reservar contigo; cada persona las ve en su propio horario.',
     loading: 'Cargando tu agenda…',
     load_failed: 'No pudimos cargar tu agenda.',
     retry: 'Intentar de nuevo',
@@ -113,7 +122,15 @@ export const es: typeof en = {
     saving: 'Guardando…',
     availability_saved: 'Tu agenda se ha guardado.',
     extras_saved: 'Tu perfil profesional se ha guardado.',
-    days: { sunday: 'Domingo', monday: 'Lunes', tuesday: 'Martes', wednesday: 'Miércoles', thursday: 'Jueves', friday: 'Viernes', saturday: 'Sábado' },
+    days: {
+      sunday: 'Domingo',
+      monday: 'Lunes',
+      tuesday: 'Martes',
+      wednesday: 'Miércoles',
+      thursday: 'Jueves',
+      friday: 'Viernes',
+      saturday: 'Sábado',
+    },
     language_names: { es: 'Español', en: 'Inglés' },
     degrees: {
       psychology: 'Grado en Psicología',

@@ -15,11 +15,16 @@ export const en = {
       eyebrow: 'Free anti-insomnia kit',
       title: 'Sleep again, without fighting the night',
       body: '5 or more guided audios of 5 to 15 minutes to calm your body and mind before bed, and a free orientation session with a psychologist.',
-      points: ['Exercises to do in bed, with the lights off', 'A short routine to switch off after a long day', 'What to do if you wake up at 3 a.m.'],
+      points: [
+        'Exercises to do in bed, with the lights off',
+        'A short routine to switch off after a long day',
+        'What to do if you wake up at 3 a.m.',
+      ],
       audio_title: 'Listen to a sample',
       audio_body: 'Put on your headphones, close your eyes and breathe.',
       form_title: 'Get your kit',
-      consent: 'I am an adult and accept receiving the kit and the invitation (<terms>terms</terms>, <privacy>privacy</privacy>).',
+      consent:
+        'I am an adult and accept receiving the kit and the invitation (<terms>terms</terms>, <privacy>privacy</privacy>).',
       submit: 'Send me the kit',
       note: 'The kit arrives in your inbox in under 5 minutes.',
       success: 'Done! Your kit is on its way: check your inbox.',
@@ -29,7 +34,11 @@ export const en = {
       eyebrow: 'Free plan for anxiety',
       title: 'When anxiety tightens, you do not have to face it alone',
       body: 'A step-by-step plan of short guided audios to understand what you feel, breathe better and find calm, with a psychologist when you need one.',
-      points: ['Understand your emotions without judging them', 'Breathing and grounding you can use anywhere', 'A psychologist by your side if you want one'],
+      points: [
+        'Understand your emotions without judging them',
+        'Breathing and grounding you can use anywhere',
+        'A psychologist by your side if you want one',
+      ],
       form_title: 'Get your free plan',
       submit: 'Start my free plan',
       note: 'You will receive a link to enter, no password needed.',
@@ -37,15 +46,33 @@ export const en = {
       sticky: 'Get my free plan',
     },
     testimonials: [
-      { name: 'Marta, 34', text: 'The first night with the body scan I fell asleep before it ended. I had not managed that in months.' },
+      {
+        name: 'Marta, 34',
+        text: 'The first night with the body scan I fell asleep before it ended. I had not managed that in months.',
+      },
       { name: 'Javier, 41', text: 'When I wake up at night I no longer spin in bed: I put on an audio and breathe.' },
-      { name: 'Lucía, 28', text: 'It helped me to understand my anxiety instead of fighting it. The routes are short and very kind.' },
+      {
+        name: 'Lucía, 28',
+        text: 'It helped me to understand my anxiety instead of fighting it. The routes are short and very kind.',
+      },
     ],
     faq: [
-      { q: 'Is it really free?', a: 'Yes. The kit and the plan are free, with no credit card. You decide later if you want more.' },
-      { q: 'How long does each audio last?', a: 'Between 5 and 15 minutes, so you can do them even on difficult days.' },
-      { q: 'Do I need a password?', a: 'No. We send you a link to enter. You can choose a password later from your profile.' },
-      { q: 'Is this therapy?', a: 'No. Calma is guided support, not a medical service. If you need it, you can book a session with a psychologist. In a crisis, use "Need help now?" at the top of the page.' },
+      {
+        q: 'Is it really free?',
+        a: 'Yes. The kit and the plan are free, with no credit card. You decide later if you want more.',
+      },
+      {
+        q: 'How long does each audio last?',
+        a: 'Between 5 and 15 minutes, so you can do them even on difficult days.',
+      },
+      {
+        q: 'Do I need a password?',
+        a: 'No. We send you a link to enter. You can choose a password later from your profile.',
+      },
+      {
+        q: 'Is this therapy?',
+        a: 'No. Calma is guided support, not a medical service. If you need it, you can book a session with a psychologist. In a crisis, use "Need help now?" at the top of the page.',
+      },
     ],
     thanks_title: 'Thank you for joining',
     thanks_body: 'Your kit is on its way to your inbox. We are taking you to your first exercise…',
@@ -69,12 +96,15 @@ export const en = {
   },
   home: {
     hero_title: 'Calm your mind, one small step at a time',
-    hero_body: 'Guided audios for anxiety, overthinking, insomnia and sadness, and psychologists when you need them. Free to start, no credit card.',
+    hero_body:
+      'Guided audios for anxiety, overthinking, insomnia and sadness, and psychologists when you need them. Free to start, no credit card.',
     cta: 'Get my free plan',
     problem_title: 'When your mind does not stop',
-    problem_body: 'Racing thoughts at night, a knot in the chest, days that weigh more than they should. You are not alone, and it can get lighter.',
+    problem_body:
+      'Racing thoughts at night, a knot in the chest, days that weigh more than they should. You are not alone, and it can get lighter.',
     solution_title: 'A route made for you',
-    solution_body: 'Short guided exercises of 5 to 15 minutes, in order, that unlock step by step, with a psychologist by your side if you want one.',
+    solution_body:
+      'Short guided exercises of 5 to 15 minutes, in order, that unlock step by step, with a psychologist by your side if you want one.',
     routes_title: 'Routes to start today',
     steps_title: 'How it works',
     step1: 'Tell us what you feel',
@@ -89,12 +119,30 @@ export const en = {
     social_proof: '+200 people already sleep and feel better',
     units: '{{n}} audios',
     faq: [
-      { q: 'Is it really free?', a: 'Yes. You get a free plan with no credit card. You can subscribe later if you want more.' },
-      { q: 'Does it replace therapy?', a: 'No. It is a support that helps you day to day. If you need it, you can book a session with a psychologist.' },
-      { q: 'How long are the audios?', a: 'Between 5 and 15 minutes, so you can fit them in any moment of the day or night.' },
-      { q: 'Can I use it at night, in bed?', a: 'Yes. The insomnia routes are made for that moment: lower the brightness and press play.' },
-      { q: 'Is my information private?', a: 'Yes. What you feel and what you listen to is never shared with advertisers.' },
-      { q: 'Is it in English and Spanish?', a: 'Yes. You can switch language at any moment at the bottom of the page.' },
+      {
+        q: 'Is it really free?',
+        a: 'Yes. You get a free plan with no credit card. You can subscribe later if you want more.',
+      },
+      {
+        q: 'Does it replace therapy?',
+        a: 'No. It is a support that helps you day to day. If you need it, you can book a session with a psychologist.',
+      },
+      {
+        q: 'How long are the audios?',
+        a: 'Between 5 and 15 minutes, so you can fit them in any moment of the day or night.',
+      },
+      {
+        q: 'Can I use it at night, in bed?',
+        a: 'Yes. The insomnia routes are made for that moment: lower the brightness and press play.',
+      },
+      {
+        q: 'Is my information private?',
+        a: 'Yes. What you feel and what you listen to is never shared with advertisers.',
+      },
+      {
+        q: 'Is it in English and Spanish?',
+        a: 'Yes. You can switch language at any moment at the bottom of the page.',
+      },
     ],
     testimonials: [
       { name: 'Laura', text: 'The breathing audios helped me fall asleep again after months.' },
@@ -121,11 +169,16 @@ export const es: typeof en = {
       eyebrow: 'Kit anti-insomnio gratuito',
       title: 'Vuelve a dormir sin pelearte con la noche',
       body: '5 o más audios guiados de 5 a 15 minutos para calmar el cuerpo y la mente antes de dormir, y una sesión de orientación gratuita con una psicóloga o un psicólogo.',
-      points: ['Ejercicios para hacer en la cama, con la luz apagada', 'Una rutina breve para desconectar después de un día largo', 'Qué hacer si te despiertas a las 3 de la madrugada'],
+      points: [
+        'Ejercicios para hacer en la cama, con la luz apagada',
+        'Una rutina breve para desconectar después de un día largo',
+        'Qué hacer si te despiertas a las 3 de la madrugada',
+      ],
       audio_title: 'Escucha una muestra',
       audio_body: 'Ponte los auriculares, cierra los ojos y respira.',
       form_title: 'Recibe tu kit',
-      consent: 'Soy mayor de edad y acepto recibir el kit y la invitación (<terms>condiciones</terms>, <privacy>privacidad</privacy>).',
+      consent:
+        'Soy mayor de edad y acepto recibir el kit y la invitación (<terms>condiciones</terms>, <privacy>privacidad</privacy>).',
       submit: 'Enviadme el kit',
       note: 'El kit llega a tu correo en menos de 5 minutos.',
       success: '¡Listo! Tu kit va de camino: revisa tu correo.',
@@ -135,7 +188,11 @@ export const es: typeof en = {
       eyebrow: 'Plan gratuito para la ansiedad',
       title: 'Cuando la ansiedad aprieta, no tienes que afrontarla sola ni solo',
       body: 'Un plan paso a paso de audios guiados breves para entender lo que sientes, respirar mejor y encontrar calma, con una psicóloga o un psicólogo cuando lo necesites.',
-      points: ['Entiende tus emociones sin juzgarlas', 'Respiración y anclaje que puedes usar en cualquier sitio', 'Acompañamiento profesional si lo quieres'],
+      points: [
+        'Entiende tus emociones sin juzgarlas',
+        'Respiración y anclaje que puedes usar en cualquier sitio',
+        'Acompañamiento profesional si lo quieres',
+      ],
       form_title: 'Recibe tu plan gratuito',
       submit: 'Empezar mi plan gratis',
       note: 'Recibirás un enlace para entrar, sin contraseña.',
@@ -143,15 +200,36 @@ export const es: typeof en = {
       sticky: 'Quiero mi plan gratis',
     },
     testimonials: [
-      { name: 'Marta, 34', text: 'La primera noche con el escaneo corporal me dormí antes de que terminara. Hacía meses que no lo conseguía.' },
-      { name: 'Javier, 41', text: 'Cuando me despierto de madrugada ya no doy vueltas en la cama: pongo un audio y respiro.' },
-      { name: 'Lucía, 28', text: 'Me ayudó a entender mi ansiedad en lugar de pelearme con ella. Las rutas son cortas y muy amables.' },
+      {
+        name: 'Marta, 34',
+        text: 'La primera noche con el escaneo corporal me dormí antes de que terminara. Hacía meses que no lo conseguía.',
+      },
+      {
+        name: 'Javier, 41',
+        text: 'Cuando me despierto de madrugada ya no doy vueltas en la cama: pongo un audio y respiro.',
+      },
+      {
+        name: 'Lucía, 28',
+        text: 'Me ayudó a entender mi ansiedad en lugar de pelearme con ella. Las rutas son cortas y muy amables.',
+      },
     ],
     faq: [
-      { q: '¿De verdad es gratis?', a: 'Sí. El kit y el plan son gratuitos, sin tarjeta de crédito. Después decides si quieres más.' },
-      { q: '¿Cuánto dura cada audio?', a: 'Entre 5 y 15 minutos, para que puedas hacerlos incluso en los días difíciles.' },
-      { q: '¿Necesito una contraseña?', a: 'No. Te enviamos un enlace para entrar. Puedes elegir una contraseña más tarde desde tu perfil.' },
-      { q: '¿Esto es terapia?', a: 'No. Calma es un acompañamiento guiado, no un servicio médico. Si lo necesitas, puedes reservar una sesión con un profesional. En una crisis, usa «¿Necesitas ayuda ahora?» arriba de la página.' },
+      {
+        q: '¿De verdad es gratis?',
+        a: 'Sí. El kit y el plan son gratuitos, sin tarjeta de crédito. Después decides si quieres más.',
+      },
+      {
+        q: '¿Cuánto dura cada audio?',
+        a: 'Entre 5 y 15 minutos, para que puedas hacerlos incluso en los días difíciles.',
+      },
+      {
+        q: '¿Necesito una contraseña?',
+        a: 'No. Te enviamos un enlace para entrar. Puedes elegir una contraseña más tarde desde tu perfil.',
+      },
+      {
+        q: '¿Esto es terapia?',
+        a: 'No. Calma es un acompañamiento guiado, no un servicio médico. Si lo necesitas, puedes reservar una sesión con un profesional. En una crisis, usa «¿Necesitas ayuda ahora?» arriba de la página.',
+      },
     ],
     thanks_title: 'Gracias por unirte',
     thanks_body: 'Tu kit va de camino a tu correo. Te llevamos a tu primer ejercicio…',
@@ -170,17 +248,21 @@ export const es: typeof en = {
     analytics: 'Medición.',
     analytics_body: 'Visitas a nuestras páginas públicas (inicio y páginas de campaña), sin tus datos de salud.',
     ads: 'Publicidad.',
-    ads_body: 'Un evento de registro para nuestros socios publicitarios, solo en la página de agradecimiento de la campaña.',
+    ads_body:
+      'Un evento de registro para nuestros socios publicitarios, solo en la página de agradecimiento de la campaña.',
     settings: 'Configurar cookies',
   },
   home: {
     hero_title: 'Calma tu mente, un pequeño paso cada vez',
-    hero_body: 'Audios guiados para la ansiedad, los pensamientos que no paran, el insomnio y la tristeza, y psicólogos cuando los necesites. Gratis para empezar, sin tarjeta.',
+    hero_body:
+      'Audios guiados para la ansiedad, los pensamientos que no paran, el insomnio y la tristeza, y psicólogos cuando los necesites. Gratis para empezar, sin tarjeta.',
     cta: 'Quiero mi plan gratis',
     problem_title: 'Cuando tu mente no para',
-    problem_body: 'Pensamientos que corren de noche, un nudo en el pecho, días que pesan más de la cuenta. No estás solo, y puede ser más ligero.',
+    problem_body:
+      'Pensamientos que corren de noche, un nudo en el pecho, días que pesan más de la cuenta. No estás solo, y puede ser más ligero.',
     solution_title: 'Una ruta hecha para ti',
-    solution_body: 'Ejercicios guiados de 5 a 15 minutos, en orden, que se desbloquean paso a paso, con un psicólogo a tu lado si lo quieres.',
+    solution_body:
+      'Ejercicios guiados de 5 a 15 minutos, en orden, que se desbloquean paso a paso, con un psicólogo a tu lado si lo quieres.',
     routes_title: 'Rutas para empezar hoy',
     steps_title: 'Cómo funciona',
     step1: 'Cuéntanos qué sientes',
@@ -195,11 +277,26 @@ export const es: typeof en = {
     social_proof: '+200 personas ya duermen y se sienten mejor',
     units: '{{n}} audios',
     faq: [
-      { q: '¿De verdad es gratis?', a: 'Sí. Recibes un plan gratis sin tarjeta de crédito. Si quieres más, puedes suscribirte después.' },
-      { q: '¿Sustituye a la terapia?', a: 'No. Es un apoyo que te ayuda en el día a día. Si lo necesitas, puedes reservar una sesión con un psicólogo.' },
-      { q: '¿Cuánto duran los audios?', a: 'Entre 5 y 15 minutos, para que quepan en cualquier momento del día o de la noche.' },
-      { q: '¿Puedo usarlo de noche, en la cama?', a: 'Sí. Las rutas para el insomnio están hechas para ese momento: baja el brillo y dale a reproducir.' },
-      { q: '¿Mi información es privada?', a: 'Sí. Lo que sientes y lo que escuchas nunca se comparte con anunciantes.' },
+      {
+        q: '¿De verdad es gratis?',
+        a: 'Sí. Recibes un plan gratis sin tarjeta de crédito. Si quieres más, puedes suscribirte después.',
+      },
+      {
+        q: '¿Sustituye a la terapia?',
+        a: 'No. Es un apoyo que te ayuda en el día a día. Si lo necesitas, puedes reservar una sesión con un psicólogo.',
+      },
+      {
+        q: '¿Cuánto duran los audios?',
+        a: 'Entre 5 y 15 minutos, para que quepan en cualquier momento del día o de la noche.',
+      },
+      {
+        q: '¿Puedo usarlo de noche, en la cama?',
+        a: 'Sí. Las rutas para el insomnio están hechas para ese momento: baja el brillo y dale a reproducir.',
+      },
+      {
+        q: '¿Mi información es privada?',
+        a: 'Sí. Lo que sientes y lo que escuchas nunca se comparte con anunciantes.',
+      },
       { q: '¿Está en español y en inglés?', a: 'Sí. Puedes cambiar de idioma cuando quieras al final de la página.' },
     ],
     testimonials: [

@@ -16,7 +16,8 @@ export const en = {
     country_invalid: 'Choose a country from the list.',
     signature: 'This link is not valid.',
     captcha_missing: 'Please complete the verification.',
-    register_wait: 'Too many attempts from this connection. Please wait an hour and try again, or sign in if you already have an account.',
+    register_wait:
+      'Too many attempts from this connection. Please wait an hour and try again, or sign in if you already have an account.',
   },
   messages: {
     welcome: 'Welcome to the product!',
@@ -53,7 +54,8 @@ export const en = {
   providers: {
     google: 'Continue with Google',
     apple: 'Continue with Apple',
-    notice: 'By continuing with Google or Apple you confirm that you are of legal age and accept the <terms>terms</terms> and the <privacy>privacy policy</privacy>.',
+    notice:
+      'By continuing with Google or Apple you confirm that you are of legal age and accept the <terms>terms</terms> and the <privacy>privacy policy</privacy>.',
   },
   captcha: {
     label: 'Verification',
@@ -137,7 +139,8 @@ export const en = {
     hello_name: 'Hello {{name}},',
     signature: 'The Calma team',
     recover_subject: 'Your link to sign in to Calma',
-    recover_body: 'Someone asked to recover the password of your Calma account. Use this link to sign in and choose a new password:',
+    recover_body:
+      'Someone asked to recover the password of your Calma account. Use this link to sign in and choose a new password:',
     recover_button: 'Sign in and choose a password',
     recover_expiry: 'The link works once and for {{minutes}} minutes.',
     recover_ignore: 'If it was not you, ignore this email: your password has not changed.',
@@ -146,20 +149,28 @@ export const en = {
     welcome_button: 'Open Calma',
     welcome_link_note: 'The link works once, for 24 hours. Later, sign in with your email or recover your password.',
     kit_insomnia_subject: 'Your anti-insomnia kit is here',
-    kit_insomnia_body: 'Thank you for joining. Your kit is ready: short audios of 5 to 15 minutes to help your body and mind rest, and an invitation to a free orientation session with a psychologist. Open it with this link (no password needed):',
+    kit_insomnia_body:
+      'Thank you for joining. Your kit is ready: short audios of 5 to 15 minutes to help your body and mind rest, and an invitation to a free orientation session with a psychologist. Open it with this link (no password needed):',
     kit_insomnia_button: 'Open my kit',
     kit_anxiety_subject: 'Your plan to ease anxiety is ready',
-    kit_anxiety_body: 'Thank you for joining. Your free plan is ready: step-by-step routes to understand what you feel and find calm. Start with this link (no password needed):',
+    kit_anxiety_body:
+      'Thank you for joining. Your free plan is ready: step-by-step routes to understand what you feel and find calm. Start with this link (no password needed):',
     kit_anxiety_button: 'Start my plan',
     unsubscribe: 'Stop receiving notifications',
     sign_in_failures_subject: 'Someone is trying to sign in to your Calma account',
-    sign_in_failures_body: 'We noticed several unsuccessful attempts to sign in to your account in the last few minutes.',
-    sign_in_failures_you: 'If it was you, there is nothing to worry about: you can sign in with your password (we will ask you to complete a quick check) or choose a new one.',
-    sign_in_failures_not_you: 'If it was not you, your account is protected: we now ask for an extra check before each attempt. If you like, you can choose a new password.',
+    sign_in_failures_body:
+      'We noticed several unsuccessful attempts to sign in to your account in the last few minutes.',
+    sign_in_failures_you:
+      'If it was you, there is nothing to worry about: you can sign in with your password (we will ask you to complete a quick check) or choose a new one.',
+    sign_in_failures_not_you:
+      'If it was not you, your account is protected: we now ask for an extra check before each attempt. If you like, you can choose a new password.',
     register_attempt_subject: 'Someone tried to create an account with your email',
-    register_attempt_body: 'Someone just tried to create a Calma account with this email address. Your account already exists, so nothing has changed.',
-    register_attempt_you: 'If it was you, you can sign in with the button below. If you do not remember your password, you can choose a new one.',
-    register_attempt_not_you: 'If it was not you, you can ignore this email: nobody can get into your account without your password.',
+    register_attempt_body:
+      'Someone just tried to create a Calma account with this email address. Your account already exists, so nothing has changed.',
+    register_attempt_you:
+      'If it was you, you can sign in with the button below. If you do not remember your password, you can choose a new one.',
+    register_attempt_not_you:
+      'If it was not you, you can ignore this email: nobody can get into your account without your password.',
     sign_in_button: 'Sign in',
     recover_line: 'Choose a new password:',
   },
@@ -180,7 +191,8 @@ export const es: typeof en = {
     country_invalid: 'Elige un país de la lista.',
     signature: 'Este enlace no es válido.',
     captcha_missing: 'Completa la verificación, por favor.',
-    register_wait: 'Demasiados intentos desde esta conexión. Espera una hora y vuelve a intentarlo, o inicia sesión si ya tienes una cuenta.',
+    register_wait:
+      'Demasiados intentos desde esta conexión. Espera una hora y vuelve a intentarlo, o inicia sesión si ya tienes una cuenta.',
   },
   messages: {
     welcome: '¡Bienvenido al producto!',
@@ -191,7 +203,8 @@ export const es: typeof en = {
     settings_updated: 'Ajustes actualizados.',
     deleted: 'Tu cuenta se ha eliminado.',
     user_deleted: 'Usuario eliminado.',
-    recover_sent: 'Si hay una cuenta con este correo, le hemos enviado un enlace para entrar. Revisa tu bandeja de entrada.',
+    recover_sent:
+      'Si hay una cuenta con este correo, le hemos enviado un enlace para entrar. Revisa tu bandeja de entrada.',
     notifications_disabled: 'Listo. No recibirás más notificaciones.',
     logged_out: 'Has cerrado la sesión.',
   },
@@ -217,7 +230,8 @@ export const es: typeof en = {
   providers: {
     google: 'Continuar con Google',
     apple: 'Continuar con Apple',
-    notice: 'Al continuar con Google o Apple confirmas que eres mayor de edad y aceptas los <terms>términos</terms> y la <privacy>política de privacidad</privacy>.',
+    notice:
+      'Al continuar con Google o Apple confirmas que eres mayor de edad y aceptas los <terms>términos</terms> y la <privacy>política de privacidad</privacy>.',
   },
   captcha: {
     label: 'Verificación',
@@ -256,7 +270,8 @@ export const es: typeof en = {
     title: 'Mi perfil',
     personal: 'Tus datos',
     save: 'Guardar cambios',
-    language_warning: 'Si cambias el idioma se te asignarán rutas nuevas y se perderá el progreso de tus rutas anteriores.',
+    language_warning:
+      'Si cambias el idioma se te asignarán rutas nuevas y se perderá el progreso de tus rutas anteriores.',
     password_section: 'Contraseña',
     password_recovery_note: 'Has entrado con un enlace de recuperación: elige ahora tu nueva contraseña.',
     notifications: 'Notificaciones',
@@ -301,29 +316,39 @@ export const es: typeof en = {
     hello_name: 'Hola, {{name}}:',
     signature: 'El equipo de Calma',
     recover_subject: 'Tu enlace para entrar en Calma',
-    recover_body: 'Alguien pidió recuperar la contraseña de tu cuenta de Calma. Usa este enlace para entrar y elegir una nueva contraseña:',
+    recover_body:
+      'Alguien pidió recuperar la contraseña de tu cuenta de Calma. Usa este enlace para entrar y elegir una nueva contraseña:',
     recover_button: 'Entrar y elegir contraseña',
     recover_expiry: 'El enlace funciona una sola vez y durante {{minutes}} minutos.',
     recover_ignore: 'Si no fuiste tú, ignora este correo: tu contraseña no ha cambiado.',
     welcome_subject: 'Te damos la bienvenida a Calma',
     welcome_body: 'Tu cuenta está lista y tu acceso gratuito ha comenzado. Vuelve cuando quieras con este enlace:',
     welcome_button: 'Abrir Calma',
-    welcome_link_note: 'El enlace funciona una sola vez, durante 24 horas. Después, entra con tu correo o recupera tu contraseña.',
+    welcome_link_note:
+      'El enlace funciona una sola vez, durante 24 horas. Después, entra con tu correo o recupera tu contraseña.',
     kit_insomnia_subject: 'Aquí tienes tu kit anti-insomnio',
-    kit_insomnia_body: 'Gracias por unirte. Tu kit está listo: audios breves de 5 a 15 minutos para ayudar a tu cuerpo y a tu mente a descansar, y una invitación a una sesión de orientación gratuita con una psicóloga o un psicólogo. Ábrelo con este enlace (no necesitas contraseña):',
+    kit_insomnia_body:
+      'Gracias por unirte. Tu kit está listo: audios breves de 5 a 15 minutos para ayudar a tu cuerpo y a tu mente a descansar, y una invitación a una sesión de orientación gratuita con una psicóloga o un psicólogo. Ábrelo con este enlace (no necesitas contraseña):',
     kit_insomnia_button: 'Abrir mi kit',
     kit_anxiety_subject: 'Tu plan para calmar la ansiedad está listo',
-    kit_anxiety_body: 'Gracias por unirte. Tu plan gratuito está listo: rutas paso a paso para entender lo que sientes y encontrar calma. Empieza con este enlace (no necesitas contraseña):',
+    kit_anxiety_body:
+      'Gracias por unirte. Tu plan gratuito está listo: rutas paso a paso para entender lo que sientes y encontrar calma. Empieza con este enlace (no necesitas contraseña):',
     kit_anxiety_button: 'Empezar mi plan',
     unsubscribe: 'Dejar de recibir notificaciones',
     sign_in_failures_subject: 'Alguien intenta entrar en tu cuenta de Calma',
-    sign_in_failures_body: 'Hemos visto varios intentos fallidos de iniciar sesión en tu cuenta en los últimos minutos.',
-    sign_in_failures_you: 'Si has sido tú, no te preocupes: puedes entrar con tu contraseña (te pediremos una comprobación rápida) o elegir una nueva.',
-    sign_in_failures_not_you: 'Si no has sido tú, tu cuenta está protegida: ahora pedimos una comprobación extra antes de cada intento. Si quieres, puedes elegir una contraseña nueva.',
+    sign_in_failures_body:
+      'Hemos visto varios intentos fallidos de iniciar sesión en tu cuenta en los últimos minutos.',
+    sign_in_failures_you:
+      'Si has sido tú, no te preocupes: puedes entrar con tu contraseña (te pediremos una comprobación rápida) o elegir una nueva.',
+    sign_in_failures_not_you:
+      'Si no has sido tú, tu cuenta está protegida: ahora pedimos una comprobación extra antes de cada intento. Si quieres, puedes elegir una contraseña nueva.',
     register_attempt_subject: 'Alguien ha intentado crear una cuenta con tu correo',
-    register_attempt_body: 'Alguien acaba de intentar crear una cuenta de Calma con esta dirección de correo. Tu cuenta ya existe, así que no ha cambiado nada.',
-    register_attempt_you: 'Si has sido tú, puedes iniciar sesión con el botón de abajo. Si no recuerdas tu contraseña, puedes elegir una nueva.',
-    register_attempt_not_you: 'Si no has sido tú, puedes ignorar este correo: nadie puede entrar en tu cuenta sin tu contraseña.',
+    register_attempt_body:
+      'Alguien acaba de intentar crear una cuenta de Calma con esta dirección de correo. Tu cuenta ya existe, así que no ha cambiado nada.',
+    register_attempt_you:
+      'Si has sido tú, puedes iniciar sesión con el botón de abajo. Si no recuerdas tu contraseña, puedes elegir una nueva.',
+    register_attempt_not_you:
+      'Si no has sido tú, puedes ignorar este correo: nadie puede entrar en tu cuenta sin tu contraseña.',
     sign_in_button: 'Iniciar sesión',
     recover_line: 'Elegir una contraseña nueva:',
   },

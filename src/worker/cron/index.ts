@@ -22,7 +22,12 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
   '59 23 * * *': together(rankingJob, subscriptionsJob),
   // Due admin notifications and access expiry; post bodies not yet through the HTML allowlist;
   // what we still owe Stripe (cancel, refund), with backoff; once an hour, retention (cron/retention.ts).
-  '* * * * *': together(dueNotificationsJob, cleanHtmlJob, (env, now) => runStripeActions(env, { now: now.getTime() }), (env, now) => retentionJob(env, now)),
+  '* * * * *': together(
+    dueNotificationsJob,
+    cleanHtmlJob,
+    (env, now) => runStripeActions(env, { now: now.getTime() }),
+    (env, now) => retentionJob(env, now),
+  ),
 }
 
 export async function runScheduled(cron: string, env: Env, now: Date) {

@@ -15,7 +15,18 @@ export async function dueNotificationsJob(env: Env, now: Date) {
   // Mail deliveries are awaited before the job ends (a scheduled run has no answer to wait for).
   const pending: Promise<unknown>[] = []
   await sendDueNotifications(env, now, { waitUntil: (p) => void pending.push(p) })
-  await sendReminders({ env, db: getDb(env.DB), locale: 'es', user: null, ip: null, linkBase: env.APP_URL.replace(/\/$/, ''), waitUntil: (p) => void pending.push(p) }, now.getTime())
+  await sendReminders(
+    {
+      env,
+      db: getDb(env.DB),
+      locale: 'es',
+      user: null,
+      ip: null,
+      linkBase: env.APP_URL.replace(/\/$/, ''),
+      waitUntil: (p) => void pending.push(p),
+    },
+    now.getTime(),
+  )
   await Promise.allSettled(pending)
   await forgetOldAttempts(now, env.DB)
   // Mail whose enqueue failed goes on the queue again (features/mail).

@@ -7,7 +7,10 @@ import { dailySubscriptions } from '#worker/features/payments/payments.service'
 export async function subscriptionsJob(env: Env, now: Date) {
   const out = await dailySubscriptions(getDb(env.DB), now.getTime())
   // Their sessions carry the subscriber flag (features/users/session.ts): one failure must not stop the rest.
-  for (const id of out.users) await refreshSessions(env, id).catch((err) => console.warn(`subscriptions: sessions of user ${id} not refreshed:`, err instanceof Error ? err.message : err))
+  for (const id of out.users)
+    await refreshSessions(env, id).catch((err) =>
+      console.warn(`subscriptions: sessions of user ${id} not refreshed:`, err instanceof Error ? err.message : err),
+    )
   console.log(`subscriptions: ${out.ended} ended, ${out.grants} monthly grants checked`)
   return out
 }

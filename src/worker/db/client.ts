@@ -1,11 +1,11 @@
 // The database handle (DESIGN §5): drizzle over the D1 binding, with the schema so that
 // `db.query.<table>` relational reads work. Column names are explicit in the schema, so no
 // `casing` option is needed here (or anywhere else a drizzle instance is made).
-import { drizzle } from 'drizzle-orm/d1';
-import * as schema from './schema';
+import { drizzle } from 'drizzle-orm/d1'
+import * as schema from './schema'
 
 export function getDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1, { schema })
 }
 
-export type Db = ReturnType<typeof getDb>;
+export type Db = ReturnType<typeof getDb>

@@ -3,7 +3,11 @@
 /** True when the error is SQLite's unique constraint (a slug or a pair already taken). */
 export function isUniqueViolation(err: unknown): boolean {
   // drizzle wraps D1's error ('Failed query: …') and keeps SQLite's in `cause`.
-  for (let e = err as { message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (/UNIQUE constraint failed/i.test(String(e.message ?? e))) return true
   }
   return false

@@ -47,7 +47,8 @@ export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, w
         if (prop === 'bind') return (...args: unknown[]) => wrap(target.bind(...args), sql)
         const v = Reflect.get(target, prop, target)
         if (typeof prop === 'string' && RUNNERS.has(prop) && typeof v === 'function') {
-          return (...args: unknown[]) => track(() => (v as (...a: unknown[]) => Promise<unknown>).apply(target, args), !READ.test(sql))
+          return (...args: unknown[]) =>
+            track(() => (v as (...a: unknown[]) => Promise<unknown>).apply(target, args), !READ.test(sql))
         }
         return typeof v === 'function' ? v.bind(target) : v
       },
@@ -60,7 +61,10 @@ export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, w
   return {
     prepare: (sql: string) => wrap(d1.prepare(sql), sql),
     batch: <T>(stmts: D1PreparedStatement[]) =>
-      track(() => d1.batch<T>(stmts.map((s) => real.get(s) ?? s)), stmts.some((s) => !READ.test(sqlOf.get(s) ?? ''))),
+      track(
+        () => d1.batch<T>(stmts.map((s) => real.get(s) ?? s)),
+        stmts.some((s) => !READ.test(sqlOf.get(s) ?? '')),
+      ),
     exec: (sql: string) => track(() => base.exec(sql), true),
     dump: () => base.dump(),
     withSession: (c?: string) => base.withSession(c),

@@ -22,15 +22,15 @@
 // This file is the index: the tables live in one file per domain under ./schema/ and are all
 // re-exported here, so `#worker/db/schema` and drizzle.config.ts see every table in one place.
 
-export type { Images, MediaRef } from './schema/columns';
-export * from './schema/users';
-export * from './schema/content';
-export * from './schema/posts';
-export * from './schema/plans';
-export * from './schema/appointments';
-export * from './schema/payments';
-export * from './schema/engagement';
-export * from './schema/files';
-export * from './schema/tracking';
-export * from './schema/forms';
-export * from './schema/admin';
+export type { Images, MediaRef } from './schema/columns'
+export * from './schema/users'
+export * from './schema/content'
+export * from './schema/posts'
+export * from './schema/plans'
+export * from './schema/appointments'
+export * from './schema/payments'
+export * from './schema/engagement'
+export * from './schema/files'
+export * from './schema/tracking'
+export * from './schema/forms'
+export * from './schema/admin'

@@ -22,7 +22,9 @@ export class HostSchedule extends DurableObject<Env> {
   async hold(startAt: number, guestId: number, ttlMs = 60_000): Promise<boolean> {
     const now = Date.now()
     this.ctx.storage.sql.exec('DELETE FROM holds WHERE expires_at <= ?', now)
-    const existing = this.ctx.storage.sql.exec<{ guest_id: number }>('SELECT guest_id FROM holds WHERE start_at = ?', startAt).toArray()
+    const existing = this.ctx.storage.sql
+      .exec<{ guest_id: number }>('SELECT guest_id FROM holds WHERE start_at = ?', startAt)
+      .toArray()
     if (existing.length && existing[0]!.guest_id !== guestId) return false
     this.ctx.storage.sql.exec(
       'INSERT INTO holds (start_at, guest_id, expires_at) VALUES (?, ?, ?) ON CONFLICT(start_at) DO UPDATE SET expires_at = excluded.expires_at',

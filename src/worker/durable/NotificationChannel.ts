@@ -48,7 +48,13 @@ function parseOwner(raw: string | null): SocketOwner {
     const o = JSON.parse(raw) as Partial<SocketOwner>
     const int = (v: unknown) => (Number.isSafeInteger(v) ? (v as number) : null)
     const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 200 ? v : null)
-    return { user: int(o.user), role: int(o.role), session: str(o.session), expires: int(o.expires), address: str(o.address) }
+    return {
+      user: int(o.user),
+      role: int(o.role),
+      session: str(o.session),
+      expires: int(o.expires),
+      address: str(o.address),
+    }
   } catch {
     return ANONYMOUS
   }
@@ -57,7 +63,9 @@ function parseOwner(raw: string | null): SocketOwner {
 function byteLength(message: string | ArrayBuffer) {
   if (typeof message !== 'string') return message.byteLength
   // At most 3 bytes a UTF-16 unit: only long strings need encoding to know.
-  return message.length * 3 <= REALTIME_LIMITS.maxMessageBytes ? message.length : new TextEncoder().encode(message).byteLength
+  return message.length * 3 <= REALTIME_LIMITS.maxMessageBytes
+    ? message.length
+    : new TextEncoder().encode(message).byteLength
 }
 
 function closeQuietly(ws: WebSocket, code: number, reason: string) {
@@ -99,7 +107,8 @@ export class NotificationChannel extends DurableObject<Env> {
         return false
       })
     }
-    if (open.length >= cap) return new Response('Too many open connections', { status: 429, headers: { 'Retry-After': '30' } })
+    if (open.length >= cap)
+      return new Response('Too many open connections', { status: 429, headers: { 'Retry-After': '30' } })
 
     const pair = new WebSocketPair()
     this.ctx.acceptWebSocket(pair[1], tagsOf(owner))
@@ -149,7 +158,9 @@ export class NotificationChannel extends DurableObject<Env> {
    * (password change, erasure, a new role). Answers how many were closed.
    */
   async endSessions(which: { user: number; session?: string | null }): Promise<number> {
-    const sockets = which.session ? this.ctx.getWebSockets(`s:${which.session}`) : this.ctx.getWebSockets(`u:${which.user}`)
+    const sockets = which.session
+      ? this.ctx.getWebSockets(`s:${which.session}`)
+      : this.ctx.getWebSockets(`u:${which.user}`)
     for (const ws of sockets) closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
     return sockets.length
   }
@@ -177,7 +188,12 @@ export class NotificationChannel extends DurableObject<Env> {
    */
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
     if (byteLength(message) > REALTIME_LIMITS.maxMessageBytes) return closeQuietly(ws, 1009, 'Message too big')
-    const a = (ws.deserializeAttachment() as Attachment | null) ?? { ...ANONYMOUS, opened: 0, windowStart: 0, messages: 0 }
+    const a = (ws.deserializeAttachment() as Attachment | null) ?? {
+      ...ANONYMOUS,
+      opened: 0,
+      windowStart: 0,
+      messages: 0,
+    }
     const now = Date.now()
     if (a.expires !== null && a.expires <= now) return closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
     if (now - a.windowStart >= REALTIME_LIMITS.windowMs) {

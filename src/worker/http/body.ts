@@ -63,7 +63,10 @@ async function drainUnread(req: Request, max: number): Promise<void> {
 function refuse(c: Context<AppEnv>, code: 'payload_too_large' | 'bad_request') {
   const path = c.req.path
   if (path !== '/v1' && !path.startsWith('/v1/')) {
-    return c.text(code === 'payload_too_large' ? 'This request is too large.' : 'Invalid request.', code === 'payload_too_large' ? 413 : 400)
+    return c.text(
+      code === 'payload_too_large' ? 'This request is too large.' : 'Invalid request.',
+      code === 'payload_too_large' ? 413 : 400,
+    )
   }
   const locale = negotiateLocale(c.req.header('locale') ?? c.req.query('locale'), c.req.header('accept-language'))
   c.set('locale', locale)

@@ -24,7 +24,14 @@ export const TEST_SECRETS = {
 export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX'
 
 /** Non-GET calls that need a captcha token (SPEC §7), plus recovery and the route suggestion, which send mail. */
-export const CAPTCHA_PATHS = ['/v1/user', '/v1/user/recover/password', '/v1/feedback', '/v1/contact', '/v1/letstalk', '/v1/suggestion'] as const
+export const CAPTCHA_PATHS = [
+  '/v1/user',
+  '/v1/user/recover/password',
+  '/v1/feedback',
+  '/v1/contact',
+  '/v1/letstalk',
+  '/v1/suggestion',
+] as const
 
 export type CaptchaVerdict = 'ok' | 'missing' | 'too_long' | 'replayed' | 'failed' | 'unavailable'
 
@@ -35,7 +42,11 @@ export type CaptchaVerdict = 'ok' | 'missing' | 'too_long' | 'replayed' | 'faile
  * other test secrets always refuse. Replays are refused in every mode (a used token is kept,
  * hashed, in D1's rate_windows for its 300 s lifetime), except for the test secret's own dummy token.
  */
-export async function verifyCaptcha(env: Env, token: string | null | undefined, ip?: string | null): Promise<CaptchaVerdict> {
+export async function verifyCaptcha(
+  env: Env,
+  token: string | null | undefined,
+  ip?: string | null,
+): Promise<CaptchaVerdict> {
   if (!token || !token.trim()) return 'missing'
   if (token.length > CAPTCHA_MAX_LENGTH) return 'too_long'
   // Turnstile's always-pass test secret accepts its documented dummy token every time: it
@@ -59,7 +70,11 @@ export async function verifyCaptcha(env: Env, token: string | null | undefined, 
     body.append('secret', secret)
     body.append('response', token)
     if (ip) body.append('remoteip', ip)
-    const res = await fetch(SITEVERIFY_URL, { method: 'POST', body, signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS) })
+    const res = await fetch(SITEVERIFY_URL, {
+      method: 'POST',
+      body,
+      signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS),
+    })
     if (!res.ok) return 'unavailable'
     const out = (await res.json()) as { success?: boolean }
     return out.success === true ? 'ok' : 'failed'

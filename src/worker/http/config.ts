@@ -30,7 +30,13 @@ export function refuseMisconfigured(request: Request, env: Env): Response | null
   const path = new URL(request.url).pathname
   const headers = { 'cache-control': 'no-store', 'retry-after': '300' }
   if (path === '/v1' || path.startsWith('/v1/')) {
-    return Response.json({ success: false, code: 'unavailable', message: UNCONFIGURED_MESSAGE }, { status: 503, headers })
+    return Response.json(
+      { success: false, code: 'unavailable', message: UNCONFIGURED_MESSAGE },
+      { status: 503, headers },
+    )
   }
-  return new Response(UNCONFIGURED_MESSAGE, { status: 503, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } })
+  return new Response(UNCONFIGURED_MESSAGE, {
+    status: 503,
+    headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+  })
 }

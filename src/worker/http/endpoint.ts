@@ -14,7 +14,10 @@ import { v } from './validate'
 /** The payload of a call's success answer, without the envelope's own fields. */
 export type Payload<C extends Call> = Omit<z.input<C['response']>, 'success' | 'message'>
 
-export function endpoint<C extends Call>(call: C, handler: (c: Context<AppEnv>, input: z.output<C['request']>) => Promise<Response>) {
+export function endpoint<C extends Call>(
+  call: C,
+  handler: (c: Context<AppEnv>, input: z.output<C['request']>) => Promise<Response>,
+) {
   const target = call.method === 'GET' ? 'query' : 'form'
   const validate = v(target, call.request) as unknown as MiddlewareHandler<AppEnv>
   const run: MiddlewareHandler<AppEnv> = async (c) => {

@@ -21,7 +21,8 @@ const ORIGIN = 'https://public-cache.calma.internal'
 /** Off in the test pool (tests change rows directly, without an editor's write); on elsewhere. */
 export const publicCache = { enabled: true }
 
-const contentVersion = (env: Env) => memo(VERSION_KEY, VERSION_TTL_MS, async () => (await env.KV.get(VERSION_KEY)) ?? '0')
+const contentVersion = (env: Env) =>
+  memo(VERSION_KEY, VERSION_TTL_MS, async () => (await env.KV.get(VERSION_KEY)) ?? '0')
 
 /** After any write to routes, units, symptoms, categories or posts: every cached answer is stale. */
 export async function contentChanged(env: Env) {
@@ -33,7 +34,13 @@ export async function contentChanged(env: Env) {
  * `load()` once per content version for everyone: `name` and `key` (JSON) identify the answer.
  * Only for data that does not depend on who asks; callers pass visitors' requests only.
  */
-export async function sharedAnswer<T>(env: Env, waitUntil: (p: Promise<unknown>) => void, name: string, key: unknown, load: () => Promise<T>): Promise<T> {
+export async function sharedAnswer<T>(
+  env: Env,
+  waitUntil: (p: Promise<unknown>) => void,
+  name: string,
+  key: unknown,
+  load: () => Promise<T>,
+): Promise<T> {
   if (!publicCache.enabled || typeof caches === 'undefined') return load()
   const version = await contentVersion(env)
   const url = `${ORIGIN}/${name}?v=${encodeURIComponent(version)}&k=${encodeURIComponent(JSON.stringify(key))}`
@@ -42,7 +49,16 @@ export async function sharedAnswer<T>(env: Env, waitUntil: (p: Promise<unknown>)
   if (hit) return (await hit.json()) as T
   const value = await load()
   const body = JSON.stringify(value)
-  waitUntil(cache.put(url, new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': `public, max-age=${MAX_AGE_S}` } })).catch(() => {}))
+  waitUntil(
+    cache
+      .put(
+        url,
+        new Response(body, {
+          headers: { 'content-type': 'application/json', 'cache-control': `public, max-age=${MAX_AGE_S}` },
+        }),
+      )
+      .catch(() => {}),
+  )
   return value
 }
 
@@ -73,7 +89,9 @@ export async function sharedPage(c: Context<AppEnv>, key: string, render: () => 
   const res = await render()
   if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/html')) return res
   const html = await res.text()
-  const stored = new Response(withoutNonce(html).body, { headers: { 'content-type': headers['content-type'], 'cache-control': `public, max-age=${MAX_AGE_S}` } })
+  const stored = new Response(withoutNonce(html).body, {
+    headers: { 'content-type': headers['content-type'], 'cache-control': `public, max-age=${MAX_AGE_S}` },
+  })
   try {
     c.executionCtx.waitUntil(cache.put(url, stored).catch(() => {}))
   } catch {

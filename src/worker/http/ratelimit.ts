@@ -18,7 +18,12 @@ export interface CooldownResult {
  * Take the cooldown `key` for `windowMs`, atomically: of any number of concurrent calls inside
  * one window exactly one gets `ok` (one upsert statement, rate-windows.repo.ts).
  */
-export async function takeCooldown(d1: D1Database, key: string, windowMs: number, now = Date.now()): Promise<CooldownResult> {
+export async function takeCooldown(
+  d1: D1Database,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<CooldownResult> {
   if (await takeWindowIfFree(d1, key, now, windowMs)) return { ok: true, lastAt: now, retryAt: now + windowMs }
   const lastAt = (await windowLastAt(d1, key)) ?? now
   return { ok: false, lastAt, retryAt: lastAt + windowMs }

@@ -12,7 +12,15 @@ import { NONCE, secureHeaders } from 'hono/secure-headers'
  * host is ever in script-src, before or after consent. 'self' and Turnstile's host only speak to
  * browsers without 'strict-dynamic' (CSP 2), which ignore it; those get no vendor tag at all.
  */
-const VENDOR_BEACONS = ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googleadservices.com', 'https://googleads.g.doubleclick.net', 'https://www.google.com', 'https://www.facebook.com']
+const VENDOR_BEACONS = [
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://www.googleadservices.com',
+  'https://googleads.g.doubleclick.net',
+  'https://www.google.com',
+  'https://www.facebook.com',
+]
 
 export const security = (dev: boolean) =>
   secureHeaders({

@@ -15,7 +15,9 @@ export function v<T extends z.ZodType, Tg extends Target>(target: Tg, schema: T)
   return zValidator(target, z.preprocess(normalizeInput, schema) as unknown as T, (result, c) => {
     if (!result.success) {
       const t = (c as unknown as Context<AppEnv>).var.t
-      throw new AppError('validation', { fields: fieldErrors(result.error as unknown as { issues: z.core.$ZodIssue[] }, t) })
+      throw new AppError('validation', {
+        fields: fieldErrors(result.error as unknown as { issues: z.core.$ZodIssue[] }, t),
+      })
     }
   })
 }

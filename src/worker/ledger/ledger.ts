@@ -15,13 +15,17 @@ type Stmt = D1PreparedStatement
 
 export type LedgerSource = 'payment' | 'appointment' | 'admin' | 'seed'
 /** Why credits moved; with `reference`, the movement's idempotency key. */
-export type LedgerReason = 'topup' | 'subscription_grant' | 'refund' | 'appointment_booking' | 'appointment_refund' | 'admin_adjustment' | 'seed'
+export type LedgerReason =
+  'topup' | 'subscription_grant' | 'refund' | 'appointment_booking' | 'appointment_refund' | 'admin_adjustment' | 'seed'
 
 const INSERT = 'INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source, payment_key, created_at)'
 
 /** The person's balance in cents: the sum of their ledger. */
 export async function balanceCents(db: Db, userId: number): Promise<number> {
-  const row = await db.$client.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?1').bind(userId).first<{ n: number }>()
+  const row = await db.$client
+    .prepare('SELECT COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?1')
+    .bind(userId)
+    .first<{ n: number }>()
   return Number(row?.n ?? 0)
 }
 
@@ -30,16 +34,30 @@ export const balanceStmt = (db: Db, userId: number): Stmt =>
   db.$client.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?1').bind(userId)
 
 /** SQL that is the balance of the person bound at `param` (for a guard inside another statement). */
-export const balanceOf = (param: string) => `(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ${param})`
+export const balanceOf = (param: string) =>
+  `(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ${param})`
 
 /**
  * Credits a payment gives (a pack, a plan's sessions), once per (reason, reference). `onlyIf`: SQL
  * (on the statement's own parameters ?1…?6) that must hold, e.g. "the plan is not a duplicate".
  */
-export function grantStmt(db: Db, g: { userId: number; cents: number; reason: 'topup' | 'subscription_grant'; reference: string; paymentKey: string; at: number; onlyIf?: { sql: string; params: unknown[] } }): Stmt {
+export function grantStmt(
+  db: Db,
+  g: {
+    userId: number
+    cents: number
+    reason: 'topup' | 'subscription_grant'
+    reference: string
+    paymentKey: string
+    at: number
+    onlyIf?: { sql: string; params: unknown[] }
+  },
+): Stmt {
   const extra = g.onlyIf?.params ?? []
   return db.$client
-    .prepare(`${INSERT} SELECT ?1, ?2, ?3, ?4, 'payment', ?5, ?6 WHERE ?2 > 0${g.onlyIf ? ` AND (${g.onlyIf.sql})` : ''} ON CONFLICT (reason, reference) DO NOTHING`)
+    .prepare(
+      `${INSERT} SELECT ?1, ?2, ?3, ?4, 'payment', ?5, ?6 WHERE ?2 > 0${g.onlyIf ? ` AND (${g.onlyIf.sql})` : ''} ON CONFLICT (reason, reference) DO NOTHING`,
+    )
     .bind(g.userId, g.cents, g.reason, g.reference, g.paymentKey, g.at, ...extra)
 }
 
@@ -64,7 +82,10 @@ export async function paymentCredits(db: Db, paymentKey: string): Promise<{ gran
  * The balance may go below zero: money came back for credits already spent (docs/API.md
  * "Refunds"); never both the money and the credits.
  */
-export const reversePaymentStmt = (db: Db, r: { userId: number; paymentKey: string; cents: number; reference: string; at: number }): Stmt =>
+export const reversePaymentStmt = (
+  db: Db,
+  r: { userId: number; paymentKey: string; cents: number; reference: string; at: number },
+): Stmt =>
   db.$client
     .prepare(
       `${INSERT}
@@ -81,7 +102,10 @@ export const reversePaymentStmt = (db: Db, r: { userId: number; paymentKey: stri
  * A booking's debit, written only if the appointment it pays was written by the statement before
  * it in the same batch (the appointment row is found by host, start, guest and `at`).
  */
-export const debitBookingStmt = (db: Db, b: { guestId: number; hostId: number; startAt: number; cents: number; at: number }): Stmt =>
+export const debitBookingStmt = (
+  db: Db,
+  b: { guestId: number; hostId: number; startAt: number; cents: number; at: number },
+): Stmt =>
   db.$client
     .prepare(
       `${INSERT}
@@ -95,7 +119,10 @@ export const debitBookingStmt = (db: Db, b: { guestId: number; hostId: number; s
  * A cancelled booking's credits back, once (keyed by the appointment), written only if the
  * appointment is cancelled and never more than its own debit.
  */
-export const refundBookingStmt = (db: Db, r: { appointmentId: number; guestId: number; cents: number; at: number; cancelledStatus: number }): Stmt =>
+export const refundBookingStmt = (
+  db: Db,
+  r: { appointmentId: number; guestId: number; cents: number; at: number; cancelledStatus: number },
+): Stmt =>
   db.$client
     .prepare(
       `${INSERT}
@@ -106,11 +133,16 @@ export const refundBookingStmt = (db: Db, r: { appointmentId: number; guestId: n
     .bind(r.appointmentId, r.guestId, r.cents, r.at, r.cancelledStatus)
 
 /** An admin's adjustment (either sign), keyed by the admin, the instant and their note. */
-export const adjustStmt = (db: Db, a: { userId: number; cents: number; adminId: number; note: string; at: number }): Stmt =>
+export const adjustStmt = (
+  db: Db,
+  a: { userId: number; cents: number; adminId: number; note: string; at: number },
+): Stmt =>
   db.$client
     .prepare(`${INSERT} VALUES (?1, ?2, 'admin_adjustment', ?3, 'admin', NULL, ?4)`)
     .bind(a.userId, a.cents, `admin:${a.adminId}:${a.at}:${a.note}`, a.at)
 
 /** Demo credits of a seeded person, once. */
 export const seedStmt = (db: Db, s: { userId: number; cents: number; email: string; at: number }): Stmt =>
-  db.$client.prepare(`${INSERT} VALUES (?1, ?2, 'seed', ?3, 'seed', NULL, ?4) ON CONFLICT (reason, reference) DO NOTHING`).bind(s.userId, s.cents, `seed:${s.email}`, s.at)
+  db.$client
+    .prepare(`${INSERT} VALUES (?1, ?2, 'seed', ?3, 'seed', NULL, ?4) ON CONFLICT (reason, reference) DO NOTHING`)
+    .bind(s.userId, s.cents, `seed:${s.email}`, s.at)

@@ -25,7 +25,9 @@ const keys = new Map<string, Promise<CryptoKey>>()
 export async function hmac(secret: string, text: string): Promise<string> {
   let key = keys.get(secret)
   if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ])
     keys.set(secret, key)
   }
   const sig = await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(text))

@@ -19,10 +19,44 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml'
 
 /** Dropped with everything inside them (scripts, styles, raw text, forms' controls, other documents). */
 const DROP = new Set([
-  'script', 'style', 'template', 'noscript', 'noembed', 'noframes', 'xmp', 'plaintext', 'textarea', 'title',
-  'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'param', 'canvas', 'svg', 'math',
-  'head', 'meta', 'link', 'base', 'select', 'option', 'optgroup', 'datalist', 'button', 'input', 'keygen',
-  'dialog', 'portal', 'fencedframe', 'map', 'area', 'image', 'slot',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
+  'textarea',
+  'title',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'param',
+  'canvas',
+  'svg',
+  'math',
+  'head',
+  'meta',
+  'link',
+  'base',
+  'select',
+  'option',
+  'optgroup',
+  'datalist',
+  'button',
+  'input',
+  'keygen',
+  'dialog',
+  'portal',
+  'fencedframe',
+  'map',
+  'area',
+  'image',
+  'slot',
 ])
 
 type AttrCheck = (raw: string) => string | null
@@ -53,9 +87,32 @@ const oneOf =
 const anchorId: AttrCheck = (raw) => (/^[a-z][a-z0-9-]{0,59}$/.test(raw) ? raw : null)
 
 const ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', sol: '/', bsol: '\\', period: '.',
-  comma: ',', semi: ';', excl: '!', quest: '?', num: '#', percnt: '%', equals: '=', plus: '+', lpar: '(', rpar: ')',
-  lowbar: '_', hyphen: '-', dash: '-', commat: '@', tab: '\t', newline: '\n',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  sol: '/',
+  bsol: '\\',
+  period: '.',
+  comma: ',',
+  semi: ';',
+  excl: '!',
+  quest: '?',
+  num: '#',
+  percnt: '%',
+  equals: '=',
+  plus: '+',
+  lpar: '(',
+  rpar: ')',
+  lowbar: '_',
+  hyphen: '-',
+  dash: '-',
+  commat: '@',
+  tab: '\t',
+  newline: '\n',
 }
 
 /**
@@ -65,11 +122,14 @@ const ENTITIES: Record<string, string> = {
  * parsing does.
  */
 function urlValue(raw: string): string {
-  const decoded = raw.replace(/&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|([a-z]{2,8}));?/gi, (whole, hex: string, dec: string, name: string) => {
-    if (name) return ENTITIES[name.toLowerCase()] ?? whole
-    const code = hex ? Number.parseInt(hex, 16) : Number(dec)
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
-  })
+  const decoded = raw.replace(
+    /&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|([a-z]{2,8}));?/gi,
+    (whole, hex: string, dec: string, name: string) => {
+      if (name) return ENTITIES[name.toLowerCase()] ?? whole
+      const code = hex ? Number.parseInt(hex, 16) : Number(dec)
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
+    },
+  )
   // eslint-disable-next-line no-control-regex
   return decoded.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
 }
@@ -90,7 +150,8 @@ function linkTarget(raw: string): { href: string; external: boolean } | null {
   } catch {
     return null
   }
-  if (url.protocol === 'http:' || url.protocol === 'https:') return url.username || url.password ? null : { href: url.href, external: true }
+  if (url.protocol === 'http:' || url.protocol === 'https:')
+    return url.username || url.password ? null : { href: url.href, external: true }
   if (url.protocol === 'mailto:') return { href: url.href, external: false }
   return null
 }
@@ -112,26 +173,129 @@ const escUrl = (v: string) => escAttr(v.replace(/&/g, '&amp;'))
 const heading: Rule = { attrs: { id: anchorId } }
 const cell: Rule = { attrs: { colspan: digits, rowspan: digits } }
 const ALLOWED: Record<string, Rule> = {
-  p: {}, br: { void: true }, hr: { void: true },
-  h1: { ...heading, as: 'h2' }, h2: heading, h3: heading, h4: heading, h5: heading, h6: heading,
-  strong: {}, b: {}, em: {}, i: {}, u: {}, s: {}, del: {}, ins: {}, mark: {}, small: {}, sub: {}, sup: {},
-  code: {}, kbd: {}, pre: {}, blockquote: {}, q: {}, cite: {}, abbr: { attrs: { title: text } },
-  ul: {}, ol: { attrs: { start: digits, reversed: oneOf('', 'reversed') } }, li: {}, dl: {}, dt: {}, dd: {},
+  p: {},
+  br: { void: true },
+  hr: { void: true },
+  h1: { ...heading, as: 'h2' },
+  h2: heading,
+  h3: heading,
+  h4: heading,
+  h5: heading,
+  h6: heading,
+  strong: {},
+  b: {},
+  em: {},
+  i: {},
+  u: {},
+  s: {},
+  del: {},
+  ins: {},
+  mark: {},
+  small: {},
+  sub: {},
+  sup: {},
+  code: {},
+  kbd: {},
+  pre: {},
+  blockquote: {},
+  q: {},
+  cite: {},
+  abbr: { attrs: { title: text } },
+  ul: {},
+  ol: { attrs: { start: digits, reversed: oneOf('', 'reversed') } },
+  li: {},
+  dl: {},
+  dt: {},
+  dd: {},
   a: { attrs: { title: text } }, // href: linkTarget, below
-  img: { void: true, attrs: { src: ownSrc, alt: text, title: text, width: digits, height: digits }, fixed: [['loading', 'lazy']] },
-  figure: {}, figcaption: {},
-  table: {}, caption: {}, thead: {}, tbody: {}, tfoot: {}, tr: {},
-  th: { attrs: { ...cell.attrs, scope: oneOf('row', 'col', 'rowgroup', 'colgroup') } }, td: cell,
+  img: {
+    void: true,
+    attrs: { src: ownSrc, alt: text, title: text, width: digits, height: digits },
+    fixed: [['loading', 'lazy']],
+  },
+  figure: {},
+  figcaption: {},
+  table: {},
+  caption: {},
+  thead: {},
+  tbody: {},
+  tfoot: {},
+  tr: {},
+  th: { attrs: { ...cell.attrs, scope: oneOf('row', 'col', 'rowgroup', 'colgroup') } },
+  td: cell,
   // Embeds: the site's own audio and video (/media), with controls; nothing from another host.
-  video: { attrs: { src: ownSrc, poster: ownSrc, width: digits, height: digits }, fixed: [['controls', ''], ['preload', 'metadata'], ['playsinline', '']] },
-  audio: { attrs: { src: ownSrc }, fixed: [['controls', ''], ['preload', 'metadata']] },
-  source: { void: true, within: ['video', 'audio'], attrs: { src: ownSrc, type: (raw) => (/^(audio|video)\/[a-z0-9.+-]{1,40}$/i.test(raw.trim()) ? raw.trim() : null) } },
-  track: { void: true, within: ['video', 'audio'], attrs: { src: ownSrc, kind: oneOf('subtitles', 'captions', 'descriptions', 'chapters'), srclang: (raw) => (/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(raw.trim()) ? raw.trim() : null), label: text } },
+  video: {
+    attrs: { src: ownSrc, poster: ownSrc, width: digits, height: digits },
+    fixed: [
+      ['controls', ''],
+      ['preload', 'metadata'],
+      ['playsinline', ''],
+    ],
+  },
+  audio: {
+    attrs: { src: ownSrc },
+    fixed: [
+      ['controls', ''],
+      ['preload', 'metadata'],
+    ],
+  },
+  source: {
+    void: true,
+    within: ['video', 'audio'],
+    attrs: { src: ownSrc, type: (raw) => (/^(audio|video)\/[a-z0-9.+-]{1,40}$/i.test(raw.trim()) ? raw.trim() : null) },
+  },
+  track: {
+    void: true,
+    within: ['video', 'audio'],
+    attrs: {
+      src: ownSrc,
+      kind: oneOf('subtitles', 'captions', 'descriptions', 'chapters'),
+      srclang: (raw) => (/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(raw.trim()) ? raw.trim() : null),
+      label: text,
+    },
+  },
 }
 
 /** Inline elements: a block's start closes an open p past them (as an HTML parser would). */
-const INLINE = new Set(['a', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'code', 'kbd', 'q', 'cite', 'abbr'])
-const CLOSES_P = new Set(['p', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'pre', 'blockquote', 'table', 'figure', 'figcaption', 'hr', 'video', 'audio'])
+const INLINE = new Set([
+  'a',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'code',
+  'kbd',
+  'q',
+  'cite',
+  'abbr',
+])
+const CLOSES_P = new Set([
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'dl',
+  'pre',
+  'blockquote',
+  'table',
+  'figure',
+  'figcaption',
+  'hr',
+  'video',
+  'audio',
+])
 /** Starting one of these closes the open one of the same family within its container. */
 const SIBLINGS: Record<string, { closes: string[]; within: string[] }> = {
   li: { closes: ['li'], within: ['ul', 'ol'] },

@@ -7,7 +7,17 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 function formatter(zone: string) {
   let f = formatters.get(zone)
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'short' })
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    })
     formatters.set(zone, f)
   }
   return f
@@ -46,7 +56,9 @@ export function instantOf(date: string, minute: number, zone: string): number | 
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const naive = Date.UTC(y, m - 1, d, 0, minute)
   // Try both offsets around the naive time; keep the earliest candidate whose wall clock matches.
-  const candidates = [...new Set([offsetAt(naive - 86_400_000 / 2, zone), offsetAt(naive, zone), offsetAt(naive + 86_400_000 / 2, zone)])]
+  const candidates = [
+    ...new Set([offsetAt(naive - 86_400_000 / 2, zone), offsetAt(naive, zone), offsetAt(naive + 86_400_000 / 2, zone)]),
+  ]
     .map((off) => naive - off)
     .filter((t) => {
       const w = wallClock(t, zone)

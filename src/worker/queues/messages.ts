@@ -14,7 +14,15 @@ export interface MailMessage {
  * `push`: in-app notifications to push to their owners' channels (the cron's due deliveries).
  */
 export type FanoutMessage =
-  | { kind: 'block'; notification: number; from: number; to: number; receivers: number[] | null; moments: Record<string, number>; at: number }
+  | {
+      kind: 'block'
+      notification: number
+      from: number
+      to: number
+      receivers: number[] | null
+      moments: Record<string, number>
+      at: number
+    }
   | { kind: 'push'; inApp: number[] }
 
 export const QUEUES = { mail: 'calma-mail', mailDead: 'calma-mail-dead', fanout: 'calma-fanout' } as const

@@ -26,7 +26,11 @@ export interface TextSearch {
 }
 
 /** The search of a list call, or undefined when there is none. */
-export function textSearch(index: Searchable, search: string | undefined, diffuse: boolean | number | undefined): TextSearch | undefined {
+export function textSearch(
+  index: Searchable,
+  search: string | undefined,
+  diffuse: boolean | number | undefined,
+): TextSearch | undefined {
   const match = ftsQuery(search, !!diffuse)
   return match === undefined ? undefined : { index, match }
 }

@@ -34,7 +34,17 @@ import { catalogRows } from '#worker/features/engagement/rewards.catalog'
 import { HTML_POLICY_VERSION } from '#worker/lib/html'
 
 /** The demo content (data only, no database code), one file per domain under ./data/. */
-const content = { ...typeData, ...audioData, ...transcriptData, ...categoryData, ...symptomData, ...routeData, ...postData, ...planData, ...userData }
+const content = {
+  ...typeData,
+  ...audioData,
+  ...transcriptData,
+  ...categoryData,
+  ...symptomData,
+  ...routeData,
+  ...postData,
+  ...planData,
+  ...userData,
+}
 
 export interface SeedOptions {
   /** Hashes demo passwords (features/users/password.ts); injected so Node and workerd can both seed. */
@@ -76,15 +86,43 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   const report: SeedReport = { routes: 0, units: 0, posts: 0, symptoms: 0, plans: 0, users: 0, media: 0 }
 
   // The rewards of SPEC §9 (issue 11; features/engagement/rewards.catalog.ts): keyed by (key, level), never twice.
-  const rewardRows = catalogRows().map((r) => ({ key: r.key, typeTitle: r.type_title, typeDescription: r.type_description, description: r.description, criteria: { metric: r.key, gte: r.threshold }, levelId: r.level_id, levelTitle: r.level_title, category: r.category, threshold: r.threshold }))
-  for (let i = 0; i < rewardRows.length; i += 8) await db.insert(rewardsTable).values(rewardRows.slice(i, i + 8)).onConflictDoNothing() // D1: at most 100 bound values a statement
+  const rewardRows = catalogRows().map((r) => ({
+    key: r.key,
+    typeTitle: r.type_title,
+    typeDescription: r.type_description,
+    description: r.description,
+    criteria: { metric: r.key, gte: r.threshold },
+    levelId: r.level_id,
+    levelTitle: r.level_title,
+    category: r.category,
+    threshold: r.threshold,
+  }))
+  for (let i = 0; i < rewardRows.length; i += 8)
+    await db
+      .insert(rewardsTable)
+      .values(rewardRows.slice(i, i + 8))
+      .onConflictDoNothing() // D1: at most 100 bound values a statement
 
   // Categories and symptoms
-  await db.insert(routeCategories).values(content.routeCategories.map(({ language, slug, title }) => ({ language, slug, title }))).onConflictDoNothing()
-  await db.insert(postCategories).values(content.postCategories.map(({ language, slug, title }) => ({ language, slug, title }))).onConflictDoNothing()
+  await db
+    .insert(routeCategories)
+    .values(content.routeCategories.map(({ language, slug, title }) => ({ language, slug, title })))
+    .onConflictDoNothing()
+  await db
+    .insert(postCategories)
+    .values(content.postCategories.map(({ language, slug, title }) => ({ language, slug, title })))
+    .onConflictDoNothing()
   const insertedSymptoms = await db
     .insert(symptoms)
-    .values(content.symptoms.map((s) => ({ language: s.language, slug: s.slug, title: s.title, seoTitle: s.seo_title, seoDescription: s.seo_description })))
+    .values(
+      content.symptoms.map((s) => ({
+        language: s.language,
+        slug: s.slug,
+        title: s.title,
+        seoTitle: s.seo_title,
+        seoDescription: s.seo_description,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: symptoms.id })
   report.symptoms = insertedSymptoms.length
@@ -138,7 +176,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
           })),
         ),
         ...(symptomLinks.length
-          ? [db.insert(routeSymptoms).values(symptomLinks.map((l) => ({ routeId: created.id, ...l }))).onConflictDoNothing()]
+          ? [
+              db
+                .insert(routeSymptoms)
+                .values(symptomLinks.map((l) => ({ routeId: created.id, ...l })))
+                .onConflictDoNothing(),
+            ]
           : []),
       ])
       report.units += r.units.length
@@ -147,9 +190,20 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
 
   // A state seeded before the units had their real length (issue 24 §5) gets it; idempotent.
   if (only.routes !== false) {
-    const lengths = new Map(content.routes.flatMap((r) => r.units.map((u) => [mediaKey(u.audio), u.duration_seconds] as const)))
-    const stale = (await db.select({ key: units.mediaKey, seconds: units.durationSeconds }).from(units).where(inArray(units.mediaKey, [...lengths.keys()]))).filter((u) => u.key && lengths.get(u.key) !== u.seconds)
-    for (const key of new Set(stale.map((u) => u.key!))) await db.update(units).set({ durationSeconds: lengths.get(key)! }).where(eq(units.mediaKey, key))
+    const lengths = new Map(
+      content.routes.flatMap((r) => r.units.map((u) => [mediaKey(u.audio), u.duration_seconds] as const)),
+    )
+    const stale = (
+      await db
+        .select({ key: units.mediaKey, seconds: units.durationSeconds })
+        .from(units)
+        .where(inArray(units.mediaKey, [...lengths.keys()]))
+    ).filter((u) => u.key && lengths.get(u.key) !== u.seconds)
+    for (const key of new Set(stale.map((u) => u.key!)))
+      await db
+        .update(units)
+        .set({ durationSeconds: lengths.get(key)! })
+        .where(eq(units.mediaKey, key))
   }
 
   // Media: every file any unit plays, stored once in R2, and the transcripts next to them
@@ -169,7 +223,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   // Posts and their related routes
   if (only.posts !== false) {
     for (const p of content.posts) {
-      const words = p.content.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length
+      const words = p.content
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length
       const [created] = await db
         .insert(posts)
         .values({
@@ -191,8 +248,14 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
         .returning({ id: posts.id })
       if (!created) continue
       report.posts++
-      const related = p.related_route_keys.map((k) => routeIdByKey(k, p.language)).filter((x): x is number => x !== undefined)
-      if (related.length) await db.insert(postRoutes).values(related.map((routeId) => ({ postId: created.id, routeId }))).onConflictDoNothing()
+      const related = p.related_route_keys
+        .map((k) => routeIdByKey(k, p.language))
+        .filter((x): x is number => x !== undefined)
+      if (related.length)
+        await db
+          .insert(postRoutes)
+          .values(related.map((routeId) => ({ postId: created.id, routeId })))
+          .onConflictDoNothing()
     }
   }
 
@@ -298,16 +361,40 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       if (!created) continue
       report.users++
       const writes = []
-      if (u.credits) await ledger.seedStmt(db, { userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }).run()
+      if (u.credits)
+        await ledger.seedStmt(db, { userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }).run()
       // A subscriber has the subscription that makes them one (the flag follows it: features/payments).
       if (u.subscriber) {
         const start = new Date()
         const end = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate()))
-        writes.push(db.insert(subscriptions).values({ userId: created.id, title: 'Calma yearly', type: 1, status: 1, interval: 'year', item: 'yearly', stripeSubscriptionId: `sub_local_seed_${created.id}`, periodStartAt: start, endAt: end }).onConflictDoNothing())
+        writes.push(
+          db
+            .insert(subscriptions)
+            .values({
+              userId: created.id,
+              title: 'Calma yearly',
+              type: 1,
+              status: 1,
+              interval: 'year',
+              item: 'yearly',
+              stripeSubscriptionId: `sub_local_seed_${created.id}`,
+              periodStartAt: start,
+              endAt: end,
+            })
+            .onConflictDoNothing(),
+        )
       }
-      const planIds = (u.assigned_plan_keys ?? []).map((k) => planIdByKey(k, u.language)).filter((x): x is number => x !== undefined)
-      if (planIds.length) writes.push(db.insert(planAssignments).values(planIds.map((planId) => ({ planId, userId: created.id }))).onConflictDoNothing())
-      if (writes.length) await db.batch(writes as [typeof writes[number], ...typeof writes])
+      const planIds = (u.assigned_plan_keys ?? [])
+        .map((k) => planIdByKey(k, u.language))
+        .filter((x): x is number => x !== undefined)
+      if (planIds.length)
+        writes.push(
+          db
+            .insert(planAssignments)
+            .values(planIds.map((planId) => ({ planId, userId: created.id })))
+            .onConflictDoNothing(),
+        )
+      if (writes.length) await db.batch(writes as [(typeof writes)[number], ...typeof writes])
     }
   }
   // Covers (issue 24 §5): a drawn picture for every demo route (one per route, both languages),
@@ -318,22 +405,32 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       const cover = `covers/route-${key}.png`
       await opts.putCover(cover, i)
       for (const r of content.routes.filter((x) => x.key === key)) {
-        await db.update(routes).set({ images: { cover } }).where(and(eq(routes.slug, r.slug), eq(routes.language, r.language), isNull(routes.images)))
+        await db
+          .update(routes)
+          .set({ images: { cover } })
+          .where(and(eq(routes.slug, r.slug), eq(routes.language, r.language), isNull(routes.images)))
       }
     }
     for (const [i, p] of content.posts.entries()) {
       const cover = `covers/post-${p.language}-${p.slug}.png`
       await opts.putCover(cover, i + 3)
-      await db.update(posts).set({ images: { cover } }).where(and(eq(posts.slug, p.slug), eq(posts.language, p.language), isNull(posts.images)))
+      await db
+        .update(posts)
+        .set({ images: { cover } })
+        .where(and(eq(posts.slug, p.slug), eq(posts.language, p.language), isNull(posts.images)))
     }
     for (const [i, p] of content.plans.entries()) {
       const cover = `covers/plan-${p.language}-${p.slug}.png`
       await opts.putCover(cover, i + 1)
-      await db.update(plans).set({ images: { cover } }).where(and(eq(plans.slug, p.slug), eq(plans.language, p.language), isNull(plans.images)))
+      await db
+        .update(plans)
+        .set({ images: { cover } })
+        .where(and(eq(plans.slug, p.slug), eq(plans.language, p.language), isNull(plans.images)))
     }
   }
 
-  if (only.activity && only.users !== false) report.users += await seedActivity(db, await opts.hashPassword(content.DEMO_PASSWORD), Date.now())
+  if (only.activity && only.users !== false)
+    report.users += await seedActivity(db, await opts.hashPassword(content.DEMO_PASSWORD), Date.now())
 
   log(`seeded ${JSON.stringify(report)}`)
   return report
@@ -357,25 +454,57 @@ async function seedActivity(db: Db, hash: string, now: number): Promise<number> 
   for (const p of content.communityPeople) {
     const [row] = await db
       .insert(users)
-      .values({ email: p.email, name: p.name, passwordHash: hash, role: 1, language: p.language, countryCode: p.country_code, timezone: p.timezone, freeAccessUntil: new Date('2099-12-31T00:00:00Z'), legalAgeConfirmedAt: new Date() })
+      .values({
+        email: p.email,
+        name: p.name,
+        passwordHash: hash,
+        role: 1,
+        language: p.language,
+        countryCode: p.country_code,
+        timezone: p.timezone,
+        freeAccessUntil: new Date('2099-12-31T00:00:00Z'),
+        legalAgeConfirmedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id })
     if (row) created++
   }
   const practice = [...content.communityPeople, ...content.demoPractice]
-  const people = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, practice.map((p) => p.email)))
+  const people = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        practice.map((p) => p.email),
+      ),
+    )
   for (const person of people) {
     // pattern[i]: practised i+1 days ago ('x') or not ('.'); yesterday first.
     const pattern = practice.find((p) => p.email === person.email)!.practice
     const days = [...pattern].flatMap((c, i) => (c === 'x' ? [dayBefore(now, i + 1)] : []))
-    for (let i = 0; i < days.length; i += 25) await db.insert(activityDays).values(days.slice(i, i + 25).map((day) => ({ userId: person.id, day, points: 10 }))).onConflictDoNothing()
+    for (let i = 0; i < days.length; i += 25)
+      await db
+        .insert(activityDays)
+        .values(days.slice(i, i + 25).map((day) => ({ userId: person.id, day, points: 10 })))
+        .onConflictDoNothing()
     const runs = pattern.split('.').map((r) => r.length)
     const current = pattern.startsWith('x') ? runs[0]! : 0
-    const state = { lastDay: days[0] ?? null, currentStreak: current, longestStreak: Math.max(...runs), freezes: Math.min(2, Math.floor(current / 7)), updatedAt: new Date(now) }
+    const state = {
+      lastDay: days[0] ?? null,
+      currentStreak: current,
+      longestStreak: Math.max(...runs),
+      freezes: Math.min(2, Math.floor(current / 7)),
+      updatedAt: new Date(now),
+    }
     await db
       .insert(userEngagement)
       .values({ userId: person.id, ...state })
-      .onConflictDoUpdate({ target: userEngagement.userId, set: state, setWhere: sql`${userEngagement.lastDay} IS NULL OR ${userEngagement.lastDay} < ${state.lastDay}` })
+      .onConflictDoUpdate({
+        target: userEngagement.userId,
+        set: state,
+        setWhere: sql`${userEngagement.lastDay} IS NULL OR ${userEngagement.lastDay} < ${state.lastDay}`,
+      })
   }
   // Yesterday's ranking, after the day before's, closed by the nightly job's own function (it ranks
   // the running points totals the practice above added to; re-running a day rebuilds it).

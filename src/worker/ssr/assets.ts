@@ -61,7 +61,13 @@ export async function pageAssets(env: Env, pageModule: string | undefined): Prom
   // The page's own chunk, named by the build (vite.config.ts `pageModules`).
   if (pageModule) walk(pageModule)
   const list = [...css]
-  return { entry: `/${m[ENTRY]!.file}`, css: list, cssText: await Promise.all(list.map((href) => stylesheet(env, href))), preload, dev: false }
+  return {
+    entry: `/${m[ENTRY]!.file}`,
+    css: list,
+    cssText: await Promise.all(list.map((href) => stylesheet(env, href))),
+    preload,
+    dev: false,
+  }
 }
 
 const cachedCss = new Map<string, string>()

@@ -6,7 +6,8 @@ import type { PageEntry } from '#shared/pages'
 import type { PageHead } from './page'
 
 /** Text inside an element or a double-quoted attribute. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
 
 /**
  * JSON inside <script type="application/ld+json">: nothing in the data may close the tag or open
@@ -52,7 +53,10 @@ export const urlOf = (base: string, path: string, locale: Locale) => `${base}${l
  * The alternates of a set of language versions: one per existing language, and x-default on the
  * Spanish one (the unprefixed default, SPEC §1), else the only one there is.
  */
-export function hreflangs(base: string, alternates: Partial<Record<Locale, string>>): { lang: Locale | 'x-default'; href: string }[] {
+export function hreflangs(
+  base: string,
+  alternates: Partial<Record<Locale, string>>,
+): { lang: Locale | 'x-default'; href: string }[] {
   const out: { lang: Locale | 'x-default'; href: string }[] = []
   for (const l of LOCALES) {
     const p = alternates[l]
@@ -81,7 +85,15 @@ export interface HeadInput {
 
 /** Whether search engines may index this answer. */
 export function indexable(page: PageEntry<unknown>, status: number, head?: PageHead) {
-  return status < 400 && !head?.noindex && !page.noindex && !page.devOnly && !page.bare && page.access !== 'user' && page.path !== ''
+  return (
+    status < 400 &&
+    !head?.noindex &&
+    !page.noindex &&
+    !page.devOnly &&
+    !page.bare &&
+    page.access !== 'user' &&
+    page.path !== ''
+  )
 }
 
 /** The SEO tags of the page's <head>, escaped. */
@@ -99,7 +111,8 @@ export function seoTags(i: HeadInput): string[] {
   const canonical = urlOf(i.base, own, i.locale)
   if (index) {
     tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`)
-    for (const a of hreflangs(i.base, alternates)) tags.push(`<link rel="alternate" hreflang="${a.lang}" href="${escapeHtml(a.href)}">`)
+    for (const a of hreflangs(i.base, alternates))
+      tags.push(`<link rel="alternate" hreflang="${a.lang}" href="${escapeHtml(a.href)}">`)
   }
 
   const image = absoluteImage(i.base, h.image)
@@ -110,7 +123,10 @@ export function seoTags(i: HeadInput): string[] {
     ['og:type', h.type ?? 'website'],
     ['og:url', index ? canonical : null],
     ['og:locale', OG_LOCALE[i.locale]],
-    ...LOCALES.filter((l) => l !== i.locale && index && alternates[l] !== undefined).map((l): [string, string] => ['og:locale:alternate', OG_LOCALE[l]]),
+    ...LOCALES.filter((l) => l !== i.locale && index && alternates[l] !== undefined).map((l): [string, string] => [
+      'og:locale:alternate',
+      OG_LOCALE[l],
+    ]),
     ['og:image', image],
     ['article:published_time', h.type === 'article' ? h.publishedTime : null],
     ['article:modified_time', h.type === 'article' ? h.modifiedTime : null],
@@ -129,5 +145,7 @@ export const nonceAttrs = (nonce: string) => `nonce="${nonce}" ${NONCE_MARK}`
 
 /** The page's JSON-LD blocks (with the request's CSP nonce, like every script of the page). */
 export function jsonLdTags(head: PageHead | undefined, nonce: string): string[] {
-  return (head?.jsonLd ?? []).map((o) => `<script type="application/ld+json" ${nonceAttrs(nonce)}>${jsonLdScript(o)}</script>`)
+  return (head?.jsonLd ?? []).map(
+    (o) => `<script type="application/ld+json" ${nonceAttrs(nonce)}>${jsonLdScript(o)}</script>`,
+  )
 }

@@ -78,7 +78,9 @@ export function loader<S extends z.ZodType>(
     schema: schema as unknown as z.ZodType<z.output<S>>,
     async load(args) {
       const out = await load(args)
-      return typeof out === 'object' && out !== null && HEAD in out ? { data: out.data, head: out.head } : { data: out as z.output<S> }
+      return typeof out === 'object' && out !== null && HEAD in out
+        ? { data: out.data, head: out.head }
+        : { data: out as z.output<S> }
     },
   }
 }

@@ -36,7 +36,12 @@ function timeZoneOf(c: Context<AppEnv>): string {
 }
 
 /** Render page `id` (null: the not-found page) for this request, after its access rule. */
-export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, params: Record<string, string>, status = 200) {
+export async function renderPageFor(
+  c: Context<AppEnv>,
+  id: PageId | null,
+  params: Record<string, string>,
+  status = 200,
+) {
   const url = new URL(c.req.url)
   const locale = c.var.locale
   let pageId: PageId = id ?? 'notFound'
@@ -63,7 +68,11 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
       // Local and test runs hold every render to the page's data contract, so drift fails a test.
       if (isLocalEnv(c.env)) {
         const parsed = loader.schema.safeParse(data)
-        if (!parsed.success) console.error(`[${c.get('requestId')}] page ${pageId} data does not match its contract`, parsed.error.issues.slice(0, 3))
+        if (!parsed.success)
+          console.error(
+            `[${c.get('requestId')}] page ${pageId} data does not match its contract`,
+            parsed.error.issues.slice(0, 3),
+          )
       }
     } catch (err) {
       data = null
@@ -81,7 +90,10 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
       def = pageEntry(pageId)
     }
   }
-  const footer = c.var.user || def.bare ? null : await memo(`footer:${locale}`, PUBLIC_CACHE_TTL_MS, () => footerPosts({ ...ctx, user: null }))
+  const footer =
+    c.var.user || def.bare
+      ? null
+      : await memo(`footer:${locale}`, PUBLIC_CACHE_TTL_MS, () => footerPosts({ ...ctx, user: null }))
   const u = c.var.user
   return renderDocument(
     c,
@@ -98,12 +110,18 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
       status: code,
       bare: !!def.bare,
       data,
-      user: u ? { id: u.id, name: u.name, email: u.email, role: u.role, language: u.language, subscriber: u.subscriber } : null,
+      user: u
+        ? { id: u.id, name: u.name, email: u.email, role: u.role, language: u.language, subscriber: u.subscriber }
+        : null,
       footer,
       csrf: u?.session?.csrf ?? null,
       turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
       consentAsked: !consentChosen(c),
-      vendors: { analytics: c.env.GA_MEASUREMENT_ID || null, metaPixel: c.env.META_PIXEL_ID || null, googleAds: c.env.GOOGLE_ADS_CONVERSION || null },
+      vendors: {
+        analytics: c.env.GA_MEASUREMENT_ID || null,
+        metaPixel: c.env.META_PIXEL_ID || null,
+        googleAds: c.env.GOOGLE_ADS_CONVERSION || null,
+      },
       env: c.env.APP_ENV,
     },
     code,
@@ -117,7 +135,15 @@ export async function renderPageFor(c: Context<AppEnv>, id: PageId | null, param
  */
 export const pageRegistryRoute = new Hono<AppEnv>().get('/', (c) => {
   if (!isLocalEnv(c.env)) return renderPageFor(c, null, {}, 404)
-  return c.json(ROUTABLE.map(({ id, entry }) => ({ id, path: entry.path, access: entry.access, devOnly: !!entry.devOnly, bare: !!entry.bare })))
+  return c.json(
+    ROUTABLE.map(({ id, entry }) => ({
+      id,
+      path: entry.path,
+      access: entry.access,
+      devOnly: !!entry.devOnly,
+      bare: !!entry.bare,
+    })),
+  )
 })
 
 /** Every path that is not the API, media or a file: a server-rendered page (DESIGN §6). */
@@ -133,10 +159,20 @@ export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
     if (!params) continue
     if (entry.devOnly && !isLocalEnv(c.env)) break
     // A visitor's public page is the same for every visitor in a time zone: shared (http/public-cache.ts).
-    if (!c.var.user && !c.var.sessionUnavailable && (entry.access === 'public' || entry.access === 'guest') && !entry.devOnly && !getCookie(c, SESSION_COOKIE)) {
+    if (
+      !c.var.user &&
+      !c.var.sessionUnavailable &&
+      (entry.access === 'public' || entry.access === 'guest') &&
+      !entry.devOnly &&
+      !getCookie(c, SESSION_COOKIE)
+    ) {
       // A page that shows something per country (the help page) keeps one copy per country.
       const country = entry.byCountry ? `|${requestCountry(c) ?? ''}` : ''
-      return sharedPage(c, `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}|${consentChosen(c) ? 1 : 0}${country}`, () => renderPageFor(c, id, params))
+      return sharedPage(
+        c,
+        `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}|${consentChosen(c) ? 1 : 0}${country}`,
+        () => renderPageFor(c, id, params),
+      )
     }
     return renderPageFor(c, id, params)
   }

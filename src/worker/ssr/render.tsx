@@ -10,9 +10,13 @@ import { pageAssets } from './assets'
 import { jsonLdTags, nonceAttrs, seoTags } from './head'
 import type { PageHead } from './page'
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
 /** JSON inside <script>: never let data close the tag. */
-const jsonScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '')
+const jsonScript = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, '')
 
 // React Refresh needs this before any component module runs under `vite dev`.
 const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;`
@@ -22,7 +26,13 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce
  * and the NONCE_MARK attribute (ssr/head.ts).
  */
-export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown>, full: Boot, status = 200, head?: PageHead) {
+export async function renderDocument(
+  c: Context<AppEnv>,
+  page: PageEntry<unknown>,
+  full: Boot,
+  status = 200,
+  head?: PageHead,
+) {
   const t = c.var.t
   // The admin's words (~6 KB) travel only with the admin page (issue 12: nothing of the admin for visitors).
   const { admin, ...shared } = messagesFor(full.locale)
@@ -75,7 +85,9 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
     // loader of the page's chunk that this sheet is already here, so it adds no second copy.
     ...assets.css.map((href, i) => {
       const text = assets.cssText[i]
-      return text == null ? `<link rel="stylesheet" href="${href}">` : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" disabled>`
+      return text == null
+        ? `<link rel="stylesheet" href="${href}">`
+        : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" disabled>`
     }),
     ...(assets.dev ? ['<link rel="stylesheet" href="/src/client/styles.css">'] : []),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" ${nonceAttr}>`),
@@ -87,7 +99,10 @@ export async function renderDocument(c: Context<AppEnv>, page: PageEntry<unknown
     `<script id="__BOOT__" type="application/json" ${nonceAttr}>${jsonScript(full)}</script>`,
     `<script id="__MESSAGES__" type="application/json" ${nonceAttr}>${jsonScript(messages)}</script>`,
     ...(assets.dev
-      ? [`<script type="module" ${nonceAttr}>${REFRESH_PREAMBLE}</script>`, `<script type="module" src="/@vite/client" ${nonceAttr}></script>`]
+      ? [
+          `<script type="module" ${nonceAttr}>${REFRESH_PREAMBLE}</script>`,
+          `<script type="module" src="/@vite/client" ${nonceAttr}></script>`,
+        ]
       : []),
     `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`,
     '</body></html>',

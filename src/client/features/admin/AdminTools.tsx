@@ -2,7 +2,15 @@
 // helpers, uploads, a plan's routes and people, a user's credits and plan, cancelling an
 // appointment, the CSV export and the sitemap. Admin.tsx sets the screens up with them.
 import { useEffect, useState } from 'react'
-import { adjustCredits, listPlanRoutes, listPlanUsers, exportEvents, regenerateSitemap, updateImageUsingUnsplash, aiForPost } from '#shared/contract/admin'
+import {
+  adjustCredits,
+  listPlanRoutes,
+  listPlanUsers,
+  exportEvents,
+  regenerateSitemap,
+  updateImageUsingUnsplash,
+  aiForPost,
+} from '#shared/contract/admin'
 import { cancel } from '#shared/contract/appointments'
 import { assignPlan, addPlanRoute, removePlanRoute, savePlanSetting, unassignPlan } from '#shared/contract/plans'
 import { addCorrelation, listCorrelations, removeCorrelation } from '#shared/contract/posts.manage'
@@ -48,7 +56,9 @@ export function RelatedPosts({ postId }: { postId: number }) {
   }, [postId])
   if (list === null) return <p>{t('admin.list.loading')}</p>
   const change = async (kind: 'add' | 'remove', id: number) => {
-    const res = await call(kind === 'add' ? addCorrelation : removeCorrelation, { input: { post_id: postId, related_post_id: id } })
+    const res = await call(kind === 'add' ? addCorrelation : removeCorrelation, {
+      input: { post_id: postId, related_post_id: id },
+    })
     if (res.success) {
       setList(res.correlations)
       setOther('')
@@ -82,13 +92,21 @@ export function PostHelpers({ id, reload }: { id: number; reload: () => void }) 
   const [answer, setAnswer] = useState<string | null>(null)
   return (
     <>
-      <button type="button" className="adm-btn" onClick={async () => (await call(updateImageUsingUnsplash, { input: { id } })).success && reload()}>
+      <button
+        type="button"
+        className="adm-btn"
+        onClick={async () => (await call(updateImageUsingUnsplash, { input: { id } })).success && reload()}
+      >
         {t('admin.posts.unsplash')}
       </button>
-      <button type="button" className="adm-btn" onClick={async () => {
-        const res = await call(aiForPost, { params: { target: 'description' }, input: { post_id: id } })
-        if (res.success) setAnswer(res.response)
-      }}>
+      <button
+        type="button"
+        className="adm-btn"
+        onClick={async () => {
+          const res = await call(aiForPost, { params: { target: 'description' }, input: { post_id: id } })
+          if (res.success) setAnswer(res.response)
+        }}
+      >
         {t('admin.posts.ai')}
       </button>
       {answer ? <p className="adm-ai">{answer}</p> : null}
@@ -97,7 +115,9 @@ export function PostHelpers({ id, reload }: { id: number; reload: () => void }) 
 }
 
 export function FileUploads({ reload }: { reload: () => void }) {
-  const [tag, setTag] = useState<'route_cover' | 'unit_cover' | 'post_cover' | 'audio' | 'video' | 'user_avatar'>('audio')
+  const [tag, setTag] = useState<'route_cover' | 'unit_cover' | 'post_cover' | 'audio' | 'video' | 'user_avatar'>(
+    'audio',
+  )
   const { t } = usePage()
   return (
     <div className="adm-file-upload">
@@ -125,9 +145,23 @@ export function PlanPanel({ planId }: { planId: number }) {
     <div className="adm-plan-panel" data-testid="plan-panel">
       <div className="adm-inline">
         <label>
-          {t('admin.screens.routes')} (id) <input type="number" value={routeId} onChange={(e) => setRouteId(e.target.value)} data-testid="plan-route-id" />
+          {t('admin.screens.routes')} (id){' '}
+          <input
+            type="number"
+            value={routeId}
+            onChange={(e) => setRouteId(e.target.value)}
+            data-testid="plan-route-id"
+          />
         </label>
-        <button type="button" className="adm-btn" disabled={!routeId} onClick={async () => (await call(addPlanRoute, { input: { plan_id: planId, route_id: Number(routeId) } })).success && (setRouteId(''), setVersion((v) => v + 1))}>
+        <button
+          type="button"
+          className="adm-btn"
+          disabled={!routeId}
+          onClick={async () =>
+            (await call(addPlanRoute, { input: { plan_id: planId, route_id: Number(routeId) } })).success &&
+            (setRouteId(''), setVersion((v) => v + 1))
+          }
+        >
           {t('admin.list.new')}
         </button>
       </div>
@@ -142,8 +176,16 @@ export function PlanPanel({ planId }: { planId: number }) {
           { key: 'order', label: 'admin.fields.order', sortable: true },
           { key: 'title', label: 'admin.fields.title' },
           { key: 'waiting_time_hours', label: 'admin.fields.waiting_time_hours' },
-          { key: 'need_appointment', label: 'admin.fields.needs_appointment', render: (r) => (yes(r.need_appointment) ? '✓' : '—') },
-          { key: 'need_finished_appointment', label: 'admin.fields.need_finished_appointment', render: (r) => (yes(r.need_finished_appointment) ? '✓' : '—') },
+          {
+            key: 'need_appointment',
+            label: 'admin.fields.needs_appointment',
+            render: (r) => (yes(r.need_appointment) ? '✓' : '—'),
+          },
+          {
+            key: 'need_finished_appointment',
+            label: 'admin.fields.need_finished_appointment',
+            render: (r) => (yes(r.need_finished_appointment) ? '✓' : '—'),
+          },
         ]}
         form={{
           save: savePlanSetting,
@@ -189,18 +231,33 @@ export function UserTools({ userId, reload }: { userId: number; reload: () => vo
       <fieldset>
         <legend>{t('admin.users.adjust')}</legend>
         <label>
-          {t('admin.fields.amount')} <input type="number" step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="credits-amount" />
+          {t('admin.fields.amount')}{' '}
+          <input
+            type="number"
+            step="0.01"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            data-testid="credits-amount"
+          />
         </label>
         <label>
-          {t('admin.fields.reason')} <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="credits-reason" />
+          {t('admin.fields.reason')}{' '}
+          <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="credits-reason" />
         </label>
-        <button type="button" className="adm-btn" data-testid="credits-save" onClick={async () => {
-          const res = await call(adjustCredits, { input: { user_id: userId, amount_cents: Math.round(Number(amount) * 100), reason } })
-          if (!res.success) return setErrors(res.errors ?? {})
-          setErrors({})
-          setBalance(res.credits_cents)
-          reload()
-        }}>
+        <button
+          type="button"
+          className="adm-btn"
+          data-testid="credits-save"
+          onClick={async () => {
+            const res = await call(adjustCredits, {
+              input: { user_id: userId, amount_cents: Math.round(Number(amount) * 100), reason },
+            })
+            if (!res.success) return setErrors(res.errors ?? {})
+            setErrors({})
+            setBalance(res.credits_cents)
+            reload()
+          }}
+        >
           {t('admin.list.save')}
         </button>
         {Object.values(errors)[0]?.[0] ? <p className="adm-error">{Object.values(errors)[0]![0]}</p> : null}
@@ -209,9 +266,15 @@ export function UserTools({ userId, reload }: { userId: number; reload: () => vo
       <fieldset>
         <legend>{t('admin.users.assign_plan')}</legend>
         <label>
-          {t('admin.fields.plan')} (id) <input type="number" value={planId} onChange={(e) => setPlanId(e.target.value)} />
+          {t('admin.fields.plan')} (id){' '}
+          <input type="number" value={planId} onChange={(e) => setPlanId(e.target.value)} />
         </label>
-        <button type="button" className="adm-btn" disabled={!planId} onClick={() => void call(assignPlan, { input: { plan_id: Number(planId), user_id: userId } })}>
+        <button
+          type="button"
+          className="adm-btn"
+          disabled={!planId}
+          onClick={() => void call(assignPlan, { input: { plan_id: Number(planId), user_id: userId } })}
+        >
           {t('admin.users.assign_plan')}
         </button>
       </fieldset>
@@ -231,9 +294,22 @@ export function CancelAppointment({ id, reload }: { id: number; reload: () => vo
     )
   return (
     <span className="adm-sure">
-      <input aria-label={t('admin.appointments.reason_text')} placeholder={t('admin.appointments.reason_text')} value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        aria-label={t('admin.appointments.reason_text')}
+        placeholder={t('admin.appointments.reason_text')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       {t('admin.list.sure')}{' '}
-      <button type="button" className="adm-btn adm-danger" disabled={!text.trim()} onClick={async () => (await call(cancel, { input: { id, reason: CancellationReason.other, reason_text: text } })).success && (setOpen(false), reload())}>
+      <button
+        type="button"
+        className="adm-btn adm-danger"
+        disabled={!text.trim()}
+        onClick={async () =>
+          (await call(cancel, { input: { id, reason: CancellationReason.other, reason_text: text } })).success &&
+          (setOpen(false), reload())
+        }
+      >
         {t('admin.list.yes')}
       </button>
       <button type="button" className="adm-btn" onClick={() => setOpen(false)}>
@@ -246,7 +322,11 @@ export function CancelAppointment({ id, reload }: { id: number; reload: () => vo
 export function ExportCsv({ input }: { input: Record<string, unknown> }) {
   const { t } = usePage()
   async function run() {
-    const filters = Object.fromEntries(Object.entries(input).filter(([k]) => k.startsWith('filters[')).map(([k, v]) => [k.slice(8, -1), v]))
+    const filters = Object.fromEntries(
+      Object.entries(input)
+        .filter(([k]) => k.startsWith('filters['))
+        .map(([k, v]) => [k.slice(8, -1), v]),
+    )
     const res = await call(exportEvents, { input: filters as never })
     if (!res.success) return
     const a = document.createElement('a')
@@ -267,10 +347,15 @@ export function Sitemap() {
   const [said, setSaid] = useState<string | null>(null)
   return (
     <section className="adm-screen" data-testid="screen-sitemap">
-      <button type="button" className="adm-btn adm-primary" onClick={async () => {
-        const res = await call(regenerateSitemap, {})
-        setSaid(res.message ?? null)
-      }} data-testid="sitemap-regenerate">
+      <button
+        type="button"
+        className="adm-btn adm-primary"
+        onClick={async () => {
+          const res = await call(regenerateSitemap, {})
+          setSaid(res.message ?? null)
+        }}
+        data-testid="sitemap-regenerate"
+      >
         {t('admin.sitemap.regenerate')}
       </button>
       {said ? <p aria-live="polite">{said}</p> : null}

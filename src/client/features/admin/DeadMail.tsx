@@ -10,7 +10,10 @@ export function DeadMail() {
   const { t } = usePage()
   const [state, setState] = useState<{ mails: DeadMailDto[]; total: number } | null>(null)
   const [note, setNote] = useState<string | null>(null)
-  const load = () => void call(listDeadMail).then((r) => setState(r.success ? { mails: r.mails, total: r.total } : { mails: [], total: 0 }))
+  const load = () =>
+    void call(listDeadMail).then((r) =>
+      setState(r.success ? { mails: r.mails, total: r.total } : { mails: [], total: 0 }),
+    )
   useEffect(load, [])
   const replay = async (id?: number) => {
     const res = await call(replayDeadMail, { input: id ? { id } : {} })
@@ -49,7 +52,12 @@ export function DeadMail() {
                   <td>{m.attempts}</td>
                   <td>{m.error ?? ''}</td>
                   <td>
-                    <button type="button" className="adm-btn" onClick={() => void replay(m.id)} data-testid={`dead-replay-${m.id}`}>
+                    <button
+                      type="button"
+                      className="adm-btn"
+                      onClick={() => void replay(m.id)}
+                      data-testid={`dead-replay-${m.id}`}
+                    >
                       {t('engagement.notifications.dead_replay')}
                     </button>
                   </td>

@@ -50,7 +50,13 @@ export interface ListScreenProps {
   filters?: FilterSpec[]
   search?: boolean
   /** `extra`: fields every save of a row sends besides its id (a plan route's plan_id and route_id). */
-  form?: { fields: FieldSpec[]; save: Call; create?: boolean; defaults?: Record<string, string>; extra?: (row: Row) => WireRecord }
+  form?: {
+    fields: FieldSpec[]
+    save: Call
+    create?: boolean
+    defaults?: Record<string, string>
+    extra?: (row: Row) => WireRecord
+  }
   remove?: Call
   /** What the delete call takes for a row (default `{ id }`). */
   removeInput?: (row: Row) => WireRecord
@@ -64,9 +70,11 @@ export interface ListScreenProps {
 const PAGE_SIZES = [10, 25, 50, 100]
 
 /** A value as the form holds it (text), from a row. */
-const asText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v))
+const asText = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v)
 /** A cell as the admin reads it: ISO times in their language and zone (issue 20 §8), the rest as text. */
-const cellText = (v: unknown, boot: { locale: Locale; timeZone: string }) => (isIsoTime(v) ? <time dateTime={v}>{formatDateTime(v, boot)}</time> : asText(v))
+const cellText = (v: unknown, boot: { locale: Locale; timeZone: string }) =>
+  isIsoTime(v) ? <time dateTime={v}>{formatDateTime(v, boot)}</time> : asText(v)
 
 export function ListScreen(p: ListScreenProps) {
   const { t, boot } = usePage()
@@ -100,7 +108,11 @@ export function ListScreen(p: ListScreenProps) {
     per_page: perPage,
     ...(order ? { order_by: `${order.column} ${order.dir}` } : {}),
     ...(p.search !== false && query ? { 'filters[search]': query } : {}),
-    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '').map(([k, v]) => [`filters[${k}]`, v])),
+    ...Object.fromEntries(
+      Object.entries(filters)
+        .filter(([, v]) => v !== '')
+        .map(([k, v]) => [`filters[${k}]`, v]),
+    ),
   }
   const key = JSON.stringify(input)
 
@@ -136,13 +148,25 @@ export function ListScreen(p: ListScreenProps) {
     <section className="adm-screen" data-testid={`screen-${p.id}`}>
       <div className="adm-toolbar">
         {p.search !== false ? (
-          <input className="adm-search" type="search" aria-label={t('admin.list.search')} placeholder={t('admin.list.search')} value={search} onChange={(e) => setSearch(e.target.value)} data-testid="adm-search" />
+          <input
+            className="adm-search"
+            type="search"
+            aria-label={t('admin.list.search')}
+            placeholder={t('admin.list.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="adm-search"
+          />
         ) : null}
         {(p.filters ?? []).map((f) =>
           f.type === 'select' ? (
             <label key={f.name} className="adm-filter">
               <span>{t(f.label)}</span>
-              <select value={filters[f.name] ?? ''} onChange={(e) => (setFilters({ ...filters, [f.name]: e.target.value }), setPage(1))} data-testid={`filter-${f.name}`}>
+              <select
+                value={filters[f.name] ?? ''}
+                onChange={(e) => (setFilters({ ...filters, [f.name]: e.target.value }), setPage(1))}
+                data-testid={`filter-${f.name}`}
+              >
                 <option value="">{t('admin.list.all')}</option>
                 {f.options!.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -154,7 +178,12 @@ export function ListScreen(p: ListScreenProps) {
           ) : (
             <label key={f.name} className="adm-filter">
               <span>{t(f.label)}</span>
-              <input type={f.type === 'date' ? 'date' : 'text'} value={filters[f.name] ?? ''} onChange={(e) => (setFilters({ ...filters, [f.name]: e.target.value }), setPage(1))} data-testid={`filter-${f.name}`} />
+              <input
+                type={f.type === 'date' ? 'date' : 'text'}
+                value={filters[f.name] ?? ''}
+                onChange={(e) => (setFilters({ ...filters, [f.name]: e.target.value }), setPage(1))}
+                data-testid={`filter-${f.name}`}
+              />
             </label>
           ),
         )}
@@ -166,7 +195,14 @@ export function ListScreen(p: ListScreenProps) {
         ) : null}
       </div>
 
-      {editing ? <EditForm spec={p.form!} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), void load())} /> : null}
+      {editing ? (
+        <EditForm
+          spec={p.form!}
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => (setEditing(null), void load())}
+        />
+      ) : null}
 
       <div className="adm-table-wrap">
         <table className="adm-table">
@@ -175,7 +211,12 @@ export function ListScreen(p: ListScreenProps) {
               {p.columns.map((c) => (
                 <th key={c.key} scope="col">
                   {c.sortable ? (
-                    <button type="button" className="adm-sort" onClick={() => sortBy(c.key)} aria-label={t('admin.list.sort_by', { column: t(c.label) })}>
+                    <button
+                      type="button"
+                      className="adm-sort"
+                      onClick={() => sortBy(c.key)}
+                      aria-label={t('admin.list.sort_by', { column: t(c.label) })}
+                    >
                       {t(c.label)} {order?.column === c.key ? (order.dir === 'asc' ? '▲' : '▼') : ''}
                     </button>
                   ) : (
@@ -202,7 +243,13 @@ export function ListScreen(p: ListScreenProps) {
                       </button>
                     ) : null}
                     {p.panel ? (
-                      <button type="button" className="adm-btn" aria-expanded={open === row.id} onClick={() => setOpen(open === row.id ? null : row.id)} data-testid="adm-open">
+                      <button
+                        type="button"
+                        className="adm-btn"
+                        aria-expanded={open === row.id}
+                        onClick={() => setOpen(open === row.id ? null : row.id)}
+                        data-testid="adm-open"
+                      >
                         {open === row.id ? t('admin.list.close') : '…'}
                       </button>
                     ) : null}
@@ -211,7 +258,12 @@ export function ListScreen(p: ListScreenProps) {
                       confirming === row.id ? (
                         <span className="adm-sure" role="group">
                           {t('admin.list.sure')}{' '}
-                          <button type="button" className="adm-btn adm-danger" onClick={() => void remove(row)} data-testid="adm-sure-yes">
+                          <button
+                            type="button"
+                            className="adm-btn adm-danger"
+                            onClick={() => void remove(row)}
+                            data-testid="adm-sure-yes"
+                          >
                             {t('admin.list.yes')}
                           </button>
                           <button type="button" className="adm-btn" onClick={() => setConfirming(null)}>
@@ -219,7 +271,12 @@ export function ListScreen(p: ListScreenProps) {
                           </button>
                         </span>
                       ) : (
-                        <button type="button" className="adm-btn adm-danger" onClick={() => setConfirming(row.id)} data-testid="adm-delete">
+                        <button
+                          type="button"
+                          className="adm-btn adm-danger"
+                          onClick={() => setConfirming(row.id)}
+                          data-testid="adm-delete"
+                        >
                           {t('admin.list.delete')}
                         </button>
                       )
@@ -236,7 +293,11 @@ export function ListScreen(p: ListScreenProps) {
           </tbody>
         </table>
         {!loading && !rows.length ? <p className="adm-empty">{t('admin.list.empty')}</p> : null}
-        {loading ? <p className="adm-empty" aria-live="polite">{t('admin.list.loading')}</p> : null}
+        {loading ? (
+          <p className="adm-empty" aria-live="polite">
+            {t('admin.list.loading')}
+          </p>
+        ) : null}
       </div>
 
       <nav className="adm-pager" aria-label={t('admin.list.page_of', { page, last })}>
@@ -249,7 +310,11 @@ export function ListScreen(p: ListScreenProps) {
         </button>
         <label className="adm-filter">
           <span>{t('admin.list.per_page')}</span>
-          <select value={perPage} onChange={(e) => (setPerPage(Number(e.target.value)), setPage(1))} data-testid="adm-per-page">
+          <select
+            value={perPage}
+            onChange={(e) => (setPerPage(Number(e.target.value)), setPage(1))}
+            data-testid="adm-per-page"
+          >
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -264,10 +329,23 @@ export function ListScreen(p: ListScreenProps) {
 }
 
 /** Create or edit one row with the call's form; the server's field errors show under each field. */
-function EditForm({ spec, row, onClose, onSaved }: { spec: NonNullable<ListScreenProps['form']>; row: Row | null; onClose: () => void; onSaved: () => void }) {
+function EditForm({
+  spec,
+  row,
+  onClose,
+  onSaved,
+}: {
+  spec: NonNullable<ListScreenProps['form']>
+  row: Row | null
+  onClose: () => void
+  onSaved: () => void
+}) {
   const { t } = usePage()
   const fields = spec.fields.filter((f) => !f.only || f.only === (row ? 'edit' : 'create'))
-  const [values, setValues] = useState<Record<string, string>>(() => ({ ...spec.defaults, ...Object.fromEntries(fields.map((f) => [f.name, row ? asText(row[f.name]) : (spec.defaults?.[f.name] ?? '')])) }))
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    ...spec.defaults,
+    ...Object.fromEntries(fields.map((f) => [f.name, row ? asText(row[f.name]) : (spec.defaults?.[f.name] ?? '')])),
+  }))
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [busy, setBusy] = useState(false)
 
@@ -297,17 +375,44 @@ function EditForm({ spec, row, onClose, onSaved }: { spec: NonNullable<ListScree
         const err = errors[f.name]?.[0]
         const set = (v: string) => setValues((s) => ({ ...s, [f.name]: v }))
         return (
-          <div key={f.name} className={`adm-field${f.type === 'textarea' ? ' adm-wide' : ''}${err ? ' adm-invalid' : ''}`}>
+          <div
+            key={f.name}
+            className={`adm-field${f.type === 'textarea' ? ' adm-wide' : ''}${err ? ' adm-invalid' : ''}`}
+          >
             {f.type === 'checkbox' ? (
               <label htmlFor={id} className="adm-check">
-                <input id={id} name={f.name} type="checkbox" checked={values[f.name] === '1'} onChange={(e) => set(e.target.checked ? '1' : '0')} />
+                <input
+                  id={id}
+                  name={f.name}
+                  type="checkbox"
+                  checked={values[f.name] === '1'}
+                  onChange={(e) => set(e.target.checked ? '1' : '0')}
+                />
                 {t(f.label)}
               </label>
             ) : (
               <label htmlFor={id}>{t(f.label)}</label>
             )}
-            {f.type === 'text' || f.type === 'number' ? <input id={id} name={f.name} type={f.type} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} aria-invalid={err ? true : undefined} /> : null}
-            {f.type === 'textarea' ? <textarea id={id} name={f.name} rows={8} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} aria-invalid={err ? true : undefined} /> : null}
+            {f.type === 'text' || f.type === 'number' ? (
+              <input
+                id={id}
+                name={f.name}
+                type={f.type}
+                value={values[f.name] ?? ''}
+                onChange={(e) => set(e.target.value)}
+                aria-invalid={err ? true : undefined}
+              />
+            ) : null}
+            {f.type === 'textarea' ? (
+              <textarea
+                id={id}
+                name={f.name}
+                rows={8}
+                value={values[f.name] ?? ''}
+                onChange={(e) => set(e.target.value)}
+                aria-invalid={err ? true : undefined}
+              />
+            ) : null}
             {f.type === 'select' ? (
               <select id={id} name={f.name} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)}>
                 <option value="">—</option>
@@ -320,7 +425,13 @@ function EditForm({ spec, row, onClose, onSaved }: { spec: NonNullable<ListScree
             ) : null}
             {f.type === 'upload' ? (
               <>
-                <input id={id} name={f.name} type="text" value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} />
+                <input
+                  id={id}
+                  name={f.name}
+                  type="text"
+                  value={values[f.name] ?? ''}
+                  onChange={(e) => set(e.target.value)}
+                />
                 <Upload tag={f.tag!} onDone={(file) => set(String(file.r2_key))} />
               </>
             ) : null}

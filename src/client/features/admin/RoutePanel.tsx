@@ -39,7 +39,9 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
   useEffect(() => void load(), [load])
 
   async function addUnit() {
-    const res = await call(saveUnit, { input: { route_id: routeId, title, kind: media?.kind ?? 'audio', media_key: media?.key, status: 1 } })
+    const res = await call(saveUnit, {
+      input: { route_id: routeId, title, kind: media?.kind ?? 'audio', media_key: media?.key, status: 1 },
+    })
     if (res.success) {
       setTitle('')
       setMedia(null)
@@ -66,14 +68,37 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
       <ol className="adm-units">
         {units.map((u, i) => (
           <li key={String(u.id)} data-testid="unit-row">
-            <span className="adm-unit-title">{String(u.title)}</span> <small>{String(u.kind)} · {u.media_key ? String(u.media_key) : '—'}</small>
-            <button type="button" className="adm-btn" disabled={i === 0} onClick={() => void move(u.id as number, 'up')} aria-label={t('admin.route.up')} data-testid="unit-up">
+            <span className="adm-unit-title">{String(u.title)}</span>{' '}
+            <small>
+              {String(u.kind)} · {u.media_key ? String(u.media_key) : '—'}
+            </small>
+            <button
+              type="button"
+              className="adm-btn"
+              disabled={i === 0}
+              onClick={() => void move(u.id as number, 'up')}
+              aria-label={t('admin.route.up')}
+              data-testid="unit-up"
+            >
               ↑
             </button>
-            <button type="button" className="adm-btn" disabled={i === units.length - 1} onClick={() => void move(u.id as number, 'down')} aria-label={t('admin.route.down')} data-testid="unit-down">
+            <button
+              type="button"
+              className="adm-btn"
+              disabled={i === units.length - 1}
+              onClick={() => void move(u.id as number, 'down')}
+              aria-label={t('admin.route.down')}
+              data-testid="unit-down"
+            >
               ↓
             </button>
-            <button type="button" className="adm-btn" onClick={() => setEditing(editing === u.id ? null : (u.id as number))} aria-expanded={editing === u.id} data-testid="unit-edit">
+            <button
+              type="button"
+              className="adm-btn"
+              onClick={() => setEditing(editing === u.id ? null : (u.id as number))}
+              aria-expanded={editing === u.id}
+              data-testid="unit-edit"
+            >
               {t('admin.list.edit')}
             </button>
             {sure === u.id ? (
@@ -97,11 +122,21 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
       </ol>
       <div className="adm-add-unit">
         <label>
-          {t('admin.fields.title')} <input value={title} onChange={(e) => setTitle(e.target.value)} data-testid="unit-title" />
+          {t('admin.fields.title')}{' '}
+          <input value={title} onChange={(e) => setTitle(e.target.value)} data-testid="unit-title" />
         </label>
-        <Upload tag="audio" onDone={(f) => setMedia({ key: String(f.r2_key), kind: String(f.type) === 'video' ? 'video' : 'audio' })} />
+        <Upload
+          tag="audio"
+          onDone={(f) => setMedia({ key: String(f.r2_key), kind: String(f.type) === 'video' ? 'video' : 'audio' })}
+        />
         {media ? <small data-testid="unit-media">{media.key}</small> : null}
-        <button type="button" className="adm-btn adm-primary" disabled={!title.trim()} onClick={() => void addUnit()} data-testid="unit-add">
+        <button
+          type="button"
+          className="adm-btn adm-primary"
+          disabled={!title.trim()}
+          onClick={() => void addUnit()}
+          data-testid="unit-add"
+        >
           {t('admin.route.add_unit')}
         </button>
       </div>
@@ -110,8 +145,16 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
       <ul className="adm-symptoms">
         {mine.map((s) => (
           <li key={s.id} data-testid="route-symptom">
-            {s.title} {s.is_primary ? <strong className="adm-badge">{t('admin.route.primary')}</strong> : (
-              <button type="button" className="adm-btn" onClick={() => void symptom('primary', s.id)} data-testid="symptom-primary">
+            {s.title}{' '}
+            {s.is_primary ? (
+              <strong className="adm-badge">{t('admin.route.primary')}</strong>
+            ) : (
+              <button
+                type="button"
+                className="adm-btn"
+                onClick={() => void symptom('primary', s.id)}
+                data-testid="symptom-primary"
+              >
                 {t('admin.route.make_primary')}
               </button>
             )}
@@ -125,27 +168,47 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
         {t('admin.route.add_symptom')}{' '}
         <select value={pick} onChange={(e) => setPick(e.target.value)} data-testid="symptom-pick">
           <option value="">—</option>
-          {all.filter((s) => !mine.some((m) => m.id === s.id)).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
+          {all
+            .filter((s) => !mine.some((m) => m.id === s.id))
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
         </select>
       </label>
-      <button type="button" className="adm-btn" disabled={!pick} onClick={() => (void symptom('assign', Number(pick)), setPick(''))} data-testid="symptom-assign">
+      <button
+        type="button"
+        className="adm-btn"
+        disabled={!pick}
+        onClick={() => (void symptom('assign', Number(pick)), setPick(''))}
+        data-testid="symptom-assign"
+      >
         {t('admin.route.add_symptom')}
       </button>
     </div>
   )
 }
 
-const UNIT_TEXT_FIELDS = ['title', 'description', 'duration_seconds', 'credits_creator', 'credits_dubbing', 'credits_interpretation', 'credits_author', 'media_key', 'cover_key'] as const
+const UNIT_TEXT_FIELDS = [
+  'title',
+  'description',
+  'duration_seconds',
+  'credits_creator',
+  'credits_dubbing',
+  'credits_interpretation',
+  'credits_author',
+  'media_key',
+  'cover_key',
+] as const
 
 /** A unit's fields (SPEC §3 Unit: status, order, credits creator, dubbing, interpretation, author); only what changed is sent. */
 function UnitForm({ unit, onSaved }: { unit: AdminRow; onSaved: () => void }) {
   const { t } = usePage()
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries([...UNIT_TEXT_FIELDS, 'kind', 'status'].map((k) => [k, text(unit[k])])))
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries([...UNIT_TEXT_FIELDS, 'kind', 'status'].map((k) => [k, text(unit[k])])),
+  )
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const set = (k: string, v: string) => setValues((s) => ({ ...s, [k]: v }))
   async function save() {

@@ -26,7 +26,12 @@ async function sendPart(fields: Record<string, string>, chunk: Blob): Promise<{ 
   for (const [k, v] of Object.entries(fields)) body.append(k, v)
   body.append('chunk', chunk, 'part')
   try {
-    const res = await fetch('/v1/file/upload/part', { method: 'POST', headers: apiHeaders(), body, credentials: 'same-origin' })
+    const res = await fetch('/v1/file/upload/part', {
+      method: 'POST',
+      headers: apiHeaders(),
+      body,
+      credentials: 'same-origin',
+    })
     const json = (await res.json()) as { success?: boolean; message?: string; part?: { etag: string } }
     return json.success && json.part ? { etag: json.part.etag } : { error: json.message ?? '' }
   } catch {
@@ -34,8 +39,15 @@ async function sendPart(fields: Record<string, string>, chunk: Blob): Promise<{ 
   }
 }
 
-export async function uploadFile(file: File, tag: Tag, onProgress: (pct: number) => void): Promise<AdminRow | { error: string; errors?: Record<string, string[]> }> {
-  const started = await call(startUpload, { input: { tag, filename: file.name, size: file.size, title: file.name }, silent: true })
+export async function uploadFile(
+  file: File,
+  tag: Tag,
+  onProgress: (pct: number) => void,
+): Promise<AdminRow | { error: string; errors?: Record<string, string[]> }> {
+  const started = await call(startUpload, {
+    input: { tag, filename: file.name, size: file.size, title: file.name },
+    silent: true,
+  })
   if (!started.success) return { error: started.message ?? '', errors: started.errors }
   const { key, upload_id, part_bytes } = started.upload
   const etags: string[] = []
@@ -48,7 +60,10 @@ export async function uploadFile(file: File, tag: Tag, onProgress: (pct: number)
     etags.push(`${n}:${sent.etag}`)
     onProgress(Math.round((Math.min(file.size, at + part_bytes) / file.size) * 100))
   }
-  const done = await call(completeUpload, { input: { key, upload_id, parts: etags.join('|'), title: file.name }, silent: true })
+  const done = await call(completeUpload, {
+    input: { key, upload_id, parts: etags.join('|'), title: file.name },
+    silent: true,
+  })
   if (!done.success) return { error: done.message ?? '', errors: done.errors }
   return done.file
 }
@@ -78,13 +93,20 @@ export function Upload({ tag, onDone }: { tag: Tag; onDone: (file: AdminRow) => 
 
   return (
     <div className="adm-upload">
-      <input id={id} type="file" accept={ACCEPT[tag]} onChange={(e) => {
+      <input
+        id={id}
+        type="file"
+        accept={ACCEPT[tag]}
+        onChange={(e) => {
           // Emptied once read, so choosing the same file again uploads it again.
           const input = e.currentTarget
           const file = input.files?.[0]
           input.value = ''
           void pick(file)
-        }} data-testid={`upload-${tag}`} aria-label={t('admin.route.upload_audio')} />
+        }}
+        data-testid={`upload-${tag}`}
+        aria-label={t('admin.route.upload_audio')}
+      />
       {pct !== null ? <span aria-live="polite">{t('admin.route.uploading', { n: pct })}</span> : null}
       {error ? (
         <p className="adm-error" role="alert" data-testid="upload-error">

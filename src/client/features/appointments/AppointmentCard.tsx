@@ -9,7 +9,9 @@ import { channelName, clock, isLive, longDay, otherOf, reasonName, sideOf, statu
 
 const { close, confirm, setMeeting } = contract(() => import('#shared/contract/appointments'))
 
-export type CardChange = { kind: 'confirmed' | 'closed' | 'meeting'; appointment: AppointmentDto } | { kind: 'cancelled'; appointment: AppointmentDto; refunded: number }
+export type CardChange =
+  | { kind: 'confirmed' | 'closed' | 'meeting'; appointment: AppointmentDto }
+  | { kind: 'cancelled'; appointment: AppointmentDto; refunded: number }
 
 interface Props {
   appointment: AppointmentDto
@@ -27,7 +29,13 @@ interface Props {
  * once confirmed; Confirm while the viewer has not; Cancel with a reason while it is live;
  * for the host, the meeting details and, once it has started, Close.
  */
-export function AppointmentCard({ appointment: a, onChange, actions = true, startCancelling = false, headingLevel: H = 'h3' }: Props) {
+export function AppointmentCard({
+  appointment: a,
+  onChange,
+  actions = true,
+  startCancelling = false,
+  headingLevel: H = 'h3',
+}: Props) {
   const { t, boot } = usePage()
   const zone = boot.timeZone
   const side = sideOf(a, boot.user?.id)
@@ -41,8 +49,14 @@ export function AppointmentCard({ appointment: a, onChange, actions = true, star
   let state: { text: string; tone: 'ok' | 'wait' | 'you' | 'past' | 'cancelled' }
   if (a.status === AppointmentStatus.confirmed) state = { text: t('appointment_pages.state.confirmed'), tone: 'ok' }
   else if (a.status === AppointmentStatus.pending) {
-    state = !mineConfirmed ? { text: t('appointment_pages.state.waiting_you'), tone: 'you' } : { text: t('appointment_pages.state.waiting_other', { name: otherName }), tone: 'wait' }
-  } else state = { text: a.properties?.status ?? statusName(t, a.status), tone: a.status === AppointmentStatus.cancelled ? 'cancelled' : 'past' }
+    state = !mineConfirmed
+      ? { text: t('appointment_pages.state.waiting_you'), tone: 'you' }
+      : { text: t('appointment_pages.state.waiting_other', { name: otherName }), tone: 'wait' }
+  } else
+    state = {
+      text: a.properties?.status ?? statusName(t, a.status),
+      tone: a.status === AppointmentStatus.cancelled ? 'cancelled' : 'past',
+    }
 
   async function doConfirm() {
     setBusy(true)
@@ -59,9 +73,17 @@ export function AppointmentCard({ appointment: a, onChange, actions = true, star
   const joinLink = side === 'host' && a.meeting_channel === MeetingChannel.whatsapp ? null : a.meeting_link
 
   return (
-    <article className={`appt-card appt-tone-${state.tone}`} data-testid="appointment" data-id={a.id} data-status={a.status} aria-labelledby={`appt-${a.id}-when`}>
+    <article
+      className={`appt-card appt-tone-${state.tone}`}
+      data-testid="appointment"
+      data-id={a.id}
+      data-status={a.status}
+      aria-labelledby={`appt-${a.id}-when`}
+    >
       <div className="appt-when">
-        <H className="appt-day" id={`appt-${a.id}-when`}>{longDay(a.start_at, boot.locale, zone)}</H>
+        <H className="appt-day" id={`appt-${a.id}-when`}>
+          {longDay(a.start_at, boot.locale, zone)}
+        </H>
         <p className="appt-time">
           <time dateTime={a.start_at}>{clock(a.start_at, boot.locale, zone)}</time>
           {' – '}
@@ -70,12 +92,21 @@ export function AppointmentCard({ appointment: a, onChange, actions = true, star
         </p>
       </div>
       <div className="appt-who">
-        <span className="appt-avatar" aria-hidden="true">{otherName.charAt(0).toUpperCase()}</span>
+        <span className="appt-avatar" aria-hidden="true">
+          {otherName.charAt(0).toUpperCase()}
+        </span>
         <div>
-          <p className="appt-name" data-testid="appointment-with">{t('appointment_pages.with', { name: otherName })}</p>
+          <p className="appt-name" data-testid="appointment-with">
+            {t('appointment_pages.with', { name: otherName })}
+          </p>
           <p className="appt-meta">
             {side === 'host' ? t('appointment_pages.role_patient') : t('appointment_pages.role_psychologist')}
-            {channel && <> · <span data-testid="appointment-channel">{channel}</span></>}
+            {channel && (
+              <>
+                {' '}
+                · <span data-testid="appointment-channel">{channel}</span>
+              </>
+            )}
           </p>
         </div>
       </div>
@@ -85,13 +116,21 @@ export function AppointmentCard({ appointment: a, onChange, actions = true, star
       </p>
       {a.status === AppointmentStatus.cancelled && reason && (
         <p className="appt-reason" data-testid="appointment-reason">
-          {t('appointment_pages.reason', { reason: a.reason_for_cancellation_text ? `${reason} · ${a.reason_for_cancellation_text}` : reason })}
+          {t('appointment_pages.reason', {
+            reason: a.reason_for_cancellation_text ? `${reason} · ${a.reason_for_cancellation_text}` : reason,
+          })}
         </p>
       )}
       {a.status === AppointmentStatus.confirmed && (joinLink || a.meeting_indications) && (
         <div className="appt-meeting">
           {joinLink && (
-            <a className="button button-primary appt-main" href={joinLink} target="_blank" rel="noopener noreferrer" data-testid="meeting-link">
+            <a
+              className="button button-primary appt-main"
+              href={joinLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="meeting-link"
+            >
               {t('appointment_pages.join')}
             </a>
           )}
@@ -106,21 +145,43 @@ export function AppointmentCard({ appointment: a, onChange, actions = true, star
       {actions && live && side !== 'other' && panel === null && (
         <div className="appt-actions">
           {!mineConfirmed && (
-            <button type="button" className="button button-primary appt-main" onClick={doConfirm} disabled={busy} data-testid="confirm">
+            <button
+              type="button"
+              className="button button-primary appt-main"
+              onClick={doConfirm}
+              disabled={busy}
+              data-testid="confirm"
+            >
               {busy ? t('appointment_pages.confirming') : t('appointment_pages.confirm')}
             </button>
           )}
           {canClose && (
-            <button type="button" className="button button-small" onClick={() => setPanel('close')} data-testid="close-open">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setPanel('close')}
+              data-testid="close-open"
+            >
               {t('appointment_pages.close_submit')}
             </button>
           )}
           {side === 'host' && (
-            <button type="button" className="button button-small" onClick={() => setPanel('meeting')} data-testid="meeting-open">
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setPanel('meeting')}
+              data-testid="meeting-open"
+            >
               {t('appointment_pages.meeting_title')}
             </button>
           )}
-          <button type="button" className="button button-small button-quiet" onClick={() => setPanel('cancel')} disabled={busy} data-testid="cancel-open">
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            onClick={() => setPanel('cancel')}
+            disabled={busy}
+            data-testid="cancel-open"
+          >
             {t('appointment_pages.cancel')}
           </button>
         </div>
@@ -161,7 +222,15 @@ export function AppointmentCard({ appointment: a, onChange, actions = true, star
 }
 
 /** The host's meeting link (https) and indications for the guest. */
-function MeetingForm({ appointment: a, onSaved, onClose }: { appointment: AppointmentDto; onSaved: (a: AppointmentDto) => void; onClose: () => void }) {
+function MeetingForm({
+  appointment: a,
+  onSaved,
+  onClose,
+}: {
+  appointment: AppointmentDto
+  onSaved: (a: AppointmentDto) => void
+  onClose: () => void
+}) {
   const { t } = usePage()
   const id = useId()
   const [link, setLink] = useState(a.meeting_link ?? '')
@@ -171,7 +240,9 @@ function MeetingForm({ appointment: a, onSaved, onClose }: { appointment: Appoin
   async function submit(e: FormEvent) {
     e.preventDefault()
     setBusy(true)
-    const res = await call(setMeeting, { input: { id: a.id, meeting_link: link.trim() || undefined, meeting_indications: text.trim() || undefined } })
+    const res = await call(setMeeting, {
+      input: { id: a.id, meeting_link: link.trim() || undefined, meeting_indications: text.trim() || undefined },
+    })
     setBusy(false)
     if (!res.success) return setErrors(firstErrors(res.errors))
     onSaved(res.appointment)
@@ -181,17 +252,42 @@ function MeetingForm({ appointment: a, onSaved, onClose }: { appointment: Appoin
       <p className="appt-panel-title">{t('appointment_pages.meeting_title')}</p>
       <div className={`field${errors.meeting_link ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-link`}>{t('appointment_pages.meeting_link')}</label>
-        <input id={`${id}-link`} name="meeting_link" type="url" inputMode="url" placeholder="https://" maxLength={500} value={link} onChange={(e) => setLink(e.target.value)} aria-describedby={`${id}-link-hint`} aria-invalid={errors.meeting_link ? true : undefined} />
-        <p id={`${id}-link-hint`} className="field-hint">{t('appointment_pages.meeting_link_hint')}</p>
+        <input
+          id={`${id}-link`}
+          name="meeting_link"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={500}
+          value={link}
+          onChange={(e) => setLink(e.target.value)}
+          aria-describedby={`${id}-link-hint`}
+          aria-invalid={errors.meeting_link ? true : undefined}
+        />
+        <p id={`${id}-link-hint`} className="field-hint">
+          {t('appointment_pages.meeting_link_hint')}
+        </p>
         {errors.meeting_link && <p className="field-error">{errors.meeting_link}</p>}
       </div>
       <div className={`field${errors.meeting_indications ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-text`}>{t('appointment_pages.meeting_indications')}</label>
-        <textarea id={`${id}-text`} name="meeting_indications" rows={3} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          id={`${id}-text`}
+          name="meeting_indications"
+          rows={3}
+          maxLength={1000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         {errors.meeting_indications && <p className="field-error">{errors.meeting_indications}</p>}
       </div>
       <div className="appt-actions">
-        <button type="submit" className="button button-primary" disabled={busy || (!link.trim() && !text.trim())} data-testid="meeting-save">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || (!link.trim() && !text.trim())}
+          data-testid="meeting-save"
+        >
           {t('appointment_pages.meeting_save')}
         </button>
         <button type="button" className="button button-quiet" onClick={onClose} disabled={busy}>
@@ -203,7 +299,15 @@ function MeetingForm({ appointment: a, onSaved, onClose }: { appointment: Appoin
 }
 
 /** The host closes a session that has started: attended or finished by overtime. */
-function CloseForm({ appointment: a, onClosed, onClose }: { appointment: AppointmentDto; onClosed: (a: AppointmentDto) => void; onClose: () => void }) {
+function CloseForm({
+  appointment: a,
+  onClosed,
+  onClose,
+}: {
+  appointment: AppointmentDto
+  onClosed: (a: AppointmentDto) => void
+  onClose: () => void
+}) {
   const { t } = usePage()
   const [status, setStatus] = useState<number>(AppointmentStatus.attended)
   const [busy, setBusy] = useState(false)
@@ -216,7 +320,13 @@ function CloseForm({ appointment: a, onClosed, onClose }: { appointment: Appoint
   }
   const option = (value: number, label: ReactNode) => (
     <label className={`choice${status === value ? ' choice-on' : ''}`}>
-      <input type="radio" name={`close-${a.id}`} value={value} checked={status === value} onChange={() => setStatus(value)} />
+      <input
+        type="radio"
+        name={`close-${a.id}`}
+        value={value}
+        checked={status === value}
+        onChange={() => setStatus(value)}
+      />
       <span>{label}</span>
     </label>
   )

@@ -34,15 +34,23 @@ export default function AppointmentLink({ boot }: PageProps) {
     <section className="appt-link" data-testid="appointment-page">
       <h1>{t('appointment_pages.link_title')}</h1>
       {!boot.user && id !== null && q.user_id && ID.test(q.user_id) && q.authorization ? (
-        <LinkOpen userId={q.user_id} authorization={q.authorization} login={href('login', { query: { redirect_to: back } })} />
+        <LinkOpen
+          userId={q.user_id}
+          authorization={q.authorization}
+          login={href('login', { query: { redirect_to: back } })}
+        />
       ) : !boot.user ? (
-        <VisitorNotice login={href('login', { query: { redirect_to: back, user_id: q.user_id, authorization: q.authorization } })} />
+        <VisitorNotice
+          login={href('login', { query: { redirect_to: back, user_id: q.user_id, authorization: q.authorization } })}
+        />
       ) : id === null ? (
         <NotFound />
       ) : q.user_id && ID.test(q.user_id) && Number(q.user_id) !== boot.user.id ? (
         <div className="appt-soft" role="alert" data-testid="other-account">
           <p>{t('appointment_pages.other_account')}</p>
-          <a className="button button-small" href={href('logout')} data-action="logout">{t('appointment_pages.sign_out')}</a>
+          <a className="button button-small" href={href('logout')} data-action="logout">
+            {t('appointment_pages.sign_out')}
+          </a>
         </div>
       ) : (
         <OneAppointment id={id} startCancelling={q.action === 'cancel'} />
@@ -58,9 +66,17 @@ function VisitorNotice({ login }: { login: string }) {
   return (
     <div className="appt-notice" data-testid="visitor-notice">
       <p className="appt-empty-title">{t('appointment_pages.visitor_notice')}</p>
-      <p className="appt-countdown" aria-live="polite" data-testid="countdown">{t('appointment_pages.to_login', { n: left })}</p>
-      {hydrated && <div className="progress-bar" aria-hidden="true"><span /></div>}
-      <a className="button button-primary" href={login} data-testid="sign-in-now">{t('appointment_pages.sign_in_now')}</a>
+      <p className="appt-countdown" aria-live="polite" data-testid="countdown">
+        {t('appointment_pages.to_login', { n: left })}
+      </p>
+      {hydrated && (
+        <div className="progress-bar" aria-hidden="true">
+          <span />
+        </div>
+      )}
+      <a className="button button-primary" href={login} data-testid="sign-in-now">
+        {t('appointment_pages.sign_in_now')}
+      </a>
     </div>
   )
 }
@@ -85,11 +101,25 @@ function LinkOpen({ userId, authorization, login }: { userId: string; authorizat
   return (
     <div className="appt-notice" data-testid="link-notice">
       <p className="appt-empty-title">{t('appointment_pages.link_notice')}</p>
-      {failed && <p className="form-alert" role="alert" data-testid="link-failed">{failed}</p>}
-      <button type="button" className="button button-primary" onClick={() => void open()} disabled={!hydrated || busy} data-testid="link-open">
+      {failed && (
+        <p className="form-alert" role="alert" data-testid="link-failed">
+          {failed}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={() => void open()}
+        disabled={!hydrated || busy}
+        data-testid="link-open"
+      >
         {busy ? t('accounts.form.sending') : t('appointment_pages.link_open')}
       </button>
-      {failed && <a className="button" href={login} data-testid="sign-in-now">{t('appointment_pages.sign_in_now')}</a>}
+      {failed && (
+        <a className="button" href={login} data-testid="sign-in-now">
+          {t('appointment_pages.sign_in_now')}
+        </a>
+      )}
     </div>
   )
 }
@@ -100,7 +130,9 @@ function NotFound() {
     <div className="appt-empty" role="alert" data-testid="appointment-not-found">
       <p className="appt-empty-title">{t('appointments.not_found')}</p>
       <p>{t('appointment_pages.not_found_hint')}</p>
-      <a className="button" href={href('appointments')}>{t('appointment_pages.go_now')}</a>
+      <a className="button" href={href('appointments')}>
+        {t('appointment_pages.go_now')}
+      </a>
     </div>
   )
 }
@@ -113,7 +145,10 @@ function OneAppointment({ id, startCancelling }: { id: number; startCancelling: 
 
   async function load() {
     setState('loading')
-    const res = await call(listAppointments, { input: { id, with_relations: 'host|guest', with_properties: 'status|meeting_channel', per_page: 1 }, silent: true })
+    const res = await call(listAppointments, {
+      input: { id, with_relations: 'host|guest', with_properties: 'status|meeting_channel', per_page: 1 },
+      silent: true,
+    })
     if (!res.success) return setState(res.status === 404 || res.status === 422 ? 'missing' : 'failed')
     const found = res.appointments[0]
     if (!found) return setState('missing')
@@ -143,9 +178,15 @@ function OneAppointment({ id, startCancelling }: { id: number; startCancelling: 
           else setA(merged(a, c.appointment))
         }}
       />
-      {!done && isLive(a) && mineConfirmed && side !== 'other' && <p className="appt-soft" data-testid="already-confirmed">{t('appointment_pages.already_confirmed')}</p>}
+      {!done && isLive(a) && mineConfirmed && side !== 'other' && (
+        <p className="appt-soft" data-testid="already-confirmed">
+          {t('appointment_pages.already_confirmed')}
+        </p>
+      )}
       {!done && !isLive(a) && (
-        <p className="appt-soft" data-testid="not-live">{t('appointment_pages.not_live', { status: (a.properties?.status ?? statusName(t, a.status)).toLowerCase() })}</p>
+        <p className="appt-soft" data-testid="not-live">
+          {t('appointment_pages.not_live', { status: (a.properties?.status ?? statusName(t, a.status)).toLowerCase() })}
+        </p>
       )}
       {done && <Done change={done} />}
     </div>
@@ -159,11 +200,21 @@ function Done({ change }: { change: CardChange }) {
   const left = useCountdown(DELAYS_MS.appointmentRedirect, true, () => window.location.assign(target))
   return (
     <div className="appt-notice appt-done" role="status" data-testid="done">
-      <p className="appt-empty-title">{change.kind === 'cancelled' ? t('appointments.cancelled') : t('appointments.confirmed')}</p>
-      {change.kind === 'cancelled' && change.refunded > 0 && <p data-testid="refunded">{t('appointment_pages.refunded', { amount: dollars(change.refunded) })}</p>}
-      <p className="appt-countdown" data-testid="countdown">{t('appointment_pages.to_list', { n: left })}</p>
-      <div className="progress-bar" aria-hidden="true"><span /></div>
-      <a className="button" href={target}>{t('appointment_pages.go_now')}</a>
+      <p className="appt-empty-title">
+        {change.kind === 'cancelled' ? t('appointments.cancelled') : t('appointments.confirmed')}
+      </p>
+      {change.kind === 'cancelled' && change.refunded > 0 && (
+        <p data-testid="refunded">{t('appointment_pages.refunded', { amount: dollars(change.refunded) })}</p>
+      )}
+      <p className="appt-countdown" data-testid="countdown">
+        {t('appointment_pages.to_list', { n: left })}
+      </p>
+      <div className="progress-bar" aria-hidden="true">
+        <span />
+      </div>
+      <a className="button" href={target}>
+        {t('appointment_pages.go_now')}
+      </a>
     </div>
   )
 }

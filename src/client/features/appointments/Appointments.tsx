@@ -50,7 +50,16 @@ export default function Appointments({ boot }: PageProps) {
   // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
   function onKey(e: KeyboardEvent) {
     const i = tabs.indexOf(tab)
-    const to = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : null
+    const to =
+      e.key === 'ArrowRight'
+        ? tabs[(i + 1) % tabs.length]
+        : e.key === 'ArrowLeft'
+          ? tabs[(i - 1 + tabs.length) % tabs.length]
+          : e.key === 'Home'
+            ? tabs[0]
+            : e.key === 'End'
+              ? tabs[tabs.length - 1]
+              : null
     if (!to) return
     e.preventDefault()
     show(to, true)
@@ -83,14 +92,27 @@ export default function Appointments({ boot }: PageProps) {
           </button>
         ))}
       </div>
-      <div className="appt-panel-wrap" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0} data-testid={`panel-${tab}`}>
+      <div
+        className="appt-panel-wrap"
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        tabIndex={0}
+        data-testid={`panel-${tab}`}
+      >
         {tab === 'next_to' && (
           <AppointmentList
             key={`ongoing-${version}`}
             kind="ongoing"
             flash={flash}
             onBookTab={isHost ? undefined : () => show('make_an_appointment', true)}
-            onCancelled={(refunded) => setFlash(refunded > 0 ? t('appointment_pages.refunded', { amount: dollars(refunded) }) : t('appointment_pages.cancelled_banner'))}
+            onCancelled={(refunded) =>
+              setFlash(
+                refunded > 0
+                  ? t('appointment_pages.refunded', { amount: dollars(refunded) })
+                  : t('appointment_pages.cancelled_banner'),
+              )
+            }
           />
         )}
         {tab === 'appointments' && <AppointmentList key={`history-${version}`} kind="history" />}
@@ -173,7 +195,9 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
         <div className="appt-empty" data-testid={`${kind}-empty`}>
           {kind === 'ongoing' ? (
             <>
-              <p className="appt-empty-title">{isHost ? t('appointment_pages.host_ongoing_empty') : t('appointment_pages.ongoing_empty')}</p>
+              <p className="appt-empty-title">
+                {isHost ? t('appointment_pages.host_ongoing_empty') : t('appointment_pages.ongoing_empty')}
+              </p>
               {!isHost && <p>{t('appointment_pages.ongoing_empty_hint')}</p>}
               {onBookTab && (
                 <button type="button" className="button button-primary" onClick={onBookTab} data-testid="book-cta">

@@ -46,12 +46,18 @@ export function Booking({ onBooked }: Props) {
   /** Bumped to read the same day again (a slot taken a moment ago). */
   const [reread, setReread] = useState(0)
 
-  const zone = useMemo(() => (typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC') || 'UTC', [])
+  const zone = useMemo(
+    () => (typeof Intl !== 'undefined' ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC') || 'UTC',
+    [],
+  )
   const days = useMemo(() => nextDays(BOOKING_DAYS, zone), [zone])
 
   async function load() {
     setFailed(false)
-    const [u, p] = await Promise.all([call(getMe, { silent: true }), call(listPsychologists, { input: { open: true, per_page: 50 }, silent: true })])
+    const [u, p] = await Promise.all([
+      call(getMe, { silent: true }),
+      call(listPsychologists, { input: { open: true, per_page: 50 }, silent: true }),
+    ])
     if (!u.success || !p.success) return setFailed(true)
     setMe(u.user)
     setNeedsPhone(!u.user.phone)
@@ -71,7 +77,14 @@ export function Booking({ onBooked }: Props) {
       const res = await call(listSlots, { input: { host_id: hostId, date, timezone: zone }, silent: true })
       if (n !== latest.current) return
       if (!res.success) {
-        setAnswer({ key, slots: [], problem: res.status === 404 ? t('appointments.no_psychologists') : (res.message ?? t('appointment_pages.load_failed')) })
+        setAnswer({
+          key,
+          slots: [],
+          problem:
+            res.status === 404
+              ? t('appointments.no_psychologists')
+              : (res.message ?? t('appointment_pages.load_failed')),
+        })
         return
       }
       if (res.slots.length === 0) {
@@ -133,17 +146,29 @@ export function Booking({ onBooked }: Props) {
   const current = answer && answer.key === `${hostId}:${date}:${reread}` ? answer : null
   const slots = current?.slots ?? null
   const slotsProblem = current?.problem ?? null
-  const grouped = PERIODS.map((p) => ({ period: p, slots: (slots ?? []).filter((s) => s.period === p) })).filter((g) => g.slots.length > 0)
+  const grouped = PERIODS.map((p) => ({ period: p, slots: (slots ?? []).filter((s) => s.period === p) })).filter(
+    (g) => g.slots.length > 0,
+  )
   const chosenDay = date ? dayParts(date, boot.locale) : null
 
   return (
     <div className="booking" data-testid="booking">
       <section className="book-step" aria-labelledby="step-who">
-        <h2 id="step-who" className="book-step-title"><span className="book-step-n" aria-hidden="true">1</span>{t('appointment_pages.step_psychologist')}</h2>
+        <h2 id="step-who" className="book-step-title">
+          <span className="book-step-n" aria-hidden="true">
+            1
+          </span>
+          {t('appointment_pages.step_psychologist')}
+        </h2>
         <ul className={`psy-list${host ? ' psy-list-one' : ''}`}>
           {(host ? [host] : psychologists).map((p) => (
             <li key={p.id}>
-              <PsychologistCard p={p} chosen={p.id === hostId} onChoose={() => chooseHost(p.id === hostId ? null : p.id)} specialities={messages.appointment_pages.specialities_names} />
+              <PsychologistCard
+                p={p}
+                chosen={p.id === hostId}
+                onChoose={() => chooseHost(p.id === hostId ? null : p.id)}
+                specialities={messages.appointment_pages.specialities_names}
+              />
             </li>
           ))}
         </ul>
@@ -151,11 +176,17 @@ export function Booking({ onBooked }: Props) {
 
       {host && (
         <section className="book-step" aria-labelledby="step-day">
-          <h2 id="step-day" className="book-step-title"><span className="book-step-n" aria-hidden="true">2</span>{t('appointment_pages.step_day')}</h2>
+          <h2 id="step-day" className="book-step-title">
+            <span className="book-step-n" aria-hidden="true">
+              2
+            </span>
+            {t('appointment_pages.step_day')}
+          </h2>
           <div className="day-strip" role="group" aria-label={t('appointment_pages.days_label')} data-testid="days">
             {days.map((d, i) => {
               const parts = dayParts(d, boot.locale)
-              const label = i === 0 ? t('appointment_pages.today') : i === 1 ? t('appointment_pages.tomorrow') : parts.weekday
+              const label =
+                i === 0 ? t('appointment_pages.today') : i === 1 ? t('appointment_pages.tomorrow') : parts.weekday
               const empty = emptyDays.has(d)
               return (
                 <button
@@ -179,13 +210,26 @@ export function Booking({ onBooked }: Props) {
       )}
 
       {host && date && (
-        <section className="book-step" aria-labelledby="step-time" aria-busy={slots === null} data-date={date} data-testid="times">
-          <h2 id="step-time" className="book-step-title"><span className="book-step-n" aria-hidden="true">3</span>{t('appointment_pages.step_time')}</h2>
+        <section
+          className="book-step"
+          aria-labelledby="step-time"
+          aria-busy={slots === null}
+          data-date={date}
+          data-testid="times"
+        >
+          <h2 id="step-time" className="book-step-title">
+            <span className="book-step-n" aria-hidden="true">
+              3
+            </span>
+            {t('appointment_pages.step_time')}
+          </h2>
           {chosenDay && <p className="book-day-name">{chosenDay.long}</p>}
           {slots === null ? (
             <Loading text={t('appointment_pages.looking')} />
           ) : slotsProblem ? (
-            <p className="appt-soft" role="status">{slotsProblem}</p>
+            <p className="appt-soft" role="status">
+              {slotsProblem}
+            </p>
           ) : slots.length === 0 ? (
             <div className="appt-soft" role="status" data-testid="no-slots">
               <p className="appt-empty-title">{t('appointments.no_slots')}</p>
@@ -195,7 +239,9 @@ export function Booking({ onBooked }: Props) {
             <>
               {grouped.map((g) => (
                 <div key={g.period} className="slot-group" role="group" aria-labelledby={`period-${g.period}`}>
-                  <h3 id={`period-${g.period}`} className="slot-period">{t(`appointment_pages.period.${g.period}`)}</h3>
+                  <h3 id={`period-${g.period}`} className="slot-period">
+                    {t(`appointment_pages.period.${g.period}`)}
+                  </h3>
                   <div className="slot-chips">
                     {g.slots.map((s) => (
                       <button
@@ -221,11 +267,23 @@ export function Booking({ onBooked }: Props) {
 
       {host && slot && (
         <section className="book-step" aria-labelledby="step-how">
-          <h2 id="step-how" className="book-step-title"><span className="book-step-n" aria-hidden="true">4</span>{t('appointment_pages.step_channel')}</h2>
+          <h2 id="step-how" className="book-step-title">
+            <span className="book-step-n" aria-hidden="true">
+              4
+            </span>
+            {t('appointment_pages.step_channel')}
+          </h2>
           <div className="slot-chips" role="radiogroup" aria-labelledby="step-how" data-testid="channels">
             {CHANNELS.map(([key, value]) => (
               <label key={key} className={`choice${channel === value ? ' choice-on' : ''}`}>
-                <input type="radio" name="meeting_channel" value={value} checked={channel === value} onChange={() => setChannel(value)} data-testid={`channel-${key}`} />
+                <input
+                  type="radio"
+                  name="meeting_channel"
+                  value={value}
+                  checked={channel === value}
+                  onChange={() => setChannel(value)}
+                  data-testid={`channel-${key}`}
+                />
                 <span>{t(`appointments.channel.${key}`)}</span>
               </label>
             ))}
@@ -235,7 +293,12 @@ export function Booking({ onBooked }: Props) {
 
       {host && (
         <section className="book-step book-summary" aria-labelledby="step-confirm">
-          <h2 id="step-confirm" className="book-step-title"><span className="book-step-n" aria-hidden="true">5</span>{t('appointment_pages.step_confirm')}</h2>
+          <h2 id="step-confirm" className="book-step-title">
+            <span className="book-step-n" aria-hidden="true">
+              5
+            </span>
+            {t('appointment_pages.step_confirm')}
+          </h2>
           {slot && chosenDay ? (
             <p className="book-summary-line" data-testid="book-summary">
               {t('appointment_pages.summary', { date: chosenDay.long, time: slot.time, name: host.name ?? '' })}
@@ -267,7 +330,13 @@ export function Booking({ onBooked }: Props) {
               />
             </Suspense>
           ) : (
-            <button type="button" className="button button-primary button-block book-submit" disabled={!ready || busy} onClick={doBook} data-testid="book">
+            <button
+              type="button"
+              className="button button-primary button-block book-submit"
+              disabled={!ready || busy}
+              onClick={doBook}
+              data-testid="book"
+            >
               {busy ? t('appointment_pages.booking') : t('appointment_pages.book')}
             </button>
           )}
@@ -277,26 +346,49 @@ export function Booking({ onBooked }: Props) {
   )
 }
 
-function PsychologistCard({ p, chosen, onChoose, specialities }: { p: PsychologistDto; chosen: boolean; onChoose: () => void; specialities: Record<string, string> }) {
+function PsychologistCard({
+  p,
+  chosen,
+  onChoose,
+  specialities,
+}: {
+  p: PsychologistDto
+  chosen: boolean
+  onChoose: () => void
+  specialities: Record<string, string>
+}) {
   const { t, boot } = usePage()
   const name = p.name ?? ''
   const human = (s: string) => specialities[s] ?? s.charAt(0).toUpperCase() + s.slice(1).replace(/-/g, ' ')
   return (
     <div className={`psy-card${chosen ? ' psy-card-on' : ''}`} data-testid="psychologist" data-name={name}>
-      <span className="appt-avatar psy-avatar" aria-hidden="true">{name.charAt(0).toUpperCase()}</span>
+      <span className="appt-avatar psy-avatar" aria-hidden="true">
+        {name.charAt(0).toUpperCase()}
+      </span>
       <div className="psy-body">
         <h3 className="psy-name">{name}</h3>
         {p.degree && <p className="psy-meta">{degreeName(t, p.degree)}</p>}
-        {p.speaks_in.length > 0 && <p className="psy-meta">{t('appointment_pages.speaks', { languages: languageNames(p.speaks_in, boot.locale) })}</p>}
+        {p.speaks_in.length > 0 && (
+          <p className="psy-meta">
+            {t('appointment_pages.speaks', { languages: languageNames(p.speaks_in, boot.locale) })}
+          </p>
+        )}
         {p.specialist_in_symptoms.length > 0 && (
           <ul className="psy-tags" aria-label={t('appointment_pages.specialities')}>
             {p.specialist_in_symptoms.map((s) => (
-              <li key={s} className="chip">{human(s)}</li>
+              <li key={s} className="chip">
+                {human(s)}
+              </li>
             ))}
           </ul>
         )}
       </div>
-      <button type="button" className={`button button-small ${chosen ? 'button-quiet' : 'button-primary'} psy-choose`} onClick={onChoose} data-testid="choose-psychologist">
+      <button
+        type="button"
+        className={`button button-small ${chosen ? 'button-quiet' : 'button-primary'} psy-choose`}
+        onClick={onChoose}
+        data-testid="choose-psychologist"
+      >
         {chosen ? t('appointment_pages.change') : t('appointment_pages.choose')}
         <span className="visually-hidden"> {name}</span>
       </button>

@@ -32,12 +32,20 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
   // Read when the form opens: the note is about "now", and the server decides anyway.
   const [early] = useState(() => new Date(a.start_at).getTime() - Date.now() >= FREE_CANCEL_BEFORE_MS)
   const note =
-    a.price_credits <= 0 ? null : side === 'guest' ? (early ? t('appointment_pages.refund_full', { amount: dollars(a.price_credits) }) : t('appointment_pages.refund_late')) : t('appointment_pages.refund_host')
+    a.price_credits <= 0
+      ? null
+      : side === 'guest'
+        ? early
+          ? t('appointment_pages.refund_full', { amount: dollars(a.price_credits) })
+          : t('appointment_pages.refund_late')
+        : t('appointment_pages.refund_host')
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     setBusy(true)
-    const res = await call(cancel, { input: { id: a.id, reason: reason ? Number(reason) : undefined, reason_text: other ? text.trim() : undefined } })
+    const res = await call(cancel, {
+      input: { id: a.id, reason: reason ? Number(reason) : undefined, reason_text: other ? text.trim() : undefined },
+    })
     setBusy(false)
     if (!res.success) {
       setErrors(firstErrors(res.errors))
@@ -87,7 +95,11 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
           {errors.reason_text && <p className="field-error">{errors.reason_text}</p>}
         </div>
       )}
-      {note && <p className="field-hint" data-testid="refund-note">{note}</p>}
+      {note && (
+        <p className="field-hint" data-testid="refund-note">
+          {note}
+        </p>
+      )}
       <div className="appt-actions">
         <button type="submit" className="button button-danger" disabled={busy || !reason} data-testid="cancel-submit">
           {busy ? t('appointment_pages.cancelling') : t('appointment_pages.cancel_submit')}

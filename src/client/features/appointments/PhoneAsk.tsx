@@ -10,7 +10,8 @@ import { CountryPhone } from '#client/features/users/CountryPhone.tsx'
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
 /** Regional-indicator flag of an ISO 3166-1 alpha-2 code ('ES' → 🇪🇸), as the profile's list has. */
-const flagOf = (code: string) => String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + ch.charCodeAt(0)))
+const flagOf = (code: string) =>
+  String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + ch.charCodeAt(0)))
 
 /**
  * The countries of the select, named in the reader's language. The profile gets them from its
@@ -26,7 +27,12 @@ function countryOptions(locale: string): CountryOption[] {
   }
   const collator = new Intl.Collator(locale)
   return getCountries()
-    .map((code) => ({ country_code: code, name: names?.of(code) ?? code, flag: flagOf(code), phone_code: `+${getCountryCallingCode(code)}` }))
+    .map((code) => ({
+      country_code: code,
+      name: names?.of(code) ?? code,
+      flag: flagOf(code),
+      phone_code: `+${getCountryCallingCode(code)}`,
+    }))
     .sort((a, b) => collator.compare(a.name, b.name))
 }
 
@@ -57,7 +63,10 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
     e.preventDefault()
     setSaving(true)
     setAlert(null)
-    const res = await call(updateProfile, { input: { country_code: country || undefined, phone: phone.trim() }, silent: true })
+    const res = await call(updateProfile, {
+      input: { country_code: country || undefined, phone: phone.trim() },
+      silent: true,
+    })
     setSaving(false)
     if (!res.success) {
       const errs = firstErrors(res.errors)
@@ -86,7 +95,12 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
         countryError={errors.country_code}
         phoneError={errors.phone}
       />
-      <button type="submit" className="button button-primary button-block book-submit" disabled={disabled || saving} data-testid="book">
+      <button
+        type="submit"
+        className="button button-primary button-block book-submit"
+        disabled={disabled || saving}
+        data-testid="book"
+      >
         {busy || saving ? t('appointment_pages.booking') : t('appointment_pages.save_and_book')}
       </button>
     </form>

@@ -18,7 +18,9 @@ export function Problem({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="appt-soft" role="alert">
       <p>{t('appointment_pages.load_failed')}</p>
-      <button type="button" className="button button-small" onClick={onRetry}>{t('appointment_pages.retry')}</button>
+      <button type="button" className="button button-small" onClick={onRetry}>
+        {t('appointment_pages.retry')}
+      </button>
     </div>
   )
 }

@@ -6,5 +6,7 @@ import { page } from '#shared/pages'
 export const appointmentsPages = {
   appointments: page('/appointments', 'user', 'pages.appointments', () => import('./Appointments')),
   // The page a mail link opens; a step of a flow, never indexed.
-  appointment: page('/appointment', 'public', 'pages.appointment', () => import('./AppointmentLink'), { noindex: true }),
+  appointment: page('/appointment', 'public', 'pages.appointment', () => import('./AppointmentLink'), {
+    noindex: true,
+  }),
 }

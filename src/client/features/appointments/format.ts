@@ -18,7 +18,9 @@ export const TABS: readonly Tab[] = ['next_to', 'make_an_appointment', 'appointm
 export const HOST_TABS: readonly Tab[] = ['next_to', 'appointments']
 
 const nameOf = <T extends Record<string, number>>(values: T, v: number | null | undefined) =>
-  v === null || v === undefined ? undefined : (Object.entries(values).find(([, x]) => x === v)?.[0] as keyof T | undefined)
+  v === null || v === undefined
+    ? undefined
+    : (Object.entries(values).find(([, x]) => x === v)?.[0] as keyof T | undefined)
 
 export const statusName = (t: Translate, s: number) => {
   const key = nameOf(AppointmentStatus, s)
@@ -36,7 +38,8 @@ export const reasonName = (t: Translate, r: number | null) => {
 export const CHANNELS = Object.entries(MeetingChannel) as [keyof typeof MeetingChannel, MeetingChannel][]
 export const REASONS = Object.entries(CancellationReason) as [keyof typeof CancellationReason, CancellationReason][]
 
-export const isLive = (a: Pick<AppointmentDto, 'status'>) => (ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status)
+export const isLive = (a: Pick<AppointmentDto, 'status'>) =>
+  (ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status)
 
 /** Which side of `a` the viewer is on: the guest, the host, or neither (an admin reading it). */
 export function sideOf(a: AppointmentDto, userId: number | undefined): 'guest' | 'host' | 'other' {
@@ -54,7 +57,9 @@ const tag = (locale: Locale) => (locale === 'es' ? 'es-ES' : 'en-GB')
 
 /** 'Thursday 12 March' in `zone`. */
 export const longDay = (iso: string | number, locale: Locale, zone: string) =>
-  new Intl.DateTimeFormat(tag(locale), { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso))
+  new Intl.DateTimeFormat(tag(locale), { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' }).format(
+    new Date(iso),
+  )
 
 /** '10:00' in `zone`. */
 export const clock = (iso: string | number, locale: Locale, zone: string) =>
@@ -62,14 +67,18 @@ export const clock = (iso: string | number, locale: Locale, zone: string) =>
 
 /** 'CET', 'GMT+1'… the short name of `zone` at that instant. */
 export function zoneShort(iso: string | number, locale: Locale, zone: string) {
-  const part = new Intl.DateTimeFormat(tag(locale), { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')
+  const part = new Intl.DateTimeFormat(tag(locale), { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(new Date(iso))
+    .find((p) => p.type === 'timeZoneName')
   return part?.value ?? zone
 }
 
 /** The calendar date (YYYY-MM-DD) of `ms` in `zone`. */
 export function dateIn(ms: number, zone: string): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms))
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(ms),
+  )
 }
 
 /** The next `n` calendar dates in `zone`, today first. */
@@ -84,8 +93,14 @@ export function nextDays(n: number, zone: string, now = Date.now()): string[] {
 /** Parts of a calendar date for a day chip: 'jue', '12', 'mar'. */
 export function dayParts(date: string, locale: Locale) {
   const d = new Date(`${date}T12:00:00Z`)
-  const f = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(tag(locale), { timeZone: 'UTC', ...o }).format(d).replace('.', '')
-  return { weekday: f({ weekday: 'short' }), day: f({ day: 'numeric' }), month: f({ month: 'short' }), long: f({ weekday: 'long', day: 'numeric', month: 'long' }) }
+  const f = (o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(tag(locale), { timeZone: 'UTC', ...o }).format(d).replace('.', '')
+  return {
+    weekday: f({ weekday: 'short' }),
+    day: f({ day: 'numeric' }),
+    month: f({ month: 'short' }),
+    long: f({ weekday: 'long', day: 'numeric', month: 'long' }),
+  }
 }
 
 /** Dollars as the app writes them: 45, 12.5 → '45', '12.50'. */

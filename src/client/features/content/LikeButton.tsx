@@ -8,7 +8,17 @@ const { likeRoute, routeStats } = contract(() => import('#shared/contract/likes'
  * The route's like (SPEC §7 note: the state flips first, then the toggle call, then the stats
  * call). A visitor is sent to sign in and comes back here. A failed toggle puts the heart back.
  */
-export function LikeButton({ routeId, slug, liked: initialLiked, likes: initialLikes }: { routeId: number; slug: string; liked: boolean; likes: number }) {
+export function LikeButton({
+  routeId,
+  slug,
+  liked: initialLiked,
+  likes: initialLikes,
+}: {
+  routeId: number
+  slug: string
+  liked: boolean
+  likes: number
+}) {
   const { t, href, boot } = usePage()
   const [liked, setLiked] = useState(initialLiked)
   const [likes, setLikes] = useState(initialLikes)
@@ -43,9 +53,17 @@ export function LikeButton({ routeId, slug, liked: initialLiked, likes: initialL
   }
 
   return (
-    <button type="button" className={`like-button${liked ? ' liked' : ''}`} aria-pressed={liked} onClick={toggle} data-testid="like-button">
+    <button
+      type="button"
+      className={`like-button${liked ? ' liked' : ''}`}
+      aria-pressed={liked}
+      onClick={toggle}
+      data-testid="like-button"
+    >
       <span aria-hidden="true">{liked ? '♥' : '♡'}</span> {t('route_page.like')}
-      <span className="like-count" data-testid="like-count" aria-label={t('route_page.likes', { n: likes })}>{likes}</span>
+      <span className="like-count" data-testid="like-count" aria-label={t('route_page.likes', { n: likes })}>
+        {likes}
+      </span>
     </button>
   )
 }

@@ -15,17 +15,32 @@ export default function Route({ data, boot }: PageProps<RoutePageData>) {
   useAgencyFocus(!!boot.user, boot.query)
   // SPEC §2: back goes to the plan when plan_id is present (its own page, found by the loader),
   // else /journey (a visitor: the route search).
-  const back = data.plan ? href('plan', { slug: data.plan.slug, query: { plan_id: String(data.plan.id) } }) : href(boot.user ? 'journey' : 'routes')
+  const back = data.plan
+    ? href('plan', { slug: data.plan.slug, query: { plan_id: String(data.plan.id) } })
+    : href(boot.user ? 'journey' : 'routes')
   return (
     <article className="route-page">
-      <a className="back-link" href={back}>← {t('frame.back')}</a>
-      {route.images?.cover && <img className="page-cover" src={route.images.cover} alt="" width={1520} height={880} data-testid="route-cover" />}
+      <a className="back-link" href={back}>
+        ← {t('frame.back')}
+      </a>
+      {route.images?.cover && (
+        <img
+          className="page-cover"
+          src={route.images.cover}
+          alt=""
+          width={1520}
+          height={880}
+          data-testid="route-cover"
+        />
+      )}
       <h1>{route.title}</h1>
       {route.description && <p className="lead">{route.description}</p>}
       <LikeButton routeId={route.id} slug={route.slug} liked={!!route.liked_by_me} likes={route.stats?.likes ?? 0} />
       <div className="badges">
         {route.symptoms.map((s) => (
-          <a className="badge" key={s.id} href={href('routes', { query: { keyword: s.title } })}>{s.title}</a>
+          <a className="badge" key={s.id} href={href('routes', { query: { keyword: s.title } })}>
+            {s.title}
+          </a>
         ))}
       </div>
       {boot.user && !boot.user.subscriber && !boot.query.plan_id && (
@@ -41,7 +56,12 @@ export default function Route({ data, boot }: PageProps<RoutePageData>) {
               <span>{t('route_page.continue_together_body')}</span>
             </a>
           </div>
-          <button type="button" className="button" onClick={() => document.getElementById('units')?.scrollIntoView({ behavior: 'smooth' })} data-testid="in-a-moment">
+          <button
+            type="button"
+            className="button"
+            onClick={() => document.getElementById('units')?.scrollIntoView({ behavior: 'smooth' })}
+            data-testid="in-a-moment"
+          >
             {t('route_page.in_a_moment')}
           </button>
         </section>

@@ -11,7 +11,11 @@ const GRADIENTS = [
   ['#6d597a', '#b56576'],
 ]
 
-export function RouteCard({ route }: { route: Pick<RouteDto, 'id' | 'slug' | 'title' | 'description' | 'units_count' | 'images'> }) {
+export function RouteCard({
+  route,
+}: {
+  route: Pick<RouteDto, 'id' | 'slug' | 'title' | 'description' | 'units_count' | 'images'>
+}) {
   const { href, t } = usePage()
   const [a, b] = GRADIENTS[route.id % GRADIENTS.length]!
   const cover = route.images?.cover
@@ -19,7 +23,16 @@ export function RouteCard({ route }: { route: Pick<RouteDto, 'id' | 'slug' | 'ti
     <a className="route-card" href={href('route', { slug: route.slug })} data-testid="route-card">
       {/* A picture (decorative: the title says what the route is), or a soft gradient when it has none. */}
       {cover ? (
-        <img className="route-cover" src={cover} alt="" width={760} height={440} loading="lazy" decoding="async" data-testid="card-cover" />
+        <img
+          className="route-cover"
+          src={cover}
+          alt=""
+          width={760}
+          height={440}
+          loading="lazy"
+          decoding="async"
+          data-testid="card-cover"
+        />
       ) : (
         <div className="route-cover" style={{ background: `linear-gradient(135deg, ${a}, ${b})` }} aria-hidden="true" />
       )}

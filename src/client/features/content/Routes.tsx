@@ -58,7 +58,9 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
   return (
     <div className="routes-page">
       {/* Back goes to the journey for a signed-in person, else home (SPEC §2). */}
-      <a className="back-link" href={boot.user ? href('journey') : href('home')}>← {t('frame.back')}</a>
+      <a className="back-link" href={boot.user ? href('journey') : href('home')}>
+        ← {t('frame.back')}
+      </a>
       <h1>{boot.title}</h1>
       <label className="search-box">
         <span className="visually-hidden">{t('routes_page.placeholder')}</span>
@@ -75,7 +77,13 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
       {results.symptoms.length > 0 && (
         <div className="badges" aria-label={t('routes_page.suggested')}>
           {results.symptoms.map((s) => (
-            <button type="button" className="badge" key={s.id} onClick={() => setKeyword(s.title)} data-testid="symptom-badge">
+            <button
+              type="button"
+              className="badge"
+              key={s.id}
+              onClick={() => setKeyword(s.title)}
+              data-testid="symptom-badge"
+            >
               {s.title}
             </button>
           ))}
@@ -84,14 +92,26 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
       <div aria-busy={busy} aria-live="polite">
         {nothing ? (
           <p className="empty" data-testid="routes-empty">
-            {t('routes_page.nothing')} <a href={href('suggestions', { query: { keyword: results.keyword.trim() || undefined } })} data-testid="routes-suggest">{t('routes_page.create_for_you')}</a>
+            {t('routes_page.nothing')}{' '}
+            <a
+              href={href('suggestions', { query: { keyword: results.keyword.trim() || undefined } })}
+              data-testid="routes-suggest"
+            >
+              {t('routes_page.create_for_you')}
+            </a>
           </p>
         ) : (
           <>
             {results.routes.length > 0 && (
               <section>
                 <h2>{t('routes_page.routes')}</h2>
-                <Carousel label={t('routes_page.routes')} autoplayMs={0} items={results.routes.map((r) => <RouteCard key={r.id} route={r} />)} />
+                <Carousel
+                  label={t('routes_page.routes')}
+                  autoplayMs={0}
+                  items={results.routes.map((r) => (
+                    <RouteCard key={r.id} route={r} />
+                  ))}
+                />
               </section>
             )}
             {results.posts.length > 0 && (

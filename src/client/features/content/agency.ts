@@ -15,7 +15,11 @@ export const FOCUS_AGENCIES = ['adconver'] as const
  * Whether navigation hides, and the visited_at to store (null: leave it). `agency` is the stored
  * agency ('na' or absent for none); `visitedAt` the stored first visit (ms).
  */
-export function agencyFocus(agency: string | null, visitedAt: number | null, now: number): { hide: boolean; store: number | null } {
+export function agencyFocus(
+  agency: string | null,
+  visitedAt: number | null,
+  now: number,
+): { hide: boolean; store: number | null } {
   if (!agency || !(FOCUS_AGENCIES as readonly string[]).includes(agency)) return { hide: false, store: null }
   if (visitedAt === null || !Number.isFinite(visitedAt)) return { hide: true, store: now }
   return { hide: now - visitedAt < HIDDEN_NAV_WINDOW_MS, store: null }

@@ -18,17 +18,25 @@ export function EngagementBlock() {
   useEffect(() => {
     void call(listRewards, { silent: true }).then((res) => res.success && setData(res))
   }, [])
-  const unclaimed = data ? data.rewards.flatMap((g) => g.rewards).filter((r) => r.is_acquired && !r.is_claimed).length : 0
+  const unclaimed = data
+    ? data.rewards.flatMap((g) => g.rewards).filter((r) => r.is_acquired && !r.is_claimed).length
+    : 0
   return (
     <section className="engagement-block" data-testid="engagement-block" aria-busy={!data}>
       <h2>{t('engagement.streak.title')}</h2>
       {data ? <StreakView streak={data.streak} /> : <p className="muted">…</p>}
       {unclaimed > 0 && (
-        <p data-testid="unclaimed">{unclaimed === 1 ? t('engagement.streak.unclaimed_one') : t('engagement.streak.unclaimed', { n: unclaimed })}</p>
+        <p data-testid="unclaimed">
+          {unclaimed === 1 ? t('engagement.streak.unclaimed_one') : t('engagement.streak.unclaimed', { n: unclaimed })}
+        </p>
       )}
       <div className="engagement-links">
-        <a className="button button-small" href={href('rewards')} data-testid="see-rewards">{t('engagement.streak.see_rewards')}</a>
-        <a className="button button-small" href={href('ranking')} data-testid="see-ranking">{t('engagement.streak.see_ranking')}</a>
+        <a className="button button-small" href={href('rewards')} data-testid="see-rewards">
+          {t('engagement.streak.see_rewards')}
+        </a>
+        <a className="button button-small" href={href('ranking')} data-testid="see-ranking">
+          {t('engagement.streak.see_ranking')}
+        </a>
       </div>
     </section>
   )

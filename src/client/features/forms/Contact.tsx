@@ -27,7 +27,21 @@ export default function Contact(_: PageProps) {
   const steps = [
     {
       title: t('forms.contact.step_email'),
-      body: <Field label={t('forms.contact.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={values.email} onValue={set('email')} error={form.errors.email} hint={t('forms.contact.email_hint')} required />,
+      body: (
+        <Field
+          label={t('forms.contact.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          value={values.email}
+          onValue={set('email')}
+          error={form.errors.email}
+          hint={t('forms.contact.email_hint')}
+          required
+        />
+      ),
     },
     {
       title: t('forms.contact.step_reason'),

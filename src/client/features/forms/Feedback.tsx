@@ -7,7 +7,15 @@ import { Choices, Scale, TextArea } from './inputs'
 import { FormPage, StepForm, useStepForm } from './StepForm'
 
 /** The free-text questions, in the order they are asked. */
-const TEXTS = ['problem_to_solve', 'best_part', 'frustrations', 'improvements', 'recommendation_reason', 'ideas_or_suggestions', 'price_feedback'] as const
+const TEXTS = [
+  'problem_to_solve',
+  'best_part',
+  'frustrations',
+  'improvements',
+  'recommendation_reason',
+  'ideas_or_suggestions',
+  'price_feedback',
+] as const
 type TextField = (typeof TEXTS)[number]
 
 /** SPEC §2, §9: 11 steps, one question each (FORM_STEPS.feedback). */
@@ -49,7 +57,13 @@ export default function Feedback(_: PageProps) {
   const fromQuery = (boot.query.email ?? '').trim()
   const queryEmailOk = !!fromQuery && emailField.safeParse(fromQuery).success
   const [values, setValues] = useState({ ...EMPTY, email: fromQuery || boot.user?.email || '' })
-  const form = useStepForm({ call: sendFeedback, steps: STEPS, start: queryEmailOk ? 1 : 0, values, onSent: () => setValues(EMPTY) })
+  const form = useStepForm({
+    call: sendFeedback,
+    steps: STEPS,
+    start: queryEmailOk ? 1 : 0,
+    values,
+    onSent: () => setValues(EMPTY),
+  })
   const set = (k: keyof typeof EMPTY) => (v: string) => {
     setValues((prev) => ({ ...prev, [k]: v }))
     form.clearError(k)
@@ -57,14 +71,37 @@ export default function Feedback(_: PageProps) {
   const text = (k: TextField) => ({
     title: t(`forms.feedback.step_${k}`),
     hint: t('forms.feedback.skip_hint'),
-    body: <TextArea label={t(`forms.feedback.${k}`)} tag={t('forms.optional')} name={k} value={values[k]} onValue={set(k)} maxLength={FORM_LIMITS.answerMax} error={form.errors[k]} />,
+    body: (
+      <TextArea
+        label={t(`forms.feedback.${k}`)}
+        tag={t('forms.optional')}
+        name={k}
+        value={values[k]}
+        onValue={set(k)}
+        maxLength={FORM_LIMITS.answerMax}
+        error={form.errors[k]}
+      />
+    ),
   })
 
   const steps = [
     {
       title: t('forms.feedback.step_email'),
       hint: undefined,
-      body: <Field label={t('forms.feedback.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={values.email} onValue={set('email')} error={form.errors.email} required />,
+      body: (
+        <Field
+          label={t('forms.feedback.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          value={values.email}
+          onValue={set('email')}
+          error={form.errors.email}
+          required
+        />
+      ),
     },
     {
       title: t('forms.feedback.step_usage_frequency'),

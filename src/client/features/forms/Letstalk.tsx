@@ -9,7 +9,9 @@ import { Choices } from './inputs'
 import { FormPage, StepForm, useStepForm } from './StepForm'
 
 /** SPEC §9: 4 steps (FORM_STEPS.letstalk). */
-const STEPS = [['email'], ['name'], ['phone'], ['preferred_time']] as const satisfies { length: typeof FORM_STEPS.letstalk }
+const STEPS = [['email'], ['name'], ['phone'], ['preferred_time']] as const satisfies {
+  length: typeof FORM_STEPS.letstalk
+}
 
 /** SPEC §2: the 'questions left' hint shows when 3, 2 and 1 questions remain after this one. */
 const HINT_AT = new Set([3, 2, 1])
@@ -25,7 +27,12 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
   const p = data.prefill
   const known = !!(p?.email && p.name && p.phone)
   const empty = { email: '', name: '', phone: '', preferred_time: '' }
-  const [values, setValues] = useState({ email: p?.email ?? '', name: p?.name ?? '', phone: p?.phone ?? '', preferred_time: '' })
+  const [values, setValues] = useState({
+    email: p?.email ?? '',
+    name: p?.name ?? '',
+    phone: p?.phone ?? '',
+    preferred_time: '',
+  })
   const [country, setCountry] = useState(p?.country_code ?? '')
   /** Say where the values came from until the first send. */
   const [fromProfile, setFromProfile] = useState(known)
@@ -51,15 +58,48 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
   const steps = [
     {
       title: t('forms.letstalk.step_email'),
-      body: <Field label={t('forms.letstalk.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={values.email} onValue={set('email')} error={form.errors.email} required />,
+      body: (
+        <Field
+          label={t('forms.letstalk.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          value={values.email}
+          onValue={set('email')}
+          error={form.errors.email}
+          required
+        />
+      ),
     },
     {
       title: t('forms.letstalk.step_name'),
-      body: <Field label={t('forms.letstalk.name')} name="name" autoComplete="name" maxLength={100} value={values.name} onValue={set('name')} error={form.errors.name} required />,
+      body: (
+        <Field
+          label={t('forms.letstalk.name')}
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+          value={values.name}
+          onValue={set('name')}
+          error={form.errors.name}
+          required
+        />
+      ),
     },
     {
       title: t('forms.letstalk.step_phone'),
-      body: <CountryPhone countries={data.countries} country={country} phone={values.phone} onCountry={setCountry} onPhone={set('phone')} phoneError={form.errors.phone} />,
+      body: (
+        <CountryPhone
+          countries={data.countries}
+          country={country}
+          phone={values.phone}
+          onCountry={setCountry}
+          onPhone={set('phone')}
+          phoneError={form.errors.phone}
+        />
+      ),
     },
     {
       title: t('forms.letstalk.step_time'),
@@ -68,7 +108,11 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
         <Choices
           name="preferred_time"
           legend={t('forms.letstalk.preferred_time')}
-          options={LETSTALK_TIMES.map((w) => ({ value: w, label: t(`forms.letstalk.times.${w}`), detail: t(`forms.letstalk.windows.${w}`) }))}
+          options={LETSTALK_TIMES.map((w) => ({
+            value: w,
+            label: t(`forms.letstalk.times.${w}`),
+            detail: t(`forms.letstalk.windows.${w}`),
+          }))}
           value={values.preferred_time}
           onValue={set('preferred_time')}
           error={form.errors.preferred_time}
@@ -78,11 +122,19 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
   ]
   const step = steps[form.index]!
   const left = form.total - form.index - 1
-  const aside = HINT_AT.has(left) ? (left === 1 ? t('forms.questions_left_one') : t('forms.questions_left_other', { n: left })) : null
+  const aside = HINT_AT.has(left)
+    ? left === 1
+      ? t('forms.questions_left_one')
+      : t('forms.questions_left_other', { n: left })
+    : null
 
   return (
     <FormPage title={t('forms.letstalk.title')} lead={t('forms.letstalk.lead')} testId="letstalk-page">
-      {fromProfile && <p className="form-alert form-alert-info" data-testid="letstalk-prefilled">{t('forms.letstalk.prefilled')}</p>}
+      {fromProfile && (
+        <p className="form-alert form-alert-info" data-testid="letstalk-prefilled">
+          {t('forms.letstalk.prefilled')}
+        </p>
+      )}
       <StepForm form={form} name="letstalk" title={step.title} hint={step.hint} aside={aside}>
         {step.body}
       </StepForm>

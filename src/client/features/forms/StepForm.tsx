@@ -63,7 +63,13 @@ function wire(values: FormValues): Record<string, string> {
   return out
 }
 
-export function useStepForm<C extends Call>({ call: def, steps, start = 0, values, onSent }: Options<C>): StepFormState {
+export function useStepForm<C extends Call>({
+  call: def,
+  steps,
+  start = 0,
+  values,
+  onSent,
+}: Options<C>): StepFormState {
   const { t } = usePage()
   const ready = useHydrated()
   const captcha = useCaptcha()
@@ -178,7 +184,24 @@ export function useStepForm<C extends Call>({ call: def, steps, start = 0, value
       return rest
     })
 
-  return { index, total, isFirst: index === 0, isLast: index === total - 1, errors, clearError, alert, busy, ready, captcha, prev, next, submit, headingRef, alertRef, formRef }
+  return {
+    index,
+    total,
+    isFirst: index === 0,
+    isLast: index === total - 1,
+    errors,
+    clearError,
+    alert,
+    busy,
+    ready,
+    captcha,
+    prev,
+    next,
+    submit,
+    headingRef,
+    alertRef,
+    formRef,
+  }
 }
 
 interface StepFormProps {
@@ -201,7 +224,14 @@ export function StepForm({ form, name, title, hint, aside, sendLabel, children }
   const n = form.index + 1
   const percent = Math.round((n / form.total) * 100)
   return (
-    <form ref={form.formRef} className="step-form" onSubmit={form.submit} noValidate data-testid={`${name}-form`} data-step={n}>
+    <form
+      ref={form.formRef}
+      className="step-form"
+      onSubmit={form.submit}
+      noValidate
+      data-testid={`${name}-form`}
+      data-step={n}
+    >
       <div ref={form.alertRef} tabIndex={-1} className="step-alert">
         {form.alert && <FormAlert message={form.alert.message} level={form.alert.level} />}
       </div>
@@ -209,8 +239,20 @@ export function StepForm({ form, name, title, hint, aside, sendLabel, children }
         <p className="step-count" data-testid={`${name}-step`}>
           {t('forms.step_of', { n, total: form.total })}
         </p>
-        {aside && <p className="step-aside" data-testid={`${name}-aside`}>{aside}</p>}
-        <div className="step-bar" role="progressbar" aria-label={t('forms.progress')} aria-valuemin={1} aria-valuemax={form.total} aria-valuenow={n} aria-valuetext={t('forms.step_of', { n, total: form.total })}>
+        {aside && (
+          <p className="step-aside" data-testid={`${name}-aside`}>
+            {aside}
+          </p>
+        )}
+        <div
+          className="step-bar"
+          role="progressbar"
+          aria-label={t('forms.progress')}
+          aria-valuemin={1}
+          aria-valuemax={form.total}
+          aria-valuenow={n}
+          aria-valuetext={t('forms.step_of', { n, total: form.total })}
+        >
           <span style={{ width: `${percent}%` }} />
         </div>
       </div>
@@ -223,15 +265,31 @@ export function StepForm({ form, name, title, hint, aside, sendLabel, children }
       </div>
       <div className={form.isLast ? 'step-captcha' : 'step-captcha step-captcha-later'}>{form.captcha.widget}</div>
       {form.isLast && (
-        <button className="button button-primary button-block" type="submit" disabled={!form.ready || form.busy} data-testid={`${name}-send`}>
+        <button
+          className="button button-primary button-block"
+          type="submit"
+          disabled={!form.ready || form.busy}
+          data-testid={`${name}-send`}
+        >
           {form.busy ? t('forms.sending') : (sendLabel ?? t('forms.send'))}
         </button>
       )}
       <div className="step-nav">
-        <button type="button" className="button step-prev" onClick={form.prev} disabled={!form.ready || form.isFirst || form.busy} data-testid={`${name}-prev`}>
+        <button
+          type="button"
+          className="button step-prev"
+          onClick={form.prev}
+          disabled={!form.ready || form.isFirst || form.busy}
+          data-testid={`${name}-prev`}
+        >
           <span aria-hidden="true">←</span> {t('forms.prev')}
         </button>
-        <button type={form.isLast ? 'button' : 'submit'} className={`button step-next${form.isLast ? '' : ' button-primary'}`} disabled={!form.ready || form.isLast || form.busy} data-testid={`${name}-next`}>
+        <button
+          type={form.isLast ? 'button' : 'submit'}
+          className={`button step-next${form.isLast ? '' : ' button-primary'}`}
+          disabled={!form.ready || form.isLast || form.busy}
+          data-testid={`${name}-next`}
+        >
           {t('forms.next')} <span aria-hidden="true">→</span>
         </button>
       </div>
@@ -240,7 +298,17 @@ export function StepForm({ form, name, title, hint, aside, sendLabel, children }
 }
 
 /** The frame of a form page: its title and a short lead above the card. */
-export function FormPage({ title, lead, children, testId }: { title: string; lead: ReactNode; children: ReactNode; testId: string }) {
+export function FormPage({
+  title,
+  lead,
+  children,
+  testId,
+}: {
+  title: string
+  lead: ReactNode
+  children: ReactNode
+  testId: string
+}) {
   return (
     <section className="form-page" data-testid={testId}>
       <div className="form-card">

@@ -43,7 +43,11 @@ export default function Suggestions(_: PageProps) {
       return
     }
     setBusy(true)
-    const res = await call(sendSuggestion, { input: { keyword, text, notify: notifyMe, email: notifyMe ? email : undefined }, captcha: captcha.token, silent: true })
+    const res = await call(sendSuggestion, {
+      input: { keyword, text, notify: notifyMe, email: notifyMe ? email : undefined },
+      captcha: captcha.token,
+      silent: true,
+    })
     captcha.reset()
     setBusy(false)
     if (!res.success) {
@@ -60,7 +64,9 @@ export default function Suggestions(_: PageProps) {
     <FormPage title={t('forms.suggestions.title')} lead={t('forms.suggestions.lead')} testId="suggestions-page">
       {done ? (
         <div className="form-done" role="status" tabIndex={-1} ref={doneRef} data-testid="suggestion-sent">
-          <div className="auth-done-icon" aria-hidden="true">✓</div>
+          <div className="auth-done-icon" aria-hidden="true">
+            ✓
+          </div>
           <h2>{done}</h2>
           <div className="auth-actions">
             <a className="button button-primary" href={href('routes')}>
@@ -82,7 +88,16 @@ export default function Suggestions(_: PageProps) {
             error={errors.keyword}
             required
           />
-          <TextArea label={t('forms.suggestions.text')} tag={t('forms.optional')} name="text" value={text} onValue={setText} maxLength={FORM_LIMITS.suggestionTextMax} hint={t('forms.suggestions.text_hint')} error={errors.text} />
+          <TextArea
+            label={t('forms.suggestions.text')}
+            tag={t('forms.optional')}
+            name="text"
+            value={text}
+            onValue={setText}
+            maxLength={FORM_LIMITS.suggestionTextMax}
+            hint={t('forms.suggestions.text_hint')}
+            error={errors.text}
+          />
           <div className="suggest-notify">
             <Check name="notify" checked={notifyMe} onChecked={setNotifyMe} error={errors.notify}>
               {t('forms.suggestions.notify')}
@@ -104,7 +119,12 @@ export default function Suggestions(_: PageProps) {
             )}
           </div>
           {captcha.widget}
-          <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="suggestion-send">
+          <button
+            className="button button-primary button-block"
+            type="submit"
+            disabled={!hydrated || busy}
+            data-testid="suggestion-send"
+          >
             {busy ? t('forms.sending') : t('forms.suggestions.send')}
           </button>
         </form>

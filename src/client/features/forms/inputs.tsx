@@ -38,7 +38,13 @@ export function TextArea({ label, name, value, onValue, error, hint, tag, maxLen
       />
       {(hint || maxLength) && (
         <div className="field-foot">
-          {hint ? <p id={hintId} className="field-hint">{hint}</p> : <span />}
+          {hint ? (
+            <p id={hintId} className="field-hint">
+              {hint}
+            </p>
+          ) : (
+            <span />
+          )}
           {maxLength && value.length > maxLength * 0.8 && (
             <span className="field-count" aria-hidden="true">
               {value.length}/{maxLength}
@@ -46,7 +52,11 @@ export function TextArea({ label, name, value, onValue, error, hint, tag, maxLen
           )}
         </div>
       )}
-      {error && <p id={errId} className="field-error" data-testid={`error-${name}`}>{error}</p>}
+      {error && (
+        <p id={errId} className="field-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </div>
   )
 }
@@ -59,36 +69,98 @@ export interface ChoiceOption {
 }
 
 /** One choice among a few, as large cards: a fieldset of radio buttons. */
-export function Choices({ name, legend, options, value, onValue, error, columns = 1 }: { name: string; legend: string; options: ChoiceOption[]; value: string; onValue: (v: string) => void; error?: string; columns?: 1 | 2 }) {
+export function Choices({
+  name,
+  legend,
+  options,
+  value,
+  onValue,
+  error,
+  columns = 1,
+}: {
+  name: string
+  legend: string
+  options: ChoiceOption[]
+  value: string
+  onValue: (v: string) => void
+  error?: string
+  columns?: 1 | 2
+}) {
   const id = useId()
   return (
-    <fieldset className={`choices choices-${columns}${error ? ' field-invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined} data-testid={`choices-${name}`}>
+    <fieldset
+      className={`choices choices-${columns}${error ? ' field-invalid' : ''}`}
+      aria-describedby={error ? `${id}-error` : undefined}
+      data-testid={`choices-${name}`}
+    >
       <legend className="visually-hidden">{legend}</legend>
       {options.map((o) => (
         <label key={o.value} className={`choice${value === o.value ? ' choice-on' : ''}`}>
-          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onValue(o.value)} aria-invalid={error ? true : undefined} />
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onValue(o.value)}
+            aria-invalid={error ? true : undefined}
+          />
           <span className="choice-text">
             <span className="choice-label">{o.label}</span>
             {o.detail && <span className="choice-detail">{o.detail}</span>}
           </span>
         </label>
       ))}
-      {error && <p id={`${id}-error`} className="field-error" data-testid={`error-${name}`}>{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </fieldset>
   )
 }
 
 /** A score from `min` to `max` (the feedback's 1 to 10), with what each end means. */
-export function Scale({ name, legend, min, max, value, onValue, low, high, error }: { name: string; legend: string; min: number; max: number; value: string; onValue: (v: string) => void; low: string; high: string; error?: string }) {
+export function Scale({
+  name,
+  legend,
+  min,
+  max,
+  value,
+  onValue,
+  low,
+  high,
+  error,
+}: {
+  name: string
+  legend: string
+  min: number
+  max: number
+  value: string
+  onValue: (v: string) => void
+  low: string
+  high: string
+  error?: string
+}) {
   const id = useId()
   const values = Array.from({ length: max - min + 1 }, (_, i) => String(min + i))
   return (
-    <fieldset className={`scale${error ? ' field-invalid' : ''}`} aria-describedby={[`${id}-ends`, error ? `${id}-error` : ''].filter(Boolean).join(' ')} data-testid={`scale-${name}`}>
+    <fieldset
+      className={`scale${error ? ' field-invalid' : ''}`}
+      aria-describedby={[`${id}-ends`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+      data-testid={`scale-${name}`}
+    >
       <legend className="visually-hidden">{legend}</legend>
       <div className="scale-options">
         {values.map((v) => (
           <label key={v} className={`scale-option${value === v ? ' scale-on' : ''}`}>
-            <input type="radio" name={name} value={v} checked={value === v} onChange={() => onValue(v)} aria-invalid={error ? true : undefined} />
+            <input
+              type="radio"
+              name={name}
+              value={v}
+              checked={value === v}
+              onChange={() => onValue(v)}
+              aria-invalid={error ? true : undefined}
+            />
             <span>{v}</span>
           </label>
         ))}
@@ -97,7 +169,11 @@ export function Scale({ name, legend, min, max, value, onValue, low, high, error
         <span>{low}</span>
         <span>{high}</span>
       </p>
-      {error && <p id={`${id}-error`} className="field-error" data-testid={`error-${name}`}>{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </fieldset>
   )
 }

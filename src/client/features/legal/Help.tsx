@@ -21,7 +21,9 @@ export default function Help({ data, boot }: PageProps<HelpPageData>) {
       ? t('help.first_from_user')
       : data.from === 'request'
         ? t('help.first_from_request')
-        : t('help.first_from_language', { countries: firsts.map((c) => c.name[locale]).join(locale === 'es' ? ' y ' : ' and ') })
+        : t('help.first_from_language', {
+            countries: firsts.map((c) => c.name[locale]).join(locale === 'es' ? ' y ' : ' and '),
+          })
   return (
     <article className="help" data-testid="help-page">
       <header className="help-head">
@@ -31,7 +33,10 @@ export default function Help({ data, boot }: PageProps<HelpPageData>) {
 
       <section className="help-danger" aria-label={t('help.emergency')} data-testid="help-danger">
         <p>
-          {sentence(t, 'help.danger', 'emergency', (
+          {sentence(
+            t,
+            'help.danger',
+            'emergency',
             <>
               {emergencies.map(({ country, n }, i) => (
                 <Fragment key={country.code}>
@@ -42,8 +47,8 @@ export default function Help({ data, boot }: PageProps<HelpPageData>) {
                   {emergencies.length > 1 && <> ({country.name[locale]})</>}
                 </Fragment>
               ))}
-            </>
-          ))}
+            </>,
+          )}
         </p>
       </section>
 
@@ -83,10 +88,25 @@ function sentence(t: Translate, key: 'help.danger', name: string, node: ReactNod
   )
 }
 
-function Country({ country, locale, t, first = false }: { country: CrisisCountry; locale: Locale; t: Translate; first?: boolean }) {
+function Country({
+  country,
+  locale,
+  t,
+  first = false,
+}: {
+  country: CrisisCountry
+  locale: Locale
+  t: Translate
+  first?: boolean
+}) {
   const headingId = `help-${country.code.toLowerCase()}`
   return (
-    <section className={`help-country${first ? ' help-country-first' : ''}`} aria-labelledby={headingId} data-testid="help-country" data-country={country.code}>
+    <section
+      className={`help-country${first ? ' help-country-first' : ''}`}
+      aria-labelledby={headingId}
+      data-testid="help-country"
+      data-country={country.code}
+    >
       <h2 id={headingId} className={first ? undefined : 'help-country-name'}>
         {country.name[locale]}
       </h2>
@@ -102,24 +122,47 @@ function Country({ country, locale, t, first = false }: { country: CrisisCountry
   )
 }
 
-function Line({ n, locale, t, emergency = false }: { n: CrisisNumber; locale: Locale; t: Translate; emergency?: boolean }) {
+function Line({
+  n,
+  locale,
+  t,
+  emergency = false,
+}: {
+  n: CrisisNumber
+  locale: Locale
+  t: Translate
+  emergency?: boolean
+}) {
   return (
-    <li className={`help-line${emergency ? ' help-line-emergency' : ''}`} data-testid={emergency ? 'help-emergency' : 'help-line'}>
+    <li
+      className={`help-line${emergency ? ' help-line-emergency' : ''}`}
+      data-testid={emergency ? 'help-emergency' : 'help-line'}
+    >
       <div className="help-line-text">
         <strong>{n.name[locale]}</strong>
         {n.note && <span>{n.note[locale]}</span>}
       </div>
       <div className="help-line-actions">
         {!n.textOnly && (
-          <a className={`button${emergency ? ' button-emergency' : ' button-primary'}`} href={`tel:${n.tel}`} aria-label={`${t('help.call', { number: n.number })}: ${n.name[locale]}`}>
+          <a
+            className={`button${emergency ? ' button-emergency' : ' button-primary'}`}
+            href={`tel:${n.tel}`}
+            aria-label={`${t('help.call', { number: n.number })}: ${n.name[locale]}`}
+          >
             <PhoneIcon />
             {n.number}
           </a>
         )}
         {n.sms && (
-          <a className="button" href={smsHref(n.sms)} aria-label={`${n.sms.body ? t('help.text_word', { word: n.sms.body, number: n.sms.to }) : t('help.text', { number: n.sms.to })}: ${n.name[locale]}`}>
+          <a
+            className="button"
+            href={smsHref(n.sms)}
+            aria-label={`${n.sms.body ? t('help.text_word', { word: n.sms.body, number: n.sms.to }) : t('help.text', { number: n.sms.to })}: ${n.name[locale]}`}
+          >
             <TextIcon />
-            {n.sms.body ? t('help.text_word', { word: n.sms.body, number: n.sms.to }) : t('help.text', { number: n.sms.to })}
+            {n.sms.body
+              ? t('help.text_word', { word: n.sms.body, number: n.sms.to })
+              : t('help.text', { number: n.sms.to })}
           </a>
         )}
       </div>
@@ -129,7 +172,17 @@ function Line({ n, locale, t, emergency = false }: { n: CrisisNumber; locale: Lo
 
 function PhoneIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
     </svg>
   )
@@ -137,9 +190,18 @@ function PhoneIcon() {
 
 function TextIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
     </svg>
   )
 }
-

@@ -8,8 +8,23 @@ import './help-link.css'
 export function HelpLink() {
   const { t, href, boot } = usePage()
   return (
-    <a className="help-link" href={href('help')} data-testid="help-link" aria-current={boot.page === 'help' ? 'page' : undefined}>
-      <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <a
+      className="help-link"
+      href={href('help')}
+      data-testid="help-link"
+      aria-current={boot.page === 'help' ? 'page' : undefined}
+    >
+      <svg
+        width="16"
+        height="16"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
       </svg>
       <span className="help-link-long">{t('help.link')}</span>

@@ -17,7 +17,11 @@ const KINDS: LegalKind[] = ['terms', 'privacy', 'cookies', 'consent']
  */
 export default function LegalDocument({ data, boot }: PageProps<LegalPageData>) {
   const { t, href, locale } = usePage()
-  const updated = formatDate(`${data.updated}T12:00:00Z`, { locale, timeZone: 'UTC' }, { day: 'numeric', month: 'long', year: 'numeric' })
+  const updated = formatDate(
+    `${data.updated}T12:00:00Z`,
+    { locale, timeZone: 'UTC' },
+    { day: 'numeric', month: 'long', year: 'numeric' },
+  )
   return (
     <article className="legal" data-testid={`legal-${data.kind}`}>
       <header className="legal-head">
@@ -172,7 +176,13 @@ function CookieChoice() {
   const hydrated = useHydrated()
   return (
     <p>
-      <button type="button" className="button" onClick={openConsent} disabled={!hydrated} data-testid="legal-cookie-settings">
+      <button
+        type="button"
+        className="button"
+        onClick={openConsent}
+        disabled={!hydrated}
+        data-testid="legal-cookie-settings"
+      >
         {t('legal.cookie_settings')}
       </button>
     </p>

@@ -15,8 +15,12 @@ export default function Offline({ data, boot }: PageProps<HelpPageData>) {
         <h1>{t('offline.title')}</h1>
         <p>{t('offline.lead')}</p>
         <p className="offline-actions">
-          <a className="button button-primary" href={href('help')}>{t('offline.to_help')}</a>{' '}
-          <button className="button" type="button" onClick={() => window.location.reload()}>{t('offline.retry')}</button>
+          <a className="button button-primary" href={href('help')}>
+            {t('offline.to_help')}
+          </a>{' '}
+          <button className="button" type="button" onClick={() => window.location.reload()}>
+            {t('offline.retry')}
+          </button>
         </p>
       </section>
       <Help data={data} boot={{ ...boot, title: t('help.title') }} />

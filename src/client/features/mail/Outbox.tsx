@@ -7,7 +7,9 @@ import '#client/components/forms.css'
 function linkify(text: string) {
   return text.split(/(https?:\/\/[^\s<>"]+)/g).map((part, i) =>
     /^https?:\/\//.test(part) ? (
-      <a key={i} href={part} data-testid="outbox-link">{part}</a>
+      <a key={i} href={part} data-testid="outbox-link">
+        {part}
+      </a>
     ) : (
       <Fragment key={i}>{part}</Fragment>
     ),
@@ -30,10 +32,13 @@ export default function Outbox({ data }: PageProps<OutboxPageData>) {
             <li key={m.id} className="outbox-mail" data-testid="outbox-mail">
               <header>
                 <strong>{m.subject}</strong>
-                <span className="chip">{m.template} · {m.locale}</span>
+                <span className="chip">
+                  {m.template} · {m.locale}
+                </span>
               </header>
               <p className="outbox-meta">
-                {t('accounts.outbox.to')}: <span data-testid="outbox-to">{m.to}</span> · <time dateTime={m.created_at}>{m.created_at.replace('T', ' ').slice(0, 19)} UTC</time>
+                {t('accounts.outbox.to')}: <span data-testid="outbox-to">{m.to}</span> ·{' '}
+                <time dateTime={m.created_at}>{m.created_at.replace('T', ' ').slice(0, 19)} UTC</time>
               </p>
               {m.text && <pre className="outbox-text">{linkify(m.text)}</pre>}
             </li>

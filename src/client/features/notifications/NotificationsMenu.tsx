@@ -24,7 +24,11 @@ export function NotificationsMenu() {
       <summary>
         <BellIcon />
         <span className="visually-hidden">{t('engagement.notifications.unread')}</span>
-        {unread.length > 0 && <span className="notifications-count" data-testid="unread-count">{unread.length > 9 ? '9+' : unread.length}</span>}
+        {unread.length > 0 && (
+          <span className="notifications-count" data-testid="unread-count">
+            {unread.length > 9 ? '9+' : unread.length}
+          </span>
+        )}
       </summary>
       <div className="notifications-list">
         <p className="notifications-title">{t('engagement.notifications.unread')}</p>
@@ -39,11 +43,20 @@ export function NotificationsMenu() {
                     <strong>{n.title}</strong>
                     {n.description && <p>{n.description}</p>}
                   </div>
-                  <button type="button" className="link-button" onClick={() => void readNotification(n)} aria-label={t('engagement.notifications.mark_read')}>✓</button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void readNotification(n)}
+                    aria-label={t('engagement.notifications.mark_read')}
+                  >
+                    ✓
+                  </button>
                 </li>
               ))}
             </ul>
-            <button type="button" className="button button-small" onClick={() => void readNotification()}>{t('engagement.notifications.mark_all_read')}</button>
+            <button type="button" className="button button-small" onClick={() => void readNotification()}>
+              {t('engagement.notifications.mark_all_read')}
+            </button>
           </>
         )}
       </div>

@@ -48,7 +48,11 @@ function remember(key: string) {
 export function toast(n: InAppNotificationDto) {
   if (shownKeys().has(n.key)) return
   remember(n.key)
-  notify(n.description ?? '', n.level === 'danger' ? 'danger' : n.level, n.close_after ?? 0, { title: n.title, type: n.type, key: n.key })
+  notify(n.description ?? '', n.level === 'danger' ? 'danger' : n.level, n.close_after ?? 0, {
+    title: n.title,
+    type: n.type,
+    key: n.key,
+  })
 }
 
 function addUnread(n: InAppNotificationDto) {

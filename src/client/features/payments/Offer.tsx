@@ -36,15 +36,24 @@ export function Offer({ offer, mobile, subscribed }: { offer: OfferItemDto[]; mo
       <section className="pay-section" aria-labelledby="pay-plans">
         <h2 id="pay-plans">{t('payments.page.plans_title')}</h2>
         {mobile ? (
-          <p className="pay-notice" data-testid="subscriptions-mobile">{t('errors.subscriptions_mobile')} {t('payments.page.mobile_note')}</p>
+          <p className="pay-notice" data-testid="subscriptions-mobile">
+            {t('errors.subscriptions_mobile')} {t('payments.page.mobile_note')}
+          </p>
         ) : (
           <div className="pay-grid">
             {plans.map((p) => (
-              <article key={p.id} className={`pay-offer${p.interval === 'year' ? ' pay-offer-featured' : ''}`} data-testid={`offer-${p.id}`}>
-                {p.interval === 'year' && <span className="pay-tag">{t('payments.page.months_free', { count: p.months_free })}</span>}
+              <article
+                key={p.id}
+                className={`pay-offer${p.interval === 'year' ? ' pay-offer-featured' : ''}`}
+                data-testid={`offer-${p.id}`}
+              >
+                {p.interval === 'year' && (
+                  <span className="pay-tag">{t('payments.page.months_free', { count: p.months_free })}</span>
+                )}
                 <h3>{p.title}</h3>
                 <p className="pay-price">
-                  {p.price_label} <small>/ {t(p.interval === 'year' ? 'payments.per_year' : 'payments.per_month')}</small>
+                  {p.price_label}{' '}
+                  <small>/ {t(p.interval === 'year' ? 'payments.per_year' : 'payments.per_month')}</small>
                 </p>
                 <p className="pay-desc">{p.description}</p>
                 <ul className="pay-benefits">
@@ -52,7 +61,13 @@ export function Offer({ offer, mobile, subscribed }: { offer: OfferItemDto[]; mo
                   {p.savings_label && <li>{t('payments.page.save', { amount: p.savings_label })}</li>}
                 </ul>
                 {!subscribed && (
-                  <button type="button" className="button button-primary button-block" disabled={!hydrated || !!busy} onClick={() => buy(p.id)} data-testid={`buy-${p.id}`}>
+                  <button
+                    type="button"
+                    className="button button-primary button-block"
+                    disabled={!hydrated || !!busy}
+                    onClick={() => buy(p.id)}
+                    data-testid={`buy-${p.id}`}
+                  >
                     {busy === p.id ? t('payments.page.opening') : t('payments.page.subscribe')}
                   </button>
                 )}
@@ -69,8 +84,20 @@ export function Offer({ offer, mobile, subscribed }: { offer: OfferItemDto[]; mo
             <article key={p.id} className="pay-offer pay-offer-small" data-testid={`offer-${p.id}`}>
               <h3>{p.title}</h3>
               <p className="pay-price">{p.price_label}</p>
-              {p.savings_label ? <p className="pay-save">{t('payments.page.save', { amount: p.savings_label })}</p> : <p className="pay-save" aria-hidden="true">&nbsp;</p>}
-              <button type="button" className="button button-block" disabled={!hydrated || !!busy} onClick={() => buy(p.id)} data-testid={`buy-${p.id}`}>
+              {p.savings_label ? (
+                <p className="pay-save">{t('payments.page.save', { amount: p.savings_label })}</p>
+              ) : (
+                <p className="pay-save" aria-hidden="true">
+                  &nbsp;
+                </p>
+              )}
+              <button
+                type="button"
+                className="button button-block"
+                disabled={!hydrated || !!busy}
+                onClick={() => buy(p.id)}
+                data-testid={`buy-${p.id}`}
+              >
                 {busy === p.id ? t('payments.page.opening') : t('payments.page.buy')}
               </button>
             </article>

@@ -6,7 +6,9 @@ export default function Upgrade(_: PageProps) {
   const { t, href, messages } = usePage()
   return (
     <section className="pay-page" data-testid="upgrade-page">
-      <p className="pay-icon" aria-hidden="true">✦</p>
+      <p className="pay-icon" aria-hidden="true">
+        ✦
+      </p>
       <h1>{t('upgrade_page.title')}</h1>
       <p className="pay-lead">{t('upgrade_page.lead')}</p>
       <div className="pay-card">
@@ -18,8 +20,12 @@ export default function Upgrade(_: PageProps) {
         </ul>
       </div>
       <div className="pay-actions">
-        <a className="button button-primary" href={href('subscription')} data-testid="upgrade-plans">{t('upgrade_page.see_plans')}</a>
-        <a className="button" href={href('contact')}>{t('upgrade_page.contact')}</a>
+        <a className="button button-primary" href={href('subscription')} data-testid="upgrade-plans">
+          {t('upgrade_page.see_plans')}
+        </a>
+        <a className="button" href={href('contact')}>
+          {t('upgrade_page.contact')}
+        </a>
       </div>
     </section>
   )

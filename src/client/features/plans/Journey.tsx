@@ -50,7 +50,11 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
               <span>{t('journey.progress', { n: status.progress })}</span>
             </div>
             <div className="plan-actions">
-              <a className="button" href={href('plan', { slug: status.plan.slug, query: { plan_id: status.plan.id } })} data-testid="view-plan">
+              <a
+                className="button"
+                href={href('plan', { slug: status.plan.slug, query: { plan_id: status.plan.id } })}
+                data-testid="view-plan"
+              >
                 {t('journey.view_plan')}
               </a>
               <button
@@ -58,7 +62,10 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
                 className="button button-primary"
                 disabled={loading || !next}
                 data-testid="continue"
-                onClick={() => next && (window.location.href = href('route', { slug: next.route.slug, query: { plan_id: status.plan.id } }))}
+                onClick={() =>
+                  next &&
+                  (window.location.href = href('route', { slug: next.route.slug, query: { plan_id: status.plan.id } }))
+                }
               >
                 {t('journey.continue')}
               </button>
@@ -71,8 +78,12 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
       ) : (
         <>
           <h1>{t('journey.title')}</h1>
-          <p className="empty" data-testid="journey-empty">{t('journey.empty')}</p>
-          <button type="button" className="button button-primary" disabled data-testid="continue">{t('journey.continue')}</button>
+          <p className="empty" data-testid="journey-empty">
+            {t('journey.empty')}
+          </p>
+          <button type="button" className="button button-primary" disabled data-testid="continue">
+            {t('journey.continue')}
+          </button>
         </>
       )}
       <p className="journey-help">

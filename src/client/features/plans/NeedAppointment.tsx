@@ -9,7 +9,9 @@ export default function NeedAppointment({ data }: PageProps<RouteBlockPageData>)
   const block = data.block
   return (
     <section className="lock-page" data-testid="need-appointment">
-      <p className="lock-icon" aria-hidden="true"><CalendarIcon size={40} /></p>
+      <p className="lock-icon" aria-hidden="true">
+        <CalendarIcon size={40} />
+      </p>
       <h1>{t('need_appointment.title')}</h1>
       {block && (
         <p className="lead">
@@ -18,8 +20,12 @@ export default function NeedAppointment({ data }: PageProps<RouteBlockPageData>)
       )}
       <p>{t('need_appointment.body')}</p>
       <div className="plan-actions">
-        <a className="button button-primary" href={href('appointments', { query: { tab: 'make_an_appointment' } })}>{t('need_appointment.book')}</a>
-        <a className="button" href={href('journey')}>{t('route_blocked.go_journey')}</a>
+        <a className="button button-primary" href={href('appointments', { query: { tab: 'make_an_appointment' } })}>
+          {t('need_appointment.book')}
+        </a>
+        <a className="button" href={href('journey')}>
+          {t('route_blocked.go_journey')}
+        </a>
       </div>
     </section>
   )

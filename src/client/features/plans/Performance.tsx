@@ -18,9 +18,13 @@ export default function Performance({ data, boot }: PageProps<PerformancePageDat
   return (
     <section className="performance" data-testid="performance">
       <header className="performance-hello">
-        <span className="avatar" aria-hidden="true">{initial ?? '☺'}</span>
+        <span className="avatar" aria-hidden="true">
+          {initial ?? '☺'}
+        </span>
         <div>
-          <h1 data-testid="greeting">{initial ? t('performance.greeting', { initial }) : t('performance.greeting_anonymous')}</h1>
+          <h1 data-testid="greeting">
+            {initial ? t('performance.greeting', { initial }) : t('performance.greeting_anonymous')}
+          </h1>
           <p className="lead">{t('performance.intro')}</p>
         </div>
       </header>
@@ -42,8 +46,12 @@ export default function Performance({ data, boot }: PageProps<PerformancePageDat
           <p>{t('performance.no_plan')}</p>
         )}
         <div className="plan-actions">
-          <a className="button button-primary" href={href('journey')} data-testid="continue-plan">{t('performance.continue')}</a>
-          <a className="button" href={href('contact')} data-testid="performance-contact">{t('performance.contact')}</a>
+          <a className="button button-primary" href={href('journey')} data-testid="continue-plan">
+            {t('performance.continue')}
+          </a>
+          <a className="button" href={href('contact')} data-testid="performance-contact">
+            {t('performance.contact')}
+          </a>
         </div>
       </div>
       <EngagementBlock />

@@ -12,11 +12,15 @@ export default function PlanFinished(_: PageProps) {
   }, [t])
   return (
     <section className="lock-page plan-finished" data-testid="plan-finished">
-      <p className="lock-icon" aria-hidden="true"><SparkIcon size={40} /></p>
+      <p className="lock-icon" aria-hidden="true">
+        <SparkIcon size={40} />
+      </p>
       <h1>{t('plan_finished.title')}</h1>
       <p className="lead">{t('plan_finished.body')}</p>
       <p>{t('plan_finished.next')}</p>
-      <a className="button button-primary" href={href('journey')} data-testid="plan-finished-continue">{t('plan_finished.continue')}</a>
+      <a className="button button-primary" href={href('journey')} data-testid="plan-finished-continue">
+        {t('plan_finished.continue')}
+      </a>
     </section>
   )
 }

@@ -16,13 +16,23 @@ export default function PlanPage({ data, boot }: PageProps<PlanPageData>) {
 
   useEffect(() => {
     if (items.length < 2) return
-    const timer = setTimeout(() => document.querySelector('.plan-route[aria-current="step"]')?.scrollIntoView({ block: 'center', behavior: 'smooth' }), DELAYS_MS.planScroll)
+    const timer = setTimeout(
+      () =>
+        document
+          .querySelector('.plan-route[aria-current="step"]')
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+      DELAYS_MS.planScroll,
+    )
     return () => clearTimeout(timer)
   }, [items.length])
 
   return (
     <section className="plan-page" data-testid="plan-page">
-      {boot.user && <a className="back-link" href={href('journey')}>← {t('plan_page.back')}</a>}
+      {boot.user && (
+        <a className="back-link" href={href('journey')}>
+          ← {t('plan_page.back')}
+        </a>
+      )}
       <h1>{plan.title}</h1>
       {plan.description && <p className="lead">{plan.description}</p>}
       {data.assigned && (
@@ -34,7 +44,10 @@ export default function PlanPage({ data, boot }: PageProps<PlanPageData>) {
       <h2>{t('plan_page.routes')}</h2>
       <PlanRoutes items={items} planId={plan.id} signedIn={data.assigned} />
       {!boot.user && (
-        <a className="button button-primary" href={href('login', { query: { redirect: href('plan', { slug: plan.slug, query: { plan_id: plan.id } }) } })}>
+        <a
+          className="button button-primary"
+          href={href('login', { query: { redirect: href('plan', { slug: plan.slug, query: { plan_id: plan.id } }) } })}
+        >
           {t('plan_page.start')}
         </a>
       )}

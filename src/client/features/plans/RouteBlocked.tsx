@@ -9,7 +9,9 @@ export default function RouteBlocked({ data }: PageProps<RouteBlockPageData>) {
   const block = data.block
   return (
     <section className="lock-page" data-testid="route-blocked">
-      <p className="lock-icon" aria-hidden="true"><LockIcon size={40} /></p>
+      <p className="lock-icon" aria-hidden="true">
+        <LockIcon size={40} />
+      </p>
       <h1>{block ? t('route_blocked.title') : t('route_blocked.open_now')}</h1>
       {block && (
         <>
@@ -21,8 +23,14 @@ export default function RouteBlocked({ data }: PageProps<RouteBlockPageData>) {
         </>
       )}
       <div className="plan-actions">
-        <a className="button button-primary" href={href('journey')}>{t('route_blocked.go_journey')}</a>
-        {block && <a className="button" href={href('plan', { slug: block.plan.slug, query: { plan_id: block.plan.id } })}>{block.plan.title}</a>}
+        <a className="button button-primary" href={href('journey')}>
+          {t('route_blocked.go_journey')}
+        </a>
+        {block && (
+          <a className="button" href={href('plan', { slug: block.plan.slug, query: { plan_id: block.plan.id } })}>
+            {block.plan.title}
+          </a>
+        )}
       </div>
     </section>
   )

@@ -1,6 +1,16 @@
 // Small inline icons for the journey pages: emoji are not drawn the same (or at all) on every
 // phone, so a lock must be a lock everywhere.
-const common = { width: 18, height: 18, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
+const common = {
+  width: 18,
+  height: 18,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const
 
 export const LockIcon = ({ size = 18 }: { size?: number }) => (
   <svg {...common} width={size} height={size}>

@@ -7,7 +7,13 @@ export const plansPages = {
   journey: page('/journey', 'user', 'pages.journey', () => import('./Journey')),
   plan: page('/plan/:slug', 'public', 'pages.plan', () => import('./PlanPage')),
   // Shown at a locked route's own URL (403); reachable directly with ?route=slug&plan_id=.
-  blockedRoute: page('/route-blocked', 'user', 'pages.blocked_route', () => import('./RouteBlocked'), { noindex: true }),
-  needAppointment: page('/need-appointment', 'user', 'pages.need_appointment', () => import('./NeedAppointment'), { noindex: true }),
-  planFinished: page('/plan-finished', 'user', 'pages.plan_finished', () => import('./PlanFinished'), { noindex: true }),
+  blockedRoute: page('/route-blocked', 'user', 'pages.blocked_route', () => import('./RouteBlocked'), {
+    noindex: true,
+  }),
+  needAppointment: page('/need-appointment', 'user', 'pages.need_appointment', () => import('./NeedAppointment'), {
+    noindex: true,
+  }),
+  planFinished: page('/plan-finished', 'user', 'pages.plan_finished', () => import('./PlanFinished'), {
+    noindex: true,
+  }),
 }

@@ -42,10 +42,13 @@ export function useDownloads(user: number | null): Downloads {
       const todo = units.filter((u) => !ids.has(u.id))
       void lib().then(async (m) => {
         try {
-          await m.downloadUnits(user, { id: route.id, slug: route.slug, title: route.title }, todo, (progress) => setJob({ scope, progress }))
+          await m.downloadUnits(user, { id: route.id, slug: route.slug, title: route.title }, todo, (progress) =>
+            setJob({ scope, progress }),
+          )
         } catch (err) {
           setError({ scope, kind: err instanceof m.QuotaError ? 'quota' : 'failed' })
-          if (!(err instanceof m.QuotaError)) console.warn('[downloads] failed:', err instanceof Error ? err.message : err)
+          if (!(err instanceof m.QuotaError))
+            console.warn('[downloads] failed:', err instanceof Error ? err.message : err)
         } finally {
           setJob(null)
           const list = await m.listDownloads(user)
@@ -59,7 +62,19 @@ export function useDownloads(user: number | null): Downloads {
 }
 
 /** "Download" for one unit or the whole route: progress while it runs, then "Downloaded". */
-export function DownloadBar({ downloads, route, units, unit, label }: { downloads: Downloads; route: RouteRef; units: Playable[]; unit?: boolean; label?: 'playback.downloads.next_units' }) {
+export function DownloadBar({
+  downloads,
+  route,
+  units,
+  unit,
+  label,
+}: {
+  downloads: Downloads
+  route: RouteRef
+  units: Playable[]
+  unit?: boolean
+  label?: 'playback.downloads.next_units'
+}) {
   const { t, locale } = usePage()
   const [size, setSize] = useState<((b: number, l: string) => string) | null>(null)
   useEffect(() => {
@@ -72,15 +87,30 @@ export function DownloadBar({ downloads, route, units, unit, label }: { download
   const error = downloads.error?.scope === scope ? downloads.error : null
   const testid = unit ? 'unit-download' : 'route-download'
   return (
-    <div className={unit ? 'download download-unit' : 'download download-route'} data-testid={testid} data-state={job ? 'running' : done ? 'done' : error ? 'error' : 'idle'}>
+    <div
+      className={unit ? 'download download-unit' : 'download download-route'}
+      data-testid={testid}
+      data-state={job ? 'running' : done ? 'done' : error ? 'error' : 'idle'}
+    >
       {job ? (
         <span className="download-progress" role="status" data-testid="download-progress">
           <progress max={Math.max(1, job.progress.total)} value={job.progress.done} aria-hidden="true" />
-          {t('playback.downloads.downloading', { done: job.progress.done, total: job.progress.total, size: size ? size(job.progress.bytes, locale) : '' })}
+          {t('playback.downloads.downloading', {
+            done: job.progress.done,
+            total: job.progress.total,
+            size: size ? size(job.progress.bytes, locale) : '',
+          })}
         </span>
       ) : done ? (
         <span className="chip chip-done" data-testid="download-done">
-          ✓ {t(unit ? 'playback.downloads.downloaded' : label ? 'playback.downloads.next_downloaded' : 'playback.downloads.route_downloaded')}
+          ✓{' '}
+          {t(
+            unit
+              ? 'playback.downloads.downloaded'
+              : label
+                ? 'playback.downloads.next_downloaded'
+                : 'playback.downloads.route_downloaded',
+          )}
         </span>
       ) : (
         <button
@@ -123,16 +153,22 @@ export function NextUnitsDownload({ route, planId, user }: { route: RouteRef; pl
     setFailed(false)
     const res = await call(listRouteUnits, { input: { route: String(route.id), plan_id: planId }, silent: true })
     if (!res.success) return setFailed(true)
-    const next = res.units.filter(isPlayable).filter((u) => !u.completed).slice(0, NEXT_UNITS)
+    const next = res.units
+      .filter(isPlayable)
+      .filter((u) => !u.completed)
+      .slice(0, NEXT_UNITS)
     setUnits(next)
     if (next.length) downloads.start(route, next, 'route')
   }
   if (offline) return null
-  if (units?.length) return <DownloadBar downloads={downloads} route={route} units={units} label="playback.downloads.next_units" />
+  if (units?.length)
+    return <DownloadBar downloads={downloads} route={route} units={units} label="playback.downloads.next_units" />
   return (
     <div className="download download-route" data-testid="next-download" data-state={units ? 'done' : 'idle'}>
       {units ? (
-        <span className="chip chip-done" data-testid="download-done">✓ {t('playback.downloads.downloaded')}</span>
+        <span className="chip chip-done" data-testid="download-done">
+          ✓ {t('playback.downloads.downloaded')}
+        </span>
       ) : (
         <button type="button" className="button button-small" onClick={() => void ask()} data-testid="download-start">
           ↓ {t('playback.downloads.next_units')}

@@ -108,21 +108,27 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
       console.warn('[player] pause failed:', err)
     }
   }, [])
-  const seek = useCallback((to: number) => {
-    const el = media.current
-    if (!el) return
-    const d = Number.isFinite(el.duration) ? el.duration : duration
-    const target = clampTime(to, d)
-    el.currentTime = target
-    setCurrent(target)
-  }, [duration])
+  const seek = useCallback(
+    (to: number) => {
+      const el = media.current
+      if (!el) return
+      const d = Number.isFinite(el.duration) ? el.duration : duration
+      const target = clampTime(to, d)
+      el.currentTime = target
+      setCurrent(target)
+    },
+    [duration],
+  )
   const rewind = useCallback(() => seek((media.current?.currentTime ?? 0) - REWIND_SECONDS), [seek])
   const forward = useCallback(() => {
     const step = forwardStep(burst.current, Date.now())
     burst.current = step.burst
     seek((media.current?.currentTime ?? 0) + step.seconds)
   }, [seek])
-  const skipEnd = useCallback(() => seek(skipTarget(Number.isFinite(media.current?.duration) ? media.current!.duration : duration)), [seek, duration])
+  const skipEnd = useCallback(
+    () => seek(skipTarget(Number.isFinite(media.current?.duration) ? media.current!.duration : duration)),
+    [seek, duration],
+  )
   const playing = state === 'playing'
 
   // ── Media Session: lock-screen and headset controls ───────────────────────────────────────
@@ -170,7 +176,11 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
     const session = navigator.mediaSession
     if (!session?.setPositionState || !Number.isFinite(el.duration) || el.duration <= 0) return
     try {
-      session.setPositionState({ duration: el.duration, playbackRate: el.playbackRate, position: Math.min(el.currentTime, el.duration) })
+      session.setPositionState({
+        duration: el.duration,
+        playbackRate: el.playbackRate,
+        position: Math.min(el.currentTime, el.duration),
+      })
     } catch {
       // a position the browser refuses (during a seek): the next update fixes it
     }
@@ -246,11 +256,33 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
 
   return (
     <div className="player-wrap">
-      <div className={`player player-${unit.kind}`} role="region" aria-label={t(video ? 'playback.video_player' : 'playback.audio_player')} data-testid="player" data-state={state} data-unit={unit.id}>
+      <div
+        className={`player player-${unit.kind}`}
+        role="region"
+        aria-label={t(video ? 'playback.video_player' : 'playback.audio_player')}
+        data-testid="player"
+        data-state={state}
+        data-unit={unit.id}
+      >
         {video ? (
-          <video ref={media} className="player-video" src={src} preload="metadata" playsInline poster={unit.cover ?? undefined} {...events}>
+          <video
+            ref={media}
+            className="player-video"
+            src={src}
+            preload="metadata"
+            playsInline
+            poster={unit.cover ?? undefined}
+            {...events}
+          >
             {tracks.map((tr) => (
-              <track key={tr.language} kind="captions" src={tr.url} srcLang={tr.language} label={t(`playback.languages.${tr.language}`)} default={tr.language === locale} />
+              <track
+                key={tr.language}
+                kind="captions"
+                src={tr.url}
+                srcLang={tr.language}
+                label={t(`playback.languages.${tr.language}`)}
+                default={tr.language === locale}
+              />
             ))}
           </video>
         ) : (
@@ -280,7 +312,14 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
         </div>
         <div className="player-controls">
           {/* The name starts with the visible text, so "−1s" spoken or clicked by voice finds it (WCAG 2.5.3). */}
-          <button type="button" className="player-button" onClick={rewind} aria-label={`${REWIND_TEXT}, ${t('playback.rewind')}`} data-testid="player-rewind" disabled={state === 'idle'}>
+          <button
+            type="button"
+            className="player-button"
+            onClick={rewind}
+            aria-label={`${REWIND_TEXT}, ${t('playback.rewind')}`}
+            data-testid="player-rewind"
+            disabled={state === 'idle'}
+          >
             <span aria-hidden="true">{REWIND_TEXT}</span>
           </button>
           <button
@@ -293,15 +332,34 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          <button type="button" className="player-button" onClick={forward} aria-label={`${FORWARD_TEXT}, ${t('playback.forward')}`} data-testid="player-forward" disabled={state === 'idle'}>
+          <button
+            type="button"
+            className="player-button"
+            onClick={forward}
+            aria-label={`${FORWARD_TEXT}, ${t('playback.forward')}`}
+            data-testid="player-forward"
+            disabled={state === 'idle'}
+          >
             <span aria-hidden="true">{FORWARD_TEXT}</span>
           </button>
-          <button type="button" className="player-button" onClick={skipEnd} aria-label={t('playback.skip_end')} data-testid="player-skip" disabled={state === 'idle'}>
+          <button
+            type="button"
+            className="player-button"
+            onClick={skipEnd}
+            aria-label={t('playback.skip_end')}
+            data-testid="player-skip"
+            disabled={state === 'idle'}
+          >
             <SkipIcon />
           </button>
           <label className="player-speed">
             <span>{t('playback.speed')}</span>
-            <select name="speed" value={rate} onChange={(e) => changeRate(Number(e.currentTarget.value))} data-testid="player-speed">
+            <select
+              name="speed"
+              value={rate}
+              onChange={(e) => changeRate(Number(e.currentTarget.value))}
+              data-testid="player-speed"
+            >
               {SPEEDS.map((s) => (
                 <option key={s} value={s}>
                   {`${s}×`}
@@ -314,7 +372,12 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
           {t(stateKey)}
         </p>
         {state === 'ended' && next && (
-          <button type="button" className="button button-primary player-next" onClick={next.play} data-testid="player-next">
+          <button
+            type="button"
+            className="button button-primary player-next"
+            onClick={next.play}
+            data-testid="player-next"
+          >
             {t('playback.next', { title: next.title })}
           </button>
         )}
@@ -325,9 +388,19 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
 }
 
 /** The unit's words under the player, the spoken cue marked; a cue's time seeks there. */
-function Transcript({ transcripts, current, onSeek }: { transcripts: PlayableUnit['media']['transcripts']; current: number; onSeek: (t: number) => void }) {
+function Transcript({
+  transcripts,
+  current,
+  onSeek,
+}: {
+  transcripts: PlayableUnit['media']['transcripts']
+  current: number
+  onSeek: (t: number) => void
+}) {
   const { t, locale } = usePage()
-  const [language, setLanguage] = useState(() => (transcripts.some((tr) => tr.language === locale) ? locale : transcripts[0]!.language))
+  const [language, setLanguage] = useState(() =>
+    transcripts.some((tr) => tr.language === locale) ? locale : transcripts[0]!.language,
+  )
   const chosen = transcripts.find((tr) => tr.language === language) ?? transcripts[0]!
   const [cues, setCues] = useState<Cue[] | null>(null)
   useEffect(() => {
@@ -351,7 +424,8 @@ function Transcript({ transcripts, current, onSeek }: { transcripts: PlayableUni
     const item = active >= 0 ? (box?.children[active] as HTMLElement | undefined) : undefined
     if (!box || !item) return
     const top = item.offsetTop // the list is positioned: offsets are within it
-    if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - 8)
+    if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = Math.max(0, top - 8)
   }, [active])
   return (
     <section className="transcript" aria-labelledby="transcript-title" data-testid="transcript">
@@ -360,7 +434,14 @@ function Transcript({ transcripts, current, onSeek }: { transcripts: PlayableUni
         {transcripts.length > 1 && (
           <div className="transcript-languages" role="group" aria-label={t('playback.transcript_language')}>
             {transcripts.map((tr) => (
-              <button key={tr.language} type="button" className="chip" aria-pressed={tr.language === chosen.language} lang={tr.language} onClick={() => setLanguage(tr.language)}>
+              <button
+                key={tr.language}
+                type="button"
+                className="chip"
+                aria-pressed={tr.language === chosen.language}
+                lang={tr.language}
+                onClick={() => setLanguage(tr.language)}
+              >
                 {t(`playback.languages.${tr.language}`)}
               </button>
             ))}

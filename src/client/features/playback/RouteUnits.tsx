@@ -64,19 +64,35 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
     if (signedIn) void load()
   }, [signedIn, load])
 
-  const onSaved = useCallback((saved: SavedProgress) => {
-    setProgress(saved.progress)
-    // The save that completed the route may have finished the plan (SPEC §4): the status call
-    // finds it, once, and the person sees the congratulation on the plan-finished page.
-    if (saved.units && saved.progress.progress >= 100) void planMayBeFinished(planId, href('planFinished'))
-    if (saved.units) return setUnits(saved.units)
-    setUnits((list) => list?.map((u) => (u.id === saved.unit.id ? { ...u, position: saved.unit.position, completed: saved.unit.completed, completed_at: saved.unit.completed_at } : u)) ?? null)
-  }, [planId, href])
+  const onSaved = useCallback(
+    (saved: SavedProgress) => {
+      setProgress(saved.progress)
+      // The save that completed the route may have finished the plan (SPEC §4): the status call
+      // finds it, once, and the person sees the congratulation on the plan-finished page.
+      if (saved.units && saved.progress.progress >= 100) void planMayBeFinished(planId, href('planFinished'))
+      if (saved.units) return setUnits(saved.units)
+      setUnits(
+        (list) =>
+          list?.map((u) =>
+            u.id === saved.unit.id
+              ? {
+                  ...u,
+                  position: saved.unit.position,
+                  completed: saved.unit.completed,
+                  completed_at: saved.unit.completed_at,
+                }
+              : u,
+          ) ?? null,
+      )
+    },
+    [planId, href],
+  )
 
   const choose = (id: number) => {
     setAutoPlay(true)
     setCurrentId(id)
-    if (typeof document !== 'undefined') document.getElementById('route-player')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+    if (typeof document !== 'undefined')
+      document.getElementById('route-player')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
   }
 
   const index = units?.findIndex((u) => u.id === currentId) ?? -1
@@ -84,8 +100,13 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
   const after = units?.[index + 1]
   const login = href('login', { query: { redirect: href('route', { slug: route.slug }) } })
   // Before the states arrive (and always for visitors) the list is the route page's own data.
-  const rows: { id: number; title: string; description: string | null; duration_seconds: number | null; state?: UnitStateDto }[] =
-    units?.map((u) => ({ ...u, state: u })) ?? route.units ?? []
+  const rows: {
+    id: number
+    title: string
+    description: string | null
+    duration_seconds: number | null
+    state?: UnitStateDto
+  }[] = units?.map((u) => ({ ...u, state: u })) ?? route.units ?? []
 
   return (
     <div className="route-units" data-testid="route-units" data-loaded={units ? 'true' : undefined}>
@@ -100,7 +121,9 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
           {t('playback.downloads.offline_units')}
         </p>
       )}
-      {signedIn && units && !offline && <DownloadBar downloads={downloads} route={route} units={units.filter(playable)} />}
+      {signedIn && units && !offline && (
+        <DownloadBar downloads={downloads} route={route} units={units.filter(playable)} />
+      )}
       <div id="route-player">
         {playable(current) && (
           <Player
@@ -112,12 +135,22 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
             next={playable(after) ? { title: after.title, play: () => choose(after.id) } : null}
           />
         )}
-        {current && !playable(current) && current.lock === null && <p className="player-unavailable">{t('playback.unavailable')}</p>}
+        {current && !playable(current) && current.lock === null && (
+          <p className="player-unavailable">{t('playback.unavailable')}</p>
+        )}
       </div>
       <ol className="units" data-testid="units">
         {rows.map((u) => {
           const s = u.state
-          const status = !s ? undefined : s.lock ? 'locked' : s.completed ? 'completed' : s.position > 0 ? 'started' : 'open'
+          const status = !s
+            ? undefined
+            : s.lock
+              ? 'locked'
+              : s.completed
+                ? 'completed'
+                : s.position > 0
+                  ? 'started'
+                  : 'open'
           const isCurrent = !!s && s.id === currentId
           return (
             <li
@@ -131,13 +164,23 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
                 <strong>{u.title}</strong>
                 {u.description && <p>{u.description}</p>}
               </div>
-              <span className="chip">{t('route_page.minutes', { n: Math.max(1, Math.round((u.duration_seconds ?? 60) / 60)) })}</span>
+              <span className="chip">
+                {t('route_page.minutes', { n: Math.max(1, Math.round((u.duration_seconds ?? 60) / 60)) })}
+              </span>
               {!signedIn && (
                 <a className="button button-small" href={login}>
                   {t('route_page.login_to_play')}
                 </a>
               )}
-              {s && <UnitAction unit={s} current={isCurrent} onPlay={() => choose(s.id)} downloads={offline ? null : downloads} route={route} />}
+              {s && (
+                <UnitAction
+                  unit={s}
+                  current={isCurrent}
+                  onPlay={() => choose(s.id)}
+                  downloads={offline ? null : downloads}
+                  route={route}
+                />
+              )}
             </li>
           )
         })}
@@ -146,7 +189,19 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
   )
 }
 
-function UnitAction({ unit, current, onPlay, downloads, route }: { unit: UnitStateDto; current: boolean; onPlay: () => void; downloads: Downloads | null; route: RouteDto }) {
+function UnitAction({
+  unit,
+  current,
+  onPlay,
+  downloads,
+  route,
+}: {
+  unit: UnitStateDto
+  current: boolean
+  onPlay: () => void
+  downloads: Downloads | null
+  route: RouteDto
+}) {
   const { t, href } = usePage()
   if (unit.lock === 'no_privileges') {
     return (
@@ -178,7 +233,13 @@ function UnitAction({ unit, current, onPlay, downloads, route }: { unit: UnitSta
       {current ? (
         <span className="chip chip-current">{t('playback.current')}</span>
       ) : (
-        <button type="button" className="button button-small" onClick={onPlay} aria-label={t('playback.play_unit', { title: unit.title })} data-testid="unit-play">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={onPlay}
+          aria-label={t('playback.play_unit', { title: unit.title })}
+          data-testid="unit-play"
+        >
           ▶ {t('playback.play')}
         </button>
       )}
@@ -188,6 +249,9 @@ function UnitAction({ unit, current, onPlay, downloads, route }: { unit: UnitSta
 
 const LockIcon = () => (
   <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-    <path d="M7 10V8a5 5 0 0 1 10 0v2h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V8a3 3 0 0 0-6 0z" fill="currentColor" />
+    <path
+      d="M7 10V8a5 5 0 0 1 10 0v2h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V8a3 3 0 0 0-6 0z"
+      fill="currentColor"
+    />
   </svg>
 )

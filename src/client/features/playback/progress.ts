@@ -9,7 +9,11 @@ const { saveUnitProgress } = contract(() => import('#shared/contract/playback'))
 export type SavedProgress = CallOutput<Def<typeof saveUnitProgress>>
 
 /** A save the page waits for: the answer updates the list (a completion unlocks the next unit). */
-export async function saveProgress(unitId: number, position: number, completed: boolean): Promise<SavedProgress | null> {
+export async function saveProgress(
+  unitId: number,
+  position: number,
+  completed: boolean,
+): Promise<SavedProgress | null> {
   const at = Date.now()
   position = Math.max(0, Math.floor(position))
   if (isOffline()) return keepForLater(unitId, position, completed, at)
@@ -37,7 +41,13 @@ export function saveProgressOnLeave(unitId: number, position: number, completed:
     body.append('unit_id', String(unitId))
     body.append('position', String(Math.max(0, Math.floor(position))))
     body.append('completed', completed ? '1' : '0')
-    void fetch('/v1/unit/progress', { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: apiHeaders() }).catch((err) => console.warn('[player] could not save the position on leaving:', err))
+    void fetch('/v1/unit/progress', {
+      method: 'POST',
+      body,
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: apiHeaders(),
+    }).catch((err) => console.warn('[player] could not save the position on leaving:', err))
   } catch (err) {
     console.warn('[player] could not save the position on leaving:', err)
   }

@@ -40,7 +40,8 @@ export function forwardStep(burst: ForwardBurst | null, now: number): { seconds:
 export const skipTarget = (duration: number) => Math.max(0, duration - SKIP_END_SECONDS)
 
 /** A position inside [0, duration]. */
-export const clampTime = (t: number, duration: number) => Math.min(Math.max(0, t), Number.isFinite(duration) && duration > 0 ? duration : Math.max(0, t))
+export const clampTime = (t: number, duration: number) =>
+  Math.min(Math.max(0, t), Number.isFinite(duration) && duration > 0 ? duration : Math.max(0, t))
 
 /**
  * Where a unit starts: the saved position, except a unit heard to (nearly) its end starts again
@@ -84,14 +85,21 @@ const unescape = (s: string) =>
 
 /** The cues of a WebVTT file (text only: tags and settings dropped); [] for anything that is not WebVTT. */
 export function parseVtt(text: string): Cue[] {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n')
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
   if (!/^WEBVTT(?:[ \t].*)?$/.test(lines[0] ?? '')) return []
   const cues: Cue[] = []
   for (let i = 1; i < lines.length; i++) {
     const arrow = lines[i]!.indexOf('-->')
     if (arrow < 0) continue
     const start = seconds(lines[i]!.slice(0, arrow))
-    const end = seconds(lines[i]!.slice(arrow + 3).trim().split(/\s+/)[0] ?? '')
+    const end = seconds(
+      lines[i]!.slice(arrow + 3)
+        .trim()
+        .split(/\s+/)[0] ?? '',
+    )
     const body: string[] = []
     while (i + 1 < lines.length && lines[i + 1]!.trim() !== '') body.push(lines[++i]!)
     if (start === null || end === null || !body.length) continue

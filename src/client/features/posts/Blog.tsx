@@ -9,12 +9,20 @@ export default function Blog({ data }: PageProps<BlogPageData>) {
   const { t, href, boot } = usePage()
   const pg = data.pagination
   const perPage = pg.per_page !== PAGE_SIZES[0] ? pg.per_page : undefined
-  const pageHref = (n: number) => href('blog', { query: { keyword: data.keyword || undefined, page: n > 1 ? n : undefined, per_page: perPage } })
+  const pageHref = (n: number) =>
+    href('blog', { query: { keyword: data.keyword || undefined, page: n > 1 ? n : undefined, per_page: perPage } })
   return (
     <div className="blog-page">
       <h1>{boot.title}</h1>
       <form method="get" action={href('blog')} className="search-box">
-        <input type="search" name="keyword" defaultValue={data.keyword} placeholder={t('blog_page.search')} aria-label={t('blog_page.search')} maxLength={200} />
+        <input
+          type="search"
+          name="keyword"
+          defaultValue={data.keyword}
+          placeholder={t('blog_page.search')}
+          aria-label={t('blog_page.search')}
+          maxLength={200}
+        />
       </form>
       {data.posts.length === 0 ? (
         <p className="empty">
@@ -24,10 +32,23 @@ export default function Blog({ data }: PageProps<BlogPageData>) {
         <ul className="post-list">
           {data.posts.map((p) => (
             <li key={p.id} className={p.images?.cover ? 'post-item-with-cover' : undefined}>
-              {p.images?.cover && <img className="post-item-cover" src={p.images.cover} alt="" width={760} height={440} loading="lazy" decoding="async" data-testid="card-cover" />}
+              {p.images?.cover && (
+                <img
+                  className="post-item-cover"
+                  src={p.images.cover}
+                  alt=""
+                  width={760}
+                  height={440}
+                  loading="lazy"
+                  decoding="async"
+                  data-testid="card-cover"
+                />
+              )}
               <a href={href('post', { slug: p.slug })}>{p.title}</a>
               {p.description && <p>{p.description}</p>}
-              {p.time_for_reading ? <span className="chip">{t('blog_page.reading_time', { n: p.time_for_reading })}</span> : null}
+              {p.time_for_reading ? (
+                <span className="chip">{t('blog_page.reading_time', { n: p.time_for_reading })}</span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -40,12 +61,22 @@ export default function Blog({ data }: PageProps<BlogPageData>) {
       <form method="get" action={href('blog')} className="per-page">
         {data.keyword && <input type="hidden" name="keyword" value={data.keyword} />}
         <label htmlFor="per-page">{t('blog_page.per_page')}</label>
-        <select id="per-page" name="per_page" defaultValue={String(pg.per_page)} onChange={(e) => e.currentTarget.form?.submit()} data-testid="per-page">
+        <select
+          id="per-page"
+          name="per_page"
+          defaultValue={String(pg.per_page)}
+          onChange={(e) => e.currentTarget.form?.submit()}
+          data-testid="per-page"
+        >
           {PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>{n}</option>
+            <option key={n} value={n}>
+              {n}
+            </option>
           ))}
         </select>
-        <noscript><button type="submit">OK</button></noscript>
+        <noscript>
+          <button type="submit">OK</button>
+        </noscript>
       </form>
     </div>
   )

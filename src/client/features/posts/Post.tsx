@@ -21,18 +21,33 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
   const { html, toc } = useMemo(() => tableOfContents(p.content ?? ''), [p.content])
   const audios = p.audios ?? []
   const videos = p.videos ?? []
-  const formats: Format[] = ['article', ...(audios.length ? (['audio'] as const) : []), ...(videos.length ? (['video'] as const) : [])]
+  const formats: Format[] = [
+    'article',
+    ...(audios.length ? (['audio'] as const) : []),
+    ...(videos.length ? (['video'] as const) : []),
+  ]
   const [format, setFormat] = useState<Format>('article')
   const progress = useReadingProgress(boot.path)
   const updated = p.updated_at ? formatDate(p.updated_at, boot) : null
 
   return (
     <article className="post-page">
-      <div className="reading-progress" role="progressbar" aria-label={t('post_page.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+      <div
+        className="reading-progress"
+        role="progressbar"
+        aria-label={t('post_page.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress * 100)}
+      >
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
-      <a className="back-link" href={href('blog')}>← {t('frame.back')}</a>
-      {p.images?.cover && <img className="page-cover" src={p.images.cover} alt="" width={1520} height={880} data-testid="post-cover" />}
+      <a className="back-link" href={href('blog')}>
+        ← {t('frame.back')}
+      </a>
+      {p.images?.cover && (
+        <img className="page-cover" src={p.images.cover} alt="" width={1520} height={880} data-testid="post-cover" />
+      )}
       <h1>{p.title}</h1>
       <p className="meta">
         {p.time_for_reading ? t('blog_page.reading_time', { n: p.time_for_reading }) : null}
@@ -41,14 +56,35 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
       {formats.length > 1 && (
         <div className="format-bar" role="tablist" aria-label={t('post_page.formats')}>
           {formats.map((f) => (
-            <button key={f} type="button" role="tab" aria-selected={format === f} className={format === f ? 'active' : ''} onClick={() => setFormat(f)} data-testid={`format-${f}`}>
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              aria-selected={format === f}
+              className={format === f ? 'active' : ''}
+              onClick={() => setFormat(f)}
+              data-testid={`format-${f}`}
+            >
               {t(`post_page.${f}`)}
             </button>
           ))}
         </div>
       )}
-      {format === 'audio' && audios.map((a) => <audio key={a.key} controls preload="metadata" src={`/media/${a.key}`} aria-label={a.title ?? p.title} />)}
-      {format === 'video' && videos.map((v) => <video key={v.key} controls preload="metadata" playsInline src={`/media/${v.key}`} aria-label={v.title ?? p.title} />)}
+      {format === 'audio' &&
+        audios.map((a) => (
+          <audio key={a.key} controls preload="metadata" src={`/media/${a.key}`} aria-label={a.title ?? p.title} />
+        ))}
+      {format === 'video' &&
+        videos.map((v) => (
+          <video
+            key={v.key}
+            controls
+            preload="metadata"
+            playsInline
+            src={`/media/${v.key}`}
+            aria-label={v.title ?? p.title}
+          />
+        ))}
       {toc.length > 0 && (
         <nav className="toc" aria-labelledby="toc-title" data-testid="toc">
           <h2 id="toc-title">{t('post_page.contents')}</h2>

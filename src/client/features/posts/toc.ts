@@ -10,7 +10,10 @@ export interface TocEntry {
 }
 
 const decode = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e]!)
+  s.replace(
+    /&(amp|lt|gt|quot|#39|nbsp);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e]!,
+  )
 
 /** 'Dormir ¿mejor? Sí' → 'dormir-mejor-si' (accents dropped, 60 characters at most). */
 export function headingId(text: string): string {
@@ -35,26 +38,31 @@ export function tableOfContents(html: string): { html: string; toc: TocEntry[] }
   const used = new Map<string, number>()
   let top = 0
   let sub = 0
-  const out = html.replace(/<h([23])(\s[^>]*)?>([\s\S]*?)<\/h\1>/gi, (whole, level: string, attrs: string | undefined, inner: string) => {
-    const text = decode(inner.replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim()
-    if (!text) return whole
-    const existing = /\sid\s*=\s*["']([^"']+)["']/i.exec(attrs ?? '')?.[1]
-    let id = existing ?? headingId(text)
-    if (!existing) {
-      const n = (used.get(id) ?? 0) + 1
-      used.set(id, n)
-      if (n > 1) id = `${id}-${n}`
-    }
-    const lvl = Number(level) as 2 | 3
-    let number: string
-    if (lvl === 2 || top === 0) {
-      top++
-      sub = 0
-      number = String(top)
-    } else number = `${top}.${++sub}`
-    // The contents write the number: an author's own "1. " / "2) " at the start is not repeated.
-    toc.push({ id, level: lvl, text: text.replace(/^\d{1,3}[.)]\s+(?=\S)/, ''), number })
-    return existing ? whole : `<h${level} id="${id}"${attrs ?? ''}>${inner}</h${level}>`
-  })
+  const out = html.replace(
+    /<h([23])(\s[^>]*)?>([\s\S]*?)<\/h\1>/gi,
+    (whole, level: string, attrs: string | undefined, inner: string) => {
+      const text = decode(inner.replace(/<[^>]+>/g, ''))
+        .replace(/\s+/g, ' ')
+        .trim()
+      if (!text) return whole
+      const existing = /\sid\s*=\s*["']([^"']+)["']/i.exec(attrs ?? '')?.[1]
+      let id = existing ?? headingId(text)
+      if (!existing) {
+        const n = (used.get(id) ?? 0) + 1
+        used.set(id, n)
+        if (n > 1) id = `${id}-${n}`
+      }
+      const lvl = Number(level) as 2 | 3
+      let number: string
+      if (lvl === 2 || top === 0) {
+        top++
+        sub = 0
+        number = String(top)
+      } else number = `${top}.${++sub}`
+      // The contents write the number: an author's own "1. " / "2) " at the start is not repeated.
+      toc.push({ id, level: lvl, text: text.replace(/^\d{1,3}[.)]\s+(?=\S)/, ''), number })
+      return existing ? whole : `<h${level} id="${id}"${attrs ?? ''}>${inner}</h${level}>`
+    },
+  )
   return { html: out, toc }
 }

@@ -8,9 +8,25 @@ const { getRanking } = contract(() => import('#shared/contract/ranking'))
 
 function Movement({ change }: { change: number }) {
   const { t } = usePage()
-  if (change > 0) return <span className="move-up" title={t('engagement.ranking.up', { n: change })}>▲ {change}<span className="sr-only"> {t('engagement.ranking.up', { n: change })}</span></span>
-  if (change < 0) return <span className="move-down" title={t('engagement.ranking.down', { n: -change })}>▼ {-change}<span className="sr-only"> {t('engagement.ranking.down', { n: -change })}</span></span>
-  return <span className="move-same" title={t('engagement.ranking.same')}>–</span>
+  if (change > 0)
+    return (
+      <span className="move-up" title={t('engagement.ranking.up', { n: change })}>
+        ▲ {change}
+        <span className="sr-only"> {t('engagement.ranking.up', { n: change })}</span>
+      </span>
+    )
+  if (change < 0)
+    return (
+      <span className="move-down" title={t('engagement.ranking.down', { n: -change })}>
+        ▼ {-change}
+        <span className="sr-only"> {t('engagement.ranking.down', { n: -change })}</span>
+      </span>
+    )
+  return (
+    <span className="move-same" title={t('engagement.ranking.same')}>
+      –
+    </span>
+  )
 }
 
 function Row({ e }: { e: RankingEntryDto }) {
@@ -18,7 +34,9 @@ function Row({ e }: { e: RankingEntryDto }) {
   return (
     <tr className={e.is_me ? 'ranking-me' : undefined} data-testid="ranking-row">
       <td>{e.position}</td>
-      <td><Movement change={e.position_change} /></td>
+      <td>
+        <Movement change={e.position_change} />
+      </td>
       <td>{e.is_me ? `${e.name} (${t('engagement.ranking.you')})` : e.name}</td>
       <td>{e.points}</td>
     </tr>
@@ -32,9 +50,16 @@ export default function Ranking(_: PageProps<null>) {
   useEffect(() => {
     void call(getRanking, { silent: true }).then((res) => res.success && setData(res))
   }, [])
-  if (!data) return <p className="muted" aria-busy="true">…</p>
+  if (!data)
+    return (
+      <p className="muted" aria-busy="true">
+        …
+      </p>
+    )
   const meShown = data.me && data.ranking.some((e) => e.is_me)
-  const day = data.day ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${data.day}T12:00:00Z`)) : null
+  const day = data.day
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${data.day}T12:00:00Z`))
+    : null
   return (
     <section className="ranking" data-testid="ranking">
       <p className="lead">{t('engagement.ranking.intro')}</p>
@@ -48,23 +73,35 @@ export default function Ranking(_: PageProps<null>) {
           <thead>
             <tr>
               <th>{t('engagement.ranking.position')}</th>
-              <th><span className="sr-only">±</span></th>
+              <th>
+                <span className="sr-only">±</span>
+              </th>
               <th>{t('engagement.ranking.name')}</th>
               <th>{t('engagement.ranking.points')}</th>
             </tr>
           </thead>
           <tbody>
-            {data.ranking.map((e) => <Row key={e.position} e={e} />)}
+            {data.ranking.map((e) => (
+              <Row key={e.position} e={e} />
+            ))}
           </tbody>
         </table>
       )}
       {data.me && !meShown && (
         <div className="ranking-own" data-testid="ranking-own">
           <h2>{t('engagement.ranking.your_row')}</h2>
-          <table className="ranking-table"><tbody><Row e={data.me} /></tbody></table>
+          <table className="ranking-table">
+            <tbody>
+              <Row e={data.me} />
+            </tbody>
+          </table>
         </div>
       )}
-      {boot.user && <p className="muted"><a href={`${href('profile')}#ranking`}>{t('engagement.ranking.settings_title')}</a></p>}
+      {boot.user && (
+        <p className="muted">
+          <a href={`${href('profile')}#ranking`}>{t('engagement.ranking.settings_title')}</a>
+        </p>
+      )}
     </section>
   )
 }

@@ -22,7 +22,13 @@ export function RankingSettings() {
     <section className="profile-card" id="ranking" aria-labelledby="profile-ranking" data-testid="ranking-settings">
       <h2 id="profile-ranking">{t('engagement.ranking.settings_title')}</h2>
       <p>{hidden ? t('engagement.ranking.settings_hidden') : t('engagement.ranking.settings_shown')}</p>
-      <button className="button" type="button" onClick={() => void toggle()} disabled={hidden === null || busy} data-testid="ranking-toggle">
+      <button
+        className="button"
+        type="button"
+        onClick={() => void toggle()}
+        disabled={hidden === null || busy}
+        data-testid="ranking-toggle"
+      >
         {hidden ? t('engagement.ranking.join') : t('engagement.ranking.leave')}
       </button>
     </section>

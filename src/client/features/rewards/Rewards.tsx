@@ -23,7 +23,12 @@ export default function Rewards(_: PageProps<null>) {
     setBusy(null)
     if (res.success || res.status === 409) await load()
   }
-  if (!data) return <p className="muted" aria-busy="true">{t('engagement.rewards.page.loading')}</p>
+  if (!data)
+    return (
+      <p className="muted" aria-busy="true">
+        {t('engagement.rewards.page.loading')}
+      </p>
+    )
   return (
     <section className="rewards" data-testid="rewards">
       <p className="lead">{t('engagement.rewards.page.intro')}</p>
@@ -42,17 +47,33 @@ export default function Rewards(_: PageProps<null>) {
           <p>{g.description}</p>
           <ul className="reward-list">
             {g.rewards.map((r) => (
-              <li key={r.id} className={`reward${r.is_acquired ? '' : ' reward-locked'}`} data-testid="reward" data-acquired={r.is_acquired ? '1' : '0'}>
-                <span className="reward-icon"><LevelIcon icon={r.level.icon} /></span>
+              <li
+                key={r.id}
+                className={`reward${r.is_acquired ? '' : ' reward-locked'}`}
+                data-testid="reward"
+                data-acquired={r.is_acquired ? '1' : '0'}
+              >
+                <span className="reward-icon">
+                  <LevelIcon icon={r.level.icon} />
+                </span>
                 <span className="reward-body">
                   <strong>{r.description}</strong>
-                  <small>{r.level.title} · {r.is_acquired ? t('engagement.rewards.page.earned') : t('engagement.rewards.page.not_yet')}</small>
+                  <small>
+                    {r.level.title} ·{' '}
+                    {r.is_acquired ? t('engagement.rewards.page.earned') : t('engagement.rewards.page.not_yet')}
+                  </small>
                 </span>
                 {r.is_acquired &&
                   (r.is_claimed ? (
                     <span className="reward-claimed">{t('engagement.rewards.page.claimed_label')}</span>
                   ) : (
-                    <button type="button" className="button button-small button-primary" disabled={busy === r.id} onClick={() => void claim(r)} data-testid="claim">
+                    <button
+                      type="button"
+                      className="button button-small button-primary"
+                      disabled={busy === r.id}
+                      onClick={() => void claim(r)}
+                      data-testid="claim"
+                    >
                       {t('engagement.rewards.page.claim')}
                     </button>
                   ))}

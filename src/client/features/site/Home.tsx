@@ -24,7 +24,9 @@ export default function Home({ data }: PageProps<HomePageData>) {
       <section className="hero">
         <h1>{t('home.hero_title')}</h1>
         <p>{t('home.hero_body')}</p>
-        <a className="button button-primary" href={cta} data-testid="hero-cta">{t('home.cta')}</a>
+        <a className="button button-primary" href={cta} data-testid="hero-cta">
+          {t('home.cta')}
+        </a>
         <p className="social-proof">{t('home.social_proof')}</p>
       </section>
       <section className="two-blocks">
@@ -39,7 +41,13 @@ export default function Home({ data }: PageProps<HomePageData>) {
       </section>
       <section>
         <h2>{t('home.routes_title')}</h2>
-        <Carousel label={t('home.routes_title')} autoplayMs={DELAYS_MS.carousel} items={data.routes.map((r) => <RouteCard key={r.id} route={r} />)} />
+        <Carousel
+          label={t('home.routes_title')}
+          autoplayMs={DELAYS_MS.carousel}
+          items={data.routes.map((r) => (
+            <RouteCard key={r.id} route={r} />
+          ))}
+        />
       </section>
       <section>
         <h2>{t('home.steps_title')}</h2>
@@ -73,7 +81,14 @@ export default function Home({ data }: PageProps<HomePageData>) {
       {banner && (
         <div className="floating-banner">
           <a href={href('anxietyLanding')}>{t('home.banner')}</a>
-          <button type="button" onClick={() => setBanner(false)} aria-label={t('frame.close')} data-testid="banner-close">×</button>
+          <button
+            type="button"
+            onClick={() => setBanner(false)}
+            aria-label={t('frame.close')}
+            data-testid="banner-close"
+          >
+            ×
+          </button>
         </div>
       )}
     </div>

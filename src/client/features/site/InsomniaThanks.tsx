@@ -20,7 +20,9 @@ export default function InsomniaThanks(_: PageProps) {
     <section className="landing-thanks" data-testid="insomnia-thanks">
       <h1>{t('landing.thanks_title')}</h1>
       <p className="lead">{t('landing.thanks_body')}</p>
-      <a className="button button-primary" href={route}>{t('landing.thanks_go')}</a>
+      <a className="button button-primary" href={route}>
+        {t('landing.thanks_go')}
+      </a>
     </section>
   )
 }

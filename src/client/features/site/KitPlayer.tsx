@@ -36,11 +36,21 @@ export function KitPlayer({ src, title }: { src: string; title: string }) {
           setPlaying(false)
         }}
       />
-      <button type="button" className="kit-toggle" onClick={toggle} aria-label={playing ? t('playback.pause') : t('playback.play')} data-testid="kit-toggle">
+      <button
+        type="button"
+        className="kit-toggle"
+        onClick={toggle}
+        aria-label={playing ? t('playback.pause') : t('playback.play')}
+        data-testid="kit-toggle"
+      >
         {playing ? (
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path fill="currentColor" d="M7 5h4v14H7zM13 5h4v14h-4z" />
+          </svg>
         ) : (
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true"><path fill="currentColor" d="M8 5.5v13l10.5-6.5z" /></svg>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path fill="currentColor" d="M8 5.5v13l10.5-6.5z" />
+          </svg>
         )}
       </button>
       <div className="kit-track">

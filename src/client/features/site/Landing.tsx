@@ -105,11 +105,17 @@ export function Landing({ data, category }: PageProps<LandingPageData> & { categ
           <ul className="landing-psychologists" data-testid="landing-psychologists">
             {data.psychologists.map((p) => (
               <li key={p.id}>
-                <span className="avatar" aria-hidden="true">{(p.name ?? '?').charAt(0)}</span>
+                <span className="avatar" aria-hidden="true">
+                  {(p.name ?? '?').charAt(0)}
+                </span>
                 <span>
                   <strong>{p.name}</strong>
                   {p.degree && <span className="meta">{degreeName(t, p.degree)}</span>}
-                  {p.speaks_in.length > 0 && <span className="meta">{t('landing.speaks', { languages: languageNames(p.speaks_in, locale) })}</span>}
+                  {p.speaks_in.length > 0 && (
+                    <span className="meta">
+                      {t('landing.speaks', { languages: languageNames(p.speaks_in, locale) })}
+                    </span>
+                  )}
                 </span>
               </li>
             ))}
@@ -123,7 +129,13 @@ export function Landing({ data, category }: PageProps<LandingPageData> & { categ
       </section>
 
       {!done && (
-        <a className={`button button-primary landing-sticky${sticky ? ' landing-sticky-on' : ''}`} href="#landing-form" data-testid="landing-sticky" aria-hidden={!sticky} tabIndex={sticky ? 0 : -1}>
+        <a
+          className={`button button-primary landing-sticky${sticky ? ' landing-sticky-on' : ''}`}
+          href="#landing-form"
+          data-testid="landing-sticky"
+          aria-hidden={!sticky}
+          tabIndex={sticky ? 0 : -1}
+        >
           {copy.sticky}
         </a>
       )}

@@ -8,7 +8,8 @@ import { isOffline } from '#client/pwa/register.ts'
 let session: Promise<string | null> | null = null
 
 /** The answer of /track and /translation: the envelope and nothing the page uses. */
-const isMessage = (json: unknown): json is { success: true } => typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true
+const isMessage = (json: unknown): json is { success: true } =>
+  typeof json === 'object' && json !== null && (json as { success?: unknown }).success === true
 
 /**
  * The browser's session: GET /v1/session once per page with the stored id, the page, and the
@@ -39,13 +40,20 @@ export function startSession(pathname: string, query: Record<string, string>): P
   return session
 }
 
-async function send(sessionId: string, event: string, extra: { page?: string; route?: string; post?: string; search?: string }) {
+async function send(
+  sessionId: string,
+  event: string,
+  extra: { page?: string; route?: string; post?: string; search?: string },
+) {
   if (isOffline()) return // a usage event is not worth keeping for later (issue 23): dropped offline
   await beacon(TRACKING_WIRE.track, { session_id: sessionId, event, ...extra }, isMessage)
 }
 
 /** One event of this session (silent: nothing is shown, a failure is dropped). */
-export async function trackEvent(event: string, extra: { page?: string; route?: string; post?: string; search?: string } = {}) {
+export async function trackEvent(
+  event: string,
+  extra: { page?: string; route?: string; post?: string; search?: string } = {},
+) {
   // Offline (issue 23): a page shown from its kept copy sends no event (it would only fail).
   if (isOffline()) return
   const id = await (session ?? Promise.resolve(readLocal<string>('session_id')))

@@ -32,7 +32,14 @@ export function CountryPhone({ countries, country, phone, onCountry, onPhone, co
     <>
       <div className={`field${countryError ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-country`}>{t('accounts.form.country')}</label>
-        <select id={`${id}-country`} name="country_code" value={country} onChange={(e) => change(e.target.value)} aria-invalid={countryError ? true : undefined} data-testid="country-select">
+        <select
+          id={`${id}-country`}
+          name="country_code"
+          value={country}
+          onChange={(e) => change(e.target.value)}
+          aria-invalid={countryError ? true : undefined}
+          data-testid="country-select"
+        >
           <option value="">{t('accounts.form.choose_country')}</option>
           {countries.map((c) => (
             <option key={c.country_code} value={c.country_code}>
@@ -40,7 +47,11 @@ export function CountryPhone({ countries, country, phone, onCountry, onPhone, co
             </option>
           ))}
         </select>
-        {countryError && <p className="field-error" data-testid="error-country_code">{countryError}</p>}
+        {countryError && (
+          <p className="field-error" data-testid="error-country_code">
+            {countryError}
+          </p>
+        )}
       </div>
       <div className={`field${phoneError ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-phone`}>{t('accounts.form.phone')}</label>
@@ -56,8 +67,14 @@ export function CountryPhone({ countries, country, phone, onCountry, onPhone, co
           aria-invalid={phoneError ? true : undefined}
           aria-describedby={`${id}-phone-hint${phoneError ? ` ${id}-phone-error` : ''}`}
         />
-        <p id={`${id}-phone-hint`} className="field-hint">{t('accounts.form.phone_hint')}</p>
-        {phoneError && <p id={`${id}-phone-error`} className="field-error" data-testid="error-phone">{phoneError}</p>}
+        <p id={`${id}-phone-hint`} className="field-hint">
+          {t('accounts.form.phone_hint')}
+        </p>
+        {phoneError && (
+          <p id={`${id}-phone-error`} className="field-error" data-testid="error-phone">
+            {phoneError}
+          </p>
+        )}
       </div>
     </>
   )

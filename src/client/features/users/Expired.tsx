@@ -7,12 +7,18 @@ export default function Expired({ boot }: PageProps) {
   return (
     <section className="auth-page">
       <div className="auth-card auth-center" data-testid="expired-page">
-        <div className="auth-done-icon auth-done-icon-soft" aria-hidden="true">☾</div>
+        <div className="auth-done-icon auth-done-icon-soft" aria-hidden="true">
+          ☾
+        </div>
         <h1>{t('accounts.expired.title')}</h1>
         <p className="auth-lead">{t('accounts.expired.lead')}</p>
         <div className="auth-actions">
-          <a className="button button-primary" href={href(boot.user ? 'subscription' : 'login')}>{t('accounts.expired.subscribe')}</a>
-          <a className="button" href={href('contact')}>{t('accounts.expired.contact')}</a>
+          <a className="button button-primary" href={href(boot.user ? 'subscription' : 'login')}>
+            {t('accounts.expired.subscribe')}
+          </a>
+          <a className="button" href={href('contact')}>
+            {t('accounts.expired.contact')}
+          </a>
         </div>
         {boot.user && (
           <p className="auth-switch">

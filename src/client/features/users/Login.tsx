@@ -85,24 +85,57 @@ export default function Login({ boot }: PageProps) {
         <h1>{t('accounts.login.title')}</h1>
         <p className="auth-lead">{t('accounts.login.lead')}</p>
         {hasLink && busy ? (
-          <p className="form-alert form-alert-info" role="status">{t('accounts.login.link_signing_in')}</p>
+          <p className="form-alert form-alert-info" role="status">
+            {t('accounts.login.link_signing_in')}
+          </p>
         ) : (
           <>
             <FormAlert message={info} level="info" />
             <form className="auth-form" onSubmit={submit} noValidate data-testid="login-form">
               <FormAlert message={alert} />
-              <Field label={t('accounts.form.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={email} onValue={setEmail} error={errors.email} required />
-              <PasswordField label={t('accounts.form.password')} name="password" autoComplete="current-password" maxLength={128} value={password} onValue={setPassword} error={errors.password} required />
+              <Field
+                label={t('accounts.form.email')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                maxLength={254}
+                value={email}
+                onValue={setEmail}
+                error={errors.email}
+                required
+              />
+              <PasswordField
+                label={t('accounts.form.password')}
+                name="password"
+                autoComplete="current-password"
+                maxLength={128}
+                value={password}
+                onValue={setPassword}
+                error={errors.password}
+                required
+              />
               <div className="auth-row">
-                <Check name="remember" checked={remember} onChecked={setRemember}>{t('accounts.login.remember')}</Check>
-                <a href={href('recover')} data-testid="recover-link">{t('accounts.login.forgot')}</a>
+                <Check name="remember" checked={remember} onChecked={setRemember}>
+                  {t('accounts.login.remember')}
+                </Check>
+                <a href={href('recover')} data-testid="recover-link">
+                  {t('accounts.login.forgot')}
+                </a>
               </div>
               {needsCaptcha && <CaptchaSlot into={captcha} />}
-              <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="login-submit">
+              <button
+                className="button button-primary button-block"
+                type="submit"
+                disabled={!hydrated || busy}
+                data-testid="login-submit"
+              >
                 {busy ? t('accounts.form.sending') : t('accounts.login.submit')}
               </button>
             </form>
-            <div className="auth-or"><span>{t('accounts.form.or')}</span></div>
+            <div className="auth-or">
+              <span>{t('accounts.form.or')}</span>
+            </div>
             <ProviderButtons redirect={target} />
             <p className="auth-switch">
               {t('accounts.login.no_account')} <a href={href('register')}>{t('accounts.login.join')}</a>

@@ -32,7 +32,12 @@ type Data = NonNullable<ProfilePageData>
 export default function Profile({ data, boot }: PageProps<ProfilePageData>) {
   const { t } = usePage()
   // SPEC §8 on the profile: 'We could not find your information'.
-  if (!data?.user) return <p className="empty" role="alert">{t('errors.info_not_found')}</p>
+  if (!data?.user)
+    return (
+      <p className="empty" role="alert">
+        {t('errors.info_not_found')}
+      </p>
+    )
   return <ProfileForms data={data} boot={boot} />
 }
 
@@ -89,15 +94,23 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
   return (
     <div className="profile">
       <header className="profile-head">
-        <div className="avatar" aria-hidden="true">{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</div>
+        <div className="avatar" aria-hidden="true">
+          {(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}
+        </div>
         <div>
           <h1>{t('accounts.profile.title')}</h1>
           <p className="profile-email">{user.email}</p>
           <p className="profile-chips">
             {user.subscriber && <span className="chip">{t('accounts.profile.subscriber')}</span>}
-            <span className="chip">{t('accounts.profile.credits')}: ${user.credits.toFixed(2)}</span>
+            <span className="chip">
+              {t('accounts.profile.credits')}: ${user.credits.toFixed(2)}
+            </span>
             {!user.subscriber && user.free_access_until && (
-              <span className="chip">{t('accounts.profile.free_until', { date: formatDate(user.free_access_until, boot, { day: 'numeric', month: 'long' }) })}</span>
+              <span className="chip">
+                {t('accounts.profile.free_until', {
+                  date: formatDate(user.free_access_until, boot, { day: 'numeric', month: 'long' }),
+                })}
+              </span>
             )}
           </p>
         </div>
@@ -105,10 +118,22 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
 
       <section className="profile-card" aria-labelledby="profile-personal">
         <h2 id="profile-personal">{t('accounts.profile.personal')}</h2>
-        {data.recovery && <p className="form-alert form-alert-info" role="status">{t('accounts.profile.password_recovery_note')}</p>}
+        {data.recovery && (
+          <p className="form-alert form-alert-info" role="status">
+            {t('accounts.profile.password_recovery_note')}
+          </p>
+        )}
         <form className="auth-form" onSubmit={save} noValidate data-testid="profile-form">
           <FormAlert message={alert} />
-          <Field label={t('accounts.form.name')} name="name" autoComplete="name" maxLength={100} value={name} onValue={setName} error={errors.name} />
+          <Field
+            label={t('accounts.form.name')}
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            value={name}
+            onValue={setName}
+            error={errors.name}
+          />
           <CountryPhone
             countries={data.countries}
             country={country}
@@ -123,22 +148,54 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
           />
           <div className="field">
             <label htmlFor="profile-language">{t('accounts.form.language')}</label>
-            <select id="profile-language" name="language" value={language} onChange={(e) => setLanguage(e.target.value as Locale)} data-testid="language-select">
+            <select
+              id="profile-language"
+              name="language"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value as Locale)}
+              data-testid="language-select"
+            >
               <option value="es">Español</option>
               <option value="en">English</option>
             </select>
-            <p className={`field-hint${language !== data.user.language ? ' field-warning' : ''}`} data-testid="language-warning">
+            <p
+              className={`field-hint${language !== data.user.language ? ' field-warning' : ''}`}
+              data-testid="language-warning"
+            >
               {t('accounts.profile.language_warning')}
             </p>
           </div>
           <fieldset className="profile-password">
             <legend>{t('accounts.profile.password_section')}</legend>
-            <PasswordField label={t('accounts.form.new_password')} name="password" autoComplete="new-password" minLength={8} maxLength={128} value={password} onValue={setPassword} error={errors.password} hint={t('accounts.form.password_hint')} />
+            <PasswordField
+              label={t('accounts.form.new_password')}
+              name="password"
+              autoComplete="new-password"
+              minLength={8}
+              maxLength={128}
+              value={password}
+              onValue={setPassword}
+              error={errors.password}
+              hint={t('accounts.form.password_hint')}
+            />
             {needsCurrent && password && (
-              <PasswordField label={t('accounts.form.current_password')} name="current_password" autoComplete="current-password" maxLength={128} value={current} onValue={setCurrent} error={errors.current_password} />
+              <PasswordField
+                label={t('accounts.form.current_password')}
+                name="current_password"
+                autoComplete="current-password"
+                maxLength={128}
+                value={current}
+                onValue={setCurrent}
+                error={errors.current_password}
+              />
             )}
           </fieldset>
-          <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="profile-save">
+          <button
+            className="button button-primary button-block"
+            type="submit"
+            disabled={!hydrated || busy}
+            data-testid="profile-save"
+          >
             {busy ? t('accounts.form.sending') : t('accounts.profile.save')}
           </button>
         </form>
@@ -164,7 +221,11 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
         <ExportData />
         <DeleteAccount />
       </section>
-      <p className="profile-foot"><a href={href('logout')} data-action="logout">{t('frame.logout')}</a></p>
+      <p className="profile-foot">
+        <a href={href('logout')} data-action="logout">
+          {t('frame.logout')}
+        </a>
+      </p>
     </div>
   )
 }
@@ -183,22 +244,42 @@ function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: U
     e.preventDefault()
     setBusy(true)
     const channels = [inApp && 'in_app', byEmail && 'email'].filter(Boolean).join('|') || 'in_app'
-    const res = await call(updateProfile, { input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels } })
+    const res = await call(updateProfile, {
+      input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels },
+    })
     setBusy(false)
     if (res.success) onSaved(res.user)
   }
   return (
     <section className="profile-card" aria-labelledby="profile-notifications">
       <h2 id="profile-notifications">{t('accounts.profile.notifications')}</h2>
-      {user.notifications_disabled && <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>}
+      {user.notifications_disabled && (
+        <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>
+      )}
       <form className="auth-form" onSubmit={save} noValidate>
-        <Check name="channel_in_app" checked={inApp} onChecked={(v) => (v || byEmail) && setInApp(v)}>{t('engagement.notifications.settings_in_app')}</Check>
-        <Check name="channel_email" checked={byEmail} onChecked={(v) => (v || inApp) && setByEmail(v)}>{t('engagement.notifications.settings_email')}</Check>
-        <Check name="is_a_email_reader" checked={reader} onChecked={setReader}>{t('accounts.profile.email_reader')}</Check>
-        <Field label={t('accounts.profile.best_time')} name="perfect_time_to_send_notifications" type="time" value={time} onValue={setTime} />
+        <Check name="channel_in_app" checked={inApp} onChecked={(v) => (v || byEmail) && setInApp(v)}>
+          {t('engagement.notifications.settings_in_app')}
+        </Check>
+        <Check name="channel_email" checked={byEmail} onChecked={(v) => (v || inApp) && setByEmail(v)}>
+          {t('engagement.notifications.settings_email')}
+        </Check>
+        <Check name="is_a_email_reader" checked={reader} onChecked={setReader}>
+          {t('accounts.profile.email_reader')}
+        </Check>
+        <Field
+          label={t('accounts.profile.best_time')}
+          name="perfect_time_to_send_notifications"
+          type="time"
+          value={time}
+          onValue={setTime}
+        />
         <div className="auth-actions">
-          <button className="button button-primary" type="submit" disabled={!hydrated || busy}>{t('accounts.profile.save')}</button>
-          {!user.notifications_disabled && <a href={href('disableNotifications')}>{t('accounts.profile.stop_notifications')}</a>}
+          <button className="button button-primary" type="submit" disabled={!hydrated || busy}>
+            {t('accounts.profile.save')}
+          </button>
+          {!user.notifications_disabled && (
+            <a href={href('disableNotifications')}>{t('accounts.profile.stop_notifications')}</a>
+          )}
         </div>
       </form>
     </section>
@@ -227,7 +308,15 @@ function ExportData() {
         <strong>{t('accounts.profile.export')}</strong>
         <p className="field-hint">{t('accounts.profile.export_hint')}</p>
       </div>
-      <button className="button" type="button" onClick={download} disabled={!hydrated || busy} data-testid="export-data">{t('accounts.profile.export')}</button>
+      <button
+        className="button"
+        type="button"
+        onClick={download}
+        disabled={!hydrated || busy}
+        data-testid="export-data"
+      >
+        {t('accounts.profile.export')}
+      </button>
     </div>
   )
 }
@@ -244,7 +333,13 @@ function DeleteAccount() {
           <p className="field-hint">{t('accounts.profile.delete_hint')}</p>
         </div>
         {!asking && (
-          <button className="button button-danger" type="button" onClick={() => setAsking(true)} disabled={!hydrated} data-testid="delete-account">
+          <button
+            className="button button-danger"
+            type="button"
+            onClick={() => setAsking(true)}
+            disabled={!hydrated}
+            data-testid="delete-account"
+          >
             {t('accounts.profile.delete')}
           </button>
         )}
@@ -274,16 +369,31 @@ function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
     setDone(res.message ?? t('accounts.messages.deleted'))
     window.setTimeout(() => window.location.assign(href('home')), 2000)
   }
-  if (done) return <p className="form-alert form-alert-success" role="status" data-testid="account-deleted">{done}</p>
+  if (done)
+    return (
+      <p className="form-alert form-alert-success" role="status" data-testid="account-deleted">
+        {done}
+      </p>
+    )
   return (
     <div className="confirm" role="alertdialog" aria-labelledby="confirm-delete-title" data-testid="confirm-delete">
-      <p id="confirm-delete-title" className="confirm-title">{t('accounts.profile.sure')}</p>
+      <p id="confirm-delete-title" className="confirm-title">
+        {t('accounts.profile.sure')}
+      </p>
       {captcha.widget}
       <div className="auth-actions">
-        <button className="button button-danger" type="button" onClick={confirm} disabled={busy || !captcha.token} data-testid="confirm-delete-yes">
+        <button
+          className="button button-danger"
+          type="button"
+          onClick={confirm}
+          disabled={busy || !captcha.token}
+          data-testid="confirm-delete-yes"
+        >
           {busy ? t('accounts.form.sending') : t('accounts.profile.sure_yes')}
         </button>
-        <button className="button" type="button" onClick={onCancel} disabled={busy}>{t('accounts.profile.cancel')}</button>
+        <button className="button" type="button" onClick={onCancel} disabled={busy}>
+          {t('accounts.profile.cancel')}
+        </button>
       </div>
     </div>
   )

@@ -17,15 +17,29 @@ export default function ProfileDownloads({ user }: { user: number }) {
   }, [user])
   const total = list?.reduce((n, d) => n + d.size, 0) ?? 0
   return (
-    <section className="profile-card profile-downloads" aria-labelledby="downloads-title" data-testid="profile-downloads" data-loaded={list ? 'true' : undefined}>
+    <section
+      className="profile-card profile-downloads"
+      aria-labelledby="downloads-title"
+      data-testid="profile-downloads"
+      data-loaded={list ? 'true' : undefined}
+    >
       <h2 id="downloads-title">{t('playback.downloads.title')}</h2>
       <p className="field-hint">{t('playback.downloads.hint')}</p>
-      {list && list.length === 0 && <p className="empty" data-testid="downloads-empty">{t('playback.downloads.empty')}</p>}
+      {list && list.length === 0 && (
+        <p className="empty" data-testid="downloads-empty">
+          {t('playback.downloads.empty')}
+        </p>
+      )}
       {list && list.length > 0 && (
         <>
           <ul className="downloads-list">
             {list.map((d) => (
-              <li key={`${d.route_id}-${d.unit.id}`} className="profile-row" data-testid="download-item" data-unit={d.unit.id}>
+              <li
+                key={`${d.route_id}-${d.unit.id}`}
+                className="profile-row"
+                data-testid="download-item"
+                data-unit={d.unit.id}
+              >
                 <div>
                   <strong>{d.unit.title}</strong>
                   <p className="field-hint">
@@ -45,8 +59,15 @@ export default function ProfileDownloads({ user }: { user: number }) {
             ))}
           </ul>
           <div className="profile-row">
-            <strong data-testid="downloads-total">{t('playback.downloads.total', { size: formatSize(total, locale) })}</strong>
-            <button type="button" className="button button-small button-danger" onClick={() => void forgetDownloads().then(reload)} data-testid="downloads-remove-all">
+            <strong data-testid="downloads-total">
+              {t('playback.downloads.total', { size: formatSize(total, locale) })}
+            </strong>
+            <button
+              type="button"
+              className="button button-small button-danger"
+              onClick={() => void forgetDownloads().then(reload)}
+              data-testid="downloads-remove-all"
+            >
               {t('playback.downloads.remove_all')}
             </button>
           </div>

@@ -23,7 +23,9 @@ import { firstErrors, useHydrated } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 import './agenda.css'
 
-const { getMyAvailability, saveMyAvailability, saveMyPsychologistProfile } = contract(() => import('#shared/contract/psychologists'))
+const { getMyAvailability, saveMyAvailability, saveMyPsychologistProfile } = contract(
+  () => import('#shared/contract/psychologists'),
+)
 
 /** The week as a person reads it: Monday first. */
 const DISPLAY_ORDER: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
@@ -139,11 +141,17 @@ function WeeklyHours() {
     <section className="profile-card agenda" aria-labelledby="agenda-title" data-testid="agenda">
       <h2 id="agenda-title">{t('psychologist_profile.title')}</h2>
       <p className="agenda-intro">{t('psychologist_profile.intro')}</p>
-      {state === 'loading' && <p className="agenda-status" role="status">{t('psychologist_profile.loading')}</p>}
+      {state === 'loading' && (
+        <p className="agenda-status" role="status">
+          {t('psychologist_profile.loading')}
+        </p>
+      )}
       {state === 'failed' && (
         <div className="agenda-status" role="alert">
           <p>{t('psychologist_profile.load_failed')}</p>
-          <button type="button" className="button button-small" onClick={() => void load()}>{t('psychologist_profile.retry')}</button>
+          <button type="button" className="button button-small" onClick={() => void load()}>
+            {t('psychologist_profile.retry')}
+          </button>
         </div>
       )}
       {state === 'ready' && (
@@ -151,8 +159,12 @@ function WeeklyHours() {
           <FormAlert message={alert} />
           <div className="agenda-switch-row">
             <div>
-              <label htmlFor={`${ids}-open`} className="agenda-switch-label">{t('psychologist_profile.open')}</label>
-              <p className="field-hint" id={`${ids}-open-hint`}>{t('psychologist_profile.open_hint')}</p>
+              <label htmlFor={`${ids}-open`} className="agenda-switch-label">
+                {t('psychologist_profile.open')}
+              </label>
+              <p className="field-hint" id={`${ids}-open-hint`}>
+                {t('psychologist_profile.open_hint')}
+              </p>
             </div>
             <input
               id={`${ids}-open`}
@@ -169,15 +181,46 @@ function WeeklyHours() {
           <div className="agenda-pair">
             <div className={`field${errors.timezone ? ' field-invalid' : ''}`}>
               <label htmlFor={`${ids}-zone`}>{t('psychologist_profile.timezone')}</label>
-              <select id={`${ids}-zone`} name="timezone" value={zone} onChange={(e) => setZone(e.target.value)} data-testid="agenda-timezone">
-                {zones.map((z) => <option key={z} value={z}>{z.replaceAll('_', ' ')}</option>)}
+              <select
+                id={`${ids}-zone`}
+                name="timezone"
+                value={zone}
+                onChange={(e) => setZone(e.target.value)}
+                data-testid="agenda-timezone"
+              >
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z.replaceAll('_', ' ')}
+                  </option>
+                ))}
               </select>
-              {errors.timezone ? <p className="field-error">{errors.timezone}</p> : <p className="field-hint">{t('psychologist_profile.timezone_hint')}</p>}
+              {errors.timezone ? (
+                <p className="field-error">{errors.timezone}</p>
+              ) : (
+                <p className="field-hint">{t('psychologist_profile.timezone_hint')}</p>
+              )}
             </div>
             <div className={`field${errors.slot_minutes ? ' field-invalid' : ''}`}>
               <label htmlFor={`${ids}-slot`}>{t('psychologist_profile.slot_minutes')}</label>
-              <input id={`${ids}-slot`} name="slot_minutes" type="number" inputMode="numeric" min={SLOT_MINUTES_MIN} max={SLOT_MINUTES_MAX} step={5} value={slot} onChange={(e) => setSlot(e.target.value)} data-testid="agenda-slot" />
-              {errors.slot_minutes ? <p className="field-error" data-testid="error-slot_minutes">{errors.slot_minutes}</p> : <p className="field-hint">{t('psychologist_profile.slot_minutes_hint')}</p>}
+              <input
+                id={`${ids}-slot`}
+                name="slot_minutes"
+                type="number"
+                inputMode="numeric"
+                min={SLOT_MINUTES_MIN}
+                max={SLOT_MINUTES_MAX}
+                step={5}
+                value={slot}
+                onChange={(e) => setSlot(e.target.value)}
+                data-testid="agenda-slot"
+              />
+              {errors.slot_minutes ? (
+                <p className="field-error" data-testid="error-slot_minutes">
+                  {errors.slot_minutes}
+                </p>
+              ) : (
+                <p className="field-hint">{t('psychologist_profile.slot_minutes_hint')}</p>
+              )}
             </div>
           </div>
 
@@ -187,15 +230,33 @@ function WeeklyHours() {
               const ranges = week[day]
               const working = ranges.length > 0
               const parsed = parseRanges(fieldOf(ranges))
-              const count = 'ranges' in parsed && slotMinutes >= SLOT_MINUTES_MIN ? slotsIn(parsed.ranges, slotMinutes) : null
+              const count =
+                'ranges' in parsed && slotMinutes >= SLOT_MINUTES_MIN ? slotsIn(parsed.ranges, slotMinutes) : null
               return (
-                <div key={day} className={`agenda-day${working ? '' : ' agenda-day-off'}${errors[day] ? ' field-invalid' : ''}`} data-testid={`agenda-day-${day}`}>
+                <div
+                  key={day}
+                  className={`agenda-day${working ? '' : ' agenda-day-off'}${errors[day] ? ' field-invalid' : ''}`}
+                  data-testid={`agenda-day-${day}`}
+                >
                   <div className="agenda-day-head">
                     <label className="agenda-day-name">
-                      <input type="checkbox" checked={working} onChange={(e) => toggleDay(day, e.target.checked)} data-testid={`agenda-works-${day}`} />
+                      <input
+                        type="checkbox"
+                        checked={working}
+                        onChange={(e) => toggleDay(day, e.target.checked)}
+                        data-testid={`agenda-works-${day}`}
+                      />
                       <span>{t(`psychologist_profile.days.${day}`)}</span>
                     </label>
-                    <span className="agenda-day-note">{working ? (count === null ? '' : count === 1 ? t('psychologist_profile.one_session') : t('psychologist_profile.sessions', { count })) : t('psychologist_profile.day_off')}</span>
+                    <span className="agenda-day-note">
+                      {working
+                        ? count === null
+                          ? ''
+                          : count === 1
+                            ? t('psychologist_profile.one_session')
+                            : t('psychologist_profile.sessions', { count })
+                        : t('psychologist_profile.day_off')}
+                    </span>
                   </div>
                   {working && (
                     <ul className="agenda-ranges">
@@ -203,31 +264,79 @@ function WeeklyHours() {
                         <li key={i} className="agenda-range" data-testid="agenda-range">
                           <label>
                             <span className="visually-hidden">{`${t(`psychologist_profile.days.${day}`)} · ${t('psychologist_profile.from')}`}</span>
-                            <input type="time" step={300} value={r.from} onChange={(e) => setDay(day, ranges.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)))} data-testid="agenda-from" />
+                            <input
+                              type="time"
+                              step={300}
+                              value={r.from}
+                              onChange={(e) =>
+                                setDay(
+                                  day,
+                                  ranges.map((x, j) => (j === i ? { ...x, from: e.target.value } : x)),
+                                )
+                              }
+                              data-testid="agenda-from"
+                            />
                           </label>
                           <span aria-hidden="true">–</span>
                           <label>
                             <span className="visually-hidden">{`${t(`psychologist_profile.days.${day}`)} · ${t('psychologist_profile.to')}`}</span>
-                            <input type="time" step={300} value={r.to} onChange={(e) => setDay(day, ranges.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)))} data-testid="agenda-to" />
+                            <input
+                              type="time"
+                              step={300}
+                              value={r.to}
+                              onChange={(e) =>
+                                setDay(
+                                  day,
+                                  ranges.map((x, j) => (j === i ? { ...x, to: e.target.value } : x)),
+                                )
+                              }
+                              data-testid="agenda-to"
+                            />
                           </label>
-                          <button type="button" className="agenda-remove" onClick={() => setDay(day, ranges.filter((_, j) => j !== i))} aria-label={t('psychologist_profile.remove_range')} title={t('psychologist_profile.remove_range')} data-testid="agenda-remove">
+                          <button
+                            type="button"
+                            className="agenda-remove"
+                            onClick={() =>
+                              setDay(
+                                day,
+                                ranges.filter((_, j) => j !== i),
+                              )
+                            }
+                            aria-label={t('psychologist_profile.remove_range')}
+                            title={t('psychologist_profile.remove_range')}
+                            data-testid="agenda-remove"
+                          >
                             <span aria-hidden="true">×</span>
                           </button>
                         </li>
                       ))}
                       <li>
-                        <button type="button" className="agenda-add" onClick={() => addRange(day)} data-testid={`agenda-add-${day}`}>
+                        <button
+                          type="button"
+                          className="agenda-add"
+                          onClick={() => addRange(day)}
+                          data-testid={`agenda-add-${day}`}
+                        >
                           + {t('psychologist_profile.add_range')}
                         </button>
                       </li>
                     </ul>
                   )}
-                  {errors[day] && <p className="field-error" data-testid={`error-${day}`}>{errors[day]}</p>}
+                  {errors[day] && (
+                    <p className="field-error" data-testid={`error-${day}`}>
+                      {errors[day]}
+                    </p>
+                  )}
                 </div>
               )
             })}
           </fieldset>
-          <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="agenda-save">
+          <button
+            className="button button-primary button-block"
+            type="submit"
+            disabled={!hydrated || busy}
+            data-testid="agenda-save"
+          >
             {busy ? t('psychologist_profile.saving') : t('psychologist_profile.save_agenda')}
           </button>
         </form>
@@ -242,7 +351,8 @@ function shifted(r: Range): Range {
   const start = Math.min(toMin(r.to) + 60, 23 * 60)
   const length = Math.max(60, toMin(r.to) - toMin(r.from))
   const end = Math.min(start + length, 24 * 60)
-  const hh = (m: number) => (m >= 24 * 60 ? '00:00' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`)
+  const hh = (m: number) =>
+    m >= 24 * 60 ? '00:00' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
   return { from: hh(start), to: hh(end) }
 }
 
@@ -260,7 +370,8 @@ function Extras({ user }: { user: UserDto }) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [alert, setAlert] = useState<string | null>(null)
 
-  const toggle = (list: string[], v: string, on: boolean) => (on ? [...list.filter((x) => x !== v), v] : list.filter((x) => x !== v))
+  const toggle = (list: string[], v: string, on: boolean) =>
+    on ? [...list.filter((x) => x !== v), v] : list.filter((x) => x !== v)
 
   async function save(e: FormEvent) {
     e.preventDefault()
@@ -275,7 +386,9 @@ function Extras({ user }: { user: UserDto }) {
       input: {
         degree: degree || 'none',
         speaks_in: LANGUAGES.filter((l) => languages.includes(l)).join('|'),
-        specialist_in_symptoms: symptoms.length ? PSYCHOLOGIST_SYMPTOMS.filter((s) => symptoms.includes(s)).join('|') : 'none',
+        specialist_in_symptoms: symptoms.length
+          ? PSYCHOLOGIST_SYMPTOMS.filter((s) => symptoms.includes(s)).join('|')
+          : 'none',
         specialized_in_the_category: category || 'none',
         nationality: nationality || 'none',
         located_at: located || 'none',
@@ -301,7 +414,11 @@ function Extras({ user }: { user: UserDto }) {
     const key = degreeKeyOf(value)
     return key ? t(`psychologist_profile.degrees.${key}`) : value
   }
-  const countryOptions = PSYCHOLOGIST_COUNTRIES.map((c) => <option key={c} value={c}>{t(`psychologist_profile.countries.${c}`)}</option>)
+  const countryOptions = PSYCHOLOGIST_COUNTRIES.map((c) => (
+    <option key={c} value={c}>
+      {t(`psychologist_profile.countries.${c}`)}
+    </option>
+  ))
 
   return (
     <section className="profile-card agenda" aria-labelledby="extras-title" data-testid="extras">
@@ -309,10 +426,21 @@ function Extras({ user }: { user: UserDto }) {
       <p className="agenda-intro">{t('psychologist_profile.extras_intro')}</p>
       <form className="auth-form" onSubmit={save} noValidate data-testid="extras-form">
         <FormAlert message={alert} />
-        <Select id={`${ids}-degree`} name="degree" label={t('psychologist_profile.degree')} value={degree} onValue={setDegree} error={errors.degree}>
+        <Select
+          id={`${ids}-degree`}
+          name="degree"
+          label={t('psychologist_profile.degree')}
+          value={degree}
+          onValue={setDegree}
+          error={errors.degree}
+        >
           <option value="">{t('psychologist_profile.not_set')}</option>
           {degree && !degreeKeyOf(degree) && <option value={degree}>{degree}</option>}
-          {Object.values(DEGREES).map((d) => <option key={d} value={d}>{degreeLabel(d)}</option>)}
+          {Object.values(DEGREES).map((d) => (
+            <option key={d} value={d}>
+              {degreeLabel(d)}
+            </option>
+          ))}
         </Select>
 
         <fieldset className={`agenda-choices${errors.speaks_in ? ' field-invalid' : ''}`}>
@@ -320,12 +448,21 @@ function Extras({ user }: { user: UserDto }) {
           <div className="agenda-chips">
             {LANGUAGES.map((l: Language) => (
               <label key={l} className={`agenda-chip${languages.includes(l) ? ' agenda-chip-on' : ''}`}>
-                <input type="checkbox" checked={languages.includes(l)} onChange={(e) => setLanguages((list) => toggle(list, l, e.target.checked))} data-testid={`extras-language-${l}`} />
+                <input
+                  type="checkbox"
+                  checked={languages.includes(l)}
+                  onChange={(e) => setLanguages((list) => toggle(list, l, e.target.checked))}
+                  data-testid={`extras-language-${l}`}
+                />
                 {t(`psychologist_profile.language_names.${l}`)}
               </label>
             ))}
           </div>
-          {errors.speaks_in && <p className="field-error" data-testid="error-speaks_in">{errors.speaks_in}</p>}
+          {errors.speaks_in && (
+            <p className="field-error" data-testid="error-speaks_in">
+              {errors.speaks_in}
+            </p>
+          )}
         </fieldset>
 
         <fieldset className={`agenda-choices${errors.specialist_in_symptoms ? ' field-invalid' : ''}`}>
@@ -333,7 +470,12 @@ function Extras({ user }: { user: UserDto }) {
           <div className="agenda-chips">
             {PSYCHOLOGIST_SYMPTOMS.map((s: PsychologistSymptom) => (
               <label key={s} className={`agenda-chip${symptoms.includes(s) ? ' agenda-chip-on' : ''}`}>
-                <input type="checkbox" checked={symptoms.includes(s)} onChange={(e) => setSymptoms((list) => toggle(list, s, e.target.checked))} data-testid={`extras-symptom-${s}`} />
+                <input
+                  type="checkbox"
+                  checked={symptoms.includes(s)}
+                  onChange={(e) => setSymptoms((list) => toggle(list, s, e.target.checked))}
+                  data-testid={`extras-symptom-${s}`}
+                />
                 {t(`psychologist_profile.symptoms.${s}`)}
               </label>
             ))}
@@ -341,21 +483,51 @@ function Extras({ user }: { user: UserDto }) {
           {errors.specialist_in_symptoms && <p className="field-error">{errors.specialist_in_symptoms}</p>}
         </fieldset>
 
-        <Select id={`${ids}-category`} name="specialized_in_the_category" label={t('psychologist_profile.category')} value={category} onValue={setCategory} error={errors.specialized_in_the_category}>
+        <Select
+          id={`${ids}-category`}
+          name="specialized_in_the_category"
+          label={t('psychologist_profile.category')}
+          value={category}
+          onValue={setCategory}
+          error={errors.specialized_in_the_category}
+        >
           <option value="">{t('psychologist_profile.not_set')}</option>
-          {PSYCHOLOGIST_CATEGORIES.map((c) => <option key={c} value={c}>{t(`psychologist_profile.categories.${c}`)}</option>)}
+          {PSYCHOLOGIST_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`psychologist_profile.categories.${c}`)}
+            </option>
+          ))}
         </Select>
         <div className="agenda-pair">
-          <Select id={`${ids}-nationality`} name="nationality" label={t('psychologist_profile.nationality')} value={nationality} onValue={setNationality} error={errors.nationality}>
+          <Select
+            id={`${ids}-nationality`}
+            name="nationality"
+            label={t('psychologist_profile.nationality')}
+            value={nationality}
+            onValue={setNationality}
+            error={errors.nationality}
+          >
             <option value="">{t('psychologist_profile.not_set')}</option>
             {countryOptions}
           </Select>
-          <Select id={`${ids}-located`} name="located_at" label={t('psychologist_profile.located_at')} value={located} onValue={setLocated} error={errors.located_at}>
+          <Select
+            id={`${ids}-located`}
+            name="located_at"
+            label={t('psychologist_profile.located_at')}
+            value={located}
+            onValue={setLocated}
+            error={errors.located_at}
+          >
             <option value="">{t('psychologist_profile.not_set')}</option>
             {countryOptions}
           </Select>
         </div>
-        <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="extras-save">
+        <button
+          className="button button-primary button-block"
+          type="submit"
+          disabled={!hydrated || busy}
+          data-testid="extras-save"
+        >
           {busy ? t('psychologist_profile.saving') : t('psychologist_profile.save_extras')}
         </button>
       </form>
@@ -363,14 +535,40 @@ function Extras({ user }: { user: UserDto }) {
   )
 }
 
-function Select({ id, name, label, value, onValue, error, children }: { id: string; name: string; label: string; value: string; onValue: (v: string) => void; error?: string; children: ReactNode }) {
+function Select({
+  id,
+  name,
+  label,
+  value,
+  onValue,
+  error,
+  children,
+}: {
+  id: string
+  name: string
+  label: string
+  value: string
+  onValue: (v: string) => void
+  error?: string
+  children: ReactNode
+}) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(e) => onValue(e.target.value)} data-testid={`extras-${name}`}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        data-testid={`extras-${name}`}
+      >
         {children}
       </select>
-      {error && <p className="field-error" data-testid={`error-${name}`}>{error}</p>}
+      {error && (
+        <p className="field-error" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -47,7 +47,9 @@ export default function Recover(_: PageProps) {
         <h1>{t('accounts.recover.title')}</h1>
         {sent ? (
           <div className="auth-done" role="status" data-testid="recover-sent">
-            <div className="auth-done-icon" aria-hidden="true">✉</div>
+            <div className="auth-done-icon" aria-hidden="true">
+              ✉
+            </div>
             <h2>{t('accounts.recover.sent_title')}</h2>
             <p>{sent}</p>
           </div>
@@ -56,9 +58,25 @@ export default function Recover(_: PageProps) {
             <p className="auth-lead">{t('accounts.recover.lead')}</p>
             <form className="auth-form" onSubmit={submit} noValidate data-testid="recover-form">
               <FormAlert message={alert} />
-              <Field label={t('accounts.form.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={email} onValue={setEmail} error={errors.email} required />
+              <Field
+                label={t('accounts.form.email')}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                maxLength={254}
+                value={email}
+                onValue={setEmail}
+                error={errors.email}
+                required
+              />
               {captcha.widget}
-              <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="recover-submit">
+              <button
+                className="button button-primary button-block"
+                type="submit"
+                disabled={!hydrated || busy}
+                data-testid="recover-submit"
+              >
                 {busy ? t('accounts.form.sending') : t('accounts.recover.submit')}
               </button>
             </form>

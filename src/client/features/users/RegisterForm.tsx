@@ -38,7 +38,18 @@ export const REGISTER_CONSENT_VERSION = 'register-2026-01'
  * version recorded. On success: 'Welcome to the product!', then `redirectTo` after 3 seconds.
  * The landing pages reuse it without a password (and without a name).
  */
-export function RegisterForm({ withName = true, withPassword = true, consentText, consentVersion = REGISTER_CONSENT_VERSION, consentKind = 'registration', submitLabel, redirectTo, note, onDone, category }: RegisterFormProps) {
+export function RegisterForm({
+  withName = true,
+  withPassword = true,
+  consentText,
+  consentVersion = REGISTER_CONSENT_VERSION,
+  consentKind = 'registration',
+  submitLabel,
+  redirectTo,
+  note,
+  onDone,
+  category,
+}: RegisterFormProps) {
   const { t, href, locale } = usePage()
   const hydrated = useHydrated()
   const captcha = useCaptcha()
@@ -99,10 +110,14 @@ export function RegisterForm({ withName = true, withPassword = true, consentText
   if (done) {
     return (
       <div className="auth-done" role="status" data-testid="register-welcome">
-        <div className="auth-done-icon" aria-hidden="true">✓</div>
+        <div className="auth-done-icon" aria-hidden="true">
+          ✓
+        </div>
         <h2>{t('accounts.messages.welcome')}</h2>
         <p>{t('accounts.messages.welcome_wait')}</p>
-        <div className="progress-bar" aria-hidden="true"><span /></div>
+        <div className="progress-bar" aria-hidden="true">
+          <span />
+        </div>
       </div>
     )
   }
@@ -110,17 +125,55 @@ export function RegisterForm({ withName = true, withPassword = true, consentText
   return (
     <form className="auth-form" onSubmit={submit} noValidate data-testid="register-form">
       <FormAlert message={alert} />
-      {withName && <Field label={t('accounts.form.name')} name="name" autoComplete="name" maxLength={100} value={name} onValue={setName} error={errors.name} required />}
-      <Field label={t('accounts.form.email')} name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} value={email} onValue={setEmail} error={errors.email} required />
+      {withName && (
+        <Field
+          label={t('accounts.form.name')}
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+          value={name}
+          onValue={setName}
+          error={errors.name}
+          required
+        />
+      )}
+      <Field
+        label={t('accounts.form.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+        value={email}
+        onValue={setEmail}
+        error={errors.email}
+        required
+      />
       {withPassword && (
-        <PasswordField label={t('accounts.form.password')} name="password" autoComplete="new-password" minLength={8} maxLength={128} value={password} onValue={setPassword} error={errors.password} hint={t('accounts.form.password_rules')} required />
+        <PasswordField
+          label={t('accounts.form.password')}
+          name="password"
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          value={password}
+          onValue={setPassword}
+          error={errors.password}
+          hint={t('accounts.form.password_rules')}
+          required
+        />
       )}
       <Check name="legal_age" checked={legalAge} onChecked={setLegalAge} error={errors.legal_age} required>
         {withLinks(consent, { terms: href('terms'), privacy: href('privacy') })}
       </Check>
       {captcha.widget}
       {errors._captcha && <p className="field-error">{errors._captcha}</p>}
-      <button className="button button-primary button-block" type="submit" disabled={!hydrated || busy} data-testid="register-submit">
+      <button
+        className="button button-primary button-block"
+        type="submit"
+        disabled={!hydrated || busy}
+        data-testid="register-submit"
+      >
         {busy ? t('accounts.form.sending') : (submitLabel ?? t('accounts.register.submit'))}
       </button>
       {note}

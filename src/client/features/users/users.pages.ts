@@ -5,7 +5,12 @@ export const usersPages = {
   login: page('/login', 'guest', 'pages.login', () => import('./Login')),
   register: page('/register', 'guest', 'pages.register', () => import('./Register')),
   recover: page('/recover-password', 'guest', 'pages.recover', () => import('./Recover')),
-  disableNotifications: page('/disable-notifications', 'public', 'pages.disable_notifications', () => import('./DisableNotifications')),
+  disableNotifications: page(
+    '/disable-notifications',
+    'public',
+    'pages.disable_notifications',
+    () => import('./DisableNotifications'),
+  ),
   profile: page('/profile', 'user', 'pages.profile', () => import('./Profile')),
   expired: page('/expired', 'public', 'pages.expired', () => import('./Expired')),
   // Answered by the Worker (features/users/auth.routes.ts), not pages.

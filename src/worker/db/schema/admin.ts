@@ -1,9 +1,9 @@
 // The admin's audit trail (issue 12 §5).
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt, id, json, ts } from './columns';
-import { users } from './users';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { createdAt, id, json, ts } from './columns'
+import { users } from './users'
 
 /**
  * Every admin or publisher write through /v1 (who, when, what, before and after). `before` of a
@@ -27,6 +27,6 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_entity_idx').on(t.entity, t.entityId)],
-);
+)
 
-export type AuditRow = typeof auditLog.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect

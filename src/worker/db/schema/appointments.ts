@@ -1,18 +1,11 @@
 // Appointments and psychologist availability.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
-import type { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums';
-import { ts, createdAt, updatedAt, id } from './columns';
-import { users } from './users';
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
+import { ts, createdAt, updatedAt, id } from './columns'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Appointments (SPEC §3 "Appointment", §4; DESIGN §5 slot booking)
@@ -61,7 +54,7 @@ export const appointments = sqliteTable(
       .where(sql`status IN (1, 2)`),
     check('appointments_end_after_start', sql`end_at > start_at`),
   ],
-);
+)
 
 /** Weekly opening hours of a psychologist, in their own timezone (DESIGN §5). */
 export const psychologistAvailability = sqliteTable(
@@ -88,10 +81,10 @@ export const psychologistAvailability = sqliteTable(
       sql`start_minute >= 0 AND end_minute <= 1440 AND start_minute < end_minute AND slot_minutes > 0`,
     ),
   ],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type Appointment = typeof appointments.$inferSelect;
-export type NewAppointment = typeof appointments.$inferInsert;
-export type PsychologistAvailability = typeof psychologistAvailability.$inferSelect;
+export type Appointment = typeof appointments.$inferSelect
+export type NewAppointment = typeof appointments.$inferInsert
+export type PsychologistAvailability = typeof psychologistAvailability.$inferSelect

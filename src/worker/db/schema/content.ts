@@ -1,17 +1,11 @@
 // Content: routes, units, symptoms, categories, properties, likes and stats.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
-import type { ContentTarget, UnitKind } from '#shared/enums';
-import { createdAt, updatedAt, bool, json, id, language, contentStatus, type Images } from './columns';
-import { users } from './users';
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { ContentTarget, UnitKind } from '#shared/enums'
+import { createdAt, updatedAt, bool, json, id, language, contentStatus, type Images } from './columns'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Content: routes, units, symptoms, categories, properties (SPEC §3 Route/Unit/Symptom)
@@ -28,7 +22,7 @@ export const routeCategories = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('route_categories_slug_language_uq').on(t.slug, t.language)],
-);
+)
 
 export const routes = sqliteTable(
   'routes',
@@ -58,7 +52,7 @@ export const routes = sqliteTable(
     uniqueIndex('routes_slug_language_uq').on(t.slug, t.language),
     index('routes_language_status_order_idx').on(t.language, t.status, t.order),
   ],
-);
+)
 
 export const units = sqliteTable(
   'units',
@@ -85,7 +79,7 @@ export const units = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('units_route_order_idx').on(t.routeId, t.order)],
-);
+)
 
 export const symptoms = sqliteTable(
   'symptoms',
@@ -104,7 +98,7 @@ export const symptoms = sqliteTable(
     uniqueIndex('symptoms_slug_language_uq').on(t.slug, t.language),
     index('symptoms_language_status_idx').on(t.language, t.status),
   ],
-);
+)
 
 /** SPEC §5 "A symptom cannot be assigned twice to the same route"; SPEC §3 "one may be primary". */
 export const routeSymptoms = sqliteTable(
@@ -124,9 +118,11 @@ export const routeSymptoms = sqliteTable(
     uniqueIndex('route_symptoms_route_symptom_uq').on(t.routeId, t.symptomId),
     index('route_symptoms_symptom_idx').on(t.symptomId),
     // At most one primary symptom per route: clear the old one first in the same db.batch.
-    uniqueIndex('route_symptoms_one_primary_uq').on(t.routeId).where(sql`is_primary = 1`),
+    uniqueIndex('route_symptoms_one_primary_uq')
+      .on(t.routeId)
+      .where(sql`is_primary = 1`),
   ],
-);
+)
 
 /** Admin-editable key/value settings (SPEC §2 "property editing", §6). */
 export const properties = sqliteTable('properties', {
@@ -137,7 +133,7 @@ export const properties = sqliteTable('properties', {
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+})
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Likes and stats (SPEC §3 "stats (views, likes)", "liked_by_me"; §4 like toggle)
@@ -158,7 +154,7 @@ export const likes = sqliteTable(
     uniqueIndex('likes_user_target_uq').on(t.userId, t.targetType, t.targetId),
     index('likes_target_idx').on(t.targetType, t.targetId),
   ],
-);
+)
 
 /** Counters per route/post, bumped with INSERT ... ON CONFLICT(target_type, target_id) DO UPDATE. */
 export const contentStats = sqliteTable(
@@ -172,14 +168,14 @@ export const contentStats = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('content_stats_target_uq').on(t.targetType, t.targetId)],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type Route = typeof routes.$inferSelect;
-export type NewRoute = typeof routes.$inferInsert;
-export type Unit = typeof units.$inferSelect;
-export type NewUnit = typeof units.$inferInsert;
-export type Symptom = typeof symptoms.$inferSelect;
-export type RouteCategory = typeof routeCategories.$inferSelect;
-export type Property = typeof properties.$inferSelect;
+export type Route = typeof routes.$inferSelect
+export type NewRoute = typeof routes.$inferInsert
+export type Unit = typeof units.$inferSelect
+export type NewUnit = typeof units.$inferInsert
+export type Symptom = typeof symptoms.$inferSelect
+export type RouteCategory = typeof routeCategories.$inferSelect
+export type Property = typeof properties.$inferSelect

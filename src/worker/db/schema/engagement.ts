@@ -1,14 +1,8 @@
 // Engagement: rewards, activity, ranking and notifications.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type {
   Language,
   NotificationChannel,
@@ -17,9 +11,9 @@ import type {
   NotificationStatus,
   RewardCategory,
   Role,
-} from '#shared/enums';
-import { ts, tsNow, createdAt, bool, json, id } from './columns';
-import { users } from './users';
+} from '#shared/enums'
+import { ts, tsNow, createdAt, bool, json, id } from './columns'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Rewards and ranking (SPEC §3 "Reward", "Ranking entry"; §9 streaks and levels)
@@ -43,7 +37,7 @@ export const rewards = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('rewards_key_level_uq').on(t.key, t.levelId)],
-);
+)
 
 export const userRewards = sqliteTable(
   'user_rewards',
@@ -59,7 +53,7 @@ export const userRewards = sqliteTable(
     claimedAt: ts('claimed_at'),
   },
   (t) => [uniqueIndex('user_rewards_user_reward_uq').on(t.userId, t.rewardId)],
-);
+)
 
 /**
  * One row per user and day of their streak: a day they were active ('YYYY-MM-DD' on their own
@@ -77,35 +71,32 @@ export const activityDays = sqliteTable(
     points: integer('points').notNull().default(0),
     frozen: bool('frozen').notNull().default(false),
   },
-  (t) => [
-    uniqueIndex('activity_days_user_day_uq').on(t.userId, t.day),
-    index('activity_days_day_idx').on(t.day),
-  ],
-);
+  (t) => [uniqueIndex('activity_days_user_day_uq').on(t.userId, t.day), index('activity_days_day_idx').on(t.day)],
+)
 
 /** A person's streak state and ranking choice (one row per user, made on their first active day). */
 export const userEngagement = sqliteTable(
   'user_engagement',
   {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  /** Last day of the streak ('YYYY-MM-DD', the person's clock); NULL before the first active day. */
-  lastDay: text('last_day'),
-  currentStreak: integer('current_streak').notNull().default(0),
-  longestStreak: integer('longest_streak').notNull().default(0),
-  /** Freezes held (earned one per 7 streak days, at most 2); each covers one missed day. */
-  freezes: integer('freezes').notNull().default(0),
-  /** Left the ranking from the profile: never ranked, never shown. */
-  rankingHidden: bool('ranking_hidden').notNull().default(false),
-  updatedAt: ts('updated_at'),
-  /** Running total of activity_days.points, kept by the trigger activity_days_running_points (migration 0013). */
-  points: integer('points').notNull().default(0),
-  /** The person's first day in activity_days: the ranking's tie-break. */
-  firstDay: text('first_day'),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Last day of the streak ('YYYY-MM-DD', the person's clock); NULL before the first active day. */
+    lastDay: text('last_day'),
+    currentStreak: integer('current_streak').notNull().default(0),
+    longestStreak: integer('longest_streak').notNull().default(0),
+    /** Freezes held (earned one per 7 streak days, at most 2); each covers one missed day. */
+    freezes: integer('freezes').notNull().default(0),
+    /** Left the ranking from the profile: never ranked, never shown. */
+    rankingHidden: bool('ranking_hidden').notNull().default(false),
+    updatedAt: ts('updated_at'),
+    /** Running total of activity_days.points, kept by the trigger activity_days_running_points (migration 0013). */
+    points: integer('points').notNull().default(0),
+    /** The person's first day in activity_days: the ranking's tie-break. */
+    firstDay: text('first_day'),
   },
   (t) => [index('user_engagement_rank_idx').on(sql`${t.points} DESC`, t.firstDay, t.userId, t.rankingHidden)],
-);
+)
 
 /** A snapshot day of the ranking: the read shows only the newest `complete` one (issue 22). */
 export const rankingDays = sqliteTable(
@@ -118,7 +109,7 @@ export const rankingDays = sqliteTable(
     completedAt: integer('completed_at'),
   },
   (t) => [index('ranking_days_status_day_idx').on(t.status, t.day)],
-);
+)
 
 /** Written once a day by the ranking cron (SPEC §9 "updates at the end of each day"). */
 export const rankingSnapshots = sqliteTable(
@@ -139,7 +130,7 @@ export const rankingSnapshots = sqliteTable(
     uniqueIndex('ranking_snapshots_day_user_uq').on(t.day, t.userId),
     index('ranking_snapshots_day_position_idx').on(t.day, t.position),
   ],
-);
+)
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Notifications (SPEC §3 "Notification", §4, §6 admin sends by role / to email readers)
@@ -172,7 +163,7 @@ export const adminNotifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('admin_notifications_status_send_idx').on(t.status, t.sendAt)],
-);
+)
 
 /** Fan-out of an admin notification: one row per user and channel (unique → idempotent cron). */
 export const notificationDeliveries = sqliteTable(
@@ -198,7 +189,7 @@ export const notificationDeliveries = sqliteTable(
     index('notification_deliveries_user_idx').on(t.userId),
     index('notification_deliveries_status_due_idx').on(t.status, t.dueAt),
   ],
-);
+)
 
 /** What the client shows (SPEC §3 "In-app notification"). user_id NULL = public, per locale. */
 export const inAppNotifications = sqliteTable(
@@ -227,14 +218,14 @@ export const inAppNotifications = sqliteTable(
     index('in_app_notifications_locale_idx').on(t.locale, t.createdAt),
     uniqueIndex('in_app_notifications_delivery_uq').on(t.deliveryId),
   ],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type Reward = typeof rewards.$inferSelect;
-export type UserReward = typeof userRewards.$inferSelect;
-export type RankingSnapshot = typeof rankingSnapshots.$inferSelect;
-export type AdminNotification = typeof adminNotifications.$inferSelect;
-export type NewAdminNotification = typeof adminNotifications.$inferInsert;
-export type InAppNotification = typeof inAppNotifications.$inferSelect;
-export type UserEngagement = typeof userEngagement.$inferSelect;
+export type Reward = typeof rewards.$inferSelect
+export type UserReward = typeof userRewards.$inferSelect
+export type RankingSnapshot = typeof rankingSnapshots.$inferSelect
+export type AdminNotification = typeof adminNotifications.$inferSelect
+export type NewAdminNotification = typeof adminNotifications.$inferInsert
+export type InAppNotification = typeof inAppNotifications.$inferSelect
+export type UserEngagement = typeof userEngagement.$inferSelect

@@ -1,15 +1,10 @@
 // Files.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-} from 'drizzle-orm/sqlite-core';
-import type { FileTag, FileType } from '#shared/enums';
-import { createdAt, id } from './columns';
-import { users } from './users';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import type { FileTag, FileType } from '#shared/enums'
+import { createdAt, id } from './columns'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Files (SPEC §3 "File", §9 file tags)
@@ -29,8 +24,8 @@ export const files = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('files_type_tag_idx').on(t.type, t.tag)],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type FileRow = typeof files.$inferSelect;
+export type FileRow = typeof files.$inferSelect

@@ -1,24 +1,12 @@
 // Forms: contact, feedback, letstalk, suggestions, translation misses.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
-import type {
-  ContactReason,
-  Language,
-  LetstalkTime,
-  UsageFrequency,
-} from '#shared/enums';
-import { ts, tsNow, createdAt, bool, id } from './columns';
-import { routes } from './content';
-import { users } from './users';
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { ContactReason, Language, LetstalkTime, UsageFrequency } from '#shared/enums'
+import { ts, tsNow, createdAt, bool, id } from './columns'
+import { routes } from './content'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Forms: contact, feedback, letstalk, suggestions, translation misses (SPEC §3, §7, §9)
@@ -36,7 +24,7 @@ export const contactRequests = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_requests_created_idx').on(t.createdAt)],
-);
+)
 
 export const feedback = sqliteTable(
   'feedback',
@@ -65,7 +53,7 @@ export const feedback = sqliteTable(
     ),
     check('feedback_usage_frequency_range', sql`usage_frequency IS NULL OR usage_frequency BETWEEN 1 AND 4`),
   ],
-);
+)
 
 /** Letstalk: a 15-minute call-back request (SPEC §2, §9). */
 export const callbackRequests = sqliteTable(
@@ -84,7 +72,7 @@ export const callbackRequests = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('callback_requests_created_idx').on(t.createdAt)],
-);
+)
 
 /** "Would you like us to create a route for you" (SPEC §2 /suggestions). */
 export const suggestions = sqliteTable(
@@ -108,7 +96,7 @@ export const suggestions = sqliteTable(
     index('suggestions_created_idx').on(t.createdAt),
     index('suggestions_waiting_idx').on(t.notify, t.notifiedAt, t.locale),
   ],
-);
+)
 
 /** POST /translation: strings the client had no translation for (SPEC §7). Upsert bumps count. */
 export const translationMisses = sqliteTable(
@@ -122,11 +110,11 @@ export const translationMisses = sqliteTable(
     lastSeen: tsNow('last_seen'),
   },
   (t) => [uniqueIndex('translation_misses_locale_text_uq').on(t.locale, t.text)],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type ContactRequest = typeof contactRequests.$inferSelect;
-export type Feedback = typeof feedback.$inferSelect;
-export type CallbackRequest = typeof callbackRequests.$inferSelect;
-export type Suggestion = typeof suggestions.$inferSelect;
+export type ContactRequest = typeof contactRequests.$inferSelect
+export type Feedback = typeof feedback.$inferSelect
+export type CallbackRequest = typeof callbackRequests.$inferSelect
+export type Suggestion = typeof suggestions.$inferSelect

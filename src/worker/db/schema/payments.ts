@@ -1,16 +1,10 @@
 // Payments: credits, subscriptions, transactions, webhooks, refunds.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
-import type { SubscriptionStatus, SubscriptionType } from '#shared/enums';
-import { ts, tsNow, createdAt, updatedAt, json, id } from './columns';
-import { users } from './users';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import type { SubscriptionStatus, SubscriptionType } from '#shared/enums'
+import { ts, tsNow, createdAt, updatedAt, json, id } from './columns'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Payments: credits, subscriptions, transactions, webhooks, refunds (SPEC §3, §5, §9; DESIGN §5)
@@ -40,7 +34,7 @@ export const creditLedger = sqliteTable(
     uniqueIndex('credit_ledger_reason_reference_uq').on(t.reason, t.reference),
     index('credit_ledger_payment_idx').on(t.paymentKey),
   ],
-);
+)
 
 export const subscriptions = sqliteTable(
   'subscriptions',
@@ -70,7 +64,7 @@ export const subscriptions = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
-);
+)
 
 export const transactions = sqliteTable(
   'transactions',
@@ -92,10 +86,7 @@ export const transactions = sqliteTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** Cents of this payment given back so far (Stripe's amount_refunded); partial refunds add up. */
     refundedCents: integer('refunded_cents').notNull().default(0),
-    status: text('status')
-      .$type<'pending' | 'succeeded' | 'failed' | 'refunded'>()
-      .notNull()
-      .default('pending'),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'refunded'>().notNull().default('pending'),
     description: text('description'),
     createdAt: createdAt(),
   },
@@ -103,18 +94,22 @@ export const transactions = sqliteTable(
     index('transactions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('transactions_provider_ref_uq').on(t.provider, t.providerRef),
   ],
-);
+)
 
 /** Stripe webhook idempotency: INSERT the event id first; a replay hits the primary key (DESIGN §5). */
-export const stripeEvents = sqliteTable('stripe_events', {
-  id: text('id').primaryKey(), // Stripe's evt_… id
-  type: text('type').notNull(),
-  payload: json<unknown>('payload'),
-  receivedAt: tsNow('received_at'),
-  appliedAt: ts('applied_at'),
-  /** A refund that came before its payment: the payment intent it waits for (applied when that payment is). */
-  waitingFor: text('waiting_for'),
-}, (t) => [index('stripe_events_waiting_idx').on(t.waitingFor)]);
+export const stripeEvents = sqliteTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(), // Stripe's evt_… id
+    type: text('type').notNull(),
+    payload: json<unknown>('payload'),
+    receivedAt: tsNow('received_at'),
+    appliedAt: ts('applied_at'),
+    /** A refund that came before its payment: the payment intent it waits for (applied when that payment is). */
+    waitingFor: text('waiting_for'),
+  },
+  (t) => [index('stripe_events_waiting_idx').on(t.waitingFor)],
+)
 
 /**
  * What we must still tell Stripe (cancel a plan, refund a payment), written in the same batch as
@@ -140,7 +135,7 @@ export const stripeActions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('stripe_actions_due_idx').on(t.doneAt, t.nextAt)],
-);
+)
 
 /** SPEC §5/§9: once every 7 days per user (the message shows the earlier request's time). */
 export const refundRequests = sqliteTable(
@@ -158,12 +153,12 @@ export const refundRequests = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('refund_requests_user_idx').on(t.userId, t.createdAt)],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type CreditLedgerEntry = typeof creditLedger.$inferSelect;
-export type Subscription = typeof subscriptions.$inferSelect;
-export type Transaction = typeof transactions.$inferSelect;
-export type RefundRequest = typeof refundRequests.$inferSelect;
-export type StripeAction = typeof stripeActions.$inferSelect;
+export type CreditLedgerEntry = typeof creditLedger.$inferSelect
+export type Subscription = typeof subscriptions.$inferSelect
+export type Transaction = typeof transactions.$inferSelect
+export type RefundRequest = typeof refundRequests.$inferSelect
+export type StripeAction = typeof stripeActions.$inferSelect

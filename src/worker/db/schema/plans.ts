@@ -1,18 +1,11 @@
 // Plans and progress.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type AnySQLiteColumn,
-} from 'drizzle-orm/sqlite-core';
-import type { PlanVisibility } from '#shared/enums';
-import { ts, tsNow, createdAt, updatedAt, bool, json, id, language, contentStatus, type Images } from './columns';
-import { routes, units } from './content';
-import { users } from './users';
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { PlanVisibility } from '#shared/enums'
+import { ts, tsNow, createdAt, updatedAt, bool, json, id, language, contentStatus, type Images } from './columns'
+import { routes, units } from './content'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Plans and progress (SPEC §3 "Plan", §4 lock codes)
@@ -49,7 +42,7 @@ export const plans = sqliteTable(
     uniqueIndex('plans_slug_language_uq').on(t.slug, t.language),
     index('plans_language_status_idx').on(t.language, t.status),
   ],
-);
+)
 
 /** Ordered routes of a plan with their lock settings. SPEC §5 "A route cannot be added twice to a plan". */
 export const planRoutes = sqliteTable(
@@ -76,7 +69,7 @@ export const planRoutes = sqliteTable(
     index('plan_routes_plan_order_idx').on(t.planId, t.order),
     index('plan_routes_route_idx').on(t.routeId),
   ],
-);
+)
 
 export const planAssignments = sqliteTable(
   'plan_assignments',
@@ -97,7 +90,7 @@ export const planAssignments = sqliteTable(
     uniqueIndex('plan_assignments_plan_user_uq').on(t.planId, t.userId),
     index('plan_assignments_user_idx').on(t.userId, t.assignedAt),
   ],
-);
+)
 
 /** Listening position and completion per unit. The unique (user_id, unit_id) also serves
  *  "all progress of a user" queries (leftmost prefix). */
@@ -119,12 +112,12 @@ export const unitProgress = sqliteTable(
     uniqueIndex('unit_progress_user_unit_uq').on(t.userId, t.unitId),
     index('unit_progress_unit_idx').on(t.unitId),
   ],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type Plan = typeof plans.$inferSelect;
-export type NewPlan = typeof plans.$inferInsert;
-export type PlanRoute = typeof planRoutes.$inferSelect;
-export type PlanAssignment = typeof planAssignments.$inferSelect;
-export type UnitProgress = typeof unitProgress.$inferSelect;
+export type Plan = typeof plans.$inferSelect
+export type NewPlan = typeof plans.$inferInsert
+export type PlanRoute = typeof planRoutes.$inferSelect
+export type PlanAssignment = typeof planAssignments.$inferSelect
+export type UnitProgress = typeof unitProgress.$inferSelect

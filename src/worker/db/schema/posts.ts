@@ -1,18 +1,22 @@
 // Blog: posts, post categories, related posts and routes.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
-import { ts, createdAt, updatedAt, bool, json, id, language, contentStatus, type Images, type MediaRef } from './columns';
-import { routes } from './content';
-import { users } from './users';
+  ts,
+  createdAt,
+  updatedAt,
+  bool,
+  json,
+  id,
+  language,
+  contentStatus,
+  type Images,
+  type MediaRef,
+} from './columns'
+import { routes } from './content'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Blog (SPEC §3 "Post", "Post category")
@@ -28,7 +32,7 @@ export const postCategories = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('post_categories_slug_language_uq').on(t.slug, t.language)],
-);
+)
 
 export const posts = sqliteTable(
   'posts',
@@ -67,7 +71,7 @@ export const posts = sqliteTable(
     index('posts_language_status_published_idx').on(t.language, t.status, t.publishedAt),
     index('posts_html_version_idx').on(t.htmlVersion),
   ],
-);
+)
 
 /** Related posts. SPEC §5 "A post cannot be correlated with itself". Store one row per direction
  *  or query both columns; the pair is unique either way. */
@@ -88,7 +92,7 @@ export const postCorrelations = sqliteTable(
     index('post_correlations_related_idx').on(t.relatedPostId),
     check('post_correlations_not_self', sql`post_id <> related_post_id`),
   ],
-);
+)
 
 /** Routes related to a post (SPEC §3 "related routes"). */
 export const postRoutes = sqliteTable(
@@ -103,14 +107,11 @@ export const postRoutes = sqliteTable(
       .references(() => routes.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('post_routes_pair_uq').on(t.postId, t.routeId),
-    index('post_routes_route_idx').on(t.routeId),
-  ],
-);
+  (t) => [uniqueIndex('post_routes_pair_uq').on(t.postId, t.routeId), index('post_routes_route_idx').on(t.routeId)],
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type PostCategory = typeof postCategories.$inferSelect;
-export type Post = typeof posts.$inferSelect;
-export type NewPost = typeof posts.$inferInsert;
+export type PostCategory = typeof postCategories.$inferSelect
+export type Post = typeof posts.$inferSelect
+export type NewPost = typeof posts.$inferInsert

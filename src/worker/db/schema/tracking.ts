@@ -1,14 +1,9 @@
 // Tracking sessions and events.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import {
-  index,
-  integer,
-  sqliteTable,
-  text,
-} from 'drizzle-orm/sqlite-core';
-import { tsNow, createdAt, json, id } from './columns';
-import { users } from './users';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { tsNow, createdAt, json, id } from './columns'
+import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Tracking (SPEC §3 "Session", "Tracked event"; §7 GET /session, POST /track; §9 utm variables)
@@ -37,7 +32,7 @@ export const trackingSessions = sqliteTable(
     lastSeenAt: tsNow('last_seen_at'),
   },
   (t) => [index('tracking_sessions_user_idx').on(t.userId), index('tracking_sessions_created_idx').on(t.createdAt)],
-);
+)
 
 /** No foreign key to tracking_sessions on purpose: POST /track is silent and must never fail. */
 export const trackingEvents = sqliteTable(
@@ -55,9 +50,9 @@ export const trackingEvents = sqliteTable(
     index('tracking_events_session_idx').on(t.sessionId),
     index('tracking_events_event_created_idx').on(t.event, t.createdAt),
   ],
-);
+)
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type TrackingSession = typeof trackingSessions.$inferSelect;
-export type TrackingEvent = typeof trackingEvents.$inferSelect;
+export type TrackingSession = typeof trackingSessions.$inferSelect
+export type TrackingEvent = typeof trackingEvents.$inferSelect

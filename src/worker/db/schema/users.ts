@@ -1,16 +1,9 @@
 // Users and consents, with the email outbox and rate-limit windows.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  type AnySQLiteColumn,
-} from 'drizzle-orm/sqlite-core';
-import type { Language, Role } from '#shared/enums';
-import { ts, createdAt, updatedAt, bool, json, id, language } from './columns';
+import { index, integer, primaryKey, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { Language, Role } from '#shared/enums'
+import { ts, createdAt, updatedAt, bool, json, id, language } from './columns'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Users (SPEC §3 "User", §5, §6; DESIGN §4)
@@ -41,10 +34,9 @@ export const users = sqliteTable(
     notificationPushToken: text('notification_push_token'),
     perfectTimeToSendNotifications: text('perfect_time_to_send_notifications'), // 'HH:MM' local
     isAEmailReader: bool('is_a_email_reader').notNull().default(false),
-    preferredPsychologistId: integer('preferred_psychologist_id').references(
-      (): AnySQLiteColumn => users.id,
-      { onDelete: 'set null' },
-    ),
+    preferredPsychologistId: integer('preferred_psychologist_id').references((): AnySQLiteColumn => users.id, {
+      onDelete: 'set null',
+    }),
     stripeId: text('stripe_id'),
     razorPayId: text('razor_pay_id'),
     /** End of the new-user free access window (SPEC §1, §9: 3 days). */
@@ -70,11 +62,8 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('users_role_idx').on(t.role),
-    index('users_stripe_id_idx').on(t.stripeId),
-  ],
-);
+  (t) => [index('users_role_idx').on(t.role), index('users_stripe_id_idx').on(t.stripeId)],
+)
 
 /** Every consent given (register, landing kit invitation, cookies), kept as evidence. */
 export const consentRecords = sqliteTable(
@@ -90,7 +79,7 @@ export const consentRecords = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('consent_records_user_idx').on(t.userId)],
-);
+)
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Infrastructure: email outbox, rate-limit windows (DESIGN §7, SPEC §5 rate limits)
@@ -126,7 +115,7 @@ export const emailOutbox = sqliteTable(
     index('email_outbox_created_idx').on(t.createdAt),
     index('email_outbox_status_created_idx').on(t.status, t.createdAt),
   ],
-);
+)
 
 /**
  * Cooldowns (SPEC §5: recovery 30 min, contact 1 h, refund 7 days), taken atomically in one
@@ -139,7 +128,7 @@ export const emailOutbox = sqliteTable(
 export const rateWindows = sqliteTable('rate_windows', {
   key: text('key').primaryKey(),
   lastAt: integer('last_at').notNull(),
-});
+})
 
 /**
  * Sign-in attempts and register probes (issue 14 §1–2, issue 20 §7), COUNTED: one row per
@@ -159,12 +148,15 @@ export const authCounters = sqliteTable(
     windowStart: integer('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.subject, t.windowStart] }), index('auth_counters_window_idx').on(t.windowStart)],
-);
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subject, t.windowStart] }),
+    index('auth_counters_window_idx').on(t.windowStart),
+  ],
+)
 export type AuthCounterKind = 'sign_in:account' | 'sign_in:address' | 'register_taken:address'
 
 // ── Row types ───────────────────────────────────────────────────────────────────────────────
 
-export type User = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+export type User = typeof users.$inferSelect
+export type NewUser = typeof users.$inferInsert
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect

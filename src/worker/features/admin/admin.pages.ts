@@ -13,4 +13,3 @@ export const adminLoaders: PageLoaders<'admin'> = {
     return { role, screens: [...screens] }
   }),
 }
-

@@ -23,7 +23,11 @@ export interface ListSpec {
 const iso = (v: unknown) => (typeof v === 'number' ? new Date(v).toISOString() : v)
 
 /** A page of an admin list and the total. Times (`*_at`) are answered as ISO text. */
-export async function listPage(db: Db, spec: ListSpec, q: ListQuery<Record<string, unknown>>): Promise<{ rows: AdminRow[]; total: number }> {
+export async function listPage(
+  db: Db,
+  spec: ListSpec,
+  q: ListQuery<Record<string, unknown>>,
+): Promise<{ rows: AdminRow[]; total: number }> {
   const where: string[] = []
   const params: Value[] = []
   const search = typeof q.filters.search === 'string' ? q.filters.search.trim() : ''
@@ -42,10 +46,17 @@ export async function listPage(db: Db, spec: ListSpec, q: ListQuery<Record<strin
   const order = spec.order[q.order.column] ?? Object.values(spec.order)[0]!
   const d1 = db.$client
   const [list, count] = await d1.batch<Row>([
-    d1.prepare(`SELECT ${spec.select} FROM ${spec.from} ${w} ORDER BY ${order} ${q.order.dir === 'desc' ? 'DESC' : 'ASC'}, 1 DESC LIMIT ? OFFSET ?`).bind(...params, q.perPage, q.offset),
+    d1
+      .prepare(
+        `SELECT ${spec.select} FROM ${spec.from} ${w} ORDER BY ${order} ${q.order.dir === 'desc' ? 'DESC' : 'ASC'}, 1 DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(...params, q.perPage, q.offset),
     d1.prepare(`SELECT COUNT(*) AS n FROM ${spec.from} ${w}`).bind(...params),
   ])
-  const rows = (list!.results ?? []).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.endsWith('_at') ? (iso(v) as Value) : v])) as AdminRow)
+  const rows = (list!.results ?? []).map(
+    (r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.endsWith('_at') ? (iso(v) as Value) : v])) as AdminRow,
+  )
   return { rows, total: Number((count!.results?.[0] as Row | undefined)?.n ?? 0) }
 }
 
@@ -69,7 +80,8 @@ export const LISTS = {
   },
   symptoms: {
     from: 'symptoms s',
-    select: 's.id, s.language, s.slug, s.title, s.status, s.seo_title, s.seo_description, (SELECT COUNT(*) FROM route_symptoms x WHERE x.symptom_id = s.id) AS routes_count',
+    select:
+      's.id, s.language, s.slug, s.title, s.status, s.seo_title, s.seo_description, (SELECT COUNT(*) FROM route_symptoms x WHERE x.symptom_id = s.id) AS routes_count',
     search: ['s.title', 's.slug'],
     filters: { language: 's.language = ?', status: 's.status = ?' },
     order: { id: 's.id', title: 's.title', slug: 's.slug' },
@@ -84,7 +96,8 @@ export const LISTS = {
   },
   plan_routes: {
     from: 'plan_routes x JOIN routes r ON r.id = x.route_id',
-    select: 'x.id, x.plan_id, x.route_id, r.title, r.slug, x."order", x.waiting_time_hours, x.need_appointment, x.need_finished_appointment',
+    select:
+      'x.id, x.plan_id, x.route_id, r.title, r.slug, x."order", x.waiting_time_hours, x.need_appointment, x.need_finished_appointment',
     filters: { plan_id: 'x.plan_id = ?' },
     order: { order: 'x."order"', id: 'x.id' },
   },
@@ -97,7 +110,8 @@ export const LISTS = {
   },
   units: {
     from: 'units u',
-    select: 'u.id, u.route_id, u."order", u.status, u.title, u.description, u.kind, u.media_key, u.cover_key, u.duration_seconds, u.credits_creator, u.credits_dubbing, u.credits_interpretation, u.credits_author',
+    select:
+      'u.id, u.route_id, u."order", u.status, u.title, u.description, u.kind, u.media_key, u.cover_key, u.duration_seconds, u.credits_creator, u.credits_dubbing, u.credits_interpretation, u.credits_author',
     search: ['u.title'],
     filters: { route_id: 'u.route_id = ?' },
     order: { order: 'u."order"', id: 'u.id', title: 'u.title' },
@@ -127,20 +141,36 @@ export const LISTS = {
 
 // ── Units ────────────────────────────────────────────────────────────────────────────────────
 
-export const UNIT_COLUMNS = ['route_id', 'title', 'description', 'kind', 'status', 'media_key', 'cover_key', 'duration_seconds', 'credits_creator', 'credits_dubbing', 'credits_interpretation', 'credits_author'] as const
+export const UNIT_COLUMNS = [
+  'route_id',
+  'title',
+  'description',
+  'kind',
+  'status',
+  'media_key',
+  'cover_key',
+  'duration_seconds',
+  'credits_creator',
+  'credits_dubbing',
+  'credits_interpretation',
+  'credits_author',
+] as const
 export type UnitColumn = (typeof UNIT_COLUMNS)[number]
 
 export async function findUnit(db: Db, id: number): Promise<AdminRow | null> {
   return db.$client.prepare(`SELECT ${LISTS.units.select} FROM units u WHERE u.id = ?`).bind(id).first<AdminRow>()
 }
 
-export const routeExists = async (db: Db, id: number) => !!(await db.$client.prepare('SELECT 1 FROM routes WHERE id = ?').bind(id).first())
+export const routeExists = async (db: Db, id: number) =>
+  !!(await db.$client.prepare('SELECT 1 FROM routes WHERE id = ?').bind(id).first())
 
 /** A new unit, last in its route. */
 export async function insertUnit(db: Db, values: Partial<Record<UnitColumn, Value>>): Promise<number> {
   const cols = Object.keys(values) as UnitColumn[]
   const row = await db.$client
-    .prepare(`INSERT INTO units (${cols.join(', ')}, "order") VALUES (${cols.map(() => '?').join(', ')}, (SELECT COALESCE(MAX("order"), 0) + 1 FROM units WHERE route_id = ?)) RETURNING id`)
+    .prepare(
+      `INSERT INTO units (${cols.join(', ')}, "order") VALUES (${cols.map(() => '?').join(', ')}, (SELECT COALESCE(MAX("order"), 0) + 1 FROM units WHERE route_id = ?)) RETURNING id`,
+    )
     .bind(...cols.map((c) => values[c] ?? null), values.route_id ?? null)
     .first<{ id: number }>()
   return row!.id
@@ -149,15 +179,24 @@ export async function insertUnit(db: Db, values: Partial<Record<UnitColumn, Valu
 export async function updateUnit(db: Db, id: number, patch: Partial<Record<UnitColumn, Value>>) {
   const cols = Object.keys(patch) as UnitColumn[]
   if (!cols.length) return
-  await db.$client.prepare(`UPDATE units SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).bind(...cols.map((c) => patch[c] ?? null), Date.now(), id).run()
+  await db.$client
+    .prepare(`UPDATE units SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`)
+    .bind(...cols.map((c) => patch[c] ?? null), Date.now(), id)
+    .run()
 }
 
-export const deleteUnitRow = async (db: Db, id: number) => ((await db.$client.prepare('DELETE FROM units WHERE id = ?').bind(id).run()).meta.changes ?? 0) > 0
+export const deleteUnitRow = async (db: Db, id: number) =>
+  ((await db.$client.prepare('DELETE FROM units WHERE id = ?').bind(id).run()).meta.changes ?? 0) > 0
 
 /** Swap a unit with its neighbour in its route (by order, then id); false at either end. */
 export async function moveUnitRow(db: Db, id: number, direction: 'up' | 'down'): Promise<number | null> {
   const d1 = db.$client
-  const { results } = await d1.prepare('SELECT id, "order" AS o FROM units WHERE route_id = (SELECT route_id FROM units WHERE id = ?) ORDER BY "order", id').bind(id).all<{ id: number; o: number }>()
+  const { results } = await d1
+    .prepare(
+      'SELECT id, "order" AS o FROM units WHERE route_id = (SELECT route_id FROM units WHERE id = ?) ORDER BY "order", id',
+    )
+    .bind(id)
+    .all<{ id: number; o: number }>()
   const i = results.findIndex((r) => r.id === id)
   if (i < 0) return null
   const j = direction === 'up' ? i - 1 : i + 1
@@ -171,12 +210,22 @@ export async function moveUnitRow(db: Db, id: number, direction: 'up' | 'down'):
 
 // ── Users ────────────────────────────────────────────────────────────────────────────────────
 
-export const USER_COLUMNS = { role: 'role', subscriber: 'subscriber', name: 'name', psychologist_open_to_get_appointment: 'psychologist_open_to_get_appointment', degree: 'degree', nationality: 'nationality', located_at: 'located_at' } as const
+export const USER_COLUMNS = {
+  role: 'role',
+  subscriber: 'subscriber',
+  name: 'name',
+  psychologist_open_to_get_appointment: 'psychologist_open_to_get_appointment',
+  degree: 'degree',
+  nationality: 'nationality',
+  located_at: 'located_at',
+} as const
 
 export async function adminUserRow(db: Db, id: number): Promise<AdminRow | null> {
   return db.$client
-    .prepare(`SELECT id, name, email, role, subscriber, language, country_code, psychologist_open_to_get_appointment, degree, nationality, located_at,
-      ${ledger.balanceOf('users.id')} AS credits_cents FROM users WHERE id = ?`)
+    .prepare(
+      `SELECT id, name, email, role, subscriber, language, country_code, psychologist_open_to_get_appointment, degree, nationality, located_at,
+      ${ledger.balanceOf('users.id')} AS credits_cents FROM users WHERE id = ?`,
+    )
     .bind(id)
     .first<AdminRow>()
 }
@@ -184,14 +233,26 @@ export async function adminUserRow(db: Db, id: number): Promise<AdminRow | null>
 export async function updateAdminUser(db: Db, id: number, patch: Partial<Record<keyof typeof USER_COLUMNS, Value>>) {
   const cols = Object.keys(patch) as (keyof typeof USER_COLUMNS)[]
   if (!cols.length) return
-  await db.$client.prepare(`UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).bind(...cols.map((c) => patch[c] ?? null), Date.now(), id).run()
+  await db.$client
+    .prepare(`UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`)
+    .bind(...cols.map((c) => patch[c] ?? null), Date.now(), id)
+    .run()
 }
 
 /** A credit adjustment in the ledger (reason 'admin_adjustment', the admin's text as reference), and the new balance. */
-export async function insertAdjustment(db: Db, userId: number, amountCents: number, note: string, adminId: number): Promise<number> {
+export async function insertAdjustment(
+  db: Db,
+  userId: number,
+  amountCents: number,
+  note: string,
+  adminId: number,
+): Promise<number> {
   const d1 = db.$client
   const now = Date.now()
-  const [, balance] = await d1.batch<{ n: number }>([ledger.adjustStmt(db, { userId, cents: amountCents, adminId, note, at: now }), ledger.balanceStmt(db, userId)])
+  const [, balance] = await d1.batch<{ n: number }>([
+    ledger.adjustStmt(db, { userId, cents: amountCents, adminId, note, at: now }),
+    ledger.balanceStmt(db, userId),
+  ])
   return Number(balance!.results?.[0]?.n ?? 0)
 }
 
@@ -201,9 +262,14 @@ const PROPERTY = 'SELECT id, key, value, description, updated_at FROM properties
 export const findProperty = (db: Db, id: number) => db.$client.prepare(PROPERTY).bind(id).first<AdminRow>()
 
 /** A new property; null when its key is taken. */
-export async function insertProperty(db: Db, v: { key: string; value: string | null; description: string | null; by: number }) {
+export async function insertProperty(
+  db: Db,
+  v: { key: string; value: string | null; description: string | null; by: number },
+) {
   const row = await db.$client
-    .prepare('INSERT INTO properties (key, value, description, updated_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING RETURNING id')
+    .prepare(
+      'INSERT INTO properties (key, value, description, updated_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING RETURNING id',
+    )
     .bind(v.key, v.value, v.description, v.by, Date.now(), Date.now())
     .first<{ id: number }>()
   return row?.id ?? null
@@ -211,27 +277,54 @@ export async function insertProperty(db: Db, v: { key: string; value: string | n
 
 export async function updateProperty(db: Db, id: number, patch: { value?: string; description?: string }, by: number) {
   const cols = Object.keys(patch) as ('value' | 'description')[]
-  await db.$client.prepare(`UPDATE properties SET ${[...cols.map((c) => `${c} = ?`), 'updated_by = ?', 'updated_at = ?'].join(', ')} WHERE id = ?`).bind(...cols.map((c) => patch[c]!), by, Date.now(), id).run()
+  await db.$client
+    .prepare(
+      `UPDATE properties SET ${[...cols.map((c) => `${c} = ?`), 'updated_by = ?', 'updated_at = ?'].join(', ')} WHERE id = ?`,
+    )
+    .bind(...cols.map((c) => patch[c]!), by, Date.now(), id)
+    .run()
 }
 
-export const deletePropertyRow = async (db: Db, id: number) => ((await db.$client.prepare('DELETE FROM properties WHERE id = ?').bind(id).run()).meta.changes ?? 0) > 0
+export const deletePropertyRow = async (db: Db, id: number) =>
+  ((await db.$client.prepare('DELETE FROM properties WHERE id = ?').bind(id).run()).meta.changes ?? 0) > 0
 
 // ── Audit and snapshots ──────────────────────────────────────────────────────────────────────
 
 /** The rows an entity's snapshot holds: its own row, and its children for those that can be restored. */
 const SNAPSHOT: Record<string, { table: string; key: string; columns?: string }[]> = {
-  route: [{ table: 'routes', key: 'id' }, { table: 'units', key: 'route_id' }, { table: 'route_symptoms', key: 'route_id' }],
+  route: [
+    { table: 'routes', key: 'id' },
+    { table: 'units', key: 'route_id' },
+    { table: 'route_symptoms', key: 'route_id' },
+  ],
   post: [{ table: 'posts', key: 'id' }],
-  plan: [{ table: 'plans', key: 'id' }, { table: 'plan_routes', key: 'plan_id' }, { table: 'plan_assignments', key: 'plan_id' }],
+  plan: [
+    { table: 'plans', key: 'id' },
+    { table: 'plan_routes', key: 'plan_id' },
+    { table: 'plan_assignments', key: 'plan_id' },
+  ],
   unit: [{ table: 'units', key: 'id' }],
   symptom: [{ table: 'symptoms', key: 'id' }],
   route_category: [{ table: 'route_categories', key: 'id' }],
   post_category: [{ table: 'post_categories', key: 'id' }],
   file: [{ table: 'files', key: 'id' }],
   property: [{ table: 'properties', key: 'id' }],
-  appointment: [{ table: 'appointments', key: 'id', columns: 'id, status, guest_id, host_id, start_at, cancellation_reason, cancelled_at' }],
+  appointment: [
+    {
+      table: 'appointments',
+      key: 'id',
+      columns: 'id, status, guest_id, host_id, start_at, cancellation_reason, cancelled_at',
+    },
+  ],
   // Never a password hash or a provider id in the trail.
-  user: [{ table: 'users', key: 'id', columns: 'id, name, email, role, subscriber, psychologist_open_to_get_appointment, degree, nationality, located_at' }],
+  user: [
+    {
+      table: 'users',
+      key: 'id',
+      columns:
+        'id, name, email, role, subscriber, psychologist_open_to_get_appointment, degree, nationality, located_at',
+    },
+  ],
 }
 export const RESTORABLE = ['route', 'post', 'plan'] as const
 
@@ -239,20 +332,55 @@ export async function snapshot(db: Db, entity: string, id: number): Promise<Reco
   const parts = SNAPSHOT[entity]
   if (!parts) return null
   const d1 = db.$client
-  const res = await d1.batch(parts.map((p) => d1.prepare(`SELECT ${p.columns ?? '*'} FROM ${p.table} WHERE ${p.key} = ?`).bind(id)))
+  const res = await d1.batch(
+    parts.map((p) => d1.prepare(`SELECT ${p.columns ?? '*'} FROM ${p.table} WHERE ${p.key} = ?`).bind(id)),
+  )
   if (!res[0]!.results?.length) return null
   return Object.fromEntries(parts.map((p, i) => [p.table, res[i]!.results ?? []]))
 }
 
-export async function insertAudit(db: Db, row: { actorId: number; actorRole: number; action: string; entity: string; entityId: number | null; before: unknown; after: unknown }) {
+export async function insertAudit(
+  db: Db,
+  row: {
+    actorId: number
+    actorRole: number
+    action: string
+    entity: string
+    entityId: number | null
+    before: unknown
+    after: unknown
+  },
+) {
   await db.$client
-    .prepare('INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .bind(row.actorId, row.actorRole, row.action, row.entity, row.entityId, row.before === null ? null : JSON.stringify(row.before), row.after === null ? null : JSON.stringify(row.after), Date.now())
+    .prepare(
+      'INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    .bind(
+      row.actorId,
+      row.actorRole,
+      row.action,
+      row.entity,
+      row.entityId,
+      row.before === null ? null : JSON.stringify(row.before),
+      row.after === null ? null : JSON.stringify(row.after),
+      Date.now(),
+    )
     .run()
 }
 
 export async function findAudit(db: Db, id: number) {
-  const r = await db.$client.prepare('SELECT id, action, entity, entity_id, before, restored_at, created_at FROM audit_log WHERE id = ?').bind(id).first<{ id: number; action: string; entity: string; entity_id: number | null; before: string | null; restored_at: number | null; created_at: number }>()
+  const r = await db.$client
+    .prepare('SELECT id, action, entity, entity_id, before, restored_at, created_at FROM audit_log WHERE id = ?')
+    .bind(id)
+    .first<{
+      id: number
+      action: string
+      entity: string
+      entity_id: number | null
+      before: string | null
+      restored_at: number | null
+      created_at: number
+    }>()
   return r ? { ...r, before: r.before ? (JSON.parse(r.before) as Record<string, Row[]>) : null } : null
 }
 
@@ -270,20 +398,34 @@ export async function restoreSnapshot(db: Db, auditId: number, snap: Record<stri
     for (const row of rows) {
       const cols = Object.keys(row).filter((c) => SAFE_NAME.test(c))
       const names = cols.map((c) => `"${c}"`).join(', ')
-      const values = cols.map((c) => (c === 'deleted_at' ? null : row[c] ?? null))
+      const values = cols.map((c) => (c === 'deleted_at' ? null : (row[c] ?? null)))
       const sql =
         i === 0
-          ? `INSERT INTO ${table} (${names}) VALUES (${cols.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${cols.filter((c) => c !== 'id').map((c) => `"${c}" = excluded."${c}"`).join(', ')}`
+          ? `INSERT INTO ${table} (${names}) VALUES (${cols.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${cols
+              .filter((c) => c !== 'id')
+              .map((c) => `"${c}" = excluded."${c}"`)
+              .join(', ')}`
           : `INSERT OR IGNORE INTO ${table} (${names}) VALUES (${cols.map(() => '?').join(', ')})`
       statements.push(d1.prepare(sql).bind(...values))
     }
   })
-  statements.push(d1.prepare('UPDATE audit_log SET restored_at = ? WHERE id = ? AND restored_at IS NULL').bind(Date.now(), auditId))
+  statements.push(
+    d1.prepare('UPDATE audit_log SET restored_at = ? WHERE id = ? AND restored_at IS NULL').bind(Date.now(), auditId),
+  )
   await d1.batch(statements)
 }
 
 /** The tracking events of a filter, for the CSV export. */
 export async function eventsForExport(db: Db, filters: Record<string, unknown>, max: number) {
-  const { rows } = await listPage(db, LISTS.events, { page: 1, perPage: max, offset: 0, order: { column: 'id', dir: 'asc' }, filters, properties: [], relations: [], counts: [] })
+  const { rows } = await listPage(db, LISTS.events, {
+    page: 1,
+    perPage: max,
+    offset: 0,
+    order: { column: 'id', dir: 'asc' },
+    filters,
+    properties: [],
+    relations: [],
+    counts: [],
+  })
   return rows
 }

@@ -29,11 +29,13 @@ const unitMissing = () => new AppError('not_found', { message: 'admin.messages.u
 export async function saveUnit(ctx: Ctx, f: UnitForm) {
   const patch: Partial<Record<repo.UnitColumn, string | number | null>> = {}
   for (const col of repo.UNIT_COLUMNS) if (f[col] !== undefined) patch[col] = f[col] as string | number
-  if (f.route_id !== undefined && !(await repo.routeExists(ctx.db, f.route_id))) throw new AppError('not_found', { message: 'content_manage.route_missing' })
+  if (f.route_id !== undefined && !(await repo.routeExists(ctx.db, f.route_id)))
+    throw new AppError('not_found', { message: 'content_manage.route_missing' })
   let id = f.id
   if (id === undefined) {
     const absent = (['route_id', 'title'] as const).filter((k) => f[k] === undefined)
-    if (absent.length) throw new AppError('validation', { fields: Object.fromEntries(absent.map((k) => [k, ['validation.required']])) })
+    if (absent.length)
+      throw new AppError('validation', { fields: Object.fromEntries(absent.map((k) => [k, ['validation.required']])) })
     id = await repo.insertUnit(ctx.db, patch)
   } else {
     if (!(await repo.findUnit(ctx.db, id))) throw unitMissing()
@@ -54,7 +56,16 @@ export async function deleteUnit(ctx: Ctx, id: number) {
 export async function moveUnit(ctx: Ctx, id: number, direction: 'up' | 'down') {
   const routeId = await repo.moveUnitRow(ctx.db, id, direction)
   if (routeId === null) throw unitMissing()
-  const q = { page: 1, perPage: 500, offset: 0, order: { column: 'order', dir: 'asc' as const }, filters: { route_id: routeId }, properties: [], relations: [], counts: [] }
+  const q = {
+    page: 1,
+    perPage: 500,
+    offset: 0,
+    order: { column: 'order', dir: 'asc' as const },
+    filters: { route_id: routeId },
+    properties: [],
+    relations: [],
+    counts: [],
+  }
   return (await repo.listPage(ctx.db, repo.LISTS.units, q)).rows
 }
 
@@ -91,12 +102,24 @@ const propertyMissing = () => new AppError('not_found', { message: 'admin.messag
 export async function saveProperty(ctx: Ctx, f: PropertyForm) {
   if (f.id === undefined) {
     if (!f.key) throw new AppError('validation', { fields: { key: ['validation.required'] } })
-    const id = await repo.insertProperty(ctx.db, { key: f.key, value: f.value ?? null, description: f.description ?? null, by: ctx.user!.id })
-    if (!id) throw new AppError('conflict', { message: 'admin.messages.property_taken', fields: { key: ['admin.messages.property_taken'] } })
+    const id = await repo.insertProperty(ctx.db, {
+      key: f.key,
+      value: f.value ?? null,
+      description: f.description ?? null,
+      by: ctx.user!.id,
+    })
+    if (!id)
+      throw new AppError('conflict', {
+        message: 'admin.messages.property_taken',
+        fields: { key: ['admin.messages.property_taken'] },
+      })
     return { property: (await repo.findProperty(ctx.db, id))!, created: true }
   }
   if (!(await repo.findProperty(ctx.db, f.id))) throw propertyMissing()
-  const patch = { ...(f.value !== undefined && { value: f.value }), ...(f.description !== undefined && { description: f.description }) }
+  const patch = {
+    ...(f.value !== undefined && { value: f.value }),
+    ...(f.description !== undefined && { description: f.description }),
+  }
   await repo.updateProperty(ctx.db, f.id, patch, ctx.user!.id)
   return { property: (await repo.findProperty(ctx.db, f.id))!, created: false }
 }
@@ -138,8 +161,10 @@ export async function regenerateSitemap(ctx: Ctx) {
 // ── Outside helpers (SPEC §7), through fetch ─────────────────────────────────────────────────
 
 // 400, not 503: the server works, the feature is simply off on this deploy.
-const notConfigured = (service: string) => new AppError('bad_request', { message: 'admin.messages.not_configured', params: { service } })
-const outsideFailed = (service: string) => new AppError('unavailable', { message: 'admin.messages.outside_failed', params: { service } })
+const notConfigured = (service: string) =>
+  new AppError('bad_request', { message: 'admin.messages.not_configured', params: { service } })
+const outsideFailed = (service: string) =>
+  new AppError('unavailable', { message: 'admin.messages.outside_failed', params: { service } })
 
 async function livePost(ctx: Ctx, id: number) {
   const post = await findLivePost(ctx, id)
@@ -180,11 +205,19 @@ const AI_PROMPTS: Record<string, string> = {
 
 /** GET /v1/ai/post/{target}: a suggestion from an OpenAI-compatible chat API. */
 export async function aiForPost(ctx: Ctx, target: string, postId: number | undefined, prompt: string | undefined) {
-  if (!Object.hasOwn(AI_PROMPTS, target)) throw new AppError('validation', { fields: { target: ['validation.choice'] } })
+  if (!Object.hasOwn(AI_PROMPTS, target))
+    throw new AppError('validation', { fields: { target: ['validation.choice'] } })
   const key = ctx.env.AI_API_KEY
   if (!key) throw notConfigured('AI')
   const post = postId ? await livePost(ctx, postId) : null
-  const about = [post ? `Title: ${post.title}\n${post.description ?? ''}\n${(post.content ?? '').replace(/<[^>]+>/g, ' ').slice(0, 6000)}` : '', prompt ?? ''].join('\n').trim()
+  const about = [
+    post
+      ? `Title: ${post.title}\n${post.description ?? ''}\n${(post.content ?? '').replace(/<[^>]+>/g, ' ').slice(0, 6000)}`
+      : '',
+    prompt ?? '',
+  ]
+    .join('\n')
+    .trim()
   let res: Response
   try {
     res = await fetch(ctx.env.AI_API_URL || 'https://api.openai.com/v1/chat/completions', {
@@ -193,7 +226,10 @@ export async function aiForPost(ctx: Ctx, target: string, postId: number | undef
       body: JSON.stringify({
         model: ctx.env.AI_MODEL || 'gpt-4o-mini',
         messages: [
-          { role: 'system', content: `You help the editors of a mental-health blog. Answer in ${ctx.locale === 'es' ? 'Spanish' : 'English'}.` },
+          {
+            role: 'system',
+            content: `You help the editors of a mental-health blog. Answer in ${ctx.locale === 'es' ? 'Spanish' : 'English'}.`,
+          },
           { role: 'user', content: `${AI_PROMPTS[target]}\n\n${about}` },
         ],
       }),

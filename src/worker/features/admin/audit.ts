@@ -56,7 +56,8 @@ const SECRET = /password|token|chunk|secret/i
 
 const EDITOR_ROLES: readonly number[] = [Role.admin, Role.publisher]
 
-const toId = (v: unknown) => (typeof v === 'string' && /^[1-9]\d{0,14}$/.test(v) ? Number(v) : typeof v === 'number' ? v : null)
+const toId = (v: unknown) =>
+  typeof v === 'string' && /^[1-9]\d{0,14}$/.test(v) ? Number(v) : typeof v === 'number' ? v : null
 
 export const auditWrites = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user
@@ -86,7 +87,15 @@ export const auditWrites = createMiddleware<AppEnv>(async (c, next) => {
     }
     if (path === '/admin/restore') {
       const body = (await c.res.clone().json()) as { entity?: string; id?: number }
-      await insertAudit(c.var.db, { actorId: user.id, actorRole: user.role, action: `POST /v1${path}`, entity: body.entity ?? 'audit', entityId: body.id ?? null, before: null, after: { form: [fields] } })
+      await insertAudit(c.var.db, {
+        actorId: user.id,
+        actorRole: user.role,
+        action: `POST /v1${path}`,
+        entity: body.entity ?? 'audit',
+        entityId: body.id ?? null,
+        before: null,
+        after: { form: [fields] },
+      })
       return
     }
     const after = known && id && c.req.method !== 'DELETE' ? await snapshot(c.var.db, known.entity, id) : null
@@ -109,9 +118,17 @@ export const auditWrites = createMiddleware<AppEnv>(async (c, next) => {
 export async function restoreDeleted(ctx: Ctx, auditId: number): Promise<{ entity: string; id: number }> {
   const row = await findAudit(ctx.db, auditId)
   if (!row) throw new AppError('not_found')
-  const restorable = (RESTORABLE as readonly string[]).includes(row.entity) && row.action.startsWith('DELETE ') && row.before && row.entity_id
+  const restorable =
+    (RESTORABLE as readonly string[]).includes(row.entity) &&
+    row.action.startsWith('DELETE ') &&
+    row.before &&
+    row.entity_id
   const tooOld = Date.now() - row.created_at > RESTORE_DAYS * 24 * 60 * 60 * 1000
-  if (!restorable || tooOld) throw new AppError('validation', { message: 'admin.audit.not_restorable', fields: { audit_id: ['admin.audit.not_restorable'] } })
+  if (!restorable || tooOld)
+    throw new AppError('validation', {
+      message: 'admin.audit.not_restorable',
+      fields: { audit_id: ['admin.audit.not_restorable'] },
+    })
   if (row.restored_at) throw new AppError('conflict', { message: 'admin.audit.already_restored' })
   // A post's body comes back through the allowlist: the snapshot may predate it (issue 20 §4).
   const before = row.before as Record<string, Record<string, unknown>[]>
@@ -122,7 +139,8 @@ export async function restoreDeleted(ctx: Ctx, auditId: number): Promise<{ entit
     // Its slug was taken again meanwhile.
     if (isUniqueViolation(err)) throw new AppError('conflict', { message: 'content_manage.slug_taken' })
     // A row it pointed at (its category, the next plan) is gone too: say so, never a 500.
-    if (/FOREIGN KEY/i.test(String((err as Error)?.message ?? err))) throw new AppError('conflict', { message: 'admin.audit.restore_conflict' })
+    if (/FOREIGN KEY/i.test(String((err as Error)?.message ?? err)))
+      throw new AppError('conflict', { message: 'admin.audit.restore_conflict' })
     throw err
   }
   await contentChanged(ctx.env)

@@ -6,7 +6,16 @@ import { files } from '#worker/db/schema'
 
 export async function insertFile(db: Db, values: typeof files.$inferInsert): Promise<AdminRow> {
   const r = await db.insert(files).values(values).returning().get()
-  return { id: r.id, title: r.title, type: r.type, tag: r.tag, size: r.size, r2_key: r.r2Key, content_type: r.contentType, created_at: r.createdAt.toISOString() }
+  return {
+    id: r.id,
+    title: r.title,
+    type: r.type,
+    tag: r.tag,
+    size: r.size,
+    r2_key: r.r2Key,
+    content_type: r.contentType,
+    created_at: r.createdAt.toISOString(),
+  }
 }
 
 export const deleteFileRow = async (db: Db, id: number) => {

@@ -27,7 +27,11 @@ const mb = (bytes: number) => Math.round(bytes / (1024 * 1024))
 function ruleOfKey(key: string): { tag: FileTag; rule: Rule; ext: string } {
   const m = /^uploads\/([a-z_]+)\/[a-z0-9-]+\.([a-z0-9]+)$/.exec(key)
   const tag = m?.[1] as FileTag | undefined
-  if (!m || !tag || !Object.hasOwn(UPLOAD_RULES, tag)) throw new AppError('validation', { message: 'admin.messages.upload_failed', fields: { key: ['validation.invalid'] } })
+  if (!m || !tag || !Object.hasOwn(UPLOAD_RULES, tag))
+    throw new AppError('validation', {
+      message: 'admin.messages.upload_failed',
+      fields: { key: ['validation.invalid'] },
+    })
   return { tag, rule: UPLOAD_RULES[tag], ext: m[2]! }
 }
 
@@ -35,12 +39,20 @@ function ruleOfKey(key: string): { tag: FileTag; rule: Rule; ext: string } {
 export async function start(ctx: Ctx, f: { tag: FileTag; filename: string; size: number }) {
   const rule = UPLOAD_RULES[f.tag]
   const ext = extOf(f.filename)
-  if (!(rule.extensions as readonly string[]).includes(ext)) throw withWords(ctx, 'filename', 'admin.messages.wrong_type', { allowed: rule.extensions.join(', ') })
+  if (!(rule.extensions as readonly string[]).includes(ext))
+    throw withWords(ctx, 'filename', 'admin.messages.wrong_type', { allowed: rule.extensions.join(', ') })
   if (f.size > rule.maxBytes) throw withWords(ctx, 'size', 'admin.messages.too_large', { mb: mb(rule.maxBytes) })
   const key = `uploads/${f.tag}/${crypto.randomUUID()}.${ext}`
   try {
-    const upload = await ctx.env.MEDIA.createMultipartUpload(key, { httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' } })
-    return { key, upload_id: upload.uploadId, part_bytes: UPLOAD_PART_BYTES, parts: Math.max(1, Math.ceil(f.size / UPLOAD_PART_BYTES)) }
+    const upload = await ctx.env.MEDIA.createMultipartUpload(key, {
+      httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' },
+    })
+    return {
+      key,
+      upload_id: upload.uploadId,
+      part_bytes: UPLOAD_PART_BYTES,
+      parts: Math.max(1, Math.ceil(f.size / UPLOAD_PART_BYTES)),
+    }
   } catch (err) {
     console.warn('R2 multipart start failed:', err instanceof Error ? err.message : err)
     throw new AppError('unavailable', { message: 'admin.messages.upload_failed' })
@@ -51,14 +63,18 @@ export async function start(ctx: Ctx, f: { tag: FileTag; filename: string; size:
 export async function part(ctx: Ctx, f: { key: string; upload_id: string; part_number: number; chunk: File | string }) {
   const { rule } = ruleOfKey(f.key)
   const chunk = typeof f.chunk === 'string' ? new Blob([f.chunk]) : f.chunk
-  if (chunk.size > UPLOAD_PART_BYTES || (f.part_number - 1) * UPLOAD_PART_BYTES + chunk.size > rule.maxBytes) throw withWords(ctx, 'chunk', 'admin.messages.too_large', { mb: mb(rule.maxBytes) })
+  if (chunk.size > UPLOAD_PART_BYTES || (f.part_number - 1) * UPLOAD_PART_BYTES + chunk.size > rule.maxBytes)
+    throw withWords(ctx, 'chunk', 'admin.messages.too_large', { mb: mb(rule.maxBytes) })
   try {
     const upload = ctx.env.MEDIA.resumeMultipartUpload(f.key, f.upload_id)
     const done = await upload.uploadPart(f.part_number, chunk)
     return { part_number: done.partNumber, etag: done.etag }
   } catch (err) {
     console.warn('R2 part upload failed:', err instanceof Error ? err.message : err)
-    throw new AppError('validation', { message: 'admin.messages.upload_failed', fields: { upload_id: ['admin.messages.upload_failed'] } })
+    throw new AppError('validation', {
+      message: 'admin.messages.upload_failed',
+      fields: { upload_id: ['admin.messages.upload_failed'] },
+    })
   }
 }
 
@@ -86,7 +102,9 @@ export function looksLike(ext: string, b: Uint8Array): boolean {
     case 'm4a':
     case 'mp4':
     case 'mov':
-      return ascii(b, 4, 4) === 'ftyp' || ascii(b, 4, 4) === 'moov' || ascii(b, 4, 4) === 'mdat' || ascii(b, 4, 4) === 'wide'
+      return (
+        ascii(b, 4, 4) === 'ftyp' || ascii(b, 4, 4) === 'moov' || ascii(b, 4, 4) === 'mdat' || ascii(b, 4, 4) === 'wide'
+      )
     case 'ogg':
       return ascii(b, 0, 4) === 'OggS'
     case 'wav':
@@ -117,7 +135,8 @@ export function imageSize(ext: string, b: Uint8Array): { w: number; h: number } 
         const bits = dv.getUint32(21, true)
         return { w: (bits & 0x3fff) + 1, h: ((bits >> 14) & 0x3fff) + 1 }
       }
-      if (kind === 'VP8X') return { w: 1 + (b[24]! | (b[25]! << 8) | (b[26]! << 16)), h: 1 + (b[27]! | (b[28]! << 8) | (b[29]! << 16)) }
+      if (kind === 'VP8X')
+        return { w: 1 + (b[24]! | (b[25]! << 8) | (b[26]! << 16)), h: 1 + (b[27]! | (b[28]! << 8) | (b[29]! << 16)) }
       return null
     }
     // JPEG: walk the markers to the first start-of-frame.
@@ -126,7 +145,8 @@ export function imageSize(ext: string, b: Uint8Array): { w: number; h: number } 
       if (b[i] !== 0xff) return null
       const marker = b[i + 1]!
       const len = dv.getUint16(i + 2)
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { h: dv.getUint16(i + 5), w: dv.getUint16(i + 7) }
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+        return { h: dv.getUint16(i + 5), w: dv.getUint16(i + 7) }
       i += 2 + len
     }
   } catch {
@@ -135,7 +155,8 @@ export function imageSize(ext: string, b: Uint8Array): { w: number; h: number } 
   return null
 }
 
-export const ratioOk = (w: number, h: number) => h > 0 && COVER_RATIOS.some((r) => Math.abs(w / h / r - 1) <= RATIO_TOLERANCE)
+export const ratioOk = (w: number, h: number) =>
+  h > 0 && COVER_RATIOS.some((r) => Math.abs(w / h / r - 1) <= RATIO_TOLERANCE)
 
 /** POST /v1/file/upload/complete: join the parts, check the whole file, then write its row. */
 export async function complete(ctx: Ctx, f: { key: string; upload_id: string; parts: string; title?: string }) {
@@ -150,11 +171,18 @@ export async function complete(ctx: Ctx, f: { key: string; upload_id: string; pa
   } catch (err) {
     console.warn('R2 multipart complete failed:', err instanceof Error ? err.message : err)
     await upload.abort().catch(() => {})
-    throw new AppError('validation', { message: 'admin.messages.upload_failed', fields: { parts: ['admin.messages.upload_failed'] } })
+    throw new AppError('validation', {
+      message: 'admin.messages.upload_failed',
+      fields: { parts: ['admin.messages.upload_failed'] },
+    })
   }
   const drop = () => ctx.env.MEDIA.delete(f.key).catch(() => {})
   const head = await ctx.env.MEDIA.get(f.key, { range: { offset: 0, length: 65536 } })
-  if (!head) throw new AppError('validation', { message: 'admin.messages.upload_failed', fields: { key: ['admin.messages.upload_failed'] } })
+  if (!head)
+    throw new AppError('validation', {
+      message: 'admin.messages.upload_failed',
+      fields: { key: ['admin.messages.upload_failed'] },
+    })
   const first = new Uint8Array(await head.arrayBuffer())
   if (head.size > rule.maxBytes) {
     await drop()
@@ -172,7 +200,15 @@ export async function complete(ctx: Ctx, f: { key: string; upload_id: string; pa
     }
   }
   try {
-    return await repo.insertFile(ctx.db, { title: f.title ?? null, type: rule.type, tag, size: head.size, r2Key: f.key, contentType: contentTypeOf(f.key), createdBy: ctx.user?.id ?? null })
+    return await repo.insertFile(ctx.db, {
+      title: f.title ?? null,
+      type: rule.type,
+      tag,
+      size: head.size,
+      r2Key: f.key,
+      contentType: contentTypeOf(f.key),
+      createdBy: ctx.user?.id ?? null,
+    })
   } catch (err) {
     await drop()
     console.warn('file row not saved:', err instanceof Error ? err.message : err)

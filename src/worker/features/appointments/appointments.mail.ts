@@ -32,6 +32,12 @@ export function appointmentMail(t: Translate, d: AppointmentMail): RenderedMail 
     subject,
     html: layout(t, subject, lines, { href: d.link, label: button }, [esc(t('accounts.mail.signature'))]),
     text: [...lines, '', `${button}: ${d.link}`, '', t('accounts.mail.signature')].join('\n'),
-    attachments: [{ filename: 'calma-appointment.ics', contentType: `text/calendar; charset=utf-8; method=${d.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'}`, content: d.ics }],
+    attachments: [
+      {
+        filename: 'calma-appointment.ics',
+        contentType: `text/calendar; charset=utf-8; method=${d.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
+        content: d.ics,
+      },
+    ],
   }
 }

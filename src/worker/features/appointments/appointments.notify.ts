@@ -20,11 +20,21 @@ export type Person = NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>
  */
 export function when(ms: number, locale: Locale, zone: string, now = Date.now()) {
   const year = wallClock(ms, zone).year !== wallClock(now, zone).year
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long', ...(year ? { year: 'numeric' as const } : {}), hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(ms)
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', {
+    timeZone: zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(year ? { year: 'numeric' as const } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(ms)
 }
 
 /** The calendar file's SEQUENCE grows with the state, whichever mail carries it. */
-const sequenceOf = (a: Appointment) => (a.status === AppointmentStatus.pending ? 0 : a.status === AppointmentStatus.cancelled ? 2 : 1)
+const sequenceOf = (a: Appointment) =>
+  a.status === AppointmentStatus.pending ? 0 : a.status === AppointmentStatus.cancelled ? 2 : 1
 
 /** The organizer of every calendar file: the service's no-reply address (never a person's). */
 export function organizerOf(env: { EMAIL_FROM?: string }) {
@@ -33,7 +43,12 @@ export function organizerOf(env: { EMAIL_FROM?: string }) {
 }
 
 /** Tell both sides (`only`: one of them) about `a`. */
-export async function notifyAppointment(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], only?: 'guest' | 'host') {
+export async function notifyAppointment(
+  ctx: Ctx,
+  a: Appointment,
+  kind: AppointmentMail['kind'],
+  only?: 'guest' | 'host',
+) {
   try {
     const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
     if (!guest || !host) return
@@ -48,7 +63,10 @@ export async function notifyAppointment(ctx: Ctx, a: Appointment, kind: Appointm
     }
     await Promise.all(sends)
   } catch (err) {
-    console.warn(`[appointments] ${kind} mail for appointment ${a.id} not sent:`, err instanceof Error ? err.message : err)
+    console.warn(
+      `[appointments] ${kind} mail for appointment ${a.id} not sent:`,
+      err instanceof Error ? err.message : err,
+    )
   }
 }
 
@@ -57,8 +75,13 @@ async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], 
   const zone = me.timezone && isZone(me.timezone) ? me.timezone : 'UTC'
   const t = createTranslator(locale, messagesFor(locale))
   const channel = channelLabel(t, a.meetingChannel)
-  const reasonKey = a.cancellationReason ? Object.entries(CancellationReason).find(([, v]) => v === a.cancellationReason)?.[0] : undefined
-  const reason = kind === 'cancelled' && reasonKey ? `${t(`appointments.reason.${reasonKey}` as never)}${a.cancellationReasonText ? `: ${a.cancellationReasonText}` : ''}` : null
+  const reasonKey = a.cancellationReason
+    ? Object.entries(CancellationReason).find(([, v]) => v === a.cancellationReason)?.[0]
+    : undefined
+  const reason =
+    kind === 'cancelled' && reasonKey
+      ? `${t(`appointments.reason.${reasonKey}` as never)}${a.cancellationReasonText ? `: ${a.cancellationReasonText}` : ''}`
+      : null
   const page = `${ctx.linkBase}${localizePath('/appointment/', locale)}`
   const query = new URLSearchParams({ appointment_id: String(a.id) })
   // The booking mail signs its reader in by itself (SPEC §2 /appointment/?…&user_id=&authorization=).
@@ -69,7 +92,21 @@ async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], 
   const ics = appointmentIcs(a, { me, other, t, channel, organizer: organizerOf(ctx.env) })
   await sendMail(
     ctx.env,
-    { to: me.email!, template: 'appointment', locale, data: { kind, name: me.name, other: other.name ?? '', when: when(a.startAt.getTime(), locale, zone), channel, link: `${page}?${query}`, reason, ics } },
+    {
+      to: me.email!,
+      template: 'appointment',
+      locale,
+      data: {
+        kind,
+        name: me.name,
+        other: other.name ?? '',
+        when: when(a.startAt.getTime(), locale, zone),
+        channel,
+        link: `${page}?${query}`,
+        reason,
+        ics,
+      },
+    },
     ctx.waitUntil,
   )
 }
@@ -79,8 +116,23 @@ async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], 
  * is in ics.ts. Meeting link and indications only once confirmed; the only address in it is
  * `me`'s own.
  */
-export function appointmentIcs(a: Appointment, v: { me: Person; other: Person | undefined; t: Translate; channel: string; organizer: { name: string; email: string } }, now = Date.now()) {
-  const status = a.status === AppointmentStatus.cancelled ? 'CANCELLED' : a.status === AppointmentStatus.pending ? 'TENTATIVE' : 'CONFIRMED'
+export function appointmentIcs(
+  a: Appointment,
+  v: {
+    me: Person
+    other: Person | undefined
+    t: Translate
+    channel: string
+    organizer: { name: string; email: string }
+  },
+  now = Date.now(),
+) {
+  const status =
+    a.status === AppointmentStatus.cancelled
+      ? 'CANCELLED'
+      : a.status === AppointmentStatus.pending
+        ? 'TENTATIVE'
+        : 'CONFIRMED'
   const details = status === 'CONFIRMED' ? [a.meetingLink, a.meetingIndications].filter((x): x is string => !!x) : []
   return buildIcs({
     uid: `appointment-${a.id}@calma.app`,

@@ -10,17 +10,47 @@ const LIVE: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.
 /** A psychologist as booking needs them. */
 export const findHost = (db: Db, id: number) =>
   db
-    .select({ id: users.id, role: users.role, name: users.name, email: users.email, phone: users.phone, avatar: users.avatar, timezone: users.timezone, language: users.language, open: users.psychologistOpenToGetAppointment })
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      avatar: users.avatar,
+      timezone: users.timezone,
+      language: users.language,
+      open: users.psychologistOpenToGetAppointment,
+    })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, Role.psychologist)))
     .get()
 
 export const findPerson = (db: Db, id: number) =>
-  db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone, avatar: users.avatar, timezone: users.timezone, language: users.language, subscriber: users.subscriber, role: users.role }).from(users).where(eq(users.id, id)).get()
+  db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      avatar: users.avatar,
+      timezone: users.timezone,
+      language: users.language,
+      subscriber: users.subscriber,
+      role: users.role,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .get()
 
 export const weeklyHours = (db: Db, hostId: number) =>
   db
-    .select({ weekday: psychologistAvailability.weekday, startMinute: psychologistAvailability.startMinute, endMinute: psychologistAvailability.endMinute, slotMinutes: psychologistAvailability.slotMinutes, timezone: psychologistAvailability.timezone })
+    .select({
+      weekday: psychologistAvailability.weekday,
+      startMinute: psychologistAvailability.startMinute,
+      endMinute: psychologistAvailability.endMinute,
+      slotMinutes: psychologistAvailability.slotMinutes,
+      timezone: psychologistAvailability.timezone,
+    })
     .from(psychologistAvailability)
     .where(eq(psychologistAvailability.hostId, hostId))
     .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
@@ -31,12 +61,20 @@ export async function liveStarts(db: Db, hostId: number, from: number, to: numbe
   const rows = await db
     .select({ startAt: appointments.startAt })
     .from(appointments)
-    .where(and(eq(appointments.hostId, hostId), inArray(appointments.status, LIVE), gte(appointments.startAt, new Date(from)), lt(appointments.startAt, new Date(to))))
+    .where(
+      and(
+        eq(appointments.hostId, hostId),
+        inArray(appointments.status, LIVE),
+        gte(appointments.startAt, new Date(from)),
+        lt(appointments.startAt, new Date(to)),
+      ),
+    )
     .all()
   return rows.map((r) => r.startAt.getTime())
 }
 
-export const findAppointment = (db: Db, id: number): Promise<Appointment | undefined> => db.select().from(appointments).where(eq(appointments.id, id)).get()
+export const findAppointment = (db: Db, id: number): Promise<Appointment | undefined> =>
+  db.select().from(appointments).where(eq(appointments.id, id)).get()
 
 export interface NewBooking {
   guestId: number
@@ -67,7 +105,13 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment 
          RETURNING id`,
       )
       .bind(b.guestId, b.hostId, AppointmentStatus.pending, b.channel, b.startAt, b.endAt, b.priceCents, b.now),
-    ledger.debitBookingStmt(db, { guestId: b.guestId, hostId: b.hostId, startAt: b.startAt, cents: b.priceCents, at: b.now }),
+    ledger.debitBookingStmt(db, {
+      guestId: b.guestId,
+      hostId: b.hostId,
+      startAt: b.startAt,
+      cents: b.priceCents,
+      at: b.now,
+    }),
   ])
   const id = inserted?.results?.[0]?.id
   if (!id) return 'no_credits'
@@ -79,8 +123,18 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment 
  * with a cancellation (`set` holds its status, reason, text and who), in the same batch and keyed
  * by (reason, reference), so it is never paid twice. Answers whether this call made the change.
  */
-export async function transition(db: Db, id: number, from: readonly number[], set: Partial<typeof appointments.$inferInsert>, refund?: { userId: number; cents: number; now: number }) {
-  const update = db.update(appointments).set(set).where(and(eq(appointments.id, id), inArray(appointments.status, from as AppointmentStatus[]))).returning({ id: appointments.id })
+export async function transition(
+  db: Db,
+  id: number,
+  from: readonly number[],
+  set: Partial<typeof appointments.$inferInsert>,
+  refund?: { userId: number; cents: number; now: number },
+) {
+  const update = db
+    .update(appointments)
+    .set(set)
+    .where(and(eq(appointments.id, id), inArray(appointments.status, from as AppointmentStatus[])))
+    .returning({ id: appointments.id })
   if (!refund || refund.cents <= 0) return (await update.all()).length > 0
   // The cancellation and its refund in one batch: the refund row is written only if the
   // appointment is cancelled, and (reason, reference) is unique, so it is paid once.
@@ -91,8 +145,21 @@ export async function transition(db: Db, id: number, from: readonly number[], se
         `UPDATE appointments SET status = ?2, cancellation_reason = ?3, cancellation_reason_text = ?4, cancelled_at = ?5, cancelled_by = ?6, updated_at = ?5
          WHERE id = ?1 AND status IN (${from.map(Number).join(', ')}) RETURNING id`,
       )
-      .bind(id, set.status ?? null, set.cancellationReason ?? null, set.cancellationReasonText ?? null, refund.now, set.cancelledBy ?? null),
-    ledger.refundBookingStmt(db, { appointmentId: id, guestId: refund.userId, cents: refund.cents, at: refund.now, cancelledStatus: AppointmentStatus.cancelled }),
+      .bind(
+        id,
+        set.status ?? null,
+        set.cancellationReason ?? null,
+        set.cancellationReasonText ?? null,
+        refund.now,
+        set.cancelledBy ?? null,
+      ),
+    ledger.refundBookingStmt(db, {
+      appointmentId: id,
+      guestId: refund.userId,
+      cents: refund.cents,
+      at: refund.now,
+      cancelledStatus: AppointmentStatus.cancelled,
+    }),
   ])
   return (changed?.results?.length ?? 0) > 0
 }
@@ -104,29 +171,60 @@ export async function transition(db: Db, id: number, from: readonly number[], se
  * confirmations exactly one learns that it completed the appointment (and mails).
  * `live`: the appointment was still pending or confirmed.
  */
-export async function confirmBy(db: Db, id: number, side: 'guest' | 'host', at: Date): Promise<{ live: boolean; completed: Appointment | null }> {
+export async function confirmBy(
+  db: Db,
+  id: number,
+  side: 'guest' | 'host',
+  at: Date,
+): Promise<{ live: boolean; completed: Appointment | null }> {
   const col = side === 'guest' ? appointments.confirmedByGuestAt : appointments.confirmedByHostAt
   const [marked, completed] = await db.batch([
     db
       .update(appointments)
-      .set({ [side === 'guest' ? 'confirmedByGuestAt' : 'confirmedByHostAt']: sql`COALESCE(${col}, ${at.getTime()})`, updatedAt: at })
+      .set({
+        [side === 'guest' ? 'confirmedByGuestAt' : 'confirmedByHostAt']: sql`COALESCE(${col}, ${at.getTime()})`,
+        updatedAt: at,
+      })
       .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE)))
       .returning({ id: appointments.id }),
     db
       .update(appointments)
       .set({ status: AppointmentStatus.confirmed, updatedAt: at })
-      .where(and(eq(appointments.id, id), eq(appointments.status, AppointmentStatus.pending), sql`${appointments.confirmedByGuestAt} IS NOT NULL`, sql`${appointments.confirmedByHostAt} IS NOT NULL`))
+      .where(
+        and(
+          eq(appointments.id, id),
+          eq(appointments.status, AppointmentStatus.pending),
+          sql`${appointments.confirmedByGuestAt} IS NOT NULL`,
+          sql`${appointments.confirmedByHostAt} IS NOT NULL`,
+        ),
+      )
       .returning(),
   ])
   return { live: marked.length > 0, completed: completed[0] ?? null }
 }
 
-export async function setMeeting(db: Db, id: number, patch: { meetingLink?: string | null; meetingIndications?: string | null }, at: Date) {
-  await db.update(appointments).set({ ...patch, updatedAt: at }).where(eq(appointments.id, id)).run()
+export async function setMeeting(
+  db: Db,
+  id: number,
+  patch: { meetingLink?: string | null; meetingIndications?: string | null },
+  at: Date,
+) {
+  await db
+    .update(appointments)
+    .set({ ...patch, updatedAt: at })
+    .where(eq(appointments.id, id))
+    .run()
 }
 
 /** The caller's appointments (as guest or host; every one for `all`), one page and the total. */
-export async function listFor(db: Db, userId: number | null, f: { id?: number; status?: number[] }, order: { column: 'start_at' | 'id'; dir: 'asc' | 'desc' }, limit: number, offset: number) {
+export async function listFor(
+  db: Db,
+  userId: number | null,
+  f: { id?: number; status?: number[] },
+  order: { column: 'start_at' | 'id'; dir: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
   const conds: (SQL | undefined)[] = [
     userId === null ? undefined : or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)),
     f.id !== undefined ? eq(appointments.id, f.id) : undefined,
@@ -135,25 +233,43 @@ export async function listFor(db: Db, userId: number | null, f: { id?: number; s
   const where = and(...conds)
   const col = order.column === 'id' ? appointments.id : appointments.startAt
   const [rows, [total]] = await Promise.all([
-    db.select().from(appointments).where(where).orderBy(order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id)).limit(limit).offset(offset).all(),
+    db
+      .select()
+      .from(appointments)
+      .where(where)
+      .orderBy(order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id))
+      .limit(limit)
+      .offset(offset)
+      .all(),
     db.select({ n: count() }).from(appointments).where(where),
   ])
   return { rows, total: Number(total?.n ?? 0) }
 }
 
 export const peopleByIds = (db: Db, ids: number[]) =>
-  ids.length ? db.select({ id: users.id, name: users.name, avatar: users.avatar, timezone: users.timezone, phone: users.phone }).from(users).where(inArray(users.id, ids)).all() : Promise.resolve([])
+  ids.length
+    ? db
+        .select({ id: users.id, name: users.name, avatar: users.avatar, timezone: users.timezone, phone: users.phone })
+        .from(users)
+        .where(inArray(users.id, ids))
+        .all()
+    : Promise.resolve([])
 
 /** The caller's next live appointment (as guest or host) that has not ended. */
 export const nextLive = (db: Db, userId: number, now: number) =>
   db
     .select()
     .from(appointments)
-    .where(and(or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)), inArray(appointments.status, LIVE), gte(appointments.endAt, new Date(now))))
+    .where(
+      and(
+        or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)),
+        inArray(appointments.status, LIVE),
+        gte(appointments.endAt, new Date(now)),
+      ),
+    )
     .orderBy(asc(appointments.startAt))
     .limit(1)
     .get()
-
 
 /**
  * Claim the reminders due now, once: live appointments starting within `withinMs` whose
@@ -161,12 +277,25 @@ export const nextLive = (db: Db, userId: number, now: number) =>
  * before does not get the day-before reminder too). The UPDATE … RETURNING marks and answers
  * them in one statement, so two cron runs never send one reminder twice.
  */
-export function claimReminders(db: Db, column: 'reminder_sent_at' | 'reminder_hour_sent_at', now: number, withinMs: number, afterMs: number) {
+export function claimReminders(
+  db: Db,
+  column: 'reminder_sent_at' | 'reminder_hour_sent_at',
+  now: number,
+  withinMs: number,
+  afterMs: number,
+) {
   const col = column === 'reminder_sent_at' ? appointments.reminderSentAt : appointments.reminderHourSentAt
   return db
     .update(appointments)
     .set({ [column === 'reminder_sent_at' ? 'reminderSentAt' : 'reminderHourSentAt']: new Date(now) })
-    .where(and(inArray(appointments.status, LIVE), sql`${col} IS NULL`, sql`${appointments.startAt} > ${now + afterMs}`, sql`${appointments.startAt} <= ${now + withinMs}`))
+    .where(
+      and(
+        inArray(appointments.status, LIVE),
+        sql`${col} IS NULL`,
+        sql`${appointments.startAt} > ${now + afterMs}`,
+        sql`${appointments.startAt} <= ${now + withinMs}`,
+      ),
+    )
     .returning()
     .all()
 }

@@ -28,14 +28,28 @@ function me(ctx: Ctx) {
 }
 
 /** The zone a guest sees slots in: asked, else their profile's, else UTC. */
-const guestZone = (ctx: Ctx, asked?: string) => (asked && isZone(asked) ? asked : ctx.user?.row?.timezone && isZone(ctx.user.row.timezone) ? ctx.user.row.timezone : 'UTC')
+const guestZone = (ctx: Ctx, asked?: string) =>
+  asked && isZone(asked)
+    ? asked
+    : ctx.user?.row?.timezone && isZone(ctx.user.row.timezone)
+      ? ctx.user.row.timezone
+      : 'UTC'
 
 async function openHost(ctx: Ctx, hostId: number) {
   const host = await repo.findHost(ctx.db, hostId)
-  if (!host || !host.open) throw new AppError('not_found', { message: 'appointments.no_psychologists', fields: { host_id: ['appointments.no_psychologists'] } })
+  if (!host || !host.open)
+    throw new AppError('not_found', {
+      message: 'appointments.no_psychologists',
+      fields: { host_id: ['appointments.no_psychologists'] },
+    })
   const rows = await repo.weeklyHours(ctx.db, hostId)
   const zone = rows[0]?.timezone ?? host.timezone ?? 'UTC'
-  const hours: WeeklyHours[] = rows.map((r) => ({ weekday: r.weekday, startMinute: r.startMinute, endMinute: r.endMinute, slotMinutes: r.slotMinutes }))
+  const hours: WeeklyHours[] = rows.map((r) => ({
+    weekday: r.weekday,
+    startMinute: r.startMinute,
+    endMinute: r.endMinute,
+    slotMinutes: r.slotMinutes,
+  }))
   return { host, hours, zone }
 }
 
@@ -71,11 +85,24 @@ export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; ti
   const to = instantOf(addDays(q.date, 2), 0, 'UTC')!
   const [live, held] = await Promise.all([repo.liveStarts(ctx.db, host.id, from, to), schedule(ctx, host.id).held()])
   // The last day of the horizon is cut at the horizon's instant, as bookings are.
-  const slots = freeSlots({ hours, hostZone: zone, daysOff: new Set(), date: q.date, guestZone: tz, taken: new Set([...live, ...held]), now }).filter((s) => s.startMs <= horizonEnd(now))
+  const slots = freeSlots({
+    hours,
+    hostZone: zone,
+    daysOff: new Set(),
+    date: q.date,
+    guestZone: tz,
+    taken: new Set([...live, ...held]),
+    now,
+  }).filter((s) => s.startMs <= horizonEnd(now))
   return {
     date: q.date,
     timezone: tz,
-    slots: slots.map((s) => ({ start_at: new Date(s.startMs).toISOString(), end_at: new Date(s.endMs).toISOString(), time: s.time, period: s.period })),
+    slots: slots.map((s) => ({
+      start_at: new Date(s.startMs).toISOString(),
+      end_at: new Date(s.endMs).toISOString(),
+      time: s.time,
+      period: s.period,
+    })),
   }
 }
 
@@ -90,31 +117,63 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   const caller = me(ctx)
   const guest = await repo.findPerson(ctx.db, caller.id)
   if (!guest) throw new AppError('unauthenticated')
-  if (!guest.phone) throw new AppError('validation', { message: 'appointments.phone_required', fields: { phone: ['appointments.phone_required'] } })
+  if (!guest.phone)
+    throw new AppError('validation', {
+      message: 'appointments.phone_required',
+      fields: { phone: ['appointments.phone_required'] },
+    })
   const { host, hours, zone } = await openHost(ctx, f.host_id)
   if (host.id === guest.id) throw new AppError('validation', { fields: { host_id: ['appointments.own_agenda'] } })
   // The time window first (a start in year 0 or 9999 never reaches the zone code), then the grid.
-  if (f.start_at < now + MIN_NOTICE_MS) throw new AppError('validation', { message: 'appointments.slot_too_soon', fields: { start_at: ['appointments.slot_too_soon'] } })
+  if (f.start_at < now + MIN_NOTICE_MS)
+    throw new AppError('validation', {
+      message: 'appointments.slot_too_soon',
+      fields: { start_at: ['appointments.slot_too_soon'] },
+    })
   if (f.start_at > horizonEnd(now)) throw outsideWindow(ctx, 'start_at', 'appointments.beyond_horizon')
   const grid = onGrid(f.start_at, hours, zone, new Set())
-  if (!grid) throw new AppError('validation', { message: 'appointments.slot_invalid', fields: { start_at: ['appointments.slot_invalid'] } })
+  if (!grid)
+    throw new AppError('validation', {
+      message: 'appointments.slot_invalid',
+      fields: { start_at: ['appointments.slot_invalid'] },
+    })
 
   // Every session costs its price in credits; a plan's 4 sessions a month arrive as ledger
   // grants when it is paid (features/payments), so a subscriber pays with those.
   const price = SESSION_PRICE_CENTS
 
   const slot = schedule(ctx, host.id)
-  if (!(await slot.hold(f.start_at, guest.id, HOLD_MS))) throw new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
+  if (!(await slot.hold(f.start_at, guest.id, HOLD_MS)))
+    throw new AppError('conflict', {
+      message: 'appointments.slot_taken',
+      fields: { start_at: ['appointments.slot_taken'] },
+    })
   let row: Appointment | 'no_credits'
   try {
-    row = await repo.insertBooking(ctx.db, { guestId: guest.id, hostId: host.id, startAt: f.start_at, endAt: f.start_at + grid.slotMinutes * 60_000, channel: f.meeting_channel, priceCents: price, now })
+    row = await repo.insertBooking(ctx.db, {
+      guestId: guest.id,
+      hostId: host.id,
+      startAt: f.start_at,
+      endAt: f.start_at + grid.slotMinutes * 60_000,
+      channel: f.meeting_channel,
+      priceCents: price,
+      now,
+    })
   } catch (err) {
-    if (/UNIQUE|constraint/i.test(String((err as Error)?.message ?? err))) throw new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
+    if (/UNIQUE|constraint/i.test(String((err as Error)?.message ?? err)))
+      throw new AppError('conflict', {
+        message: 'appointments.slot_taken',
+        fields: { start_at: ['appointments.slot_taken'] },
+      })
     throw err
   } finally {
     await slot.release(f.start_at, guest.id)
   }
-  if (row === 'no_credits') throw new AppError('payment_problem', { message: 'appointments.no_credits', fields: { credits: ['appointments.no_credits'] } })
+  if (row === 'no_credits')
+    throw new AppError('payment_problem', {
+      message: 'appointments.no_credits',
+      fields: { credits: ['appointments.no_credits'] },
+    })
   const balance = await balanceCents(ctx.db, guest.id)
   await notifyAppointment(ctx, row, 'booked')
   return { appointment: await toDto(ctx, row, {}), credits: balance / 100 }
@@ -125,7 +184,8 @@ async function mine(ctx: Ctx, id: number) {
   const caller = me(ctx)
   const a = await repo.findAppointment(ctx.db, id)
   if (!a) throw notFound()
-  const side: 'guest' | 'host' | 'admin' | null = a.guestId === caller.id ? 'guest' : a.hostId === caller.id ? 'host' : caller.role === Role.admin ? 'admin' : null
+  const side: 'guest' | 'host' | 'admin' | null =
+    a.guestId === caller.id ? 'guest' : a.hostId === caller.id ? 'host' : caller.role === Role.admin ? 'admin' : null
   if (!side) throw notFound()
   return { a, side }
 }
@@ -161,7 +221,14 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
     ctx.db,
     a.id,
     LIVE,
-    { status: AppointmentStatus.cancelled, cancellationReason: f.reason as CancellationReason, cancellationReasonText: f.reason_text ?? null, cancelledAt: now, cancelledBy: ctx.user!.id, updatedAt: now },
+    {
+      status: AppointmentStatus.cancelled,
+      cancellationReason: f.reason as CancellationReason,
+      cancellationReasonText: f.reason_text ?? null,
+      cancelledAt: now,
+      cancelledBy: ctx.user!.id,
+      updatedAt: now,
+    },
     { userId: a.guestId, cents: refund, now: now.getTime() },
   )
   if (!changed) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
@@ -174,30 +241,62 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
 export async function close(ctx: Ctx, id: number, status: number, now = new Date()) {
   const { a, side } = await mine(ctx, id)
   if (side === 'guest') throw new AppError('unauthorized')
-  if (a.status !== AppointmentStatus.confirmed || a.startAt.getTime() > now.getTime()) throw new AppError('conflict', { message: 'appointments.cannot_close' })
-  const changed = await repo.transition(ctx.db, a.id, [AppointmentStatus.confirmed], { status: status as AppointmentStatus, closedAt: now, updatedAt: now })
+  if (a.status !== AppointmentStatus.confirmed || a.startAt.getTime() > now.getTime())
+    throw new AppError('conflict', { message: 'appointments.cannot_close' })
+  const changed = await repo.transition(ctx.db, a.id, [AppointmentStatus.confirmed], {
+    status: status as AppointmentStatus,
+    closedAt: now,
+    updatedAt: now,
+  })
   if (!changed) throw new AppError('conflict', { message: 'appointments.cannot_close' })
   // Issue 11: the guest's first session attended is a reward, given now (its in-app note in the guest's language).
-  if (status === AppointmentStatus.attended) await awardRewards(ctx.env, a.guestId, null, now.getTime()).catch((err) => console.warn(`rewards of user ${a.guestId} not awarded: ${String(err)}`))
+  if (status === AppointmentStatus.attended)
+    await awardRewards(ctx.env, a.guestId, null, now.getTime()).catch((err) =>
+      console.warn(`rewards of user ${a.guestId} not awarded: ${String(err)}`),
+    )
   return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
 }
 
 /** POST /v1/appointment/meeting: the host sets the meeting link or indications. */
-export async function setMeeting(ctx: Ctx, f: { id: number; meeting_link?: string; meeting_indications?: string }, now = new Date()) {
+export async function setMeeting(
+  ctx: Ctx,
+  f: { id: number; meeting_link?: string; meeting_indications?: string },
+  now = new Date(),
+) {
   const { a, side } = await mine(ctx, f.id)
   if (side === 'guest') throw new AppError('unauthorized')
-  if (f.meeting_link !== undefined && !/^https:\/\/\S+$/.test(f.meeting_link)) throw new AppError('validation', { fields: { meeting_link: ['validation.invalid'] } })
-  await repo.setMeeting(ctx.db, a.id, { ...(f.meeting_link !== undefined ? { meetingLink: f.meeting_link } : {}), ...(f.meeting_indications !== undefined ? { meetingIndications: f.meeting_indications } : {}) }, now)
+  if (f.meeting_link !== undefined && !/^https:\/\/\S+$/.test(f.meeting_link))
+    throw new AppError('validation', { fields: { meeting_link: ['validation.invalid'] } })
+  await repo.setMeeting(
+    ctx.db,
+    a.id,
+    {
+      ...(f.meeting_link !== undefined ? { meetingLink: f.meeting_link } : {}),
+      ...(f.meeting_indications !== undefined ? { meetingIndications: f.meeting_indications } : {}),
+    },
+    now,
+  )
   return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
 }
 
 /** GET /v1/appointments: the caller's own (as guest or host); admins every one. */
 export async function list(ctx: Ctx, q: AppointmentsQuery) {
   const caller = me(ctx)
-  const { rows, total } = await repo.listFor(ctx.db, caller.role === Role.admin ? null : caller.id, q.filters, { column: q.order.column as 'start_at' | 'id', dir: q.order.dir }, q.perPage, q.offset)
+  const { rows, total } = await repo.listFor(
+    ctx.db,
+    caller.role === Role.admin ? null : caller.id,
+    q.filters,
+    { column: q.order.column as 'start_at' | 'id', dir: q.order.dir },
+    q.perPage,
+    q.offset,
+  )
   // One query for the people of the page: the relations, and the phone a WhatsApp link needs.
-  const people = new Map((await repo.peopleByIds(ctx.db, [...new Set(rows.flatMap((r) => [r.guestId, r.hostId]))])).map((p) => [p.id, p]))
-  const appointments = await Promise.all(rows.map((r) => toDto(ctx, r, { people, relations: q.relations, properties: q.properties })))
+  const people = new Map(
+    (await repo.peopleByIds(ctx.db, [...new Set(rows.flatMap((r) => [r.guestId, r.hostId]))])).map((p) => [p.id, p]),
+  )
+  const appointments = await Promise.all(
+    rows.map((r) => toDto(ctx, r, { people, relations: q.relations, properties: q.properties })),
+  )
   return { appointments, pagination: pagination(q, total, rows.length) }
 }
 
@@ -207,11 +306,19 @@ export async function next(ctx: Ctx, now = Date.now()) {
   const a = await repo.nextLive(ctx.db, caller.id, now)
   if (!a) return { appointment: null, needs: null }
   const mineConfirmed = a.guestId === caller.id ? a.confirmedByGuestAt : a.confirmedByHostAt
-  const needs = a.status === AppointmentStatus.confirmed ? (a.startAt.getTime() - now <= 15 * 60_000 ? 'join' : 'ready') : !mineConfirmed ? 'confirm' : 'wait'
+  const needs =
+    a.status === AppointmentStatus.confirmed
+      ? a.startAt.getTime() - now <= 15 * 60_000
+        ? 'join'
+        : 'ready'
+      : !mineConfirmed
+        ? 'confirm'
+        : 'wait'
   return { appointment: await toDto(ctx, a, {}), needs: needs as 'confirm' | 'wait' | 'join' | 'ready' }
 }
 
-const channelName = (c: number | null) => (c === null ? null : (Object.entries(MeetingChannel).find(([, v]) => v === c)?.[0] ?? null))
+const channelName = (c: number | null) =>
+  c === null ? null : (Object.entries(MeetingChannel).find(([, v]) => v === c)?.[0] ?? null)
 const statusName = (s: number) => Object.entries(AppointmentStatus).find(([, v]) => v === s)?.[0] ?? String(s)
 
 /**
@@ -230,11 +337,24 @@ async function meetingLinkOf(ctx: Ctx, a: Appointment, people?: Map<number, { ph
   return a.status === AppointmentStatus.confirmed ? (a.meetingLink ?? null) : null
 }
 
-async function toDto(ctx: Ctx, a: Appointment, o: { people?: Map<number, { id: number; name: string | null; avatar: string | null; timezone: string | null; phone: string | null }>; relations?: string[]; properties?: string[] }): Promise<AppointmentDto> {
+async function toDto(
+  ctx: Ctx,
+  a: Appointment,
+  o: {
+    people?: Map<
+      number,
+      { id: number; name: string | null; avatar: string | null; timezone: string | null; phone: string | null }
+    >
+    relations?: string[]
+    properties?: string[]
+  },
+): Promise<AppointmentDto> {
   const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
   const person = (id: number) => {
     const p = o.people?.get(id)
-    return p ? { id: p.id, name: p.name, avatar: p.avatar, timezone: p.timezone } : { id, name: null, avatar: null, timezone: null }
+    return p
+      ? { id: p.id, name: p.name, avatar: p.avatar, timezone: p.timezone }
+      : { id, name: null, avatar: null, timezone: null }
   }
   const channel = channelName(a.meetingChannel)
   return {
@@ -258,14 +378,17 @@ async function toDto(ctx: Ctx, a: Appointment, o: { people?: Map<number, { id: n
     ...(o.properties?.length
       ? {
           properties: {
-            ...(o.properties.includes('status') ? { status: t(`appointments.status.${statusName(a.status)}` as never) } : {}),
-            ...(o.properties.includes('meeting_channel') ? { meeting_channel: channel ? t(`appointments.channel.${channel}` as never) : null } : {}),
+            ...(o.properties.includes('status')
+              ? { status: t(`appointments.status.${statusName(a.status)}` as never) }
+              : {}),
+            ...(o.properties.includes('meeting_channel')
+              ? { meeting_channel: channel ? t(`appointments.channel.${channel}` as never) : null }
+              : {}),
           },
         }
       : {}),
   }
 }
-
 
 /** The minute cron (issue 9 §7): the reminders a day and an hour before, each sent once. */
 export async function sendReminders(ctx: Ctx, now = Date.now()) {
@@ -286,5 +409,11 @@ export async function calendarFile(ctx: Ctx, id: number) {
   // In the reader's own language, like the mail that carries the same file.
   const locale = me.language === 'en' ? 'en' : 'es'
   const t = createTranslator(locale, messagesFor(locale))
-  return appointmentIcs(a, { me, other: side === 'host' ? guest : host, t, channel: channelLabel(t, a.meetingChannel), organizer: organizerOf(ctx.env) })
+  return appointmentIcs(a, {
+    me,
+    other: side === 'host' ? guest : host,
+    t,
+    channel: channelLabel(t, a.meetingChannel),
+    organizer: organizerOf(ctx.env),
+  })
 }

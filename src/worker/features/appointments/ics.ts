@@ -32,7 +32,10 @@ export interface IcsEvent {
 
 export function buildIcs(e: IcsEvent): string {
   const cancelled = e.status === 'CANCELLED'
-  const cal = ical({ prodId: { company: 'Calma', product: 'Appointments', language: 'ES' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
+  const cal = ical({
+    prodId: { company: 'Calma', product: 'Appointments', language: 'ES' },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  })
   cal.createEvent({
     id: e.uid,
     sequence: e.sequence,
@@ -42,7 +45,11 @@ export function buildIcs(e: IcsEvent): string {
     summary: e.summary,
     description: e.description || null,
     location: e.location || null,
-    status: cancelled ? ICalEventStatus.CANCELLED : e.status === 'CONFIRMED' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+    status: cancelled
+      ? ICalEventStatus.CANCELLED
+      : e.status === 'CONFIRMED'
+        ? ICalEventStatus.CONFIRMED
+        : ICalEventStatus.TENTATIVE,
     organizer: { name: e.organizer.name, email: e.organizer.email },
     attendees: e.attendee?.email
       ? [
@@ -50,7 +57,11 @@ export function buildIcs(e: IcsEvent): string {
             name: e.attendee.name || e.attendee.email,
             email: e.attendee.email,
             role: ICalAttendeeRole.REQ,
-            status: cancelled ? ICalAttendeeStatus.DECLINED : e.status === 'CONFIRMED' ? ICalAttendeeStatus.ACCEPTED : ICalAttendeeStatus.NEEDSACTION,
+            status: cancelled
+              ? ICalAttendeeStatus.DECLINED
+              : e.status === 'CONFIRMED'
+                ? ICalAttendeeStatus.ACCEPTED
+                : ICalAttendeeStatus.NEEDSACTION,
             rsvp: false,
           },
         ]

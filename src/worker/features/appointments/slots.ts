@@ -65,7 +65,12 @@ export function freeSlots(q: SlotQuery): Slot[] {
         if (start < dayStart || start >= dayEnd || start < q.now + MIN_NOTICE_MS || q.taken.has(start)) continue
         seen.add(start)
         const w = wallClock(start, q.guestZone)
-        out.push({ startMs: start, endMs: start + h.slotMinutes * 60_000, time: `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`, period: periodOf(w.hour) })
+        out.push({
+          startMs: start,
+          endMs: start + h.slotMinutes * 60_000,
+          time: `${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')}`,
+          period: periodOf(w.hour),
+        })
       }
     }
   }

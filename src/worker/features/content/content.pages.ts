@@ -13,7 +13,8 @@ export const contentLoaders: PageLoaders<'routes' | 'route'> = {
   routes: loader(routesPageData, async ({ ctx, query }) => {
     const keyword = (query.keyword ?? '').slice(0, 200)
     const search = keyword || undefined
-    const badges = (search?: string) => listSymptoms(ctx, symptomsQuery.parse({ per_page: PAGE_SIZE.symptoms, symptoms_with_routes: 1, search }))
+    const badges = (search?: string) =>
+      listSymptoms(ctx, symptomsQuery.parse({ per_page: PAGE_SIZE.symptoms, symptoms_with_routes: 1, search }))
     const [symptoms, routes, posts] = await Promise.all([
       badges(search),
       listRoutes(ctx, routesQuery.parse({ per_page: PAGE_SIZE.routesSearch, with_properties: 'images', search })),
@@ -32,7 +33,10 @@ export const contentLoaders: PageLoaders<'routes' | 'route'> = {
     // Which languages the slug exists in (hreflang) is public and the same for everyone: kept a
     // minute per isolate like the footer, so the page stays at 3 statements (route-page.test.ts).
     // Asked only once the route exists, so unknown slugs never fill the cache.
-    const [languages, plan] = await Promise.all([memo(`route-languages:${route.slug}`, PUBLIC_CACHE_TTL_MS, () => routeLanguages(ctx, route.slug)), planOfQuery(ctx, query)])
+    const [languages, plan] = await Promise.all([
+      memo(`route-languages:${route.slug}`, PUBLIC_CACHE_TTL_MS, () => routeLanguages(ctx, route.slug)),
+      planOfQuery(ctx, query),
+    ])
     return withHead({ route, plan }, routeHead(ctx, route, languages))
   }),
 }

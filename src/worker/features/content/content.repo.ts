@@ -16,20 +16,41 @@ const ROUTE_ORDER = {
 
 /** Only what visitors may see: visible, public and active (SPEC §4). */
 const visibleRoute = (language: Locale) =>
-  and(eq(routes.language, language), eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true))
+  and(
+    eq(routes.language, language),
+    eq(routes.status, ContentStatus.visible),
+    eq(routes.isPublic, true),
+    eq(routes.isActive, true),
+  )
 
-type RouteFilters = RoutesQuery['filters'] & { language: Locale; /** Only routes this user liked (GET /v1/routes/liked_by_me). */ likedBy?: number }
+type RouteFilters = RoutesQuery['filters'] & {
+  language: Locale
+  /** Only routes this user liked (GET /v1/routes/liked_by_me). */ likedBy?: number
+}
 
 function routeWhere(f: RouteFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [visibleRoute(f.language)]
   if (f.slug) conds.push(eq(routes.slug, f.slug))
-  if (f.likedBy !== undefined) conds.push(sql`${routes.id} IN (SELECT l.target_id FROM likes l WHERE l.target_type = 'route' AND l.user_id = ${f.likedBy})`)
+  if (f.likedBy !== undefined)
+    conds.push(
+      sql`${routes.id} IN (SELECT l.target_id FROM likes l WHERE l.target_type = 'route' AND l.user_id = ${f.likedBy})`,
+    )
   if (f.tags?.length) conds.push(inArray(routes.tag, f.tags))
   if (f.symptoms?.length) {
     const ids = f.symptoms.filter((s) => /^\d+$/.test(s)).map(Number)
     const slugs = f.symptoms.filter((s) => !/^\d+$/.test(s))
-    const idList = ids.length ? sql.join(ids.map((i) => sql`${i}`), sql`, `) : sql`NULL`
-    const slugList = slugs.length ? sql.join(slugs.map((x) => sql`${x}`), sql`, `) : sql`NULL`
+    const idList = ids.length
+      ? sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )
+      : sql`NULL`
+    const slugList = slugs.length
+      ? sql.join(
+          slugs.map((x) => sql`${x}`),
+          sql`, `,
+        )
+      : sql`NULL`
     conds.push(
       sql`${routes.id} IN (SELECT rs.route_id FROM route_symptoms rs JOIN symptoms s ON s.id = rs.symptom_id
         WHERE s.id IN (${idList}) OR s.slug IN (${slugList}))`,
@@ -71,12 +92,18 @@ function routeSelect(db: Db, userId: number | null) {
 export type RouteRow = Awaited<ReturnType<ReturnType<typeof routeSelect>['all']>>[number]
 
 /** One page of visible routes and how many match (2 statements). */
-export async function findRoutes(db: Db, filters: RouteFilters, q: Pick<RoutesQuery, 'order' | 'perPage' | 'offset'>, userId: number | null) {
+export async function findRoutes(
+  db: Db,
+  filters: RouteFilters,
+  q: Pick<RoutesQuery, 'order' | 'perPage' | 'offset'>,
+  userId: number | null,
+) {
   const where = routeWhere(filters)
   const col = ROUTE_ORDER[q.order.column as keyof typeof ROUTE_ORDER] ?? routes.order
   // A search in the default order (`order` asc) lists the most relevant routes first.
   const search = textSearch('routes', filters.search, filters.diffuse)
-  const ranked = search && q.order.column === 'order' && q.order.dir === 'asc' ? searchRelevance(search, routes.id) : undefined
+  const ranked =
+    search && q.order.column === 'order' && q.order.dir === 'asc' ? searchRelevance(search, routes.id) : undefined
   // Not db.batch: batched results come back as objects keyed by column name, and the joined
   // tables' slug/title/id would overwrite the route's.
   const [rows, [total]] = await Promise.all([
@@ -94,22 +121,37 @@ export async function findRoutes(db: Db, filters: RouteFilters, q: Pick<RoutesQu
 /** Whether `userId` likes the visible route `slug`: the one personal part of a route page. */
 export async function likedRouteBySlug(db: Db, language: Locale, slug: string, userId: number): Promise<boolean> {
   const row = await db
-    .select({ liked: sql<number>`EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'route' AND l.target_id = "routes"."id" AND l.user_id = ${userId})` })
+    .select({
+      liked: sql<number>`EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'route' AND l.target_id = "routes"."id" AND l.user_id = ${userId})`,
+    })
     .from(routes)
     .where(and(visibleRoute(language), eq(routes.slug, slug)))
     .get()
   return !!Number(row?.liked ?? 0)
 }
 
-export async function findRouteBySlug(db: Db, language: Locale, slug: string, userId: number | null): Promise<RouteRow | undefined> {
-  return routeSelect(db, userId).where(and(visibleRoute(language), eq(routes.slug, slug))).get()
+export async function findRouteBySlug(
+  db: Db,
+  language: Locale,
+  slug: string,
+  userId: number | null,
+): Promise<RouteRow | undefined> {
+  return routeSelect(db, userId)
+    .where(and(visibleRoute(language), eq(routes.slug, slug)))
+    .get()
 }
 
 /** The symptoms of some routes, the primary one first. */
 export function symptomsOfRoutes(db: Db, routeIds: number[]) {
   if (!routeIds.length) return Promise.resolve([])
   return db
-    .select({ routeId: routeSymptoms.routeId, id: symptoms.id, slug: symptoms.slug, title: symptoms.title, isPrimary: routeSymptoms.isPrimary })
+    .select({
+      routeId: routeSymptoms.routeId,
+      id: symptoms.id,
+      slug: symptoms.slug,
+      title: symptoms.title,
+      isPrimary: routeSymptoms.isPrimary,
+    })
     .from(routeSymptoms)
     .innerJoin(symptoms, eq(symptoms.id, routeSymptoms.symptomId))
     .where(inArray(routeSymptoms.routeId, routeIds))
@@ -150,7 +192,8 @@ export async function findSymptoms(db: Db, f: SymptomFilters, q: Pick<SymptomsQu
   )
   const col = q.order.column === 'id' ? symptoms.id : symptoms.title
   // A search in the default order (`title` asc) lists the best matching names first.
-  const ranked = search && q.order.column === 'title' && q.order.dir === 'asc' ? searchRelevance(search, symptoms.id) : undefined
+  const ranked =
+    search && q.order.column === 'title' && q.order.dir === 'asc' ? searchRelevance(search, symptoms.id) : undefined
   const [rows, [total]] = await Promise.all([
     withRelevance(db.select({ symptom: symptoms, routesCount: routesPerSymptom }).from(symptoms).$dynamic(), ranked)
       .where(where)
@@ -168,7 +211,13 @@ export async function routesOfSymptoms(db: Db, symptomIds: number[]) {
     .select({ symptomId: routeSymptoms.symptomId, id: routes.id, slug: routes.slug, title: routes.title })
     .from(routeSymptoms)
     .innerJoin(routes, eq(routes.id, routeSymptoms.routeId))
-    .where(and(inArray(routeSymptoms.symptomId, symptomIds), eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true)))
+    .where(
+      and(
+        inArray(routeSymptoms.symptomId, symptomIds),
+        eq(routes.status, ContentStatus.visible),
+        eq(routes.isPublic, true),
+        eq(routes.isActive, true),
+      ),
+    )
     .orderBy(asc(routes.order))
 }
-

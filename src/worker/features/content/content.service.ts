@@ -6,13 +6,27 @@ import type { Ctx } from '#worker/context'
 import type { Route } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { sharedAnswer } from '#worker/http/public-cache'
-import { findRoutes, findRouteBySlug, likedRouteBySlug, findSymptoms, routesOfSymptoms, symptomsOfRoutes, unitsOfRoutes, type RouteRow } from './content.repo'
+import {
+  findRoutes,
+  findRouteBySlug,
+  likedRouteBySlug,
+  findSymptoms,
+  routesOfSymptoms,
+  symptomsOfRoutes,
+  unitsOfRoutes,
+  type RouteRow,
+} from './content.repo'
 
 type SymptomRow = Awaited<ReturnType<typeof symptomsOfRoutes>>[number]
 type UnitRow = Awaited<ReturnType<typeof unitsOfRoutes>>[number]
 
 /** The columns of a route as the contract shows them; the optional parts are added by the caller. */
-export function routeFields(route: Route, category: RouteDto['category'], symptoms: RouteDto['symptoms'], unitsCount: number): RouteDto {
+export function routeFields(
+  route: Route,
+  category: RouteDto['category'],
+  symptoms: RouteDto['symptoms'],
+  unitsCount: number,
+): RouteDto {
   return {
     id: route.id,
     slug: route.slug,
@@ -33,23 +47,39 @@ export function routeFields(route: Route, category: RouteDto['category'], sympto
   }
 }
 
-function toRouteDto(row: RouteRow, q: Pick<RoutesQuery, 'properties' | 'relations' | 'counts'>, symptomRows: SymptomRow[], unitRows: UnitRow[] | null, signedIn: boolean): RouteDto {
+function toRouteDto(
+  row: RouteRow,
+  q: Pick<RoutesQuery, 'properties' | 'relations' | 'counts'>,
+  symptomRows: SymptomRow[],
+  unitRows: UnitRow[] | null,
+  signedIn: boolean,
+): RouteDto {
   const { route, category } = row
   const dto = routeFields(
     route,
     category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null,
-    symptomRows.filter((s) => s.routeId === route.id).map((s) => ({ id: s.id, slug: s.slug, title: s.title, is_primary: s.isPrimary })),
+    symptomRows
+      .filter((s) => s.routeId === route.id)
+      .map((s) => ({ id: s.id, slug: s.slug, title: s.title, is_primary: s.isPrimary })),
     Number(row.unitsCount),
   )
   if (unitRows) {
     dto.units = unitRows
       .filter((u) => u.routeId === route.id)
-      .map((u) => ({ id: u.id, order: u.order, title: u.title, description: u.description, kind: u.kind, duration_seconds: u.durationSeconds }))
+      .map((u) => ({
+        id: u.id,
+        order: u.order,
+        title: u.title,
+        description: u.description,
+        kind: u.kind,
+        duration_seconds: u.durationSeconds,
+      }))
   }
   if (q.properties.includes('images')) dto.images = servedImages(route.images)
   if (q.properties.includes('stats')) dto.stats = { views: row.views ?? 0, likes: row.likes ?? 0 }
   if (signedIn) dto.liked_by_me = !!Number(row.likedByMe)
-  if (q.relations.includes('createdBy') || q.counts.includes('createdBy')) dto.createdBy = row.authorId ? { id: row.authorId, name: row.authorName } : null
+  if (q.relations.includes('createdBy') || q.counts.includes('createdBy'))
+    dto.createdBy = row.authorId ? { id: row.authorId, name: row.authorName } : null
   return dto
 }
 
@@ -62,9 +92,17 @@ export function listRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number } 
 
 async function loadRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number }) {
   const userId = ctx.user?.id ?? null
-  const { rows, total } = await findRoutes(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale, ...only }, q, userId)
+  const { rows, total } = await findRoutes(
+    ctx.db,
+    { ...q.filters, language: q.filters.language ?? ctx.locale, ...only },
+    q,
+    userId,
+  )
   const ids = rows.map((r) => r.route.id)
-  const [symptomRows, unitRows] = await Promise.all([symptomsOfRoutes(ctx.db, ids), q.relations.includes('units') ? unitsOfRoutes(ctx.db, ids) : null])
+  const [symptomRows, unitRows] = await Promise.all([
+    symptomsOfRoutes(ctx.db, ids),
+    q.relations.includes('units') ? unitsOfRoutes(ctx.db, ids) : null,
+  ])
   return {
     routes: rows.map((r) => toRouteDto(r, q, symptomRows, unitRows, userId !== null)),
     pagination: pagination(q, total, rows.length),
@@ -81,7 +119,8 @@ async function loadRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number }) 
  * be as old as a visitor's (a minute at most) while their like is always their last.
  */
 export async function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
-  const shared = () => sharedAnswer(ctx.env, ctx.waitUntil, 'route', [ctx.locale, slug], () => loadRoute({ ...ctx, user: null }, slug))
+  const shared = () =>
+    sharedAnswer(ctx.env, ctx.waitUntil, 'route', [ctx.locale, slug], () => loadRoute({ ...ctx, user: null }, slug))
   if (!ctx.user) return shared()
   const [route, liked] = await Promise.all([shared(), likedRouteBySlug(ctx.db, ctx.locale, slug, ctx.user.id)])
   return { ...route, liked_by_me: liked }
@@ -91,8 +130,17 @@ async function loadRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
   const userId = ctx.user?.id ?? null
   const row = await findRouteBySlug(ctx.db, ctx.locale, slug, userId)
   if (!row) throw new AppError('not_found', { message: 'errors.route_not_found' })
-  const [symptomRows, unitRows] = await Promise.all([symptomsOfRoutes(ctx.db, [row.route.id]), unitsOfRoutes(ctx.db, [row.route.id])])
-  return toRouteDto(row, { properties: ['images', 'stats'], relations: ['createdBy'], counts: [] }, symptomRows, unitRows, userId !== null)
+  const [symptomRows, unitRows] = await Promise.all([
+    symptomsOfRoutes(ctx.db, [row.route.id]),
+    unitsOfRoutes(ctx.db, [row.route.id]),
+  ])
+  return toRouteDto(
+    row,
+    { properties: ['images', 'stats'], relations: ['createdBy'], counts: [] },
+    symptomRows,
+    unitRows,
+    userId !== null,
+  )
 }
 
 /** GET /v1/symptoms: the badges of the routes search (SPEC §2), 3 per page by default. */
@@ -104,7 +152,12 @@ export function listSymptoms(ctx: Ctx, q: SymptomsQuery) {
 async function loadSymptoms(ctx: Ctx, q: SymptomsQuery) {
   const { rows, total } = await findSymptoms(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q)
   const includeRoutes = !!q.filters.symptoms_with_routes || q.relations.includes('routes')
-  const related = includeRoutes ? await routesOfSymptoms(ctx.db, rows.map((r) => r.symptom.id)) : []
+  const related = includeRoutes
+    ? await routesOfSymptoms(
+        ctx.db,
+        rows.map((r) => r.symptom.id),
+      )
+    : []
   const out: SymptomDto[] = rows.map(({ symptom: s, routesCount }) => {
     const dto: SymptomDto = {
       id: s.id,
@@ -117,7 +170,8 @@ async function loadSymptoms(ctx: Ctx, q: SymptomsQuery) {
       seo_description: s.seoDescription,
       routes_count: Number(routesCount),
     }
-    if (includeRoutes) dto.routes = related.filter((r) => r.symptomId === s.id).map(({ id, slug, title }) => ({ id, slug, title }))
+    if (includeRoutes)
+      dto.routes = related.filter((r) => r.symptomId === s.id).map(({ id, slug, title }) => ({ id, slug, title }))
     return dto
   })
   return { symptoms: out, pagination: pagination(q, total, rows.length) }

@@ -19,7 +19,12 @@ const FROM: Record<'route' | 'post', string> = {
 }
 
 /** A visible route or post by id or slug (in `language` for a slug), with its stats and the caller's like. */
-export async function findTarget(d1: D1Database, type: 'route' | 'post', ref: { id?: number; slug?: string; language: string }, userId: number | null): Promise<TargetRow | null> {
+export async function findTarget(
+  d1: D1Database,
+  type: 'route' | 'post',
+  ref: { id?: number; slug?: string; language: string },
+  userId: number | null,
+): Promise<TargetRow | null> {
   const by = ref.id !== undefined ? 't.id = ?2' : 't.slug = ?2 AND t.language = ?3'
   // Numbered parameters: SQLite counts up to the highest index used (?5), so an index a variant
   // does not use (?3 for an id, ?4 for a route) is still a valid binding.
@@ -35,11 +40,22 @@ export async function findTarget(d1: D1Database, type: 'route' | 'post', ref: { 
 }
 
 /** Flip the caller's like; true when it is now liked. */
-export async function toggleLike(d1: D1Database, userId: number, type: ContentTarget, targetId: number, now = Date.now()): Promise<boolean> {
-  const removed = await d1.prepare('DELETE FROM likes WHERE user_id = ?1 AND target_type = ?2 AND target_id = ?3 RETURNING id').bind(userId, type, targetId).first()
+export async function toggleLike(
+  d1: D1Database,
+  userId: number,
+  type: ContentTarget,
+  targetId: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const removed = await d1
+    .prepare('DELETE FROM likes WHERE user_id = ?1 AND target_type = ?2 AND target_id = ?3 RETURNING id')
+    .bind(userId, type, targetId)
+    .first()
   if (!removed) {
     await d1
-      .prepare('INSERT INTO likes (user_id, target_type, target_id, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, target_type, target_id) DO NOTHING')
+      .prepare(
+        'INSERT INTO likes (user_id, target_type, target_id, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (user_id, target_type, target_id) DO NOTHING',
+      )
       .bind(userId, type, targetId, now)
       .run()
   }

@@ -12,14 +12,18 @@ const ref = (v: string, language: string) => (/^\d+$/.test(v) ? { id: Number(v),
 
 async function visible(ctx: Ctx, type: 'route' | 'post', r: { id?: number; slug?: string; language: string }) {
   const row = await findTarget(ctx.env.DB, type, r, ctx.user?.id ?? null)
-  if (!row) throw new AppError('not_found', { message: type === 'route' ? 'errors.route_not_found' : 'errors.not_found' })
+  if (!row)
+    throw new AppError('not_found', { message: type === 'route' ? 'errors.route_not_found' : 'errors.not_found' })
   return row
 }
 
 /** GET /v1/route/stats, /v1/post/stats. */
 export async function stats(ctx: Ctx, type: 'route' | 'post', idOrSlug: string) {
   const row = await visible(ctx, type, ref(idOrSlug, ctx.locale))
-  return { target: { id: row.id, slug: row.slug, stats: { views: row.views, likes: row.likes } }, liked_by_me: !!row.liked }
+  return {
+    target: { id: row.id, slug: row.slug, stats: { views: row.views, likes: row.likes } },
+    liked_by_me: !!row.liked,
+  }
 }
 
 /** POST /v1/route/update/like, /v1/post/update/like: flips the caller's like. */
@@ -31,7 +35,14 @@ export async function toggle(ctx: Ctx, type: 'route' | 'post', id: number) {
 
 /** GET /v1/routes/liked_by_me: the caller's liked routes in their language, with images and stats. */
 export function routesLikedByMe(ctx: Ctx, q: ListQuery<Record<string, never>>) {
-  const query: RoutesQuery = { ...q, order: { column: 'order', dir: 'asc' }, filters: {}, properties: ['images', 'stats'], relations: [], counts: [] }
+  const query: RoutesQuery = {
+    ...q,
+    order: { column: 'order', dir: 'asc' },
+    filters: {},
+    properties: ['images', 'stats'],
+    relations: [],
+    counts: [],
+  }
   return listRoutes(ctx, query, { likedBy: ctx.user!.id })
 }
 

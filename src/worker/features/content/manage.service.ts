@@ -14,7 +14,12 @@ import { routeFields } from './content.service'
 import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/lib/editing'
 
 function missing(what: 'route' | 'symptom' | 'category'): AppError {
-  const message: MessageKey = what === 'route' ? 'content_manage.route_missing' : what === 'symptom' ? 'content_manage.symptom_missing' : 'content_manage.category_missing'
+  const message: MessageKey =
+    what === 'route'
+      ? 'content_manage.route_missing'
+      : what === 'symptom'
+        ? 'content_manage.symptom_missing'
+        : 'content_manage.category_missing'
   return new AppError('not_found', { message })
 }
 
@@ -25,7 +30,12 @@ async function routeDto(ctx: Ctx, route: Route): Promise<RouteDto> {
     repo.visibleUnitsCount(ctx.db, route.id),
   ])
   return {
-    ...routeFields(route, category ? { id: category.id, slug: category.slug, title: category.title } : null, symptomRows, unitsCount),
+    ...routeFields(
+      route,
+      category ? { id: category.id, slug: category.slug, title: category.title } : null,
+      symptomRows,
+      unitsCount,
+    ),
     images: route.images ?? null,
     createdBy: route.createdBy ? { id: route.createdBy, name: null } : null,
   }
@@ -59,8 +69,13 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
   if (f.id === undefined) {
     const absent = absentOf(f, ['language', 'slug', 'title'] as const)
     if (absent.length) throw required(absent)
-    const images = f.image_cover || f.image_square ? { ...(f.image_cover ? { cover: f.image_cover } : {}), ...(f.image_square ? { square: f.image_square } : {}) } : null
-    const row = await uniqueSlug(() => repo.insertRoute(ctx.db, { ...patch, images, createdBy: ctx.user?.id ?? null } as NewRoute))
+    const images =
+      f.image_cover || f.image_square
+        ? { ...(f.image_cover ? { cover: f.image_cover } : {}), ...(f.image_square ? { square: f.image_square } : {}) }
+        : null
+    const row = await uniqueSlug(() =>
+      repo.insertRoute(ctx.db, { ...patch, images, createdBy: ctx.user?.id ?? null } as NewRoute),
+    )
     return saved(ctx, row, true)
   }
   const current = await repo.findRouteById(ctx.db, f.id)
@@ -73,7 +88,9 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
     else if (f.image_square !== undefined) images.square = f.image_square
     patch.images = images
   }
-  const row = Object.keys(patch).length ? await uniqueSlug(() => repo.updateRoute(ctx.db, f.id!, { ...patch, updatedAt: new Date() })) : current
+  const row = Object.keys(patch).length
+    ? await uniqueSlug(() => repo.updateRoute(ctx.db, f.id!, { ...patch, updatedAt: new Date() }))
+    : current
   if (!row) throw missing('route')
   return saved(ctx, row, false)
 }
@@ -85,7 +102,10 @@ export async function deleteRoute(ctx: Ctx, id: number) {
 }
 
 async function routeAndSymptom(ctx: Ctx, routeId: number, symptomId: number) {
-  const [route, symptom] = await Promise.all([repo.findRouteById(ctx.db, routeId), repo.findSymptomById(ctx.db, symptomId)])
+  const [route, symptom] = await Promise.all([
+    repo.findRouteById(ctx.db, routeId),
+    repo.findSymptomById(ctx.db, symptomId),
+  ])
   if (!route) throw missing('route')
   if (!symptom) throw missing('symptom')
   return { route, symptom }
@@ -96,22 +116,26 @@ const symptomsOf = (ctx: Ctx, route: Route) => repo.symptomRefs(ctx.db, { routeI
 /** POST /v1/route/symptom/assign: once per route (409 'El síntoma ya está asignado a la ruta.'). */
 export async function assignSymptom(ctx: Ctx, routeId: number, symptomId: number) {
   const { route, symptom } = await routeAndSymptom(ctx, routeId, symptomId)
-  if (route.language !== symptom.language) throw new AppError('validation', { fields: { symptom_id: ['content_manage.language_mismatch'] } })
-  if (!(await repo.assignSymptomRow(ctx.db, routeId, symptomId))) throw new AppError('conflict', { message: 'content_manage.symptom_already_assigned' })
+  if (route.language !== symptom.language)
+    throw new AppError('validation', { fields: { symptom_id: ['content_manage.language_mismatch'] } })
+  if (!(await repo.assignSymptomRow(ctx.db, routeId, symptomId)))
+    throw new AppError('conflict', { message: 'content_manage.symptom_already_assigned' })
   return symptomsOf(ctx, route)
 }
 
 /** DELETE /v1/route/symptom/unassign. */
 export async function unassignSymptom(ctx: Ctx, routeId: number, symptomId: number) {
   const { route } = await routeAndSymptom(ctx, routeId, symptomId)
-  if (!(await repo.unassignSymptomRow(ctx.db, routeId, symptomId))) throw new AppError('not_found', { message: 'content_manage.symptom_not_assigned' })
+  if (!(await repo.unassignSymptomRow(ctx.db, routeId, symptomId)))
+    throw new AppError('not_found', { message: 'content_manage.symptom_not_assigned' })
   return symptomsOf(ctx, route)
 }
 
 /** POST /v1/route/symptom/apply/primary: one primary symptom per route, among those assigned. */
 export async function applyPrimary(ctx: Ctx, routeId: number, symptomId: number) {
   const { route } = await routeAndSymptom(ctx, routeId, symptomId)
-  if (!(await repo.setPrimarySymptom(ctx.db, routeId, symptomId))) throw new AppError('not_found', { message: 'content_manage.symptom_not_assigned' })
+  if (!(await repo.setPrimarySymptom(ctx.db, routeId, symptomId)))
+    throw new AppError('not_found', { message: 'content_manage.symptom_not_assigned' })
   return symptomsOf(ctx, route)
 }
 
@@ -128,7 +152,11 @@ export async function listCategories(ctx: Ctx, q: ListQuery<{ language?: 'es' | 
 /** POST /v1/route/category. */
 export const saveCategory = (ctx: Ctx, f: CategoryForm) =>
   saveCategoryWith(
-    { find: (id) => repo.findRouteCategory(ctx.db, id), insert: (v) => repo.insertRouteCategory(ctx.db, v), update: (id, p) => repo.updateRouteCategory(ctx.db, id, p) },
+    {
+      find: (id) => repo.findRouteCategory(ctx.db, id),
+      insert: (v) => repo.insertRouteCategory(ctx.db, v),
+      update: (id, p) => repo.updateRouteCategory(ctx.db, id, p),
+    },
     f,
     () => missing('category'),
   )
@@ -153,9 +181,13 @@ export async function saveSymptom(ctx: Ctx, f: SymptomForm): Promise<{ symptom: 
   if (f.id === undefined) {
     const absent = absentOf(f, ['language', 'slug', 'title'] as const)
     if (absent.length) throw required(absent)
-    row = await uniqueSlug(() => repo.insertSymptom(ctx.db, patch as typeof patch & { language: 'es' | 'en'; slug: string; title: string }))
+    row = await uniqueSlug(() =>
+      repo.insertSymptom(ctx.db, patch as typeof patch & { language: 'es' | 'en'; slug: string; title: string }),
+    )
   } else {
-    row = Object.keys(patch).length ? await uniqueSlug(() => repo.updateSymptom(ctx.db, f.id!, { ...patch, updatedAt: new Date() })) : await repo.findSymptomById(ctx.db, f.id)
+    row = Object.keys(patch).length
+      ? await uniqueSlug(() => repo.updateSymptom(ctx.db, f.id!, { ...patch, updatedAt: new Date() }))
+      : await repo.findSymptomById(ctx.db, f.id)
     if (!row) throw missing('symptom')
   }
   const symptom: SymptomDto = {

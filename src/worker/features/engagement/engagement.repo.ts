@@ -8,9 +8,17 @@ export interface EngagementRow extends StreakState {
 
 export async function findEngagement(d1: D1Database, userId: number): Promise<EngagementRow> {
   const r = await d1
-    .prepare('SELECT last_day, current_streak, longest_streak, freezes, ranking_hidden FROM user_engagement WHERE user_id = ?1')
+    .prepare(
+      'SELECT last_day, current_streak, longest_streak, freezes, ranking_hidden FROM user_engagement WHERE user_id = ?1',
+    )
     .bind(userId)
-    .first<{ last_day: string | null; current_streak: number; longest_streak: number; freezes: number; ranking_hidden: number }>()
+    .first<{
+      last_day: string | null
+      current_streak: number
+      longest_streak: number
+      freezes: number
+      ranking_hidden: number
+    }>()
   return {
     lastDay: r?.last_day ?? null,
     currentStreak: r?.current_streak ?? 0,
@@ -25,7 +33,14 @@ export async function findEngagement(d1: D1Database, userId: number): Promise<En
  * freezes covered, and the new state only if nobody moved it since it was read (`prevLastDay`):
  * two completions at once count the day once. True when this call wrote the day.
  */
-export async function writeStep(d1: D1Database, userId: number, prevLastDay: string | null, s: StreakStep, points: number, now: number): Promise<boolean> {
+export async function writeStep(
+  d1: D1Database,
+  userId: number,
+  prevLastDay: string | null,
+  s: StreakStep,
+  points: number,
+  now: number,
+): Promise<boolean> {
   if (!s.day) return false
   const n = s.next
   const statements = [
@@ -37,8 +52,16 @@ export async function writeStep(d1: D1Database, userId: number, prevLastDay: str
          WHERE user_engagement.last_day IS ?6`,
       )
       .bind(userId, n.lastDay, n.currentStreak, n.longestStreak, n.freezes, prevLastDay, now),
-    d1.prepare('INSERT OR IGNORE INTO activity_days (user_id, day, points, frozen) SELECT ?1, ?2, ?3, 0 WHERE changes() > 0').bind(userId, s.day, points),
-    ...s.frozenDays.map((day) => d1.prepare('INSERT OR IGNORE INTO activity_days (user_id, day, points, frozen) VALUES (?1, ?2, 0, 1)').bind(userId, day)),
+    d1
+      .prepare(
+        'INSERT OR IGNORE INTO activity_days (user_id, day, points, frozen) SELECT ?1, ?2, ?3, 0 WHERE changes() > 0',
+      )
+      .bind(userId, s.day, points),
+    ...s.frozenDays.map((day) =>
+      d1
+        .prepare('INSERT OR IGNORE INTO activity_days (user_id, day, points, frozen) VALUES (?1, ?2, 0, 1)')
+        .bind(userId, day),
+    ),
   ]
   const res = await d1.batch(statements)
   return (res[1]?.meta.changes ?? 0) > 0
@@ -46,7 +69,10 @@ export async function writeStep(d1: D1Database, userId: number, prevLastDay: str
 
 /** Active (not frozen) days of a user from `from` to `to` inclusive ('YYYY-MM-DD'). */
 export async function activeDaysBetween(d1: D1Database, userId: number, from: string, to: string): Promise<string[]> {
-  const r = await d1.prepare('SELECT day FROM activity_days WHERE user_id = ?1 AND frozen = 0 AND day BETWEEN ?2 AND ?3 ORDER BY day').bind(userId, from, to).all<{ day: string }>()
+  const r = await d1
+    .prepare('SELECT day FROM activity_days WHERE user_id = ?1 AND frozen = 0 AND day BETWEEN ?2 AND ?3 ORDER BY day')
+    .bind(userId, from, to)
+    .all<{ day: string }>()
   return r.results.map((x) => x.day)
 }
 
@@ -110,7 +136,10 @@ export async function awardReached(d1: D1Database, userId: number, m: Metrics, n
     .all<{ reward_id: number }>()
   if (!r.results.length) return []
   const ids = JSON.stringify(r.results.map((x) => x.reward_id))
-  const rows = await d1.prepare(`SELECT ${REWARD_COLUMNS} FROM rewards WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY level_id`).bind(ids).all<RewardRow>()
+  const rows = await d1
+    .prepare(`SELECT ${REWARD_COLUMNS} FROM rewards WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY level_id`)
+    .bind(ids)
+    .all<RewardRow>()
   return rows.results
 }
 
@@ -148,12 +177,18 @@ export async function rewardsOf(d1: D1Database, userId: number): Promise<UserRew
 
 /** Claim an acquired reward once: only the call that flips claimed_at from NULL gets true. */
 export async function claim(d1: D1Database, userId: number, rewardId: number, now: number): Promise<boolean> {
-  const r = await d1.prepare('UPDATE user_rewards SET claimed_at = ?3 WHERE user_id = ?1 AND reward_id = ?2 AND claimed_at IS NULL').bind(userId, rewardId, now).run()
+  const r = await d1
+    .prepare('UPDATE user_rewards SET claimed_at = ?3 WHERE user_id = ?1 AND reward_id = ?2 AND claimed_at IS NULL')
+    .bind(userId, rewardId, now)
+    .run()
   return (r.meta.changes ?? 0) > 0
 }
 
 export async function userReward(d1: D1Database, userId: number, rewardId: number) {
-  return d1.prepare('SELECT acquired_at, claimed_at FROM user_rewards WHERE user_id = ?1 AND reward_id = ?2').bind(userId, rewardId).first<{ acquired_at: number; claimed_at: number | null }>()
+  return d1
+    .prepare('SELECT acquired_at, claimed_at FROM user_rewards WHERE user_id = ?1 AND reward_id = ?2')
+    .bind(userId, rewardId)
+    .first<{ acquired_at: number; claimed_at: number | null }>()
 }
 
 export async function setRankingHidden(d1: D1Database, userId: number, hidden: boolean, now: number) {
@@ -167,7 +202,19 @@ export async function setRankingHidden(d1: D1Database, userId: number, hidden: b
 }
 
 /** The seed's rewards (features/engagement/rewards.catalog.ts): insert the missing ones, never twice. */
-export async function seedRewards(d1: D1Database, rows: readonly { key: string; category: string; level_id: number; level_title: string; threshold: number; type_title: string; type_description: string; description: string }[]) {
+export async function seedRewards(
+  d1: D1Database,
+  rows: readonly {
+    key: string
+    category: string
+    level_id: number
+    level_title: string
+    threshold: number
+    type_title: string
+    type_description: string
+    description: string
+  }[],
+) {
   await d1.batch(
     rows.map((r) =>
       d1
@@ -175,7 +222,17 @@ export async function seedRewards(d1: D1Database, rows: readonly { key: string; 
           `INSERT INTO rewards (key, type_title, type_description, description, criteria, level_id, level_title, category, threshold)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT(key, level_id) DO NOTHING`,
         )
-        .bind(r.key, r.type_title, r.type_description, r.description, JSON.stringify({ metric: r.key, gte: r.threshold }), r.level_id, r.level_title, r.category, r.threshold),
+        .bind(
+          r.key,
+          r.type_title,
+          r.type_description,
+          r.description,
+          JSON.stringify({ metric: r.key, gte: r.threshold }),
+          r.level_id,
+          r.level_title,
+          r.category,
+          r.threshold,
+        ),
     ),
   )
 }
@@ -197,26 +254,57 @@ export async function rewardsPage(d1: D1Database, userId: number, now: number, f
       )
       .bind(userId, now),
     d1.prepare(USER_REWARDS_SQL).bind(userId),
-    d1.prepare('SELECT last_day, current_streak, longest_streak, freezes, ranking_hidden FROM user_engagement WHERE user_id = ?1').bind(userId),
-    d1.prepare('SELECT day FROM activity_days WHERE user_id = ?1 AND frozen = 0 AND day BETWEEN ?2 AND ?3 ORDER BY day').bind(userId, from, to),
+    d1
+      .prepare(
+        'SELECT last_day, current_streak, longest_streak, freezes, ranking_hidden FROM user_engagement WHERE user_id = ?1',
+      )
+      .bind(userId),
+    d1
+      .prepare('SELECT day FROM activity_days WHERE user_id = ?1 AND frozen = 0 AND day BETWEEN ?2 AND ?3 ORDER BY day')
+      .bind(userId, from, to),
   ])
-  const e = (engagement!.results as { last_day: string | null; current_streak: number; longest_streak: number; freezes: number; ranking_hidden: number }[])[0]
+  const e = (
+    engagement!.results as {
+      last_day: string | null
+      current_streak: number
+      longest_streak: number
+      freezes: number
+      ranking_hidden: number
+    }[]
+  )[0]
   return {
     awardedIds: (awarded!.results as { reward_id: number }[]).map((x) => x.reward_id),
     rewards: rewards!.results as UserRewardRow[],
-    engagement: { lastDay: e?.last_day ?? null, currentStreak: e?.current_streak ?? 0, longestStreak: e?.longest_streak ?? 0, freezes: e?.freezes ?? 0, rankingHidden: !!e?.ranking_hidden } as EngagementRow,
+    engagement: {
+      lastDay: e?.last_day ?? null,
+      currentStreak: e?.current_streak ?? 0,
+      longestStreak: e?.longest_streak ?? 0,
+      freezes: e?.freezes ?? 0,
+      rankingHidden: !!e?.ranking_hidden,
+    } as EngagementRow,
     activeDays: (days!.results as { day: string }[]).map((x) => x.day),
   }
 }
 
 /** The definitions of rewards `ids` (those just given), in level order. */
 export async function rewardsByIds(d1: D1Database, ids: number[]): Promise<RewardRow[]> {
-  const rows = await d1.prepare(`SELECT ${REWARD_COLUMNS} FROM rewards WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY level_id`).bind(JSON.stringify(ids)).all<RewardRow>()
+  const rows = await d1
+    .prepare(`SELECT ${REWARD_COLUMNS} FROM rewards WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY level_id`)
+    .bind(JSON.stringify(ids))
+    .all<RewardRow>()
   return rows.results
 }
 
 export async function rewardCount(d1: D1Database) {
-  return (await d1.prepare("SELECT count(*) AS n FROM rewards WHERE key IN ('usage_streak', 'active_days', 'routes_completed', 'plans_completed', 'sessions_attended')").first<{ n: number }>())?.n ?? 0
+  return (
+    (
+      await d1
+        .prepare(
+          "SELECT count(*) AS n FROM rewards WHERE key IN ('usage_streak', 'active_days', 'routes_completed', 'plans_completed', 'sessions_attended')",
+        )
+        .first<{ n: number }>()
+    )?.n ?? 0
+  )
 }
 
 export async function languageOf(d1: D1Database, userId: number): Promise<'es' | 'en'> {

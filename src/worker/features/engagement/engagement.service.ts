@@ -28,7 +28,12 @@ async function ensureCatalog(d1: D1Database) {
  * MIN_LISTEN_SECONDS): count the day on their own clock, move the streak (freezes cover missed
  * days on their own), and give any reward now reached. Safe to call many times a day.
  */
-export async function recordActivity(env: Env, user: { id: number; timezone?: string | null; language: Locale }, at = Date.now(), opts: { unitCompleted?: boolean } = {}) {
+export async function recordActivity(
+  env: Env,
+  user: { id: number; timezone?: string | null; language: Locale },
+  at = Date.now(),
+  opts: { unitCompleted?: boolean } = {},
+) {
   const d1 = env.DB
   const before = await repo.findEngagement(d1, user.id)
   const s = step(before, at, zoneOf(user.timezone))
@@ -41,7 +46,12 @@ export async function recordActivity(env: Env, user: { id: number; timezone?: st
 /** Give every reward the person's facts reach (once each), and tell them in the app. */
 export async function awardRewards(env: Env, userId: number, locale: Locale | null, at = Date.now()) {
   await ensureCatalog(env.DB)
-  return notifyAwarded(env, userId, locale, await repo.awardReached(env.DB, userId, await repo.metricsOf(env.DB, userId), at))
+  return notifyAwarded(
+    env,
+    userId,
+    locale,
+    await repo.awardReached(env.DB, userId, await repo.metricsOf(env.DB, userId), at),
+  )
 }
 
 async function notifyAwarded(env: Env, userId: number, locale: Locale | null, awarded: repo.RewardRow[]) {
@@ -50,7 +60,12 @@ async function notifyAwarded(env: Env, userId: number, locale: Locale | null, aw
   locale ??= await repo.languageOf(env.DB, userId)
   const t = translator(locale)
   for (const r of awarded) {
-    await notifyUser(env, userId, locale, { level: 'success', type: 'reward', title: t('engagement.rewards.earned_title'), description: `${t(`engagement.rewards.keys.${r.key}.title`)}: ${rewardText(t, r.key, r.threshold)}` })
+    await notifyUser(env, userId, locale, {
+      level: 'success',
+      type: 'reward',
+      title: t('engagement.rewards.earned_title'),
+      description: `${t(`engagement.rewards.keys.${r.key}.title`)}: ${rewardText(t, r.key, r.threshold)}`,
+    })
   }
   return awarded
 }
@@ -60,7 +75,8 @@ function translator(locale: Locale): T {
   const t = createTranslator(locale, messagesFor(locale))
   return (key, params) => t(key as MessageKey, params)
 }
-const rewardText = (t: T, key: string, n: number) => t(`engagement.rewards.keys.${key}.${n === 1 ? 'description_one' : 'description'}`, { count: n })
+const rewardText = (t: T, key: string, n: number) =>
+  t(`engagement.rewards.keys.${key}.${n === 1 ? 'description_one' : 'description'}`, { count: n })
 
 function me(ctx: Ctx) {
   if (!ctx.user) throw new AppError('unauthenticated')
@@ -68,7 +84,8 @@ function me(ctx: Ctx) {
 }
 
 /** The icon of a level (SPEC §9): white heart 1–7, green 8, pink 9, fire 10. */
-export const levelIcon = (level: number) => (level >= 10 ? 'fire' : level === 9 ? 'pink_heart' : level === 8 ? 'green_heart' : 'white_heart')
+export const levelIcon = (level: number) =>
+  level >= 10 ? 'fire' : level === 9 ? 'pink_heart' : level === 8 ? 'green_heart' : 'white_heart'
 
 /** GET /v1/rewards: every reward grouped by key and category, what the caller has, and the percent. */
 export async function listRewards(ctx: Ctx) {
@@ -80,7 +97,8 @@ export async function listRewards(ctx: Ctx) {
   const today = localToday(now, zoneOf(user.row?.timezone))
   const from = addDays(today, -6)
   const page = await repo.rewardsPage(ctx.env.DB, user.id, now, from, today)
-  if (page.awardedIds.length) await notifyAwarded(ctx.env, user.id, ctx.locale, await repo.rewardsByIds(ctx.env.DB, page.awardedIds))
+  if (page.awardedIds.length)
+    await notifyAwarded(ctx.env, user.id, ctx.locale, await repo.rewardsByIds(ctx.env.DB, page.awardedIds))
   const rows = page.rewards
   const t = translator(ctx.locale)
   const dto = (r: repo.UserRewardRow): RewardDto => ({
@@ -104,7 +122,11 @@ export async function listRewards(ctx: Ctx) {
   }))
   types.sort((a, b) => REWARD_CATEGORIES.indexOf(a.category as never) - REWARD_CATEGORIES.indexOf(b.category as never))
   const acquired = rows.filter((r) => r.acquired_at !== null).length
-  return { rewards: types, user_progress: rows.length ? Math.floor((acquired * 100) / rows.length) : 0, streak: streakFrom(page.engagement, page.activeDays, today, from) }
+  return {
+    rewards: types,
+    user_progress: rows.length ? Math.floor((acquired * 100) / rows.length) : 0,
+    streak: streakFrom(page.engagement, page.activeDays, today, from),
+  }
 }
 
 /** GET /v1/rewards/unclaimed: what the caller has earned and not yet claimed. */
@@ -121,22 +143,44 @@ export async function claim(ctx: Ctx, rewardId: number) {
   const user = me(ctx)
   if (await repo.claim(ctx.env.DB, user.id, rewardId, Date.now())) return
   const row = await repo.userReward(ctx.env.DB, user.id, rewardId)
-  if (!row) throw new AppError('not_found', { message: 'engagement.rewards.not_earned', fields: { reward_id: ['engagement.rewards.not_earned'] } })
+  if (!row)
+    throw new AppError('not_found', {
+      message: 'engagement.rewards.not_earned',
+      fields: { reward_id: ['engagement.rewards.not_earned'] },
+    })
   throw new AppError('conflict', { message: 'engagement.rewards.already_claimed' })
 }
 
 /** The streak block of /performance and the rewards page: kind numbers only. */
-export async function streakOf(env: Env, user: { id: number; row?: { timezone?: string | null } | null }, now = Date.now()) {
+export async function streakOf(
+  env: Env,
+  user: { id: number; row?: { timezone?: string | null } | null },
+  now = Date.now(),
+) {
   const today = localToday(now, zoneOf(user.row?.timezone))
   const from = addDays(today, -6)
-  const [s, active] = await Promise.all([repo.findEngagement(env.DB, user.id), repo.activeDaysBetween(env.DB, user.id, from, today)])
+  const [s, active] = await Promise.all([
+    repo.findEngagement(env.DB, user.id),
+    repo.activeDaysBetween(env.DB, user.id, from, today),
+  ])
   return streakFrom(s, active, today, from)
 }
 
 function streakFrom(s: repo.EngagementRow, active: string[], today: string, from: string) {
-  const week = Array.from({ length: 7 }, (_, i) => addDays(from, i)).map((day) => ({ day, active: active.includes(day) }))
-  return { current: shownStreak(s, today), longest: s.longestStreak, freezes: s.freezes, last_7_days: active.length, week, today_done: active.includes(today) }
+  const week = Array.from({ length: 7 }, (_, i) => addDays(from, i)).map((day) => ({
+    day,
+    active: active.includes(day),
+  }))
+  return {
+    current: shownStreak(s, today),
+    longest: s.longestStreak,
+    freezes: s.freezes,
+    last_7_days: active.length,
+    week,
+    today_done: active.includes(today),
+  }
 }
 
 /** Leave or rejoin the ranking (ranking.service owns the setting; the flag is on the person's engagement row). */
-export const hideFromRanking = (env: Env, userId: number, hidden: boolean, now: number) => repo.setRankingHidden(env.DB, userId, hidden, now)
+export const hideFromRanking = (env: Env, userId: number, hidden: boolean, now: number) =>
+  repo.setRankingHidden(env.DB, userId, hidden, now)

@@ -13,15 +13,30 @@ export interface CatalogReward {
 
 export const REWARD_CATALOG: readonly CatalogReward[] = [
   // Usage streaks of 1, 7, 30, 90, 180 and 365 days (SPEC §9), then two and three years.
-  ...[1, 7, 30, 90, 180, 365, 730, 1095].map((threshold, i) => ({ key: 'usage_streak' as const, category: 'consistency' as const, level_id: i + 1, threshold })),
+  ...[1, 7, 30, 90, 180, 365, 730, 1095].map((threshold, i) => ({
+    key: 'usage_streak' as const,
+    category: 'consistency' as const,
+    level_id: i + 1,
+    threshold,
+  })),
   // Milestones: 1 route, the first session attended, 1 and 2 plans completed (SPEC §9), then more plans.
   { key: 'routes_completed', category: 'milestone', level_id: 1, threshold: 1 },
   { key: 'sessions_attended', category: 'milestone', level_id: 1, threshold: 1 },
   { key: 'plans_completed', category: 'milestone', level_id: 2, threshold: 1 },
   { key: 'plans_completed', category: 'milestone', level_id: 3, threshold: 2 },
-  ...[3, 5, 8, 12, 20].map((threshold, i) => ({ key: 'plans_completed' as const, category: 'milestone' as const, level_id: i + 4, threshold })),
+  ...[3, 5, 8, 12, 20].map((threshold, i) => ({
+    key: 'plans_completed' as const,
+    category: 'milestone' as const,
+    level_id: i + 4,
+    threshold,
+  })),
   // Dedication: days with practice in all, whether in a row or not.
-  ...[3, 10, 25, 50, 100, 200, 300, 500].map((threshold, i) => ({ key: 'active_days' as const, category: 'dedication' as const, level_id: i + 1, threshold })),
+  ...[3, 10, 25, 50, 100, 200, 300, 500].map((threshold, i) => ({
+    key: 'active_days' as const,
+    category: 'dedication' as const,
+    level_id: i + 1,
+    threshold,
+  })),
 ]
 
 const TYPE_TEXT: Record<CatalogReward['key'], [string, string]> = {

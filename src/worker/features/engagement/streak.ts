@@ -75,9 +75,15 @@ export function step(s: StreakState, ms: number, zone: string): StreakStep {
     restarted = true
   }
   // A freeze for every 7 streak days reached (frozen days included), held up to 2.
-  const earned = Math.floor(current / FREEZE_EVERY_DAYS) - Math.floor((restarted ? 0 : s.currentStreak) / FREEZE_EVERY_DAYS)
+  const earned =
+    Math.floor(current / FREEZE_EVERY_DAYS) - Math.floor((restarted ? 0 : s.currentStreak) / FREEZE_EVERY_DAYS)
   freezes = Math.min(MAX_FREEZES, freezes + Math.max(0, earned))
-  return { day, frozenDays, next: { lastDay: day, currentStreak: current, longestStreak: Math.max(s.longestStreak, current), freezes }, restarted }
+  return {
+    day,
+    frozenDays,
+    next: { lastDay: day, currentStreak: current, longestStreak: Math.max(s.longestStreak, current), freezes },
+    restarted,
+  }
 }
 
 /**

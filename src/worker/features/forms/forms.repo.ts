@@ -3,7 +3,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Language } from '#shared/enums'
 import type { Db } from '#worker/db/client'
-import { callbackRequests, contactRequests, feedback, inAppNotifications, suggestions, units, users } from '#worker/db/schema'
+import {
+  callbackRequests,
+  contactRequests,
+  feedback,
+  inAppNotifications,
+  suggestions,
+  units,
+  users,
+} from '#worker/db/schema'
 import { ContentStatus } from '#shared/enums'
 
 type NewContact = typeof contactRequests.$inferInsert
@@ -13,23 +21,40 @@ type NewSuggestion = typeof suggestions.$inferInsert
 type NewNotice = typeof inAppNotifications.$inferInsert
 
 /** D1 binds at most 100 parameters a statement: lists of ids go in slices. */
-const slices = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size))
+const slices = <T>(list: T[], size: number) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size))
 
-export const insertContact = async (db: Db, v: NewContact) => (await db.insert(contactRequests).values(v).returning({ id: contactRequests.id }).get()).id
-export const insertFeedback = async (db: Db, v: NewFeedback) => (await db.insert(feedback).values(v).returning({ id: feedback.id }).get()).id
-export const insertCallback = async (db: Db, v: NewCallback) => (await db.insert(callbackRequests).values(v).returning({ id: callbackRequests.id }).get()).id
-export const insertSuggestion = async (db: Db, v: NewSuggestion) => (await db.insert(suggestions).values(v).returning({ id: suggestions.id }).get()).id
+export const insertContact = async (db: Db, v: NewContact) =>
+  (await db.insert(contactRequests).values(v).returning({ id: contactRequests.id }).get()).id
+export const insertFeedback = async (db: Db, v: NewFeedback) =>
+  (await db.insert(feedback).values(v).returning({ id: feedback.id }).get()).id
+export const insertCallback = async (db: Db, v: NewCallback) =>
+  (await db.insert(callbackRequests).values(v).returning({ id: callbackRequests.id }).get()).id
+export const insertSuggestion = async (db: Db, v: NewSuggestion) =>
+  (await db.insert(suggestions).values(v).returning({ id: suggestions.id }).get()).id
 
 /** Suggestions of one language still waiting to be told about a published route, oldest first. */
 /** Whether a route has a unit people can see (a route without one is not yet worth telling about). */
 export const hasVisibleUnit = async (db: Db, routeId: number) =>
-  !!(await db.select({ id: units.id }).from(units).where(and(eq(units.routeId, routeId), eq(units.status, ContentStatus.visible))).limit(1).get())
+  !!(await db
+    .select({ id: units.id })
+    .from(units)
+    .where(and(eq(units.routeId, routeId), eq(units.status, ContentStatus.visible)))
+    .limit(1)
+    .get())
 
 export const waitingSuggestions = (db: Db, language: Language) =>
   db
     .select({ id: suggestions.id, keyword: suggestions.searchKeyword, text: suggestions.text })
     .from(suggestions)
-    .where(and(eq(suggestions.notify, true), isNull(suggestions.notifiedAt), isNotNull(suggestions.email), eq(suggestions.locale, language)))
+    .where(
+      and(
+        eq(suggestions.notify, true),
+        isNull(suggestions.notifiedAt),
+        isNotNull(suggestions.email),
+        eq(suggestions.locale, language),
+      ),
+    )
     .orderBy(asc(suggestions.id))
     .all()
 
@@ -37,12 +62,20 @@ export const waitingSuggestions = (db: Db, language: Language) =>
  * Which of `candidates` (a suggestion id and its FTS5 query, made by worker/search/search.ts) route
  * `routeId` matches in the route search index: one statement each, in batches of 50.
  */
-export async function suggestionsMatchingRoute(d1: D1Database, routeId: number, candidates: { id: number; match: string }[]): Promise<number[]> {
+export async function suggestionsMatchingRoute(
+  d1: D1Database,
+  routeId: number,
+  candidates: { id: number; match: string }[],
+): Promise<number[]> {
   const found: number[] = []
   for (let i = 0; i < candidates.length; i += 50) {
     const chunk = candidates.slice(i, i + 50)
     const results = await d1.batch<{ id: number }>(
-      chunk.map((c) => d1.prepare('SELECT ?1 AS id WHERE EXISTS (SELECT 1 FROM routes_fts WHERE routes_fts MATCH ?2 AND rowid = ?3)').bind(c.id, c.match, routeId)),
+      chunk.map((c) =>
+        d1
+          .prepare('SELECT ?1 AS id WHERE EXISTS (SELECT 1 FROM routes_fts WHERE routes_fts MATCH ?2 AND rowid = ?3)')
+          .bind(c.id, c.match, routeId),
+      ),
     )
     for (const r of results) for (const row of r.results) found.push(row.id)
   }
@@ -72,7 +105,11 @@ export async function claimSuggestions(db: Db, ids: number[], routeId: number, n
 export async function userIdsByEmail(db: Db, emails: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>()
   for (const part of slices([...new Set(emails)], 90)) {
-    const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, part)).all()
+    const rows = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, part))
+      .all()
     for (const r of rows) found.set(r.email!, r.id)
   }
   return found

@@ -27,12 +27,24 @@ function linkTo(ctx: Ctx, path: string, locale: Locale, query?: Record<string, s
 }
 
 /** Mail one stored request to the team. Never throws: the request is stored already. */
-async function tellTeam(ctx: Ctx, kind: FormKind, id: number, fields: TeamRequestMail['fields'], action: TeamRequestMail['action'], name: string | null = null) {
+async function tellTeam(
+  ctx: Ctx,
+  kind: FormKind,
+  id: number,
+  fields: TeamRequestMail['fields'],
+  action: TeamRequestMail['action'],
+  name: string | null = null,
+) {
   try {
     if (!ctx.env.TEAM_INBOX) throw new Error('TEAM_INBOX is not set')
     await sendMail(
       ctx.env,
-      { to: ctx.env.TEAM_INBOX, template: 'team_request', locale: TEAM_LOCALE, data: { name, kind, id, fields, language: ctx.locale, userId: ctx.user?.id ?? null, action } },
+      {
+        to: ctx.env.TEAM_INBOX,
+        template: 'team_request',
+        locale: TEAM_LOCALE,
+        data: { name, kind, id, fields, language: ctx.locale, userId: ctx.user?.id ?? null, action },
+      },
       ctx.waitUntil,
     )
   } catch (err) {
@@ -51,16 +63,32 @@ const reply = (email: string) => ({ kind: 'reply' as const, href: `mailto:${emai
 export async function sendContact(ctx: Ctx, input: ContactRequest): Promise<number> {
   const key = `contact:${input.email}`
   const cd = await takeCooldown(ctx.env.DB, key, COOLDOWNS_MS.contact)
-  if (!cd.ok) throw new AppError('rate_limited', { message: 'errors.contact_cooldown', extra: { retry_at: new Date(cd.retryAt).toISOString() } })
+  if (!cd.ok)
+    throw new AppError('rate_limited', {
+      message: 'errors.contact_cooldown',
+      extra: { retry_at: new Date(cd.retryAt).toISOString() },
+    })
   let id: number
   try {
-    id = await repo.insertContact(ctx.db, { email: input.email, reason: input.reason, message: input.description, userId: ctx.user?.id ?? null, locale: ctx.locale })
+    id = await repo.insertContact(ctx.db, {
+      email: input.email,
+      reason: input.reason,
+      message: input.description,
+      userId: ctx.user?.id ?? null,
+      locale: ctx.locale,
+    })
   } catch (err) {
     // Nothing was stored: the hour is not spent.
     await clearCooldown(ctx.env.DB, key).catch(() => undefined)
     throw err
   }
-  await tellTeam(ctx, 'contact', id, { email: input.email, reason: input.reason, description: input.description }, reply(input.email))
+  await tellTeam(
+    ctx,
+    'contact',
+    id,
+    { email: input.email, reason: input.reason, description: input.description },
+    reply(input.email),
+  )
   return id
 }
 
@@ -130,8 +158,16 @@ export async function sendSuggestion(ctx: Ctx, input: SuggestionRequest): Promis
     locale: ctx.locale,
     notify,
   })
-  const action = input.email ? reply(input.email) : { kind: 'search' as const, href: linkTo(ctx, '/routes', ctx.locale, { keyword: input.keyword }) }
-  await tellTeam(ctx, 'suggestion', id, { keyword: input.keyword, text: input.text, email: input.email, notify }, action)
+  const action = input.email
+    ? reply(input.email)
+    : { kind: 'search' as const, href: linkTo(ctx, '/routes', ctx.locale, { keyword: input.keyword }) }
+  await tellTeam(
+    ctx,
+    'suggestion',
+    id,
+    { keyword: input.keyword, text: input.text, email: input.email, notify },
+    action,
+  )
   return id
 }
 
@@ -160,7 +196,10 @@ export async function tellWaitingSuggestions(ctx: Ctx, route: PublishedRoute): P
     const matched = await repo.suggestionsMatchingRoute(ctx.env.DB, route.id, candidates)
     if (!matched.length) return 0
     const told = await repo.claimSuggestions(ctx.db, matched, route.id, new Date())
-    const accounts = await repo.userIdsByEmail(ctx.db, told.filter((s) => !s.userId && s.email).map((s) => s.email!))
+    const accounts = await repo.userIdsByEmail(
+      ctx.db,
+      told.filter((s) => !s.userId && s.email).map((s) => s.email!),
+    )
     const notices: Parameters<typeof repo.insertNotices>[1] = []
     for (const s of told) {
       const locale: Locale = isLocale(s.locale) ? s.locale : route.language
@@ -181,7 +220,16 @@ export async function tellWaitingSuggestions(ctx: Ctx, route: PublishedRoute): P
       }
       if (s.email) {
         try {
-          await sendMail(ctx.env, { to: s.email, template: 'route_published', locale, data: { name: null, keyword, title: route.title, link: `${ctx.linkBase}${path}` } }, ctx.waitUntil)
+          await sendMail(
+            ctx.env,
+            {
+              to: s.email,
+              template: 'route_published',
+              locale,
+              data: { name: null, keyword, title: route.title, link: `${ctx.linkBase}${path}` },
+            },
+            ctx.waitUntil,
+          )
         } catch (err) {
           console.warn(`route mail for suggestion ${s.id} not queued:`, err instanceof Error ? err.message : err)
         }

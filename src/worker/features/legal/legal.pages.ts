@@ -20,7 +20,10 @@ export function requestCountry(c: Context<AppEnv>): string | null {
 const legalDocument = (kind: LegalKind) =>
   loader(legalPageData, async ({ ctx }) => {
     const doc = LEGAL_DOCUMENTS[ctx.locale][kind]
-    return withHead({ kind, updated: LEGAL_UPDATED, ...doc }, { description: doc.intro[0] ?? null, modifiedTime: `${LEGAL_UPDATED}T00:00:00Z` })
+    return withHead(
+      { kind, updated: LEGAL_UPDATED, ...doc },
+      { description: doc.intro[0] ?? null, modifiedTime: `${LEGAL_UPDATED}T00:00:00Z` },
+    )
   })
 
 export const legalLoaders: PageLoaders<'terms' | 'cookies' | 'privacy' | 'consent' | 'help' | 'offline'> = {
@@ -32,8 +35,14 @@ export const legalLoaders: PageLoaders<'terms' | 'cookies' | 'privacy' | 'consen
   // The lines of the person's country first: their profile's country and the country the request
   // comes from (both, when they differ: someone travelling needs the local numbers too), else the
   // language's default (es: Spain; en: the United Kingdom and the United States).
-  help: loader(helpPageData, async ({ c, ctx }) => withHead(helpFor(ctx.user?.row.countryCode, requestCountry(c), ctx.locale), { description: c.var.t('help.lead') })),
-  offline: loader(helpPageData, async ({ c, ctx }) => withHead(helpFor(ctx.user?.row.countryCode, requestCountry(c), ctx.locale), { description: c.var.t('offline.lead') })),
+  help: loader(helpPageData, async ({ c, ctx }) =>
+    withHead(helpFor(ctx.user?.row.countryCode, requestCountry(c), ctx.locale), { description: c.var.t('help.lead') }),
+  ),
+  offline: loader(helpPageData, async ({ c, ctx }) =>
+    withHead(helpFor(ctx.user?.row.countryCode, requestCountry(c), ctx.locale), {
+      description: c.var.t('offline.lead'),
+    }),
+  ),
 }
 
 function helpFor(profileCountry: string | null | undefined, here: string | null, locale: Locale): HelpPageData {

@@ -13,9 +13,16 @@ export interface RenderedMail {
   headers?: Record<string, string>
 }
 
-export const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 
-export function layout(t: Translate, title: string, paragraphs: string[], button: { href: string; label: string }, footer: string[]): string {
+export function layout(
+  t: Translate,
+  title: string,
+  paragraphs: string[],
+  button: { href: string; label: string },
+  footer: string[],
+): string {
   return [
     '<!doctype html><html><body style="margin:0;background:#f7f4ee;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2a2e">',
     '<div style="max-width:520px;margin:0 auto;padding:24px">',

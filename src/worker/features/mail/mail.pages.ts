@@ -10,7 +10,15 @@ export const mailLoaders: PageLoaders<'outbox'> = {
     if (!isLocalEnv(ctx.env)) throw new AppError('not_found')
     const rows = await latestOutbox(ctx.db)
     return {
-      mails: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, template: r.template, locale: r.locale, created_at: r.createdAt.toISOString() })),
+      mails: rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        template: r.template,
+        locale: r.locale,
+        created_at: r.createdAt.toISOString(),
+      })),
     }
   }),
 }

@@ -14,7 +14,23 @@ export async function insertOutbox(db: Db, values: NewMail): Promise<number> {
  * Many mails in few statements (a notice's mail to thousands): 50 a statement through one JSON
  * parameter (D1 binds at most 100 parameters), all in one batch. Answers the new ids in order.
  */
-export async function insertOutboxMany(d1: D1Database, rows: { to: string; subject: string; html: string; text: string; headers: string | null; attachments: string | null; template: string; locale: string; status: 'pending' | 'sent'; providerId: string | null; sentAt: number | null }[], now: number) {
+export async function insertOutboxMany(
+  d1: D1Database,
+  rows: {
+    to: string
+    subject: string
+    html: string
+    text: string
+    headers: string | null
+    attachments: string | null
+    template: string
+    locale: string
+    status: 'pending' | 'sent'
+    providerId: string | null
+    sentAt: number | null
+  }[],
+  now: number,
+) {
   if (!rows.length) return []
   const statements = []
   for (let i = 0; i < rows.length; i += 50) {
@@ -51,7 +67,9 @@ export interface OutboxMail {
 export async function pendingMails(d1: D1Database, ids: number[]): Promise<OutboxMail[]> {
   if (!ids.length) return []
   const r = await d1
-    .prepare(`SELECT id, to_address, subject, html, text, headers, attachments FROM email_outbox WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending' ORDER BY id`)
+    .prepare(
+      `SELECT id, to_address, subject, html, text, headers, attachments FROM email_outbox WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending' ORDER BY id`,
+    )
     .bind(JSON.stringify(ids))
     .all<OutboxMail>()
   return r.results
@@ -61,7 +79,12 @@ export async function pendingMails(d1: D1Database, ids: number[]): Promise<Outbo
  * The provider took these mails: sent, once (a mail already sent keeps its first record). Unless
  * `keepBody` (a local run's outbox page), the body goes: a sign-in link in a database is a credential.
  */
-export async function markSent(d1: D1Database, sent: { id: number; providerId: string | null }[], now: number, keepBody: boolean) {
+export async function markSent(
+  d1: D1Database,
+  sent: { id: number; providerId: string | null }[],
+  now: number,
+  keepBody: boolean,
+) {
   if (!sent.length) return
   await d1
     .prepare(
@@ -78,13 +101,23 @@ export async function markSent(d1: D1Database, sent: { id: number; providerId: s
 /** A failed try: counted, with why; the mail stays pending for the queue's next try. */
 export async function markAttempt(d1: D1Database, ids: number[], error: string) {
   if (!ids.length) return
-  await d1.prepare(`UPDATE email_outbox SET attempts = attempts + 1, error = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'`).bind(JSON.stringify(ids), error).run()
+  await d1
+    .prepare(
+      `UPDATE email_outbox SET attempts = attempts + 1, error = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'`,
+    )
+    .bind(JSON.stringify(ids), error)
+    .run()
 }
 
 /** Their retries ran out (the dead-letter queue's consumer): dead, for an admin to see and replay. */
 export async function markDead(d1: D1Database, ids: number[], now: number) {
   if (!ids.length) return 0
-  const r = await d1.prepare(`UPDATE email_outbox SET status = 'dead', dead_at = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'`).bind(JSON.stringify(ids), now).run()
+  const r = await d1
+    .prepare(
+      `UPDATE email_outbox SET status = 'dead', dead_at = ?2 WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'`,
+    )
+    .bind(JSON.stringify(ids), now)
+    .run()
   return r.meta.changes ?? 0
 }
 
@@ -102,7 +135,11 @@ export interface DeadMail {
 /** The dead letters, newest first. */
 export async function deadMails(d1: D1Database, limit: number) {
   const [rows, total] = await d1.batch([
-    d1.prepare(`SELECT id, to_address, subject, template, attempts, error, dead_at, created_at FROM email_outbox WHERE status = 'dead' ORDER BY dead_at DESC, id DESC LIMIT ?1`).bind(limit),
+    d1
+      .prepare(
+        `SELECT id, to_address, subject, template, attempts, error, dead_at, created_at FROM email_outbox WHERE status = 'dead' ORDER BY dead_at DESC, id DESC LIMIT ?1`,
+      )
+      .bind(limit),
     d1.prepare(`SELECT count(*) AS n FROM email_outbox WHERE status = 'dead'`),
   ])
   return { rows: rows!.results as DeadMail[], total: (total!.results[0] as { n: number }).n }
@@ -140,4 +177,5 @@ export async function takeStrandedMails(d1: D1Database, before: number, now: num
 }
 
 /** The latest mail of the local outbox (dev page). */
-export const latestOutbox = (db: Db, limit = 50) => db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit).all()
+export const latestOutbox = (db: Db, limit = 50) =>
+  db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit).all()

@@ -15,12 +15,24 @@ import type { Locale } from '#shared/i18n/index'
 import { getDb } from '#worker/db/client'
 import { isLocalEnv, type Env } from '#worker/env'
 import type { MailMessage } from '#worker/queues/messages'
-import { deadMails, insertOutbox, insertOutboxMany, markAttempt, markDead, markSent, pendingMails, reviveDead, takeStrandedMails, type OutboxMail } from './mail.repo'
+import {
+  deadMails,
+  insertOutbox,
+  insertOutboxMany,
+  markAttempt,
+  markDead,
+  markSent,
+  pendingMails,
+  reviveDead,
+  takeStrandedMails,
+  type OutboxMail,
+} from './mail.repo'
 import { renderTemplate, type TemplateData, type TemplateName } from './mail.templates'
 
 export const EMAIL_PROVIDER_ORIGIN = 'https://api.resend.com'
 /** The provider's batch endpoint (Resend: at most 100 mails a call). */
-export const providerBatchUrl = (env: Env) => `${(env.EMAIL_API_URL || EMAIL_PROVIDER_ORIGIN).replace(/\/$/, '')}/emails/batch`
+export const providerBatchUrl = (env: Env) =>
+  `${(env.EMAIL_API_URL || EMAIL_PROVIDER_ORIGIN).replace(/\/$/, '')}/emails/batch`
 /** Mail ids one queue message carries: one provider call. */
 export const MAILS_PER_MESSAGE = 100
 const PROVIDER_TIMEOUT_MS = 8000
@@ -46,7 +58,8 @@ export interface MailRequest<N extends TemplateName> {
 /** Put outbox ids on the mail queue, 100 a message and 100 messages a send (the queue's limits). */
 export async function enqueueMail(env: Env, ids: number[]) {
   const messages: { body: MailMessage }[] = []
-  for (let i = 0; i < ids.length; i += MAILS_PER_MESSAGE) messages.push({ body: { ids: ids.slice(i, i + MAILS_PER_MESSAGE) } })
+  for (let i = 0; i < ids.length; i += MAILS_PER_MESSAGE)
+    messages.push({ body: { ids: ids.slice(i, i + MAILS_PER_MESSAGE) } })
   for (let i = 0; i < messages.length; i += 100) await env.MAIL_QUEUE.sendBatch(messages.slice(i, i + 100))
 }
 
@@ -55,7 +68,11 @@ export async function enqueueMail(env: Env, ids: number[]) {
  * given, so a caller's answer takes the same time whether or not mail leaves. A failed enqueue
  * leaves the mail pending for the minute cron (resendStranded).
  */
-export async function sendMail<N extends TemplateName>(env: Env, msg: MailRequest<N>, waitUntil?: (p: Promise<unknown>) => void): Promise<number> {
+export async function sendMail<N extends TemplateName>(
+  env: Env,
+  msg: MailRequest<N>,
+  waitUntil?: (p: Promise<unknown>) => void,
+): Promise<number> {
   const db = getDb(env.DB)
   const mail = renderTemplate(msg.template, msg.locale, msg.data)
   const viaProvider = mailViaProvider(env)
@@ -74,7 +91,9 @@ export async function sendMail<N extends TemplateName>(env: Env, msg: MailReques
     queuedAt: viaProvider ? Date.now() : null,
   })
   if (viaProvider) {
-    const queued = enqueueMail(env, [id]).catch((err) => console.warn(`mail ${id} not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`))
+    const queued = enqueueMail(env, [id]).catch((err) =>
+      console.warn(`mail ${id} not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`),
+    )
     if (waitUntil) waitUntil(queued)
     else await queued
   }
@@ -82,7 +101,11 @@ export async function sendMail<N extends TemplateName>(env: Env, msg: MailReques
 }
 
 /** Many mails at once (a notice's): rendered, written in few statements and enqueued 100 a message. */
-export async function sendMails<N extends TemplateName>(env: Env, msgs: MailRequest<N>[], now = Date.now()): Promise<number[]> {
+export async function sendMails<N extends TemplateName>(
+  env: Env,
+  msgs: MailRequest<N>[],
+  now = Date.now(),
+): Promise<number[]> {
   const viaProvider = mailViaProvider(env)
   const rows = msgs.map((msg) => {
     const mail = renderTemplate(msg.template, msg.locale, msg.data)
@@ -101,12 +124,19 @@ export async function sendMails<N extends TemplateName>(env: Env, msgs: MailRequ
     }
   })
   const ids = await insertOutboxMany(env.DB, rows, now)
-  if (viaProvider) await enqueueMail(env, ids).catch((err) => console.warn(`${ids.length} mail(s) not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`))
+  if (viaProvider)
+    await enqueueMail(env, ids).catch((err) =>
+      console.warn(
+        `${ids.length} mail(s) not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`,
+      ),
+    )
   return ids
 }
 
 function providerMail(env: Env, m: OutboxMail) {
-  const attachments = m.attachments ? (JSON.parse(m.attachments) as { filename: string; contentType: string; content: string }[]) : []
+  const attachments = m.attachments
+    ? (JSON.parse(m.attachments) as { filename: string; contentType: string; content: string }[])
+    : []
   return {
     from: env.EMAIL_FROM,
     to: [m.to_address],
@@ -116,7 +146,15 @@ function providerMail(env: Env, m: OutboxMail) {
     // Our provider contract (docs/decisions/025): each mail of a batch carries its own key.
     idempotency_key: idempotencyKey(m.id),
     ...(m.headers ? { headers: JSON.parse(m.headers) as Record<string, string> } : {}),
-    ...(attachments.length ? { attachments: attachments.map((a) => ({ filename: a.filename, content: btoa(unescape(encodeURIComponent(a.content))), content_type: a.contentType })) } : {}),
+    ...(attachments.length
+      ? {
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            content: btoa(unescape(encodeURIComponent(a.content))),
+            content_type: a.contentType,
+          })),
+        }
+      : {}),
   }
 }
 
@@ -156,12 +194,21 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
         mails = await pendingMails(env.DB, ids)
         if (!mails.length) return message.ack()
         const providerIds = await callProvider(env, mails)
-        await markSent(env.DB, mails.map((m, i) => ({ id: m.id, providerId: providerIds[i] ?? null })), now(), keepBody)
+        await markSent(
+          env.DB,
+          mails.map((m, i) => ({ id: m.id, providerId: providerIds[i] ?? null })),
+          now(),
+          keepBody,
+        )
         message.ack()
       } catch (err) {
         const why = String(err instanceof Error ? err.message : err).slice(0, 500)
         console.warn(`mail ${ids.join(',')} not sent (try ${message.attempts}): ${why}`)
-        await markAttempt(env.DB, mails.map((m) => m.id), why).catch(() => {})
+        await markAttempt(
+          env.DB,
+          mails.map((m) => m.id),
+          why,
+        ).catch(() => {})
         message.retry({ delaySeconds: retryDelay(message.attempts) })
       }
     }),

@@ -40,10 +40,17 @@ export function renderTemplate<N extends TemplateName>(name: N, locale: Locale, 
   if (name === 'recover') {
     const d = data as TemplateData['recover']
     const subject = t('accounts.mail.recover_subject')
-    const lines = [hello, t('accounts.mail.recover_body'), t('accounts.mail.recover_expiry', { minutes: d.minutes }), t('accounts.mail.recover_ignore')]
+    const lines = [
+      hello,
+      t('accounts.mail.recover_body'),
+      t('accounts.mail.recover_expiry', { minutes: d.minutes }),
+      t('accounts.mail.recover_ignore'),
+    ]
     return {
       subject,
-      html: layout(t, subject, lines, { href: d.link, label: t('accounts.mail.recover_button') }, [esc(t('accounts.mail.signature'))]),
+      html: layout(t, subject, lines, { href: d.link, label: t('accounts.mail.recover_button') }, [
+        esc(t('accounts.mail.signature')),
+      ]),
       text: [...lines.slice(0, 2), '', d.link, '', ...lines.slice(2), '', t('accounts.mail.signature')].join('\n'),
     }
   }
@@ -59,12 +66,23 @@ export function renderTemplate<N extends TemplateName>(name: N, locale: Locale, 
         `${esc(t('accounts.mail.recover_line'))} <a href="${esc(d.recover)}" style="color:#2f5d62">${esc(d.recover)}</a>`,
         esc(t('accounts.mail.signature')),
       ]),
-      text: [...lines, '', `${t('accounts.mail.sign_in_button')}: ${d.login}`, recover, '', t('accounts.mail.signature')].join('\n'),
+      text: [
+        ...lines,
+        '',
+        `${t('accounts.mail.sign_in_button')}: ${d.login}`,
+        recover,
+        '',
+        t('accounts.mail.signature'),
+      ].join('\n'),
     }
   }
   const d = data as TemplateData['welcome']
   const subject = d.kit ? t(`accounts.mail.kit_${d.kit}_subject`) : t('accounts.mail.welcome_subject')
-  const lines = [hello, d.kit ? t(`accounts.mail.kit_${d.kit}_body`) : t('accounts.mail.welcome_body'), t('accounts.mail.welcome_link_note')]
+  const lines = [
+    hello,
+    d.kit ? t(`accounts.mail.kit_${d.kit}_body`) : t('accounts.mail.welcome_body'),
+    t('accounts.mail.welcome_link_note'),
+  ]
   const button = d.kit ? t(`accounts.mail.kit_${d.kit}_button`) : t('accounts.mail.welcome_button')
   return {
     subject,
@@ -72,7 +90,17 @@ export function renderTemplate<N extends TemplateName>(name: N, locale: Locale, 
       esc(t('accounts.mail.signature')),
       `<a href="${esc(d.unsubscribe)}" style="color:#5a6a6e">${esc(t('accounts.mail.unsubscribe'))}</a>`,
     ]),
-    text: [...lines.slice(0, 2), '', d.link, '', lines[2], '', t('accounts.mail.signature'), '', `${t('accounts.mail.unsubscribe')}: ${d.unsubscribe}`].join('\n'),
+    text: [
+      ...lines.slice(0, 2),
+      '',
+      d.link,
+      '',
+      lines[2],
+      '',
+      t('accounts.mail.signature'),
+      '',
+      `${t('accounts.mail.unsubscribe')}: ${d.unsubscribe}`,
+    ].join('\n'),
   }
 }
 
@@ -120,7 +148,10 @@ function teamLine(t: Translate, key: string, v: Field): [string, string] {
     case 'phone':
       return [t('accounts.form.phone'), s]
     case 'preferred_time':
-      return [t('forms.letstalk.preferred_time'), `${t(`forms.letstalk.times.${v as 'morning'}`)}, ${t(`forms.letstalk.windows.${v as 'morning'}`)}`]
+      return [
+        t('forms.letstalk.preferred_time'),
+        `${t(`forms.letstalk.times.${v as 'morning'}`)}, ${t(`forms.letstalk.windows.${v as 'morning'}`)}`,
+      ]
     case 'timezone':
       return [t('forms.mail.field_timezone'), s]
     case 'usage_frequency':
@@ -152,14 +183,28 @@ function teamRequestMail(t: Translate, d: TeamRequestMail): RenderedMail {
   const lines = Object.entries(d.fields)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
     .map(([k, v]) => teamLine(t, k, v))
-  lines.push([t('forms.mail.field_language'), d.language], [t('forms.mail.field_user'), d.userId ? `#${d.userId}` : t('forms.mail.field_user_none')])
-  const label = d.action.kind === 'reply' ? t('forms.mail.team_reply') : d.action.kind === 'call' ? t('forms.mail.team_call') : t('forms.mail.team_search')
+  lines.push(
+    [t('forms.mail.field_language'), d.language],
+    [t('forms.mail.field_user'), d.userId ? `#${d.userId}` : t('forms.mail.field_user_none')],
+  )
+  const label =
+    d.action.kind === 'reply'
+      ? t('forms.mail.team_reply')
+      : d.action.kind === 'call'
+        ? t('forms.mail.team_call')
+        : t('forms.mail.team_search')
   // Every value is the person's own text: escaped by layout(), each line of it a paragraph.
   const paragraphs = [t('forms.mail.team_intro'), ...lines.flatMap(([k, v]) => `${k}: ${v}`.split('\n'))]
   return {
     subject,
     html: layout(t, subject, paragraphs, { href: d.action.href, label }, [esc(t('accounts.mail.signature'))]),
-    text: [t('forms.mail.team_intro'), '', ...lines.map(([k, v]) => `${k}: ${v}`), '', `${label}: ${d.action.href}`].join('\n'),
+    text: [
+      t('forms.mail.team_intro'),
+      '',
+      ...lines.map(([k, v]) => `${k}: ${v}`),
+      '',
+      `${label}: ${d.action.href}`,
+    ].join('\n'),
   }
 }
 
@@ -169,7 +214,10 @@ function routePublishedMail(t: Translate, d: RoutePublishedMail): RenderedMail {
   const lines = [hello, t('forms.mail.route_body', { keyword: d.keyword }), d.title]
   return {
     subject,
-    html: layout(t, subject, lines, { href: d.link, label: t('forms.mail.route_button') }, [esc(t('forms.mail.route_once')), esc(t('accounts.mail.signature'))]),
+    html: layout(t, subject, lines, { href: d.link, label: t('forms.mail.route_button') }, [
+      esc(t('forms.mail.route_once')),
+      esc(t('accounts.mail.signature')),
+    ]),
     text: [...lines, '', d.link, '', t('forms.mail.route_once'), '', t('accounts.mail.signature')].join('\n'),
   }
 }

@@ -64,7 +64,11 @@ function notModified(c: Context<AppEnv>, etag: string, uploaded: Date): boolean 
 }
 
 const refusal = (c: Context<AppEnv>, status: 401 | 403 | 503) =>
-  c.text(c.var.t(status === 401 ? 'errors.unauthenticated' : status === 403 ? 'errors.no_privileges' : 'errors.generic'), status, { 'cache-control': 'no-store' })
+  c.text(
+    c.var.t(status === 401 ? 'errors.unauthenticated' : status === 403 ? 'errors.no_privileges' : 'errors.generic'),
+    status,
+    { 'cache-control': 'no-store' },
+  )
 
 /** 'public', 'private' (a unit's file the caller may play), or the refusal to send. */
 async function accessTo(c: Context<AppEnv>, key: string): Promise<'public' | 'private' | Response> {
@@ -116,7 +120,12 @@ export const mediaRoutes = new Hono<AppEnv>().get('/:key{.+}', async (c) => {
 
   // If-Range: a range only while the file is the one the client started with.
   const ifRange = c.req.header('if-range')
-  const sameFile = !ifRange || ifRange === head.httpEtag || (!ifRange.startsWith('"') && !ifRange.startsWith('W/') && Date.parse(ifRange) >= Math.floor(head.uploaded.getTime() / 1000) * 1000)
+  const sameFile =
+    !ifRange ||
+    ifRange === head.httpEtag ||
+    (!ifRange.startsWith('"') &&
+      !ifRange.startsWith('W/') &&
+      Date.parse(ifRange) >= Math.floor(head.uploaded.getTime() / 1000) * 1000)
   const range = sameFile ? parseRange(c.req.header('range'), head.size) : null
   if (range === 'unsatisfiable') {
     headers.set('content-range', `bytes */${head.size}`)

@@ -24,7 +24,19 @@ const TYPES: Readonly<Record<string, string>> = {
 }
 
 /** Extensions a unit's audio or video may have (its transcripts are named after it, see below). */
-export const PLAYABLE_EXTENSIONS = ['mp3', 'm4a', 'aac', 'oga', 'ogg', 'opus', 'wav', 'mp4', 'm4v', 'webm', 'mov'] as const
+export const PLAYABLE_EXTENSIONS = [
+  'mp3',
+  'm4a',
+  'aac',
+  'oga',
+  'ogg',
+  'opus',
+  'wav',
+  'mp4',
+  'm4v',
+  'webm',
+  'mov',
+] as const
 
 const extensionOf = (key: string) => /\.([a-z0-9]{1,5})$/i.exec(key)?.[1]?.toLowerCase() ?? ''
 

@@ -36,7 +36,8 @@ export async function blocksOf(d1: D1Database, receivers: number[] | null): Prom
   }
   const { lo, hi } = await repo.userIdRange(d1)
   const blocks: Block[] = []
-  for (let from = lo; from <= hi; from += FANOUT_BLOCK) blocks.push({ from, to: Math.min(hi, from + FANOUT_BLOCK - 1), receivers: null })
+  for (let from = lo; from <= hi; from += FANOUT_BLOCK)
+    blocks.push({ from, to: Math.min(hi, from + FANOUT_BLOCK - 1), receivers: null })
   return blocks
 }
 
@@ -54,23 +55,58 @@ export async function publishToUser(env: Env, userId: number, message: SocketMes
  * owners unless `broadcast` (a broadcast reaches the public channels once, not each person).
  * Answers the deliveries written and the in-app rows to push.
  */
-export async function writeAndDeliverBlock(env: Env, n: repo.NotificationRow, block: Block, moments: Record<string, number>, at: number, broadcast: boolean) {
+export async function writeAndDeliverBlock(
+  env: Env,
+  n: repo.NotificationRow,
+  block: Block,
+  moments: Record<string, number>,
+  at: number,
+  broadcast: boolean,
+) {
   const written = await repo.writeBlock(env.DB, n, block.receivers, block.from, block.to, moments, at)
   // Delivered now (never at the message's `at`): a redelivered block finds nothing of its own to push.
-  const toPush = n.channel === 'in_app' ? await repo.deliverBlock(env.DB, n.id, block.from, block.to, Math.max(at, Date.now()), CLOSE_AFTER_MS, broadcast ? 0 : PUSHES_PER_MESSAGE) : []
+  const toPush =
+    n.channel === 'in_app'
+      ? await repo.deliverBlock(
+          env.DB,
+          n.id,
+          block.from,
+          block.to,
+          Math.max(at, Date.now()),
+          CLOSE_AFTER_MS,
+          broadcast ? 0 : PUSHES_PER_MESSAGE,
+        )
+      : []
   return { written, toPush }
 }
 
 /** Enqueue a claimed notice's blocks, 100 messages a send (the queue's limit). */
-export async function enqueueBlocks(env: Env, n: repo.NotificationRow, blocks: Block[], moments: Record<string, number>, at: number) {
-  const messages = blocks.map((b) => ({ body: { kind: 'block', notification: n.id, from: b.from, to: b.to, receivers: b.receivers, moments, at } satisfies FanoutMessage }))
+export async function enqueueBlocks(
+  env: Env,
+  n: repo.NotificationRow,
+  blocks: Block[],
+  moments: Record<string, number>,
+  at: number,
+) {
+  const messages = blocks.map((b) => ({
+    body: {
+      kind: 'block',
+      notification: n.id,
+      from: b.from,
+      to: b.to,
+      receivers: b.receivers,
+      moments,
+      at,
+    } satisfies FanoutMessage,
+  }))
   for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
 }
 
 /** Enqueue per-person pushes of in-app rows (the cron's due deliveries): 500 a message. */
 export async function enqueuePushes(env: Env, inAppIds: number[]) {
   const messages: { body: FanoutMessage }[] = []
-  for (let i = 0; i < inAppIds.length; i += PUSHES_PER_MESSAGE) messages.push({ body: { kind: 'push', inApp: inAppIds.slice(i, i + PUSHES_PER_MESSAGE) } })
+  for (let i = 0; i < inAppIds.length; i += PUSHES_PER_MESSAGE)
+    messages.push({ body: { kind: 'push', inApp: inAppIds.slice(i, i + PUSHES_PER_MESSAGE) } })
   for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
 }
 
@@ -88,14 +124,25 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
           message.ack()
           continue
         }
-        const { toPush } = await writeAndDeliverBlock(env, n, { from: body.from, to: body.to, receivers: body.receivers }, body.moments, body.at, isBroadcast(n, parseReceivers(n.receivers)))
-        for (const r of toPush) await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+        const { toPush } = await writeAndDeliverBlock(
+          env,
+          n,
+          { from: body.from, to: body.to, receivers: body.receivers },
+          body.moments,
+          body.at,
+          isBroadcast(n, parseReceivers(n.receivers)),
+        )
+        for (const r of toPush)
+          await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
       } else if (body.kind === 'push') {
-        for (const r of await repo.inAppByIds(env.DB, body.inApp)) await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+        for (const r of await repo.inAppByIds(env.DB, body.inApp))
+          await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
       }
       message.ack()
     } catch (err) {
-      console.warn(`fan-out message ${message.id} failed (try ${message.attempts}), retried: ${err instanceof Error ? err.message : String(err)}`)
+      console.warn(
+        `fan-out message ${message.id} failed (try ${message.attempts}), retried: ${err instanceof Error ? err.message : String(err)}`,
+      )
       message.retry({ delaySeconds: Math.min(300, 5 * 2 ** Math.max(0, message.attempts - 1)) })
     }
   }

@@ -29,34 +29,73 @@ export interface NotificationRow {
 const COLUMNS = `id, status, receivers, send_at, language, channel, role_recipients, readers_only, delay_amount, delay_unit,
   at_best_moment, level, copy, title, description, content, sent_at, created_at`
 
-export async function insertNotification(d1: D1Database, n: Omit<NotificationRow, 'id' | 'status' | 'sent_at' | 'created_at' | 'deliveries'>, createdBy: number, now: number) {
+export async function insertNotification(
+  d1: D1Database,
+  n: Omit<NotificationRow, 'id' | 'status' | 'sent_at' | 'created_at' | 'deliveries'>,
+  createdBy: number,
+  now: number,
+) {
   return (await d1
     .prepare(
       `INSERT INTO admin_notifications (receivers, send_at, language, channel, role_recipients, readers_only, delay_amount, delay_unit,
          at_best_moment, level, copy, title, description, content, created_by, created_at, status)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 'pending') RETURNING ${COLUMNS}`,
     )
-    .bind(n.receivers, n.send_at, n.language, n.channel, n.role_recipients, n.readers_only, n.delay_amount, n.delay_unit, n.at_best_moment, n.level, n.copy, n.title, n.description, n.content, createdBy, now)
+    .bind(
+      n.receivers,
+      n.send_at,
+      n.language,
+      n.channel,
+      n.role_recipients,
+      n.readers_only,
+      n.delay_amount,
+      n.delay_unit,
+      n.at_best_moment,
+      n.level,
+      n.copy,
+      n.title,
+      n.description,
+      n.content,
+      createdBy,
+      now,
+    )
     .first<NotificationRow>())!
 }
 
 export async function findNotification(d1: D1Database, id: number) {
-  return d1.prepare(`SELECT ${COLUMNS}, (SELECT count(*) FROM notification_deliveries WHERE notification_id = ?1) AS deliveries FROM admin_notifications WHERE id = ?1`).bind(id).first<NotificationRow>()
+  return d1
+    .prepare(
+      `SELECT ${COLUMNS}, (SELECT count(*) FROM notification_deliveries WHERE notification_id = ?1) AS deliveries FROM admin_notifications WHERE id = ?1`,
+    )
+    .bind(id)
+    .first<NotificationRow>()
 }
 
-export async function listNotifications(d1: D1Database, q: { status?: string; order: { column: string; dir: 'asc' | 'desc' }; perPage: number; offset: number }) {
+export async function listNotifications(
+  d1: D1Database,
+  q: { status?: string; order: { column: string; dir: 'asc' | 'desc' }; perPage: number; offset: number },
+) {
   const where = q.status ? 'WHERE status = ?1' : 'WHERE ?1 IS NULL'
   const order = `${q.order.column === 'send_at' ? 'send_at' : 'id'} ${q.order.dir === 'asc' ? 'ASC' : 'DESC'}`
   const [rows, total] = await d1.batch([
-    d1.prepare(`SELECT ${COLUMNS}, (SELECT count(*) FROM notification_deliveries d WHERE d.notification_id = admin_notifications.id) AS deliveries FROM admin_notifications ${where} ORDER BY ${order}, id DESC LIMIT ?2 OFFSET ?3`).bind(q.status ?? null, q.perPage, q.offset),
+    d1
+      .prepare(
+        `SELECT ${COLUMNS}, (SELECT count(*) FROM notification_deliveries d WHERE d.notification_id = admin_notifications.id) AS deliveries FROM admin_notifications ${where} ORDER BY ${order}, id DESC LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(q.status ?? null, q.perPage, q.offset),
     d1.prepare(`SELECT count(*) AS n FROM admin_notifications ${where}`).bind(q.status ?? null),
   ])
-  return { rows: (rows!.results as NotificationRow[]), total: (total!.results[0] as { n: number }).n }
+  return { rows: rows!.results as NotificationRow[], total: (total!.results[0] as { n: number }).n }
 }
 
 /** Pending notifications due at `now`, oldest first. */
 export async function dueNotifications(d1: D1Database, now: Date, limit = 20): Promise<NotificationRow[]> {
-  const due = await d1.prepare(`SELECT ${COLUMNS} FROM admin_notifications WHERE status = 'pending' AND coalesce(send_at, 0) <= ?1 ORDER BY id LIMIT ?2`).bind(now.getTime(), limit).all<NotificationRow>()
+  const due = await d1
+    .prepare(
+      `SELECT ${COLUMNS} FROM admin_notifications WHERE status = 'pending' AND coalesce(send_at, 0) <= ?1 ORDER BY id LIMIT ?2`,
+    )
+    .bind(now.getTime(), limit)
+    .all<NotificationRow>()
   return due.results
 }
 
@@ -65,7 +104,10 @@ export async function dueNotifications(d1: D1Database, now: Date, limit = 20): P
  * the cron cannot read). Only a pending one: true when this call cancelled it.
  */
 export async function cancelNotification(d1: D1Database, id: number): Promise<boolean> {
-  const res = await d1.prepare(`UPDATE admin_notifications SET status = 'cancelled' WHERE id = ?1 AND status = 'pending'`).bind(id).run()
+  const res = await d1
+    .prepare(`UPDATE admin_notifications SET status = 'cancelled' WHERE id = ?1 AND status = 'pending'`)
+    .bind(id)
+    .run()
   return (res.meta.changes ?? 0) > 0
 }
 
@@ -88,7 +130,9 @@ function audience(n: NotificationRow, receivers: number[] | null) {
 /** The distinct (zone, best time) pairs of an audience: few, however many people (best-moment scheduling). */
 export async function audienceMoments(d1: D1Database, n: NotificationRow, receivers: number[] | null) {
   const r = await d1
-    .prepare(`SELECT DISTINCT coalesce(u.timezone, 'UTC') AS tz, u.perfect_time_to_send_notifications AS at ${audience(n, receivers)} AND u.perfect_time_to_send_notifications IS NOT NULL`)
+    .prepare(
+      `SELECT DISTINCT coalesce(u.timezone, 'UTC') AS tz, u.perfect_time_to_send_notifications AS at ${audience(n, receivers)} AND u.perfect_time_to_send_notifications IS NOT NULL`,
+    )
     .bind(null, receivers ? JSON.stringify(receivers) : null, n.language, n.role_recipients, n.channel)
     .all<{ tz: string; at: string }>()
   return r.results
@@ -106,7 +150,13 @@ export interface ClaimedDelivery {
  * claimed in-app ones, in one batch. The claim is one UPDATE … RETURNING, so two runs at once
  * claim disjoint rows; the in-app rows are unique per delivery, so nothing is written twice.
  */
-export async function claimDue(d1: D1Database, now: Date, channel: 'in_app' | 'email', limit: number, closeAfterMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(
+  d1: D1Database,
+  now: Date,
+  channel: 'in_app' | 'email',
+  limit: number,
+  closeAfterMs: number,
+): Promise<ClaimedDelivery[]> {
   const [claimed] = await d1.batch([
     d1
       .prepare(
@@ -146,31 +196,51 @@ export interface InAppRow {
   read_at: number | null
   created_at: number
 }
-const IN_APP = 'id, user_id, notification_id, locale, level, type, close_after, title, description, content, read_at, created_at'
+const IN_APP =
+  'id, user_id, notification_id, locale, level, type, close_after, title, description, content, read_at, created_at'
 
 /** The in-app notifications written for these deliveries. */
 export async function inAppOfDeliveries(d1: D1Database, deliveryIds: number[]) {
   if (!deliveryIds.length) return []
-  const r = await d1.prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE delivery_id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(deliveryIds)).all<InAppRow>()
+  const r = await d1
+    .prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE delivery_id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(deliveryIds))
+    .all<InAppRow>()
   return r.results
 }
 
 /** One in-app notification for one person (a reward earned), answered as stored. */
-export async function insertInApp(d1: D1Database, row: Omit<InAppRow, 'id' | 'read_at' | 'created_at' | 'notification_id'>, now: number) {
+export async function insertInApp(
+  d1: D1Database,
+  row: Omit<InAppRow, 'id' | 'read_at' | 'created_at' | 'notification_id'>,
+  now: number,
+) {
   return (await d1
-    .prepare(`INSERT INTO in_app_notifications (user_id, locale, level, type, close_after, title, description, content, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING ${IN_APP}`)
+    .prepare(
+      `INSERT INTO in_app_notifications (user_id, locale, level, type, close_after, title, description, content, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) RETURNING ${IN_APP}`,
+    )
     .bind(row.user_id, row.locale, row.level, row.type, row.close_after, row.title, row.description, row.content, now)
     .first<InAppRow>())!
 }
 
 /** A person's unread in-app notifications, newest first. */
 export async function unreadOf(d1: D1Database, userId: number, limit = 50) {
-  const r = await d1.prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE user_id = ?1 AND read_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ?2`).bind(userId, limit).all<InAppRow>()
+  const r = await d1
+    .prepare(
+      `SELECT ${IN_APP} FROM in_app_notifications WHERE user_id = ?1 AND read_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ?2`,
+    )
+    .bind(userId, limit)
+    .all<InAppRow>()
   return r.results
 }
 
 /** Mark a person's own in-app notifications read: one (`id` or admin `notificationId`) or all. */
-export async function markRead(d1: D1Database, userId: number, which: { id?: number; notificationId?: number }, now: number) {
+export async function markRead(
+  d1: D1Database,
+  userId: number,
+  which: { id?: number; notificationId?: number },
+  now: number,
+) {
   const r = await d1
     .prepare(
       `UPDATE in_app_notifications SET read_at = ?2 WHERE user_id = ?1 AND read_at IS NULL
@@ -193,7 +263,15 @@ export async function emailTargets(d1: D1Database, deliveryIds: number[]) {
        WHERE d.id IN (SELECT value FROM json_each(?1)) AND u.email IS NOT NULL AND u.notifications_disabled_at IS NULL`,
     )
     .bind(JSON.stringify(deliveryIds))
-    .all<{ id: number; user_id: number; email: string; name: string | null; locale: 'es' | 'en'; title: string; description: string | null }>()
+    .all<{
+      id: number
+      user_id: number
+      email: string
+      name: string | null
+      locale: 'es' | 'en'
+      title: string
+      description: string | null
+    }>()
   return r.results
 }
 
@@ -201,18 +279,26 @@ export async function emailTargets(d1: D1Database, deliveryIds: number[]) {
 
 /** Take a due notification for sending (pending → sent): true only for the one call that took it. */
 export async function claimNotification(d1: D1Database, id: number, now: number): Promise<boolean> {
-  const r = await d1.prepare(`UPDATE admin_notifications SET status = 'sent', sent_at = ?1 WHERE id = ?2 AND status = 'pending'`).bind(now, id).run()
+  const r = await d1
+    .prepare(`UPDATE admin_notifications SET status = 'sent', sent_at = ?1 WHERE id = ?2 AND status = 'pending'`)
+    .bind(now, id)
+    .run()
   return (r.meta.changes ?? 0) > 0
 }
 
 /** Give a claim back (its blocks could not be enqueued): the next minute tries again. */
 export async function unclaimNotification(d1: D1Database, id: number) {
-  await d1.prepare(`UPDATE admin_notifications SET status = 'pending', sent_at = NULL WHERE id = ?1 AND status = 'sent'`).bind(id).run()
+  await d1
+    .prepare(`UPDATE admin_notifications SET status = 'pending', sent_at = NULL WHERE id = ?1 AND status = 'sent'`)
+    .bind(id)
+    .run()
 }
 
 /** The range of user ids (blocks are id ranges: `id BETWEEN a AND b`, by the primary key). */
 export async function userIdRange(d1: D1Database) {
-  const r = await d1.prepare('SELECT min(id) AS lo, max(id) AS hi FROM users').first<{ lo: number | null; hi: number | null }>()
+  const r = await d1
+    .prepare('SELECT min(id) AS lo, max(id) AS hi FROM users')
+    .first<{ lo: number | null; hi: number | null }>()
   return { lo: r?.lo ?? 0, hi: r?.hi ?? -1 }
 }
 
@@ -222,7 +308,15 @@ export async function userIdRange(d1: D1Database) {
  * written twice writes nothing new). Only while the notification is claimed ('sent').
  * Answers how many were written.
  */
-export async function writeBlock(d1: D1Database, n: NotificationRow, receivers: number[] | null, from: number, to: number, moments: Record<string, number>, at: number): Promise<number> {
+export async function writeBlock(
+  d1: D1Database,
+  n: NotificationRow,
+  receivers: number[] | null,
+  from: number,
+  to: number,
+  moments: Record<string, number>,
+  at: number,
+): Promise<number> {
   const r = await d1
     .prepare(
       `INSERT OR IGNORE INTO notification_deliveries (notification_id, user_id, channel, status, due_at, created_at)
@@ -231,7 +325,17 @@ export async function writeBlock(d1: D1Database, n: NotificationRow, receivers: 
        ${audience(n, receivers)} AND u.id BETWEEN ?8 AND ?9
          AND EXISTS (SELECT 1 FROM admin_notifications WHERE id = ?6 AND status = 'sent')`,
     )
-    .bind(at, receivers ? JSON.stringify(receivers) : null, n.language, n.role_recipients, n.channel, n.id, JSON.stringify(moments), from, to)
+    .bind(
+      at,
+      receivers ? JSON.stringify(receivers) : null,
+      n.language,
+      n.role_recipients,
+      n.channel,
+      n.id,
+      JSON.stringify(moments),
+      from,
+      to,
+    )
     .run()
   return r.meta.changes ?? 0
 }
@@ -242,7 +346,15 @@ export async function writeBlock(d1: D1Database, n: NotificationRow, receivers: 
  * done, so a block run twice writes nothing twice. Answers the in-app rows this call wrote, at
  * most `limit`, to push (a block run again at a later `now` finds none to push again).
  */
-export async function deliverBlock(d1: D1Database, notificationId: number, from: number, to: number, now: number, closeAfterMs: number, limit: number) {
+export async function deliverBlock(
+  d1: D1Database,
+  notificationId: number,
+  from: number,
+  to: number,
+  now: number,
+  closeAfterMs: number,
+  limit: number,
+) {
   const [, , rows] = await d1.batch([
     d1
       .prepare(
@@ -262,7 +374,11 @@ export async function deliverBlock(d1: D1Database, notificationId: number, from:
            AND NOT EXISTS (SELECT 1 FROM in_app_notifications x WHERE x.delivery_id = d.id)`,
       )
       .bind(notificationId, now, from, to, closeAfterMs),
-    d1.prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE notification_id = ?1 AND user_id BETWEEN ?2 AND ?3 AND created_at = ?4 ORDER BY id LIMIT ?5`).bind(notificationId, from, to, now, limit),
+    d1
+      .prepare(
+        `SELECT ${IN_APP} FROM in_app_notifications WHERE notification_id = ?1 AND user_id BETWEEN ?2 AND ?3 AND created_at = ?4 ORDER BY id LIMIT ?5`,
+      )
+      .bind(notificationId, from, to, now, limit),
   ])
   return rows!.results as InAppRow[]
 }
@@ -270,6 +386,9 @@ export async function deliverBlock(d1: D1Database, notificationId: number, from:
 /** In-app notifications by id (a push message's). */
 export async function inAppByIds(d1: D1Database, ids: number[]) {
   if (!ids.length) return []
-  const r = await d1.prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids)).all<InAppRow>()
+  const r = await d1
+    .prepare(`SELECT ${IN_APP} FROM in_app_notifications WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
+    .all<InAppRow>()
   return r.results
 }

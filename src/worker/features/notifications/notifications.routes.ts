@@ -12,13 +12,63 @@ import { openSocket, publicChannel, shardOf, socketOwner, userChannel } from './
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
 export const notificationsRoutes = new Hono<AppEnv>()
-  .on(calls.listNotifications.method, calls.listNotifications.path, requireRole(Role.admin), ...endpoint(calls.listNotifications, async (c, q) => reply(c, calls.listNotifications, await notifications.list(ctxOf(c), q))))
-  .on(calls.createNotification.method, calls.createNotification.path, requireRole(Role.admin), ...endpoint(calls.createNotification, async (c, f) => reply(c, calls.createNotification, await notifications.create(ctxOf(c), f), { status: 201, message: 'engagement.notifications.created' })))
-  .on(calls.cancelNotification.method, calls.cancelNotification.path, requireRole(Role.admin), ...endpoint(calls.cancelNotification, async (c, f) => reply(c, calls.cancelNotification, await notifications.cancel(ctxOf(c), f.id), { message: 'engagement.notifications.cancelled' })))
-  .on(calls.listDeadMail.method, calls.listDeadMail.path, requireRole(Role.admin), ...endpoint(calls.listDeadMail, async (c) => reply(c, calls.listDeadMail, await notifications.deadMail(ctxOf(c)))))
-  .on(calls.replayDeadMail.method, calls.replayDeadMail.path, requireRole(Role.admin), ...endpoint(calls.replayDeadMail, async (c, f) => reply(c, calls.replayDeadMail, await notifications.replayDead(ctxOf(c), f.id ?? null), { message: 'engagement.notifications.replayed' })))
-  .on(calls.listUnread.method, calls.listUnread.path, requireUser, ...endpoint(calls.listUnread, async (c) => reply(c, calls.listUnread, await notifications.unread(ctxOf(c)))))
-  .on(calls.markRead.method, calls.markRead.path, requireUser, ...endpoint(calls.markRead, async (c, f) => reply(c, calls.markRead, await notifications.markRead(ctxOf(c), f))))
+  .on(
+    calls.listNotifications.method,
+    calls.listNotifications.path,
+    requireRole(Role.admin),
+    ...endpoint(calls.listNotifications, async (c, q) =>
+      reply(c, calls.listNotifications, await notifications.list(ctxOf(c), q)),
+    ),
+  )
+  .on(
+    calls.createNotification.method,
+    calls.createNotification.path,
+    requireRole(Role.admin),
+    ...endpoint(calls.createNotification, async (c, f) =>
+      reply(c, calls.createNotification, await notifications.create(ctxOf(c), f), {
+        status: 201,
+        message: 'engagement.notifications.created',
+      }),
+    ),
+  )
+  .on(
+    calls.cancelNotification.method,
+    calls.cancelNotification.path,
+    requireRole(Role.admin),
+    ...endpoint(calls.cancelNotification, async (c, f) =>
+      reply(c, calls.cancelNotification, await notifications.cancel(ctxOf(c), f.id), {
+        message: 'engagement.notifications.cancelled',
+      }),
+    ),
+  )
+  .on(
+    calls.listDeadMail.method,
+    calls.listDeadMail.path,
+    requireRole(Role.admin),
+    ...endpoint(calls.listDeadMail, async (c) => reply(c, calls.listDeadMail, await notifications.deadMail(ctxOf(c)))),
+  )
+  .on(
+    calls.replayDeadMail.method,
+    calls.replayDeadMail.path,
+    requireRole(Role.admin),
+    ...endpoint(calls.replayDeadMail, async (c, f) =>
+      reply(c, calls.replayDeadMail, await notifications.replayDead(ctxOf(c), f.id ?? null), {
+        message: 'engagement.notifications.replayed',
+      }),
+    ),
+  )
+  .on(
+    calls.listUnread.method,
+    calls.listUnread.path,
+    requireUser,
+    ...endpoint(calls.listUnread, async (c) => reply(c, calls.listUnread, await notifications.unread(ctxOf(c)))),
+  )
+  .on(
+    calls.markRead.method,
+    calls.markRead.path,
+    requireUser,
+    ...endpoint(calls.markRead, async (c, f) => reply(c, calls.markRead, await notifications.markRead(ctxOf(c), f))),
+  )
 
 /** A WebSocket from this site only: a page elsewhere cannot ride the person's cookie (cross-site WebSocket hijacking). */
 function sameOrigin(req: Request) {

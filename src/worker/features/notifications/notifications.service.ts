@@ -2,7 +2,14 @@
 // create and schedule, how the minute cron sends them exactly once, in the app (realtime through
 // the NotificationChannel objects) and by email. The SQL is in notifications.repo.ts; the rules
 // are in docs/API.md "Engagement".
-import type { AdminNotificationDto, CreateNotificationForm, DeadMailDto, InAppNotificationDto, NotificationsQuery, SocketMessage } from '#shared/contract/notifications'
+import type {
+  AdminNotificationDto,
+  CreateNotificationForm,
+  DeadMailDto,
+  InAppNotificationDto,
+  NotificationsQuery,
+  SocketMessage,
+} from '#shared/contract/notifications'
 import { pagination } from '#shared/contract/list'
 import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
@@ -28,7 +35,6 @@ export const EMAILS_PER_RUN = 2000
 
 // ── Realtime ─────────────────────────────────────────────────────────────────────────────────
 
-
 /** Send one message to every shard of a locale's public channel; a shard that fails never fails the caller. */
 async function publishToPublic(env: Env, locale: Locale, message: SocketMessage, role: number | null) {
   await Promise.all(
@@ -43,8 +49,26 @@ async function publishToPublic(env: Env, locale: Locale, message: SocketMessage,
 }
 
 /** An in-app notification for one person from the app itself (a reward earned): stored, then pushed. */
-export async function notifyUser(env: Env, userId: number, locale: Locale, n: { level: InAppNotificationDto['level']; type: string; title: string; description?: string | null }) {
-  const row = await repo.insertInApp(env.DB, { user_id: userId, locale, level: n.level, type: n.type, close_after: DEFAULT_CLOSE_AFTER_MS, title: n.title, description: n.description ?? null, content: null }, Date.now())
+export async function notifyUser(
+  env: Env,
+  userId: number,
+  locale: Locale,
+  n: { level: InAppNotificationDto['level']; type: string; title: string; description?: string | null },
+) {
+  const row = await repo.insertInApp(
+    env.DB,
+    {
+      user_id: userId,
+      locale,
+      level: n.level,
+      type: n.type,
+      close_after: DEFAULT_CLOSE_AFTER_MS,
+      title: n.title,
+      description: n.description ?? null,
+      content: null,
+    },
+    Date.now(),
+  )
   await publishToUser(env, userId, { type: 'notification', notification: inAppDto(row) })
 }
 
@@ -60,7 +84,14 @@ export async function unread(ctx: Ctx) {
 }
 
 export async function markRead(ctx: Ctx, input: { id?: number; notification_id?: number }) {
-  return { updated: await repo.markRead(ctx.env.DB, me(ctx).id, { id: input.id, notificationId: input.notification_id }, Date.now()) }
+  return {
+    updated: await repo.markRead(
+      ctx.env.DB,
+      me(ctx).id,
+      { id: input.id, notificationId: input.notification_id },
+      Date.now(),
+    ),
+  }
 }
 
 // ── Admin ────────────────────────────────────────────────────────────────────────────────────
@@ -132,12 +163,18 @@ export async function create(ctx: Ctx, f: CreateNotificationForm, now = Date.now
 export async function cancel(ctx: Ctx, id: number) {
   const found = await repo.findNotification(ctx.env.DB, id)
   if (!found) throw new AppError('not_found', { message: 'engagement.notifications.not_found' })
-  if (!(await repo.cancelNotification(ctx.env.DB, id))) throw new AppError('conflict', { message: 'engagement.notifications.not_pending' })
+  if (!(await repo.cancelNotification(ctx.env.DB, id)))
+    throw new AppError('conflict', { message: 'engagement.notifications.not_pending' })
   return { notification: adminDto({ ...found, status: 'cancelled' }) }
 }
 
 export async function list(ctx: Ctx, q: NotificationsQuery) {
-  const { rows, total } = await repo.listNotifications(ctx.env.DB, { status: q.filters.status, order: q.order, perPage: q.perPage, offset: q.offset })
+  const { rows, total } = await repo.listNotifications(ctx.env.DB, {
+    status: q.filters.status,
+    order: q.order,
+    perPage: q.perPage,
+    offset: q.offset,
+  })
   return { notifications: rows.map(adminDto), pagination: pagination(q, total, rows.length) }
 }
 
@@ -145,7 +182,16 @@ export async function list(ctx: Ctx, q: NotificationsQuery) {
 export async function deadMail(ctx: Ctx): Promise<{ mails: DeadMailDto[]; total: number }> {
   const { rows, total } = await listDeadMail(ctx.env)
   return {
-    mails: rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, template: r.template, attempts: r.attempts, error: r.error, dead_at: new Date(r.dead_at).toISOString(), created_at: new Date(r.created_at).toISOString() })),
+    mails: rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      template: r.template,
+      attempts: r.attempts,
+      error: r.error,
+      dead_at: new Date(r.dead_at).toISOString(),
+      created_at: new Date(r.created_at).toISOString(),
+    })),
     total,
   }
 }
@@ -179,7 +225,20 @@ function broadcastMessage(n: repo.NotificationRow, locale: Locale, at: number): 
   return {
     type: 'notification',
     role: n.role_recipients,
-    notification: inAppDto({ id: 0, user_id: null, notification_id: n.id, locale, level: n.level, type: 'admin', close_after: DEFAULT_CLOSE_AFTER_MS, title: text.title, description: text.description ?? null, content: n.content, read_at: null, created_at: at }),
+    notification: inAppDto({
+      id: 0,
+      user_id: null,
+      notification_id: n.id,
+      locale,
+      level: n.level,
+      type: 'admin',
+      close_after: DEFAULT_CLOSE_AFTER_MS,
+      title: text.title,
+      description: text.description ?? null,
+      content: n.content,
+      read_at: null,
+      created_at: at,
+    }),
   }
 }
 
@@ -192,7 +251,11 @@ function broadcastMessage(n: repo.NotificationRow, locale: Locale, at: number): 
  * (outbox rows, sent by the calma-mail consumer). A notification whose receivers cannot be read
  * is cancelled; any other failure gives the claim back, is logged and left for the next run.
  */
-export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {}) {
+export async function sendDueNotifications(
+  env: Env,
+  now: Date,
+  opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {},
+) {
   const due = await repo.dueNotifications(env.DB, now)
   let fannedOut = 0
   let queuedBlocks = 0
@@ -213,7 +276,8 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
     try {
       const moments: Record<string, number> = {}
       if (n.at_best_moment) {
-        for (const m of await repo.audienceMoments(env.DB, n, receivers)) moments[`${m.tz}|${m.at}`] = bestMoment(now.getTime(), m.tz, m.at)
+        for (const m of await repo.audienceMoments(env.DB, n, receivers))
+          moments[`${m.tz}|${m.at}`] = bestMoment(now.getTime(), m.tz, m.at)
       }
       const blocks = await blocksOf(env.DB, receivers)
       claimed = await repo.claimNotification(env.DB, n.id, now.getTime())
@@ -221,7 +285,14 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
       if (blocks.length <= 1) {
         // Fits one block: written and delivered in this run, as a consumer would (its pushes go through the queue below).
         if (blocks.length) {
-          const done = await writeAndDeliverBlock(env, { ...n, status: 'sent' }, blocks[0]!, moments, now.getTime(), isBroadcast(n, receivers))
+          const done = await writeAndDeliverBlock(
+            env,
+            { ...n, status: 'sent' },
+            blocks[0]!,
+            moments,
+            now.getTime(),
+            isBroadcast(n, receivers),
+          )
           fannedOut += done.written
           if (done.written && isBroadcast(n, receivers)) broadcasts.push({ n })
           pushes.push(...done.toPush.map((r) => r.id))
@@ -239,7 +310,10 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
   }
 
   const claimed = await repo.claimDue(env.DB, now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
-  const inApp = await repo.inAppOfDeliveries(env.DB, claimed.map((d) => d.id))
+  const inApp = await repo.inAppOfDeliveries(
+    env.DB,
+    claimed.map((d) => d.id),
+  )
 
   // Realtime: a broadcast once per locale to the public channels: for everyone, to every socket
   // (anonymous ones too); for a role, only to the sockets opened by a session of that role (the
@@ -247,25 +321,56 @@ export async function sendDueNotifications(env: Env, now: Date, opts: { linkBase
   // person's channel, pushed by the calma-fanout consumer (500 a message), never from here.
   const broadcastIds = new Set(broadcasts.map((b) => b.n.id))
   for (const { n } of broadcasts) {
-    for (const locale of n.language ? [n.language] : (['es', 'en'] as const)) await publishToPublic(env, locale, broadcastMessage(n, locale, now.getTime()), n.role_recipients)
+    for (const locale of n.language ? [n.language] : (['es', 'en'] as const))
+      await publishToPublic(env, locale, broadcastMessage(n, locale, now.getTime()), n.role_recipients)
   }
-  pushes.push(...inApp.filter((r) => r.notification_id === null || !broadcastIds.has(r.notification_id)).map((r) => r.id))
-  if (pushes.length) await enqueuePushes(env, pushes).catch((err) => console.warn(`realtime pushes not queued (the unread list has them): ${err instanceof Error ? err.message : String(err)}`))
+  pushes.push(
+    ...inApp.filter((r) => r.notification_id === null || !broadcastIds.has(r.notification_id)).map((r) => r.id),
+  )
+  if (pushes.length)
+    await enqueuePushes(env, pushes).catch((err) =>
+      console.warn(
+        `realtime pushes not queued (the unread list has them): ${err instanceof Error ? err.message : String(err)}`,
+      ),
+    )
 
   // Email: in each person's language, with the unsubscribe link and headers; written to the
   // outbox in few statements and sent by the calma-mail consumer.
   const mailed = await repo.claimDue(env.DB, now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
-  const targets = await repo.emailTargets(env.DB, mailed.map((d) => d.id))
+  const targets = await repo.emailTargets(
+    env.DB,
+    mailed.map((d) => d.id),
+  )
   const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
   const mails = await Promise.all(
     targets.map(async (m) => {
       const unsubscribe = await notificationsLink(env, base, m.user_id, m.locale)
       const query = unsubscribe.slice(unsubscribe.indexOf('?'))
-      return { to: m.email, template: 'notification' as const, locale: m.locale, data: { name: m.name, title: m.title, description: m.description, link: `${base}${m.locale === 'en' ? '/en' : ''}/performance`, unsubscribe, oneClick: `${base}/unsubscribe${query}` } }
+      return {
+        to: m.email,
+        template: 'notification' as const,
+        locale: m.locale,
+        data: {
+          name: m.name,
+          title: m.title,
+          description: m.description,
+          link: `${base}${m.locale === 'en' ? '/en' : ''}/performance`,
+          unsubscribe,
+          oneClick: `${base}/unsubscribe${query}`,
+        },
+      }
     }),
   )
   const emails = (await sendMails(env, mails, now.getTime())).length
-  return { notifications: due.length, deliveries: fannedOut, blocks: queuedBlocks, delivered: claimed.length, emails, cancelled, failed }
+  return {
+    notifications: due.length,
+    deliveries: fannedOut,
+    blocks: queuedBlocks,
+    delivered: claimed.length,
+    emails,
+    cancelled,
+    failed,
+  }
 }
 
 /** Translate a key in a language (server side, for stored in-app copy). */

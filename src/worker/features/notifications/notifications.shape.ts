@@ -25,9 +25,11 @@ export function inAppDto(r: repo.InAppRow): InAppNotificationDto {
 export function parseReceivers(raw: string | null): number[] | null {
   if (raw === null || raw === '') return null
   const value: unknown = JSON.parse(raw)
-  if (!Array.isArray(value) || !value.every((id) => Number.isSafeInteger(id))) throw new Error('receivers is not a JSON array of user ids')
+  if (!Array.isArray(value) || !value.every((id) => Number.isSafeInteger(id)))
+    throw new Error('receivers is not a JSON array of user ids')
   return value as number[]
 }
 
 /** Whether a notification's realtime message can go once to the public channel of its locale. */
-export const isBroadcast = (n: repo.NotificationRow, receivers: number[] | null) => n.channel === 'in_app' && !receivers && !n.at_best_moment && !n.readers_only
+export const isBroadcast = (n: repo.NotificationRow, receivers: number[] | null) =>
+  n.channel === 'in_app' && !receivers && !n.at_best_moment && !n.readers_only

@@ -17,7 +17,8 @@ export const userChannel = (userId: number) => `user:${userId}`
  */
 export const PUBLIC_SHARDS = 16
 export const publicChannel = (locale: string, shard: number) => `public:${locale}:${shard}`
-export const publicChannels = (locale: string) => Array.from({ length: PUBLIC_SHARDS }, (_, i) => publicChannel(locale, i))
+export const publicChannels = (locale: string) =>
+  Array.from({ length: PUBLIC_SHARDS }, (_, i) => publicChannel(locale, i))
 
 /** FNV-1a of the address: the same address always lands on the same shard. */
 function hashText(text: string) {
@@ -25,12 +26,19 @@ function hashText(text: string) {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
   return h
 }
-export const shardOf = (owner: Pick<SocketOwner, 'user' | 'address'>) => (owner.user !== null ? owner.user : hashText(owner.address ?? 'unknown')) % PUBLIC_SHARDS
+export const shardOf = (owner: Pick<SocketOwner, 'user' | 'address'>) =>
+  (owner.user !== null ? owner.user : hashText(owner.address ?? 'unknown')) % PUBLIC_SHARDS
 
 /** Who a socket belongs to: a signed-in person with their session, or an address. */
 export function socketOwner(user: SessionUser | null, address: string | null): SocketOwner {
   if (!user) return { user: null, role: null, session: null, expires: null, address: address ?? 'unknown' }
-  return { user: user.id, role: user.role, session: user.session?.hash ?? null, expires: user.session?.expiresAt ?? null, address: null }
+  return {
+    user: user.id,
+    role: user.role,
+    session: user.session?.hash ?? null,
+    expires: user.session?.expiresAt ?? null,
+    address: null,
+  }
 }
 
 /**
@@ -40,7 +48,9 @@ export function socketOwner(user: SessionUser | null, address: string | null): S
  * or its refusal (429 past the caps).
  */
 export async function openSocket(env: Env, name: string, owner: SocketOwner): Promise<Response> {
-  const res = await channel(env, name).fetch('https://channel.internal/connect', { headers: { Upgrade: 'websocket', [OWNER_HEADER]: JSON.stringify(owner) } })
+  const res = await channel(env, name).fetch('https://channel.internal/connect', {
+    headers: { Upgrade: 'websocket', [OWNER_HEADER]: JSON.stringify(owner) },
+  })
   return res.webSocket ? new Response(null, { status: 101, webSocket: res.webSocket }) : new Response(res.body, res)
 }
 
@@ -50,13 +60,18 @@ export async function openSocket(env: Env, name: string, owner: SocketOwner): Pr
  * that fails is logged and left; its sockets still close when their session expires.
  */
 export async function endRealtime(env: Env, userId: number, session?: string | null) {
-  const names = [userChannel(userId), ...LANGUAGES.map((locale) => publicChannel(locale, shardOf({ user: userId, address: null })))]
+  const names = [
+    userChannel(userId),
+    ...LANGUAGES.map((locale) => publicChannel(locale, shardOf({ user: userId, address: null }))),
+  ]
   await Promise.all(
     names.map(async (name) => {
       try {
         await channel(env, name).endSessions({ user: userId, session: session ?? null })
       } catch (err) {
-        console.warn(`realtime: closing the sockets of user ${userId} on ${name} failed: ${err instanceof Error ? err.message : String(err)}`)
+        console.warn(
+          `realtime: closing the sockets of user ${userId} on ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
+        )
       }
     }),
   )

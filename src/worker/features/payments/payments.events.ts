@@ -34,13 +34,28 @@ export interface Applied {
 
 // ── What we read of Stripe's objects ─────────────────────────────────────────────────────────
 
-const idOf = z.union([z.string().min(1), z.object({ id: z.string().min(1) }).transform((o) => o.id)]).nullish().transform((v) => v ?? null)
+const idOf = z
+  .union([z.string().min(1), z.object({ id: z.string().min(1) }).transform((o) => o.id)])
+  .nullish()
+  .transform((v) => v ?? null)
 const cents = z.number().int().nonnegative()
-const seconds = z.number().finite().nullish().transform((v) => (v == null ? null : v * 1000))
-const meta = z.record(z.string(), z.unknown()).nullish().transform((m) => m ?? {})
+const seconds = z
+  .number()
+  .finite()
+  .nullish()
+  .transform((v) => (v == null ? null : v * 1000))
+const meta = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((m) => m ?? {})
 
 /** The envelope every event has; anything else (a signed `{}` or `[]`) is ignored. */
-export const eventEnvelope = z.object({ id: z.string().min(1).max(255), type: z.string().min(1).max(255), created: z.number().int().positive().optional(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
+export const eventEnvelope = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().positive().optional(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+})
 export type StripeEventEnvelope = z.infer<typeof eventEnvelope>
 
 const checkoutSession = z.object({
@@ -67,7 +82,18 @@ const invoice = z.object({
   payments: z.object({ data: z.array(z.object({ payment: z.object({ payment_intent: idOf }).nullish() })) }).nullish(),
   parent: z.object({ subscription_details: z.object({ subscription: idOf, metadata: meta }).nullish() }).nullish(),
   subscription_details: z.object({ subscription: idOf, metadata: meta }).nullish(),
-  lines: z.object({ data: z.array(z.object({ metadata: meta, subscription: idOf, period: z.object({ start: seconds, end: seconds }).nullish(), parent: z.object({ subscription_item_details: z.object({ subscription: idOf }).nullish() }).nullish() })) }).nullish(),
+  lines: z
+    .object({
+      data: z.array(
+        z.object({
+          metadata: meta,
+          subscription: idOf,
+          period: z.object({ start: seconds, end: seconds }).nullish(),
+          parent: z.object({ subscription_item_details: z.object({ subscription: idOf }).nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
 })
 
 const subscription = z.object({
@@ -82,10 +108,26 @@ const subscription = z.object({
   current_period_start: seconds,
   current_period_end: seconds,
   plan: z.object({ interval: z.string().nullish() }).nullish(),
-  items: z.object({ data: z.array(z.object({ current_period_start: seconds, current_period_end: seconds, price: z.object({ recurring: z.object({ interval: z.string().nullish() }).nullish() }).nullish() })) }).nullish(),
+  items: z
+    .object({
+      data: z.array(
+        z.object({
+          current_period_start: seconds,
+          current_period_end: seconds,
+          price: z.object({ recurring: z.object({ interval: z.string().nullish() }).nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
 })
 
-const charge = z.object({ id: z.string().nullish(), payment_intent: idOf, amount: cents.nullish(), amount_refunded: cents, currency: z.string().nullish() })
+const charge = z.object({
+  id: z.string().nullish(),
+  payment_intent: idOf,
+  amount: cents.nullish(),
+  amount_refunded: cents,
+  currency: z.string().nullish(),
+})
 
 const userIdOf = (m: Record<string, unknown> | null | undefined): number | null => {
   const n = Number(m?.user_id)
@@ -98,9 +140,11 @@ export const subscriptionTitle = (item: CatalogueItem | undefined, interval: 'mo
   item?.id === 'yearly' || interval === 'year' ? 'Calma yearly' : 'Calma monthly'
 
 /** The ledger reference of a plan's session grant: one per subscription, period and month of it. */
-export const grantReference = (stripeSubscriptionId: string, periodStartMs: number, month: number) => `${planPaymentKey(stripeSubscriptionId, periodStartMs)}:${month}`
+export const grantReference = (stripeSubscriptionId: string, periodStartMs: number, month: number) =>
+  `${planPaymentKey(stripeSubscriptionId, periodStartMs)}:${month}`
 /** The payment key of a plan's period: every grant of that period carries it (a yearly plan's 12). */
-export const planPaymentKey = (stripeSubscriptionId: string, periodStartMs: number) => `sub:${stripeSubscriptionId}:${Math.floor(periodStartMs / 1000)}`
+export const planPaymentKey = (stripeSubscriptionId: string, periodStartMs: number) =>
+  `sub:${stripeSubscriptionId}:${Math.floor(periodStartMs / 1000)}`
 
 const ignored = (reason: string): Applied => ({ outcome: 'ignored', reason, actions: [] })
 
@@ -134,7 +178,9 @@ export async function applyEvent(env: Env, db: Db, raw: unknown, now = Date.now(
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const s = read(subscription)
-      return s ? subscriptionChanged(env, db, s, at, now, event.type === 'customer.subscription.deleted') : ignored(`malformed ${event.type}`)
+      return s
+        ? subscriptionChanged(env, db, s, at, now, event.type === 'customer.subscription.deleted')
+        : ignored(`malformed ${event.type}`)
     }
     case 'charge.refunded': {
       const c = read(charge)
@@ -146,7 +192,10 @@ export async function applyEvent(env: Env, db: Db, raw: unknown, now = Date.now(
 }
 
 /** The person an event is about, if they still exist. */
-async function personOf(db: Db, ...candidates: (number | null | Promise<number | null>)[]): Promise<{ id: number | null; erased: boolean }> {
+async function personOf(
+  db: Db,
+  ...candidates: (number | null | Promise<number | null>)[]
+): Promise<{ id: number | null; erased: boolean }> {
   for (const c of candidates) {
     const id = await c
     if (id) return { id, erased: !(await repo.userExists(db, id)) }
@@ -154,7 +203,13 @@ async function personOf(db: Db, ...candidates: (number | null | Promise<number |
   return { id: null, erased: false }
 }
 
-async function checkoutCompleted(env: Env, db: Db, s: z.infer<typeof checkoutSession>, at: number, now: number): Promise<Applied> {
+async function checkoutCompleted(
+  env: Env,
+  db: Db,
+  s: z.infer<typeof checkoutSession>,
+  at: number,
+  now: number,
+): Promise<Applied> {
   const item = catalogueItem(String(s.metadata.item ?? ''))
   const person = await personOf(db, userIdOf(s.metadata), userIdOf({ user_id: s.client_reference_id }))
   if (!person.id || !item) return ignored('checkout without a person or an item of ours')
@@ -166,8 +221,28 @@ async function checkoutCompleted(env: Env, db: Db, s: z.infer<typeof checkoutSes
     if (s.payment_status !== 'paid') return ignored('payment still on its way') // an async method: its own event follows
     const grantKey = `checkout:${s.id}`
     stmts.push(
-      repo.recordPaymentStmt(db, { userId, amountCents: s.amount_total ?? item.price_cents, currency: s.currency ?? 'usd', kind: 'topup', providerRef: s.id, paymentIntent: s.payment_intent, item: item.id, status: 'succeeded', description: item.id, at, grantKey, stripeSubscriptionId: null }),
-      ledger.grantStmt(db, { userId, cents: item.credit_cents, reason: 'topup', reference: grantKey, paymentKey: grantKey, at }),
+      repo.recordPaymentStmt(db, {
+        userId,
+        amountCents: s.amount_total ?? item.price_cents,
+        currency: s.currency ?? 'usd',
+        kind: 'topup',
+        providerRef: s.id,
+        paymentIntent: s.payment_intent,
+        item: item.id,
+        status: 'succeeded',
+        description: item.id,
+        at,
+        grantKey,
+        stripeSubscriptionId: null,
+      }),
+      ledger.grantStmt(db, {
+        userId,
+        cents: item.credit_cents,
+        reason: 'topup',
+        reference: grantKey,
+        paymentKey: grantKey,
+        at,
+      }),
     )
     await repo.runBatch(db, stmts)
     await refreshSessions(env, userId) // the Stripe customer id is on the person's row
@@ -177,7 +252,16 @@ async function checkoutCompleted(env: Env, db: Db, s: z.infer<typeof checkoutSes
   // The period comes with the invoice; until it does, the plan runs one interval from now.
   const provisionalEnd = item.interval === 'year' ? addMonths(at, 12) : addMonths(at, 1)
   stmts.push(
-    repo.openSubscriptionStmt(db, { stripeSubscriptionId: s.subscription, userId, title: subscriptionTitle(item, item.interval), item: item.id, interval: item.interval, periodStartAt: null, endAt: provisionalEnd, eventAt: at }),
+    repo.openSubscriptionStmt(db, {
+      stripeSubscriptionId: s.subscription,
+      userId,
+      title: subscriptionTitle(item, item.interval),
+      item: item.id,
+      interval: item.interval,
+      periodStartAt: null,
+      endAt: provisionalEnd,
+      eventAt: at,
+    }),
     repo.syncSubscriberStmt(db, userId, now),
   )
   await repo.runBatch(db, stmts)
@@ -190,7 +274,15 @@ function invoiceSubscription(inv: z.infer<typeof invoice>): { sub: string | null
   const details = inv.parent?.subscription_details ?? inv.subscription_details ?? null
   const line = inv.lines?.data?.[0]
   const meta = { ...line?.metadata, ...details?.metadata }
-  return { sub: details?.subscription ?? inv.subscription ?? line?.parent?.subscription_item_details?.subscription ?? line?.subscription ?? null, meta }
+  return {
+    sub:
+      details?.subscription ??
+      inv.subscription ??
+      line?.parent?.subscription_item_details?.subscription ??
+      line?.subscription ??
+      null,
+    meta,
+  }
 }
 
 async function invoicePaid(env: Env, db: Db, inv: z.infer<typeof invoice>, at: number, now: number): Promise<Applied> {
@@ -198,18 +290,32 @@ async function invoicePaid(env: Env, db: Db, inv: z.infer<typeof invoice>, at: n
   if (!sub) return ignored('not a subscription invoice')
   const paymentIntent = inv.payment_intent ?? inv.payments?.data?.[0]?.payment?.payment_intent ?? null
   const amount = inv.amount_paid ?? 0
-  const person = await personOf(db, userIdOf(meta), repo.userIdOfStripeSubscription(db, sub), inv.customer ? repo.findUserIdByStripeId(db, inv.customer) : null)
+  const person = await personOf(
+    db,
+    userIdOf(meta),
+    repo.userIdOfStripeSubscription(db, sub),
+    inv.customer ? repo.findUserIdByStripeId(db, inv.customer) : null,
+  )
   if (!person.id) return ignored('invoice of nobody we know')
   if (person.erased) {
     // Stripe still billed an erased account (its cancellation had not gone through yet): give the
     // money back and cancel the plan. Nothing about the person is written.
     const actions = [
-      ...(paymentIntent && amount > 0 ? [{ key: `refund-erased-${inv.id}`, kind: 'refund_payment' as const, target: paymentIntent }] : []),
+      ...(paymentIntent && amount > 0
+        ? [{ key: `refund-erased-${inv.id}`, kind: 'refund_payment' as const, target: paymentIntent }]
+        : []),
       { key: `cancel-erase-${sub}`, kind: 'cancel_subscription' as const, target: sub },
     ]
-    const written = await repo.runBatch(db, actions.map((a) => enqueueActionStmt(db, { ...a, now })))
+    const written = await repo.runBatch(
+      db,
+      actions.map((a) => enqueueActionStmt(db, { ...a, now })),
+    )
     console.warn(`stripe: invoice ${inv.id} of erased user ${person.id}: refunded and plan cancelled`)
-    return { outcome: 'ignored', reason: 'erased user', actions: actions.filter((_, i) => written[i]?.results?.length).map((a) => a.key) }
+    return {
+      outcome: 'ignored',
+      reason: 'erased user',
+      actions: actions.filter((_, i) => written[i]?.results?.length).map((a) => a.key),
+    }
   }
   const userId = person.id
   const item = catalogueItem(String(meta.item ?? '')) ?? catalogueItem('monthly')!
@@ -219,8 +325,30 @@ async function invoicePaid(env: Env, db: Db, inv: z.infer<typeof invoice>, at: n
   const grantKey = planPaymentKey(sub, start)
   const stmts = [
     ...(inv.customer ? [repo.setStripeIdStmt(db, userId, inv.customer)] : []),
-    repo.openSubscriptionStmt(db, { stripeSubscriptionId: sub, userId, title: subscriptionTitle(item, item.interval), item: item.id, interval: item.interval, periodStartAt: start, endAt: end, eventAt: at }),
-    repo.recordPaymentStmt(db, { userId, amountCents: amount, currency: inv.currency ?? 'usd', kind: 'subscription', providerRef: inv.id, paymentIntent, item: item.id, status: 'succeeded', description: item.id, at, grantKey, stripeSubscriptionId: sub }),
+    repo.openSubscriptionStmt(db, {
+      stripeSubscriptionId: sub,
+      userId,
+      title: subscriptionTitle(item, item.interval),
+      item: item.id,
+      interval: item.interval,
+      periodStartAt: start,
+      endAt: end,
+      eventAt: at,
+    }),
+    repo.recordPaymentStmt(db, {
+      userId,
+      amountCents: amount,
+      currency: inv.currency ?? 'usd',
+      kind: 'subscription',
+      providerRef: inv.id,
+      paymentIntent,
+      item: item.id,
+      status: 'succeeded',
+      description: item.id,
+      at,
+      grantKey,
+      stripeSubscriptionId: sub,
+    }),
     // The period's sessions (SPEC §9: 4 a month), unless this plan is a second one (refunded
     // instead); the yearly plan's later months come from the daily job.
     ledger.grantStmt(db, {
@@ -230,7 +358,10 @@ async function invoicePaid(env: Env, db: Db, inv: z.infer<typeof invoice>, at: n
       reference: grantReference(sub, start, 0),
       paymentKey: grantKey,
       at,
-      onlyIf: { sql: 'EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ?7 AND duplicate = 0)', params: [sub] },
+      onlyIf: {
+        sql: 'EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ?7 AND duplicate = 0)',
+        params: [sub],
+      },
     }),
     repo.syncSubscriberStmt(db, userId, now),
   ]
@@ -250,7 +381,18 @@ async function settleDuplicate(env: Env, db: Db, sub: string, userId: number, no
   if (!row?.duplicate) return []
   const payments = await repo.paymentsOfSubscription(db, sub)
   // Each action with the statement that enqueues it; its RETURNING says whether this call wrote it.
-  const actions = [{ key: `cancel-duplicate-${sub}`, stmt: enqueueActionStmt(db, { key: `cancel-duplicate-${sub}`, kind: 'cancel_subscription', target: sub, userId, now }) }]
+  const actions = [
+    {
+      key: `cancel-duplicate-${sub}`,
+      stmt: enqueueActionStmt(db, {
+        key: `cancel-duplicate-${sub}`,
+        kind: 'cancel_subscription',
+        target: sub,
+        userId,
+        now,
+      }),
+    },
+  ]
   const stmts: Stmt[] = [actions[0]!.stmt]
   for (const p of payments) {
     if (p.status !== 'succeeded' || !p.paymentIntent) continue
@@ -267,21 +409,47 @@ async function settleDuplicate(env: Env, db: Db, sub: string, userId: number, no
     const refunded = payments.filter((p) => p.paymentIntent).reduce((n, p) => n + p.amountCents, 0)
     const base = (env.APP_URL ?? 'http://localhost:8787').replace(/\/$/, '')
     if (payer?.email)
-      await sendMail(env, { to: payer.email, template: 'payment', locale, data: { kind: 'duplicate_plan', name: payer.name, amount: formatMoney(refunded || (catalogueItem(row.item ?? '')?.price_cents ?? 0), locale), link: `${base}${localizePath('/subscription', locale)}` } }).catch((err) =>
-        console.warn(`duplicate plan mail to user ${userId} not sent: ${String(err)}`),
-      )
+      await sendMail(env, {
+        to: payer.email,
+        template: 'payment',
+        locale,
+        data: {
+          kind: 'duplicate_plan',
+          name: payer.name,
+          amount: formatMoney(refunded || (catalogueItem(row.item ?? '')?.price_cents ?? 0), locale),
+          link: `${base}${localizePath('/subscription', locale)}`,
+        },
+      }).catch((err) => console.warn(`duplicate plan mail to user ${userId} not sent: ${String(err)}`))
   }
   return wrote
 }
 
 async function invoiceFailed(db: Db, inv: z.infer<typeof invoice>, at: number): Promise<Applied> {
   const { sub, meta } = invoiceSubscription(inv)
-  const person = await personOf(db, userIdOf(meta), sub ? repo.userIdOfStripeSubscription(db, sub) : null, inv.customer ? repo.findUserIdByStripeId(db, inv.customer) : null)
+  const person = await personOf(
+    db,
+    userIdOf(meta),
+    sub ? repo.userIdOfStripeSubscription(db, sub) : null,
+    inv.customer ? repo.findUserIdByStripeId(db, inv.customer) : null,
+  )
   if (!person.id || person.erased) return ignored('failed invoice of nobody we know')
   const item = catalogueItem(String(meta.item ?? ''))
   // Stripe retries the payment and tells us what becomes of the subscription; until then it stays.
   await repo.runBatch(db, [
-    repo.recordPaymentStmt(db, { userId: person.id, amountCents: inv.amount_due ?? 0, currency: inv.currency ?? 'usd', kind: 'subscription', providerRef: inv.id, paymentIntent: null, item: item?.id ?? null, status: 'failed', description: item?.id ?? 'subscription', at, grantKey: null, stripeSubscriptionId: sub }),
+    repo.recordPaymentStmt(db, {
+      userId: person.id,
+      amountCents: inv.amount_due ?? 0,
+      currency: inv.currency ?? 'usd',
+      kind: 'subscription',
+      providerRef: inv.id,
+      paymentIntent: null,
+      item: item?.id ?? null,
+      status: 'failed',
+      description: item?.id ?? 'subscription',
+      at,
+      grantKey: null,
+      stripeSubscriptionId: sub,
+    }),
   ])
   return { outcome: 'applied', actions: [] }
 }
@@ -289,12 +457,26 @@ async function invoiceFailed(db: Db, inv: z.infer<typeof invoice>, at: number): 
 const ACTIVE_STATES = new Set(['active', 'trialing', 'past_due'])
 const ENDED_STATES = new Set(['canceled', 'unpaid', 'incomplete_expired'])
 
-async function subscriptionChanged(env: Env, db: Db, s: z.infer<typeof subscription>, at: number, now: number, deleted: boolean): Promise<Applied> {
-  const person = await personOf(db, userIdOf(s.metadata), repo.userIdOfStripeSubscription(db, s.id), s.customer ? repo.findUserIdByStripeId(db, s.customer) : null)
+async function subscriptionChanged(
+  env: Env,
+  db: Db,
+  s: z.infer<typeof subscription>,
+  at: number,
+  now: number,
+  deleted: boolean,
+): Promise<Applied> {
+  const person = await personOf(
+    db,
+    userIdOf(s.metadata),
+    repo.userIdOfStripeSubscription(db, s.id),
+    s.customer ? repo.findUserIdByStripeId(db, s.customer) : null,
+  )
   if (!person.id) return ignored('subscription of nobody we know')
   if (person.erased) {
     if (deleted || !ACTIVE_STATES.has(s.status ?? '')) return ignored('erased user')
-    const [w] = await repo.runBatch(db, [enqueueActionStmt(db, { key: `cancel-erase-${s.id}`, kind: 'cancel_subscription', target: s.id, now })])
+    const [w] = await repo.runBatch(db, [
+      enqueueActionStmt(db, { key: `cancel-erase-${s.id}`, kind: 'cancel_subscription', target: s.id, now }),
+    ])
     return { outcome: 'ignored', reason: 'erased user', actions: w?.results?.length ? [`cancel-erase-${s.id}`] : [] }
   }
   const userId = person.id
@@ -302,7 +484,8 @@ async function subscriptionChanged(env: Env, db: Db, s: z.infer<typeof subscript
   if (!ACTIVE_STATES.has(state) && !ENDED_STATES.has(state)) return ignored(`state ${state}`) // incomplete: the first payment decides
   const item = catalogueItem(String(s.metadata.item ?? ''))
   const firstItem = s.items?.data?.[0]
-  const interval = intervalOf(firstItem?.price?.recurring?.interval) ?? intervalOf(s.plan?.interval) ?? item?.interval ?? null
+  const interval =
+    intervalOf(firstItem?.price?.recurring?.interval) ?? intervalOf(s.plan?.interval) ?? item?.interval ?? null
   const periodEnd = firstItem?.current_period_end ?? s.current_period_end
   const endAt = deleted ? (s.ended_at ?? s.canceled_at ?? at) : periodEnd
   await repo.runBatch(db, [
@@ -330,7 +513,13 @@ async function subscriptionChanged(env: Env, db: Db, s: z.infer<typeof subscript
  * payment ends that plan and cancels its renewal. A refund of a payment we have not seen yet
  * waits for it (kept on the stored event) and is applied right after it.
  */
-async function chargeRefunded(env: Env, db: Db, eventId: string, c: z.infer<typeof charge>, now: number): Promise<Applied> {
+async function chargeRefunded(
+  env: Env,
+  db: Db,
+  eventId: string,
+  c: z.infer<typeof charge>,
+  now: number,
+): Promise<Applied> {
   if (!c.payment_intent) return ignored('refund without a payment intent')
   const tx = await repo.findTransactionByPaymentIntent(db, c.payment_intent)
   if (!tx) return { outcome: 'waiting', reason: c.payment_intent, actions: [] }
@@ -353,7 +542,16 @@ async function applyWaitingRefunds(env: Env, db: Db, paymentIntent: string | nul
   return keys
 }
 
-export type RefundableTransaction = { id: number; userId: number | null; kind: string; item: string | null; amountCents: number; refundedCents: number; grantKey: string | null; stripeSubscriptionId: string | null }
+export type RefundableTransaction = {
+  id: number
+  userId: number | null
+  kind: string
+  item: string | null
+  amountCents: number
+  refundedCents: number
+  grantKey: string | null
+  stripeSubscriptionId: string | null
+}
 
 /** The credits a payment gave, by its key (old rows without one: what its item gives). */
 export async function creditsOfPayment(db: Db, tx: RefundableTransaction) {
@@ -367,19 +565,47 @@ export async function creditsOfPayment(db: Db, tx: RefundableTransaction) {
  * Stripe's event for the same step write one row), and for a whole plan payment, that plan
  * ended and its renewal cancelled at Stripe. Steps already applied change nothing.
  */
-export async function refundStatements(db: Db, tx: RefundableTransaction, cumulativeRefunded: number, now: number, creditsOverride?: number): Promise<{ stmts: Stmt[]; actions: string[] }> {
+export async function refundStatements(
+  db: Db,
+  tx: RefundableTransaction,
+  cumulativeRefunded: number,
+  now: number,
+  creditsOverride?: number,
+): Promise<{ stmts: Stmt[]; actions: string[] }> {
   const target = Math.min(cumulativeRefunded, tx.amountCents)
   const stmts: Stmt[] = []
   const actions: string[] = []
   if (target <= tx.refundedCents || !tx.userId) return { stmts, actions }
   stmts.push(repo.setRefundedStmt(db, tx.id, target))
   const { granted, reversed } = await creditsOfPayment(db, tx)
-  const due = creditsOverride ?? (tx.amountCents > 0 ? Math.round((granted * target) / tx.amountCents) - reversed : granted - reversed)
-  if (due > 0 && tx.grantKey) stmts.push(ledger.reversePaymentStmt(db, { userId: tx.userId, paymentKey: tx.grantKey, cents: due, reference: `payment:${tx.id}:${target}`, at: now }))
+  const due =
+    creditsOverride ??
+    (tx.amountCents > 0 ? Math.round((granted * target) / tx.amountCents) - reversed : granted - reversed)
+  if (due > 0 && tx.grantKey)
+    stmts.push(
+      ledger.reversePaymentStmt(db, {
+        userId: tx.userId,
+        paymentKey: tx.grantKey,
+        cents: due,
+        reference: `payment:${tx.id}:${target}`,
+        at: now,
+      }),
+    )
   if (tx.kind === 'subscription' && tx.stripeSubscriptionId && target >= tx.amountCents) {
-    stmts.push(repo.disableSubscriptionStmt(db, tx.stripeSubscriptionId, now), repo.syncSubscriberStmt(db, tx.userId, now))
+    stmts.push(
+      repo.disableSubscriptionStmt(db, tx.stripeSubscriptionId, now),
+      repo.syncSubscriberStmt(db, tx.userId, now),
+    )
     const key = `cancel-refunded-${tx.stripeSubscriptionId}`
-    stmts.push(enqueueActionStmt(db, { key, kind: 'cancel_subscription', target: tx.stripeSubscriptionId, userId: tx.userId, now }))
+    stmts.push(
+      enqueueActionStmt(db, {
+        key,
+        kind: 'cancel_subscription',
+        target: tx.stripeSubscriptionId,
+        userId: tx.userId,
+        now,
+      }),
+    )
     actions.push(key)
   }
   return { stmts, actions }
@@ -389,7 +615,17 @@ export async function refundStatements(db: Db, tx: RefundableTransaction, cumula
 export function addMonths(ms: number, months: number) {
   const d = new Date(ms)
   const day = d.getUTCDate()
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()))
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear(),
+      d.getUTCMonth() + months,
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    ),
+  )
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
   target.setUTCDate(Math.min(day, last))
   return target.getTime()

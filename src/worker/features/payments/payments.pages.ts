@@ -19,10 +19,22 @@ export const paymentsLoaders: PageLoaders<'subscription' | 'subscribe'> = {
   subscription: loader(subscriptionPageData, async (args) => {
     const mine = await payments.mine(args.ctx)
     const history = await payments.history(args.ctx, transactionsQuery.parse({ per_page: '10' }), mine.credits)
-    return { offer: payments.offer(args.ctx), mobile: mobileOf(args), mine, transactions: history.transactions, pagination: history.pagination }
+    return {
+      offer: payments.offer(args.ctx),
+      mobile: mobileOf(args),
+      mine,
+      transactions: history.transactions,
+      pagination: history.pagination,
+    }
   }),
   subscribe: loader(subscribePageData, async (args) => {
     const mine = await payments.mine(args.ctx)
-    return { view: subscribeView(args.query), offer: payments.offer(args.ctx), mobile: mobileOf(args), subscriber: mine.subscriber, credits: mine.credits }
+    return {
+      view: subscribeView(args.query),
+      offer: payments.offer(args.ctx),
+      mobile: mobileOf(args),
+      subscriber: mine.subscriber,
+      credits: mine.credits,
+    }
   }),
 }

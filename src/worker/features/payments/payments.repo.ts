@@ -13,14 +13,25 @@ type Stmt = D1PreparedStatement
 // ── Stripe events: stored before they are applied ───────────────────────────────────────────
 
 /** Stores the event id; answers whether it was already applied (a replay) or is new / unfinished. */
-export async function storeEvent(db: Db, id: string, type: string, payload: unknown): Promise<'new' | 'applied' | 'pending'> {
+export async function storeEvent(
+  db: Db,
+  id: string,
+  type: string,
+  payload: unknown,
+): Promise<'new' | 'applied' | 'pending'> {
   const d1 = db.$client
   const inserted = await d1
-    .prepare('INSERT INTO stripe_events (id, type, payload, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING RETURNING id')
+    .prepare(
+      'INSERT INTO stripe_events (id, type, payload, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING RETURNING id',
+    )
     .bind(id, type, JSON.stringify(payload), Date.now())
     .first<{ id: string }>()
   if (inserted) return 'new'
-  const row = await db.select({ appliedAt: stripeEvents.appliedAt }).from(stripeEvents).where(eq(stripeEvents.id, id)).get()
+  const row = await db
+    .select({ appliedAt: stripeEvents.appliedAt })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.id, id))
+    .get()
   return row?.appliedAt ? 'applied' : 'pending'
 }
 
@@ -29,32 +40,59 @@ export const markEventApplied = (db: Db, id: string, waitingFor: string | null =
 
 /** Refund events that came before their payment (charge.refunded first): applied once it is. */
 export async function eventsWaitingFor(db: Db, paymentIntent: string) {
-  const rows = await db.select({ id: stripeEvents.id, payload: stripeEvents.payload }).from(stripeEvents).where(eq(stripeEvents.waitingFor, paymentIntent)).all()
+  const rows = await db
+    .select({ id: stripeEvents.id, payload: stripeEvents.payload })
+    .from(stripeEvents)
+    .where(eq(stripeEvents.waitingFor, paymentIntent))
+    .all()
   return rows
 }
 
-export const stopWaiting = (db: Db, id: string) => db.update(stripeEvents).set({ waitingFor: null }).where(eq(stripeEvents.id, id)).run()
+export const stopWaiting = (db: Db, id: string) =>
+  db.update(stripeEvents).set({ waitingFor: null }).where(eq(stripeEvents.id, id)).run()
 
 /** Whether the person still exists (events keep arriving for erased accounts). */
-export const userExists = async (db: Db, id: number) => !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
+export const userExists = async (db: Db, id: number) =>
+  !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
 
 // ── People ───────────────────────────────────────────────────────────────────────────────────
 
 export const findPayer = (db: Db, id: number) =>
-  db.select({ id: users.id, email: users.email, name: users.name, stripeId: users.stripeId, language: users.language, timezone: users.timezone }).from(users).where(eq(users.id, id)).get()
+  db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      stripeId: users.stripeId,
+      language: users.language,
+      timezone: users.timezone,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .get()
 
 export const findUserIdByStripeId = async (db: Db, customer: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.stripeId, customer)).get())?.id ?? null
 
 export const userIdOfStripeSubscription = async (db: Db, stripeSubscriptionId: string) =>
-  (await db.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get())?.userId ?? null
+  (
+    await db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId))
+      .get()
+  )?.userId ?? null
 
 export const findTransactionByPaymentIntent = (db: Db, paymentIntent: string) =>
   db.select().from(transactions).where(eq(transactions.paymentIntent, paymentIntent)).get()
 
 /** The payments of one plan (a duplicate's are all refunded). */
 export const paymentsOfSubscription = (db: Db, stripeSubscriptionId: string) =>
-  db.select().from(transactions).where(and(eq(transactions.stripeSubscriptionId, stripeSubscriptionId), eq(transactions.kind, 'subscription'))).all()
+  db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.stripeSubscriptionId, stripeSubscriptionId), eq(transactions.kind, 'subscription')))
+    .all()
 
 // ── Statements a batch is made of ───────────────────────────────────────────────────────────
 
@@ -90,7 +128,20 @@ export const recordPaymentStmt = (db: Db, p: PaymentRow): Stmt =>
          grant_key = COALESCE(transactions.grant_key, excluded.grant_key),
          stripe_subscription_id = COALESCE(transactions.stripe_subscription_id, excluded.stripe_subscription_id)`,
     )
-    .bind(p.userId, p.amountCents, p.currency, p.kind, p.providerRef, p.paymentIntent, p.item, p.status, p.description, p.at, p.grantKey, p.stripeSubscriptionId)
+    .bind(
+      p.userId,
+      p.amountCents,
+      p.currency,
+      p.kind,
+      p.providerRef,
+      p.paymentIntent,
+      p.item,
+      p.status,
+      p.description,
+      p.at,
+      p.grantKey,
+      p.stripeSubscriptionId,
+    )
 
 export interface SubscriptionFacts {
   stripeSubscriptionId: string
@@ -132,13 +183,26 @@ export const openSubscriptionStmt = (db: Db, s: SubscriptionFacts): Stmt =>
          end_at = MAX(COALESCE(subscriptions.end_at, 0), COALESCE(excluded.end_at, 0)),
          updated_at = excluded.updated_at`,
     )
-    .bind(s.userId, s.title, s.interval, s.stripeSubscriptionId, s.item, s.periodStartAt, s.endAt, s.eventAt, Date.now())
+    .bind(
+      s.userId,
+      s.title,
+      s.interval,
+      s.stripeSubscriptionId,
+      s.item,
+      s.periodStartAt,
+      s.endAt,
+      s.eventAt,
+      Date.now(),
+    )
 
 /**
  * Stripe's own state of the subscription (updated, deleted). Applied only if the event is not
  * older than the newest one applied; a disabled (deleted) subscription stays disabled.
  */
-export const setSubscriptionStateStmt = (db: Db, s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean }): Stmt =>
+export const setSubscriptionStateStmt = (
+  db: Db,
+  s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean },
+): Stmt =>
   db.$client
     .prepare(
       `INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, cancelled_at, duplicate, created_at, updated_at)
@@ -154,7 +218,19 @@ export const setSubscriptionStateStmt = (db: Db, s: SubscriptionFacts & { status
          updated_at = excluded.updated_at
        WHERE subscriptions.stripe_event_at IS NULL OR subscriptions.stripe_event_at <= excluded.stripe_event_at OR excluded.status = ${SubscriptionStatus.disabled}`,
     )
-    .bind(s.userId, s.title, s.interval, s.stripeSubscriptionId, s.item, s.periodStartAt, s.endAt, s.eventAt, Date.now(), s.status, s.renews ? 1 : 0)
+    .bind(
+      s.userId,
+      s.title,
+      s.interval,
+      s.stripeSubscriptionId,
+      s.item,
+      s.periodStartAt,
+      s.endAt,
+      s.eventAt,
+      Date.now(),
+      s.status,
+      s.renews ? 1 : 0,
+    )
 
 /** The subscriber flag follows the subscriptions (SPEC §3): an active, recurrent one whose period has not ended. */
 export const syncSubscriberStmt = (db: Db, userId: number, now: number): Stmt =>
@@ -179,16 +255,28 @@ export const setRefundedStmt = (db: Db, transactionId: number, cumulative: numbe
 /** A refunded plan payment ends that plan now (and only that one). */
 export const disableSubscriptionStmt = (db: Db, stripeSubscriptionId: string, now: number): Stmt =>
   db.$client
-    .prepare(`UPDATE subscriptions SET status = ${SubscriptionStatus.disabled}, end_at = MIN(COALESCE(end_at, ?2), ?2), updated_at = ?2 WHERE stripe_subscription_id = ?1 AND status = ${SubscriptionStatus.active}`)
+    .prepare(
+      `UPDATE subscriptions SET status = ${SubscriptionStatus.disabled}, end_at = MIN(COALESCE(end_at, ?2), ?2), updated_at = ?2 WHERE stripe_subscription_id = ?1 AND status = ${SubscriptionStatus.active}`,
+    )
     .bind(stripeSubscriptionId, now)
 
-export const findSubscription = (db: Db, stripeSubscriptionId: string) => db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get()
+export const findSubscription = (db: Db, stripeSubscriptionId: string) =>
+  db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get()
 
-export const findOwnSubscription = (db: Db, userId: number, id: number) => db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId))).get()
+export const findOwnSubscription = (db: Db, userId: number, id: number) =>
+  db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+    .get()
 
 /** Live plans of a person (what erasing the account must cancel at Stripe). */
 export const livePlansOf = (db: Db, userId: number) =>
-  db.select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId }).from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SubscriptionStatus.active))).all()
+  db
+    .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SubscriptionStatus.active)))
+    .all()
 
 export async function runBatch(db: Db, stmts: Stmt[]) {
   if (!stmts.length) return [] // D1 refuses an empty batch; nothing to do is not an error
@@ -198,19 +286,34 @@ export async function runBatch(db: Db, stmts: Stmt[]) {
 // ── The caller's subscriptions, transactions ────────────────────────────────────────────────
 
 export const subscriptionsOf = (db: Db, userId: number) =>
-  db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.createdAt), desc(subscriptions.id)).all()
+  db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .all()
 
 export const activeSubscriptionOf = (db: Db, userId: number, now: number) =>
   db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SubscriptionStatus.active), sql`(${subscriptions.endAt} IS NULL OR ${subscriptions.endAt} > ${now})`))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, SubscriptionStatus.active),
+        sql`(${subscriptions.endAt} IS NULL OR ${subscriptions.endAt} > ${now})`,
+      ),
+    )
     .orderBy(desc(subscriptions.endAt))
     .get()
 
 /** Stop the renewal (the person's choice): the subscription stays active until end_at. */
 export const stopRenewal = (db: Db, id: number, at: Date) =>
-  db.update(subscriptions).set({ cancelledAt: at, updatedAt: at }).where(and(eq(subscriptions.id, id), sql`${subscriptions.cancelledAt} IS NULL`)).run()
+  db
+    .update(subscriptions)
+    .set({ cancelledAt: at, updatedAt: at })
+    .where(and(eq(subscriptions.id, id), sql`${subscriptions.cancelledAt} IS NULL`))
+    .run()
 
 interface HistoryRow {
   id: string
@@ -230,22 +333,35 @@ export async function historyOf(db: Db, userId: number, q: TransactionsQuery) {
   // A credit movement's status says which way it went ('credited' or 'debited'), so a purchase
   // reads as one payment ("Paid") and the credits it added, not as two "Paid" rows.
   if (q.filters.kind !== 'credit')
-    parts.push(`SELECT 'payment:' || id AS id, 'payment' AS kind, kind AS reason, amount_cents, currency, status, description, created_at FROM transactions WHERE user_id = ?1`)
+    parts.push(
+      `SELECT 'payment:' || id AS id, 'payment' AS kind, kind AS reason, amount_cents, currency, status, description, created_at FROM transactions WHERE user_id = ?1`,
+    )
   if (q.filters.kind !== 'payment')
-    parts.push(`SELECT 'credit:' || id AS id, 'credit' AS kind, reason, amount_cents, 'usd' AS currency, CASE WHEN amount_cents >= 0 THEN 'credited' ELSE 'debited' END AS status, NULL AS description, created_at FROM credit_ledger WHERE user_id = ?1`)
+    parts.push(
+      `SELECT 'credit:' || id AS id, 'credit' AS kind, reason, amount_cents, 'usd' AS currency, CASE WHEN amount_cents >= 0 THEN 'credited' ELSE 'debited' END AS status, NULL AS description, created_at FROM credit_ledger WHERE user_id = ?1`,
+    )
   const union = parts.join(' UNION ALL ')
   const [rows, count] = await d1.batch<any>([
     d1.prepare(`${union} ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3`).bind(userId, q.perPage, q.offset),
     d1.prepare(`SELECT COUNT(*) AS n FROM (${union})`).bind(userId),
   ])
-  return { rows: (rows!.results ?? []) as HistoryRow[], total: Number((count!.results?.[0] as { n: number } | undefined)?.n ?? 0) }
+  return {
+    rows: (rows!.results ?? []) as HistoryRow[],
+    total: Number((count!.results?.[0] as { n: number } | undefined)?.n ?? 0),
+  }
 }
 
-export const findTransaction = (db: Db, id: number) => db.select().from(transactions).where(eq(transactions.id, id)).get()
+export const findTransaction = (db: Db, id: number) =>
+  db.select().from(transactions).where(eq(transactions.id, id)).get()
 
 /** The person's latest payment that went through (what a refund request names by default). */
 export const latestPaymentOf = (db: Db, userId: number) =>
-  db.select().from(transactions).where(and(eq(transactions.userId, userId), eq(transactions.status, 'succeeded'))).orderBy(desc(transactions.createdAt), desc(transactions.id)).get()
+  db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.status, 'succeeded')))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .get()
 
 // ── Refund requests ──────────────────────────────────────────────────────────────────────────
 
@@ -254,7 +370,10 @@ export const latestPaymentOf = (db: Db, userId: number) =>
  * (SPEC §5 "once every 7 days"). D1 runs statements one at a time, so of 20 concurrent
  * requests exactly one is stored. Answers the new id, or null when refused.
  */
-export async function insertRefundRequestOnce(db: Db, r: { userId: number; transactionId: number | null; reason: string; now: number; windowMs: number }) {
+export async function insertRefundRequestOnce(
+  db: Db,
+  r: { userId: number; transactionId: number | null; reason: string; now: number; windowMs: number },
+) {
   const row = await db.$client
     .prepare(
       `INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
@@ -281,14 +400,21 @@ const refundColumns = {
 }
 
 const refundsJoined = (db: Db) =>
-  db.select(refundColumns).from(refundRequests).leftJoin(transactions, eq(transactions.id, refundRequests.transactionId)).leftJoin(users, eq(users.id, refundRequests.userId))
+  db
+    .select(refundColumns)
+    .from(refundRequests)
+    .leftJoin(transactions, eq(transactions.id, refundRequests.transactionId))
+    .leftJoin(users, eq(users.id, refundRequests.userId))
 
 export type RefundRow = Awaited<ReturnType<typeof findRefundRequest>> & {}
 
 export const findRefundRequest = (db: Db, id: number) => refundsJoined(db).where(eq(refundRequests.id, id)).get()
 
 export const latestRefundRequestOf = (db: Db, userId: number) =>
-  refundsJoined(db).where(eq(refundRequests.userId, userId)).orderBy(desc(refundRequests.createdAt), desc(refundRequests.id)).get()
+  refundsJoined(db)
+    .where(eq(refundRequests.userId, userId))
+    .orderBy(desc(refundRequests.createdAt), desc(refundRequests.id))
+    .get()
 
 export async function listRefundRequests(db: Db, q: RefundsQuery) {
   const conds = []
@@ -297,7 +423,12 @@ export async function listRefundRequests(db: Db, q: RefundsQuery) {
   const where = conds.length ? and(...conds) : undefined
   const order = q.order.column === 'id' ? refundRequests.id : refundRequests.createdAt
   const [rows, total] = await Promise.all([
-    refundsJoined(db).where(where).orderBy(q.order.dir === 'asc' ? order : desc(order)).limit(q.perPage).offset(q.offset).all(),
+    refundsJoined(db)
+      .where(where)
+      .orderBy(q.order.dir === 'asc' ? order : desc(order))
+      .limit(q.perPage)
+      .offset(q.offset)
+      .all(),
     db.$count(refundRequests, where),
   ])
   return { rows, total }
@@ -305,7 +436,11 @@ export async function listRefundRequests(db: Db, q: RefundsQuery) {
 
 /** Resolve a pending request, once: answers whether this call resolved it. */
 export const resolveRefundStmt = (db: Db, id: number, status: 'approved' | 'rejected', by: number, at: number): Stmt =>
-  db.$client.prepare(`UPDATE refund_requests SET status = ?2, resolved_at = ?4, resolved_by = ?3 WHERE id = ?1 AND status = 'pending' RETURNING id`).bind(id, status, by, at)
+  db.$client
+    .prepare(
+      `UPDATE refund_requests SET status = ?2, resolved_at = ?4, resolved_by = ?3 WHERE id = ?1 AND status = 'pending' RETURNING id`,
+    )
+    .bind(id, status, by, at)
 
 // ── The daily job ────────────────────────────────────────────────────────────────────────────
 
@@ -342,7 +477,19 @@ export async function expireSubscriptions(db: Db, now: number, graceMs: number) 
 /** Active yearly subscriptions, for their monthly session grants. */
 export const activeYearly = (db: Db, now: number) =>
   db
-    .select({ id: subscriptions.id, userId: subscriptions.userId, periodStartAt: subscriptions.periodStartAt, endAt: subscriptions.endAt, stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+    .select({
+      id: subscriptions.id,
+      userId: subscriptions.userId,
+      periodStartAt: subscriptions.periodStartAt,
+      endAt: subscriptions.endAt,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+    })
     .from(subscriptions)
-    .where(and(eq(subscriptions.status, SubscriptionStatus.active), eq(subscriptions.interval, 'year'), sql`${subscriptions.endAt} > ${now}`))
+    .where(
+      and(
+        eq(subscriptions.status, SubscriptionStatus.active),
+        eq(subscriptions.interval, 'year'),
+        sql`${subscriptions.endAt} > ${now}`,
+      ),
+    )
     .all()

@@ -3,7 +3,14 @@
 // key (local runs) the link opens the dev checkout (./checkout.dev.ts), which pays by sending
 // signed events to the same webhook endpoint Stripe would.
 import { CATALOGUE, catalogueItem, formatMoney, isMobileDevice, type CatalogueItem } from '#shared/catalogue'
-import type { OfferItemDto, RefundRequestDto, RefundsQuery, SubscriptionDto, TransactionDto, TransactionsQuery } from '#shared/contract/payments'
+import type {
+  OfferItemDto,
+  RefundRequestDto,
+  RefundsQuery,
+  SubscriptionDto,
+  TransactionDto,
+  TransactionsQuery,
+} from '#shared/contract/payments'
 import { pagination } from '#shared/contract/list'
 import { SubscriptionStatus, SubscriptionType } from '#shared/enums'
 import { localizePath, type Locale } from '#shared/i18n/index'
@@ -42,9 +49,15 @@ function describe(item: CatalogueItem, locale: Locale): string {
   const en = locale === 'en'
   if (item.kind === 'subscription')
     return item.interval === 'year'
-      ? en ? `Every route and ${item.sessions} sessions with a psychologist every month. 2 months free.` : `Todas las rutas y ${item.sessions} sesiones con un psicólogo cada mes. 2 meses gratis.`
-      : en ? `Every route and ${item.sessions} sessions with a psychologist every month.` : `Todas las rutas y ${item.sessions} sesiones con un psicólogo cada mes.`
-  return en ? `${formatMoney(item.credit_cents, locale)} in credits for sessions. They do not expire.` : `${formatMoney(item.credit_cents, locale)} en créditos para sesiones. No caducan.`
+      ? en
+        ? `Every route and ${item.sessions} sessions with a psychologist every month. 2 months free.`
+        : `Todas las rutas y ${item.sessions} sesiones con un psicólogo cada mes. 2 meses gratis.`
+      : en
+        ? `Every route and ${item.sessions} sessions with a psychologist every month.`
+        : `Todas las rutas y ${item.sessions} sesiones con un psicólogo cada mes.`
+  return en
+    ? `${formatMoney(item.credit_cents, locale)} in credits for sessions. They do not expire.`
+    : `${formatMoney(item.credit_cents, locale)} en créditos para sesiones. No caducan.`
 }
 
 export function offerItem(item: CatalogueItem, locale: Locale): OfferItemDto {
@@ -98,12 +111,17 @@ export const devCheckoutKey = (id: string) => `dev-checkout:${id}`
  * twice; the person's Stripe customer is reused. A Stripe failure or timeout answers a clear
  * error and writes nothing (nothing is written before Stripe has answered).
  */
-export async function paymentLink(ctx: Ctx, input: { item: CatalogueItem['id'] }, device: { userAgent: string | null; mobileHint: string | null }) {
+export async function paymentLink(
+  ctx: Ctx,
+  input: { item: CatalogueItem['id'] },
+  device: { userAgent: string | null; mobileHint: string | null },
+) {
   const caller = me(ctx)
   const item = catalogueItem(input.item)!
   if (item.kind === 'subscription') {
     if (isMobileDevice(device.userAgent, device.mobileHint)) throw new AppError('subscriptions_mobile')
-    if (await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now())) throw new AppError('conflict', { message: 'payments.already_subscribed' })
+    if (await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now()))
+      throw new AppError('conflict', { message: 'payments.already_subscribed' })
   }
   const back = (q: string) => `${ctx.linkBase}${localizePath('/subscribe', ctx.locale)}?${q}`
   const successUrl = back('success=1&item=' + item.id)
@@ -115,9 +133,18 @@ export async function paymentLink(ctx: Ctx, input: { item: CatalogueItem['id'] }
     if (!isLocalEnv(ctx.env)) throw new AppError('unavailable', { message: 'payments.not_configured' })
     const mineKey = `dev-checkout-of:${caller.id}:${item.id}:${ctx.locale}:${window}`
     const known = await ctx.env.KV.get(mineKey)
-    if (known && (await ctx.env.KV.get(devCheckoutKey(known)))) return { link: `${ctx.linkBase}/__dev/checkout/${known}` }
+    if (known && (await ctx.env.KV.get(devCheckoutKey(known))))
+      return { link: `${ctx.linkBase}/__dev/checkout/${known}` }
     const id = `cs_local_${crypto.randomUUID().replace(/-/g, '')}`
-    const checkout: DevCheckout = { id, userId: caller.id, item: item.id, locale: ctx.locale, successUrl, cancelUrl, createdSec: Math.floor(Date.now() / 1000) }
+    const checkout: DevCheckout = {
+      id,
+      userId: caller.id,
+      item: item.id,
+      locale: ctx.locale,
+      successUrl,
+      cancelUrl,
+      createdSec: Math.floor(Date.now() / 1000),
+    }
     await ctx.env.KV.put(devCheckoutKey(id), JSON.stringify(checkout), { expirationTtl: DEV_CHECKOUT_TTL_SEC })
     await ctx.env.KV.put(mineKey, id, { expirationTtl: Math.max(60, Math.ceil(CHECKOUT_WINDOW_MS / 1000)) })
     return { link: `${ctx.linkBase}/__dev/checkout/${id}` }
@@ -138,17 +165,25 @@ export async function paymentLink(ctx: Ctx, input: { item: CatalogueItem['id'] }
         },
       }
   try {
-    const session = await stripe.checkout.sessions.create({
-      mode: item.kind === 'subscription' ? 'subscription' : 'payment',
-      line_items: [lineItem],
-      ...(payer.stripeId ? { customer: payer.stripeId } : { customer_email: payer.email ?? undefined, ...(item.kind === 'credits' ? { customer_creation: 'always' as const } : {}) }),
-      client_reference_id: String(caller.id),
-      metadata,
-      ...(item.kind === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-      success_url: successUrl,
-      cancel_url: cancelUrl,
-      locale: ctx.locale,
-    }, { idempotencyKey: `checkout-${caller.id}-${item.id}-${ctx.locale}-${window}` })
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: item.kind === 'subscription' ? 'subscription' : 'payment',
+        line_items: [lineItem],
+        ...(payer.stripeId
+          ? { customer: payer.stripeId }
+          : {
+              customer_email: payer.email ?? undefined,
+              ...(item.kind === 'credits' ? { customer_creation: 'always' as const } : {}),
+            }),
+        client_reference_id: String(caller.id),
+        metadata,
+        ...(item.kind === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        locale: ctx.locale,
+      },
+      { idempotencyKey: `checkout-${caller.id}-${item.id}-${ctx.locale}-${window}` },
+    )
     if (!session.url) throw new Error('checkout session without url')
     return { link: session.url }
   } catch (err) {
@@ -160,7 +195,9 @@ export async function paymentLink(ctx: Ctx, input: { item: CatalogueItem['id'] }
 // ── The caller's subscriptions and history ──────────────────────────────────────────────────
 
 function toSubscriptionDto(s: Subscription, locale: Locale): SubscriptionDto {
-  const item = catalogueItem(s.item ?? '') ?? (s.interval === 'year' ? catalogueItem('yearly') : s.interval === 'month' ? catalogueItem('monthly') : undefined)
+  const item =
+    catalogueItem(s.item ?? '') ??
+    (s.interval === 'year' ? catalogueItem('yearly') : s.interval === 'month' ? catalogueItem('monthly') : undefined)
   return {
     id: s.id,
     // The plan's name in the person's language (the stored title is the Stripe-side name).
@@ -190,12 +227,18 @@ function toRefundDto(r: repo.RefundRow, withPerson = false): RefundRequestDto {
 /** GET /v1/my/subscriptions. */
 export async function mine(ctx: Ctx) {
   const caller = me(ctx)
-  const [subs, credits, lastRefund] = await Promise.all([repo.subscriptionsOf(ctx.db, caller.id), balanceCents(ctx.db, caller.id), repo.latestRefundRequestOf(ctx.db, caller.id)])
+  const [subs, credits, lastRefund] = await Promise.all([
+    repo.subscriptionsOf(ctx.db, caller.id),
+    balanceCents(ctx.db, caller.id),
+    repo.latestRefundRequestOf(ctx.db, caller.id),
+  ])
   const now = Date.now()
   return {
     subscriptions: subs.map((s) => toSubscriptionDto(s, ctx.locale)),
     credits: dollars(credits),
-    subscriber: subs.some((s) => s.status === SubscriptionStatus.active && (!s.endAt || s.endAt.getTime() > now)) || caller.subscriber,
+    subscriber:
+      subs.some((s) => s.status === SubscriptionStatus.active && (!s.endAt || s.endAt.getTime() > now)) ||
+      caller.subscriber,
     last_refund_request: lastRefund ? toRefundDto(lastRefund) : null,
   }
 }
@@ -207,9 +250,16 @@ export async function mine(ctx: Ctx) {
 export async function stopRenewal(ctx: Ctx, input: { id?: number } = {}) {
   const caller = me(ctx)
   // The plan named (issue 20 §2), else the person's live one.
-  const active = input.id !== undefined ? await repo.findOwnSubscription(ctx.db, caller.id, input.id) : await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now())
-  if (!active) throw new AppError('not_found', { message: input.id !== undefined ? 'payments.no_such_subscription' : 'payments.no_active_subscription' })
-  if (active.status !== SubscriptionStatus.active) throw new AppError('not_found', { message: 'payments.no_active_subscription' })
+  const active =
+    input.id !== undefined
+      ? await repo.findOwnSubscription(ctx.db, caller.id, input.id)
+      : await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now())
+  if (!active)
+    throw new AppError('not_found', {
+      message: input.id !== undefined ? 'payments.no_such_subscription' : 'payments.no_active_subscription',
+    })
+  if (active.status !== SubscriptionStatus.active)
+    throw new AppError('not_found', { message: 'payments.no_active_subscription' })
   if (!active.cancelledAt) {
     if (active.stripeSubscriptionId && !isLocalStripeId(active.stripeSubscriptionId)) {
       const stripe = await stripeClient(ctx.env)
@@ -240,14 +290,29 @@ const toTransactionDto = (r: Awaited<ReturnType<typeof repo.historyOf>>['rows'][
 /** GET /v1/my/transactions. `credits` (dollars) when the caller already read the balance (the page's loader). */
 export async function history(ctx: Ctx, q: TransactionsQuery, credits?: number) {
   const caller = me(ctx)
-  const [{ rows, total }, cents] = await Promise.all([repo.historyOf(ctx.db, caller.id, q), credits === undefined ? balanceCents(ctx.db, caller.id) : Math.round(credits * 100)])
-  return { transactions: rows.map(toTransactionDto), credits: dollars(cents), pagination: pagination(q, total, rows.length) }
+  const [{ rows, total }, cents] = await Promise.all([
+    repo.historyOf(ctx.db, caller.id, q),
+    credits === undefined ? balanceCents(ctx.db, caller.id) : Math.round(credits * 100),
+  ])
+  return {
+    transactions: rows.map(toTransactionDto),
+    credits: dollars(cents),
+    pagination: pagination(q, total, rows.length),
+  }
 }
 
 // ── Refunds ──────────────────────────────────────────────────────────────────────────────────
 
 function when(ms: number, locale: Locale, zone: string | null | undefined) {
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', { timeZone: zone && isZone(zone) ? zone : 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(ms)
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', {
+    timeZone: zone && isZone(zone) ? zone : 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(ms)
 }
 
 /** POST /v1/user/refund: once every 7 days (SPEC §5); the refusal says when the earlier one was sent. */
@@ -257,20 +322,31 @@ export async function requestRefund(ctx: Ctx, input: { reason: string; transacti
   if (input.transaction_id !== undefined) {
     const tx = await repo.findTransaction(ctx.db, input.transaction_id)
     // Another person's payment reads as not found (no hint that it exists).
-    if (!tx || tx.userId !== caller.id) throw new AppError('not_found', { fields: { transaction_id: ['payments.no_such_payment'] } })
-    if (tx.status !== 'succeeded') throw new AppError('validation', { fields: { transaction_id: ['payments.not_refundable'] } })
+    if (!tx || tx.userId !== caller.id)
+      throw new AppError('not_found', { fields: { transaction_id: ['payments.no_such_payment'] } })
+    if (tx.status !== 'succeeded')
+      throw new AppError('validation', { fields: { transaction_id: ['payments.not_refundable'] } })
     transactionId = tx.id
   } else {
     transactionId = (await repo.latestPaymentOf(ctx.db, caller.id))?.id ?? null
   }
-  const id = await repo.insertRefundRequestOnce(ctx.db, { userId: caller.id, transactionId, reason: input.reason, now, windowMs: COOLDOWNS_MS.refund })
+  const id = await repo.insertRefundRequestOnce(ctx.db, {
+    userId: caller.id,
+    transactionId,
+    reason: input.reason,
+    now,
+    windowMs: COOLDOWNS_MS.refund,
+  })
   if (!id) {
     const earlier = await repo.latestRefundRequestOf(ctx.db, caller.id)
     const at = earlier?.createdAt.getTime() ?? now
     throw new AppError('rate_limited', {
       message: 'errors.refund_cooldown',
       params: { at: when(at, ctx.locale, caller.row?.timezone) },
-      extra: { earlier_request_at: new Date(at).toISOString(), retry_at: new Date(at + COOLDOWNS_MS.refund).toISOString() },
+      extra: {
+        earlier_request_at: new Date(at).toISOString(),
+        retry_at: new Date(at + COOLDOWNS_MS.refund).toISOString(),
+      },
     })
   }
   return toRefundDto((await repo.findRefundRequest(ctx.db, id))!)
@@ -302,7 +378,8 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   const admin = me(ctx)
   const r = await pending(ctx, id)
   const tx = r.transactionId ? await repo.findTransaction(ctx.db, r.transactionId) : undefined
-  if (!tx || tx.status !== 'succeeded' || !tx.userId || tx.refundedCents >= tx.amountCents) throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
+  if (!tx || tx.status !== 'succeeded' || !tx.userId || tx.refundedCents >= tx.amountCents)
+    throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
   const { granted, reversed } = await creditsOfPayment(ctx.db, tx)
   const unspent = Math.max(0, Math.min(granted - reversed, await ledger.balanceCents(ctx.db, tx.userId)))
   const left = tx.amountCents - tx.refundedCents
@@ -319,14 +396,24 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
     const stripe = await stripeClient(ctx.env)
     if (!stripe) throw new AppError('unavailable', { message: 'payments.not_configured' })
     try {
-      await stripe.refunds.create({ payment_intent: tx.paymentIntent, ...(money < left ? { amount: money } : {}), metadata: { refund_request: String(r.id) } }, { idempotencyKey: `refund-request-${r.id}` })
+      await stripe.refunds.create(
+        {
+          payment_intent: tx.paymentIntent,
+          ...(money < left ? { amount: money } : {}),
+          metadata: { refund_request: String(r.id) },
+        },
+        { idempotencyKey: `refund-request-${r.id}` },
+      )
     } catch (err) {
       console.warn('stripe refund failed', (err as Error)?.message ?? err)
       throw new AppError('unavailable', { message: 'payments.refund_stripe_failed' })
     }
   }
   const undo = await refundStatements(ctx.db, tx, tx.refundedCents + money, now, credits)
-  const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'approved', admin.id, now), ...undo.stmts])
+  const [resolved] = await repo.runBatch(ctx.db, [
+    repo.resolveRefundStmt(ctx.db, r.id, 'approved', admin.id, now),
+    ...undo.stmts,
+  ])
   if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
   if (tx.userId) await refreshSessions(ctx.env, tx.userId)
   await tryActionsNow(ctx.env, undo.actions)
@@ -360,27 +447,41 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
     const start = s.periodStartAt.getTime()
     const paymentKey = planPaymentKey(s.stripeSubscriptionId, start)
     for (let m = 1; m < 12 && addMonths(start, m) <= now; m++)
-      grants.push(ledger.grantStmt(db, { userId: s.userId, cents: monthly, reason: 'subscription_grant', reference: grantReference(s.stripeSubscriptionId, start, m), paymentKey, at: addMonths(start, m) }))
+      grants.push(
+        ledger.grantStmt(db, {
+          userId: s.userId,
+          cents: monthly,
+          reason: 'subscription_grant',
+          reference: grantReference(s.stripeSubscriptionId, start, m),
+          paymentKey,
+          at: addMonths(start, m),
+        }),
+      )
   }
   for (let i = 0; i < grants.length; i += 50) await repo.runBatch(db, grants.slice(i, i + 50))
   // `users`: whose subscriber flag may have changed; the cron refreshes their sessions.
   return { ended, grants: grants.length, users }
 }
 
-
 /**
  * Before an account is erased (issue 20 §3): one cancel action per live plan, written in the
  * erasure's own batch, so Stripe stops billing a person who is gone. The erasure never waits on
  * Stripe: the caller tries the actions after the batch and the minute cron retries them.
  */
-export async function cancelPlansOnErase(db: Ctx['db'], userId: number, now = Date.now()): Promise<{ stmts: D1PreparedStatement[]; keys: string[] }> {
+export async function cancelPlansOnErase(
+  db: Ctx['db'],
+  userId: number,
+  now = Date.now(),
+): Promise<{ stmts: D1PreparedStatement[]; keys: string[] }> {
   const plans = await repo.livePlansOf(db, userId)
   const keys: string[] = []
   const stmts = plans.flatMap((p) => {
     if (!p.stripeSubscriptionId) return []
     const key = `cancel-erase-${p.stripeSubscriptionId}`
     keys.push(key)
-    return [enqueueActionStmt(db, { key, kind: 'cancel_subscription', target: p.stripeSubscriptionId, userId: null, now })]
+    return [
+      enqueueActionStmt(db, { key, kind: 'cancel_subscription', target: p.stripeSubscriptionId, userId: null, now }),
+    ]
   })
   return { stmts, keys }
 }

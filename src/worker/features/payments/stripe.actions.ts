@@ -15,9 +15,21 @@ export type StripeActionKind = 'cancel_subscription' | 'refund_payment'
 export const isLocalStripeId = (id: string) => /^(sub|pi|in|cs|cus)_local_/.test(id)
 
 /** An action, once per key; RETURNING key tells the caller whether this call wrote it. */
-export const enqueueActionStmt = (db: Db, a: { key: string; kind: StripeActionKind; target: string; amountCents?: number | null; userId?: number | null; now: number }): Stmt =>
+export const enqueueActionStmt = (
+  db: Db,
+  a: {
+    key: string
+    kind: StripeActionKind
+    target: string
+    amountCents?: number | null
+    userId?: number | null
+    now: number
+  },
+): Stmt =>
   db.$client
-    .prepare('INSERT INTO stripe_actions (key, kind, target, amount_cents, user_id, next_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) ON CONFLICT (key) DO NOTHING RETURNING key')
+    .prepare(
+      'INSERT INTO stripe_actions (key, kind, target, amount_cents, user_id, next_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) ON CONFLICT (key) DO NOTHING RETURNING key',
+    )
     .bind(a.key, a.kind, a.target, a.amountCents ?? null, a.userId ?? null, a.now)
 
 const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000]
@@ -34,22 +46,43 @@ interface ActionRow {
 /** Stripe's answer that the thing is already as we want it (cancelled, refunded): done. */
 function alreadyDone(err: unknown) {
   const e = err as { code?: string; statusCode?: number; message?: string }
-  return e?.code === 'charge_already_refunded' || e?.code === 'resource_missing' || /already (been )?(canceled|cancelled|refunded)/i.test(e?.message ?? '')
+  return (
+    e?.code === 'charge_already_refunded' ||
+    e?.code === 'resource_missing' ||
+    /already (been )?(canceled|cancelled|refunded)/i.test(e?.message ?? '')
+  )
 }
 
 /**
  * Do the due actions (or just `keys`): each is tried once per call; a failure waits its backoff.
  * Answers how many are done. Without a Stripe key, local objects are done at once and others wait.
  */
-export async function runStripeActions(env: Env, opts: { keys?: string[]; now?: number } = {}): Promise<{ done: number; failed: number }> {
+export async function runStripeActions(
+  env: Env,
+  opts: { keys?: string[]; now?: number } = {},
+): Promise<{ done: number; failed: number }> {
   const db = getDb(env.DB)
   const now = opts.now ?? Date.now()
   const d1 = db.$client
   const rows = opts.keys
     ? opts.keys.length
-      ? (await d1.prepare(`SELECT key, kind, target, amount_cents, attempts FROM stripe_actions WHERE done_at IS NULL AND key IN (${opts.keys.map((_, i) => `?${i + 1}`).join(', ')})`).bind(...opts.keys).all<ActionRow>()).results
+      ? (
+          await d1
+            .prepare(
+              `SELECT key, kind, target, amount_cents, attempts FROM stripe_actions WHERE done_at IS NULL AND key IN (${opts.keys.map((_, i) => `?${i + 1}`).join(', ')})`,
+            )
+            .bind(...opts.keys)
+            .all<ActionRow>()
+        ).results
       : []
-    : (await d1.prepare('SELECT key, kind, target, amount_cents, attempts FROM stripe_actions WHERE done_at IS NULL AND next_at <= ?1 ORDER BY next_at LIMIT ?2').bind(now, BATCH).all<ActionRow>()).results
+    : (
+        await d1
+          .prepare(
+            'SELECT key, kind, target, amount_cents, attempts FROM stripe_actions WHERE done_at IS NULL AND next_at <= ?1 ORDER BY next_at LIMIT ?2',
+          )
+          .bind(now, BATCH)
+          .all<ActionRow>()
+      ).results
   if (!rows.length) return { done: 0, failed: 0 }
   const stripe = await stripeClient(env)
   let done = 0
@@ -60,7 +93,15 @@ export async function runStripeActions(env: Env, opts: { keys?: string[]; now?: 
       try {
         if (!stripe) throw new Error('Stripe is not configured')
         if (a.kind === 'cancel_subscription') await stripe.subscriptions.cancel(a.target, {}, { idempotencyKey: a.key })
-        else await stripe.refunds.create({ payment_intent: a.target, ...(a.amount_cents ? { amount: a.amount_cents } : {}), metadata: { action: a.key } }, { idempotencyKey: a.key })
+        else
+          await stripe.refunds.create(
+            {
+              payment_intent: a.target,
+              ...(a.amount_cents ? { amount: a.amount_cents } : {}),
+              metadata: { action: a.key },
+            },
+            { idempotencyKey: a.key },
+          )
       } catch (err) {
         if (!alreadyDone(err)) error = String((err as Error)?.message ?? err).slice(0, 300)
       }
@@ -68,10 +109,16 @@ export async function runStripeActions(env: Env, opts: { keys?: string[]; now?: 
     if (error) {
       failed++
       console.warn(`stripe action ${a.key} failed (attempt ${a.attempts + 1}): ${error}`)
-      await d1.prepare('UPDATE stripe_actions SET attempts = attempts + 1, next_at = ?2, last_error = ?3 WHERE key = ?1').bind(a.key, now + BACKOFF_MS[Math.min(a.attempts, BACKOFF_MS.length - 1)]!, error).run()
+      await d1
+        .prepare('UPDATE stripe_actions SET attempts = attempts + 1, next_at = ?2, last_error = ?3 WHERE key = ?1')
+        .bind(a.key, now + BACKOFF_MS[Math.min(a.attempts, BACKOFF_MS.length - 1)]!, error)
+        .run()
     } else {
       done++
-      await d1.prepare('UPDATE stripe_actions SET attempts = attempts + 1, done_at = ?2, last_error = NULL WHERE key = ?1').bind(a.key, now).run()
+      await d1
+        .prepare('UPDATE stripe_actions SET attempts = attempts + 1, done_at = ?2, last_error = NULL WHERE key = ?1')
+        .bind(a.key, now)
+        .run()
     }
   }
   return { done, failed }
@@ -80,5 +127,7 @@ export async function runStripeActions(env: Env, opts: { keys?: string[]; now?: 
 /** After the batch that wrote them: try the actions now, without making the caller wait on a failure. */
 export async function tryActionsNow(env: Env, keys: string[]) {
   if (!keys.length) return
-  await runStripeActions(env, { keys }).catch((err) => console.warn(`stripe actions deferred to the cron: ${String(err)}`))
+  await runStripeActions(env, { keys }).catch((err) =>
+    console.warn(`stripe actions deferred to the cron: ${String(err)}`),
+  )
 }

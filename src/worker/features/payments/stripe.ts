@@ -15,24 +15,47 @@ export async function stripeClient(env: Env): Promise<StripeSdk | null> {
   if (!env.STRIPE_SECRET_KEY) return null
   const Stripe = await loadSdk()
   // No automatic retries: a link is asked by a person waiting; a failure answers at once.
-  return new Stripe(env.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 0, timeout: 10_000 })
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 0,
+    timeout: 10_000,
+  })
 }
 
 /** The event, if `signature` is Stripe's over exactly `raw` with our endpoint secret; else null. */
-export async function verifyEvent(env: Env, raw: string, signature: string | undefined): Promise<StripeSdk.Event | null> {
+export async function verifyEvent(
+  env: Env,
+  raw: string,
+  signature: string | undefined,
+): Promise<StripeSdk.Event | null> {
   if (!env.STRIPE_WEBHOOK_SECRET || !signature) return null
   const Stripe = await loadSdk()
   try {
-    return await Stripe.webhooks.constructEventAsync(raw, signature, env.STRIPE_WEBHOOK_SECRET, SIGNATURE_TOLERANCE_SEC, Stripe.createSubtleCryptoProvider())
+    return await Stripe.webhooks.constructEventAsync(
+      raw,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      SIGNATURE_TOLERANCE_SEC,
+      Stripe.createSubtleCryptoProvider(),
+    )
   } catch {
     return null
   }
 }
 
 /** A Stripe-Signature header for `payload` (the local checkout and the tests sign as Stripe does). */
-export async function signPayload(secret: string, payload: string, timestampSec = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function signPayload(
+  secret: string,
+  payload: string,
+  timestampSec = Math.floor(Date.now() / 1000),
+): Promise<string> {
   const Stripe = await loadSdk()
-  return Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp: timestampSec, cryptoProvider: Stripe.createSubtleCryptoProvider() })
+  return Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    timestamp: timestampSec,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  })
 }
 
 export type StripeEvent = StripeSdk.Event

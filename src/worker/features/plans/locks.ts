@@ -47,13 +47,21 @@ const HOUR_MS = 60 * 60 * 1000
 export function planLocks(routes: readonly RouteFacts[], appointments: AppointmentCounts, now: Date): RouteLock[] {
   const booked = (appointments[AppointmentStatus.pending] ?? 0) + (appointments[AppointmentStatus.confirmed] ?? 0)
   // A session that ran to its end without being closed (finished_by_overtime) took place too.
-  const attended = (appointments[AppointmentStatus.attended] ?? 0) + (appointments[AppointmentStatus.finished_by_overtime] ?? 0)
+  const attended =
+    (appointments[AppointmentStatus.attended] ?? 0) + (appointments[AppointmentStatus.finished_by_overtime] ?? 0)
   const out: RouteLock[] = []
   let frontier = -1
   let frontierActive = false
   routes.forEach((r, i) => {
     const completed = r.percent >= 100
-    const base: RouteLock = { completed, active: false, locked: false, nextToUnlock: false, lockCode: null, waitMsLeft: null }
+    const base: RouteLock = {
+      completed,
+      active: false,
+      locked: false,
+      nextToUnlock: false,
+      lockCode: null,
+      waitMsLeft: null,
+    }
     if (completed) return out.push(base)
     if (frontier === -1) {
       frontier = i
@@ -71,7 +79,9 @@ export function planLocks(routes: readonly RouteFacts[], appointments: Appointme
       if (!code && r.setting.needFinishedAppointment && attended === 0) code = 'need_finished_appointment'
       if (!code && r.setting.needAppointment && booked + attended === 0) code = 'need_appointment'
       frontierActive = code === null
-      return out.push(code ? { ...base, locked: true, nextToUnlock: true, lockCode: code, waitMsLeft } : { ...base, active: true })
+      return out.push(
+        code ? { ...base, locked: true, nextToUnlock: true, lockCode: code, waitMsLeft } : { ...base, active: true },
+      )
     }
     const next = frontierActive && i === frontier + 1
     return out.push({ ...base, locked: true, nextToUnlock: next, lockCode: 'route_not_completed' })

@@ -1,6 +1,14 @@
 // Server data of the journey pages (SPEC §2 "/performance", "/journey", "/plan/{slug}"; §8 the
 // blocked-route, need-appointment and plan-finished pages).
-import { journeyPageData, performancePageData, planPageData, planStatusQuery, routeBlockPageData, type PlanStatusDto, type RouteBlockDto } from '#shared/contract/plans'
+import {
+  journeyPageData,
+  performancePageData,
+  planPageData,
+  planStatusQuery,
+  routeBlockPageData,
+  type PlanStatusDto,
+  type RouteBlockDto,
+} from '#shared/contract/plans'
 import { routesQuery } from '#shared/contract/content'
 import { APPOINTMENT_ALERT_LOCK_CODES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
@@ -13,7 +21,8 @@ import { blockOfSlug, planLinkOf, planPage, planStatus, routeBlock } from './pla
 const PERFORMANCE_ROUTES = 6
 
 /** A plan id from the query (`?plan_id=12`), or undefined when absent or not a positive id. */
-const planIdOf = (query: Record<string, string>) => (/^[1-9]\d{0,14}$/.test(query.plan_id ?? '') ? Number(query.plan_id) : undefined)
+const planIdOf = (query: Record<string, string>) =>
+  /^[1-9]\d{0,14}$/.test(query.plan_id ?? '') ? Number(query.plan_id) : undefined
 
 /** The caller's current plan, or null when they have none (the page's empty state). */
 async function currentStatus(ctx: Ctx): Promise<PlanStatusDto | null> {
@@ -30,11 +39,20 @@ async function currentStatus(ctx: Ctx): Promise<PlanStatusDto | null> {
  * still holds locked answers with the need-appointment page (an appointment lock) or the
  * blocked-route page, 403, at the route's own URL (SPEC §4 "Locked routes cannot be opened").
  */
-export async function refuseLockedRoute(ctx: Ctx, route: { id: number; slug: string; title: string }, query: Record<string, string>) {
+export async function refuseLockedRoute(
+  ctx: Ctx,
+  route: { id: number; slug: string; title: string },
+  query: Record<string, string>,
+) {
   if (!ctx.user) return
   const found = await routeBlock(ctx, route.id, planIdOf(query))
   if (!found) return
-  const block: RouteBlockDto = { route: { slug: route.slug, title: route.title }, plan: found.plan, lock_code: found.lock_code, lock_message: found.lock_message }
+  const block: RouteBlockDto = {
+    route: { slug: route.slug, title: route.title },
+    plan: found.plan,
+    lock_code: found.lock_code,
+    lock_message: found.lock_message,
+  }
   const appointment = (APPOINTMENT_ALERT_LOCK_CODES as readonly string[]).includes(block.lock_code)
   throw ShowPage.with(appointment ? 'needAppointment' : 'blockedRoute', 403, { block }, { noindex: true })
 }
@@ -58,17 +76,40 @@ export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blo
   // plan's own /plan/{slug}; in another language than the plan's it is kept out of search.
   plan: loader(planPageData, async ({ ctx, params, query }) => {
     const data = await planPage(ctx, params.slug ?? '', planIdOf(query))
-    return withHead(data, { alternates: { [data.plan.language]: `/plan/${data.plan.slug}` }, noindex: data.plan.language !== ctx.locale })
+    return withHead(data, {
+      alternates: { [data.plan.language]: `/plan/${data.plan.slug}` },
+      noindex: data.plan.language !== ctx.locale,
+    })
   }),
 
   performance: loader(performancePageData, async ({ ctx }) => {
     // The routes to explore are everyone's (the visitors' cached list, issue 21 §3): only the status is the person's.
-    const [status, routes] = await Promise.all([currentStatus(ctx), listRoutes({ ...ctx, user: null }, routesQuery.parse({ per_page: String(PERFORMANCE_ROUTES), with_properties: 'images' }))])
+    const [status, routes] = await Promise.all([
+      currentStatus(ctx),
+      listRoutes(
+        { ...ctx, user: null },
+        routesQuery.parse({ per_page: String(PERFORMANCE_ROUTES), with_properties: 'images' }),
+      ),
+    ])
     if (status?.just_finished) throw ShowPage.plain('planFinished', 200, { noindex: true })
-    return { status, routes: routes.routes.map((r) => ({ id: r.id, slug: r.slug, title: r.title, description: r.description, units_count: r.units_count, images: r.images ?? null })) }
+    return {
+      status,
+      routes: routes.routes.map((r) => ({
+        id: r.id,
+        slug: r.slug,
+        title: r.title,
+        description: r.description,
+        units_count: r.units_count,
+        images: r.images ?? null,
+      })),
+    }
   }),
 
   // Reached directly too (?route=slug&plan_id=): the lock now, or null once the route is open.
-  blockedRoute: loader(routeBlockPageData, async ({ ctx, query }) => ({ block: await blockOfSlug(ctx, query.route ?? '', planIdOf(query)) })),
-  needAppointment: loader(routeBlockPageData, async ({ ctx, query }) => ({ block: await blockOfSlug(ctx, query.route ?? '', planIdOf(query)) })),
+  blockedRoute: loader(routeBlockPageData, async ({ ctx, query }) => ({
+    block: await blockOfSlug(ctx, query.route ?? '', planIdOf(query)),
+  })),
+  needAppointment: loader(routeBlockPageData, async ({ ctx, query }) => ({
+    block: await blockOfSlug(ctx, query.route ?? '', planIdOf(query)),
+  })),
 }

@@ -3,28 +3,63 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { ContentStatus, PlanVisibility, type AppointmentStatus } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
-import { appointments, planAssignments, planRoutes, plans, routes, users, type NewPlan, type Plan } from '#worker/db/schema'
+import {
+  appointments,
+  planAssignments,
+  planRoutes,
+  plans,
+  routes,
+  users,
+  type NewPlan,
+  type Plan,
+} from '#worker/db/schema'
 
-export const findPlanById = (db: Db, id: number): Promise<Plan | undefined> => db.select().from(plans).where(eq(plans.id, id)).get()
+export const findPlanById = (db: Db, id: number): Promise<Plan | undefined> =>
+  db.select().from(plans).where(eq(plans.id, id)).get()
 export const insertPlan = (db: Db, values: NewPlan) => db.insert(plans).values(values).returning().get()
-export const updatePlan = (db: Db, id: number, patch: Partial<NewPlan>) => db.update(plans).set(patch).where(eq(plans.id, id)).returning().get()
-export const deletePlanRow = (db: Db, id: number) => db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id }).get()
-export const userExists = async (db: Db, id: number) => !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
-export const routeExists = async (db: Db, id: number) => !!(await db.select({ id: routes.id }).from(routes).where(eq(routes.id, id)).get())
+export const updatePlan = (db: Db, id: number, patch: Partial<NewPlan>) =>
+  db.update(plans).set(patch).where(eq(plans.id, id)).returning().get()
+export const deletePlanRow = (db: Db, id: number) =>
+  db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id }).get()
+export const userExists = async (db: Db, id: number) =>
+  !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
+export const routeExists = async (db: Db, id: number) =>
+  !!(await db.select({ id: routes.id }).from(routes).where(eq(routes.id, id)).get())
 
 /** Public, visible plans (optionally of one language), one page and the total. */
-export async function publicPlans(db: Db, language: Locale | undefined, order: { column: string; dir: 'asc' | 'desc' }, limit: number, offset: number) {
-  const where = and(eq(plans.visibility, PlanVisibility.public), eq(plans.status, ContentStatus.visible), language ? eq(plans.language, language) : undefined)
+export async function publicPlans(
+  db: Db,
+  language: Locale | undefined,
+  order: { column: string; dir: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
+  const where = and(
+    eq(plans.visibility, PlanVisibility.public),
+    eq(plans.status, ContentStatus.visible),
+    language ? eq(plans.language, language) : undefined,
+  )
   const col = order.column === 'title' ? plans.title : plans.id
   const [rows, [total]] = await Promise.all([
-    db.select().from(plans).where(where).orderBy(order.dir === 'desc' ? desc(col) : asc(col), asc(plans.id)).limit(limit).offset(offset).all(),
+    db
+      .select()
+      .from(plans)
+      .where(where)
+      .orderBy(order.dir === 'desc' ? desc(col) : asc(col), asc(plans.id))
+      .limit(limit)
+      .offset(offset)
+      .all(),
     db.select({ n: count() }).from(plans).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
 }
 
 /** The person's current plan first: unfinished before finished, then the latest assigned. */
-const CURRENT_FIRST = [sql`${planAssignments.finishedAt} IS NULL DESC`, desc(planAssignments.assignedAt), desc(planAssignments.id)] as const
+const CURRENT_FIRST = [
+  sql`${planAssignments.finishedAt} IS NULL DESC`,
+  desc(planAssignments.assignedAt),
+  desc(planAssignments.id),
+] as const
 
 const assignedCols = {
   id: plans.id,
@@ -45,8 +80,15 @@ const assignedCols = {
 export async function plansOfUser(db: Db, userId: number, language: Locale | undefined, limit: number, offset: number) {
   const where = and(eq(planAssignments.userId, userId), language ? eq(plans.language, language) : undefined)
   const [rows, [total]] = await Promise.all([
-    db.select(assignedCols).from(planAssignments).innerJoin(plans, eq(plans.id, planAssignments.planId)).where(where)
-      .orderBy(desc(planAssignments.assignedAt), desc(planAssignments.id)).limit(limit).offset(offset).all(),
+    db
+      .select(assignedCols)
+      .from(planAssignments)
+      .innerJoin(plans, eq(plans.id, planAssignments.planId))
+      .where(where)
+      .orderBy(desc(planAssignments.assignedAt), desc(planAssignments.id))
+      .limit(limit)
+      .offset(offset)
+      .all(),
     db.select({ n: count() }).from(planAssignments).innerJoin(plans, eq(plans.id, planAssignments.planId)).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
@@ -58,14 +100,20 @@ export function assignedPlan(db: Db, userId: number, planId: number | undefined)
     .select(assignedCols)
     .from(planAssignments)
     .innerJoin(plans, eq(plans.id, planAssignments.planId))
-    .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
+    .where(
+      and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined),
+    )
     .orderBy(...CURRENT_FIRST)
     .limit(1)
     .get()
 }
 
 export const findPlanBySlug = (db: Db, slug: string, language: Locale): Promise<Plan | undefined> =>
-  db.select().from(plans).where(and(eq(plans.slug, slug), eq(plans.language, language))).get()
+  db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.slug, slug), eq(plans.language, language)))
+    .get()
 
 export type PlanItemRow = Awaited<ReturnType<typeof planItems>>[number]
 
@@ -92,38 +140,86 @@ export function planItems(db: Db, planId: number) {
 
 /** One statement: how many appointments the user (as guest) has in each status. */
 export async function appointmentCounts(db: Db, userId: number): Promise<Partial<Record<AppointmentStatus, number>>> {
-  const rows = await db.select({ status: appointments.status, n: count() }).from(appointments).where(eq(appointments.guestId, userId)).groupBy(appointments.status).all()
+  const rows = await db
+    .select({ status: appointments.status, n: count() })
+    .from(appointments)
+    .where(eq(appointments.guestId, userId))
+    .groupBy(appointments.status)
+    .all()
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
 }
 
 /** Mark an assignment finished once: only the call that flips finished_at from NULL gets true. */
 export async function markFinished(db: Db, assignmentId: number, at: Date) {
-  const row = await db.update(planAssignments).set({ finishedAt: at }).where(and(eq(planAssignments.id, assignmentId), isNull(planAssignments.finishedAt))).returning({ id: planAssignments.id }).get()
+  const row = await db
+    .update(planAssignments)
+    .set({ finishedAt: at })
+    .where(and(eq(planAssignments.id, assignmentId), isNull(planAssignments.finishedAt)))
+    .returning({ id: planAssignments.id })
+    .get()
   return !!row
 }
 
 /** Assign once: false when the pair exists already (the unique index decides). Times are to the
  *  millisecond, so the latest assignment is the current plan even within one second. */
-export async function insertAssignment(db: Db, planId: number, userId: number, assignedBy: number | null, at = new Date()) {
-  const row = await db.insert(planAssignments).values({ planId, userId, assignedBy, assignedAt: at }).onConflictDoNothing().returning({ id: planAssignments.id }).get()
+export async function insertAssignment(
+  db: Db,
+  planId: number,
+  userId: number,
+  assignedBy: number | null,
+  at = new Date(),
+) {
+  const row = await db
+    .insert(planAssignments)
+    .values({ planId, userId, assignedBy, assignedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: planAssignments.id })
+    .get()
   return !!row
 }
 export const deleteAssignment = (db: Db, planId: number, userId: number) =>
-  db.delete(planAssignments).where(and(eq(planAssignments.planId, planId), eq(planAssignments.userId, userId))).returning({ id: planAssignments.id }).get()
+  db
+    .delete(planAssignments)
+    .where(and(eq(planAssignments.planId, planId), eq(planAssignments.userId, userId)))
+    .returning({ id: planAssignments.id })
+    .get()
 
 /** Add once, last in order unless `order` is given: false when the route is in the plan already. */
 export async function insertPlanRoute(db: Db, planId: number, routeId: number, order: number | undefined) {
   const ord = order ?? sql`(SELECT COALESCE(MAX("order"), 0) + 1 FROM plan_routes WHERE plan_id = ${planId})`
-  const row = await db.insert(planRoutes).values({ planId, routeId, order: ord as number }).onConflictDoNothing().returning({ id: planRoutes.id }).get()
+  const row = await db
+    .insert(planRoutes)
+    .values({ planId, routeId, order: ord as number })
+    .onConflictDoNothing()
+    .returning({ id: planRoutes.id })
+    .get()
   return !!row
 }
 export const deletePlanRoute = (db: Db, planId: number, routeId: number) =>
-  db.delete(planRoutes).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).returning({ id: planRoutes.id }).get()
+  db
+    .delete(planRoutes)
+    .where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId)))
+    .returning({ id: planRoutes.id })
+    .get()
 
-export const updatePlanRoute = (db: Db, planId: number, routeId: number, patch: Partial<typeof planRoutes.$inferInsert>) =>
-  db.update(planRoutes).set(patch).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).returning().get()
+export const updatePlanRoute = (
+  db: Db,
+  planId: number,
+  routeId: number,
+  patch: Partial<typeof planRoutes.$inferInsert>,
+) =>
+  db
+    .update(planRoutes)
+    .set(patch)
+    .where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId)))
+    .returning()
+    .get()
 export const findPlanRoute = (db: Db, planId: number, routeId: number) =>
-  db.select().from(planRoutes).where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId))).get()
+  db
+    .select()
+    .from(planRoutes)
+    .where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId)))
+    .get()
 
 // ── Choosing plans for a person (plans.service.ts "Which plan") ─────────────────────────────────
 
@@ -137,7 +233,10 @@ export function startingPlan(db: Db, language: Locale, category: string, fallbac
     .select({ id: plans.id })
     .from(plans)
     .where(and(eq(plans.language, language), eq(plans.status, ContentStatus.visible)))
-    .orderBy(sql`CASE WHEN ${plans.category} = ${category} THEN 0 WHEN ${plans.category} = ${fallback} THEN 1 ELSE 2 END`, asc(plans.id))
+    .orderBy(
+      sql`CASE WHEN ${plans.category} = ${category} THEN 0 WHEN ${plans.category} = ${fallback} THEN 1 ELSE 2 END`,
+      asc(plans.id),
+    )
     .limit(1)
     .get()
 }
@@ -146,12 +245,25 @@ export function startingPlan(db: Db, language: Locale, category: string, fallbac
  * One statement: the plan to follow a finished one: its `next_plan_id` when set and not yet
  * the person's, else the first visible plan of the same language the person has never had.
  */
-export function nextPlanFor(db: Db, userId: number, finished: { id: number; language: Locale; nextPlanId: number | null }) {
-  const mine = db.select({ planId: planAssignments.planId }).from(planAssignments).where(eq(planAssignments.userId, userId))
+export function nextPlanFor(
+  db: Db,
+  userId: number,
+  finished: { id: number; language: Locale; nextPlanId: number | null },
+) {
+  const mine = db
+    .select({ planId: planAssignments.planId })
+    .from(planAssignments)
+    .where(eq(planAssignments.userId, userId))
   return db
     .select({ id: plans.id })
     .from(plans)
-    .where(and(eq(plans.status, ContentStatus.visible), sql`${plans.id} NOT IN ${mine}`, sql`(${plans.id} = ${finished.nextPlanId ?? -1} OR ${plans.language} = ${finished.language})`))
+    .where(
+      and(
+        eq(plans.status, ContentStatus.visible),
+        sql`${plans.id} NOT IN ${mine}`,
+        sql`(${plans.id} = ${finished.nextPlanId ?? -1} OR ${plans.language} = ${finished.language})`,
+      ),
+    )
     .orderBy(sql`${plans.id} = ${finished.nextPlanId ?? -1} DESC`, asc(plans.id))
     .limit(1)
     .get()
@@ -192,17 +304,24 @@ export function lockingPlanId(db: Db, userId: number, planId: number | undefined
   return db
     .select({ id: planAssignments.planId })
     .from(planAssignments)
-    .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
+    .where(
+      and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined),
+    )
     .orderBy(...CURRENT_FIRST)
     .limit(1)
 }
 
 export function lockingPlan(db: Db, userId: number, planId: number | undefined, routeId: number) {
   return db
-    .select({ ...assignedCols, hasRoute: sql<number>`EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})` })
+    .select({
+      ...assignedCols,
+      hasRoute: sql<number>`EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})`,
+    })
     .from(planAssignments)
     .innerJoin(plans, eq(plans.id, planAssignments.planId))
-    .where(and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined))
+    .where(
+      and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined),
+    )
     .orderBy(...CURRENT_FIRST)
     .limit(1)
     .get()

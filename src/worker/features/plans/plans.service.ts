@@ -2,7 +2,19 @@
 // the public list, the caller's plans and plan status, and the admins' writes.
 import { servedImages } from '#shared/media'
 import { pagination } from '#shared/contract/list'
-import { planStatusQuery, type MyPlanDto, type PlanDto, type PlanForm, type PlanItemDto, type PlanPageData, type PlansQuery, type RouteBlockDto, type PlanSettingForm, type PlanStatusDto, type PlanStatusQuery } from '#shared/contract/plans'
+import {
+  planStatusQuery,
+  type MyPlanDto,
+  type PlanDto,
+  type PlanForm,
+  type PlanItemDto,
+  type PlanPageData,
+  type PlansQuery,
+  type RouteBlockDto,
+  type PlanSettingForm,
+  type PlanStatusDto,
+  type PlanStatusQuery,
+} from '#shared/contract/plans'
 import { ContentStatus, PlanVisibility, Role, type PlanLockCode } from '#shared/enums'
 import { createTranslator, type Locale, type Translate } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
@@ -17,8 +29,16 @@ import { trackServerEvent } from '#worker/features/tracking/tracking.service'
 import * as repo from './plans.repo'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
 
-const notFound = (message: 'plans.plan_missing' | 'plans.route_missing' | 'plans.user_missing' | 'plans.not_assigned' | 'plans.route_not_in_plan' | 'plans.no_plan' | 'plans.next_plan_missing') =>
-  new AppError('not_found', { message })
+const notFound = (
+  message:
+    | 'plans.plan_missing'
+    | 'plans.route_missing'
+    | 'plans.user_missing'
+    | 'plans.not_assigned'
+    | 'plans.route_not_in_plan'
+    | 'plans.no_plan'
+    | 'plans.next_plan_missing',
+) => new AppError('not_found', { message })
 
 type PlanRow = Pick<Plan, 'id' | 'language' | 'slug' | 'title' | 'description' | 'images' | 'visibility' | 'status'>
 const planDto = (p: PlanRow): PlanDto => ({
@@ -39,14 +59,20 @@ export async function listPlans(ctx: Ctx, q: PlansQuery) {
 
 export async function listMyPlans(ctx: Ctx, q: PlansQuery) {
   const { rows, total } = await repo.plansOfUser(ctx.db, ctx.user!.id, q.filters.language, q.perPage, q.offset)
-  const plans: MyPlanDto[] = rows.map((r) => ({ ...planDto(r), assigned_at: r.assignedAt.toISOString(), finished_at: r.finishedAt ? r.finishedAt.toISOString() : null }))
+  const plans: MyPlanDto[] = rows.map((r) => ({
+    ...planDto(r),
+    assigned_at: r.assignedAt.toISOString(),
+    finished_at: r.finishedAt ? r.finishedAt.toISOString() : null,
+  }))
   return { plans, pagination: pagination(q, total, plans.length) }
 }
 
 /** "2 h 5 min" / "12 min", rounded up to the minute. */
 function timeLeft(t: Translate, ms: number) {
   const minutes = Math.max(1, Math.ceil(ms / 60_000))
-  return minutes < 60 ? t('plans.time.minutes', { n: minutes }) : t('plans.time.hours', { h: Math.floor(minutes / 60), m: minutes % 60 })
+  return minutes < 60
+    ? t('plans.time.minutes', { n: minutes })
+    : t('plans.time.hours', { h: Math.floor(minutes / 60), m: minutes % 60 })
 }
 
 type AssignedPlan = NonNullable<Awaited<ReturnType<typeof repo.assignedPlan>>>
@@ -64,24 +90,36 @@ async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date) {
   return statusOf(items, progress, appointments, now)
 }
 
-function statusOf(items: repo.PlanItemRow[], progress: Map<number, RouteProgress>, appointments: Awaited<ReturnType<typeof repo.appointmentCounts>>, now: Date) {
+function statusOf(
+  items: repo.PlanItemRow[],
+  progress: Map<number, RouteProgress>,
+  appointments: Awaited<ReturnType<typeof repo.appointmentCounts>>,
+  now: Date,
+) {
   const facts = items.map((i) => {
     const p = progress.get(i.routeId)
     return {
       percent: p?.percent ?? 0,
       lastCompletedAt: p?.lastCompletedAt ? new Date(p.lastCompletedAt) : null,
-      setting: { waitingTimeHours: i.waitingTimeHours, needAppointment: i.needAppointment, needFinishedAppointment: i.needFinishedAppointment },
+      setting: {
+        waitingTimeHours: i.waitingTimeHours,
+        needAppointment: i.needAppointment,
+        needFinishedAppointment: i.needFinishedAppointment,
+      },
     }
   })
   return { items, facts, locks: planLocks(facts, appointments, now), percent: planProgress(facts) }
 }
 
 /** The plan's visible routes in order: shared by everyone on that plan (http/public-cache.ts). */
-export const sharedPlanItems = (ctx: Ctx, planId: number) => sharedAnswer(ctx.env, ctx.waitUntil, 'plan-items', planId, () => repo.planItems(ctx.db, planId))
+export const sharedPlanItems = (ctx: Ctx, planId: number) =>
+  sharedAnswer(ctx.env, ctx.waitUntil, 'plan-items', planId, () => repo.planItems(ctx.db, planId))
 
 function lockMessage(t: Translate, l: RouteLock) {
   if (l.lockCode === null) return null
-  return l.lockCode === 'waiting_time' ? t('plans.locks.waiting_time', { time: timeLeft(t, l.waitMsLeft ?? 0) }) : t(`plans.locks.${l.lockCode}`)
+  return l.lockCode === 'waiting_time'
+    ? t('plans.locks.waiting_time', { time: timeLeft(t, l.waitMsLeft ?? 0) })
+    : t(`plans.locks.${l.lockCode}`)
 }
 
 /**
@@ -96,7 +134,11 @@ export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date())
   let plan = await repo.assignedPlan(ctx.db, userId, q.filters.plan_id)
   // A person who never had a plan (signed up with Google, created by an admin, or before plans
   // existed) gets the starting plan of their language on their first look (issue 7 §4).
-  if (!plan && q.filters.plan_id === undefined && (await assignStartingPlan(ctx, userId, ctx.user!.language, undefined, now))) {
+  if (
+    !plan &&
+    q.filters.plan_id === undefined &&
+    (await assignStartingPlan(ctx, userId, ctx.user!.language, undefined, now))
+  ) {
     plan = await repo.assignedPlan(ctx.db, userId, undefined)
   }
   if (!plan) throw notFound(q.filters.plan_id !== undefined ? 'plans.plan_missing' : 'plans.no_plan')
@@ -119,7 +161,13 @@ export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date())
 
 function itemDto(t: Translate, i: repo.PlanItemRow, l: RouteLock, percent: number): PlanItemDto {
   return {
-    route: { id: i.routeId, slug: i.slug, title: i.title, description: i.description ?? null, images: servedImages(i.images) },
+    route: {
+      id: i.routeId,
+      slug: i.slug,
+      title: i.title,
+      description: i.description ?? null,
+      images: servedImages(i.images),
+    },
     progress: percent,
     completed: l.completed,
     active: l.active,
@@ -127,7 +175,11 @@ function itemDto(t: Translate, i: repo.PlanItemRow, l: RouteLock, percent: numbe
     next_to_unlock: l.nextToUnlock,
     lock_code: l.lockCode,
     lock_message: lockMessage(t, l),
-    setting: { need_finished_appointment: i.needFinishedAppointment, need_appointment: i.needAppointment, waiting_time_minutes: i.waitingTimeHours * 60 },
+    setting: {
+      need_finished_appointment: i.needFinishedAppointment,
+      need_appointment: i.needAppointment,
+      waiting_time_minutes: i.waitingTimeHours * 60,
+    },
   }
 }
 
@@ -139,10 +191,16 @@ function itemDto(t: Translate, i: repo.PlanItemRow, l: RouteLock, percent: numbe
 async function finishPlan(ctx: Ctx, plan: AssignedPlan, now: Date) {
   const userId = ctx.user!.id
   if (!(await repo.markFinished(ctx.db, plan.assignmentId, now))) return false
-  const next = await repo.nextPlanFor(ctx.db, userId, { id: plan.id, language: plan.language, nextPlanId: plan.nextPlanId })
+  const next = await repo.nextPlanFor(ctx.db, userId, {
+    id: plan.id,
+    language: plan.language,
+    nextPlanId: plan.nextPlanId,
+  })
   if (next) await repo.insertAssignment(ctx.db, next.id, userId, null, now)
   await trackServerEvent(ctx, userId, 'plan_finished', { plan_id: plan.id, next_plan_id: next?.id ?? null }, now)
-  await awardRewards(ctx.env, userId, ctx.locale, now.getTime()).catch((err) => console.warn(`rewards of user ${userId} not awarded: ${String(err)}`)) // issue 11: plans completed
+  await awardRewards(ctx.env, userId, ctx.locale, now.getTime()).catch((err) =>
+    console.warn(`rewards of user ${userId} not awarded: ${String(err)}`),
+  ) // issue 11: plans completed
   return true
 }
 
@@ -156,7 +214,13 @@ export const DEFAULT_PLAN_CATEGORY = 'anxiety'
  * from) in `language`, else the default category's, else any visible plan of the language.
  * False when the language has no visible plan. Never fails the caller (a registration).
  */
-export async function assignStartingPlan(ctx: Ctx, userId: number, language: Locale, category: string | undefined, now = new Date()) {
+export async function assignStartingPlan(
+  ctx: Ctx,
+  userId: number,
+  language: Locale,
+  category: string | undefined,
+  now = new Date(),
+) {
   try {
     const plan = await repo.startingPlan(ctx.db, language, category ?? DEFAULT_PLAN_CATEGORY, DEFAULT_PLAN_CATEGORY)
     if (!plan) return false
@@ -191,7 +255,12 @@ export interface RouteBlock {
  * Admins and publishers review content and are never blocked; nor are visitors (they cannot
  * play anyway) or people without a plan.
  */
-export async function routeBlock(ctx: Ctx, routeId: number, planId?: number, now = new Date()): Promise<RouteBlock | null> {
+export async function routeBlock(
+  ctx: Ctx,
+  routeId: number,
+  planId?: number,
+  now = new Date(),
+): Promise<RouteBlock | null> {
   const user = ctx.user
   if (!user || user.role === Role.admin || user.role === Role.publisher) return null
   // One round: the plan, the person's progress in its routes (the plan as a subquery) and their
@@ -208,7 +277,11 @@ export async function routeBlock(ctx: Ctx, routeId: number, planId?: number, now
   const l = n >= 0 ? locks[n]! : null
   if (!l || !l.locked || !l.lockCode) return null
   const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
-  return { plan: { id: plan.id, slug: plan.slug, title: plan.title }, lock_code: l.lockCode, lock_message: lockMessage(t, l)! }
+  return {
+    plan: { id: plan.id, slug: plan.slug, title: plan.title },
+    lock_code: l.lockCode,
+    lock_message: lockMessage(t, l)!,
+  }
 }
 
 /**
@@ -216,17 +289,32 @@ export async function routeBlock(ctx: Ctx, routeId: number, planId?: number, now
  * assigned to sees their progress and locks (the status call's); anyone else sees its routes in
  * order from the start. A private or hidden plan is found only by those it is assigned to.
  */
-export async function planPage(ctx: Ctx, slug: string, planId: number | undefined, now = new Date()): Promise<PlanPageData> {
-  const plan = planId !== undefined ? await repo.findPlanById(ctx.db, planId) : await repo.findPlanBySlug(ctx.db, slug, ctx.locale)
+export async function planPage(
+  ctx: Ctx,
+  slug: string,
+  planId: number | undefined,
+  now = new Date(),
+): Promise<PlanPageData> {
+  const plan =
+    planId !== undefined ? await repo.findPlanById(ctx.db, planId) : await repo.findPlanBySlug(ctx.db, slug, ctx.locale)
   if (!plan) throw notFound('plans.plan_missing')
   const mine = ctx.user ? await repo.assignedPlan(ctx.db, ctx.user.id, plan.id) : undefined
   if (mine) {
     const status = await planStatus(ctx, planStatusQuery.parse({ plan_id: String(plan.id) }), now)
     return { plan: planDto(plan), assigned: true, progress: status.progress, items: status.items }
   }
-  if (plan.visibility !== PlanVisibility.public || plan.status !== ContentStatus.visible) throw notFound('plans.plan_missing')
+  if (plan.visibility !== PlanVisibility.public || plan.status !== ContentStatus.visible)
+    throw notFound('plans.plan_missing')
   const items = await repo.planItems(ctx.db, plan.id)
-  const facts = items.map((i) => ({ percent: 0, lastCompletedAt: null, setting: { waitingTimeHours: i.waitingTimeHours, needAppointment: i.needAppointment, needFinishedAppointment: i.needFinishedAppointment } }))
+  const facts = items.map((i) => ({
+    percent: 0,
+    lastCompletedAt: null,
+    setting: {
+      waitingTimeHours: i.waitingTimeHours,
+      needAppointment: i.needAppointment,
+      needFinishedAppointment: i.needFinishedAppointment,
+    },
+  }))
   const locks = planLocks(facts, {}, now)
   const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
   return { plan: planDto(plan), assigned: false, progress: 0, items: items.map((i, n) => itemDto(t, i, locks[n]!, 0)) }
@@ -236,7 +324,10 @@ export async function planPage(ctx: Ctx, slug: string, planId: number | undefine
  * The plan a route page was opened from (`?plan_id=`), for its back link (SPEC §2: back goes to
  * the plan): a public visible plan or one assigned to the caller, else null (back to the journey).
  */
-export async function planLinkOf(ctx: Ctx, planId: number): Promise<{ id: number; slug: string; title: string } | null> {
+export async function planLinkOf(
+  ctx: Ctx,
+  planId: number,
+): Promise<{ id: number; slug: string; title: string } | null> {
   const plan = await repo.findPlanById(ctx.db, planId)
   if (!plan) return null
   const open = plan.visibility === PlanVisibility.public && plan.status === ContentStatus.visible
@@ -255,18 +346,23 @@ export async function savePlan(ctx: Ctx, f: PlanForm): Promise<{ plan: PlanDto; 
   if (f.status !== undefined) patch.status = f.status
   if (f.category !== undefined) patch.category = f.category
   if (f.next_plan_id !== undefined) {
-    if (f.next_plan_id !== null && !(await repo.findPlanById(ctx.db, f.next_plan_id))) throw notFound('plans.next_plan_missing')
+    if (f.next_plan_id !== null && !(await repo.findPlanById(ctx.db, f.next_plan_id)))
+      throw notFound('plans.next_plan_missing')
     patch.nextPlanId = f.next_plan_id
   }
   if (f.id === undefined) {
     const absent = absentOf(f, ['language', 'slug', 'title'] as const)
     if (absent.length) throw required(absent)
-    const row = await uniqueSlug(() => repo.insertPlan(ctx.db, { ...patch, createdBy: ctx.user?.id ?? null } as NewPlan))
+    const row = await uniqueSlug(() =>
+      repo.insertPlan(ctx.db, { ...patch, createdBy: ctx.user?.id ?? null } as NewPlan),
+    )
     return { plan: planDto(row), created: true }
   }
   const current = await repo.findPlanById(ctx.db, f.id)
   if (!current) throw notFound('plans.plan_missing')
-  const row = Object.keys(patch).length ? await uniqueSlug(() => repo.updatePlan(ctx.db, f.id!, { ...patch, updatedAt: new Date() })) : current
+  const row = Object.keys(patch).length
+    ? await uniqueSlug(() => repo.updatePlan(ctx.db, f.id!, { ...patch, updatedAt: new Date() }))
+    : current
   if (!row) throw notFound('plans.plan_missing')
   return { plan: planDto(row), created: false }
 }
@@ -281,16 +377,24 @@ export async function savePlanSetting(ctx: Ctx, f: PlanSettingForm) {
   if (f.waiting_time_hours !== undefined) patch.waitingTimeHours = f.waiting_time_hours
   if (f.need_appointment !== undefined) patch.needAppointment = f.need_appointment
   if (f.need_finished_appointment !== undefined) patch.needFinishedAppointment = f.need_finished_appointment
-  const row = Object.keys(patch).length ? await repo.updatePlanRoute(ctx.db, f.plan_id, f.route_id, patch) : await repo.findPlanRoute(ctx.db, f.plan_id, f.route_id)
+  const row = Object.keys(patch).length
+    ? await repo.updatePlanRoute(ctx.db, f.plan_id, f.route_id, patch)
+    : await repo.findPlanRoute(ctx.db, f.plan_id, f.route_id)
   if (!row) throw notFound('plans.route_not_in_plan')
-  return { need_finished_appointment: row.needFinishedAppointment, need_appointment: row.needAppointment, waiting_time_minutes: row.waitingTimeHours * 60, order: row.order }
+  return {
+    need_finished_appointment: row.needFinishedAppointment,
+    need_appointment: row.needAppointment,
+    waiting_time_minutes: row.waitingTimeHours * 60,
+    order: row.order,
+  }
 }
 
 export async function assignPlan(ctx: Ctx, planId: number, userId: number) {
   const [plan, user] = await Promise.all([repo.findPlanById(ctx.db, planId), repo.userExists(ctx.db, userId)])
   if (!plan) throw notFound('plans.plan_missing')
   if (!user) throw notFound('plans.user_missing')
-  if (!(await repo.insertAssignment(ctx.db, planId, userId, ctx.user?.id ?? null))) throw new AppError('conflict', { message: 'plans.already_assigned' })
+  if (!(await repo.insertAssignment(ctx.db, planId, userId, ctx.user?.id ?? null)))
+    throw new AppError('conflict', { message: 'plans.already_assigned' })
 }
 
 export async function unassignPlan(ctx: Ctx, planId: number, userId: number) {
@@ -301,7 +405,8 @@ export async function addPlanRoute(ctx: Ctx, planId: number, routeId: number, or
   const [plan, route] = await Promise.all([repo.findPlanById(ctx.db, planId), repo.routeExists(ctx.db, routeId)])
   if (!plan) throw notFound('plans.plan_missing')
   if (!route) throw notFound('plans.route_missing')
-  if (!(await repo.insertPlanRoute(ctx.db, planId, routeId, order))) throw new AppError('conflict', { message: 'plans.route_in_plan' })
+  if (!(await repo.insertPlanRoute(ctx.db, planId, routeId, order)))
+    throw new AppError('conflict', { message: 'plans.route_in_plan' })
 }
 
 export async function removePlanRoute(ctx: Ctx, planId: number, routeId: number) {
@@ -313,5 +418,12 @@ export async function blockOfSlug(ctx: Ctx, slug: string, planId: number | undef
   const route = slug ? await findVisibleRoute(ctx, { slug: slug.slice(0, 200), language: ctx.locale }) : undefined
   if (!route) return null
   const block = await routeBlock(ctx, route.id, planId)
-  return block && { route: { slug: route.slug, title: route.title }, plan: block.plan, lock_code: block.lock_code, lock_message: block.lock_message }
+  return (
+    block && {
+      route: { slug: route.slug, title: route.title },
+      plan: block.plan,
+      lock_code: block.lock_code,
+      lock_message: block.lock_message,
+    }
+  )
 }

@@ -27,7 +27,13 @@ export async function signedMediaUrl(env: Env, key: string, exp: number): Promis
 }
 
 /** Whether `exp` and `sig` (from the query) grant `key` now. Any malformed value is simply no grant. */
-export async function validGrant(env: Env, key: string, exp: string | undefined, sig: string | undefined, nowMs = Date.now()): Promise<boolean> {
+export async function validGrant(
+  env: Env,
+  key: string,
+  exp: string | undefined,
+  sig: string | undefined,
+  nowMs = Date.now(),
+): Promise<boolean> {
   if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false
   const at = Number(exp)
   // Not expired, and not further ahead than we ever sign (a stolen secret aside, this cannot happen).

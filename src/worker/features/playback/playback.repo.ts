@@ -62,7 +62,12 @@ export function unitsWithProgress(db: Db, routeIds: number[], userId: number | n
 export function unitsBesideUnit(db: Db, unitId: number, userId: number): Promise<UnitRow[]> {
   return unitsSelect(db, userId)
     .innerJoin(routes, and(eq(routes.id, units.routeId), visibleRoute))
-    .where(and(eq(units.status, ContentStatus.visible), sql`${units.routeId} = (SELECT u2.route_id FROM units u2 WHERE u2.id = ${unitId})`))
+    .where(
+      and(
+        eq(units.status, ContentStatus.visible),
+        sql`${units.routeId} = (SELECT u2.route_id FROM units u2 WHERE u2.id = ${unitId})`,
+      ),
+    )
     .orderBy(asc(units.order), asc(units.id))
     .all()
 }
@@ -71,10 +76,19 @@ export function unitsBesideUnit(db: Db, unitId: number, userId: number): Promise
  * Save the caller's position in a unit, and its completion (1 statement, idempotent). A unit
  * once completed stays completed: completed_at keeps its first value whatever later saves say.
  */
-export function saveProgress(db: Db, row: { userId: number; unitId: number; position: number; completed: boolean; now: Date }) {
+export function saveProgress(
+  db: Db,
+  row: { userId: number; unitId: number; position: number; completed: boolean; now: Date },
+) {
   return db
     .insert(unitProgress)
-    .values({ userId: row.userId, unitId: row.unitId, positionSeconds: row.position, completedAt: row.completed ? row.now : null, updatedAt: row.now })
+    .values({
+      userId: row.userId,
+      unitId: row.unitId,
+      positionSeconds: row.position,
+      completedAt: row.completed ? row.now : null,
+      updatedAt: row.now,
+    })
     .onConflictDoUpdate({
       target: [unitProgress.userId, unitProgress.unitId],
       set: {
@@ -99,7 +113,8 @@ export interface RouteProgress {
   lastCompletedAt: Date | null
 }
 
-export const progressPercent = (completed: number, total: number) => (total > 0 ? Math.floor((completed * 100) / total) : 0)
+export const progressPercent = (completed: number, total: number) =>
+  total > 0 ? Math.floor((completed * 100) / total) : 0
 
 /**
  * A user's progress in some routes (SPEC §3 plan status "progress 0-100"): completed visible
@@ -111,7 +126,12 @@ export async function routeProgress(db: Db, userId: number, routeIds: number[]):
   for (const id of routeIds) out.set(id, { routeId: id, completed: 0, total: 0, percent: 0, lastCompletedAt: null })
   if (!routeIds.length) return out
   const rows = await db
-    .select({ routeId: units.routeId, total: count(), completed: count(unitProgress.completedAt), last: max(unitProgress.completedAt) })
+    .select({
+      routeId: units.routeId,
+      total: count(),
+      completed: count(unitProgress.completedAt),
+      last: max(unitProgress.completedAt),
+    })
     .from(units)
     .leftJoin(unitProgress, and(eq(unitProgress.unitId, units.id), eq(unitProgress.userId, userId)))
     .where(and(inArray(units.routeId, [...new Set(routeIds)]), eq(units.status, ContentStatus.visible)))
@@ -120,8 +140,15 @@ export async function routeProgress(db: Db, userId: number, routeIds: number[]):
   for (const r of rows) {
     const total = Number(r.total)
     const completed = Number(r.completed)
-    const last = r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
-    out.set(r.routeId, { routeId: r.routeId, completed, total, percent: progressPercent(completed, total), lastCompletedAt: last })
+    const last =
+      r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
+    out.set(r.routeId, {
+      routeId: r.routeId,
+      completed,
+      total,
+      percent: progressPercent(completed, total),
+      lastCompletedAt: last,
+    })
   }
   return out
 }
@@ -130,21 +157,42 @@ export async function routeProgress(db: Db, userId: number, routeIds: number[]):
  * The caller's progress in every route of plan `planId`, in one statement that needs nothing
  * read before it (the plan's routes are a subquery), so it runs beside the plan's own reads.
  */
-export async function planRouteProgress(db: Db, userId: number, planId: number | SQLWrapper): Promise<Map<number, RouteProgress>> {
+export async function planRouteProgress(
+  db: Db,
+  userId: number,
+  planId: number | SQLWrapper,
+): Promise<Map<number, RouteProgress>> {
   const plan = typeof planId === 'number' ? eq(planRoutes.planId, planId) : inArray(planRoutes.planId, planId)
   const out = new Map<number, RouteProgress>()
   const rows = await db
-    .select({ routeId: units.routeId, total: count(), completed: count(unitProgress.completedAt), last: max(unitProgress.completedAt) })
+    .select({
+      routeId: units.routeId,
+      total: count(),
+      completed: count(unitProgress.completedAt),
+      last: max(unitProgress.completedAt),
+    })
     .from(units)
     .leftJoin(unitProgress, and(eq(unitProgress.unitId, units.id), eq(unitProgress.userId, userId)))
-    .where(and(inArray(units.routeId, db.select({ id: planRoutes.routeId }).from(planRoutes).where(plan)), eq(units.status, ContentStatus.visible)))
+    .where(
+      and(
+        inArray(units.routeId, db.select({ id: planRoutes.routeId }).from(planRoutes).where(plan)),
+        eq(units.status, ContentStatus.visible),
+      ),
+    )
     .groupBy(units.routeId)
     .all()
   for (const r of rows) {
     const total = Number(r.total)
     const completed = Number(r.completed)
-    const last = r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
-    out.set(r.routeId, { routeId: r.routeId, completed, total, percent: progressPercent(completed, total), lastCompletedAt: last })
+    const last =
+      r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
+    out.set(r.routeId, {
+      routeId: r.routeId,
+      completed,
+      total,
+      percent: progressPercent(completed, total),
+      lastCompletedAt: last,
+    })
   }
   return out
 }

@@ -12,5 +12,17 @@ import * as playback from './playback.service'
  * the service refuses a unit the caller may not play (docs/decisions/017-who-may-play.md).
  */
 export const playbackRoutes = new Hono<AppEnv>()
-  .on(listRouteUnits.method, listRouteUnits.path, anyone, ...endpoint(listRouteUnits, async (c, q) => reply(c, listRouteUnits, await playback.listRouteUnits(ctxOf(c), q))))
-  .on(saveUnitProgress.method, saveUnitProgress.path, requireUser, ...endpoint(saveUnitProgress, async (c, input) => reply(c, saveUnitProgress, await playback.saveProgress(ctxOf(c), input))))
+  .on(
+    listRouteUnits.method,
+    listRouteUnits.path,
+    anyone,
+    ...endpoint(listRouteUnits, async (c, q) => reply(c, listRouteUnits, await playback.listRouteUnits(ctxOf(c), q))),
+  )
+  .on(
+    saveUnitProgress.method,
+    saveUnitProgress.path,
+    requireUser,
+    ...endpoint(saveUnitProgress, async (c, input) =>
+      reply(c, saveUnitProgress, await playback.saveProgress(ctxOf(c), input)),
+    ),
+  )

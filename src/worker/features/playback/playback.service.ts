@@ -1,6 +1,12 @@
 // Who may play which unit, the caller's progress, and where the player reads the media
 // (issue 6 §4-§7; docs/decisions/017-who-may-play.md).
-import type { PlaybackLock, RouteProgressDto, UnitMediaDto, UnitProgressForm, UnitStateDto } from '#shared/contract/playback'
+import type {
+  PlaybackLock,
+  RouteProgressDto,
+  UnitMediaDto,
+  UnitProgressForm,
+  UnitStateDto,
+} from '#shared/contract/playback'
 import { LANGUAGES, Role, type Language } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import type { Db } from '#worker/db/client'
@@ -66,8 +72,18 @@ async function transcriptLanguages(env: Env, mediaKey: string): Promise<Language
 
 async function mediaOf(env: Env, key: string, exp: number): Promise<UnitMediaDto> {
   const [url, languages] = await Promise.all([signedMediaUrl(env, key, exp), transcriptLanguages(env, key)])
-  const transcripts = await Promise.all(languages.map(async (language) => ({ language, url: await signedMediaUrl(env, transcriptKey(key, language), exp) })))
-  return { url, content_type: contentTypeOf(key) ?? 'application/octet-stream', expires_at: new Date(exp * 1000).toISOString(), transcripts }
+  const transcripts = await Promise.all(
+    languages.map(async (language) => ({
+      language,
+      url: await signedMediaUrl(env, transcriptKey(key, language), exp),
+    })),
+  )
+  return {
+    url,
+    content_type: contentTypeOf(key) ?? 'application/octet-stream',
+    expires_at: new Date(exp * 1000).toISOString(),
+    transcripts,
+  }
 }
 
 /** One route's units (in order) as the caller sees them: state, lock, and media when playable. */
@@ -94,17 +110,33 @@ async function toStates(env: Env, user: Player, rows: readonly repo.UnitRow[]): 
 
 function progressOf(routeId: number, rows: readonly { completedAt: Date | null }[]): RouteProgressDto {
   const completed = rows.filter((r) => r.completedAt).length
-  return { route_id: routeId, completed_units: completed, visible_units: rows.length, progress: repo.progressPercent(completed, rows.length) }
+  return {
+    route_id: routeId,
+    completed_units: completed,
+    visible_units: rows.length,
+    progress: repo.progressPercent(completed, rows.length),
+  }
 }
 
 /** GET /v1/route/units: a visible route's visible units, in order, with the caller's state of each. */
 export async function listRouteUnits(ctx: Ctx, q: { route: string; plan_id?: number }) {
-  const ref: repo.RouteRef = /^\d{1,15}$/.test(q.route) ? { id: Number(q.route) } : { slug: q.route, language: ctx.locale }
+  const ref: repo.RouteRef = /^\d{1,15}$/.test(q.route)
+    ? { id: Number(q.route) }
+    : { slug: q.route, language: ctx.locale }
   // The route is the same for everyone (the versioned public cache); the lock and the person's
   // units with their progress are read together: 1 round once the route is cached (issue 21 §2).
-  const route = await sharedAnswer(ctx.env, ctx.waitUntil, 'route-ref', ref, async () => (await repo.findVisibleRoute(ctx.db, ref)) ?? null)
+  const route = await sharedAnswer(
+    ctx.env,
+    ctx.waitUntil,
+    'route-ref',
+    ref,
+    async () => (await repo.findVisibleRoute(ctx.db, ref)) ?? null,
+  )
   if (!route) throw new AppError('not_found', { message: 'errors.route_not_found' })
-  const [, rows] = await Promise.all([refuseBlocked(ctx, route.id, q.plan_id), repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null)])
+  const [, rows] = await Promise.all([
+    refuseBlocked(ctx, route.id, q.plan_id),
+    repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null),
+  ])
   return { route, progress: progressOf(route.id, rows), units: await toStates(ctx.env, ctx.user, rows) }
 }
 
@@ -129,17 +161,32 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
   await refuseBlocked(ctx, row.routeId)
 
   // A position past the end (a rounded duration, a clock that ran on) is the end.
-  const position = row.durationSeconds !== null && row.durationSeconds >= 0 ? Math.min(input.position, row.durationSeconds) : input.position
+  const position =
+    row.durationSeconds !== null && row.durationSeconds >= 0
+      ? Math.min(input.position, row.durationSeconds)
+      : input.position
   // A save made offline carries its moment (issue 23 §5): at most 7 days back, never ahead of now.
   const now = Date.now()
-  const at = input.played_at === undefined ? now : Math.min(now, Math.max(now - OFFLINE_SAVE_MAX_AGE_MS, input.played_at))
-  const saved = await repo.saveProgress(ctx.db, { userId: user.id, unitId: row.id, position, completed: !!input.completed, now: new Date(at) })
+  const at =
+    input.played_at === undefined ? now : Math.min(now, Math.max(now - OFFLINE_SAVE_MAX_AGE_MS, input.played_at))
+  const saved = await repo.saveProgress(ctx.db, {
+    userId: user.id,
+    unitId: row.id,
+    position,
+    completed: !!input.completed,
+    now: new Date(at),
+  })
   const justCompleted = !row.completedAt && !!saved.completedAt
   // The day counts for the person's streak and rewards (issue 11 §1): a unit completed, or listened to long enough.
   if (saved.completedAt || saved.position >= MIN_LISTEN_SECONDS) await countActivity(ctx, user, justCompleted, at)
   rows[i] = { ...row, position: saved.position, completedAt: saved.completedAt }
   return {
-    unit: { id: row.id, position: saved.position, completed: !!saved.completedAt, completed_at: saved.completedAt ? saved.completedAt.toISOString() : null },
+    unit: {
+      id: row.id,
+      position: saved.position,
+      completed: !!saved.completedAt,
+      completed_at: saved.completedAt ? saved.completedAt.toISOString() : null,
+    },
     progress: progressOf(row.routeId, rows),
     // The save that completes a unit answers the route's units again: the next one unlocks at once.
     ...(justCompleted ? { units: await toStates(ctx.env, user, rows) } : {}),
@@ -149,7 +196,9 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
 /** Record the activity; a failure there is logged and never fails the save. */
 async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean, at: number) {
   try {
-    await recordActivity(ctx.env, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, at, { unitCompleted })
+    await recordActivity(ctx.env, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, at, {
+      unitCompleted,
+    })
   } catch (err) {
     console.warn(`activity of user ${user.id} not recorded: ${err instanceof Error ? err.message : String(err)}`)
   }
@@ -159,11 +208,16 @@ async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean
 
 /** The units that play the file at `key` (as their media, or a transcript of it); [] when it is no unit's. */
 export function unitsOfMediaKey(db: Db, key: string) {
-  return memo(`playback:media-units:${key}`, MEDIA_UNITS_TTL_MS, () => repo.unitsPlayingMedia(db, [key, ...mediaKeysOfTranscript(key)]))
+  return memo(`playback:media-units:${key}`, MEDIA_UNITS_TTL_MS, () =>
+    repo.unitsPlayingMedia(db, [key, ...mediaKeysOfTranscript(key)]),
+  )
 }
 
 /** Whether the signed-in `ctx.user` may play at least one of `units` now (a file may be shared by several units). */
-export async function mayPlayAny(ctx: Ctx & { user: SessionUser }, units: readonly { id: number; routeId: number }[]): Promise<boolean> {
+export async function mayPlayAny(
+  ctx: Ctx & { user: SessionUser },
+  units: readonly { id: number; routeId: number }[],
+): Promise<boolean> {
   const user = ctx.user
   const routeIds = [...new Set(units.map((u) => u.routeId))].slice(0, 20)
   const rows = await repo.unitsWithProgress(ctx.db, routeIds, user.id)
@@ -179,5 +233,9 @@ export async function mayPlayAny(ctx: Ctx & { user: SessionUser }, units: readon
 /** Refuse a route the caller's plan still holds locked (SPEC §4 "Locked routes cannot be opened"). */
 async function refuseBlocked(ctx: Ctx, routeId: number, planId?: number) {
   const block = await routeBlock(ctx, routeId, planId)
-  if (block) throw new AppError('unauthorized', { message: 'plans.route_locked', extra: { lock_code: block.lock_code, lock_message: block.lock_message, plan_id: block.plan.id } })
+  if (block)
+    throw new AppError('unauthorized', {
+      message: 'plans.route_locked',
+      extra: { lock_code: block.lock_code, lock_message: block.lock_message, plan_id: block.plan.id },
+    })
 }

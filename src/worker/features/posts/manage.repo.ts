@@ -6,10 +6,19 @@ import type { Locale } from '#shared/i18n/index'
 
 /** A post that is not deleted (any status). */
 export const findLivePost = (db: Db, id: number): Promise<Post | undefined> =>
-  db.select().from(posts).where(and(eq(posts.id, id), sql`${posts.deletedAt} IS NULL`)).get()
+  db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), sql`${posts.deletedAt} IS NULL`))
+    .get()
 export const insertPost = (db: Db, values: NewPost) => db.insert(posts).values(values).returning().get()
 export const updatePost = (db: Db, id: number, patch: Partial<NewPost>) =>
-  db.update(posts).set(patch).where(and(eq(posts.id, id), sql`${posts.deletedAt} IS NULL`)).returning().get()
+  db
+    .update(posts)
+    .set(patch)
+    .where(and(eq(posts.id, id), sql`${posts.deletedAt} IS NULL`))
+    .returning()
+    .get()
 
 /** Mark deleted (the address keeps answering the deleted-article page); false when already gone. */
 export async function markPostDeleted(db: Db, id: number, now: Date) {
@@ -27,8 +36,16 @@ export function correlationsOf(db: Db, postId: number) {
   return db
     .select({ id: posts.id, slug: posts.slug, title: posts.title, language: posts.language })
     .from(postCorrelations)
-    .innerJoin(posts, sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`)
-    .where(and(or(eq(postCorrelations.postId, postId), eq(postCorrelations.relatedPostId, postId)), sql`${posts.deletedAt} IS NULL`))
+    .innerJoin(
+      posts,
+      sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`,
+    )
+    .where(
+      and(
+        or(eq(postCorrelations.postId, postId), eq(postCorrelations.relatedPostId, postId)),
+        sql`${posts.deletedAt} IS NULL`,
+      ),
+    )
     .orderBy(asc(posts.title))
     .all()
 }
@@ -39,14 +56,24 @@ export function correlationsOf(db: Db, postId: number) {
  */
 export async function insertCorrelation(db: Db, a: number, b: number) {
   const [low, high] = a < b ? [a, b] : [b, a]
-  const row = await db.insert(postCorrelations).values({ postId: low, relatedPostId: high }).onConflictDoNothing().returning({ id: postCorrelations.id }).get()
+  const row = await db
+    .insert(postCorrelations)
+    .values({ postId: low, relatedPostId: high })
+    .onConflictDoNothing()
+    .returning({ id: postCorrelations.id })
+    .get()
   return !!row
 }
 
 export async function deleteCorrelation(db: Db, a: number, b: number) {
   const row = await db
     .delete(postCorrelations)
-    .where(or(and(eq(postCorrelations.postId, a), eq(postCorrelations.relatedPostId, b)), and(eq(postCorrelations.postId, b), eq(postCorrelations.relatedPostId, a))))
+    .where(
+      or(
+        and(eq(postCorrelations.postId, a), eq(postCorrelations.relatedPostId, b)),
+        and(eq(postCorrelations.postId, b), eq(postCorrelations.relatedPostId, a)),
+      ),
+    )
     .returning({ id: postCorrelations.id })
     .get()
   return !!row
@@ -55,13 +82,23 @@ export async function deleteCorrelation(db: Db, a: number, b: number) {
 export async function findPostCategories(db: Db, language: Locale, page: { perPage: number; offset: number }) {
   const where = eq(postCategories.language, language)
   const [rows, [total]] = await Promise.all([
-    db.select().from(postCategories).where(where).orderBy(asc(postCategories.title), asc(postCategories.id)).limit(page.perPage).offset(page.offset).all(),
+    db
+      .select()
+      .from(postCategories)
+      .where(where)
+      .orderBy(asc(postCategories.title), asc(postCategories.id))
+      .limit(page.perPage)
+      .offset(page.offset)
+      .all(),
     db.select({ n: count() }).from(postCategories).where(where),
   ])
   return { rows, total: total?.n ?? 0 }
 }
-export const findPostCategory = (db: Db, id: number): Promise<PostCategory | undefined> => db.select().from(postCategories).where(eq(postCategories.id, id)).get()
-export const insertPostCategory = (db: Db, values: typeof postCategories.$inferInsert) => db.insert(postCategories).values(values).returning().get()
+export const findPostCategory = (db: Db, id: number): Promise<PostCategory | undefined> =>
+  db.select().from(postCategories).where(eq(postCategories.id, id)).get()
+export const insertPostCategory = (db: Db, values: typeof postCategories.$inferInsert) =>
+  db.insert(postCategories).values(values).returning().get()
 export const updatePostCategory = (db: Db, id: number, patch: Partial<typeof postCategories.$inferInsert>) =>
   db.update(postCategories).set(patch).where(eq(postCategories.id, id)).returning().get()
-export const deletePostCategoryRow = (db: Db, id: number) => db.delete(postCategories).where(eq(postCategories.id, id)).returning({ id: postCategories.id }).get()
+export const deletePostCategoryRow = (db: Db, id: number) =>
+  db.delete(postCategories).where(eq(postCategories.id, id)).returning({ id: postCategories.id }).get()

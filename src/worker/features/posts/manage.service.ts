@@ -18,7 +18,10 @@ import { toPostDto } from './posts.service'
 
 const postMissing = () => new AppError('not_found', { message: 'posts_manage.post_missing' })
 const categoryMissing = () => new AppError('not_found', { message: 'posts_manage.category_missing' })
-const toDto = (p: Post, category: PostDto['category']): PostDto => ({ ...toPostDto(p, category), content: p.content ?? '' })
+const toDto = (p: Post, category: PostDto['category']): PostDto => ({
+  ...toPostDto(p, category),
+  content: p.content ?? '',
+})
 
 /** POST /v1/post: create (language, slug, title required) or update the fields sent. */
 export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; created: boolean }> {
@@ -49,7 +52,12 @@ export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; 
     const absent = absentOf(f, ['language', 'slug', 'title'] as const)
     if (absent.length) throw required(absent)
     const now = new Date()
-    const values = { ...patch, images: f.image_cover ? { cover: f.image_cover } : null, publishedAt: patch.publishedAt ?? now, createdBy: ctx.user?.id ?? null } as NewPost
+    const values = {
+      ...patch,
+      images: f.image_cover ? { cover: f.image_cover } : null,
+      publishedAt: patch.publishedAt ?? now,
+      createdBy: ctx.user?.id ?? null,
+    } as NewPost
     row = await uniqueSlug(() => repo.insertPost(ctx.db, values))
   } else {
     const current = await repo.findLivePost(ctx.db, f.id)
@@ -85,13 +93,15 @@ export async function correlations(ctx: Ctx, postId: number) {
 /** POST /v1/post/correlation: never with itself (422), once per pair in either order (409). */
 export async function addCorrelation(ctx: Ctx, a: number, b: number) {
   await bothLive(ctx, a, b)
-  if (!(await repo.insertCorrelation(ctx.db, a, b))) throw new AppError('conflict', { message: 'posts_manage.correlation_exists' })
+  if (!(await repo.insertCorrelation(ctx.db, a, b)))
+    throw new AppError('conflict', { message: 'posts_manage.correlation_exists' })
   return repo.correlationsOf(ctx.db, a)
 }
 
 export async function removeCorrelation(ctx: Ctx, a: number, b: number) {
   await bothLive(ctx, a, b)
-  if (!(await repo.deleteCorrelation(ctx.db, a, b))) throw new AppError('not_found', { message: 'posts_manage.correlation_missing' })
+  if (!(await repo.deleteCorrelation(ctx.db, a, b)))
+    throw new AppError('not_found', { message: 'posts_manage.correlation_missing' })
   return repo.correlationsOf(ctx.db, a)
 }
 
@@ -102,7 +112,11 @@ export async function listCategories(ctx: Ctx, q: ListQuery<{ language?: 'es' | 
 
 export const saveCategory = (ctx: Ctx, f: CategoryForm) =>
   saveCategoryWith(
-    { find: (id) => repo.findPostCategory(ctx.db, id), insert: (v) => repo.insertPostCategory(ctx.db, v), update: (id, p) => repo.updatePostCategory(ctx.db, id, p) },
+    {
+      find: (id) => repo.findPostCategory(ctx.db, id),
+      insert: (v) => repo.insertPostCategory(ctx.db, v),
+      update: (id, p) => repo.updatePostCategory(ctx.db, id, p),
+    },
     f,
     categoryMissing,
   )

@@ -8,7 +8,10 @@ const WORDS_PER_MINUTE = 200
 
 /** Minutes to read an HTML body at 200 words a minute (SPEC §9), at least 1. */
 export function readingMinutes(html: string): number {
-  const words = html.replace(/<[^>]*>/g, ' ').split(/\s+/).filter(Boolean).length
+  const words = html
+    .replace(/<[^>]*>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE))
 }
 
@@ -23,7 +26,13 @@ export const readerBody = (html: string) => sanitizeHtml(html)
 
 /** Rows of a post snapshot (audit restore) cleaned like a save: an old snapshot may predate the allowlist. */
 export async function cleanSnapshotRows<T extends Record<string, unknown>>(rows: T[]): Promise<T[]> {
-  return Promise.all(rows.map(async (r) => (typeof r.content === 'string' ? { ...r, content: await sanitizeHtml(r.content), html_version: HTML_POLICY_VERSION } : r)))
+  return Promise.all(
+    rows.map(async (r) =>
+      typeof r.content === 'string'
+        ? { ...r, content: await sanitizeHtml(r.content), html_version: HTML_POLICY_VERSION }
+        : r,
+    ),
+  )
 }
 
 const BATCH = 50
@@ -44,16 +53,14 @@ export async function cleanStoredPostHtml(env: Env): Promise<{ cleaned: number; 
     results.map(async (r) => {
       const clean = r.content === null ? null : await cleanBody(r.content)
       if (!clean || clean.content === r.content) {
-        return env.DB.prepare('UPDATE posts SET html_version = ?1 WHERE id = ?2 AND html_version < ?1 AND content IS ?3').bind(HTML_POLICY_VERSION, r.id, r.content)
+        return env.DB.prepare(
+          'UPDATE posts SET html_version = ?1 WHERE id = ?2 AND html_version < ?1 AND content IS ?3',
+        ).bind(HTML_POLICY_VERSION, r.id, r.content)
       }
       changed++
-      return env.DB.prepare('UPDATE posts SET content = ?1, html_version = ?2, time_for_reading = ?3 WHERE id = ?4 AND html_version < ?2 AND content = ?5').bind(
-        clean.content,
-        clean.htmlVersion,
-        clean.timeForReading,
-        r.id,
-        r.content,
-      )
+      return env.DB.prepare(
+        'UPDATE posts SET content = ?1, html_version = ?2, time_for_reading = ?3 WHERE id = ?4 AND html_version < ?2 AND content = ?5',
+      ).bind(clean.content, clean.htmlVersion, clean.timeForReading, r.id, r.content)
     }),
   )
   await env.DB.batch(updates)

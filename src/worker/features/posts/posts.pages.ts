@@ -16,7 +16,10 @@ export const postsLoaders: PageLoaders<'blog' | 'post'> = {
     const perPage = [5, 10, 20].includes(asked) ? asked : PAGE_SIZE.blog
     const out = await listPosts(ctx, postsQuery.parse({ page, per_page: perPage, search: keyword || undefined }))
     // A search's answer is not a page of its own for search engines (the canonical is /blog).
-    return withHead({ keyword, ...out }, { description: messagesFor(ctx.locale).blog_page.description, noindex: !!keyword })
+    return withHead(
+      { keyword, ...out },
+      { description: messagesFor(ctx.locale).blog_page.description, noindex: !!keyword },
+    )
   }),
 
   post: loader(postPageData, async ({ ctx, params }) => {

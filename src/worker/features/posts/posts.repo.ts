@@ -8,11 +8,21 @@ import { matchesSearch, searchRelevance, textSearch, withRelevance } from '#work
 
 type PostFilters = PostsQuery['filters'] & { language: Locale }
 
-const POST_ORDER = { published_at: posts.publishedAt, updated_at: posts.updatedAt, title: posts.title, id: posts.id } as const
+const POST_ORDER = {
+  published_at: posts.publishedAt,
+  updated_at: posts.updatedAt,
+  title: posts.title,
+  id: posts.id,
+} as const
 
 /** Published posts only: visible, not deleted, publication date reached. */
 const published = (language: Locale) =>
-  and(eq(posts.language, language), eq(posts.status, ContentStatus.visible), isNull(posts.deletedAt), sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`)
+  and(
+    eq(posts.language, language),
+    eq(posts.status, ContentStatus.visible),
+    isNull(posts.deletedAt),
+    sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`,
+  )
 
 /** One page of published posts and how many match (2 statements); the body only by slug. */
 export async function findPosts(db: Db, q: PostFilters, page: Pick<PostsQuery, 'order' | 'perPage' | 'offset'>) {
@@ -25,7 +35,10 @@ export async function findPosts(db: Db, q: PostFilters, page: Pick<PostsQuery, '
   const where = and(...conds)
   const col = POST_ORDER[page.order.column as keyof typeof POST_ORDER] ?? posts.publishedAt
   // A search in the default order (`published_at` desc) lists the most relevant posts first.
-  const ranked = search && page.order.column === 'published_at' && page.order.dir === 'desc' ? searchRelevance(search, posts.id) : undefined
+  const ranked =
+    search && page.order.column === 'published_at' && page.order.dir === 'desc'
+      ? searchRelevance(search, posts.id)
+      : undefined
   // Not db.batch: joined columns with the same name would collide in batched results.
   const [rows, [total]] = await Promise.all([
     withRelevance(
@@ -77,15 +90,30 @@ export async function relatedOfPost(db: Db, postId: number, language: Locale) {
     db
       .select({ id: posts.id })
       .from(postCorrelations)
-      .innerJoin(posts, sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`)
-      .where(and(sql`(${postCorrelations.postId} = ${postId} OR ${postCorrelations.relatedPostId} = ${postId})`, published(language)))
+      .innerJoin(
+        posts,
+        sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`,
+      )
+      .where(
+        and(
+          sql`(${postCorrelations.postId} = ${postId} OR ${postCorrelations.relatedPostId} = ${postId})`,
+          published(language),
+        ),
+      )
       .limit(3)
       .all(),
     db
       .select({ id: routes.id, slug: routes.slug, title: routes.title })
       .from(postRoutes)
       .innerJoin(routes, eq(routes.id, postRoutes.routeId))
-      .where(and(eq(postRoutes.postId, postId), eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true)))
+      .where(
+        and(
+          eq(postRoutes.postId, postId),
+          eq(routes.status, ContentStatus.visible),
+          eq(routes.isPublic, true),
+          eq(routes.isActive, true),
+        ),
+      )
       .orderBy(asc(routes.order))
       .limit(3)
       .all(),

@@ -18,16 +18,18 @@ export function listPosts(ctx: Ctx, q: PostsQuery) {
 async function loadPosts(ctx: Ctx, q: PostsQuery) {
   const { rows, total } = await findPosts(ctx.db, { ...q.filters, language: q.filters.language ?? ctx.locale }, q)
   const withStats = q.properties.includes('stats')
-  const out: PostDto[] = await Promise.all(rows.map(async ({ post: p, category, stats }) => {
-    const dto = toPostDto(p, category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null)
-    // Sanitised again on its way out (issue 20 §4): a row not cleaned yet, or written by anything
-    // but an editor's save, still reaches a reader only through the allowlist.
-    if (p.content !== null && p.content !== undefined) dto.content = await readerBody(p.content)
-    if (p.audios) dto.audios = p.audios
-    if (p.videos) dto.videos = p.videos
-    if (withStats) dto.stats = { views: stats?.views ?? 0, likes: stats?.likes ?? 0 }
-    return dto
-  }))
+  const out: PostDto[] = await Promise.all(
+    rows.map(async ({ post: p, category, stats }) => {
+      const dto = toPostDto(p, category?.id ? { id: category.id, slug: category.slug!, title: category.title! } : null)
+      // Sanitised again on its way out (issue 20 §4): a row not cleaned yet, or written by anything
+      // but an editor's save, still reaches a reader only through the allowlist.
+      if (p.content !== null && p.content !== undefined) dto.content = await readerBody(p.content)
+      if (p.audios) dto.audios = p.audios
+      if (p.videos) dto.videos = p.videos
+      if (withStats) dto.stats = { views: stats?.views ?? 0, likes: stats?.likes ?? 0 }
+      return dto
+    }),
+  )
   return { posts: out, pagination: pagination(q, total, rows.length) }
 }
 
@@ -49,12 +51,32 @@ async function loadRelated(ctx: Ctx, post: PostDto) {
     relatedOfPost(ctx.db, post.id, ctx.locale),
     listPosts(ctx, postsQuery.parse({ per_page: 4, search: post.tag ?? undefined, diffuse: 1 })),
   ])
-  const correlated = linked.postIds.length ? (await listPosts(ctx, postsQuery.parse({ per_page: 3, ids: linked.postIds.join('|') }))).posts : []
-  const related = [...correlated, ...byTag.posts.filter((p) => p.id !== post.id && !linked.postIds.includes(p.id))].slice(0, 3)
+  const correlated = linked.postIds.length
+    ? (await listPosts(ctx, postsQuery.parse({ per_page: 3, ids: linked.postIds.join('|') }))).posts
+    : []
+  const related = [
+    ...correlated,
+    ...byTag.posts.filter((p) => p.id !== post.id && !linked.postIds.includes(p.id)),
+  ].slice(0, 3)
   return { related, routes: linked.routes }
 }
 
-type PostFields = Pick<Post, 'id' | 'slug' | 'title' | 'description' | 'language' | 'status' | 'tag' | 'tags' | 'timeForReading' | 'author' | 'images' | 'publishedAt' | 'updatedAt'>
+type PostFields = Pick<
+  Post,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'language'
+  | 'status'
+  | 'tag'
+  | 'tags'
+  | 'timeForReading'
+  | 'author'
+  | 'images'
+  | 'publishedAt'
+  | 'updatedAt'
+>
 
 /** A post row as the contract shows it (without body, media or stats: callers add what they read). */
 export function toPostDto(p: PostFields, category: PostDto['category']): PostDto {

@@ -6,7 +6,13 @@ import { psychologistAvailability, users, type NewUser, type User } from '#worke
 /** The host's weekly hours, by weekday and start. */
 export const hoursOf = (db: Db, hostId: number) =>
   db
-    .select({ weekday: psychologistAvailability.weekday, startMinute: psychologistAvailability.startMinute, endMinute: psychologistAvailability.endMinute, slotMinutes: psychologistAvailability.slotMinutes, timezone: psychologistAvailability.timezone })
+    .select({
+      weekday: psychologistAvailability.weekday,
+      startMinute: psychologistAvailability.startMinute,
+      endMinute: psychologistAvailability.endMinute,
+      slotMinutes: psychologistAvailability.slotMinutes,
+      timezone: psychologistAvailability.timezone,
+    })
     .from(psychologistAvailability)
     .where(eq(psychologistAvailability.hostId, hostId))
     .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
@@ -23,7 +29,11 @@ export interface HourRow {
  * old row deleted and the new ones inserted. If any statement fails, nothing changes: the old
  * hours stay.
  */
-export async function replaceWeek(db: Db, hostId: number, week: { open: boolean; timezone: string; slotMinutes: number; rows: readonly HourRow[] }) {
+export async function replaceWeek(
+  db: Db,
+  hostId: number,
+  week: { open: boolean; timezone: string; slotMinutes: number; rows: readonly HourRow[] },
+) {
   const setOpen = db.update(users).set({ psychologistOpenToGetAppointment: week.open }).where(eq(users.id, hostId))
   const clear = db.delete(psychologistAvailability).where(eq(psychologistAvailability.hostId, hostId))
   if (!week.rows.length) {
@@ -31,7 +41,14 @@ export async function replaceWeek(db: Db, hostId: number, week: { open: boolean;
     return
   }
   const insert = db.insert(psychologistAvailability).values(
-    week.rows.map((r) => ({ hostId, weekday: r.weekday, startMinute: r.startMinute, endMinute: r.endMinute, slotMinutes: week.slotMinutes, timezone: week.timezone })),
+    week.rows.map((r) => ({
+      hostId,
+      weekday: r.weekday,
+      startMinute: r.startMinute,
+      endMinute: r.endMinute,
+      slotMinutes: week.slotMinutes,
+      timezone: week.timezone,
+    })),
   )
   await db.batch([setOpen, clear, insert])
 }

@@ -14,9 +14,36 @@ import * as psychologists from './psychologists.service'
 const psychologistsOnly = requireRole(Role.psychologist)
 
 export const psychologistsRoutes = new Hono<AppEnv>()
-  .on(calls.getMyAvailability.method, calls.getMyAvailability.path, psychologistsOnly, ...endpoint(calls.getMyAvailability, async (c) =>
-    reply(c, calls.getMyAvailability, await psychologists.availability(ctxOf(c)))))
-  .on(calls.saveMyAvailability.method, calls.saveMyAvailability.path, psychologistsOnly, purgeAfterEdit, ...endpoint(calls.saveMyAvailability, async (c, f) =>
-    reply(c, calls.saveMyAvailability, await psychologists.saveAvailability(ctxOf(c), f), { message: 'psychologist_profile.availability_saved' })))
-  .on(calls.saveMyPsychologistProfile.method, calls.saveMyPsychologistProfile.path, psychologistsOnly, purgeAfterEdit, ...endpoint(calls.saveMyPsychologistProfile, async (c, f) =>
-    reply(c, calls.saveMyPsychologistProfile, { psychologist: await psychologists.saveExtras(ctxOf(c), f) }, { message: 'psychologist_profile.extras_saved' })))
+  .on(
+    calls.getMyAvailability.method,
+    calls.getMyAvailability.path,
+    psychologistsOnly,
+    ...endpoint(calls.getMyAvailability, async (c) =>
+      reply(c, calls.getMyAvailability, await psychologists.availability(ctxOf(c))),
+    ),
+  )
+  .on(
+    calls.saveMyAvailability.method,
+    calls.saveMyAvailability.path,
+    psychologistsOnly,
+    purgeAfterEdit,
+    ...endpoint(calls.saveMyAvailability, async (c, f) =>
+      reply(c, calls.saveMyAvailability, await psychologists.saveAvailability(ctxOf(c), f), {
+        message: 'psychologist_profile.availability_saved',
+      }),
+    ),
+  )
+  .on(
+    calls.saveMyPsychologistProfile.method,
+    calls.saveMyPsychologistProfile.path,
+    psychologistsOnly,
+    purgeAfterEdit,
+    ...endpoint(calls.saveMyPsychologistProfile, async (c, f) =>
+      reply(
+        c,
+        calls.saveMyPsychologistProfile,
+        { psychologist: await psychologists.saveExtras(ctxOf(c), f) },
+        { message: 'psychologist_profile.extras_saved' },
+      ),
+    ),
+  )

@@ -19,7 +19,10 @@ function me(ctx: Ctx) {
 /** The week as the form writes it: each weekday's ranges, '' for a day off. */
 function weekOf(rows: readonly { weekday: number; startMinute: number; endMinute: number }[]) {
   return Object.fromEntries(
-    WEEKDAYS.map((day, weekday) => [day, formatRanges(rows.filter((r) => r.weekday === weekday).map((r) => ({ start: r.startMinute, end: r.endMinute })))]),
+    WEEKDAYS.map((day, weekday) => [
+      day,
+      formatRanges(rows.filter((r) => r.weekday === weekday).map((r) => ({ start: r.startMinute, end: r.endMinute }))),
+    ]),
   ) as Record<Weekday, string>
 }
 
@@ -43,7 +46,9 @@ export async function availability(ctx: Ctx, open?: boolean) {
 /** POST /v1/my/availability: the whole week replaces the old one, all or nothing. */
 export async function saveAvailability(ctx: Ctx, f: AvailabilityForm) {
   const caller = me(ctx)
-  const rows = f.hours.flatMap((h) => h.ranges.map((r) => ({ weekday: h.weekday, startMinute: r.start, endMinute: r.end })))
+  const rows = f.hours.flatMap((h) =>
+    h.ranges.map((r) => ({ weekday: h.weekday, startMinute: r.start, endMinute: r.end })),
+  )
   await repo.replaceWeek(ctx.db, caller.id, { open: f.open, timezone: f.timezone, slotMinutes: f.slot_minutes, rows })
   await refreshSessions(ctx.env, caller.id) // 'open to appointments' is on the row the sessions carry
   // Read back: the answer is what GET (and the slots) will see. A week with no hours has no

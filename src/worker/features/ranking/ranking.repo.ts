@@ -11,21 +11,33 @@ END`
 /** Start (or restart) the snapshot of `day`: 'building', so the read keeps showing the last complete day. */
 export async function beginRankingDay(d1: D1Database, day: string, now: number) {
   await d1
-    .prepare(`INSERT INTO ranking_days (day, status, ranked, started_at) VALUES (?1, 'building', 0, ?2)
-              ON CONFLICT(day) DO UPDATE SET status = 'building', ranked = 0, started_at = ?2, completed_at = NULL`)
+    .prepare(
+      `INSERT INTO ranking_days (day, status, ranked, started_at) VALUES (?1, 'building', 0, ?2)
+              ON CONFLICT(day) DO UPDATE SET status = 'building', ranked = 0, started_at = ?2, completed_at = NULL`,
+    )
     .bind(day, now)
     .run()
 }
 
 /** Delete up to `limit` rows of a snapshot day; answers how many (call until 0). */
 export async function clearRankingRows(d1: D1Database, day: string, limit: number) {
-  const r = await d1.prepare('DELETE FROM ranking_snapshots WHERE id IN (SELECT id FROM ranking_snapshots WHERE day = ?1 LIMIT ?2)').bind(day, limit).run()
+  const r = await d1
+    .prepare('DELETE FROM ranking_snapshots WHERE id IN (SELECT id FROM ranking_snapshots WHERE day = ?1 LIMIT ?2)')
+    .bind(day, limit)
+    .run()
   return r.meta.changes ?? 0
 }
 
 /** The last complete day before `day` (its positions give position_change), or null. */
 export async function previousCompleteDay(d1: D1Database, day: string) {
-  return (await d1.prepare("SELECT max(day) AS day FROM ranking_days WHERE status = 'complete' AND day < ?1").bind(day).first<{ day: string | null }>())?.day ?? null
+  return (
+    (
+      await d1
+        .prepare("SELECT max(day) AS day FROM ranking_days WHERE status = 'complete' AND day < ?1")
+        .bind(day)
+        .first<{ day: string | null }>()
+    )?.day ?? null
+  )
 }
 
 /** Where a page of the ranking ended: the last person ranked, by the ranking's order. */
@@ -42,7 +54,13 @@ export interface RankCursor {
  * (user_engagement_rank_idx), so a page costs the same however many people and days there are.
  * People who left the ranking are not ranked. Answers how many were written and the new cursor.
  */
-export async function rankPage(d1: D1Database, day: string, prevDay: string | null, cursor: RankCursor | null, limit: number): Promise<{ ranked: number; cursor: RankCursor | null }> {
+export async function rankPage(
+  d1: D1Database,
+  day: string,
+  prevDay: string | null,
+  cursor: RankCursor | null,
+  limit: number,
+): Promise<{ ranked: number; cursor: RankCursor | null }> {
   const c = cursor ?? { position: 0, points: Number.MAX_SAFE_INTEGER, firstDay: '', userId: 0 }
   const [insert, last] = await d1.batch([
     d1
@@ -69,12 +87,18 @@ export async function rankPage(d1: D1Database, day: string, prevDay: string | nu
   ])
   const ranked = insert!.meta.changes ?? 0
   const row = last!.results[0] as { position: number; points: number; first_day: string; user_id: number } | undefined
-  return { ranked, cursor: row ? { position: row.position, points: row.points, firstDay: row.first_day, userId: row.user_id } : null }
+  return {
+    ranked,
+    cursor: row ? { position: row.position, points: row.points, firstDay: row.first_day, userId: row.user_id } : null,
+  }
 }
 
 /** The snapshot of `day` is whole: from now on the read shows it. */
 export async function completeRankingDay(d1: D1Database, day: string, ranked: number, now: number) {
-  await d1.prepare("UPDATE ranking_days SET status = 'complete', ranked = ?2, completed_at = ?3 WHERE day = ?1").bind(day, ranked, now).run()
+  await d1
+    .prepare("UPDATE ranking_days SET status = 'complete', ranked = ?2, completed_at = ?3 WHERE day = ?1")
+    .bind(day, ranked, now)
+    .run()
 }
 
 /** Snapshot days older than the newest `keep` complete ones (and abandoned builds among them). */
@@ -104,7 +128,13 @@ export interface RankingRow {
 
 /** The last day whose snapshot is complete, or null before the first (a day being built is never read). */
 export async function latestDay(d1: D1Database) {
-  return (await d1.prepare("SELECT max(day) AS day FROM ranking_days WHERE status = 'complete'").first<{ day: string | null }>())?.day ?? null
+  return (
+    (
+      await d1
+        .prepare("SELECT max(day) AS day FROM ranking_days WHERE status = 'complete'")
+        .first<{ day: string | null }>()
+    )?.day ?? null
+  )
 }
 
 /** The first `limit` places of `day`, leaving out anyone who left the ranking since. */
@@ -127,7 +157,11 @@ export async function topOf(d1: D1Database, day: string, limit: number) {
 export async function myRow(d1: D1Database, day: string | null, userId: number) {
   const [hidden, row] = await d1.batch([
     d1.prepare('SELECT ranking_hidden FROM user_engagement WHERE user_id = ?1').bind(userId),
-    d1.prepare('SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ?1 AND user_id = ?2').bind(day, userId),
+    d1
+      .prepare(
+        'SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ?1 AND user_id = ?2',
+      )
+      .bind(day, userId),
   ])
   const isHidden = !!(hidden!.results[0] as { ranking_hidden?: number } | undefined)?.ranking_hidden
   return { hidden: isHidden, row: isHidden ? null : ((row!.results[0] as RankingRow | undefined) ?? null) }

@@ -6,7 +6,20 @@ import type { Env } from '#worker/env'
 import { clearMemo, memo } from '#worker/http/memo'
 import { AppError } from '#worker/http/errors'
 import { hideFromRanking } from '#worker/features/engagement/engagement.service'
-import { beginRankingDay, clearRankingRows, completeRankingDay, dropRankingDay, latestDay, myRow, previousCompleteDay, rankPage, staleRankingDays, topOf, type RankCursor, type RankingRow } from './ranking.repo'
+import {
+  beginRankingDay,
+  clearRankingRows,
+  completeRankingDay,
+  dropRankingDay,
+  latestDay,
+  myRow,
+  previousCompleteDay,
+  rankPage,
+  staleRankingDays,
+  topOf,
+  type RankCursor,
+  type RankingRow,
+} from './ranking.repo'
 
 /** How many rows GET /v1/ranking shows above the caller's own. */
 export const RANKING_TOP = 50
@@ -62,7 +75,13 @@ function me(ctx: Ctx) {
   return ctx.user
 }
 
-const entry = (r: RankingRow, myId: number): RankingEntryDto => ({ position: r.position, position_change: r.position_change, name: r.name, points: r.points, is_me: r.user_id === myId })
+const entry = (r: RankingRow, myId: number): RankingEntryDto => ({
+  position: r.position,
+  position_change: r.position_change,
+  name: r.name,
+  points: r.points,
+  is_me: r.user_id === myId,
+})
 
 /** GET /v1/ranking: the top of the last closed day and the caller's own row (null when not ranked or hidden). */
 export async function ranking(ctx: Ctx) {

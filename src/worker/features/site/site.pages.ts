@@ -14,8 +14,20 @@ const LANDING_PSYCHOLOGISTS = 3
 /** The landings' psychologists: public profiles, the same for every visitor (kept a minute). */
 const landing = loader(landingPageData, ({ ctx }) =>
   memo('landing:psychologists', PUBLIC_CACHE_TTL_MS, async () => {
-    const { psychologists } = await listPsychologists({ ...ctx, user: null }, psychologistsQuery.parse({ per_page: String(LANDING_PSYCHOLOGISTS), filters: { open: '1' } }))
-    return { psychologists: psychologists.map((p) => ({ id: p.id, name: p.name, avatar: p.avatar, degree: p.degree, located_at: p.located_at, speaks_in: p.speaks_in })) }
+    const { psychologists } = await listPsychologists(
+      { ...ctx, user: null },
+      psychologistsQuery.parse({ per_page: String(LANDING_PSYCHOLOGISTS), filters: { open: '1' } }),
+    )
+    return {
+      psychologists: psychologists.map((p) => ({
+        id: p.id,
+        name: p.name,
+        avatar: p.avatar,
+        degree: p.degree,
+        located_at: p.located_at,
+        speaks_in: p.speaks_in,
+      })),
+    }
   }),
 )
 
@@ -25,7 +37,10 @@ export const siteLoaders: PageLoaders<'home' | 'insomniaLanding' | 'anxietyLandi
   // The landing is the same for every visitor of a language (signed-in users go to /journey).
   home: loader(homePageData, ({ ctx }) =>
     memo(`home:${ctx.locale}`, PUBLIC_CACHE_TTL_MS, async () => {
-      const { routes } = await listRoutes({ ...ctx, user: null }, routesQuery.parse({ per_page: PAGE_SIZE.landingCarousel, with_properties: 'images' }))
+      const { routes } = await listRoutes(
+        { ...ctx, user: null },
+        routesQuery.parse({ per_page: PAGE_SIZE.landingCarousel, with_properties: 'images' }),
+      )
       return { routes }
     }),
   ),

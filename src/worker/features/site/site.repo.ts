@@ -11,7 +11,12 @@ import { posts, routes, users } from '#worker/db/schema'
 const visibleRoute = and(eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true))
 
 /** A published post: visible, not deleted, its publication date reached (as posts.repo.ts). */
-const publishedPost = () => and(eq(posts.status, ContentStatus.visible), isNull(posts.deletedAt), sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`)
+const publishedPost = () =>
+  and(
+    eq(posts.status, ContentStatus.visible),
+    isNull(posts.deletedAt),
+    sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`,
+  )
 
 /**
  * The languages a visible route with this slug exists in (1 statement). Slugs are unique per
@@ -19,7 +24,10 @@ const publishedPost = () => and(eq(posts.status, ContentStatus.visible), isNull(
  * slug is the other language's version (docs/API.md "Findable (SEO)").
  */
 export async function routeLanguages(db: Db, slug: string): Promise<Locale[]> {
-  const rows = await db.select({ language: routes.language }).from(routes).where(and(eq(routes.slug, slug), visibleRoute))
+  const rows = await db
+    .select({ language: routes.language })
+    .from(routes)
+    .where(and(eq(routes.slug, slug), visibleRoute))
   return rows.map((r) => r.language)
 }
 
@@ -40,7 +48,13 @@ export async function isRemovedPost(db: Db, slug: string, language: Locale): Pro
   const row = await db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.slug, slug), eq(posts.language, language), or(isNotNull(posts.deletedAt), eq(posts.status, ContentStatus.hidden))))
+    .where(
+      and(
+        eq(posts.slug, slug),
+        eq(posts.language, language),
+        or(isNotNull(posts.deletedAt), eq(posts.status, ContentStatus.hidden)),
+      ),
+    )
     .limit(1)
     .get()
   return !!row

@@ -24,7 +24,11 @@ function alternatesOf(path: string, own: Locale, languages: readonly Locale[]): 
   return Object.fromEntries(LOCALES.filter((l) => l === own || languages.includes(l)).map((l) => [l, path]))
 }
 
-const organization = (ctx: Ctx) => ({ '@type': 'Organization', name: messagesFor(ctx.locale).brand, url: `${ctx.linkBase}/` })
+const organization = (ctx: Ctx) => ({
+  '@type': 'Organization',
+  name: messagesFor(ctx.locale).brand,
+  url: `${ctx.linkBase}/`,
+})
 
 /** ISO 8601 duration of some seconds, in whole minutes (at least one): 'PT25M'. */
 const minutes = (seconds: number) => `PT${Math.max(1, Math.round(seconds / 60))}M`
@@ -136,7 +140,16 @@ export const ROBOTS_CACHE_SECONDS = 3600
  * Public pages without parameters that are steps of a flow rather than something to find: left
  * out of the sitemap (a page entry can say the same with `noindex`, which also adds the robots tag).
  */
-const UNLISTED: readonly PageId[] = ['login', 'register', 'recover', 'thanks', 'expired', 'blockedRoute', 'appointment', 'disableNotifications']
+const UNLISTED: readonly PageId[] = [
+  'login',
+  'register',
+  'recover',
+  'thanks',
+  'expired',
+  'blockedRoute',
+  'appointment',
+  'disableNotifications',
+]
 
 /** The page table's pages the sitemap lists in both languages: public or visitor pages without parameters. */
 export function listedPages(): { id: PageId; entry: PageEntry<unknown> }[] {
@@ -157,7 +170,8 @@ interface SitemapUrl {
   alternates: { lang: string; href: string }[]
 }
 
-const xml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!)
+const xml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch]!)
 const w3cDate = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 function latest(dates: (Date | null | undefined)[]): Date | null {
@@ -176,7 +190,8 @@ export async function sitemapUrls(db: Db, base: string): Promise<SitemapUrl[]> {
   const routes = await repo.sitemapRoutes(db, budget)
   const posts = await repo.sitemapPosts(db, budget - routes.length)
 
-  const lastOf = (rows: { language: Locale; updatedAt: Date | null }[], l: Locale) => latest(rows.filter((r) => r.language === l).map((r) => r.updatedAt))
+  const lastOf = (rows: { language: Locale; updatedAt: Date | null }[], l: Locale) =>
+    latest(rows.filter((r) => r.language === l).map((r) => r.updatedAt))
   const contentLast: Partial<Record<PageId, (l: Locale) => Date | null>> = {
     home: (l) => lastOf(routes, l),
     routes: (l) => lastOf(routes, l),
@@ -203,7 +218,10 @@ export async function sitemapUrls(db: Db, base: string): Promise<SitemapUrl[]> {
 }
 
 export function sitemapXml(urls: SitemapUrl[]): string {
-  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ]
   for (const u of urls) {
     out.push('<url>', `<loc>${xml(u.loc)}</loc>`)
     if (u.lastmod) out.push(`<lastmod>${w3cDate(u.lastmod)}</lastmod>`)
@@ -223,7 +241,9 @@ export function sitemapXml(urls: SitemapUrl[]): string {
  */
 export function robotsTxt(env: Env, base: string): string {
   if (env.APP_ENV === 'staging') return 'User-agent: *\nDisallow: /\n'
-  const privatePaths = ROUTABLE.filter(({ entry }) => entry.access === 'user').map(({ entry }) => entry.path.split('/:')[0]!)
+  const privatePaths = ROUTABLE.filter(({ entry }) => entry.access === 'user').map(
+    ({ entry }) => entry.path.split('/:')[0]!,
+  )
   const disallow = [
     '/v1/',
     '/__dev/',
@@ -233,7 +253,14 @@ export function robotsTxt(env: Env, base: string): string {
     '/en/logout',
     ...new Set(privatePaths.flatMap((p) => LOCALES.map((l) => (l === 'es' ? p : `/en${p}`)))),
   ]
-  return ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n')
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...disallow.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n')
 }
 
 // ── Router ────────────────────────────────────────────────────────────────────────────────────
@@ -241,10 +268,16 @@ export function robotsTxt(env: Env, base: string): string {
 export const seoRoutes = new Hono<AppEnv>()
   .get('/sitemap.xml', async (c) => {
     const body = sitemapXml(await sitemapUrls(c.var.db, linkBase(c)))
-    return c.body(body, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': `public, max-age=${SITEMAP_CACHE_SECONDS}` })
+    return c.body(body, 200, {
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': `public, max-age=${SITEMAP_CACHE_SECONDS}`,
+    })
   })
   .get('/robots.txt', (c) =>
-    c.body(robotsTxt(c.env, linkBase(c)), 200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': `public, max-age=${ROBOTS_CACHE_SECONDS}` }),
+    c.body(robotsTxt(c.env, linkBase(c)), 200, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': `public, max-age=${ROBOTS_CACHE_SECONDS}`,
+    }),
   )
 
 // What the route and post pages ask of the site for their heads and alternates.

@@ -14,12 +14,28 @@ export interface EventRow {
 }
 
 export async function insertEvent(db: Db, row: EventRow) {
-  await db.insert(trackingEvents).values({ sessionId: row.sessionId, userId: row.userId, event: row.event, page: row.page ?? null, params: row.params ?? null, ...(row.at ? { createdAt: row.at } : {}) }).run()
+  await db
+    .insert(trackingEvents)
+    .values({
+      sessionId: row.sessionId,
+      userId: row.userId,
+      event: row.event,
+      page: row.page ?? null,
+      params: row.params ?? null,
+      ...(row.at ? { createdAt: row.at } : {}),
+    })
+    .run()
 }
 
-
-export const findSession = (db: Db, sessionId: string): Promise<Pick<TrackingSession, 'sessionId' | 'userId'> | undefined> =>
-  db.select({ sessionId: trackingSessions.sessionId, userId: trackingSessions.userId }).from(trackingSessions).where(eq(trackingSessions.sessionId, sessionId)).get()
+export const findSession = (
+  db: Db,
+  sessionId: string,
+): Promise<Pick<TrackingSession, 'sessionId' | 'userId'> | undefined> =>
+  db
+    .select({ sessionId: trackingSessions.sessionId, userId: trackingSessions.userId })
+    .from(trackingSessions)
+    .where(eq(trackingSessions.sessionId, sessionId))
+    .get()
 
 export async function insertSession(db: Db, row: typeof trackingSessions.$inferInsert) {
   await db.insert(trackingSessions).values(row).run()
@@ -28,7 +44,12 @@ export async function insertSession(db: Db, row: typeof trackingSessions.$inferI
 /** A known session seen again: its last visit, and its person once they have signed in. */
 export async function touchSession(db: Db, sessionId: string, userId: number | null, at: Date) {
   await db.update(trackingSessions).set({ lastSeenAt: at }).where(eq(trackingSessions.sessionId, sessionId)).run()
-  if (userId !== null) await db.update(trackingSessions).set({ userId }).where(and(eq(trackingSessions.sessionId, sessionId), isNull(trackingSessions.userId))).run()
+  if (userId !== null)
+    await db
+      .update(trackingSessions)
+      .set({ userId })
+      .where(and(eq(trackingSessions.sessionId, sessionId), isNull(trackingSessions.userId)))
+      .run()
 }
 
 /** One row per (locale, text): a second report only bumps its count and last_seen. */
@@ -36,6 +57,9 @@ export async function recordTranslationMiss(db: Db, locale: string, text: string
   await db
     .insert(translationMisses)
     .values({ locale, text, firstSeen: at, lastSeen: at })
-    .onConflictDoUpdate({ target: [translationMisses.locale, translationMisses.text], set: { count: sql`${translationMisses.count} + 1`, lastSeen: at } })
+    .onConflictDoUpdate({
+      target: [translationMisses.locale, translationMisses.text],
+      set: { count: sql`${translationMisses.count} + 1`, lastSeen: at },
+    })
     .run()
 }

@@ -9,7 +9,13 @@ import * as repo from './tracking.repo'
  * counted once per person and never joined to a session's utm values (docs/API.md "Tracking").
  * A failure is logged, never passed on: an event must not fail what the person did.
  */
-export async function trackServerEvent(ctx: Ctx, userId: number, event: string, params: Record<string, unknown>, at = new Date()) {
+export async function trackServerEvent(
+  ctx: Ctx,
+  userId: number,
+  event: string,
+  params: Record<string, unknown>,
+  at = new Date(),
+) {
   try {
     await repo.insertEvent(ctx.db, { sessionId: `user:${userId}`, userId, event, params, at })
   } catch (err) {
@@ -61,7 +67,14 @@ export async function trackEvent(ctx: Ctx, f: TrackForm, now = new Date()) {
   if (f.route) params.route = f.route
   if (f.post) params.post = f.post
   if (f.search) params.search = f.search
-  await repo.insertEvent(ctx.db, { sessionId: f.session_id.toLowerCase(), userId: ctx.user?.id ?? null, event: f.event, page: f.page ?? null, params: Object.keys(params).length ? params : null, at: now })
+  await repo.insertEvent(ctx.db, {
+    sessionId: f.session_id.toLowerCase(),
+    userId: ctx.user?.id ?? null,
+    event: f.event,
+    page: f.page ?? null,
+    params: Object.keys(params).length ? params : null,
+    at: now,
+  })
 }
 
 /** POST /v1/translation: a text the page had no translation for, in the request's language. */

@@ -24,7 +24,10 @@ interface FlowState {
   locale: Locale
 }
 
-const AUTHORIZE: Record<Provider, (p: { clientId: string; redirectUri: string; state: string; nonce: string; locale: Locale }) => string> = {
+const AUTHORIZE: Record<
+  Provider,
+  (p: { clientId: string; redirectUri: string; state: string; nonce: string; locale: Locale }) => string
+> = {
   google: (p) =>
     `https://accounts.google.com/o/oauth2/v2/auth?${new URLSearchParams({
       client_id: p.clientId,
@@ -61,11 +64,30 @@ export const authRoutes = new Hono<AppEnv>()
     const lang = c.req.query('lang')
     const locale: Locale = isLocale(lang) ? lang : c.var.locale
     const state = randomToken()
-    const flow: FlowState = { nonce: randomToken(), redirect: safeRedirect(c.req.query('redirect'), localizePath('/journey', locale)), locale }
+    const flow: FlowState = {
+      nonce: randomToken(),
+      redirect: safeRedirect(c.req.query('redirect'), localizePath('/journey', locale)),
+      locale,
+    }
     await c.env.KV.put(`oauth:${await sha256(state)}`, JSON.stringify(flow), { expirationTtl: STATE_TTL_SEC })
     // SameSite=None: the provider comes back with a cross-site POST, which a Lax cookie would miss.
-    setCookie(c, STATE_COOKIE, state, { path: '/auth', httpOnly: true, secure: true, sameSite: 'None', maxAge: STATE_TTL_SEC })
-    return c.redirect(AUTHORIZE[provider]({ clientId: clientId(c, provider), redirectUri: `${linkBase(c)}/auth/${provider}/callback`, state, nonce: flow.nonce, locale }), 302)
+    setCookie(c, STATE_COOKIE, state, {
+      path: '/auth',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'None',
+      maxAge: STATE_TTL_SEC,
+    })
+    return c.redirect(
+      AUTHORIZE[provider]({
+        clientId: clientId(c, provider),
+        redirectUri: `${linkBase(c)}/auth/${provider}/callback`,
+        state,
+        nonce: flow.nonce,
+        locale,
+      }),
+      302,
+    )
   })
 
   .post('/:provider/callback', async (c) => {
@@ -79,7 +101,8 @@ export const authRoutes = new Hono<AppEnv>()
     const flow = state && cookie && safeEqual(state, cookie) ? await c.env.KV.get<FlowState>(key, 'json') : null
     if (flow) await c.env.KV.delete(key)
     const locale = flow?.locale ?? c.var.locale
-    const failed = (reason = 'failed') => c.redirect(`${localizePath('/login', locale)}?error=provider&provider=${provider}&reason=${reason}`, 303)
+    const failed = (reason = 'failed') =>
+      c.redirect(`${localizePath('/login', locale)}?error=provider&provider=${provider}&reason=${reason}`, 303)
     const idToken = typeof form.id_token === 'string' ? form.id_token : ''
     if (!flow || !idToken) return failed()
 
@@ -94,19 +117,16 @@ export const authRoutes = new Hono<AppEnv>()
       }
     }
     try {
-      const { user } = await authenticate(
-        ctxOf(c, locale),
-        {
-          ...(provider === 'google' ? { google_id_token: idToken } : { apple_id_token: idToken }),
-          nonce: flow.nonce,
-          // The buttons say that continuing confirms legal age and accepts the terms.
-          legal_age: true,
-          consent_text: 'Continued with Google or Apple: legal age confirmed; terms and privacy policy accepted.',
-          consent_version: DEFAULT_CONSENT.version,
-          name,
-          language: locale,
-        },
-      )
+      const { user } = await authenticate(ctxOf(c, locale), {
+        ...(provider === 'google' ? { google_id_token: idToken } : { apple_id_token: idToken }),
+        nonce: flow.nonce,
+        // The buttons say that continuing confirms legal age and accepts the terms.
+        legal_age: true,
+        consent_text: 'Continued with Google or Apple: legal age confirmed; terms and privacy policy accepted.',
+        consent_version: DEFAULT_CONSENT.version,
+        name,
+        language: locale,
+      })
       if (c.var.user) await endSession(c, { replaced: true })
       await createSession(c, user, { remember: true })
       // Checked again on the way out: a flow stored by an older version may hold anything.

@@ -26,17 +26,35 @@ export function slidingCount(current: number, previous: number, now: number, win
  * Count one attempt against each of `subjects` and answer each one's sliding count, this attempt
  * included, in one batch: the upserts (RETURNING the new count) and the previous windows' counts.
  */
-export async function countAttempt(d1: D1Database, subjects: readonly Counted[], now: number, windowMs: number): Promise<{ counts: number[]; windowStart: number }> {
+export async function countAttempt(
+  d1: D1Database,
+  subjects: readonly Counted[],
+  now: number,
+  windowMs: number,
+): Promise<{ counts: number[]; windowStart: number }> {
   const windowStart = windowStartOf(now, windowMs)
   const results = await d1.batch<{ count: number }>([
     ...subjects.map((s) =>
       d1
-        .prepare('INSERT INTO auth_counters (kind, subject, window_start, count) VALUES (?1, ?2, ?3, 1) ON CONFLICT (kind, subject, window_start) DO UPDATE SET count = count + 1 RETURNING count')
+        .prepare(
+          'INSERT INTO auth_counters (kind, subject, window_start, count) VALUES (?1, ?2, ?3, 1) ON CONFLICT (kind, subject, window_start) DO UPDATE SET count = count + 1 RETURNING count',
+        )
         .bind(s.kind, s.subject, windowStart),
     ),
-    ...subjects.map((s) => d1.prepare('SELECT count FROM auth_counters WHERE kind = ?1 AND subject = ?2 AND window_start = ?3').bind(s.kind, s.subject, windowStart - windowMs)),
+    ...subjects.map((s) =>
+      d1
+        .prepare('SELECT count FROM auth_counters WHERE kind = ?1 AND subject = ?2 AND window_start = ?3')
+        .bind(s.kind, s.subject, windowStart - windowMs),
+    ),
   ])
-  const counts = subjects.map((_, i) => slidingCount(results[i]?.results[0]?.count ?? 1, results[subjects.length + i]?.results[0]?.count ?? 0, now, windowMs))
+  const counts = subjects.map((_, i) =>
+    slidingCount(
+      results[i]?.results[0]?.count ?? 1,
+      results[subjects.length + i]?.results[0]?.count ?? 0,
+      now,
+      windowMs,
+    ),
+  )
   return { counts, windowStart }
 }
 
@@ -44,7 +62,9 @@ export async function countAttempt(d1: D1Database, subjects: readonly Counted[],
 export async function peekCount(d1: D1Database, s: Counted, now: number, windowMs: number): Promise<number> {
   const windowStart = windowStartOf(now, windowMs)
   const { results } = await d1
-    .prepare('SELECT window_start, count FROM auth_counters WHERE kind = ?1 AND subject = ?2 AND window_start IN (?3, ?4)')
+    .prepare(
+      'SELECT window_start, count FROM auth_counters WHERE kind = ?1 AND subject = ?2 AND window_start IN (?3, ?4)',
+    )
     .bind(s.kind, s.subject, windowStart, windowStart - windowMs)
     .all<{ window_start: number; count: number }>()
   const at = (w: number) => results.find((r) => r.window_start === w)?.count ?? 0
@@ -53,7 +73,12 @@ export async function peekCount(d1: D1Database, s: Counted, now: number, windowM
 
 /** Take back one count from `windowStart` (an attempt that turned out to succeed). */
 export async function uncount(d1: D1Database, s: Counted, windowStart: number) {
-  await d1.prepare('UPDATE auth_counters SET count = count - 1 WHERE kind = ?1 AND subject = ?2 AND window_start = ?3 AND count > 0').bind(s.kind, s.subject, windowStart).run()
+  await d1
+    .prepare(
+      'UPDATE auth_counters SET count = count - 1 WHERE kind = ?1 AND subject = ?2 AND window_start = ?3 AND count > 0',
+    )
+    .bind(s.kind, s.subject, windowStart)
+    .run()
 }
 
 /** Forget every window of one subject (an account's owner signed in). */

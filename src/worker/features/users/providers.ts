@@ -28,14 +28,21 @@ export const PROVIDERS: Record<Provider, ProviderConfig> = {
 }
 
 /** A client id setting may list several ids (web, iOS, Android), comma separated. */
-const splitList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const splitList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 const JWKS_CACHE_TTL_SEC = 60 * 60
 const JWKS_TIMEOUT_MS = 3000
 const CLOCK_TOLERANCE_SEC = 30
 
 async function fetchJwks(url: string): Promise<JSONWebKeySet> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(JWKS_TIMEOUT_MS), headers: { accept: 'application/json' } })
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(JWKS_TIMEOUT_MS),
+    headers: { accept: 'application/json' },
+  })
   if (!res.ok) throw new Error(`JWKS ${url}: ${res.status}`)
   const body = (await res.json()) as JSONWebKeySet
   if (!body || !Array.isArray(body.keys)) throw new Error(`JWKS ${url}: no keys`)
@@ -64,7 +71,12 @@ export interface ProviderIdentity {
  * Verify an ID token, or answer null (bad signature, wrong issuer or audience, expired,
  * nonce mismatch, malformed, or the JWKS could not be read: never an exception).
  */
-export async function verifyIdToken(env: Env, provider: Provider, token: string, opts: { nonce?: string } = {}): Promise<ProviderIdentity | null> {
+export async function verifyIdToken(
+  env: Env,
+  provider: Provider,
+  token: string,
+  opts: { nonce?: string } = {},
+): Promise<ProviderIdentity | null> {
   const cfg = PROVIDERS[provider]
   const audience = cfg.audience(env)
   if (!audience.length) return null

@@ -69,7 +69,7 @@ function toSnapshot(row: User): UserSnapshot {
   const out: UserSnapshot = { ...row, passwordHash: row.passwordHash ? '*' : null }
   for (const k of DATE_COLUMNS) {
     const v = (row as Record<string, unknown>)[k]
-    out[k] = v instanceof Date ? v.getTime() : v ?? null
+    out[k] = v instanceof Date ? v.getTime() : (v ?? null)
   }
   return out
 }
@@ -89,7 +89,10 @@ export async function passwordFingerprint(passwordHash: string | null): Promise<
 }
 
 /** Free access is over for a patient who is not a subscriber once free_access_until has passed. */
-export function isAccessExpired(u: { role: number; subscriber: boolean; freeAccessUntil: Date | null }, now = Date.now()) {
+export function isAccessExpired(
+  u: { role: number; subscriber: boolean; freeAccessUntil: Date | null },
+  now = Date.now(),
+) {
   return u.role === Role.patient && !u.subscriber && !!u.freeAccessUntil && u.freeAccessUntil.getTime() <= now
 }
 
@@ -151,7 +154,10 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
     try {
       user = await resolveSessionUser(c)
     } catch (err) {
-      console.warn(`[${c.get('requestId')}] session lookup failed, serving as a visitor:`, err instanceof Error ? err.message : err)
+      console.warn(
+        `[${c.get('requestId')}] session lookup failed, serving as a visitor:`,
+        err instanceof Error ? err.message : err,
+      )
       c.set('sessionUnavailable', true)
     }
   }
@@ -209,7 +215,12 @@ export async function createSession(
 export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
   const user = c.var.user
   const hash = user?.session?.hash
-  if (hash) await Promise.all([c.env.KV.delete(sessionKey(hash)), c.env.KV.delete(indexPrefix(user.id) + hash), endRealtime(c.env, user.id, hash)])
+  if (hash)
+    await Promise.all([
+      c.env.KV.delete(sessionKey(hash)),
+      c.env.KV.delete(indexPrefix(user.id) + hash),
+      endRealtime(c.env, user.id, hash),
+    ])
   if (!opts.replaced) clearSessionCookie(c)
 }
 
@@ -235,7 +246,9 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
           await Promise.all([env.KV.delete(sessionKey(hash)), env.KV.delete(k.name)])
           return
         }
-        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row) }), { expiration: kvExpiration(rec.exp) })
+        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row) }), {
+          expiration: kvExpiration(rec.exp),
+        })
       }),
     )
     cursor = page.list_complete ? undefined : page.cursor
@@ -250,7 +263,11 @@ export function clearSessionCookie(c: Context<AppEnv>) {
 
 export type TemporaryPurpose = 'recover' | 'welcome' | 'appointment'
 /** How long a link works: recovery one hour, the welcome link (passwordless sign-up) a day, an appointment's confirm/cancel link 3 days. */
-export const TEMPORARY_TTL_SEC: Record<TemporaryPurpose, number> = { recover: 60 * 60, welcome: 24 * 60 * 60, appointment: 3 * 24 * 60 * 60 }
+export const TEMPORARY_TTL_SEC: Record<TemporaryPurpose, number> = {
+  recover: 60 * 60,
+  welcome: 24 * 60 * 60,
+  appointment: 3 * 24 * 60 * 60,
+}
 
 interface TemporaryRecord {
   uid: number

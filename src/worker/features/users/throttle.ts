@@ -56,7 +56,12 @@ export interface SignInGate {
  * (as a failure until it succeeds), then a captcha is asked for when either is past its limit.
  * The same answers for an email with or without an account.
  */
-export async function openSignIn(ctx: Ctx, email: string, captchaToken: string | null | undefined, now = Date.now()): Promise<SignInGate> {
+export async function openSignIn(
+  ctx: Ctx,
+  email: string,
+  captchaToken: string | null | undefined,
+  now = Date.now(),
+): Promise<SignInGate> {
   const d1 = ctx.env.DB
   const account: Counted = { kind: 'sign_in:account', subject: await accountKey(ctx, email) }
   const address: Counted = { kind: 'sign_in:address', subject: addressOf(ctx) }
@@ -83,7 +88,8 @@ const probes = (ctx: Ctx): Counted => ({ kind: 'register_taken:address', subject
 /** Before a registration: an address that has hit existing emails too often this hour waits. */
 export async function checkRegisterProbes(ctx: Ctx, now = Date.now()) {
   const n = await peekCount(ctx.env.DB, probes(ctx), now, REGISTER_PROBE_LIMITS.windowMs)
-  if (n >= REGISTER_PROBE_LIMITS.perAddress) throw new AppError('rate_limited', { message: 'accounts.errors.register_wait' })
+  if (n >= REGISTER_PROBE_LIMITS.perAddress)
+    throw new AppError('rate_limited', { message: 'accounts.errors.register_wait' })
 }
 
 /** A registration hit `owner`'s email: count it against the address and tell the owner. */
@@ -104,7 +110,16 @@ async function noticeOnce(ctx: Ctx, owner: User, template: 'sign_in_failures' | 
   const locale = owner.language
   const link = (path: string) => `${ctx.linkBase}${localizePath(path, locale)}`
   try {
-    await sendMail(ctx.env, { to: owner.email, template, locale, data: { name: owner.name, login: link('/login'), recover: link('/recover') } }, ctx.waitUntil)
+    await sendMail(
+      ctx.env,
+      {
+        to: owner.email,
+        template,
+        locale,
+        data: { name: owner.name, login: link('/login'), recover: link('/recover') },
+      },
+      ctx.waitUntil,
+    )
   } catch (err) {
     console.warn(`${template} notice for user ${owner.id} not queued:`, err instanceof Error ? err.message : err)
   }

@@ -52,8 +52,16 @@ export function toUserDto(u: User, creditsCents: number): UserDto {
 }
 
 /** The user as a sign-in answers it, with the caller's own new token. */
-export function toSessionUserDto(u: User, creditsCents: number, session: { token: string; expiresAt: number }): SessionUserDto {
-  return { ...toUserDto(u, creditsCents), token: session.token, token_expires_at: new Date(session.expiresAt).toISOString() }
+export function toSessionUserDto(
+  u: User,
+  creditsCents: number,
+  session: { token: string; expiresAt: number },
+): SessionUserDto {
+  return {
+    ...toUserDto(u, creditsCents),
+    token: session.token,
+    token_expires_at: new Date(session.expiresAt).toISOString(),
+  }
 }
 
 /** For admins only (GET /v1/users): the one place another user's email is shown. */

@@ -8,7 +8,8 @@ import { loader, type PageLoaders } from '#worker/ssr/page'
 import { getMe } from './users.service'
 
 /** Regional-indicator flag of an ISO 3166-1 alpha-2 code ('ES' → 🇪🇸). */
-export const flagOf = (code: string) => String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + ch.charCodeAt(0)))
+export const flagOf = (code: string) =>
+  String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1a5 + ch.charCodeAt(0)))
 
 const countriesCache = new Map<Locale, CountryOption[]>()
 
@@ -23,7 +24,12 @@ export function countryOptions(locale: Locale): CountryOption[] {
   const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
   const collator = new Intl.Collator(locale)
   const list = getCountries()
-    .map((code) => ({ country_code: code, name: names.of(code) ?? code, flag: flagOf(code), phone_code: `+${getCountryCallingCode(code)}` }))
+    .map((code) => ({
+      country_code: code,
+      name: names.of(code) ?? code,
+      flag: flagOf(code),
+      phone_code: `+${getCountryCallingCode(code)}`,
+    }))
     .sort((a, b) => collator.compare(a.name, b.name))
   countriesCache.set(locale, list)
   return list

@@ -35,8 +35,7 @@ import {
   type User,
 } from '#worker/db/schema'
 
-export const findUserById = (db: Db, id: number) =>
-  db.select().from(users).where(eq(users.id, id)).get()
+export const findUserById = (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).get()
 
 /**
  * The row behind a session: read when the row changes, to rewrite the snapshot every session
@@ -45,8 +44,7 @@ export const findUserById = (db: Db, id: number) =>
 export const findSessionUser = (db: Db, id: number): Promise<User | undefined> =>
   db.select().from(users).where(eq(users.id, id)).get()
 
-export const findUserByEmail = (db: Db, email: string) =>
-  db.select().from(users).where(eq(users.email, email)).get()
+export const findUserByEmail = (db: Db, email: string) => db.select().from(users).where(eq(users.email, email)).get()
 
 export const findUserByProvider = (db: Db, provider: 'google' | 'apple', subject: string) =>
   db
@@ -54,7 +52,6 @@ export const findUserByProvider = (db: Db, provider: 'google' | 'apple', subject
     .from(users)
     .where(eq(provider === 'google' ? users.googleId : users.appleId, subject))
     .get()
-
 
 export interface ConsentInput {
   kind: 'registration' | 'landing_kit'
@@ -67,7 +64,12 @@ export interface ConsentInput {
  * Answers null when the email (or provider subject) is already taken, including by a
  * concurrent registration that won the race.
  */
-export async function insertUserWithConsent(db: Db, values: NewUser, consent: ConsentInput, now: Date): Promise<User | null> {
+export async function insertUserWithConsent(
+  db: Db,
+  values: NewUser,
+  consent: ConsentInput,
+  now: Date,
+): Promise<User | null> {
   const key = values.email
     ? eq(users.email, values.email)
     : values.googleId
@@ -77,12 +79,21 @@ export async function insertUserWithConsent(db: Db, values: NewUser, consent: Co
   try {
     const [inserted] = await db.batch([
       db.insert(users).values(values).returning(),
-      db.insert(consentRecords).values({ userId: idOf, kind: consent.kind, text: consent.text, version: consent.version, createdAt: now }),
-      db.insert(consentRecords).values({ userId: idOf, kind: 'legal_age', text: consent.text, version: consent.version, createdAt: now }),
+      db
+        .insert(consentRecords)
+        .values({ userId: idOf, kind: consent.kind, text: consent.text, version: consent.version, createdAt: now }),
+      db
+        .insert(consentRecords)
+        .values({ userId: idOf, kind: 'legal_age', text: consent.text, version: consent.version, createdAt: now }),
     ])
     return inserted[0] ?? null
   } catch (err) {
-    if (/UNIQUE constraint failed/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''))) return null
+    if (
+      /UNIQUE constraint failed/i.test(
+        String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''),
+      )
+    )
+      return null
     throw err
   }
 }
@@ -116,22 +127,70 @@ export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before
       ]
     : []
   // `before`: statements that must commit with the erasure (the plans' cancel actions).
-  if (before.length) await db.$client.batch([...before, ...[...stmts, ...extra].map((q) => db.$client.prepare(q.toSQL().sql).bind(...q.toSQL().params))])
+  if (before.length)
+    await db.$client.batch([
+      ...before,
+      ...[...stmts, ...extra].map((q) => db.$client.prepare(q.toSQL().sql).bind(...q.toSQL().params)),
+    ])
   else await db.batch([...stmts, ...extra])
 }
 
 /** Everything kept about one user, table by table (issue 3 §9, GET /v1/user/export). */
 export async function collectUserData(db: Db, userId: number): Promise<Record<string, unknown[]>> {
-  const byUser = <T extends SQLiteTable & { userId: SQLiteColumn }>(t: T) => db.select().from(t as SQLiteTable).where(eq(t.userId, userId)).all()
+  const byUser = <T extends SQLiteTable & { userId: SQLiteColumn }>(t: T) =>
+    db
+      .select()
+      .from(t as SQLiteTable)
+      .where(eq(t.userId, userId))
+      .all()
   const [
-    consent, plans, progress, liked, notifications, deliveries, ledger, subs, tx, refunds, rewards, activity, ranking, sessions, events,
-    contact, fb, callbacks, sugg, appts, availability, engagement,
+    consent,
+    plans,
+    progress,
+    liked,
+    notifications,
+    deliveries,
+    ledger,
+    subs,
+    tx,
+    refunds,
+    rewards,
+    activity,
+    ranking,
+    sessions,
+    events,
+    contact,
+    fb,
+    callbacks,
+    sugg,
+    appts,
+    availability,
+    engagement,
   ] = await Promise.all([
-    byUser(consentRecords), byUser(planAssignments), byUser(unitProgress), byUser(likes), byUser(inAppNotifications),
-    byUser(notificationDeliveries), byUser(creditLedger), byUser(subscriptions), byUser(transactions), byUser(refundRequests),
-    byUser(userRewards), byUser(activityDays), byUser(rankingSnapshots), byUser(trackingSessions), byUser(trackingEvents),
-    byUser(contactRequests), byUser(feedback), byUser(callbackRequests), byUser(suggestions),
-    db.select().from(appointments).where(or(eq(appointments.guestId, userId), eq(appointments.hostId, userId))).all(),
+    byUser(consentRecords),
+    byUser(planAssignments),
+    byUser(unitProgress),
+    byUser(likes),
+    byUser(inAppNotifications),
+    byUser(notificationDeliveries),
+    byUser(creditLedger),
+    byUser(subscriptions),
+    byUser(transactions),
+    byUser(refundRequests),
+    byUser(userRewards),
+    byUser(activityDays),
+    byUser(rankingSnapshots),
+    byUser(trackingSessions),
+    byUser(trackingEvents),
+    byUser(contactRequests),
+    byUser(feedback),
+    byUser(callbackRequests),
+    byUser(suggestions),
+    db
+      .select()
+      .from(appointments)
+      .where(or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)))
+      .all(),
     db.select().from(psychologistAvailability).where(eq(psychologistAvailability.hostId, userId)).all(),
     byUser(userEngagement), // streak state and the ranking choice (issue 11)
   ])
@@ -188,8 +247,12 @@ export async function listPsychologists(db: Db, q: PsychologistsQuery): Promise<
   if (f.open !== undefined) conds.push(eq(users.psychologistOpenToGetAppointment, f.open))
   if (f.search) conds.push(sql`${users.name} LIKE ${likeEscape(f.search)} ESCAPE '\\'`)
   // JSON lists: a psychologist whose specialities (or languages) hold the value asked.
-  if (f.symptom) conds.push(sql`EXISTS (SELECT 1 FROM json_each(${users.specialistInSymptoms}) WHERE json_each.value = ${f.symptom})`)
-  if (f.language) conds.push(sql`EXISTS (SELECT 1 FROM json_each(${users.speaksIn}) WHERE json_each.value = ${f.language})`)
+  if (f.symptom)
+    conds.push(
+      sql`EXISTS (SELECT 1 FROM json_each(${users.specialistInSymptoms}) WHERE json_each.value = ${f.symptom})`,
+    )
+  if (f.language)
+    conds.push(sql`EXISTS (SELECT 1 FROM json_each(${users.speaksIn}) WHERE json_each.value = ${f.language})`)
   return pageOfUsers(db, and(...conds), q.order.column === 'name' ? users.name : users.id, q)
 }
 
@@ -213,5 +276,3 @@ async function pageOfUsers(
   ])
   return { rows, total: total?.n ?? 0 }
 }
-
-

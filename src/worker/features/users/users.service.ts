@@ -37,12 +37,16 @@ import {
 } from './users.repo'
 
 /** The consent recorded when the client does not send the text it showed. */
-export const DEFAULT_CONSENT = { version: 'register-2026-01', text: 'Legal age confirmed; terms and privacy policy accepted.' }
+export const DEFAULT_CONSENT = {
+  version: 'register-2026-01',
+  text: 'Legal age confirmed; terms and privacy policy accepted.',
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 function passwordRules(password: string, field = 'password') {
-  if (isCommonPassword(password)) throw new AppError('validation', { fields: { [field]: ['accounts.errors.password_common'] } })
+  if (isCommonPassword(password))
+    throw new AppError('validation', { fields: { [field]: ['accounts.errors.password_common'] } })
 }
 
 /** E.164 form of a phone the contract already validated. */
@@ -61,7 +65,18 @@ async function signInLink(ctx: Ctx, user: User, purpose: 'recover' | 'welcome', 
 
 // ── Register ─────────────────────────────────────────────────────────────────────────────────
 
-function newUserValues(ctx: Ctx, now: Date, input: { email?: string | null; name?: string | null; language?: Locale; countryCode?: string; phone?: string; timezone?: string }): NewUser {
+function newUserValues(
+  ctx: Ctx,
+  now: Date,
+  input: {
+    email?: string | null
+    name?: string | null
+    language?: Locale
+    countryCode?: string
+    phone?: string
+    timezone?: string
+  },
+): NewUser {
   return {
     email: input.email ?? null,
     name: input.name ?? null,
@@ -91,7 +106,10 @@ export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> 
   const owner = await findUserByEmail(ctx.db, input.email)
   if (owner) {
     await registerHitExisting(ctx, owner)
-    throw new AppError('conflict', { message: 'accounts.errors.email_taken', fields: { email: ['accounts.errors.email_taken'] } })
+    throw new AppError('conflict', {
+      message: 'accounts.errors.email_taken',
+      fields: { email: ['accounts.errors.email_taken'] },
+    })
   }
   const now = new Date()
   const consent = {
@@ -100,13 +118,24 @@ export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> 
     version: input.consent_version ?? DEFAULT_CONSENT.version,
   } as const
   const values: NewUser = {
-    ...newUserValues(ctx, now, { email: input.email, name: input.name, language: input.language, countryCode: input.country_code, phone: input.phone, timezone: input.timezone }),
+    ...newUserValues(ctx, now, {
+      email: input.email,
+      name: input.name,
+      language: input.language,
+      countryCode: input.country_code,
+      phone: input.phone,
+      timezone: input.timezone,
+    }),
     passwordHash: input.password ? await hashPassword(input.password) : null,
     consentText: consent.text,
     consentVersion: consent.version,
   }
   const user = await insertUserWithConsent(ctx.db, values, consent, now)
-  if (!user) throw new AppError('conflict', { message: 'accounts.errors.email_taken', fields: { email: ['accounts.errors.email_taken'] } })
+  if (!user)
+    throw new AppError('conflict', {
+      message: 'accounts.errors.email_taken',
+      fields: { email: ['accounts.errors.email_taken'] },
+    })
   // The plan of the landing they came from, else their language's default (issue 7 §4).
   await assignStartingPlan(ctx, user.id, user.language as Locale, input.category, now)
   // The account exists from here on. The welcome mail (a temporary token in KV, an outbox row,
@@ -123,7 +152,12 @@ export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> 
         data: {
           name: user.name,
           // A landing's registration gets the kit it promised, opened by the same one-time link.
-          link: await signInLink(ctx, user, 'welcome', input.category ? `/route/${LANDING_ROUTE[input.category][ctx.locale]}` : '/journey'),
+          link: await signInLink(
+            ctx,
+            user,
+            'welcome',
+            input.category ? `/route/${LANDING_ROUTE[input.category][ctx.locale]}` : '/journey',
+          ),
           ...(input.category ? { kit: input.category } : {}),
           unsubscribe: await notificationsLink(ctx.env, ctx.linkBase, user.id, ctx.locale),
         },
@@ -148,9 +182,15 @@ export interface Authenticated {
  * POST /v1/user/authenticate. A wrong password and an unknown email give the same answer
  * ('Invalid credentials.', 401) after the same work: an unknown email still runs one PBKDF2.
  */
-export async function authenticate(ctx: Ctx, input: AuthenticateRequest, captchaToken: string | null = null): Promise<Authenticated> {
-  if (input.google_id_token) return { user: await providerSignIn(ctx, 'google', input.google_id_token, input), recovery: false }
-  if (input.apple_id_token) return { user: await providerSignIn(ctx, 'apple', input.apple_id_token, input), recovery: false }
+export async function authenticate(
+  ctx: Ctx,
+  input: AuthenticateRequest,
+  captchaToken: string | null = null,
+): Promise<Authenticated> {
+  if (input.google_id_token)
+    return { user: await providerSignIn(ctx, 'google', input.google_id_token, input), recovery: false }
+  if (input.apple_id_token)
+    return { user: await providerSignIn(ctx, 'apple', input.apple_id_token, input), recovery: false }
   if (input.user_id !== undefined) return temporarySignIn(ctx, input.user_id, input.authorization!)
   return { user: await passwordSignIn(ctx, input.email!, input.password!, captchaToken), recovery: false }
 }
@@ -191,7 +231,11 @@ async function providerSignIn(ctx: Ctx, provider: Provider, token: string, input
     throw new AppError('conflict', { message: 'accounts.errors.provider_email_taken' })
   }
   const now = new Date()
-  const consent = { kind: 'registration', text: input.consent_text ?? DEFAULT_CONSENT.text, version: input.consent_version ?? DEFAULT_CONSENT.version } as const
+  const consent = {
+    kind: 'registration',
+    text: input.consent_text ?? DEFAULT_CONSENT.text,
+    version: input.consent_version ?? DEFAULT_CONSENT.version,
+  } as const
   const values: NewUser = {
     ...newUserValues(ctx, now, { email, name: input.name ?? identity.name, language: input.language }),
     ...(provider === 'google' ? { googleId: identity.subject } : { appleId: identity.subject }),
@@ -233,7 +277,8 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   if (input.phone !== undefined) patch.phone = normalizePhone(input.phone)
   if (input.language !== undefined) patch.language = input.language
   if (input.timezone !== undefined) patch.timezone = input.timezone
-  if (input.perfect_time_to_send_notifications !== undefined) patch.perfectTimeToSendNotifications = input.perfect_time_to_send_notifications
+  if (input.perfect_time_to_send_notifications !== undefined)
+    patch.perfectTimeToSendNotifications = input.perfect_time_to_send_notifications
   if (input.notification_channels !== undefined) patch.notificationChannels = input.notification_channels
   if (input.is_a_email_reader !== undefined) {
     patch.isAEmailReader = input.is_a_email_reader
@@ -244,7 +289,10 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   if (input.password) {
     passwordRules(input.password)
     if (user.passwordHash && !caller.session?.recovery) {
-      if (!input.current_password) throw new AppError('validation', { fields: { current_password: ['accounts.errors.current_password_required'] } })
+      if (!input.current_password)
+        throw new AppError('validation', {
+          fields: { current_password: ['accounts.errors.current_password_required'] },
+        })
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
         throw new AppError('validation', { fields: { current_password: ['accounts.errors.current_password'] } })
       }
@@ -272,7 +320,11 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
  */
 export async function recoverPassword(ctx: Ctx, email: string): Promise<void> {
   const cd = await takeCooldown(ctx.env.DB, `recover:${email}`, COOLDOWNS_MS.passwordRecovery)
-  if (!cd.ok) throw new AppError('rate_limited', { message: 'errors.recovery_cooldown', extra: { retry_at: new Date(cd.retryAt).toISOString() } })
+  if (!cd.ok)
+    throw new AppError('rate_limited', {
+      message: 'errors.recovery_cooldown',
+      extra: { retry_at: new Date(cd.retryAt).toISOString() },
+    })
   const user = await findUserByEmail(ctx.db, email)
   if (!user) return
   await sendMail(
@@ -281,7 +333,11 @@ export async function recoverPassword(ctx: Ctx, email: string): Promise<void> {
       to: email,
       template: 'recover',
       locale: ctx.locale,
-      data: { name: user.name, link: await signInLink(ctx, user, 'recover', '/profile'), minutes: TEMPORARY_TTL_SEC.recover / 60 },
+      data: {
+        name: user.name,
+        link: await signInLink(ctx, user, 'recover', '/profile'),
+        minutes: TEMPORARY_TTL_SEC.recover / 60,
+      },
     },
     ctx.waitUntil,
   )
@@ -294,7 +350,11 @@ export async function disableNotifications(ctx: Ctx, input: { user_id?: number; 
   const caller = ctx.user
   let userId: number
   if (input.signature !== undefined || (input.user_id !== undefined && input.user_id !== caller?.id)) {
-    if (input.user_id === undefined || !input.signature || !(await checkNotificationsSignature(ctx.env, input.user_id, input.signature))) {
+    if (
+      input.user_id === undefined ||
+      !input.signature ||
+      !(await checkNotificationsSignature(ctx.env, input.user_id, input.signature))
+    ) {
       throw new AppError('unauthorized', { message: 'accounts.errors.signature' })
     }
     userId = input.user_id

@@ -13,7 +13,7 @@ export const routeCategories: SeedCategory[] = [
   { key: 'sleep', language: 'en', slug: 'better-sleep', title: 'Better sleep' },
   { key: 'emotions', language: 'en', slug: 'emotions', title: 'Emotions' },
   { key: 'thoughts', language: 'en', slug: 'thoughts', title: 'Thoughts' },
-];
+]
 
 export const postCategories: SeedCategory[] = [
   { key: 'guides', language: 'es', slug: 'guias-practicas', title: 'Guías prácticas' },
@@ -24,10 +24,10 @@ export const postCategories: SeedCategory[] = [
   { key: 'sleep', language: 'en', slug: 'sleep', title: 'Sleep' },
   { key: 'anxiety', language: 'en', slug: 'anxiety', title: 'Anxiety' },
   { key: 'wellbeing', language: 'en', slug: 'emotional-wellbeing', title: 'Emotional wellbeing' },
-];
+]
 
 export function categorySlug(list: SeedCategory[], key: string, language: Language): string {
-  const found = list.find((c) => c.key === key && c.language === language);
-  if (!found) throw new Error(`Unknown category ${key} (${language})`);
-  return found.slug;
+  const found = list.find((c) => c.key === key && c.language === language)
+  if (!found) throw new Error(`Unknown category ${key} (${language})`)
+  return found.slug
 }

@@ -7,7 +7,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'anxiety-self-test-gentle-questions',
     title: 'Anxiety self-test: gentle questions to know yourself better',
-    description: 'A kind, informal self-test to notice how anxiety shows up in your daily life. It is not a diagnosis, just a starting point for looking after yourself.',
+    description:
+      'A kind, informal self-test to notice how anxiety shows up in your daily life. It is not a diagnosis, just a starting point for looking after yourself.',
     tag: 'Anxiety',
     tags: ['anxiety', 'test', 'self-awareness'],
     category: 'anxiety',
@@ -37,7 +38,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'sleep-test-how-well-are-you-resting',
     title: 'Sleep test: how well are you really resting?',
-    description: 'Take this short test to understand your nights a little better and find out which habits could help you rest more easily.',
+    description:
+      'Take this short test to understand your nights a little better and find out which habits could help you rest more easily.',
     tag: 'Sleep',
     tags: ['insomnia', 'sleep', 'test'],
     category: 'sleep',
@@ -68,7 +70,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'do-you-overthink-a-simple-test',
     title: 'Do you overthink? A simple test to spot the loop',
-    description: 'A few questions to notice when thinking helps you and when it traps you, plus practical ideas to step out of the loop gently.',
+    description:
+      'A few questions to notice when thinking helps you and when it traps you, plus practical ideas to step out of the loop gently.',
     tag: 'Thoughts',
     tags: ['overthinking', 'rumination', 'test'],
     category: 'practical-guides',
@@ -103,7 +106,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'a-7-night-plan-for-better-sleep',
     title: 'A 7-night plan for better sleep',
-    description: 'A simple night-by-night plan to help your body find its way back to rest. No impossible rules, just small changes.',
+    description:
+      'A simple night-by-night plan to help your body find its way back to rest. No impossible rules, just small changes.',
     tag: 'Sleep',
     tags: ['insomnia', 'plan', 'habits'],
     category: 'sleep',
@@ -137,7 +141,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'how-to-make-a-calm-plan-for-difficult-days',
     title: 'How to make a calm plan for difficult days',
-    description: 'Having a written calm plan helps you know what to do when anxiety rises and it is hard to think clearly. Here is how to create your own.',
+    description:
+      'Having a written calm plan helps you know what to do when anxiety rises and it is hard to think clearly. Here is how to create your own.',
     tag: 'Anxiety',
     tags: ['anxiety', 'plan', 'self-care'],
     category: 'anxiety',
@@ -167,7 +172,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'a-simple-plan-to-care-for-yourself-when-you-feel-low',
     title: 'A simple plan to care for yourself when you feel low',
-    description: 'When sadness weighs heavily, big changes feel impossible. This plan suggests small, kind steps to keep you company day by day.',
+    description:
+      'When sadness weighs heavily, big changes feel impossible. This plan suggests small, kind steps to keep you company day by day.',
     tag: 'Wellbeing',
     tags: ['sadness', 'low mood', 'plan'],
     category: 'emotional-wellbeing',
@@ -195,7 +201,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'what-to-do-when-a-panic-attack-arrives',
     title: 'What to do when a panic attack arrives',
-    description: 'A panic attack is frightening, but it passes. Here is what is happening in your body and which tools can help you get through it.',
+    description:
+      'A panic attack is frightening, but it passes. Here is what is happening in your body and which tools can help you get through it.',
     tag: 'Panic',
     tags: ['panic', 'anxiety', 'breathing'],
     category: 'anxiety',
@@ -224,7 +231,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: '4-7-8-breathing-step-by-step',
     title: '4-7-8 breathing, step by step',
-    description: 'A simple technique you can practise anywhere to relax or to wind down before sleep. Here is how to do it and how to adapt it to you.',
+    description:
+      'A simple technique you can practise anywhere to relax or to wind down before sleep. Here is how to do it and how to adapt it to you.',
     tag: 'Breathing',
     tags: ['breathing', 'relaxation', 'sleep'],
     category: 'practical-guides',
@@ -258,7 +266,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'rumination-why-we-go-over-things',
     title: 'Rumination: why we go over things again and again',
-    description: 'Rumination keeps us stuck in the past or in what might have been. Understanding how it works is the first step to stepping out of it kindly.',
+    description:
+      'Rumination keeps us stuck in the past or in what might have been. Understanding how it works is the first step to stepping out of it kindly.',
     tag: 'Thoughts',
     tags: ['rumination', 'overthinking', 'mindfulness'],
     category: 'emotional-wellbeing',
@@ -289,7 +298,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'self-compassion-learning-to-talk-to-yourself-kindly',
     title: 'Self-compassion: learning to talk to yourself kindly',
-    description: 'Treating yourself with the same kindness you would offer someone you love is not weakness. Here is what self-compassion is and how to practise it.',
+    description:
+      'Treating yourself with the same kindness you would offer someone you love is not weakness. Here is what self-compassion is and how to practise it.',
     tag: 'Self-compassion',
     tags: ['self-compassion', 'sadness', 'inner dialogue'],
     category: 'emotional-wellbeing',
@@ -318,7 +328,8 @@ export const postsEn: SeedPost[] = [
     language: 'en',
     slug: 'everyday-stress-small-pauses-that-help',
     title: 'Everyday stress: small pauses that really help',
-    description: 'You do not need a free hour to look after yourself. Discover one-minute pauses that fit into any day, however full it is.',
+    description:
+      'You do not need a free hour to look after yourself. Discover one-minute pauses that fit into any day, however full it is.',
     tag: 'Stress',
     tags: ['stress', 'pauses', 'breathing'],
     category: 'practical-guides',
@@ -344,4 +355,4 @@ export const postsEn: SeedPost[] = [
 <h2>When stress is too much</h2>
 <p>These pauses help with day-to-day stress, but if you notice that the tension never eases, that you sleep badly night after night or that you feel at your limit, it is a good idea to talk to a professional. Looking after yourself is not a luxury; it is a need.</p>`,
   },
-];
+]

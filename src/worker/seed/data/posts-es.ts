@@ -7,7 +7,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'test-de-ansiedad-preguntas-para-conocerte-mejor',
     title: 'Test de ansiedad: preguntas para conocerte mejor',
-    description: 'Un test orientativo y amable para reconocer cómo se manifiesta la ansiedad en tu día a día. No es un diagnóstico: es un punto de partida para cuidarte.',
+    description:
+      'Un test orientativo y amable para reconocer cómo se manifiesta la ansiedad en tu día a día. No es un diagnóstico: es un punto de partida para cuidarte.',
     tag: 'Ansiedad',
     tags: ['ansiedad', 'test', 'autoconocimiento'],
     category: 'ansiedad',
@@ -37,7 +38,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'test-del-sueno-como-estas-descansando',
     title: 'Test del sueño: ¿cómo estás descansando de verdad?',
-    description: 'Responde a este breve test para entender mejor tus noches y descubrir qué hábitos pueden ayudarte a descansar un poco mejor.',
+    description:
+      'Responde a este breve test para entender mejor tus noches y descubrir qué hábitos pueden ayudarte a descansar un poco mejor.',
     tag: 'Sueño',
     tags: ['insomnio', 'sueño', 'test'],
     category: 'sueno',
@@ -68,7 +70,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'piensas-demasiado-test-para-reconocer-el-bucle',
     title: '¿Piensas demasiado? Un test sencillo para reconocer el bucle',
-    description: 'Algunas preguntas para darte cuenta de cuándo pensar te ayuda y cuándo te atrapa. Incluye ideas prácticas para salir del bucle con suavidad.',
+    description:
+      'Algunas preguntas para darte cuenta de cuándo pensar te ayuda y cuándo te atrapa. Incluye ideas prácticas para salir del bucle con suavidad.',
     tag: 'Pensamientos',
     tags: ['sobrepensar', 'rumiación', 'test'],
     category: 'guias-practicas',
@@ -103,7 +106,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'tu-plan-para-dormir-mejor-en-7-noches',
     title: 'Tu plan para dormir mejor en 7 noches',
-    description: 'Un plan sencillo, noche a noche, para ayudar a tu cuerpo a reencontrarse con el descanso. Sin reglas imposibles, solo pequeños cambios.',
+    description:
+      'Un plan sencillo, noche a noche, para ayudar a tu cuerpo a reencontrarse con el descanso. Sin reglas imposibles, solo pequeños cambios.',
     tag: 'Sueño',
     tags: ['insomnio', 'plan', 'hábitos'],
     category: 'sueno',
@@ -137,7 +141,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'como-preparar-un-plan-de-calma-para-los-dias-dificiles',
     title: 'Cómo preparar un plan de calma para los días difíciles',
-    description: 'Tener un plan de calma escrito te ayuda a saber qué hacer cuando la ansiedad aprieta y cuesta pensar con claridad. Te explicamos cómo crear el tuyo.',
+    description:
+      'Tener un plan de calma escrito te ayuda a saber qué hacer cuando la ansiedad aprieta y cuesta pensar con claridad. Te explicamos cómo crear el tuyo.',
     tag: 'Ansiedad',
     tags: ['ansiedad', 'plan', 'autocuidado'],
     category: 'ansiedad',
@@ -167,7 +172,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'plan-sencillo-para-cuidar-tu-animo',
     title: 'Un plan sencillo para cuidar tu ánimo cuando estás triste',
-    description: 'Cuando la tristeza pesa, los grandes cambios parecen imposibles. Este plan propone pasos pequeños y amables para acompañarte día a día.',
+    description:
+      'Cuando la tristeza pesa, los grandes cambios parecen imposibles. Este plan propone pasos pequeños y amables para acompañarte día a día.',
     tag: 'Bienestar',
     tags: ['tristeza', 'ánimo', 'plan'],
     category: 'bienestar-emocional',
@@ -195,7 +201,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'que-hacer-cuando-llega-un-ataque-de-panico',
     title: 'Qué hacer cuando llega un ataque de pánico',
-    description: 'Un ataque de pánico asusta mucho, pero pasa. Te contamos qué está ocurriendo en tu cuerpo y qué recursos pueden ayudarte a atravesarlo.',
+    description:
+      'Un ataque de pánico asusta mucho, pero pasa. Te contamos qué está ocurriendo en tu cuerpo y qué recursos pueden ayudarte a atravesarlo.',
     tag: 'Pánico',
     tags: ['pánico', 'ansiedad', 'respiración'],
     category: 'ansiedad',
@@ -224,7 +231,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'la-respiracion-4-7-8-paso-a-paso',
     title: 'La respiración 4-7-8, paso a paso',
-    description: 'Una técnica sencilla que puedes practicar en cualquier lugar para relajarte o antes de dormir. Te explicamos cómo hacerla y cómo adaptarla a ti.',
+    description:
+      'Una técnica sencilla que puedes practicar en cualquier lugar para relajarte o antes de dormir. Te explicamos cómo hacerla y cómo adaptarla a ti.',
     tag: 'Respiración',
     tags: ['respiración', 'relajación', 'sueño'],
     category: 'guias-practicas',
@@ -258,7 +266,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'rumiacion-por-que-le-damos-vueltas-a-las-cosas',
     title: 'Rumiación: por qué le damos tantas vueltas a las cosas',
-    description: 'La rumiación nos mantiene atrapados en el pasado o en lo que pudo ser. Entender cómo funciona es el primer paso para salir de ella con amabilidad.',
+    description:
+      'La rumiación nos mantiene atrapados en el pasado o en lo que pudo ser. Entender cómo funciona es el primer paso para salir de ella con amabilidad.',
     tag: 'Pensamientos',
     tags: ['rumiación', 'sobrepensar', 'mindfulness'],
     category: 'bienestar-emocional',
@@ -289,7 +298,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'autocompasion-aprender-a-hablarte-con-carino',
     title: 'Autocompasión: aprender a hablarte con cariño',
-    description: 'Tratarte con la misma amabilidad que ofrecerías a alguien a quien quieres no es debilidad. Te contamos qué es la autocompasión y cómo practicarla.',
+    description:
+      'Tratarte con la misma amabilidad que ofrecerías a alguien a quien quieres no es debilidad. Te contamos qué es la autocompasión y cómo practicarla.',
     tag: 'Autocompasión',
     tags: ['autocompasión', 'tristeza', 'diálogo interno'],
     category: 'bienestar-emocional',
@@ -318,7 +328,8 @@ export const postsEs: SeedPost[] = [
     language: 'es',
     slug: 'estres-cotidiano-pequenas-pausas-que-ayudan',
     title: 'Estrés cotidiano: pequeñas pausas que sí ayudan',
-    description: 'No necesitas una hora libre para cuidarte. Descubre pausas de un minuto que caben en cualquier día, por lleno que esté.',
+    description:
+      'No necesitas una hora libre para cuidarte. Descubre pausas de un minuto que caben en cualquier día, por lleno que esté.',
     tag: 'Estrés',
     tags: ['estrés', 'pausas', 'respiración'],
     category: 'guias-practicas',
@@ -344,4 +355,4 @@ export const postsEs: SeedPost[] = [
 <h2>Cuando el estrés es demasiado</h2>
 <p>Las pausas ayudan con el estrés del día a día, pero si notas que la tensión no baja nunca, que duermes mal de forma continuada o que te sientes al límite, es buena idea hablarlo con un profesional. Cuidarte no es un lujo, es una necesidad.</p>`,
   },
-];
+]

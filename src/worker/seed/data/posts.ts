@@ -7,4 +7,4 @@ import type { SeedPost } from './types'
 // ---------------------------------------------------------------------------
 
 /** All posts, Spanish first. */
-export const posts: SeedPost[] = [...postsEs, ...postsEn];
+export const posts: SeedPost[] = [...postsEs, ...postsEn]

@@ -16,15 +16,18 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'mente-tranquila-antes-de-dormir',
       title: 'Mente tranquila antes de dormir',
-      description: 'Justo cuando apagas la luz, la mente decide repasar todo lo pendiente. Esta ruta te ayuda a dejar los pensamientos fuera de la cama: primero en un papel, luego flotando en un río y, por último, contando hacia atrás.',
+      description:
+        'Justo cuando apagas la luz, la mente decide repasar todo lo pendiente. Esta ruta te ayuda a dejar los pensamientos fuera de la cama: primero en un papel, luego flotando en un río y, por último, contando hacia atrás.',
       seo_title: 'Cómo calmar la mente antes de dormir',
-      seo_description: 'Audios guiados para dejar de darle vueltas a las cosas en la cama y preparar la mente para el descanso.',
+      seo_description:
+        'Audios guiados para dejar de darle vueltas a las cosas en la cama y preparar la mente para el descanso.',
       tag: 'Sueño',
     },
     en: {
       slug: 'a-quiet-mind-before-bed',
       title: 'A quiet mind before bed',
-      description: 'Just as you turn off the light, your mind decides to review everything still to do. This route helps you leave your thoughts outside the bed: first on paper, then floating down a stream, and finally counting down.',
+      description:
+        'Just as you turn off the light, your mind decides to review everything still to do. This route helps you leave your thoughts outside the bed: first on paper, then floating down a stream, and finally counting down.',
       seo_title: 'How to quiet your mind before sleep',
       seo_description: 'Guided audio to stop going over things in bed and prepare your mind for rest.',
       tag: 'Sleep',
@@ -38,7 +41,8 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'si-te-despiertas-de-madrugada',
       title: 'Si te despiertas de madrugada',
-      description: 'Despertarse a las tres de la mañana y no volver a dormir es frustrante. Aquí tienes tres audios muy suaves para esos momentos, pensados para escucharlos a oscuras y con el volumen bajo. Descansar también cuenta, aunque no duermas.',
+      description:
+        'Despertarse a las tres de la mañana y no volver a dormir es frustrante. Aquí tienes tres audios muy suaves para esos momentos, pensados para escucharlos a oscuras y con el volumen bajo. Descansar también cuenta, aunque no duermas.',
       seo_title: 'Despertares nocturnos: qué hacer si te despiertas de madrugada',
       seo_description: 'Audios suaves para volver a relajarte cuando te despiertas en mitad de la noche.',
       tag: 'Sueño',
@@ -46,7 +50,8 @@ export const routeDefs2: RouteDef[] = [
     en: {
       slug: 'if-you-wake-up-in-the-night',
       title: 'If you wake up in the night',
-      description: 'Waking at three in the morning and not getting back to sleep is frustrating. Here are three very gentle audio sessions for those moments, meant to be heard in the dark at a low volume. Resting counts too, even if you do not sleep.',
+      description:
+        'Waking at three in the morning and not getting back to sleep is frustrating. Here are three very gentle audio sessions for those moments, meant to be heard in the dark at a low volume. Resting counts too, even if you do not sleep.',
       seo_title: 'Night waking: what to do if you wake up at night',
       seo_description: 'Gentle audio to help you relax again when you wake up in the middle of the night.',
       tag: 'Sleep',
@@ -60,17 +65,21 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'pequenos-pasos-para-el-animo-bajo',
       title: 'Pequeños pasos para el ánimo bajo',
-      description: 'Cuando el ánimo está por los suelos, los grandes propósitos pesan demasiado. Por eso esta ruta va de cosas pequeñas: un vaso de agua, una ventana abierta, un momento bueno. Cada paso cuenta, por pequeño que sea.',
+      description:
+        'Cuando el ánimo está por los suelos, los grandes propósitos pesan demasiado. Por eso esta ruta va de cosas pequeñas: un vaso de agua, una ventana abierta, un momento bueno. Cada paso cuenta, por pequeño que sea.',
       seo_title: 'Ánimo bajo: pequeños pasos para sentirte mejor',
-      seo_description: 'Ideas guiadas y amables para los días en los que te cuesta todo: movimiento suave, gratitud y autocuidado.',
+      seo_description:
+        'Ideas guiadas y amables para los días en los que te cuesta todo: movimiento suave, gratitud y autocuidado.',
       tag: 'Ánimo',
     },
     en: {
       slug: 'small-steps-for-low-mood',
       title: 'Small steps for low mood',
-      description: 'When your mood is low, big goals weigh too much. That is why this route is about small things: a glass of water, an open window, one good moment. Every step counts, however small it is.',
+      description:
+        'When your mood is low, big goals weigh too much. That is why this route is about small things: a glass of water, an open window, one good moment. Every step counts, however small it is.',
       seo_title: 'Low mood: small steps to feel better',
-      seo_description: 'Kind, guided ideas for days when everything feels hard: gentle movement, gratitude and self-care.',
+      seo_description:
+        'Kind, guided ideas for days when everything feels hard: gentle movement, gratitude and self-care.',
       tag: 'Mood',
     },
   },
@@ -82,15 +91,18 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'los-pensamientos-no-son-hechos',
       title: 'Los pensamientos no son hechos',
-      description: 'La mente produce miles de pensamientos al día, y no todos dicen la verdad. En esta ruta practicarás a mirarlos con un poco de distancia, como quien observa nubes pasar. Así podrás elegir a cuáles prestar atención.',
+      description:
+        'La mente produce miles de pensamientos al día, y no todos dicen la verdad. En esta ruta practicarás a mirarlos con un poco de distancia, como quien observa nubes pasar. Así podrás elegir a cuáles prestar atención.',
       seo_title: 'Los pensamientos no son hechos: ejercicios para sobrepensar menos',
-      seo_description: 'Aprende a tomar distancia de tus pensamientos con cuatro audios guiados para cuando piensas demasiado.',
+      seo_description:
+        'Aprende a tomar distancia de tus pensamientos con cuatro audios guiados para cuando piensas demasiado.',
       tag: 'Pensamientos',
     },
     en: {
       slug: 'thoughts-are-not-facts',
       title: 'Thoughts are not facts',
-      description: 'Your mind produces thousands of thoughts a day, and not all of them tell the truth. In this route you will practise looking at them from a little distance, like watching clouds go by. That way you can choose which ones deserve your attention.',
+      description:
+        'Your mind produces thousands of thoughts a day, and not all of them tell the truth. In this route you will practise looking at them from a little distance, like watching clouds go by. That way you can choose which ones deserve your attention.',
       seo_title: 'Thoughts are not facts: exercises for overthinking',
       seo_description: 'Learn to step back from your thoughts with four guided audio sessions for when you overthink.',
       tag: 'Thoughts',
@@ -104,15 +116,18 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'empieza-el-dia-con-calma',
       title: 'Empieza el día con calma',
-      description: 'Las mañanas con ansiedad pueden empezar con un nudo en el estómago. Tres minutos de respiración y una intención sencilla pueden cambiar el tono del día. Escúchala antes de mirar el móvil.',
+      description:
+        'Las mañanas con ansiedad pueden empezar con un nudo en el estómago. Tres minutos de respiración y una intención sencilla pueden cambiar el tono del día. Escúchala antes de mirar el móvil.',
       seo_title: 'Ansiedad por la mañana: rutina guiada para empezar el día',
-      seo_description: 'Una breve rutina en audio para despertar con más calma: respiración, pausa y una pequeña intención.',
+      seo_description:
+        'Una breve rutina en audio para despertar con más calma: respiración, pausa y una pequeña intención.',
       tag: 'Calma',
     },
     en: {
       slug: 'start-the-day-calmly',
       title: 'Start the day calmly',
-      description: 'Anxious mornings can begin with a knot in your stomach. Three minutes of breathing and one simple intention can change the tone of the day. Listen before you check your phone.',
+      description:
+        'Anxious mornings can begin with a knot in your stomach. Three minutes of breathing and one simple intention can change the tone of the day. Listen before you check your phone.',
       seo_title: 'Morning anxiety: a guided routine to start the day',
       seo_description: 'A short audio routine to wake up more calmly: breathing, a pause and one small intention.',
       tag: 'Calm',
@@ -126,7 +141,8 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'una-voz-interior-mas-amable',
       title: 'Una voz interior más amable',
-      description: 'Esa voz que te critica por dentro suele hablar más alto en los momentos difíciles. Aquí aprenderás a responderle con más cariño, como lo harías con una persona querida. No se trata de engañarte, sino de tratarte con justicia.',
+      description:
+        'Esa voz que te critica por dentro suele hablar más alto en los momentos difíciles. Aquí aprenderás a responderle con más cariño, como lo harías con una persona querida. No se trata de engañarte, sino de tratarte con justicia.',
       seo_title: 'Cómo suavizar la crítica interna: audios de autocompasión',
       seo_description: 'Ejercicios guiados para hablarte con más amabilidad y cuidar tu diálogo interno.',
       tag: 'Autocompasión',
@@ -134,7 +150,8 @@ export const routeDefs2: RouteDef[] = [
     en: {
       slug: 'a-kinder-inner-voice',
       title: 'A kinder inner voice',
-      description: 'The critical voice inside you tends to speak louder in difficult moments. Here you will learn to answer it more kindly, as you would a loved one. It is not about fooling yourself, but about treating yourself fairly.',
+      description:
+        'The critical voice inside you tends to speak louder in difficult moments. Here you will learn to answer it more kindly, as you would a loved one. It is not about fooling yourself, but about treating yourself fairly.',
       seo_title: 'How to soften your inner critic: self-compassion audio',
       seo_description: 'Guided exercises to speak to yourself more kindly and care for your inner dialogue.',
       tag: 'Self-compassion',
@@ -148,7 +165,8 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'relaja-el-cuerpo-calma-la-mente',
       title: 'Relaja el cuerpo, calma la mente',
-      description: 'El estrés se queda a vivir en los hombros, en la mandíbula, en el estómago. Cuando el cuerpo se afloja, la mente suele seguirle. Cinco audios para soltar la tensión de arriba abajo.',
+      description:
+        'El estrés se queda a vivir en los hombros, en la mandíbula, en el estómago. Cuando el cuerpo se afloja, la mente suele seguirle. Cinco audios para soltar la tensión de arriba abajo.',
       seo_title: 'Relajación guiada para el estrés y la ansiedad',
       seo_description: 'Relaja el cuerpo parte por parte con audios guiados y deja que la mente se calme con él.',
       tag: 'Relajación',
@@ -156,7 +174,8 @@ export const routeDefs2: RouteDef[] = [
     en: {
       slug: 'relax-the-body-calm-the-mind',
       title: 'Relax the body, calm the mind',
-      description: 'Stress likes to settle in your shoulders, your jaw, your stomach. When the body loosens, the mind usually follows. Five audio sessions to release tension from top to bottom.',
+      description:
+        'Stress likes to settle in your shoulders, your jaw, your stomach. When the body loosens, the mind usually follows. Five audio sessions to release tension from top to bottom.',
       seo_title: 'Guided relaxation for stress and anxiety',
       seo_description: 'Relax your body part by part with guided audio and let your mind calm down with it.',
       tag: 'Relaxation',
@@ -170,17 +189,21 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'tu-rutina-para-desconectar',
       title: 'Tu rutina para desconectar por la noche',
-      description: 'Al cuerpo le gustan las rutinas: cuando repites los mismos pasos cada noche, aprende que se acerca la hora de descansar. Esta ruta reúne seis audios que puedes convertir en tu ritual antes de dormir.',
+      description:
+        'Al cuerpo le gustan las rutinas: cuando repites los mismos pasos cada noche, aprende que se acerca la hora de descansar. Esta ruta reúne seis audios que puedes convertir en tu ritual antes de dormir.',
       seo_title: 'Rutina para dormir mejor: ritual guiado para desconectar',
-      seo_description: 'Seis audios para crear tu rutina nocturna: soltar tensión, respirar y preparar el cuerpo para dormir.',
+      seo_description:
+        'Seis audios para crear tu rutina nocturna: soltar tensión, respirar y preparar el cuerpo para dormir.',
       tag: 'Sueño',
     },
     en: {
       slug: 'your-evening-wind-down-routine',
       title: 'Your evening wind-down routine',
-      description: 'Your body loves routines: when you repeat the same steps every night, it learns that rest is near. This route brings together six audio sessions you can turn into your own bedtime ritual.',
+      description:
+        'Your body loves routines: when you repeat the same steps every night, it learns that rest is near. This route brings together six audio sessions you can turn into your own bedtime ritual.',
       seo_title: 'A bedtime routine for better sleep: a guided wind-down',
-      seo_description: 'Six audio sessions to build your evening routine: release tension, breathe and prepare your body for sleep.',
+      seo_description:
+        'Six audio sessions to build your evening routine: release tension, breathe and prepare your body for sleep.',
       tag: 'Sleep',
     },
   },
@@ -193,7 +216,8 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'prepara-tu-primera-sesion',
       title: 'Prepara tu primera sesión',
-      description: 'Hablar con una psicóloga o un psicólogo por primera vez puede dar algo de respeto, y es normal. Esta ruta te ayuda a llegar con más calma y a pensar qué te gustaría contar. Para completarla necesitarás reservar una cita.',
+      description:
+        'Hablar con una psicóloga o un psicólogo por primera vez puede dar algo de respeto, y es normal. Esta ruta te ayuda a llegar con más calma y a pensar qué te gustaría contar. Para completarla necesitarás reservar una cita.',
       seo_title: 'Cómo preparar tu primera sesión con un psicólogo',
       seo_description: 'Audios guiados para llegar con calma a tu primera sesión y saber qué compartir.',
       tag: 'Sesión',
@@ -201,7 +225,8 @@ export const routeDefs2: RouteDef[] = [
     en: {
       slug: 'prepare-for-your-first-session',
       title: 'Prepare for your first session',
-      description: 'Talking to a psychologist for the first time can feel a little daunting, and that is completely normal. This route helps you arrive more calmly and think about what you would like to share. To complete it you will need to book an appointment.',
+      description:
+        'Talking to a psychologist for the first time can feel a little daunting, and that is completely normal. This route helps you arrive more calmly and think about what you would like to share. To complete it you will need to book an appointment.',
       seo_title: 'How to prepare for your first session with a psychologist',
       seo_description: 'Guided audio to arrive calmly at your first session and know what to share.',
       tag: 'Session',
@@ -216,7 +241,8 @@ export const routeDefs2: RouteDef[] = [
     es: {
       slug: 'revisa-tu-camino-en-sesion',
       title: 'Revisa tu camino en sesión',
-      description: 'Has recorrido un buen tramo, y merece la pena mirarlo con perspectiva. En esta ruta repasarás lo que te ha ayudado y lo que aún te cuesta, para compartirlo en una sesión. Vas a necesitar una cita con tu psicóloga o psicólogo.',
+      description:
+        'Has recorrido un buen tramo, y merece la pena mirarlo con perspectiva. En esta ruta repasarás lo que te ha ayudado y lo que aún te cuesta, para compartirlo en una sesión. Vas a necesitar una cita con tu psicóloga o psicólogo.',
       seo_title: 'Revisa tus avances con tu psicólogo',
       seo_description: 'Una ruta guiada para repasar tu progreso y preparar una sesión de seguimiento.',
       tag: 'Sesión',
@@ -224,10 +250,11 @@ export const routeDefs2: RouteDef[] = [
     en: {
       slug: 'review-your-path-in-session',
       title: 'Review your path in session',
-      description: 'You have come a long way, and it is worth looking back with some perspective. In this route you will go over what has helped and what is still hard, so you can share it in a session. You will need an appointment with your psychologist.',
+      description:
+        'You have come a long way, and it is worth looking back with some perspective. In this route you will go over what has helped and what is still hard, so you can share it in a session. You will need an appointment with your psychologist.',
       seo_title: 'Review your progress with your psychologist',
       seo_description: 'A guided route to review your progress and prepare for a follow-up session.',
       tag: 'Session',
     },
   },
-];
+]

@@ -9,7 +9,14 @@
 import { languages } from './types'
 
 /** The first units of 'understand-emotions' and 'breathing-for-anxiety'. */
-export const transcribedClips = ['welcome-1', 'emotions-1', 'emotions-2', 'breathing-1', 'breathing-4', 'breathing-3'] as const
+export const transcribedClips = [
+  'welcome-1',
+  'emotions-1',
+  'emotions-2',
+  'breathing-1',
+  'breathing-4',
+  'breathing-3',
+] as const
 
 /** Every transcript file of seed/media/. */
 export const transcriptFiles: string[] = languages.flatMap((audio) =>

@@ -1,6 +1,6 @@
 import { Role, type Language, type SeedPsychologist, type SeedUser } from './types'
 
-export const DEMO_PASSWORD = 'Calma-demo-2026';
+export const DEMO_PASSWORD = 'Calma-demo-2026'
 
 // ---------------------------------------------------------------------------
 // Psychologists
@@ -87,7 +87,7 @@ export const psychologists: SeedPsychologist[] = [
       { weekday: 6, start: '10:00', end: '14:00', slot_minutes: 50 },
     ],
   },
-];
+]
 
 // ---------------------------------------------------------------------------
 // Demo users (one per role; the psychologist reuses psychologists[0])
@@ -95,46 +95,100 @@ export const psychologists: SeedPsychologist[] = [
 
 export const demoUsers: SeedUser[] = [
   {
-    email: 'patient@demo.calma.app', password: DEMO_PASSWORD, name: 'Carmen López',
-    role: Role.patient, subscriber: false, language: 'es', country_code: 'ES',
-    phone: '+34600111222', timezone: 'Europe/Madrid', credits: 90, assigned_plan_keys: ['anxiety-plan'],
+    email: 'patient@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Carmen López',
+    role: Role.patient,
+    subscriber: false,
+    language: 'es',
+    country_code: 'ES',
+    phone: '+34600111222',
+    timezone: 'Europe/Madrid',
+    credits: 90,
+    assigned_plan_keys: ['anxiety-plan'],
   },
   {
-    email: 'subscriber@demo.calma.app', password: DEMO_PASSWORD, name: 'Sofía Martín',
-    role: Role.patient, subscriber: true, language: 'es', country_code: 'ES',
-    phone: '+34611223344', timezone: 'Europe/Madrid', credits: 90, assigned_plan_keys: ['insomnia-plan'],
+    email: 'subscriber@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Sofía Martín',
+    role: Role.patient,
+    subscriber: true,
+    language: 'es',
+    country_code: 'ES',
+    phone: '+34611223344',
+    timezone: 'Europe/Madrid',
+    credits: 90,
+    assigned_plan_keys: ['insomnia-plan'],
   },
   {
-    email: 'patient.en@demo.calma.app', password: DEMO_PASSWORD, name: 'Emma Wilson',
-    role: Role.patient, subscriber: false, language: 'en', country_code: 'US',
-    phone: '+12025550143', timezone: 'America/New_York', credits: 0, assigned_plan_keys: ['insomnia-plan'],
+    email: 'patient.en@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Emma Wilson',
+    role: Role.patient,
+    subscriber: false,
+    language: 'en',
+    country_code: 'US',
+    phone: '+12025550143',
+    timezone: 'America/New_York',
+    credits: 0,
+    assigned_plan_keys: ['insomnia-plan'],
   },
   {
-    email: 'psico1@demo.calma.app', password: DEMO_PASSWORD, name: 'Lucía Ortega Ramos',
-    role: Role.psychologist, subscriber: false, language: 'es', country_code: 'ES',
-    phone: '+34612345678', timezone: 'Europe/Madrid',
+    email: 'psico1@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Lucía Ortega Ramos',
+    role: Role.psychologist,
+    subscriber: false,
+    language: 'es',
+    country_code: 'ES',
+    phone: '+34612345678',
+    timezone: 'Europe/Madrid',
   },
   {
-    email: 'admin@demo.calma.app', password: DEMO_PASSWORD, name: 'Admin Calma',
-    role: Role.admin, subscriber: false, language: 'es', country_code: 'ES',
-    phone: '+34655443322', timezone: 'Europe/Madrid',
+    email: 'admin@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Admin Calma',
+    role: Role.admin,
+    subscriber: false,
+    language: 'es',
+    country_code: 'ES',
+    phone: '+34655443322',
+    timezone: 'Europe/Madrid',
   },
   {
-    email: 'publisher@demo.calma.app', password: DEMO_PASSWORD, name: 'Paula Romero',
-    role: Role.publisher, subscriber: false, language: 'es', country_code: 'MX',
-    phone: '+525511112222', timezone: 'America/Mexico_City',
+    email: 'publisher@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Paula Romero',
+    role: Role.publisher,
+    subscriber: false,
+    language: 'es',
+    country_code: 'MX',
+    phone: '+525511112222',
+    timezone: 'America/Mexico_City',
   },
   {
-    email: 'influencer@demo.calma.app', password: DEMO_PASSWORD, name: 'Valentina Ríos',
-    role: Role.influencer, subscriber: false, language: 'es', country_code: 'CO',
-    phone: '+573101234567', timezone: 'America/Bogota',
+    email: 'influencer@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Valentina Ríos',
+    role: Role.influencer,
+    subscriber: false,
+    language: 'es',
+    country_code: 'CO',
+    phone: '+573101234567',
+    timezone: 'America/Bogota',
   },
   {
-    email: 'coach@demo.calma.app', password: DEMO_PASSWORD, name: 'Arjun Mehta',
-    role: Role.coach, subscriber: false, language: 'en', country_code: 'IN',
-    phone: '+919876543210', timezone: 'Asia/Kolkata',
+    email: 'coach@demo.calma.app',
+    password: DEMO_PASSWORD,
+    name: 'Arjun Mehta',
+    role: Role.coach,
+    subscriber: false,
+    language: 'en',
+    country_code: 'IN',
+    phone: '+919876543210',
+    timezone: 'Asia/Kolkata',
   },
-];
+]
 
 // ---------------------------------------------------------------------------
 // The demo community: people who practised over the last weeks (issue 24 §5)
@@ -145,8 +199,8 @@ export const demoUsers: SeedUser[] = [
  * (src/worker/seed/seed.ts seedActivity writes it relative to the day it runs).
  */
 export interface SeedPractice {
-  email: string;
-  practice: string;
+  email: string
+  practice: string
 }
 
 /** The demo patients: a 9-day streak up to yesterday (rewards to claim) after three earlier weeks. */
@@ -154,20 +208,109 @@ export const demoPractice: SeedPractice[] = [
   { email: 'patient@demo.calma.app', practice: 'xxxxxxxxx..xx.xxx.x..xxx.x' },
   { email: 'patient.en@demo.calma.app', practice: 'xxxxxxxxx.xxx..x.xx.x..xx' },
   { email: 'subscriber@demo.calma.app', practice: 'xxx.xx..x.xxxx' },
-];
+]
 
 /** People of the ranking: they practise, they do not sign in (their password is the demo one). */
-export const communityPeople: (SeedPractice & { name: string; language: Language; country_code: string; timezone: string })[] = [
-  { email: 'lucia.m@community.demo.calma.app', name: 'Lucía Moreno', language: 'es', country_code: 'ES', timezone: 'Europe/Madrid', practice: 'xxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxx' },
-  { email: 'daniel.r@community.demo.calma.app', name: 'Daniel Ruiz', language: 'es', country_code: 'MX', timezone: 'America/Mexico_City', practice: 'xxxxxxxxxxxxx.xxxxx.xxxxxx' },
-  { email: 'grace.o@community.demo.calma.app', name: 'Grace Okafor', language: 'en', country_code: 'GB', timezone: 'Europe/London', practice: 'xxxxxxxxxx.xxxxxxxxxx.xxxx' },
-  { email: 'mateo.f@community.demo.calma.app', name: 'Mateo Fernández', language: 'es', country_code: 'AR', timezone: 'America/Argentina/Buenos_Aires', practice: '.xxxxxxxxx.xxxx.xxxxx.xx' },
-  { email: 'hannah.k@community.demo.calma.app', name: 'Hannah Kim', language: 'en', country_code: 'US', timezone: 'America/Los_Angeles', practice: 'xxxxxxx..xxxxx.xxx.xxxx' },
-  { email: 'ines.g@community.demo.calma.app', name: 'Inés Gil', language: 'es', country_code: 'ES', timezone: 'Europe/Madrid', practice: 'xxxxx.xxx.xx.xxxx.x' },
-  { email: 'samuel.t@community.demo.calma.app', name: 'Samuel Torres', language: 'es', country_code: 'CO', timezone: 'America/Bogota', practice: 'xx.xxx.xxxx..xx.x' },
-  { email: 'olivia.b@community.demo.calma.app', name: 'Olivia Brown', language: 'en', country_code: 'US', timezone: 'America/New_York', practice: 'xxxx..xxx.xx.x' },
-  { email: 'pablo.n@community.demo.calma.app', name: 'Pablo Navarro', language: 'es', country_code: 'ES', timezone: 'Europe/Madrid', practice: '..xxxxx.xx.x' },
-  { email: 'noah.w@community.demo.calma.app', name: 'Noah Walker', language: 'en', country_code: 'CA', timezone: 'America/Toronto', practice: 'x.xx.x..xx' },
-  { email: 'elena.c@community.demo.calma.app', name: 'Elena Castro', language: 'es', country_code: 'CL', timezone: 'America/Santiago', practice: 'xxx.x.x' },
-  { email: 'liam.j@community.demo.calma.app', name: 'Liam Johnson', language: 'en', country_code: 'IE', timezone: 'Europe/Dublin', practice: '.x.xx' },
-];
+export const communityPeople: (SeedPractice & {
+  name: string
+  language: Language
+  country_code: string
+  timezone: string
+})[] = [
+  {
+    email: 'lucia.m@community.demo.calma.app',
+    name: 'Lucía Moreno',
+    language: 'es',
+    country_code: 'ES',
+    timezone: 'Europe/Madrid',
+    practice: 'xxxxxxxxxxxxxxxxxxxxx.xxxxxxxxxxx',
+  },
+  {
+    email: 'daniel.r@community.demo.calma.app',
+    name: 'Daniel Ruiz',
+    language: 'es',
+    country_code: 'MX',
+    timezone: 'America/Mexico_City',
+    practice: 'xxxxxxxxxxxxx.xxxxx.xxxxxx',
+  },
+  {
+    email: 'grace.o@community.demo.calma.app',
+    name: 'Grace Okafor',
+    language: 'en',
+    country_code: 'GB',
+    timezone: 'Europe/London',
+    practice: 'xxxxxxxxxx.xxxxxxxxxx.xxxx',
+  },
+  {
+    email: 'mateo.f@community.demo.calma.app',
+    name: 'Mateo Fernández',
+    language: 'es',
+    country_code: 'AR',
+    timezone: 'America/Argentina/Buenos_Aires',
+    practice: '.xxxxxxxxx.xxxx.xxxxx.xx',
+  },
+  {
+    email: 'hannah.k@community.demo.calma.app',
+    name: 'Hannah Kim',
+    language: 'en',
+    country_code: 'US',
+    timezone: 'America/Los_Angeles',
+    practice: 'xxxxxxx..xxxxx.xxx.xxxx',
+  },
+  {
+    email: 'ines.g@community.demo.calma.app',
+    name: 'Inés Gil',
+    language: 'es',
+    country_code: 'ES',
+    timezone: 'Europe/Madrid',
+    practice: 'xxxxx.xxx.xx.xxxx.x',
+  },
+  {
+    email: 'samuel.t@community.demo.calma.app',
+    name: 'Samuel Torres',
+    language: 'es',
+    country_code: 'CO',
+    timezone: 'America/Bogota',
+    practice: 'xx.xxx.xxxx..xx.x',
+  },
+  {
+    email: 'olivia.b@community.demo.calma.app',
+    name: 'Olivia Brown',
+    language: 'en',
+    country_code: 'US',
+    timezone: 'America/New_York',
+    practice: 'xxxx..xxx.xx.x',
+  },
+  {
+    email: 'pablo.n@community.demo.calma.app',
+    name: 'Pablo Navarro',
+    language: 'es',
+    country_code: 'ES',
+    timezone: 'Europe/Madrid',
+    practice: '..xxxxx.xx.x',
+  },
+  {
+    email: 'noah.w@community.demo.calma.app',
+    name: 'Noah Walker',
+    language: 'en',
+    country_code: 'CA',
+    timezone: 'America/Toronto',
+    practice: 'x.xx.x..xx',
+  },
+  {
+    email: 'elena.c@community.demo.calma.app',
+    name: 'Elena Castro',
+    language: 'es',
+    country_code: 'CL',
+    timezone: 'America/Santiago',
+    practice: 'xxx.x.x',
+  },
+  {
+    email: 'liam.j@community.demo.calma.app',
+    name: 'Liam Johnson',
+    language: 'en',
+    country_code: 'IE',
+    timezone: 'Europe/Dublin',
+    practice: '.x.xx',
+  },
+]

@@ -54,8 +54,16 @@ export function ConsentBanner() {
     setChoosing(false)
   }
   return (
-    <section className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title" data-testid="consent-banner">
-      <h2 id="consent-title" tabIndex={-1} ref={heading}>{t('consent.title')}</h2>
+    <section
+      className="consent"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="consent-title"
+      data-testid="consent-banner"
+    >
+      <h2 id="consent-title" tabIndex={-1} ref={heading}>
+        {t('consent.title')}
+      </h2>
       <p>
         {t('consent.body')} <a href={href('cookies')}>{t('consent.more')}</a>
       </p>
@@ -69,13 +77,25 @@ export function ConsentBanner() {
             </span>
           </label>
           <label className="consent-choice">
-            <input type="checkbox" name="analytics" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)} data-testid="consent-analytics" />
+            <input
+              type="checkbox"
+              name="analytics"
+              checked={analytics}
+              onChange={(e) => setAnalytics(e.target.checked)}
+              data-testid="consent-analytics"
+            />
             <span>
               <strong>{t('consent.analytics')}</strong> {t('consent.analytics_body')}
             </span>
           </label>
           <label className="consent-choice">
-            <input type="checkbox" name="ads" checked={ads} onChange={(e) => setAds(e.target.checked)} data-testid="consent-ads" />
+            <input
+              type="checkbox"
+              name="ads"
+              checked={ads}
+              onChange={(e) => setAds(e.target.checked)}
+              data-testid="consent-ads"
+            />
             <span>
               <strong>{t('consent.ads')}</strong> {t('consent.ads_body')}
             </span>
@@ -83,12 +103,35 @@ export function ConsentBanner() {
         </fieldset>
       )}
       <div className="consent-actions">
-        <button type="button" className="button button-primary" onClick={() => decide({ analytics: true, ads: true })} data-testid="consent-accept">{t('consent.accept')}</button>
-        <button type="button" className="button" onClick={() => decide({ analytics: false, ads: false })} data-testid="consent-reject">{t('consent.reject')}</button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => decide({ analytics: true, ads: true })}
+          data-testid="consent-accept"
+        >
+          {t('consent.accept')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => decide({ analytics: false, ads: false })}
+          data-testid="consent-reject"
+        >
+          {t('consent.reject')}
+        </button>
         {choosing ? (
-          <button type="button" className="button" onClick={() => decide({ analytics, ads })} data-testid="consent-save">{t('consent.save')}</button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => decide({ analytics, ads })}
+            data-testid="consent-save"
+          >
+            {t('consent.save')}
+          </button>
         ) : (
-          <button type="button" className="button" onClick={() => setChoosing(true)} data-testid="consent-choose">{t('consent.choose')}</button>
+          <button type="button" className="button" onClick={() => setChoosing(true)} data-testid="consent-choose">
+            {t('consent.choose')}
+          </button>
         )}
       </div>
     </section>

@@ -13,7 +13,15 @@ export const MARKETING_PAGES = new Set(['home', 'insomniaLanding', 'anxietyLandi
 /** The page whose visit is the ad platforms' conversion (SPEC §2 thanks page). */
 const CONVERSION_PAGE = 'insomniaThanks'
 
-type Queue = { (...args: unknown[]): void; q?: unknown[][]; queue?: unknown[]; loaded?: boolean; version?: string; push?: unknown; callMethod?: (...a: unknown[]) => void }
+type Queue = {
+  (...args: unknown[]): void
+  q?: unknown[][]
+  queue?: unknown[]
+  loaded?: boolean
+  version?: string
+  push?: unknown
+  callMethod?: (...a: unknown[]) => void
+}
 declare global {
   interface Window {
     dataLayer?: unknown[]
@@ -73,7 +81,12 @@ export function applyConsent(consent: Consent | null, boot: Pick<Boot, 'page' | 
   const { analytics, metaPixel: pixel, googleAds } = boot.vendors
   if (consent.analytics && analytics) {
     const gtag = gtagReady(analytics)
-    gtag('config', analytics, { page_location: bareLocation(), page_referrer: '', allow_google_signals: false, allow_ad_personalization_signals: false })
+    gtag('config', analytics, {
+      page_location: bareLocation(),
+      page_referrer: '',
+      allow_google_signals: false,
+      allow_ad_personalization_signals: false,
+    })
   }
   if (consent.ads && boot.page === CONVERSION_PAGE) {
     if (googleAds) {
