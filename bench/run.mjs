@@ -199,15 +199,15 @@ try {
     ['home', '/'],
     ['route', `/route/${ROUTE_SLUG}`],
     ['post', `/post/${POST_SLUG}`],
-    ['journey-signed-in', '/journey', { Cookie: cookie }],
+    ['journey-signed-in', '/journey', [{ name: 'calma_session', value: patient.token }]],
   ]
   const lhs = []
-  for (const [name, p, headers] of LH_PAGES)
+  for (const [name, p, cookies] of LH_PAGES)
     lhs.push({
       name,
       path: p,
-      signedIn: !!headers,
-      ...(await runLighthouse(`${base}${p}`, name, headers).catch((e) => ({ error: e.message ?? String(e) }))),
+      signedIn: !!cookies,
+      ...(await runLighthouse(`${base}${p}`, name, cookies).catch((e) => ({ error: e.message ?? String(e) }))),
     })
   for (const l of lhs) {
     if (l.error) continue
@@ -463,8 +463,12 @@ async function jsLoadedInBrowser(base, pages) {
   }
 }
 
-/** Lighthouse (mobile defaults) against a chromium we start with a remote-debugging port. */
-async function runLighthouse(url, name, extraHeaders) {
+/**
+ * Lighthouse (mobile defaults) against a chromium we start with a remote-debugging port. A
+ * signed-in page gets its cookies in the browser itself (not as extra request headers, which the
+ * page's WebSocket would not carry), and the storage is then kept for the run.
+ */
+async function runLighthouse(url, name, cookies) {
   if (!existsSync(CHROMIUM)) throw new Error(`chromium not found at ${CHROMIUM}`)
   let lighthouse
   try {
@@ -501,6 +505,14 @@ async function runLighthouse(url, name, extraHeaders) {
       if (!version) await sleep(100)
     }
     if (!version) throw new Error(`chromium did not open its debugging port\n${chromeErr}`)
+    if (cookies) {
+      const { chromium } = await import('playwright-core')
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+      await cdp
+        .contexts()[0]
+        .addCookies(cookies.map((c) => ({ ...c, url: new URL(url).origin, httpOnly: true, sameSite: 'Lax' })))
+      await cdp.close()
+    }
     log(`lighthouse (mobile) on ${new URL(url).pathname}`)
     const result = await lighthouse(url, {
       port,
@@ -508,7 +520,7 @@ async function runLighthouse(url, name, extraHeaders) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      ...(extraHeaders ? { extraHeaders } : {}),
+      ...(cookies ? { disableStorageReset: true } : {}),
     })
     if (!result?.lhr) throw new Error('lighthouse returned no report')
     const lhr = result.lhr

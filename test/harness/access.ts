@@ -860,6 +860,13 @@ export const ACCESS: Record<string, AccessRow> = {
       send_at: '2099-01-01T09:00:00Z',
     }),
   },
+  // Dead letters of the mail queue (issue 22): an admin lists and replays them.
+  'GET /v1/notifications/dead-mail': { access: 'admin', rule: 'requireRole(Role.admin)', valid: () => ({}) },
+  'POST /v1/notifications/dead-mail/replay': {
+    access: 'admin',
+    rule: 'requireRole(Role.admin); without id every dead letter (none here: replays nothing)',
+    valid: () => ({}),
+  },
   'POST /v1/notification/cancel': {
     access: 'admin',
     rule: 'requireRole(Role.admin); a pending one only',
