@@ -19,7 +19,7 @@ import {
   activityDays,
   userEngagement,
 } from '#worker/db/schema'
-import { closeRankingDay } from '#worker/features/ranking/ranking.service'
+import { closeRankingDay } from '#worker/features/ranking/ranking.days'
 import * as audioData from './data/audio'
 import * as categoryData from './data/categories'
 import * as planData from './data/plans'

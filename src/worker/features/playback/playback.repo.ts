@@ -116,6 +116,26 @@ export interface RouteProgress {
 export const progressPercent = (completed: number, total: number) =>
   total > 0 ? Math.floor((completed * 100) / total) : 0
 
+/** What both progress reads select: each route's visible units, and those `userId` completed. */
+const progressQuery = (db: Db, userId: number) =>
+  db
+    .select({
+      routeId: units.routeId,
+      total: count(),
+      completed: count(unitProgress.completedAt),
+      last: max(unitProgress.completedAt),
+    })
+    .from(units)
+    .leftJoin(unitProgress, and(eq(unitProgress.unitId, units.id), eq(unitProgress.userId, userId)))
+
+function progressOf(r: { routeId: number; total: unknown; completed: unknown; last: unknown }): RouteProgress {
+  const total = Number(r.total)
+  const completed = Number(r.completed)
+  const last =
+    r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
+  return { routeId: r.routeId, completed, total, percent: progressPercent(completed, total), lastCompletedAt: last }
+}
+
 /**
  * A user's progress in some routes (SPEC §3 plan status "progress 0-100"): completed visible
  * units / visible units, one statement for any number of routes. Every id asked for is in the
@@ -125,31 +145,11 @@ export async function routeProgress(db: Db, userId: number, routeIds: number[]):
   const out = new Map<number, RouteProgress>()
   for (const id of routeIds) out.set(id, { routeId: id, completed: 0, total: 0, percent: 0, lastCompletedAt: null })
   if (!routeIds.length) return out
-  const rows = await db
-    .select({
-      routeId: units.routeId,
-      total: count(),
-      completed: count(unitProgress.completedAt),
-      last: max(unitProgress.completedAt),
-    })
-    .from(units)
-    .leftJoin(unitProgress, and(eq(unitProgress.unitId, units.id), eq(unitProgress.userId, userId)))
+  const rows = await progressQuery(db, userId)
     .where(and(inArray(units.routeId, [...new Set(routeIds)]), eq(units.status, ContentStatus.visible)))
     .groupBy(units.routeId)
     .all()
-  for (const r of rows) {
-    const total = Number(r.total)
-    const completed = Number(r.completed)
-    const last =
-      r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
-    out.set(r.routeId, {
-      routeId: r.routeId,
-      completed,
-      total,
-      percent: progressPercent(completed, total),
-      lastCompletedAt: last,
-    })
-  }
+  for (const r of rows) out.set(r.routeId, progressOf(r))
   return out
 }
 
@@ -164,15 +164,7 @@ export async function planRouteProgress(
 ): Promise<Map<number, RouteProgress>> {
   const plan = typeof planId === 'number' ? eq(planRoutes.planId, planId) : inArray(planRoutes.planId, planId)
   const out = new Map<number, RouteProgress>()
-  const rows = await db
-    .select({
-      routeId: units.routeId,
-      total: count(),
-      completed: count(unitProgress.completedAt),
-      last: max(unitProgress.completedAt),
-    })
-    .from(units)
-    .leftJoin(unitProgress, and(eq(unitProgress.unitId, units.id), eq(unitProgress.userId, userId)))
+  const rows = await progressQuery(db, userId)
     .where(
       and(
         inArray(units.routeId, db.select({ id: planRoutes.routeId }).from(planRoutes).where(plan)),
@@ -181,19 +173,7 @@ export async function planRouteProgress(
     )
     .groupBy(units.routeId)
     .all()
-  for (const r of rows) {
-    const total = Number(r.total)
-    const completed = Number(r.completed)
-    const last =
-      r.last === null || r.last === undefined ? null : r.last instanceof Date ? r.last : new Date(Number(r.last))
-    out.set(r.routeId, {
-      routeId: r.routeId,
-      completed,
-      total,
-      percent: progressPercent(completed, total),
-      lastCompletedAt: last,
-    })
-  }
+  for (const r of rows) out.set(r.routeId, progressOf(r))
   return out
 }
 

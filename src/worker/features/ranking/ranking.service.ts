@@ -2,73 +2,16 @@
 // ranking.repo.ts. Points: docs/API.md "Engagement" (10 a day with practice, nothing for minutes).
 import type { RankingEntryDto } from '#shared/contract/ranking'
 import type { Ctx } from '#worker/context'
-import type { Env } from '#worker/env'
 import { clearMemo, memo } from '#worker/http/memo'
 import { AppError } from '#worker/http/errors'
 import { hideFromRanking } from '#worker/features/engagement/engagement.service'
-import {
-  beginRankingDay,
-  clearRankingRows,
-  completeRankingDay,
-  dropRankingDay,
-  latestDay,
-  myRow,
-  previousCompleteDay,
-  rankPage,
-  staleRankingDays,
-  topOf,
-  type RankCursor,
-  type RankingRow,
-} from './ranking.repo'
+import { latestDay, myRow, topOf, type RankingRow } from './ranking.repo'
+import { topKey } from './ranking.days'
+
+export { closeRankingDay, dropOldRankingDays, RANKING_DAYS_KEPT, RANKING_PAGE, utcDay } from './ranking.days'
 
 /** How many rows GET /v1/ranking shows above the caller's own. */
 export const RANKING_TOP = 50
-
-/** 'YYYY-MM-DD' of a moment, in UTC (the ranking's day). */
-export const utcDay = (d: Date) => d.toISOString().slice(0, 10)
-
-/** People one statement ranks (keyset pages: each statement stays well inside D1's per-query limits). */
-export const RANKING_PAGE = 100_000
-/** Complete snapshot days kept (yesterday's gives position_change; a week more to look back on). */
-export const RANKING_DAYS_KEPT = 8
-/** Rows one statement deletes when a day is rebuilt or dropped. */
-const DELETE_PAGE = 50_000
-
-/**
- * Close the ranking of `now`'s UTC day (issue 22 "ranking that stays flat"): the day is marked
- * building, ranked page by page from the running points totals into its snapshot rows, and
- * only then marked complete, so the read never shows half a day. Re-running a day rebuilds it,
- * so a retried cron changes nothing. Days older than the newest RANKING_DAYS_KEPT are dropped.
- */
-export async function closeRankingDay(env: Pick<Env, 'DB'>, now: Date, opts: { page?: number } = {}) {
-  const day = utcDay(now)
-  const d1 = env.DB
-  await beginRankingDay(d1, day, now.getTime())
-  while ((await clearRankingRows(d1, day, DELETE_PAGE)) > 0) {}
-  const prevDay = await previousCompleteDay(d1, day)
-  let cursor: RankCursor | null = null
-  let ranked = 0
-  for (;;) {
-    const page = await rankPage(d1, day, prevDay, cursor, opts.page ?? RANKING_PAGE)
-    ranked += page.ranked
-    if (!page.cursor || page.cursor.position === cursor?.position) break
-    cursor = page.cursor
-  }
-  await completeRankingDay(d1, day, ranked, Date.now())
-  clearMemo(topKey(day)) // a day closed again (by hand) is read anew here; elsewhere within the minute
-  const dropped = await dropOldRankingDays(env)
-  return { day, ranked, dropped }
-}
-
-/** Snapshot days past the newest RANKING_DAYS_KEPT complete ones go, their rows in bounded deletes. */
-export async function dropOldRankingDays(env: Pick<Env, 'DB'>) {
-  const stale = await staleRankingDays(env.DB, RANKING_DAYS_KEPT)
-  for (const day of stale) {
-    while ((await clearRankingRows(env.DB, day, DELETE_PAGE)) > 0) {}
-    await dropRankingDay(env.DB, day)
-  }
-  return stale
-}
 
 function me(ctx: Ctx) {
   if (!ctx.user) throw new AppError('unauthenticated')
@@ -105,4 +48,3 @@ export async function setHidden(ctx: Ctx, hidden: boolean) {
 }
 
 const TOP_TTL_MS = 60_000
-const topKey = (day: string | null) => `ranking-top:${day ?? ''}`
