@@ -118,16 +118,26 @@ export async function findRoutes(
 }
 
 /** One visible route by slug (1 statement). */
-/** Whether `userId` likes the visible route `slug`: the one personal part of a route page. */
-export async function likedRouteBySlug(db: Db, language: Locale, slug: string, userId: number): Promise<boolean> {
+/**
+ * Whether `userId` likes the visible route `slug`, and its likes now: the personal part of a route
+ * page (a person who just liked sees their like counted, whatever the shared copy says).
+ */
+export async function likedRouteBySlug(
+  db: Db,
+  language: Locale,
+  slug: string,
+  userId: number,
+): Promise<{ liked: boolean; likes: number }> {
   const row = await db
     .select({
       liked: sql<number>`EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'route' AND l.target_id = "routes"."id" AND l.user_id = ${userId})`,
+      likes: contentStats.likes,
     })
     .from(routes)
+    .leftJoin(contentStats, and(eq(contentStats.targetType, 'route'), eq(contentStats.targetId, routes.id)))
     .where(and(visibleRoute(language), eq(routes.slug, slug)))
     .get()
-  return !!Number(row?.liked ?? 0)
+  return { liked: !!Number(row?.liked ?? 0), likes: Number(row?.likes ?? 0) }
 }
 
 export async function findRouteBySlug(

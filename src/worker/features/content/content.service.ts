@@ -115,15 +115,15 @@ async function loadRoutes(ctx: Ctx, q: RoutesQuery, only: { likedBy?: number }) 
  */
 /**
  * The route page's route. Everyone shares one answer (the versioned public cache); a signed-in
- * person's own part, whether they like it, is read beside it (issue 21 §3), so their stats may
- * be as old as a visitor's (a minute at most) while their like is always their last.
+ * person's own part, whether they like it and so the likes now, is read beside it (issue 21 §3):
+ * the views may be as old as a visitor's (a minute at most), their like is always their last.
  */
 export async function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
   const shared = () =>
     sharedAnswer(ctx.env, ctx.waitUntil, 'route', [ctx.locale, slug], () => loadRoute({ ...ctx, user: null }, slug))
   if (!ctx.user) return shared()
-  const [route, liked] = await Promise.all([shared(), likedRouteBySlug(ctx.db, ctx.locale, slug, ctx.user.id)])
-  return { ...route, liked_by_me: liked }
+  const [route, mine] = await Promise.all([shared(), likedRouteBySlug(ctx.db, ctx.locale, slug, ctx.user.id)])
+  return { ...route, liked_by_me: mine.liked, ...(route.stats ? { stats: { ...route.stats, likes: mine.likes } } : {}) }
 }
 
 async function loadRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
