@@ -84,3 +84,35 @@ describe('the shared public cache', () => {
     expect(await (await get()).text()).toContain('Después')
   })
 })
+
+// Issue 21 §3: a signed-in route page shares the route with visitors but reads the person's
+// own part; a like just made is counted there, whatever the shared copy (a minute old) says.
+describe('a signed-in route page over the shared copy', () => {
+  beforeAll(() => {
+    publicCache.enabled = true
+  })
+  afterAll(() => {
+    publicCache.enabled = false
+  })
+
+  it('counts the like the person just made, and a visitor still gets the shared copy', async () => {
+    const route = await makeRoute({ language: 'es' })
+    const boot = async (token: string | null) => {
+      const res = await api(`/route/${route.slug}`, { locale: 'es', headers: token ? bearer(token) : {} })
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      const raw = /<script id="__BOOT__"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!
+      return JSON.parse(raw).data.route as { stats: { likes: number }; liked_by_me?: boolean }
+    }
+    const person = await register()
+    expect((await boot(person.token)).stats.likes).toBe(0) // the shared copy is made now, with 0
+    const liked = await api(`/v1/route/update/like`, {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(person.token),
+      form: { route_id: String(route.id) },
+    })
+    expect(liked.status).toBe(200)
+    expect(await boot(person.token)).toMatchObject({ stats: { likes: 1 }, liked_by_me: true })
+  })
+})
