@@ -90,7 +90,9 @@ export async function renderDocument(
         : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" disabled>`
     }),
     ...(assets.dev ? ['<link rel="stylesheet" href="/src/client/styles.css">'] : []),
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" ${nonceAttr}>`),
+    // The page is already painted by the server: its scripts load at low priority so the
+    // first paint and the cover image (fetchpriority high) come first on a slow phone link.
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low" ${nonceAttr}>`),
     '</head>',
     `<body><div id="root">`,
   ].join('')
@@ -104,7 +106,7 @@ export async function renderDocument(
           `<script type="module" src="/@vite/client" ${nonceAttr}></script>`,
         ]
       : []),
-    `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`,
+    `<script type="module" src="${assets.entry}" fetchpriority="low" ${nonceAttr}></script>`,
     '</body></html>',
   ].join('')
 

@@ -46,7 +46,15 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
         ← {t('frame.back')}
       </a>
       {p.images?.cover && (
-        <img className="page-cover" src={p.images.cover} alt="" width={1520} height={880} data-testid="post-cover" />
+        <img
+          className="page-cover"
+          src={p.images.cover}
+          alt=""
+          width={1520}
+          height={880}
+          fetchPriority="high"
+          data-testid="post-cover"
+        />
       )}
       <h1>{p.title}</h1>
       <p className="meta">
