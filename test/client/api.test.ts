@@ -5,6 +5,8 @@ import { bool01, int } from '#shared/contract/fields'
 import { beacon, call, configureApi, contract, encodeValue } from '#client/api.ts'
 import { getSession } from '#shared/contract/tracking'
 import { TRACKING_WIRE, isSessionAnswer } from '#shared/contract/tracking.wire'
+import { listUnread } from '#shared/contract/notifications'
+import { isUnreadAnswer } from '#shared/contract/notifications.wire'
 import { $toasts, notify } from '#client/stores/toasts.ts'
 import en from '#shared/i18n/en'
 
@@ -189,5 +191,42 @@ describe('beacon(): the usage calls every page makes, checked without zod', () =
       'x',
     ])
       expect(isSessionAnswer(body)).toBe(getSession.response.safeParse(body).success)
+  })
+
+  it("the bell's hand-written check of the unread list agrees with its response schema", () => {
+    const n = {
+      id: 1,
+      key: 'i:1',
+      notification_id: null,
+      locale: 'es',
+      level: 'info',
+      type: null,
+      close_after: 5000,
+      title: 'Hola',
+      description: null,
+      content: null,
+      created_at: '2026-11-25T10:00:00.000Z',
+      read: false,
+    }
+    const bodies = [
+      { success: true, notifications: [] },
+      { success: true, notifications: [n] },
+      { success: true, notifications: [n, { ...n, id: 2, notification_id: 9, locale: null, type: 'x' }] },
+      { success: true, notifications: [{ ...n, level: 'loud' }] },
+      { success: true, notifications: [{ ...n, id: 1.5 }] },
+      { success: true, notifications: [{ ...n, locale: 'fr' }] },
+      { success: true, notifications: [{ ...n, read: 0 }] },
+      { success: true, notifications: [{ ...n, title: null }] },
+      { success: true, notifications: [{ ...n, close_after: '5' }] },
+      { success: true, notifications: [{ ...n, description: 3 }] },
+      { success: true, notifications: [{ key: 'x' }] },
+      { success: true, notifications: 'none' },
+      { success: true },
+      { success: false, notifications: [] },
+      null,
+    ]
+    const agreed = bodies.map((b) => isUnreadAnswer(b) === listUnread.response.safeParse(b).success)
+    expect(agreed).toEqual(bodies.map(() => true))
+    expect(bodies.filter((b) => isUnreadAnswer(b))).toHaveLength(3)
   })
 })

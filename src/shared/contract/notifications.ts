@@ -6,6 +6,7 @@ import { defineCall } from './call'
 import { envelope } from './common'
 import { bool01, idField, instantField, int, languageField, line, paragraph } from './fields'
 import { listSchema, paginationSchema } from './list'
+import { NOTIFICATIONS_WIRE } from './notifications.wire'
 
 const copySchema = z.object({ title: z.string(), description: z.string().nullable().optional() })
 
@@ -127,8 +128,7 @@ export type InAppNotificationDto = z.infer<typeof inAppNotificationSchema>
 
 /** GET /v1/notifications/unread: the caller's unread in-app notifications, newest first (at most 50). */
 export const listUnread = defineCall({
-  method: 'GET',
-  path: '/notifications/unread',
+  ...NOTIFICATIONS_WIRE.unread,
   request: z.object({}),
   response: envelope({ notifications: z.array(inAppNotificationSchema) }),
 })

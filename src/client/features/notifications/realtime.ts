@@ -9,14 +9,17 @@
 import { atom } from 'nanostores'
 import type { InAppNotificationDto } from '#shared/contract/notifications'
 import { SOCKET_CLOSE } from '#shared/limits'
-import { call, contract } from '#client/api.ts'
+import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
+import { beacon, call, contract } from '#client/api.ts'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { isOffline } from '#client/pwa/register.ts'
 
 // Fetched with the first call, not with the page (issue 21 §5).
 const notifications = () => import('#shared/contract/notifications')
-const { listUnread, markRead } = contract(notifications)
+const { markRead } = contract(notifications)
+/** The unread list, asked on every (re)connect: checked by hand, so a page that only reads loads no schema. */
+const fetchUnread = () => beacon(NOTIFICATIONS_WIRE.unread, {}, isUnreadAnswer)
 
 /** The person's unread in-app notifications, newest first (the user menu lists them). */
 export const $unread = atom<InAppNotificationDto[]>([])
@@ -64,7 +67,7 @@ function addUnread(n: InAppNotificationDto) {
 async function refreshUnread(showNew: boolean) {
   // Offline (issue 23) the list cannot come; the next (re)connect online asks.
   if (isOffline()) return
-  const res = await call(listUnread, { silent: true })
+  const res = await fetchUnread()
   if (!res.success) return
   $unread.set(res.notifications)
   // Sent while the page was closed or offline: shown now, once (newest last on screen).
@@ -92,7 +95,7 @@ let sessionCheck: Promise<boolean> | null = null
  */
 function stillSignedIn(): Promise<boolean> {
   sessionCheck ??= new Promise<boolean>((resolve) => window.setTimeout(resolve, SESSION_SETTLE_MS))
-    .then(async () => !!$user.get() && (await call(listUnread, { silent: true })).success)
+    .then(async () => !!$user.get() && (await fetchUnread()).success)
     .finally(() => {
       sessionCheck = null
     })

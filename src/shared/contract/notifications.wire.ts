@@ -1,0 +1,41 @@
+// What every signed-in page needs of the notifications calls without zod (issue 21 §5): the bell
+// asks for the unread list when its socket opens, right after hydration, and that call alone
+// pulled the schemas' chunk (~21 KB gzip) into every signed-in page's first seconds. The unread
+// list is checked by hand here; notifications.ts builds the call's path from NOTIFICATIONS_WIRE and
+// test/client/api.test.ts holds `isUnreadAnswer` equal to the response schema.
+import type { InAppNotificationDto } from './notifications'
+import { NOTIFICATION_LEVELS } from '#shared/enums'
+
+export const NOTIFICATIONS_WIRE = {
+  unread: { method: 'GET', path: '/notifications/unread' },
+} as const
+
+const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v)
+const nullable = (v: unknown, check: (v: unknown) => boolean) => v === null || check(v)
+const isString = (v: unknown) => typeof v === 'string'
+
+function isNotification(v: unknown): v is InAppNotificationDto {
+  if (typeof v !== 'object' || v === null) return false
+  const n = v as Record<string, unknown>
+  return (
+    isInt(n.id) &&
+    isString(n.key) &&
+    nullable(n.notification_id, isInt) &&
+    nullable(n.locale, (x) => x === 'es' || x === 'en') &&
+    (NOTIFICATION_LEVELS as readonly unknown[]).includes(n.level) &&
+    nullable(n.type, isString) &&
+    nullable(n.close_after, isInt) &&
+    isString(n.title) &&
+    nullable(n.description, isString) &&
+    nullable(n.content, isString) &&
+    isString(n.created_at) &&
+    typeof n.read === 'boolean'
+  )
+}
+
+/** GET /v1/notifications/unread's answer, as notifications.ts's `listUnread` response describes it. */
+export function isUnreadAnswer(json: unknown): json is { notifications: InAppNotificationDto[] } {
+  if (typeof json !== 'object' || json === null) return false
+  const o = json as Record<string, unknown>
+  return o.success === true && Array.isArray(o.notifications) && o.notifications.every(isNotification)
+}
