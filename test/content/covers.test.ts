@@ -36,6 +36,10 @@ describe('uploaded covers on the pages that show them', () => {
     const page = await html(`/route/${route.slug}`)
     expect(page).toMatch(new RegExp(`<img[^>]*class="page-cover"[^>]*src="/media/${key}"`))
     expect(page).not.toContain(`url(${key})`)
+    // The cover is asked for before the scripts (issue 21 §5: the phone's largest paint).
+    const preload = `<link rel="preload" as="image" href="/media/${key}" fetchpriority="high">`
+    expect(page).toContain(preload)
+    expect(page.indexOf(preload)).toBeLessThan(page.indexOf('<script type="module"'))
 
     const home = await html('/')
     expect(home).toContain(`/media/${key}`)
@@ -52,5 +56,6 @@ describe('uploaded covers on the pages that show them', () => {
       .run()
     const page = await html(`/post/${post.slug}`)
     expect(page).toMatch(new RegExp(`<img[^>]*class="page-cover"[^>]*src="/media/${key}"`))
+    expect(page).toContain(`<link rel="preload" as="image" href="/media/${key}" fetchpriority="high">`)
   })
 })

@@ -33,6 +33,12 @@ export interface PageHead {
   type?: 'article' | 'website'
   /** The preview picture: an absolute URL, a site path, or an R2 key served under /media/. */
   image?: string | null
+  /**
+   * The picture a phone paints largest above the fold (a route's or a post's cover), exactly as
+   * the page's <img> names it: preloaded at high priority before the scripts, so it does not wait
+   * behind them for a connection on a slow link.
+   */
+  preloadImage?: string | null
   /** ISO instants for article:published_time / article:modified_time. */
   publishedTime?: string | null
   modifiedTime?: string | null

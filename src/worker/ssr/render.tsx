@@ -90,6 +90,9 @@ export async function renderDocument(
         : `<style>${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${href}" media="print" disabled>`
     }),
     ...(assets.dev ? ['<link rel="stylesheet" href="/src/client/styles.css">'] : []),
+    ...(head?.preloadImage
+      ? [`<link rel="preload" as="image" href="${esc(head.preloadImage)}" fetchpriority="high">`]
+      : []),
     // The page is already painted by the server: its scripts load at low priority so the
     // first paint and the cover image (fetchpriority high) come first on a slow phone link.
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low" ${nonceAttr}>`),

@@ -74,6 +74,7 @@ export function routeHead(ctx: Ctx, route: RouteDto, languages: readonly Locale[
     alternates,
     type: 'website',
     image: route.images?.cover ?? null,
+    preloadImage: route.images?.cover ?? null,
     jsonLd: [course],
   }
 }
@@ -120,6 +121,7 @@ export function postHead(ctx: Ctx, post: PostDto, versions: PostVersion[]): Page
     alternates,
     type: 'article',
     image: post.images?.cover ?? null,
+    preloadImage: post.images?.cover ?? null,
     publishedTime: post.published_at,
     modifiedTime: post.updated_at,
     jsonLd: [article],
