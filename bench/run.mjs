@@ -41,6 +41,7 @@ import {
   sleep,
   startServer,
 } from '../scripts/lib/server.mjs'
+import { pageScripts } from '../scripts/lib/page-scripts.mjs'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 2000
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10
@@ -100,7 +101,7 @@ try {
 
   // 1. Load ---------------------------------------------------------------------------------
   const html = await (await fetch(`${base}/`)).text()
-  const entry = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1]
+  const { entry } = pageScripts(html)
   const visitor = (name, p) => ({ name, path: p, kind: 'visitor' })
   const page = (name, p) => ({ name, path: p, kind: 'page', headers: { cookie } })
   const call = (name, p) => ({ name, path: p, kind: 'call', headers: { authorization: bearer, locale: 'es' } })
@@ -256,7 +257,7 @@ try {
   }
   lines.push('')
   lines.push(
-    'JavaScript per page (gzip -9 of each file; "declared" = the entry script plus the modulepreload links in the HTML, "loaded" = the scripts chromium actually fetched):',
+    'JavaScript per page (gzip -9 of each file; "declared" = the entry and the page chunks the HTML names, "loaded" = the scripts chromium actually fetched):',
   )
   lines.push('')
   lines.push('| Page | declared files | declared gzip | loaded files | loaded gzip | budget |')
@@ -403,12 +404,7 @@ async function loop(url, agent, { requests, seconds, headers }) {
 /** The entry script and modulepreload links of a page's HTML, gzipped one by one. */
 async function jsWeight(base, pagePath, headers = {}) {
   const html = await (await fetch(base + pagePath, { headers })).text()
-  const srcs = new Set()
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)) srcs.add(m[1])
-  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
-    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1]
-    if (href) srcs.add(href)
-  }
+  const srcs = pageScripts(html).scripts
   const files = []
   let gzip = 0
   let raw = 0

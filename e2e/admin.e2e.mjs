@@ -10,6 +10,7 @@
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
+import { pageScripts } from '../scripts/lib/page-scripts.mjs'
 import {
   DESKTOP,
   PHONE,
@@ -90,9 +91,8 @@ export default function ({ test, browser }) {
       assert.equal(res.status(), 200, path)
       const html = await res.text()
       // What the page loads: its scripts and module preloads, then every static import of those.
-      const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
-        (m) => m[1],
-      )
+      const queue = pageScripts(html).scripts.filter((src) => src.endsWith('.js'))
+      assert.ok(queue.length > 0, `${path}: no script found in the page`)
       const seen = new Set()
       let bytes = 0
       let gz = 0

@@ -22,6 +22,20 @@ const jsonScript = (v: unknown) =>
 const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;`
 
 /**
+ * The page is painted by the server; its code is asked for once that paint is on screen (the
+ * frame after the first one), so on a slow phone link the HTML, its styles and its cover have
+ * the line to themselves. The entry and the page's chunks (`__ASSETS__`, read by tests and the
+ * bench with scripts/lib/page-scripts.mjs) are then fetched together (modulepreload), as they
+ * were from the head. A tab opened in the background, whose frames do not run, gets them after
+ * 300 ms. Under `vite dev` the entry is a plain script tag (its client needs the preamble first).
+ */
+const LOADER =
+  "const a=JSON.parse(document.getElementById('__ASSETS__').textContent);let done=false;" +
+  "const go=()=>{if(done)return;done=true;for(const h of a.preload){const l=document.createElement('link');" +
+  "l.rel='modulepreload';l.href=h;document.head.append(l)}import(a.entry)};" +
+  'requestAnimationFrame(()=>setTimeout(go));setTimeout(go,300)'
+
+/**
  * Server-render one page: the React tree with its data, the data and messages embedded for
  * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce
  * and the NONCE_MARK attribute (ssr/head.ts).
@@ -93,9 +107,6 @@ export async function renderDocument(
     ...(head?.preloadImage
       ? [`<link rel="preload" as="image" href="${esc(head.preloadImage)}" fetchpriority="high">`]
       : []),
-    // The page is already painted by the server: its scripts load at low priority so the
-    // first paint and the cover image (fetchpriority high) come first on a slow phone link.
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}" fetchpriority="low" ${nonceAttr}>`),
     '</head>',
     `<body><div id="root">`,
   ].join('')
@@ -109,7 +120,9 @@ export async function renderDocument(
           `<script type="module" src="/@vite/client" ${nonceAttr}></script>`,
         ]
       : []),
-    `<script type="module" src="${assets.entry}" fetchpriority="low" ${nonceAttr}></script>`,
+    assets.dev
+      ? `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`
+      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
     '</body></html>',
   ].join('')
 
