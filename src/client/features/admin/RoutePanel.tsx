@@ -5,6 +5,7 @@ import { deleteUnit, listAdminUnits, moveUnit, saveUnit, type AdminRow } from '#
 import { applyPrimarySymptom, assignSymptom, listRouteSymptoms, unassignSymptom } from '#shared/contract/content.manage'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { Upload } from './Upload'
 
 interface SymptomRef {
@@ -209,14 +210,12 @@ function UnitForm({ unit, onSaved }: { unit: AdminRow; onSaved: () => void }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries([...UNIT_TEXT_FIELDS, 'kind', 'status'].map((k) => [k, text(unit[k])])),
   )
-  const [errors, setErrors] = useState<Record<string, string[]>>({})
+  const { busy, errors, send } = useForm()
   const set = (k: string, v: string) => setValues((s) => ({ ...s, [k]: v }))
   async function save() {
     const input: Record<string, string | number> = { id: unit.id as number }
     for (const [k, v] of Object.entries(values)) if (v !== text(unit[k]) && v !== '') input[k] = v
-    const res = await call(saveUnit, { input })
-    if (!res.success) return setErrors(res.errors ?? {})
-    onSaved()
+    if (await send(() => call(saveUnit, { input }))) onSaved()
   }
   return (
     <div className="adm-form adm-unit-form" data-testid="unit-form">
@@ -224,7 +223,7 @@ function UnitForm({ unit, onSaved }: { unit: AdminRow; onSaved: () => void }) {
         <label key={k} className="adm-field">
           {t(`admin.fields.${k}`)}
           <input name={k} value={values[k]} onChange={(e) => set(k, e.target.value)} />
-          {errors[k]?.[0] ? <span className="adm-error">{errors[k][0]}</span> : null}
+          {errors[k] ? <span className="adm-error">{errors[k]}</span> : null}
         </label>
       ))}
       <label className="adm-field">
@@ -246,7 +245,13 @@ function UnitForm({ unit, onSaved }: { unit: AdminRow; onSaved: () => void }) {
         <Upload tag="unit_cover" onDone={(f) => set('cover_key', String(f.r2_key))} />
       </div>
       <div className="adm-form-actions">
-        <button type="button" className="adm-btn adm-primary" onClick={() => void save()} data-testid="unit-save">
+        <button
+          type="button"
+          className="adm-btn adm-primary"
+          onClick={() => void save()}
+          disabled={busy}
+          data-testid="unit-save"
+        >
           {t('admin.list.save')}
         </button>
       </div>
