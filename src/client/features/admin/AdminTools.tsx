@@ -346,7 +346,7 @@ export function ExportCsv({ input }: { input: Record<string, unknown> }) {
 }
 
 export function Sitemap() {
-  const { t } = usePage()
+  const { t, href } = usePage()
   const [said, setSaid] = useState<string | null>(null)
   return (
     <section className="adm-screen" data-testid="screen-sitemap">
@@ -363,7 +363,7 @@ export function Sitemap() {
       </button>
       {said ? <p aria-live="polite">{said}</p> : null}
       <p>
-        <a href="/sitemap.xml">/sitemap.xml</a>
+        <a href={href('sitemap')}>{href('sitemap')}</a>
       </p>
     </section>
   )
