@@ -83,7 +83,9 @@ describe('the page table', () => {
     }
     const routable = new Set<string>(ROUTABLE.map((p) => p.id))
     // Rendered without a path of their own, and links the Worker answers itself.
-    for (const id of ['notFound', 'error', 'logout', 'providerSignIn']) expect(routable.has(id), id).toBe(false)
+    for (const id of ['notFound', 'error', 'logout', 'providerSignIn', 'sitemap'])
+      expect(routable.has(id), id).toBe(false)
+    expect(localizedHref('en', 'sitemap')).toBe('/sitemap.xml')
     expect(isPageId('logout')).toBe(false)
     expect(isPageId('notFound')).toBe(true)
     expect(isPageId('nope')).toBe(false)

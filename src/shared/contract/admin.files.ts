@@ -8,7 +8,7 @@ import { FILE_TAGS } from '#shared/enums'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'
 import { idField, int, line } from './fields'
-import { adminRowSchema } from './admin'
+import { adminFileRow } from './admin.rows'
 
 /** One part of an upload (R2 multipart needs at least 5 MiB for every part but the last). */
 export const UPLOAD_PART_BYTES = 6 * 1024 * 1024
@@ -80,7 +80,7 @@ export const completeUpload = defineCall({
       .regex(/^\d{1,5}:[^|:\s]{1,200}(\|\d{1,5}:[^|:\s]{1,200})*$/, { error: 'validation.invalid' }),
     title: line(200).optional(),
   }),
-  response: envelope({ file: adminRowSchema }),
+  response: envelope({ file: adminFileRow }),
 })
 export const abortUpload = defineCall({
   method: 'DELETE',

@@ -8,13 +8,15 @@ import { defineCall } from './call'
 import { envelope, messageResponse } from './common'
 import { bool01, contentStatusField, idField, int, languageField, line, paragraph, searchField } from './fields'
 import { listSchema, paginationSchema } from './list'
+import { ADMIN_LIST_ROWS, adminPropertyRow, adminUnitRow, adminUserRow, type AdminListName } from './admin.rows'
+
+export * from './admin.rows'
 
 const id = idField
 
-/** One row of an admin list: plain values keyed by column, what the generic list screen shows. */
-export const adminRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-export type AdminRow = z.infer<typeof adminRowSchema>
-const rows = envelope({ rows: z.array(adminRowSchema), pagination: paginationSchema })
+/** A page of list `N`: its typed rows (admin.rows.ts) and the pagination. */
+const rows = <N extends AdminListName>(name: N) =>
+  envelope({ rows: z.array(ADMIN_LIST_ROWS[name] as (typeof ADMIN_LIST_ROWS)[N]), pagination: paginationSchema })
 
 const ISO_DAY_OR_INSTANT = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
 const isoText = z
@@ -95,54 +97,64 @@ export const listAdminRoutes = defineCall({
   method: 'GET',
   path: '/admin/routes',
   request: adminRoutesQuery,
-  response: rows,
+  response: rows('routes'),
 })
 export const listAdminPosts = defineCall({
   method: 'GET',
   path: '/admin/posts',
   request: adminPostsQuery,
-  response: rows,
+  response: rows('posts'),
 })
 export const listAdminSymptoms = defineCall({
   method: 'GET',
   path: '/admin/symptoms',
   request: adminSymptomsQuery,
-  response: rows,
+  response: rows('symptoms'),
 })
 export const listAdminPlans = defineCall({
   method: 'GET',
   path: '/admin/plans',
   request: adminPlansQuery,
-  response: rows,
+  response: rows('plans'),
 })
 export const listAdminUnits = defineCall({
   method: 'GET',
   path: '/admin/units',
   request: adminUnitsQuery,
-  response: rows,
+  response: rows('units'),
 })
 export const listAdminFiles = defineCall({
   method: 'GET',
   path: '/admin/files',
   request: adminFilesQuery,
-  response: rows,
+  response: rows('files'),
 })
 /** A plan's routes in order with their lock settings (changed with POST /v1/plan/setting). */
 export const listPlanRoutes = defineCall({
   method: 'GET',
   path: '/admin/plan/routes',
   request: planRoutesQuery,
-  response: rows,
+  response: rows('plan_routes'),
 })
 /** The people a plan is assigned to. */
 export const listPlanUsers = defineCall({
   method: 'GET',
   path: '/admin/plan/users',
   request: planUsersQuery,
-  response: rows,
+  response: rows('plan_users'),
 })
-export const listAudit = defineCall({ method: 'GET', path: '/admin/audit', request: auditQuery, response: rows })
-export const listEvents = defineCall({ method: 'GET', path: '/admin/events', request: eventsQuery, response: rows })
+export const listAudit = defineCall({
+  method: 'GET',
+  path: '/admin/audit',
+  request: auditQuery,
+  response: rows('audit'),
+})
+export const listEvents = defineCall({
+  method: 'GET',
+  path: '/admin/events',
+  request: eventsQuery,
+  response: rows('events'),
+})
 /** The same filters as the list, the matching events as CSV text (at most EXPORT_MAX_ROWS). */
 export const exportEvents = defineCall({
   method: 'GET',
@@ -174,7 +186,7 @@ export const saveUnit = defineCall({
   method: 'POST',
   path: '/unit',
   request: unitForm,
-  response: envelope({ unit: adminRowSchema }),
+  response: envelope({ unit: adminUnitRow }),
 })
 export const deleteUnit = defineCall({
   method: 'DELETE',
@@ -187,7 +199,7 @@ export const moveUnit = defineCall({
   method: 'POST',
   path: '/unit/move',
   request: z.object({ id, direction: z.enum(['up', 'down'], { error: 'validation.choice' }) }),
-  response: envelope({ rows: z.array(adminRowSchema) }),
+  response: envelope({ rows: z.array(adminUnitRow) }),
 })
 
 // ── Users (SPEC §6 Admin: role, subscriber, credits, plans, psychologist fields) ──────────────
@@ -212,7 +224,7 @@ export const saveAdminUser = defineCall({
   method: 'POST',
   path: '/admin/user',
   request: adminUserForm,
-  response: envelope({ user: adminRowSchema }),
+  response: envelope({ user: adminUserRow }),
 })
 /** A credit adjustment: a credit_ledger row, reason 'admin_adjustment', with the admin's text. */
 export const adjustCredits = defineCall({
@@ -243,7 +255,7 @@ export const saveProperty = defineCall({
   method: 'POST',
   path: '/route/property',
   request: propertyForm,
-  response: envelope({ property: adminRowSchema }),
+  response: envelope({ property: adminPropertyRow }),
 })
 export const deleteProperty = defineCall({
   method: 'DELETE',

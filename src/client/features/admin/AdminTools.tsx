@@ -17,6 +17,7 @@ import { addCorrelation, listCorrelations, removeCorrelation } from '#shared/con
 import { CancellationReason } from '#shared/enums'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { ListScreen } from './ListScreen'
 import { Upload } from './Upload'
 
@@ -225,7 +226,7 @@ export function UserTools({ userId, reload }: { userId: number; reload: () => vo
   const [reason, setReason] = useState('')
   const [planId, setPlanId] = useState('')
   const [balance, setBalance] = useState<number | null>(null)
-  const [errors, setErrors] = useState<Record<string, string[]>>({})
+  const { busy, errors, send } = useForm()
   return (
     <div className="adm-inline" data-testid="user-tools">
       <fieldset>
@@ -248,19 +249,21 @@ export function UserTools({ userId, reload }: { userId: number; reload: () => vo
           type="button"
           className="adm-btn"
           data-testid="credits-save"
+          disabled={busy}
           onClick={async () => {
-            const res = await call(adjustCredits, {
-              input: { user_id: userId, amount_cents: Math.round(Number(amount) * 100), reason },
-            })
-            if (!res.success) return setErrors(res.errors ?? {})
-            setErrors({})
+            const res = await send(() =>
+              call(adjustCredits, {
+                input: { user_id: userId, amount_cents: Math.round(Number(amount) * 100), reason },
+              }),
+            )
+            if (!res) return
             setBalance(res.credits_cents)
             reload()
           }}
         >
           {t('admin.list.save')}
         </button>
-        {Object.values(errors)[0]?.[0] ? <p className="adm-error">{Object.values(errors)[0]![0]}</p> : null}
+        {Object.values(errors)[0] ? <p className="adm-error">{Object.values(errors)[0]}</p> : null}
         {balance !== null ? <p>{t('admin.users.balance', { n: (balance / 100).toFixed(2) })}</p> : null}
       </fieldset>
       <fieldset>
@@ -343,7 +346,7 @@ export function ExportCsv({ input }: { input: Record<string, unknown> }) {
 }
 
 export function Sitemap() {
-  const { t } = usePage()
+  const { t, href } = usePage()
   const [said, setSaid] = useState<string | null>(null)
   return (
     <section className="adm-screen" data-testid="screen-sitemap">
@@ -360,7 +363,7 @@ export function Sitemap() {
       </button>
       {said ? <p aria-live="polite">{said}</p> : null}
       <p>
-        <a href="/sitemap.xml">/sitemap.xml</a>
+        <a href={href('sitemap')}>{href('sitemap')}</a>
       </p>
     </section>
   )

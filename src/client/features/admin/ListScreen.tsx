@@ -2,12 +2,13 @@
 // sort by a column header, pagination with a page-size selector and 'page x of y', create and
 // edit in a form checked with the call's own schema, delete after 'Sure?' (SPEC §5). Success
 // texts are the server's messages (SPEC §8), shown as notifications by the call helper.
-import { Fragment, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Call, WireRecord } from '#shared/contract/call'
 import { DELAYS_MS } from '#shared/limits'
 import type { MessageKey } from '#shared/i18n/index'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { formatDateTime, isIsoTime } from '#client/components/words.ts'
 import type { Locale } from '#shared/i18n/locale'
 import { Upload } from './Upload'
@@ -346,12 +347,10 @@ function EditForm({
     ...spec.defaults,
     ...Object.fromEntries(fields.map((f) => [f.name, row ? asText(row[f.name]) : (spec.defaults?.[f.name] ?? '')])),
   }))
-  const [errors, setErrors] = useState<Record<string, string[]>>({})
-  const [busy, setBusy] = useState(false)
+  const form = useForm()
+  const { busy, errors } = form
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
+  async function submit() {
     const input: WireRecord = { ...(row ? (spec.extra ? spec.extra(row) : { id: row.id as number }) : {}) }
     for (const f of fields) {
       const v = values[f.name] ?? ''
@@ -359,20 +358,14 @@ function EditForm({
       if (row && v === asText(row[f.name])) continue
       input[f.name] = f.type === 'checkbox' ? (v === '1' ? 1 : 0) : v
     }
-    const res = await call(spec.save, { input })
-    setBusy(false)
-    if (!res.success) {
-      setErrors(res.errors ?? {})
-      return
-    }
-    onSaved()
+    if (await form.send(() => call(spec.save, { input }))) onSaved()
   }
 
   return (
-    <form className="adm-form" onSubmit={submit} noValidate data-testid="adm-form">
+    <form className="adm-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="adm-form">
       {fields.map((f) => {
         const id = `adm-f-${f.name}`
-        const err = errors[f.name]?.[0]
+        const err = errors[f.name]
         const set = (v: string) => setValues((s) => ({ ...s, [f.name]: v }))
         return (
           <div

@@ -1,10 +1,11 @@
 // Under an opened route (issue 12 §2): its units in order (arrows move one up or down), a new
 // unit with its audio or video uploaded to R2, and its symptoms with the primary one.
 import { useCallback, useEffect, useState } from 'react'
-import { deleteUnit, listAdminUnits, moveUnit, saveUnit, type AdminRow } from '#shared/contract/admin'
+import { deleteUnit, listAdminUnits, moveUnit, saveUnit, type AdminUnitRow } from '#shared/contract/admin'
 import { applyPrimarySymptom, assignSymptom, listRouteSymptoms, unassignSymptom } from '#shared/contract/content.manage'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { Upload } from './Upload'
 
 interface SymptomRef {
@@ -17,7 +18,7 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
   const { t } = usePage()
   const routeId = route.id as number
   const language = route.language as 'es' | 'en'
-  const [units, setUnits] = useState<AdminRow[]>([])
+  const [units, setUnits] = useState<AdminUnitRow[]>([])
   const [mine, setMine] = useState<SymptomRef[]>([])
   const [all, setAll] = useState<SymptomRef[]>([])
   const [pick, setPick] = useState('')
@@ -76,7 +77,7 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
               type="button"
               className="adm-btn"
               disabled={i === 0}
-              onClick={() => void move(u.id as number, 'up')}
+              onClick={() => void move(u.id, 'up')}
               aria-label={t('admin.route.up')}
               data-testid="unit-up"
             >
@@ -86,7 +87,7 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
               type="button"
               className="adm-btn"
               disabled={i === units.length - 1}
-              onClick={() => void move(u.id as number, 'down')}
+              onClick={() => void move(u.id, 'down')}
               aria-label={t('admin.route.down')}
               data-testid="unit-down"
             >
@@ -95,7 +96,7 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
             <button
               type="button"
               className="adm-btn"
-              onClick={() => setEditing(editing === u.id ? null : (u.id as number))}
+              onClick={() => setEditing(editing === u.id ? null : u.id)}
               aria-expanded={editing === u.id}
               data-testid="unit-edit"
             >
@@ -104,7 +105,7 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
             {sure === u.id ? (
               <>
                 {t('admin.list.sure')}{' '}
-                <button type="button" className="adm-btn adm-danger" onClick={() => void remove(u.id as number)}>
+                <button type="button" className="adm-btn adm-danger" onClick={() => void remove(u.id)}>
                   {t('admin.list.yes')}
                 </button>
                 <button type="button" className="adm-btn" onClick={() => setSure(null)}>
@@ -112,7 +113,7 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
                 </button>
               </>
             ) : (
-              <button type="button" className="adm-btn adm-danger" onClick={() => setSure(u.id as number)}>
+              <button type="button" className="adm-btn adm-danger" onClick={() => setSure(u.id)}>
                 {t('admin.list.delete')}
               </button>
             )}
@@ -201,22 +202,22 @@ const UNIT_TEXT_FIELDS = [
   'media_key',
   'cover_key',
 ] as const
+type UnitField = (typeof UNIT_TEXT_FIELDS)[number] | 'kind' | 'status'
 
 /** A unit's fields (SPEC §3 Unit: status, order, credits creator, dubbing, interpretation, author); only what changed is sent. */
-function UnitForm({ unit, onSaved }: { unit: AdminRow; onSaved: () => void }) {
+function UnitForm({ unit, onSaved }: { unit: AdminUnitRow; onSaved: () => void }) {
   const { t } = usePage()
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries([...UNIT_TEXT_FIELDS, 'kind', 'status'].map((k) => [k, text(unit[k])])),
+  const fields: UnitField[] = [...UNIT_TEXT_FIELDS, 'kind', 'status']
+  const [values, setValues] = useState(
+    () => Object.fromEntries(fields.map((k) => [k, text(unit[k])])) as Record<UnitField, string>,
   )
-  const [errors, setErrors] = useState<Record<string, string[]>>({})
-  const set = (k: string, v: string) => setValues((s) => ({ ...s, [k]: v }))
+  const { busy, errors, send } = useForm()
+  const set = (k: UnitField, v: string) => setValues((s) => ({ ...s, [k]: v }))
   async function save() {
-    const input: Record<string, string | number> = { id: unit.id as number }
-    for (const [k, v] of Object.entries(values)) if (v !== text(unit[k]) && v !== '') input[k] = v
-    const res = await call(saveUnit, { input })
-    if (!res.success) return setErrors(res.errors ?? {})
-    onSaved()
+    const input: Record<string, string | number> = { id: unit.id }
+    for (const k of fields) if (values[k] !== text(unit[k]) && values[k] !== '') input[k] = values[k]
+    if (await send(() => call(saveUnit, { input }))) onSaved()
   }
   return (
     <div className="adm-form adm-unit-form" data-testid="unit-form">
@@ -224,7 +225,7 @@ function UnitForm({ unit, onSaved }: { unit: AdminRow; onSaved: () => void }) {
         <label key={k} className="adm-field">
           {t(`admin.fields.${k}`)}
           <input name={k} value={values[k]} onChange={(e) => set(k, e.target.value)} />
-          {errors[k]?.[0] ? <span className="adm-error">{errors[k][0]}</span> : null}
+          {errors[k] ? <span className="adm-error">{errors[k]}</span> : null}
         </label>
       ))}
       <label className="adm-field">
@@ -246,7 +247,13 @@ function UnitForm({ unit, onSaved }: { unit: AdminRow; onSaved: () => void }) {
         <Upload tag="unit_cover" onDone={(f) => set('cover_key', String(f.r2_key))} />
       </div>
       <div className="adm-form-actions">
-        <button type="button" className="adm-btn adm-primary" onClick={() => void save()} data-testid="unit-save">
+        <button
+          type="button"
+          className="adm-btn adm-primary"
+          onClick={() => void save()}
+          disabled={busy}
+          data-testid="unit-save"
+        >
           {t('admin.list.save')}
         </button>
       </div>

@@ -4,7 +4,7 @@
 // shows ('We encountered an issue uploading the file.').
 import { useId, useState } from 'react'
 import { abortUpload, completeUpload, startUpload } from '#shared/contract/admin.files'
-import type { AdminRow } from '#shared/contract/admin'
+import type { AdminFileRow } from '#shared/contract/admin'
 import { apiHeaders, call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { notify } from '#client/stores/toasts.ts'
@@ -43,7 +43,7 @@ export async function uploadFile(
   file: File,
   tag: Tag,
   onProgress: (pct: number) => void,
-): Promise<AdminRow | { error: string; errors?: Record<string, string[]> }> {
+): Promise<AdminFileRow | { error: string; errors?: Record<string, string[]> }> {
   const started = await call(startUpload, {
     input: { tag, filename: file.name, size: file.size, title: file.name },
     silent: true,
@@ -68,7 +68,7 @@ export async function uploadFile(
   return done.file
 }
 
-export function Upload({ tag, onDone }: { tag: Tag; onDone: (file: AdminRow) => void }) {
+export function Upload({ tag, onDone }: { tag: Tag; onDone: (file: AdminFileRow) => void }) {
   const { t } = usePage()
   const id = useId()
   const [pct, setPct] = useState<number | null>(null)
@@ -88,7 +88,7 @@ export function Upload({ tag, onDone }: { tag: Tag; onDone: (file: AdminRow) => 
       return
     }
     notify(t('admin.route.uploaded'), 'success')
-    onDone(out as AdminRow)
+    onDone(out as AdminFileRow)
   }
 
   return (

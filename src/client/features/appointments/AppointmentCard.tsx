@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { AppointmentStatus, MeetingChannel } from '#shared/enums'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { firstErrors } from '#client/components/forms.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { CancelForm } from './CancelForm'
 import { channelName, clock, isLive, longDay, otherOf, reasonName, sideOf, statusName, zoneShort } from './format'
 
@@ -44,7 +44,7 @@ export function AppointmentCard({
   const live = isLive(a)
   const mineConfirmed = side === 'host' ? a.confirmed_by_host : side === 'guest' ? a.confirmed_by_guest : true
   const [panel, setPanel] = useState<'cancel' | 'meeting' | 'close' | null>(startCancelling && live ? 'cancel' : null)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useForm()
 
   let state: { text: string; tone: 'ok' | 'wait' | 'you' | 'past' | 'cancelled' }
   if (a.status === AppointmentStatus.confirmed) state = { text: t('appointment_pages.state.confirmed'), tone: 'ok' }
@@ -59,10 +59,8 @@ export function AppointmentCard({
     }
 
   async function doConfirm() {
-    setBusy(true)
-    const res = await call(confirm, { input: { id: a.id } })
-    setBusy(false)
-    if (res.success) onChange?.({ kind: 'confirmed', appointment: res.appointment })
+    const res = await send(() => call(confirm, { input: { id: a.id } }))
+    if (res) onChange?.({ kind: 'confirmed', appointment: res.appointment })
   }
 
   const started = new Date(a.start_at).getTime() <= Date.now()
@@ -235,20 +233,18 @@ function MeetingForm({
   const id = useId()
   const [link, setLink] = useState(a.meeting_link ?? '')
   const [text, setText] = useState(a.meeting_indications ?? '')
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    const res = await call(setMeeting, {
-      input: { id: a.id, meeting_link: link.trim() || undefined, meeting_indications: text.trim() || undefined },
-    })
-    setBusy(false)
-    if (!res.success) return setErrors(firstErrors(res.errors))
-    onSaved(res.appointment)
+  const form = useForm()
+  const { busy, errors } = form
+  async function submit() {
+    const res = await form.send(() =>
+      call(setMeeting, {
+        input: { id: a.id, meeting_link: link.trim() || undefined, meeting_indications: text.trim() || undefined },
+      }),
+    )
+    if (res) onSaved(res.appointment)
   }
   return (
-    <form className="appt-panel" onSubmit={submit} noValidate data-testid="meeting-form">
+    <form className="appt-panel" onSubmit={form.onSubmit(submit)} noValidate data-testid="meeting-form">
       <p className="appt-panel-title">{t('appointment_pages.meeting_title')}</p>
       <div className={`field${errors.meeting_link ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-link`}>{t('appointment_pages.meeting_link')}</label>
@@ -310,13 +306,11 @@ function CloseForm({
 }) {
   const { t } = usePage()
   const [status, setStatus] = useState<number>(AppointmentStatus.attended)
-  const [busy, setBusy] = useState(false)
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    const res = await call(close, { input: { id: a.id, status } })
-    setBusy(false)
-    if (res.success) onClosed(res.appointment)
+  const form = useForm()
+  const { busy } = form
+  async function submit() {
+    const res = await form.send(() => call(close, { input: { id: a.id, status } }))
+    if (res) onClosed(res.appointment)
   }
   const option = (value: number, label: ReactNode) => (
     <label className={`choice${status === value ? ' choice-on' : ''}`}>
@@ -331,7 +325,7 @@ function CloseForm({
     </label>
   )
   return (
-    <form className="appt-panel" onSubmit={submit} data-testid="close-form">
+    <form className="appt-panel" onSubmit={form.onSubmit(submit)} data-testid="close-form">
       <fieldset className="choices">
         <legend className="appt-panel-title">{t('appointment_pages.close_title')}</legend>
         {option(AppointmentStatus.attended, t('appointment_pages.close_attended'))}

@@ -4,7 +4,7 @@ import { storeUser } from '#client/stores/session.ts'
 import { DELAYS_MS } from '#shared/limits'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { useHydrated } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
 import { dollars, isLive, merged, sideOf, statusName } from './format'
 import { Loading, Problem, useCountdown } from './Status'
@@ -85,16 +85,15 @@ function VisitorNotice({ login }: { login: string }) {
 function LinkOpen({ userId, authorization, login }: { userId: string; authorization: string; login: string }) {
   const { t } = usePage()
   const hydrated = useHydrated()
-  const [busy, setBusy] = useState(false)
-  const [failed, setFailed] = useState<string | null>(null)
+  const form = useForm()
+  const { busy, alert: failed } = form
   async function open() {
-    setBusy(true)
-    setFailed(null)
-    const res = await call(authenticate, { input: { user_id: userId, authorization }, silent: true })
-    if (!res.success) {
-      setBusy(false)
-      return setFailed(res.message ?? t('errors.generic'))
-    }
+    form.setAlert(null)
+    const res = await form.send(() => call(authenticate, { input: { user_id: userId, authorization }, silent: true }), {
+      keepBusy: true,
+      onRefusal: (refused) => form.setAlert(refused.message ?? t('errors.generic')),
+    })
+    if (!res) return
     storeUser(res.user)
     window.location.reload()
   }

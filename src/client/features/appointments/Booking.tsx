@@ -3,6 +3,7 @@ import type { AppointmentDto, SlotDto } from '#shared/contract/appointments'
 import type { PsychologistDto, UserDto } from '#shared/contract/users'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { degreeName } from '#client/components/words.ts'
 import { BOOKING_DAYS, CHANNELS, dayParts, dollars, languageNames, nextDays, SESSION_PRICE } from './format'
 import { Loading, Problem } from './Status'
@@ -40,7 +41,7 @@ export function Booking({ onBooked }: Props) {
   const [answer, setAnswer] = useState<{ key: string; slots: SlotDto[]; problem: string | null } | null>(null)
   const [slot, setSlot] = useState<SlotDto | null>(null)
   const [channel, setChannel] = useState<number | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useForm()
   const [needsPhone, setNeedsPhone] = useState(false)
   const latest = useRef(0)
   /** Bumped to read the same day again (a slot taken a moment ago). */
@@ -114,16 +115,20 @@ export function Booking({ onBooked }: Props) {
 
   async function doBook() {
     if (!hostId || !slot || !channel) return
-    setBusy(true)
-    const res = await call(book, { input: { host_id: hostId, start_at: slot.start_at, meeting_channel: channel } })
-    setBusy(false)
-    if (res.success) return onBooked(res.appointment, res.credits)
-    if (res.errors?.phone) setNeedsPhone(true)
-    else if (res.status === 409) {
+    const res = await send(
+      () => call(book, { input: { host_id: hostId, start_at: slot.start_at, meeting_channel: channel } }),
+      { onRefusal: (refused) => void afterRefusal(refused) },
+    )
+    if (res) onBooked(res.appointment, res.credits)
+  }
+
+  async function afterRefusal({ status, errors }: { status: number; errors?: Record<string, string[]> }) {
+    if (errors?.phone) setNeedsPhone(true)
+    else if (status === 409) {
       // Taken a moment ago: read the day again.
       setSlot(null)
       setReread((n) => n + 1)
-    } else if (res.status === 402) {
+    } else if (status === 402) {
       const u = await call(getMe, { silent: true })
       if (u.success) setMe(u.user)
     }

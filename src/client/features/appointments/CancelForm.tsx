@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { CancellationReason } from '#shared/enums'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { firstErrors } from '#client/components/forms.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { dollars, FREE_CANCEL_BEFORE_MS, REASONS } from './format'
 
 const { cancel } = contract(() => import('#shared/contract/appointments'))
@@ -25,8 +25,8 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
   const id = useId()
   const [reason, setReason] = useState('')
   const [text, setText] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm()
+  const { busy, errors } = form
   const other = Number(reason) === CancellationReason.other
 
   // Read when the form opens: the note is about "now", and the server decides anyway.
@@ -40,22 +40,17 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
           : t('appointment_pages.refund_late')
         : t('appointment_pages.refund_host')
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    const res = await call(cancel, {
-      input: { id: a.id, reason: reason ? Number(reason) : undefined, reason_text: other ? text.trim() : undefined },
-    })
-    setBusy(false)
-    if (!res.success) {
-      setErrors(firstErrors(res.errors))
-      return
-    }
-    onDone(res.appointment, res.refunded_credits)
+  async function submit() {
+    const res = await form.send(() =>
+      call(cancel, {
+        input: { id: a.id, reason: reason ? Number(reason) : undefined, reason_text: other ? text.trim() : undefined },
+      }),
+    )
+    if (res) onDone(res.appointment, res.refunded_credits)
   }
 
   return (
-    <form className="appt-panel appt-cancel" onSubmit={submit} noValidate data-testid="cancel-form">
+    <form className="appt-panel appt-cancel" onSubmit={form.onSubmit(submit)} noValidate data-testid="cancel-form">
       <p className="appt-panel-title">{t('appointment_pages.cancel_title')}</p>
       <div className={`field${errors.reason ? ' field-invalid' : ''}`}>
         <label htmlFor={`${id}-reason`}>{t('appointment_pages.reason_label')}</label>
@@ -65,7 +60,7 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
           value={reason}
           onChange={(e) => {
             setReason(e.target.value)
-            setErrors({})
+            form.setErrors({})
           }}
           aria-invalid={errors.reason ? true : undefined}
           data-testid="cancel-reason"

@@ -1,10 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState } from 'react'
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js'
 import type { CountryOption, UserDto } from '#shared/contract/users'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
-import { firstErrors } from '#client/components/forms.tsx'
+import { firstErrors, useForm } from '#client/components/forms.tsx'
 import { CountryPhone } from '#client/features/users/CountryPhone.tsx'
 
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
@@ -55,31 +55,24 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
   const start = countries.find((c) => c.country_code === initial) ?? null
   const [country, setCountry] = useState(start?.country_code ?? '')
   const [phone, setPhone] = useState(start ? `${start.phone_code} ` : '')
-  const [saving, setSaving] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm()
+  const { busy: saving, errors, alert } = form
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setSaving(true)
-    setAlert(null)
-    const res = await call(updateProfile, {
-      input: { country_code: country || undefined, phone: phone.trim() },
-      silent: true,
-    })
-    setSaving(false)
-    if (!res.success) {
-      const errs = firstErrors(res.errors)
-      setErrors(errs)
-      setAlert(Object.keys(errs).length ? null : (res.message ?? null))
-      return
-    }
-    setErrors({})
-    onSaved(res.user as UserDto)
+  async function submit() {
+    form.setAlert(null)
+    const res = await form.send(
+      () => call(updateProfile, { input: { country_code: country || undefined, phone: phone.trim() }, silent: true }),
+      // A field's error says it under the field; anything else above the form.
+      {
+        onRefusal: (refused) =>
+          form.setAlert(Object.keys(firstErrors(refused.errors)).length ? null : (refused.message ?? null)),
+      },
+    )
+    if (res) onSaved(res.user as UserDto)
   }
 
   return (
-    <form className="phone-ask" onSubmit={submit} noValidate data-testid="phone-ask">
+    <form className="phone-ask" onSubmit={form.onSubmit(submit)} noValidate data-testid="phone-ask">
       <p className="appt-panel-title">{t('appointment_pages.phone_title')}</p>
       <p className="field-hint">{t('appointment_pages.phone_lead')}</p>
       <FormAlert message={alert} />
@@ -90,7 +83,7 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
         onCountry={setCountry}
         onPhone={(v) => {
           setPhone(v)
-          if (errors.phone) setErrors(({ phone: _p, ...rest }) => rest)
+          form.clearError('phone')
         }}
         countryError={errors.country_code}
         phoneError={errors.phone}

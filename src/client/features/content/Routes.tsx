@@ -47,12 +47,13 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
       if (search) url.searchParams.set('keyword', search)
       else url.searchParams.delete('keyword')
       window.history.replaceState(null, '', url)
-      // SPEC §7 notes: a search event after a search longer than 3 characters (first-party only).
-      if (search && search.length > 3) void trackEvent('search', { page: '/routes', search: search.slice(0, 200) })
+      // SPEC §7 notes: a search event after a search longer than 3 characters (first-party only);
+      // the page is this one's locale-free path ('/routes').
+      if (search && search.length > 3) void trackEvent('search', { page: boot.path, search: search.slice(0, 200) })
     }
     const id = window.setTimeout(() => void run(), DELAYS_MS.searchDebounce)
     return () => window.clearTimeout(id)
-  }, [keyword])
+  }, [keyword, boot.path])
 
   const nothing = !results.routes.length && !results.posts.length
   return (

@@ -15,7 +15,7 @@ import { call, encodeValue } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
-import { firstErrors, useHydrated } from '#client/components/forms.tsx'
+import { firstErrors, useForm, useHydrated } from '#client/components/forms.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import '#client/components/forms.css'
 import './forms.css'
@@ -75,9 +75,10 @@ export function useStepForm<C extends Call>({
   const captcha = useCaptcha()
   const total = steps.length
   const [index, setIndex] = useState(() => Math.min(Math.max(start, 0), total - 1))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  // Busy and the fields' errors are the form hook's; the message has a level (a thanks, too) and takes focus.
+  const form = useForm()
+  const { busy, errors, setErrors, clearError } = form
   const [alert, setAlert] = useState<StepFormState['alert']>(null)
-  const [busy, setBusy] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
@@ -144,22 +145,19 @@ export function useStepForm<C extends Call>({
       focusNext.current = 'alert'
       return
     }
-    setBusy(true)
-    const res = await call(def, { input: values as CallInput<C>, captcha: captcha.token, silent: true })
+    const token = captcha.token
+    const res = await form.send(() => call(def, { input: values as CallInput<C>, captcha: token, silent: true }), {
+      onRefusal: (refused) => {
+        const message = refused.message ?? t('errors.generic')
+        setAlert({ level: 'danger', message })
+        notify(message, 'danger')
+        const at = stepOf(Object.keys(firstErrors(refused.errors)))
+        if (at !== null) setIndex(at)
+        focusNext.current = 'alert'
+      },
+    })
     captcha.reset()
-    setBusy(false)
-    if (!res.success) {
-      const fields = firstErrors(res.errors)
-      setErrors(fields)
-      const message = res.message ?? t('errors.generic')
-      setAlert({ level: 'danger', message })
-      notify(message, 'danger')
-      const at = stepOf(Object.keys(fields))
-      if (at !== null) setIndex(at)
-      focusNext.current = 'alert'
-      return
-    }
-    setErrors({})
+    if (!res) return
     if (res.message) {
       setAlert({ level: 'success', message: res.message })
       notify(res.message, 'success')
@@ -176,13 +174,6 @@ export function useStepForm<C extends Call>({
     if (index < total - 1) next()
     else void send()
   }
-
-  const clearError = (field: string) =>
-    setErrors((prev) => {
-      if (!(field in prev)) return prev
-      const { [field]: _, ...rest } = prev
-      return rest
-    })
 
   return {
     index,

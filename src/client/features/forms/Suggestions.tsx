@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FORM_LIMITS, sendSuggestion } from '#shared/contract/forms'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Check, Field, FormAlert } from '#client/components/Field.tsx'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
-import { showFailure, useHydrated } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import { TextArea } from './inputs'
 import { FormPage } from './StepForm'
@@ -25,9 +25,8 @@ export default function Suggestions(_: PageProps) {
   const [text, setText] = useState('')
   const [notifyMe, setNotifyMe] = useState(false)
   const [email, setEmail] = useState(boot.user?.email ?? '')
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm()
+  const { busy, errors, alert } = form
   const [done, setDone] = useState<string | null>(null)
   const doneRef = useRef<HTMLDivElement>(null)
   // The form gives way to the thanks: bring it into view and say it (role=status, focused).
@@ -35,26 +34,24 @@ export default function Suggestions(_: PageProps) {
     if (done) doneRef.current?.focus()
   }, [done])
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setAlert(null)
+  async function submit() {
+    form.setAlert(null)
     if (!captcha.token) {
-      setAlert(t('accounts.errors.captcha_missing'))
+      form.setAlert(t('accounts.errors.captcha_missing'))
       return
     }
-    setBusy(true)
-    const res = await call(sendSuggestion, {
-      input: { keyword, text, notify: notifyMe, email: notifyMe ? email : undefined },
-      captcha: captcha.token,
-      silent: true,
-    })
+    const token = captcha.token
+    const res = await form.send(
+      () =>
+        call(sendSuggestion, {
+          input: { keyword, text, notify: notifyMe, email: notifyMe ? email : undefined },
+          captcha: token,
+          silent: true,
+        }),
+      { alert: true },
+    )
     captcha.reset()
-    setBusy(false)
-    if (!res.success) {
-      showFailure(res, setErrors, setAlert)
-      return
-    }
-    setErrors({})
+    if (!res) return
     const message = res.message ?? t('forms.suggestions.thanks')
     notify(message, 'success')
     setDone(message)
@@ -75,7 +72,7 @@ export default function Suggestions(_: PageProps) {
           </div>
         </div>
       ) : (
-        <form className="suggest-form" onSubmit={submit} noValidate data-testid="suggestion-form">
+        <form className="suggest-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="suggestion-form">
           <FormAlert message={alert} />
           {searched && <p className="suggest-searched">{t('forms.suggestions.searched', { keyword: searched })}</p>}
           <Field

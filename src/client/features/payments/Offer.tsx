@@ -2,23 +2,21 @@ import { useState } from 'react'
 import type { OfferItemDto } from '#shared/contract/payments'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { useHydrated } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 
 const { paymentLink } = contract(() => import('#shared/contract/payments'))
 
 /** Asks for the payment link of `item` and goes there (Stripe's checkout; locally the dev checkout). */
 function useBuy() {
-  const [busy, setBusy] = useState<string | null>(null)
+  const form = useForm()
+  const [chosen, setChosen] = useState<string | null>(null)
   async function buy(item: OfferItemDto['id']) {
-    setBusy(item)
-    const res = await call(paymentLink, { input: { item } })
-    if (res.success) {
-      window.location.assign(res.link)
-      return
-    }
-    setBusy(null)
+    setChosen(item)
+    // Busy until the checkout opens: the page is being left.
+    const res = await form.send(() => call(paymentLink, { input: { item } }), { keepBusy: true })
+    if (res) window.location.assign(res.link)
   }
-  return { busy, buy }
+  return { busy: form.busy ? chosen : null, buy }
 }
 
 /**

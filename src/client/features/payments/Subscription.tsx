@@ -7,7 +7,7 @@ import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { formatDate } from '#client/components/dates.ts'
-import { useHydrated } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import { Offer } from './Offer'
 import './payments.css'
@@ -34,7 +34,7 @@ export default function Subscription({ data, boot }: PageProps<SubscriptionPageD
   const [rows, setRows] = useState<TransactionDto[]>(data.transactions)
   const [page, setPage] = useState(data.pagination)
   const [sure, setSure] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useForm()
   const date = (iso: string) => formatDate(iso, boot, { dateStyle: 'long' })
   // Date and time (toLocaleDateString, behind formatDate, refuses timeStyle).
   const when = (iso: string) =>
@@ -48,14 +48,11 @@ export default function Subscription({ data, boot }: PageProps<SubscriptionPageD
   const active = mine.subscriptions.find((s) => s.status === 1)
 
   async function stopRenewal() {
-    setBusy(true)
-    const res = await call(cancelMySubscription, { input: active ? { id: active.id } : {}, silent: true })
-    setBusy(false)
+    const res = await send(() => call(cancelMySubscription, { input: active ? { id: active.id } : {}, silent: true }), {
+      onRefusal: (refused) => notify(`${t('payments.cancel_error')} ${refused.message ?? ''}`.trim(), 'danger'),
+    })
     setSure(false)
-    if (!res.success) {
-      notify(`${t('payments.cancel_error')} ${res.message ?? ''}`.trim(), 'danger')
-      return
-    }
+    if (!res) return
     notify(t('payments.cancelled'), 'success')
     setMine({
       subscriptions: res.subscriptions,
@@ -245,31 +242,40 @@ function RefundForm({
   const [reason, setReason] = useState('')
   const [payment, setPayment] = useState<string>('')
   const chosen = payment || payments[0]?.id || ''
-  const [busy, setBusy] = useState(false)
-  const [alert, setAlert] = useState<{ text: string; level: 'danger' | 'success' } | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const form = useForm()
+  const { busy } = form
+  const error = form.errors.reason ?? null
+  // The refusal is the form's message; the thanks stays until the next answer.
+  const [sent, setSent] = useState<string | null>(null)
+  const alert = form.alert
+    ? { text: form.alert, level: 'danger' as const }
+    : sent
+      ? { text: sent, level: 'success' as const }
+      : null
 
-  async function send(e: React.FormEvent) {
-    e.preventDefault()
-    setBusy(true)
-    setError(null)
+  async function submit() {
+    form.setErrors({})
     const transactionId = Number(chosen.replace(/^payment:/, ''))
-    const res = await call(requestRefund, {
-      input: { reason, ...(transactionId > 0 ? { transaction_id: transactionId } : {}) },
-      silent: true,
-    })
-    setBusy(false)
-    if (!res.success) {
-      const text = res.errors?.reason?.[0]
-        ? t('payments.refund_error')
-        : `${t('payments.refund_error')} ${res.message ?? ''}`.trim()
-      setError(res.errors?.reason?.[0] ?? null)
-      setAlert({ text, level: 'danger' })
-      notify(text, 'danger')
-      return
-    }
+    const res = await form.send(
+      () =>
+        call(requestRefund, {
+          input: { reason, ...(transactionId > 0 ? { transaction_id: transactionId } : {}) },
+          silent: true,
+        }),
+      {
+        onRefusal: (refused) => {
+          const text = refused.errors?.reason?.[0]
+            ? t('payments.refund_error')
+            : `${t('payments.refund_error')} ${refused.message ?? ''}`.trim()
+          setSent(null)
+          form.setAlert(text)
+          notify(text, 'danger')
+        },
+      },
+    )
+    if (!res) return
     setReason('')
-    setAlert({ text: res.message ?? t('payments.refund_sent'), level: 'success' })
+    setSent(res.message ?? t('payments.refund_sent'))
     notify(res.message ?? t('payments.refund_sent'), 'success')
     onSent(res.refund_request)
   }
@@ -290,7 +296,7 @@ function RefundForm({
             })}
         </p>
       )}
-      <form onSubmit={send} className="pay-form" noValidate>
+      <form onSubmit={form.onSubmit(submit)} className="pay-form" noValidate>
         {payments.length > 0 && (
           <div className="field">
             <label htmlFor="refund-payment">{t('payments.page.refund_payment')}</label>

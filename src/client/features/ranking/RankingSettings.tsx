@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
+import { useForm } from '#client/components/forms.tsx'
 
 const { getRanking, setRankingVisibility } = contract(() => import('#shared/contract/ranking'))
 
@@ -8,15 +9,13 @@ const { getRanking, setRankingVisibility } = contract(() => import('#shared/cont
 export function RankingSettings() {
   const { t } = usePage()
   const [hidden, setHidden] = useState<boolean | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useForm()
   useEffect(() => {
     void call(getRanking, { silent: true }).then((res) => res.success && setHidden(res.hidden))
   }, [])
   async function toggle() {
-    setBusy(true)
-    const res = await call(setRankingVisibility, { input: { hidden: !hidden } })
-    setBusy(false)
-    if (res.success) setHidden(res.hidden)
+    const res = await send(() => call(setRankingVisibility, { input: { hidden: !hidden } }))
+    if (res) setHidden(res.hidden)
   }
   return (
     <section className="profile-card" id="ranking" aria-labelledby="profile-ranking" data-testid="ranking-settings">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { RewardDto, RewardsAnswer } from '#shared/contract/rewards'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { StreakView } from '#client/features/engagement/StreakView.tsx'
 import { LevelIcon } from '#client/features/engagement/icons.tsx'
 import '#client/features/engagement/engagement.css'
@@ -12,16 +13,20 @@ const { claimReward, listRewards } = contract(() => import('#shared/contract/rew
 export default function Rewards(_: PageProps<null>) {
   const { t } = usePage()
   const [data, setData] = useState<RewardsAnswer | null>(null)
-  const [busy, setBusy] = useState<number | null>(null)
+  const form = useForm()
+  const [chosen, setChosen] = useState<number | null>(null)
+  const busy = form.busy ? chosen : null
   const load = () => call(listRewards, { silent: true }).then((res) => res.success && setData(res))
   useEffect(() => {
     void load()
   }, [])
   const claim = async (r: RewardDto) => {
-    setBusy(r.id)
-    const res = await call(claimReward, { input: { reward_id: r.id } })
-    setBusy(null)
-    if (res.success || res.status === 409) await load()
+    setChosen(r.id)
+    // 409: claimed already (another tab): the list is read again either way.
+    const res = await form.send(() => call(claimReward, { input: { reward_id: r.id } }), {
+      onRefusal: (refused) => refused.status === 409 && void load(),
+    })
+    if (res) await load()
   }
   if (!data)
     return (

@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
-import { useHydrated } from '#client/components/forms.tsx'
-import { notify } from '#client/stores/toasts.ts'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 
 const { disableNotifications } = contract(() => import('#shared/contract/users'))
@@ -18,24 +17,17 @@ export default function DisableNotifications({ boot }: PageProps) {
   const hydrated = useHydrated()
   const { user_id, signature } = boot.query
   const canAct = !!(user_id && signature) || !!boot.user
-  const [busy, setBusy] = useState(false)
+  const form = useForm()
+  const { busy, alert } = form
   const [done, setDone] = useState(false)
-  const [alert, setAlert] = useState<string | null>(null)
 
   async function stop() {
-    setBusy(true)
-    setAlert(null)
-    const res = await call(disableNotifications, {
-      input: user_id && signature ? { user_id, signature } : {},
-      silent: true,
-    })
-    setBusy(false)
-    if (!res.success) {
-      setAlert(res.message ?? null)
-      if (res.message) notify(res.message, 'danger')
-      return
-    }
-    setDone(true)
+    form.setAlert(null)
+    const res = await form.send(
+      () => call(disableNotifications, { input: user_id && signature ? { user_id, signature } : {}, silent: true }),
+      { alert: true },
+    )
+    if (res) setDone(true)
   }
 
   return (

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } from 'react'
+import { useEffect, useRef, useState, type MutableRefObject } from 'react'
 import type { CallInput } from '#shared/contract/call'
 import { call, contract, type Def } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { ProviderButtons } from './ProviderButtons'
 import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
-import { useHydrated, showFailure } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { safeRedirect } from '#shared/redirect'
 import { readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
@@ -26,15 +26,16 @@ export default function Login({ boot }: PageProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [remember, setRemember] = useState(false)
-  const [busy, setBusy] = useState(hasLink)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(
-    q.error !== 'provider'
-      ? null
-      : q.reason === 'email_taken'
-        ? t('accounts.errors.provider_email_taken')
-        : t('accounts.errors.provider_failed', { provider: q.provider === 'apple' ? 'Apple' : 'Google' }),
-  )
+  const form = useForm({
+    busy: hasLink,
+    alert:
+      q.error !== 'provider'
+        ? null
+        : q.reason === 'email_taken'
+          ? t('accounts.errors.provider_email_taken')
+          : t('accounts.errors.provider_failed', { provider: q.provider === 'apple' ? 'Apple' : 'Google' }),
+  })
+  const { busy, errors, alert } = form
   const [info, setInfo] = useState<string | null>(null)
   const linkTried = useRef(false)
   // After many failed sign-ins the server asks for a captcha (issue 14, code captcha_required):
@@ -56,27 +57,24 @@ export default function Login({ boot }: PageProps) {
   async function signIn(input: CallInput<Def<typeof authenticate>>) {
     const token = captcha.current?.token ?? undefined
     if (needsCaptcha && !token) {
-      setAlert(t('accounts.errors.captcha_missing'))
+      form.setAlert(t('accounts.errors.captcha_missing'))
       return
     }
-    setBusy(true)
-    setAlert(null)
-    const res = await call(authenticate, { input, silent: true, captcha: token })
+    form.setAlert(null)
+    const res = await form.send(() => call(authenticate, { input, silent: true, captcha: token }), {
+      alert: true,
+      keepBusy: true,
+      onRefusal: (refused) => refused.code === 'captcha_required' && setNeedsCaptcha(true),
+    })
     captcha.current?.reset()
-    if (!res.success) {
-      setBusy(false)
-      if (res.code === 'captcha_required') setNeedsCaptcha(true)
-      showFailure(res, setErrors, setAlert)
-      return
-    }
+    if (!res) return
     storeUser(res.user)
     window.location.assign(target)
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    setErrors({})
-    void signIn({ email, password, remember })
+  function submit() {
+    form.setErrors({})
+    return signIn({ email, password, remember })
   }
 
   return (
@@ -91,7 +89,7 @@ export default function Login({ boot }: PageProps) {
         ) : (
           <>
             <FormAlert message={info} level="info" />
-            <form className="auth-form" onSubmit={submit} noValidate data-testid="login-form">
+            <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="login-form">
               <FormAlert message={alert} />
               <Field
                 label={t('accounts.form.email')}

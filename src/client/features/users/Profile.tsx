@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { ProfilePageData, UserDto } from '#shared/contract/users'
 import { formatDate } from '#client/components/dates.ts'
 import { localizePath, type Locale } from '#shared/i18n/index'
@@ -7,7 +7,7 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { CountryPhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
-import { firstErrors, useHydrated } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { clearOnLogout, storeUser } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
@@ -51,36 +51,31 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
   const [language, setLanguage] = useState<Locale>(user.language)
   const [password, setPassword] = useState('')
   const [current, setCurrent] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm()
+  const { busy, errors, alert } = form
   const needsCurrent = user.has_password && !data.recovery
   const dialCode = data.countries.find((c) => c.country_code === country)?.phone_code
 
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    setAlert(null)
+  async function save() {
+    form.setAlert(null)
     const p = phone.trim()
     const phoneToSend = p && p !== dialCode ? p : ''
-    setBusy(true)
     // The same schema as the server's: a wrong phone is refused here, in the same words.
-    const res = await call(updateProfile, {
-      input: {
-        name: name.trim(),
-        country_code: country,
-        phone: phoneToSend,
-        language,
-        password,
-        ...(password && needsCurrent ? { current_password: current } : {}),
-      },
-    })
-    setBusy(false)
-    if (!res.success) {
-      setErrors(firstErrors(res.errors))
-      setAlert(res.errors ? (res.message ?? null) : null)
-      return
-    }
-    setErrors({})
+    const res = await form.send(
+      () =>
+        call(updateProfile, {
+          input: {
+            name: name.trim(),
+            country_code: country,
+            phone: phoneToSend,
+            language,
+            password,
+            ...(password && needsCurrent ? { current_password: current } : {}),
+          },
+        }),
+      { alert: 'fields' },
+    )
+    if (!res) return
     setPassword('')
     setCurrent('')
     setUser(res.user)
@@ -123,7 +118,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
             {t('accounts.profile.password_recovery_note')}
           </p>
         )}
-        <form className="auth-form" onSubmit={save} noValidate data-testid="profile-form">
+        <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate data-testid="profile-form">
           <FormAlert message={alert} />
           <Field
             label={t('accounts.form.name')}
@@ -141,7 +136,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
             onCountry={setCountry}
             onPhone={(v) => {
               setPhone(v)
-              if (errors.phone) setErrors(({ phone: _p, ...rest }) => rest)
+              form.clearError('phone')
             }}
             countryError={errors.country_code}
             phoneError={errors.phone}
@@ -239,16 +234,16 @@ function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: U
   const chosen = user.notification_channels.length ? user.notification_channels : ['in_app', 'email']
   const [inApp, setInApp] = useState(chosen.includes('in_app'))
   const [byEmail, setByEmail] = useState(chosen.includes('email'))
-  const [busy, setBusy] = useState(false)
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    setBusy(true)
+  const form = useForm()
+  const { busy } = form
+  async function save() {
     const channels = [inApp && 'in_app', byEmail && 'email'].filter(Boolean).join('|') || 'in_app'
-    const res = await call(updateProfile, {
-      input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels },
-    })
-    setBusy(false)
-    if (res.success) onSaved(res.user)
+    const res = await form.send(() =>
+      call(updateProfile, {
+        input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels },
+      }),
+    )
+    if (res) onSaved(res.user)
   }
   return (
     <section className="profile-card" aria-labelledby="profile-notifications">
@@ -256,7 +251,7 @@ function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: U
       {user.notifications_disabled && (
         <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>
       )}
-      <form className="auth-form" onSubmit={save} noValidate>
+      <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate>
         <Check name="channel_in_app" checked={inApp} onChecked={(v) => (v || byEmail) && setInApp(v)}>
           {t('engagement.notifications.settings_in_app')}
         </Check>
@@ -289,12 +284,10 @@ function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: U
 function ExportData() {
   const { t } = usePage()
   const hydrated = useHydrated()
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useForm()
   async function download() {
-    setBusy(true)
-    const res = await call(exportMyData)
-    setBusy(false)
-    if (!res.success) return
+    const res = await send(() => call(exportMyData))
+    if (!res) return
     const blob = new Blob([JSON.stringify(res.export, null, 2)], { type: 'application/json' })
     const a = document.createElement('a')
     a.href = URL.createObjectURL(blob)
@@ -353,18 +346,16 @@ function DeleteAccount() {
 function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
   const { t, href } = usePage()
   const captcha = useCaptcha()
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useForm()
   const [done, setDone] = useState<string | null>(null)
   async function confirm() {
-    if (!captcha.token) return
-    setBusy(true)
-    const res = await call(deleteUser, { captcha: captcha.token, silent: true })
+    const token = captcha.token
+    if (!token) return
+    const res = await send(() => call(deleteUser, { captcha: token, silent: true }), {
+      onRefusal: (refused) => refused.message && notify(refused.message, 'danger'),
+    })
     captcha.reset()
-    setBusy(false)
-    if (!res.success) {
-      if (res.message) notify(res.message, 'danger')
-      return
-    }
+    if (!res) return
     void clearOnLogout()
     setDone(res.message ?? t('accounts.messages.deleted'))
     window.setTimeout(() => window.location.assign(href('home')), 2000)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { UserDto } from '#shared/contract/users'
 import { LANGUAGES, type Language } from '#shared/enums'
 import {
@@ -19,7 +19,7 @@ import {
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
-import { firstErrors, useHydrated } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 import './agenda.css'
 
@@ -77,9 +77,8 @@ function WeeklyHours() {
   const [slot, setSlot] = useState('60')
   const [week, setWeek] = useState<Week>(() => Object.fromEntries(WEEKDAYS.map((d) => [d, []])) as unknown as Week)
   const [stash, setStash] = useState<Partial<Week>>({})
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm()
+  const { busy, errors, alert } = form
   const ids = useId()
 
   async function load() {
@@ -101,7 +100,7 @@ function WeeklyHours() {
 
   function setDay(day: Weekday, ranges: Range[]) {
     setWeek((w) => ({ ...w, [day]: ranges }))
-    if (errors[day]) setErrors(({ [day]: _gone, ...rest }) => rest)
+    form.clearError(day)
   }
   function toggleDay(day: Weekday, working: boolean) {
     if (working) setDay(day, stash[day]?.length ? stash[day]! : [{ ...FIRST_RANGE }])
@@ -117,20 +116,12 @@ function WeeklyHours() {
     setDay(day, [...week[day], next])
   }
 
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    setAlert(null)
-    setBusy(true)
+  async function save() {
+    form.setAlert(null)
     const input: Record<string, string | boolean> = { timezone: zone, open, slot_minutes: slot }
     for (const d of WEEKDAYS) input[d] = fieldOf(week[d])
-    const res = await call(saveMyAvailability, { input })
-    setBusy(false)
-    if (!res.success) {
-      setErrors(firstErrors(res.errors))
-      setAlert(res.errors ? (res.message ?? null) : null)
-      return
-    }
-    setErrors({})
+    const res = await form.send(() => call(saveMyAvailability, { input }), { alert: 'fields' })
+    if (!res) return
     setOpen(res.open)
     setZone(res.timezone)
     setSlot(String(res.slot_minutes))
@@ -155,7 +146,7 @@ function WeeklyHours() {
         </div>
       )}
       {state === 'ready' && (
-        <form className="auth-form" onSubmit={save} noValidate data-testid="agenda-form">
+        <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate data-testid="agenda-form">
           <FormAlert message={alert} />
           <div className="agenda-switch-row">
             <div>
@@ -366,41 +357,36 @@ function Extras({ user }: { user: UserDto }) {
   const [category, setCategory] = useState(user.specialized_in_the_category ?? '')
   const [nationality, setNationality] = useState(user.nationality ?? '')
   const [located, setLocated] = useState(user.located_at ?? '')
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm()
+  const { busy, errors, alert } = form
 
   const toggle = (list: string[], v: string, on: boolean) =>
     on ? [...list.filter((x) => x !== v), v] : list.filter((x) => x !== v)
 
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    setAlert(null)
+  async function save() {
+    form.setAlert(null)
     if (!languages.length) {
-      setErrors({ speaks_in: t('validation.required') })
+      form.setErrors({ speaks_in: t('validation.required') })
       return
     }
-    setBusy(true)
     // 'none' clears a field (an empty value is never sent, SPEC §7).
-    const res = await call(saveMyPsychologistProfile, {
-      input: {
-        degree: degree || 'none',
-        speaks_in: LANGUAGES.filter((l) => languages.includes(l)).join('|'),
-        specialist_in_symptoms: symptoms.length
-          ? PSYCHOLOGIST_SYMPTOMS.filter((s) => symptoms.includes(s)).join('|')
-          : 'none',
-        specialized_in_the_category: category || 'none',
-        nationality: nationality || 'none',
-        located_at: located || 'none',
-      },
-    })
-    setBusy(false)
-    if (!res.success) {
-      setErrors(firstErrors(res.errors))
-      setAlert(res.errors ? (res.message ?? null) : null)
-      return
-    }
-    setErrors({})
+    const res = await form.send(
+      () =>
+        call(saveMyPsychologistProfile, {
+          input: {
+            degree: degree || 'none',
+            speaks_in: LANGUAGES.filter((l) => languages.includes(l)).join('|'),
+            specialist_in_symptoms: symptoms.length
+              ? PSYCHOLOGIST_SYMPTOMS.filter((s) => symptoms.includes(s)).join('|')
+              : 'none',
+            specialized_in_the_category: category || 'none',
+            nationality: nationality || 'none',
+            located_at: located || 'none',
+          },
+        }),
+      { alert: 'fields' },
+    )
+    if (!res) return
     const p = res.psychologist
     setDegree(p.degree ?? '')
     setLanguages(p.speaks_in)
@@ -424,7 +410,7 @@ function Extras({ user }: { user: UserDto }) {
     <section className="profile-card agenda" aria-labelledby="extras-title" data-testid="extras">
       <h2 id="extras-title">{t('psychologist_profile.extras')}</h2>
       <p className="agenda-intro">{t('psychologist_profile.extras_intro')}</p>
-      <form className="auth-form" onSubmit={save} noValidate data-testid="extras-form">
+      <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate data-testid="extras-form">
         <FormAlert message={alert} />
         <Select
           id={`${ids}-degree`}

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { Field, FormAlert } from '#client/components/Field.tsx'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
-import { useHydrated, showFailure } from '#client/components/forms.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 
 const { recoverPassword } = contract(() => import('#shared/contract/users'))
@@ -17,28 +17,22 @@ export default function Recover(_: PageProps) {
   const hydrated = useHydrated()
   const captcha = useCaptcha()
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm()
+  const { busy, errors, alert } = form
   const [sent, setSent] = useState<string | null>(null)
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setAlert(null)
+  async function submit() {
+    form.setAlert(null)
     if (!captcha.token) {
-      setAlert(t('accounts.errors.captcha_missing'))
+      form.setAlert(t('accounts.errors.captcha_missing'))
       return
     }
-    setBusy(true)
-    const res = await call(recoverPassword, { input: { email }, captcha: captcha.token, silent: true })
+    const token = captcha.token
+    const res = await form.send(() => call(recoverPassword, { input: { email }, captcha: token, silent: true }), {
+      alert: true,
+    })
     captcha.reset()
-    setBusy(false)
-    if (!res.success) {
-      showFailure(res, setErrors, setAlert)
-      return
-    }
-    setErrors({})
-    setSent(res.message ?? t('accounts.messages.recover_sent'))
+    if (res) setSent(res.message ?? t('accounts.messages.recover_sent'))
   }
 
   return (
@@ -56,7 +50,7 @@ export default function Recover(_: PageProps) {
         ) : (
           <>
             <p className="auth-lead">{t('accounts.recover.lead')}</p>
-            <form className="auth-form" onSubmit={submit} noValidate data-testid="recover-form">
+            <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="recover-form">
               <FormAlert message={alert} />
               <Field
                 label={t('accounts.form.email')}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { PlanCategory } from '#shared/enums'
 import { DELAYS_MS } from '#shared/limits'
 import { call, contract } from '#client/api.ts'
@@ -6,7 +6,7 @@ import { usePage } from '#client/app/context.tsx'
 import { storeUser } from '#client/stores/session.ts'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
-import { stripTags, useHydrated, withLinks, showFailure } from '#client/components/forms.tsx'
+import { stripTags, useForm, useHydrated, withLinks } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 
 const { register } = contract(() => import('#shared/contract/users.phone'))
@@ -57,9 +57,8 @@ export function RegisterForm({
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [legalAge, setLegalAge] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [alert, setAlert] = useState<string | null>(null)
+  const form = useForm()
+  const { busy, errors, alert } = form
   const [done, setDone] = useState(false)
   const consent = consentText ?? t('accounts.register.legal_age')
 
@@ -69,39 +68,37 @@ export function RegisterForm({
     return () => window.clearTimeout(id)
   }, [done, redirectTo])
 
-  async function submit(e: FormEvent) {
-    e.preventDefault()
-    setAlert(null)
+  async function submit() {
+    form.setAlert(null)
     if (!captcha.token) {
-      setErrors({ _captcha: t('accounts.errors.captcha_missing') })
+      form.setErrors({ _captcha: t('accounts.errors.captcha_missing') })
       return
     }
-    setBusy(true)
+    const token = captcha.token
     // Parsed with the server's own schema first: legal age, email and password are refused
     // here with the same field errors, before anything is sent.
-    const res = await call(register, {
-      silent: true,
-      captcha: captcha.token,
-      input: {
-        ...(withName ? { name } : {}),
-        email,
-        ...(withPassword ? { password } : {}),
-        legal_age: legalAge,
-        consent_text: stripTags(consent),
-        consent_version: consentVersion,
-        consent_kind: consentKind,
-        ...(category ? { category } : {}),
-        language: locale,
-        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      },
-    })
+    const res = await form.send(
+      () =>
+        call(register, {
+          silent: true,
+          captcha: token,
+          input: {
+            ...(withName ? { name } : {}),
+            email,
+            ...(withPassword ? { password } : {}),
+            legal_age: legalAge,
+            consent_text: stripTags(consent),
+            consent_version: consentVersion,
+            consent_kind: consentKind,
+            ...(category ? { category } : {}),
+            language: locale,
+            timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          },
+        }),
+      { alert: true },
+    )
     captcha.reset()
-    setBusy(false)
-    if (!res.success) {
-      showFailure(res, setErrors, setAlert)
-      return
-    }
-    setErrors({})
+    if (!res) return
     storeUser(res.user)
     setDone(true)
     onDone?.()
@@ -123,7 +120,7 @@ export function RegisterForm({
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate data-testid="register-form">
+    <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="register-form">
       <FormAlert message={alert} />
       {withName && (
         <Field

@@ -2,7 +2,13 @@
 // hidden rows, units, users' admin fields, credit adjustments, the audit trail and its snapshots.
 // Table and column names come only from the constants below, never from a request.
 import type { ListQuery } from '#shared/contract/list'
-import type { AdminRow } from '#shared/contract/admin'
+import type {
+  AdminListName,
+  AdminListRow,
+  AdminPropertyRow,
+  AdminUnitRow,
+  AdminUserRow,
+} from '#shared/contract/admin.rows'
 import type { Db } from '#worker/db/client'
 import * as ledger from '#worker/ledger/ledger'
 
@@ -22,12 +28,17 @@ export interface ListSpec {
 
 const iso = (v: unknown) => (typeof v === 'number' ? new Date(v).toISOString() : v)
 
-/** A page of an admin list and the total. Times (`*_at`) are answered as ISO text. */
-export async function listPage(
+/**
+ * A page of admin list `name` and the total. Times (`*_at`) are answered as ISO text. The rows
+ * are the list's select, typed by its row schema (contract/admin.rows.ts; the two are held
+ * together by test/admin/admin-rows.test.ts).
+ */
+export async function listPage<N extends AdminListName>(
   db: Db,
-  spec: ListSpec,
+  name: N,
   q: ListQuery<Record<string, unknown>>,
-): Promise<{ rows: AdminRow[]; total: number }> {
+): Promise<{ rows: AdminListRow<N>[]; total: number }> {
+  const spec: ListSpec = LISTS[name]
   const where: string[] = []
   const params: Value[] = []
   const search = typeof q.filters.search === 'string' ? q.filters.search.trim() : ''
@@ -55,7 +66,9 @@ export async function listPage(
   ])
   const rows = (list!.results ?? []).map(
     (r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.endsWith('_at') ? (iso(v) as Value) : v])) as AdminRow,
+      Object.fromEntries(
+        Object.entries(r).map(([k, v]) => [k, k.endsWith('_at') ? (iso(v) as Value) : v]),
+      ) as AdminListRow<N>,
   )
   return { rows, total: Number((count!.results?.[0] as Row | undefined)?.n ?? 0) }
 }
@@ -137,7 +150,7 @@ export const LISTS = {
     filters: { event: 'e.event = ?', page: 'e.page = ?', from: 'e.created_at >= ?', to: 'e.created_at <= ?' },
     order: { id: 'e.id', created_at: 'e.created_at', event: 'e.event' },
   },
-} as const satisfies Record<string, ListSpec>
+} as const satisfies Record<AdminListName, ListSpec>
 
 // ── Units ────────────────────────────────────────────────────────────────────────────────────
 
@@ -157,8 +170,8 @@ export const UNIT_COLUMNS = [
 ] as const
 export type UnitColumn = (typeof UNIT_COLUMNS)[number]
 
-export async function findUnit(db: Db, id: number): Promise<AdminRow | null> {
-  return db.$client.prepare(`SELECT ${LISTS.units.select} FROM units u WHERE u.id = ?`).bind(id).first<AdminRow>()
+export async function findUnit(db: Db, id: number): Promise<AdminUnitRow | null> {
+  return db.$client.prepare(`SELECT ${LISTS.units.select} FROM units u WHERE u.id = ?`).bind(id).first<AdminUnitRow>()
 }
 
 export const routeExists = async (db: Db, id: number) =>
@@ -220,14 +233,14 @@ export const USER_COLUMNS = {
   located_at: 'located_at',
 } as const
 
-export async function adminUserRow(db: Db, id: number): Promise<AdminRow | null> {
+export async function adminUserRow(db: Db, id: number): Promise<AdminUserRow | null> {
   return db.$client
     .prepare(
       `SELECT id, name, email, role, subscriber, language, country_code, psychologist_open_to_get_appointment, degree, nationality, located_at,
       ${ledger.balanceOf('users.id')} AS credits_cents FROM users WHERE id = ?`,
     )
     .bind(id)
-    .first<AdminRow>()
+    .first<AdminUserRow>()
 }
 
 export async function updateAdminUser(db: Db, id: number, patch: Partial<Record<keyof typeof USER_COLUMNS, Value>>) {
@@ -259,7 +272,7 @@ export async function insertAdjustment(
 // ── Properties ───────────────────────────────────────────────────────────────────────────────
 
 const PROPERTY = 'SELECT id, key, value, description, updated_at FROM properties WHERE id = ?'
-export const findProperty = (db: Db, id: number) => db.$client.prepare(PROPERTY).bind(id).first<AdminRow>()
+export const findProperty = (db: Db, id: number) => db.$client.prepare(PROPERTY).bind(id).first<AdminPropertyRow>()
 
 /** A new property; null when its key is taken. */
 export async function insertProperty(
@@ -417,7 +430,7 @@ export async function restoreSnapshot(db: Db, auditId: number, snap: Record<stri
 
 /** The tracking events of a filter, for the CSV export. */
 export async function eventsForExport(db: Db, filters: Record<string, unknown>, max: number) {
-  const { rows } = await listPage(db, LISTS.events, {
+  const { rows } = await listPage(db, 'events', {
     page: 1,
     perPage: max,
     offset: 0,

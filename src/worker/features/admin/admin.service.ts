@@ -2,6 +2,7 @@
 // credit adjustments, events and their CSV, the sitemap, and the two outside helpers of SPEC §7.
 import { ContentStatus } from '#shared/enums'
 import { EXPORT_MAX_ROWS, type AdminUserForm, type PropertyForm, type UnitForm } from '#shared/contract/admin'
+import type { AdminListName } from '#shared/contract/admin.rows'
 import { pagination, type ListQuery } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
@@ -14,10 +15,11 @@ import { endRealtime } from '#worker/features/notifications/realtime'
 import { refreshSessions } from '#worker/features/users/session'
 import * as repo from './admin.repo'
 
-export type AdminList = keyof typeof repo.LISTS
+export type AdminList = AdminListName
 
-export async function list(ctx: Ctx, name: AdminList, q: ListQuery<Record<string, unknown>>) {
-  const { rows, total } = await repo.listPage(ctx.db, repo.LISTS[name], q)
+/** A page of admin list `name`, its rows typed per entity (contract/admin.rows.ts). */
+export async function list<N extends AdminListName>(ctx: Ctx, name: N, q: ListQuery<Record<string, unknown>>) {
+  const { rows, total } = await repo.listPage(ctx.db, name, q)
   return { rows, pagination: pagination(q, total, rows.length) }
 }
 
@@ -66,7 +68,7 @@ export async function moveUnit(ctx: Ctx, id: number, direction: 'up' | 'down') {
     relations: [],
     counts: [],
   }
-  return (await repo.listPage(ctx.db, repo.LISTS.units, q)).rows
+  return (await repo.listPage(ctx.db, 'units', q)).rows
 }
 
 // ── Users ────────────────────────────────────────────────────────────────────────────────────
@@ -138,7 +140,7 @@ const csvCell = (v: unknown) => {
 
 export async function exportEvents(ctx: Ctx, filters: Record<string, unknown>) {
   const rows = await repo.eventsForExport(ctx.db, filters, EXPORT_MAX_ROWS)
-  const cols = ['id', 'created_at', 'event', 'page', 'session_id', 'user_id', 'params']
+  const cols = ['id', 'created_at', 'event', 'page', 'session_id', 'user_id', 'params'] as const
   const csv = [cols.join(','), ...rows.map((r) => cols.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n'
   return { csv, rows: rows.length }
 }

@@ -1,10 +1,10 @@
 // The files table (SPEC §3 File) for uploads (CONVENTIONS 3).
 import { eq } from 'drizzle-orm'
-import type { AdminRow } from '#shared/contract/admin'
+import type { AdminFileRow } from '#shared/contract/admin.rows'
 import type { Db } from '#worker/db/client'
 import { files } from '#worker/db/schema'
 
-export async function insertFile(db: Db, values: typeof files.$inferInsert): Promise<AdminRow> {
+export async function insertFile(db: Db, values: typeof files.$inferInsert): Promise<AdminFileRow> {
   const r = await db.insert(files).values(values).returning().get()
   return {
     id: r.id,

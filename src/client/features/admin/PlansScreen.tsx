@@ -1,0 +1,50 @@
+// Plans: visibility, the next plan, and each plan's routes and people (PlanPanel).
+import { listAdminPlans } from '#shared/contract/admin'
+import { deletePlan, savePlan } from '#shared/contract/plans'
+import { usePage } from '#client/app/context.tsx'
+import { ListScreen } from './ListScreen'
+import { PlanPanel } from './AdminTools'
+import { cols, contentFields, contentFilters, statusColumn } from './columns'
+
+export function PlansScreen() {
+  const { t } = usePage()
+  return (
+    <ListScreen
+      id="plans"
+      list={listAdminPlans}
+      rowsKey="rows"
+      filters={contentFilters(t)}
+      columns={[
+        ...cols('id', 'title', 'slug', 'language'),
+        statusColumn(t),
+        {
+          key: 'visibility',
+          label: 'admin.fields.visibility',
+          render: (r) => (r.visibility === 2 ? t('admin.status.private') : t('admin.status.public')),
+        },
+        { key: 'routes_count', label: 'admin.screens.routes' },
+        { key: 'users_count', label: 'admin.screens.users' },
+      ]}
+      form={{
+        save: savePlan,
+        defaults: { language: 'es', status: '1', visibility: '1' },
+        fields: contentFields(t, [
+          { name: 'description', label: 'admin.fields.description', type: 'textarea' },
+          {
+            name: 'visibility',
+            label: 'admin.fields.visibility',
+            type: 'select',
+            options: [
+              { value: '1', label: t('admin.status.public') },
+              { value: '2', label: t('admin.status.private') },
+            ],
+          },
+          { name: 'category', label: 'admin.fields.category', type: 'text' },
+          { name: 'next_plan_id', label: 'admin.fields.plan', type: 'number' },
+        ]),
+      }}
+      remove={deletePlan}
+      panel={(r) => <PlanPanel planId={r.id as number} />}
+    />
+  )
+}

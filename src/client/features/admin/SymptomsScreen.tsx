@@ -1,0 +1,21 @@
+// Symptoms, with their search-engine fields.
+import { listAdminSymptoms } from '#shared/contract/admin'
+import { deleteSymptom, saveSymptom } from '#shared/contract/content.manage'
+import { usePage } from '#client/app/context.tsx'
+import { ListScreen } from './ListScreen'
+import { cols, contentFields, contentFilters, SEO_FIELDS, statusColumn } from './columns'
+
+export function SymptomsScreen() {
+  const { t } = usePage()
+  return (
+    <ListScreen
+      id="symptoms"
+      list={listAdminSymptoms}
+      rowsKey="rows"
+      filters={contentFilters(t)}
+      columns={[...cols('id', 'title', 'slug', 'language'), statusColumn(t)]}
+      form={{ save: saveSymptom, defaults: { language: 'es', status: '1' }, fields: contentFields(t, SEO_FIELDS) }}
+      remove={deleteSymptom}
+    />
+  )
+}

@@ -1,0 +1,65 @@
+// Users (admins only): role, subscriber, psychologist fields, credits and plans (UserTools).
+import { saveAdminUser } from '#shared/contract/admin'
+import { listUsers } from '#shared/contract/users'
+import { usePage } from '#client/app/context.tsx'
+import { ListScreen } from './ListScreen'
+import { UserTools, yes } from './AdminTools'
+import { cols, roleName, roleOptions } from './columns'
+
+export function UsersScreen() {
+  const { t } = usePage()
+  return (
+    <ListScreen
+      id="users"
+      list={listUsers}
+      rowsKey="users"
+      filters={[
+        {
+          name: 'role',
+          label: 'admin.fields.role',
+          type: 'select',
+          options: roleOptions(t),
+        },
+        {
+          name: 'subscriber',
+          label: 'admin.fields.subscriber',
+          type: 'select',
+          options: [
+            { value: '1', label: t('admin.list.yes') },
+            { value: '0', label: t('admin.list.no') },
+          ],
+        },
+      ]}
+      columns={[
+        ...cols('id', 'name', 'email'),
+        { key: 'role', label: 'admin.fields.role', render: (r) => roleName(t, r.role) },
+        { key: 'subscriber', label: 'admin.fields.subscriber', render: (r) => (yes(r.subscriber) ? '✓' : '—') },
+        ...cols('created_at'),
+      ]}
+      form={{
+        save: saveAdminUser,
+        create: false,
+        fields: [
+          { name: 'name', label: 'admin.fields.name', type: 'text' },
+          {
+            name: 'role',
+            label: 'admin.fields.role',
+            type: 'select',
+            options: roleOptions(t),
+          },
+          { name: 'subscriber', label: 'admin.fields.subscriber', type: 'checkbox' },
+          // Psychologist fields (SPEC §3 User, psychologist extras).
+          {
+            name: 'psychologist_open_to_get_appointment',
+            label: 'admin.fields.open_to_appointments',
+            type: 'checkbox',
+          },
+          { name: 'degree', label: 'admin.fields.degree', type: 'text' },
+          { name: 'nationality', label: 'admin.fields.nationality', type: 'text' },
+          { name: 'located_at', label: 'admin.fields.located_at', type: 'text' },
+        ],
+      }}
+      panel={(r, reload) => <UserTools userId={r.id as number} reload={reload} />}
+    />
+  )
+}

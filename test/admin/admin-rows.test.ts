@@ -1,0 +1,91 @@
+// Issue 24 §2: each admin answer has its own typed row (contract/admin.rows.ts). Every list and
+// write is answered here and parsed strictly with its row schema: a column the repo selects but
+// the schema lacks (the browser would drop it), one the schema names but the select lost, or a
+// value of another type fails this file.
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { z } from 'zod'
+import {
+  ADMIN_LIST_ROWS,
+  adminFileRow,
+  adminPropertyRow,
+  adminUnitRow,
+  adminUserRow,
+  type AdminListName,
+} from '#shared/contract/admin'
+import { json } from '../helpers'
+import { makePost, makeRoute, makeSymptom, unique } from '../factories'
+import { mp3, people, send, upload } from './support'
+
+let admin: string
+let patientId: number
+
+const strict = (schema: z.ZodObject, value: unknown) => {
+  const parsed = schema.strict().safeParse(value)
+  if (!parsed.success) throw new Error(`${JSON.stringify(value)}\n${parsed.error.message}`)
+  return parsed.data
+}
+
+const PATHS: Record<AdminListName, string> = {
+  routes: '/v1/admin/routes',
+  posts: '/v1/admin/posts',
+  symptoms: '/v1/admin/symptoms',
+  plans: '/v1/admin/plans',
+  plan_routes: '/v1/admin/plan/routes',
+  plan_users: '/v1/admin/plan/users',
+  units: '/v1/admin/units',
+  files: '/v1/admin/files',
+  audit: '/v1/admin/audit',
+  events: '/v1/admin/events',
+}
+
+beforeAll(async () => {
+  const p = await people()
+  admin = p.admin.token
+  patientId = p.patient.id
+  // At least one row in every list, with the optional columns both filled and empty.
+  const route = await makeRoute({ units: 2 })
+  await makeRoute({ units: 0 })
+  await makePost()
+  await makeSymptom()
+  const plan = await json(
+    await send('POST', '/v1/plan', admin, { language: 'es', slug: unique('plan').toLowerCase(), title: 'Plan' }),
+  )
+  await send('POST', '/v1/plan/route', admin, { plan_id: String(plan.plan.id), route_id: String(route.id) })
+  await send('POST', '/v1/plan/assign', admin, { plan_id: String(plan.plan.id), user_id: String(patientId) })
+  expect((await upload(admin, 'audio', 'calma.mp3', mp3(2048))).status).toBe(201)
+  await env.DB.prepare(
+    "INSERT INTO tracking_events (session_id, user_id, event, page, params, created_at) VALUES ('s1', NULL, 'rows', '/routes', '{}', ?1), ('s2', ?2, 'rows', NULL, NULL, ?1)",
+  )
+    .bind(Date.now(), patientId)
+    .run()
+})
+
+describe('typed admin answers', () => {
+  it.each(Object.keys(PATHS) as AdminListName[])('GET %s: every row is exactly its entity', async (name) => {
+    const res = await send('GET', PATHS[name], admin, { per_page: '50' })
+    expect(res.status).toBe(200)
+    const body = await json(res)
+    expect(body.rows.length, name).toBeGreaterThan(0)
+    for (const row of body.rows) strict(ADMIN_LIST_ROWS[name], row)
+  })
+
+  it('the writes answer a unit, its route, a person and a property exactly', async () => {
+    const route = await makeRoute({ units: 0 })
+    const unit = await json(await send('POST', '/v1/unit', admin, { route_id: String(route.id), title: 'Uno' }))
+    strict(adminUnitRow, unit.unit)
+    await send('POST', '/v1/unit', admin, { route_id: String(route.id), title: 'Dos' })
+    const moved = await json(
+      await send('POST', '/v1/unit/move', admin, { id: String(unit.unit.id), direction: 'down' }),
+    )
+    expect(moved.rows).toHaveLength(2)
+    for (const row of moved.rows) strict(adminUnitRow, row)
+    const user = await json(await send('POST', '/v1/admin/user', admin, { id: String(patientId), subscriber: '1' }))
+    expect(strict(adminUserRow, user.user)).toMatchObject({ id: patientId, subscriber: 1 })
+    const key = `rows_${Date.now().toString(36)}`
+    const property = await json(await send('POST', '/v1/route/property', admin, { key, value: '1' }))
+    strict(adminPropertyRow, property.property)
+    const file = await upload(admin, 'audio', 'otra.mp3', mp3(1024))
+    strict(adminFileRow, file.body.file)
+  })
+})
