@@ -203,9 +203,7 @@ describe('the mail of a large email notice, written by its blocks', () => {
         off.id,
       ),
     ).toBe(0)
-    const queued = enqueue.mock.calls.flatMap(([messages]) =>
-      messages.flatMap((m) => (m.body as { ids: number[] }).ids),
-    )
+    const queued = enqueue.mock.calls.flatMap(([messages]) => [...messages].flatMap((m) => m.body.ids))
     expect(queued.sort((a, b) => a - b)).toEqual(written.map((m) => m.id).sort((a, b) => a - b))
     enqueue.mockRestore()
 
