@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
 import { providerBatchUrl, resendStranded, retryDelay, sendMail } from '#worker/features/mail/mail.service'
-import { FANOUT_BLOCK } from '#worker/features/notifications/notifications.fanout'
+import { FANOUT_BLOCK, queueBatches, RECEIVERS_PER_BLOCK } from '#worker/features/notifications/notifications.fanout'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
 import { api, json, PRODUCTION_VARS } from '../helpers'
@@ -214,6 +214,21 @@ describe('the mail of a large email notice, written by its blocks', () => {
       people.map((u) => [u.email, 1]).sort(),
     )
     expect((await mails()).every((m) => m.status === 'sent')).toBe(true)
+  })
+})
+
+describe('enqueueing many blocks', () => {
+  it('cuts the messages into sends the queue accepts (256 KB each): 100 blocks of 1,000 receivers are not one send', async () => {
+    const receivers = Array.from({ length: RECEIVERS_PER_BLOCK }, (_, i) => 1_000_000 + i)
+    // Notice 0 does not exist: the consumer acknowledges these blocks without writing.
+    const messages = Array.from({ length: 100 }, (_, i) => ({
+      body: { kind: 'block' as const, notification: 0, from: i, to: i, receivers, moments: {}, at: 0 },
+    }))
+    await expect(env.FANOUT_QUEUE.sendBatch(messages)).rejects.toThrow()
+    const batches = queueBatches(messages)
+    expect(batches.length).toBeGreaterThan(1)
+    expect(batches.flat()).toEqual(messages)
+    for (const batch of batches) await env.FANOUT_QUEUE.sendBatch(batch)
   })
 })
 

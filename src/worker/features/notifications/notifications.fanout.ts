@@ -137,7 +137,34 @@ export async function enqueueBlocks(
       at,
     } satisfies FanoutMessage,
   }))
-  for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
+  for (const batch of queueBatches(messages)) await env.FANOUT_QUEUE.sendBatch(batch)
+}
+
+/** What one sendBatch may carry: 100 messages and 256 KB in all (kept under 200 KB here). */
+const BATCH_MESSAGES = 100
+const BATCH_BYTES = 200_000
+
+/**
+ * Messages cut into sends the queue accepts: 100 blocks of 1,000 explicit receivers are about
+ * 700 KB, past the 256 KB a sendBatch may carry (the enqueue failed and the claim was given
+ * back, every minute: found by bench:scale with an email notice to 100,000 people).
+ */
+export function queueBatches<T extends { body: unknown }>(messages: T[]): T[][] {
+  const batches: T[][] = []
+  let current: T[] = []
+  let bytes = 0
+  for (const m of messages) {
+    const size = JSON.stringify(m.body).length + 100
+    if (current.length && (current.length === BATCH_MESSAGES || bytes + size > BATCH_BYTES)) {
+      batches.push(current)
+      current = []
+      bytes = 0
+    }
+    current.push(m)
+    bytes += size
+  }
+  if (current.length) batches.push(current)
+  return batches
 }
 
 /** Enqueue per-person pushes of in-app rows (the cron's due deliveries): 500 a message. */
@@ -145,7 +172,7 @@ export async function enqueuePushes(env: Env, inAppIds: number[]) {
   const messages: { body: FanoutMessage }[] = []
   for (let i = 0; i < inAppIds.length; i += PUSHES_PER_MESSAGE)
     messages.push({ body: { kind: 'push', inApp: inAppIds.slice(i, i + PUSHES_PER_MESSAGE) } })
-  for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
+  for (const batch of queueBatches(messages)) await env.FANOUT_QUEUE.sendBatch(batch)
 }
 
 /**
