@@ -3,10 +3,10 @@
 // (node:sqlite, one transaction of set-based INSERT … SELECT), then measured in the real runtime
 // (wrangler dev, the real queues): the nightly ranking, one notice to everyone until every
 // delivery is written, SCALE_EMAILS mails (default 100,000) through a fake provider failing 5% of
-// calls and timing out after accepting 1%, the signed-in calls against the trivial call, and the
+// calls and timing out after accepting 1% (an email notice, mailed by its blocks' consumers), the signed-in calls against the trivial call, and the
 // D1 file size. Writes bench/out/scale.json and the table of docs/SCALING.md "Measured".
 import { spawnSync } from 'node:child_process'
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, rmSync, statSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
@@ -91,12 +91,17 @@ function generate(file) {
      WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 3)
      SELECT u.id, u.language, 'info', 'admin', 5000, 'Aviso ' || k.n, ? FROM users u, k WHERE u.email LIKE '%@scale.test'`,
   ).run(now)
-  // Mail written without an enqueue (queued_at NULL): the minute cron hands it to calma-mail, 5,000 a run.
-  db.prepare(
-    `INSERT INTO email_outbox (to_address, subject, html, text, template, locale, status, created_at)
-     WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?)
-     SELECT 'mail' || x || '@scale.test', 'Recordatorio', '<p>Hola</p>', 'Hola', 'notification', 'es', 'pending', ? FROM c`,
-  ).run(EMAILS, now - 2 * 3_600_000)
+  // An email notice to the first EMAILS people (explicit receivers), due in 2100: the mail step
+  // makes it due. The cron claims it once and fans it out in blocks of 1,000 receivers; each
+  // block's consumer writes its people's mails (one per delivery) and puts them on calma-mail.
+  const mailNotice = db
+    .prepare(
+      `INSERT INTO admin_notifications (title, status, channel, send_at, created_at, copy, receivers)
+       VALUES ('Recordatorio', 'pending', 'email', 4102444800000, ?1, '{"es":{"title":"Recordatorio"},"en":{"title":"Reminder"}}',
+               (SELECT json_group_array(id) FROM (SELECT id FROM users WHERE email GLOB 'p[0-9]*@scale.test' ORDER BY id LIMIT ?2)))
+       RETURNING id`,
+    )
+    .get(now, EMAILS).id
   // The notice to everyone, due now: the first minute-cron run claims it.
   const notice = db
     .prepare(
@@ -106,7 +111,101 @@ function generate(file) {
   db.exec('COMMIT')
   const audience = db.prepare('SELECT count(*) AS n FROM users WHERE notifications_disabled_at IS NULL').get().n
   db.close()
-  return { ms: Date.now() - t0, notice, audience }
+  return { ms: Date.now() - t0, notice, mailNotice, audience }
+}
+
+/**
+ * A year of activity, measured on a sample (issue 22 §4): SAMPLE people × 365 days active two in
+ * three (the bench's pattern) in a scratch file with the D1 file's own activity tables and
+ * indexes, then the retention job's roll-up (ROLLUP_* of src/worker/cron/retention.repo.ts, the
+ * same statements) of every day older than 60 days. Bytes from SQLite's dbstat (pages of each
+ * table and index). `base` is everything else a generated person weighs in the D1 file.
+ */
+const SAMPLE = 10_000
+function yearOfDays(file) {
+  const t0 = Date.now()
+  const main = new DatabaseSync(file, { readOnly: true })
+  const sizes = Object.fromEntries(
+    main
+      .prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name')
+      .all()
+      .map((r) => [r.name, r.bytes]),
+  )
+  const ddl = main
+    .prepare(
+      "SELECT sql FROM sqlite_master WHERE tbl_name IN ('activity_days', 'activity_months') AND sql IS NOT NULL AND type IN ('table', 'index')",
+    )
+    .all()
+    .map((r) => r.sql)
+  const activityNames = main
+    .prepare("SELECT name FROM sqlite_master WHERE tbl_name IN ('activity_days', 'activity_months')")
+    .all()
+    .map((r) => r.name)
+  main.close()
+  const total = Object.values(sizes).reduce((a, b) => a + b, 0)
+  const activityNow = activityNames.reduce((n, name) => n + (sizes[name] ?? 0), 0)
+  const scratchFile = path.join(stateDir, 'year-sample.sqlite')
+  const db = new DatabaseSync(scratchFile)
+  db.exec('PRAGMA foreign_keys = OFF') // the tables alone, without users
+  for (const q of ddl) db.exec(q)
+  const today = new Date().toISOString().slice(0, 10)
+  db.prepare(
+    `INSERT INTO activity_days (user_id, day, points)
+     WITH RECURSIVE u(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM u WHERE id < ?),
+                    d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < 364)
+     SELECT u.id, date(?, '-' || d.n || ' days'), 10 FROM d, u WHERE (u.id * 7 + d.n) % 3 != 0 ORDER BY d.n DESC, u.id`,
+  ).run(SAMPLE, today)
+  const bytesOfActivity = () =>
+    db
+      .prepare(
+        "SELECT sum(pgsize) AS b FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name IN ('activity_days', 'activity_months'))",
+      )
+      .get().b
+  const rows = db.prepare('SELECT count(*) AS n FROM activity_days').get().n
+  const whole = bytesOfActivity()
+  // The retention job's roll-up, to the end of the backlog (the job takes 5,000 rows a step).
+  const cut = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10)
+  const OLDEST = 'SELECT id FROM activity_days WHERE day < ?1 ORDER BY day, id LIMIT ?2'
+  const up = db.prepare(`INSERT INTO activity_months (user_id, month, active_days, frozen_days, points)
+    SELECT user_id, substr(day, 1, 7), sum(frozen = 0), sum(frozen != 0), sum(points)
+    FROM activity_days WHERE id IN (${OLDEST})
+    GROUP BY user_id, substr(day, 1, 7)
+    ON CONFLICT(user_id, month) DO UPDATE SET
+      active_days = activity_months.active_days + excluded.active_days,
+      frozen_days = activity_months.frozen_days + excluded.frozen_days,
+      points = activity_months.points + excluded.points`)
+  const del = db.prepare(`DELETE FROM activity_days WHERE id IN (${OLDEST})`)
+  for (;;) {
+    db.exec('BEGIN')
+    up.run(cut, 100_000)
+    const n = del.run(cut, 100_000).changes
+    db.exec('COMMIT')
+    if (n < 100_000) break
+  }
+  db.exec('VACUUM')
+  const rolled = bytesOfActivity()
+  const kept = db.prepare('SELECT count(*) AS n FROM activity_days').get().n
+  const months = db.prepare('SELECT count(*) AS n FROM activity_months').get().n
+  db.close()
+  rmSync(scratchFile, { force: true })
+  // Everything but activity is taken from the D1 file at the end of the run (with the notice to
+  // everyone, the mail and free pages: the larger figure); here, what activity it holds now.
+  const r = {
+    sample_people: SAMPLE,
+    day_rows: rows,
+    bytes_per_day_row: Math.round(whole / rows),
+    year_activity_bytes_per_person_whole: Math.round(whole / SAMPLE),
+    year_activity_bytes_per_person_rolled: Math.round(rolled / SAMPLE),
+    kept_day_rows_per_person: Number((kept / SAMPLE).toFixed(1)),
+    month_rows_per_person: Number((months / SAMPLE).toFixed(1)),
+    activity_bytes_in_file: activityNow,
+    generated_file_bytes: total,
+    measured_s: Number(((Date.now() - t0) / 1000).toFixed(1)),
+  }
+  log(
+    `a year of days (sample of ${SAMPLE.toLocaleString('en')}): ${r.bytes_per_day_row} B a day row; a person's year ${r.year_activity_bytes_per_person_whole} B whole, ${r.year_activity_bytes_per_person_rolled} B rolled up`,
+  )
+  return r
 }
 
 /** The fake email provider: Resend's batch shape, a key per mail; 5% of calls fail, 1% accept and never answer. */
@@ -154,11 +253,25 @@ async function timed(url, init) {
   if (res.status >= 400) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`)
   return { ms: performance.now() - t, text }
 }
-async function meanMs(url, headers, n = 200) {
-  await timed(url, { headers })
-  let total = 0
-  for (let i = 0; i < n; i++) total += (await timed(url, { headers })).ms
-  return total / n
+/** Each call `n` times in turns (so a slow spell of the shared machine hits every call alike): median and mean ms. */
+async function measureReads(base, calls, headers, n = 200) {
+  const times = Object.fromEntries(Object.keys(calls).map((k) => [k, []]))
+  for (const p of Object.values(calls)) await timed(base + p, { headers })
+  for (let i = 0; i < n; i++)
+    for (const [name, p] of Object.entries(calls)) times[name].push((await timed(base + p, { headers })).ms)
+  return Object.fromEntries(
+    Object.entries(times).map(([name, t]) => {
+      const sorted = [...t].sort((a, b) => a - b)
+      return [
+        name,
+        {
+          path: calls[name],
+          median_ms: Number(sorted[Math.floor(sorted.length / 2)].toFixed(2)),
+          mean_ms: Number((t.reduce((a, b) => a + b, 0) / t.length).toFixed(2)),
+        },
+      ]
+    }),
+  )
 }
 
 try {
@@ -166,24 +279,16 @@ try {
   await prepareState(stateDir)
   const file = d1File(stateDir)
   if (!file) throw new Error(`no D1 file under ${stateDir}`)
-  log(
-    `generating ${PEOPLE.toLocaleString('en')} people, ${DAYS} days of activity, a plan, 3 unread notices each, ${EMAILS.toLocaleString('en')} pending mails`,
-  )
-  const gen = generate(file)
-  log(`generated in ${(gen.ms / 1000).toFixed(1)} s; D1 file ${(bytesOf(file) / 1e6).toFixed(0)} MB`)
-
+  // The signed-in calls at demo size first (the freshly seeded state), by the same person as at N.
   const providerPort = await freePort()
   provider = startProvider(providerPort)
-  server = await startServer({
-    persistDir: stateDir,
-    vars: { EMAIL_API_URL: `http://127.0.0.1:${providerPort}`, EMAIL_API_KEY: 'bench-key' },
-    timeoutMs: 180_000,
-  })
-  const base = server.url
-  const read = new DatabaseSync(file, { readOnly: true })
-  read.exec('PRAGMA busy_timeout = 60000')
-  const countOf = (sql, ...args) => read.prepare(sql).get(...args).n
-
+  const serve = () =>
+    startServer({
+      persistDir: stateDir,
+      vars: { EMAIL_API_URL: `http://127.0.0.1:${providerPort}`, EMAIL_API_KEY: 'bench-key' },
+      timeoutMs: 180_000,
+    })
+  server = await serve()
   // A signed-in person (registered through the API, so the session is real).
   const form = new FormData()
   for (const [k, v] of Object.entries({
@@ -193,7 +298,7 @@ try {
     legal_age: '1',
   }))
     form.append(k, v)
-  const reg = await fetch(`${base}/v1/user`, {
+  const reg = await fetch(`${server.url}/v1/user`, {
     method: 'POST',
     body: form,
     headers: { accept: 'application/json', 'x-captcha-token': `XXXX.DUMMY.TOKEN.XXXX.${Date.now()}` },
@@ -201,6 +306,36 @@ try {
   const token = (await reg.json()).user?.token
   if (!token) throw new Error(`register answered ${reg.status}`)
   const auth = { authorization: `Bearer ${token}`, accept: 'application/json' }
+  const planId = (() => {
+    const db = new DatabaseSync(file, { readOnly: true })
+    const id = db.prepare('SELECT id FROM plans ORDER BY id LIMIT 1').get()?.id
+    db.close()
+    return id
+  })()
+  const calls = {
+    trivial: '/v1/symptoms?per_page=1',
+    user: '/v1/user',
+    plan_status: `/v1/my/plan/status?plan_id=${planId}`,
+    ranking: '/v1/ranking',
+    rewards: '/v1/rewards',
+  }
+  log('signed-in calls at demo size')
+  const demoReads = await measureReads(server.url, calls, auth)
+  await server.stop()
+  server = null
+
+  log(
+    `generating ${PEOPLE.toLocaleString('en')} people, ${DAYS} days of activity, a plan, 3 unread notices each, an email notice to ${EMAILS.toLocaleString('en')}`,
+  )
+  const gen = generate(file)
+  log(`generated in ${(gen.ms / 1000).toFixed(1)} s; D1 file ${(bytesOf(file) / 1e6).toFixed(0)} MB`)
+  const year = yearOfDays(file)
+
+  server = await serve()
+  const base = server.url
+  const read = new DatabaseSync(file, { readOnly: true })
+  read.exec('PRAGMA busy_timeout = 60000')
+  const countOf = (sql, ...args) => read.prepare(sql).get(...args).n
 
   // 1. The nightly ranking (the whole day's job, through the runtime's scheduled path).
   log('nightly ranking')
@@ -210,21 +345,21 @@ try {
     `ranking: ${rankingS.toFixed(1)} s (${countOf("SELECT ranked AS n FROM ranking_days WHERE status = 'complete' ORDER BY day DESC LIMIT 1")} ranked)`,
   )
 
-  // 2. Signed-in calls at this size against the trivial call.
-  const planId = read.prepare('SELECT id FROM plans ORDER BY id LIMIT 1').get()?.id
-  const calls = {
-    trivial: '/v1/symptoms?per_page=1',
-    user: '/v1/user',
-    plan_status: `/v1/my/plan/status?plan_id=${planId}`,
-    ranking: '/v1/ranking',
-    rewards: '/v1/rewards',
-  }
+  // 2. Signed-in calls at this size, against the same calls at demo size (and the trivial call).
+  log('signed-in calls at this size')
   const reads = {}
-  const trivial = await meanMs(base + calls.trivial, auth)
-  for (const [name, p] of Object.entries(calls)) {
-    const ms = name === 'trivial' ? trivial : await meanMs(base + p, auth)
-    reads[name] = { path: p, mean_ms: Number(ms.toFixed(2)), ratio: Number((ms / trivial).toFixed(2)) }
-    log(`${p}: ${ms.toFixed(2)} ms (${(ms / trivial).toFixed(2)}× the trivial call)`)
+  const atN = await measureReads(base, calls, auth)
+  for (const [name, x] of Object.entries(atN)) {
+    const demo = demoReads[name]
+    reads[name] = {
+      path: x.path,
+      demo_ms: demo.median_ms,
+      median_ms: x.median_ms,
+      mean_ms: x.mean_ms,
+      ratio: Number((x.median_ms / demo.median_ms).toFixed(2)),
+      vs_trivial: Number((x.median_ms / atN.trivial.median_ms).toFixed(2)),
+    }
+    log(`${x.path}: ${x.median_ms} ms at N, ${demo.median_ms} ms at demo size (${reads[name].ratio}×)`)
   }
 
   // 3. One notice to everyone: until every delivery and in-app row is written by the consumers.
@@ -241,26 +376,46 @@ try {
     `fan-out: ${written.toLocaleString('en')} of ${gen.audience.toLocaleString('en')} written in ${fanoutS.toFixed(1)} s`,
   )
 
-  // 4. The mails: the minute cron hands them to calma-mail; wait until none is pending.
-  log(`${EMAILS.toLocaleString('en')} emails through the fake provider`)
+  // 4. The email notice: made due, claimed by one minute-cron run, then only the queues (the
+  // blocks' consumers write and enqueue the mails, calma-mail sends them): until every delivery
+  // is sent and no mail of it is pending.
+  log(`an email notice to ${EMAILS.toLocaleString('en')} people through the fake provider`)
+  const writer = new DatabaseSync(file)
+  writer.exec('PRAGMA busy_timeout = 60000')
+  writer.prepare('UPDATE admin_notifications SET send_at = 0 WHERE id = ?').run(gen.mailNotice)
+  writer.close()
   const e0 = Date.now()
+  await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
+  const undone = () =>
+    countOf(
+      "SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ? AND channel = 'email' AND status = 'pending'",
+      gen.mailNotice,
+    ) +
+    countOf(
+      "SELECT count(*) AS n FROM notification_deliveries d JOIN email_outbox o ON o.delivery_id = d.id WHERE d.notification_id = ? AND o.status = 'pending'",
+      gen.mailNotice,
+    )
+  // Blocks not yet taken by a consumer have no deliveries: done only once all EMAILS are written.
+  const mailDeliveries = () =>
+    countOf(
+      "SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ? AND channel = 'email'",
+      gen.mailNotice,
+    )
   let pending = EMAILS
   while (pending > 0 && Date.now() - e0 < EMAIL_DEADLINE_MS) {
-    if (countOf("SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND queued_at IS NULL") > 0)
-      await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
     await sleep(2000)
-    pending = countOf(
-      "SELECT count(*) AS n FROM email_outbox WHERE status = 'pending' AND to_address LIKE 'mail%@scale.test'",
-    )
+    pending = EMAILS - mailDeliveries() + undone()
   }
   const emailS = (Date.now() - e0) / 1000
-  const sentRows = countOf(
-    "SELECT count(*) AS n FROM email_outbox WHERE status = 'sent' AND to_address LIKE 'mail%@scale.test'",
-  )
-  const deadRows = countOf(
-    "SELECT count(*) AS n FROM email_outbox WHERE status = 'dead' AND to_address LIKE 'mail%@scale.test'",
-  )
-  const delivered = [...provider.received.entries()].filter(([to]) => to.startsWith('mail'))
+  const mailRows = (status) =>
+    countOf(
+      'SELECT count(*) AS n FROM notification_deliveries d JOIN email_outbox o ON o.delivery_id = d.id WHERE d.notification_id = ? AND o.status = ?',
+      gen.mailNotice,
+      status,
+    )
+  const sentRows = mailRows('sent')
+  const deadRows = mailRows('dead')
+  const delivered = [...provider.received.entries()].filter(([to]) => /^p\d+@scale\.test$/.test(to))
   const emailsSent = delivered.length
   const emailsDuplicated = delivered.filter(([, n]) => n > 1).length
   const emailsLost = EMAILS - emailsSent
@@ -269,6 +424,15 @@ try {
   )
 
   const dbBytes = bytesOf(file)
+  // The projected year at 1,000,000 people: what a person weighs here besides their activity, plus a year of it.
+  year.base_bytes_per_person = Math.round((dbBytes - year.activity_bytes_in_file) / PEOPLE)
+  year.projected_year_bytes_1m_whole =
+    (year.base_bytes_per_person + year.year_activity_bytes_per_person_whole) * 1_000_000
+  year.projected_year_bytes_1m_rolled =
+    (year.base_bytes_per_person + year.year_activity_bytes_per_person_rolled) * 1_000_000
+  log(
+    `projected D1 after a year at 1,000,000 people: ${(year.projected_year_bytes_1m_rolled / 1e9).toFixed(1)} GB rolled up (${(year.projected_year_bytes_1m_whole / 1e9).toFixed(1)} GB with every day kept)`,
+  )
   const result = {
     people: PEOPLE,
     days: DAYS,
@@ -287,6 +451,7 @@ try {
     db_bytes: dbBytes,
     bytes_per_person: Math.round(dbBytes / PEOPLE),
     reads,
+    year,
     load_average: os.loadavg()[0],
     measured_at: new Date().toISOString(),
   }
@@ -311,13 +476,24 @@ async function writeDoc(r) {
       `${r.fanout_s} s (${r.fanout_written.toLocaleString('en')} rows)`,
     ],
     [
-      'emails with 5% failing calls, 1% timeouts after accepting',
+      'an email notice: its mails with 5% failing calls, 1% timeouts after accepting',
       `${r.emails_sent.toLocaleString('en')} sent of ${r.emails.toLocaleString('en')}, ${r.emails_duplicated} duplicated, ${r.emails_lost} lost (${r.emails_dead} dead letters), ${r.emails_per_min.toLocaleString('en')} a minute`,
     ],
-    ...Object.entries(r.reads).map(([, x]) => [`GET ${x.path}`, `${x.mean_ms} ms (${x.ratio}× the trivial call)`]),
+    ...Object.entries(r.reads).map(([, x]) => [
+      `GET ${x.path}`,
+      `${x.median_ms} ms at N, ${x.demo_ms} ms at demo size: **${x.ratio}×** (${x.vs_trivial}× the trivial call)`,
+    ]),
     [
       'D1 file (db_bytes)',
       `${(r.db_bytes / 1e6).toFixed(0)} MB, ${r.bytes_per_person.toLocaleString('en')} bytes a person`,
+    ],
+    [
+      'a year of activity (sample, roll-up after 60 days)',
+      `${r.year.bytes_per_day_row} B a day row; a person's year ${r.year.year_activity_bytes_per_person_whole.toLocaleString('en')} B whole, ${r.year.year_activity_bytes_per_person_rolled.toLocaleString('en')} B rolled up (${r.year.kept_day_rows_per_person} days + ${r.year.month_rows_per_person} months)`,
+    ],
+    [
+      'projected D1 at 1,000,000 people after a year',
+      `**${(r.year.projected_year_bytes_1m_rolled / 1e9).toFixed(1)} GB** with the roll-up (${(r.year.projected_year_bytes_1m_whole / 1e9).toFixed(1)} GB with every day kept; ${r.year.base_bytes_per_person.toLocaleString('en')} B a person besides activity)`,
     ],
   ]
   const block = [

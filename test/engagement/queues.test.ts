@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
 import { providerBatchUrl, resendStranded, retryDelay, sendMail } from '#worker/features/mail/mail.service'
-import { FANOUT_BLOCK } from '#worker/features/notifications/notifications.fanout'
+import { FANOUT_BLOCK, queueBatches, RECEIVERS_PER_BLOCK } from '#worker/features/notifications/notifications.fanout'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
 import { api, json, PRODUCTION_VARS } from '../helpers'
@@ -145,6 +145,90 @@ describe('the notice fan-out through calma-fanout', () => {
     expect(await count('SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1', notice)).toBe(
       audience,
     )
+  })
+})
+
+describe('the mail of a large email notice, written by its blocks', () => {
+  it('each block mails its due people and puts the ids on calma-mail; a redelivered block or the cron at once adds no second mail', async () => {
+    const people = [await makeUser({ language: 'en' }), await makeUser(), await makeUser()]
+    const off = await makeUser()
+    await env.DB.prepare('UPDATE users SET notifications_disabled_at = 1 WHERE id = ?1').bind(off.id).run()
+    const ids = [...people, off].map((u) => u.id).sort((a, b) => a - b)
+    const at = Date.now()
+    const notice = (await env.DB.prepare(
+      `INSERT INTO admin_notifications (title, status, channel, receivers, sent_at, send_at, created_at, copy)
+       VALUES ('Respira hoy', 'sent', 'email', ?1, ?2, ?2, ?2, '{"es":{"title":"Respira hoy"},"en":{"title":"Breathe today"}}') RETURNING id`,
+    )
+      .bind(JSON.stringify(ids), at)
+      .first<{ id: number }>())!.id
+    const mails = () =>
+      env.DB.prepare(
+        `SELECT o.id, o.to_address, o.subject, o.status, d.status AS delivery FROM email_outbox o
+         JOIN notification_deliveries d ON d.id = o.delivery_id WHERE d.notification_id = ?1 ORDER BY o.to_address`,
+      )
+        .bind(notice)
+        .all<{ id: number; to_address: string; subject: string; status: string; delivery: string }>()
+        .then((r) => r.results)
+    // The real calma-mail queue, watched (not replaced): which ids the block put on it.
+    const enqueue = vi.spyOn(prod.MAIL_QUEUE, 'sendBatch')
+    const body = { kind: 'block', notification: notice, from: ids[0], to: ids[3], receivers: ids, moments: {}, at }
+    // The block's consumer alone mails its people (the cron has not run).
+    const first = await deliver('calma-fanout', body, 1, 'mail-block')
+    expect(first.explicitAcks).toEqual(['mail-block'])
+    expect(await mails()).toHaveLength(people.length)
+    // The block once more, and the minute cron finding a delivery pending again (as if it had
+    // claimed it before the block's transaction): neither adds a mail (one per delivery).
+    await env.DB.prepare(
+      "UPDATE notification_deliveries SET status = 'pending' WHERE notification_id = ?1 AND user_id = ?2",
+    )
+      .bind(notice, people[0]!.id)
+      .run()
+    const [cron, again] = await Promise.all([
+      sendDueNotifications(prod, new Date()),
+      deliver('calma-fanout', body, 2, 'mail-block'),
+    ])
+    expect(again.explicitAcks).toEqual(['mail-block'])
+    expect(cron.emails).toBe(0)
+
+    const written = await mails()
+    expect(written.map((m) => [m.to_address, m.status, m.delivery])).toEqual(
+      people.map((u) => [u.email, 'pending', 'sent']).sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    )
+    expect(written.find((m) => m.to_address === people[0]!.email)!.subject).toBe('Breathe today')
+    // The person who turned notifications off is not in the audience: no delivery, no mail.
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ?1 AND user_id = ?2',
+        notice,
+        off.id,
+      ),
+    ).toBe(0)
+    const queued = enqueue.mock.calls.flatMap(([messages]) => [...messages].flatMap((m) => m.body.ids))
+    expect(queued.sort((a, b) => a - b)).toEqual(written.map((m) => m.id).sort((a, b) => a - b))
+    enqueue.mockRestore()
+
+    // The ids as calma-mail delivers them: each person gets their mail once.
+    const provider = fakeProvider(['ok'])
+    expect((await deliver('calma-mail', { ids: queued }, 1, 'mail-of-block')).explicitAcks).toEqual(['mail-of-block'])
+    expect([...provider.delivered.values()].map((d) => [d.to, d.times]).sort()).toEqual(
+      people.map((u) => [u.email, 1]).sort(),
+    )
+    expect((await mails()).every((m) => m.status === 'sent')).toBe(true)
+  })
+})
+
+describe('enqueueing many blocks', () => {
+  it('cuts the messages into sends the queue accepts (256 KB each): 100 blocks of 1,000 receivers are not one send', async () => {
+    const receivers = Array.from({ length: RECEIVERS_PER_BLOCK }, (_, i) => 1_000_000 + i)
+    // Notice 0 does not exist: the consumer acknowledges these blocks without writing.
+    const messages = Array.from({ length: 100 }, (_, i) => ({
+      body: { kind: 'block' as const, notification: 0, from: i, to: i, receivers, moments: {}, at: 0 },
+    }))
+    await expect(env.FANOUT_QUEUE.sendBatch(messages)).rejects.toThrow()
+    const batches = queueBatches(messages)
+    expect(batches.length).toBeGreaterThan(1)
+    expect(batches.flat()).toEqual(messages)
+    for (const batch of batches) await env.FANOUT_QUEUE.sendBatch(batch)
   })
 })
 

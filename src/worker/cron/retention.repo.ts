@@ -20,3 +20,33 @@ export async function deleteOld(d1: D1Database, table: RetainedTable, before: nu
   const r = await d1.prepare(RETENTION_DELETES[table]).bind(before, limit).run()
   return r.meta.changes ?? 0
 }
+
+// ── Activity days rolled up into months (issue 22; migration 0014) ──────────────────────────
+// The same rows in both statements: the `limit` oldest days before the cut-off, in the order of
+// the day index (day, id), which is unique, so the two sub-selects cannot pick different rows.
+const OLDEST_DAYS = `SELECT id FROM activity_days WHERE day < ?1 ORDER BY day, id LIMIT ?2`
+
+/** Add the oldest days to their person's month rows (one upsert per person and month). */
+export const ROLLUP_MONTHS_SQL = `INSERT INTO activity_months (user_id, month, active_days, frozen_days, points)
+  SELECT user_id, substr(day, 1, 7), sum(frozen = 0), sum(frozen != 0), sum(points)
+  FROM activity_days WHERE id IN (${OLDEST_DAYS})
+  GROUP BY user_id, substr(day, 1, 7)
+  ON CONFLICT(user_id, month) DO UPDATE SET
+    active_days = activity_months.active_days + excluded.active_days,
+    frozen_days = activity_months.frozen_days + excluded.frozen_days,
+    points = activity_months.points + excluded.points`
+/** Then delete them (no trigger on delete: the running ranking total stays as it was). */
+export const ROLLUP_DELETE_SQL = `DELETE FROM activity_days WHERE id IN (${OLDEST_DAYS})`
+
+/**
+ * Roll up at most `limit` active days older than `beforeDay` ('YYYY-MM-DD') into months: both
+ * statements in one batch (one transaction), so a day is either still a day or already in its
+ * month, never both or neither; run again, it takes the next days. Answers how many days went.
+ */
+export async function rollUpOldDays(d1: D1Database, beforeDay: string, limit: number) {
+  const [, deleted] = await d1.batch([
+    d1.prepare(ROLLUP_MONTHS_SQL).bind(beforeDay, limit),
+    d1.prepare(ROLLUP_DELETE_SQL).bind(beforeDay, limit),
+  ])
+  return deleted?.meta.changes ?? 0
+}

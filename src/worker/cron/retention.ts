@@ -1,6 +1,7 @@
 import type { Env } from '#worker/env'
 import { dropOldRankingDays } from '#worker/features/ranking/ranking.service'
-import { deleteOld, type RetainedTable } from './retention.repo'
+import { addDays } from '#worker/lib/zones'
+import { deleteOld, rollUpOldDays, type RetainedTable } from './retention.repo'
 
 const DAY = 86_400_000
 
@@ -18,15 +19,21 @@ export const RETENTION_DAYS: Record<RetainedTable, number> = {
 /** Rows one delete takes, and deletes one table gets per run: no statement or run grows with the table. */
 export const RETENTION_ROWS_PER_DELETE = 5_000
 export const RETENTION_DELETES_PER_RUN = 20
+/**
+ * Active days older than this are rolled into one row per person and month (activity_months):
+ * streaks read only the last days (the state is in user_engagement; the week shown is 7 days),
+ * the reward counts add the months, and the ranking keeps its running total.
+ */
+export const ACTIVITY_DAYS_KEPT = 60
 
 /**
  * Every hour (at minute 30 of the minute cron): each table loses what is past its horizon, in
  * bounded deletes (at most 100,000 rows a table a run, 2.4 M a day); what is left waits for the
  * next hour. Answers how many rows each table lost.
  */
-export async function retentionJob(env: Env, now: Date, opts: { force?: boolean } = {}) {
+export async function retentionJob(env: Env, now: Date, opts: { force?: boolean; rowsPerStep?: number } = {}) {
   if (!opts.force && now.getUTCMinutes() !== 30) return null
-  const removed: Partial<Record<RetainedTable, number>> = {}
+  const removed: Partial<Record<RetainedTable | 'activity_days', number>> = {}
   for (const [table, days] of Object.entries(RETENTION_DAYS) as [RetainedTable, number][]) {
     let total = 0
     for (let i = 0; i < RETENTION_DELETES_PER_RUN; i++) {
@@ -36,6 +43,16 @@ export async function retentionJob(env: Env, now: Date, opts: { force?: boolean 
     }
     removed[table] = total
   }
+  // Old active days into their months, in the same bounded steps (2.4 M days a day: a million
+  // people active two days in three add 670,000).
+  let rolled = 0
+  const cut = addDays(now.toISOString().slice(0, 10), -ACTIVITY_DAYS_KEPT)
+  for (let i = 0; i < RETENTION_DELETES_PER_RUN; i++) {
+    const n = await rollUpOldDays(env.DB, cut, opts.rowsPerStep ?? RETENTION_ROWS_PER_DELETE)
+    rolled += n
+    if (n < (opts.rowsPerStep ?? RETENTION_ROWS_PER_DELETE)) break
+  }
+  removed.activity_days = rolled
   // A ranking day the nightly job could not finish dropping is dropped here.
   await dropOldRankingDays(env)
   return removed

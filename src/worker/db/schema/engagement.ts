@@ -2,7 +2,7 @@
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type {
   Language,
   NotificationChannel,
@@ -72,6 +72,25 @@ export const activityDays = sqliteTable(
     frozen: bool('frozen').notNull().default(false),
   },
   (t) => [uniqueIndex('activity_days_user_day_uq').on(t.userId, t.day), index('activity_days_day_idx').on(t.day)],
+)
+
+/**
+ * A person's active days of one month older than the retention horizon (60 days), rolled up by
+ * the retention job (cron/retention.ts) and deleted from activity_days (migration 0014, WITHOUT
+ * ROWID there: drizzle does not spell it). The reward counts add these to the days still kept.
+ */
+export const activityMonths = sqliteTable(
+  'activity_months',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(), // 'YYYY-MM' of the days' own calendar
+    activeDays: integer('active_days').notNull().default(0),
+    frozenDays: integer('frozen_days').notNull().default(0),
+    points: integer('points').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 )
 
 /** A person's streak state and ranking choice (one row per user, made on their first active day). */

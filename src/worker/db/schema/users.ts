@@ -1,7 +1,15 @@
 // Users and consents, with the email outbox and rate-limit windows.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { index, integer, primaryKey, sqliteTable, text, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core'
 import type { Language, Role } from '#shared/enums'
 import { ts, createdAt, updatedAt, bool, json, id, language } from './columns'
 
@@ -110,10 +118,13 @@ export const emailOutbox = sqliteTable(
     deadAt: integer('dead_at'),
     /** When its id was last put on the mail queue (ms): mail never tried an hour after is put there again. */
     queuedAt: integer('queued_at'),
+    /** The notification delivery this mail is (migration 0014): at most one mail per delivery. */
+    deliveryId: integer('delivery_id'),
   },
   (t) => [
     index('email_outbox_created_idx').on(t.createdAt),
     index('email_outbox_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('email_outbox_delivery_uq').on(t.deliveryId),
   ],
 )
 

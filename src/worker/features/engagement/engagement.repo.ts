@@ -84,10 +84,13 @@ export interface Metrics {
   sessions_attended: number
 }
 
-/** What the rewards are measured by, in one statement. Attended = SPEC §4 status 8. */
+/**
+ * What the rewards are measured by, in one statement. Attended = SPEC §4 status 8. Active days:
+ * the days kept plus the months older days were rolled into (cron/retention.ts).
+ */
 const METRICS_SQL = `SELECT
          (SELECT coalesce(max(longest_streak, current_streak), 0) FROM user_engagement WHERE user_id = ?1) AS streak,
-         (SELECT count(*) FROM activity_days WHERE user_id = ?1 AND frozen = 0) AS active_days,
+         (SELECT count(*) FROM activity_days WHERE user_id = ?1 AND frozen = 0) + (SELECT coalesce(sum(active_days), 0) FROM activity_months WHERE user_id = ?1) AS active_days,
          (SELECT count(*) FROM (
             SELECT u.route_id FROM units u LEFT JOIN unit_progress p ON p.unit_id = u.id AND p.user_id = ?1
             WHERE u.status = 1 AND u.route_id IN (SELECT DISTINCT u2.route_id FROM unit_progress p2 JOIN units u2 ON u2.id = p2.unit_id WHERE p2.user_id = ?1 AND p2.completed_at IS NOT NULL)
@@ -100,7 +103,7 @@ export async function metricsOf(d1: D1Database, userId: number): Promise<Metrics
     .prepare(
       `SELECT
          (SELECT coalesce(max(longest_streak, current_streak), 0) FROM user_engagement WHERE user_id = ?1) AS streak,
-         (SELECT count(*) FROM activity_days WHERE user_id = ?1 AND frozen = 0) AS active_days,
+         (SELECT count(*) FROM activity_days WHERE user_id = ?1 AND frozen = 0) + (SELECT coalesce(sum(active_days), 0) FROM activity_months WHERE user_id = ?1) AS active_days,
          (SELECT count(*) FROM (
             SELECT u.route_id FROM units u LEFT JOIN unit_progress p ON p.unit_id = u.id AND p.user_id = ?1
             WHERE u.status = 1 AND u.route_id IN (SELECT DISTINCT u2.route_id FROM unit_progress p2 JOIN units u2 ON u2.id = p2.unit_id WHERE p2.user_id = ?1 AND p2.completed_at IS NOT NULL)

@@ -13,6 +13,9 @@ export async function insertOutbox(db: Db, values: NewMail): Promise<number> {
 /**
  * Many mails in few statements (a notice's mail to thousands): 50 a statement through one JSON
  * parameter (D1 binds at most 100 parameters), all in one batch. Answers the new ids in order.
+ * A mail of a notification's delivery carries its `deliveryId`, unique in the outbox: a delivery
+ * written again (a redelivered block, the cron and a consumer at once) adds no second mail, and
+ * its id is not answered. `alongside` runs in the same batch (one transaction), after the inserts.
  */
 export async function insertOutboxMany(
   d1: D1Database,
@@ -28,26 +31,29 @@ export async function insertOutboxMany(
     status: 'pending' | 'sent'
     providerId: string | null
     sentAt: number | null
+    deliveryId?: number | null
   }[],
   now: number,
+  alongside: D1PreparedStatement[] = [],
 ) {
-  if (!rows.length) return []
+  if (!rows.length && !alongside.length) return []
   const statements = []
   for (let i = 0; i < rows.length; i += 50) {
     statements.push(
       d1
         .prepare(
-          `INSERT INTO email_outbox (to_address, subject, html, text, headers, attachments, template, locale, status, provider_id, sent_at, created_at, queued_at)
+          `INSERT INTO email_outbox (to_address, subject, html, text, headers, attachments, template, locale, status, provider_id, sent_at, created_at, queued_at, delivery_id)
            SELECT json_extract(value, '$.to'), json_extract(value, '$.subject'), json_extract(value, '$.html'), json_extract(value, '$.text'),
                   json_extract(value, '$.headers'), json_extract(value, '$.attachments'), json_extract(value, '$.template'), json_extract(value, '$.locale'),
                   json_extract(value, '$.status'), json_extract(value, '$.providerId'), json_extract(value, '$.sentAt'), ?2,
-                  CASE json_extract(value, '$.status') WHEN 'pending' THEN ?2 END
-           FROM json_each(?1) ORDER BY key RETURNING id`,
+                  CASE json_extract(value, '$.status') WHEN 'pending' THEN ?2 END, json_extract(value, '$.deliveryId')
+           FROM json_each(?1) WHERE true ORDER BY key
+           ON CONFLICT(delivery_id) DO NOTHING RETURNING id`,
         )
         .bind(JSON.stringify(rows.slice(i, i + 50)), now),
     )
   }
-  const results = await d1.batch<{ id: number }>(statements)
+  const results = (await d1.batch<{ id: number }>([...statements, ...alongside])).slice(0, statements.length)
   // RETURNING's order is not promised: ids of one statement are consecutive, so sort them.
   return results.flatMap((r) => r.results.map((x) => x.id).sort((a, b) => a - b))
 }

@@ -53,6 +53,8 @@ export interface MailRequest<N extends TemplateName> {
   template: N
   locale: Locale
   data: TemplateData[N]
+  /** The notification delivery this mail is (at most one mail per delivery). */
+  deliveryId?: number
 }
 
 /** Put outbox ids on the mail queue, 100 a message and 100 messages a send (the queue's limits). */
@@ -100,11 +102,16 @@ export async function sendMail<N extends TemplateName>(
   return id
 }
 
-/** Many mails at once (a notice's): rendered, written in few statements and enqueued 100 a message. */
+/**
+ * Many mails at once (a notice's): rendered, written in few statements and enqueued 100 a
+ * message. `alongside` is written in the same transaction as the mails (a block's deliveries
+ * marked sent: a delivery is sent exactly when its mail is in the outbox).
+ */
 export async function sendMails<N extends TemplateName>(
   env: Env,
   msgs: MailRequest<N>[],
   now = Date.now(),
+  alongside: D1PreparedStatement[] = [],
 ): Promise<number[]> {
   const viaProvider = mailViaProvider(env)
   const rows = msgs.map((msg) => {
@@ -121,9 +128,10 @@ export async function sendMails<N extends TemplateName>(
       status: viaProvider ? ('pending' as const) : ('sent' as const),
       providerId: viaProvider ? null : 'local-outbox',
       sentAt: viaProvider ? null : now,
+      deliveryId: msg.deliveryId ?? null,
     }
   })
-  const ids = await insertOutboxMany(env.DB, rows, now)
+  const ids = await insertOutboxMany(env.DB, rows, now, alongside)
   if (viaProvider)
     await enqueueMail(env, ids).catch((err) =>
       console.warn(

@@ -2,7 +2,10 @@
 // language, a one-click unsubscribe link in the body and the List-Unsubscribe headers (RFC 2369,
 // RFC 8058) so a mail client can offer its own button.
 import type { Translate } from '#shared/i18n/index'
+import type { Env } from '#worker/env'
 import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.layout'
+import type { MailRequest } from '#worker/features/mail/mail.service'
+import { notificationsLink } from './unsubscribe'
 
 export interface NotificationMail {
   name: string | null
@@ -30,4 +33,46 @@ export function notificationMail(t: Translate, d: NotificationMail): RenderedMai
     text: [...lines, '', d.link, '', footer, `${stop}: ${d.unsubscribe}`].join('\n'),
     headers: { 'List-Unsubscribe': `<${d.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   }
+}
+
+/** A person to mail a notification to (notifications.repo emailTargets / blockEmailDue). */
+export interface MailTarget {
+  id: number
+  user_id: number
+  email: string
+  name: string | null
+  locale: 'es' | 'en'
+  title: string
+  description: string | null
+}
+
+/**
+ * The mail of each delivery, in each person's language, with their signed unsubscribe link and
+ * the List-Unsubscribe headers; each carries its delivery id (one mail per delivery).
+ */
+export function notificationMailRequests(
+  env: Env,
+  base: string,
+  targets: MailTarget[],
+): Promise<MailRequest<'notification'>[]> {
+  return Promise.all(
+    targets.map(async (m) => {
+      const unsubscribe = await notificationsLink(env, base, m.user_id, m.locale)
+      const query = unsubscribe.slice(unsubscribe.indexOf('?'))
+      return {
+        to: m.email,
+        template: 'notification' as const,
+        locale: m.locale,
+        deliveryId: m.id,
+        data: {
+          name: m.name,
+          title: m.title,
+          description: m.description,
+          link: `${base}${m.locale === 'en' ? '/en' : ''}/performance`,
+          unsubscribe,
+          oneClick: `${base}/unsubscribe${query}`,
+        },
+      }
+    }),
+  )
 }

@@ -275,6 +275,52 @@ export async function emailTargets(d1: D1Database, deliveryIds: number[]) {
   return r.results
 }
 
+/**
+ * A block's email deliveries due by `now` and still pending, at most `limit` (by id), with what
+ * their mail needs; `email` is null for a person with nobody to mail (no address, or
+ * notifications off). Read by the notice's unique key (notification, person, channel).
+ */
+export async function blockEmailDue(
+  d1: D1Database,
+  notificationId: number,
+  from: number,
+  to: number,
+  now: number,
+  limit: number,
+) {
+  const r = await d1
+    .prepare(
+      `SELECT d.id, u.id AS user_id, CASE WHEN u.notifications_disabled_at IS NULL THEN u.email END AS email, u.name,
+              coalesce(n.language, u.language) AS locale,
+              coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.title'), n.title) AS title,
+              coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.description'), n.description) AS description
+       FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
+       WHERE d.notification_id = ?1 AND d.user_id BETWEEN ?2 AND ?3 AND d.channel = 'email' AND d.status = 'pending'
+         AND coalesce(d.due_at, 0) <= ?4
+       ORDER BY d.id LIMIT ?5`,
+    )
+    .bind(notificationId, from, to, now, limit)
+    .all<{
+      id: number
+      user_id: number
+      email: string | null
+      name: string | null
+      locale: 'es' | 'en'
+      title: string
+      description: string | null
+    }>()
+  return r.results
+}
+
+/** Deliveries marked sent, if still pending (a statement for the batch that writes their mails). */
+export const markDeliveriesSent = (d1: D1Database, ids: number[], now: number) =>
+  d1
+    .prepare(
+      `UPDATE notification_deliveries SET status = 'sent', sent_at = ?2
+       WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'`,
+    )
+    .bind(JSON.stringify(ids), now)
+
 // ── Fan-out through the queue (issue 22; docs/SCALING.md) ──────────────────────────────────
 
 /** Take a due notification for sending (pending → sent): true only for the one call that took it. */

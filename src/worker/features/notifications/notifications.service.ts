@@ -19,7 +19,7 @@ import { AppError } from '#worker/http/errors'
 import { listDeadMail, replayDeadMail, sendMails } from '#worker/features/mail/mail.service'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import * as repo from './notifications.repo'
-import { notificationsLink } from './unsubscribe'
+import { notificationMailRequests } from './notifications.mail'
 import { channel, publicChannels } from './realtime'
 import { blocksOf, enqueueBlocks, enqueuePushes, publishToUser, writeAndDeliverBlock } from './notifications.fanout'
 import { inAppDto, isBroadcast, parseReceivers } from './notifications.shape'
@@ -257,6 +257,8 @@ export async function sendDueNotifications(
   opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {},
 ) {
   const due = await repo.dueNotifications(env.DB, now)
+  const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
+  let mailedInBlocks = 0
   let fannedOut = 0
   let queuedBlocks = 0
   let cancelled = 0
@@ -292,8 +294,10 @@ export async function sendDueNotifications(
             moments,
             now.getTime(),
             isBroadcast(n, receivers),
+            base,
           )
           fannedOut += done.written
+          mailedInBlocks += done.mailed
           if (done.written && isBroadcast(n, receivers)) broadcasts.push({ n })
           pushes.push(...done.toPush.map((r) => r.id))
         }
@@ -334,34 +338,17 @@ export async function sendDueNotifications(
       ),
     )
 
-  // Email: in each person's language, with the unsubscribe link and headers; written to the
-  // outbox in few statements and sent by the calma-mail consumer.
+  // Email due now was mailed with its block (writeAndDeliverBlock): here go the deliveries due
+  // later (at the best moment) and any a block left, in each person's language, with the
+  // unsubscribe link and headers; written to the outbox in few statements (one mail per
+  // delivery, whoever writes it) and sent by the calma-mail consumer.
   const mailed = await repo.claimDue(env.DB, now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const targets = await repo.emailTargets(
     env.DB,
     mailed.map((d) => d.id),
   )
-  const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
-  const mails = await Promise.all(
-    targets.map(async (m) => {
-      const unsubscribe = await notificationsLink(env, base, m.user_id, m.locale)
-      const query = unsubscribe.slice(unsubscribe.indexOf('?'))
-      return {
-        to: m.email,
-        template: 'notification' as const,
-        locale: m.locale,
-        data: {
-          name: m.name,
-          title: m.title,
-          description: m.description,
-          link: `${base}${m.locale === 'en' ? '/en' : ''}/performance`,
-          unsubscribe,
-          oneClick: `${base}/unsubscribe${query}`,
-        },
-      }
-    }),
-  )
-  const emails = (await sendMails(env, mails, now.getTime())).length
+  const mails = await notificationMailRequests(env, base, targets)
+  const emails = mailedInBlocks + (await sendMails(env, mails, now.getTime())).length
   return {
     notifications: due.length,
     deliveries: fannedOut,

@@ -7,6 +7,7 @@ import type { PsychologistsQuery, UsersQuery } from '#shared/contract/users'
 import type { Db } from '#worker/db/client'
 import {
   activityDays,
+  activityMonths,
   appointments,
   callbackRequests,
   consentRecords,
@@ -156,6 +157,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
     refunds,
     rewards,
     activity,
+    activityMonths_,
     ranking,
     sessions,
     events,
@@ -179,6 +181,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
     byUser(refundRequests),
     byUser(userRewards),
     byUser(activityDays),
+    byUser(activityMonths), // days older than 60 days, by month (migration 0014)
     byUser(rankingSnapshots),
     byUser(trackingSessions),
     byUser(trackingEvents),
@@ -207,6 +210,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
     refund_requests: refunds,
     rewards: rewards,
     activity_days: activity,
+    activity_months: activityMonths_,
     ranking: ranking,
     tracking_sessions: sessions,
     tracking_events: events,
