@@ -8,10 +8,11 @@
  *   E2E_KEEP_STATE=1                  keep the state directory for inspection
  *   E2E_JOBS=1                        one lane only (the files one after another)
  *
- * Two lanes (decision 031): the server is started once and two child processes, each with its
- * own chromium, run their files against it at the same time. Files share the seeded demo
- * people, so a file goes to the second lane only if what it changes is its own (fresh
- * @e2e.calma.app people) and what it reads no file of the first lane changes: LANE_B below.
+ * Three lanes (decision 031): the server is started once and three child processes, each with
+ * its own chromium, run their files against it at the same time (the machine's cores mostly
+ * wait on pages, not compute). Files share the seeded demo people, so a file leaves lane A only
+ * if what it changes is its own (fresh @e2e.calma.app people) and what it reads no file of lane
+ * A changes: LANES below.
  */
 import { spawn } from 'node:child_process'
 import { readdir, rm } from 'node:fs/promises'
@@ -32,13 +33,15 @@ import {
 
 const E2E_DIR = path.join(ROOT, 'e2e')
 /**
- * The second lane: files that sign up their own people or only read (a11y signs in as the demo
- * people and reads their pages; no file of the first lane edits content a11y samples before it
- * has read it: admin.e2e edits only the rows it makes). Everything else, including every file
- * that changes a demo person, runs the cron (engagement) or edits content, stays in lane A.
+ * Lanes B and C: files that sign up their own people or only read. a11y (B, the longest file)
+ * signs in as the demo people and reads their pages; no file of lane A edits content a11y
+ * samples (admin.e2e edits only the rows it makes). C's files make their own @e2e.calma.app
+ * people. Everything else, including every file that changes a demo person, runs the cron
+ * (engagement) or edits content, stays in lane A, one file after another as before.
  */
-const LANE_B = ['a11y', 'foundation', 'forms', 'journey', 'legal', 'payments', 'site']
-const laneOf = (file) => (LANE_B.includes(file.replace(/\.e2e\.mjs$/, '')) ? 'B' : 'A')
+const LANES = { B: ['a11y'], C: ['foundation', 'forms', 'journey', 'legal', 'payments', 'site'] }
+const laneOf = (file) =>
+  Object.entries(LANES).find(([, names]) => names.includes(file.replace(/\.e2e\.mjs$/, '')))?.[0] ?? 'A'
 
 // A lane child (spawned below): runs the files it is given against the server it is given.
 const LANE = process.env.E2E_LANE
@@ -158,13 +161,13 @@ try {
     log('wrangler dev')
     server = await startServer({ persistDir: stateDir })
     const baseURL = server.url
-    const lanes =
-      Number(process.env.E2E_JOBS ?? 2) > 1 ? ['A', 'B'].map((l) => files.filter((f) => laneOf(f) === l)) : [files]
+    const names = ['A', ...Object.keys(LANES)]
+    const lanes = process.env.E2E_JOBS === '1' ? [files] : names.map((l) => files.filter((f) => laneOf(f) === l))
     const used = lanes.filter((l) => l.length)
     log(`server ${baseURL}, ${files.length} file(s) in ${used.length} lane(s)\n`)
     if (used.length === 1) await runFiles(used[0], baseURL)
     else {
-      const results = await Promise.all(used.map((list, i) => runLane('AB'[i], list, baseURL)))
+      const results = await Promise.all(used.map((list) => runLane(laneOf(list[0]), list, baseURL)))
       for (const r of results) {
         console.log(`\n──── lane ${r.lane} ────\n${r.out.trimEnd()}`)
         lanePassed += r.passed
