@@ -20,5 +20,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    // One workerd runs the files one after another (decision 031): a runtime's start-up and the
+    // migrations are paid once per worker, not per file; test/reset.ts empties storage per file.
+    isolate: false,
   },
 })

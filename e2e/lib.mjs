@@ -316,12 +316,17 @@ export function recordFailure(title, error) {
   console.log(`✗ ${title}\n${indent(error?.stack ?? String(error))}`)
 }
 
-/** Prints the final `N passed, N failed` line and returns the totals. */
-export function summary() {
+/**
+ * Prints the final `N passed, N failed` line and returns the totals; `lanes` adds what the lane
+ * processes counted (e2e/run.mjs).
+ */
+export function summary(lanes = { passed: 0, failed: 0 }) {
   if (totals.failures.length) console.log(`\nFailed:\n${totals.failures.map((f) => `  ✗ ${f}`).join('\n')}`)
   if (totals.skipped) console.log(`${totals.skipped} skipped`)
-  console.log(`${totals.passed} passed, ${totals.failed} failed`)
-  return { ...totals }
+  const passed = totals.passed + lanes.passed
+  const failed = totals.failed + lanes.failed
+  console.log(`${passed} passed, ${failed} failed`)
+  return { ...totals, passed, failed }
 }
 
 /** The message, plus where in a test file it was thrown (the stack's first *.e2e.mjs frame). */

@@ -6,7 +6,15 @@
  *   npm run test:e2e -- foundation    only files whose name contains "foundation"
  *   E2E_SKIP_BUILD=1 npm run test:e2e reuse the current dist/
  *   E2E_KEEP_STATE=1                  keep the state directory for inspection
+ *   E2E_JOBS=1                        one lane only (the files one after another)
+ *
+ * Two lanes (decision 031): the server is started once and two child processes, each with its
+ * own chromium, run their files against it at the same time (one lane leaves the machine's
+ * cores mostly waiting on pages). Files share the seeded demo people, so a file leaves lane A only
+ * if what it changes is its own (fresh @e2e.calma.app people) and what it reads no file of lane
+ * A changes: LANES below.
  */
+import { spawn } from 'node:child_process'
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -24,7 +32,22 @@ import {
 } from './lib.mjs'
 
 const E2E_DIR = path.join(ROOT, 'e2e')
-const filters = process.argv.slice(2)
+/**
+ * Lane B: files that sign up their own people or only read. a11y (the longest file) signs in as
+ * the demo people and reads their pages; no file of lane A edits content a11y samples
+ * (admin.e2e edits only the rows it makes). The others make their own @e2e.calma.app people.
+ * Everything else, including every file that changes a demo person, runs the cron (engagement)
+ * or edits content, stays in lane A, one file after another as before. A third lane (a11y alone)
+ * was measured and dropped: no faster on 2 cores (414 s against 407 s), and the sign-in journeys
+ * of lane A, twice as slow, met session races (decision 031).
+ */
+const LANES = { B: ['a11y', 'foundation', 'forms', 'journey', 'legal', 'payments', 'site'] }
+const laneOf = (file) =>
+  Object.entries(LANES).find(([, names]) => names.includes(file.replace(/\.e2e\.mjs$/, '')))?.[0] ?? 'A'
+
+// A lane child (spawned below): runs the files it is given against the server it is given.
+const LANE = process.env.E2E_LANE
+const filters = LANE ? process.env.E2E_LANE_FILES.split(',') : process.argv.slice(2)
 
 if (!chromiumAvailable()) {
   console.error(
@@ -45,9 +68,11 @@ if (!files.length) {
   process.exit(1)
 }
 
-// Failure screenshots of an earlier run would mislead.
-for (const f of await readdir(SCREENS_DIR).catch(() => [])) {
-  if (f.startsWith('FAIL-')) await rm(path.join(SCREENS_DIR, f), { force: true })
+// Failure screenshots of an earlier run would mislead (the parent clears them before the lanes start).
+if (!LANE) {
+  for (const f of await readdir(SCREENS_DIR).catch(() => [])) {
+    if (f.startsWith('FAIL-')) await rm(path.join(SCREENS_DIR, f), { force: true })
+  }
 }
 
 const stateDir = path.join(ROOT, '.tmp', `e2e-${process.pid}`)
@@ -55,6 +80,9 @@ let server
 let browser
 let exitCode = 1
 let ran = false
+let lanePassed = 0
+let laneFailed = 0
+const laneFailures = []
 const started = Date.now()
 
 const cleanup = async () => {
@@ -66,18 +94,10 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   process.once(sig, () => void cleanup().then(() => process.exit(130)))
 }
 
-try {
-  if (!process.env.E2E_SKIP_BUILD) await buildApp()
-  // The demo content is part of the product (issue 24 §3: no test skips itself for want of it).
-  const { seeded } = await prepareState(stateDir)
-  if (!seeded) throw new Error('the state was not seeded (scripts/seed.ts): every journey needs the demo content')
-  log('wrangler dev')
-  server = await startServer({ persistDir: stateDir })
-  const baseURL = server.url
+/** Runs `list` one file after another in this process, against `baseURL`, in a browser of its own. */
+async function runFiles(list, baseURL) {
   configure({ baseURL })
   browser = await launchBrowser()
-  log(`server ${baseURL}, chromium ${browser.version()}, ${files.length} file(s)\n`)
-
   const scheduled = async (cron) => {
     const res = await fetch(`${baseURL}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`)
     if (!res.ok) throw new Error(`scheduled(${cron}) answered ${res.status}: ${await res.text()}`)
@@ -92,35 +112,86 @@ try {
     return { status: res.status, headers: res.headers, json, text }
   }
 
-  for (const file of files) {
+  for (const file of list) {
     const name = file.replace(/\.e2e\.mjs$/, '')
     console.log(`\n${name}`)
+    const fileStarted = Date.now()
     try {
       const mod = await import(pathToFileURL(path.join(E2E_DIR, file)).href)
       const register = mod.default
       if (typeof register !== 'function')
         throw new Error(`${file} must default-export a function ({ test, baseURL, browser, ... })`)
-      await register({ test, baseURL, browser, scheduled, api, server })
+      await register({ test, baseURL, browser, scheduled, api })
       await runTests(name)
     } catch (e) {
       recordFailure(`${name} (loading the file)`, e)
     }
-    if (server.child.exitCode !== null) {
+    console.log(`  (${name}: ${((Date.now() - fileStarted) / 1000).toFixed(1)} s)`)
+    if (server && server.child.exitCode !== null) {
       recordFailure('server', new Error(`wrangler dev exited during ${file}\n${server.output()}`))
       break
     }
+  }
+}
+
+/** A child process running one lane; resolves to its output and its `N passed, N failed` counts. */
+function runLane(lane, list, baseURL) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(E2E_DIR, 'run.mjs')], {
+      env: { ...process.env, E2E_LANE: lane, E2E_LANE_FILES: list.join(','), E2E_BASE_URL: baseURL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    child.on('close', (code) => {
+      const m = /(\d+) passed, (\d+) failed\s*$/.exec(out)
+      resolve({ lane, out, code, passed: m ? Number(m[1]) : 0, failed: m ? Number(m[2]) : 1 })
+    })
+  })
+}
+
+try {
+  if (LANE) {
+    await runFiles(files, process.env.E2E_BASE_URL)
+    ran = true
+  } else {
+    if (!process.env.E2E_SKIP_BUILD) await buildApp()
+    // The demo content is part of the product (issue 24 §3: no test skips itself for want of it).
+    const { seeded } = await prepareState(stateDir)
+    if (!seeded) throw new Error('the state was not seeded (scripts/seed.ts): every journey needs the demo content')
+    log('wrangler dev')
+    server = await startServer({ persistDir: stateDir })
+    const baseURL = server.url
+    const names = ['A', ...Object.keys(LANES)]
+    const lanes = process.env.E2E_JOBS === '1' ? [files] : names.map((l) => files.filter((f) => laneOf(f) === l))
+    const used = lanes.filter((l) => l.length)
+    log(`server ${baseURL}, ${files.length} file(s) in ${used.length} lane(s)\n`)
+    if (used.length === 1) await runFiles(used[0], baseURL)
+    else {
+      const results = await Promise.all(used.map((list) => runLane(laneOf(list[0]), list, baseURL)))
+      for (const r of results) {
+        console.log(`\n──── lane ${r.lane} ────\n${r.out.trimEnd()}`)
+        lanePassed += r.passed
+        laneFailed += r.failed
+        if (r.failed) laneFailures.push(`lane ${r.lane}: ${r.failed} failed (see above)`)
+      }
+    }
+    if (server.child.exitCode !== null)
+      recordFailure('server', new Error(`wrangler dev exited during the run\n${server.output()}`))
   }
   ran = true
 } catch (e) {
   console.error(`\ne2e: could not run the tests: ${e.stack ?? e}`)
 } finally {
   await cleanup()
-  log(`e2e done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  if (!LANE) log(`e2e done in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 // Last line of the output, alone: `N passed, N failed`.
 if (ran) {
   console.log('')
-  const { failed, passed } = summary()
+  if (laneFailures.length) console.log(`\n${laneFailures.join('\n')}`)
+  const { failed, passed } = summary({ passed: lanePassed, failed: laneFailed })
   exitCode = failed || !passed ? 1 : 0
 } else {
   console.log('0 passed, 1 failed')

@@ -1,13 +1,26 @@
 import { env } from 'cloudflare:test'
 import { getDb } from '#worker/db/client'
+import { contentChanged } from '#worker/http/public-cache'
 import { seed, type SeedOptions } from '#worker/seed/seed'
 
 /** A cheap stand-in hash for seeded demo users in tests that never sign them in. */
 const fakeHash = async (p: string) => `test$${p.length}`
 
 /** Seed the demo content into this test file's isolated D1 (no audio, no demo users by default). */
-export function seedContent(only: SeedOptions['only'] = { routes: true, posts: true, plans: true, users: false }) {
-  return seed(getDb(env.DB), { hashPassword: fakeHash, only })
+export async function seedContent(
+  only: SeedOptions['only'] = { routes: true, posts: true, plans: true, users: false },
+) {
+  const out = await seed(getDb(env.DB), { hashPassword: fakeHash, only })
+  await contentChanged(env)
+  return out
+}
+
+// The shared public answers are on in tests (decision 031), as for every visitor: a factory that
+// writes content purges them, as an editor's write does (http/public-cache.ts). A test about the
+// cache itself writes behind the editors' back with `purge: false`.
+const purged = async <T>(made: T, purge = true): Promise<T> => {
+  if (purge) await contentChanged(env)
+  return made
 }
 
 // ── Small factories (CONVENTIONS 10: each test makes its own rows) ───────────────────────────
@@ -50,7 +63,7 @@ export interface MadeSymptom {
 
 /** A symptom (visible unless `status: 2`). */
 export async function makeSymptom(
-  opts: { language?: Language; slug?: string; title?: string; status?: number } = {},
+  opts: { language?: Language; slug?: string; title?: string; status?: number; purge?: boolean } = {},
 ): Promise<MadeSymptom> {
   const language = opts.language ?? 'es'
   const slug = opts.slug ?? unique('sintoma')
@@ -60,7 +73,7 @@ export async function makeSymptom(
   )
     .bind(language, slug, title, opts.status ?? VISIBLE)
     .first<{ id: number }>()
-  return { id: row!.id, slug, title, language }
+  return purged({ id: row!.id, slug, title, language }, opts.purge)
 }
 
 export interface UnitSpec {
@@ -87,6 +100,8 @@ export interface RouteSpec {
   isActive?: boolean
   createdBy?: number | null
   images?: Record<string, string> | null
+  /** false: written behind the editors' back, the shared public answers not purged. */
+  purge?: boolean
 }
 
 export interface MadeRoute {
@@ -145,19 +160,22 @@ export async function makeRoute(opts: RouteSpec = {}): Promise<MadeRoute> {
   }
   const results = stmts.length ? await env.DB.batch<{ id: number }>(stmts) : []
   const unitIds = results.slice(opts.symptoms?.length ?? 0).map((r) => r.results[0]!.id)
-  return {
-    id,
-    slug,
-    title,
-    language,
-    order,
-    units: specs.map((u, i) => ({
-      id: unitIds[i]!,
-      title: u.title,
-      order: u.order ?? i + 1,
-      status: u.status ?? VISIBLE,
-    })),
-  }
+  return purged(
+    {
+      id,
+      slug,
+      title,
+      language,
+      order,
+      units: specs.map((u, i) => ({
+        id: unitIds[i]!,
+        title: u.title,
+        order: u.order ?? i + 1,
+        status: u.status ?? VISIBLE,
+      })),
+    },
+    opts.purge,
+  )
 }
 
 export interface PostSpec {
@@ -173,6 +191,8 @@ export interface PostSpec {
   publishedAt?: Date | null
   deletedAt?: Date | null
   timeForReading?: number | null
+  /** false: written behind the editors' back, the shared public answers not purged. */
+  purge?: boolean
 }
 
 export interface MadePost {
@@ -206,7 +226,7 @@ export async function makePost(opts: PostSpec = {}): Promise<MadePost> {
       opts.timeForReading ?? null,
     )
     .first<{ id: number }>()
-  return { id: row!.id, slug, title, language, publishedAt }
+  return purged({ id: row!.id, slug, title, language, publishedAt }, opts.purge)
 }
 
 export const STATUS = { visible: VISIBLE, hidden: HIDDEN } as const

@@ -1,13 +1,11 @@
 import { applyD1Migrations, env } from 'cloudflare:test'
 import { afterEach, beforeEach, vi } from 'vitest'
-import { publicCache } from '#worker/http/public-cache'
+import { resetStorage } from './reset'
 
-// Real D1 in workerd, migrated from ./migrations before each test file (CONVENTIONS 10).
+// Real D1 in workerd, migrated from ./migrations (once per runtime: the migrations already
+// applied are skipped), and emptied before each test file (CONVENTIONS 10; test/reset.ts).
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS!)
-
-// Tests change rows directly (factories), not through an editor's call that purges the shared
-// public answers: those are off here, and on in test/content/public-cache.test.ts.
-publicCache.enabled = false
+await resetStorage()
 
 // CONVENTIONS 12: an unexpected console.error fails the test. A test that expects one
 // spies on console.error itself and restores it.

@@ -1,18 +1,11 @@
 // Shared public answers (issue 6 "Speed"): a visitor's content lists come from the Cache API
-// until an editor's write purges them; signed-in people always read D1.
+// until an editor's write purges them; signed-in people always read D1. The cache is on in every
+// test file (test/reset.ts); here rows are also written behind the editors' back (purge: false).
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { publicCache } from '#worker/http/public-cache'
+import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
 import { makeRoute, unique } from '../factories'
 import { bearer, register, setRole } from '../users/support'
-
-beforeAll(() => {
-  publicCache.enabled = true
-})
-afterAll(() => {
-  publicCache.enabled = false
-})
 
 describe('the shared public cache', () => {
   it('serves visitors the cached list until an edit purges it; signed-in people read fresh rows', async () => {
@@ -21,7 +14,7 @@ describe('the shared public cache', () => {
     const first = await makeRoute({ tag })
     expect((await json(await api(url, { locale: 'es' }))).routes.map((r: any) => r.id)).toEqual([first.id])
     // A row written behind the editors' back: visitors still get the cached answer…
-    const second = await makeRoute({ tag, order: 1 })
+    const second = await makeRoute({ tag, order: 1, purge: false })
     expect((await json(await api(url, { locale: 'es' }))).routes.map((r: any) => r.id)).toEqual([first.id])
     // …a signed-in person does not.
     const me = await register()
@@ -39,7 +32,7 @@ describe('the shared public cache', () => {
     const after = await json(await api(url, { locale: 'es' }))
     expect(after.routes.map((r: any) => r.id)).toEqual([first.id, second.id, (await json(made)).route.id])
     // A refused write purges nothing (and changes nothing).
-    const third = await makeRoute({ tag, order: 3 })
+    const third = await makeRoute({ tag, order: 3, purge: false })
     expect(
       (
         await api('/v1/route', {
@@ -88,13 +81,6 @@ describe('the shared public cache', () => {
 // Issue 21 §3: a signed-in route page shares the route with visitors but reads the person's
 // own part; a like just made is counted there, whatever the shared copy (a minute old) says.
 describe('a signed-in route page over the shared copy', () => {
-  beforeAll(() => {
-    publicCache.enabled = true
-  })
-  afterAll(() => {
-    publicCache.enabled = false
-  })
-
   it('counts the like the person just made, and a visitor still gets the shared copy', async () => {
     const route = await makeRoute({ language: 'es' })
     const boot = async (token: string | null) => {

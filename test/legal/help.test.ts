@@ -4,9 +4,8 @@
 import { env } from 'cloudflare:test'
 import { userChanged } from '../helpers'
 import { exports } from 'cloudflare:workers'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CRISIS_CODES, CRISIS_COUNTRIES } from '#shared/crisis-lines'
-import { publicCache } from '#worker/http/public-cache'
 import { register } from '../users/support'
 
 const page = (path: string, headers: Record<string, string> = {}) =>
@@ -127,13 +126,6 @@ describe('/help', () => {
 })
 
 describe('/help in the shared page cache', () => {
-  beforeAll(() => {
-    publicCache.enabled = true
-  })
-  afterAll(() => {
-    publicCache.enabled = false
-  })
-
   it("keeps one copy per country: a visitor never gets another country's lines first", async () => {
     const path = '/en/help?cache-test=1'
     const first = async (country?: string) =>

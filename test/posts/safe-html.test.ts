@@ -4,9 +4,8 @@
 // gets its fresh nonce on the renderer's own scripts only, and no analytics or ad host is ever
 // allowed to run a script.
 import { env, exports } from 'cloudflare:workers'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cleanStoredPostHtml } from '#worker/features/posts/post-html'
-import { publicCache } from '#worker/http/public-cache'
 import { HTML_POLICY_VERSION } from '#worker/lib/html'
 import { api, json } from '../helpers'
 import { makePost, unique } from '../factories'
@@ -151,13 +150,6 @@ describe('restoring a deleted post', () => {
 })
 
 describe('a page from the public cache', () => {
-  beforeAll(() => {
-    publicCache.enabled = true
-  })
-  afterAll(() => {
-    publicCache.enabled = false
-  })
-
   it("gets a fresh nonce on the renderer's own elements only, never on what a post holds", async () => {
     // The old placeholder, as text an article may well hold, and as the attack of issue 20 (the
     // body is written behind the editors' back: the cache's nonce must not depend on the sanitiser).

@@ -3,8 +3,7 @@
 // The Worker counts its rounds per request (db/rounds.ts) and says them in `x-d1-rounds` in
 // local and test runs; the bench prints the same header per row.
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { publicCache } from '#worker/http/public-cache'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
 import { seedContent } from '../factories'
 import { hashPassword } from '#worker/features/users/password'
@@ -14,14 +13,10 @@ const PASSWORD = 'Calm-and-steady-42'
 let token = ''
 let routeSlug = ''
 
-// The shared parts come from the versioned public cache, as in a real run (the test pool
-// turns it off by default: test/setup.ts).
-afterAll(() => {
-  publicCache.enabled = false
-})
+// The shared parts come from the versioned public cache, as in a real run (on in every test
+// file: test/reset.ts).
 
 beforeAll(async () => {
-  publicCache.enabled = true
   await seedContent({ routes: true, posts: true, plans: true, users: true })
   await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2')
     .bind(await hashPassword(PASSWORD), PATIENT)

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
 import { localizePath } from '#shared/i18n/index'
 import {
+  $user,
   SESSION_LOST,
   clearOnLogout,
   markSessionExpired,
@@ -111,6 +112,9 @@ function useSession() {
     }
     const logout = async () => {
       leaving = true
+      // Signed out from here on: the notification socket, closed by the server as the session
+      // ends, must not ask for the unread list (a 401) while the call below is still answering.
+      $user.set(null)
       await serverLogout()
       await clearOnLogout()
       window.location.assign(href('home'))

@@ -18,7 +18,7 @@ const VERSION_TTL_MS = 5_000
 const MAX_AGE_S = 60
 const ORIGIN = 'https://public-cache.calma.internal'
 
-/** Off in the test pool (tests change rows directly, without an editor's write); on elsewhere. */
+/** On everywhere, tests included (test/factories.ts purges after writing content); a switch for benches and debugging. */
 export const publicCache = { enabled: true }
 
 const contentVersion = (env: Env) =>
@@ -80,7 +80,10 @@ export async function sharedPage(c: Context<AppEnv>, key: string, render: () => 
   const nonce = c.get('secureHeadersNonce')
   if (!publicCache.enabled || typeof caches === 'undefined' || !nonce) return render()
   const version = await contentVersion(c.env)
-  const url = `${ORIGIN}/page?v=${encodeURIComponent(version)}&k=${encodeURIComponent(key)}`
+  // A page's links point at APP_URL and its head follows APP_ENV: one copy per deployment's
+  // settings, never one made under others (the test pool renders both with one Cache API).
+  const site = `${c.env.APP_ENV}|${c.env.APP_URL}`
+  const url = `${ORIGIN}/page?v=${encodeURIComponent(version)}&s=${encodeURIComponent(site)}&k=${encodeURIComponent(key)}`
   const cache = (caches as unknown as { default: Cache }).default
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }
   const hit = await cache.match(url).catch(() => undefined)
