@@ -254,8 +254,9 @@ export async function stateOf(p: Person): Promise<Record<string, unknown>> {
   const parts = [`(SELECT ${rowText(await columnsOf('users'))} FROM users WHERE id = ?1) AS "users.row"`]
   for (const t of userTables) {
     if ((CHANGES_ON_REFUSAL as readonly string[]).includes(t)) continue
+    // Ordered by the row text, not rowid: some tables are WITHOUT ROWID (activity_months).
     parts.push(
-      `(SELECT group_concat(r, char(10)) FROM (SELECT ${rowText(await columnsOf(t))} AS r FROM "${t}" WHERE user_id = ?1 ORDER BY rowid)) AS "${t}"`,
+      `(SELECT group_concat(r, char(10)) FROM (SELECT ${rowText(await columnsOf(t))} AS r FROM "${t}" WHERE user_id = ?1 ORDER BY r)) AS "${t}"`,
     )
   }
   const row = await env.DB.prepare(`SELECT ${parts.join(', ')}`)
