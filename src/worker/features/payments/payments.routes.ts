@@ -6,7 +6,7 @@ import { getDb } from '#worker/db/client'
 import type { AppEnv } from '#worker/env'
 import { anyone, requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
-import { applyEvent, eventEnvelope } from './payments.events'
+import { applyEvent, isStripeEvent } from './payments.events'
 import { tryActionsNow } from './stripe.actions'
 import * as repo from './payments.repo'
 import * as payments from './payments.service'
@@ -117,18 +117,16 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/stripe', async (c) 
   const raw = await c.req.text()
   const event = await verifyEvent(c.env, raw, c.req.header('stripe-signature'))
   if (!event) return c.json({ received: false, error: 'invalid signature' }, 400)
-  const envelope = eventEnvelope.safeParse(event)
-  if (!envelope.success) {
+  if (!isStripeEvent(event)) {
     console.warn('stripe: a signed body that is not an event, ignored')
     return c.json({ received: true, outcome: 'ignored' })
   }
   const db = c.var.db ?? getDb(c.env.DB)
-  const state = await repo.storeEvent(db, envelope.data.id, envelope.data.type, event)
+  const state = await repo.storeEvent(db, event.id, event.type, event)
   if (state === 'applied') return c.json({ received: true, duplicate: true })
   const out = await applyEvent(c.env, db, event)
-  await repo.markEventApplied(db, envelope.data.id, out.outcome === 'waiting' ? (out.reason ?? null) : null)
-  if (out.outcome === 'ignored')
-    console.warn(`stripe: ${envelope.data.type} ${envelope.data.id} ignored: ${out.reason ?? ''}`)
+  await repo.markEventApplied(db, event.id, out.outcome === 'waiting' ? (out.reason ?? null) : null)
+  if (out.outcome === 'ignored') console.warn(`stripe: ${event.type} ${event.id} ignored: ${out.reason ?? ''}`)
   await tryActionsNow(c.env, out.actions)
   return c.json({ received: true, outcome: out.outcome })
 })
