@@ -1,7 +1,7 @@
 // The local checkout (issue 10 §2): with no Stripe key, a payment link opens this page, beside
 // /__dev/outbox. It shows the item and pays or declines. Paying builds the events Stripe would
-// send, signs them with the endpoint's secret exactly as Stripe does, and sends them through the
-// real webhook endpoint (signature check, idempotency and all), so the whole path runs on one
+// send, signs them with the endpoint's secret exactly as Stripe does, and hands them to what the
+// webhook endpoint calls (signature check, idempotency and all), so the whole path runs on one
 // machine and in the browser tests. Local and test runs only.
 import { Hono } from 'hono'
 import { html } from 'hono/html'
@@ -9,9 +9,8 @@ import { catalogueItem } from '#shared/catalogue'
 import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { isLocalEnv, type AppEnv } from '#worker/env'
-import { addMonths } from './payments.events'
-import { stripeWebhookRoutes } from './payments.routes'
-import { devCheckoutKey, offerItem, type DevCheckout } from './payments.service'
+import { addMonths } from './events.shared'
+import { devCheckoutKey, offerItem, receiveStripeEvent, type DevCheckout } from './payments.service'
 import { signPayload } from './stripe'
 
 /**
@@ -197,20 +196,9 @@ export const devCheckoutRoutes = new Hono<AppEnv>()
     if (!co) return c.text('This checkout has expired.', 404)
     for (const ev of eventsForCheckout(co)) {
       const payload = JSON.stringify(ev)
-      const res = await stripeWebhookRoutes.request(
-        '/stripe',
-        {
-          method: 'POST',
-          body: payload,
-          headers: {
-            'content-type': 'application/json',
-            'stripe-signature': await signPayload(c.env.STRIPE_WEBHOOK_SECRET ?? '', payload),
-          },
-        },
-        c.env,
-        c.executionCtx,
-      )
-      if (!res.ok) return c.redirect(co.cancelUrl, 303)
+      const signature = await signPayload(c.env.STRIPE_WEBHOOK_SECRET ?? '', payload)
+      const res = await receiveStripeEvent({ env: c.env, db: c.var.db }, payload, signature)
+      if (res.status !== 200) return c.redirect(co.cancelUrl, 303)
     }
     await c.env.KV.delete(key)
     return c.redirect(co.successUrl, 303)

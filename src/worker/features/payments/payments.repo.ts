@@ -19,13 +19,13 @@ export async function storeEvent(
   type: string,
   payload: unknown,
 ): Promise<'new' | 'applied' | 'pending'> {
-  const d1 = db.$client
-  const inserted = await d1
-    .prepare(
-      'INSERT INTO stripe_events (id, type, payload, received_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (id) DO NOTHING RETURNING id',
-    )
-    .bind(id, type, JSON.stringify(payload), Date.now())
-    .first<{ id: string }>()
+  // ON CONFLICT DO NOTHING RETURNING: a row back means this call stored it (a replay stores nothing).
+  const inserted = await db
+    .insert(stripeEvents)
+    .values({ id, type, payload, receivedAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id })
+    .get()
   if (inserted) return 'new'
   const row = await db
     .select({ appliedAt: stripeEvents.appliedAt })

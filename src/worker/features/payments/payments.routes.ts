@@ -2,15 +2,10 @@ import { Hono } from 'hono'
 import * as calls from '#shared/contract/payments'
 import { Role } from '#shared/enums'
 import { ctxOf } from '#worker/context'
-import { getDb } from '#worker/db/client'
 import type { AppEnv } from '#worker/env'
 import { anyone, requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
-import { applyEvent, eventEnvelope } from './payments.events'
-import { tryActionsNow } from './stripe.actions'
-import * as repo from './payments.repo'
 import * as payments from './payments.service'
-import { verifyEvent } from './stripe'
 
 /** Payments (issue 10): the offer is public; everything else is the caller's own, or admins'. */
 export const paymentsRoutes = new Hono<AppEnv>()
@@ -105,30 +100,12 @@ export const paymentsRoutes = new Hono<AppEnv>()
     ),
   )
 
-/**
- * POST /hooks/stripe: Stripe's webhook (outside /v1: a JSON body, signed, no session). The
- * signature is checked over the raw body; the event id is stored before anything is applied,
- * and a replay of an applied event answers 200 without touching anything. A bad signature is
- * 400 and changes nothing. What we choose to ignore (another type, an erased or unknown person,
- * fields that are not Stripe's) answers 200 `ignored` and is logged: Stripe disables endpoints
- * that keep failing. Only a failure of our own (D1 down) is 500, so Stripe delivers it again.
- */
+/** POST /hooks/stripe: Stripe's webhook, outside /v1: a JSON body, signed, no session (service: receiveStripeEvent). */
 export const stripeWebhookRoutes = new Hono<AppEnv>().post('/stripe', async (c) => {
-  const raw = await c.req.text()
-  const event = await verifyEvent(c.env, raw, c.req.header('stripe-signature'))
-  if (!event) return c.json({ received: false, error: 'invalid signature' }, 400)
-  const envelope = eventEnvelope.safeParse(event)
-  if (!envelope.success) {
-    console.warn('stripe: a signed body that is not an event, ignored')
-    return c.json({ received: true, outcome: 'ignored' })
-  }
-  const db = c.var.db ?? getDb(c.env.DB)
-  const state = await repo.storeEvent(db, envelope.data.id, envelope.data.type, event)
-  if (state === 'applied') return c.json({ received: true, duplicate: true })
-  const out = await applyEvent(c.env, db, event)
-  await repo.markEventApplied(db, envelope.data.id, out.outcome === 'waiting' ? (out.reason ?? null) : null)
-  if (out.outcome === 'ignored')
-    console.warn(`stripe: ${envelope.data.type} ${envelope.data.id} ignored: ${out.reason ?? ''}`)
-  await tryActionsNow(c.env, out.actions)
-  return c.json({ received: true, outcome: out.outcome })
+  const out = await payments.receiveStripeEvent(
+    { env: c.env, db: c.var.db },
+    await c.req.text(),
+    c.req.header('stripe-signature'),
+  )
+  return c.json(out.body, out.status)
 })

@@ -22,11 +22,13 @@ import { AppError } from '#worker/http/errors'
 import { balanceCents } from '#worker/ledger/ledger'
 import { refreshSessions } from '#worker/features/users/session'
 import { isZone } from '#worker/lib/zones'
-import { addMonths, creditsOfPayment, grantReference, planPaymentKey, refundStatements } from './payments.events'
+import { addMonths, grantReference, planPaymentKey } from './events.shared'
+import { creditsOfPayment, refundStatements } from './refund.events'
 import * as ledger from '#worker/ledger/ledger'
 import { enqueueActionStmt, isLocalStripeId, tryActionsNow } from './stripe.actions'
 import * as repo from './payments.repo'
-import { stripeClient } from './stripe'
+import { stripeClient, verifyEvent } from './stripe'
+import { applyEvent, isStripeEvent } from './payments.events'
 
 const dollars = (cents: number) => Math.round(cents) / 100
 
@@ -427,6 +429,36 @@ export async function rejectRefund(ctx: Ctx, id: number, now = Date.now()) {
   const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'rejected', admin.id, now)])
   if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
   return toRefundDto((await repo.findRefundRequest(ctx.db, r.id))!, true)
+}
+
+// ── Stripe's webhook ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /hooks/stripe. The signature is checked over the raw body; the event id is stored before
+ * anything is applied, and a replay of an applied event answers 200 without touching anything.
+ * A bad signature is 400 and changes nothing. What we choose to ignore (another type, an erased
+ * or unknown person, fields that are not Stripe's) answers 200 `ignored` and is logged: Stripe
+ * disables endpoints that keep failing. Only a failure of our own (D1 down) is 500, so Stripe
+ * delivers it again.
+ */
+export async function receiveStripeEvent(
+  ctx: Pick<Ctx, 'env' | 'db'>,
+  raw: string,
+  signature: string | undefined,
+): Promise<{ status: 200 | 400; body: Record<string, unknown> }> {
+  const event = await verifyEvent(ctx.env, raw, signature)
+  if (!event) return { status: 400, body: { received: false, error: 'invalid signature' } }
+  if (!isStripeEvent(event)) {
+    console.warn('stripe: a signed body that is not an event, ignored')
+    return { status: 200, body: { received: true, outcome: 'ignored' } }
+  }
+  const state = await repo.storeEvent(ctx.db, event.id, event.type, event)
+  if (state === 'applied') return { status: 200, body: { received: true, duplicate: true } }
+  const out = await applyEvent(ctx.env, ctx.db, event)
+  await repo.markEventApplied(ctx.db, event.id, out.outcome === 'waiting' ? (out.reason ?? null) : null)
+  if (out.outcome === 'ignored') console.warn(`stripe: ${event.type} ${event.id} ignored: ${out.reason ?? ''}`)
+  await tryActionsNow(ctx.env, out.actions)
+  return { status: 200, body: { received: true, outcome: out.outcome } }
 }
 
 // ── The daily job ────────────────────────────────────────────────────────────────────────────

@@ -1,26 +1,21 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { Role } from '#shared/enums'
 import * as calls from '#shared/contract/users'
 import { register as registerCall, updateProfile as updateCall } from '#shared/contract/users.phone'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
-import { anyone, currentUser, requireRole, requireUser } from '#worker/http/auth'
+import { anyone, requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { captchaTokenOf } from '#worker/http/captcha'
-import { balanceCents } from '#worker/ledger/ledger'
 import { createSession, endSession } from './session'
-import { toSessionUserDto, toUserDto } from './users.dto'
 import * as users from './users.service'
+import type { CallerSession } from './users.service'
 
-/** Fields of the notification settings form: saving only these says 'Settings updated.' */
-const SETTINGS_FIELDS = new Set([
-  'is_a_email_reader',
-  'perfect_time_to_send_notifications',
-  'notification_channels',
-  'timezone',
-  'captcha_token',
-  'cf-turnstile-response',
-])
+/** The caller's session for a flow that opens or ends one (its cookie is this request's). */
+const sessionOf = (c: Context<AppEnv>): CallerSession => ({
+  open: (user, opts) => createSession(c, user, opts),
+  end: (opts) => endSession(c, opts),
+})
 
 /**
  * SPEC §7 "Users" (docs/API.md "Users"). Each call names who may call it: `anyone`,
@@ -32,31 +27,21 @@ export const usersRoutes = new Hono<AppEnv>()
     registerCall.method,
     registerCall.path,
     anyone,
-    ...endpoint(registerCall, async (c, input) => {
-      const user = await users.register(ctxOf(c), input)
-      const session = await createSession(c, user, { remember: input.remember })
-      return reply(
-        c,
-        registerCall,
-        { user: toSessionUserDto(user, 0, session) },
-        { status: 201, message: 'accounts.messages.welcome' },
-      )
-    }),
+    ...endpoint(registerCall, async (c, input) =>
+      reply(c, registerCall, await users.signUp(ctxOf(c), input, sessionOf(c)), {
+        status: 201,
+        message: 'accounts.messages.welcome',
+      }),
+    ),
   )
 
   .on(
     calls.authenticate.method,
     calls.authenticate.path,
     anyone,
-    ...endpoint(calls.authenticate, async (c, input) => {
-      const { user, recovery } = await users.authenticate(ctxOf(c), input, await captchaTokenOf(c))
-      // Signing in while signed in (another account, a link): the old session ends first.
-      if (c.var.user) await endSession(c, { replaced: true })
-      const session = await createSession(c, user, { remember: input.remember, recovery })
-      return reply(c, calls.authenticate, {
-        user: toSessionUserDto(user, await balanceCents(c.var.db, user.id), session),
-      })
-    }),
+    ...endpoint(calls.authenticate, async (c, input) =>
+      reply(c, calls.authenticate, await users.signIn(ctxOf(c), input, await captchaTokenOf(c), sessionOf(c))),
+    ),
   )
 
   .on(
@@ -81,28 +66,8 @@ export const usersRoutes = new Hono<AppEnv>()
     updateCall.path,
     requireUser,
     ...endpoint(updateCall, async (c, input) => {
-      const me = currentUser(c)
-      const out = await users.updateProfile(ctxOf(c), input)
-      const credits = await balanceCents(c.var.db, me.id)
-      if (out.passwordChanged) {
-        // Every session of the user ended with the old password; the caller gets a new one,
-        // with the same page CSRF token so the open page keeps working.
-        await endSession(c, { replaced: true })
-        const session = await createSession(c, out.user, { remember: me.session?.remember, csrf: me.session?.csrf })
-        return reply(
-          c,
-          updateCall,
-          { user: toSessionUserDto(out.user, credits, session) },
-          { message: 'accounts.messages.password_updated' },
-        )
-      }
-      const settingsOnly = Object.keys(input).every((k) => SETTINGS_FIELDS.has(k))
-      return reply(
-        c,
-        updateCall,
-        { user: toUserDto(out.user, credits) },
-        { message: settingsOnly ? 'accounts.messages.settings_updated' : 'accounts.messages.updated' },
-      )
+      const { user, message } = await users.saveProfile(ctxOf(c), input, sessionOf(c))
+      return reply(c, updateCall, { user }, { message })
     }),
   )
 
@@ -110,14 +75,9 @@ export const usersRoutes = new Hono<AppEnv>()
     calls.deleteUser.method,
     calls.deleteUser.path,
     requireUser,
-    ...endpoint(calls.deleteUser, async (c, input) => {
-      const id = await users.deleteAccount(ctxOf(c), input.id)
-      if (id === currentUser(c).id) {
-        await endSession(c)
-        return reply(c, calls.deleteUser, {}, { message: 'accounts.messages.deleted' })
-      }
-      return reply(c, calls.deleteUser, {}, { message: 'accounts.messages.user_deleted' })
-    }),
+    ...endpoint(calls.deleteUser, async (c, input) =>
+      reply(c, calls.deleteUser, {}, { message: await users.closeAccount(ctxOf(c), input.id, sessionOf(c)) }),
+    ),
   )
 
   .on(

@@ -1,5 +1,6 @@
 // Accounts and identity (issue 3): the rules, with no HTTP in them (CONVENTIONS 6).
-// Handlers in users.routes.ts validate, call these, open sessions and shape the answer.
+// Handlers in users.routes.ts validate, call one of these and answer; the session's cookie is
+// HTTP's, so a flow that opens or ends one is handed the caller's session (`CallerSession`).
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
 import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
@@ -10,7 +11,7 @@ import type { RegisterRequest, UpdateRequest } from '#shared/contract/users.phon
 import { pagination } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
 import { balanceCents } from '#worker/ledger/ledger'
-import { localizePath, type Locale } from '#shared/i18n/index'
+import { localizePath, type Locale, type MessageKey } from '#shared/i18n/index'
 import { COOLDOWNS_MS, FREE_ACCESS_DAYS } from '#shared/limits'
 import type { NewUser, User } from '#worker/db/schema'
 import type { SessionUser } from '#worker/env'
@@ -20,12 +21,18 @@ import { sendMail } from '#worker/features/mail/mail.service'
 import { endRealtime } from '#worker/features/notifications/realtime'
 import { checkNotificationsSignature, notificationsLink } from '#worker/features/notifications/unsubscribe'
 import { assignStartingPlan, followLanguage } from '#worker/features/plans/plans.service'
-import { toAdminUserDto, toPsychologistDto, toUserDto } from './users.dto'
+import { toAdminUserDto, toPsychologistDto, toSessionUserDto, toUserDto } from './users.dto'
 import * as repo from './users.repo'
 import { checkRegisterProbes, openSignIn, registerHitExisting } from './throttle'
 import { hashPassword, isCommonPassword, verifyDummy, verifyPassword } from './password'
 import { verifyIdToken, type Provider } from './providers'
-import { consumeTemporaryToken, createTemporaryToken, refreshSessions, TEMPORARY_TTL_SEC } from './session'
+import {
+  consumeTemporaryToken,
+  createTemporaryToken,
+  refreshSessions,
+  TEMPORARY_TTL_SEC,
+  type NewSession,
+} from './session'
 import {
   collectUserData,
   eraseUser,
@@ -454,3 +461,72 @@ export async function getMe(ctx: Ctx) {
 }
 
 export { findUserById }
+
+// ── Flows that open or end the caller's session ───────────────────────────────────────────────
+
+/** The caller's session, as the handler hands it over (session.ts sets and clears the cookie). */
+export interface CallerSession {
+  open(user: User, opts: { remember?: boolean; recovery?: boolean; csrf?: string }): Promise<NewSession>
+  end(opts?: { replaced?: boolean }): Promise<void>
+}
+
+/** POST /v1/user: SPEC's register signs the new person in at once. */
+export async function signUp(ctx: Ctx, input: RegisterRequest, session: CallerSession) {
+  const user = await register(ctx, input)
+  return { user: toSessionUserDto(user, 0, await session.open(user, { remember: input.remember })) }
+}
+
+/** POST /v1/user/authenticate: signing in while signed in (another account, a link) ends the old session first. */
+export async function signIn(
+  ctx: Ctx,
+  input: AuthenticateRequest,
+  captchaToken: string | null,
+  session: CallerSession,
+) {
+  const { user, recovery } = await authenticate(ctx, input, captchaToken)
+  if (ctx.user) await session.end({ replaced: true })
+  const opened = await session.open(user, { remember: input.remember, recovery })
+  return { user: toSessionUserDto(user, await balanceCents(ctx.db, user.id), opened) }
+}
+
+/** Fields of the notification settings form: saving only these says 'Settings updated.' */
+const SETTINGS_FIELDS = new Set([
+  'is_a_email_reader',
+  'perfect_time_to_send_notifications',
+  'notification_channels',
+  'timezone',
+  'captcha_token',
+  'cf-turnstile-response',
+])
+
+/**
+ * PUT /v1/user: the profile saved, and the message that says what was saved. A new password
+ * ended every session of the person; the caller gets a new one, with the same page CSRF token
+ * so the open page keeps working.
+ */
+export async function saveProfile(ctx: Ctx, input: UpdateRequest, session: CallerSession) {
+  const caller = signedIn(ctx)
+  const out = await updateProfile(ctx, input)
+  const credits = await balanceCents(ctx.db, caller.id)
+  if (out.passwordChanged) {
+    await session.end({ replaced: true })
+    const opened = await session.open(out.user, { remember: caller.session?.remember, csrf: caller.session?.csrf })
+    const message: MessageKey = 'accounts.messages.password_updated'
+    return { user: toSessionUserDto(out.user, credits, opened), message }
+  }
+  const settingsOnly = Object.keys(input).every((k) => SETTINGS_FIELDS.has(k))
+  const message: MessageKey = settingsOnly ? 'accounts.messages.settings_updated' : 'accounts.messages.updated'
+  return { user: toUserDto(out.user, credits), message }
+}
+
+/** DELETE /v1/user: erasing one's own account ends the session; an admin erasing another's does not. */
+export async function closeAccount(
+  ctx: Ctx,
+  targetId: number | undefined,
+  session: CallerSession,
+): Promise<MessageKey> {
+  const id = await deleteAccount(ctx, targetId)
+  if (id !== signedIn(ctx).id) return 'accounts.messages.user_deleted'
+  await session.end()
+  return 'accounts.messages.deleted'
+}

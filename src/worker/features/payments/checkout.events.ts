@@ -1,0 +1,80 @@
+// A finished checkout (checkout.session.completed, …async_payment_succeeded): a pack of credits
+// paid, or a plan opened until its first invoice brings the period.
+import { catalogueItem } from '#shared/catalogue'
+import type { Db } from '#worker/db/client'
+import type { Env } from '#worker/env'
+import { refreshSessions } from '#worker/features/users/session'
+import * as ledger from '#worker/ledger/ledger'
+import { addMonths, ignored, personOf, subscriptionTitle, type Applied, type Stmt } from './events.shared'
+import * as repo from './payments.repo'
+import { settleDuplicate } from './subscription.events'
+import { idOf, itemOf, userIdOf, type CheckoutObject } from './stripe.objects'
+
+export async function checkoutCompleted(
+  env: Env,
+  db: Db,
+  s: CheckoutObject,
+  at: number,
+  now: number,
+): Promise<Applied> {
+  const item = catalogueItem(itemOf(s.metadata))
+  const person = await personOf(db, userIdOf(s.metadata), userIdOf({ user_id: s.client_reference_id }))
+  if (!person.id || !item) return ignored('checkout without a person or an item of ours')
+  if (person.erased) return ignored(`checkout of erased user ${person.id}`)
+  const userId = person.id
+  const customer = idOf(s.customer)
+  const paymentIntent = idOf(s.payment_intent)
+  const subscription = idOf(s.subscription)
+  const stmts: Stmt[] = []
+  if (customer) stmts.push(repo.setStripeIdStmt(db, userId, customer))
+  if (s.mode === 'payment') {
+    if (s.payment_status !== 'paid') return ignored('payment still on its way') // an async method: its own event follows
+    const grantKey = `checkout:${s.id}`
+    stmts.push(
+      repo.recordPaymentStmt(db, {
+        userId,
+        amountCents: s.amount_total ?? item.price_cents,
+        currency: s.currency ?? 'usd',
+        kind: 'topup',
+        providerRef: s.id,
+        paymentIntent,
+        item: item.id,
+        status: 'succeeded',
+        description: item.id,
+        at,
+        grantKey,
+        stripeSubscriptionId: null,
+      }),
+      ledger.grantStmt(db, {
+        userId,
+        cents: item.credit_cents,
+        reason: 'topup',
+        reference: grantKey,
+        paymentKey: grantKey,
+        at,
+      }),
+    )
+    await repo.runBatch(db, stmts)
+    await refreshSessions(env, userId) // the Stripe customer id is on the person's row
+    return { outcome: 'applied', actions: [], paid: paymentIntent }
+  }
+  if (s.mode !== 'subscription' || !subscription) return ignored('checkout of another mode')
+  // The period comes with the invoice; until it does, the plan runs one interval from now.
+  const provisionalEnd = item.interval === 'year' ? addMonths(at, 12) : addMonths(at, 1)
+  stmts.push(
+    repo.openSubscriptionStmt(db, {
+      stripeSubscriptionId: subscription,
+      userId,
+      title: subscriptionTitle(item, item.interval),
+      item: item.id,
+      interval: item.interval,
+      periodStartAt: null,
+      endAt: provisionalEnd,
+      eventAt: at,
+    }),
+    repo.syncSubscriberStmt(db, userId, now),
+  )
+  await repo.runBatch(db, stmts)
+  await refreshSessions(env, userId) // the subscriber flag travels with the sessions
+  return { outcome: 'applied', actions: await settleDuplicate(env, db, subscription, userId, now) }
+}
