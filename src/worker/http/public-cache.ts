@@ -21,7 +21,7 @@ const ORIGIN = 'https://public-cache.calma.internal'
 /** Off in the test pool (tests change rows directly, without an editor's write); on elsewhere. */
 export const publicCache = { enabled: true }
 
-const contentVersion = (env: Env) =>
+export const contentVersion = (env: Env) =>
   memo(VERSION_KEY, VERSION_TTL_MS, async () => (await env.KV.get(VERSION_KEY)) ?? '0')
 
 /** After any write to routes, units, symptoms, categories or posts: every cached answer is stale. */
