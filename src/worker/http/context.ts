@@ -1,25 +1,13 @@
-import { getCookie, setCookie } from 'hono/cookie'
+import { setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { createTranslator, localeFromPath, negotiateLocale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { getDb } from '#worker/db/client'
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import { isLocalEnv, type AppEnv } from '#worker/env'
-import type { Context } from 'hono'
-import { Role } from '#shared/enums'
-import { personChanged } from '#worker/features/users/session'
-import { peopleChanged } from './person-cache'
+import { askedBookmark, BOOKMARK_COOKIE, BOOKMARK_HEADER, BOOKMARK_RE } from './bookmark'
 
-/** The person's last D1 bookmark (issue 21 §4): a cookie for pages, this header for API clients. */
-export const BOOKMARK_COOKIE = 'calma_bm'
-export const BOOKMARK_HEADER = 'x-d1-bookmark'
-const BOOKMARK_RE = /^[\w-]{1,200}$/
-
-/** The bookmark the request brings (header, else cookie), when it looks like one. */
-export function askedBookmark(c: Context<AppEnv>): string | undefined {
-  const asked = c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE)
-  return asked && BOOKMARK_RE.test(asked) ? asked : undefined
-}
+export { BOOKMARK_COOKIE, BOOKMARK_HEADER } from './bookmark'
 
 /**
  * Per-request context (CONVENTIONS 8): the db handle, the locale and its translator. API calls
@@ -57,16 +45,6 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     // Local profiling (docs/PERFORMANCE.md): time in D1 and in the whole request after this point.
     c.header('x-d1-ms', (count.ms ?? 0).toFixed(1))
     c.header('x-handler-ms', (performance.now() - started).toFixed(1))
-  }
-  // Rows changed: the person's cached rows are stale (http/person-cache.ts). A signed-in
-  // patient's request changes their own rows; anyone else's (a psychologist, an admin, a
-  // visitor's webhook or mail link) may change anybody's.
-  if (count.changed) {
-    const user = c.var.user
-    await Promise.all([
-      user ? personChanged(c.env, user.id) : null,
-      !user || user.role !== Role.patient ? peopleChanged(c.env) : null,
-    ]).catch((err) => console.warn(`[${c.get('requestId')}] cached rows not invalidated: ${String(err)}`))
   }
   if (count.wrote && c.var.user && session) {
     const after = session.getBookmark()

@@ -8,7 +8,7 @@
  *
  * - `dv`, the person's data version, carried by their session record (the one KV read of the
  *   request, features/users/session.ts) and replaced in every session of theirs by
- *   `personChanged` after ANY request of theirs that changed a row (http/context.ts: one place,
+ *   `personChanged` after ANY request of theirs that changed a row (sessionContext: one place,
  *   the D1 binding counts the changes), and by `refreshSessions` (their users row changed);
  * - the D1 bookmark the request brings (`calma_bm` / `x-d1-bookmark`): the device that wrote
  *   misses at once, even where KV has not yet carried the new `dv` (KV is eventually

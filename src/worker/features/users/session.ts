@@ -31,8 +31,9 @@ import { takeOnce } from '#worker/http/ratelimit'
 import { randomToken, sha256, TOKEN_RE, tokenHash } from '#worker/lib/crypto'
 import { endRealtime } from '#worker/features/notifications/realtime'
 import { findSessionUser } from './users.repo'
-import { askedBookmark } from '#worker/http/context'
-import { forgetPerson } from '#worker/http/person-cache'
+import { askedBookmark } from '#worker/http/bookmark'
+import { forgetPerson, peopleChanged } from '#worker/http/person-cache'
+import { d1CountOf } from '#worker/db/rounds'
 
 export const SESSION_COOKIE = 'calma_session'
 /** A session without 'keep me connected': one day, and the cookie ends with the browser. */
@@ -175,6 +176,17 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set('user', user)
   await next()
+  // Rows changed: cached rows are stale (http/person-cache.ts, decision 029). A signed-in
+  // patient's request changes their own rows; anyone else's (a psychologist, an admin, a
+  // visitor's webhook or mail link) may change anybody's. This is the one place that bumps for
+  // requests (the D1 binding counts the changes, db/rounds.ts).
+  if (d1CountOf(c.env.DB)?.changed) {
+    const who = c.var.user
+    await Promise.all([
+      who ? personChanged(c.env, who.id) : null,
+      !who || who.role !== Role.patient ? peopleChanged(c.env) : null,
+    ]).catch((err) => console.warn(`[${c.get('requestId')}] cached rows not invalidated: ${String(err)}`))
+  }
 })
 
 export interface NewSession {
@@ -274,7 +286,7 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
 /**
  * Some of the person's rows changed (progress, likes, plan, rewards, credits, appointments…):
  * every session of theirs gets a new data version, so their cached rows are read again
- * (http/person-cache.ts). Called once per request that changed rows (http/context.ts), and by
+ * (http/person-cache.ts). Called once per request that changed rows (sessionContext above), and by
  * writers outside requests that know whose rows they touched. The record is rewritten as it
  * is, expiry kept; a session ended meanwhile (logout, password change, erasure: each deletes
  * the index key before the record) must not come back from this put, so the index key is
