@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { clearMemo } from '#worker/http/memo'
 import { publicCache } from '#worker/http/public-cache'
+import { forgetEveryone, personCache } from '#worker/http/person-cache'
 import { catalogRows } from '#worker/features/engagement/rewards.catalog'
 import { seedRewards } from '#worker/features/engagement/engagement.repo'
 
@@ -59,4 +60,8 @@ export async function resetStorage() {
   clearMemo()
   // The shared public answers are on, as for every visitor (test/factories.ts purges them).
   publicCache.enabled = true
+  // The person's cached rows (http/person-cache.ts) are off: tests write rows straight into D1,
+  // not through a request that bumps the person's version; test/speed turns them on.
+  forgetEveryone()
+  personCache.enabled = false
 }

@@ -76,6 +76,10 @@ export interface SessionUser {
     remember: boolean
     /** Opened by a recovery link moments ago: may set a new password without the old one. */
     recovery: boolean
+    /** The person's data version: changes with any of their rows (http/person-cache.ts). */
+    dv?: string
+    /** The D1 bookmark this request brought (http/context.ts), part of the person-cache key. */
+    bookmark?: string
   }
 }
 

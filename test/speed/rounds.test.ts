@@ -3,7 +3,8 @@
 // The Worker counts its rounds per request (db/rounds.ts) and says them in `x-d1-rounds` in
 // local and test runs; the bench prints the same header per row.
 import { env } from 'cloudflare:test'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { personCache } from '#worker/http/person-cache'
 import { api, json } from '../helpers'
 import { seedContent } from '../factories'
 import { hashPassword } from '#worker/features/users/password'
@@ -114,5 +115,23 @@ describe('D1 rounds of the signed-in patient (a plan with progress)', () => {
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('__BOOT__')
     expect(res.headers.get('x-d1-calls')).toBe('0')
+  })
+})
+
+describe("with the person's rows cached (http/person-cache.ts, as in a real run)", () => {
+  afterAll(() => {
+    personCache.enabled = false
+  })
+
+  it('a warm signed-in page or call makes no D1 call at all', async () => {
+    personCache.enabled = true
+    const seen: Record<string, string> = {}
+    for (const p of [...PAGES, ...CALLS]) {
+      expect((await ask(p)).status, p).toBe(200) // warms the person's rows
+      const res = await ask(p)
+      expect(res.status, p).toBe(200)
+      seen[p] = `${res.headers.get('x-d1-rounds')} rounds, ${res.headers.get('x-d1-calls')} calls`
+    }
+    for (const p of [...PAGES, ...CALLS]) expect(seen[p], p).toBe('0 rounds, 0 calls')
   })
 })

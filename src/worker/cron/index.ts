@@ -1,4 +1,6 @@
 import type { Env } from '#worker/env'
+import { countedD1, type D1Rounds } from '#worker/db/rounds'
+import { peopleChanged } from '#worker/http/person-cache'
 import { rankingJob } from './ranking'
 import { dueNotificationsJob } from './notifications'
 import { subscriptionsJob } from './subscriptions'
@@ -36,5 +38,12 @@ export async function runScheduled(cron: string, env: Env, now: Date) {
     console.warn(`no job for cron "${cron}"`)
     return
   }
-  await job(env, now)
+  // A job that changed rows may have changed anyone's (the ranking, access expiry, Stripe
+  // refunds…): the people's cached rows are dropped (http/person-cache.ts).
+  const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
+  try {
+    await job({ ...env, DB: countedD1(env.DB, count) }, now)
+  } finally {
+    if (count.changed) await peopleChanged(env)
+  }
 }

@@ -14,6 +14,10 @@ export interface D1Rounds {
   calls: number
   /** A statement that is not a plain read ran (a write may have happened: a new bookmark). */
   wrote: boolean
+  /** A write changed rows (or may have: a write whose answer says nothing of changes). */
+  changed: boolean
+  /** Wall time (ms) during which at least one D1 call was in flight (local profiling: `x-d1-ms`). */
+  ms?: number
 }
 
 const RUNNERS = new Set(['first', 'all', 'run', 'raw'])
@@ -26,19 +30,31 @@ const READ = /^\s*(select|with|pragma)\b/i
 export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, whole?: D1Database): D1Database {
   let answered = 0
   let answeredAtRound = -1
+  let inFlight = 0
+  let since = 0
   const real = new WeakMap<object, D1PreparedStatement>()
   const sqlOf = new WeakMap<object, string>()
-  const track = async <T>(p: () => Promise<T>, write: boolean): Promise<T> => {
+  const noteChanges = (result: unknown) => {
+    const changes = (result as { meta?: { changes?: number } } | null)?.meta?.changes
+    if (typeof changes !== 'number' || changes > 0) count.changed = true
+  }
+  const track = async <T>(p: () => Promise<T>, write: boolean | boolean[]): Promise<T> => {
     if (answered !== answeredAtRound) {
       count.rounds++
       answeredAtRound = answered
     }
     count.calls++
-    if (write) count.wrote = true
+    const writes = Array.isArray(write) ? write.some(Boolean) : write
+    if (writes) count.wrote = true
+    if (inFlight++ === 0) since = performance.now()
     try {
-      return await p()
+      const result = await p()
+      if (Array.isArray(write)) write.forEach((w, i) => w && noteChanges((result as unknown[])[i]))
+      else if (writes) noteChanges(result)
+      return result
     } finally {
       answered++
+      if (--inFlight === 0) count.ms = (count.ms ?? 0) + performance.now() - since
     }
   }
   const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
@@ -58,15 +74,22 @@ export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, w
     return proxy
   }
   const base = (whole ?? d1) as D1Database
-  return {
+  const counted = {
     prepare: (sql: string) => wrap(d1.prepare(sql), sql),
     batch: <T>(stmts: D1PreparedStatement[]) =>
       track(
         () => d1.batch<T>(stmts.map((s) => real.get(s) ?? s)),
-        stmts.some((s) => !READ.test(sqlOf.get(s) ?? '')),
+        stmts.map((s) => !READ.test(sqlOf.get(s) ?? '')),
       ),
     exec: (sql: string) => track(() => base.exec(sql), true),
     dump: () => base.dump(),
     withSession: (c?: string) => base.withSession(c),
   } as D1Database
+  counts.set(counted, count)
+  return counted
 }
+
+const counts = new WeakMap<object, D1Rounds>()
+
+/** The counts of a binding made by countedD1 (e.g. did this request change rows yet?), or null. */
+export const d1CountOf = (db: D1Database): D1Rounds | null => counts.get(db) ?? null

@@ -1,15 +1,13 @@
-import { getCookie, setCookie } from 'hono/cookie'
+import { setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { createTranslator, localeFromPath, negotiateLocale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { getDb } from '#worker/db/client'
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import { isLocalEnv, type AppEnv } from '#worker/env'
+import { askedBookmark, BOOKMARK_COOKIE, BOOKMARK_HEADER, BOOKMARK_RE } from './bookmark'
 
-/** The person's last D1 bookmark (issue 21 §4): a cookie for pages, this header for API clients. */
-export const BOOKMARK_COOKIE = 'calma_bm'
-export const BOOKMARK_HEADER = 'x-d1-bookmark'
-const BOOKMARK_RE = /^[\w-]{1,200}$/
+export { BOOKMARK_COOKIE, BOOKMARK_HEADER } from './bookmark'
 
 /**
  * Per-request context (CONVENTIONS 8): the db handle, the locale and its translator. API calls
@@ -30,20 +28,23 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     : localeFromPath(path)
   c.set('locale', locale)
   c.set('t', createTranslator(locale, messagesFor(locale)))
-  const asked = c.req.header(BOOKMARK_HEADER) ?? getCookie(c, BOOKMARK_COOKIE)
-  const bookmark = asked && BOOKMARK_RE.test(asked) ? asked : undefined
+  const bookmark = askedBookmark(c)
   const whole = c.env.DB
   const session = typeof whole.withSession === 'function' ? whole.withSession(bookmark ?? 'first-unconstrained') : null
-  const count: D1Rounds = { rounds: 0, calls: 0, wrote: false }
+  const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
   const DB = countedD1(session ?? whole, count, whole)
   c.env = { ...c.env, DB }
   c.set('d1', count)
   c.set('db', getDb(DB))
   c.set('user', null)
+  const started = performance.now()
   await next()
   if (isLocalEnv(c.env)) {
     c.header('x-d1-rounds', String(count.rounds))
     c.header('x-d1-calls', String(count.calls))
+    // Local profiling (docs/PERFORMANCE.md): time in D1 and in the whole request after this point.
+    c.header('x-d1-ms', (count.ms ?? 0).toFixed(1))
+    c.header('x-handler-ms', (performance.now() - started).toFixed(1))
   }
   if (count.wrote && c.var.user && session) {
     const after = session.getBookmark()

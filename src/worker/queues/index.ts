@@ -1,4 +1,6 @@
 // The Worker's queue handler (issue 22): one consumer per queue of wrangler.toml, by name.
+import { countedD1, type D1Rounds } from '#worker/db/rounds'
+import { peopleChanged } from '#worker/http/person-cache'
 import type { Env } from '#worker/env'
 import { buryDeadMail, sendQueuedMail } from '#worker/features/mail/mail.service'
 import { fanOutBlocks } from '#worker/features/notifications/notifications.fanout'
@@ -9,7 +11,16 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env) {
   const name = batch.queue
   if (name.startsWith(QUEUES.mailDead)) return buryDeadMail(env, batch as MessageBatch<MailMessage>)
   if (name.startsWith(QUEUES.mail)) return sendQueuedMail(env, batch as MessageBatch<MailMessage>)
-  if (name.startsWith(QUEUES.fanout)) return fanOutBlocks(env, batch as MessageBatch<FanoutMessage>)
+  if (name.startsWith(QUEUES.fanout)) {
+    // Notices written into people's rows: their cached rows are dropped (http/person-cache.ts).
+    // Mail delivery writes no person's rows.
+    const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
+    try {
+      return await fanOutBlocks({ ...env, DB: countedD1(env.DB, count) }, batch as MessageBatch<FanoutMessage>)
+    } finally {
+      if (count.changed) await peopleChanged(env)
+    }
+  }
   console.warn(`no consumer for queue "${name}"; ${batch.messages.length} message(s) acknowledged`)
   batch.ackAll()
 }

@@ -1,4 +1,5 @@
 // Routes and symptoms as the contract shows them (SPEC §3 Route, Symptom).
+import { personal } from '#worker/http/person-cache'
 import { servedImages } from '#shared/media'
 import type { RouteDto, RoutesQuery, SymptomDto, SymptomsQuery } from '#shared/contract/content'
 import { pagination } from '#shared/contract/list'
@@ -122,7 +123,12 @@ export async function getRoute(ctx: Ctx, slug: string): Promise<RouteDto> {
   const shared = () =>
     sharedAnswer(ctx.env, ctx.waitUntil, 'route', [ctx.locale, slug], () => loadRoute({ ...ctx, user: null }, slug))
   if (!ctx.user) return shared()
-  const [route, mine] = await Promise.all([shared(), likedRouteBySlug(ctx.db, ctx.locale, slug, ctx.user.id)])
+  // The person's like (and the count read with it, which others' likes move: up to the person
+  // cache's 30 s old, like the visitors' minute-old copy) kept between their requests.
+  const [route, mine] = await Promise.all([
+    shared(),
+    personal(ctx, 'route-like', [ctx.locale, slug], () => likedRouteBySlug(ctx.db, ctx.locale, slug, ctx.user!.id)),
+  ])
   return { ...route, liked_by_me: mine.liked, ...(route.stats ? { stats: { ...route.stats, likes: mine.likes } } : {}) }
 }
 

@@ -1,6 +1,7 @@
 // Activity, kind streaks and rewards (issue 11 §1–2; SPEC §3 "Reward", §9). One activity record
 // (activity_days) that other features write through `recordActivity`; rewards are given the
 // moment their fact happens (`awardRewards`), not by a nightly job. docs/API.md "Engagement".
+import { personal } from '#worker/http/person-cache'
 import type { RewardDto } from '#shared/contract/rewards'
 import { REWARD_CATEGORIES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
@@ -96,7 +97,9 @@ export async function listRewards(ctx: Ctx) {
   const now = Date.now()
   const today = localToday(now, zoneOf(user.row?.timezone))
   const from = addDays(today, -6)
-  const page = await repo.rewardsPage(ctx.env.DB, user.id, now, from, today)
+  // Kept between the person's requests (http/person-cache.ts) for the day it was read on; a
+  // read that awarded something is not kept (it changed rows: the version moves on).
+  const page = await personal(ctx, 'rewards-page', today, () => repo.rewardsPage(ctx.env.DB, user.id, now, from, today))
   if (page.awardedIds.length)
     await notifyAwarded(ctx.env, user.id, ctx.locale, await repo.rewardsByIds(ctx.env.DB, page.awardedIds))
   const rows = page.rewards

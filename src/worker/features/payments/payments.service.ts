@@ -2,6 +2,7 @@
 // refund requests and their resolution. Stripe is reached only through ./stripe.ts; without a
 // key (local runs) the link opens the dev checkout (./checkout.dev.ts), which pays by sending
 // signed events to the same webhook endpoint Stripe would.
+import { personal } from '#worker/http/person-cache'
 import { CATALOGUE, catalogueItem, formatMoney, isMobileDevice, type CatalogueItem } from '#shared/catalogue'
 import type {
   OfferItemDto,
@@ -229,11 +230,14 @@ function toRefundDto(r: repo.RefundRow, withPerson = false): RefundRequestDto {
 /** GET /v1/my/subscriptions. */
 export async function mine(ctx: Ctx) {
   const caller = me(ctx)
-  const [subs, credits, lastRefund] = await Promise.all([
-    repo.subscriptionsOf(ctx.db, caller.id),
-    balanceCents(ctx.db, caller.id),
-    repo.latestRefundRequestOf(ctx.db, caller.id),
-  ])
+  // The person's rows, kept between their requests (http/person-cache.ts).
+  const [subs, credits, lastRefund] = await personal(ctx, 'payments-mine', null, () =>
+    Promise.all([
+      repo.subscriptionsOf(ctx.db, caller.id),
+      balanceCents(ctx.db, caller.id),
+      repo.latestRefundRequestOf(ctx.db, caller.id),
+    ]),
+  )
   const now = Date.now()
   return {
     subscriptions: subs.map((s) => toSubscriptionDto(s, ctx.locale)),
@@ -292,10 +296,12 @@ const toTransactionDto = (r: Awaited<ReturnType<typeof repo.historyOf>>['rows'][
 /** GET /v1/my/transactions. `credits` (dollars) when the caller already read the balance (the page's loader). */
 export async function history(ctx: Ctx, q: TransactionsQuery, credits?: number) {
   const caller = me(ctx)
-  const [{ rows, total }, cents] = await Promise.all([
-    repo.historyOf(ctx.db, caller.id, q),
-    credits === undefined ? balanceCents(ctx.db, caller.id) : Math.round(credits * 100),
-  ])
+  const [{ rows, total }, cents] = await personal(ctx, 'payments-history', [q, credits ?? null], () =>
+    Promise.all([
+      repo.historyOf(ctx.db, caller.id, q),
+      credits === undefined ? balanceCents(ctx.db, caller.id) : Math.round(credits * 100),
+    ]),
+  )
   return {
     transactions: rows.map(toTransactionDto),
     credits: dollars(cents),

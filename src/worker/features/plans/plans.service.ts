@@ -22,6 +22,7 @@ import type { Ctx } from '#worker/context'
 import type { NewPlan, Plan } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { absentOf, required, uniqueSlug } from '#worker/lib/editing'
+import { personal } from '#worker/http/person-cache'
 import { findVisibleRoute, planRouteProgress, type RouteProgress } from '#worker/features/playback/progress'
 import { sharedAnswer } from '#worker/http/public-cache'
 import { planLocks, planProgress, type RouteLock } from './locks'
@@ -82,10 +83,11 @@ async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date) {
   const userId = ctx.user!.id
   // One round: the plan's routes are the same for everyone (the versioned public cache, purged
   // by every plan edit), the person's progress and appointments are their own rows.
+  // The person's rows are kept between their requests (http/person-cache.ts): a warm status reads no D1.
   const [items, progress, appointments] = await Promise.all([
     sharedPlanItems(ctx, plan.id),
-    planRouteProgress(ctx.db, userId, plan.id),
-    repo.appointmentCounts(ctx.db, userId),
+    personal(ctx, 'plan-route-progress', plan.id, () => planRouteProgress(ctx.db, userId, plan.id)),
+    personal(ctx, 'appointment-counts', null, () => repo.appointmentCounts(ctx.db, userId)),
   ])
   return statusOf(items, progress, appointments, now)
 }
@@ -131,7 +133,9 @@ function lockMessage(t: Translate, l: RouteLock) {
  */
 export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date()): Promise<PlanStatusDto> {
   const userId = ctx.user!.id
-  let plan = await repo.assignedPlan(ctx.db, userId, q.filters.plan_id)
+  let plan = await personal(ctx, 'assigned-plan', q.filters.plan_id ?? null, () =>
+    repo.assignedPlan(ctx.db, userId, q.filters.plan_id),
+  )
   // A person who never had a plan (signed up with Google, created by an admin, or before plans
   // existed) gets the starting plan of their language on their first look (issue 7 §4).
   if (
@@ -265,11 +269,14 @@ export async function routeBlock(
   if (!user || user.role === Role.admin || user.role === Role.publisher) return null
   // One round: the plan, the person's progress in its routes (the plan as a subquery) and their
   // appointments together; the plan's routes come from the public cache (issue 21 §2, §3).
-  const [plan, progress, appointments] = await Promise.all([
-    repo.lockingPlan(ctx.db, user.id, planId, routeId),
-    planRouteProgress(ctx.db, user.id, repo.lockingPlanId(ctx.db, user.id, planId)),
-    repo.appointmentCounts(ctx.db, user.id),
-  ])
+  // Kept between the person's requests (http/person-cache.ts).
+  const [plan, progress, appointments] = await personal(ctx, 'route-block', [planId ?? null, routeId], () =>
+    Promise.all([
+      repo.lockingPlan(ctx.db, user.id, planId, routeId),
+      planRouteProgress(ctx.db, user.id, repo.lockingPlanId(ctx.db, user.id, planId)),
+      repo.appointmentCounts(ctx.db, user.id),
+    ]),
+  )
   if (!plan || !plan.hasRoute) return null
   const items = await sharedPlanItems(ctx, plan.id)
   const { locks } = statusOf(items, progress, appointments, now)

@@ -1,5 +1,6 @@
 // Who may play which unit, the caller's progress, and where the player reads the media
 // (issue 6 §4-§7; docs/decisions/017-who-may-play.md).
+import { personal } from '#worker/http/person-cache'
 import type {
   PlaybackLock,
   RouteProgressDto,
@@ -135,7 +136,8 @@ export async function listRouteUnits(ctx: Ctx, q: { route: string; plan_id?: num
   if (!route) throw new AppError('not_found', { message: 'errors.route_not_found' })
   const [, rows] = await Promise.all([
     refuseBlocked(ctx, route.id, q.plan_id),
-    repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null),
+    // The person's progress in them, kept between their requests (http/person-cache.ts).
+    personal(ctx, 'units-progress', route.id, () => repo.unitsWithProgress(ctx.db, [route.id], ctx.user?.id ?? null)),
   ])
   return { route, progress: progressOf(route.id, rows), units: await toStates(ctx.env, ctx.user, rows) }
 }

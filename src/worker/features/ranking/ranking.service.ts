@@ -3,6 +3,7 @@
 import type { RankingEntryDto } from '#shared/contract/ranking'
 import type { Ctx } from '#worker/context'
 import { clearMemo, memo } from '#worker/http/memo'
+import { personal } from '#worker/http/person-cache'
 import { AppError } from '#worker/http/errors'
 import { hideFromRanking } from '#worker/features/engagement/engagement.service'
 import { latestDay, myRow, topOf, type RankingRow } from './ranking.repo'
@@ -29,14 +30,16 @@ const entry = (r: RankingRow, myId: number): RankingEntryDto => ({
 /** GET /v1/ranking: the top of the last closed day and the caller's own row (null when not ranked or hidden). */
 export async function ranking(ctx: Ctx) {
   const user = me(ctx)
-  const day = await latestDay(ctx.env.DB)
+  // The last closed day and the caller's own row in it are kept between their requests
+  // (http/person-cache.ts: the nightly job, a cron run, drops them for everyone).
+  const { day, hidden, row } = await personal(ctx, 'ranking-mine', null, async () => {
+    const day = await latestDay(ctx.env.DB)
+    return { day, ...(await myRow(ctx.env.DB, day, user.id)) }
+  })
   // The day's top is the same for everyone: kept a minute per isolate, keyed by the snapshot
-  // day (issue 21 §3); the caller's own row is read beside it. Someone who leaves the ranking
-  // is out of it in this isolate at once (setHidden) and in the others within the minute.
-  const [{ hidden, row }, top] = await Promise.all([
-    myRow(ctx.env.DB, day, user.id),
-    day ? memo(topKey(day), TOP_TTL_MS, () => topOf(ctx.env.DB, day, RANKING_TOP)) : Promise.resolve([]),
-  ])
+  // day (issue 21 §3). Someone who leaves the ranking is out of it in this isolate at once
+  // (setHidden) and in the others within the minute.
+  const top = day ? await memo(topKey(day), TOP_TTL_MS, () => topOf(ctx.env.DB, day, RANKING_TOP)) : []
   return { day, ranking: top.map((r) => entry(r, user.id)), me: row ? entry(row, user.id) : null, hidden }
 }
 

@@ -31,6 +31,9 @@ import { takeOnce } from '#worker/http/ratelimit'
 import { randomToken, sha256, TOKEN_RE, tokenHash } from '#worker/lib/crypto'
 import { endRealtime } from '#worker/features/notifications/realtime'
 import { findSessionUser } from './users.repo'
+import { askedBookmark } from '#worker/http/bookmark'
+import { forgetPerson, peopleChanged } from '#worker/http/person-cache'
+import { d1CountOf } from '#worker/db/rounds'
 
 export const SESSION_COOKIE = 'calma_session'
 /** A session without 'keep me connected': one day, and the cookie ends with the browser. */
@@ -52,7 +55,15 @@ interface SessionRecord {
   rec?: number
   /** The person's users row when the session was opened or last refreshed (see above). */
   u: UserSnapshot
+  /**
+   * The person's data version: replaced in all their sessions whenever any of their rows
+   * changes (`personChanged`, `refreshSessions`); keys their cached rows (http/person-cache.ts).
+   */
+  dv?: string
 }
+
+/** A fresh data version (unique enough: a person's own versions only need to differ). */
+const newDataVersion = () => `${Date.now().toString(36)}${randomToken().slice(0, 8)}`
 
 /** The users row as kept in KV: instants as ms, the password hash only as "has one" ('*'). */
 type UserSnapshot = Record<string, unknown>
@@ -135,6 +146,8 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
       expiresAt: rec.exp,
       remember: rec.rem,
       recovery: !!rec.rec && rec.rec > Date.now(),
+      dv: rec.dv,
+      bookmark: askedBookmark(c),
     },
   }
 }
@@ -163,6 +176,17 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set('user', user)
   await next()
+  // Rows changed: cached rows are stale (http/person-cache.ts, decision 029). A signed-in
+  // patient's request changes their own rows; anyone else's (a psychologist, an admin, a
+  // visitor's webhook or mail link) may change anybody's. This is the one place that bumps for
+  // requests (the D1 binding counts the changes, db/rounds.ts).
+  if (d1CountOf(c.env.DB)?.changed) {
+    const who = c.var.user
+    await Promise.all([
+      who ? personChanged(c.env, who.id) : null,
+      !who || who.role !== Role.patient ? peopleChanged(c.env) : null,
+    ]).catch((err) => console.warn(`[${c.get('requestId')}] cached rows not invalidated: ${String(err)}`))
+  }
 })
 
 export interface NewSession {
@@ -192,6 +216,7 @@ export async function createSession(
     rem: remember,
     ...(opts.recovery ? { rec: now + RECOVERY_GRACE_MS } : {}),
     u: toSnapshot(user),
+    dv: newDataVersion(),
   }
   const hash = await tokenHash(c.env, token)
   await Promise.all([
@@ -217,8 +242,8 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
   const hash = user?.session?.hash
   if (hash)
     await Promise.all([
-      c.env.KV.delete(sessionKey(hash)),
-      c.env.KV.delete(indexPrefix(user.id) + hash),
+      // The index key first: a concurrent personChanged checks it after its put (see there).
+      c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
       endRealtime(c.env, user.id, hash),
     ])
   if (!opts.replaced) clearSessionCookie(c)
@@ -234,6 +259,7 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
 export async function refreshSessions(env: Env, userId: number): Promise<void> {
   const row = await findSessionUser(getDb(env.DB), userId)
   const fp = row ? await passwordFingerprint(row.passwordHash) : null
+  forgetPerson(userId)
   const prefix = indexPrefix(userId)
   let cursor: string | undefined
   do {
@@ -243,12 +269,44 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
         const hash = k.name.slice(prefix.length)
         const rec = await env.KV.get<SessionRecord>(sessionKey(hash), 'json')
         if (!rec || !row || rec.fp !== fp || rec.exp <= Date.now()) {
-          await Promise.all([env.KV.delete(sessionKey(hash)), env.KV.delete(k.name)])
+          // The index key first: a concurrent personChanged checks it after its put (see there).
+          await env.KV.delete(k.name)
+          await env.KV.delete(sessionKey(hash))
           return
         }
-        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row) }), {
+        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row), dv: newDataVersion() }), {
           expiration: kvExpiration(rec.exp),
         })
+      }),
+    )
+    cursor = page.list_complete ? undefined : page.cursor
+  } while (cursor)
+}
+
+/**
+ * Some of the person's rows changed (progress, likes, plan, rewards, credits, appointments…):
+ * every session of theirs gets a new data version, so their cached rows are read again
+ * (http/person-cache.ts). Called once per request that changed rows (sessionContext above), and by
+ * writers outside requests that know whose rows they touched. The record is rewritten as it
+ * is, expiry kept; a session ended meanwhile (logout, password change, erasure: each deletes
+ * the index key before the record) must not come back from this put, so the index key is
+ * checked after it and the record deleted again when it is gone.
+ */
+export async function personChanged(env: Env, userId: number): Promise<void> {
+  forgetPerson(userId)
+  const prefix = indexPrefix(userId)
+  let cursor: string | undefined
+  do {
+    const page: KVNamespaceListResult<unknown, string> = await env.KV.list({ prefix, ...(cursor ? { cursor } : {}) })
+    await Promise.all(
+      page.keys.map(async (k) => {
+        const hash = k.name.slice(prefix.length)
+        const rec = await env.KV.get<SessionRecord>(sessionKey(hash), 'json')
+        if (!rec || rec.exp <= Date.now()) return
+        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, dv: newDataVersion() }), {
+          expiration: kvExpiration(rec.exp),
+        })
+        if ((await env.KV.get(k.name)) === null) await env.KV.delete(sessionKey(hash))
       }),
     )
     cursor = page.list_complete ? undefined : page.cursor

@@ -1,6 +1,7 @@
 // Accounts and identity (issue 3): the rules, with no HTTP in them (CONVENTIONS 6).
 // Handlers in users.routes.ts validate, call one of these and answer; the session's cookie is
 // HTTP's, so a flow that opens or ends one is handed the caller's session (`CallerSession`).
+import { personal } from '#worker/http/person-cache'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
 import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
@@ -457,7 +458,8 @@ export async function getMe(ctx: Ctx) {
   const caller = signedIn(ctx)
   const user = caller.row ?? (await findUserById(ctx.db, caller.id))
   if (!user) throw new AppError('unauthenticated')
-  return toUserDto(user, await balanceCents(ctx.db, caller.id))
+  // The credits balance, kept between the person's requests (http/person-cache.ts).
+  return toUserDto(user, await personal(ctx, 'balance', null, () => balanceCents(ctx.db, caller.id)))
 }
 
 export { findUserById }

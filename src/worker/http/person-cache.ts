@@ -1,0 +1,92 @@
+/**
+ * The signed-in person's own rows, kept per isolate between their requests (issue 21,
+ * docs/decisions/029-the-persons-rows-cached-by-version.md).
+ *
+ * A warm signed-in request should read no D1: what it needs of the person (plan assignment,
+ * progress, appointments by status, likes, rewards, credits, transactions, ranking line…) is
+ * kept here under a key that changes whenever those rows may have changed:
+ *
+ * - `dv`, the person's data version, carried by their session record (the one KV read of the
+ *   request, features/users/session.ts) and replaced in every session of theirs by
+ *   `personChanged` after ANY request of theirs that changed a row (sessionContext: one place,
+ *   the D1 binding counts the changes), and by `refreshSessions` (their users row changed);
+ * - the D1 bookmark the request brings (`calma_bm` / `x-d1-bookmark`): the device that wrote
+ *   misses at once, even where KV has not yet carried the new `dv` (KV is eventually
+ *   consistent between locations);
+ * - the people epoch: every write NOT made by a signed-in patient for themselves (a
+ *   psychologist's or an admin's request, a visitor's such as a Stripe webhook or an
+ *   appointment mail link, every cron run and queue batch) may touch any person's rows, so it
+ *   bumps one KV key every isolate re-reads at most every EPOCH_TTL_MS (at once in the isolate
+ *   that wrote);
+ * - the content version (http/public-cache.ts): plan titles and route settings joined to the
+ *   person's rows follow editors' writes.
+ *
+ * Entries also expire after MAX_AGE_MS, a bound on anything the rules above would miss. Values
+ * are structured clones in both directions (a caller may mutate what it gets). Only data that
+ * is a pure function of rows goes here: what depends on the clock (locks, "3 h left") is
+ * computed from the cached rows on each request.
+ */
+import { memo, clearMemo } from './memo'
+import type { Ctx } from '#worker/context'
+import type { Env } from '#worker/env'
+import { contentVersion } from './public-cache'
+import { d1CountOf } from '#worker/db/rounds'
+
+const EPOCH_KEY = 'people:epoch'
+const EPOCH_TTL_MS = 5_000
+const MAX_AGE_MS = 30_000
+const MAX_ENTRIES = 5_000
+
+/** Off in the test pool (tests write rows straight into D1); tests of the cache turn it on. */
+export const personCache = { enabled: true }
+
+const store = new Map<string, { until: number; value: unknown }>()
+
+const peopleEpoch = (env: Env) => memo(EPOCH_KEY, EPOCH_TTL_MS, async () => (await env.KV.get(EPOCH_KEY)) ?? '0')
+
+/** A write that may have touched anyone's rows (see above): every person's cached rows are stale. */
+export async function peopleChanged(env: Env) {
+  store.clear()
+  await env.KV.put(EPOCH_KEY, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`)
+  clearMemo(EPOCH_KEY)
+}
+
+/** Drop every entry of this isolate (tests: one runtime runs many files, test/reset.ts). */
+export function forgetEveryone() {
+  store.clear()
+}
+
+/** Drop this isolate's entries of one person (their `dv` changes too: features/users/session.ts personChanged). */
+export function forgetPerson(userId: number) {
+  const prefix = `${userId}|`
+  for (const k of store.keys()) if (k.startsWith(prefix)) store.delete(k)
+}
+
+/**
+ * `load()` once per version of the caller's rows (see above); `name` and `key` say which rows.
+ * A visitor's request, or one whose session carries no version, always loads.
+ */
+export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: () => Promise<T>): Promise<T> {
+  const s = ctx.user?.session
+  if (!personCache.enabled || !ctx.user || !s?.dv) return load()
+  // A request that already changed rows reads them afresh: its key is still the old version.
+  if (d1CountOf(ctx.env.DB)?.changed) return load()
+  const [epoch, content] = await Promise.all([peopleEpoch(ctx.env), contentVersion(ctx.env)])
+  const k = `${ctx.user.id}|${s.dv}|${s.bookmark ?? ''}|${epoch}|${content}|${ctx.locale}|${name}|${JSON.stringify(key)}`
+  const hit = store.get(k)
+  const now = Date.now()
+  if (hit && hit.until > now) return structuredClone(hit.value) as T
+  const value = await load()
+  // A load that changed rows (a catch-up award, a plan just finished) is not kept.
+  if (d1CountOf(ctx.env.DB)?.changed) return value
+  if (store.size >= MAX_ENTRIES) {
+    // Oldest first (a Map keeps insertion order): drop a tenth.
+    let n = MAX_ENTRIES / 10
+    for (const old of store.keys()) {
+      store.delete(old)
+      if (--n <= 0) break
+    }
+  }
+  store.set(k, { until: now + MAX_AGE_MS, value: structuredClone(value) })
+  return value
+}
