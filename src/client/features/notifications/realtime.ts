@@ -132,6 +132,9 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
     })
     ws.addEventListener('close', (e) => {
       window.clearInterval(ping)
+      // Signed out on this page (logout clears the user before it ends the session): whatever
+      // the close code the server's end arrives with, a new socket would only be refused (401).
+      if (!$user.get()) stopped = true
       if (stopped) return
       if (e.code === SOCKET_CLOSE.sessionEnded) {
         void stillSignedIn().then((yes) => (yes ? open() : (stopped = true)))

@@ -1,6 +1,7 @@
 // Every query of admin notifications, their deliveries and in-app notifications (CONVENTIONS 3:
 // SQL lives only in *.repo.ts). Raw, set-based SQL on the D1 binding: a notice's audience is
 // written one block of people a statement (notifications.fanout.ts, docs/SCALING.md).
+import type { MailTarget } from './notifications.mail'
 
 /** An admin notification as stored (raw row). */
 export interface NotificationRow {
@@ -263,15 +264,7 @@ export async function emailTargets(d1: D1Database, deliveryIds: number[]) {
        WHERE d.id IN (SELECT value FROM json_each(?1)) AND u.email IS NOT NULL AND u.notifications_disabled_at IS NULL`,
     )
     .bind(JSON.stringify(deliveryIds))
-    .all<{
-      id: number
-      user_id: number
-      email: string
-      name: string | null
-      locale: 'es' | 'en'
-      title: string
-      description: string | null
-    }>()
+    .all<MailTarget>()
   return r.results
 }
 

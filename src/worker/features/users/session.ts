@@ -260,6 +260,25 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
   const row = await findSessionUser(getDb(env.DB), userId)
   const fp = row ? await passwordFingerprint(row.passwordHash) : null
   forgetPerson(userId)
+  await eachSession(env, userId, async (indexKey, hash, rec) => {
+    if (!rec || !row || rec.fp !== fp || rec.exp <= Date.now()) {
+      // The index key first: a concurrent personChanged checks it after its put (see there).
+      await env.KV.delete(indexKey)
+      await env.KV.delete(sessionKey(hash))
+      return
+    }
+    await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row), dv: newDataVersion() }), {
+      expiration: kvExpiration(rec.exp),
+    })
+  })
+}
+
+/** Every session of a person (the `usess:` index), each with its record (null: gone), at once. */
+async function eachSession(
+  env: Env,
+  userId: number,
+  visit: (indexKey: string, hash: string, rec: SessionRecord | null) => Promise<void>,
+): Promise<void> {
   const prefix = indexPrefix(userId)
   let cursor: string | undefined
   do {
@@ -267,16 +286,7 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
     await Promise.all(
       page.keys.map(async (k) => {
         const hash = k.name.slice(prefix.length)
-        const rec = await env.KV.get<SessionRecord>(sessionKey(hash), 'json')
-        if (!rec || !row || rec.fp !== fp || rec.exp <= Date.now()) {
-          // The index key first: a concurrent personChanged checks it after its put (see there).
-          await env.KV.delete(k.name)
-          await env.KV.delete(sessionKey(hash))
-          return
-        }
-        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row), dv: newDataVersion() }), {
-          expiration: kvExpiration(rec.exp),
-        })
+        await visit(k.name, hash, await env.KV.get<SessionRecord>(sessionKey(hash), 'json'))
       }),
     )
     cursor = page.list_complete ? undefined : page.cursor
@@ -294,23 +304,13 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
  */
 export async function personChanged(env: Env, userId: number): Promise<void> {
   forgetPerson(userId)
-  const prefix = indexPrefix(userId)
-  let cursor: string | undefined
-  do {
-    const page: KVNamespaceListResult<unknown, string> = await env.KV.list({ prefix, ...(cursor ? { cursor } : {}) })
-    await Promise.all(
-      page.keys.map(async (k) => {
-        const hash = k.name.slice(prefix.length)
-        const rec = await env.KV.get<SessionRecord>(sessionKey(hash), 'json')
-        if (!rec || rec.exp <= Date.now()) return
-        await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, dv: newDataVersion() }), {
-          expiration: kvExpiration(rec.exp),
-        })
-        if ((await env.KV.get(k.name)) === null) await env.KV.delete(sessionKey(hash))
-      }),
-    )
-    cursor = page.list_complete ? undefined : page.cursor
-  } while (cursor)
+  await eachSession(env, userId, async (indexKey, hash, rec) => {
+    if (!rec || rec.exp <= Date.now()) return
+    await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, dv: newDataVersion() }), {
+      expiration: kvExpiration(rec.exp),
+    })
+    if ((await env.KV.get(indexKey)) === null) await env.KV.delete(sessionKey(hash))
+  })
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {
