@@ -210,6 +210,16 @@ export async function inAppOfDeliveries(d1: D1Database, deliveryIds: number[]) {
   return r.results
 }
 
+/** The admin notifications of these ids (the cron asks which of its claimed rows came from a broadcast). */
+export async function notificationsByIds(d1: D1Database, ids: number[]) {
+  if (!ids.length) return []
+  const r = await d1
+    .prepare(`SELECT ${COLUMNS} FROM admin_notifications WHERE id IN (SELECT value FROM json_each(?1))`)
+    .bind(JSON.stringify(ids))
+    .all<NotificationRow>()
+  return r.results
+}
+
 /** One in-app notification for one person (a reward earned), answered as stored. */
 export async function insertInApp(
   d1: D1Database,

@@ -323,13 +323,25 @@ export async function sendDueNotifications(
   // (anonymous ones too); for a role, only to the sockets opened by a session of that role (the
   // channel knows each socket's role), never to an anonymous one. Anything else goes to each
   // person's channel, pushed by the calma-fanout consumer (500 a message), never from here.
-  const broadcastIds = new Set(broadcasts.map((b) => b.n.id))
   for (const { n } of broadcasts) {
     for (const locale of n.language ? [n.language] : (['es', 'en'] as const))
       await publishToPublic(env, locale, broadcastMessage(n, locale, now.getTime()), n.role_recipients)
   }
+  // A broadcast's rows are never pushed one by one: the run (or block) that wrote them published
+  // it on the public channels, and two runs at once may split the writing and the claiming.
+  const fromBroadcast = new Set(
+    (await repo.notificationsByIds(env.DB, [...new Set(inApp.flatMap((r) => r.notification_id ?? []))]))
+      .filter((n) => {
+        try {
+          return isBroadcast(n, parseReceivers(n.receivers))
+        } catch {
+          return false
+        }
+      })
+      .map((n) => n.id),
+  )
   pushes.push(
-    ...inApp.filter((r) => r.notification_id === null || !broadcastIds.has(r.notification_id)).map((r) => r.id),
+    ...inApp.filter((r) => r.notification_id === null || !fromBroadcast.has(r.notification_id)).map((r) => r.id),
   )
   if (pushes.length)
     await enqueuePushes(env, pushes).catch((err) =>
