@@ -65,8 +65,9 @@ function addUnread(n: InAppNotificationDto) {
 }
 
 async function refreshUnread(showNew: boolean) {
-  // Offline (issue 23) the list cannot come; the next (re)connect online asks.
-  if (isOffline()) return
+  // Offline (issue 23) the list cannot come; the next (re)connect online asks. Signed out on this
+  // page (a logout clears the user first): a socket that opened just before has nothing to ask.
+  if (isOffline() || !$user.get()) return
   const res = await fetchUnread()
   if (!res.success) return
   $unread.set(res.notifications)
@@ -108,6 +109,9 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
   let ping: number | undefined
   let stopped = false
   const open = () => {
+    // The frame sets the user before the bell (and so this) starts; null again only once the
+    // person signed out on this page, when a new socket would be refused (401).
+    if (!$user.get()) stopped = true
     if (stopped) return
     // Offline (issue 23): no socket to fail over and over; the first one opens when the network returns.
     if (isOffline()) {
