@@ -184,6 +184,21 @@ type Exchange =
       }
     }
 
+let inFlight = 0
+const settleWaiters: (() => void)[] = []
+/**
+ * Resolves once no /v1 call of this page is waiting for its answer, and its caller has had a
+ * moment to act on it (a new password's answer brings the page's new session). The bell asks
+ * whether the person is still signed in only then (features/notifications/realtime.ts).
+ */
+export function whenCallsSettle(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => void setTimeout(resolve, 50)
+    if (inFlight === 0) done()
+    else settleWaiters.push(done)
+  })
+}
+
 /**
  * The request and the envelope, shared by `call` and `beacon`: SPEC §7's headers, a network
  * failure as success false, 'Unauthenticated.' as the session-lost event, a refusal's message as
@@ -206,18 +221,23 @@ async function exchange(
     for (const [k, v] of pairs) body.append(k, v)
   }
   let res: Response
-  try {
-    res = await fetch(url, { method: def.method, headers, body, credentials: 'same-origin' })
-  } catch {
-    const message = messages?.errors.network
-    if (!opts.silent && message) notify(message, 'danger')
-    return { ok: false, result: { success: false, status: 0, message } }
-  }
   let json: unknown
+  inFlight++
   try {
-    json = await res.json()
-  } catch {
-    json = undefined
+    try {
+      res = await fetch(url, { method: def.method, headers, body, credentials: 'same-origin' })
+    } catch {
+      const message = messages?.errors.network
+      if (!opts.silent && message) notify(message, 'danger')
+      return { ok: false, result: { success: false, status: 0, message } }
+    }
+    try {
+      json = await res.json()
+    } catch {
+      json = undefined
+    }
+  } finally {
+    if (--inFlight === 0) for (const done of settleWaiters.splice(0)) done()
   }
   const obj = (json ?? {}) as Envelope
   if (obj.message === 'Unauthenticated.') {

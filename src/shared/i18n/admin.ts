@@ -22,6 +22,7 @@ export const en = {
       refunds: 'Refund requests',
     },
     list: {
+      table: 'Results table',
       search: 'Search',
       new: 'New',
       edit: 'Edit',
@@ -234,6 +235,7 @@ export const es: typeof en = {
       refunds: 'Solicitudes de reembolso',
     },
     list: {
+      table: 'Tabla de resultados',
       search: 'Buscar',
       new: 'Nuevo',
       edit: 'Editar',

@@ -29,7 +29,7 @@ export function DeadMail() {
       <p>{state.mails.length ? t('engagement.notifications.dead_help') : t('engagement.notifications.dead_none')}</p>
       {note && <p role="status">{note}</p>}
       {state.mails.length > 0 && (
-        <div className="adm-table-wrap">
+        <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="dead-mail-title">
           <table className="adm-table">
             <thead>
               <tr>

@@ -10,7 +10,7 @@ import { atom } from 'nanostores'
 import type { InAppNotificationDto } from '#shared/contract/notifications'
 import { SOCKET_CLOSE } from '#shared/limits'
 import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
-import { beacon, call, contract } from '#client/api.ts'
+import { beacon, call, contract, whenCallsSettle } from '#client/api.ts'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { isOffline } from '#client/pwa/register.ts'
@@ -96,6 +96,8 @@ let sessionCheck: Promise<boolean> | null = null
  */
 function stillSignedIn(): Promise<boolean> {
   sessionCheck ??= new Promise<boolean>((resolve) => window.setTimeout(resolve, SESSION_SETTLE_MS))
+    // A slow answer to this page's own call (the new password under load) must land first.
+    .then(() => whenCallsSettle())
     .then(async () => !!$user.get() && (await fetchUnread()).success)
     .finally(() => {
       sessionCheck = null
