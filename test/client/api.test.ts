@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineCall } from '#shared/contract/call'
 import { bool01, int } from '#shared/contract/fields'
-import { beacon, call, configureApi, contract, encodeValue } from '#client/api.ts'
+import { beacon, call, configureApi, contract, encodeValue, whenCallsSettle } from '#client/api.ts'
 import { getSession } from '#shared/contract/tracking'
 import { TRACKING_WIRE, isSessionAnswer } from '#shared/contract/tracking.wire'
 import { listUnread } from '#shared/contract/notifications'
@@ -161,6 +161,24 @@ describe('a call fetched on first use (contract)', () => {
     expect(spy).not.toHaveBeenCalled()
     fail = false
     expect(await call(lazyGet)).toMatchObject({ success: true, items: [] })
+  })
+})
+
+describe('whenCallsSettle()', () => {
+  it("waits for the page's calls still out (the bell's session check after a new password), then resolves", async () => {
+    let answer!: (r: Response) => void
+    vi.spyOn(globalThis, 'fetch').mockReturnValueOnce(new Promise<Response>((r) => (answer = r)))
+    const out = beacon(TRACKING_WIRE.session, {}, isSessionAnswer)
+    let settled = false
+    const waiting = whenCallsSettle().then(() => (settled = true))
+    await new Promise((r) => setTimeout(r, 120))
+    expect(settled).toBe(false)
+    answer(reply({ success: true, session_id: 'abc', new_session: false }))
+    expect(await out).toMatchObject({ success: true })
+    await waiting
+    expect(settled).toBe(true)
+    // Nothing out: it resolves on its own.
+    await expect(whenCallsSettle()).resolves.toBeUndefined()
   })
 })
 

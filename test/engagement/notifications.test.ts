@@ -158,6 +158,34 @@ describe('admin calls', () => {
 })
 
 describe('the minute cron', () => {
+  it("a broadcast's rows claimed by a run that did not publish it are not pushed to each person again", async () => {
+    const a = await admin()
+    await register({ name: 'Paciente Es' }, 'es')
+    const made = await call(a.token, 'POST', '/v1/notification', {
+      language: 'es',
+      role_recipients: '1',
+      title_es: 'Respira',
+      description_es: 'Un minuto para ti.',
+    })
+    expect(made.res.status).toBe(201)
+    const id = made.body.notification.id as number
+    await sendDueNotifications(env, new Date()) // claims it, writes its block, publishes it on the public channel
+    // Two runs of the same minute: the other one claims the rows after this one wrote them.
+    await env.DB.prepare(
+      "UPDATE notification_deliveries SET status = 'pending', sent_at = NULL WHERE notification_id = ?1",
+    )
+      .bind(id)
+      .run()
+    await env.DB.prepare('DELETE FROM in_app_notifications WHERE notification_id = ?1').bind(id).run()
+    const queued = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch')
+    const run = await sendDueNotifications(env, new Date())
+    expect(run.delivered).toBeGreaterThan(0)
+    const pushes = queued.mock.calls
+      .flatMap(([batch]) => [...batch])
+      .filter((m) => (m.body as { kind: string }).kind === 'push')
+    expect(pushes).toEqual([])
+  })
+
   it('run twice at once sends an in-app notification exactly once, to its audience, in real time to the matching locale only', async () => {
     const a = await admin()
     const es = await register({ name: 'Paciente Es' }, 'es')

@@ -42,6 +42,25 @@ export function Field({ label, name, error, hint, onValue, type = 'text', ...res
 }
 
 /** A password field with a show/hide switch. */
+/**
+ * The account's email address (sign in, sign up, recovery): the label, the phone's email keyboard
+ * and autofill, and the 254 characters an address may have, in one place.
+ */
+export function EmailField(props: Omit<FieldProps, 'label' | 'name' | 'type'>) {
+  const t = useT()
+  return (
+    <Field
+      label={t('accounts.form.email')}
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      maxLength={254}
+      {...props}
+    />
+  )
+}
+
 export function PasswordField(props: FieldProps) {
   const t = useT()
   const [shown, setShown] = useState(false)

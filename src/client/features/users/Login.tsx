@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MutableRefObject } from 'react'
 import type { CallInput } from '#shared/contract/call'
 import { call, contract, type Def } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { Check, EmailField, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { ProviderButtons } from './ProviderButtons'
 import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
@@ -91,18 +91,7 @@ export default function Login({ boot }: PageProps) {
             <FormAlert message={info} level="info" />
             <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="login-form">
               <FormAlert message={alert} />
-              <Field
-                label={t('accounts.form.email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                maxLength={254}
-                value={email}
-                onValue={setEmail}
-                error={errors.email}
-                required
-              />
+              <EmailField value={email} onValue={setEmail} error={errors.email} required />
               <PasswordField
                 label={t('accounts.form.password')}
                 name="password"

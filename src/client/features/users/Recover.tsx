@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Field, FormAlert } from '#client/components/Field.tsx'
+import { EmailField, FormAlert } from '#client/components/Field.tsx'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
@@ -52,18 +52,7 @@ export default function Recover(_: PageProps) {
             <p className="auth-lead">{t('accounts.recover.lead')}</p>
             <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="recover-form">
               <FormAlert message={alert} />
-              <Field
-                label={t('accounts.form.email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                maxLength={254}
-                value={email}
-                onValue={setEmail}
-                error={errors.email}
-                required
-              />
+              <EmailField value={email} onValue={setEmail} error={errors.email} required />
               {captcha.widget}
               <button
                 className="button button-primary button-block"

@@ -5,7 +5,7 @@ import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { storeUser } from '#client/stores/session.ts'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
-import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { Check, EmailField, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { stripTags, useForm, useHydrated, withLinks } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 
@@ -134,18 +134,7 @@ export function RegisterForm({
           required
         />
       )}
-      <Field
-        label={t('accounts.form.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={254}
-        value={email}
-        onValue={setEmail}
-        error={errors.email}
-        required
-      />
+      <EmailField value={email} onValue={setEmail} error={errors.email} required />
       {withPassword && (
         <PasswordField
           label={t('accounts.form.password')}
