@@ -7,7 +7,7 @@ import { AppointmentStatus, Role } from '#shared/enums'
 import * as appointments from '#worker/features/appointments/appointments.service'
 import { makeUser } from '../factories'
 import { register, setRole } from '../users/support'
-import { balance, book, call, ctxFor, day, guest, host, madrid } from './support'
+import { balance, book, call, ctxFor, day, dayIn, guest, host, madrid } from './support'
 
 describe('slots', () => {
   it('lists the free slots of a day in the guest’s zone, grouped by period; a booked one is gone; none: the message', async () => {
@@ -49,7 +49,7 @@ describe('slots', () => {
     const yesterday = await call(
       g.token,
       'GET',
-      `/v1/appointment/slots?host_id=${h.id}&date=${day(-1)}&timezone=Europe/Madrid`,
+      `/v1/appointment/slots?host_id=${h.id}&date=${dayIn('Europe/Madrid', -1)}&timezone=Europe/Madrid`,
     )
     expect(yesterday.body.slots).toEqual([])
     expect(yesterday.body.message).toBe('No slots for this day.')

@@ -60,6 +60,11 @@ export const balance = async (userId: number) =>
     .bind(userId)
     .first<{ c: number }>())!.c
 export const day = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10)
+/** A day counted from today in `zone` (the API's "yesterday" is the guest zone's, not UTC's: from 23:00 UTC Madrid is a day ahead). */
+export const dayIn = (zone: string, daysAhead: number) => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date())
+  return new Date(Date.parse(`${today}T12:00:00Z`) + daysAhead * 86_400_000).toISOString().slice(0, 10)
+}
 export const madrid = (date: string, hour: number) =>
   new Date(instantOf(date, hour * 60, 'Europe/Madrid')!).toISOString()
 export const book = (token: string, hostId: number, startAt: string, locale = 'en', channel = '1') =>
