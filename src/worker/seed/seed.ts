@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
+import { run } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
 import {
   subscriptions,
@@ -362,7 +363,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       report.users++
       const writes = []
       if (u.credits)
-        await ledger.seedStmt(db, { userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }).run()
+        await run(db, ledger.seedStmt({ userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }))
       // A subscriber has the subscription that makes them one (the flag follows it: features/payments).
       if (u.subscriber) {
         const start = new Date()
