@@ -20,7 +20,7 @@ import {
   activityDays,
   userEngagement,
 } from '#worker/db/schema'
-import { closeRankingDay } from '#worker/features/ranking/ranking.days'
+import { closeRankingDayOn } from '#worker/features/ranking/ranking.days'
 import * as audioData from './data/audio'
 import * as categoryData from './data/categories'
 import * as planData from './data/plans'
@@ -509,8 +509,8 @@ async function seedActivity(db: Db, hash: string, now: number): Promise<number> 
   }
   // Yesterday's ranking, after the day before's, closed by the nightly job's own function (it ranks
   // the running points totals the practice above added to; re-running a day rebuilds it).
-  await closeRankingDay({ DB: db.$client }, new Date(`${dayBefore(now, 2)}T23:59:00Z`))
-  await closeRankingDay({ DB: db.$client }, new Date(`${dayBefore(now, 1)}T23:59:00Z`))
+  await closeRankingDayOn(db, new Date(`${dayBefore(now, 2)}T23:59:00Z`))
+  await closeRankingDayOn(db, new Date(`${dayBefore(now, 1)}T23:59:00Z`))
   return created
 }
 
