@@ -83,14 +83,6 @@ const NOT_YET = [
   'src/worker/features/engagement/engagement.service.ts',
   'src/worker/features/mail/mail.repo.ts',
   'src/worker/features/mail/mail.service.ts',
-  'src/worker/features/content/likes.repo.ts',
-  'src/worker/features/users/counters.repo.ts',
-  'src/worker/features/users/throttle.ts',
-  'src/worker/features/forms/forms.repo.ts',
-  'src/worker/features/posts/post-html.ts',
-  'src/worker/http/rate-windows.repo.ts',
-  'src/worker/http/ratelimit.ts',
-  'src/worker/cron/retention.repo.ts',
 ]
 const BINDING_TYPES = new Set(['D1Database', 'D1PreparedStatement', 'D1DatabaseSession'])
 const ROW_READS = new Set(['first', 'all', 'raw'])

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { ACTIVITY_DAYS_KEPT, retentionJob } from '#worker/cron/retention'
+import { getDb } from '#worker/db/client'
 import { rollUpOldDays } from '#worker/cron/retention.repo'
 import { metricsOf } from '#worker/features/engagement/engagement.repo'
 import { streakOf } from '#worker/features/engagement/engagement.service'
@@ -50,7 +51,7 @@ describe('active days rolled up into months', () => {
 
     // One step takes exactly its limit, oldest first, and moves them whole (days + months agree).
     const cut = addDays(today, -ACTIVITY_DAYS_KEPT)
-    expect(await rollUpOldDays(env.DB, cut, 7)).toBe(7)
+    expect(await rollUpOldDays(getDb(env.DB), cut, 7)).toBe(7)
     expect(await metricsOf(env.DB, p.id)).toEqual(before.metrics)
     expect(
       await one<{ n: number }>(

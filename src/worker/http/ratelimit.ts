@@ -4,6 +4,8 @@
 // window in auth_counters instead (features/users/throttle.ts). The statements on rate_windows
 // are in rate-windows.repo.ts; this file holds the rules.
 
+import { getDb, type Db } from '#worker/db/client'
+import type { Env } from '#worker/env'
 import { deleteWindow, insertOnce, takeWindowIfFree, windowLastAt } from './rate-windows.repo'
 
 export interface CooldownResult {
@@ -19,25 +21,27 @@ export interface CooldownResult {
  * one window exactly one gets `ok` (one upsert statement, rate-windows.repo.ts).
  */
 export async function takeCooldown(
-  d1: D1Database,
+  db: Db,
   key: string,
   windowMs: number,
   now = Date.now(),
 ): Promise<CooldownResult> {
-  if (await takeWindowIfFree(d1, key, now, windowMs)) return { ok: true, lastAt: now, retryAt: now + windowMs }
-  const lastAt = (await windowLastAt(d1, key)) ?? now
+  if (await takeWindowIfFree(db, key, now, windowMs)) return { ok: true, lastAt: now, retryAt: now + windowMs }
+  const lastAt = (await windowLastAt(db, key)) ?? now
   return { ok: false, lastAt, retryAt: lastAt + windowMs }
 }
 
 /** Forget a cooldown (e.g. the account it was about is deleted). */
-export async function clearCooldown(d1: D1Database, key: string) {
-  await deleteWindow(d1, key)
+export async function clearCooldown(db: Db, key: string) {
+  await deleteWindow(db, key)
 }
 
 /**
  * Mark `key` as used, once: true for the first caller, false for every later or concurrent one.
  * Used for single-use tokens (a temporary sign-in link works once).
  */
-export async function takeOnce(d1: D1Database, key: string, now = Date.now()): Promise<boolean> {
-  return insertOnce(d1, key, now)
+export async function takeOnce(db: Db | Env['DB'], key: string, now = Date.now()): Promise<boolean> {
+  // The binding is still taken from features/users/session.ts (another branch's file this week):
+  // it becomes `db: Db` only when that caller passes its `db`.
+  return insertOnce('$count' in db ? db : getDb(db), key, now)
 }
