@@ -81,8 +81,6 @@ const NOT_YET = [
   'src/worker/features/notifications/notifications.fanout.ts',
   'src/worker/features/engagement/engagement.repo.ts',
   'src/worker/features/engagement/engagement.service.ts',
-  'src/worker/features/mail/mail.repo.ts',
-  'src/worker/features/mail/mail.service.ts',
 ]
 const BINDING_TYPES = new Set(['D1Database', 'D1PreparedStatement', 'D1DatabaseSession'])
 const ROW_READS = new Set(['first', 'all', 'raw'])

@@ -107,7 +107,6 @@ export async function mailBlock(env: Env, notificationId: number, block: Block, 
     // Deliveries with nobody to mail (no address, notifications off) are done too.
     const ids = await sendMails(env, mails, now, [
       repo.markDeliveriesSent(
-        env.DB,
         due.map((d) => d.id),
         now,
       ),

@@ -1,6 +1,7 @@
 // Every query of admin notifications, their deliveries and in-app notifications (CONVENTIONS 3:
 // SQL lives only in *.repo.ts). Raw, set-based SQL on the D1 binding: a notice's audience is
 // written one block of people a statement (notifications.fanout.ts, docs/SCALING.md).
+import { sql } from 'drizzle-orm'
 import type { MailTarget } from './notifications.mail'
 
 /** An admin notification as stored (raw row). */
@@ -316,13 +317,9 @@ export async function blockEmailDue(
 }
 
 /** Deliveries marked sent, if still pending (a statement for the batch that writes their mails). */
-export const markDeliveriesSent = (d1: D1Database, ids: number[], now: number) =>
-  d1
-    .prepare(
-      `UPDATE notification_deliveries SET status = 'sent', sent_at = ?2
-       WHERE id IN (SELECT value FROM json_each(?1)) AND status = 'pending'`,
-    )
-    .bind(JSON.stringify(ids), now)
+export const markDeliveriesSent = (ids: number[], now: number) =>
+  sql`UPDATE notification_deliveries SET status = 'sent', sent_at = ${now}
+      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'pending'`
 
 // ── Fan-out through the queue (issue 22; docs/SCALING.md) ──────────────────────────────────
 
