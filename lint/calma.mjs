@@ -79,8 +79,6 @@ const pagePath = {
 const NOT_YET = [
   'src/worker/features/notifications/notifications.repo.ts',
   'src/worker/features/notifications/notifications.fanout.ts',
-  'src/worker/features/engagement/engagement.repo.ts',
-  'src/worker/features/engagement/engagement.service.ts',
 ]
 const BINDING_TYPES = new Set(['D1Database', 'D1PreparedStatement', 'D1DatabaseSession'])
 const ROW_READS = new Set(['first', 'all', 'raw'])

@@ -4,8 +4,7 @@
 // window in auth_counters instead (features/users/throttle.ts). The statements on rate_windows
 // are in rate-windows.repo.ts; this file holds the rules.
 
-import { getDb, type Db } from '#worker/db/client'
-import type { Env } from '#worker/env'
+import { dbOf, type Db, type DbOrBinding } from '#worker/db/client'
 import { deleteWindow, insertOnce, takeWindowIfFree, windowLastAt } from './rate-windows.repo'
 
 export interface CooldownResult {
@@ -40,8 +39,7 @@ export async function clearCooldown(db: Db, key: string) {
  * Mark `key` as used, once: true for the first caller, false for every later or concurrent one.
  * Used for single-use tokens (a temporary sign-in link works once).
  */
-export async function takeOnce(db: Db | Env['DB'], key: string, now = Date.now()): Promise<boolean> {
-  // The binding is still taken from features/users/session.ts (another branch's file this week):
-  // it becomes `db: Db` only when that caller passes its `db`.
-  return insertOnce('$count' in db ? db : getDb(db), key, now)
+export async function takeOnce(db: DbOrBinding, key: string, now = Date.now()): Promise<boolean> {
+  // features/users/session.ts (another branch's file this week) still hands the binding.
+  return insertOnce(dbOf(db), key, now)
 }
