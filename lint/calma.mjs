@@ -88,7 +88,8 @@ const oneWayToD1 = {
     type: 'problem',
     docs: { description: 'D1 reached other than through `db: Db` and checked rows' },
     messages: {
-      client: '`$client` is the bare D1 binding: use the drizzle builder, or `sql` through #worker/db/query (docs/decisions/032).',
+      client:
+        '`$client` is the bare D1 binding: use the drizzle builder, or `sql` through #worker/db/query (docs/decisions/032).',
       binding:
         "'{{name}}' outside src/worker/db/: a repo takes `db: Db` (drizzle), not the bare binding (docs/decisions/032).",
       cast: '`.{{name}}<…>()` casts rows nothing checks: read them with #worker/db/query (rows, firstRow, rowsIn) and a zod schema, or the builder (docs/decisions/032).',
@@ -102,7 +103,8 @@ const oneWayToD1 = {
     if (rel.startsWith('src/worker/db/') || rel === 'src/worker/env.ts' || NOT_YET.includes(rel)) return {}
     return {
       MemberExpression(node) {
-        if (!node.computed && node.property?.name === '$client') context.report({ node: node.property, messageId: 'client' })
+        if (!node.computed && node.property?.name === '$client')
+          context.report({ node: node.property, messageId: 'client' })
       },
       TSTypeReference(node) {
         const name = node.typeName?.type === 'Identifier' ? node.typeName.name : null
@@ -113,7 +115,8 @@ const oneWayToD1 = {
         const typed = node.typeArguments ?? node.typeParameters
         const name = callee?.type === 'MemberExpression' && !callee.computed ? callee.property?.name : null
         // `get` only on a `sql` template (drizzle's db.get<T>(sql`…`)): KV's get<T>(key, 'json') is not D1.
-        const rowRead = ROW_READS.has(name) || (name === 'get' && node.arguments[0]?.type === 'TaggedTemplateExpression')
+        const rowRead =
+          ROW_READS.has(name) || (name === 'get' && node.arguments[0]?.type === 'TaggedTemplateExpression')
         if (typed && rowRead)
           context.report({ node: callee.property, messageId: 'cast', data: { name: callee.property.name } })
       },

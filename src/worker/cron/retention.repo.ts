@@ -34,7 +34,10 @@ const oldestDays = (beforeDay: string, limit: number) =>
   sql`SELECT id FROM activity_days WHERE day < ${beforeDay} ORDER BY day, id LIMIT ${limit}`
 
 /** Add the oldest days to their person's month rows (one upsert per person and month). */
-const rollUpMonths = (beforeDay: string, limit: number) => sql`INSERT INTO activity_months (user_id, month, active_days, frozen_days, points)
+const rollUpMonths = (
+  beforeDay: string,
+  limit: number,
+) => sql`INSERT INTO activity_months (user_id, month, active_days, frozen_days, points)
   SELECT user_id, substr(day, 1, 7), sum(frozen = 0), sum(frozen != 0), sum(points)
   FROM activity_days WHERE id IN (${oldestDays(beforeDay, limit)})
   GROUP BY user_id, substr(day, 1, 7)

@@ -19,12 +19,7 @@ export interface CooldownResult {
  * Take the cooldown `key` for `windowMs`, atomically: of any number of concurrent calls inside
  * one window exactly one gets `ok` (one upsert statement, rate-windows.repo.ts).
  */
-export async function takeCooldown(
-  db: Db,
-  key: string,
-  windowMs: number,
-  now = Date.now(),
-): Promise<CooldownResult> {
+export async function takeCooldown(db: Db, key: string, windowMs: number, now = Date.now()): Promise<CooldownResult> {
   if (await takeWindowIfFree(db, key, now, windowMs)) return { ok: true, lastAt: now, retryAt: now + windowMs }
   const lastAt = (await windowLastAt(db, key)) ?? now
   return { ok: false, lastAt, retryAt: lastAt + windowMs }

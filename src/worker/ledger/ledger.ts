@@ -22,7 +22,9 @@ export type LedgerSource = 'payment' | 'appointment' | 'admin' | 'seed'
 export type LedgerReason =
   'topup' | 'subscription_grant' | 'refund' | 'appointment_booking' | 'appointment_refund' | 'admin_adjustment' | 'seed'
 
-const INSERT = sql.raw('INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source, payment_key, created_at)')
+const INSERT = sql.raw(
+  'INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source, payment_key, created_at)',
+)
 
 /** The row `balanceStmt` answers. */
 export const balanceRow = z.object({ n: z.number() })
@@ -45,17 +47,15 @@ export const balanceOf = (userId: number | SQL) =>
  * Credits a payment gives (a pack, a plan's sessions), once per (reason, reference). `onlyIf`: a
  * condition that must hold, e.g. "the plan is not a duplicate".
  */
-export function grantStmt(
-  g: {
-    userId: number
-    cents: number
-    reason: 'topup' | 'subscription_grant'
-    reference: string
-    paymentKey: string
-    at: number
-    onlyIf?: SQL
-  },
-): Stmt {
+export function grantStmt(g: {
+  userId: number
+  cents: number
+  reason: 'topup' | 'subscription_grant'
+  reference: string
+  paymentKey: string
+  at: number
+  onlyIf?: SQL
+}): Stmt {
   return sql`${INSERT} SELECT ${g.userId}, ${g.cents}, ${g.reason}, ${g.reference}, 'payment', ${g.paymentKey}, ${g.at}
     WHERE ${g.cents} > 0${g.onlyIf ? sql` AND (${g.onlyIf})` : sql``} ON CONFLICT (reason, reference) DO NOTHING`
 }
@@ -82,9 +82,13 @@ export async function paymentCredits(db: Db, paymentKey: string): Promise<{ gran
  * The balance may go below zero: money came back for credits already spent (docs/API.md
  * "Refunds"); never both the money and the credits.
  */
-export const reversePaymentStmt = (
-  r: { userId: number; paymentKey: string; cents: number; reference: string; at: number },
-): Stmt =>
+export const reversePaymentStmt = (r: {
+  userId: number
+  paymentKey: string
+  cents: number
+  reference: string
+  at: number
+}): Stmt =>
   sql`${INSERT}
       SELECT ${r.userId}, -MIN(${r.cents}, granted - reversed), 'refund', ${r.reference}, 'payment', ${r.paymentKey}, ${r.at} FROM (
         SELECT COALESCE(SUM(CASE WHEN amount_cents > 0 THEN amount_cents END), 0) AS granted,
@@ -97,9 +101,13 @@ export const reversePaymentStmt = (
  * A booking's debit, written only if the appointment it pays was written by the statement before
  * it in the same batch (the appointment row is found by host, start, guest and `at`).
  */
-export const debitBookingStmt = (
-  b: { guestId: number; hostId: number; startAt: number; cents: number; at: number },
-): Stmt =>
+export const debitBookingStmt = (b: {
+  guestId: number
+  hostId: number
+  startAt: number
+  cents: number
+  at: number
+}): Stmt =>
   sql`${INSERT}
       SELECT ${b.guestId}, -${b.cents}, 'appointment_booking', 'appointment:' || id, 'appointment', NULL, ${b.at} FROM appointments
       WHERE host_id = ${b.hostId} AND start_at = ${b.startAt} AND guest_id = ${b.guestId} AND status IN (1, 2)
@@ -110,9 +118,13 @@ export const debitBookingStmt = (
  * A cancelled booking's credits back, once (keyed by the appointment), written only if the
  * appointment is cancelled and never more than its own debit.
  */
-export const refundBookingStmt = (
-  r: { appointmentId: number; guestId: number; cents: number; at: number; cancelledStatus: number },
-): Stmt =>
+export const refundBookingStmt = (r: {
+  appointmentId: number
+  guestId: number
+  cents: number
+  at: number
+  cancelledStatus: number
+}): Stmt =>
   sql`${INSERT}
       SELECT ${r.guestId},
              MIN(${r.cents}, COALESCE((SELECT -amount_cents FROM credit_ledger WHERE reason = 'appointment_booking' AND reference = 'appointment:' || ${r.appointmentId}), ${r.cents})),
@@ -121,9 +133,7 @@ export const refundBookingStmt = (
       ON CONFLICT (reason, reference) DO NOTHING`
 
 /** An admin's adjustment (either sign), keyed by the admin, the instant and their note. */
-export const adjustStmt = (
-  a: { userId: number; cents: number; adminId: number; note: string; at: number },
-): Stmt =>
+export const adjustStmt = (a: { userId: number; cents: number; adminId: number; note: string; at: number }): Stmt =>
   sql`${INSERT} VALUES (${a.userId}, ${a.cents}, 'admin_adjustment', ${`admin:${a.adminId}:${a.at}:${a.note}`}, 'admin', NULL, ${a.at})`
 
 /** Demo credits of a seeded person, once. */

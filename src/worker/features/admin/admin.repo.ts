@@ -35,7 +35,8 @@ const countRow = z.object({ n: z.number() })
  */
 function withValues(text: string, values: readonly Value[]): SQL {
   const parts = text.split('?')
-  if (parts.length !== values.length + 1) throw new Error(`admin SQL: ${parts.length - 1} placeholders, ${values.length} values`)
+  if (parts.length !== values.length + 1)
+    throw new Error(`admin SQL: ${parts.length - 1} placeholders, ${values.length} values`)
   return sql.join(parts.map((p, i) => (i < values.length ? sql`${sql.raw(p)}${values[i]}` : sql.raw(p))))
 }
 
@@ -192,7 +193,10 @@ export const UNIT_COLUMNS = [
 export type UnitColumn = (typeof UNIT_COLUMNS)[number]
 
 export async function findUnit(db: Db, id: number): Promise<AdminUnitRow | null> {
-  return (await firstRow(db, withValues(`SELECT ${LISTS.units.select} FROM units u WHERE u.id = ?`, [id]), adminUnitRow)) ?? null
+  return (
+    (await firstRow(db, withValues(`SELECT ${LISTS.units.select} FROM units u WHERE u.id = ?`, [id]), adminUnitRow)) ??
+    null
+  )
 }
 
 export const routeExists = async (db: Db, id: number) =>
@@ -225,8 +229,7 @@ export async function updateUnit(db: Db, id: number, patch: Partial<Record<UnitC
   )
 }
 
-export const deleteUnitRow = async (db: Db, id: number) =>
-  (await run(db, sql`DELETE FROM units WHERE id = ${id}`)) > 0
+export const deleteUnitRow = async (db: Db, id: number) => (await run(db, sql`DELETE FROM units WHERE id = ${id}`)) > 0
 
 /** Swap a unit with its neighbour in its route (by order, then id); false at either end. */
 export async function moveUnitRow(db: Db, id: number, direction: 'up' | 'down'): Promise<number | null> {
@@ -276,11 +279,10 @@ export async function updateAdminUser(db: Db, id: number, patch: Partial<Record<
   if (!cols.length) return
   await run(
     db,
-    withValues(`UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`, [
-      ...cols.map((c) => patch[c] ?? null),
-      Date.now(),
-      id,
-    ]),
+    withValues(
+      `UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+      [...cols.map((c) => patch[c] ?? null), Date.now(), id],
+    ),
   )
 }
 

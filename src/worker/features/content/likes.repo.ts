@@ -31,7 +31,8 @@ export async function findTarget(
   ref: { id?: number; slug?: string; language: string },
   userId: number | null,
 ): Promise<TargetRow | null> {
-  const by = ref.id !== undefined ? sql`t.id = ${ref.id}` : sql`t.slug = ${ref.slug ?? null} AND t.language = ${ref.language}`
+  const by =
+    ref.id !== undefined ? sql`t.id = ${ref.id}` : sql`t.slug = ${ref.slug ?? null} AND t.language = ${ref.language}`
   const row = await firstRow(
     db,
     sql`SELECT t.id, t.slug,

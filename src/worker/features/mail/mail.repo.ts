@@ -58,7 +58,11 @@ export async function insertOutboxMany(
   }
   const results = (await batch(db, [...statements, ...alongside])).slice(0, statements.length)
   // RETURNING's order is not promised: ids of one statement are consecutive, so sort them.
-  return results.flatMap((r) => rowsIn(r, idRow).map((x) => x.id).sort((a, b) => a - b))
+  return results.flatMap((r) =>
+    rowsIn(r, idRow)
+      .map((x) => x.id)
+      .sort((a, b) => a - b),
+  )
 }
 
 /** A mail as the queue consumer sends it: everything the provider needs, as stored. */

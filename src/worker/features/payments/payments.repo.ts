@@ -183,7 +183,9 @@ export const openSubscriptionStmt = (s: SubscriptionFacts): Stmt => {
  * Stripe's own state of the subscription (updated, deleted). Applied only if the event is not
  * older than the newest one applied; a disabled (deleted) subscription stays disabled.
  */
-export const setSubscriptionStateStmt = (s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean }): Stmt => {
+export const setSubscriptionStateStmt = (
+  s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean },
+): Stmt => {
   const now = Date.now()
   const other = otherLivePlan(s.userId, s.stripeSubscriptionId, now)
   const renews = s.renews ? 1 : 0

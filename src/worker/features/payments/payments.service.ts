@@ -518,9 +518,7 @@ export async function cancelPlansOnErase(
     if (!p.stripeSubscriptionId) return []
     const key = `cancel-erase-${p.stripeSubscriptionId}`
     keys.push(key)
-    return [
-      enqueueActionStmt({ key, kind: 'cancel_subscription', target: p.stripeSubscriptionId, userId: null, now }),
-    ]
+    return [enqueueActionStmt({ key, kind: 'cancel_subscription', target: p.stripeSubscriptionId, userId: null, now })]
   })
   return { stmts, keys }
 }

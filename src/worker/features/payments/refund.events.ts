@@ -78,10 +78,7 @@ export async function refundStatements(
       }),
     )
   if (tx.kind === 'subscription' && tx.stripeSubscriptionId && target >= tx.amountCents) {
-    stmts.push(
-      repo.disableSubscriptionStmt(tx.stripeSubscriptionId, now),
-      repo.syncSubscriberStmt(tx.userId, now),
-    )
+    stmts.push(repo.disableSubscriptionStmt(tx.stripeSubscriptionId, now), repo.syncSubscriberStmt(tx.userId, now))
     const key = `cancel-refunded-${tx.stripeSubscriptionId}`
     stmts.push(
       enqueueActionStmt({

@@ -20,11 +20,11 @@ export const isLocalStripeId = (id: string) => /^(sub|pi|in|cs|cus)_local_/.test
 
 /** An action, once per key; RETURNING key tells the caller whether this call wrote it. */
 export const enqueueActionStmt = (a: {
-    key: string
-    kind: StripeActionKind
-    target: string
-    amountCents?: number | null
-    userId?: number | null
+  key: string
+  kind: StripeActionKind
+  target: string
+  amountCents?: number | null
+  userId?: number | null
   now: number
 }): Stmt =>
   sql`INSERT INTO stripe_actions (key, kind, target, amount_cents, user_id, next_at, created_at)

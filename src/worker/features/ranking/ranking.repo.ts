@@ -27,7 +27,10 @@ export async function beginRankingDay(db: Db, day: string, now: number) {
 
 /** Delete up to `limit` rows of a snapshot day; answers how many (call until 0). */
 export const clearRankingRows = (db: Db, day: string, limit: number) =>
-  run(db, sql`DELETE FROM ranking_snapshots WHERE id IN (SELECT id FROM ranking_snapshots WHERE day = ${day} LIMIT ${limit})`)
+  run(
+    db,
+    sql`DELETE FROM ranking_snapshots WHERE id IN (SELECT id FROM ranking_snapshots WHERE day = ${day} LIMIT ${limit})`,
+  )
 
 /** The last complete day before `day` (its positions give position_change), or null. */
 export async function previousCompleteDay(db: Db, day: string) {
@@ -88,7 +91,10 @@ export async function rankPage(
 
 /** The snapshot of `day` is whole: from now on the read shows it. */
 export async function completeRankingDay(db: Db, day: string, ranked: number, now: number) {
-  await run(db, sql`UPDATE ranking_days SET status = 'complete', ranked = ${ranked}, completed_at = ${now} WHERE day = ${day}`)
+  await run(
+    db,
+    sql`UPDATE ranking_days SET status = 'complete', ranked = ${ranked}, completed_at = ${now} WHERE day = ${day}`,
+  )
 }
 
 /** Snapshot days older than the newest `keep` complete ones (and abandoned builds among them). */
