@@ -74,12 +74,6 @@ const pagePath = {
 // - no `D1Database` / `D1PreparedStatement` / `D1DatabaseSession` type (a repo taking the bare binding);
 // - no type argument on a row read (`.first<T>()`, `.all<T>()`, `.raw<T>()`, `db.get<T>(sql…)`): a cast
 //   that nothing checks. Tests may still read the binding directly (test/ is not linted by it).
-// NOT_YET: files this rule does not read yet, each still holding the old ways (counted in
-// decision 032's table). The list only shrinks: a file leaves it when its repo is folded in.
-const NOT_YET = [
-  'src/worker/features/notifications/notifications.repo.ts',
-  'src/worker/features/notifications/notifications.fanout.ts',
-]
 const BINDING_TYPES = new Set(['D1Database', 'D1PreparedStatement', 'D1DatabaseSession'])
 const ROW_READS = new Set(['first', 'all', 'raw'])
 
@@ -100,7 +94,7 @@ const oneWayToD1 = {
     const at = file.lastIndexOf('/src/worker/')
     if (at < 0) return {}
     const rel = file.slice(at + 1)
-    if (rel.startsWith('src/worker/db/') || rel === 'src/worker/env.ts' || NOT_YET.includes(rel)) return {}
+    if (rel.startsWith('src/worker/db/') || rel === 'src/worker/env.ts') return {}
     return {
       MemberExpression(node) {
         if (!node.computed && node.property?.name === '$client')
