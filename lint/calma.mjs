@@ -65,4 +65,57 @@ const pagePath = {
   },
 }
 
-export default { meta: { name: 'calma' }, rules: { 'page-path': pagePath } }
+// calma/one-way-to-d1 (docs/decisions/032, "Checked rows and one way to D1"): in src/worker a repo
+// takes `db: Db` (drizzle) and builds its statements with the builder, or with drizzle's `sql` on
+// that `db` through src/worker/db/query.ts, whose rows a zod schema checks. So, outside
+// src/worker/db/ and the Env type (src/worker/env.ts):
+// - no `$client` (the binding under drizzle: statements that skip the row checks and the one
+//   batch helper);
+// - no `D1Database` / `D1PreparedStatement` / `D1DatabaseSession` type (a repo taking the bare binding);
+// - no type argument on a row read (`.first<T>()`, `.all<T>()`, `.raw<T>()`, `db.get<T>(sql…)`): a cast
+//   that nothing checks. Tests may still read the binding directly (test/ is not linted by it).
+const BINDING_TYPES = new Set(['D1Database', 'D1PreparedStatement', 'D1DatabaseSession'])
+const ROW_READS = new Set(['first', 'all', 'raw'])
+
+const oneWayToD1 = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'D1 reached other than through `db: Db` and checked rows' },
+    messages: {
+      client:
+        '`$client` is the bare D1 binding: use the drizzle builder, or `sql` through #worker/db/query (docs/decisions/032).',
+      binding:
+        "'{{name}}' outside src/worker/db/: a repo takes `db: Db` (drizzle), not the bare binding (docs/decisions/032).",
+      cast: '`.{{name}}<…>()` casts rows nothing checks: read them with #worker/db/query (rows, firstRow, rowsIn) and a zod schema, or the builder (docs/decisions/032).',
+    },
+  },
+  create(context) {
+    const file = (context.filename ?? context.getFilename()).replaceAll('\\', '/')
+    const at = file.lastIndexOf('/src/worker/')
+    if (at < 0) return {}
+    const rel = file.slice(at + 1)
+    if (rel.startsWith('src/worker/db/') || rel === 'src/worker/env.ts') return {}
+    return {
+      MemberExpression(node) {
+        if (!node.computed && node.property?.name === '$client')
+          context.report({ node: node.property, messageId: 'client' })
+      },
+      TSTypeReference(node) {
+        const name = node.typeName?.type === 'Identifier' ? node.typeName.name : null
+        if (name && BINDING_TYPES.has(name)) context.report({ node, messageId: 'binding', data: { name } })
+      },
+      CallExpression(node) {
+        const callee = node.callee
+        const typed = node.typeArguments ?? node.typeParameters
+        const name = callee?.type === 'MemberExpression' && !callee.computed ? callee.property?.name : null
+        // `get` only on a `sql` template (drizzle's db.get<T>(sql`…`)): KV's get<T>(key, 'json') is not D1.
+        const rowRead =
+          ROW_READS.has(name) || (name === 'get' && node.arguments[0]?.type === 'TaggedTemplateExpression')
+        if (typed && rowRead)
+          context.report({ node: callee.property, messageId: 'cast', data: { name: callee.property.name } })
+      },
+    }
+  },
+}
+
+export default { meta: { name: 'calma' }, rules: { 'page-path': pagePath, 'one-way-to-d1': oneWayToD1 } }

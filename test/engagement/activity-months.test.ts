@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { ACTIVITY_DAYS_KEPT, retentionJob } from '#worker/cron/retention'
+import { getDb } from '#worker/db/client'
 import { rollUpOldDays } from '#worker/cron/retention.repo'
 import { metricsOf } from '#worker/features/engagement/engagement.repo'
 import { streakOf } from '#worker/features/engagement/engagement.service'
@@ -41,7 +42,7 @@ describe('active days rolled up into months', () => {
       .run()
     const points = () => one<{ points: number }>('SELECT points FROM user_engagement WHERE user_id = ?1', p.id)
     const before = {
-      metrics: await metricsOf(env.DB, p.id),
+      metrics: await metricsOf(getDb(env.DB), p.id),
       streak: await streakOf(env, { id: p.id }, now),
       points: await points(),
     }
@@ -50,8 +51,8 @@ describe('active days rolled up into months', () => {
 
     // One step takes exactly its limit, oldest first, and moves them whole (days + months agree).
     const cut = addDays(today, -ACTIVITY_DAYS_KEPT)
-    expect(await rollUpOldDays(env.DB, cut, 7)).toBe(7)
-    expect(await metricsOf(env.DB, p.id)).toEqual(before.metrics)
+    expect(await rollUpOldDays(getDb(env.DB), cut, 7)).toBe(7)
+    expect(await metricsOf(getDb(env.DB), p.id)).toEqual(before.metrics)
     expect(
       await one<{ n: number }>(
         'SELECT (SELECT coalesce(sum(active_days + frozen_days), 0) FROM activity_months) + (SELECT count(*) FROM activity_days WHERE day < ?1) AS n',
@@ -86,7 +87,7 @@ describe('active days rolled up into months', () => {
     })
 
     // The same totals, streak and ranking points as before the roll-up.
-    expect(await metricsOf(env.DB, p.id)).toEqual(before.metrics)
+    expect(await metricsOf(getDb(env.DB), p.id)).toEqual(before.metrics)
     expect(await streakOf(env, { id: p.id }, now)).toEqual(before.streak)
     expect(await points()).toEqual(before.points)
     // Rewards given after the roll-up count the months: 80 days reach 3, 10, 25 and 50 (not 100).

@@ -3,6 +3,7 @@
 // only once complete, and old snapshot days dropped (the newest 8 kept).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { getDb } from '#worker/db/client'
 import { beginRankingDay, rankPage } from '#worker/features/ranking/ranking.repo'
 import { closeRankingDay, RANKING_DAYS_KEPT } from '#worker/features/ranking/ranking.service'
 import { api, json } from '../helpers'
@@ -69,8 +70,8 @@ describe('the ranking snapshot days', () => {
     // Dan practises twice more; the next day is being built: a first page is written, not shown.
     await points(dan.id, '2032-05-04', 10)
     await points(dan.id, '2032-05-05', 10)
-    await beginRankingDay(env.DB, '2032-05-05', Date.now())
-    const page = await rankPage(env.DB, '2032-05-05', '2032-05-03', null, 1)
+    await beginRankingDay(getDb(env.DB), '2032-05-05', Date.now())
+    const page = await rankPage(getDb(env.DB), '2032-05-05', '2032-05-03', null, 1)
     expect(page.ranked).toBe(1)
     expect(
       (await env.DB.prepare("SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2032-05-05'").first<{
@@ -93,7 +94,7 @@ describe('the ranking snapshot days', () => {
     ])
 
     // A re-run of the shown day hides it while it is rebuilt (the last complete day shows).
-    await beginRankingDay(env.DB, '2032-05-05', Date.now())
+    await beginRankingDay(getDb(env.DB), '2032-05-05', Date.now())
     expect((await ranking(dan.token)).day).toBe('2032-05-03')
     await closeRankingDay(env, at('2032-05-05'))
     expect((await ranking(dan.token)).day).toBe('2032-05-05')

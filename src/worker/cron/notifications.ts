@@ -28,7 +28,7 @@ export async function dueNotificationsJob(env: Env, now: Date) {
     now.getTime(),
   )
   await Promise.allSettled(pending)
-  await forgetOldAttempts(now, env.DB)
+  await forgetOldAttempts(now, getDb(env.DB))
   // Mail whose enqueue failed goes on the queue again (features/mail).
   await resendStranded(env, now.getTime())
 }

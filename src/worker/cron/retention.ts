@@ -1,6 +1,7 @@
 import type { Env } from '#worker/env'
 import { dropOldRankingDays } from '#worker/features/ranking/ranking.service'
 import { addDays } from '#worker/lib/zones'
+import { getDb } from '#worker/db/client'
 import { deleteOld, rollUpOldDays, type RetainedTable } from './retention.repo'
 
 const DAY = 86_400_000
@@ -33,11 +34,12 @@ export const ACTIVITY_DAYS_KEPT = 60
  */
 export async function retentionJob(env: Env, now: Date, opts: { force?: boolean; rowsPerStep?: number } = {}) {
   if (!opts.force && now.getUTCMinutes() !== 30) return null
+  const db = getDb(env.DB)
   const removed: Partial<Record<RetainedTable | 'activity_days', number>> = {}
   for (const [table, days] of Object.entries(RETENTION_DAYS) as [RetainedTable, number][]) {
     let total = 0
     for (let i = 0; i < RETENTION_DELETES_PER_RUN; i++) {
-      const n = await deleteOld(env.DB, table, now.getTime() - days * DAY, RETENTION_ROWS_PER_DELETE)
+      const n = await deleteOld(db, table, now.getTime() - days * DAY, RETENTION_ROWS_PER_DELETE)
       total += n
       if (n < RETENTION_ROWS_PER_DELETE) break
     }
@@ -48,7 +50,7 @@ export async function retentionJob(env: Env, now: Date, opts: { force?: boolean;
   let rolled = 0
   const cut = addDays(now.toISOString().slice(0, 10), -ACTIVITY_DAYS_KEPT)
   for (let i = 0; i < RETENTION_DELETES_PER_RUN; i++) {
-    const n = await rollUpOldDays(env.DB, cut, opts.rowsPerStep ?? RETENTION_ROWS_PER_DELETE)
+    const n = await rollUpOldDays(db, cut, opts.rowsPerStep ?? RETENTION_ROWS_PER_DELETE)
     rolled += n
     if (n < (opts.rowsPerStep ?? RETENTION_ROWS_PER_DELETE)) break
   }

@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Env } from '#worker/env'
 import { sha256 } from '#worker/lib/crypto'
 import { AppError } from './errors'
+import { getDb } from '#worker/db/client'
 import { takeWindowIfFree } from './rate-windows.repo'
 
 // Turnstile (issue 3 §5, SPEC §5 "Only a valid captcha token is accepted", §7).
@@ -57,7 +58,12 @@ export async function verifyCaptcha(
   // Claim the token before answering, in one statement (a KV read then write let two requests
   // racing with the same token both pass): only the request that takes the mark goes on. A mark
   // frees itself after the token's lifetime, when Turnstile refuses the token anyway.
-  const claimed = await takeWindowIfFree(env.DB, `captcha:${await sha256(token)}`, Date.now(), TOKEN_TTL_SEC * 1000)
+  const claimed = await takeWindowIfFree(
+    getDb(env.DB),
+    `captcha:${await sha256(token)}`,
+    Date.now(),
+    TOKEN_TTL_SEC * 1000,
+  )
   if (!claimed) return 'replayed'
 
   const secret = env.TURNSTILE_SECRET

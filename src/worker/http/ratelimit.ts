@@ -4,6 +4,7 @@
 // window in auth_counters instead (features/users/throttle.ts). The statements on rate_windows
 // are in rate-windows.repo.ts; this file holds the rules.
 
+import { dbOf, type Db, type DbOrBinding } from '#worker/db/client'
 import { deleteWindow, insertOnce, takeWindowIfFree, windowLastAt } from './rate-windows.repo'
 
 export interface CooldownResult {
@@ -18,26 +19,22 @@ export interface CooldownResult {
  * Take the cooldown `key` for `windowMs`, atomically: of any number of concurrent calls inside
  * one window exactly one gets `ok` (one upsert statement, rate-windows.repo.ts).
  */
-export async function takeCooldown(
-  d1: D1Database,
-  key: string,
-  windowMs: number,
-  now = Date.now(),
-): Promise<CooldownResult> {
-  if (await takeWindowIfFree(d1, key, now, windowMs)) return { ok: true, lastAt: now, retryAt: now + windowMs }
-  const lastAt = (await windowLastAt(d1, key)) ?? now
+export async function takeCooldown(db: Db, key: string, windowMs: number, now = Date.now()): Promise<CooldownResult> {
+  if (await takeWindowIfFree(db, key, now, windowMs)) return { ok: true, lastAt: now, retryAt: now + windowMs }
+  const lastAt = (await windowLastAt(db, key)) ?? now
   return { ok: false, lastAt, retryAt: lastAt + windowMs }
 }
 
 /** Forget a cooldown (e.g. the account it was about is deleted). */
-export async function clearCooldown(d1: D1Database, key: string) {
-  await deleteWindow(d1, key)
+export async function clearCooldown(db: Db, key: string) {
+  await deleteWindow(db, key)
 }
 
 /**
  * Mark `key` as used, once: true for the first caller, false for every later or concurrent one.
  * Used for single-use tokens (a temporary sign-in link works once).
  */
-export async function takeOnce(d1: D1Database, key: string, now = Date.now()): Promise<boolean> {
-  return insertOnce(d1, key, now)
+export async function takeOnce(db: DbOrBinding, key: string, now = Date.now()): Promise<boolean> {
+  // features/users/session.ts (another branch's file this week) still hands the binding.
+  return insertOnce(dbOf(db), key, now)
 }

@@ -3,75 +3,75 @@
 // seed) and an idempotency key, (reason, reference), unique in the table: writing the same
 // movement twice changes nothing. The balance is always SUM(amount_cents) of the person's rows.
 //
-// Movements are D1 statements, so each feature puts them in the same batch (one transaction) as
+// Movements are statements (drizzle `sql`, run by db/query.ts `batch`), so each feature puts them in the same batch (one transaction) as
 // the fact that causes them: the appointment row and its debit, the payment row and its grant.
 //
 // A payment's credits carry its `payment_key` (transactions.grant_key), so a refund can reverse
 // exactly what that payment gave, every grant of it (a yearly plan's twelve monthly grants
 // included), less what was already reversed.
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
+import { firstRow } from '#worker/db/query'
+import { z } from 'zod'
 
-type Stmt = D1PreparedStatement
+/** A movement: a statement for the batch of the fact that causes it (db/query.ts `batch`). */
+type Stmt = SQL
 
 export type LedgerSource = 'payment' | 'appointment' | 'admin' | 'seed'
 /** Why credits moved; with `reference`, the movement's idempotency key. */
 export type LedgerReason =
   'topup' | 'subscription_grant' | 'refund' | 'appointment_booking' | 'appointment_refund' | 'admin_adjustment' | 'seed'
 
-const INSERT = 'INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source, payment_key, created_at)'
+const INSERT = sql.raw(
+  'INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source, payment_key, created_at)',
+)
+
+/** The row `balanceStmt` answers. */
+export const balanceRow = z.object({ n: z.number() })
 
 /** The person's balance in cents: the sum of their ledger. */
 export async function balanceCents(db: Db, userId: number): Promise<number> {
-  const row = await db.$client
-    .prepare('SELECT COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?1')
-    .bind(userId)
-    .first<{ n: number }>()
-  return Number(row?.n ?? 0)
+  const row = await firstRow(db, balanceStmt(userId), balanceRow)
+  return row?.n ?? 0
 }
 
-/** The balance as a statement, for a batch that must read it after its own writes. */
-export const balanceStmt = (db: Db, userId: number): Stmt =>
-  db.$client.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?1').bind(userId)
+/** The balance as a statement, for a batch that must read it after its own writes (its row: `balanceRow`). */
+export const balanceStmt = (userId: number): SQL =>
+  sql`SELECT COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ${userId}`
 
-/** SQL that is the balance of the person bound at `param` (for a guard inside another statement). */
-export const balanceOf = (param: string) =>
-  `(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ${param})`
+/** SQL that is the balance of `userId` (a value or a column), for a guard inside another statement. */
+export const balanceOf = (userId: number | SQL) =>
+  sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ${userId})`
 
 /**
- * Credits a payment gives (a pack, a plan's sessions), once per (reason, reference). `onlyIf`: SQL
- * (on the statement's own parameters ?1…?6) that must hold, e.g. "the plan is not a duplicate".
+ * Credits a payment gives (a pack, a plan's sessions), once per (reason, reference). `onlyIf`: a
+ * condition that must hold, e.g. "the plan is not a duplicate".
  */
-export function grantStmt(
-  db: Db,
-  g: {
-    userId: number
-    cents: number
-    reason: 'topup' | 'subscription_grant'
-    reference: string
-    paymentKey: string
-    at: number
-    onlyIf?: { sql: string; params: unknown[] }
-  },
-): Stmt {
-  const extra = g.onlyIf?.params ?? []
-  return db.$client
-    .prepare(
-      `${INSERT} SELECT ?1, ?2, ?3, ?4, 'payment', ?5, ?6 WHERE ?2 > 0${g.onlyIf ? ` AND (${g.onlyIf.sql})` : ''} ON CONFLICT (reason, reference) DO NOTHING`,
-    )
-    .bind(g.userId, g.cents, g.reason, g.reference, g.paymentKey, g.at, ...extra)
+export function grantStmt(g: {
+  userId: number
+  cents: number
+  reason: 'topup' | 'subscription_grant'
+  reference: string
+  paymentKey: string
+  at: number
+  onlyIf?: SQL
+}): Stmt {
+  return sql`${INSERT} SELECT ${g.userId}, ${g.cents}, ${g.reason}, ${g.reference}, 'payment', ${g.paymentKey}, ${g.at}
+    WHERE ${g.cents} > 0${g.onlyIf ? sql` AND (${g.onlyIf})` : sql``} ON CONFLICT (reason, reference) DO NOTHING`
 }
+
+const creditsRow = z.object({ granted: z.number(), reversed: z.number() })
 
 /** What a payment gave and what was already taken back, in cents (both ≥ 0). */
 export async function paymentCredits(db: Db, paymentKey: string): Promise<{ granted: number; reversed: number }> {
-  const row = await db.$client
-    .prepare(
-      `SELECT COALESCE(SUM(CASE WHEN amount_cents > 0 THEN amount_cents END), 0) AS granted,
-              COALESCE(-SUM(CASE WHEN reason = 'refund' THEN amount_cents END), 0) AS reversed
-       FROM credit_ledger WHERE payment_key = ?1`,
-    )
-    .bind(paymentKey)
-    .first<{ granted: number; reversed: number }>()
-  return { granted: Number(row?.granted ?? 0), reversed: Number(row?.reversed ?? 0) }
+  const row = await firstRow(
+    db,
+    sql`SELECT COALESCE(SUM(CASE WHEN amount_cents > 0 THEN amount_cents END), 0) AS granted,
+               COALESCE(-SUM(CASE WHEN reason = 'refund' THEN amount_cents END), 0) AS reversed
+        FROM credit_ledger WHERE payment_key = ${paymentKey}`,
+    creditsRow,
+  )
+  return { granted: row?.granted ?? 0, reversed: row?.reversed ?? 0 }
 }
 
 /**
@@ -82,67 +82,60 @@ export async function paymentCredits(db: Db, paymentKey: string): Promise<{ gran
  * The balance may go below zero: money came back for credits already spent (docs/API.md
  * "Refunds"); never both the money and the credits.
  */
-export const reversePaymentStmt = (
-  db: Db,
-  r: { userId: number; paymentKey: string; cents: number; reference: string; at: number },
-): Stmt =>
-  db.$client
-    .prepare(
-      `${INSERT}
-       SELECT ?1, -MIN(?3, granted - reversed), 'refund', ?4, 'payment', ?2, ?5 FROM (
-         SELECT COALESCE(SUM(CASE WHEN amount_cents > 0 THEN amount_cents END), 0) AS granted,
-                COALESCE(-SUM(CASE WHEN reason = 'refund' THEN amount_cents END), 0) AS reversed
-         FROM credit_ledger WHERE payment_key = ?2)
-       WHERE MIN(?3, granted - reversed) > 0
-       ON CONFLICT (reason, reference) DO NOTHING`,
-    )
-    .bind(r.userId, r.paymentKey, r.cents, r.reference, r.at)
+export const reversePaymentStmt = (r: {
+  userId: number
+  paymentKey: string
+  cents: number
+  reference: string
+  at: number
+}): Stmt =>
+  sql`${INSERT}
+      SELECT ${r.userId}, -MIN(${r.cents}, granted - reversed), 'refund', ${r.reference}, 'payment', ${r.paymentKey}, ${r.at} FROM (
+        SELECT COALESCE(SUM(CASE WHEN amount_cents > 0 THEN amount_cents END), 0) AS granted,
+               COALESCE(-SUM(CASE WHEN reason = 'refund' THEN amount_cents END), 0) AS reversed
+        FROM credit_ledger WHERE payment_key = ${r.paymentKey})
+      WHERE MIN(${r.cents}, granted - reversed) > 0
+      ON CONFLICT (reason, reference) DO NOTHING`
 
 /**
  * A booking's debit, written only if the appointment it pays was written by the statement before
  * it in the same batch (the appointment row is found by host, start, guest and `at`).
  */
-export const debitBookingStmt = (
-  db: Db,
-  b: { guestId: number; hostId: number; startAt: number; cents: number; at: number },
-): Stmt =>
-  db.$client
-    .prepare(
-      `${INSERT}
-       SELECT ?1, -?3, 'appointment_booking', 'appointment:' || id, 'appointment', NULL, ?4 FROM appointments
-       WHERE host_id = ?2 AND start_at = ?5 AND guest_id = ?1 AND status IN (1, 2) AND ?3 > 0 AND created_at = ?4
-       ON CONFLICT (reason, reference) DO NOTHING`,
-    )
-    .bind(b.guestId, b.hostId, b.cents, b.at, b.startAt)
+export const debitBookingStmt = (b: {
+  guestId: number
+  hostId: number
+  startAt: number
+  cents: number
+  at: number
+}): Stmt =>
+  sql`${INSERT}
+      SELECT ${b.guestId}, -${b.cents}, 'appointment_booking', 'appointment:' || id, 'appointment', NULL, ${b.at} FROM appointments
+      WHERE host_id = ${b.hostId} AND start_at = ${b.startAt} AND guest_id = ${b.guestId} AND status IN (1, 2)
+        AND ${b.cents} > 0 AND created_at = ${b.at}
+      ON CONFLICT (reason, reference) DO NOTHING`
 
 /**
  * A cancelled booking's credits back, once (keyed by the appointment), written only if the
  * appointment is cancelled and never more than its own debit.
  */
-export const refundBookingStmt = (
-  db: Db,
-  r: { appointmentId: number; guestId: number; cents: number; at: number; cancelledStatus: number },
-): Stmt =>
-  db.$client
-    .prepare(
-      `${INSERT}
-       SELECT ?2, MIN(?3, COALESCE((SELECT -amount_cents FROM credit_ledger WHERE reason = 'appointment_booking' AND reference = 'appointment:' || ?1), ?3)), 'appointment_refund', 'appointment:' || id, 'appointment', NULL, ?4
-       FROM appointments WHERE id = ?1 AND status = ?5 AND ?3 > 0
-       ON CONFLICT (reason, reference) DO NOTHING`,
-    )
-    .bind(r.appointmentId, r.guestId, r.cents, r.at, r.cancelledStatus)
+export const refundBookingStmt = (r: {
+  appointmentId: number
+  guestId: number
+  cents: number
+  at: number
+  cancelledStatus: number
+}): Stmt =>
+  sql`${INSERT}
+      SELECT ${r.guestId},
+             MIN(${r.cents}, COALESCE((SELECT -amount_cents FROM credit_ledger WHERE reason = 'appointment_booking' AND reference = 'appointment:' || ${r.appointmentId}), ${r.cents})),
+             'appointment_refund', 'appointment:' || id, 'appointment', NULL, ${r.at}
+      FROM appointments WHERE id = ${r.appointmentId} AND status = ${r.cancelledStatus} AND ${r.cents} > 0
+      ON CONFLICT (reason, reference) DO NOTHING`
 
 /** An admin's adjustment (either sign), keyed by the admin, the instant and their note. */
-export const adjustStmt = (
-  db: Db,
-  a: { userId: number; cents: number; adminId: number; note: string; at: number },
-): Stmt =>
-  db.$client
-    .prepare(`${INSERT} VALUES (?1, ?2, 'admin_adjustment', ?3, 'admin', NULL, ?4)`)
-    .bind(a.userId, a.cents, `admin:${a.adminId}:${a.at}:${a.note}`, a.at)
+export const adjustStmt = (a: { userId: number; cents: number; adminId: number; note: string; at: number }): Stmt =>
+  sql`${INSERT} VALUES (${a.userId}, ${a.cents}, 'admin_adjustment', ${`admin:${a.adminId}:${a.at}:${a.note}`}, 'admin', NULL, ${a.at})`
 
 /** Demo credits of a seeded person, once. */
-export const seedStmt = (db: Db, s: { userId: number; cents: number; email: string; at: number }): Stmt =>
-  db.$client
-    .prepare(`${INSERT} VALUES (?1, ?2, 'seed', ?3, 'seed', NULL, ?4) ON CONFLICT (reason, reference) DO NOTHING`)
-    .bind(s.userId, s.cents, `seed:${s.email}`, s.at)
+export const seedStmt = (s: { userId: number; cents: number; email: string; at: number }): Stmt =>
+  sql`${INSERT} VALUES (${s.userId}, ${s.cents}, 'seed', ${`seed:${s.email}`}, 'seed', NULL, ${s.at}) ON CONFLICT (reason, reference) DO NOTHING`

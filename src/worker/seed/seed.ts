@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
+import { run } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
 import {
   subscriptions,
@@ -19,7 +20,7 @@ import {
   activityDays,
   userEngagement,
 } from '#worker/db/schema'
-import { closeRankingDay } from '#worker/features/ranking/ranking.days'
+import { closeRankingDayOn } from '#worker/features/ranking/ranking.days'
 import * as audioData from './data/audio'
 import * as categoryData from './data/categories'
 import * as planData from './data/plans'
@@ -362,7 +363,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       report.users++
       const writes = []
       if (u.credits)
-        await ledger.seedStmt(db, { userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }).run()
+        await run(db, ledger.seedStmt({ userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }))
       // A subscriber has the subscription that makes them one (the flag follows it: features/payments).
       if (u.subscriber) {
         const start = new Date()
@@ -508,8 +509,8 @@ async function seedActivity(db: Db, hash: string, now: number): Promise<number> 
   }
   // Yesterday's ranking, after the day before's, closed by the nightly job's own function (it ranks
   // the running points totals the practice above added to; re-running a day rebuilds it).
-  await closeRankingDay({ DB: db.$client }, new Date(`${dayBefore(now, 2)}T23:59:00Z`))
-  await closeRankingDay({ DB: db.$client }, new Date(`${dayBefore(now, 1)}T23:59:00Z`))
+  await closeRankingDayOn(db, new Date(`${dayBefore(now, 2)}T23:59:00Z`))
+  await closeRankingDayOn(db, new Date(`${dayBefore(now, 1)}T23:59:00Z`))
   return created
 }
 

@@ -2,18 +2,43 @@
 // hidden rows, units, users' admin fields, credit adjustments, the audit trail and its snapshots.
 // Table and column names come only from the constants below, never from a request.
 import type { ListQuery } from '#shared/contract/list'
-import type {
-  AdminListName,
-  AdminListRow,
-  AdminPropertyRow,
-  AdminUnitRow,
-  AdminUserRow,
+import {
+  ADMIN_LIST_ROWS,
+  adminPropertyRow,
+  adminUnitRow,
+  adminUserRow as adminUserRowSchema,
+  type AdminListName,
+  type AdminListRow,
+  type AdminPropertyRow,
+  type AdminUnitRow,
+  type AdminUserRow,
 } from '#shared/contract/admin.rows'
+import { sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '#worker/db/client'
+import { batch, firstRow, rows as checkedRows, rowsIn, run } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
 
 type Value = string | number | null
 type Row = Record<string, Value>
+
+const value = z.union([z.string(), z.number(), z.null()])
+/** A row of a table named at run time (snapshots): its columns as SQLite gives them. */
+const anyRow = z.record(z.string(), value)
+const idRow = z.object({ id: z.number() })
+const countRow = z.object({ n: z.number() })
+
+/**
+ * SQL text with `?` placeholders and their values, as one drizzle `sql`. The text is built here
+ * only from the constants of this file (LISTS, UNIT_COLUMNS, USER_COLUMNS, SNAPSHOT), never from
+ * a request; the values are bound.
+ */
+function withValues(text: string, values: readonly Value[]): SQL {
+  const parts = text.split('?')
+  if (parts.length !== values.length + 1)
+    throw new Error(`admin SQL: ${parts.length - 1} placeholders, ${values.length} values`)
+  return sql.join(parts.map((p, i) => (i < values.length ? sql`${sql.raw(p)}${values[i]}` : sql.raw(p))))
+}
 
 /** One admin list: what it selects from where, which columns a search reads, which filters map to which SQL. */
 export interface ListSpec {
@@ -55,22 +80,19 @@ export async function listPage<N extends AdminListName>(
   }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : ''
   const order = spec.order[q.order.column] ?? Object.values(spec.order)[0]!
-  const d1 = db.$client
-  const [list, count] = await d1.batch<Row>([
-    d1
-      .prepare(
-        `SELECT ${spec.select} FROM ${spec.from} ${w} ORDER BY ${order} ${q.order.dir === 'desc' ? 'DESC' : 'ASC'}, 1 DESC LIMIT ? OFFSET ?`,
-      )
-      .bind(...params, q.perPage, q.offset),
-    d1.prepare(`SELECT COUNT(*) AS n FROM ${spec.from} ${w}`).bind(...params),
+  const [list, count] = await batch(db, [
+    withValues(
+      `SELECT ${spec.select} FROM ${spec.from} ${w} ORDER BY ${order} ${q.order.dir === 'desc' ? 'DESC' : 'ASC'}, 1 DESC LIMIT ? OFFSET ?`,
+      [...params, q.perPage, q.offset],
+    ),
+    withValues(`SELECT COUNT(*) AS n FROM ${spec.from} ${w}`, params),
   ])
-  const rows = (list!.results ?? []).map(
-    (r) =>
-      Object.fromEntries(
-        Object.entries(r).map(([k, v]) => [k, k.endsWith('_at') ? (iso(v) as Value) : v]),
-      ) as AdminListRow<N>,
+  // Each row checked by its list's schema (contract/admin.rows.ts) once its times are ISO text.
+  const schema = ADMIN_LIST_ROWS[name] as unknown as z.ZodType<AdminListRow<N>>
+  const rows = rowsIn(list, anyRow).map((r) =>
+    schema.parse(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.endsWith('_at') ? (iso(v) as Value) : v]))),
   )
-  return { rows, total: Number((count!.results?.[0] as Row | undefined)?.n ?? 0) }
+  return { rows, total: rowsIn(count, countRow)[0]?.n ?? 0 }
 }
 
 export const LISTS = {
@@ -171,53 +193,62 @@ export const UNIT_COLUMNS = [
 export type UnitColumn = (typeof UNIT_COLUMNS)[number]
 
 export async function findUnit(db: Db, id: number): Promise<AdminUnitRow | null> {
-  return db.$client.prepare(`SELECT ${LISTS.units.select} FROM units u WHERE u.id = ?`).bind(id).first<AdminUnitRow>()
+  return (
+    (await firstRow(db, withValues(`SELECT ${LISTS.units.select} FROM units u WHERE u.id = ?`, [id]), adminUnitRow)) ??
+    null
+  )
 }
 
 export const routeExists = async (db: Db, id: number) =>
-  !!(await db.$client.prepare('SELECT 1 FROM routes WHERE id = ?').bind(id).first())
+  !!(await firstRow(db, sql`SELECT 1 AS one FROM routes WHERE id = ${id}`, z.object({ one: z.number() })))
 
 /** A new unit, last in its route. */
 export async function insertUnit(db: Db, values: Partial<Record<UnitColumn, Value>>): Promise<number> {
   const cols = Object.keys(values) as UnitColumn[]
-  const row = await db.$client
-    .prepare(
+  const row = await firstRow(
+    db,
+    withValues(
       `INSERT INTO units (${cols.join(', ')}, "order") VALUES (${cols.map(() => '?').join(', ')}, (SELECT COALESCE(MAX("order"), 0) + 1 FROM units WHERE route_id = ?)) RETURNING id`,
-    )
-    .bind(...cols.map((c) => values[c] ?? null), values.route_id ?? null)
-    .first<{ id: number }>()
+      [...cols.map((c) => values[c] ?? null), values.route_id ?? null],
+    ),
+    idRow,
+  )
   return row!.id
 }
 
 export async function updateUnit(db: Db, id: number, patch: Partial<Record<UnitColumn, Value>>) {
   const cols = Object.keys(patch) as UnitColumn[]
   if (!cols.length) return
-  await db.$client
-    .prepare(`UPDATE units SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`)
-    .bind(...cols.map((c) => patch[c] ?? null), Date.now(), id)
-    .run()
+  await run(
+    db,
+    withValues(`UPDATE units SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`, [
+      ...cols.map((c) => patch[c] ?? null),
+      Date.now(),
+      id,
+    ]),
+  )
 }
 
-export const deleteUnitRow = async (db: Db, id: number) =>
-  ((await db.$client.prepare('DELETE FROM units WHERE id = ?').bind(id).run()).meta.changes ?? 0) > 0
+export const deleteUnitRow = async (db: Db, id: number) => (await run(db, sql`DELETE FROM units WHERE id = ${id}`)) > 0
 
 /** Swap a unit with its neighbour in its route (by order, then id); false at either end. */
 export async function moveUnitRow(db: Db, id: number, direction: 'up' | 'down'): Promise<number | null> {
-  const d1 = db.$client
-  const { results } = await d1
-    .prepare(
-      'SELECT id, "order" AS o FROM units WHERE route_id = (SELECT route_id FROM units WHERE id = ?) ORDER BY "order", id',
-    )
-    .bind(id)
-    .all<{ id: number; o: number }>()
+  const results = await checkedRows(
+    db,
+    sql`SELECT id, "order" AS o FROM units WHERE route_id = (SELECT route_id FROM units WHERE id = ${id}) ORDER BY "order", id`,
+    z.object({ id: z.number(), o: z.number() }),
+  )
   const i = results.findIndex((r) => r.id === id)
   if (i < 0) return null
   const j = direction === 'up' ? i - 1 : i + 1
   const list = results.map((r) => r.id)
   if (j >= 0 && j < list.length) [list[i], list[j]] = [list[j]!, list[i]!]
   // Renumber the whole route 1..n so equal orders can never tie again.
-  await d1.batch(list.map((uid, k) => d1.prepare('UPDATE units SET "order" = ? WHERE id = ?').bind(k + 1, uid)))
-  const route = await d1.prepare('SELECT route_id FROM units WHERE id = ?').bind(id).first<{ route_id: number }>()
+  await batch(
+    db,
+    list.map((uid, k) => sql`UPDATE units SET "order" = ${k + 1} WHERE id = ${uid}`),
+  )
+  const route = await firstRow(db, sql`SELECT route_id FROM units WHERE id = ${id}`, z.object({ route_id: z.number() }))
   return route?.route_id ?? null
 }
 
@@ -234,22 +265,25 @@ export const USER_COLUMNS = {
 } as const
 
 export async function adminUserRow(db: Db, id: number): Promise<AdminUserRow | null> {
-  return db.$client
-    .prepare(
-      `SELECT id, name, email, role, subscriber, language, country_code, psychologist_open_to_get_appointment, degree, nationality, located_at,
-      ${ledger.balanceOf('users.id')} AS credits_cents FROM users WHERE id = ?`,
-    )
-    .bind(id)
-    .first<AdminUserRow>()
+  const row = await firstRow(
+    db,
+    sql`SELECT id, name, email, role, subscriber, language, country_code, psychologist_open_to_get_appointment, degree, nationality, located_at,
+        ${ledger.balanceOf(sql`users.id`)} AS credits_cents FROM users WHERE id = ${id}`,
+    adminUserRowSchema,
+  )
+  return row ?? null
 }
 
 export async function updateAdminUser(db: Db, id: number, patch: Partial<Record<keyof typeof USER_COLUMNS, Value>>) {
   const cols = Object.keys(patch) as (keyof typeof USER_COLUMNS)[]
   if (!cols.length) return
-  await db.$client
-    .prepare(`UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`)
-    .bind(...cols.map((c) => patch[c] ?? null), Date.now(), id)
-    .run()
+  await run(
+    db,
+    withValues(
+      `UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+      [...cols.map((c) => patch[c] ?? null), Date.now(), id],
+    ),
+  )
 }
 
 /** A credit adjustment in the ledger (reason 'admin_adjustment', the admin's text as reference), and the new balance. */
@@ -260,46 +294,51 @@ export async function insertAdjustment(
   note: string,
   adminId: number,
 ): Promise<number> {
-  const d1 = db.$client
   const now = Date.now()
-  const [, balance] = await d1.batch<{ n: number }>([
-    ledger.adjustStmt(db, { userId, cents: amountCents, adminId, note, at: now }),
-    ledger.balanceStmt(db, userId),
+  const [, balance] = await batch(db, [
+    ledger.adjustStmt({ userId, cents: amountCents, adminId, note, at: now }),
+    ledger.balanceStmt(userId),
   ])
-  return Number(balance!.results?.[0]?.n ?? 0)
+  return rowsIn(balance, ledger.balanceRow)[0]?.n ?? 0
 }
 
 // ── Properties ───────────────────────────────────────────────────────────────────────────────
 
-const PROPERTY = 'SELECT id, key, value, description, updated_at FROM properties WHERE id = ?'
-export const findProperty = (db: Db, id: number) => db.$client.prepare(PROPERTY).bind(id).first<AdminPropertyRow>()
+export const findProperty = async (db: Db, id: number): Promise<AdminPropertyRow | null> =>
+  (await firstRow(
+    db,
+    sql`SELECT id, key, value, description, updated_at FROM properties WHERE id = ${id}`,
+    adminPropertyRow,
+  )) ?? null
 
 /** A new property; null when its key is taken. */
 export async function insertProperty(
   db: Db,
   v: { key: string; value: string | null; description: string | null; by: number },
 ) {
-  const row = await db.$client
-    .prepare(
-      'INSERT INTO properties (key, value, description, updated_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING RETURNING id',
-    )
-    .bind(v.key, v.value, v.description, v.by, Date.now(), Date.now())
-    .first<{ id: number }>()
+  const now = Date.now()
+  const row = await firstRow(
+    db,
+    sql`INSERT INTO properties (key, value, description, updated_by, created_at, updated_at)
+        VALUES (${v.key}, ${v.value}, ${v.description}, ${v.by}, ${now}, ${now}) ON CONFLICT(key) DO NOTHING RETURNING id`,
+    idRow,
+  )
   return row?.id ?? null
 }
 
 export async function updateProperty(db: Db, id: number, patch: { value?: string; description?: string }, by: number) {
   const cols = Object.keys(patch) as ('value' | 'description')[]
-  await db.$client
-    .prepare(
+  await run(
+    db,
+    withValues(
       `UPDATE properties SET ${[...cols.map((c) => `${c} = ?`), 'updated_by = ?', 'updated_at = ?'].join(', ')} WHERE id = ?`,
-    )
-    .bind(...cols.map((c) => patch[c]!), by, Date.now(), id)
-    .run()
+      [...cols.map((c) => patch[c]!), by, Date.now(), id],
+    ),
+  )
 }
 
 export const deletePropertyRow = async (db: Db, id: number) =>
-  ((await db.$client.prepare('DELETE FROM properties WHERE id = ?').bind(id).run()).meta.changes ?? 0) > 0
+  (await run(db, sql`DELETE FROM properties WHERE id = ${id}`)) > 0
 
 // ── Audit and snapshots ──────────────────────────────────────────────────────────────────────
 
@@ -344,12 +383,13 @@ export const RESTORABLE = ['route', 'post', 'plan'] as const
 export async function snapshot(db: Db, entity: string, id: number): Promise<Record<string, unknown[]> | null> {
   const parts = SNAPSHOT[entity]
   if (!parts) return null
-  const d1 = db.$client
-  const res = await d1.batch(
-    parts.map((p) => d1.prepare(`SELECT ${p.columns ?? '*'} FROM ${p.table} WHERE ${p.key} = ?`).bind(id)),
+  const res = await batch(
+    db,
+    parts.map((p) => withValues(`SELECT ${p.columns ?? '*'} FROM ${p.table} WHERE ${p.key} = ?`, [id])),
   )
-  if (!res[0]!.results?.length) return null
-  return Object.fromEntries(parts.map((p, i) => [p.table, res[i]!.results ?? []]))
+  const found = parts.map((_, i) => rowsIn(res[i], anyRow))
+  if (!found[0]!.length) return null
+  return Object.fromEntries(parts.map((p, i) => [p.table, found[i]!]))
 }
 
 export async function insertAudit(
@@ -364,36 +404,29 @@ export async function insertAudit(
     after: unknown
   },
 ) {
-  await db.$client
-    .prepare(
-      'INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    .bind(
-      row.actorId,
-      row.actorRole,
-      row.action,
-      row.entity,
-      row.entityId,
-      row.before === null ? null : JSON.stringify(row.before),
-      row.after === null ? null : JSON.stringify(row.after),
-      Date.now(),
-    )
-    .run()
+  const before = row.before === null ? null : JSON.stringify(row.before)
+  const after = row.after === null ? null : JSON.stringify(row.after)
+  await run(
+    db,
+    sql`INSERT INTO audit_log (actor_id, actor_role, action, entity, entity_id, before, after, created_at)
+        VALUES (${row.actorId}, ${row.actorRole}, ${row.action}, ${row.entity}, ${row.entityId}, ${before}, ${after}, ${Date.now()})`,
+  )
 }
 
 export async function findAudit(db: Db, id: number) {
-  const r = await db.$client
-    .prepare('SELECT id, action, entity, entity_id, before, restored_at, created_at FROM audit_log WHERE id = ?')
-    .bind(id)
-    .first<{
-      id: number
-      action: string
-      entity: string
-      entity_id: number | null
-      before: string | null
-      restored_at: number | null
-      created_at: number
-    }>()
+  const r = await firstRow(
+    db,
+    sql`SELECT id, action, entity, entity_id, before, restored_at, created_at FROM audit_log WHERE id = ${id}`,
+    z.object({
+      id: z.number(),
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.number().nullable(),
+      before: z.string().nullable(),
+      restored_at: z.number().nullable(),
+      created_at: z.number(),
+    }),
+  )
   return r ? { ...r, before: r.before ? (JSON.parse(r.before) as Record<string, Row[]>) : null } : null
 }
 
@@ -404,28 +437,25 @@ const SAFE_NAME = /^[a-z_]+$/
  * upserted (a soft-deleted post is still there), children are inserted where missing.
  */
 export async function restoreSnapshot(db: Db, auditId: number, snap: Record<string, Row[]>) {
-  const d1 = db.$client
-  const statements: D1PreparedStatement[] = []
+  const statements: SQL[] = []
   Object.entries(snap).forEach(([table, rows], i) => {
     if (!SAFE_NAME.test(table)) return
     for (const row of rows) {
       const cols = Object.keys(row).filter((c) => SAFE_NAME.test(c))
       const names = cols.map((c) => `"${c}"`).join(', ')
       const values = cols.map((c) => (c === 'deleted_at' ? null : (row[c] ?? null)))
-      const sql =
+      const text =
         i === 0
           ? `INSERT INTO ${table} (${names}) VALUES (${cols.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${cols
               .filter((c) => c !== 'id')
               .map((c) => `"${c}" = excluded."${c}"`)
               .join(', ')}`
           : `INSERT OR IGNORE INTO ${table} (${names}) VALUES (${cols.map(() => '?').join(', ')})`
-      statements.push(d1.prepare(sql).bind(...values))
+      statements.push(withValues(text, values))
     }
   })
-  statements.push(
-    d1.prepare('UPDATE audit_log SET restored_at = ? WHERE id = ? AND restored_at IS NULL').bind(Date.now(), auditId),
-  )
-  await d1.batch(statements)
+  statements.push(sql`UPDATE audit_log SET restored_at = ${Date.now()} WHERE id = ${auditId} AND restored_at IS NULL`)
+  await batch(db, statements)
 }
 
 /** The tracking events of a filter, for the CSV export. */

@@ -3,7 +3,11 @@ import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from '
 import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { appointments, psychologistAvailability, users, type Appointment } from '#worker/db/schema'
+import { batch, rowsIn } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
+import { z } from 'zod'
+
+const idRow = z.object({ id: z.number() })
 
 const LIVE: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 
@@ -94,18 +98,13 @@ export interface NewBooking {
  * Answers the new row, or 'no_credits', or throws the unique-index error.
  */
 export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment | 'no_credits'> {
-  // Raw statements on the D1 binding: drizzle's batch does not take these INSERT … SELECT forms.
-  const d1 = db.$client
-  const [inserted] = await d1.batch<{ id: number }>([
-    d1
-      .prepare(
-        `INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8
-         WHERE ${ledger.balanceOf('?1')} >= ?7
-         RETURNING id`,
-      )
-      .bind(b.guestId, b.hostId, AppointmentStatus.pending, b.channel, b.startAt, b.endAt, b.priceCents, b.now),
-    ledger.debitBookingStmt(db, {
+  // `sql` templates in db/query.ts's batch: the builder does not say these INSERT … SELECT forms.
+  const [inserted] = await batch(db, [
+    sql`INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
+        SELECT ${b.guestId}, ${b.hostId}, ${AppointmentStatus.pending}, ${b.channel}, ${b.startAt}, ${b.endAt}, ${b.priceCents}, ${b.now}, ${b.now}
+        WHERE ${ledger.balanceOf(b.guestId)} >= ${b.priceCents}
+        RETURNING id`,
+    ledger.debitBookingStmt({
       guestId: b.guestId,
       hostId: b.hostId,
       startAt: b.startAt,
@@ -113,7 +112,7 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment 
       at: b.now,
     }),
   ])
-  const id = inserted?.results?.[0]?.id
+  const id = rowsIn(inserted, idRow)[0]?.id
   if (!id) return 'no_credits'
   return (await findAppointment(db, id))!
 }
@@ -138,22 +137,12 @@ export async function transition(
   if (!refund || refund.cents <= 0) return (await update.all()).length > 0
   // The cancellation and its refund in one batch: the refund row is written only if the
   // appointment is cancelled, and (reason, reference) is unique, so it is paid once.
-  const d1 = db.$client
-  const [changed] = await d1.batch<{ id: number }>([
-    d1
-      .prepare(
-        `UPDATE appointments SET status = ?2, cancellation_reason = ?3, cancellation_reason_text = ?4, cancelled_at = ?5, cancelled_by = ?6, updated_at = ?5
-         WHERE id = ?1 AND status IN (${from.map(Number).join(', ')}) RETURNING id`,
-      )
-      .bind(
-        id,
-        set.status ?? null,
-        set.cancellationReason ?? null,
-        set.cancellationReasonText ?? null,
-        refund.now,
-        set.cancelledBy ?? null,
-      ),
-    ledger.refundBookingStmt(db, {
+  const [changed] = await batch(db, [
+    sql`UPDATE appointments SET status = ${set.status ?? null}, cancellation_reason = ${set.cancellationReason ?? null},
+          cancellation_reason_text = ${set.cancellationReasonText ?? null}, cancelled_at = ${refund.now},
+          cancelled_by = ${set.cancelledBy ?? null}, updated_at = ${refund.now}
+        WHERE id = ${id} AND status IN (${sql.raw(from.map(Number).join(', '))}) RETURNING id`,
+    ledger.refundBookingStmt({
       appointmentId: id,
       guestId: refund.userId,
       cents: refund.cents,
@@ -161,7 +150,7 @@ export async function transition(
       cancelledStatus: AppointmentStatus.cancelled,
     }),
   ])
-  return (changed?.results?.length ?? 0) > 0
+  return rowsIn(changed, idRow).length > 0
 }
 
 /**

@@ -11,7 +11,7 @@ import { listRoutes } from './content.service'
 const ref = (v: string, language: string) => (/^\d+$/.test(v) ? { id: Number(v), language } : { slug: v, language })
 
 async function visible(ctx: Ctx, type: 'route' | 'post', r: { id?: number; slug?: string; language: string }) {
-  const row = await findTarget(ctx.env.DB, type, r, ctx.user?.id ?? null)
+  const row = await findTarget(ctx.db, type, r, ctx.user?.id ?? null)
   if (!row)
     throw new AppError('not_found', { message: type === 'route' ? 'errors.route_not_found' : 'errors.not_found' })
   return row
@@ -29,8 +29,8 @@ export async function stats(ctx: Ctx, type: 'route' | 'post', idOrSlug: string) 
 /** POST /v1/route/update/like, /v1/post/update/like: flips the caller's like. */
 export async function toggle(ctx: Ctx, type: 'route' | 'post', id: number) {
   const row = await visible(ctx, type, { id, language: ctx.locale })
-  const liked = await toggleLike(ctx.env.DB, ctx.user!.id, type, row.id)
-  return { liked, stats: await recountLikes(ctx.env.DB, type, row.id) }
+  const liked = await toggleLike(ctx.db, ctx.user!.id, type, row.id)
+  return { liked, stats: await recountLikes(ctx.db, type, row.id) }
 }
 
 /** GET /v1/routes/liked_by_me: the caller's liked routes in their language, with images and stats. */
@@ -47,4 +47,4 @@ export function routesLikedByMe(ctx: Ctx, q: ListQuery<Record<string, never>>) {
 }
 
 /** Drop the likes of a deleted route or post (their editors call this; the likes are content's). */
-export const forgetLikes = (ctx: Ctx, type: ContentTarget, id: number) => forgetTarget(ctx.env.DB, type, id)
+export const forgetLikes = (ctx: Ctx, type: ContentTarget, id: number) => forgetTarget(ctx.db, type, id)

@@ -98,7 +98,7 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
 /** DELETE /v1/route: the route, its units and symptom links (cascade), its likes and stats. */
 export async function deleteRoute(ctx: Ctx, id: number) {
   if (!(await repo.deleteRouteRow(ctx.db, id))) throw missing('route')
-  await forgetTarget(ctx.env.DB, 'route', id)
+  await forgetTarget(ctx.db, 'route', id)
 }
 
 async function routeAndSymptom(ctx: Ctx, routeId: number, symptomId: number) {

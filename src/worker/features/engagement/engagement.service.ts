@@ -5,6 +5,7 @@ import { personal } from '#worker/http/person-cache'
 import type { RewardDto } from '#shared/contract/rewards'
 import { REWARD_CATEGORIES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
+import { getDb, type Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { addDays } from '#worker/lib/zones'
@@ -18,7 +19,7 @@ import { localToday, POINTS_PER_DAY, shownStreak, step, zoneOf } from './streak'
 /** The rewards of SPEC §9 are product data: present in every database (seed or not), never twice. */
 /** Once complete, the catalogue stays so: an isolate checks it once (a shared part, issue 21 §3). */
 let catalogComplete = false
-async function ensureCatalog(d1: D1Database) {
+async function ensureCatalog(d1: Db) {
   if (catalogComplete) return
   if ((await repo.rewardCount(d1)) < catalogRows().length) await repo.seedRewards(d1, catalogRows())
   catalogComplete = true
@@ -35,7 +36,7 @@ export async function recordActivity(
   at = Date.now(),
   opts: { unitCompleted?: boolean } = {},
 ) {
-  const d1 = env.DB
+  const d1 = getDb(env.DB)
   const before = await repo.findEngagement(d1, user.id)
   const s = step(before, at, zoneOf(user.timezone))
   const counted = await repo.writeStep(d1, user.id, before.lastDay, s, POINTS_PER_DAY, at)
@@ -46,19 +47,15 @@ export async function recordActivity(
 
 /** Give every reward the person's facts reach (once each), and tell them in the app. */
 export async function awardRewards(env: Env, userId: number, locale: Locale | null, at = Date.now()) {
-  await ensureCatalog(env.DB)
-  return notifyAwarded(
-    env,
-    userId,
-    locale,
-    await repo.awardReached(env.DB, userId, await repo.metricsOf(env.DB, userId), at),
-  )
+  const db = getDb(env.DB)
+  await ensureCatalog(db)
+  return notifyAwarded(env, userId, locale, await repo.awardReached(db, userId, await repo.metricsOf(db, userId), at))
 }
 
 async function notifyAwarded(env: Env, userId: number, locale: Locale | null, awarded: repo.RewardRow[]) {
   if (!awarded.length) return awarded
   // The person's own language when the caller is someone else (a psychologist closing a session).
-  locale ??= await repo.languageOf(env.DB, userId)
+  locale ??= await repo.languageOf(getDb(env.DB), userId)
   const t = translator(locale)
   for (const r of awarded) {
     await notifyUser(env, userId, locale, {
@@ -91,7 +88,7 @@ export const levelIcon = (level: number) =>
 /** GET /v1/rewards: every reward grouped by key and category, what the caller has, and the percent. */
 export async function listRewards(ctx: Ctx) {
   const user = me(ctx)
-  await ensureCatalog(ctx.env.DB)
+  await ensureCatalog(ctx.db)
   // One round: anything reached by a path that does not award (an older account) is given, and
   // the person's rewards, streak and week read after it, in one batch (issue 21 §2).
   const now = Date.now()
@@ -99,9 +96,9 @@ export async function listRewards(ctx: Ctx) {
   const from = addDays(today, -6)
   // Kept between the person's requests (http/person-cache.ts) for the day it was read on; a
   // read that awarded something is not kept (it changed rows: the version moves on).
-  const page = await personal(ctx, 'rewards-page', today, () => repo.rewardsPage(ctx.env.DB, user.id, now, from, today))
+  const page = await personal(ctx, 'rewards-page', today, () => repo.rewardsPage(ctx.db, user.id, now, from, today))
   if (page.awardedIds.length)
-    await notifyAwarded(ctx.env, user.id, ctx.locale, await repo.rewardsByIds(ctx.env.DB, page.awardedIds))
+    await notifyAwarded(ctx.env, user.id, ctx.locale, await repo.rewardsByIds(ctx.db, page.awardedIds))
   const rows = page.rewards
   const t = translator(ctx.locale)
   const dto = (r: repo.UserRewardRow): RewardDto => ({
@@ -144,8 +141,8 @@ export async function unclaimed(ctx: Ctx) {
  */
 export async function claim(ctx: Ctx, rewardId: number) {
   const user = me(ctx)
-  if (await repo.claim(ctx.env.DB, user.id, rewardId, Date.now())) return
-  const row = await repo.userReward(ctx.env.DB, user.id, rewardId)
+  if (await repo.claim(ctx.db, user.id, rewardId, Date.now())) return
+  const row = await repo.userReward(ctx.db, user.id, rewardId)
   if (!row)
     throw new AppError('not_found', {
       message: 'engagement.rewards.not_earned',
@@ -162,9 +159,10 @@ export async function streakOf(
 ) {
   const today = localToday(now, zoneOf(user.row?.timezone))
   const from = addDays(today, -6)
+  const db = getDb(env.DB)
   const [s, active] = await Promise.all([
-    repo.findEngagement(env.DB, user.id),
-    repo.activeDaysBetween(env.DB, user.id, from, today),
+    repo.findEngagement(db, user.id),
+    repo.activeDaysBetween(db, user.id, from, today),
   ])
   return streakFrom(s, active, today, from)
 }
@@ -186,4 +184,4 @@ function streakFrom(s: repo.EngagementRow, active: string[], today: string, from
 
 /** Leave or rejoin the ranking (ranking.service owns the setting; the flag is on the person's engagement row). */
 export const hideFromRanking = (env: Env, userId: number, hidden: boolean, now: number) =>
-  repo.setRankingHidden(env.DB, userId, hidden, now)
+  repo.setRankingHidden(getDb(env.DB), userId, hidden, now)

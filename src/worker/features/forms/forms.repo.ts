@@ -1,8 +1,10 @@
 // Every statement of the public forms (CONVENTIONS 3): the four requests, the waiting route
 // suggestions, and the in-app notice of a published route.
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Language } from '#shared/enums'
 import type { Db } from '#worker/db/client'
+import { batch, rowsIn } from '#worker/db/query'
 import {
   callbackRequests,
   contactRequests,
@@ -21,6 +23,8 @@ type NewSuggestion = typeof suggestions.$inferInsert
 type NewNotice = typeof inAppNotifications.$inferInsert
 
 /** D1 binds at most 100 parameters a statement: lists of ids go in slices. */
+const idRow = z.object({ id: z.number() })
+
 const slices = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size))
 
@@ -63,21 +67,22 @@ export const waitingSuggestions = (db: Db, language: Language) =>
  * `routeId` matches in the route search index: one statement each, in batches of 50.
  */
 export async function suggestionsMatchingRoute(
-  d1: D1Database,
+  db: Db,
   routeId: number,
   candidates: { id: number; match: string }[],
 ): Promise<number[]> {
   const found: number[] = []
   for (let i = 0; i < candidates.length; i += 50) {
     const chunk = candidates.slice(i, i + 50)
-    const results = await d1.batch<{ id: number }>(
-      chunk.map((c) =>
-        d1
-          .prepare('SELECT ?1 AS id WHERE EXISTS (SELECT 1 FROM routes_fts WHERE routes_fts MATCH ?2 AND rowid = ?3)')
-          .bind(c.id, c.match, routeId),
+    // FTS5 MATCH: drizzle's `sql` on `db` (docs/decisions/032).
+    const results = await batch(
+      db,
+      chunk.map(
+        (c) =>
+          sql`SELECT ${c.id} AS id WHERE EXISTS (SELECT 1 FROM routes_fts WHERE routes_fts MATCH ${c.match} AND rowid = ${routeId})`,
       ),
     )
-    for (const r of results) for (const row of r.results) found.push(row.id)
+    for (const r of results) for (const row of rowsIn(r, idRow)) found.push(row.id)
   }
   return found
 }

@@ -62,7 +62,7 @@ const reply = (email: string) => ({ kind: 'reply' as const, href: `mailto:${emai
  */
 export async function sendContact(ctx: Ctx, input: ContactRequest): Promise<number> {
   const key = `contact:${input.email}`
-  const cd = await takeCooldown(ctx.env.DB, key, COOLDOWNS_MS.contact)
+  const cd = await takeCooldown(ctx.db, key, COOLDOWNS_MS.contact)
   if (!cd.ok)
     throw new AppError('rate_limited', {
       message: 'errors.contact_cooldown',
@@ -79,7 +79,7 @@ export async function sendContact(ctx: Ctx, input: ContactRequest): Promise<numb
     })
   } catch (err) {
     // Nothing was stored: the hour is not spent.
-    await clearCooldown(ctx.env.DB, key).catch(() => undefined)
+    await clearCooldown(ctx.db, key).catch(() => undefined)
     throw err
   }
   await tellTeam(
@@ -193,7 +193,7 @@ export async function tellWaitingSuggestions(ctx: Ctx, route: PublishedRoute): P
       return match ? [{ id: s.id, match }] : []
     })
     if (!candidates.length) return 0
-    const matched = await repo.suggestionsMatchingRoute(ctx.env.DB, route.id, candidates)
+    const matched = await repo.suggestionsMatchingRoute(ctx.db, route.id, candidates)
     if (!matched.length) return 0
     const told = await repo.claimSuggestions(ctx.db, matched, route.id, new Date())
     const accounts = await repo.userIdsByEmail(

@@ -13,6 +13,7 @@
 // message delivered twice, a replay).
 import type { Locale } from '#shared/i18n/index'
 import { getDb } from '#worker/db/client'
+import type { Statement } from '#worker/db/query'
 import { isLocalEnv, type Env } from '#worker/env'
 import type { MailMessage } from '#worker/queues/messages'
 import {
@@ -111,7 +112,7 @@ export async function sendMails<N extends TemplateName>(
   env: Env,
   msgs: MailRequest<N>[],
   now = Date.now(),
-  alongside: D1PreparedStatement[] = [],
+  alongside: Statement[] = [],
 ): Promise<number[]> {
   const viaProvider = mailViaProvider(env)
   const rows = msgs.map((msg) => {
@@ -131,7 +132,7 @@ export async function sendMails<N extends TemplateName>(
       deliveryId: msg.deliveryId ?? null,
     }
   })
-  const ids = await insertOutboxMany(env.DB, rows, now, alongside)
+  const ids = await insertOutboxMany(getDb(env.DB), rows, now, alongside)
   if (viaProvider)
     await enqueueMail(env, ids).catch((err) =>
       console.warn(
@@ -194,16 +195,17 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
     return batch.ackAll()
   }
   const keepBody = isLocalEnv(env)
+  const db = getDb(env.DB)
   await Promise.all(
     batch.messages.map(async (message) => {
       const ids = (message.body?.ids ?? []).filter((id) => Number.isSafeInteger(id))
       let mails: OutboxMail[] = []
       try {
-        mails = await pendingMails(env.DB, ids)
+        mails = await pendingMails(db, ids)
         if (!mails.length) return message.ack()
         const providerIds = await callProvider(env, mails)
         await markSent(
-          env.DB,
+          db,
           mails.map((m, i) => ({ id: m.id, providerId: providerIds[i] ?? null })),
           now(),
           keepBody,
@@ -213,7 +215,7 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
         const why = String(err instanceof Error ? err.message : err).slice(0, 500)
         console.warn(`mail ${ids.join(',')} not sent (try ${message.attempts}): ${why}`)
         await markAttempt(
-          env.DB,
+          db,
           mails.map((m) => m.id),
           why,
         ).catch(() => {})
@@ -226,17 +228,17 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
 /** The calma-mail-dead consumer: the mails of a message whose retries ran out become dead letters. */
 export async function buryDeadMail(env: Env, batch: MessageBatch<MailMessage>, now = Date.now()) {
   const ids = batch.messages.flatMap((m) => (m.body?.ids ?? []).filter((id) => Number.isSafeInteger(id)))
-  const dead = await markDead(env.DB, ids, now)
+  const dead = await markDead(getDb(env.DB), ids, now)
   if (dead) console.warn(`${dead} mail(s) went to the dead-letter queue`)
   batch.ackAll()
 }
 
 /** The admin's list of dead letters. */
-export const listDeadMail = (env: Env, limit = 50) => deadMails(env.DB, limit)
+export const listDeadMail = (env: Env, limit = 50) => deadMails(getDb(env.DB), limit)
 
 /** Replay one dead letter (or all, at most 1,000 a call): pending again and back on the queue. */
 export async function replayDeadMail(env: Env, id: number | null) {
-  const ids = await reviveDead(env.DB, id, 1000)
+  const ids = await reviveDead(getDb(env.DB), id, 1000)
   await enqueueMail(env, ids)
   return ids.length
 }
@@ -244,7 +246,7 @@ export async function replayDeadMail(env: Env, id: number | null) {
 /** Minute cron: pending mail never tried and not queued for an hour goes on the queue (bounded per run). */
 export async function resendStranded(env: Env, now: number) {
   if (!mailViaProvider(env)) return 0
-  const ids = await takeStrandedMails(env.DB, now - STRANDED_AFTER_MS, now, STRANDED_PER_RUN)
+  const ids = await takeStrandedMails(getDb(env.DB), now - STRANDED_AFTER_MS, now, STRANDED_PER_RUN)
   await enqueueMail(env, ids)
   return ids.length
 }

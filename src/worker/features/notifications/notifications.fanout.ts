@@ -6,6 +6,7 @@
 // due now, and pushes them to each person's channel: no statement, run or object grows with the
 // number of people, and a message delivered twice writes nothing twice.
 import type { SocketMessage } from '#shared/contract/notifications'
+import { getDb, type Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import type { FanoutMessage } from '#worker/queues/messages'
 import { sendMails } from '#worker/features/mail/mail.service'
@@ -28,7 +29,7 @@ const CLOSE_AFTER_MS = 5000
 export type Block = { from: number; to: number; receivers: number[] | null }
 
 /** The blocks of an audience: slices of the explicit receivers, or id ranges over every user. */
-export async function blocksOf(d1: D1Database, receivers: number[] | null): Promise<Block[]> {
+export async function blocksOf(db: Db, receivers: number[] | null): Promise<Block[]> {
   if (receivers) {
     const sorted = [...new Set(receivers)].sort((a, b) => a - b)
     const blocks: Block[] = []
@@ -38,7 +39,7 @@ export async function blocksOf(d1: D1Database, receivers: number[] | null): Prom
     }
     return blocks
   }
-  const { lo, hi } = await repo.userIdRange(d1)
+  const { lo, hi } = await repo.userIdRange(db)
   const blocks: Block[] = []
   for (let from = lo; from <= hi; from += FANOUT_BLOCK)
     blocks.push({ from, to: Math.min(hi, from + FANOUT_BLOCK - 1), receivers: null })
@@ -69,12 +70,12 @@ export async function writeAndDeliverBlock(
   broadcast: boolean,
   base = env.APP_URL.replace(/\/$/, ''),
 ) {
-  const written = await repo.writeBlock(env.DB, n, block.receivers, block.from, block.to, moments, at)
+  const written = await repo.writeBlock(getDb(env.DB), n, block.receivers, block.from, block.to, moments, at)
   // Delivered now (never at the message's `at`): a redelivered block finds nothing of its own to push.
   const toPush =
     n.channel === 'in_app'
       ? await repo.deliverBlock(
-          env.DB,
+          getDb(env.DB),
           n.id,
           block.from,
           block.to,
@@ -100,14 +101,13 @@ export async function mailBlock(env: Env, notificationId: number, block: Block, 
   let mailed = 0
   // Bounded: a block holds at most FANOUT_BLOCK people; each step takes the ones still pending.
   for (let step = 0; step <= FANOUT_BLOCK / MAILS_PER_STEP; step++) {
-    const due = await repo.blockEmailDue(env.DB, notificationId, block.from, block.to, now, MAILS_PER_STEP)
+    const due = await repo.blockEmailDue(getDb(env.DB), notificationId, block.from, block.to, now, MAILS_PER_STEP)
     if (!due.length) break
     const targets = due.filter((d): d is typeof d & { email: string } => d.email !== null)
     const mails = await notificationMailRequests(env, base, targets)
     // Deliveries with nobody to mail (no address, notifications off) are done too.
     const ids = await sendMails(env, mails, now, [
       repo.markDeliveriesSent(
-        env.DB,
         due.map((d) => d.id),
         now,
       ),
@@ -184,7 +184,7 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
     try {
       const body = message.body
       if (body.kind === 'block') {
-        const n = await repo.findNotification(env.DB, body.notification)
+        const n = await repo.findNotification(getDb(env.DB), body.notification)
         if (!n || n.status !== 'sent') {
           message.ack()
           continue
@@ -200,7 +200,7 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
         for (const r of toPush)
           await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
       } else if (body.kind === 'push') {
-        for (const r of await repo.inAppByIds(env.DB, body.inApp))
+        for (const r of await repo.inAppByIds(getDb(env.DB), body.inApp))
           await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
       }
       message.ack()

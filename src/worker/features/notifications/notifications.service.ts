@@ -14,6 +14,7 @@ import { pagination } from '#shared/contract/list'
 import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
+import { getDb } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { listDeadMail, replayDeadMail, sendMails } from '#worker/features/mail/mail.service'
@@ -56,7 +57,7 @@ export async function notifyUser(
   n: { level: InAppNotificationDto['level']; type: string; title: string; description?: string | null },
 ) {
   const row = await repo.insertInApp(
-    env.DB,
+    getDb(env.DB),
     {
       user_id: userId,
       locale,
@@ -80,13 +81,13 @@ function me(ctx: Ctx) {
 }
 
 export async function unread(ctx: Ctx) {
-  return { notifications: (await repo.unreadOf(ctx.env.DB, me(ctx).id)).map(inAppDto) }
+  return { notifications: (await repo.unreadOf(ctx.db, me(ctx).id)).map(inAppDto) }
 }
 
 export async function markRead(ctx: Ctx, input: { id?: number; notification_id?: number }) {
   return {
     updated: await repo.markRead(
-      ctx.env.DB,
+      ctx.db,
       me(ctx).id,
       { id: input.id, notificationId: input.notification_id },
       Date.now(),
@@ -137,7 +138,7 @@ export async function create(ctx: Ctx, f: CreateNotificationForm, now = Date.now
   if (f.title_en && f.language !== 'es') copy.en = { title: f.title_en, description: f.description_en ?? null }
   const main = copy[f.language ?? 'es'] ?? copy.en!
   const row = await repo.insertNotification(
-    ctx.env.DB,
+    ctx.db,
     {
       receivers: f.receivers ? JSON.stringify(f.receivers) : null,
       send_at: sendAt,
@@ -161,15 +162,15 @@ export async function create(ctx: Ctx, f: CreateNotificationForm, now = Date.now
 }
 
 export async function cancel(ctx: Ctx, id: number) {
-  const found = await repo.findNotification(ctx.env.DB, id)
+  const found = await repo.findNotification(ctx.db, id)
   if (!found) throw new AppError('not_found', { message: 'engagement.notifications.not_found' })
-  if (!(await repo.cancelNotification(ctx.env.DB, id)))
+  if (!(await repo.cancelNotification(ctx.db, id)))
     throw new AppError('conflict', { message: 'engagement.notifications.not_pending' })
   return { notification: adminDto({ ...found, status: 'cancelled' }) }
 }
 
 export async function list(ctx: Ctx, q: NotificationsQuery) {
-  const { rows, total } = await repo.listNotifications(ctx.env.DB, {
+  const { rows, total } = await repo.listNotifications(ctx.db, {
     status: q.filters.status,
     order: q.order,
     perPage: q.perPage,
@@ -256,7 +257,7 @@ export async function sendDueNotifications(
   now: Date,
   opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {},
 ) {
-  const due = await repo.dueNotifications(env.DB, now)
+  const due = await repo.dueNotifications(getDb(env.DB), now)
   const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
   let mailedInBlocks = 0
   let fannedOut = 0
@@ -271,18 +272,18 @@ export async function sendDueNotifications(
       receivers = parseReceivers(n.receivers)
     } catch (err) {
       console.warn(`notification ${n.id} cancelled: ${err instanceof Error ? err.message : String(err)}`)
-      if (await repo.cancelNotification(env.DB, n.id)) cancelled++
+      if (await repo.cancelNotification(getDb(env.DB), n.id)) cancelled++
       continue
     }
     let claimed = false
     try {
       const moments: Record<string, number> = {}
       if (n.at_best_moment) {
-        for (const m of await repo.audienceMoments(env.DB, n, receivers))
+        for (const m of await repo.audienceMoments(getDb(env.DB), n, receivers))
           moments[`${m.tz}|${m.at}`] = bestMoment(now.getTime(), m.tz, m.at)
       }
-      const blocks = await blocksOf(env.DB, receivers)
-      claimed = await repo.claimNotification(env.DB, n.id, now.getTime())
+      const blocks = await blocksOf(getDb(env.DB), receivers)
+      claimed = await repo.claimNotification(getDb(env.DB), n.id, now.getTime())
       if (!claimed) continue
       if (blocks.length <= 1) {
         // Fits one block: written and delivered in this run, as a consumer would (its pushes go through the queue below).
@@ -308,14 +309,14 @@ export async function sendDueNotifications(
       }
     } catch (err) {
       failed++
-      if (claimed) await repo.unclaimNotification(env.DB, n.id).catch(() => {})
+      if (claimed) await repo.unclaimNotification(getDb(env.DB), n.id).catch(() => {})
       console.error(`notification ${n.id} not sent, will retry`, err)
     }
   }
 
-  const claimed = await repo.claimDue(env.DB, now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
+  const claimed = await repo.claimDue(getDb(env.DB), now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const inApp = await repo.inAppOfDeliveries(
-    env.DB,
+    getDb(env.DB),
     claimed.map((d) => d.id),
   )
 
@@ -330,7 +331,7 @@ export async function sendDueNotifications(
   // A broadcast's rows are never pushed one by one: the run (or block) that wrote them published
   // it on the public channels, and two runs at once may split the writing and the claiming.
   const fromBroadcast = new Set(
-    (await repo.notificationsByIds(env.DB, [...new Set(inApp.flatMap((r) => r.notification_id ?? []))]))
+    (await repo.notificationsByIds(getDb(env.DB), [...new Set(inApp.flatMap((r) => r.notification_id ?? []))]))
       .filter((n) => {
         try {
           return isBroadcast(n, parseReceivers(n.receivers))
@@ -354,9 +355,9 @@ export async function sendDueNotifications(
   // later (at the best moment) and any a block left, in each person's language, with the
   // unsubscribe link and headers; written to the outbox in few statements (one mail per
   // delivery, whoever writes it) and sent by the calma-mail consumer.
-  const mailed = await repo.claimDue(env.DB, now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
+  const mailed = await repo.claimDue(getDb(env.DB), now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const targets = await repo.emailTargets(
-    env.DB,
+    getDb(env.DB),
     mailed.map((d) => d.id),
   )
   const mails = await notificationMailRequests(env, base, targets)

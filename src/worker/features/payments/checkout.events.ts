@@ -26,12 +26,12 @@ export async function checkoutCompleted(
   const paymentIntent = idOf(s.payment_intent)
   const subscription = idOf(s.subscription)
   const stmts: Stmt[] = []
-  if (customer) stmts.push(repo.setStripeIdStmt(db, userId, customer))
+  if (customer) stmts.push(repo.setStripeIdStmt(userId, customer))
   if (s.mode === 'payment') {
     if (s.payment_status !== 'paid') return ignored('payment still on its way') // an async method: its own event follows
     const grantKey = `checkout:${s.id}`
     stmts.push(
-      repo.recordPaymentStmt(db, {
+      repo.recordPaymentStmt({
         userId,
         amountCents: s.amount_total ?? item.price_cents,
         currency: s.currency ?? 'usd',
@@ -45,7 +45,7 @@ export async function checkoutCompleted(
         grantKey,
         stripeSubscriptionId: null,
       }),
-      ledger.grantStmt(db, {
+      ledger.grantStmt({
         userId,
         cents: item.credit_cents,
         reason: 'topup',
@@ -62,7 +62,7 @@ export async function checkoutCompleted(
   // The period comes with the invoice; until it does, the plan runs one interval from now.
   const provisionalEnd = item.interval === 'year' ? addMonths(at, 12) : addMonths(at, 1)
   stmts.push(
-    repo.openSubscriptionStmt(db, {
+    repo.openSubscriptionStmt({
       stripeSubscriptionId: subscription,
       userId,
       title: subscriptionTitle(item, item.interval),
@@ -72,7 +72,7 @@ export async function checkoutCompleted(
       endAt: provisionalEnd,
       eventAt: at,
     }),
-    repo.syncSubscriberStmt(db, userId, now),
+    repo.syncSubscriberStmt(userId, now),
   )
   await repo.runBatch(db, stmts)
   await refreshSessions(env, userId) // the subscriber flag travels with the sessions

@@ -1,10 +1,12 @@
 // What the handlers of Stripe's events share (./payments.events.ts dispatches to them): their
 // outcome, the person an event is about, and the keys of a plan's period.
+import type { SQL } from 'drizzle-orm'
 import type { CatalogueItem } from '#shared/catalogue'
 import type { Db } from '#worker/db/client'
 import * as repo from './payments.repo'
 
-export type Stmt = D1PreparedStatement
+/** A statement of the batch an event writes (db/query.ts `batch`). */
+export type Stmt = SQL
 export type Outcome = 'applied' | 'ignored' | 'waiting'
 export interface Applied {
   outcome: Outcome

@@ -2,13 +2,18 @@
 // a Stripe event causes is keyed so that applying the event again changes nothing:
 // transactions by (provider, provider_ref), ledger rows by (reason, reference), subscriptions
 // by stripe_subscription_id with the newest event's time kept beside them.
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Db } from '#worker/db/client'
+import { batch, firstRow, rows, rowsIn } from '#worker/db/query'
 import { refundRequests, stripeEvents, subscriptions, transactions, users } from '#worker/db/schema'
 import type { RefundsQuery, TransactionsQuery } from '#shared/contract/payments'
 import { SubscriptionStatus, SubscriptionType } from '#shared/enums'
 
-type Stmt = D1PreparedStatement
+/** A statement for one of the batches money moves in (db/query.ts `batch`). */
+type Stmt = SQL
+
+const idRow = z.object({ id: z.number() })
 
 // ── Stripe events: stored before they are applied ───────────────────────────────────────────
 
@@ -97,8 +102,8 @@ export const paymentsOfSubscription = (db: Db, stripeSubscriptionId: string) =>
 // ── Statements a batch is made of ───────────────────────────────────────────────────────────
 
 /** The customer id Stripe gave the person, kept the first time (the next checkout reuses it). */
-export const setStripeIdStmt = (db: Db, userId: number, customer: string): Stmt =>
-  db.$client.prepare('UPDATE users SET stripe_id = ?2 WHERE id = ?1 AND stripe_id IS NULL').bind(userId, customer)
+export const setStripeIdStmt = (userId: number, customer: string): Stmt =>
+  sql`UPDATE users SET stripe_id = ${customer} WHERE id = ${userId} AND stripe_id IS NULL`
 
 export interface PaymentRow {
   userId: number
@@ -117,31 +122,15 @@ export interface PaymentRow {
 }
 
 /** A payment, once per Stripe object; a failed invoice paid later becomes succeeded, a refunded one stays refunded. */
-export const recordPaymentStmt = (db: Db, p: PaymentRow): Stmt =>
-  db.$client
-    .prepare(
-      `INSERT INTO transactions (user_id, amount_cents, currency, kind, provider, provider_ref, payment_intent, item, status, description, grant_key, stripe_subscription_id, created_at)
-       VALUES (?1, ?2, ?3, ?4, 'stripe', ?5, ?6, ?7, ?8, ?9, ?11, ?12, ?10)
-       ON CONFLICT (provider, provider_ref) DO UPDATE SET
-         status = CASE WHEN transactions.status IN ('refunded', 'succeeded') THEN transactions.status ELSE excluded.status END,
-         payment_intent = COALESCE(transactions.payment_intent, excluded.payment_intent),
-         grant_key = COALESCE(transactions.grant_key, excluded.grant_key),
-         stripe_subscription_id = COALESCE(transactions.stripe_subscription_id, excluded.stripe_subscription_id)`,
-    )
-    .bind(
-      p.userId,
-      p.amountCents,
-      p.currency,
-      p.kind,
-      p.providerRef,
-      p.paymentIntent,
-      p.item,
-      p.status,
-      p.description,
-      p.at,
-      p.grantKey,
-      p.stripeSubscriptionId,
-    )
+export const recordPaymentStmt = (p: PaymentRow): Stmt =>
+  sql`INSERT INTO transactions (user_id, amount_cents, currency, kind, provider, provider_ref, payment_intent, item, status, description, grant_key, stripe_subscription_id, created_at)
+      VALUES (${p.userId}, ${p.amountCents}, ${p.currency}, ${p.kind}, 'stripe', ${p.providerRef}, ${p.paymentIntent}, ${p.item}, ${p.status},
+              ${p.description}, ${p.grantKey}, ${p.stripeSubscriptionId}, ${p.at})
+      ON CONFLICT (provider, provider_ref) DO UPDATE SET
+        status = CASE WHEN transactions.status IN ('refunded', 'succeeded') THEN transactions.status ELSE excluded.status END,
+        payment_intent = COALESCE(transactions.payment_intent, excluded.payment_intent),
+        grant_key = COALESCE(transactions.grant_key, excluded.grant_key),
+        stripe_subscription_id = COALESCE(transactions.stripe_subscription_id, excluded.stripe_subscription_id)`
 
 export interface SubscriptionFacts {
   stripeSubscriptionId: string
@@ -157,108 +146,80 @@ export interface SubscriptionFacts {
 }
 
 /**
- * Another live plan of the person, other than ?4 (issue 20 §2: one plan at a time). Read inside
- * the INSERT that creates a plan, so of two plans paid at once exactly one is the first: D1 runs
- * one statement at a time.
+ * Another live plan of the person, other than this one (issue 20 §2: one plan at a time). Read
+ * inside the INSERT that creates a plan, so of two plans paid at once exactly one is the first:
+ * D1 runs one statement at a time.
  */
-const OTHER_LIVE_PLAN = `EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ?1 AND o.stripe_subscription_id != ?4 AND o.duplicate = 0
-  AND o.type = ${SubscriptionType.recurrent} AND o.status = ${SubscriptionStatus.active} AND (o.end_at IS NULL OR o.end_at > ?9))`
+const otherLivePlan = (userId: number, stripeSubscriptionId: string, now: number) =>
+  sql`EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ${userId} AND o.stripe_subscription_id != ${stripeSubscriptionId} AND o.duplicate = 0
+    AND o.type = ${RECURRENT} AND o.status = ${ACTIVE} AND (o.end_at IS NULL OR o.end_at > ${now}))`
+
+// The enums as SQL literals (as the statements were written), not parameters.
+const RECURRENT = sql.raw(String(SubscriptionType.recurrent))
+const ACTIVE = sql.raw(String(SubscriptionStatus.active))
+const DISABLED = sql.raw(String(SubscriptionStatus.disabled))
 
 /**
  * The first word on a subscription (checkout completed, or its first invoice): it exists and is
  * active, unless the person already has a live plan: then it is born a duplicate, ended, and
  * the caller refunds and cancels it at Stripe.
  */
-export const openSubscriptionStmt = (db: Db, s: SubscriptionFacts): Stmt =>
-  db.$client
-    .prepare(
-      `INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, duplicate, created_at, updated_at)
-       SELECT ?1, ?2, ${SubscriptionType.recurrent}, CASE WHEN ${OTHER_LIVE_PLAN} THEN ${SubscriptionStatus.disabled} ELSE ${SubscriptionStatus.active} END,
-              ?3, ?4, ?5, ?6, ?7, ?8, ${OTHER_LIVE_PLAN}, ?9, ?9 WHERE true
-       ON CONFLICT (stripe_subscription_id) DO UPDATE SET
-         item = COALESCE(subscriptions.item, excluded.item),
-         interval = COALESCE(subscriptions.interval, excluded.interval),
-         title = excluded.title,
-         period_start_at = MAX(COALESCE(subscriptions.period_start_at, 0), COALESCE(excluded.period_start_at, 0)),
-         end_at = MAX(COALESCE(subscriptions.end_at, 0), COALESCE(excluded.end_at, 0)),
-         updated_at = excluded.updated_at`,
-    )
-    .bind(
-      s.userId,
-      s.title,
-      s.interval,
-      s.stripeSubscriptionId,
-      s.item,
-      s.periodStartAt,
-      s.endAt,
-      s.eventAt,
-      Date.now(),
-    )
+export const openSubscriptionStmt = (s: SubscriptionFacts): Stmt => {
+  const now = Date.now()
+  const other = otherLivePlan(s.userId, s.stripeSubscriptionId, now)
+  return sql`INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, duplicate, created_at, updated_at)
+    SELECT ${s.userId}, ${s.title}, ${RECURRENT}, CASE WHEN ${other} THEN ${DISABLED} ELSE ${ACTIVE} END,
+           ${s.interval}, ${s.stripeSubscriptionId}, ${s.item}, ${s.periodStartAt}, ${s.endAt}, ${s.eventAt}, ${other}, ${now}, ${now} WHERE true
+    ON CONFLICT (stripe_subscription_id) DO UPDATE SET
+      item = COALESCE(subscriptions.item, excluded.item),
+      interval = COALESCE(subscriptions.interval, excluded.interval),
+      title = excluded.title,
+      period_start_at = MAX(COALESCE(subscriptions.period_start_at, 0), COALESCE(excluded.period_start_at, 0)),
+      end_at = MAX(COALESCE(subscriptions.end_at, 0), COALESCE(excluded.end_at, 0)),
+      updated_at = excluded.updated_at`
+}
 
 /**
  * Stripe's own state of the subscription (updated, deleted). Applied only if the event is not
  * older than the newest one applied; a disabled (deleted) subscription stays disabled.
  */
 export const setSubscriptionStateStmt = (
-  db: Db,
   s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean },
-): Stmt =>
-  db.$client
-    .prepare(
-      `INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, cancelled_at, duplicate, created_at, updated_at)
-       SELECT ?1, ?2, ${SubscriptionType.recurrent}, CASE WHEN ${OTHER_LIVE_PLAN} THEN ${SubscriptionStatus.disabled} ELSE ?10 END, ?3, ?4, ?5, ?6, ?7, ?8,
-              CASE WHEN ?11 THEN NULL ELSE ?9 END, ?10 = ${SubscriptionStatus.active} AND ${OTHER_LIVE_PLAN}, ?9, ?9 WHERE true
-       ON CONFLICT (stripe_subscription_id) DO UPDATE SET
-         status = CASE WHEN subscriptions.status = ${SubscriptionStatus.disabled} THEN subscriptions.status ELSE excluded.status END,
-         end_at = CASE WHEN excluded.status = ${SubscriptionStatus.disabled} THEN COALESCE(excluded.end_at, subscriptions.end_at)
-                       ELSE MAX(COALESCE(subscriptions.end_at, 0), COALESCE(excluded.end_at, 0)) END,
-         period_start_at = MAX(COALESCE(subscriptions.period_start_at, 0), COALESCE(excluded.period_start_at, 0)),
-         cancelled_at = CASE WHEN ?11 THEN NULL ELSE COALESCE(subscriptions.cancelled_at, excluded.cancelled_at) END,
-         stripe_event_at = excluded.stripe_event_at,
-         updated_at = excluded.updated_at
-       WHERE subscriptions.stripe_event_at IS NULL OR subscriptions.stripe_event_at <= excluded.stripe_event_at OR excluded.status = ${SubscriptionStatus.disabled}`,
-    )
-    .bind(
-      s.userId,
-      s.title,
-      s.interval,
-      s.stripeSubscriptionId,
-      s.item,
-      s.periodStartAt,
-      s.endAt,
-      s.eventAt,
-      Date.now(),
-      s.status,
-      s.renews ? 1 : 0,
-    )
+): Stmt => {
+  const now = Date.now()
+  const other = otherLivePlan(s.userId, s.stripeSubscriptionId, now)
+  const renews = s.renews ? 1 : 0
+  return sql`INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, stripe_event_at, cancelled_at, duplicate, created_at, updated_at)
+    SELECT ${s.userId}, ${s.title}, ${RECURRENT}, CASE WHEN ${other} THEN ${DISABLED} ELSE ${s.status} END,
+           ${s.interval}, ${s.stripeSubscriptionId}, ${s.item}, ${s.periodStartAt}, ${s.endAt}, ${s.eventAt},
+           CASE WHEN ${renews} THEN NULL ELSE ${now} END, ${s.status} = ${ACTIVE} AND ${other}, ${now}, ${now} WHERE true
+    ON CONFLICT (stripe_subscription_id) DO UPDATE SET
+      status = CASE WHEN subscriptions.status = ${DISABLED} THEN subscriptions.status ELSE excluded.status END,
+      end_at = CASE WHEN excluded.status = ${DISABLED} THEN COALESCE(excluded.end_at, subscriptions.end_at)
+                    ELSE MAX(COALESCE(subscriptions.end_at, 0), COALESCE(excluded.end_at, 0)) END,
+      period_start_at = MAX(COALESCE(subscriptions.period_start_at, 0), COALESCE(excluded.period_start_at, 0)),
+      cancelled_at = CASE WHEN ${renews} THEN NULL ELSE COALESCE(subscriptions.cancelled_at, excluded.cancelled_at) END,
+      stripe_event_at = excluded.stripe_event_at,
+      updated_at = excluded.updated_at
+    WHERE subscriptions.stripe_event_at IS NULL OR subscriptions.stripe_event_at <= excluded.stripe_event_at OR excluded.status = ${DISABLED}`
+}
 
 /** The subscriber flag follows the subscriptions (SPEC §3): an active, recurrent one whose period has not ended. */
-export const syncSubscriberStmt = (db: Db, userId: number, now: number): Stmt =>
-  db.$client
-    .prepare(
-      `UPDATE users SET subscriber = EXISTS (
-         SELECT 1 FROM subscriptions WHERE user_id = ?1 AND type = ${SubscriptionType.recurrent} AND status = ${SubscriptionStatus.active} AND (end_at IS NULL OR end_at > ?2)
-       ) WHERE id = ?1`,
-    )
-    .bind(userId, now)
+export const syncSubscriberStmt = (userId: number, now: number): Stmt =>
+  sql`UPDATE users SET subscriber = EXISTS (
+        SELECT 1 FROM subscriptions WHERE user_id = ${userId} AND type = ${RECURRENT} AND status = ${ACTIVE} AND (end_at IS NULL OR end_at > ${now})
+      ) WHERE id = ${userId}`
 
 /** The payment's refunded cents become `cumulative` (never less than before); all of it: 'refunded'. */
-export const setRefundedStmt = (db: Db, transactionId: number, cumulative: number): Stmt =>
-  db.$client
-    .prepare(
-      `UPDATE transactions SET refunded_cents = MAX(refunded_cents, MIN(?2, amount_cents)),
-         status = CASE WHEN MAX(refunded_cents, MIN(?2, amount_cents)) >= amount_cents THEN 'refunded' ELSE status END
-       WHERE id = ?1`,
-    )
-    .bind(transactionId, cumulative)
+export const setRefundedStmt = (transactionId: number, cumulative: number): Stmt =>
+  sql`UPDATE transactions SET refunded_cents = MAX(refunded_cents, MIN(${cumulative}, amount_cents)),
+        status = CASE WHEN MAX(refunded_cents, MIN(${cumulative}, amount_cents)) >= amount_cents THEN 'refunded' ELSE status END
+      WHERE id = ${transactionId}`
 
 /** A refunded plan payment ends that plan now (and only that one). */
-export const disableSubscriptionStmt = (db: Db, stripeSubscriptionId: string, now: number): Stmt =>
-  db.$client
-    .prepare(
-      `UPDATE subscriptions SET status = ${SubscriptionStatus.disabled}, end_at = MIN(COALESCE(end_at, ?2), ?2), updated_at = ?2 WHERE stripe_subscription_id = ?1 AND status = ${SubscriptionStatus.active}`,
-    )
-    .bind(stripeSubscriptionId, now)
+export const disableSubscriptionStmt = (stripeSubscriptionId: string, now: number): Stmt =>
+  sql`UPDATE subscriptions SET status = ${DISABLED}, end_at = MIN(COALESCE(end_at, ${now}), ${now}), updated_at = ${now}
+      WHERE stripe_subscription_id = ${stripeSubscriptionId} AND status = ${ACTIVE}`
 
 export const findSubscription = (db: Db, stripeSubscriptionId: string) =>
   db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get()
@@ -278,10 +239,8 @@ export const livePlansOf = (db: Db, userId: number) =>
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, SubscriptionStatus.active)))
     .all()
 
-export async function runBatch(db: Db, stmts: Stmt[]) {
-  if (!stmts.length) return [] // D1 refuses an empty batch; nothing to do is not an error
-  return db.$client.batch(stmts)
-}
+/** Statements in one D1 batch (one transaction); each answer's `results` holds its RETURNING rows. */
+export const runBatch = (db: Db, stmts: Stmt[]) => batch(db, stmts)
 
 // ── The caller's subscriptions, transactions ────────────────────────────────────────────────
 
@@ -315,40 +274,37 @@ export const stopRenewal = (db: Db, id: number, at: Date) =>
     .where(and(eq(subscriptions.id, id), sql`${subscriptions.cancelledAt} IS NULL`))
     .run()
 
-interface HistoryRow {
-  id: string
-  kind: 'payment' | 'credit'
-  reason: string
-  amount_cents: number
-  currency: string
-  status: string
-  description: string | null
-  created_at: number
-}
+const historyRow = z.object({
+  id: z.string(),
+  kind: z.enum(['payment', 'credit']),
+  reason: z.string(),
+  amount_cents: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  description: z.string().nullable(),
+  created_at: z.number(),
+})
+const countRow = z.object({ n: z.number() })
 
 /** Payments and ledger movements of one person, newest first, one page (UNION ALL; both tables are indexed by user and time). */
 export async function historyOf(db: Db, userId: number, q: TransactionsQuery) {
-  const d1 = db.$client
-  const parts: string[] = []
+  const parts: SQL[] = []
   // A credit movement's status says which way it went ('credited' or 'debited'), so a purchase
   // reads as one payment ("Paid") and the credits it added, not as two "Paid" rows.
   if (q.filters.kind !== 'credit')
     parts.push(
-      `SELECT 'payment:' || id AS id, 'payment' AS kind, kind AS reason, amount_cents, currency, status, description, created_at FROM transactions WHERE user_id = ?1`,
+      sql`SELECT 'payment:' || id AS id, 'payment' AS kind, kind AS reason, amount_cents, currency, status, description, created_at FROM transactions WHERE user_id = ${userId}`,
     )
   if (q.filters.kind !== 'payment')
     parts.push(
-      `SELECT 'credit:' || id AS id, 'credit' AS kind, reason, amount_cents, 'usd' AS currency, CASE WHEN amount_cents >= 0 THEN 'credited' ELSE 'debited' END AS status, NULL AS description, created_at FROM credit_ledger WHERE user_id = ?1`,
+      sql`SELECT 'credit:' || id AS id, 'credit' AS kind, reason, amount_cents, 'usd' AS currency, CASE WHEN amount_cents >= 0 THEN 'credited' ELSE 'debited' END AS status, NULL AS description, created_at FROM credit_ledger WHERE user_id = ${userId}`,
     )
-  const union = parts.join(' UNION ALL ')
-  const [rows, count] = await d1.batch<any>([
-    d1.prepare(`${union} ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3`).bind(userId, q.perPage, q.offset),
-    d1.prepare(`SELECT COUNT(*) AS n FROM (${union})`).bind(userId),
+  const union = sql.join(parts, sql` UNION ALL `)
+  const [page, count] = await batch(db, [
+    sql`${union} ORDER BY created_at DESC, id DESC LIMIT ${q.perPage} OFFSET ${q.offset}`,
+    sql`SELECT COUNT(*) AS n FROM (${union})`,
   ])
-  return {
-    rows: (rows!.results ?? []) as HistoryRow[],
-    total: Number((count!.results?.[0] as { n: number } | undefined)?.n ?? 0),
-  }
+  return { rows: rowsIn(page, historyRow), total: rowsIn(count, countRow)[0]?.n ?? 0 }
 }
 
 export const findTransaction = (db: Db, id: number) =>
@@ -374,15 +330,14 @@ export async function insertRefundRequestOnce(
   db: Db,
   r: { userId: number; transactionId: number | null; reason: string; now: number; windowMs: number },
 ) {
-  const row = await db.$client
-    .prepare(
-      `INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
-       SELECT ?1, ?2, ?3, 'pending', ?4
-       WHERE NOT EXISTS (SELECT 1 FROM refund_requests WHERE user_id = ?1 AND created_at > ?4 - ?5)
-       RETURNING id`,
-    )
-    .bind(r.userId, r.transactionId, r.reason, r.now, r.windowMs)
-    .first<{ id: number }>()
+  const row = await firstRow(
+    db,
+    sql`INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
+        SELECT ${r.userId}, ${r.transactionId}, ${r.reason}, 'pending', ${r.now}
+        WHERE NOT EXISTS (SELECT 1 FROM refund_requests WHERE user_id = ${r.userId} AND created_at > ${r.now - r.windowMs})
+        RETURNING id`,
+    idRow,
+  )
   return row?.id ?? null
 }
 
@@ -435,12 +390,8 @@ export async function listRefundRequests(db: Db, q: RefundsQuery) {
 }
 
 /** Resolve a pending request, once: answers whether this call resolved it. */
-export const resolveRefundStmt = (db: Db, id: number, status: 'approved' | 'rejected', by: number, at: number): Stmt =>
-  db.$client
-    .prepare(
-      `UPDATE refund_requests SET status = ?2, resolved_at = ?4, resolved_by = ?3 WHERE id = ?1 AND status = 'pending' RETURNING id`,
-    )
-    .bind(id, status, by, at)
+export const resolveRefundStmt = (id: number, status: 'approved' | 'rejected', by: number, at: number): Stmt =>
+  sql`UPDATE refund_requests SET status = ${status}, resolved_at = ${at}, resolved_by = ${by} WHERE id = ${id} AND status = 'pending' RETURNING id`
 
 // ── The daily job ────────────────────────────────────────────────────────────────────────────
 
@@ -450,28 +401,25 @@ export const resolveRefundStmt = (db: Db, id: number, status: 'approved' | 'reje
  * number of people whose plan ended and the ids of everyone touched.
  */
 export async function expireSubscriptions(db: Db, now: number, graceMs: number) {
-  const d1 = db.$client
-  const ended = await d1
-    .prepare(
-      `UPDATE subscriptions SET status = ${SubscriptionStatus.disabled}, updated_at = ?1
-       WHERE status = ${SubscriptionStatus.active} AND end_at IS NOT NULL AND (end_at <= ?1 AND (cancelled_at IS NOT NULL OR end_at <= ?1 - ?2))
-       RETURNING user_id`,
-    )
-    .bind(now, graceMs)
-    .all<{ user_id: number }>()
-  const ids = [...new Set(ended.results.map((r) => r.user_id))]
+  const ended = await rows(
+    db,
+    sql`UPDATE subscriptions SET status = ${DISABLED}, updated_at = ${now}
+        WHERE status = ${ACTIVE} AND end_at IS NOT NULL AND (end_at <= ${now} AND (cancelled_at IS NOT NULL OR end_at <= ${now - graceMs}))
+        RETURNING user_id`,
+    z.object({ user_id: z.number() }),
+  )
+  const ids = [...new Set(ended.map((r) => r.user_id))]
   // Also anyone whose flag says subscriber with no live subscription left (e.g. seeded or set by hand).
-  const unflagged = await d1
-    .prepare(
-      `UPDATE users SET subscriber = 0 WHERE subscriber = 1 AND NOT EXISTS (
-         SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND s.status = ${SubscriptionStatus.active} AND (s.end_at IS NULL OR s.end_at > ?1 - ?2)
-       ) AND id IN (SELECT user_id FROM subscriptions)
-       RETURNING id`,
-    )
-    .bind(now, graceMs)
-    .all<{ id: number }>()
+  const unflagged = await rows(
+    db,
+    sql`UPDATE users SET subscriber = 0 WHERE subscriber = 1 AND NOT EXISTS (
+          SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND s.status = ${ACTIVE} AND (s.end_at IS NULL OR s.end_at > ${now - graceMs})
+        ) AND id IN (SELECT user_id FROM subscriptions)
+        RETURNING id`,
+    idRow,
+  )
   // `users`: whose row may have changed (their sessions carry the subscriber flag).
-  return { ended: ids.length, users: [...new Set([...ids, ...unflagged.results.map((r) => r.id)])] }
+  return { ended: ids.length, users: [...new Set([...ids, ...unflagged.map((r) => r.id)])] }
 }
 
 /** Active yearly subscriptions, for their monthly session grants. */

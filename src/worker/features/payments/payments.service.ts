@@ -16,6 +16,7 @@ import { pagination } from '#shared/contract/list'
 import { SubscriptionStatus, SubscriptionType } from '#shared/enums'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { COOLDOWNS_MS } from '#shared/limits'
+import type { SQL } from 'drizzle-orm'
 import type { Ctx } from '#worker/context'
 import type { Subscription } from '#worker/db/schema'
 import { isLocalEnv } from '#worker/env'
@@ -419,7 +420,7 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   }
   const undo = await refundStatements(ctx.db, tx, tx.refundedCents + money, now, credits)
   const [resolved] = await repo.runBatch(ctx.db, [
-    repo.resolveRefundStmt(ctx.db, r.id, 'approved', admin.id, now),
+    repo.resolveRefundStmt(r.id, 'approved', admin.id, now),
     ...undo.stmts,
   ])
   if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
@@ -432,7 +433,7 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
 export async function rejectRefund(ctx: Ctx, id: number, now = Date.now()) {
   const admin = me(ctx)
   const r = await pending(ctx, id)
-  const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(ctx.db, r.id, 'rejected', admin.id, now)])
+  const [resolved] = await repo.runBatch(ctx.db, [repo.resolveRefundStmt(r.id, 'rejected', admin.id, now)])
   if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
   return toRefundDto((await repo.findRefundRequest(ctx.db, r.id))!, true)
 }
@@ -478,7 +479,7 @@ export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60_000
  */
 export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
   const { ended, users } = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
-  const grants: D1PreparedStatement[] = []
+  const grants: SQL[] = []
   const monthly = catalogueItem('yearly')!.credit_cents
   for (const s of await repo.activeYearly(db, now)) {
     if (!s.periodStartAt || !s.stripeSubscriptionId) continue
@@ -486,7 +487,7 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
     const paymentKey = planPaymentKey(s.stripeSubscriptionId, start)
     for (let m = 1; m < 12 && addMonths(start, m) <= now; m++)
       grants.push(
-        ledger.grantStmt(db, {
+        ledger.grantStmt({
           userId: s.userId,
           cents: monthly,
           reason: 'subscription_grant',
@@ -510,16 +511,14 @@ export async function cancelPlansOnErase(
   db: Ctx['db'],
   userId: number,
   now = Date.now(),
-): Promise<{ stmts: D1PreparedStatement[]; keys: string[] }> {
+): Promise<{ stmts: SQL[]; keys: string[] }> {
   const plans = await repo.livePlansOf(db, userId)
   const keys: string[] = []
   const stmts = plans.flatMap((p) => {
     if (!p.stripeSubscriptionId) return []
     const key = `cancel-erase-${p.stripeSubscriptionId}`
     keys.push(key)
-    return [
-      enqueueActionStmt(db, { key, kind: 'cancel_subscription', target: p.stripeSubscriptionId, userId: null, now }),
-    ]
+    return [enqueueActionStmt({ key, kind: 'cancel_subscription', target: p.stripeSubscriptionId, userId: null, now })]
   })
   return { stmts, keys }
 }

@@ -62,14 +62,14 @@ export async function refundStatements(
   const stmts: Stmt[] = []
   const actions: string[] = []
   if (target <= tx.refundedCents || !tx.userId) return { stmts, actions }
-  stmts.push(repo.setRefundedStmt(db, tx.id, target))
+  stmts.push(repo.setRefundedStmt(tx.id, target))
   const { granted, reversed } = await creditsOfPayment(db, tx)
   const due =
     creditsOverride ??
     (tx.amountCents > 0 ? Math.round((granted * target) / tx.amountCents) - reversed : granted - reversed)
   if (due > 0 && tx.grantKey)
     stmts.push(
-      ledger.reversePaymentStmt(db, {
+      ledger.reversePaymentStmt({
         userId: tx.userId,
         paymentKey: tx.grantKey,
         cents: due,
@@ -78,13 +78,10 @@ export async function refundStatements(
       }),
     )
   if (tx.kind === 'subscription' && tx.stripeSubscriptionId && target >= tx.amountCents) {
-    stmts.push(
-      repo.disableSubscriptionStmt(db, tx.stripeSubscriptionId, now),
-      repo.syncSubscriberStmt(db, tx.userId, now),
-    )
+    stmts.push(repo.disableSubscriptionStmt(tx.stripeSubscriptionId, now), repo.syncSubscriberStmt(tx.userId, now))
     const key = `cancel-refunded-${tx.stripeSubscriptionId}`
     stmts.push(
-      enqueueActionStmt(db, {
+      enqueueActionStmt({
         key,
         kind: 'cancel_subscription',
         target: tx.stripeSubscriptionId,

@@ -3,45 +3,44 @@
 // plan), then done right after, and again by the minute cron until Stripe confirms, with
 // backoff. So erasing an account never waits on Stripe, and nothing is ever asked twice: the
 // row's key is Stripe's Idempotency-Key too.
-import type { Db } from '#worker/db/client'
+import { inArray, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import { getDb } from '#worker/db/client'
+import { rows as checkedRows, run } from '#worker/db/query'
+import { stripeActions } from '#worker/db/schema'
 import type { Env } from '#worker/env'
 import { stripeClient } from './stripe'
 
-type Stmt = D1PreparedStatement
+/** A statement for the batch of the decision that needs the action (db/query.ts `batch`). */
+type Stmt = SQL
 export type StripeActionKind = 'cancel_subscription' | 'refund_payment'
 
 /** Objects the local checkout made: Stripe has never seen them, so there is nothing to tell it. */
 export const isLocalStripeId = (id: string) => /^(sub|pi|in|cs|cus)_local_/.test(id)
 
 /** An action, once per key; RETURNING key tells the caller whether this call wrote it. */
-export const enqueueActionStmt = (
-  db: Db,
-  a: {
-    key: string
-    kind: StripeActionKind
-    target: string
-    amountCents?: number | null
-    userId?: number | null
-    now: number
-  },
-): Stmt =>
-  db.$client
-    .prepare(
-      'INSERT INTO stripe_actions (key, kind, target, amount_cents, user_id, next_at, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) ON CONFLICT (key) DO NOTHING RETURNING key',
-    )
-    .bind(a.key, a.kind, a.target, a.amountCents ?? null, a.userId ?? null, a.now)
+export const enqueueActionStmt = (a: {
+  key: string
+  kind: StripeActionKind
+  target: string
+  amountCents?: number | null
+  userId?: number | null
+  now: number
+}): Stmt =>
+  sql`INSERT INTO stripe_actions (key, kind, target, amount_cents, user_id, next_at, created_at)
+      VALUES (${a.key}, ${a.kind}, ${a.target}, ${a.amountCents ?? null}, ${a.userId ?? null}, ${a.now}, ${a.now})
+      ON CONFLICT (key) DO NOTHING RETURNING key`
 
 const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3_600_000]
 const BATCH = 25
 
-interface ActionRow {
-  key: string
-  kind: StripeActionKind
-  target: string
-  amount_cents: number | null
-  attempts: number
-}
+const actionRow = z.object({
+  key: z.string(),
+  kind: z.enum(['cancel_subscription', 'refund_payment']),
+  target: z.string(),
+  amount_cents: z.number().nullable(),
+  attempts: z.number(),
+})
 
 /** Stripe's answer that the thing is already as we want it (cancelled, refunded): done. */
 function alreadyDone(err: unknown) {
@@ -63,26 +62,17 @@ export async function runStripeActions(
 ): Promise<{ done: number; failed: number }> {
   const db = getDb(env.DB)
   const now = opts.now ?? Date.now()
-  const d1 = db.$client
-  const rows = opts.keys
-    ? opts.keys.length
-      ? (
-          await d1
-            .prepare(
-              `SELECT key, kind, target, amount_cents, attempts FROM stripe_actions WHERE done_at IS NULL AND key IN (${opts.keys.map((_, i) => `?${i + 1}`).join(', ')})`,
-            )
-            .bind(...opts.keys)
-            .all<ActionRow>()
-        ).results
-      : []
-    : (
-        await d1
-          .prepare(
-            'SELECT key, kind, target, amount_cents, attempts FROM stripe_actions WHERE done_at IS NULL AND next_at <= ?1 ORDER BY next_at LIMIT ?2',
-          )
-          .bind(now, BATCH)
-          .all<ActionRow>()
-      ).results
+  const due = opts.keys
+    ? sql`done_at IS NULL AND ${inArray(stripeActions.key, opts.keys)}`
+    : sql`done_at IS NULL AND next_at <= ${now} ORDER BY next_at LIMIT ${BATCH}`
+  const rows =
+    opts.keys && !opts.keys.length
+      ? []
+      : await checkedRows(
+          db,
+          sql`SELECT key, kind, target, amount_cents, attempts FROM stripe_actions WHERE ${due}`,
+          actionRow,
+        )
   if (!rows.length) return { done: 0, failed: 0 }
   const stripe = await stripeClient(env)
   let done = 0
@@ -109,16 +99,17 @@ export async function runStripeActions(
     if (error) {
       failed++
       console.warn(`stripe action ${a.key} failed (attempt ${a.attempts + 1}): ${error}`)
-      await d1
-        .prepare('UPDATE stripe_actions SET attempts = attempts + 1, next_at = ?2, last_error = ?3 WHERE key = ?1')
-        .bind(a.key, now + BACKOFF_MS[Math.min(a.attempts, BACKOFF_MS.length - 1)]!, error)
-        .run()
+      const next = now + BACKOFF_MS[Math.min(a.attempts, BACKOFF_MS.length - 1)]!
+      await run(
+        db,
+        sql`UPDATE stripe_actions SET attempts = attempts + 1, next_at = ${next}, last_error = ${error} WHERE key = ${a.key}`,
+      )
     } else {
       done++
-      await d1
-        .prepare('UPDATE stripe_actions SET attempts = attempts + 1, done_at = ?2, last_error = NULL WHERE key = ?1')
-        .bind(a.key, now)
-        .run()
+      await run(
+        db,
+        sql`UPDATE stripe_actions SET attempts = attempts + 1, done_at = ${now}, last_error = NULL WHERE key = ${a.key}`,
+      )
     }
   }
   return { done, failed }

@@ -1,6 +1,7 @@
 // A plan's life at Stripe: its invoices paid or failed, and the subscription's changes. One plan
 // at a time: the INSERT that creates a plan decides, atomically, whether it is the person's only
 // live one; a second is born a duplicate, refunded and cancelled at Stripe (settleDuplicate).
+import { sql } from 'drizzle-orm'
 import { catalogueItem, formatMoney } from '#shared/catalogue'
 import { SubscriptionStatus } from '#shared/enums'
 import { localizePath, type Locale } from '#shared/i18n/index'
@@ -70,7 +71,7 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
     ]
     const written = await repo.runBatch(
       db,
-      actions.map((a) => enqueueActionStmt(db, { ...a, now })),
+      actions.map((a) => enqueueActionStmt({ ...a, now })),
     )
     console.warn(`stripe: invoice ${inv.id} of erased user ${person.id}: refunded and plan cancelled`)
     return {
@@ -86,8 +87,8 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
   const end = msOf(period?.end) ?? (item.interval === 'year' ? addMonths(start, 12) : addMonths(start, 1))
   const grantKey = planPaymentKey(sub, start)
   const stmts = [
-    ...(customer ? [repo.setStripeIdStmt(db, userId, customer)] : []),
-    repo.openSubscriptionStmt(db, {
+    ...(customer ? [repo.setStripeIdStmt(userId, customer)] : []),
+    repo.openSubscriptionStmt({
       stripeSubscriptionId: sub,
       userId,
       title: subscriptionTitle(item, item.interval),
@@ -97,7 +98,7 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
       endAt: end,
       eventAt: at,
     }),
-    repo.recordPaymentStmt(db, {
+    repo.recordPaymentStmt({
       userId,
       amountCents: amount,
       currency: inv.currency ?? 'usd',
@@ -113,19 +114,16 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
     }),
     // The period's sessions (SPEC §9: 4 a month), unless this plan is a second one (refunded
     // instead); the yearly plan's later months come from the daily job.
-    ledger.grantStmt(db, {
+    ledger.grantStmt({
       userId,
       cents: item.credit_cents,
       reason: 'subscription_grant',
       reference: grantReference(sub, start, 0),
       paymentKey: grantKey,
       at,
-      onlyIf: {
-        sql: 'EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ?7 AND duplicate = 0)',
-        params: [sub],
-      },
+      onlyIf: sql`EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ${sub} AND duplicate = 0)`,
     }),
-    repo.syncSubscriberStmt(db, userId, now),
+    repo.syncSubscriberStmt(userId, now),
   ]
   await repo.runBatch(db, stmts)
   await refreshSessions(env, userId)
@@ -145,7 +143,7 @@ export async function settleDuplicate(env: Env, db: Db, sub: string, userId: num
   const actions = [
     {
       key: `cancel-duplicate-${sub}`,
-      stmt: enqueueActionStmt(db, {
+      stmt: enqueueActionStmt({
         key: `cancel-duplicate-${sub}`,
         kind: 'cancel_subscription',
         target: sub,
@@ -158,9 +156,9 @@ export async function settleDuplicate(env: Env, db: Db, sub: string, userId: num
   for (const p of payments) {
     if (p.status !== 'succeeded' || !p.paymentIntent) continue
     const key = `refund-duplicate-${p.providerRef}`
-    const stmt = enqueueActionStmt(db, { key, kind: 'refund_payment', target: p.paymentIntent, userId, now })
+    const stmt = enqueueActionStmt({ key, kind: 'refund_payment', target: p.paymentIntent, userId, now })
     actions.push({ key, stmt })
-    stmts.push(stmt, repo.setRefundedStmt(db, p.id, p.amountCents))
+    stmts.push(stmt, repo.setRefundedStmt(p.id, p.amountCents))
   }
   const results = await repo.runBatch(db, stmts)
   const wrote = actions.filter((a) => results[stmts.indexOf(a.stmt)]?.results?.length).map((a) => a.key)
@@ -198,7 +196,7 @@ export async function invoiceFailed(db: Db, inv: InvoiceObject, at: number): Pro
   const item = catalogueItem(itemOf(meta))
   // Stripe retries the payment and tells us what becomes of the subscription; until then it stays.
   await repo.runBatch(db, [
-    repo.recordPaymentStmt(db, {
+    repo.recordPaymentStmt({
       userId: person.id,
       amountCents: inv.amount_due ?? 0,
       currency: inv.currency ?? 'usd',
@@ -238,7 +236,7 @@ export async function subscriptionChanged(
   if (person.erased) {
     if (deleted || !ACTIVE_STATES.has(s.status ?? '')) return ignored('erased user')
     const [w] = await repo.runBatch(db, [
-      enqueueActionStmt(db, { key: `cancel-erase-${s.id}`, kind: 'cancel_subscription', target: s.id, now }),
+      enqueueActionStmt({ key: `cancel-erase-${s.id}`, kind: 'cancel_subscription', target: s.id, now }),
     ])
     return { outcome: 'ignored', reason: 'erased user', actions: w?.results?.length ? [`cancel-erase-${s.id}`] : [] }
   }
@@ -252,7 +250,7 @@ export async function subscriptionChanged(
   const periodEnd = msOf(firstItem?.current_period_end) ?? msOf(s.current_period_end)
   const endAt = deleted ? (msOf(s.ended_at) ?? msOf(s.canceled_at) ?? at) : periodEnd
   await repo.runBatch(db, [
-    repo.setSubscriptionStateStmt(db, {
+    repo.setSubscriptionStateStmt({
       stripeSubscriptionId: s.id,
       userId,
       title: subscriptionTitle(item, interval),
@@ -264,7 +262,7 @@ export async function subscriptionChanged(
       status: ENDED_STATES.has(state) ? SubscriptionStatus.disabled : SubscriptionStatus.active,
       renews: !s.cancel_at_period_end && !s.cancel_at,
     }),
-    repo.syncSubscriberStmt(db, userId, now),
+    repo.syncSubscriberStmt(userId, now),
   ])
   await refreshSessions(env, userId)
   return { outcome: 'applied', actions: deleted ? [] : await settleDuplicate(env, db, s.id, userId, now) }

@@ -1,5 +1,9 @@
 // Post bodies through the HTML allowlist (issue 20 §4; lib/html.ts): on save, on every read for
 // a reader, on restore, and the one-off cleaning of rows stored before it (migration 0011).
+import { lt, sql } from 'drizzle-orm'
+import { getDb } from '#worker/db/client'
+import { batch } from '#worker/db/query'
+import { posts } from '#worker/db/schema'
 import type { Env } from '#worker/env'
 import { contentChanged } from '#worker/http/public-cache'
 import { HTML_POLICY_VERSION, sanitizeHtml } from '#worker/lib/html'
@@ -44,26 +48,26 @@ const BATCH = 50
  * that save (the update only matches the text it read). Visitors' cached pages are purged.
  */
 export async function cleanStoredPostHtml(env: Env): Promise<{ cleaned: number; changed: number }> {
-  const { results } = await env.DB.prepare('SELECT id, content FROM posts WHERE html_version < ?1 LIMIT ?2')
-    .bind(HTML_POLICY_VERSION, BATCH)
-    .all<{ id: number; content: string | null }>()
+  const db = getDb(env.DB)
+  const stale = lt(posts.htmlVersion, HTML_POLICY_VERSION)
+  const results = await db.select({ id: posts.id, content: posts.content }).from(posts).where(stale).limit(BATCH).all()
   if (!results.length) return { cleaned: 0, changed: 0 }
   let changed = 0
+  // Statements in `sql`, not the builder's update: that would also stamp updated_at (the editors'
+  // "last update"), which a policy migration is not.
   const updates = await Promise.all(
     results.map(async (r) => {
       const clean = r.content === null ? null : await cleanBody(r.content)
       if (!clean || clean.content === r.content) {
-        return env.DB.prepare(
-          'UPDATE posts SET html_version = ?1 WHERE id = ?2 AND html_version < ?1 AND content IS ?3',
-        ).bind(HTML_POLICY_VERSION, r.id, r.content)
+        return sql`UPDATE posts SET html_version = ${HTML_POLICY_VERSION}
+                   WHERE id = ${r.id} AND html_version < ${HTML_POLICY_VERSION} AND content IS ${r.content}`
       }
       changed++
-      return env.DB.prepare(
-        'UPDATE posts SET content = ?1, html_version = ?2, time_for_reading = ?3 WHERE id = ?4 AND html_version < ?2 AND content = ?5',
-      ).bind(clean.content, clean.htmlVersion, clean.timeForReading, r.id, r.content)
+      return sql`UPDATE posts SET content = ${clean.content}, html_version = ${clean.htmlVersion}, time_for_reading = ${clean.timeForReading}
+                 WHERE id = ${r.id} AND html_version < ${clean.htmlVersion} AND content = ${r.content}`
     }),
   )
-  await env.DB.batch(updates)
+  await batch(db, updates)
   if (changed) await contentChanged(env)
   return { cleaned: results.length, changed }
 }

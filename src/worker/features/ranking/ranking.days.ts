@@ -1,6 +1,7 @@
 // Closing a ranking day (the nightly job, issue 22 "ranking that stays flat") and dropping old
 // ones. Apart from the service so the demo seed, which runs under Node, can close its days with
 // the job's own code (the service reaches engagement and the realtime objects).
+import { getDb, type Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { clearMemo } from '#worker/http/memo'
 import {
@@ -33,32 +34,37 @@ const DELETE_PAGE = 50_000
  * only then marked complete, so the read never shows half a day. Re-running a day rebuilds it,
  * so a retried cron changes nothing. Days older than the newest RANKING_DAYS_KEPT are dropped.
  */
-export async function closeRankingDay(env: Pick<Env, 'DB'>, now: Date, opts: { page?: number } = {}) {
+export const closeRankingDay = (env: Pick<Env, 'DB'>, now: Date, opts: { page?: number } = {}) =>
+  closeRankingDayOn(getDb(env.DB), now, opts)
+
+/** closeRankingDay on a database handle (the seed's own). */
+export async function closeRankingDayOn(db: Db, now: Date, opts: { page?: number } = {}) {
   const day = utcDay(now)
-  const d1 = env.DB
-  await beginRankingDay(d1, day, now.getTime())
-  while ((await clearRankingRows(d1, day, DELETE_PAGE)) > 0) {}
-  const prevDay = await previousCompleteDay(d1, day)
+  await beginRankingDay(db, day, now.getTime())
+  while ((await clearRankingRows(db, day, DELETE_PAGE)) > 0) {}
+  const prevDay = await previousCompleteDay(db, day)
   let cursor: RankCursor | null = null
   let ranked = 0
   for (;;) {
-    const page = await rankPage(d1, day, prevDay, cursor, opts.page ?? RANKING_PAGE)
+    const page = await rankPage(db, day, prevDay, cursor, opts.page ?? RANKING_PAGE)
     ranked += page.ranked
     if (!page.cursor || page.cursor.position === cursor?.position) break
     cursor = page.cursor
   }
-  await completeRankingDay(d1, day, ranked, Date.now())
+  await completeRankingDay(db, day, ranked, Date.now())
   clearMemo(topKey(day)) // a day closed again (by hand) is read anew here; elsewhere within the minute
-  const dropped = await dropOldRankingDays(env)
+  const dropped = await dropOldRankingDaysOn(db)
   return { day, ranked, dropped }
 }
 
 /** Snapshot days past the newest RANKING_DAYS_KEPT complete ones go, their rows in bounded deletes. */
-export async function dropOldRankingDays(env: Pick<Env, 'DB'>) {
-  const stale = await staleRankingDays(env.DB, RANKING_DAYS_KEPT)
+export const dropOldRankingDays = (env: Pick<Env, 'DB'>) => dropOldRankingDaysOn(getDb(env.DB))
+
+async function dropOldRankingDaysOn(db: Db) {
+  const stale = await staleRankingDays(db, RANKING_DAYS_KEPT)
   for (const day of stale) {
-    while ((await clearRankingRows(env.DB, day, DELETE_PAGE)) > 0) {}
-    await dropRankingDay(env.DB, day)
+    while ((await clearRankingRows(db, day, DELETE_PAGE)) > 0) {}
+    await dropRankingDay(db, day)
   }
   return stale
 }

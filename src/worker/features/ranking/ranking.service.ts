@@ -33,13 +33,13 @@ export async function ranking(ctx: Ctx) {
   // The last closed day and the caller's own row in it are kept between their requests
   // (http/person-cache.ts: the nightly job, a cron run, drops them for everyone).
   const { day, hidden, row } = await personal(ctx, 'ranking-mine', null, async () => {
-    const day = await latestDay(ctx.env.DB)
-    return { day, ...(await myRow(ctx.env.DB, day, user.id)) }
+    const day = await latestDay(ctx.db)
+    return { day, ...(await myRow(ctx.db, day, user.id)) }
   })
   // The day's top is the same for everyone: kept a minute per isolate, keyed by the snapshot
   // day (issue 21 §3). Someone who leaves the ranking is out of it in this isolate at once
   // (setHidden) and in the others within the minute.
-  const top = day ? await memo(topKey(day), TOP_TTL_MS, () => topOf(ctx.env.DB, day, RANKING_TOP)) : []
+  const top = day ? await memo(topKey(day), TOP_TTL_MS, () => topOf(ctx.db, day, RANKING_TOP)) : []
   return { day, ranking: top.map((r) => entry(r, user.id)), me: row ? entry(row, user.id) : null, hidden }
 }
 
@@ -47,7 +47,7 @@ export async function ranking(ctx: Ctx) {
 export async function setHidden(ctx: Ctx, hidden: boolean) {
   const user = me(ctx)
   await hideFromRanking(ctx.env, user.id, hidden, Date.now())
-  clearMemo(topKey(await latestDay(ctx.env.DB)))
+  clearMemo(topKey(await latestDay(ctx.db)))
 }
 
 const TOP_TTL_MS = 60_000

@@ -2,7 +2,13 @@
 // is counted by ONE upsert per subject, `count = count + 1 RETURNING count`, inside one D1 batch
 // (a transaction): concurrent attempts each see their own number (1…N), none is lost, and no row
 // is written per attempt — a subject has at most one row per window.
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '#worker/db/client'
+import { batch, rows, rowsIn, run } from '#worker/db/query'
 import type { AuthCounterKind } from '#worker/db/schema'
+
+const countRow = z.object({ count: z.number() })
 
 export interface Counted {
   kind: AuthCounterKind
@@ -27,30 +33,27 @@ export function slidingCount(current: number, previous: number, now: number, win
  * included, in one batch: the upserts (RETURNING the new count) and the previous windows' counts.
  */
 export async function countAttempt(
-  d1: D1Database,
+  db: Db,
   subjects: readonly Counted[],
   now: number,
   windowMs: number,
 ): Promise<{ counts: number[]; windowStart: number }> {
   const windowStart = windowStartOf(now, windowMs)
-  const results = await d1.batch<{ count: number }>([
-    ...subjects.map((s) =>
-      d1
-        .prepare(
-          'INSERT INTO auth_counters (kind, subject, window_start, count) VALUES (?1, ?2, ?3, 1) ON CONFLICT (kind, subject, window_start) DO UPDATE SET count = count + 1 RETURNING count',
-        )
-        .bind(s.kind, s.subject, windowStart),
+  const results = await batch(db, [
+    ...subjects.map(
+      (s) =>
+        sql`INSERT INTO auth_counters (kind, subject, window_start, count) VALUES (${s.kind}, ${s.subject}, ${windowStart}, 1)
+            ON CONFLICT (kind, subject, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
     ),
-    ...subjects.map((s) =>
-      d1
-        .prepare('SELECT count FROM auth_counters WHERE kind = ?1 AND subject = ?2 AND window_start = ?3')
-        .bind(s.kind, s.subject, windowStart - windowMs),
+    ...subjects.map(
+      (s) =>
+        sql`SELECT count FROM auth_counters WHERE kind = ${s.kind} AND subject = ${s.subject} AND window_start = ${windowStart - windowMs}`,
     ),
   ])
   const counts = subjects.map((_, i) =>
     slidingCount(
-      results[i]?.results[0]?.count ?? 1,
-      results[subjects.length + i]?.results[0]?.count ?? 0,
+      rowsIn(results[i], countRow)[0]?.count ?? 1,
+      rowsIn(results[subjects.length + i], countRow)[0]?.count ?? 0,
       now,
       windowMs,
     ),
@@ -59,35 +62,32 @@ export async function countAttempt(
 }
 
 /** The sliding count of one subject, without counting anything. */
-export async function peekCount(d1: D1Database, s: Counted, now: number, windowMs: number): Promise<number> {
+export async function peekCount(db: Db, s: Counted, now: number, windowMs: number): Promise<number> {
   const windowStart = windowStartOf(now, windowMs)
-  const { results } = await d1
-    .prepare(
-      'SELECT window_start, count FROM auth_counters WHERE kind = ?1 AND subject = ?2 AND window_start IN (?3, ?4)',
-    )
-    .bind(s.kind, s.subject, windowStart, windowStart - windowMs)
-    .all<{ window_start: number; count: number }>()
+  const results = await rows(
+    db,
+    sql`SELECT window_start, count FROM auth_counters
+        WHERE kind = ${s.kind} AND subject = ${s.subject} AND window_start IN (${windowStart}, ${windowStart - windowMs})`,
+    z.object({ window_start: z.number(), count: z.number() }),
+  )
   const at = (w: number) => results.find((r) => r.window_start === w)?.count ?? 0
   return slidingCount(at(windowStart), at(windowStart - windowMs), now, windowMs)
 }
 
 /** Take back one count from `windowStart` (an attempt that turned out to succeed). */
-export async function uncount(d1: D1Database, s: Counted, windowStart: number) {
-  await d1
-    .prepare(
-      'UPDATE auth_counters SET count = count - 1 WHERE kind = ?1 AND subject = ?2 AND window_start = ?3 AND count > 0',
-    )
-    .bind(s.kind, s.subject, windowStart)
-    .run()
+export async function uncount(db: Db, s: Counted, windowStart: number) {
+  await run(
+    db,
+    sql`UPDATE auth_counters SET count = count - 1
+        WHERE kind = ${s.kind} AND subject = ${s.subject} AND window_start = ${windowStart} AND count > 0`,
+  )
 }
 
 /** Forget every window of one subject (an account's owner signed in). */
-export async function clearCounts(d1: D1Database, s: Counted) {
-  await d1.prepare('DELETE FROM auth_counters WHERE kind = ?1 AND subject = ?2').bind(s.kind, s.subject).run()
+export async function clearCounts(db: Db, s: Counted) {
+  await run(db, sql`DELETE FROM auth_counters WHERE kind = ${s.kind} AND subject = ${s.subject}`)
 }
 
 /** Drop windows that started before `before` (ms): the minute cron keeps the table to a day. */
-export async function deleteCountersBefore(d1: D1Database, before: number): Promise<number> {
-  const res = await d1.prepare('DELETE FROM auth_counters WHERE window_start < ?1').bind(before).run()
-  return res.meta.changes ?? 0
-}
+export const deleteCountersBefore = (db: Db, before: number): Promise<number> =>
+  run(db, sql`DELETE FROM auth_counters WHERE window_start < ${before}`)

@@ -10,6 +10,7 @@
 // - The owner hears of it, kindly and once a day at most: many failed sign-ins, or someone
 //   registering with their email.
 import type { Ctx } from '#worker/context'
+import type { Db } from '#worker/db/client'
 import type { User } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { verifyCaptcha } from '#worker/http/captcha'
@@ -62,10 +63,10 @@ export async function openSignIn(
   captchaToken: string | null | undefined,
   now = Date.now(),
 ): Promise<SignInGate> {
-  const d1 = ctx.env.DB
+  const db = ctx.db
   const account: Counted = { kind: 'sign_in:account', subject: await accountKey(ctx, email) }
   const address: Counted = { kind: 'sign_in:address', subject: addressOf(ctx) }
-  const { counts, windowStart } = await countAttempt(d1, [account, address], now, SIGN_IN_LIMITS.windowMs)
+  const { counts, windowStart } = await countAttempt(db, [account, address], now, SIGN_IN_LIMITS.windowMs)
   const [seenAccount, seenAddress] = counts as [number, number]
   // The counts include this attempt: the first CAPTCHA_AFTER (PER_ADDRESS) go through without one.
   if (seenAccount > SIGN_IN_LIMITS.captchaAfter || seenAddress > SIGN_IN_LIMITS.perAddress) {
@@ -78,7 +79,7 @@ export async function openSignIn(
     },
     async succeeded() {
       // The account's failures are forgotten; this attempt is taken back from the address.
-      await Promise.all([clearCounts(d1, account), uncount(d1, address, windowStart)])
+      await Promise.all([clearCounts(db, account), uncount(db, address, windowStart)])
     },
   }
 }
@@ -87,14 +88,14 @@ const probes = (ctx: Ctx): Counted => ({ kind: 'register_taken:address', subject
 
 /** Before a registration: an address that has hit existing emails too often this hour waits. */
 export async function checkRegisterProbes(ctx: Ctx, now = Date.now()) {
-  const n = await peekCount(ctx.env.DB, probes(ctx), now, REGISTER_PROBE_LIMITS.windowMs)
+  const n = await peekCount(ctx.db, probes(ctx), now, REGISTER_PROBE_LIMITS.windowMs)
   if (n >= REGISTER_PROBE_LIMITS.perAddress)
     throw new AppError('rate_limited', { message: 'accounts.errors.register_wait' })
 }
 
 /** A registration hit `owner`'s email: count it against the address and tell the owner. */
 export async function registerHitExisting(ctx: Ctx, owner: User, now = Date.now()) {
-  await countAttempt(ctx.env.DB, [probes(ctx)], now, REGISTER_PROBE_LIMITS.windowMs)
+  await countAttempt(ctx.db, [probes(ctx)], now, REGISTER_PROBE_LIMITS.windowMs)
   await noticeOnce(ctx, owner, 'register_attempt')
 }
 
@@ -105,7 +106,7 @@ export async function registerHitExisting(ctx: Ctx, owner: User, now = Date.now(
  */
 async function noticeOnce(ctx: Ctx, owner: User, template: 'sign_in_failures' | 'register_attempt') {
   if (!owner.email) return
-  const { ok } = await takeCooldown(ctx.env.DB, `notice:${template}:${owner.id}`, NOTICE_COOLDOWN_MS)
+  const { ok } = await takeCooldown(ctx.db, `notice:${template}:${owner.id}`, NOTICE_COOLDOWN_MS)
   if (!ok) return
   const locale = owner.language
   const link = (path: string) => `${ctx.linkBase}${localizePath(path, locale)}`
@@ -126,7 +127,7 @@ async function noticeOnce(ctx: Ctx, owner: User, template: 'sign_in_failures' | 
 }
 
 /** Minute cron, once an hour: counter windows older than a day are of no use to any count. */
-export async function forgetOldAttempts(now: Date, d1: D1Database) {
+export async function forgetOldAttempts(now: Date, db: Db) {
   if (now.getUTCMinutes() !== 0) return 0
-  return deleteCountersBefore(d1, now.getTime() - ATTEMPTS_KEPT_MS)
+  return deleteCountersBefore(db, now.getTime() - ATTEMPTS_KEPT_MS)
 }

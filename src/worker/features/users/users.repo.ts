@@ -5,6 +5,7 @@ import { Role } from '#shared/enums'
 import type { ListQuery } from '#shared/contract/list'
 import type { PsychologistsQuery, UsersQuery } from '#shared/contract/users'
 import type { Db } from '#worker/db/client'
+import { batch, type Statement } from '#worker/db/query'
 import {
   activityDays,
   activityMonths,
@@ -110,7 +111,7 @@ export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): P
  * appointments and subscriptions. Ledger, transactions and tracking rows stay with user_id
  * NULL (ON DELETE SET NULL): anonymised, as accounting needs. One batch: all or nothing.
  */
-export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before: D1PreparedStatement[] = []) {
+export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before: Statement[] = []) {
   const mine = <T extends SQLiteTable & { userId: SQLiteColumn; email: SQLiteColumn }>(t: T) =>
     user.email ? or(eq(t.userId, user.id), eq(t.email, user.email)) : eq(t.userId, user.id)
   const stmts = [
@@ -127,13 +128,9 @@ export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before
         db.delete(rateWindows).where(eq(rateWindows.key, `recover:${user.email}`)),
       ]
     : []
-  // `before`: statements that must commit with the erasure (the plans' cancel actions).
-  if (before.length)
-    await db.$client.batch([
-      ...before,
-      ...[...stmts, ...extra].map((q) => db.$client.prepare(q.toSQL().sql).bind(...q.toSQL().params)),
-    ])
-  else await db.batch([...stmts, ...extra])
+  // `before`: statements that must commit with the erasure (the plans' cancel actions, `sql`
+  // templates, which drizzle's own db.batch cannot bind: db/query.ts `batch` takes both kinds).
+  await batch(db, [...before, ...stmts, ...extra])
 }
 
 /** Everything kept about one user, table by table (issue 3 §9, GET /v1/user/export). */

@@ -327,7 +327,7 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
  * account: the answer (and the cooldown) is the same either way. Only a real account gets mail.
  */
 export async function recoverPassword(ctx: Ctx, email: string): Promise<void> {
-  const cd = await takeCooldown(ctx.env.DB, `recover:${email}`, COOLDOWNS_MS.passwordRecovery)
+  const cd = await takeCooldown(ctx.db, `recover:${email}`, COOLDOWNS_MS.passwordRecovery)
   if (!cd.ok)
     throw new AppError('rate_limited', {
       message: 'errors.recovery_cooldown',
