@@ -21,9 +21,19 @@ function hydrated() {
 const read = <T,>(id: string): T => JSON.parse(document.getElementById(id)!.textContent!) as T
 
 const boot = read<Boot>('__BOOT__')
-const messages = read<Messages>('__MESSAGES__')
 $user.set(boot.user)
-configureApi(boot.locale, messages)
+
+/**
+ * The page's words: embedded (the admin page, `vite dev`), else named by URL in `__ASSETS__` and
+ * already asked for by the page's loader (worker/ssr/render.tsx LOADER, ssr/messages-file.ts).
+ */
+function loadMessages(): Promise<Messages> {
+  if (document.getElementById('__MESSAGES__')) return Promise.resolve(read<Messages>('__MESSAGES__'))
+  const asked = (window as { __calmaMessages?: Promise<Messages> }).__calmaMessages
+  if (asked) return asked
+  const url = read<{ messages?: string }>('__ASSETS__').messages ?? ''
+  return fetch(url).then((r) => (r.ok ? (r.json() as Promise<Messages>) : Promise.reject(new Error(String(r.status)))))
+}
 
 // Dates render in the person's time zone (Boot.timeZone). A visitor's zone is only known to
 // their browser: remember it in a cookie so the next page is rendered in it by the server. The
@@ -34,10 +44,10 @@ if (zone && !boot.user && zone !== boot.timeZone) {
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
 }
 
-// A chunk that fails to load leaves the server-rendered page as it is (the browser reports it).
-void pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
-  .component()
-  .then(({ default: Page }) => {
+// A chunk (or the words) that fails to load leaves the server-rendered page as it is (the browser reports it).
+void Promise.all([pageEntry(isPageId(boot.page) ? boot.page : 'notFound').component(), loadMessages()]).then(
+  ([{ default: Page }, messages]) => {
+    configureApi(boot.locale, messages)
     // In a transition, hydration is done in slices that yield to the browser (5 ms each) instead of
     // one long task: the page answers a tap sooner on a slow phone (issue 21 §5, Lighthouse's total
     // blocking time). The page is marked hydrated, and the service worker registered, once React
@@ -48,4 +58,5 @@ void pageEntry(isPageId(boot.page) ? boot.page : 'notFound')
         <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />,
       )
     })
-  })
+  },
+)

@@ -7,7 +7,8 @@
  *   icons and manifests: what the help and offline pages need, nothing else.
  * - The shell: /help, /en/help, /offline, /en/offline fetched at install WITHOUT cookies (nobody's
  *   page), one cache per build.
- * - Hashed /assets/*: cache first (they never change), so a visited page hydrates offline.
+ * - Hashed /assets/* and a language's words /i18n/*: cache first (they never change), so a visited
+ *   page hydrates offline; the shell's words are kept at install.
  * - Navigations: the network first. A visited page of the list below is kept for its viewer
  *   (the x-calma-viewer header the Worker sends); a different viewer empties that cache first,
  *   and logout empties it from the page. Offline: that copy, else /help, else the offline page,
@@ -44,8 +45,10 @@ const serwist = new Serwist({
   disableDevLogs: true,
 })
 
+// A language's words (/i18n/<locale>.<hash>.json, worker/ssr/messages-file.ts) change name with
+// their content, like the hashed assets.
 serwist.registerCapture(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  ({ url, sameOrigin }) => sameOrigin && (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/i18n/')),
   new CacheFirst({
     cacheName: ASSETS_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * 60 * 24 * 60 })],
@@ -147,7 +150,10 @@ self.addEventListener('install', (event) => {
         SHELL.map(async (path) => {
           const res = await fetch(path, { credentials: 'omit', cache: 'no-store' })
           if (!res.ok) throw new Error(`${path}: ${res.status}`)
-          await cache.put(path, res)
+          await cache.put(path, res.clone())
+          // The words the page names (its language's), so the shell hydrates offline.
+          const words = /"messages":"(\/i18n\/[^"]+)"/.exec(await res.text())?.[1]
+          if (words) await caches.open(ASSETS_CACHE).then((a) => a.add(words))
         }),
       )
     })(),

@@ -27,6 +27,7 @@ import { trackingRoutes } from '#worker/features/tracking/tracking.routes'
 import { postsManageRoutes } from '#worker/features/posts/manage.routes'
 import { mediaRoutes } from '#worker/features/media/media.routes'
 import { pageRegistryRoute, pageRoutes, renderErrorPage } from '#worker/ssr/pages.routes'
+import { messagesRoutes } from '#worker/ssr/messages-file'
 import { seoRoutes } from '#worker/features/site/site.seo'
 import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
 import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
@@ -100,6 +101,7 @@ app.get('/__scheduled', async (c, next) => {
   await runScheduled(cron, c.env, new Date())
   return c.text(`Ran "${cron}"`)
 })
+app.route('/i18n', messagesRoutes) // a language's words, named by their hash (ssr/messages-file.ts)
 app.route('/', seoRoutes) // /sitemap.xml and /robots.txt (features/site/site.seo.ts)
 app.route('/', pageRoutes)
 

@@ -7,20 +7,24 @@ import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { personCache } from '#worker/http/person-cache'
 import { publicCache } from '#worker/http/public-cache'
-import { personChanged } from '#worker/features/users/session'
+import { forgetSessions, personChanged, sessionMemo } from '#worker/features/users/session'
 import { api, json } from '../helpers'
 import { makeRoute, seedContent } from '../factories'
 import { Role } from '#shared/enums'
 import { bearer, register, setRole } from '../users/support'
 
 // The shared parts from the public cache too, as in a real run (both are off in the test pool).
+// The memo of verified sessions on as well: a new data version must reach the next request through it.
 beforeAll(() => {
   personCache.enabled = true
   publicCache.enabled = true
+  sessionMemo.enabled = true
 })
 afterAll(() => {
   personCache.enabled = false
   publicCache.enabled = false
+  sessionMemo.enabled = false
+  forgetSessions('all')
 })
 
 const get = async (token: string, path: string) => {

@@ -26,11 +26,13 @@
  * is a pure function of rows goes here: what depends on the clock (locks, "3 h left") is
  * computed from the cached rows on each request.
  */
+import type { Context } from 'hono'
 import { memo, clearMemo } from './memo'
 import type { Ctx } from '#worker/context'
-import type { Env } from '#worker/env'
-import { contentVersion } from './public-cache'
+import type { AppEnv, Env } from '#worker/env'
+import { contentVersion, cutAtNonces } from './public-cache'
 import { d1CountOf } from '#worker/db/rounds'
+import { Role } from '#shared/enums'
 
 const EPOCH_KEY = 'people:epoch'
 const EPOCH_TTL_MS = 5_000
@@ -47,6 +49,7 @@ const peopleEpoch = (env: Env) => memo(EPOCH_KEY, EPOCH_TTL_MS, async () => (awa
 /** A write that may have touched anyone's rows (see above): every person's cached rows are stale. */
 export async function peopleChanged(env: Env) {
   store.clear()
+  pages.clear()
   await env.KV.put(EPOCH_KEY, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`)
   clearMemo(EPOCH_KEY)
 }
@@ -54,12 +57,19 @@ export async function peopleChanged(env: Env) {
 /** Drop every entry of this isolate (tests: one runtime runs many files, test/reset.ts). */
 export function forgetEveryone() {
   store.clear()
+  pages.clear()
 }
 
 /** Drop this isolate's entries of one person (their `dv` changes too: features/users/session.ts personChanged). */
 export function forgetPerson(userId: number) {
   const prefix = `${userId}|`
   for (const k of store.keys()) if (k.startsWith(prefix)) store.delete(k)
+  for (const k of pages.keys()) if (k.startsWith(prefix)) dropPage(k)
+}
+
+/** Drop this isolate's pages of one session (logout: features/users/session.ts endSession). */
+export function forgetSessionPages(hash: string) {
+  for (const k of pages.keys()) if (k.includes(`|${hash}|`)) dropPage(k)
 }
 
 /**
@@ -89,4 +99,77 @@ export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: ()
   }
   store.set(k, { until: now + MAX_AGE_MS, value: structuredClone(value) })
   return value
+}
+
+// ── The signed-in person's pages (issue 21 §2, docs/decisions/034-*) ─────────────────────────
+
+/**
+ * A signed-in patient's rendered page, kept per isolate cut at its nonce places (like a visitor's,
+ * http/public-cache.ts) and served again with a fresh nonce: no React render, no loader.
+ *
+ * Kept per SESSION (its HTML carries the session's CSRF token) under the same versions as the
+ * person's rows (`dv`, bookmark, people epoch, content version) plus what else the page depends
+ * on (`vary`: URL, time zone and consent cookies…) and a PAGE_BUCKET_MS slice of the clock, since
+ * loaders compute locks and "3 h left" from the cached rows and the time: such text is at most
+ * that old. Only a render that made NO D1 call is kept: everything it read came from caches
+ * keyed by these versions, so the page is a function of the key; a page that still reads D1
+ * (anything not behind `personal` or the shared cache) is never kept. Patients only: staff pages
+ * show other people's rows, which no version of theirs follows. Only 200 HTML without cookies.
+ * Logout drops the session's pages (and no request without that session can name them).
+ */
+const PAGE_BUCKET_MS = 30_000
+const PAGES_MAX = 200
+const PAGES_MAX_BYTES = 24 * 1024 * 1024
+const pages = new Map<string, { until: number; parts: string[]; bytes: number }>()
+let pageBytes = 0
+
+function dropPage(k: string) {
+  const hit = pages.get(k)
+  if (!hit) return
+  pageBytes -= hit.bytes
+  pages.delete(k)
+}
+
+export async function personalPage(
+  c: Context<AppEnv>,
+  vary: string,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const user = c.var.user
+  const s = user?.session
+  const nonce = c.get('secureHeadersNonce')
+  if (!personCache.enabled || !user || !s?.dv || user.role !== Role.patient || user.accessExpired || !nonce)
+    return render()
+  if (d1CountOf(c.env.DB)?.changed) return render()
+  const [epoch, content] = await Promise.all([peopleEpoch(c.env), contentVersion(c.env)])
+  const now = Date.now()
+  const k = `${user.id}|${s.hash}|${s.dv}|${s.bookmark ?? ''}|${epoch}|${content}|${Math.floor(now / PAGE_BUCKET_MS)}|${c.env.APP_ENV}|${vary}`
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }
+  const hit = pages.get(k)
+  if (hit && hit.until > now) return c.body(hit.parts.join(nonce), 200, { ...headers, 'x-page-cache': 'hit' })
+  const res = await render()
+  const count = d1CountOf(c.env.DB)
+  if (
+    res.status !== 200 ||
+    !res.headers.get('content-type')?.startsWith('text/html') ||
+    res.headers.has('set-cookie') ||
+    !count ||
+    count.calls > 0
+  )
+    return res
+  const html = await res.text()
+  const keep = cutAtNonces(html).then((parts) => {
+    const bytes = parts.reduce((n, p) => n + p.length * 2, 0)
+    dropPage(k)
+    while (pages.size && (pages.size >= PAGES_MAX || pageBytes + bytes > PAGES_MAX_BYTES))
+      dropPage(pages.keys().next().value!)
+    pages.set(k, { until: now + PAGE_BUCKET_MS, parts, bytes })
+    pageBytes += bytes
+  })
+  try {
+    c.executionCtx.waitUntil(keep)
+  } catch {
+    await keep
+  }
+  return c.body(html, 200, { ...headers, 'x-page-cache': 'miss' })
 }

@@ -159,6 +159,13 @@ async function noncePlaces(kept: Response): Promise<string[]> {
   return (await marked.text()).split(mark)
 }
 
+/**
+ * A rendered page as kept per isolate: no nonce of its own, cut where the renderer's marked
+ * elements take one, so `parts.join(nonce)` is the page for a new answer (the signed-in person's
+ * cached pages, http/person-cache.ts, reuse the visitor's cut).
+ */
+export const cutAtNonces = (html: string): Promise<string[]> => noncePlaces(withoutNonce(html))
+
 /** The copy to keep: no element keeps a nonce (the marked ones get theirs back when served). */
 const withoutNonce = (html: string) =>
   new HTMLRewriter()

@@ -13,6 +13,7 @@ import { AppError } from '#worker/http/errors'
 import { PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { memo } from '#worker/http/memo'
 import { sharedPage } from '#worker/http/public-cache'
+import { personalPage } from '#worker/http/person-cache'
 import { CONSENT_COOKIE, CONSENT_VERSION } from '#shared/consent'
 import { SESSION_COOKIE } from '#worker/features/users/session'
 import { loaderOf } from './loaders'
@@ -171,6 +172,15 @@ export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
       return sharedPage(
         c,
         `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}|${consentChosen(c) ? 1 : 0}${country}`,
+        () => renderPageFor(c, id, params),
+      )
+    }
+    // A signed-in patient's page is kept per session under their data version (http/person-cache.ts).
+    if (c.var.user && !entry.devOnly) {
+      const country = entry.byCountry ? `|${requestCountry(c) ?? ''}` : ''
+      return personalPage(
+        c,
+        `${c.env.APP_URL}|${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}|${consentChosen(c) ? 1 : 0}${country}`,
         () => renderPageFor(c, id, params),
       )
     }

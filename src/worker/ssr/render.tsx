@@ -8,6 +8,7 @@ import { linkBase } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { pageAssets } from './assets'
 import { jsonLdTags, nonceAttrs, seoTags } from './head'
+import { messagesUrl } from './messages-file'
 import type { PageHead } from './page'
 
 const esc = (s: string) =>
@@ -31,7 +32,8 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  */
 const LOADER =
   "const a=JSON.parse(document.getElementById('__ASSETS__').textContent);let done=false;" +
-  "const go=()=>{if(done)return;done=true;for(const h of a.preload){const l=document.createElement('link');" +
+  'const go=()=>{if(done)return;done=true;if(a.messages)window.__calmaMessages=fetch(a.messages).then((r)=>r.ok?r.json():Promise.reject(r.status));' +
+  "for(const h of a.preload){const l=document.createElement('link');" +
   "l.rel='modulepreload';l.href=h;document.head.append(l)}import(a.entry)};" +
   'requestAnimationFrame(()=>setTimeout(go));setTimeout(go,300)'
 
@@ -56,6 +58,9 @@ export async function renderDocument(
   // marked elements only (http/public-cache.ts), never on anything a post body could hold.
   const nonceAttr = nonceAttrs(nonce)
   const [{ default: Page }, assets] = await Promise.all([page.component(), pageAssets(c.env, page.component.module)])
+  // The built app names its language's words by URL (ssr/messages-file.ts); the admin page and
+  // `vite dev` embed them.
+  const wordsUrl = !assets.dev && full.page !== 'admin' ? await messagesUrl(full.locale) : null
 
   const stream = await renderToReadableStream(<App boot={full} messages={messages} Page={Page} />, {
     nonce,
@@ -113,7 +118,9 @@ export async function renderDocument(
   const tail = [
     '</div>',
     `<script id="__BOOT__" type="application/json" ${nonceAttr}>${jsonScript(full)}</script>`,
-    `<script id="__MESSAGES__" type="application/json" ${nonceAttr}>${jsonScript(messages)}</script>`,
+    ...(wordsUrl
+      ? []
+      : [`<script id="__MESSAGES__" type="application/json" ${nonceAttr}>${jsonScript(messages)}</script>`]),
     ...(assets.dev
       ? [
           `<script type="module" ${nonceAttr}>${REFRESH_PREAMBLE}</script>`,
@@ -122,7 +129,7 @@ export async function renderDocument(
       : []),
     assets.dev
       ? `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`
-      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
+      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload, ...(wordsUrl ? { messages: wordsUrl } : {}) })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
     '</body></html>',
   ].join('')
 

@@ -32,7 +32,7 @@ import { randomToken, sha256, TOKEN_RE, tokenHash } from '#worker/lib/crypto'
 import { endRealtime } from '#worker/features/notifications/realtime'
 import { findSessionUser } from './users.repo'
 import { askedBookmark } from '#worker/http/bookmark'
-import { forgetPerson, peopleChanged } from '#worker/http/person-cache'
+import { forgetPerson, forgetSessionPages, peopleChanged } from '#worker/http/person-cache'
 import { d1CountOf } from '#worker/db/rounds'
 
 export const SESSION_COOKIE = 'calma_session'
@@ -118,6 +118,39 @@ function tokenOf(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' 
 }
 
 /**
+ * This isolate's memo of verified session records, keyed by the token itself (so a hit costs
+ * neither the HMAC nor the KV read: issue 21, the bearer's trivial call ≥ 0.85× a visitor's;
+ * docs/decisions/034-the-signed-in-page-kept-and-the-session-remembered.md). KV stays the truth:
+ * an entry lives SESSION_MEMO_MS at most, and every change this isolate makes to a session drops
+ * the entries it concerns at once (logout: that session; a password change, an erasure, a row
+ * or data-version change: all of the person's), so here a session ends at once, as before.
+ * Another isolate may serve a revoked session up to SESSION_MEMO_MS longer; KV's own
+ * propagation between locations (up to 60 s) was already the larger window (decision 024).
+ */
+const SESSION_MEMO_MS = 3_000
+const SESSION_MEMO_MAX = 2_000
+interface Verified {
+  hash: string
+  rec: SessionRecord
+  until: number
+}
+const verified = new Map<string, Verified>()
+/** Off in the test pool, like the person's cached rows (tests write KV and D1 straight); test/speed turns it on. */
+export const sessionMemo = { enabled: true }
+
+function remember(token: string, v: Verified) {
+  if (verified.size >= SESSION_MEMO_MAX) verified.delete(verified.keys().next().value!)
+  verified.set(token, v)
+}
+
+/** Drop this isolate's memo of one session (by its hash), of one person, or of everyone (tests). */
+export function forgetSessions(which: { hash: string } | { uid: number } | 'all') {
+  if (which === 'all') return verified.clear()
+  for (const [token, v] of verified)
+    if ('hash' in which ? v.hash === which.hash : v.rec.uid === which.uid) verified.delete(token)
+}
+
+/**
  * The signed-in caller of this request, or null: from the Authorization bearer token, else the
  * session cookie. One KV read: the person's row travels in the session record (refreshed by
  * `refreshSessions` whenever it changes) and is kept as `row` so handlers need not read it.
@@ -126,9 +159,18 @@ function tokenOf(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' 
 export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const found = tokenOf(c)
   if (!found || !TOKEN_RE.test(found.token)) return null
-  const hash = await tokenHash(c.env, found.token)
-  const rec = await c.env.KV.get<SessionRecord>(sessionKey(hash), 'json')
-  if (!rec || rec.exp <= Date.now() || !rec.u || rec.u.id !== rec.uid) return null
+  const now = Date.now()
+  let seen = sessionMemo.enabled ? verified.get(found.token) : undefined
+  if (!seen || seen.until <= now) {
+    if (seen) verified.delete(found.token)
+    const hash = await tokenHash(c.env, found.token)
+    const rec = await c.env.KV.get<SessionRecord>(sessionKey(hash), 'json')
+    if (!rec || rec.exp <= now || !rec.u || rec.u.id !== rec.uid) return null
+    seen = { hash, rec, until: now + SESSION_MEMO_MS }
+    if (sessionMemo.enabled) remember(found.token, seen)
+  }
+  const { hash, rec } = seen
+  if (rec.exp <= now) return null
   const row = fromSnapshot(rec.u)
   return {
     id: row.id,
@@ -240,12 +282,18 @@ export async function createSession(
 export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
   const user = c.var.user
   const hash = user?.session?.hash
+  if (hash) {
+    forgetSessions({ hash })
+    forgetSessionPages(hash)
+  }
   if (hash)
     await Promise.all([
       // The index key first: a concurrent personChanged checks it after its put (see there).
       c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
       endRealtime(c.env, user.id, hash),
     ])
+  // Again once KV has it: a request of this isolate that read the record meanwhile memoized it.
+  if (hash) forgetSessions({ hash })
   if (!opts.replaced) clearSessionCookie(c)
 }
 
@@ -260,6 +308,7 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
   const row = await findSessionUser(getDb(env.DB), userId)
   const fp = row ? await passwordFingerprint(row.passwordHash) : null
   forgetPerson(userId)
+  forgetSessions({ uid: userId })
   await eachSession(env, userId, async (indexKey, hash, rec) => {
     if (!rec || !row || rec.fp !== fp || rec.exp <= Date.now()) {
       // The index key first: a concurrent personChanged checks it after its put (see there).
@@ -271,6 +320,8 @@ export async function refreshSessions(env: Env, userId: number): Promise<void> {
       expiration: kvExpiration(rec.exp),
     })
   })
+  // Again once KV has it (a request that read the old record meanwhile memoized it).
+  forgetSessions({ uid: userId })
 }
 
 /** Every session of a person (the `usess:` index), each with its record (null: gone), at once. */
@@ -304,6 +355,7 @@ async function eachSession(
  */
 export async function personChanged(env: Env, userId: number): Promise<void> {
   forgetPerson(userId)
+  forgetSessions({ uid: userId })
   await eachSession(env, userId, async (indexKey, hash, rec) => {
     if (!rec || rec.exp <= Date.now()) return
     await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, dv: newDataVersion() }), {
@@ -311,6 +363,7 @@ export async function personChanged(env: Env, userId: number): Promise<void> {
     })
     if ((await env.KV.get(indexKey)) === null) await env.KV.delete(sessionKey(hash))
   })
+  forgetSessions({ uid: userId })
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {

@@ -1,0 +1,89 @@
+// Issue 21: a signed-in request checks its session from this isolate's memo (no HMAC, no KV read)
+// for a few seconds (features/users/session.ts, docs/decisions/034-*). KV stays the truth, and
+// what ends a session here ends it AT ONCE: logout, a password change, an erasure. Each is
+// tested right after a request that put the session in the memo.
+import { env } from 'cloudflare:test'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { forgetSessions, sessionMemo } from '#worker/features/users/session'
+import { api, json } from '../helpers'
+import { bearer, captcha, login, PASSWORD, register } from '../users/support'
+
+beforeAll(() => {
+  sessionMemo.enabled = true
+})
+afterAll(() => {
+  forgetSessions('all')
+  sessionMemo.enabled = false
+})
+
+const me = (token: string) => api('/v1/user', { headers: bearer(token), locale: 'en' })
+const sessionReads = (spy: { mock: { calls: unknown[][] } }) =>
+  spy.mock.calls.filter(([key]) => String(key).startsWith('session:')).length
+
+describe('the memo of verified sessions', () => {
+  it('a second request reads no session from KV', async () => {
+    const r = await register()
+    expect((await me(r.token)).status).toBe(200)
+    const kvGet = vi.spyOn(env.KV, 'get')
+    const again = await me(r.token)
+    expect(again.status).toBe(200)
+    expect((await json(again)).user.id).toBe(r.id)
+    expect(sessionReads(kvGet), 'served from the memo').toBe(0)
+    kvGet.mockRestore()
+  })
+
+  it('logout ends a memoized session at once', async () => {
+    const r = await register()
+    expect((await me(r.token)).status).toBe(200)
+    expect((await me(r.token)).status).toBe(200)
+    const out = await api('/v1/user/logout', { method: 'POST', locale: 'en', headers: bearer(r.token) })
+    expect(out.status).toBe(200)
+    expect((await me(r.token)).status).toBe(401)
+    expect((await api('/v1/user', { headers: { cookie: `calma_session=${r.token}` } })).status).toBe(401)
+  })
+
+  it('a password change ends every memoized session of the person at once', async () => {
+    const r = await register()
+    const other = (await login(r.email)).body.user.token as string
+    for (const t of [r.token, other]) expect((await me(t)).status).toBe(200)
+    const res = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(r.token),
+      form: { password: 'A-brand-new-one-9', current_password: PASSWORD },
+    })
+    expect(res.status).toBe(200)
+    const fresh = (await json(res)).user.token as string
+    expect((await me(other)).status).toBe(401)
+    expect((await me(r.token)).status).toBe(401)
+    expect((await me(fresh)).status).toBe(200)
+  })
+
+  it('an erasure ends every memoized session of the person at once', async () => {
+    const r = await register()
+    const other = (await login(r.email)).body.user.token as string
+    for (const t of [r.token, other]) expect((await me(t)).status).toBe(200)
+    const res = await api('/v1/user', {
+      method: 'DELETE',
+      locale: 'en',
+      headers: { ...bearer(r.token), 'x-captcha-token': captcha() },
+    })
+    expect(res.status).toBe(200)
+    expect((await me(r.token)).status).toBe(401)
+    expect((await me(other)).status).toBe(401)
+  })
+
+  it("a change to the person's row shows in the next request of every session (the memo is dropped)", async () => {
+    const r = await register()
+    const other = (await login(r.email)).body.user.token as string
+    for (const t of [r.token, other]) expect((await me(t)).status).toBe(200)
+    const res = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(r.token),
+      form: { name: 'Renamed Now' },
+    })
+    expect(res.status).toBe(200)
+    expect((await json(await me(other))).user.name).toBe('Renamed Now')
+  })
+})
