@@ -546,7 +546,16 @@ async function runLighthouseMedian(url, name, cookies) {
   const runs = []
   let chrome = ''
   for (let i = 0; i < LH_RUNS; i++) {
-    const r = await runLighthouse(url, name, cookies)
+    // A run whose trace was not recorded (Lighthouse's NO_NAVSTART: "Please run Lighthouse
+    // again", seen now and then on the loaded machine) has no score at all: run it again, twice
+    // at most. A run that recorded is kept whatever its score.
+    let r
+    for (let attempt = 1; !r; attempt++)
+      r = await runLighthouse(url, name, cookies).catch((e) => {
+        if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(e.message ?? '')) throw e
+        log(`lighthouse ${new URL(url).pathname}: ${String(e.message).split(':')[0]}, run again`)
+        return undefined
+      })
     runs.push(r.lhr)
     chrome = r.chrome
   }
