@@ -257,7 +257,17 @@ test.skip = (name, why = '') => queue.push({ name, skip: why || 'skipped' })
 
 /** Runs the registered tests sequentially, printing one ✓/✗ line each. */
 export async function runTests(prefix = '') {
-  const batch = queue.splice(0)
+  // E2E_GREP=text: only journeys whose title contains it; `file › text` narrows that file only and
+  // leaves the others whole (a race chased in one file while the rest load the machine).
+  // E2E_REPEAT=N: each chosen journey N times.
+  const grep = process.env.E2E_GREP ?? ''
+  const [inFile, text] = grep.includes(' › ') ? grep.split(' › ', 2) : [null, grep]
+  const narrowed = !!grep && (!inFile || inFile === prefix)
+  const repeat = narrowed ? Math.max(1, Number(process.env.E2E_REPEAT) || 1) : 1
+  const batch = queue
+    .splice(0)
+    .filter((t) => !narrowed || t.name.includes(text))
+    .flatMap((t) => Array.from({ length: repeat }, () => t))
   for (const t of batch) {
     const title = prefix ? `${prefix} › ${t.name}` : t.name
     if (t.skip) {
