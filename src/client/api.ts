@@ -46,8 +46,9 @@ export interface CallOptions<C extends Call> {
   silent?: boolean
   captcha?: string
   /**
-   * This call ends the page's session and opens another (a new password, a sign-in over one):
-   * it is sent alone (see `exchange`).
+   * This call ends the page's session and opens another with the same page CSRF token (a new
+   * password): it is sent alone (see `exchange`). Not for a sign-in: its new session has a new
+   * CSRF token, so a call held until it answered would be refused (403); the page is loaded anew.
    */
   replacesSession?: boolean
 }

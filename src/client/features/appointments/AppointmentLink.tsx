@@ -89,13 +89,10 @@ function LinkOpen({ userId, authorization, login }: { userId: string; authorizat
   const { busy, alert: failed } = form
   async function open() {
     form.setAlert(null)
-    const res = await form.send(
-      () => call(authenticate, { input: { user_id: userId, authorization }, silent: true, replacesSession: true }),
-      {
-        keepBusy: true,
-        onRefusal: (refused) => form.setAlert(refused.message ?? t('errors.generic')),
-      },
-    )
+    const res = await form.send(() => call(authenticate, { input: { user_id: userId, authorization }, silent: true }), {
+      keepBusy: true,
+      onRefusal: (refused) => form.setAlert(refused.message ?? t('errors.generic')),
+    })
     if (!res) return
     storeUser(res.user)
     window.location.reload()

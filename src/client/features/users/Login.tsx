@@ -61,14 +61,11 @@ export default function Login({ boot }: PageProps) {
       return
     }
     form.setAlert(null)
-    const res = await form.send(
-      () => call(authenticate, { input, silent: true, captcha: token, replacesSession: true }),
-      {
-        alert: true,
-        keepBusy: true,
-        onRefusal: (refused) => refused.code === 'captcha_required' && setNeedsCaptcha(true),
-      },
-    )
+    const res = await form.send(() => call(authenticate, { input, silent: true, captcha: token }), {
+      alert: true,
+      keepBusy: true,
+      onRefusal: (refused) => refused.code === 'captcha_required' && setNeedsCaptcha(true),
+    })
     captcha.current?.reset()
     if (!res) return
     storeUser(res.user)
