@@ -9,6 +9,9 @@
  *   E2E_JOBS=1                        one lane (default 2: see below)
  *   E2E_GREP=text E2E_REPEAT=5        only the journeys whose title contains text, each 5 times
  *                                     (E2E_GREP='accounts › recover': only in accounts, the rest whole)
+ *   node e2e/run.mjs --prepare DIR    build and make the seeded state in DIR, then stop
+ *   E2E_STATE=DIR npm run test:e2e    use that build and state (made beside vitest by
+ *                                     scripts/test.mjs, decision 031); DIR is removed after
  *
  * Two lanes (decision 031): the server is started once and two child processes, each with its
  * own chromium, run their files against it at the same time (one lane leaves the machine's
@@ -50,7 +53,9 @@ const laneOf = (file) =>
 
 // A lane child (spawned below): runs the files it is given against the server it is given.
 const LANE = process.env.E2E_LANE
-const filters = LANE ? process.env.E2E_LANE_FILES.split(',') : process.argv.slice(2)
+const PREPARE = process.argv[2] === '--prepare' ? process.argv[3] : null
+const PREPARED = process.env.E2E_STATE
+const filters = LANE ? process.env.E2E_LANE_FILES.split(',') : PREPARE ? [] : process.argv.slice(2)
 
 if (!chromiumAvailable()) {
   console.error(
@@ -78,7 +83,7 @@ if (!LANE) {
   }
 }
 
-const stateDir = path.join(ROOT, '.tmp', `e2e-${process.pid}`)
+const stateDir = PREPARE ?? PREPARED ?? path.join(ROOT, '.tmp', `e2e-${process.pid}`)
 let server
 let browser
 let exitCode = 1
@@ -159,10 +164,16 @@ try {
     await runFiles(files, process.env.E2E_BASE_URL)
     ran = true
   } else {
-    if (!process.env.E2E_SKIP_BUILD) await buildApp()
-    // The demo content is part of the product (issue 24 §3: no test skips itself for want of it).
-    const { seeded } = await prepareState(stateDir)
-    if (!seeded) throw new Error('the state was not seeded (scripts/seed.ts): every journey needs the demo content')
+    if (!PREPARED) {
+      if (!process.env.E2E_SKIP_BUILD) await buildApp()
+      // The demo content is part of the product (issue 24 §3: no test skips itself for want of it).
+      const { seeded } = await prepareState(stateDir)
+      if (!seeded) throw new Error('the state was not seeded (scripts/seed.ts): every journey needs the demo content')
+    }
+    if (PREPARE) {
+      log(`prepared ${path.relative(ROOT, stateDir)}`)
+      process.exit(0)
+    }
     log('wrangler dev')
     server = await startServer({ persistDir: stateDir })
     const baseURL = server.url
