@@ -10,7 +10,8 @@
  * follows the access rules: a visitor sees 'public' and 'guest' pages, a signed-in person
  * 'public' and 'user' ones (a 'guest' page sends them to /journey, already checked). The admin's
  * page is checked on each of its screens. One browser, one signed-in session per role and
- * language shared by both viewports; the checked count is printed.
+ * language; each page loaded once on a phone and checked at both widths (resized in between,
+ * decision 031); the checked count is printed.
  */
 import { createRequire } from 'node:module'
 import { DESKTOP, PHONE, assert, newPage, signInTo, waitForHydration } from './lib.mjs'
@@ -87,15 +88,24 @@ export default function ({ test, browser, api }) {
             storageState = await first.context().storageState()
             await first.context().close()
           }
-          // Both viewports at once: the browser and the server wait on each other less.
+          // One load per page checks both widths (decision 031): the page is loaded on a phone,
+          // checked, widened to a desktop and checked again. What the server sends does not
+          // depend on the window (it never sees it; Sec-CH-UA-Mobile and the user agent are the
+          // same in both contexts), and nothing in the client reads the width or touch in script
+          // (CSS media queries by width only), so a resized page is the page a desktop loads.
+          // The desktop check keeps the phone context's touch and mobile emulation, which no
+          // WCAG 2.1 A/AA rule reads (target size is 2.2). Two pages take turns over the page
+          // list, so the browser and the server wait on each other less.
+          const list = pages.filter(visible(role))
           await Promise.all(
-            Object.entries(VIEWPORTS).map(async ([vpName, viewport]) => {
+            [0, 1].map(async (half) => {
               // strict: false: this test is about what axe finds; the other files hold pages clean.
-              const page = await newPage(browser, { viewport, locale, storageState, strict: false })
+              const page = await newPage(browser, { viewport: PHONE, locale, storageState, strict: false })
               await page.context().addInitScript({ path: AXE_SOURCE })
-              for (const p of pages.filter(visible(role))) {
+              for (const p of list.filter((_, i) => i % 2 === half)) {
                 const address = addressOf(p, locale)
                 if (!address) continue // the first test already failed for it
+                await page.setViewportSize(PHONE)
                 await page.goto(prefix + address, { waitUntil: 'domcontentloaded' })
                 await waitForHydration(page)
                 const screens =
@@ -107,31 +117,22 @@ export default function ({ test, browser, api }) {
                     await page.getByTestId(screen).click()
                     await page.waitForLoadState('networkidle')
                   }
-                  const where = `${prefix}${address}${screen ? `#${screen}` : ''} (${role}, ${locale}, ${vpName})`
-                  // What @axe-core/playwright's AxeBuilder runs (withTags + options), minus its injection
-                  // of axe's source at every check: there it is already, from the init script.
-                  const result = await page.evaluate(
-                    ({ tags, rules }) =>
-                      window.axe.run(document, {
-                        runOnly: { type: 'tag', values: tags },
-                        rules,
-                        resultTypes: ['violations'],
-                      }),
-                    { tags: TAGS, rules: EXTRA_RULES },
-                  )
-                  for (const v of result.violations) {
-                    violations.push(
-                      `${where}: ${v.id} [${v.impact}] ${v.help}\n      ${v.nodes
-                        .slice(0, 4)
-                        .map(
-                          (n) =>
-                            `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`,
-                        )
-                        .join('\n      ')}`,
+                  // The current width first, then the other one: one resize per screen.
+                  const widths = page.viewportSize().width === PHONE.width ? ['phone', 'desktop'] : ['desktop', 'phone']
+                  for (const vpName of widths) {
+                    if (page.viewportSize().width !== VIEWPORTS[vpName].width) {
+                      await page.setViewportSize(VIEWPORTS[vpName])
+                      // Two frames: the new width laid out and painted before axe reads it.
+                      await page.evaluate(
+                        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+                      )
+                    }
+                    await check(
+                      page,
+                      `${prefix}${address}${screen ? `#${screen}` : ''} (${role}, ${locale}, ${vpName})`,
+                      role,
                     )
                   }
-                  checked.count++
-                  checked.byRole[role] = (checked.byRole[role] ?? 0) + 1
                 }
               }
               await page.context().close()
@@ -141,6 +142,27 @@ export default function ({ test, browser, api }) {
         { timeout: 300_000 },
       )
     }
+  }
+
+  /** axe on the page as it is now; what it finds is kept for the last test. */
+  async function check(page, where, role) {
+    // What @axe-core/playwright's AxeBuilder runs (withTags + options), minus its injection of
+    // axe's source at every check: there it is already, from the init script.
+    const result = await page.evaluate(
+      ({ tags, rules }) =>
+        window.axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] }),
+      { tags: TAGS, rules: EXTRA_RULES },
+    )
+    for (const v of result.violations) {
+      violations.push(
+        `${where}: ${v.id} [${v.impact}] ${v.help}\n      ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`)
+          .join('\n      ')}`,
+      )
+    }
+    checked.count++
+    checked.byRole[role] = (checked.byRole[role] ?? 0) + 1
   }
 
   test('0 violations on every page × role × language × viewport', async () => {

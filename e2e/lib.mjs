@@ -218,8 +218,14 @@ export async function waitForHydration(page, timeout = 15_000) {
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout })
 }
 
-/** Full-page screenshot to e2e/screens/<name>.png; returns the path. */
-export async function screenshot(page, name, { fullPage = true } = {}) {
+/**
+ * Full-page screenshot to e2e/screens/<name>.png for a person to look at; returns the path.
+ * Taken only with E2E_SCREENSHOTS=1 (a review run): they assert nothing, and ~100 full-page
+ * captures cost chromium ~40 s of CPU in every run (decision 031). A failing test's pages are
+ * always captured (FAIL-*.png, `failure: true`).
+ */
+export async function screenshot(page, name, { fullPage = true, failure = false } = {}) {
+  if (!failure && !process.env.E2E_SCREENSHOTS) return null
   await mkdir(SCREENS_DIR, { recursive: true })
   const file = path.join(SCREENS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`)
   await page.screenshot({ path: file, fullPage, animations: 'disabled' })
@@ -257,7 +263,17 @@ test.skip = (name, why = '') => queue.push({ name, skip: why || 'skipped' })
 
 /** Runs the registered tests sequentially, printing one ✓/✗ line each. */
 export async function runTests(prefix = '') {
-  const batch = queue.splice(0)
+  // E2E_GREP=text: only journeys whose title contains it; `file › text` narrows that file only and
+  // leaves the others whole (a race chased in one file while the rest load the machine).
+  // E2E_REPEAT=N: each chosen journey N times.
+  const grep = process.env.E2E_GREP ?? ''
+  const [inFile, text] = grep.includes(' › ') ? grep.split(' › ', 2) : [null, grep]
+  const narrowed = !!grep && (!inFile || inFile === prefix)
+  const repeat = narrowed ? Math.max(1, Number(process.env.E2E_REPEAT) || 1) : 1
+  const batch = queue
+    .splice(0)
+    .filter((t) => !narrowed || t.name.includes(text))
+    .flatMap((t) => Array.from({ length: repeat }, () => t))
   for (const t of batch) {
     const title = prefix ? `${prefix} › ${t.name}` : t.name
     if (t.skip) {
@@ -284,7 +300,7 @@ export async function runTests(prefix = '') {
     if (error) {
       for (const page of openPages) {
         if (page.isClosed()) continue
-        await screenshot(page, `FAIL-${title}-${[...openPages].indexOf(page)}`).catch(() => {})
+        await screenshot(page, `FAIL-${title}-${[...openPages].indexOf(page)}`, { failure: true }).catch(() => {})
         const seen = issues(page)
         if (seen.length && !String(error.message).includes(seen[0])) {
           error.message += `\n  also recorded on ${page.url()}:\n  - ${seen.join('\n  - ')}`

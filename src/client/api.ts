@@ -45,6 +45,12 @@ export interface CallOptions<C extends Call> {
   /** Show no notification for the returned message (SPEC §7 "silent", e.g. /track). */
   silent?: boolean
   captcha?: string
+  /**
+   * This call ends the page's session and opens another with the same page CSRF token (a new
+   * password): it is sent alone (see `exchange`). Not for a sign-in: its new session has a new
+   * CSRF token, so a call held until it answered would be refused (403); the page is loaded anew.
+   */
+  replacesSession?: boolean
 }
 
 let t: Translate | null = null
@@ -186,6 +192,21 @@ type Exchange =
 
 let inFlight = 0
 const settleWaiters: (() => void)[] = []
+/** Out while a call that replaces the page's session is waiting or out; resolves when it answered. */
+let replacing: Promise<void> | null = null
+
+/**
+ * Resolves once no call that replaces the page's session is out, so what is sent next carries
+ * the session the page will keep (the bell opens its sockets only then, realtime.ts).
+ */
+export async function whenSessionSteady(): Promise<void> {
+  while (replacing) await replacing
+}
+
+/** Resolves once no /v1 call is out (no grace: for the call that replaces the session). */
+function noCallOut(): Promise<void> {
+  return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => settleWaiters.push(resolve))
+}
 /**
  * Resolves once no /v1 call of this page is waiting for its answer, and its caller has had a
  * moment to act on it (a new password's answer brings the page's new session). The bell asks
@@ -205,6 +226,30 @@ export function whenCallsSettle(): Promise<void> {
  * a danger notification. What the answer must look like is the caller's check.
  */
 async function exchange(
+  def: { method: Method; path: string },
+  pairs: [string, string][],
+  opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha' | 'replacesSession'>,
+): Promise<Exchange> {
+  // A call that replaces the session ends the old one on the server. A call of this page still
+  // out with the old session's cookie, answered after that, would get 'Unauthenticated.' and
+  // sign the person out of the page that holds the new one (the bell's unread list, asked as its
+  // socket opens, while a recovered person saves a new password). So such a call waits until no
+  // other call is out, and calls made meanwhile wait for its answer (which brings the new cookie).
+  // (The loop is here, not in a helper: the check and the claim below must be in the same turn.)
+  while (replacing) await replacing
+  if (!opts.replacesSession) return send(def, pairs, opts)
+  let release!: () => void
+  replacing = new Promise<void>((resolve) => (release = resolve))
+  try {
+    await noCallOut()
+    return await send(def, pairs, opts)
+  } finally {
+    replacing = null
+    release()
+  }
+}
+
+async function send(
   def: { method: Method; path: string },
   pairs: [string, string][],
   opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha'>,

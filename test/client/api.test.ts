@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { defineCall } from '#shared/contract/call'
 import { bool01, int } from '#shared/contract/fields'
-import { beacon, call, configureApi, contract, encodeValue, whenCallsSettle } from '#client/api.ts'
+import { beacon, call, configureApi, contract, encodeValue, whenCallsSettle, whenSessionSteady } from '#client/api.ts'
 import { getSession } from '#shared/contract/tracking'
 import { TRACKING_WIRE, isSessionAnswer } from '#shared/contract/tracking.wire'
 import { listUnread } from '#shared/contract/notifications'
-import { isUnreadAnswer } from '#shared/contract/notifications.wire'
+import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
 import { $toasts, notify } from '#client/stores/toasts.ts'
+import { $user, SESSION_LOST } from '#client/stores/session.ts'
 import en from '#shared/i18n/en'
 
 // The browser's API module, run against a fake server at its own fetch boundary.
@@ -179,6 +180,50 @@ describe('whenCallsSettle()', () => {
     expect(settled).toBe(true)
     // Nothing out: it resolves on its own.
     await expect(whenCallsSettle()).resolves.toBeUndefined()
+  })
+})
+
+describe('a call that replaces the session (a new password) is sent alone', () => {
+  // The race two e2e lanes showed (decision 031): a recovered person saves a new password while
+  // the bell's unread list, asked with the old session's cookie, is still out; the server ends
+  // the old session first and answers that list 'Unauthenticated.', and the page, which by then
+  // holds the new session, was sent to sign in.
+  it('waits for the calls still out, and the calls made meanwhile wait for its answer', async () => {
+    configureApi('en', en)
+    $user.set({ id: 1, name: 'Ana', email: 'a@x.es', role: 2, language: 'en', subscriber: false } as never)
+    const lost = vi.fn()
+    globalThis.addEventListener(SESSION_LOST, lost)
+    const order: string[] = []
+    const answers = new Map<string, (r: Response) => void>()
+    vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
+      const path = new URL(String(url)).pathname
+      order.push(path)
+      return new Promise<Response>((r) => answers.set(path, r))
+    })
+    const unread = beacon(NOTIFICATIONS_WIRE.unread, {}, isUnreadAnswer)
+    const save = call(postThing, { input: { q: 'new password' }, replacesSession: true })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(order).toEqual(['/v1/notifications/unread']) // the new password is not sent yet
+    const later = beacon(NOTIFICATIONS_WIRE.unread, { n: 2 }, isUnreadAnswer)
+    answers.get('/v1/notifications/unread')!(reply({ success: true, notifications: [] }))
+    expect(await unread).toMatchObject({ success: true })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(order).toEqual(['/v1/notifications/unread', '/v1/thing']) // the later call waits for it
+    let steady = false
+    const waiting = whenSessionSteady().then(() => (steady = true))
+    await new Promise((r) => setTimeout(r, 10))
+    expect(steady).toBe(false)
+    answers.get('/v1/thing')!(reply({ success: true, items: [] }))
+    expect(await save).toMatchObject({ success: true })
+    await waiting
+    await new Promise((r) => setTimeout(r, 30))
+    expect(order).toEqual(['/v1/notifications/unread', '/v1/thing', '/v1/notifications/unread'])
+    answers.get('/v1/notifications/unread')!(reply({ success: true, notifications: [] }))
+    expect(await later).toMatchObject({ success: true })
+    expect(lost).not.toHaveBeenCalled()
+    expect($user.get()).not.toBeNull()
+    globalThis.removeEventListener(SESSION_LOST, lost)
+    $user.set(null)
   })
 })
 

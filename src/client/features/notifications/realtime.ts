@@ -10,7 +10,7 @@ import { atom } from 'nanostores'
 import type { InAppNotificationDto } from '#shared/contract/notifications'
 import { SOCKET_CLOSE } from '#shared/limits'
 import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
-import { beacon, call, contract, whenCallsSettle } from '#client/api.ts'
+import { beacon, call, contract, whenCallsSettle, whenSessionSteady } from '#client/api.ts'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { isOffline } from '#client/pwa/register.ts'
@@ -120,6 +120,11 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
       window.addEventListener('online', open, { once: true })
       return
     }
+    // Not while a call replaces the session (a new password): the socket would carry the old one.
+    void whenSessionSteady().then(connect)
+  }
+  const connect = () => {
+    if (stopped || !$user.get()) return
     const url = new URL(path, window.location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)

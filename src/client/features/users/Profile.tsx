@@ -72,6 +72,8 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
             password,
             ...(password && needsCurrent ? { current_password: current } : {}),
           },
+          // A new password ends this session and answers with a new one (api.ts exchange).
+          replacesSession: !!password,
         }),
       { alert: 'fields' },
     )
