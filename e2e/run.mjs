@@ -96,7 +96,9 @@ const started = Date.now()
 const cleanup = async () => {
   await browser?.close().catch(() => {})
   await server?.stop().catch(() => {})
-  if (!process.env.E2E_KEEP_STATE) await rm(stateDir, { recursive: true, force: true }).catch(() => {})
+  // Only the parent owns the state: a lane child inherits E2E_STATE, and a lane that ended first
+  // must not delete the files the other lane's server still serves (R2 covers, Durable Objects).
+  if (!LANE && !process.env.E2E_KEEP_STATE) await rm(stateDir, { recursive: true, force: true }).catch(() => {})
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.once(sig, () => void cleanup().then(() => process.exit(130)))
