@@ -1,8 +1,6 @@
 import { startTransition } from 'react'
-import { hydrateRoot } from 'react-dom/client'
 import type { Messages } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
-import { App } from './app/App'
 import { isPageId, pageEntry } from './app/pages'
 import { configureApi } from './api'
 import { registerServiceWorker } from './pwa/register'
@@ -44,19 +42,30 @@ if (zone && !boot.user && zone !== boot.timeZone) {
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
 }
 
+/** The rest of this task is the browser's (a tap, a paint) before the next piece of start-up. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+// Start-up in pieces, each its own task (issue 21 §5, Lighthouse's total blocking time): react-dom,
+// then the frame (App), then the page, are dynamic imports the page's loader has already fetched
+// (`__ASSETS__`, ssr/assets.ts), so each evaluates when asked, not all in one long task.
 // A chunk (or the words) that fails to load leaves the server-rendered page as it is (the browser reports it).
-void Promise.all([pageEntry(isPageId(boot.page) ? boot.page : 'notFound').component(), loadMessages()]).then(
-  ([{ default: Page }, messages]) => {
-    configureApi(boot.locale, messages)
-    // In a transition, hydration is done in slices that yield to the browser (5 ms each) instead of
-    // one long task: the page answers a tap sooner on a slow phone (issue 21 §5, Lighthouse's total
-    // blocking time). The page is marked hydrated, and the service worker registered, once React
-    // has committed (App's effect calls `hydrated`).
-    startTransition(() => {
-      hydrateRoot(
-        document.getElementById('root')!,
-        <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />,
-      )
-    })
-  },
-)
+void (async () => {
+  const page = pageEntry(isPageId(boot.page) ? boot.page : 'notFound').component()
+  const words = loadMessages()
+  const { hydrateRoot } = await import('react-dom/client')
+  await nextTask()
+  const { App } = await import('./app/App')
+  await nextTask()
+  const [{ default: Page }, messages] = await Promise.all([page, words])
+  configureApi(boot.locale, messages)
+  // In a transition, hydration is done in slices that yield to the browser (5 ms each) instead of
+  // one long task: the page answers a tap sooner on a slow phone (issue 21 §5, Lighthouse's total
+  // blocking time). The page is marked hydrated, and the service worker registered, once React
+  // has committed (App's effect calls `hydrated`).
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />,
+    )
+  })
+})()

@@ -4,6 +4,7 @@ interface ManifestChunk {
   file: string
   css?: string[]
   imports?: string[]
+  dynamicImports?: string[]
   isEntry?: boolean
 }
 type Manifest = Record<string, ManifestChunk>
@@ -19,6 +20,8 @@ export interface PageAssets {
 
 export const MANIFEST_PATH = '/assets-manifest.json'
 const ENTRY = 'src/client/entry.tsx'
+/** The entry's dynamic imports every page needs at once (entry.tsx's start-up pieces). */
+const STARTUP = /(^|\/)react-dom\/client\.js$|^src\/client\/app\/App\.tsx$/
 
 let cachedManifest: Manifest | null = null
 
@@ -58,6 +61,9 @@ export async function pageAssets(env: Env, pageModule: string | undefined): Prom
     chunk.imports?.forEach(walk)
   }
   walk(ENTRY)
+  // What the entry imports on start-up in pieces (src/client/entry.tsx: react-dom, then the frame):
+  // dynamic imports there, fetched with the rest here so each piece only waits for its turn.
+  for (const key of m[ENTRY]!.dynamicImports ?? []) if (STARTUP.test(key)) walk(key)
   // The page's own chunk, named by the build (vite.config.ts `pageModules`).
   if (pageModule) walk(pageModule)
   const list = [...css]
