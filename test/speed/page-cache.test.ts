@@ -7,7 +7,8 @@ import { personCache } from '#worker/http/person-cache'
 import { publicCache } from '#worker/http/public-cache'
 import { forgetSessions, sessionMemo } from '#worker/features/users/session'
 import { api } from '../helpers'
-import { bearer, register } from '../users/support'
+import { bearer, register, setRole } from '../users/support'
+import { Role } from '#shared/enums'
 
 beforeAll(() => {
   personCache.enabled = true
@@ -86,6 +87,18 @@ describe("a signed-in patient's cached page", () => {
     expect(next.cache).toBe('miss')
     expect(next.html).toContain('After Write')
     expect(next.html).not.toContain('Before Write')
+  })
+
+  it("a psychologist's or an admin's page is never kept (staff pages show other people's rows)", async () => {
+    for (const role of [Role.psychologist, Role.admin]) {
+      const staff = await register({ name: 'Staff Never Kept' })
+      await setRole(staff.id, role)
+      for (let i = 0; i < 4; i++) {
+        const p = await page(staff.token, '/profile')
+        expect(p.res.status).toBe(200)
+        expect(p.cache).toBeNull()
+      }
+    }
   })
 
   it('logout makes the cached page unreachable', async () => {

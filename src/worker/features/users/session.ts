@@ -285,15 +285,14 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
   if (hash) {
     forgetSessions({ hash })
     forgetSessionPages(hash)
-  }
-  if (hash)
     await Promise.all([
       // The index key first: a concurrent personChanged checks it after its put (see there).
       c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
       endRealtime(c.env, user.id, hash),
     ])
-  // Again once KV has it: a request of this isolate that read the record meanwhile memoized it.
-  if (hash) forgetSessions({ hash })
+    // Again once KV has it: a request of this isolate that read the record meanwhile memoized it.
+    forgetSessions({ hash })
+  }
   if (!opts.replaced) clearSessionCookie(c)
 }
 
