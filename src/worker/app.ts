@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { runScheduled } from '#worker/cron/index'
 import { isLocalEnv, type AppEnv } from './env'
-import { requestContext } from '#worker/http/context'
+import { headerAfter, requestContext } from '#worker/http/context'
 import { sessionContext } from '#worker/features/users/session'
 import { errorResponse } from '#worker/http/envelope'
 import { AppError } from '#worker/http/errors'
@@ -67,8 +67,8 @@ const app = new Hono<AppEnv>()
 // name makes hono generate one), so logs never quote text a caller chose (issue 14 §5).
 app.use('*', requestId({ headerName: '' }))
 app.use('*', async (c, next) => {
-  c.header('X-Request-Id', c.get('requestId'))
   await next()
+  headerAfter(c, 'X-Request-Id', c.get('requestId'))
 })
 app.use('*', async (c, next) => security(import.meta.env.DEV)(c, next))
 app.use('*', bodyGuard) // 413 over the body limit, and drain what a handler left unread (http/body.ts)

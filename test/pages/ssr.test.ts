@@ -155,6 +155,9 @@ describe('server-rendered pages', () => {
     // The carousel: the first 18 visible routes by order, the hidden one left out.
     const first18 = [...made.es.routes].sort(byOrder).slice(0, 18)
     expect(b.data.routes.map((r: any) => r.slug)).toEqual(first18.map((r) => r.slug))
+    // Each route as its card shows it and no more (every visitor downloads these bytes).
+    for (const r of b.data.routes)
+      expect(Object.keys(r).sort()).toEqual(['description', 'id', 'images', 'slug', 'title', 'units_count'])
     // It is in the HTML itself, not only after hydration.
     for (const r of first18) expect(html).toContain(r.title)
     expect(html).not.toContain('Ruta escondida')

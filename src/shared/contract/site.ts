@@ -2,8 +2,19 @@
 import { z } from './zod'
 import { routeSchema } from './content'
 
+/** A route as a card shows it (client RouteCard): the landing sends nothing more in its page. */
+export const routeCardSchema = routeSchema.pick({
+  id: true,
+  slug: true,
+  title: true,
+  description: true,
+  units_count: true,
+  images: true,
+})
+export type RouteCardDto = z.infer<typeof routeCardSchema>
+
 /** / : the landing's carousel of routes. */
-export const homePageData = z.object({ routes: z.array(routeSchema) })
+export const homePageData = z.object({ routes: z.array(routeCardSchema) })
 export type HomePageData = z.infer<typeof homePageData>
 
 /** The landings (SPEC §2 /get-a-plan-for-insomnia, /get-a-plan-for-anxiety): the psychologists shown. */

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { createTranslator, localeFromPath, negotiateLocale } from '#shared/i18n/index'
@@ -8,6 +9,21 @@ import { isLocalEnv, type AppEnv } from '#worker/env'
 import { askedBookmark, BOOKMARK_COOKIE, BOOKMARK_HEADER, BOOKMARK_RE } from './bookmark'
 
 export { BOOKMARK_COOKIE, BOOKMARK_HEADER } from './bookmark'
+
+/**
+ * A header on the answer a handler already made. Hono's `c.header()` after the handler copies
+ * the whole Response (`new Response(body, res)`) on every call; a few such copies per request
+ * turned a page's fixed-length body into a chunked stream. The answer's own headers are set in
+ * place instead, as hono's secureHeaders does; a Response with immutable headers (one passed
+ * through from `fetch`) still gets its copy.
+ */
+export function headerAfter(c: Context<AppEnv>, name: string, value: string) {
+  try {
+    c.res.headers.set(name, value)
+  } catch {
+    c.header(name, value)
+  }
+}
 
 /**
  * Per-request context (CONVENTIONS 8): the db handle, the locale and its translator. API calls
@@ -40,11 +56,11 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now()
   await next()
   if (isLocalEnv(c.env)) {
-    c.header('x-d1-rounds', String(count.rounds))
-    c.header('x-d1-calls', String(count.calls))
+    headerAfter(c, 'x-d1-rounds', String(count.rounds))
+    headerAfter(c, 'x-d1-calls', String(count.calls))
     // Local profiling (docs/PERFORMANCE.md): time in D1 and in the whole request after this point.
-    c.header('x-d1-ms', (count.ms ?? 0).toFixed(1))
-    c.header('x-handler-ms', (performance.now() - started).toFixed(1))
+    headerAfter(c, 'x-d1-ms', (count.ms ?? 0).toFixed(1))
+    headerAfter(c, 'x-handler-ms', (performance.now() - started).toFixed(1))
   }
   if (count.wrote && c.var.user && session) {
     const after = session.getBookmark()

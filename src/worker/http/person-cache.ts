@@ -30,7 +30,7 @@ import type { Context } from 'hono'
 import { memo, clearMemo } from './memo'
 import type { Ctx } from '#worker/context'
 import type { AppEnv, Env } from '#worker/env'
-import { contentVersion, cutAtNonces } from './public-cache'
+import { contentVersion, cutAtNonces, joinAtNonces, type CutPage } from './public-cache'
 import { d1CountOf } from '#worker/db/rounds'
 import { Role } from '#shared/enums'
 
@@ -120,7 +120,7 @@ export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: ()
 const PAGE_BUCKET_MS = 30_000
 const PAGES_MAX = 200
 const PAGES_MAX_BYTES = 24 * 1024 * 1024
-const pages = new Map<string, { until: number; parts: string[]; bytes: number }>()
+const pages = new Map<string, { until: number; parts: CutPage; bytes: number }>()
 let pageBytes = 0
 
 function dropPage(k: string) {
@@ -146,7 +146,7 @@ export async function personalPage(
   const k = `${user.id}|${s.hash}|${s.dv}|${s.bookmark ?? ''}|${epoch}|${content}|${Math.floor(now / PAGE_BUCKET_MS)}|${c.env.APP_ENV}|${vary}`
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }
   const hit = pages.get(k)
-  if (hit && hit.until > now) return c.body(hit.parts.join(nonce), 200, { ...headers, 'x-page-cache': 'hit' })
+  if (hit && hit.until > now) return c.body(joinAtNonces(hit.parts, nonce), 200, { ...headers, 'x-page-cache': 'hit' })
   const res = await render()
   const count = d1CountOf(c.env.DB)
   if (
@@ -159,7 +159,7 @@ export async function personalPage(
     return res
   const html = await res.text()
   const keep = cutAtNonces(html).then((parts) => {
-    const bytes = parts.reduce((n, p) => n + p.length * 2, 0)
+    const bytes = parts.reduce((n, p) => n + p.length, 0)
     dropPage(k)
     while (pages.size && (pages.size >= PAGES_MAX || pageBytes + bytes > PAGES_MAX_BYTES))
       dropPage(pages.keys().next().value!)

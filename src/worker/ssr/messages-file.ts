@@ -14,6 +14,8 @@ export const MESSAGES_PATH = '/i18n/'
 
 interface Words {
   json: string
+  /** As served: encoded once, not on every answer (http/public-cache.ts CutPage says why). */
+  bytes: Uint8Array<ArrayBuffer>
   hash: string
 }
 const byLocale = new Map<Locale, Words>()
@@ -28,7 +30,7 @@ async function wordsOf(locale: Locale): Promise<Words> {
   const known = byLocale.get(locale)
   if (known) return known
   const json = JSON.stringify(clientMessages(locale))
-  const words = { json, hash: (await sha256(json)).slice(0, 12) }
+  const words = { json, bytes: new TextEncoder().encode(json), hash: (await sha256(json)).slice(0, 12) }
   byLocale.set(locale, words)
   return words
 }
@@ -44,7 +46,7 @@ export const messagesRoutes = new Hono<AppEnv>().get('/:file', async (c) => {
   const m = /^(\w+)\.([\w-]{12})\.json$/.exec(c.req.param('file'))
   if (!m || !isLocale(m[1]!)) return c.notFound()
   const words = await wordsOf(m[1])
-  return c.body(words.json, 200, {
+  return c.body(words.bytes, 200, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': m[2] === words.hash ? 'public, max-age=31536000, immutable' : 'no-store',
   })

@@ -41,7 +41,17 @@ export const siteLoaders: PageLoaders<'home' | 'insomniaLanding' | 'anxietyLandi
         { ...ctx, user: null },
         routesQuery.parse({ per_page: PAGE_SIZE.landingCarousel, with_properties: 'images' }),
       )
-      return { routes }
+      // What a card shows and no more: every byte of the landing is sent to every visitor.
+      return {
+        routes: routes.map(({ id, slug, title, description, units_count, images }) => ({
+          id,
+          slug,
+          title,
+          description,
+          units_count,
+          images,
+        })),
+      }
     }),
   ),
 }
