@@ -261,7 +261,7 @@ try {
     `Server: \`wrangler dev\` serving the production build (workerd, local D1/R2/KV), seeded${seeded ? '' : ' (NO SEED: empty database)'}.  `,
   )
   lines.push(
-    `Load: ${CONCURRENCY} keep-alive connections on loopback, ${REQUESTS} requests or ${SECONDS} s per row (whichever first), after ${WARMUP} warm-up requests.`,
+    `Load: ${CONCURRENCY} keep-alive connections on loopback, ${REQUESTS} requests or ${SECONDS} s per row (whichever first), after ${WARMUP} warm-up requests.  `,
   )
   const reference = load.find((r) => r.name === 'trivial /v1 call')
   if (reference && reference.samples.length > 1)
