@@ -14,7 +14,7 @@
  * decision 031); the checked count is printed.
  */
 import { createRequire } from 'node:module'
-import { DESKTOP, PHONE, assert, newPage, signInTo, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, newPage, sessionCookies, waitForHydration } from './lib.mjs'
 
 /** axe itself, put in every page before its scripts (one parse per page, no injection per check). */
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -81,13 +81,8 @@ export default function ({ test, browser, api }) {
         `axe: every page as ${role === 'admin' ? 'an' : 'a'} ${role} in ${locale}, phone and desktop`,
         async () => {
           const prefix = locale === 'en' ? '/en' : ''
-          let storageState
-          if (logins) {
-            const first = await newPage(browser, { viewport: DESKTOP, locale, strict: false })
-            await signInTo(first, { prefix, email: logins[locale], password: PASSWORD, to: '/journey' })
-            storageState = await first.context().storageState()
-            await first.context().close()
-          }
+          // One session for both pages, signed in from Node (no /login page: it is checked as the visitor's).
+          const cookies = logins ? await sessionCookies({ email: logins[locale], password: PASSWORD }) : []
           // One load per page checks both widths (decision 031): the page is loaded on a phone,
           // checked, widened to a desktop and checked again. What the server sends does not
           // depend on the window (it never sees it; Sec-CH-UA-Mobile and the user agent are the
@@ -100,7 +95,8 @@ export default function ({ test, browser, api }) {
           await Promise.all(
             [0, 1].map(async (half) => {
               // strict: false: this test is about what axe finds; the other files hold pages clean.
-              const page = await newPage(browser, { viewport: PHONE, locale, storageState, strict: false })
+              const page = await newPage(browser, { viewport: PHONE, locale, strict: false })
+              if (cookies.length) await page.context().addCookies(cookies)
               await page.context().addInitScript({ path: AXE_SOURCE })
               for (const p of list.filter((_, i) => i % 2 === half)) {
                 const address = addressOf(p, locale)

@@ -17,21 +17,17 @@ import {
   eventually,
   expectFailure,
   newPage,
-  screenshot,
+  screenshotFromTop,
   waitForHydration,
   callInPage,
-  signInTo as signIn,
+  openSignedIn as signIn,
 } from './lib.mjs'
 
 const ADMIN = 'admin@demo.calma.app'
 const DEMO_PASSWORD = 'Calma-demo-2026'
 const PASSWORD = 'Calma-e2e-Sereno-1'
 
-async function shot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await page.waitForTimeout(300)
-  await screenshot(page, name)
-}
+const shot = screenshotFromTop
 
 export default function ({ test, browser, scheduled, api }) {
   const stamp = Date.now().toString(36)
