@@ -84,6 +84,13 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extra] })
 }
 
+/**
+ * Pages made by newPage() so far (the runner prints them per file): each is a browser context,
+ * a renderer process and a cold cache, ~0.4 s of chromium CPU more than a load in an open page
+ * (decision 031), so the count says where page reuse would pay.
+ */
+export const made = { pages: 0 }
+
 /** Pages opened during the current test: checked and closed when it ends. */
 const openPages = new Set()
 const issuesOf = new WeakMap()
@@ -131,6 +138,7 @@ export async function newPage(
     if (baseURL) await context.addCookies([{ name: 'calma_consent', value: '1', url: new URL(baseURL).origin }])
   }
   const page = await context.newPage()
+  made.pages++
   const origin = baseURL ? new URL(baseURL).origin : null
   const rec = { list: [], expected: [], reported: 0, strict }
   issuesOf.set(page, rec)
