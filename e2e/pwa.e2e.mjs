@@ -262,7 +262,7 @@ export default function ({ test, browser, baseURL }) {
     let kept = await outbox()
     await eventually(
       async () => {
-        await page.waitForTimeout(700)
+        await page.waitForTimeout(700) // settled = nothing changed for 700 ms
         const now = await outbox()
         const same = now.length === kept.length
         kept = now
@@ -332,7 +332,7 @@ export default function ({ test, browser, baseURL }) {
     const before = sent.length
     await page.reload()
     await waitForHydration(page)
-    await page.waitForTimeout(500)
+    await page.waitForTimeout(500) // a check that nothing happens: no save is sent again
     assert.equal(sent.length, before)
   })
 

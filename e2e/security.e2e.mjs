@@ -54,7 +54,7 @@ async function readSafely(page, seen, origin, path) {
   const res = await page.goto(path)
   assert.equal(res.status(), 200)
   await waitForHydration(page)
-  // The meta refresh said 1 s: give it more than that.
+  // A check that nothing happens: the meta refresh said 1 s, so more than that.
   await page.waitForTimeout(2000)
   assert.equal(new URL(page.url()).pathname, path, 'the reader stays on the page')
   assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no hostile script ran')
