@@ -20,7 +20,7 @@ import {
   newPage,
   screenshot,
   waitForHydration,
-  signInTo,
+  openSignedIn,
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
@@ -63,7 +63,7 @@ const CASES = [
 
 /** Sign in on the page of `prefix` ('' or '/en') and land on `to` (a path that starts with it). */
 const signIn = (page, prefix, email, to) =>
-  signInTo(page, { prefix, email, password: PASSWORD, to: to.slice(prefix.length) })
+  openSignedIn(page, { prefix, email, password: PASSWORD, to: to.slice(prefix.length) })
 
 /** The list row whose cells hold `text`, after searching for it. */
 async function rowOf(page, text) {

@@ -13,7 +13,7 @@
  * per run), so each test cancels its first booking before it books the one it keeps: the first
  * test ends at $45, the second at $0, and neither needs more than $45 at a time.
  */
-import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, newPage, screenshotFromTop, waitForHydration } from './lib.mjs'
 
 const PATIENT = 'patient@demo.calma.app'
 const PSYCHOLOGIST = 'psico1@demo.calma.app'
@@ -113,12 +113,7 @@ async function signIn(page, email) {
   await page.getByTestId('login-submit').click()
 }
 
-/** A full-page screenshot from the top (the header and the navigation are fixed: scrolled, they land mid-page). */
-async function shot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await page.waitForTimeout(350)
-  await screenshot(page, name)
-}
+const shot = screenshotFromTop
 
 const card = (page, id) => page.locator(`[data-testid=appointment][data-id="${id}"]`)
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first()

@@ -3,7 +3,7 @@
  * on /routes and 'anxiety' on /en/routes and open a result; a signed-in person likes the route
  * and sees the count change (and back); an article's table of contents jumps to its heading.
  */
-import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, newPage, openSignedIn, screenshot, waitForHydration } from './lib.mjs'
 
 // The Spanish cases sign in as the subscriber: her plan (insomnia) does not hold the anxiety
 // routes the search finds first, while the patient's anxiety plan opens them one by one (issue 7).
@@ -47,15 +47,7 @@ export default function ({ test, browser }) {
     const viewport = c.size === 'phone' ? PHONE : DESKTOP
     test(`${c.prefix}/routes finds '${c.query}', opens a route, likes it (${c.locale}, ${c.size})`, async () => {
       const page = await newPage(browser, { viewport, locale: c.locale })
-      await page.goto(`${c.prefix}/login`)
-      await waitForHydration(page)
-      await page.locator('input[name=email]').fill(c.email)
-      await page.locator('input[name=password]').fill('Calma-demo-2026')
-      await page.getByTestId('login-submit').click()
-      await page.waitForURL((u) => u.pathname.endsWith('/journey'))
-
-      await page.goto(`${c.prefix}/routes`)
-      await waitForHydration(page)
+      await openSignedIn(page, { prefix: c.prefix, email: c.email, password: 'Calma-demo-2026', to: '/routes' })
       await page.getByTestId('routes-search').fill(c.query)
       const card = page.getByTestId('route-card').first()
       await eventually(
@@ -121,6 +113,7 @@ export default function ({ test, browser }) {
     await page.evaluate(() => localStorage.setItem('visited_at', JSON.stringify(Date.now() - 25 * 3600 * 1000)))
     await page.goto('/route/respiracion-para-calmar-la-ansiedad')
     await waitForHydration(page)
+    // A check that nothing happens: the header would hide 1500 ms after hydration within the 24 hours.
     await new Promise((r) => setTimeout(r, 1800))
     assert.equal(await page.getByTestId('header').isVisible(), true, 'shown after 24 hours')
   })

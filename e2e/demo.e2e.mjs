@@ -6,7 +6,7 @@
  * says 5 to 15, and the browser reads the same length from the audio file itself.
  * Screenshots in e2e/screens/demo-*.png.
  */
-import { PHONE, assert, callInPage, newPage, screenshot, signInTo, waitForHydration } from './lib.mjs'
+import { PHONE, assert, callInPage, newPage, screenshot, openSignedIn, waitForHydration } from './lib.mjs'
 
 const PATIENT = 'patient@demo.calma.app'
 const PASSWORD = 'Calma-demo-2026'
@@ -22,7 +22,7 @@ const coverWidths = (page) =>
 export default function ({ test, browser }) {
   test('the demo patient sees a ranking with people, her streak, a reward to claim, covers on every card and a unit of minutes', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    await signInTo(page, { email: PATIENT, password: PASSWORD, to: '/ranking' })
+    await openSignedIn(page, { email: PATIENT, password: PASSWORD, to: '/ranking' })
     const rows = page.getByTestId('ranking-row')
     await rows.first().waitFor()
     assert.ok((await rows.count()) >= 10, `the ranking shows ${await rows.count()} people`)

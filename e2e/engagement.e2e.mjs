@@ -17,21 +17,17 @@ import {
   eventually,
   expectFailure,
   newPage,
-  screenshot,
+  screenshotFromTop,
   waitForHydration,
   callInPage,
-  signInTo as signIn,
+  openSignedIn as signIn,
 } from './lib.mjs'
 
 const ADMIN = 'admin@demo.calma.app'
 const DEMO_PASSWORD = 'Calma-demo-2026'
 const PASSWORD = 'Calma-e2e-Sereno-1'
 
-async function shot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await page.waitForTimeout(300)
-  await screenshot(page, name)
-}
+const shot = screenshotFromTop
 
 export default function ({ test, browser, scheduled, api }) {
   const stamp = Date.now().toString(36)
@@ -97,6 +93,7 @@ export default function ({ test, browser, scheduled, api }) {
       assert.equal(refused.status, 403)
 
       // The sockets are open (the unread list was fetched on connect); then the minute cron, twice.
+      // No signal tells a test that a socket is open (the public one asks nothing on opening): a pause.
       await es.waitForTimeout(800)
       await es.evaluate(() => (window.__sameDocument = true)) // gone if the page reloads
       await Promise.all([scheduled('* * * * *'), scheduled('* * * * *')])
@@ -112,7 +109,7 @@ export default function ({ test, browser, scheduled, api }) {
       await shot(es, 'engagement-unread-es-phone')
       // No reload happened, and the English page got nothing.
       assert.equal(await es.evaluate(() => window.__sameDocument), true)
-      await en.waitForTimeout(1000)
+      await en.waitForTimeout(1000) // a check that nothing happens: no toast reaches the English page
       assert.equal(await en.locator('[data-testid=toast]', { hasText: title }).count(), 0)
       await shot(en, 'engagement-performance-en-desktop')
 
@@ -224,7 +221,7 @@ export default function ({ test, browser, scheduled, api }) {
       await signIn(here, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
       const elsewhere = await newPage(browser, { viewport: PHONE, locale: 'en' })
       await signIn(elsewhere, { prefix: '/en', email: people.en.email, password: PASSWORD, to: '/performance' })
-      await here.waitForTimeout(800) // both pages' sockets are open
+      await here.waitForTimeout(800) // both pages' sockets are open (no signal to wait on, as above)
 
       // After the change this page checks its session, then reopens its sockets (and reads the unread list again).
       let unreadAnswers = 0
@@ -248,7 +245,7 @@ export default function ({ test, browser, scheduled, api }) {
         timeout: 10_000,
         message: 'this page checked its session and reconnected',
       })
-      await here.waitForTimeout(300)
+      await here.waitForTimeout(300) // the public socket reopens too; it says nothing when it does
       const status = await callInPage(here, 'GET', '/v1/my/plan/status', {}, 'en')
       const slug = status.body.status?.items?.[0]?.route?.slug
       assert.ok(slug, JSON.stringify(status.body))

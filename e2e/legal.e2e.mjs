@@ -225,7 +225,7 @@ export default function ({ test, browser, baseURL, api }) {
           await page.waitForFunction(
             () => !document.querySelector('[data-testid=header]').classList.contains('header-hidden'),
           )
-          await page.waitForTimeout(300)
+          await page.waitForTimeout(300) // its slide-in transition, before the side scroll is measured
           await assertNoSideScroll(page)
           await screenshot(page, `legal-${doc}-${locale}-${size}`)
         }

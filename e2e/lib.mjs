@@ -79,8 +79,17 @@ export async function launchBrowser() {
   if (!chromiumAvailable()) {
     throw new Error(`chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH)`)
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+  // E2E_CHROMIUM_EXTRA='--flag --other': more flags for one run, to measure them (decision 031).
+  const extra = process.env.E2E_CHROMIUM_EXTRA?.split(/\s+(?=--)/).filter(Boolean) ?? []
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extra] })
 }
+
+/**
+ * Pages made by newPage() so far (the runner prints them per file): each is a browser context,
+ * a renderer process and a cold cache, ~0.4 s of chromium CPU more than a load in an open page
+ * (decision 031), so the count says where page reuse would pay.
+ */
+export const made = { pages: 0 }
 
 /** Pages opened during the current test: checked and closed when it ends. */
 const openPages = new Set()
@@ -129,6 +138,7 @@ export async function newPage(
     if (baseURL) await context.addCookies([{ name: 'calma_consent', value: '1', url: new URL(baseURL).origin }])
   }
   const page = await context.newPage()
+  made.pages++
   const origin = baseURL ? new URL(baseURL).origin : null
   const rec = { list: [], expected: [], reported: 0, strict }
   issuesOf.set(page, rec)
@@ -230,6 +240,18 @@ export async function screenshot(page, name, { fullPage = true, failure = false 
   const file = path.join(SCREENS_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`)
   await page.screenshot({ path: file, fullPage, animations: 'disabled' })
   return file
+}
+
+/**
+ * A full-page screenshot from the top (the header and the navigation are fixed: scrolled, they
+ * land mid-page), after the scroll settles. Nothing at all unless E2E_SCREENSHOTS=1: the scroll
+ * and its wait only serve the picture (they were ~8 s of lane A's wall time, decision 031).
+ */
+export async function screenshotFromTop(page, name) {
+  if (!process.env.E2E_SCREENSHOTS) return null
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForTimeout(350)
+  return screenshot(page, name)
 }
 
 /** Polls `fn` until it returns a truthy value (returned) or the time is up (throws its last error). */
@@ -368,6 +390,53 @@ export async function signInTo(page, { prefix = '', email, password, to }) {
   await page.locator('input[name=password]').fill(password)
   await page.getByTestId('login-submit').click()
   await page.waitForURL((u) => u.pathname === `${prefix}${to}`, { timeout: 10_000 })
+  await waitForHydration(page)
+}
+
+/**
+ * The session cookie of `email`, got with one POST /v1/user/authenticate from Node (what the
+ * login page sends; a first sign-in needs no CSRF token or captcha), put into `context`. For
+ * journeys that only need to be signed in: it spares the /login page's load and hydration
+ * (decision 031). The journeys about signing in use the login page (signInTo, accounts, forms).
+ * @param {import('playwright-core').BrowserContext} context
+ */
+export async function addSession(context, { email, password, baseURL = defaultBaseURL }) {
+  await context.addCookies(await sessionCookies({ email, password, baseURL }))
+}
+
+/** The cookies a sign-in of `email` sets (addSession), for contexts that share one session. */
+export async function sessionCookies({ email, password, baseURL = defaultBaseURL }) {
+  const res = await fetch(`${baseURL}/v1/user/authenticate`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }),
+  })
+  if (!res.ok) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`)
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [pair, ...attrs] = line.split(';').map((s) => s.trim())
+    const at = pair.indexOf('=')
+    const has = (name) => attrs.some((a) => a.toLowerCase() === name)
+    const sameSite = attrs.find((a) => /^samesite=/i.test(a))?.split('=')[1]
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      url: new URL(baseURL).origin,
+      httpOnly: has('httponly'),
+      secure: has('secure'),
+      ...(sameSite ? { sameSite: sameSite[0].toUpperCase() + sameSite.slice(1).toLowerCase() } : {}),
+    }
+  })
+  if (!cookies.length) throw new Error(`sign-in of ${email} set no cookie`)
+  return cookies
+}
+
+/**
+ * `page` signed in as `email` (addSession: no /login page) and on `${prefix}${to}`, hydrated:
+ * where signInTo leaves a journey, one page load sooner.
+ */
+export async function openSignedIn(page, { prefix = '', email, password, to }) {
+  await addSession(page.context(), { email, password })
+  await page.goto(`${prefix}${to}`)
   await waitForHydration(page)
 }
 

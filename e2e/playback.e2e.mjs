@@ -6,7 +6,7 @@
  * end, let it end, and the next unit unlocks without a reload. Spanish and English, phone and
  * desktop; a visitor is asked to sign in. Screenshots in e2e/screens/playback-*.png.
  */
-import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, addSession, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
 
@@ -47,16 +47,12 @@ const JOURNEYS = [
 const viewportOf = (size) => (size === 'phone' ? PHONE : DESKTOP)
 const other = (size) => (size === 'phone' ? 'desktop' : 'phone')
 
-/** Sign in through the login page, coming back to the route page. */
+/** Signed in (the session cookie from Node, decision 031) and on the route page, its units loaded. */
 async function openRouteSignedIn(browser, j, size) {
   const page = await newPage(browser, { viewport: viewportOf(size), locale: j.locale })
   const route = `${j.prefix}/route/${j.slug}`
-  await page.goto(`${j.prefix}/login?redirect=${encodeURIComponent(route)}`)
-  await waitForHydration(page)
-  await page.locator('input[name=email]').fill(j.email)
-  await page.locator('input[name=password]').fill(PASSWORD)
-  await page.getByTestId('login-submit').click()
-  await page.waitForURL((u) => u.pathname === route, { timeout: 10_000 })
+  await addSession(page.context(), { email: j.email, password: PASSWORD })
+  await page.goto(route)
   await unitsLoaded(page)
   return page
 }

