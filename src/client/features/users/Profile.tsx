@@ -8,7 +8,7 @@ import { Check, Field, FormAlert, PasswordField } from '#client/components/Field
 import { CountryPhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
-import { clearOnLogout, storeUser } from '#client/stores/session.ts'
+import { $user, clearOnLogout, storeUser } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import '#client/components/forms.css'
@@ -358,6 +358,10 @@ function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
     })
     captcha.reset()
     if (!res) return
+    // Signed out from here on, as the menu's logout does (Frame.tsx): the bell's socket, closed by
+    // the server as the session ends, must not ask for the unread list, whose 401 would send the
+    // person to sign in instead of reading this confirmation and going home.
+    $user.set(null)
     void clearOnLogout()
     setDone(res.message ?? t('accounts.messages.deleted'))
     window.setTimeout(() => window.location.assign(href('home')), 2000)
