@@ -51,12 +51,21 @@ export interface CallOptions<C extends Call> {
    * CSRF token, so a call held until it answered would be refused (403); the page is loaded anew.
    */
   replacesSession?: boolean
+  /**
+   * This call ends the page's session for good (erasing the account): it is sent alone too, and
+   * once it succeeded an 'Unauthenticated.' answer to another call of the page is expected, not
+   * the session lost (the page shows its confirmation and goes home on its own).
+   */
+  endsSession?: boolean
 }
 
 let t: Translate | null = null
+/** The page ended its own session (an `endsSession` call succeeded): later 401s are expected. */
+let endedHere = false
 let messages: Pick<Messages, 'errors'> | null = null
 let currentLocale = 'es'
 export function configureApi(locale: 'es' | 'en', msgs: Messages) {
+  endedHere = false // a page starts with its session its own
   currentLocale = locale
   messages = msgs
   t = createTranslator(locale, msgs)
@@ -228,7 +237,7 @@ export function whenCallsSettle(): Promise<void> {
 async function exchange(
   def: { method: Method; path: string },
   pairs: [string, string][],
-  opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha' | 'replacesSession'>,
+  opts: Pick<CallOptions<Call>, 'params' | 'silent' | 'captcha' | 'replacesSession' | 'endsSession'>,
 ): Promise<Exchange> {
   // A call that replaces the session ends the old one on the server. A call of this page still
   // out with the old session's cookie, answered after that, would get 'Unauthenticated.' and
@@ -236,13 +245,17 @@ async function exchange(
   // socket opens, while a recovered person saves a new password). So such a call waits until no
   // other call is out, and calls made meanwhile wait for its answer (which brings the new cookie).
   // (The loop is here, not in a helper: the check and the claim below must be in the same turn.)
+  // An erasure likewise (endsSession): a call still out when it ends the session would be
+  // answered 'Unauthenticated.' and send the person to sign in instead of to its confirmation.
   while (replacing) await replacing
-  if (!opts.replacesSession) return send(def, pairs, opts)
+  if (!opts.replacesSession && !opts.endsSession) return send(def, pairs, opts)
   let release!: () => void
   replacing = new Promise<void>((resolve) => (release = resolve))
   try {
     await noCallOut()
-    return await send(def, pairs, opts)
+    const answer = await send(def, pairs, opts)
+    if (opts.endsSession && answer.ok) endedHere = true
+    return answer
   } finally {
     replacing = null
     release()
@@ -286,9 +299,10 @@ async function send(
   }
   const obj = (json ?? {}) as Envelope
   if (obj.message === 'Unauthenticated.') {
-    // Not shown: the frame reacts by sending the person to sign in (SPEC §8).
+    // Not shown: the frame reacts by sending the person to sign in (SPEC §8), unless this page
+    // ended the session itself (an erasure: it goes home on its own).
     $user.set(null)
-    globalThis.dispatchEvent?.(new CustomEvent(SESSION_LOST))
+    if (!endedHere) globalThis.dispatchEvent?.(new CustomEvent(SESSION_LOST))
     return { ok: false, result: { success: false, status: res.status, message: obj.message } }
   }
   if (obj.success === false) {

@@ -227,6 +227,46 @@ describe('a call that replaces the session (a new password) is sent alone', () =
   })
 })
 
+describe('a call that ends the session (an erasure) is sent alone, and the 401s after it are expected', () => {
+  // Seen in e2e (decision 031): the erasure ended the session while the bell's unread list was
+  // out; its 401 sent the person to sign in instead of to the confirmation and the home page.
+  it('waits for the calls still out; after it succeeded, an Unauthenticated answer does not send to sign in', async () => {
+    configureApi('en', en)
+    $user.set({ id: 1, name: 'Ana', email: 'a@x.es', role: 2, language: 'en', subscriber: false } as never)
+    const lost = vi.fn()
+    globalThis.addEventListener(SESSION_LOST, lost)
+    const order: string[] = []
+    const answers = new Map<string, (r: Response) => void>()
+    vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
+      const path = new URL(String(url)).pathname
+      order.push(path)
+      return new Promise<Response>((r) => answers.set(path, r))
+    })
+    const unread = beacon(NOTIFICATIONS_WIRE.unread, {}, isUnreadAnswer)
+    const erase = call(postThing, { input: { q: 'erase' }, endsSession: true })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(order).toEqual(['/v1/notifications/unread']) // the erasure is not sent yet
+    const later = beacon(NOTIFICATIONS_WIRE.unread, { n: 2 }, isUnreadAnswer)
+    answers.get('/v1/notifications/unread')!(reply({ success: true, notifications: [] }))
+    await unread
+    await new Promise((r) => setTimeout(r, 30))
+    expect(order).toEqual(['/v1/notifications/unread', '/v1/thing']) // the later call waits for it
+    answers.get('/v1/thing')!(reply({ success: true, items: [] }))
+    expect(await erase).toMatchObject({ success: true })
+    await new Promise((r) => setTimeout(r, 30))
+    answers.get('/v1/notifications/unread')!(reply({ success: false, message: 'Unauthenticated.' }, 401))
+    expect(await later).toMatchObject({ success: false, status: 401 })
+    expect(lost).not.toHaveBeenCalled()
+    // A new page starts with its session its own: the same answer then sends to sign in.
+    configureApi('en', en)
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(reply({ success: false, message: 'Unauthenticated.' }, 401))
+    await beacon(NOTIFICATIONS_WIRE.unread, {}, isUnreadAnswer)
+    expect(lost).toHaveBeenCalledTimes(1)
+    globalThis.removeEventListener(SESSION_LOST, lost)
+    $user.set(null)
+  })
+})
+
 describe('beacon(): the usage calls every page makes, checked without zod', () => {
   it("sends the session call as the contract says and accepts only the contract's answer", async () => {
     expect(TRACKING_WIRE.session).toEqual({ method: getSession.method, path: getSession.path })

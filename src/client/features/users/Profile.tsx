@@ -353,7 +353,7 @@ function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
   async function confirm() {
     const token = captcha.token
     if (!token) return
-    const res = await send(() => call(deleteUser, { captcha: token, silent: true }), {
+    const res = await send(() => call(deleteUser, { captcha: token, silent: true, endsSession: true }), {
       onRefusal: (refused) => refused.message && notify(refused.message, 'danger'),
     })
     captcha.reset()
