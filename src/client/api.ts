@@ -53,8 +53,9 @@ export interface CallOptions<C extends Call> {
   replacesSession?: boolean
   /**
    * This call ends the page's session for good (erasing the account): it is sent alone too, and
-   * once it succeeded an 'Unauthenticated.' answer to another call of the page is expected, not
-   * the session lost (the page shows its confirmation and goes home on its own).
+   * once it succeeded the page sends no other call (each would be refused 401), and an
+   * 'Unauthenticated.' answer is no longer the session lost (the page shows its confirmation and
+   * goes home on its own).
    */
   endsSession?: boolean
 }
@@ -248,6 +249,8 @@ async function exchange(
   // An erasure likewise (endsSession): a call still out when it ends the session would be
   // answered 'Unauthenticated.' and send the person to sign in instead of to its confirmation.
   while (replacing) await replacing
+  // The page erased its account: its session is gone, and a call would only be refused (401).
+  if (endedHere) return { ok: false, result: { success: false, status: 401, message: 'Unauthenticated.' } }
   if (!opts.replacesSession && !opts.endsSession) return send(def, pairs, opts)
   let release!: () => void
   replacing = new Promise<void>((resolve) => (release = resolve))
