@@ -188,6 +188,9 @@ export default function ({ test, browser, baseURL }) {
       () => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))),
       { message: 'the journey is kept' },
     )
+    // The page's usage beacon (/v1/track) may still be on its way when the network goes: cut off
+    // on purpose here, not a failure of the app (seen once in a full run).
+    expectFailure(page, '/v1/track')
     await page.context().setOffline(true)
     await page.goto('/en/journey')
     await page.getByTestId('offline-notice').waitFor()
