@@ -183,23 +183,32 @@ describe('whenCallsSettle()', () => {
   })
 })
 
+/**
+ * A signed-in page whose server answers only when the test says (`answers.get(path)!(response)`),
+ * recording the order calls went out; `lost` counts the session-lost events.
+ */
+function signedInPageWithHeldAnswers() {
+  configureApi('en', en)
+  $user.set({ id: 1, name: 'Ana', email: 'a@x.es', role: 2, language: 'en', subscriber: false } as never)
+  const lost = vi.fn()
+  globalThis.addEventListener(SESSION_LOST, lost)
+  const order: string[] = []
+  const answers = new Map<string, (r: Response) => void>()
+  vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
+    const path = new URL(String(url)).pathname
+    order.push(path)
+    return new Promise<Response>((r) => answers.set(path, r))
+  })
+  return { lost, order, answers }
+}
+
 describe('a call that replaces the session (a new password) is sent alone', () => {
   // The race two e2e lanes showed (decision 031): a recovered person saves a new password while
   // the bell's unread list, asked with the old session's cookie, is still out; the server ends
   // the old session first and answers that list 'Unauthenticated.', and the page, which by then
   // holds the new session, was sent to sign in.
   it('waits for the calls still out, and the calls made meanwhile wait for its answer', async () => {
-    configureApi('en', en)
-    $user.set({ id: 1, name: 'Ana', email: 'a@x.es', role: 2, language: 'en', subscriber: false } as never)
-    const lost = vi.fn()
-    globalThis.addEventListener(SESSION_LOST, lost)
-    const order: string[] = []
-    const answers = new Map<string, (r: Response) => void>()
-    vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
-      const path = new URL(String(url)).pathname
-      order.push(path)
-      return new Promise<Response>((r) => answers.set(path, r))
-    })
+    const { lost, order, answers } = signedInPageWithHeldAnswers()
     const unread = beacon(NOTIFICATIONS_WIRE.unread, {}, isUnreadAnswer)
     const save = call(postThing, { input: { q: 'new password' }, replacesSession: true })
     await new Promise((r) => setTimeout(r, 30))
@@ -231,17 +240,7 @@ describe('a call that ends the session (an erasure) is sent alone, and the 401s 
   // Seen in e2e (decision 031): the erasure ended the session while the bell's unread list was
   // out; its 401 sent the person to sign in instead of to the confirmation and the home page.
   it('waits for the calls still out; after it succeeded, no call goes out and none sends to sign in', async () => {
-    configureApi('en', en)
-    $user.set({ id: 1, name: 'Ana', email: 'a@x.es', role: 2, language: 'en', subscriber: false } as never)
-    const lost = vi.fn()
-    globalThis.addEventListener(SESSION_LOST, lost)
-    const order: string[] = []
-    const answers = new Map<string, (r: Response) => void>()
-    vi.spyOn(globalThis, 'fetch').mockImplementation((url) => {
-      const path = new URL(String(url)).pathname
-      order.push(path)
-      return new Promise<Response>((r) => answers.set(path, r))
-    })
+    const { lost, order, answers } = signedInPageWithHeldAnswers()
     const unread = beacon(NOTIFICATIONS_WIRE.unread, {}, isUnreadAnswer)
     const erase = call(postThing, { input: { q: 'erase' }, endsSession: true })
     await new Promise((r) => setTimeout(r, 30))
