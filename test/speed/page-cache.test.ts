@@ -2,24 +2,13 @@
 // (http/person-cache.ts personalPage, docs/decisions/034-*) and served again with a fresh CSP
 // nonce. What must hold: a repeat is a hit; another person never gets it; the person's own
 // write shows in their next page; logout makes it unreachable.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { personCache } from '#worker/http/person-cache'
-import { publicCache } from '#worker/http/public-cache'
-import { forgetSessions, sessionMemo } from '#worker/features/users/session'
+import { describe, expect, it } from 'vitest'
+import { withSpeedCaches } from './support'
 import { api } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 import { Role } from '#shared/enums'
 
-beforeAll(() => {
-  personCache.enabled = true
-  publicCache.enabled = true
-  sessionMemo.enabled = true
-})
-afterAll(() => {
-  personCache.enabled = false
-  sessionMemo.enabled = false
-  forgetSessions('all')
-})
+withSpeedCaches()
 
 const page = async (token: string, path = '/rewards') => {
   const res = await api(path, { headers: { cookie: `calma_session=${token}` }, redirect: 'manual' })

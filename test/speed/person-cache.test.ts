@@ -4,28 +4,16 @@
 // else's: a webhook, an admin) is seen by the next request at once, WITHOUT the bookmark that
 // would make it miss anyway (another device of the same person has none).
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { personCache } from '#worker/http/person-cache'
-import { publicCache } from '#worker/http/public-cache'
-import { forgetSessions, personChanged, sessionMemo } from '#worker/features/users/session'
+import { describe, expect, it } from 'vitest'
+import { personChanged } from '#worker/features/users/session'
+import { withSpeedCaches } from './support'
 import { api, json } from '../helpers'
 import { makeRoute, seedContent } from '../factories'
 import { Role } from '#shared/enums'
 import { bearer, register, setRole } from '../users/support'
 
-// The shared parts from the public cache too, as in a real run (both are off in the test pool).
 // The memo of verified sessions on as well: a new data version must reach the next request through it.
-beforeAll(() => {
-  personCache.enabled = true
-  publicCache.enabled = true
-  sessionMemo.enabled = true
-})
-afterAll(() => {
-  personCache.enabled = false
-  publicCache.enabled = false
-  sessionMemo.enabled = false
-  forgetSessions('all')
-})
+withSpeedCaches()
 
 const get = async (token: string, path: string) => {
   const res = await api(path, { headers: bearer(token), locale: 'en' })

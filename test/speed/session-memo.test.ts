@@ -20,6 +20,14 @@ const me = (token: string) => api('/v1/user', { headers: bearer(token), locale: 
 const sessionReads = (spy: { mock: { calls: unknown[][] } }) =>
   spy.mock.calls.filter(([key]) => String(key).startsWith('session:')).length
 
+/** A person signed in twice, each session verified once, so both sit in this isolate's memo. */
+async function twoMemoizedSessions() {
+  const r = await register()
+  const other = (await login(r.email)).body.user.token as string
+  for (const t of [r.token, other]) expect((await me(t)).status).toBe(200)
+  return { r, other }
+}
+
 describe('the memo of verified sessions', () => {
   it('a second request reads no session from KV', async () => {
     const r = await register()
@@ -43,9 +51,7 @@ describe('the memo of verified sessions', () => {
   })
 
   it('a password change ends every memoized session of the person at once', async () => {
-    const r = await register()
-    const other = (await login(r.email)).body.user.token as string
-    for (const t of [r.token, other]) expect((await me(t)).status).toBe(200)
+    const { r, other } = await twoMemoizedSessions()
     const res = await api('/v1/user/update', {
       method: 'POST',
       locale: 'en',
@@ -60,9 +66,7 @@ describe('the memo of verified sessions', () => {
   })
 
   it('an erasure ends every memoized session of the person at once', async () => {
-    const r = await register()
-    const other = (await login(r.email)).body.user.token as string
-    for (const t of [r.token, other]) expect((await me(t)).status).toBe(200)
+    const { r, other } = await twoMemoizedSessions()
     const res = await api('/v1/user', {
       method: 'DELETE',
       locale: 'en',
@@ -74,9 +78,7 @@ describe('the memo of verified sessions', () => {
   })
 
   it("a change to the person's row shows in the next request of every session (the memo is dropped)", async () => {
-    const r = await register()
-    const other = (await login(r.email)).body.user.token as string
-    for (const t of [r.token, other]) expect((await me(t)).status).toBe(200)
+    const { r, other } = await twoMemoizedSessions()
     const res = await api('/v1/user/update', {
       method: 'POST',
       locale: 'en',

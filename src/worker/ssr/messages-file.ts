@@ -13,7 +13,6 @@ import { sha256 } from '#worker/lib/crypto'
 export const MESSAGES_PATH = '/i18n/'
 
 interface Words {
-  json: string
   /** As served: encoded once, not on every answer (http/public-cache.ts CutPage says why). */
   bytes: Uint8Array<ArrayBuffer>
   hash: string
@@ -30,7 +29,7 @@ async function wordsOf(locale: Locale): Promise<Words> {
   const known = byLocale.get(locale)
   if (known) return known
   const json = JSON.stringify(clientMessages(locale))
-  const words = { json, bytes: new TextEncoder().encode(json), hash: (await sha256(json)).slice(0, 12) }
+  const words = { bytes: new TextEncoder().encode(json), hash: (await sha256(json)).slice(0, 12) }
   byLocale.set(locale, words)
   return words
 }
