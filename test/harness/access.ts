@@ -22,7 +22,14 @@ import { bearer, type Person } from './world'
  * - psychologist: signed in as a psychologist (SPEC §6 host); every other role is refused 403.
  */
 export type AccessClass =
-  'public' | 'link-or-user' | 'user' | 'owner' | 'admin' | 'publisher' | 'editor' | 'psychologist'
+  | 'public'
+  | 'link-or-user'
+  | 'user'
+  | 'owner'
+  | 'admin'
+  | 'publisher'
+  | 'editor'
+  | 'psychologist'
 
 /** The roles that pass each role class (requireRole compares with ===, so no role "includes" another). */
 export const ROLES_OF = {

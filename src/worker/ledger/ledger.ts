@@ -20,7 +20,13 @@ type Stmt = SQL
 export type LedgerSource = 'payment' | 'appointment' | 'admin' | 'seed'
 /** Why credits moved; with `reference`, the movement's idempotency key. */
 export type LedgerReason =
-  'topup' | 'subscription_grant' | 'refund' | 'appointment_booking' | 'appointment_refund' | 'admin_adjustment' | 'seed'
+  | 'topup'
+  | 'subscription_grant'
+  | 'refund'
+  | 'appointment_booking'
+  | 'appointment_refund'
+  | 'admin_adjustment'
+  | 'seed'
 
 const INSERT = sql.raw(
   'INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source, payment_key, created_at)',

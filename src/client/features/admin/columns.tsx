@@ -38,7 +38,8 @@ export const channelName = (t: Translate, v: unknown) =>
 /** Appointment statuses by number, in the admin's language. */
 export const appointmentStatusName = (t: Translate, v: unknown) => {
   const key = Object.entries(AppointmentStatus).find(([, n]) => n === Number(v))?.[0] as
-    keyof typeof AppointmentStatus | undefined
+    | keyof typeof AppointmentStatus
+    | undefined
   return key ? t(`appointments.status.${key}`) : String(v ?? '')
 }
 

@@ -17,7 +17,14 @@ export const languages: readonly Language[] = ['es', 'en']
 
 /** Language-independent symptom keys. */
 export type SymptomKey =
-  'anxiety' | 'insomnia' | 'overthinking' | 'rumination' | 'sadness' | 'stress' | 'panic' | 'low-mood'
+  | 'anxiety'
+  | 'insomnia'
+  | 'overthinking'
+  | 'rumination'
+  | 'sadness'
+  | 'stress'
+  | 'panic'
+  | 'low-mood'
 
 // Roles are SPEC §6's numbers, defined once in src/shared/enums.ts.
 export { Role }
