@@ -11,10 +11,11 @@
  * 'public' and 'user' ones (a 'guest' page sends them to /journey, already checked). The admin's
  * page is checked on each of its screens. One browser, one signed-in session per role and
  * language; each page loaded once on a phone and checked at both widths (resized in between,
- * decision 031); the checked count is printed.
+ * decision 031); the checked count is printed. Each load must also be clean: an answer under 400,
+ * no console error, no failed request, no hydration warning (the pages are strict, e2e/lib.mjs).
  */
 import { createRequire } from 'node:module'
-import { DESKTOP, PHONE, assert, newPage, sessionCookies, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, assertClean, newPage, sessionCookies, waitForHydration } from './lib.mjs'
 
 /** axe itself, put in every page before its scripts (one parse per page, no injection per check). */
 const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -99,15 +100,17 @@ export default function ({ test, browser, api }) {
           const list = pages.filter(visible(role))
           await Promise.all(
             Array.from({ length: AT_ONCE }, (_, half) => half).map(async (half) => {
-              // strict: false: this test is about what axe finds; the other files hold pages clean.
-              const page = await newPage(browser, { viewport: PHONE, locale, strict: false })
+              // Strict, like every other journey's page: every page of every role and language
+              // also loads clean (no console error, no failed request, no hydration warning).
+              const page = await newPage(browser, { viewport: PHONE, locale })
               if (cookies.length) await page.context().addCookies(cookies)
               await page.context().addInitScript({ path: AXE_SOURCE })
               for (const p of list.filter((_, i) => i % AT_ONCE === half)) {
                 const address = addressOf(p, locale)
                 if (!address) continue // the first test already failed for it
                 await page.setViewportSize(PHONE)
-                await page.goto(prefix + address, { waitUntil: 'domcontentloaded' })
+                const res = await page.goto(prefix + address, { waitUntil: 'domcontentloaded' })
+                assert.ok(res.status() < 400, `${prefix}${address} (${role}) answered ${res.status()}`)
                 await waitForHydration(page)
                 const screens =
                   p.id === 'admin'
@@ -136,6 +139,7 @@ export default function ({ test, browser, api }) {
                   }
                 }
               }
+              assertClean(page, `${role}, ${locale}`)
               await page.context().close()
             }),
           )

@@ -94,6 +94,9 @@ async function playRouteToTheEnd(page) {
       timeout: 10_000,
       message: `unit ${i + 1} did not start`,
     })
+    // The last 3 s at 2× (the speed control a listener has): the unit still ends by itself, in
+    // half the time the suite waits (issue 24 §3).
+    await page.getByTestId('player-speed').selectOption('2')
     await page.getByTestId('player-skip').click()
     assert.equal((await (await completed).json()).unit.completed, true)
     await eventually(async () => (await stateOf(page)) === 'ended', {
