@@ -554,6 +554,10 @@ export default function ({ test, browser, baseURL }) {
     const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'client', 'sw.js')
     const before = await readFile(file, 'utf8')
     await writeFile(file, `${before}\n// next version\n`)
+    // A deploy also changes the file's ETag; the e2e server (workerd through Miniflare, e2e/run.mjs)
+    // keeps the ETags it computed at start, so the browser's copy is dropped instead: its update
+    // check then asks without If-None-Match and gets the new bytes.
+    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache')
     const notice = page.getByTestId('update-notice')
     try {
       await eventually(

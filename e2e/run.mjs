@@ -7,6 +7,8 @@
  *   E2E_SKIP_BUILD=1 npm run test:e2e reuse the current dist/
  *   E2E_KEEP_STATE=1                  keep the state directory for inspection
  *   E2E_JOBS=1                        one lane (default 2: see below)
+ *   E2E_WRANGLER=1                    serve through wrangler dev (default: workerd through Miniflare,
+ *                                     without the dev proxy; scripts/lib/direct-server.mjs)
  *   E2E_GREP=text E2E_REPEAT=5        only the journeys whose title contains text, each 5 times
  *                                     (E2E_GREP='accounts › recover': only in accounts, the rest whole)
  *   node e2e/run.mjs --prepare DIR    build and make the seeded state in DIR, then stop
@@ -110,7 +112,9 @@ async function runFiles(list, baseURL) {
   configure({ baseURL })
   browser = await launchBrowser()
   const scheduled = async (cron) => {
-    const res = await fetch(`${baseURL}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent(cron)}`)
+    // Miniflare answers the cron at /__scheduled; wrangler dev's proxy at /cdn-cgi/handler/scheduled.
+    const at = process.env.E2E_WRANGLER ? '/cdn-cgi/handler/scheduled' : '/__scheduled'
+    const res = await fetch(`${baseURL}${at}?cron=${encodeURIComponent(cron)}`)
     if (!res.ok) throw new Error(`scheduled(${cron}) answered ${res.status}: ${await res.text()}`)
   }
   const api = async (p, init) => {
@@ -140,7 +144,7 @@ async function runFiles(list, baseURL) {
     }
     console.log(`  (${name}: ${((Date.now() - fileStarted) / 1000).toFixed(1)} s, ${made.pages - pagesBefore} pages)`)
     if (server && server.child.exitCode !== null) {
-      recordFailure('server', new Error(`wrangler dev exited during ${file}\n${server.output()}`))
+      recordFailure('server', new Error(`the server exited during ${file}\n${server.output()}`))
       break
     }
   }
@@ -178,8 +182,12 @@ try {
       log(`prepared ${path.relative(ROOT, stateDir)}`)
       process.exit(0)
     }
-    log('wrangler dev')
-    server = await startServer({ persistDir: stateDir })
+    // The built Worker in workerd through Miniflare, without wrangler dev's proxy (its hop was
+    // ~45% of a small request's CPU; scripts/lib/direct-server.mjs). E2E_WRANGLER=1: through
+    // wrangler dev, as `npm start` serves it.
+    const direct = !process.env.E2E_WRANGLER
+    log(direct ? 'server (workerd through Miniflare)' : 'wrangler dev')
+    server = await startServer({ persistDir: stateDir, direct })
     const baseURL = server.url
     const names = ['A', ...Object.keys(LANES)]
     // Two lanes unless asked (E2E_JOBS=1). The race two lanes showed (a new password while the
@@ -200,7 +208,7 @@ try {
       }
     }
     if (server.child.exitCode !== null)
-      recordFailure('server', new Error(`wrangler dev exited during the run\n${server.output()}`))
+      recordFailure('server', new Error(`the server exited during the run\n${server.output()}`))
   }
   ran = true
 } catch (e) {

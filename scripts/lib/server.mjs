@@ -7,6 +7,8 @@
  *
  * `wrangler dev` at the repo root serves what `vite build` wrote (dist/ plus the redirect in
  * .wrangler/deploy/config.json), in workerd, with D1/R2/KV/DO state under `--persist-to`.
+ * `startServer({ direct: true })` serves the same build and state in workerd through Miniflare,
+ * without wrangler dev's proxy in front (the e2e suite's server; scripts/lib/direct-server.mjs).
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -29,6 +31,7 @@ export const bin = {
 }
 
 export const SEED_SCRIPT = path.join(ROOT, 'scripts/seed.ts')
+const DIRECT_SERVER = path.join(ROOT, 'scripts/lib/direct-server.mjs')
 
 /**
  * The settings of local runs (wrangler.toml itself is production): config/local.vars, then the
@@ -203,6 +206,7 @@ async function startOnce({
   logLevel = 'warn',
   timeoutMs = 60_000,
   vars = {},
+  direct = false,
 }) {
   const [freeMain, inspectorPort] = await freePorts(2)
   if (port != null && (await portInUse(port)))
@@ -228,6 +232,9 @@ async function startOnce({
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ]
   if (testScheduled) args.push('--test-scheduled')
+  // `direct`: the same built Worker and state in workerd through Miniflare, without wrangler
+  // dev's proxy in front (scripts/lib/direct-server.mjs says why; the e2e suite's server).
+  if (direct) args.splice(0, args.length, DIRECT_SERVER, dir, String(port), JSON.stringify(vars))
 
   // detached: its own process group, so stop() reaches wrangler's children (workerd) too.
   const child = spawn(NODE, args, {
@@ -280,12 +287,14 @@ async function startOnce({
   while (true) {
     if (dead) {
       await stop()
-      throw new Error(`wrangler dev exited before answering on ${url}\n--- server output ---\n${out.trim()}`)
+      throw new Error(
+        `${direct ? 'the direct server' : 'wrangler dev'} exited before answering on ${url}\n--- server output ---\n${out.trim()}`,
+      )
     }
     if (Date.now() > deadline) {
       await stop()
       throw new Error(
-        `wrangler dev did not answer GET ${url}/ within ${timeoutMs / 1000} s (last: ${last})\n--- server output ---\n${out.trim()}`,
+        `${direct ? 'the direct server' : 'wrangler dev'} did not answer GET ${url}/ within ${timeoutMs / 1000} s (last: ${last})\n--- server output ---\n${out.trim()}`,
       )
     }
     try {

@@ -1,0 +1,84 @@
+/**
+ * The built Worker in workerd through Miniflare itself, without `wrangler dev`'s dev proxy
+ * (scripts/lib/server.mjs `startServer({ direct: true })`; the e2e suite's server).
+ *
+ *   node scripts/lib/direct-server.mjs <persistDir> <port> [vars as JSON]
+ *
+ * `wrangler dev` runs two workerd processes: one holding its ProxyWorker (live reload, request
+ * buffering while it rebuilds) and one holding the Worker; every request crosses both. Measured
+ * on the 2-core machine (interleaved 2 s rounds, 16 connections, one seeded state), the trivial
+ * `/v1` call answered ~780 req/s through wrangler dev and ~1,380 here: the proxy's hop cost about
+ * 45% of the CPU of a small request. Production has no such proxy. What runs is the same: the
+ * Worker and assets vite built (dist/calma/wrangler.json, which is what wrangler dev serves), its
+ * bindings, queues, Durable Objects and cron handler read from that config by wrangler's own
+ * `unstable_getMiniflareWorkerOptions`, and the state under `<persistDir>/v3` in wrangler's layout.
+ * `npm start` keeps `wrangler dev` (a developer wants its live reload and its logs).
+ * Prints `ready <url>` once it answers; SIGTERM disposes it.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { parseEnv } from 'node:util'
+import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from 'miniflare'
+import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { ROOT } from './server.mjs'
+
+const [persistDir, port, varsJson] = process.argv.slice(2)
+if (!persistDir || !port) {
+  console.error('usage: node scripts/lib/direct-server.mjs <persistDir> <port> [vars as JSON]')
+  process.exit(2)
+}
+
+const config = path.join(ROOT, 'dist/calma/wrangler.json')
+const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config)
+// Miniflare 5 takes the Worker's modules as a list (its v4 `modulesRules` discovery is gone):
+// the entry first, then every chunk vite wrote beside it (lazy imports).
+const dist = path.dirname(main)
+const chunks = readdirSync(dist, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.js') && path.join(dist, f) !== main)
+delete workerOptions.modulesRules
+
+// The settings of local runs, as wrangler dev gets them (server.mjs envFileArgs): config/local.vars,
+// then the developer's .dev.vars, then this run's own.
+const files = [path.join(ROOT, 'config/local.vars'), path.join(ROOT, '.dev.vars')]
+const vars = {}
+for (const f of files) {
+  try {
+    Object.assign(vars, parseEnv(readFileSync(f, 'utf8')))
+  } catch {
+    // .dev.vars is optional
+  }
+}
+Object.assign(vars, varsJson ? JSON.parse(varsJson) : {})
+
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    host: '127.0.0.1',
+    port: Number(port),
+    resourcePersistencePath: path.resolve(persistDir, 'v3'),
+    // /__scheduled?cron=<expr> runs a cron job (the e2e's engagement journeys use it).
+    unsafeTriggerHandlers: true,
+    log: new Log(LogLevel.WARN),
+    logRequests: false,
+    workers: [
+      {
+        ...workerOptions,
+        name: 'calma',
+        modules: [main, ...chunks.map((f) => path.join(dist, f))].map((p) => ({ type: 'ESModule', path: p })),
+        modulesRoot: dist,
+        bindings: { ...workerOptions.bindings, ...vars },
+      },
+    ],
+  }),
+)
+const url = await mf.ready
+console.log(`ready ${url.origin}`)
+
+let closing = false
+for (const sig of ['SIGTERM', 'SIGINT']) {
+  process.on(sig, () => {
+    if (closing) return
+    closing = true
+    void mf.dispose().finally(() => process.exit(0))
+  })
+}
