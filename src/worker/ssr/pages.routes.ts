@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { canonicalTimeZone } from '#shared/contract/fields'
 import { localizePath, stripLocale } from '#shared/i18n/index'
-import { accessRedirect, matchPath, type PageEntry } from '#shared/pages'
+import { accessRedirect, matchSegments, pathSegments, patternSegments, type PageEntry } from '#shared/pages'
 import { pageEntry, ROUTABLE, type PageId } from '#client/app/pages.ts'
 import { ctxOf } from '#worker/context'
 import { isLocalEnv, type AppEnv } from '#worker/env'
@@ -147,6 +147,9 @@ export const pageRegistryRoute = new Hono<AppEnv>().get('/', (c) => {
   )
 })
 
+/** The page table with each pattern split once, in its order (the first match wins). */
+const PAGE_PATTERNS = ROUTABLE.map(({ id, entry }) => ({ id, entry, want: patternSegments(entry.path) }))
+
 /** Every path that is not the API, media or a file: a server-rendered page (DESIGN §6). */
 export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
   const url = new URL(c.req.url)
@@ -154,9 +157,9 @@ export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
   // Whose page this is, for the service worker (issue 23 §6, src/sw/sw.ts): it keeps visited pages
   // for one viewer at a time and forgets them all when the viewer changes. Unknown: no header.
   if (!c.var.sessionUnavailable) c.header(VIEWER_HEADER, c.var.user ? `u${c.var.user.id}` : 'v')
-  const path = stripLocale(url.pathname)
-  for (const { id, entry } of ROUTABLE) {
-    const params = matchPath(entry.path, path)
+  const segs = pathSegments(stripLocale(url.pathname))
+  for (const { id, entry, want } of PAGE_PATTERNS) {
+    const params = matchSegments(want, segs)
     if (!params) continue
     if (entry.devOnly && !isLocalEnv(c.env)) break
     // A visitor's public page is the same for every visitor in a time zone: shared (http/public-cache.ts).
