@@ -11,6 +11,7 @@ import type { InAppNotificationDto } from '#shared/contract/notifications'
 import { SOCKET_CLOSE } from '#shared/limits'
 import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
 import { beacon, call, contract, whenCallsSettle, whenSessionSteady } from '#client/api.ts'
+import { socketOpening } from '#client/stores/sockets.ts'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { isOffline } from '#client/pwa/register.ts'
@@ -128,7 +129,10 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
     const url = new URL(path, window.location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)
+    const handshakeDone = socketOpening()
+    ws.addEventListener('error', handshakeDone)
     ws.addEventListener('open', () => {
+      handshakeDone()
       attempt = 0
       ping = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), PING_MS)
       onOpen()
@@ -142,6 +146,7 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
       }
     })
     ws.addEventListener('close', (e) => {
+      handshakeDone()
       window.clearInterval(ping)
       // Signed out on this page (logout clears the user before it ends the session): whatever
       // the close code the server's end arrives with, a new socket would only be refused (401).
