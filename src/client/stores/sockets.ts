@@ -25,6 +25,6 @@ export function whenSocketsSettled(maxMs = 3000): Promise<void> {
   if (opening === 0) return Promise.resolve()
   return new Promise((resolve) => {
     settled.push(resolve)
-    window.setTimeout(resolve, maxMs)
+    setTimeout(resolve, maxMs)
   })
 }
