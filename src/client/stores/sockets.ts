@@ -6,7 +6,7 @@
  * the frame's bundle, so the frame need not load the realtime code to wait on it.
  */
 let opening = 0
-let settled: (() => void)[] = []
+const settled: (() => void)[] = []
 
 /** A socket started its handshake; the returned function marks it opened, failed or closed (once). */
 export function socketOpening(): () => void {
