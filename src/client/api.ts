@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { Call, CallInput, CallOutput, Method, WireValue } from '#shared/contract/call'
 import { createTranslator, MISSING, type Messages, type Translate } from '#shared/i18n/index'
 import { $user, SESSION_LOST, readLocal } from './stores/session'
+import { whenSocketsSettled } from './stores/sockets'
 import { notify } from './stores/toasts'
 
 /**
@@ -52,7 +53,7 @@ export interface CallOptions<C extends Call> {
    */
   replacesSession?: boolean
   /**
-   * This call ends the page's session for good (erasing the account): it is sent alone too, and
+   * This call ends the page's session for good (a logout, erasing the account): it is sent alone too, and
    * once it succeeded the page sends no other call (each would be refused 401), and an
    * 'Unauthenticated.' answer is no longer the session lost (the page shows its confirmation and
    * goes home on its own).
@@ -246,8 +247,12 @@ async function exchange(
   // socket opens, while a recovered person saves a new password). So such a call waits until no
   // other call is out, and calls made meanwhile wait for its answer (which brings the new cookie).
   // (The loop is here, not in a helper: the check and the claim below must be in the same turn.)
-  // An erasure likewise (endsSession): a call still out when it ends the session would be
-  // answered 'Unauthenticated.' and send the person to sign in instead of to its confirmation.
+  // An erasure or a logout likewise (endsSession): a call still out when it ends the session
+  // would be answered 'Unauthenticated.' and send the person to sign in instead of to its
+  // confirmation. A realtime socket mid-handshake is such a call too: reaching the server after
+  // the session ended, it is refused 401 and the browser logs that as an error on the page (seen
+  // in e2e: a sign-out right as /journey's bell opened its sockets). New sockets wait for this
+  // call (realtime.ts connects after whenSessionSteady()).
   while (replacing) await replacing
   // The page erased its account: its session is gone, and a call would only be refused (401).
   if (endedHere) return { ok: false, result: { success: false, status: 401, message: 'Unauthenticated.' } }
@@ -255,7 +260,7 @@ async function exchange(
   let release!: () => void
   replacing = new Promise<void>((resolve) => (release = resolve))
   try {
-    await noCallOut()
+    await Promise.all([noCallOut(), whenSocketsSettled()])
     const answer = await send(def, pairs, opts)
     if (opts.endsSession && answer.ok) endedHere = true
     return answer

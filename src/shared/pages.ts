@@ -87,20 +87,20 @@ export function pathSegments(path: string): string[] {
  */
 export function matchSegments(want: readonly string[], segs: readonly string[]): Record<string, string> | null {
   if (want.length !== segs.length) return null
-  let params: Record<string, string> | null = null
+  const params: Record<string, string> = {}
   for (let i = 0; i < want.length; i++) {
     const w = want[i]!
     const s = segs[i]!
-    if (w.charCodeAt(0) === 58 /* ':' */) {
+    if (w.startsWith(':')) {
       if (!s) return null
       try {
-        ;(params ??= {})[w.slice(1)] = decodeURIComponent(s)
+        params[w.slice(1)] = decodeURIComponent(s)
       } catch {
         return null
       }
     } else if (w !== s) return null
   }
-  return params ?? {}
+  return params
 }
 
 /** Match a locale-free path ('/route/abc', trailing slash tolerated) against one pattern. */

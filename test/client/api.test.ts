@@ -8,6 +8,7 @@ import { TRACKING_WIRE, isSessionAnswer } from '#shared/contract/tracking.wire'
 import { listUnread } from '#shared/contract/notifications'
 import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
 import { $toasts, notify } from '#client/stores/toasts.ts'
+import { socketOpening } from '#client/stores/sockets.ts'
 import { $user, SESSION_LOST } from '#client/stores/session.ts'
 import en from '#shared/i18n/en'
 
@@ -261,6 +262,26 @@ describe('a call that ends the session (an erasure) is sent alone, and the 401s 
     vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(reply({ success: false, message: 'Unauthenticated.' }, 401))
     await beacon(NOTIFICATIONS_WIRE.unread, {}, isUnreadAnswer)
     expect(lost).toHaveBeenCalledTimes(1)
+    globalThis.removeEventListener(SESSION_LOST, lost)
+    $user.set(null)
+  })
+})
+
+describe('a call that ends the session waits for the sockets still opening', () => {
+  // Seen in e2e: a sign-out right as /journey's bell opened its sockets; the handshake reached the
+  // server after the session ended and was refused 401, which the browser logs as a page error.
+  it('is sent once every handshake under way has ended, not before', async () => {
+    const { order, answers, lost } = signedInPageWithHeldAnswers()
+    const handshakeDone = socketOpening()
+    const logout = call(postThing, { input: { q: 'logout' }, endsSession: true })
+    await new Promise((r) => setTimeout(r, 30))
+    expect(order).toEqual([]) // held while the socket opens
+    handshakeDone()
+    await new Promise((r) => setTimeout(r, 30))
+    expect(order).toEqual(['/v1/thing'])
+    answers.get('/v1/thing')!(reply({ success: true, items: [] }))
+    expect(await logout).toMatchObject({ success: true })
+    configureApi('en', en) // the next page: its session its own again
     globalThis.removeEventListener(SESSION_LOST, lost)
     $user.set(null)
   })

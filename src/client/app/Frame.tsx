@@ -14,7 +14,6 @@ import {
 import { openConsent } from '#client/features/site/consent/consent.ts'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { usePage } from './context'
-import { whenSocketsSettled } from '#client/stores/sockets.ts'
 import { useHydrated } from '#client/components/forms.tsx'
 
 // The bell and the realtime channels (issue 11) are for signed-in people only: loaded after
@@ -116,8 +115,6 @@ function useSession() {
       // Signed out from here on: the notification socket, closed by the server as the session
       // ends, must not ask for the unread list (a 401) while the call below is still answering.
       $user.set(null)
-      // A socket still opening would reach the server after the session ended and be refused (401).
-      await whenSocketsSettled()
       await serverLogout()
       await clearOnLogout()
       window.location.assign(href('home'))

@@ -105,5 +105,5 @@ export function markSessionExpired() {
  */
 export async function serverLogout(): Promise<void> {
   const [{ call }, { logout }] = await Promise.all([import('../api'), import('#shared/contract/users')])
-  await call(logout, { silent: true })
+  await call(logout, { silent: true, endsSession: true })
 }

@@ -1,9 +1,9 @@
 /**
  * The page's realtime sockets still opening (features/notifications/realtime.ts registers them),
- * so a logout can wait for their handshakes: a handshake that reaches the server after the
- * session ended is refused 401, and the browser logs that refusal as an error on the page (seen
- * in e2e when the person signs out right as the journey's bell opens its sockets). Kept here, in
- * the frame's bundle, so the frame need not load the realtime code to wait on it.
+ * so a call that ends or replaces the session waits for their handshakes (client/api.ts
+ * `exchange`): a handshake that reaches the server after the session ended is refused 401, and
+ * the browser logs that refusal as an error on the page. Kept apart from the realtime code, which
+ * is loaded only with the bell.
  */
 let opening = 0
 const settled: (() => void)[] = []
