@@ -86,8 +86,9 @@ export async function launchBrowser() {
 
 /**
  * Pages made by newPage() so far (the runner prints them per file): each is a browser context,
- * a renderer process and a cold cache, ~0.4 s of chromium CPU more than a load in an open page
- * (decision 031), so the count says where page reuse would pay.
+ * a renderer process and a cold cache. Measured later (decision 031, 2026-11-26): ~0.1–0.15 s of
+ * CPU more than a load in an open page (chromium, and the server sending the assets again), so
+ * the count says where page reuse would pay, and that it would pay little.
  */
 export const made = { pages: 0 }
 
