@@ -17,6 +17,8 @@
  *
  *   BENCH_REQUESTS=2000 BENCH_SECONDS=10 BENCH_CONCURRENCY=16 npm run bench
  *   BENCH_SKIP_BUILD=1     reuse the current dist/
+ *   BENCH_SERVER=direct    the built Worker in workerd through Miniflare, without wrangler dev's
+ *                          proxy (scripts/lib/direct-server.mjs, e2e's server); default wrangler
  *   BENCH_NO_DOC=1         do not touch docs/PERFORMANCE.md
  *   BENCH_ONLY=lighthouse  only some parts (a comma list of load, js, lighthouse; implies BENCH_NO_DOC)
  *   BENCH_LH_RUNS=3        Lighthouse runs per page; the median run is reported (Lighthouse's own
@@ -50,6 +52,8 @@ const WARMUP = 100
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES) || 2)
 const ONLY = new Set((process.env.BENCH_ONLY || 'load,js,lighthouse').split(',').map((x) => x.trim()))
 const PARTIAL = ONLY.size < 3
+const DIRECT = process.env.BENCH_SERVER === 'direct'
+const SERVER_NAME = DIRECT ? 'the direct server' : 'wrangler dev'
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 3)
 // Issue 21's budgets (not to be raised to fit: they fail the bench).
 const JS_BUDGET_KB = { landing: 90, route: 100, signedIn: 120 }
@@ -91,8 +95,8 @@ try {
       { label: 'bulk content', env: { CI: 'true' } },
     )
   }
-  log('wrangler dev')
-  server = await startServer({ persistDir: stateDir })
+  log(SERVER_NAME)
+  server = await startServer({ persistDir: stateDir, direct: DIRECT })
   const base = server.url
 
   // The demo patient, signed in, with progress in the first route of their plan.
@@ -268,10 +272,10 @@ try {
   const lines = []
   lines.push(`Date: ${date}  `)
   lines.push(
-    `Machine: ${machine}; client, wrangler's proxy and workerd share these cores. 1-min load average before the load runs: ${loadBefore.toFixed(2)}.  `,
+    `Machine: ${machine}; client, ${DIRECT ? '' : "wrangler's proxy and "}workerd share these cores. 1-min load average before the load runs: ${loadBefore.toFixed(2)}.  `,
   )
   lines.push(
-    `Server: \`wrangler dev\` serving the production build (workerd, local D1/R2/KV), seeded${seeded ? '' : ' (NO SEED: empty database)'}.  `,
+    `Server: ${DIRECT ? 'the built Worker run by Miniflare directly (scripts/lib/direct-server.mjs, no dev proxy)' : '`wrangler dev`'} serving the production build (workerd, local D1/R2/KV), seeded${seeded ? '' : ' (NO SEED: empty database)'}.  `,
   )
   lines.push(
     `Load: ${CONCURRENCY} keep-alive connections on loopback, ${REQUESTS} requests or ${SECONDS} s per row (whichever first), after ${WARMUP} warm-up requests.  `,
@@ -657,7 +661,7 @@ npm run bench        # build, fresh seeded state in .tmp/bench-<pid>, wrangler d
 \`\`\`
 
 Needs Debian chromium at /usr/bin/chromium (or CHROMIUM_PATH) for the loaded-JS check and
-Lighthouse. Knobs: BENCH_REQUESTS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_SKIP_BUILD=1.
+Lighthouse. Knobs: BENCH_REQUESTS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_PASSES, BENCH_SKIP_BUILD=1, BENCH_SERVER=direct.
 The full Lighthouse reports are saved to bench/out/lighthouse-<page>.json.
 
 ## How to read it

@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { personChanged } from '#worker/features/users/session'
+import { deepFreeze } from '#worker/http/person-cache'
 import { withSpeedCaches } from './support'
 import { api, json } from '../helpers'
 import { makeRoute, seedContent } from '../factories'
@@ -109,5 +110,34 @@ describe("the person's cached rows", () => {
     expect((await get(me.token, '/v1/user')).res.status).toBe(401)
     await personChanged(env, me.id)
     expect((await get(me.token, '/v1/user')).res.status).toBe(401)
+  })
+})
+
+// The kept rows are handed out as they are (no copy per hit), frozen all the way down: a caller
+// that changed them would change every later answer, so it fails instead (and `Frozen<T>` keeps
+// such code from compiling).
+describe('deepFreeze', () => {
+  it('freezes objects, arrays and what maps and sets hold; a change throws and the value stays', () => {
+    const value = deepFreeze({
+      rows: [{ id: 1, tags: ['a'] }],
+      progress: new Map([[7, { percent: 50 }]]),
+      seen: new Set([{ day: '2026-11-26' }]),
+      bytes: new Uint8Array([1, 2]),
+      when: new Date(0),
+    })
+    const loose = value as unknown as {
+      rows: { id: number; tags: string[] }[]
+      progress: Map<number, { percent: number }>
+      seen: Set<{ day: string }>
+    }
+    expect(() => (loose.rows[0]!.id = 2)).toThrow(TypeError)
+    expect(() => loose.rows.push({ id: 3, tags: [] })).toThrow(TypeError)
+    expect(() => loose.rows[0]!.tags.push('b')).toThrow(TypeError)
+    expect(() => (loose.progress.get(7)!.percent = 100)).toThrow(TypeError)
+    expect(() => ([...loose.seen][0]!.day = 'x')).toThrow(TypeError)
+    expect(value.rows[0]).toEqual({ id: 1, tags: ['a'] })
+    expect(value.progress.get(7)).toEqual({ percent: 50 })
+    // Typed arrays cannot be frozen: left as they are rather than failing.
+    expect(Object.isFrozen(value.bytes)).toBe(false)
   })
 })

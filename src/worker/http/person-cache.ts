@@ -22,7 +22,9 @@
  *   person's rows follow editors' writes.
  *
  * Entries also expire after MAX_AGE_MS, a bound on anything the rules above would miss. Values
- * are structured clones in both directions (a caller may mutate what it gets). Only data that
+ * are frozen, deeply, and handed out as they are: every caller gets the same object, typed
+ * `Frozen<T>`, so a caller that wants to change something copies that part (cloning the whole
+ * value on every hit was a seventh of a warm `/v1/rewards`, issue 21). Only data that
  * is a pure function of rows goes here: what depends on the clock (locks, "3 h left") is
  * computed from the cached rows on each request.
  */
@@ -76,17 +78,18 @@ export function forgetSessionPages(hash: string) {
  * `load()` once per version of the caller's rows (see above); `name` and `key` say which rows.
  * A visitor's request, or one whose session carries no version, always loads.
  */
-export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: () => Promise<T>): Promise<T> {
+export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: () => Promise<T>): Promise<Frozen<T>> {
   const s = ctx.user?.session
-  if (!personCache.enabled || !ctx.user || !s?.dv) return load()
+  // Frozen whether kept or not, so a caller that would change what it got fails in every test.
+  if (!personCache.enabled || !ctx.user || !s?.dv) return deepFreeze(await load())
   // A request that already changed rows reads them afresh: its key is still the old version.
-  if (d1CountOf(ctx.env.DB)?.changed) return load()
+  if (d1CountOf(ctx.env.DB)?.changed) return deepFreeze(await load())
   const [epoch, content] = await Promise.all([peopleEpoch(ctx.env), contentVersion(ctx.env)])
   const k = `${ctx.user.id}|${s.dv}|${s.bookmark ?? ''}|${epoch}|${content}|${ctx.locale}|${name}|${JSON.stringify(key)}`
   const hit = store.get(k)
   const now = Date.now()
-  if (hit && hit.until > now) return structuredClone(hit.value) as T
-  const value = await load()
+  if (hit && hit.until > now) return hit.value as Frozen<T>
+  const value = deepFreeze(await load())
   // A load that changed rows (a catch-up award, a plan just finished) is not kept.
   if (d1CountOf(ctx.env.DB)?.changed) return value
   if (store.size >= MAX_ENTRIES) {
@@ -97,8 +100,32 @@ export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: ()
       if (--n <= 0) break
     }
   }
-  store.set(k, { until: now + MAX_AGE_MS, value: structuredClone(value) })
+  store.set(k, { until: now + MAX_AGE_MS, value })
   return value
+}
+
+/** What `personal` hands out: the value, read-only all the way down (see the top of this file). */
+export type Frozen<T> = T extends Date | ((...args: never[]) => unknown)
+  ? T
+  : T extends ReadonlyMap<infer K, infer V>
+    ? ReadonlyMap<K, Frozen<V>>
+    : T extends ReadonlySet<infer V>
+      ? ReadonlySet<Frozen<V>>
+      : T extends object
+        ? { readonly [K in keyof T]: Frozen<T[K]> }
+        : T
+
+/**
+ * `value` with every object and array in it frozen, and what its maps and sets hold (a Map itself
+ * cannot be frozen: its type, ReadonlyMap, keeps `set` away). Typed arrays cannot be, and are left.
+ */
+export function deepFreeze<T>(value: T): Frozen<T> {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
+    Object.freeze(value)
+    const inside = value instanceof Map || value instanceof Set ? value.values() : Object.values(value)
+    for (const v of inside) deepFreeze(v)
+  }
+  return value as Frozen<T>
 }
 
 // ── The signed-in person's pages (issue 21 §2, docs/decisions/034-*) ─────────────────────────

@@ -237,7 +237,7 @@ export async function rewardsPage(db: Db, userId: number, now: number, from: str
 }
 
 /** The definitions of rewards `ids` (those just given), in level order. */
-export const rewardsByIds = (db: Db, ids: number[]): Promise<RewardRow[]> =>
+export const rewardsByIds = (db: Db, ids: readonly number[]): Promise<RewardRow[]> =>
   rows(
     db,
     sql`SELECT id, key, category, level_id, threshold, criteria FROM rewards

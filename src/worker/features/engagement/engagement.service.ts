@@ -167,7 +167,7 @@ export async function streakOf(
   return streakFrom(s, active, today, from)
 }
 
-function streakFrom(s: repo.EngagementRow, active: string[], today: string, from: string) {
+function streakFrom(s: repo.EngagementRow, active: readonly string[], today: string, from: string) {
   const week = Array.from({ length: 7 }, (_, i) => addDays(from, i)).map((day) => ({
     day,
     active: active.includes(day),

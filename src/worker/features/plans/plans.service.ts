@@ -94,7 +94,7 @@ async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date) {
 
 function statusOf(
   items: repo.PlanItemRow[],
-  progress: Map<number, RouteProgress>,
+  progress: ReadonlyMap<number, Readonly<RouteProgress>>,
   appointments: Awaited<ReturnType<typeof repo.appointmentCounts>>,
   now: Date,
 ) {
