@@ -94,6 +94,29 @@ describe('unit media under /media', () => {
     expect((await get(stale.pathname + stale.search, bearer(me.token))).status).toBe(200)
   })
 
+  // signedMediaUrl keeps what it signed per expiry and secret (issue 21): a kept URL must be the
+  // one signing gives, and never one made for another expiry or under another secret.
+  it('hands out the signed URL it kept only for the same key, expiry and secret', async () => {
+    const exp = grantExpiry()
+    const key = 'units/kept.mp3'
+    const sigOf = (url: string) => new URL(url, 'http://x').searchParams.get('sig')!
+    const first = await signedMediaUrl(env, key, exp)
+    expect(await signedMediaUrl(env, key, exp)).toBe(first)
+    expect(await validGrant(env, key, String(exp), sigOf(first))).toBe(true)
+    const other = await signedMediaUrl(env, 'units/other.mp3', exp)
+    expect(sigOf(other)).not.toBe(sigOf(first))
+    const later = await signedMediaUrl(env, key, exp + 3600)
+    expect(later).toContain(`exp=${exp + 3600}`)
+    expect(sigOf(later)).not.toBe(sigOf(first))
+    // Another secret (a rotated SESSION_PEPPER): signed afresh, and only valid under it.
+    const rotated = { ...env, SESSION_PEPPER: 'another-pepper-of-at-least-32-characters' }
+    const underRotated = await signedMediaUrl(rotated, key, exp)
+    expect(sigOf(underRotated)).not.toBe(sigOf(first))
+    expect(await validGrant(rotated, key, String(exp), sigOf(underRotated))).toBe(true)
+    expect(await validGrant(env, key, String(exp), sigOf(underRotated))).toBe(false)
+    expect(await signedMediaUrl(env, key, exp)).toBe(first)
+  })
+
   it('keeps a hidden unit’s file from everyone but refuses no one with a 500', async () => {
     const route = await makeRoute({ units: [{ title: 'Oculta', status: 2 }] })
     await env.DB.prepare("UPDATE units SET media_key = 'units/hidden-only.mp3' WHERE id = ?1")

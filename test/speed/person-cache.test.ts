@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { personChanged } from '#worker/features/users/session'
-import { deepFreeze } from '#worker/http/person-cache'
+import { deepFreeze } from '#worker/http/frozen'
 import { withSpeedCaches } from './support'
 import { api, json } from '../helpers'
 import { makeRoute, seedContent } from '../factories'

@@ -22,9 +22,8 @@
  *   person's rows follow editors' writes.
  *
  * Entries also expire after MAX_AGE_MS, a bound on anything the rules above would miss. Values
- * are frozen, deeply, and handed out as they are: every caller gets the same object, typed
- * `Frozen<T>`, so a caller that wants to change something copies that part (cloning the whole
- * value on every hit was a seventh of a warm `/v1/rewards`, issue 21). Only data that
+ * are frozen, deeply, and handed out as they are (http/frozen.ts): every caller gets the same
+ * object, typed `Frozen<T>`, so a caller that wants to change something copies that part. Only data that
  * is a pure function of rows goes here: what depends on the clock (locks, "3 h left") is
  * computed from the cached rows on each request.
  */
@@ -35,6 +34,7 @@ import type { AppEnv, Env } from '#worker/env'
 import { contentVersion, cutAtNonces, joinAtNonces, type CutPage } from './public-cache'
 import { d1CountOf } from '#worker/db/rounds'
 import { Role } from '#shared/enums'
+import { deepFreeze, type Frozen } from './frozen'
 
 const EPOCH_KEY = 'people:epoch'
 const EPOCH_TTL_MS = 5_000
@@ -102,30 +102,6 @@ export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: ()
   }
   store.set(k, { until: now + MAX_AGE_MS, value })
   return value
-}
-
-/** What `personal` hands out: the value, read-only all the way down (see the top of this file). */
-export type Frozen<T> = T extends Date | ((...args: never[]) => unknown)
-  ? T
-  : T extends ReadonlyMap<infer K, infer V>
-    ? ReadonlyMap<K, Frozen<V>>
-    : T extends ReadonlySet<infer V>
-      ? ReadonlySet<Frozen<V>>
-      : T extends object
-        ? { readonly [K in keyof T]: Frozen<T[K]> }
-        : T
-
-/**
- * `value` with every object and array in it frozen, and what its maps and sets hold (a Map itself
- * cannot be frozen: its type, ReadonlyMap, keeps `set` away). Typed arrays cannot be, and are left.
- */
-export function deepFreeze<T>(value: T): Frozen<T> {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
-    Object.freeze(value)
-    const inside = value instanceof Map || value instanceof Set ? value.values() : Object.values(value)
-    for (const v of inside) deepFreeze(v)
-  }
-  return value as Frozen<T>
 }
 
 // ── The signed-in person's pages (issue 21 §2, docs/decisions/034-*) ─────────────────────────

@@ -21,9 +21,25 @@ export function grantExpiry(nowMs = Date.now()): number {
 
 const signature = (env: Env, key: string, exp: number) => hmac(serverSecret(env), `media:${key}:${exp}`)
 
+/**
+ * The URLs signed for one expiry, per key: the same for an hour by design (above), so each is
+ * signed once per isolate and hour rather than on every unit list (an HMAC per playable unit and
+ * transcript was a tenth of a warm `/v1/route/units`, issue 21). A new expiry or secret starts
+ * afresh; SIGNED_MAX bounds it.
+ */
+let signed = { exp: 0, secret: '', urls: new Map<string, string>() }
+const SIGNED_MAX = 10_000
+
 /** `/media/<key>?exp=…&sig=…`. Keys are [A-Za-z0-9._-/] only (media.routes.ts KEY), so they need no escaping. */
 export async function signedMediaUrl(env: Env, key: string, exp: number): Promise<string> {
-  return `/media/${key}?exp=${exp}&sig=${await signature(env, key, exp)}`
+  const secret = serverSecret(env)
+  if (signed.exp !== exp || signed.secret !== secret) signed = { exp, secret, urls: new Map() }
+  const kept = signed.urls
+  const hit = kept.get(key)
+  if (hit) return hit
+  const url = `/media/${key}?exp=${exp}&sig=${await signature(env, key, exp)}`
+  if (kept.size < SIGNED_MAX) kept.set(key, url)
+  return url
 }
 
 /** Whether `exp` and `sig` (from the query) grant `key` now. Any malformed value is simply no grant. */
