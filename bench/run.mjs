@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: build, start the built app (wrangler dev, workerd) on a fresh seeded state,
+ * `npm run bench`: build, start the built app (the built Worker in workerd through Miniflare, as
+ * e2e does; BENCH_SERVER=wrangler for `wrangler dev`) on a fresh seeded state,
  * then measure on loopback:
  *   1. throughput and latency of the visitor's requests and of the signed-in patient's (the demo
  *      patient, a plan with progress: pages with the session cookie, calls with the bearer
@@ -17,8 +18,9 @@
  *
  *   BENCH_REQUESTS=2000 BENCH_SECONDS=10 BENCH_CONCURRENCY=16 npm run bench
  *   BENCH_SKIP_BUILD=1     reuse the current dist/
- *   BENCH_SERVER=direct    the built Worker in workerd through Miniflare, without wrangler dev's
- *                          proxy (scripts/lib/direct-server.mjs, e2e's server); default wrangler
+ *   BENCH_SERVER=wrangler  through `wrangler dev` and its dev proxy instead of the built Worker
+ *                          run by Miniflare directly (scripts/lib/direct-server.mjs, e2e's server;
+ *                          docs/decisions/035-*.md says why that is the default)
  *   BENCH_NO_DOC=1         do not touch docs/PERFORMANCE.md
  *   BENCH_ONLY=lighthouse  only some parts (a comma list of load, js, lighthouse; implies BENCH_NO_DOC)
  *   BENCH_LH_RUNS=5        Lighthouse runs per page; the median run is reported (Lighthouse's own
@@ -53,7 +55,7 @@ const WARMUP = 100
 const PASSES = Math.max(1, Number(process.env.BENCH_PASSES) || 3)
 const ONLY = new Set((process.env.BENCH_ONLY || 'load,js,lighthouse').split(',').map((x) => x.trim()))
 const PARTIAL = ONLY.size < 3
-const DIRECT = process.env.BENCH_SERVER === 'direct'
+const DIRECT = process.env.BENCH_SERVER !== 'wrangler'
 const SERVER_NAME = DIRECT ? 'the direct server' : 'wrangler dev'
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS) || 5)
 // Issue 21's budgets (not to be raised to fit: they fail the bench).
@@ -666,16 +668,16 @@ thinks of the home page and the landings. The figures below are rewritten by \`n
 
 \`\`\`sh
 npm ci
-npm run bench        # build, fresh seeded state in .tmp/bench-<pid>, wrangler dev, measure
+npm run bench        # build, fresh seeded state in .tmp/bench-<pid>, the built Worker in workerd, measure
 \`\`\`
 
 Needs Debian chromium at /usr/bin/chromium (or CHROMIUM_PATH) for the loaded-JS check and
-Lighthouse. Knobs: BENCH_REQUESTS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_PASSES, BENCH_SKIP_BUILD=1, BENCH_SERVER=direct.
+Lighthouse. Knobs: BENCH_REQUESTS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_PASSES, BENCH_SKIP_BUILD=1, BENCH_SERVER=wrangler.
 The full Lighthouse reports are saved to bench/out/lighthouse-<page>.json.
 
 ## How to read it
 
-- The server is \`wrangler dev\` (workerd with local D1/R2/KV), not Cloudflare's edge: absolute
+- The server is the built Worker in workerd (local D1/R2/KV), not Cloudflare's edge: absolute
   req/s mostly measure this machine. The **vs static** column divides each row by the static
   asset's req/s of the same run, which says how much work the Worker adds per request.
 - The load client (this Node process, node:http with keep-alive) shares the cores with the
