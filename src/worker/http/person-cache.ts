@@ -23,9 +23,9 @@
  *
  * Entries also expire after MAX_AGE_MS, a bound on anything the rules above would miss. Values
  * are frozen, deeply, and handed out as they are (http/frozen.ts): every caller gets the same
- * object, typed `Frozen<T>`, so a caller that wants to change something copies that part. Only data that
- * is a pure function of rows goes here: what depends on the clock (locks, "3 h left") is
- * computed from the cached rows on each request.
+ * object, typed `Frozen<T>`, so a caller that wants to change something copies that part. Only
+ * data that is a pure function of rows goes here: what depends on the clock (locks, "3 h left")
+ * is computed from the cached rows on each request.
  */
 import type { Context } from 'hono'
 import { memo, clearMemo } from './memo'
