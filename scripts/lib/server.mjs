@@ -190,7 +190,9 @@ export async function startServer(options = {}) {
     } catch (e) {
       // Free ports are picked then released: another process may grab one in between.
       if (attempt < 3 && /address already in use/i.test(e.message)) {
-        log(`wrangler dev: a port was taken meanwhile, retrying with others`)
+        log(
+          `${options.direct ? 'the direct server' : 'wrangler dev'}: a port was taken meanwhile, retrying with others`,
+        )
         continue
       }
       throw e
@@ -235,6 +237,7 @@ async function startOnce({
   // `direct`: the same built Worker and state in workerd through Miniflare, without wrangler
   // dev's proxy in front (scripts/lib/direct-server.mjs says why; the e2e suite's server).
   if (direct) args.splice(0, args.length, DIRECT_SERVER, dir, String(port), JSON.stringify(vars))
+  const name = direct ? 'the direct server' : 'wrangler dev'
 
   // detached: its own process group, so stop() reaches wrangler's children (workerd) too.
   const child = spawn(NODE, args, {
@@ -287,14 +290,12 @@ async function startOnce({
   while (true) {
     if (dead) {
       await stop()
-      throw new Error(
-        `${direct ? 'the direct server' : 'wrangler dev'} exited before answering on ${url}\n--- server output ---\n${out.trim()}`,
-      )
+      throw new Error(`${name} exited before answering on ${url}\n--- server output ---\n${out.trim()}`)
     }
     if (Date.now() > deadline) {
       await stop()
       throw new Error(
-        `${direct ? 'the direct server' : 'wrangler dev'} did not answer GET ${url}/ within ${timeoutMs / 1000} s (last: ${last})\n--- server output ---\n${out.trim()}`,
+        `${name} did not answer GET ${url}/ within ${timeoutMs / 1000} s (last: ${last})\n--- server output ---\n${out.trim()}`,
       )
     }
     try {

@@ -20,6 +20,8 @@ export type Frozen<T> = T extends Date | ((...args: never[]) => unknown)
 /**
  * `value` with every object and array in it frozen, and what its maps and sets hold (a Map itself
  * cannot be frozen: its type, ReadonlyMap, keeps `set` away). Typed arrays cannot be, and are left.
+ * An object already frozen is taken as frozen all through (which also ends a cycle): loaders
+ * return fresh rows, never values frozen elsewhere.
  */
 export function deepFreeze<T>(value: T): Frozen<T> {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
