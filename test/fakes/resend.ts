@@ -50,6 +50,8 @@ export interface FakeResendOptions {
   fault?: (call: { n: number; endpoint: Endpoint; key: string | null; mails: number }) => Fault
   /** How long the provider takes to accept a request (ms); the key is "in progress" meanwhile. */
   latencyMs?: number
+  /** Keep each delivered mail's body and attachment contents (false: a bench's 100,000 mails). */
+  keepBodies?: boolean
 }
 
 export interface DeliveredMail {
@@ -102,8 +104,8 @@ function addressOf(value: string): string | null {
   return ADDRESS.test(address) ? address : null
 }
 
-/** Canonical JSON (keys sorted): the payload a key is bound to. */
-function fingerprint(value: unknown): string {
+/** SHA-256 of the canonical JSON (keys sorted): the payload a key is bound to. */
+async function fingerprint(value: unknown): Promise<string> {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort)
     if (v === null || typeof v !== 'object') return v
@@ -111,7 +113,8 @@ function fingerprint(value: unknown): string {
     for (const k of Object.keys(v as object).sort()) out[k] = sort((v as Record<string, unknown>)[k])
     return out
   }
-  return JSON.stringify(sort(value))
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(sort(value))))
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 class Refusal {
@@ -187,6 +190,8 @@ export function createFakeResend(options: FakeResendOptions) {
   function deliver(endpoint: Endpoint, key: string | null, m: Record<string, unknown>, batch: boolean): string {
     const id = crypto.randomUUID()
     const dropped = batch ? ['attachments', 'scheduled_at'].filter((f) => m[f] !== undefined) : []
+    const keep = options.keepBodies ?? true
+    const attachments = batch ? [] : ((m.attachments as DeliveredMail['attachments']) ?? [])
     const to = (typeof m.to === 'string' ? [m.to] : (m.to as string[])).map((a) => addressOf(a)!)
     inbox.push({
       id,
@@ -195,10 +200,10 @@ export function createFakeResend(options: FakeResendOptions) {
       from: String(m.from),
       to,
       subject: String(m.subject),
-      html: typeof m.html === 'string' ? m.html : null,
-      text: typeof m.text === 'string' ? m.text : null,
+      html: keep && typeof m.html === 'string' ? m.html : null,
+      text: keep && typeof m.text === 'string' ? m.text : null,
       headers: (m.headers as Record<string, string>) ?? {},
-      attachments: batch ? [] : ((m.attachments as DeliveredMail['attachments']) ?? []),
+      attachments: keep ? attachments : attachments.map((a) => ({ ...a, content: '' })),
       dropped,
       at: now(),
     })
@@ -263,7 +268,7 @@ export function createFakeResend(options: FakeResendOptions) {
 
     // The idempotency record: per team, endpoint and key, for 24 hours.
     const slot = key === null ? null : `${endpoint} ${key}`
-    const print = fingerprint(body)
+    const print = await fingerprint(body)
     if (slot) {
       const seen = keys.get(slot)
       if (seen && at - seen.at < DAY_MS) {
