@@ -235,7 +235,8 @@ async function startProvider(port) {
   const srv = http.createServer((req, res) => {
     const chunks = []
     req.on('data', (d) => chunks.push(d))
-    req.on('end', async () => {
+    req.on('end', () => void reply())
+    async function reply() {
       try {
         const answer = await fake.handle(
           new Request(`http://127.0.0.1:${port}${req.url}`, {
@@ -250,7 +251,7 @@ async function startProvider(port) {
       } catch (err) {
         res.writeHead(500).end(String(err))
       }
-    })
+    }
   })
   srv.listen(port, '127.0.0.1')
   const stats = () => {

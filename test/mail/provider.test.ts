@@ -3,7 +3,7 @@
 // one Idempotency-Key header per request kept 24 h, 100 mails a batch, no attachments in a batch,
 // 2 requests a second per team, strict or permissive validation). "Once" is counted in the fake's
 // inbox, where the person would see it.
-import type { env } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { api, json } from '../helpers'
@@ -221,6 +221,26 @@ describe('a key the provider already holds with another payload', () => {
 })
 
 describe('dead letters', () => {
+  it('a message whose last try died with its consumer (the lease still held) still leaves dead letters, not mail stuck pending', async () => {
+    const prod = prodEnv()
+    const ids = [await welcome(prod, 'gone1@example.com'), await welcome(prod, 'gone2@example.com')]
+    // The consumer of the last try claimed them and was killed mid-call: its lease runs 2 more minutes.
+    await env.DB.prepare(
+      "UPDATE email_outbox SET lease_until = ?2, lease_token = 'killed', attempts = 5 WHERE id IN (SELECT value FROM json_each(?1))",
+    )
+      .bind(JSON.stringify(ids), Date.now() + 120_000)
+      .run()
+    expect((await deliver('calma-mail-dead', [{ body: { ids } }], prod)).ackAll).toBe(true)
+    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
+    const fake = resendAtFetch()
+    const admin = await register({ name: 'Admin Calma' })
+    await setRole(admin.id, Role.admin)
+    const replay = await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token) })
+    expect((await json(replay)).replayed).toBeGreaterThanOrEqual(2)
+    expect((await deliverMail(ids, prod)).explicitAcks).toHaveLength(1)
+    expect([times(fake, 'gone1@example.com'), times(fake, 'gone2@example.com')]).toEqual([1, 1])
+  })
+
   it('a batch whose retries ran out after a try that may have reached the provider is replayed whole under its key: nobody gets it twice', async () => {
     const prod = prodEnv()
     const ids = [await welcome(prod, 'd1@example.com'), await welcome(prod, 'd2@example.com')]

@@ -117,8 +117,9 @@ export async function keyMails(db: Db, token: string, keys: { id: number; key: s
 
 /**
  * The provider took these mails: sent, once (a mail already sent keeps its first record), and
- * free of any claim. Unless `keepBody` (a local run's outbox page), the body goes: a sign-in link
- * in a database is a credential.
+ * free of any claim; also a mail made a dead letter while this call was on its way (its message
+ * ran out of tries meanwhile): it did go. Unless `keepBody` (a local run's outbox page), the body
+ * goes: a sign-in link in a database is a credential.
  */
 export async function markSent(
   db: Db,
@@ -135,8 +136,9 @@ export async function markSent(
           lease_until = NULL, lease_token = NULL,
           provider_id = (SELECT json_extract(s.value, '$.p') FROM json_each(${json}) s WHERE json_extract(s.value, '$.id') = email_outbox.id),
           html = CASE WHEN ${keep} THEN html END, text = CASE WHEN ${keep} THEN text END,
-          headers = CASE WHEN ${keep} THEN headers END, attachments = CASE WHEN ${keep} THEN attachments END
-        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND status = 'pending'`,
+          headers = CASE WHEN ${keep} THEN headers END, attachments = CASE WHEN ${keep} THEN attachments END,
+          dead_at = NULL
+        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND status IN ('pending', 'dead')`,
   )
 }
 
@@ -175,7 +177,9 @@ export async function releaseMails(db: Db, token: string, ids: number[], error: 
 /**
  * Their retries ran out (the dead-letter queue's consumer): dead, for an admin to see and replay,
  * with the rest of any batch they were tried in (a batch lives and dies whole, so that a replay
- * sends it again whole under its key). Mails another consumer holds right now are left to it.
+ * sends it again whole under its key). A lease does not keep a mail from it: its holder may have
+ * died with the last try, and nothing would carry the mail again (a holder still calling marks
+ * it sent if the call goes through).
  */
 export async function markDead(db: Db, ids: number[], now: number) {
   if (!ids.length) return 0
@@ -183,7 +187,7 @@ export async function markDead(db: Db, ids: number[], now: number) {
   return run(
     db,
     sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}, lease_until = NULL, lease_token = NULL
-        WHERE status = 'pending' AND coalesce(lease_until, 0) <= ${now}
+        WHERE status = 'pending'
           AND (id IN (SELECT value FROM json_each(${list}))
             OR batch_key IN (SELECT batch_key FROM email_outbox WHERE id IN (SELECT value FROM json_each(${list})) AND batch_key IS NOT NULL))`,
   )
