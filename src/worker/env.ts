@@ -27,6 +27,11 @@ export interface Env {
    * stopping at the local outbox.
    */
   EMAIL_API_URL?: string
+  /**
+   * Requests a second the mail provider allows this team (Resend's default 2, raised on request);
+   * every consumer's calls are paced under it (docs/decisions/040).
+   */
+  EMAIL_RATE_PER_SECOND?: string
   GOOGLE_CLIENT_ID: string
   APPLE_CLIENT_ID: string
   /** Ad and analytics vendors (issue 8 §5): loaded only after consent, only on marketing pages. Unset: none. */
