@@ -170,12 +170,13 @@ export default function ({ test, browser, baseURL }) {
     }
   }
 
-  /** Ask for A's file from the page, as the player would: never answered by the service worker. */
+  /**
+   * Ask for A's file from the page, as the player would. Offline nothing answers it (a cached copy
+   * would); online it is the network's answer to whoever is here (an unsigned URL without A's
+   * session: refused), not A's bytes from a cache.
+   */
   async function noMediaOfA(page, a, { offline }) {
     expectFailure(page, '/media/')
-    const seen = []
-    const onResponse = (r) => r.url().includes(a.media) && seen.push(r)
-    page.on('response', onResponse)
     const got = await page.evaluate(async (url) => {
       try {
         const r = await fetch(url, { headers: { range: 'bytes=0-' } })
@@ -184,14 +185,8 @@ export default function ({ test, browser, baseURL }) {
         return { error: String(e) }
       }
     }, a.media)
-    if (!got.error) await eventually(() => seen.length > 0, { message: `no response event for ${a.media}` })
-    page.off('response', onResponse)
-    assert.ok(
-      !seen.some((r) => r.fromServiceWorker()),
-      `${a.media} answered by the service worker (${JSON.stringify(got)})`,
-    )
     if (offline) assert.ok(got.error, `offline, ${a.media} answered ${JSON.stringify(got)}`)
-    else assert.ok(got.status !== 200 && got.status !== 206, `online, ${a.media} answered ${got.status}`)
+    else assert.equal(got.status, 401, `online, ${a.media} answered ${JSON.stringify(got)}`)
   }
 
   test(
@@ -253,6 +248,10 @@ export default function ({ test, browser, baseURL }) {
       assert.ok((await mine.text()).includes(b.email))
       await waitForHydration(page)
       await page.getByTestId('offline-notice').waitFor()
+      // B's Downloads, offline: B's own (none), never A's.
+      await page.locator('[data-testid=profile-downloads][data-loaded=true]').waitFor({ timeout: 10_000 })
+      await page.getByTestId('downloads-empty').waitFor()
+      assert.match(await page.getByTestId('profile-downloads').innerText(), /mientras dure tu sesión/)
       await screenshot(page, 'pwa-owner-offline-b-profile-es')
       await page.context().setOffline(false)
     },
@@ -321,12 +320,18 @@ export default function ({ test, browser, baseURL }) {
     // A day later, with the browser open all along: the session cookie (no expiry of its own) is
     // still there, but the session it names is over. What the page can read of the session says when.
     const context = page.context()
-    const companion = (await context.cookies()).find((c) => c.name.endsWith('calma_viewer'))
-    if (companion) {
-      const [id] = companion.value.split('.')
-      const past = `${id}.${Math.floor(Date.now() / 1000) - 1}`
-      await context.addCookies([{ name: companion.name, value: past, url: baseURL, secure: true, sameSite: 'Lax' }])
-    }
+    const moved = await page.evaluate(() => {
+      const name = '__Host-calma_viewer'
+      const value = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith(`${name}=`))
+        ?.slice(name.length + 1)
+      if (!value) return false
+      document.cookie = `${name}=${value.split('.')[0]}.${Math.floor(Date.now() / 1000) - 1}; Path=/; Secure; SameSite=Lax`
+      return true
+    })
+    // On the code before issue 32 there is no such cookie: the check below is then the finding.
+    if (!moved) console.log('    (no companion cookie to age)')
     expectFailure(page, '/v1/')
     expectFailure(page, '/ws/')
     await context.setOffline(true)
