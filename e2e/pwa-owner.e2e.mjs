@@ -141,8 +141,9 @@ export default function ({ test, browser, baseURL }) {
     assert.equal(files.length, 1, files.join(' '))
     a.media = files[0]
     a.paths = paths
-    // The visit's own usage events may still be on their way when the network goes.
-    await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {})
+    // The visits' own usage events may still be on their way when the network goes: cut off on
+    // purpose by the tests, not a failure of the app (as in e2e/pwa.e2e.mjs).
+    expectFailure(page, '/v1/track')
   }
 
   /** Nothing of A in any cache: no page that names A or carries A's CSRF token, not A's file. */
@@ -201,7 +202,6 @@ export default function ({ test, browser, baseURL }) {
       await (await elsewhere(a)).changePassword()
       // The next answer this browser gets for A's session: a call refused with 401.
       expectFailure(page, { status: 401 })
-      expectFailure(page, '/v1/track')
       const status = await page.evaluate(
         async () => (await fetch('/v1/user', { headers: { accept: 'application/json' } })).status,
       )
