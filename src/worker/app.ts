@@ -8,6 +8,7 @@ import { sessionContext } from '#worker/features/users/session'
 import { errorResponse } from '#worker/http/envelope'
 import { AppError } from '#worker/http/errors'
 import { security } from '#worker/http/security'
+import { viewerMark } from '#worker/http/viewer'
 import { bodyGuard } from '#worker/http/body'
 import { formBodiesOnly } from '#worker/http/form-only'
 import { captchaGate } from '#worker/http/captcha'
@@ -76,6 +77,7 @@ app.use('*', security(import.meta.env.DEV))
 app.use('*', bodyGuard) // 413 over the body limit, and drain what a handler left unread (http/body.ts)
 app.use('*', requestContext)
 app.use('*', sessionContext) // c.var.user; a failed lookup serves as a visitor (features/users/session.ts)
+app.use('*', viewerMark) // whose offline copies may be served: the session's opaque viewer (http/viewer.ts)
 // Accounts (issue 3): CSRF for cookie-carried writes, then Turnstile on SPEC §7's paths, before any handler.
 app.use('/v1/*', formBodiesOnly) // 415 for a body that is not form data (SPEC §7), before it could read as an empty form
 app.use('/v1/*', csrfProtection)
