@@ -137,9 +137,14 @@ function tokenOf(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' 
 
 // ── The person's row in KV: written only from D1 ──────────────────────────────────────────────
 
-const sameRow = (a: User | undefined, b: User | undefined) =>
-  (a === undefined) === (b === undefined) &&
-  (a === undefined || JSON.stringify(toSnapshot(a)) === JSON.stringify(toSnapshot(b!)))
+/** The same row (or both gone), column by column as KV keeps it; key order aside. */
+function sameRow(a: User | undefined, b: User | undefined): boolean {
+  if (!a || !b) return a === b
+  const x = toSnapshot(a)
+  const y = toSnapshot(b)
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)])
+  return [...keys].every((k) => JSON.stringify(x[k] ?? null) === JSON.stringify(y[k] ?? null))
+}
 
 /**
  * Write `person:<uid>` from the users row as D1's primary has it (`row`: read just now by the

@@ -19,7 +19,8 @@ const sessionOf = (c: Context<AppEnv>): CallerSession => ({
 
 /**
  * SPEC §7 "Users" (docs/API.md "Users"). Each call names who may call it: `anyone`,
- * `requireUser` or `requireRole(...)` (http/auth.ts). Captcha (non-GET /v1/user and recovery)
+ * `requireUser`, `requireAuthority` (the account's changes and export: the session confirmed in
+ * D1, docs/decisions/038) or `requireRole(...)` (http/auth.ts). Captcha (non-GET /v1/user and recovery)
  * and CSRF are checked before these handlers by app-level middleware (app.ts).
  */
 export const usersRoutes = new Hono<AppEnv>()
