@@ -19,7 +19,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
-import { batchKey, sendQueuedMail } from '#worker/features/mail/mail.service'
+import { sendQueuedMail } from '#worker/features/mail/mail.service'
 import type { MailMessage } from '#worker/queues/messages'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
@@ -41,8 +41,9 @@ const replay = (token: string, id?: number) =>
   })
 
 afterEach(async () => {
-  // The shared pace (rate_windows 'mail:provider') may have been pushed ahead by a test's clock.
-  await env.DB.prepare("DELETE FROM rate_windows WHERE key = 'mail:provider'").run()
+  // The shared pace (rate_windows 'mail:provider') may have been pushed ahead by a test's clock,
+  // and held by a test's 429 ('mail:provider:hold', 'mail:provider:quota').
+  await env.DB.prepare("DELETE FROM rate_windows WHERE key LIKE 'mail:provider%'").run()
 })
 
 describe('idempotency keys that are not unique per request (Resend: "must be unique per API request")', () => {
@@ -52,14 +53,19 @@ describe('idempotency keys that are not unique per request (Resend: "must be uni
     const fake = resendAtFetch()
     // Staging (or a preview deploy, or production's own D1 after a Time Travel restore) runs this
     // same code with outbox ids from 1 too, on the team's other API key. An hour ago it sent its own
-    // mail number `id`, under the key this code derives from that id (one mail a message).
+    // mail number `id`, under the key the code at 351c10d derived from that id (one mail a message;
+    // keys now come from a random token made with each mail, which staging cannot share).
+    const idKey = async (n: number) =>
+      `calma-batch-${[...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(String(n))))]
+        .map((b) => b.toString(16).padStart(2, '0'))
+        .join('')}`
     const staging = await fake.handle(
       new Request('https://api.resend.com/emails/batch', {
         method: 'POST',
         headers: {
           authorization: `Bearer ${prod.EMAIL_API_KEY}`,
           'content-type': 'application/json',
-          'idempotency-key': await batchKey([id]),
+          'idempotency-key': await idKey(id),
           'x-batch-validation': 'permissive',
         },
         body: JSON.stringify([
@@ -277,11 +283,38 @@ describe('the 24-hour horizon of a key', () => {
     expect((await deliver('calma-mail-dead', [{ body: { ids: [id] } }], prod)).ackAll).toBe(true)
     expect(times(fake, 'next-day@example.com')).toBe(1)
 
-    // The admin looks at the dead letters the next morning and replays: nothing stops or warns.
+    // The admin looks at the dead letters the next morning and replays. 25 hours have passed for
+    // the provider (its clock) and for the app (the row's times moved back as D1's clock would
+    // have them: the app cannot see the provider forget a key if no time passes for it).
     clock += 25 * 3_600_000
+    await env.DB.prepare(
+      'UPDATE email_outbox SET keyed_at = keyed_at - ?2, uncertain_at = uncertain_at - ?2, dead_at = dead_at - ?2 WHERE id = ?1',
+    )
+      .bind(id, 25 * 3_600_000)
+      .run()
     const a = await admin()
-    expect(await json(await replay(a.token, id))).toMatchObject({ replayed: 1 })
+    // The replay does not send it again silently: it says why, in the admin's language, and asks.
+    const refused = await replay(a.token, id)
+    expect(refused.status).toBe(409)
+    const why = await json(refused)
+    expect(why.message).toContain('más de 23 horas')
+    expect(why.errors.confirm).toHaveLength(1)
     expect((await deliverMail([id], prod)).explicitAcks).toHaveLength(1)
     expect(times(fake, 'next-day@example.com')).toBe(1)
+    const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(a.token), locale: 'es' }))
+    expect(list.mails.find((m: { id: number }) => m.id === id)).toMatchObject({
+      may_have_been_sent: true,
+      needs_confirmation: true,
+    })
+    // Confirmed, it goes again (under a new key): the admin's informed choice, not a silent one.
+    const confirmed = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(a.token),
+      form: { id: String(id), confirm: '1' },
+      locale: 'es',
+    })
+    expect(await json(confirmed)).toMatchObject({ replayed: 1, needs_confirmation: 0 })
+    expect((await deliverMail([id], prod)).explicitAcks).toHaveLength(1)
+    expect(times(fake, 'next-day@example.com')).toBe(2)
   })
 })
