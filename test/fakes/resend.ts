@@ -31,20 +31,23 @@
 //   the valid mails are sent and the invalid ones answered in `errors: [{ index, message }]`
 //   (resend-node's CreateBatchSuccessResponse), "the batch contains more than 100 emails" being one
 //   such error: past the 100th, each mail is answered as refused.
-// - Rate limit: 2 requests a second per team by default, across its API keys (raised on request);
+// - Rate limit: 2 requests a second per team by default, across its API keys (raised on request;
+//   later versions of the page say 5, then 10: the fake keeps the strictest, and the app's
+//   EMAIL_RATE_PER_SECOND is set to the team's actual limit);
 //   every answer carries `ratelimit-limit`, `ratelimit-policy` ("2;w=1", as resend-node's recorded
 //   answers show), `ratelimit-remaining` and `ratelimit-reset`; past it 429 rate_limit_exceeded with
 //   `retry-after` (resend.com/docs/api-reference/rate-limit). One fake is one team.
 // - Quotas (resend.com/docs/api-reference/rate-limit "Email Quotas", /docs/knowledge-base/account-
 //   quotas-and-limits): when given, a daily and a monthly number of emails, each recipient counting
 //   as one; the Free plan's are 100 a day (reset at 00:00 UTC) and 3,000 a month. A sending request
-//   that would pass one is refused whole with 429 daily_quota_exceeded ("You have reached your daily
-//   email sending quota.") or monthly_quota_exceeded, names that resend-node's RESEND_ERROR_CODE_KEY
+//   that would pass one is refused whole with 429 daily_quota_exceeded ("You have exceeded your daily
+//   email sending quota.", the errors page's message) or monthly_quota_exceeded, names that resend-node's RESEND_ERROR_CODE_KEY
 //   and resend-rust's ErrorKind carry from the errors page; answers carry `x-resend-daily-quota`
 //   (with a daily quota) and `x-resend-monthly-quota`: the emails sent so far in the day and month.
 // - Errors are `{ statusCode, message, name }` (resend.com/docs/api-reference/errors; the body of
 //   resend-node's recorded 422 answers): missing_api_key 401, an unknown key 401 validation_error
-//   "API key is invalid", validation_error 400, a sender whose domain the team has not verified
+//   "API key is invalid" (as recorded answers in other projects' tests show it; the errors page now
+//   lists invalid_api_key 403: the app reads both as a 4xx of the whole call), validation_error 400, a sender whose domain the team has not verified
 //   403 validation_error ("The <domain> domain is not verified. Please, add and verify your domain
 //   on https://resend.com/domains"; the knowledge base's 403-error-domain-mismatch), attachments
 //   over 40 MB a mail after Base64 encoding 400 validation_error (resend-node's CreateEmailOptions:
@@ -266,9 +269,9 @@ export function createFakeResend(options: FakeResendOptions) {
     if (!quotas) return null
     const { today, thisMonth } = usage(t)
     if (options.dailyQuota !== undefined && today + n > options.dailyQuota)
-      return new Refusal(429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.')
+      return new Refusal(429, 'daily_quota_exceeded', 'You have exceeded your daily email sending quota.')
     if (options.monthlyQuota !== undefined && thisMonth + n > options.monthlyQuota)
-      return new Refusal(429, 'monthly_quota_exceeded', 'You have reached your monthly email sending quota.')
+      return new Refusal(429, 'monthly_quota_exceeded', 'You have exceeded your monthly email sending quota.')
     return null
   }
 
@@ -354,7 +357,7 @@ export function createFakeResend(options: FakeResendOptions) {
 
     // The idempotency record: per team, endpoint and key, for 24 hours.
     const slot = key === null ? null : `${endpoint} ${key}`
-    const print = slot ? await fingerprint(body) : ""
+    const print = slot ? await fingerprint(body) : ''
     if (slot) {
       const seen = keys.get(slot)
       if (seen && at - seen.at < DAY_MS) {

@@ -3,7 +3,13 @@
 // and its key, the team's daily quota spent, a message that never comes back, a call refused
 // whole, and a try that may have been sent whose key the provider is about to forget. Through
 // the real consumers and cron in workerd, with Resend's fake (test/fakes/resend.ts) at fetch.
-import { createExecutionContext, createMessageBatch, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test'
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
@@ -88,51 +94,75 @@ describe('clocks', () => {
 })
 
 describe('the team’s quota', () => {
-  it('a daily_quota_exceeded holds every consumer until 00:00 UTC (checked hourly), spends no try, is not a dead letter, and sending resumes the next day', async () => {
+  it('a daily_quota_exceeded holds all sending until 00:00 UTC (checked again within the hour), with one call and no try spent', async () => {
     const prod = prodEnv()
-    const [first, second, third] = [
-      await welcome(prod, 'quota1@example.com'),
-      await welcome(prod, 'quota2@example.com'),
-      await welcome(prod, 'quota3@example.com'),
-    ]
-    let clock = Date.now()
-    const fake = resendAtFetch({ dailyQuota: 1, now: () => clock })
+    const [first, second] = [await welcome(prod, 'quota1@example.com'), await welcome(prod, 'quota2@example.com')]
+    const fake = resendAtFetch({ dailyQuota: 1 })
     expect((await deliverMail([first!], prod)).explicitAcks).toHaveLength(1)
     expect(fake.calls.at(-1)!.status).toBe(200)
 
     const held = await deliverMail([second!], prod)
-    expect(fake.calls.at(-1)!.status).toBe(429)
+    expect(fake.calls.map((c) => c.status)).toEqual([200, 429])
     expect(held.retryMessages).toHaveLength(1)
     const now = Date.now()
-    const midnight = new Date(now)
-    const untilReset = Date.UTC(midnight.getUTCFullYear(), midnight.getUTCMonth(), midnight.getUTCDate() + 1) - now
+    const day = new Date(now)
+    const untilReset = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1) - now
     const expected = Math.ceil(Math.min(untilReset, HOUR) / 1000)
     expect(Math.abs(held.delays[0]![0]! - expected)).toBeLessThanOrEqual(2)
+    expect(await outbox(second!)).toMatchObject({ status: 'pending', attempts: 0 })
+    // The hold is the whole deployment's, by D1's clock, until the same moment.
+    const hold = await env.DB.prepare(
+      "SELECT last_at - CAST(round((julianday('now') - 2440587.5) * 86400000) AS INTEGER) AS left FROM rate_windows WHERE key = 'mail:provider:quota'",
+    ).first<{ left: number }>()
+    expect(Math.abs(hold!.left - Math.min(untilReset, HOUR))).toBeLessThan(3_000)
+  })
+
+  // Monthly: the hold is an hour at a time whatever the time of day (no answer says when the
+  // plan's month turns), so every step below is the same at any hour; the daily one's is shorter
+  // just before midnight, when a consumer may rightly wait for it inside its lease.
+  it('a monthly_quota_exceeded holds every consumer, spends no try, is not a dead letter, and sending resumes when the quota is back', async () => {
+    const prod = prodEnv()
+    const [first, second, third] = [
+      await welcome(prod, 'month1@example.com'),
+      await welcome(prod, 'month2@example.com'),
+      await welcome(prod, 'month3@example.com'),
+    ]
+    let clock = Date.now()
+    const fake = resendAtFetch({ monthlyQuota: 1, now: () => clock })
+    expect((await deliverMail([first!], prod)).explicitAcks).toHaveLength(1)
+
+    const held = await deliverMail([second!], prod)
+    expect(fake.calls.map((c) => c.status)).toEqual([200, 429])
+    expect(held.retryMessages).toHaveLength(1)
+    expect(Math.abs(held.delays[0]![0]! - HOUR / 1000)).toBeLessThanOrEqual(2)
     const calls = fake.calls.length
 
     // Another consumer meanwhile: no call at all, its mail not tried either.
-    expect((await deliverMail([third!], prod)).retryMessages).toHaveLength(1)
+    const other = await deliverMail([third!], prod)
+    expect(other.retryMessages).toHaveLength(1)
+    expect(other.delays[0]![0]!).toBeGreaterThan(HOUR / 1000 - 60)
     expect(fake.calls).toHaveLength(calls)
     for (const id of [second!, third!]) expect(await outbox(id)).toMatchObject({ status: 'pending', attempts: 0 })
 
     // The minute cron, hours later, leaves them to their messages.
     const sendBatch = vi.spyOn(env.MAIL_QUEUE, 'sendBatch')
+    const now = Date.now()
     await cron(prod, now + 3 * HOUR)
     expect(sendBatch.mock.calls.flatMap(([m]) => [...m].flatMap((x) => (x.body as MailMessage).ids))).not.toContain(
       second,
     )
-    // Its message runs out of tries while the quota holds: back on the queue for the reset, not dead.
+    // Its message runs out of tries while the quota holds: back on the queue for then, not dead.
     sendBatch.mockClear()
     expect((await deliver('calma-mail-dead', [{ body: { ids: [second!] } }], prod)).ackAll).toBe(true)
     expect(await outbox(second!)).toMatchObject({ status: 'pending' })
     expect(sendBatch).toHaveBeenCalledWith([{ body: { ids: [second!] }, delaySeconds: expect.any(Number) }])
 
-    // The next day: the provider's quota is back, and the hold has passed (D1's clock, moved here
-    // by ending the hold rows).
-    clock += 24 * HOUR
+    // The next month: the provider's quota is back, and the hold has passed (D1's clock, moved
+    // here by ending the hold rows).
+    clock += 32 * 24 * HOUR
     await env.DB.prepare("DELETE FROM rate_windows WHERE key LIKE 'mail:provider%'").run()
     expect((await deliverMail([second!], prod)).explicitAcks).toHaveLength(1)
-    expect(times(fake, 'quota2@example.com')).toBe(1)
+    expect(times(fake, 'month2@example.com')).toBe(1)
   })
 })
 
@@ -182,7 +212,9 @@ describe('a call refused whole', () => {
       needs_confirmation: false,
     })
     // Fixed days later: nothing may have been sent, so the replay needs no confirmation.
-    await env.DB.prepare('UPDATE email_outbox SET dead_at = dead_at - ?2 WHERE id = ?1').bind(id, 48 * HOUR).run()
+    await env.DB.prepare('UPDATE email_outbox SET dead_at = dead_at - ?2 WHERE id = ?1')
+      .bind(id, 48 * HOUR)
+      .run()
     const replay = await api('/v1/notifications/dead-mail/replay', {
       method: 'POST',
       headers: bearer(admin.token),
@@ -202,7 +234,9 @@ describe('a try that may have been sent, under a key about to be forgotten', () 
     expect((await deliverMail([id], prod, 1)).retryMessages).toHaveLength(1)
     expect(await row(id)).toMatchObject({ status: 'pending', uncertain_at: expect.any(Number) })
     // Its retry comes a day later (a quota held sending meanwhile): D1's clock, moved on the row.
-    await env.DB.prepare('UPDATE email_outbox SET keyed_at = keyed_at - ?2, uncertain_at = uncertain_at - ?2 WHERE id = ?1')
+    await env.DB.prepare(
+      'UPDATE email_outbox SET keyed_at = keyed_at - ?2, uncertain_at = uncertain_at - ?2 WHERE id = ?1',
+    )
       .bind(id, 24 * HOUR)
       .run()
     expect((await deliverMail([id], prod, 2)).explicitAcks).toHaveLength(1)

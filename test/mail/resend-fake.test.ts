@@ -189,7 +189,8 @@ describe('Resend’s fake: the documented limits and errors the app meets', () =
       expect(await res.json()).toEqual({
         statusCode: 403,
         name: 'validation_error',
-        message: 'The calma.dev domain is not verified. Please, add and verify your domain on https://resend.com/domains',
+        message:
+          'The calma.dev domain is not verified. Please, add and verify your domain on https://resend.com/domains',
       })
     }
     expect((await send('/emails', mail('c@example.com'))).status).toBe(200)
@@ -225,7 +226,11 @@ describe('Resend’s fake: the documented limits and errors the app meets', () =
     const over = await post('/emails/batch', [mail('q3@example.com'), mail('q4@example.com')])
     expect(over).toMatchObject({
       status: 429,
-      body: { statusCode: 429, name: 'daily_quota_exceeded', message: 'You have reached your daily email sending quota.' },
+      body: {
+        statusCode: 429,
+        name: 'daily_quota_exceeded',
+        message: 'You have exceeded your daily email sending quota.',
+      },
     })
     expect(fake.inbox).toHaveLength(2)
     expect((await post('/emails', mail('q3@example.com'))).status).toBe(200)
@@ -248,7 +253,11 @@ describe('Resend’s fake: the documented limits and errors the app meets', () =
       }),
     )) as Response
     expect(res.status).toBe(500)
-    expect(await res.json()).toEqual({ statusCode: 500, name: 'application_error', message: 'An unexpected error occurred.' })
+    expect(await res.json()).toEqual({
+      statusCode: 500,
+      name: 'application_error',
+      message: 'An unexpected error occurred.',
+    })
     expect(fake.inbox).toHaveLength(1)
   })
 })
