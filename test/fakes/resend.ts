@@ -8,29 +8,53 @@
 // - One `Idempotency-Key` header per request, 1-256 characters (else 400 invalid_idempotency_key),
 //   kept 24 hours; the same key with the same payload answers the first answer again without
 //   sending ("our API will give the same response, without actually sending the email again");
-//   with another payload 409 invalid_idempotent_request; while the first request with the key is
+//   with another payload 409 invalid_idempotent_request ("this idempotency key has already been
+//   used on a request that had a different payload"); while the first request with the key is
 //   still in progress 409 concurrent_idempotent_requests. Both endpoints take it.
 //   resend.com/docs/dashboard/emails/idempotency-keys, resend.com/changelog/batch-idempotency-keys,
-//   resend.com/docs/api-reference/errors. Keys are remembered for requests that sent mail: the docs
-//   say the check is whether an email with the key "has already been sent in the last 24 hours",
-//   so a refused request (validation, rate limit) is not remembered.
-// - The batch endpoint takes 1-100 mails; `attachments` and `scheduled_at` "are not supported yet"
-//   and are dropped, the mail going out without them (resend.com/docs/api-reference/emails/
-//   send-batch-emails; seen by users: resend/resend-node#409, resend/resend-go#32, the fix of
-//   utopia-php/messaging#120). The fake records what it dropped.
-// - Validation (resend.com/changelog/batch-validation-modes): by default (`strict`) one invalid
-//   mail refuses the whole batch, with only that error and no index (resend-rust's BatchValidation
-//   docs); with the header `x-batch-validation: permissive` the valid mails are sent and the
-//   invalid ones answered in `errors: [{ index, message }]` (resend-node's CreateBatchSuccessResponse).
-// - Rate limit: 2 requests a second per team by default, across its API keys (raised on request);
+//   resend.com/docs/api-reference/errors. Which requests leave their key behind: the docs tie the
+//   key to the request being processed ("ensure that the same email request is processed only
+//   once") and answered ("the same response"), and a permissive batch "processes all emails"
+//   (resend.com/docs/dashboard/emails/batch-validation-modes). So a request answered 200 keeps
+//   its key, a permissive batch whose every mail was refused included (the same key with another
+//   payload is then a 409); a request refused whole (authentication, rate limit, quota, the
+//   sender's domain, the shape, strict validation) was not processed and leaves nothing.
+// - The batch endpoint takes up to 100 mails; `attachments` "are not supported" and are dropped,
+//   the mail going out without them (resend.com/docs/dashboard/emails/batch-sending#limitations;
+//   resend-node's CreateBatchEmailOptions omits only `attachments` since d8ffa8b, 2026-07-15,
+//   "support tags and scheduledAt in batch email options"; seen by users: resend/resend-node#409,
+//   resend/resend-go#32, the fix of utopia-php/messaging#120). `scheduled_at` is taken. The fake
+//   records what it dropped.
+// - Validation (resend.com/changelog/batch-validation-modes, /docs/dashboard/emails/batch-validation-
+//   modes): by default (`strict`) one invalid mail refuses the whole batch, with only that error and
+//   no index (resend-rust's BatchValidation docs); with the header `x-batch-validation: permissive`
+//   the valid mails are sent and the invalid ones answered in `errors: [{ index, message }]`
+//   (resend-node's CreateBatchSuccessResponse), "the batch contains more than 100 emails" being one
+//   such error: past the 100th, each mail is answered as refused.
+// - Rate limit: 2 requests a second per team by default, across its API keys (raised on request;
+//   later versions of the page say 5, then 10: the fake keeps the strictest, and the app's
+//   EMAIL_RATE_PER_SECOND is set to the team's actual limit);
 //   every answer carries `ratelimit-limit`, `ratelimit-policy` ("2;w=1", as resend-node's recorded
 //   answers show), `ratelimit-remaining` and `ratelimit-reset`; past it 429 rate_limit_exceeded with
 //   `retry-after` (resend.com/docs/api-reference/rate-limit). One fake is one team.
+// - Quotas (resend.com/docs/api-reference/rate-limit "Email Quotas", /docs/knowledge-base/account-
+//   quotas-and-limits): when given, a daily and a monthly number of emails, each recipient counting
+//   as one; the Free plan's are 100 a day (reset at 00:00 UTC) and 3,000 a month. A sending request
+//   that would pass one is refused whole with 429 daily_quota_exceeded ("You have exceeded your daily
+//   email sending quota.", the errors page's message) or monthly_quota_exceeded, names that resend-node's RESEND_ERROR_CODE_KEY
+//   and resend-rust's ErrorKind carry from the errors page; answers carry `x-resend-daily-quota`
+//   (with a daily quota) and `x-resend-monthly-quota`: the emails sent so far in the day and month.
 // - Errors are `{ statusCode, message, name }` (resend.com/docs/api-reference/errors; the body of
 //   resend-node's recorded 422 answers): missing_api_key 401, an unknown key 401 validation_error
-//   "API key is invalid", validation_error 400, missing_required_field 422, invalid_attachment 422,
-//   not_found 404, method_not_allowed 405, the idempotency errors above, rate_limit_exceeded 429,
-//   internal_server_error 500.
+//   "API key is invalid" (as recorded answers in other projects' tests show it; the errors page now
+//   lists invalid_api_key 403: the app reads both as a 4xx of the whole call), validation_error 400, a sender whose domain the team has not verified
+//   403 validation_error ("The <domain> domain is not verified. Please, add and verify your domain
+//   on https://resend.com/domains"; the knowledge base's 403-error-domain-mismatch), attachments
+//   over 40 MB a mail after Base64 encoding 400 validation_error (resend-node's CreateEmailOptions:
+//   "max 40mb per email"), missing_required_field 422, invalid_attachment 422, not_found 404,
+//   method_not_allowed 405, the idempotency errors above, the 429s above, and application_error
+//   500 "An unexpected error occurred." (the errors page's current name for a 500; older answers
+//   said internal_server_error, and the app reads both as "may have been taken").
 //
 // Faults are the outside world's, not the API's, and come only from the `fault` option: 503 before
 // anything is read ('unavailable'), a request accepted and sent whose answer never arrives ('lost'),
@@ -52,6 +76,11 @@ export interface FakeResendOptions {
   latencyMs?: number
   /** Keep each delivered mail's body and attachment contents (false: a bench's 100,000 mails). */
   keepBodies?: boolean
+  /** The team's verified sending domains (default: every domain is). */
+  domains?: string[]
+  /** Emails the team may send a day (UTC) and a month (the Free plan: 100 and 3,000; default: no quota). */
+  dailyQuota?: number
+  monthlyQuota?: number
 }
 
 export interface DeliveredMail {
@@ -65,6 +94,8 @@ export interface DeliveredMail {
   text: string | null
   headers: Record<string, string>
   attachments: { filename: string; content: string; content_type?: string }[]
+  /** When it is to go out (`scheduled_at`, as given), or null: now. */
+  scheduledAt: string | null
   /** Fields the batch endpoint does not support and dropped from this mail. */
   dropped: string[]
   at: number
@@ -93,6 +124,8 @@ interface KeyRecord {
 }
 
 const DAY_MS = 24 * 3_600_000
+/** Attachments of one mail, after Base64 encoding. */
+const ATTACHMENTS_MAX = 40 * 1024 * 1024
 const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;.]+(\.[^\s@<>",;.]+)+$/
 const NAMED = /^[^<>]*<([^<>]+)>$/
 const FORMAT = 'needs to follow the `email@example.com` or `Name <email@example.com>` format.'
@@ -150,8 +183,29 @@ function checkMail(mail: unknown, endpoint: Endpoint): Refusal | null {
     for (const a of m.attachments as Record<string, unknown>[])
       if (!a || (typeof a.content !== 'string' && typeof a.path !== 'string'))
         return new Refusal(422, 'invalid_attachment', 'Attachment must have either a `content` or `path`.')
+    const size = (m.attachments as { content?: unknown }[]).reduce(
+      (n, a) => n + (typeof a.content === 'string' ? a.content.length : 0),
+      0,
+    )
+    if (size > ATTACHMENTS_MAX)
+      return new Refusal(400, 'validation_error', 'Attachments can’t exceed 40 MB per email after Base64 encoding.')
   }
   return null
+}
+
+/** The domain of a mail's sender, lower case, or null. */
+function senderDomain(mail: unknown): string | null {
+  const from = mail && typeof mail === 'object' ? (mail as { from?: unknown }).from : null
+  const address = typeof from === 'string' ? addressOf(from) : null
+  return address ? address.slice(address.lastIndexOf('@') + 1).toLowerCase() : null
+}
+
+/** How many emails a mail counts for in the quotas: each recipient is one. */
+function recipients(mail: unknown): number {
+  if (!mail || typeof mail !== 'object') return 0
+  const m = mail as Record<string, unknown>
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : typeof v === 'string' ? 1 : 0)
+  return count(m.to) + count(m.cc) + count(m.bcc)
 }
 
 export function createFakeResend(options: FakeResendOptions) {
@@ -187,9 +241,43 @@ export function createFakeResend(options: FakeResendOptions) {
     }
   }
 
+  /** Emails sent in the day and the month of `t` (UTC): what the quotas count and the headers say. */
+  function usage(t: number) {
+    const d = new Date(t)
+    const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
+    const month = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)
+    let today = 0
+    let thisMonth = 0
+    for (const m of inbox) {
+      const n = m.to.length
+      if (m.at >= month) thisMonth += n
+      if (m.at >= day) today += n
+    }
+    return { today, thisMonth }
+  }
+  const quotas = options.dailyQuota !== undefined || options.monthlyQuota !== undefined
+  const quotaHeaders = (t: number): Record<string, string> => {
+    if (!quotas) return {}
+    const { today, thisMonth } = usage(t)
+    return {
+      ...(options.dailyQuota !== undefined ? { 'x-resend-daily-quota': String(today) } : {}),
+      ...(options.monthlyQuota !== undefined ? { 'x-resend-monthly-quota': String(thisMonth) } : {}),
+    }
+  }
+  /** The quota a request sending `n` emails at `t` would pass, or null. */
+  function overQuota(t: number, n: number): Refusal | null {
+    if (!quotas) return null
+    const { today, thisMonth } = usage(t)
+    if (options.dailyQuota !== undefined && today + n > options.dailyQuota)
+      return new Refusal(429, 'daily_quota_exceeded', 'You have exceeded your daily email sending quota.')
+    if (options.monthlyQuota !== undefined && thisMonth + n > options.monthlyQuota)
+      return new Refusal(429, 'monthly_quota_exceeded', 'You have exceeded your monthly email sending quota.')
+    return null
+  }
+
   function deliver(endpoint: Endpoint, key: string | null, m: Record<string, unknown>, batch: boolean): string {
     const id = crypto.randomUUID()
-    const dropped = batch ? ['attachments', 'scheduled_at'].filter((f) => m[f] !== undefined) : []
+    const dropped = batch ? ['attachments'].filter((f) => m[f] !== undefined) : []
     const keep = options.keepBodies ?? true
     const attachments = batch ? [] : ((m.attachments as DeliveredMail['attachments']) ?? [])
     const to = (typeof m.to === 'string' ? [m.to] : (m.to as string[])).map((a) => addressOf(a)!)
@@ -204,6 +292,7 @@ export function createFakeResend(options: FakeResendOptions) {
       text: keep && typeof m.text === 'string' ? m.text : null,
       headers: (m.headers as Record<string, string>) ?? {},
       attachments: keep ? attachments : attachments.map((a) => ({ ...a, content: '' })),
+      scheduledAt: typeof m.scheduled_at === 'string' ? m.scheduled_at : null,
       dropped,
       at: now(),
     })
@@ -261,14 +350,14 @@ export function createFakeResend(options: FakeResendOptions) {
           limit.headers,
         ),
       )
-    const h = limit.headers
+    const h = { ...limit.headers, ...quotaHeaders(at) }
     if (key !== null && (key.length < 1 || [...key].length > 256))
       return answer(refuse(new Refusal(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.'), h))
     if (body === undefined) return answer(refuse(new Refusal(400, 'validation_error', 'Invalid JSON body.'), h))
 
     // The idempotency record: per team, endpoint and key, for 24 hours.
     const slot = key === null ? null : `${endpoint} ${key}`
-    const print = await fingerprint(body)
+    const print = slot ? await fingerprint(body) : ''
     if (slot) {
       const seen = keys.get(slot)
       if (seen && at - seen.at < DAY_MS) {
@@ -300,16 +389,43 @@ export function createFakeResend(options: FakeResendOptions) {
       if (seen) keys.delete(slot)
     }
 
+    // The sender's domain: one the team has not verified refuses the whole request.
+    const unverified = options.domains
+      ? (Array.isArray(body) ? body : [body])
+          .map(senderDomain)
+          .find((d) => d !== null && !options.domains!.map((x) => x.toLowerCase()).includes(d))
+      : undefined
+    if (unverified)
+      return answer(
+        refuse(
+          new Refusal(
+            403,
+            'validation_error',
+            `The ${unverified} domain is not verified. Please, add and verify your domain on https://resend.com/domains`,
+          ),
+          h,
+        ),
+      )
+
     let result: unknown
     if (endpoint === '/emails/batch') {
       if (!Array.isArray(body))
         return answer(refuse(new Refusal(400, 'validation_error', 'The batch must be an array of emails.'), h))
-      if (body.length < 1 || body.length > 100)
-        return answer(refuse(new Refusal(400, 'validation_error', 'A batch holds 1 to 100 emails.'), h))
-      const refusals = body.map((m) => checkMail(m, endpoint))
       const permissive = (validation ?? 'strict').toLowerCase() === 'permissive'
+      if (body.length < 1 || (body.length > 100 && !permissive))
+        return answer(refuse(new Refusal(400, 'validation_error', 'A batch holds 1 to 100 emails.'), h))
+      const refusals = body.map((m, index) =>
+        index >= 100
+          ? new Refusal(400, 'validation_error', 'The batch contains more than 100 emails.')
+          : checkMail(m, endpoint),
+      )
       const first = refusals.find((r) => r !== null)
       if (first && !permissive) return answer(refuse(first, h))
+      const quota = overQuota(
+        at,
+        body.reduce((n: number, m, i) => n + (refusals[i] ? 0 : recipients(m)), 0),
+      )
+      if (quota) return answer(refuse(quota, h))
       const record = slot ? { fingerprint: print, state: 'in_progress' as const, status: 0, body: null, at } : null
       if (slot) keys.set(slot, record!)
       if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs))
@@ -323,7 +439,7 @@ export function createFakeResend(options: FakeResendOptions) {
       result = permissive ? { data, errors } : { data }
       if (slot) keys.set(slot, { ...record!, state: 'done', status: 200, body: result })
     } else {
-      const refusal = checkMail(body, endpoint)
+      const refusal = checkMail(body, endpoint) ?? overQuota(at, recipients(body))
       if (refusal) return answer(refuse(refusal, h))
       const record = slot ? { fingerprint: print, state: 'in_progress' as const, status: 0, body: null, at } : null
       if (slot) keys.set(slot, record!)
@@ -331,12 +447,13 @@ export function createFakeResend(options: FakeResendOptions) {
       result = { id: deliver(endpoint, key, body as Record<string, unknown>, false) }
       if (slot) keys.set(slot, { ...record!, state: 'done', status: 200, body: result })
     }
+    const sent = { ...h, ...quotaHeaders(at) }
     if (fault === 'lost') return answer('lost')
     if (fault === 'error-after-accept')
       return answer(
-        json(500, { statusCode: 500, message: 'An unexpected error occurred.', name: 'internal_server_error' }, h),
+        json(500, { statusCode: 500, message: 'An unexpected error occurred.', name: 'application_error' }, sent),
       )
-    return answer(json(200, result, h))
+    return answer(json(200, result, sent))
   }
 
   /** How many mails reached each address. */

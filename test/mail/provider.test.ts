@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
+import { batchKey } from '#worker/features/mail/mail.service'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 import { appointment, deliver, deliverMail, faults, ICS, outbox, prodEnv, resendAtFetch, welcome } from './support'
@@ -206,7 +207,12 @@ describe('the provider’s rate limit', () => {
 })
 
 describe('a key the provider already holds with another payload', () => {
-  it('409 invalid_idempotent_request means that batch was sent under the key: marked sent, not sent again', async () => {
+  // Resend: 409 invalid_idempotent_request "this idempotency key has already been used on a request
+  // that had a different payload. Retrying this request is useless without changing the
+  // idempotency key or payload" (resend.com/docs/dashboard/emails/idempotency-keys). It says a call
+  // under the key was processed, not that it sent these mails (it may have refused them, or the
+  // key may be another database's): the test this replaces took it as "sent" (decision 040).
+  it('409 invalid_idempotent_request is not proof of sending: dead letters that may have been sent, sent again only when an admin confirms', async () => {
     const prod = prodEnv()
     const ids = [await welcome(prod, 'from1@example.com'), await welcome(prod, 'from2@example.com')]
     const fake = resendAtFetch({ fault: faults('lost') })
@@ -216,7 +222,96 @@ describe('a key the provider already holds with another payload', () => {
     expect((await deliverMail(ids, moved, 2)).explicitAcks).toHaveLength(1)
     expect(batchCalls(fake).map((c) => c.status)).toEqual([200, 409])
     expect([times(fake, 'from1@example.com'), times(fake, 'from2@example.com')]).toEqual([1, 1])
-    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'sent' })
+    for (const id of ids) {
+      const row = await outbox(id)
+      expect(row).toMatchObject({ status: 'dead' })
+      expect(row!.error).toContain('409 invalid_idempotent_request')
+    }
+    const admin = await register({ name: 'Admin Calma' })
+    await setRole(admin.id, Role.admin)
+    const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(admin.token), locale: 'en' }))
+    for (const id of ids)
+      expect(list.mails.find((m: { id: number }) => m.id === id)).toMatchObject({
+        may_have_been_sent: true,
+        needs_confirmation: true,
+      })
+    // The key is spent: a replay without confirmation is refused, in the admin's language.
+    const refused = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      form: { id: String(ids[0]) },
+      locale: 'en',
+    })
+    expect(refused.status).toBe(409)
+    expect((await json(refused)).message).toContain('could send it twice')
+    // "Replay all" leaves them and says so.
+    const all = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      locale: 'en',
+    })
+    const allBody = await json(all)
+    expect(allBody.needs_confirmation).toBeGreaterThanOrEqual(2)
+    expect(allBody.message).toContain('were left out')
+    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
+    // Confirmed: under a new key, the admin's choice.
+    const confirmed = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      form: { id: String(ids[0]), confirm: 'true' },
+      locale: 'en',
+    })
+    expect(await json(confirmed)).toMatchObject({ replayed: 1 })
+    expect((await deliverMail([ids[0]!], moved)).explicitAcks).toHaveLength(1)
+    expect(times(fake, 'from1@example.com')).toBe(2)
+    expect(new Set(batchCalls(fake).map((c) => c.key)).size).toBe(2)
+  })
+
+  it('a copy of the database on the same team (staging restored from production’s backup) sends a mail first: production does not take it as its own', async () => {
+    const prod = prodEnv()
+    const id = await welcome(prod, 'copied@example.com')
+    const fake = resendAtFetch()
+    // Staging holds the same row, key token included, and sends it first, with its own sender.
+    const { key_token } = (await env.DB.prepare('SELECT key_token FROM email_outbox WHERE id = ?1')
+      .bind(id)
+      .first<{ key_token: string }>())!
+    expect(key_token).toMatch(/^[0-9a-f]{32}$/)
+    const staging = (await fake.handle(
+      new Request('https://api.resend.com/emails/batch', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${prod.EMAIL_API_KEY}`,
+          'content-type': 'application/json',
+          'idempotency-key': await batchKey([key_token]),
+          'x-batch-validation': 'permissive',
+        },
+        body: JSON.stringify([
+          { from: 'Calma staging <hola@staging.calma.app>', to: ['copied@example.com'], subject: 'x', text: 'staging' },
+        ]),
+      }),
+    )) as Response
+    expect(staging.status).toBe(200)
+    // Production's row, unsent there: the same key, another payload.
+    expect((await deliverMail([id], prod)).explicitAcks).toHaveLength(1)
+    expect(batchCalls(fake).map((c) => c.status)).toEqual([200, 409])
+    const row = await outbox(id)
+    expect(row!.status).not.toBe('sent')
+    expect(row!.error).toContain('invalid_idempotent_request')
+  })
+})
+
+describe('keys unique to each mail', () => {
+  it('two mails are two keys, whatever their ids; each mail’s key is the same on every try', async () => {
+    const prod = prodEnv()
+    const attachment = await appointment(prod, 'keys-ics@example.com')
+    const fake = resendAtFetch({ fault: faults('unavailable') })
+    expect((await deliverMail([attachment], prod, 1)).retryMessages).toHaveLength(1)
+    expect((await deliverMail([attachment], prod, 2)).explicitAcks).toHaveLength(1)
+    const { key_token } = (await env.DB.prepare('SELECT key_token FROM email_outbox WHERE id = ?1')
+      .bind(attachment)
+      .first<{ key_token: string }>())!
+    expect(fake.calls.map((c) => c.key)).toEqual([`calma-mail-${key_token}`, `calma-mail-${key_token}`])
+    expect(fake.calls[0]!.key).not.toContain(String(attachment))
   })
 })
 

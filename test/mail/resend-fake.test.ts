@@ -81,7 +81,7 @@ describe('Resend’s fake: idempotency', () => {
 })
 
 describe('Resend’s fake: the batch endpoint', () => {
-  it('takes 1 to 100 mails, drops attachments and scheduled_at', async () => {
+  it('takes 1 to 100 mails, drops attachments, keeps scheduled_at (supported in batches since 2026-07)', async () => {
     const { fake, post } = provider()
     const many = Array.from({ length: 101 }, (_, i) => mail(`m${i}@example.com`))
     expect((await post('/emails/batch', many)).status).toBe(400)
@@ -92,7 +92,8 @@ describe('Resend’s fake: the batch endpoint', () => {
     ).toBe(200)
     const f = fake.inbox.find((m) => m.to.includes('f@example.com'))!
     expect(f.attachments).toEqual([])
-    expect(f.dropped).toEqual(['attachments', 'scheduled_at'])
+    expect(f.dropped).toEqual(['attachments'])
+    expect(f.scheduledAt).toBe('in 1 hour')
     // POST /emails keeps them.
     await post('/emails', mail('g@example.com', { attachments: [ics] }))
     expect(fake.inbox.find((m) => m.to.includes('g@example.com'))!.attachments).toEqual([ics])
@@ -120,6 +121,144 @@ describe('Resend’s fake: the batch endpoint', () => {
       name: 'missing_required_field',
       message: 'Missing `from` field.',
     })
+  })
+})
+
+describe('Resend’s fake: what a key is kept for', () => {
+  it('a permissive batch whose every mail was refused was processed: its key is kept, another payload under it is a 409', async () => {
+    const { fake, post } = provider()
+    const broken = [mail('a@example.com', { from: 'Calma hola@calma.app' })]
+    const refused = await post('/emails/batch', broken, {
+      'idempotency-key': 'all-refused',
+      'x-batch-validation': 'permissive',
+    })
+    expect(refused).toMatchObject({ status: 200, body: { data: [], errors: [{ index: 0 }] } })
+    // The same request again: the same answer; the fixed sender under the same key: 409.
+    expect(
+      await post('/emails/batch', broken, { 'idempotency-key': 'all-refused', 'x-batch-validation': 'permissive' }),
+    ).toMatchObject({ status: 200, body: refused.body })
+    const fixed = await post('/emails/batch', [mail('a@example.com')], {
+      'idempotency-key': 'all-refused',
+      'x-batch-validation': 'permissive',
+    })
+    expect(fixed).toMatchObject({ status: 409, body: { name: 'invalid_idempotent_request' } })
+    expect(fake.inbox).toHaveLength(0)
+  })
+
+  it('a request refused whole (strict validation, the sender’s domain, a quota) leaves no key behind', async () => {
+    const { fake, post } = provider()
+    const bad = [mail('a@example.com'), mail('not-an-address')]
+    expect((await post('/emails/batch', bad, { 'idempotency-key': 'strict-refused' })).status).toBe(400)
+    expect((await post('/emails/batch', [mail('a@example.com')], { 'idempotency-key': 'strict-refused' })).status).toBe(
+      200,
+    )
+    expect(fake.received().get('a@example.com')).toBe(1)
+  })
+})
+
+describe('Resend’s fake: the documented limits and errors the app meets', () => {
+  it('permissive: past the 100th mail each is answered refused, the first 100 are sent', async () => {
+    const { fake, post } = provider()
+    const many = Array.from({ length: 102 }, (_, i) => mail(`p${i}@example.com`))
+    const res = await post('/emails/batch', many, { 'x-batch-validation': 'permissive' })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toHaveLength(100)
+    expect(res.body.errors).toEqual([
+      { index: 100, message: 'The batch contains more than 100 emails.' },
+      { index: 101, message: 'The batch contains more than 100 emails.' },
+    ])
+    expect(fake.inbox).toHaveLength(100)
+  })
+
+  it('a sender whose domain the team has not verified: 403 validation_error, nothing sent, in any mode', async () => {
+    const fake = createFakeResend({ apiKey: KEY, ratePerSecond: 100, domains: ['calma.app'] })
+    const send = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      (await fake.handle(
+        new Request(`https://api.resend.com${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        }),
+      )) as Response
+    const other = mail('a@example.com', { from: 'Calma <hola@calma.dev>' })
+    for (const res of [
+      await send('/emails', other),
+      await send('/emails/batch', [mail('b@example.com'), other], { 'x-batch-validation': 'permissive' }),
+    ]) {
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({
+        statusCode: 403,
+        name: 'validation_error',
+        message:
+          'The calma.dev domain is not verified. Please, add and verify your domain on https://resend.com/domains',
+      })
+    }
+    expect((await send('/emails', mail('c@example.com'))).status).toBe(200)
+    expect(fake.inbox.map((m) => m.to[0])).toEqual(['c@example.com'])
+  })
+
+  it('attachments over 40 MB a mail after Base64 encoding are refused', async () => {
+    const { fake, post } = provider()
+    const big = { filename: 'big.bin', content: 'A'.repeat(40 * 1024 * 1024 + 1) }
+    const res = await post('/emails', mail('big@example.com', { attachments: [big] }))
+    expect(res).toMatchObject({ status: 400, body: { name: 'validation_error' } })
+    expect(res.body.message).toContain('40 MB')
+    expect(fake.inbox).toHaveLength(0)
+  })
+
+  it('a daily and a monthly quota: the answers count what was sent, past one a 429 by its name, until the day or month turns (UTC)', async () => {
+    let clock = Date.UTC(2026, 10, 27, 22, 0)
+    const fake = createFakeResend({ apiKey: KEY, ratePerSecond: 100, dailyQuota: 3, monthlyQuota: 5, now: () => clock })
+    const post = async (path: string, body: unknown) => {
+      const res = (await fake.handle(
+        new Request(`https://api.resend.com${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )) as Response
+      return { status: res.status, headers: res.headers, body: (await res.json()) as any }
+    }
+    const two = await post('/emails/batch', [mail('q1@example.com'), mail('q2@example.com')])
+    expect(two.status).toBe(200)
+    expect([two.headers.get('x-resend-daily-quota'), two.headers.get('x-resend-monthly-quota')]).toEqual(['2', '2'])
+    // Two more would pass the day's 3: refused whole, nothing sent.
+    const over = await post('/emails/batch', [mail('q3@example.com'), mail('q4@example.com')])
+    expect(over).toMatchObject({
+      status: 429,
+      body: {
+        statusCode: 429,
+        name: 'daily_quota_exceeded',
+        message: 'You have exceeded your daily email sending quota.',
+      },
+    })
+    expect(fake.inbox).toHaveLength(2)
+    expect((await post('/emails', mail('q3@example.com'))).status).toBe(200)
+    // The next day (00:00 UTC) the daily quota is back; the month's 5 are not.
+    clock = Date.UTC(2026, 10, 28, 0, 1)
+    expect((await post('/emails', mail('q5@example.com'))).headers.get('x-resend-daily-quota')).toBe('1')
+    expect((await post('/emails', mail('q6@example.com'))).status).toBe(200)
+    expect((await post('/emails', mail('q7@example.com'))).body).toMatchObject({ name: 'monthly_quota_exceeded' })
+    clock = Date.UTC(2026, 11, 1, 0, 1)
+    expect((await post('/emails', mail('q7@example.com'))).status).toBe(200)
+  })
+
+  it('a 500 after accepting is application_error, the errors page’s name', async () => {
+    const fake = createFakeResend({ apiKey: KEY, ratePerSecond: 100, fault: () => 'error-after-accept' })
+    const res = (await fake.handle(
+      new Request('https://api.resend.com/emails', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(mail('e@example.com')),
+      }),
+    )) as Response
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({
+      statusCode: 500,
+      name: 'application_error',
+      message: 'An unexpected error occurred.',
+    })
+    expect(fake.inbox).toHaveLength(1)
   })
 })
 

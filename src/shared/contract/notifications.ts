@@ -152,6 +152,10 @@ export const deadMailSchema = z.object({
   error: z.string().nullable(),
   dead_at: z.string(),
   created_at: z.string(),
+  /** A call may have sent it (its answer never came, or the provider held its key with other content). */
+  may_have_been_sent: z.boolean(),
+  /** Sending it again could send it twice (its key is past the provider's 24 hours): a replay needs `confirm`. */
+  needs_confirmation: z.boolean(),
 })
 export type DeadMailDto = z.infer<typeof deadMailSchema>
 
@@ -163,12 +167,17 @@ export const listDeadMail = defineCall({
   response: envelope({ mails: z.array(deadMailSchema), total: z.number().int() }),
 })
 
-/** POST /v1/notifications/dead-mail/replay (admin): one (`id`) or, without, every dead letter (at most 1,000 a call) goes back on the queue. */
+/**
+ * POST /v1/notifications/dead-mail/replay (admin): one (`id`) or, without, every dead letter (at
+ * most 1,000 a call) goes back on the queue. One that may have been sent more than the provider's
+ * 24 hours ago goes only with `confirm` (it could reach the person twice): without it, one is
+ * refused (409, a field error on `confirm`) and "all" leaves them, counted in `needs_confirmation`.
+ */
 export const replayDeadMail = defineCall({
   method: 'POST',
   path: '/notifications/dead-mail/replay',
-  request: z.object({ id: idField.optional() }),
-  response: envelope({ replayed: z.number().int() }),
+  request: z.object({ id: idField.optional(), confirm: bool01.optional() }),
+  response: envelope({ replayed: z.number().int(), needs_confirmation: z.number().int() }),
 })
 
 export const notificationsCalls = [

@@ -10,7 +10,7 @@
 // query has no prepared statement to bind, drizzle-orm 0.45), and money needs both kinds in one
 // transaction (a payment row and its ledger grant). Nothing else outside src/worker/db/ may name
 // `$client` or `D1Database` (lint/calma.mjs, calma/one-way-to-d1).
-import { is, SQL } from 'drizzle-orm'
+import { is, sql, SQL } from 'drizzle-orm'
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
 import { z } from 'zod'
 import type { Db } from './client'
@@ -59,3 +59,11 @@ export async function batch(db: Db, statements: readonly Statement[]): Promise<R
     }),
   )
 }
+
+/**
+ * D1's clock in ms, as a SQL expression (the same value everywhere in one statement): one clock
+ * for every Worker, whatever a Worker's own says. For times that Workers compare with one another
+ * (the mail provider's pace, leases), so that a clock ahead or behind cannot take a turn or a
+ * lease from the others (issue 32 §5, decision 040).
+ */
+export const D1_NOW_MS = sql`CAST(round((julianday('now') - 2440587.5) * 86400000) AS INTEGER)`

@@ -1,6 +1,8 @@
 // Dead letters on the admin's notifications screen (issue 22): the mail whose retries ran out,
 // with a replay per mail and for all. The provider's idempotency key keeps a replay to one mail
-// per person, even for a mail the provider had taken before its answer was lost.
+// per person, even for a mail the provider had taken before its answer was lost, for 24 hours: a
+// mail that may have been sent longer ago is marked, and replaying it is an explicit "send again
+// anyway" (issue 32 §5, docs/decisions/040).
 import { useEffect, useState } from 'react'
 import { listDeadMail, replayDeadMail, type DeadMailDto } from '#shared/contract/notifications'
 import { call } from '#client/api.ts'
@@ -15,8 +17,8 @@ export function DeadMail() {
       setState(r.success ? { mails: r.mails, total: r.total } : { mails: [], total: 0 }),
     )
   useEffect(load, [])
-  const replay = async (id?: number) => {
-    const res = await call(replayDeadMail, { input: id ? { id } : {} })
+  const replay = async (id?: number, confirm?: boolean) => {
+    const res = await call(replayDeadMail, { input: id ? { id, ...(confirm ? { confirm } : {}) } : {} })
     setNote(res.message ?? null)
     load()
   }
@@ -50,15 +52,26 @@ export function DeadMail() {
                   <td>{m.to}</td>
                   <td>{m.subject}</td>
                   <td>{m.attempts}</td>
-                  <td>{m.error ?? ''}</td>
+                  <td>
+                    {m.may_have_been_sent && (
+                      <strong data-testid={`dead-maybe-sent-${m.id}`}>
+                        {t('engagement.notifications.dead_may_have_been_sent')}.{' '}
+                      </strong>
+                    )}
+                    {m.error ?? ''}
+                  </td>
                   <td>
                     <button
                       type="button"
                       className="adm-btn"
-                      onClick={() => void replay(m.id)}
+                      onClick={() => void replay(m.id, m.needs_confirmation)}
                       data-testid={`dead-replay-${m.id}`}
                     >
-                      {t('engagement.notifications.dead_replay')}
+                      {t(
+                        m.needs_confirmation
+                          ? 'engagement.notifications.dead_replay_confirm'
+                          : 'engagement.notifications.dead_replay',
+                      )}
                     </button>
                   </td>
                 </tr>

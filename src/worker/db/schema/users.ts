@@ -131,6 +131,21 @@ export const emailOutbox = sqliteTable(
     leaseUntil: integer('lease_until'),
     /** Which consumer's claim holds it (a random token per claim). */
     leaseToken: text('lease_token'),
+    /**
+     * The random part of the mail's Idempotency-Key (issue 32 §5, decision 040): made at insert,
+     * so no other database (staging, a preview, a restored copy) derives the same key from the same
+     * id; replaced only when the mail must go under a new key (the provider refused it, or an admin
+     * confirmed sending again a mail that may have been sent).
+     */
+    keyToken: text('key_token').$defaultFn(() => crypto.randomUUID().replace(/-/g, '')),
+    /** When batch_key was written, just before its first call (ms, D1's clock): Resend keeps a key 24 hours. */
+    keyedAt: integer('keyed_at'),
+    /**
+     * Since when a call under batch_key may have been taken (ms, D1's clock): written before each
+     * call, undone by a definite refusal. Replaying such a mail after the key's 24 hours could send
+     * it twice, so it waits for an admin's confirmation.
+     */
+    uncertainAt: integer('uncertain_at'),
   },
   (t) => [
     index('email_outbox_created_idx').on(t.createdAt),

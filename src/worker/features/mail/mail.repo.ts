@@ -4,10 +4,16 @@
 import { desc, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { batch, rows as checkedRows, rowsIn, run, type Statement } from '#worker/db/query'
+import { batch, D1_NOW_MS, rows as checkedRows, rowsIn, run, type Statement } from '#worker/db/query'
 import { emailOutbox } from '#worker/db/schema'
 
 const idRow = z.object({ id: z.number() })
+
+/**
+ * A new random key token (32 hex characters), made in D1: the random part of a mail's
+ * Idempotency-Key (issue 32 §5, decision 040), for a new mail or one that must go under a new key.
+ */
+const NEW_TOKEN = sql`lower(hex(randomblob(16)))`
 
 type NewMail = typeof emailOutbox.$inferInsert
 
@@ -47,11 +53,11 @@ export async function insertOutboxMany(
   for (let i = 0; i < rows.length; i += 50) {
     const json = JSON.stringify(rows.slice(i, i + 50))
     statements.push(
-      sql`INSERT INTO email_outbox (to_address, subject, html, text, headers, attachments, template, locale, status, provider_id, sent_at, created_at, queued_at, delivery_id)
+      sql`INSERT INTO email_outbox (to_address, subject, html, text, headers, attachments, template, locale, status, provider_id, sent_at, created_at, queued_at, delivery_id, key_token)
           SELECT json_extract(value, '$.to'), json_extract(value, '$.subject'), json_extract(value, '$.html'), json_extract(value, '$.text'),
                  json_extract(value, '$.headers'), json_extract(value, '$.attachments'), json_extract(value, '$.template'), json_extract(value, '$.locale'),
                  json_extract(value, '$.status'), json_extract(value, '$.providerId'), json_extract(value, '$.sentAt'), ${now},
-                 CASE json_extract(value, '$.status') WHEN 'pending' THEN ${now} END, json_extract(value, '$.deliveryId')
+                 CASE json_extract(value, '$.status') WHEN 'pending' THEN ${now} END, json_extract(value, '$.deliveryId'), ${NEW_TOKEN}
           FROM json_each(${json}) WHERE true ORDER BY key
           ON CONFLICT(delivery_id) DO NOTHING RETURNING id`,
     )
@@ -65,6 +71,18 @@ export async function insertOutboxMany(
   )
 }
 
+/**
+ * How long after its first call a key is taken to be still the provider's: Resend keeps a key 24
+ * hours; an hour to spare for the queue's delays and the clocks (docs/decisions/040).
+ */
+export const KEY_HORIZON_MS = 23 * 3_600_000
+
+/**
+ * A dead mail a call may have sent whose key the provider may no longer hold (or may never take
+ * again with this content): sent again only when an admin confirms (issue 32 §5, decision 040).
+ */
+const needsConfirmation = sql`(uncertain_at IS NOT NULL AND (batch_key IS NULL OR keyed_at IS NULL OR keyed_at < ${D1_NOW_MS} - ${KEY_HORIZON_MS}))`
+
 /** A mail as the queue consumer sends it: everything the provider needs, as stored. */
 const outboxMail = z.object({
   id: z.number(),
@@ -75,44 +93,77 @@ const outboxMail = z.object({
   headers: z.string().nullable(),
   attachments: z.string().nullable(),
   batch_key: z.string().nullable(),
+  key_token: z.string(),
+  /** A call under batch_key may have been taken. */
+  uncertain_at: z.number().nullable(),
+  /** How long ago batch_key was first used (ms, D1's clock), or null. */
+  key_age: z.number().nullable(),
 })
 export type OutboxMail = z.infer<typeof outboxMail>
 
 /**
- * Claim these mails for one consumer until `until` (issue 32 §5, docs/decisions/040): of the ids,
+ * Claim these mails for one consumer for `leaseMs` (issue 32 §5, docs/decisions/040): of the ids,
  * the pending mails nobody holds, and with any mail tried before, every pending mail of its batch
  * (`batch_key`), wherever its id travels, so that the batch is sent again whole under its key.
  * One statement: two consumers holding the same ids (a message delivered twice, the cron's
- * re-enqueue beside the first message) never claim the same mail. Answers the claimed mails (by id)
- * and, when some of the ids are pending but held by another claim, until when (else null).
+ * re-enqueue beside the first message) never claim the same mail. Leases run on D1's clock: a
+ * Worker whose clock is ahead cannot take a mail another still holds. A mail without a key token
+ * (written by hand) gets one. Answers the claimed mails (by id) and, when some of the ids are
+ * pending but held by another claim, for how long still (ms; else null).
  */
-export async function claimMails(db: Db, ids: number[], now: number, until: number, token: string) {
-  if (!ids.length) return { mails: [] as OutboxMail[], heldUntil: null as number | null }
+export async function claimMails(db: Db, ids: number[], leaseMs: number, token: string) {
+  if (!ids.length) return { mails: [] as OutboxMail[], heldFor: null as number | null }
   const list = JSON.stringify(ids)
   const [claimed, held] = await batch(db, [
-    sql`UPDATE email_outbox SET lease_until = ${until}, lease_token = ${token}
-        WHERE status = 'pending' AND coalesce(lease_until, 0) <= ${now}
+    sql`UPDATE email_outbox SET lease_until = ${D1_NOW_MS} + ${leaseMs}, lease_token = ${token}, key_token = coalesce(key_token, ${NEW_TOKEN})
+        WHERE status = 'pending' AND coalesce(lease_until, 0) <= ${D1_NOW_MS}
           AND ((batch_key IS NULL AND id IN (SELECT value FROM json_each(${list})))
             OR batch_key IN (SELECT batch_key FROM email_outbox WHERE id IN (SELECT value FROM json_each(${list})) AND batch_key IS NOT NULL))
-        RETURNING id, to_address, subject, html, text, headers, attachments, batch_key`,
-    sql`SELECT max(lease_until) AS until FROM email_outbox
-        WHERE id IN (SELECT value FROM json_each(${list})) AND status = 'pending' AND lease_token <> ${token} AND lease_until > ${now}`,
+        RETURNING id, to_address, subject, html, text, headers, attachments, batch_key, key_token, uncertain_at,
+          ${D1_NOW_MS} - keyed_at AS key_age`,
+    sql`SELECT max(lease_until) - ${D1_NOW_MS} AS held_for FROM email_outbox
+        WHERE id IN (SELECT value FROM json_each(${list})) AND status = 'pending' AND lease_token <> ${token} AND lease_until > ${D1_NOW_MS}`,
   ])
   return {
     mails: rowsIn(claimed, outboxMail).sort((a, b) => a.id - b.id),
-    heldUntil: rowsIn(held, z.object({ until: z.number().nullable() }))[0]?.until ?? null,
+    heldFor: rowsIn(held, z.object({ held_for: z.number().nullable() }))[0]?.held_for ?? null,
   }
 }
 
-/** Give claimed mails that had none their batch's key, before the provider is called with it. */
-export async function keyMails(db: Db, token: string, keys: { id: number; key: string }[]) {
-  if (!keys.length) return
+/**
+ * Give claimed mails that had none their call's key, before the provider is called with it.
+ * Answers the mails it keyed: only those are this consumer's to send under the key (a mail whose
+ * lease another claim took meanwhile is that claim's, and is keyed by it).
+ */
+export async function keyMails(db: Db, token: string, keys: { id: number; key: string }[]): Promise<number[]> {
+  if (!keys.length) return []
   const json = JSON.stringify(keys.map((k) => ({ id: k.id, k: k.key })))
-  await run(
+  const r = await checkedRows(
     db,
-    sql`UPDATE email_outbox SET batch_key = (SELECT json_extract(s.value, '$.k') FROM json_each(${json}) s WHERE json_extract(s.value, '$.id') = email_outbox.id)
-        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND lease_token = ${token} AND batch_key IS NULL`,
+    sql`UPDATE email_outbox SET keyed_at = ${D1_NOW_MS},
+          batch_key = (SELECT json_extract(s.value, '$.k') FROM json_each(${json}) s WHERE json_extract(s.value, '$.id') = email_outbox.id)
+        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND lease_token = ${token}
+          AND batch_key IS NULL AND status = 'pending'
+        RETURNING id`,
+    idRow,
   )
+  return r.map((x) => x.id)
+}
+
+/**
+ * Just before a call: its mails may be taken from now on (uncertain_at, kept from an earlier call
+ * under the key). Answers the mails still this consumer's under `key`: a call is made only with
+ * all of them, since the same key with fewer mails is another payload.
+ */
+export async function markCalling(db: Db, token: string, key: string): Promise<number[]> {
+  const r = await checkedRows(
+    db,
+    sql`UPDATE email_outbox SET uncertain_at = coalesce(uncertain_at, ${D1_NOW_MS})
+        WHERE lease_token = ${token} AND batch_key = ${key} AND status = 'pending'
+        RETURNING id`,
+    idRow,
+  )
+  return r.map((x) => x.id)
 }
 
 /**
@@ -143,33 +194,83 @@ export async function markSent(
 }
 
 /**
- * The provider refused these mails themselves (an invalid address, a missing field): dead at once
- * with its reason, for an admin to see; a retry would be refused the same way. Nothing was sent,
- * so their batch key goes: a replay sends them as new mails.
+ * The provider refused these mails of the call under `key` (an invalid address, a missing field):
+ * dead at once with its reason, for an admin to see; a retry would be refused the same way. Also
+ * a mail made a dead letter while the call was on its way (its message ran out of tries). The
+ * provider sent nothing of them under the key, and may keep the key with that answer (a
+ * permissive batch is processed even when every mail is refused), so they get a new key token:
+ * a replay sends them under a new key, as new mails.
  */
-export async function markRefused(db: Db, refused: { id: number; error: string }[], now: number) {
+export async function markRefused(db: Db, key: string, refused: { id: number; error: string }[], now: number) {
   if (!refused.length) return
   const json = JSON.stringify(refused.map((r) => ({ id: r.id, e: r.error.slice(0, 500) })))
   await run(
     db,
-    sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}, attempts = attempts + 1, batch_key = NULL,
+    sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}, attempts = attempts + 1,
+          batch_key = NULL, keyed_at = NULL, uncertain_at = NULL, key_token = ${NEW_TOKEN},
           lease_until = NULL, lease_token = NULL,
           error = (SELECT json_extract(s.value, '$.e') FROM json_each(${json}) s WHERE json_extract(s.value, '$.id') = email_outbox.id)
-        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND status = 'pending'`,
+        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND batch_key = ${key} AND status IN ('pending', 'dead')`,
   )
 }
 
 /**
- * Let go of claimed mails without sending them. A try that reached the provider (`error` given) is
- * counted, with why; a call that was never made (rate limit, no time left) is not. They stay
- * pending, keeping their batch key, for the queue's next try.
+ * The provider holds `key` with another payload (409 invalid_idempotent_request): a call under
+ * it was processed, and whether it sent these mails is unknown (it may have; or it refused them;
+ * or the key is another's). Not taken as sent: dead letters whose reason an admin sees, that may
+ * have been sent; the key is spent (the same key never goes through with this payload), so sending
+ * them again takes a new key and an admin's confirmation.
  */
-export async function releaseMails(db: Db, token: string, ids: number[], error: string | null) {
+export async function markUnknown(db: Db, key: string, ids: number[], error: string, now: number) {
   if (!ids.length) return
   await run(
     db,
-    sql`UPDATE email_outbox SET lease_until = NULL, lease_token = NULL,
-          attempts = attempts + ${error === null ? 0 : 1}, error = coalesce(${error}, error)
+    sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}, attempts = attempts + 1, error = ${error.slice(0, 500)},
+          batch_key = NULL, keyed_at = NULL, uncertain_at = coalesce(uncertain_at, ${D1_NOW_MS}),
+          lease_until = NULL, lease_token = NULL
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND batch_key = ${key} AND status IN ('pending', 'dead')`,
+  )
+}
+
+/**
+ * Not called again: a call under their key may have sent them and the key is past the provider's
+ * 24 hours, so the same call could send them twice. Dead letters that wait for an admin's
+ * confirmation (docs/decisions/040).
+ */
+export async function holdBack(db: Db, token: string, ids: number[], error: string, now: number) {
+  if (!ids.length) return
+  await run(
+    db,
+    sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}, error = ${error.slice(0, 500)}, lease_until = NULL, lease_token = NULL
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND lease_token = ${token} AND status = 'pending'`,
+  )
+}
+
+/**
+ * Let go of claimed mails without sending them. They stay pending, keeping their batch key, for
+ * the queue's next try, due at `queuedAt` (the cron carries them only if no message did an hour
+ * after). A try that reached the provider (`error` given) is counted, with why; a call that was
+ * never made (a rate limit, no time left) is not. `settled`: the provider's answer said nothing
+ * was taken (a 429 or a 4xx of the whole call), so a call under the key is uncertain only if an
+ * earlier one was; `rekey` also gives them a new key (nothing was ever taken under the old one).
+ */
+export async function releaseMails(
+  db: Db,
+  token: string,
+  ids: number[],
+  opts: { error: string | null; queuedAt: number; settled?: boolean; rekey?: boolean },
+) {
+  if (!ids.length) return
+  const settled = opts.settled || opts.rekey ? 1 : 0
+  const rekey = opts.rekey ? 1 : 0
+  await run(
+    db,
+    sql`UPDATE email_outbox SET lease_until = NULL, lease_token = NULL, queued_at = ${opts.queuedAt},
+          attempts = attempts + ${opts.error === null ? 0 : 1}, error = coalesce(${opts.error}, error),
+          uncertain_at = CASE WHEN ${settled} THEN NULL ELSE uncertain_at END,
+          batch_key = CASE WHEN ${rekey} THEN NULL ELSE batch_key END,
+          keyed_at = CASE WHEN ${rekey} THEN NULL ELSE keyed_at END,
+          key_token = CASE WHEN ${rekey} THEN ${NEW_TOKEN} ELSE key_token END
         WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND lease_token = ${token} AND status = 'pending'`,
   )
 }
@@ -193,6 +294,16 @@ export async function markDead(db: Db, ids: number[], now: number) {
   )
 }
 
+/** Back on the queue later (`queuedAt`): the dead-letter queue's consumer spares them (a quota holds all sending). */
+export async function markQueued(db: Db, ids: number[], queuedAt: number) {
+  if (!ids.length) return
+  await run(
+    db,
+    sql`UPDATE email_outbox SET queued_at = ${queuedAt}
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'pending'`,
+  )
+}
+
 const deadMail = z.object({
   id: z.number(),
   to_address: z.string(),
@@ -202,49 +313,66 @@ const deadMail = z.object({
   error: z.string().nullable(),
   dead_at: z.number(),
   created_at: z.number(),
+  may_have_been_sent: z.number().transform(Boolean),
+  needs_confirmation: z.number().transform(Boolean),
 })
 export type DeadMail = z.infer<typeof deadMail>
 
-/** The dead letters, newest first. */
+/** The dead letters, newest first, with whether each may have been sent and needs confirmation to go again. */
 export async function deadMails(db: Db, limit: number) {
   const [rows, total] = await batch(db, [
-    sql`SELECT id, to_address, subject, template, attempts, error, dead_at, created_at FROM email_outbox
-        WHERE status = 'dead' ORDER BY dead_at DESC, id DESC LIMIT ${limit}`,
+    sql`SELECT id, to_address, subject, template, attempts, error, dead_at, created_at,
+          uncertain_at IS NOT NULL AS may_have_been_sent, ${needsConfirmation} AS needs_confirmation
+        FROM email_outbox WHERE status = 'dead' ORDER BY dead_at DESC, id DESC LIMIT ${limit}`,
     sql`SELECT count(*) AS n FROM email_outbox WHERE status = 'dead'`,
   ])
   return { rows: rowsIn(rows, deadMail), total: rowsIn(total, z.object({ n: z.number() }))[0]?.n ?? 0 }
 }
 
 /**
- * Back to pending (one, or every dead letter when `id` is null), answering the ids to enqueue
- * again. A dead letter that was tried in a batch comes back with its whole batch (all dead with
- * it): its last try may have reached the provider, and only the same mails under the same key
- * are answered without being sent again (within the provider's 24 hours).
+ * Back to pending (one, or every dead letter when `id` is null, at most `limit`), answering the
+ * ids to enqueue again and how many were left for want of a confirmation. A dead letter that was
+ * tried in a batch comes back with its whole batch (all dead with it): its last try may have
+ * reached the provider, and only the same mails under the same key are answered without being
+ * sent again. That holds within the key's 24 hours: a dead letter a call may have sent whose key
+ * is older (or spent, see markUnknown) could be sent twice, and comes back only with `confirm`,
+ * then under a new key (the admin chose to send it again). All in one transaction.
  */
-export async function reviveDead(db: Db, id: number | null, limit: number): Promise<number[]> {
-  const r = await checkedRows(
-    db,
-    sql`UPDATE email_outbox SET status = 'pending', dead_at = NULL, lease_until = NULL, lease_token = NULL
-        WHERE status = 'dead' AND (
-          id IN (SELECT id FROM email_outbox WHERE status = 'dead' AND (${id} IS NULL OR id = ${id}) ORDER BY id LIMIT ${limit})
-          OR batch_key IN (SELECT batch_key FROM email_outbox WHERE status = 'dead' AND batch_key IS NOT NULL AND (${id} IS NULL OR id = ${id}) ORDER BY id LIMIT ${limit}))
+export async function reviveDead(db: Db, id: number | null, limit: number, confirm: boolean, queuedAt: number) {
+  const chosen = sql`status = 'dead' AND (${id} IS NULL OR id = ${id})`
+  const [confirmed, revived, left] = await batch(db, [
+    ...(confirm
+      ? [
+          sql`UPDATE email_outbox SET status = 'pending', dead_at = NULL, lease_until = NULL, lease_token = NULL, queued_at = ${queuedAt},
+                batch_key = NULL, keyed_at = NULL, uncertain_at = NULL, key_token = ${NEW_TOKEN}
+              WHERE id IN (SELECT id FROM email_outbox WHERE ${chosen} AND ${needsConfirmation} ORDER BY id LIMIT ${limit})
+              RETURNING id`,
+        ]
+      : [sql`SELECT id FROM email_outbox WHERE 0`]),
+    sql`UPDATE email_outbox SET status = 'pending', dead_at = NULL, lease_until = NULL, lease_token = NULL, queued_at = ${queuedAt}
+        WHERE status = 'dead' AND NOT ${needsConfirmation} AND (
+          id IN (SELECT id FROM email_outbox WHERE ${chosen} AND NOT ${needsConfirmation} ORDER BY id LIMIT ${limit})
+          OR batch_key IN (SELECT batch_key FROM email_outbox WHERE ${chosen} AND NOT ${needsConfirmation} AND batch_key IS NOT NULL ORDER BY id LIMIT ${limit}))
         RETURNING id`,
-    idRow,
-  )
-  return r.map((x) => x.id).sort((a, b) => a - b)
+    sql`SELECT count(*) AS n FROM email_outbox WHERE ${chosen} AND ${needsConfirmation}`,
+  ])
+  return {
+    ids: [...rowsIn(confirmed, idRow), ...rowsIn(revived, idRow)].map((x) => x.id).sort((a, b) => a - b),
+    unconfirmed: rowsIn(left, z.object({ n: z.number() }))[0]?.n ?? 0,
+  }
 }
 
 /**
- * Take pending mail never tried by a consumer and not put on the queue since `before` (its
- * enqueue failed, or it was written without one): marked queued now and answered, so two runs
- * never take the same mail. Bounded per run.
+ * Take pending mail that no message carries (an enqueue failed, a replay's enqueue failed, a
+ * message was lost) and no consumer holds: not due on the queue since `before` and unleased. Marked
+ * queued now and answered, so two runs never take the same mail. Bounded per run.
  */
 export async function takeStrandedMails(db: Db, before: number, now: number, limit: number) {
+  const stranded = sql`status = 'pending' AND coalesce(queued_at, 0) < ${before} AND coalesce(lease_until, 0) <= ${D1_NOW_MS}`
   const r = await checkedRows(
     db,
     sql`UPDATE email_outbox SET queued_at = ${now}
-        WHERE id IN (SELECT id FROM email_outbox WHERE status = 'pending' AND attempts = 0 AND coalesce(queued_at, 0) < ${before} ORDER BY status, created_at LIMIT ${limit})
-          AND status = 'pending' AND attempts = 0
+        WHERE id IN (SELECT id FROM email_outbox WHERE ${stranded} ORDER BY status, created_at LIMIT ${limit}) AND ${stranded}
         RETURNING id`,
     idRow,
   )

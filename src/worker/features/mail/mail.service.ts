@@ -18,16 +18,21 @@ import { getDb } from '#worker/db/client'
 import type { Statement } from '#worker/db/query'
 import { isLocalEnv, type Env } from '#worker/env'
 import type { MailMessage } from '#worker/queues/messages'
-import { holdPaceUntil, takePaceSlot } from '#worker/http/rate-windows.repo'
+import { holdPace, paceHeldUntil, takePaceTurn } from '#worker/http/rate-windows.repo'
 import {
   claimMails,
   deadMails,
+  holdBack,
   insertOutbox,
   insertOutboxMany,
+  KEY_HORIZON_MS,
   keyMails,
+  markCalling,
   markDead,
+  markQueued,
   markRefused,
   markSent,
+  markUnknown,
   releaseMails,
   reviveDead,
   takeStrandedMails,
@@ -54,20 +59,23 @@ const PACE_KEY = 'mail:provider'
 const STRANDED_AFTER_MS = 3_600_000
 /** Stranded mails one minute's run enqueues (50 messages, one sendBatch). */
 const STRANDED_PER_RUN = 5_000
+/** The longest delay Queues takes for a message (12 hours). */
+const QUEUE_MAX_DELAY_S = 43_200
 
 /** Whether mail leaves through the queue and the provider (else it stops at the local outbox). */
 export const mailViaProvider = (env: Env) => !isLocalEnv(env) || !!env.EMAIL_API_URL
-/** The Idempotency-Key of a mail sent alone (POST /emails): the same mail, the same key. */
-export const idempotencyKey = (id: number) => `calma-mail-${id}`
 /**
- * The Idempotency-Key of a batch: derived from its mail ids (SHA-256 of the sorted ids), so the
- * same mails are the same key on every try, whichever message or replay carries them.
+ * The Idempotency-Key of a mail sent alone (POST /emails), from its key token: random, made with
+ * the mail, so unique across databases (another deployment on the same Resend team, this one
+ * restored to an earlier moment, reuses ids, never tokens) and the same on every try.
  */
-export async function batchKey(ids: number[]) {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode([...ids].sort((a, b) => a - b).join(',')),
-  )
+export const idempotencyKey = (token: string) => `calma-mail-${token}`
+/**
+ * The Idempotency-Key of a batch: derived from its mails' key tokens (SHA-256 of the sorted
+ * tokens), so the same mails are the same key on every try, and no two databases make the same.
+ */
+export async function batchKey(tokens: string[]) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode([...tokens].sort().join(',')))
   return `calma-batch-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 /**
@@ -90,11 +98,11 @@ export interface MailRequest<N extends TemplateName> {
   deliveryId?: number
 }
 
-/** Put outbox ids on the mail queue, 100 a message and 100 messages a send (the queue's limits). */
-export async function enqueueMail(env: Env, ids: number[]) {
-  const messages: { body: MailMessage }[] = []
+/** Put outbox ids on the mail queue, 100 a message and 100 messages a send (the queue's limits), after `delaySeconds`. */
+export async function enqueueMail(env: Env, ids: number[], delaySeconds = 0) {
+  const messages: { body: MailMessage; delaySeconds?: number }[] = []
   for (let i = 0; i < ids.length; i += MAILS_PER_MESSAGE)
-    messages.push({ body: { ids: ids.slice(i, i + MAILS_PER_MESSAGE) } })
+    messages.push({ body: { ids: ids.slice(i, i + MAILS_PER_MESSAGE) }, ...(delaySeconds ? { delaySeconds } : {}) })
   for (let i = 0; i < messages.length; i += 100) await env.MAIL_QUEUE.sendBatch(messages.slice(i, i + 100))
 }
 
@@ -204,41 +212,69 @@ interface Call {
   key: string
   single: boolean
   mails: OutboxMail[]
+  /** A call under this key may already have been taken (an earlier try's answer never came, or a 5xx). */
+  uncertain: boolean
 }
+
+/** Why a mail is held back rather than called again (its dead letter's reason; the admin's list says it in their language). */
+const HELD_BACK =
+  'not sent again: an earlier call may have sent it, and the provider keeps its key only 24 hours (replay with confirmation to send it again)'
 
 /**
  * The calls for claimed mails. A mail already tried keeps the call it was tried in (its batch
- * key: the same mails, the same key, the same body). The others: each mail with an attachment
- * alone, the rest in batches of at most 100 keyed by their ids; the keys are written on the rows
- * before any call is made, so a crash after the call still retries the same batch.
+ * key: the same mails, the same key, the same body), unless a call under the key may have sent it
+ * and the key is past the provider's 24 hours (then it is held back for an admin: calling again
+ * could send it twice). The others: each mail with an attachment alone, the rest in batches of at
+ * most 100, keyed from their key tokens; the keys are written on the rows before any call is made,
+ * so a crash after the call still retries the same batch, and a call carries only the mails this
+ * consumer keyed (one whose lease another claim took meanwhile is that claim's).
  */
-async function callsFor(env: Env, mails: OutboxMail[], token: string): Promise<Call[]> {
+async function callsFor(env: Env, mails: OutboxMail[], token: string, now: number): Promise<Call[]> {
+  const db = getDb(env.DB)
   const calls = new Map<string, Call>()
   const fresh: OutboxMail[] = []
+  const heldBack: number[] = []
   for (const m of mails) {
     if (!m.batch_key) {
-      if (m.attachments) calls.set(idempotencyKey(m.id), { key: idempotencyKey(m.id), single: true, mails: [m] })
-      else fresh.push(m)
+      if (m.uncertain_at !== null) heldBack.push(m.id)
+      else if (m.attachments) {
+        const key = idempotencyKey(m.key_token)
+        calls.set(key, { key, single: true, mails: [m], uncertain: false })
+      } else fresh.push(m)
+      continue
+    }
+    if (m.uncertain_at !== null && (m.key_age === null || m.key_age > KEY_HORIZON_MS)) {
+      heldBack.push(m.id)
       continue
     }
     const call = calls.get(m.batch_key) ?? {
       key: m.batch_key,
       single: m.batch_key.startsWith('calma-mail-'),
       mails: [],
+      uncertain: m.uncertain_at !== null,
     }
     call.mails.push(m)
     calls.set(m.batch_key, call)
   }
+  if (heldBack.length) {
+    console.warn(`mail ${heldBack.join(',')}: held back (a call may have sent it and its key is past 24 hours)`)
+    await holdBack(db, token, heldBack, HELD_BACK, now)
+  }
+  const fresher: Call[] = []
   for (let i = 0; i < fresh.length; i += MAILS_PER_MESSAGE) {
     const part = fresh.slice(i, i + MAILS_PER_MESSAGE)
-    const key = await batchKey(part.map((m) => m.id))
-    calls.set(key, { key, single: false, mails: part })
+    fresher.push({ key: await batchKey(part.map((m) => m.key_token)), single: false, mails: part, uncertain: false })
   }
-  const keyed = [...calls.values()].flatMap((c) =>
-    c.mails.filter((m) => !m.batch_key).map((m) => ({ id: m.id, key: c.key })),
+  const unkeyed = [...calls.values(), ...fresher].filter((c) => !c.mails[0]!.batch_key)
+  const keyed = new Set(
+    await keyMails(
+      db,
+      token,
+      unkeyed.flatMap((c) => c.mails.map((m) => ({ id: m.id, key: c.key }))),
+    ),
   )
-  await keyMails(getDb(env.DB), token, keyed)
-  return [...calls.values()]
+  for (const c of unkeyed) c.mails = c.mails.filter((m) => keyed.has(m.id))
+  return [...calls.values(), ...fresher].filter((c) => c.mails.length)
 }
 
 /** What became of one call's mails. */
@@ -257,10 +293,29 @@ const errorName = async (res: Response) => {
   }
 }
 
+/** The provider's quota errors (resend.com/docs/api-reference/errors): 429s that no Retry-After of a second ends. */
+const QUOTA_ERRORS = new Set(['daily_quota_exceeded', 'monthly_quota_exceeded'])
+/** A spent quota is checked again with one call this often: a plan changed meanwhile lifts it. */
+const QUOTA_RECHECK_MS = 3_600_000
+
+/**
+ * How long all sending waits for a spent quota (ms from `now`): the daily one until 00:00 UTC, when
+ * it resets (resend.com/docs/api-reference/rate-limit, "Email Quotas"), the monthly one (it follows
+ * the plan's month, which no answer says), each checked again at most an hour later, and never
+ * less than the answer's own Retry-After.
+ */
+export function quotaHold(name: string, now: number, retryAfterSeconds: number) {
+  const day = new Date(now)
+  const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1)
+  const until = name === 'daily_quota_exceeded' ? Math.min(midnight - now, QUOTA_RECHECK_MS) : QUOTA_RECHECK_MS
+  return Math.max(until, retryAfterSeconds * 1000)
+}
+
 /**
  * Make one call, waiting for the shared pace, and write what it did. `deadline`: the lease's end
- * less the call's own time; a turn that comes later is given up (the mails are let go, not counted
- * as a try) and the message comes back then.
+ * less the call's own time, on this Worker's clock (only differences of it are used); a turn that
+ * comes later is not taken (the mails are let go, not counted as a try) and the message comes
+ * back then.
  */
 async function makeCall(
   env: Env,
@@ -273,13 +328,30 @@ async function makeCall(
   const db = getDb(env.DB)
   const spacing = paceSpacing(env)
   const ids = call.mails.map((m) => m.id)
+  const release = (delay: number, opts: { error?: string; settled?: boolean; rekey?: boolean } = {}) =>
+    releaseMails(db, token, ids, {
+      error: opts.error ?? null,
+      queuedAt: now() + delay * 1000,
+      // A definite "nothing taken" undoes this call's mark unless an earlier call under the key was uncertain.
+      settled: !call.uncertain && !!opts.settled,
+      rekey: !call.uncertain && !!opts.rekey,
+    })
   for (let refusedForRate = 0; ;) {
-    const slot = await takePaceSlot(db, PACE_KEY, now(), spacing)
-    if (slot > deadline) {
-      await releaseMails(db, token, ids, null)
-      return { done: false, delay: seconds(slot - now()) }
+    const turn = await takePaceTurn(db, PACE_KEY, spacing, deadline - now())
+    if (!turn.taken) {
+      const delay = seconds(turn.wait)
+      await release(delay, { settled: true })
+      return { done: false, delay }
     }
-    await sleep(slot - now())
+    await sleep(turn.wait)
+    // A 429 answered to another consumer after this turn was reserved holds this call too.
+    if ((await paceHeldUntil(db, PACE_KEY)) > turn.at) continue
+    const held = await markCalling(db, token, call.key)
+    if (held.length !== ids.length) {
+      // Some of its mails are another claim's now (a lease ran out): that claim sends the batch whole.
+      await releaseMails(db, token, held, { error: null, queuedAt: now(), settled: !call.uncertain })
+      return { done: false, delay: 60 }
+    }
     let res: Response
     try {
       res = await fetch(call.single ? providerEmailUrl(env) : providerBatchUrl(env), {
@@ -300,8 +372,10 @@ async function makeCall(
     } catch (err) {
       // No answer: the provider may have taken the call. The same mails go again under the same key.
       const why = `no answer from the provider: ${err instanceof Error ? err.message : String(err)}`
-      await releaseMails(db, token, ids, why.slice(0, 500))
-      return { done: false, delay: retryDelay(attempts) }
+      call.uncertain = true
+      const delay = retryDelay(attempts)
+      await release(delay, { error: why.slice(0, 500) })
+      return { done: false, delay }
     }
 
     if (res.ok) {
@@ -328,6 +402,7 @@ async function makeCall(
       )
       await markRefused(
         db,
+        call.key,
         call.mails
           .filter((_, i) => refused.has(i))
           .map((m) => ({ id: m.id, error: refused.get(call.mails.indexOf(m))! })),
@@ -337,36 +412,55 @@ async function makeCall(
     }
 
     const { name, message } = await errorName(res)
+    const why = `provider answered ${res.status}${name ? ` ${name}` : ''}${message ? `: ${message}` : ''}`.slice(0, 500)
+    const retryAfter = Math.max(0, Number(res.headers.get('retry-after')) || 0)
+    if (res.status === 429 && QUOTA_ERRORS.has(name)) {
+      // The team's daily or monthly quota is spent: no call of any consumer goes until it comes
+      // back (the pace is held), and the wait is not a try of these mails.
+      const hold = quotaHold(name, Date.now(), retryAfter)
+      console.warn(`mail: ${why}; all sending held for ${seconds(hold)} s`)
+      await holdPace(db, PACE_KEY, hold, spacing, true)
+      const delay = seconds(hold)
+      await release(delay, { settled: true })
+      return { done: false, delay }
+    }
     if (res.status === 429) {
       // The provider's Retry-After holds every consumer's next call, not only this one's.
-      const wait = Math.max(1, Number(res.headers.get('retry-after')) || 1) * 1000
-      await holdPaceUntil(db, PACE_KEY, now() + wait, spacing)
+      const wait = Math.max(1, retryAfter) * 1000
+      await holdPace(db, PACE_KEY, wait, spacing)
       if (++refusedForRate < 3) continue
-      await releaseMails(db, token, ids, null)
-      return { done: false, delay: seconds(wait) }
+      const delay = seconds(wait)
+      await release(delay, { settled: true })
+      return { done: false, delay }
     }
     if (res.status === 409 && name === 'invalid_idempotent_request') {
-      // The provider holds this key with another payload (the sender changed between two tries):
-      // it keeps a key only for a call that sent mail, and this key was made from these mails' ids.
-      console.warn(`mail ${ids.join(',')}: the provider already sent a call with key ${call.key}; marked sent`)
-      await markSent(
-        db,
-        ids.map((id) => ({ id, providerId: null })),
-        now(),
-        isLocalEnv(env),
-      )
+      // The provider holds this key with another payload: a call under it was processed, and
+      // nothing here says whether it sent these mails (the sender changed after a try whose answer
+      // was lost, or another database made the same key). Not taken as sent: dead letters an admin
+      // sees, that may have been sent (docs/decisions/040).
+      console.warn(`mail ${ids.join(',')}: ${why}; dead letters, may have been sent`)
+      await markUnknown(db, call.key, ids, why, now())
       return { done: true }
     }
-    const why = `provider answered ${res.status}${name ? ` ${name}` : ''}${message ? `: ${message}` : ''}`.slice(0, 500)
     if (call.single && (res.status === 400 || res.status === 422) && name !== 'invalid_idempotency_key') {
       // This mail itself is refused (an invalid address, attachment or field): it would be every time.
-      await markRefused(db, [{ id: ids[0]!, error: why }], now())
+      await markRefused(db, call.key, [{ id: ids[0]!, error: why }], now())
       return { done: true }
     }
-    // A 5xx may have been taken (the same call goes again); a 4xx of the whole call (a key, a
-    // setting) is the deploy's to fix: both are tried again with backoff, then dead letters.
-    await releaseMails(db, token, ids, why)
-    return { done: false, delay: retryDelay(attempts) }
+    const delay = retryDelay(attempts)
+    if (res.status >= 500 || res.status === 409) {
+      // A 5xx (application_error, internal_server_error, service_unavailable) may have been taken,
+      // and a key still in progress (409 concurrent_idempotent_requests) may yet send: the same
+      // call goes again with backoff, under the same key.
+      call.uncertain = true
+      await release(delay, { error: why })
+      return { done: false, delay }
+    }
+    // A 4xx of the whole call (the API key, the sender's domain, the request's shape) is the
+    // deploy's to fix and sent nothing: tried again with backoff, then dead letters, under a new
+    // key unless an earlier call under this one may have been taken.
+    await release(delay, { error: why, rekey: true })
+    return { done: false, delay }
   }
 }
 
@@ -375,13 +469,13 @@ async function sendMessage(env: Env, ids: number[], attempts: number, now: () =>
   if (!env.EMAIL_API_KEY) throw new Error('EMAIL_API_KEY is not set')
   const token = crypto.randomUUID()
   const start = now()
-  const { mails, heldUntil } = await claimMails(getDb(env.DB), ids, start, start + LEASE_MS, token)
+  const { mails, heldFor } = await claimMails(getDb(env.DB), ids, LEASE_MS, token)
   // Some are being sent by another consumer right now: come back when its lease ends, in case it fails.
-  const held: Outcome = heldUntil ? { done: false, delay: Math.min(60, seconds(heldUntil - now())) } : { done: true }
+  const held: Outcome = heldFor !== null ? { done: false, delay: Math.min(60, seconds(heldFor)) } : { done: true }
   if (!mails.length) return held
   const deadline = start + LEASE_MS - PROVIDER_TIMEOUT_MS - 10_000
   let delay = held.done ? 0 : held.delay
-  for (const call of await callsFor(env, mails, token)) {
+  for (const call of await callsFor(env, mails, token, start)) {
     const outcome = await makeCall(env, call, token, attempts, deadline, now)
     if (!outcome.done) delay = Math.max(delay, outcome.delay)
   }
@@ -392,8 +486,8 @@ async function sendMessage(env: Env, ids: number[], attempts: number, now: () =>
  * The calma-mail consumer: each message's mails (see sendMessage), one message after another
  * (the provider takes a few requests a second; concurrency comes from the queue's consumers, and
  * the pace is shared through D1). Done → acked; otherwise retried after the delay its calls asked
- * for (backoff, a lease held elsewhere, a Retry-After). After max_retries the queue moves the
- * message to the dead-letter queue.
+ * for (backoff, a lease held elsewhere, a Retry-After, a spent quota). After max_retries the queue
+ * moves the message to the dead-letter queue.
  */
 export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>, now = () => Date.now()) {
   if (!mailViaProvider(env)) {
@@ -418,10 +512,23 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
   }
 }
 
-/** The calma-mail-dead consumer: the mails of a message whose retries ran out become dead letters. */
+/**
+ * The calma-mail-dead consumer: the mails of a message whose retries ran out become dead letters.
+ * While a spent quota holds all sending, a message that ran out waiting for it is not the mails'
+ * fault: they go back on the queue for when it comes back, not into dead letters.
+ */
 export async function buryDeadMail(env: Env, batch: MessageBatch<MailMessage>, now = Date.now()) {
+  const db = getDb(env.DB)
   const ids = batch.messages.flatMap((m) => (m.body?.ids ?? []).filter((id) => Number.isSafeInteger(id)))
-  const dead = await markDead(getDb(env.DB), ids, now)
+  const quota = mailViaProvider(env) ? await paceHeldUntil(db, PACE_KEY, true) : 0
+  if (quota) {
+    const delay = Math.min(QUEUE_MAX_DELAY_S, seconds(quota - now))
+    await enqueueMail(env, ids, delay)
+    await markQueued(db, ids, now + delay * 1000)
+    console.warn(`${ids.length} mail(s) ran out of tries while the provider's quota is spent: queued again in ${delay} s`)
+    return batch.ackAll()
+  }
+  const dead = await markDead(db, ids, now)
   if (dead) console.warn(`${dead} mail(s) went to the dead-letter queue`)
   batch.ackAll()
 }
@@ -429,17 +536,33 @@ export async function buryDeadMail(env: Env, batch: MessageBatch<MailMessage>, n
 /** The admin's list of dead letters. */
 export const listDeadMail = (env: Env, limit = 50) => deadMails(getDb(env.DB), limit)
 
-/** Replay one dead letter (or all, at most 1,000 a call): pending again and back on the queue. */
-export async function replayDeadMail(env: Env, id: number | null) {
-  const ids = await reviveDead(getDb(env.DB), id, 1000)
-  await enqueueMail(env, ids)
-  return ids.length
+/**
+ * Replay one dead letter (or all, at most 1,000 a call): pending again and back on the queue. One
+ * that may have been sent and whose key the provider may no longer hold goes again only with
+ * `confirm` (then under a new key); answers how many went back and how many wait for it. The
+ * mails are pending before they are enqueued: an enqueue that fails leaves them to the minute
+ * cron (resendStranded), never stranded.
+ */
+export async function replayDeadMail(env: Env, id: number | null, confirm = false, now = Date.now()) {
+  const { ids, unconfirmed } = await reviveDead(getDb(env.DB), id, 1000, confirm, now)
+  await enqueueMail(env, ids).catch((err) =>
+    console.warn(
+      `${ids.length} replayed mail(s) not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`,
+    ),
+  )
+  return { replayed: ids.length, unconfirmed }
 }
 
-/** Minute cron: pending mail never tried and not queued for an hour goes on the queue (bounded per run). */
+/**
+ * Minute cron: pending mail that no queue message has carried for an hour and no consumer holds
+ * (its enqueue failed, a replay's did, a message was lost) goes on the queue (bounded per run).
+ * Not while a spent quota holds all sending: the messages waiting for it come back by themselves.
+ */
 export async function resendStranded(env: Env, now: number) {
   if (!mailViaProvider(env)) return 0
-  const ids = await takeStrandedMails(getDb(env.DB), now - STRANDED_AFTER_MS, now, STRANDED_PER_RUN)
+  const db = getDb(env.DB)
+  if (await paceHeldUntil(db, PACE_KEY, true)) return 0
+  const ids = await takeStrandedMails(db, now - STRANDED_AFTER_MS, now, STRANDED_PER_RUN)
   await enqueueMail(env, ids)
   return ids.length
 }

@@ -51,11 +51,13 @@ export const notificationsRoutes = new Hono<AppEnv>()
     calls.replayDeadMail.method,
     calls.replayDeadMail.path,
     requireRole(Role.admin),
-    ...endpoint(calls.replayDeadMail, async (c, f) =>
-      reply(c, calls.replayDeadMail, await notifications.replayDead(ctxOf(c), f.id ?? null), {
-        message: 'engagement.notifications.replayed',
-      }),
-    ),
+    ...endpoint(calls.replayDeadMail, async (c, f) => {
+      const r = await notifications.replayDead(ctxOf(c), f.id ?? null, f.confirm ?? false)
+      return reply(c, calls.replayDeadMail, r, {
+        message: r.needs_confirmation ? 'engagement.notifications.replayed_some' : 'engagement.notifications.replayed',
+        params: { n: r.replayed, left: r.needs_confirmation },
+      })
+    }),
   )
   .on(
     calls.listUnread.method,

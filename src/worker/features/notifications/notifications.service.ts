@@ -203,14 +203,27 @@ export async function deadMail(ctx: Ctx): Promise<{ mails: DeadMailDto[]; total:
       error: r.error,
       dead_at: new Date(r.dead_at).toISOString(),
       created_at: new Date(r.created_at).toISOString(),
+      may_have_been_sent: r.may_have_been_sent,
+      needs_confirmation: r.needs_confirmation,
     })),
     total,
   }
 }
 
-/** POST /v1/notifications/dead-mail/replay: back on the queue; the provider's idempotency key keeps it to one mail. */
-export async function replayDead(ctx: Ctx, id: number | null) {
-  return { replayed: await replayDeadMail(ctx.env, id) }
+/**
+ * POST /v1/notifications/dead-mail/replay: back on the queue; the provider's idempotency key keeps
+ * it to one mail within its 24 hours. Past them, a mail that may have been sent goes only when the
+ * admin confirms (docs/decisions/040): one asked for by id without it is refused with the reason.
+ */
+export async function replayDead(ctx: Ctx, id: number | null, confirm: boolean) {
+  const { replayed, unconfirmed } = await replayDeadMail(ctx.env, id, confirm)
+  if (id !== null && !replayed && unconfirmed)
+    throw new AppError('conflict', {
+      message: 'engagement.notifications.dead_confirm_needed',
+      fields: { confirm: ['engagement.notifications.dead_confirm_field'] },
+      extra: { needs_confirmation: unconfirmed },
+    })
+  return { replayed, needs_confirmation: unconfirmed }
 }
 
 // ── The minute cron ──────────────────────────────────────────────────────────────────────────

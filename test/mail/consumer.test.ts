@@ -1,0 +1,249 @@
+// The calma-mail consumer where the outside world is not on time (issue 32 §5; docs/decisions/
+// 040-mail-as-the-provider-works.md): Workers whose clocks disagree, a lease taken between a claim
+// and its key, the team's daily quota spent, a message that never comes back, a call refused
+// whole, and a try that may have been sent whose key the provider is about to forget. Through
+// the real consumers and cron in workerd, with Resend's fake (test/fakes/resend.ts) at fetch.
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Role } from '#shared/enums'
+import worker from '#worker/index'
+import { getDb } from '#worker/db/client'
+import { claimMails, keyMails } from '#worker/features/mail/mail.repo'
+import { retryDelay, sendQueuedMail } from '#worker/features/mail/mail.service'
+import type { MailMessage } from '#worker/queues/messages'
+import { api, json } from '../helpers'
+import { bearer, register, setRole } from '../users/support'
+import { deliver, deliverMail, faults, outbox, prodEnv, resendAtFetch, welcome } from './support'
+
+const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
+const HOUR = 3_600_000
+const row = (id: number) =>
+  env.DB.prepare('SELECT status, queued_at, keyed_at, uncertain_at, batch_key FROM email_outbox WHERE id = ?1')
+    .bind(id)
+    .first<{
+      status: string
+      queued_at: number | null
+      keyed_at: number | null
+      uncertain_at: number | null
+      batch_key: string | null
+    }>()
+const cron = async (runEnv: typeof env, at: number) => {
+  const ctx = createExecutionContext()
+  await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: at }), runEnv, ctx)
+  await waitOnExecutionContext(ctx)
+}
+
+afterEach(async () => {
+  // The pace and its holds are the whole deployment's: one test's 429 or spent quota is not the next one's.
+  await env.DB.prepare("DELETE FROM rate_windows WHERE key LIKE 'mail:provider%'").run()
+})
+
+describe('clocks', () => {
+  it('Workers whose clocks are 130 s ahead and behind share the pace and the leases by D1’s clock: no turn is lost, no 429, each mail once', async () => {
+    const prod = prodEnv(2)
+    const ids = [
+      await welcome(prod, 'clock1@example.com'),
+      await welcome(prod, 'clock2@example.com'),
+      await welcome(prod, 'clock3@example.com'),
+      await welcome(prod, 'clock4@example.com'),
+    ]
+    const fake = resendAtFetch({ ratePerSecond: 2 })
+    const batchOf = (name: string, mine: number[]) =>
+      createMessageBatch<MailMessage>(
+        'calma-mail',
+        mine.map((id, i) => ({ id: `${name}-${i}`, timestamp: new Date(), attempts: 1, body: { ids: [id] } })),
+      )
+    const ahead = batchOf('ahead', [ids[0]!, ids[2]!])
+    const behind = batchOf('behind', [ids[1]!, ids[3]!])
+    const acks = [...ahead.messages, ...behind.messages].map((m) => vi.spyOn(m, 'ack'))
+    const retries = [...ahead.messages, ...behind.messages].map((m) => vi.spyOn(m, 'retry'))
+    await Promise.all([
+      sendQueuedMail(prod, ahead, () => Date.now() + 130_000),
+      sendQueuedMail(prod, behind, () => Date.now() - 130_000),
+    ])
+    expect(retries.map((r) => r.mock.calls.length)).toEqual([0, 0, 0, 0])
+    expect(acks.map((a) => a.mock.calls.length)).toEqual([1, 1, 1, 1])
+    expect(fake.calls.map((c) => c.status)).toEqual([200, 200, 200, 200])
+    for (const n of [1, 2, 3, 4]) expect(times(fake, `clock${n}@example.com`)).toBe(1)
+    // Four turns 600 ms apart: about 2 s, not the 130 s a clock ahead would push the pace by.
+    expect(fake.calls.at(-1)!.at - fake.calls[0]!.at).toBeLessThan(5_000)
+  })
+
+  it('a claim whose lease another claim took before its key was written keys, and so calls with, only the mails still its own', async () => {
+    const prod = prodEnv()
+    const [a, b] = [await welcome(prod, 'lapse-a@example.com'), await welcome(prod, 'lapse-b@example.com')]
+    const db = getDb(env.DB)
+    const { mails } = await claimMails(db, [a!, b!], 120_000, 'consumer-one')
+    expect(mails.map((m) => m.id)).toEqual([a, b])
+    // Another consumer claimed b meanwhile (the first one's lease had run out).
+    await env.DB.prepare("UPDATE email_outbox SET lease_token = 'consumer-two' WHERE id = ?1").bind(b).run()
+    expect(
+      await keyMails(db, 'consumer-one', [
+        { id: a!, key: 'calma-batch-one' },
+        { id: b!, key: 'calma-batch-one' },
+      ]),
+    ).toEqual([a])
+    expect(await row(b!)).toMatchObject({ batch_key: null })
+  })
+})
+
+describe('the team’s quota', () => {
+  it('a daily_quota_exceeded holds all sending until 00:00 UTC (checked again within the hour), with one call and no try spent', async () => {
+    const prod = prodEnv()
+    const [first, second] = [await welcome(prod, 'quota1@example.com'), await welcome(prod, 'quota2@example.com')]
+    const fake = resendAtFetch({ dailyQuota: 1 })
+    expect((await deliverMail([first!], prod)).explicitAcks).toHaveLength(1)
+    expect(fake.calls.at(-1)!.status).toBe(200)
+
+    const held = await deliverMail([second!], prod)
+    expect(fake.calls.map((c) => c.status)).toEqual([200, 429])
+    expect(held.retryMessages).toHaveLength(1)
+    const now = Date.now()
+    const day = new Date(now)
+    const untilReset = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1) - now
+    const expected = Math.ceil(Math.min(untilReset, HOUR) / 1000)
+    expect(Math.abs(held.delays[0]![0]! - expected)).toBeLessThanOrEqual(2)
+    expect(await outbox(second!)).toMatchObject({ status: 'pending', attempts: 0 })
+    // The hold is the whole deployment's, by D1's clock, until the same moment.
+    const hold = await env.DB.prepare(
+      "SELECT last_at - CAST(round((julianday('now') - 2440587.5) * 86400000) AS INTEGER) AS left FROM rate_windows WHERE key = 'mail:provider:quota'",
+    ).first<{ left: number }>()
+    expect(Math.abs(hold!.left - Math.min(untilReset, HOUR))).toBeLessThan(3_000)
+  })
+
+  // Monthly: the hold is an hour at a time whatever the time of day (no answer says when the
+  // plan's month turns), so every step below is the same at any hour; the daily one's is shorter
+  // just before midnight, when a consumer may rightly wait for it inside its lease.
+  it('a monthly_quota_exceeded holds every consumer, spends no try, is not a dead letter, and sending resumes when the quota is back', async () => {
+    const prod = prodEnv()
+    const [first, second, third] = [
+      await welcome(prod, 'month1@example.com'),
+      await welcome(prod, 'month2@example.com'),
+      await welcome(prod, 'month3@example.com'),
+    ]
+    let clock = Date.now()
+    const fake = resendAtFetch({ monthlyQuota: 1, now: () => clock })
+    expect((await deliverMail([first!], prod)).explicitAcks).toHaveLength(1)
+
+    const held = await deliverMail([second!], prod)
+    expect(fake.calls.map((c) => c.status)).toEqual([200, 429])
+    expect(held.retryMessages).toHaveLength(1)
+    expect(Math.abs(held.delays[0]![0]! - HOUR / 1000)).toBeLessThanOrEqual(2)
+    const calls = fake.calls.length
+
+    // Another consumer meanwhile: no call at all, its mail not tried either.
+    const other = await deliverMail([third!], prod)
+    expect(other.retryMessages).toHaveLength(1)
+    expect(other.delays[0]![0]!).toBeGreaterThan(HOUR / 1000 - 60)
+    expect(fake.calls).toHaveLength(calls)
+    for (const id of [second!, third!]) expect(await outbox(id)).toMatchObject({ status: 'pending', attempts: 0 })
+
+    // The minute cron, hours later, leaves them to their messages.
+    const sendBatch = vi.spyOn(env.MAIL_QUEUE, 'sendBatch')
+    const now = Date.now()
+    await cron(prod, now + 3 * HOUR)
+    expect(sendBatch.mock.calls.flatMap(([m]) => [...m].flatMap((x) => (x.body as MailMessage).ids))).not.toContain(
+      second,
+    )
+    // Its message runs out of tries while the quota holds: back on the queue for then, not dead.
+    sendBatch.mockClear()
+    expect((await deliver('calma-mail-dead', [{ body: { ids: [second!] } }], prod)).ackAll).toBe(true)
+    expect(await outbox(second!)).toMatchObject({ status: 'pending' })
+    expect(sendBatch).toHaveBeenCalledWith([{ body: { ids: [second!] }, delaySeconds: expect.any(Number) }])
+
+    // The next month: the provider's quota is back, and the hold has passed (D1's clock, moved
+    // here by ending the hold rows).
+    clock += 32 * 24 * HOUR
+    await env.DB.prepare("DELETE FROM rate_windows WHERE key LIKE 'mail:provider%'").run()
+    expect((await deliverMail([second!], prod)).explicitAcks).toHaveLength(1)
+    expect(times(fake, 'month2@example.com')).toBe(1)
+  })
+})
+
+describe('mail no message carries', () => {
+  it('a retried message keeps the cron away until an hour after it was due; past that, or lost, the cron enqueues it; never a mail a consumer holds', async () => {
+    const prod = prodEnv()
+    const id = await welcome(prod, 'carried@example.com')
+    resendAtFetch({ fault: () => 'unavailable' })
+    const start = Date.now()
+    expect((await deliverMail([id], prod, 1)).delays[0]).toEqual([retryDelay(1)])
+    const due = (await row(id))!.queued_at!
+    expect(Math.abs(due - (start + retryDelay(1) * 1000))).toBeLessThan(2_000)
+
+    const sendBatch = vi.spyOn(env.MAIL_QUEUE, 'sendBatch')
+    const enqueued = () => sendBatch.mock.calls.flatMap(([m]) => [...m].flatMap((x) => (x.body as MailMessage).ids))
+    await cron(prod, due + HOUR - 1_000)
+    expect(enqueued()).not.toContain(id)
+    // Its message never came back (lost): the cron carries it.
+    await cron(prod, due + HOUR + 1_000)
+    expect(enqueued()).toContain(id)
+    // A mail a consumer holds is not enqueued beside it, however old.
+    sendBatch.mockClear()
+    await env.DB.prepare('UPDATE email_outbox SET queued_at = 0, lease_until = ?2 WHERE id = ?1')
+      .bind(id, Date.now() + 120_000)
+      .run()
+    await cron(prod, Date.now() + 2 * HOUR)
+    expect(enqueued()).not.toContain(id)
+  })
+})
+
+describe('a call refused whole', () => {
+  it('a sender whose domain is not verified (403): nothing was taken, so each try is a new key, the dead letter needs no confirmation, and its replay sends it once', async () => {
+    const wrong = prodEnv(10, { EMAIL_FROM: 'Calma <hola@calma.dev>' })
+    const id = await welcome(wrong, 'domain@example.com')
+    const fake = resendAtFetch({ domains: ['calma.app'] })
+    for (const attempt of [1, 2]) expect((await deliverMail([id], wrong, attempt)).retryMessages).toHaveLength(1)
+    expect(fake.calls.map((c) => c.status)).toEqual([403, 403])
+    expect(fake.calls[1]!.key).not.toBe(fake.calls[0]!.key)
+    expect((await deliver('calma-mail-dead', [{ body: { ids: [id] } }], wrong)).ackAll).toBe(true)
+    expect(await row(id)).toMatchObject({ status: 'dead', uncertain_at: null })
+
+    const admin = await register({ name: 'Admin Calma' })
+    await setRole(admin.id, Role.admin)
+    const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(admin.token) }))
+    expect(list.mails.find((m: { id: number }) => m.id === id)).toMatchObject({
+      may_have_been_sent: false,
+      needs_confirmation: false,
+    })
+    // Fixed days later: nothing may have been sent, so the replay needs no confirmation.
+    await env.DB.prepare('UPDATE email_outbox SET dead_at = dead_at - ?2 WHERE id = ?1')
+      .bind(id, 48 * HOUR)
+      .run()
+    const replay = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      form: { id: String(id) },
+    })
+    expect(await json(replay)).toMatchObject({ replayed: 1, needs_confirmation: 0 })
+    expect((await deliverMail([id], prodEnv())).explicitAcks).toHaveLength(1)
+    expect(times(fake, 'domain@example.com')).toBe(1)
+  })
+})
+
+describe('a try that may have been sent, under a key about to be forgotten', () => {
+  it('is not called again past 23 hours: a dead letter waiting for confirmation, not a second mail', async () => {
+    const prod = prodEnv()
+    const id = await welcome(prod, 'late-retry@example.com')
+    const fake = resendAtFetch({ fault: faults('lost') })
+    expect((await deliverMail([id], prod, 1)).retryMessages).toHaveLength(1)
+    expect(await row(id)).toMatchObject({ status: 'pending', uncertain_at: expect.any(Number) })
+    // Its retry comes a day later (a quota held sending meanwhile): D1's clock, moved on the row.
+    await env.DB.prepare(
+      'UPDATE email_outbox SET keyed_at = keyed_at - ?2, uncertain_at = uncertain_at - ?2 WHERE id = ?1',
+    )
+      .bind(id, 24 * HOUR)
+      .run()
+    expect((await deliverMail([id], prod, 2)).explicitAcks).toHaveLength(1)
+    expect(fake.calls).toHaveLength(1)
+    expect(times(fake, 'late-retry@example.com')).toBe(1)
+    const dead = await outbox(id)
+    expect(dead).toMatchObject({ status: 'dead' })
+    expect(dead!.error).toContain('may have sent it')
+  })
+})
