@@ -551,8 +551,10 @@ const doneRefunds = (s: MState, p: MPayment) =>
     .filter((a) => a.kind === 'refund' && a.target === p.pi && a.state === 'done')
     .reduce((n, a) => n + (a.amount ?? p.A), 0)
 
-export function cancelAnswered(s: MState, sub: string) {
-  for (const a of Object.values(s.actions)) if (a.kind === 'cancel' && a.target === sub) a.state = 'done'
+/** Stripe answered the cancel action `key`: cancelled now, or already (404 "No such subscription"). */
+export function cancelAnswered(s: MState, key: string) {
+  const a = s.actions[key]
+  if (a?.kind === 'cancel') a.state = 'done'
 }
 
 /** A canonical form, to tell states apart. */

@@ -256,10 +256,14 @@ export class Sim {
         return person(want, () => want === 201 && seen.id !== undefined && M.requested(s, seen.id, b.pi, now))
       }
       case 'approve':
+        // An approval that raced the erasure of the request's person met it at one check or another
+        // (the request gone: 404; its payment no longer theirs: 409); either way it did nothing.
+        if (s.erased) return seen.status === 404 || seen.status === 409
         if (seen.status !== M.approve(s, b.id, now, false)) return false
         if (seen.status === 200) M.approve(s, b.id, now, true)
         return true
       case 'reject':
+        if (s.erased) return seen.status === 404 || seen.status === 409
         return seen.status === M.reject(s, b.id)
       case 'stop': {
         if (!s.erased && seen.status === 503 && seen.stripeFailed)
@@ -285,6 +289,10 @@ export class Sim {
         const amount = c.params.amount === undefined ? null : Number(c.params.amount)
         if (!a || a.kind !== 'refund' || a.target !== c.params.payment_intent || a.amount !== amount) return false
       }
+      if (c.method === 'DELETE') {
+        const a = c.key ? s.actions[c.key] : undefined
+        if (!a || a.kind !== 'cancel' || a.target !== c.path.split('/').pop()) return false
+      }
       if (!c.answered) continue
       if (c.method === 'POST' && c.path === '/v1/refunds' && c.key) {
         const code = c.body?.error?.code
@@ -296,7 +304,7 @@ export class Sim {
       } else if (c.method === 'GET' && c.path === '/v1/refunds' && c.status === 200) {
         for (const r of c.body.data ?? []) if (r.metadata?.action) M.refundAnswered(s, r.metadata.action, 'done')
       } else if (c.method === 'DELETE' && (c.status === 200 || c.status === 404)) {
-        M.cancelAnswered(s, c.path.split('/').pop()!)
+        M.cancelAnswered(s, c.key!)
       }
     }
     return true
@@ -356,23 +364,21 @@ export class Sim {
       this.log.push(label(...steps[0]!))
     }
     const after = steps[0]![0].t === 'advance' ? this.w.now() : now
-    // Stripe's answers are parts of their own, each after the step that asked (an approval's own
-    // refund right after its batch, or later, or after the other step): every order they may have
-    // run in is tried, and the states that explain all the answers are kept.
-    const calls = this.w.fake.calls.slice(from)
+    // Stripe's answers to our actions are parts of their own, one per action (its key): an
+    // approval's own refund right after its batch, or later, or after the other step; a cron's
+    // retry before either. Every order is tried; an order in which an answer comes before the
+    // step that decided its action is refused by `answered`, and the states that explain all the
+    // answers are kept.
+    const calls = this.w.fake.calls.slice(from).filter(isAnswerToAction)
     this.calls = this.w.fake.calls.length
-    const ownerOf = (c: CallRecord) => {
-      const i = steps.findIndex(([b]) => b.t === 'approve' && c.key === `${M.APPROVAL_PREFIX}${b.id}`)
-      if (i >= 0) return i
-      const j = steps.findIndex(([b]) => b.t !== 'approve' && b.t !== 'none')
-      return j >= 0 ? j : 0
-    }
-    type Part = { step: number } | { answers: CallRecord[]; after: number }
+    type Part = { step: number } | { answers: CallRecord[] }
     const parts: Part[] = steps.map((_, i) => ({ step: i }))
-    for (let i = 0; i < steps.length; i++) {
-      const mine = calls.filter((c) => ownerOf(c) === i)
-      if (mine.length) parts.push({ answers: mine, after: i })
+    const byAction = new Map<string, CallRecord[]>()
+    for (const c of calls) {
+      const k = c.key ?? `list:${c.params.payment_intent ?? ''}`
+      byAction.set(k, [...(byAction.get(k) ?? []), c])
     }
+    for (const answers of byAction.values()) parts.push({ answers })
     const next: M.MState[] = []
     for (const order of orders(parts)) {
       for (const s of this.states) {
@@ -535,22 +541,25 @@ export class Sim {
   }
 }
 
-/** Every order of the parts in which each answer comes after the step it belongs to. */
-function orders<T extends { step: number } | { after: number }>(parts: T[]): T[][] {
+/** Every order of the parts (the steps keep theirs: a together's two steps may go either way). */
+function orders<T>(parts: T[]): T[][] {
   const out: T[][] = []
   const go = (done: T[], left: T[]) => {
     if (!left.length) return void out.push(done)
-    left.forEach((p, i) => {
-      if ('after' in p && !done.some((d) => 'step' in d && d.step === p.after)) return
+    left.forEach((p, i) =>
       go(
         [...done, p],
         left.filter((_, j) => j !== i),
-      )
-    })
+      ),
+    )
   }
   go([], parts)
   return out
 }
+
+/** The Stripe calls that answer one of our actions (a refund, its look-up, a cancel). */
+const isAnswerToAction = (c: CallRecord) =>
+  c.path === '/v1/refunds' || (c.method === 'DELETE' && c.path.startsWith('/v1/subscriptions/'))
 
 const label = (b: Bound, seen: Seen) => {
   const o: Record<string, unknown> = { ...b }
