@@ -335,6 +335,25 @@ describe('found by the simulator', () => {
     expect(await netOf(`checkout:${[...w.fake.sessions.keys()][0]}`)).toBe(0)
   })
 
+  it('a refund request that meets the erasure of its person is a 401, never a 500', async () => {
+    const w = await World.create(START)
+    const pack = await buy(w, 'credits_1')
+    const tx = await w.txId(pack.pi)
+    // Seen as together(request, erase) → 500. The erasure's batch lands right after the request's
+    // insert (the new row goes with the person) and before it is read back. (Landing just before
+    // the insert, it made the insert fail on the foreign key: now the insert asks for the person.)
+    await env.DB.prepare(
+      'CREATE TRIGGER erased_meanwhile AFTER INSERT ON refund_requests BEGIN DELETE FROM users WHERE id = NEW.user_id; END',
+    ).run()
+    const asked = await w.as('person', 'POST', '/v1/user/refund', { reason: 'Please.', transaction_id: String(tx) })
+    await env.DB.prepare('DROP TRIGGER erased_meanwhile').run()
+    expect(asked.status).toBe(401)
+    const left = await env.DB.prepare('SELECT COUNT(*) AS n FROM refund_requests WHERE user_id = ?1')
+      .bind(w.person.id)
+      .first<{ n: number }>()
+    expect(Number(left!.n)).toBe(0)
+  })
+
   it('a second pack bought within ten minutes of the first gets its own checkout', async () => {
     const w = await World.create(START)
     await buy(w, 'credits_1')

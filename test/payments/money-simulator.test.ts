@@ -2,13 +2,13 @@
 // renewals, grants as days pass, bookings, refund requests and approvals, Stripe Dashboard
 // refunds, late, repeated and reordered webhook deliveries, Stripe failing or slow, and erasure,
 // some steps at once, run on the real Worker against the reference model (simulator/model.ts).
-// `npm test` runs SIM_HISTORIES (300); `npm run test:deep` 10,000 (VITE_MONEY_HISTORIES).
+// `npm test` runs SIM_HISTORIES (300); `npm run test:deep` 10,000 (VITE_MONEY_SIM_RUNS).
 import * as fc from 'fast-check'
 import { afterAll, beforeAll, describe, it, vi } from 'vitest'
 import { historyArb, runHistory, Sim } from './simulator/sim'
 import { forgetAdmin, simulatedClock } from './simulator/world'
 
-const HISTORIES = Number(import.meta.env.VITE_MONEY_HISTORIES ?? 300)
+const HISTORIES = Number(import.meta.env.VITE_MONEY_SIM_RUNS ?? 300)
 const PER_TEST = 50
 const START = Date.UTC(2031, 0, 6, 8, 0)
 /** Another seed explores other histories (a failure prints its seed and its shrunk history). */

@@ -213,6 +213,27 @@ export class World {
     return Number(r!.s)
   }
 
+  /**
+   * The history is over and checked: its plans stop being anyone's business, so the daily job of
+   * the next history (the clock starts again) does not grant or end them. Housekeeping of the test,
+   * not a step of the app.
+   */
+  async close() {
+    await env.DB.prepare('UPDATE subscriptions SET status = 2 WHERE user_id = ?1').bind(this.person.id).run()
+  }
+
+  /** Actions on this history's Stripe objects not yet final (neither done nor refused for good). */
+  async owedActions() {
+    const targets = [...this.fake.subs.keys(), ...this.fake.charges.keys()]
+    if (!targets.length) return []
+    const r = await env.DB.prepare(
+      `SELECT key FROM stripe_actions WHERE done_at IS NULL AND failed_at IS NULL AND target IN (${targets.map(() => '?').join(',')})`,
+    )
+      .bind(...targets)
+      .all<{ key: string }>()
+    return r.results.map((x) => x.key)
+  }
+
   async txId(pi: string) {
     const r = await env.DB.prepare('SELECT id FROM transactions WHERE payment_intent = ?1')
       .bind(pi)

@@ -427,7 +427,8 @@ export const latestPaymentOf = (db: Db, userId: number) =>
 /**
  * One statement: the request is stored only if the person sent none in the last `windowMs`
  * (SPEC §5 "once every 7 days"). D1 runs statements one at a time, so of 20 concurrent
- * requests exactly one is stored. Answers the new id, or null when refused.
+ * requests exactly one is stored. Answers the new id, or null when refused (or when the person was
+ * erased meanwhile: no row may name them).
  */
 export async function insertRefundRequestOnce(
   db: Db,
@@ -438,6 +439,7 @@ export async function insertRefundRequestOnce(
     sql`INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
         SELECT ${r.userId}, ${r.transactionId}, ${r.reason}, 'pending', ${r.now}
         WHERE NOT EXISTS (SELECT 1 FROM refund_requests WHERE user_id = ${r.userId} AND created_at > ${r.now - r.windowMs})
+          AND EXISTS (SELECT 1 FROM users WHERE id = ${r.userId})
         RETURNING id`,
     idRow,
   )

@@ -351,7 +351,10 @@ export async function requestRefund(ctx: Ctx, input: { reason: string; transacti
   })
   if (!id) {
     const earlier = await repo.latestRefundRequestOf(ctx.db, caller.id)
-    const at = earlier?.createdAt.getTime() ?? now
+    // No earlier request and no row: the account was erased while this request ran (issue 32 §2,
+    // found by the money simulator; it was a 500 from the foreign key).
+    if (!earlier) throw new AppError('unauthenticated')
+    const at = earlier.createdAt.getTime()
     throw new AppError('rate_limited', {
       message: 'errors.refund_cooldown',
       params: { at: when(at, ctx.locale, caller.row?.timezone) },
@@ -361,7 +364,9 @@ export async function requestRefund(ctx: Ctx, input: { reason: string; transacti
       },
     })
   }
-  return toRefundDto((await repo.findRefundRequest(ctx.db, id))!)
+  const stored = await repo.findRefundRequest(ctx.db, id)
+  if (!stored) throw new AppError('unauthenticated') // erased right after (the request went with the person)
+  return toRefundDto(stored)
 }
 
 /** GET /v1/refunds (admins). */
