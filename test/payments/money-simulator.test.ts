@@ -10,6 +10,8 @@ import { forgetAdmin, simulatedClock } from './simulator/world'
 
 const HISTORIES = Number(import.meta.env.VITE_MONEY_SIM_RUNS ?? 300)
 const PER_TEST = 50
+/** Steps drawn per history after its first purchase (fast-check's commands: 0 to this many). */
+const MAX_STEPS = 10
 const START = Date.UTC(2031, 0, 6, 8, 0)
 /** Another seed explores other histories (a failure prints its seed and its shrunk history). */
 const SEED = Number(import.meta.env.VITE_MONEY_SEED ?? 0x37)
@@ -32,7 +34,7 @@ describe('money simulator', () => {
       simulatedClock(START)
       const [seed, path] = REPLAY.split(':')
       await fc.assert(
-        fc.asyncProperty(historyArb(12), async (history) => {
+        fc.asyncProperty(historyArb(MAX_STEPS), async (history) => {
           const sim = await runHistory(START, history)
           console.info(sim.log.join('\n'))
         }),
@@ -50,7 +52,7 @@ describe('money simulator', () => {
       vi.spyOn(console, 'log').mockImplementation(() => {})
       simulatedClock(START)
       await fc.assert(
-        fc.asyncProperty(historyArb(12), async (history) => {
+        fc.asyncProperty(historyArb(MAX_STEPS), async (history) => {
           const sim = await runHistory(START, history)
           if (import.meta.env.VITE_MONEY_DEBUG) console.info(sim.log.join('\n'))
         }),
