@@ -314,6 +314,26 @@ describe('what we owe Stripe', () => {
   })
 })
 
+describe('an approval’s refund that Stripe finds already made', () => {
+  it('a Dashboard refund of the whole payment before ours goes through still takes the spent credits back', async () => {
+    const w = await World.create(START)
+    const pack = await buy(w, 'credits_4') // $160 for $180
+    expect((await book(w, 2, 10)).status).toBe(201)
+    w.fake.trouble.push('unavailable') // our refund does not go through at once
+    const { approved } = await askAndApprove(w, pack.pi)
+    expect(approved.status).toBe(200)
+    expect(await balance(w)).toBe(0) // the $135 unspent taken back; $120 owed at Stripe
+    // Meanwhile the whole payment is refunded from the Dashboard; its event is slow to come.
+    w.fake.dashboardRefund(pack.pi)
+    w.collect()
+    await w.advance(2 * 60_000) // our refund is tried again: "already refunded"
+    expect(refundedByUs(w, pack.pi)).toEqual([])
+    await flush(w)
+    // All $160 came back: the $45 booked is owed (DESIGN §9: never the money and the credits both).
+    expect(await balance(w)).toBe(-4500)
+  })
+})
+
 describe('found by the simulator', () => {
   it('a Dashboard refund of a third of a 2-session pack leaves $60 of credits, not $60.01', async () => {
     const w = await World.create(START)

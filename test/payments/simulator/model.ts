@@ -258,8 +258,9 @@ const isCurrentPeriod = (s: MState, p: MPayment) => {
 /** Stripe says `cumulative` cents of this payment are refunded. */
 function refundStep(s: MState, p: MPayment, cumulative: number, now: number) {
   const target = Math.min(cumulative, p.A)
-  if (target <= p.R) return
-  p.R = target
+  if (target <= 0) return
+  // Stripe's word counts whenever it comes, even if our own confirmed refunds already said as much.
+  p.R = Math.max(p.R, target)
   const over = netOf(s, p.key) - capOf(s, p)
   if (over > 0) move(s, p.key, -over, `payment:${p.pi}:${target}`)
   if (target >= p.A && p.sub && isCurrentPeriod(s, p)) endPlan(s, p.sub, now, `cancel-refunded-${p.sub}`)
@@ -544,7 +545,8 @@ export function refundAnswered(s: MState, key: string, outcome: 'done' | 'alread
     return
   }
   a.state = 'done'
-  if (p) p.R = outcome === 'already' ? p.A : Math.max(p.R, Math.min(p.A, doneRefunds(s, p)))
+  // "Already refunded": none of ours was made; Stripe's event for what refunded it tells the rest.
+  if (p && outcome === 'done') p.R = Math.max(p.R, Math.min(p.A, doneRefunds(s, p)))
 }
 const doneRefunds = (s: MState, p: MPayment) =>
   Object.values(s.actions)

@@ -320,16 +320,31 @@ export class Sim {
     return [...seen.values()]
   }
 
-  /** Observe the ledger: the states whose balance is not the real one are dropped. */
+  /**
+   * Observe the ledger: the states whose balance, or any payment's net, is not the real one are
+   * dropped. Each state must also keep DESIGN §9 on its own: no payment holds more credits than
+   * what of it was not given back buys.
+   */
   private async observe(what: string) {
     this.states = this.dedupe(this.states)
-    if (this.w.erased) return
-    const real = await this.w.ledgerSum()
-    const kept = this.states.filter((s) => s.erased || s.balance === real)
-    if (!kept.length)
+    const real = await this.w.ledgerView()
+    const agrees = (s: M.MState) =>
+      (real.balance === null || s.erased || s.balance === real.balance) &&
+      real.keys.every((k) => (s.net[k] ?? 0) === (real.nets.get(k) ?? 0))
+    const kept = this.states.filter(agrees)
+    if (!kept.length) {
+      const s = this.states[0]!
+      const nets = real.keys
+        .filter((k) => (s.net[k] ?? 0) !== (real.nets.get(k) ?? 0))
+        .map((k) => `${k}: ledger ${real.nets.get(k) ?? 0}, model ${s.net[k] ?? 0}`)
       this.fail(
-        `after ${what}: the ledger's sum is ${real}, the model says ${this.states.map((s) => s.balance).join(' or ')}`,
+        `after ${what}: the ledger's sum is ${real.balance}, the model says ${this.states.map((x) => x.balance).join(' or ')}${nets.length ? `; payments: ${nets.join('; ')}` : ''}`,
       )
+    }
+    for (const s of kept)
+      for (const p of Object.values(s.payments))
+        if ((s.net[p.key] ?? 0) > M.capOf(s, p))
+          this.fail(`the model let ${p.key} hold ${s.net[p.key]} of credits, above its cap ${M.capOf(s, p)}`)
     this.states = kept
   }
 

@@ -208,6 +208,34 @@ export class World {
 
   // ── Reading what the app wrote (the checks' side) ────────────────────────────────────────
 
+  /** This history's payment keys (a pack's checkout, a plan's period), from what Stripe charged. */
+  paymentKeys() {
+    return [...this.fake.charges.values()].map((c) =>
+      c.of.checkout ? `checkout:${c.of.checkout}` : `sub:${c.of.sub}:${c.of.periodStart}`,
+    )
+  }
+
+  /**
+   * The ledger in one read: the person's balance (null once erased: their rows are anonymised) and
+   * each payment's net (the sum of its rows, erased or not).
+   */
+  async ledgerView() {
+    const keys = this.paymentKeys()
+    const r = await env.DB.prepare(
+      `SELECT NULL AS k, COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?1
+       UNION ALL SELECT payment_key, SUM(amount_cents) FROM credit_ledger WHERE payment_key IN (${keys.map((_, i) => `?${i + 2}`).join(',') || 'NULL'}) GROUP BY payment_key`,
+    )
+      .bind(this.person.id, ...keys)
+      .all<{ k: string | null; n: number }>()
+    const nets = new Map<string, number>()
+    let balance = 0
+    for (const row of r.results) {
+      if (row.k === null) balance = Number(row.n)
+      else nets.set(row.k, Number(row.n))
+    }
+    return { balance: this.erased ? null : balance, nets, keys }
+  }
+
   async ledgerSum() {
     const r = await env.DB.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS s FROM credit_ledger WHERE user_id = ?1')
       .bind(this.person.id)

@@ -305,10 +305,10 @@ export async function paymentFigures(db: Db, txId: number, grantKey: string | nu
  * The payment's refunded cents follow our own refunds Stripe confirmed (its charge.refunded may
  * come later, or never for a local payment); never lower, never above the payment.
  */
-export const confirmOwnRefundsStmt = (paymentIntent: string, whole = false): Stmt => {
-  const done = whole
-    ? sql`transactions.amount_cents`
-    : sql`COALESCE((SELECT SUM(COALESCE(a.amount_cents, transactions.amount_cents)) FROM stripe_actions a
+export const confirmOwnRefundsStmt = (paymentIntent: string): Stmt => {
+  // (An action Stripe answered "already refunded" is done too, but counts only once the charge is
+  // whole: no refund of ours can be done after it.)
+  const done = sql`COALESCE((SELECT SUM(COALESCE(a.amount_cents, transactions.amount_cents)) FROM stripe_actions a
         WHERE a.kind = 'refund_payment' AND a.target = transactions.payment_intent AND a.done_at IS NOT NULL AND a.failed_at IS NULL), 0)`
   const next = sql`MIN(transactions.amount_cents, MAX(transactions.refunded_cents, ${done}))`
   return sql`UPDATE transactions SET refunded_cents = ${next},

@@ -52,7 +52,10 @@ export function refundStatements(
   const target = Math.min(cumulativeRefunded, tx.amountCents)
   const stmts: Stmt[] = []
   const actions: string[] = []
-  if (target <= tx.refundedCents) return { stmts, actions }
+  // Not "only if more than we knew": our own refunds confirmed by Stripe raise refunded_cents before
+  // their events come, and a Dashboard refund's event may then say no more than that; every
+  // statement below is keyed or a no-op when already so, so a step is reconciled whenever it comes.
+  if (target <= 0) return { stmts, actions }
   stmts.push(repo.setRefundedStmt(tx.id, target))
   if (tx.grantKey)
     stmts.push(

@@ -187,7 +187,10 @@ async function settle(db: ReturnType<typeof getDb>, a: Action, answer: Answer, e
     stmts.push(
       sql`UPDATE stripe_actions SET done_at = ${now}, last_error = NULL, lease_until = NULL WHERE key = ${a.key}`,
     )
-    if (a.kind === 'refund_payment') stmts.push(confirmOwnRefundsStmt(a.target, answer === 'already'))
+    // Our refund made: the payment's refunded cents count it at once (its charge.refunded may come
+    // later). "Already refunded" made none of ours: Stripe's own event for whatever refunded it
+    // says how much, and takes the credits back (refund.events.ts).
+    if (a.kind === 'refund_payment' && answer === 'done') stmts.push(confirmOwnRefundsStmt(a.target))
   }
   await batch(db, stmts)
 }
