@@ -207,7 +207,7 @@ describe('a pack, a booking and a refund: never the money and the credits both',
       withStripe('POST', '/v1/refund/approve', a.token, { id: String(asked.body.refund_request.id) }),
     ])
     expect([one.res.status, two.res.status].sort()).toEqual([200, 409])
-    expect(stripe.refunds()[0]).toEqual({ payment_intent: pack.pi, amount: null }) // the whole payment
+    expect(stripe.refunds()[0]).toEqual({ payment_intent: pack.pi, amount: '4500' }) // the whole payment
     expect(new Set(stripe.calls.filter((c) => c.path === '/v1/refunds').map((c) => c.idempotencyKey)).size).toBe(1)
     // Stripe's own word on that refund, twice and late, changes nothing more.
     await deliver(pack.refunded(4500))
@@ -282,7 +282,8 @@ describe('a yearly plan refunded', () => {
     const ok = await withStripe('POST', '/v1/refund/approve', a.token, { id: String(asked.body.refund_request.id) })
     expect(ok.res.status).toBe(200)
     expect(await reconciled(p)).toBe(0)
-    expect(stripe.refunds()).toEqual([{ payment_intent: tx.payment_intent, amount: null }])
+    // All of it unspent, the nine months to come included: the whole $1,600.
+    expect(stripe.refunds()).toEqual([{ payment_intent: tx.payment_intent, amount: '160000' }])
     expect(stripe.cancels()).toEqual([pe.sub])
     const m = await moneyOf(p.id)
     expect(m.subscriber).toBe(false)
@@ -314,7 +315,10 @@ describe('a yearly plan refunded', () => {
     expect(stripe.cancels()).toEqual([pe.sub])
   })
 
-  it('a refund of part of a spent yearly plan gives back only the unspent share', async () => {
+  // Issue 32 §2: this test once asserted $400 back (a quarter of $1,600, as if the plan had bought
+  // only the two months given so far) with the plan going on to give ten more months: $400 of
+  // money and $1,800 of credits kept for $1,600 paid. The plan bought twelve months.
+  it('a refund of part of a spent yearly plan is priced against the twelve months paid for, and the plan ends', async () => {
     const stripe = fakeStripe()
     const p = await register()
     const start = Math.floor((Date.now() - 40 * 86_400_000) / 1000)
@@ -337,11 +341,15 @@ describe('a yearly plan refunded', () => {
       (await withStripe('POST', '/v1/refund/approve', a.token, { id: String(asked.body.refund_request.id) })).res
         .status,
     ).toBe(200)
-    // 90 of 360 credits unspent → a quarter of $1,600.
-    expect(stripe.refunds()).toEqual([{ payment_intent: tx.payment_intent, amount: '40000' }])
+    // Of the $2,160 of sessions the $1,600 bought, $270 were used: $90 unspent and ten months not
+    // given yet ($1,800) come back as money, 1,890 / 2,160 of $1,600 = $1,400.
+    expect(stripe.refunds()).toEqual([{ payment_intent: tx.payment_intent, amount: '140000' }])
     expect(await reconciled(p)).toBe(0)
-    expect(stripe.cancels()).toEqual([]) // a partial refund keeps the plan
-    expect((await moneyOf(p.id)).subscriber).toBe(true)
+    // The months it paid for are refunded: the plan ends now, and its renewal at Stripe.
+    expect(stripe.cancels()).toEqual([pe.sub])
+    expect((await moneyOf(p.id)).subscriber).toBe(false)
+    await dailySubscriptions(getDb(env.DB), Date.now() + 200 * 86_400_000)
+    expect(await reconciled(p)).toBe(0)
   })
 })
 

@@ -22,6 +22,8 @@ export const en = {
     refund_spent:
       'The sessions of this payment have already been used. To get money back for a booked session, cancel it first; its credits then count for the refund.',
     no_such_subscription: 'We could not find that subscription.',
+    refund_untraceable:
+      'The sessions this payment gave cannot be traced, so it cannot be refunded here. Refund it from the payment provider and take its credits back by hand.',
     mail: {
       duplicate_plan_subject: 'We refunded your second plan',
       duplicate_plan_body:
@@ -93,6 +95,7 @@ export const en = {
         other: 'Movement',
         credit_topup: 'Credits from your purchase',
         credit_refund: 'Credits taken back by a refund',
+        refund_undone: 'Credits returned: the refund did not go through',
       },
       tx_status: {
         succeeded: 'Paid',
@@ -165,6 +168,8 @@ export const es: typeof en = {
     refund_spent:
       'Las sesiones de este pago ya se han usado. Para recuperar el dinero de una sesión reservada, cancélala primero; sus créditos contarán entonces para el reembolso.',
     no_such_subscription: 'No encontramos esa suscripción.',
+    refund_untraceable:
+      'No se pueden rastrear las sesiones que dio este pago, así que no se puede reembolsar aquí. Reembólsalo desde el proveedor de pagos y retira sus créditos a mano.',
     mail: {
       duplicate_plan_subject: 'Te hemos devuelto el segundo plan',
       duplicate_plan_body:
@@ -237,6 +242,7 @@ export const es: typeof en = {
         other: 'Movimiento',
         credit_topup: 'Créditos de tu compra',
         credit_refund: 'Créditos retirados por un reembolso',
+        refund_undone: 'Créditos devueltos: el reembolso no se completó',
       },
       tx_status: {
         succeeded: 'Pagado',

@@ -4,7 +4,7 @@ import { peopleChanged } from '#worker/http/person-cache'
 import { rankingJob } from './ranking'
 import { dueNotificationsJob } from './notifications'
 import { subscriptionsJob } from './subscriptions'
-import { runStripeActions } from '#worker/features/payments/stripe.actions'
+import { moneyMinute } from '#worker/features/payments/payments.service'
 import { cleanHtmlJob } from './clean-html'
 import { retentionJob } from './retention'
 
@@ -23,11 +23,11 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
   // The day's end: the ranking, and the subscriptions' daily upkeep.
   '59 23 * * *': together(rankingJob, subscriptionsJob),
   // Due admin notifications and access expiry; post bodies not yet through the HTML allowlist;
-  // what we still owe Stripe (cancel, refund), with backoff; once an hour, retention (cron/retention.ts).
+  // refunds waiting for a payment that came, and what we still owe Stripe (cancel, refund), with backoff; once an hour, retention (cron/retention.ts).
   '* * * * *': together(
     dueNotificationsJob,
     cleanHtmlJob,
-    (env, now) => runStripeActions(env, { now: now.getTime() }),
+    (env, now) => moneyMinute(env, now.getTime()),
     (env, now) => retentionJob(env, now),
   ),
 }

@@ -6,9 +6,12 @@
 // Movements are statements (drizzle `sql`, run by db/query.ts `batch`), so each feature puts them in the same batch (one transaction) as
 // the fact that causes them: the appointment row and its debit, the payment row and its grant.
 //
-// A payment's credits carry its `payment_key` (transactions.grant_key), so a refund can reverse
-// exactly what that payment gave, every grant of it (a yearly plan's twelve monthly grants
-// included), less what was already reversed.
+// A payment's credits carry its `payment_key` (transactions.grant_key): the payment's net, the sum
+// of its rows, is what it gave less what was taken back. A payment of A cents buys E cents of
+// credits in all (a yearly plan: twelve months), and what it may have at any time is its cap,
+// floor(E × (A − refunded) / A) (payments computes it, `cap` below): grants give no more than the
+// cap leaves, a refund takes back what is above it, so money back plus the value of the credits
+// kept or spent never exceeds what was paid (DESIGN §9, docs/decisions/037).
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { firstRow } from '#worker/db/query'
@@ -27,6 +30,7 @@ export type LedgerReason =
   | 'appointment_refund'
   | 'admin_adjustment'
   | 'seed'
+  | 'refund_undone'
 
 const INSERT = sql.raw(
   'INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source, payment_key, created_at)',
@@ -49,9 +53,15 @@ export const balanceStmt = (userId: number): SQL =>
 export const balanceOf = (userId: number | SQL) =>
   sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ${userId})`
 
+/** SQL: a payment's net, the sum of its rows (grants less what was taken back). */
+export const netOf = (paymentKey: string) =>
+  sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE payment_key = ${paymentKey})`
+
 /**
- * Credits a payment gives (a pack, a plan's sessions), once per (reason, reference). `onlyIf`: a
- * condition that must hold, e.g. "the plan is not a duplicate".
+ * Credits a payment gives (a pack, a plan's sessions), once per (reason, reference): `cents`, but
+ * never past the payment's cap (`cap`, SQL: what of the credits it buys is not refunded), so a
+ * partly refunded yearly plan's later months shrink or stop. `onlyIf`: a condition that must hold,
+ * e.g. "the plan is live". Nothing is written when nothing is due (a later grant may then write).
  */
 export function grantStmt(g: {
   userId: number
@@ -59,49 +69,79 @@ export function grantStmt(g: {
   reason: 'topup' | 'subscription_grant'
   reference: string
   paymentKey: string
+  cap: SQL
   at: number
   onlyIf?: SQL
 }): Stmt {
-  return sql`${INSERT} SELECT ${g.userId}, ${g.cents}, ${g.reason}, ${g.reference}, 'payment', ${g.paymentKey}, ${g.at}
-    WHERE ${g.cents} > 0${g.onlyIf ? sql` AND (${g.onlyIf})` : sql``} ON CONFLICT (reason, reference) DO NOTHING`
+  const due = sql`MIN(${g.cents}, (${g.cap}) - ${netOf(g.paymentKey)})`
+  return sql`${INSERT} SELECT ${g.userId}, ${due}, ${g.reason}, ${g.reference}, 'payment', ${g.paymentKey}, ${g.at}
+    WHERE ${due} > 0${g.onlyIf ? sql` AND (${g.onlyIf})` : sql``} ON CONFLICT (reason, reference) DO NOTHING`
 }
 
-const creditsRow = z.object({ granted: z.number(), reversed: z.number() })
+const netRow = z.object({ net: z.number() })
 
-/** What a payment gave and what was already taken back, in cents (both ≥ 0). */
-export async function paymentCredits(db: Db, paymentKey: string): Promise<{ granted: number; reversed: number }> {
-  const row = await firstRow(
-    db,
-    sql`SELECT COALESCE(SUM(CASE WHEN amount_cents > 0 THEN amount_cents END), 0) AS granted,
-               COALESCE(-SUM(CASE WHEN reason = 'refund' THEN amount_cents END), 0) AS reversed
-        FROM credit_ledger WHERE payment_key = ${paymentKey}`,
-    creditsRow,
-  )
-  return { granted: row?.granted ?? 0, reversed: row?.reversed ?? 0 }
+/** A payment's net (cents): what it gave less what was taken back. */
+export async function paymentNet(db: Db, paymentKey: string): Promise<number> {
+  return (await firstRow(db, sql`SELECT ${netOf(paymentKey)} AS net`, netRow))?.net ?? 0
 }
 
 /**
- * Takes back credits a refunded payment gave: `cents`, but never more than the payment gave and
- * is not yet reversed (read in the same statement, so two refunds of one payment cannot take
- * its credits twice). `reference` names the refund step (the payment and its cumulative refunded
- * cents), so the admin's approval and Stripe's charge.refunded for the same step write one row.
- * The balance may go below zero: money came back for credits already spent (docs/API.md
- * "Refunds"); never both the money and the credits.
+ * Stripe refunded money of a payment: its credits above its new cap are taken back, even spent
+ * (the balance may go below zero: a debt; never the money and the credits both). `reference`
+ * names the refund step (the payment and its cumulative refunded cents), so a step applied
+ * again writes nothing. `userId` null: an erased person's anonymised rows, kept for the accounts.
  */
-export const reversePaymentStmt = (r: {
-  userId: number
+export const reverseToCapStmt = (r: {
+  userId: number | null
   paymentKey: string
-  cents: number
+  cap: SQL
   reference: string
   at: number
+}): Stmt => {
+  const over = sql`(${netOf(r.paymentKey)} - (${r.cap}))`
+  return sql`${INSERT} SELECT ${r.userId}, -${over}, 'refund', ${r.reference}, 'payment', ${r.paymentKey}, ${r.at}
+      WHERE ${over} > 0 ON CONFLICT (reason, reference) DO NOTHING`
+}
+
+/** SQL: what an approval may take back of a payment: its credits still in the person's balance. */
+export const unspentOf = (userId: number, paymentKey: string) =>
+  sql`MAX(0, MIN(${netOf(paymentKey)}, ${balanceOf(userId)}))`
+
+/**
+ * An admin's approval takes back the payment's unspent credits, read when the row is written (a
+ * booking made meanwhile is not taken back: it was paid for), once per request. `onlyIf`: the
+ * request is still pending and there is money to give back.
+ */
+export const reverseUnspentStmt = (r: {
+  userId: number
+  paymentKey: string
+  reference: string
+  at: number
+  onlyIf: SQL
 }): Stmt =>
-  sql`${INSERT}
-      SELECT ${r.userId}, -MIN(${r.cents}, granted - reversed), 'refund', ${r.reference}, 'payment', ${r.paymentKey}, ${r.at} FROM (
-        SELECT COALESCE(SUM(CASE WHEN amount_cents > 0 THEN amount_cents END), 0) AS granted,
-               COALESCE(-SUM(CASE WHEN reason = 'refund' THEN amount_cents END), 0) AS reversed
-        FROM credit_ledger WHERE payment_key = ${r.paymentKey})
-      WHERE MIN(${r.cents}, granted - reversed) > 0
-      ON CONFLICT (reason, reference) DO NOTHING`
+  sql`${INSERT} SELECT ${r.userId}, -${unspentOf(r.userId, r.paymentKey)}, 'refund', ${r.reference}, 'payment', ${r.paymentKey}, ${r.at}
+      WHERE ${unspentOf(r.userId, r.paymentKey)} > 0 AND (${r.onlyIf}) ON CONFLICT (reason, reference) DO NOTHING`
+
+/** SQL: the credits the approval `reference` took back (0 when it took none). */
+export const takenBy = (reference: string) =>
+  sql`COALESCE((SELECT -amount_cents FROM credit_ledger WHERE reason = 'refund' AND reference = ${reference}), 0)`
+
+/**
+ * Stripe refused an approval's refund for good (a disputed charge, more than is left): what the
+ * approval took back comes back, within the payment's cap, once.
+ */
+export const restoreTakenStmt = (r: {
+  userId: number | null
+  paymentKey: string
+  takenReference: string
+  reference: string
+  cap: SQL
+  at: number
+}): Stmt => {
+  const back = sql`MIN(${takenBy(r.takenReference)}, (${r.cap}) - ${netOf(r.paymentKey)})`
+  return sql`${INSERT} SELECT ${r.userId}, ${back}, 'refund_undone', ${r.reference}, 'payment', ${r.paymentKey}, ${r.at}
+      WHERE ${r.userId} IS NOT NULL AND ${back} > 0 ON CONFLICT (reason, reference) DO NOTHING`
+}
 
 /**
  * A booking's debit, written only if the appointment it pays was written by the statement before

@@ -23,6 +23,7 @@ const REASONS = [
   'appointment_refund',
   'admin_adjustment',
   'seed',
+  'refund_undone',
 ] as const
 const TX_STATUS = ['succeeded', 'failed', 'refunded', 'pending', 'credited', 'debited'] as const
 

@@ -86,6 +86,11 @@ export const transactions = sqliteTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** Cents of this payment given back so far (Stripe's amount_refunded); partial refunds add up. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * The credits this payment buys in all (issue 32 §2): a pack's, a month of a plan, or a yearly
+     * plan's twelve months. Its credits are capped by the share of it not given back.
+     */
+    creditCents: integer('credit_cents'),
     status: text('status').$type<'pending' | 'succeeded' | 'failed' | 'refunded'>().notNull().default('pending'),
     description: text('description'),
     createdAt: createdAt(),
@@ -131,10 +136,14 @@ export const stripeActions = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     nextAt: integer('next_at').notNull(),
     doneAt: integer('done_at'),
+    /** Stripe refused it for good (a disputed charge, more than is left): never tried again. */
+    failedAt: integer('failed_at'),
+    /** Claimed by a runner until then (ms): the cron and a request never call Stripe for it at once. */
+    leaseUntil: integer('lease_until'),
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [index('stripe_actions_due_idx').on(t.doneAt, t.nextAt)],
+  (t) => [index('stripe_actions_due_idx').on(t.doneAt, t.nextAt), index('stripe_actions_target_idx').on(t.target)],
 )
 
 /** SPEC §5/§9: once every 7 days per user (the message shows the earlier request's time). */

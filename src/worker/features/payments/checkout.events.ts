@@ -5,7 +5,15 @@ import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { refreshSessions } from '#worker/features/users/session'
 import * as ledger from '#worker/ledger/ledger'
-import { addMonths, ignored, personOf, subscriptionTitle, type Applied, type Stmt } from './events.shared'
+import {
+  addMonths,
+  entitlementOf,
+  ignored,
+  personOf,
+  subscriptionTitle,
+  type Applied,
+  type Stmt,
+} from './events.shared'
 import * as repo from './payments.repo'
 import { settleDuplicate } from './subscription.events'
 import { idOf, itemOf, userIdOf, type CheckoutObject } from './stripe.objects'
@@ -43,6 +51,7 @@ export async function checkoutCompleted(
         description: item.id,
         at,
         grantKey,
+        creditCents: entitlementOf(item),
         stripeSubscriptionId: null,
       }),
       ledger.grantStmt({
@@ -51,6 +60,7 @@ export async function checkoutCompleted(
         reason: 'topup',
         reference: grantKey,
         paymentKey: grantKey,
+        cap: repo.capOf(grantKey),
         at,
       }),
     )

@@ -36,6 +36,12 @@ export async function personOf(
 export const subscriptionTitle = (item: CatalogueItem | undefined, interval: 'month' | 'year' | null) =>
   item?.id === 'yearly' || interval === 'year' ? 'Calma yearly' : 'Calma monthly'
 
+/**
+ * The credits a payment buys in all (its entitlement): a pack's credits, a month of a plan, or a
+ * yearly plan's twelve months (SPEC §9: 4 sessions a month). Refunds are priced against it.
+ */
+export const entitlementOf = (item: CatalogueItem) => item.credit_cents * (item.interval === 'year' ? 12 : 1)
+
 /** The ledger reference of a plan's session grant: one per subscription, period and month of it. */
 export const grantReference = (stripeSubscriptionId: string, periodStartMs: number, month: number) =>
   `${planPaymentKey(stripeSubscriptionId, periodStartMs)}:${month}`

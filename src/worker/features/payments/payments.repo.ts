@@ -40,8 +40,32 @@ export async function storeEvent(
   return row?.appliedAt ? 'applied' : 'pending'
 }
 
-export const markEventApplied = (db: Db, id: string, waitingFor: string | null = null) =>
-  db.update(stripeEvents).set({ appliedAt: new Date(), waitingFor }).where(eq(stripeEvents.id, id)).run()
+export const markEventApplied = (db: Db, id: string) =>
+  db.update(stripeEvents).set({ appliedAt: new Date() }).where(eq(stripeEvents.id, id)).run()
+
+/**
+ * A refund event waits for its payment, in one statement that also checks the payment is still
+ * unknown (issue 32 §2: a mark written after the payment looked for waiting refunds was never
+ * applied). Answers whether it now waits; false: the payment is here, apply the event.
+ */
+export async function markEventWaiting(db: Db, id: string, paymentIntent: string) {
+  const row = await firstRow(
+    db,
+    sql`UPDATE stripe_events SET applied_at = ${Date.now()}, waiting_for = ${paymentIntent}
+        WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM transactions WHERE payment_intent = ${paymentIntent}) RETURNING id`,
+    z.object({ id: z.string() }),
+  )
+  return !!row
+}
+
+/** Waiting refund events whose payment is recorded after all (the minute cron applies them). */
+export const waitingWithPayment = (db: Db) =>
+  rows(
+    db,
+    sql`SELECT e.id, e.payload FROM stripe_events e WHERE e.waiting_for IS NOT NULL
+        AND EXISTS (SELECT 1 FROM transactions t WHERE t.payment_intent = e.waiting_for) LIMIT 25`,
+    z.object({ id: z.string(), payload: z.string().transform((p) => JSON.parse(p) as unknown) }),
+  )
 
 /** Refund events that came before their payment (charge.refunded first): applied once it is. */
 export async function eventsWaitingFor(db: Db, paymentIntent: string) {
@@ -107,6 +131,8 @@ export const setStripeIdStmt = (userId: number, customer: string): Stmt =>
 
 export interface PaymentRow {
   userId: number
+  /** The credits the payment buys in all (its entitlement; a yearly plan: twelve months). */
+  creditCents: number | null
   amountCents: number
   currency: string
   kind: 'subscription' | 'topup'
@@ -123,13 +149,14 @@ export interface PaymentRow {
 
 /** A payment, once per Stripe object; a failed invoice paid later becomes succeeded, a refunded one stays refunded. */
 export const recordPaymentStmt = (p: PaymentRow): Stmt =>
-  sql`INSERT INTO transactions (user_id, amount_cents, currency, kind, provider, provider_ref, payment_intent, item, status, description, grant_key, stripe_subscription_id, created_at)
+  sql`INSERT INTO transactions (user_id, amount_cents, currency, kind, provider, provider_ref, payment_intent, item, status, description, grant_key, stripe_subscription_id, credit_cents, created_at)
       VALUES (${p.userId}, ${p.amountCents}, ${p.currency}, ${p.kind}, 'stripe', ${p.providerRef}, ${p.paymentIntent}, ${p.item}, ${p.status},
-              ${p.description}, ${p.grantKey}, ${p.stripeSubscriptionId}, ${p.at})
+              ${p.description}, ${p.grantKey}, ${p.stripeSubscriptionId}, ${p.creditCents}, ${p.at})
       ON CONFLICT (provider, provider_ref) DO UPDATE SET
         status = CASE WHEN transactions.status IN ('refunded', 'succeeded') THEN transactions.status ELSE excluded.status END,
         payment_intent = COALESCE(transactions.payment_intent, excluded.payment_intent),
         grant_key = COALESCE(transactions.grant_key, excluded.grant_key),
+        credit_cents = COALESCE(transactions.credit_cents, excluded.credit_cents),
         stripe_subscription_id = COALESCE(transactions.stripe_subscription_id, excluded.stripe_subscription_id)`
 
 export interface SubscriptionFacts {
@@ -152,7 +179,17 @@ export interface SubscriptionFacts {
  */
 const otherLivePlan = (userId: number, stripeSubscriptionId: string, now: number) =>
   sql`EXISTS (SELECT 1 FROM subscriptions o WHERE o.user_id = ${userId} AND o.stripe_subscription_id != ${stripeSubscriptionId} AND o.duplicate = 0
-    AND o.type = ${RECURRENT} AND o.status = ${ACTIVE} AND (o.end_at IS NULL OR o.end_at > ${now}))`
+    AND o.type = ${RECURRENT} AND o.status = ${ACTIVE} AND ${livePeriod(sql`o`, now)})`
+
+/**
+ * A plan's period is not over: before its end, or, while it renews, in the days Stripe may take
+ * to confirm the renewal (the daily job ends it only after them): a plan bought then is a second one.
+ */
+const livePeriod = (s: SQL, now: number) =>
+  sql`(${s}.end_at IS NULL OR ${s}.end_at > ${now} OR (${s}.cancelled_at IS NULL AND ${s}.end_at > ${now - RENEWAL_GRACE_MS}))`
+
+/** A renewal Stripe has not confirmed this long after the period's end ends the plan. */
+export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60_000
 
 // The enums as SQL literals (as the statements were written), not parameters.
 const RECURRENT = sql.raw(String(SubscriptionType.recurrent))
@@ -216,10 +253,68 @@ export const setRefundedStmt = (transactionId: number, cumulative: number): Stmt
         status = CASE WHEN MAX(refunded_cents, MIN(${cumulative}, amount_cents)) >= amount_cents THEN 'refunded' ELSE status END
       WHERE id = ${transactionId}`
 
-/** A refunded plan payment ends that plan now (and only that one). */
-export const disableSubscriptionStmt = (stripeSubscriptionId: string, now: number): Stmt =>
+/**
+ * SQL: the payment of `grantKey` is the current period's of its plan, and the plan is active. A
+ * refund of an older period never ends a plan that was paid again since (issue 32 §2).
+ */
+export const isCurrentPeriodOf = (stripeSubscriptionId: string, grantKey: string) =>
+  sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.stripe_subscription_id = ${stripeSubscriptionId} AND s.status = ${ACTIVE}
+      AND 'sub:' || s.stripe_subscription_id || ':' || (s.period_start_at / 1000) = ${grantKey})`
+
+/** The plan ends now, if `onlyIf` holds (its current period refunded). */
+export const disableSubscriptionStmt = (stripeSubscriptionId: string, now: number, onlyIf: SQL): Stmt =>
   sql`UPDATE subscriptions SET status = ${DISABLED}, end_at = MIN(COALESCE(end_at, ${now}), ${now}), updated_at = ${now}
-      WHERE stripe_subscription_id = ${stripeSubscriptionId} AND status = ${ACTIVE}`
+      WHERE stripe_subscription_id = ${stripeSubscriptionId} AND status = ${ACTIVE} AND ${onlyIf}`
+
+// ── A payment's figures: what it buys, what was given back, its cap ─────────────────────────
+
+/**
+ * SQL: the money of the payment `t` (an alias of transactions) given back or committed to: Stripe's
+ * word (refunded_cents), or our own refunds not refused for good (stripe_actions), whichever
+ * says more. Our refund decided but not yet made counts at once: its credits go with it.
+ */
+const committedOf = (t: SQL) =>
+  sql`MIN(${t}.amount_cents, MAX(${t}.refunded_cents, COALESCE((SELECT SUM(COALESCE(a.amount_cents, ${t}.amount_cents))
+      FROM stripe_actions a WHERE a.kind = 'refund_payment' AND a.target = ${t}.payment_intent AND a.failed_at IS NULL), 0)))`
+
+/**
+ * SQL: the credits the payment of `grantKey` may have: floor(E × (A − committed) / A), E the credits
+ * it buys in all. NULL when no payment has that key (then nothing is granted).
+ */
+export const capOf = (grantKey: string) =>
+  sql`(SELECT CASE WHEN t.amount_cents > 0 THEN CAST((t.credit_cents * (t.amount_cents - ${committedOf(sql`t`)})) / t.amount_cents AS INTEGER)
+      ELSE t.credit_cents END FROM transactions t WHERE t.grant_key = ${grantKey} ORDER BY t.id LIMIT 1)`
+
+/** SQL: the money of the payment `txId` still to give back (A − committed). */
+export const leftOf = (txId: number) =>
+  sql`(SELECT t.amount_cents - ${committedOf(sql`t`)} FROM transactions t WHERE t.id = ${txId})`
+
+const figuresRow = z.object({ committed: z.number(), cap: z.number().nullable() })
+
+/** The payment's money given back or committed to, and its cap (null: it gives no credits we can trace). */
+export async function paymentFigures(db: Db, txId: number, grantKey: string | null) {
+  const row = await firstRow(
+    db,
+    sql`SELECT ${committedOf(sql`t`)} AS committed, ${grantKey ? capOf(grantKey) : sql`NULL`} AS cap FROM transactions t WHERE t.id = ${txId}`,
+    figuresRow,
+  )
+  return { committed: row?.committed ?? 0, cap: row?.cap ?? null }
+}
+
+/**
+ * The payment's refunded cents follow our own refunds Stripe confirmed (its charge.refunded may
+ * come later, or never for a local payment); never lower, never above the payment.
+ */
+export const confirmOwnRefundsStmt = (paymentIntent: string): Stmt => {
+  // (An action Stripe answered "already refunded" is done too, but counts only once the charge is
+  // whole: no refund of ours can be done after it.)
+  const done = sql`COALESCE((SELECT SUM(COALESCE(a.amount_cents, transactions.amount_cents)) FROM stripe_actions a
+        WHERE a.kind = 'refund_payment' AND a.target = transactions.payment_intent AND a.done_at IS NOT NULL AND a.failed_at IS NULL), 0)`
+  const next = sql`MIN(transactions.amount_cents, MAX(transactions.refunded_cents, ${done}))`
+  return sql`UPDATE transactions SET refunded_cents = ${next},
+      status = CASE WHEN ${next} >= transactions.amount_cents AND transactions.status = 'succeeded' THEN 'refunded' ELSE transactions.status END
+    WHERE payment_intent = ${paymentIntent}`
+}
 
 export const findSubscription = (db: Db, stripeSubscriptionId: string) =>
   db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get()
@@ -260,7 +355,8 @@ export const activeSubscriptionOf = (db: Db, userId: number, now: number) =>
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.status, SubscriptionStatus.active),
-        sql`(${subscriptions.endAt} IS NULL OR ${subscriptions.endAt} > ${now})`,
+        eq(subscriptions.duplicate, false),
+        livePeriod(sql`subscriptions`, now),
       ),
     )
     .orderBy(desc(subscriptions.endAt))
@@ -307,6 +403,13 @@ export async function historyOf(db: Db, userId: number, q: TransactionsQuery) {
   return { rows: rowsIn(page, historyRow), total: rowsIn(count, countRow)[0]?.n ?? 0 }
 }
 
+/** How many payments of the person went through (a new one makes a new checkout). */
+export const countPayments = (db: Db, userId: number) =>
+  db.$count(
+    transactions,
+    and(eq(transactions.userId, userId), sql`${transactions.status} IN ('succeeded', 'refunded')`),
+  )
+
 export const findTransaction = (db: Db, id: number) =>
   db.select().from(transactions).where(eq(transactions.id, id)).get()
 
@@ -324,7 +427,8 @@ export const latestPaymentOf = (db: Db, userId: number) =>
 /**
  * One statement: the request is stored only if the person sent none in the last `windowMs`
  * (SPEC §5 "once every 7 days"). D1 runs statements one at a time, so of 20 concurrent
- * requests exactly one is stored. Answers the new id, or null when refused.
+ * requests exactly one is stored. Answers the new id, or null when refused (or when the person was
+ * erased meanwhile: no row may name them).
  */
 export async function insertRefundRequestOnce(
   db: Db,
@@ -335,6 +439,7 @@ export async function insertRefundRequestOnce(
     sql`INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
         SELECT ${r.userId}, ${r.transactionId}, ${r.reason}, 'pending', ${r.now}
         WHERE NOT EXISTS (SELECT 1 FROM refund_requests WHERE user_id = ${r.userId} AND created_at > ${r.now - r.windowMs})
+          AND EXISTS (SELECT 1 FROM users WHERE id = ${r.userId})
         RETURNING id`,
     idRow,
   )
@@ -390,8 +495,15 @@ export async function listRefundRequests(db: Db, q: RefundsQuery) {
 }
 
 /** Resolve a pending request, once: answers whether this call resolved it. */
-export const resolveRefundStmt = (id: number, status: 'approved' | 'rejected', by: number, at: number): Stmt =>
-  sql`UPDATE refund_requests SET status = ${status}, resolved_at = ${at}, resolved_by = ${by} WHERE id = ${id} AND status = 'pending' RETURNING id`
+export const resolveRefundStmt = (
+  id: number,
+  status: 'approved' | 'rejected',
+  by: number,
+  at: number,
+  onlyIf: SQL = sql`1`,
+): Stmt =>
+  sql`UPDATE refund_requests SET status = ${status}, resolved_at = ${at}, resolved_by = ${by}
+      WHERE id = ${id} AND status = 'pending' AND ${onlyIf} RETURNING id`
 
 // ── The daily job ────────────────────────────────────────────────────────────────────────────
 
@@ -422,22 +534,22 @@ export async function expireSubscriptions(db: Db, now: number, graceMs: number) 
   return { ended: ids.length, users: [...new Set([...ids, ...unflagged.map((r) => r.id)])] }
 }
 
-/** Active yearly subscriptions, for their monthly session grants. */
-export const activeYearly = (db: Db, now: number) =>
-  db
-    .select({
-      id: subscriptions.id,
-      userId: subscriptions.userId,
-      periodStartAt: subscriptions.periodStartAt,
-      endAt: subscriptions.endAt,
-      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
-    })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.status, SubscriptionStatus.active),
-        eq(subscriptions.interval, 'year'),
-        sql`${subscriptions.endAt} > ${now}`,
-      ),
-    )
-    .all()
+const yearlyPaymentRow = z.object({
+  user_id: z.number(),
+  sub: z.string(),
+  grant_key: z.string(),
+  end_at: z.number(),
+})
+
+/**
+ * The payments of active yearly plans (each period's, not only the latest: a month the daily job
+ * missed is still given), for their monthly session grants.
+ */
+export const yearlyPayments = (db: Db, now: number) =>
+  rows(
+    db,
+    sql`SELECT s.user_id, s.stripe_subscription_id AS sub, t.grant_key, s.end_at FROM subscriptions s
+        JOIN transactions t ON t.stripe_subscription_id = s.stripe_subscription_id AND t.kind = 'subscription' AND t.grant_key IS NOT NULL
+        WHERE s.status = ${ACTIVE} AND s.interval = 'year' AND s.end_at > ${now} AND t.status IN ('succeeded', 'refunded')`,
+    yearlyPaymentRow,
+  )

@@ -16,18 +16,19 @@ import { pagination } from '#shared/contract/list'
 import { SubscriptionStatus, SubscriptionType } from '#shared/enums'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { COOLDOWNS_MS } from '#shared/limits'
-import type { SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Ctx } from '#worker/context'
 import type { Subscription } from '#worker/db/schema'
 import { isLocalEnv } from '#worker/env'
+import { getDb } from '#worker/db/client'
 import { AppError } from '#worker/http/errors'
 import { balanceCents } from '#worker/ledger/ledger'
 import { refreshSessions } from '#worker/features/users/session'
 import { isZone } from '#worker/lib/zones'
-import { addMonths, grantReference, planPaymentKey } from './events.shared'
-import { creditsOfPayment, refundStatements } from './refund.events'
+import { addMonths, entitlementOf, grantReference } from './events.shared'
+import { endCurrentPeriod } from './refund.events'
 import * as ledger from '#worker/ledger/ledger'
-import { enqueueActionStmt, isLocalStripeId, tryActionsNow } from './stripe.actions'
+import { APPROVAL_PREFIX, enqueueActionStmt, isLocalStripeId, runStripeActions, tryActionsNow } from './stripe.actions'
 import * as repo from './payments.repo'
 import { stripeClient, verifyEvent } from './stripe'
 import { applyEvent, isStripeEvent } from './payments.events'
@@ -153,7 +154,7 @@ export async function paymentLink(
     await ctx.env.KV.put(mineKey, id, { expirationTtl: Math.max(60, Math.ceil(CHECKOUT_WINDOW_MS / 1000)) })
     return { link: `${ctx.linkBase}/__dev/checkout/${id}` }
   }
-  const payer = await repo.findPayer(ctx.db, caller.id)
+  const [payer, paid] = await Promise.all([repo.findPayer(ctx.db, caller.id), repo.countPayments(ctx.db, caller.id)])
   if (!payer) throw new AppError('unauthenticated')
   const metadata = { user_id: String(caller.id), item: item.id }
   const price = configuredPrice(ctx.env, item.id)
@@ -186,7 +187,9 @@ export async function paymentLink(
         cancel_url: cancelUrl,
         locale: ctx.locale,
       },
-      { idempotencyKey: `checkout-${caller.id}-${item.id}-${ctx.locale}-${window}` },
+      // The same checkout for a second tap, a new one once a payment went through: Stripe refuses a
+      // key used again with other parameters (the customer it then has), for 24 hours (issue 32 §2).
+      { idempotencyKey: `checkout-${caller.id}-${item.id}-${ctx.locale}-${window}-${payer.stripeId ?? 'new'}-${paid}` },
     )
     if (!session.url) throw new Error('checkout session without url')
     return { link: session.url }
@@ -348,7 +351,10 @@ export async function requestRefund(ctx: Ctx, input: { reason: string; transacti
   })
   if (!id) {
     const earlier = await repo.latestRefundRequestOf(ctx.db, caller.id)
-    const at = earlier?.createdAt.getTime() ?? now
+    // No earlier request and no row: the account was erased while this request ran (issue 32 §2,
+    // found by the money simulator; it was a 500 from the foreign key).
+    if (!earlier) throw new AppError('unauthenticated')
+    const at = earlier.createdAt.getTime()
     throw new AppError('rate_limited', {
       message: 'errors.refund_cooldown',
       params: { at: when(at, ctx.locale, caller.row?.timezone) },
@@ -358,7 +364,9 @@ export async function requestRefund(ctx: Ctx, input: { reason: string; transacti
       },
     })
   }
-  return toRefundDto((await repo.findRefundRequest(ctx.db, id))!)
+  const stored = await repo.findRefundRequest(ctx.db, id)
+  if (!stored) throw new AppError('unauthenticated') // erased right after (the request went with the person)
+  return toRefundDto(stored)
 }
 
 /** GET /v1/refunds (admins). */
@@ -375,59 +383,102 @@ async function pending(ctx: Ctx, id: number) {
 }
 
 /**
- * POST /v1/refund/approve (admins), docs/API.md "Refunds". The money given back is for the
- * credits of the payment that are still unspent: all of them, the whole payment; some, the same
- * share of it; none (every session booked or held), the approval is refused and says to cancel a
- * booked session first. Never the money and the credits both. Stripe refunds first (keyed by the
- * request, so two approvals cannot refund twice); then one batch resolves the request, reverses
- * the credits and, for a whole plan payment, ends that plan and cancels its renewal at Stripe.
- * Stripe's charge.refunded for the same step, before or after, changes nothing more.
+ * POST /v1/refund/approve (admins), docs/API.md "Refunds". What goes back is what of the payment
+ * is not used: its credits still in the balance (U) and, for a yearly plan, the months not yet
+ * given (F), priced against all it bought: floor(A × (U + F) / E). None: the approval is refused
+ * and says to cancel a booked session first. Never the money and the credits both.
+ * One batch decides, reading the balance as it writes (a booking made meanwhile keeps its
+ * credits and is not refunded): the credits taken back, the refund owed to Stripe (an action, keyed
+ * by the request), the request approved and, for a plan's current period, the plan ended. Stripe
+ * is told right after and by the minute cron until it answers: an approval never waits on it,
+ * and a refund Stripe refuses for good gives the credits back (stripe.actions.ts).
  */
 export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   const admin = me(ctx)
   const r = await pending(ctx, id)
   const tx = r.transactionId ? await repo.findTransaction(ctx.db, r.transactionId) : undefined
-  if (!tx || tx.status !== 'succeeded' || !tx.userId || tx.refundedCents >= tx.amountCents)
+  if (!tx || tx.status !== 'succeeded' || !tx.userId || !tx.paymentIntent)
     throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
-  const { granted, reversed } = await creditsOfPayment(ctx.db, tx)
-  const unspent = Math.max(0, Math.min(granted - reversed, await ledger.balanceCents(ctx.db, tx.userId)))
-  const left = tx.amountCents - tx.refundedCents
-  let money = left
-  let credits = granted - reversed
-  if (granted > 0) {
-    if (unspent <= 0) throw new AppError('conflict', { message: 'payments.refund_spent' })
-    if (unspent < granted - reversed) {
-      money = Math.min(left, Math.round((tx.amountCents * unspent) / granted))
-      credits = unspent
-    }
-  }
-  if (tx.paymentIntent && !isLocalStripeId(tx.paymentIntent)) {
-    const stripe = await stripeClient(ctx.env)
-    if (!stripe) throw new AppError('unavailable', { message: 'payments.not_configured' })
-    try {
-      await stripe.refunds.create(
-        {
-          payment_intent: tx.paymentIntent,
-          ...(money < left ? { amount: money } : {}),
-          metadata: { refund_request: String(r.id) },
-        },
-        { idempotencyKey: `refund-request-${r.id}` },
-      )
-    } catch (err) {
-      console.warn('stripe refund failed', (err as Error)?.message ?? err)
-      throw new AppError('unavailable', { message: 'payments.refund_stripe_failed' })
-    }
-  }
-  const undo = await refundStatements(ctx.db, tx, tx.refundedCents + money, now, credits)
-  const [resolved] = await repo.runBatch(ctx.db, [
-    repo.resolveRefundStmt(r.id, 'approved', admin.id, now),
-    ...undo.stmts,
+  // A payment whose credits cannot be traced (no key even after the backfill) is refunded from
+  // Stripe's Dashboard by hand, never here: money back with its credits kept is what we must not do.
+  if (!tx.grantKey) throw new AppError('conflict', { message: 'payments.refund_untraceable' })
+  const userId = tx.userId
+  const key = tx.grantKey
+  const A = tx.amountCents
+  const E = tx.creditCents ?? entitlementOf(catalogueItem(tx.item ?? '') ?? catalogueItem('credits_1')!)
+  // What the answer says, read first; the batch reads it all again as it writes.
+  const [figures, net, balance] = await Promise.all([
+    repo.paymentFigures(ctx.db, tx.id, key),
+    ledger.paymentNet(ctx.db, key),
+    ledger.balanceCents(ctx.db, userId),
   ])
-  if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
-  if (tx.userId) await refreshSessions(ctx.env, tx.userId)
-  await tryActionsNow(ctx.env, undo.actions)
+  const left = A - figures.committed
+  if (left <= 0 || figures.cap === null) throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
+  const unspent = Math.max(0, Math.min(net, balance))
+  const future = Math.max(0, figures.cap - net)
+  if (refundFor(A, E, left, unspent + future) <= 0) throw new AppError('conflict', { message: 'payments.refund_spent' })
+
+  const refundKey = `${APPROVAL_PREFIX}${r.id}`
+  const taken = `refund-request:${r.id}`
+  const stillPending = sql`EXISTS (SELECT 1 FROM refund_requests WHERE id = ${r.id} AND status = 'pending')`
+  // The money for `u` credits taken back (SQL), with the months the payment has not given yet.
+  const money = (u: SQL, netBefore: SQL) =>
+    refundSql(A, E, repo.leftOf(tx.id), sql`(${u}) + MAX(0, ${repo.capOf(key)} - (${netBefore}))`)
+  const approvedHere = sql`EXISTS (SELECT 1 FROM refund_requests WHERE id = ${r.id} AND status = 'approved' AND resolved_at = ${now} AND resolved_by = ${admin.id})`
+  const end =
+    tx.kind === 'subscription' && tx.stripeSubscriptionId
+      ? endCurrentPeriod(
+          userId,
+          tx.stripeSubscriptionId,
+          key,
+          now,
+          `cancel-refunded-${tx.stripeSubscriptionId}`,
+          approvedHere,
+        )
+      : null
+  const results = await repo.runBatch(ctx.db, [
+    ledger.reverseUnspentStmt({
+      userId,
+      paymentKey: key,
+      reference: taken,
+      at: now,
+      onlyIf: sql`${stillPending} AND ${money(ledger.unspentOf(userId, key), ledger.netOf(key))} > 0`,
+    }),
+    enqueueActionStmt({
+      key: refundKey,
+      kind: 'refund_payment',
+      target: tx.paymentIntent,
+      amountCents: money(ledger.takenBy(taken), sql`${ledger.netOf(key)} + ${ledger.takenBy(taken)}`),
+      userId,
+      now,
+      onlyIf: sql`${stillPending} AND ${money(ledger.takenBy(taken), sql`${ledger.netOf(key)} + ${ledger.takenBy(taken)}`)} > 0`,
+    }),
+    repo.resolveRefundStmt(
+      r.id,
+      'approved',
+      admin.id,
+      now,
+      sql`EXISTS (SELECT 1 FROM stripe_actions WHERE key = ${refundKey})`,
+    ),
+    ...(end?.stmts ?? []),
+  ])
+  if (!results[2]?.results?.length) {
+    const again = await repo.findRefundRequest(ctx.db, r.id)
+    throw new AppError('conflict', {
+      message: again?.status === 'pending' ? 'payments.refund_spent' : 'payments.refund_resolved',
+    })
+  }
+  await refreshSessions(ctx.env, userId)
+  await tryActionsNow(ctx.env, [refundKey, ...(end ? [end.key] : [])])
   return toRefundDto((await repo.findRefundRequest(ctx.db, r.id))!, true)
 }
+
+/** The money for `credits` of a payment of A cents that bought E: floor(A × credits / E), within what is left. */
+const refundFor = (A: number, E: number, left: number, credits: number) =>
+  Math.min(left, E > 0 ? Math.floor((A * credits) / E) : left)
+// CAST: D1 may bind a JS number as REAL, and a REAL division does not floor.
+const refundSql = (A: number, E: number, left: SQL, credits: SQL) =>
+  E > 0 ? sql`MIN(${left}, CAST((${A} * (${credits})) / ${E} AS INTEGER))` : left
 
 /** POST /v1/refund/reject (admins). */
 export async function rejectRefund(ctx: Ctx, id: number, now = Date.now()) {
@@ -461,8 +512,12 @@ export async function receiveStripeEvent(
   }
   const state = await repo.storeEvent(ctx.db, event.id, event.type, event)
   if (state === 'applied') return { status: 200, body: { received: true, duplicate: true } }
-  const out = await applyEvent(ctx.env, ctx.db, event)
-  await repo.markEventApplied(ctx.db, event.id, out.outcome === 'waiting' ? (out.reason ?? null) : null)
+  let out = await applyEvent(ctx.env, ctx.db, event)
+  // A refund waits for its payment only if, as the mark is written, the payment is still unknown:
+  // one that came meanwhile (and already looked for waiting refunds) has it applied now.
+  if (out.outcome === 'waiting' && !(await repo.markEventWaiting(ctx.db, event.id, out.reason!)))
+    out = await applyEvent(ctx.env, ctx.db, event)
+  if (out.outcome !== 'waiting') await repo.markEventApplied(ctx.db, event.id)
   if (out.outcome === 'ignored') console.warn(`stripe: ${event.type} ${event.id} ignored: ${out.reason ?? ''}`)
   await tryActionsNow(ctx.env, out.actions)
   return { status: 200, body: { received: true, outcome: out.outcome } }
@@ -471,35 +526,58 @@ export async function receiveStripeEvent(
 // ── The daily job ────────────────────────────────────────────────────────────────────────────
 
 /** A renewal Stripe has not confirmed this long after the period's end ends the plan. */
-export const RENEWAL_GRACE_MS = 3 * 24 * 60 * 60_000
+export const RENEWAL_GRACE_MS = repo.RENEWAL_GRACE_MS
 
 /**
- * Once a day: plans whose time is over end (and the subscriber flag with them), and each active
- * yearly plan gets the sessions of every month it has entered (SPEC §9: 4 a month), once each.
+ * Once a day: each active yearly plan gets the sessions of every month it has entered (SPEC §9: 4
+ * a month), once each and within what its payment still buys; then plans whose time is over end
+ * (and the subscriber flag with them).
  */
 export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
-  const { ended, users } = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
   const grants: SQL[] = []
   const monthly = catalogueItem('yearly')!.credit_cents
-  for (const s of await repo.activeYearly(db, now)) {
-    if (!s.periodStartAt || !s.stripeSubscriptionId) continue
-    const start = s.periodStartAt.getTime()
-    const paymentKey = planPaymentKey(s.stripeSubscriptionId, start)
-    for (let m = 1; m < 12 && addMonths(start, m) <= now; m++)
+  for (const p of await repo.yearlyPayments(db, now)) {
+    const startSec = Number(p.grant_key.slice(p.grant_key.lastIndexOf(':') + 1))
+    if (!Number.isSafeInteger(startSec) || startSec <= 0) continue
+    const start = startSec * 1000
+    for (let m = 1; m < 12 && addMonths(start, m) <= Math.min(now, p.end_at); m++)
       grants.push(
         ledger.grantStmt({
-          userId: s.userId,
+          userId: p.user_id,
           cents: monthly,
           reason: 'subscription_grant',
-          reference: grantReference(s.stripeSubscriptionId, start, m),
-          paymentKey,
+          reference: grantReference(p.sub, start, m),
+          paymentKey: p.grant_key,
+          cap: repo.capOf(p.grant_key),
           at: addMonths(start, m),
         }),
       )
   }
   for (let i = 0; i < grants.length; i += 50) await repo.runBatch(db, grants.slice(i, i + 50))
+  const { ended, users } = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
   // `users`: whose subscriber flag may have changed; the cron refreshes their sessions.
   return { ended, grants: grants.length, users }
+}
+
+/**
+ * Every minute: refunds marked as waiting whose payment is here (a mark and a payment that crossed)
+ * are applied. Belt and braces: the mark is written only while the payment is unknown.
+ */
+export async function sweepWaitingRefunds(env: Ctx['env'], db: Ctx['db'], now = Date.now()) {
+  const keys: string[] = []
+  for (const ev of await repo.waitingWithPayment(db)) {
+    const out = await applyEvent(env, db, ev.payload, now)
+    if (out.outcome !== 'waiting') await repo.stopWaiting(db, ev.id)
+    keys.push(...out.actions)
+  }
+  await tryActionsNow(env, keys)
+}
+
+/** The minute cron's money work: waiting refunds whose payment came, then what we owe Stripe. */
+export async function moneyMinute(env: Ctx['env'], now: number) {
+  const db = getDb(env.DB)
+  await sweepWaitingRefunds(env, db, now)
+  return runStripeActions(env, { now })
 }
 
 /**

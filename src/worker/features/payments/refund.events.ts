@@ -1,7 +1,7 @@
-// Money given back: Stripe's charge.refunded (from our approval, or from its dashboard; maybe in
-// parts), and the statements a refund step writes, shared with the admins' approval
-// (payments.service.ts approveRefund).
-import { catalogueItem } from '#shared/catalogue'
+// Money given back: Stripe's charge.refunded (from our own refunds, or from its Dashboard; maybe in
+// parts), and what a refunded payment's current plan period becomes. The admins' approvals live in
+// payments.service.ts (approveRefund); both keep a payment's credits within its cap (ledger.ts).
+import { sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { refreshSessions } from '#worker/features/users/session'
@@ -12,19 +12,19 @@ import { enqueueActionStmt } from './stripe.actions'
 import { idOf, type ChargeObject } from './stripe.objects'
 
 /**
- * The payment's credits are reversed in the same proportion as the money; a refund of a whole
- * plan payment ends that plan and cancels its renewal. A refund of a payment we have not seen yet
- * waits for it (kept on the stored event) and is applied right after it.
+ * Stripe says this much of the payment is refunded (cumulative): its credits above its new cap are
+ * taken back; a whole refund of a plan's current period ends that plan and cancels its renewal. A
+ * refund of a payment we have not seen yet waits for it (kept on the stored event) and is applied
+ * right after it. An erased person's payment is still accounted for: its anonymised credits go.
  */
 export async function chargeRefunded(env: Env, db: Db, c: ChargeObject, now: number): Promise<Applied> {
   const paymentIntent = idOf(c.payment_intent)
   if (!paymentIntent) return ignored('refund without a payment intent')
   const tx = await repo.findTransactionByPaymentIntent(db, paymentIntent)
   if (!tx) return { outcome: 'waiting', reason: paymentIntent, actions: [] }
-  if (!tx.userId) return ignored('refund of an erased user’s payment')
-  const { stmts, actions } = await refundStatements(db, tx, c.amount_refunded, now)
-  await repo.runBatch(db, stmts)
-  await refreshSessions(env, tx.userId) // a refunded plan ends: so does the subscriber flag
+  const { stmts, actions } = refundStatements(tx, c.amount_refunded, now)
+  if (stmts.length) await repo.runBatch(db, stmts)
+  if (tx.userId) await refreshSessions(env, tx.userId) // a refunded plan ends: so does the subscriber flag
   return { outcome: 'applied', actions }
 }
 
@@ -32,64 +32,79 @@ export type RefundableTransaction = {
   id: number
   userId: number | null
   kind: string
-  item: string | null
   amountCents: number
   refundedCents: number
   grantKey: string | null
   stripeSubscriptionId: string | null
 }
 
-/** The credits a payment gave, by its key (old rows without one: what its item gives). */
-export async function creditsOfPayment(db: Db, tx: RefundableTransaction) {
-  if (tx.grantKey) return ledger.paymentCredits(db, tx.grantKey)
-  return { granted: catalogueItem(tx.item ?? '')?.credit_cents ?? 0, reversed: 0 }
-}
-
 /**
- * What a refund up to `cumulativeRefunded` cents of a payment undoes, as one batch: the payment's
- * refunded cents, its credits reversed in proportion (keyed by the step, so our approval and
- * Stripe's event for the same step write one row), and for a whole plan payment, that plan
- * ended and its renewal cancelled at Stripe. Steps already applied change nothing.
+ * What Stripe's word that `cumulativeRefunded` cents of a payment are refunded undoes, as one
+ * batch: the payment's refunded cents, its credits above its new cap (keyed by the step, so a step
+ * seen again writes nothing), and for a whole refund of a plan's current period, that plan ended
+ * and its renewal cancelled at Stripe. Every condition is read by the statements themselves.
  */
-export async function refundStatements(
-  db: Db,
+export function refundStatements(
   tx: RefundableTransaction,
   cumulativeRefunded: number,
   now: number,
-  creditsOverride?: number,
-): Promise<{ stmts: Stmt[]; actions: string[] }> {
+): { stmts: Stmt[]; actions: string[] } {
   const target = Math.min(cumulativeRefunded, tx.amountCents)
   const stmts: Stmt[] = []
   const actions: string[] = []
-  if (target <= tx.refundedCents || !tx.userId) return { stmts, actions }
+  // Not "only if more than we knew": our own refunds confirmed by Stripe raise refunded_cents before
+  // their events come, and a Dashboard refund's event may then say no more than that; every
+  // statement below is keyed or a no-op when already so, so a step is reconciled whenever it comes.
+  if (target <= 0) return { stmts, actions }
   stmts.push(repo.setRefundedStmt(tx.id, target))
-  const { granted, reversed } = await creditsOfPayment(db, tx)
-  const due =
-    creditsOverride ??
-    (tx.amountCents > 0 ? Math.round((granted * target) / tx.amountCents) - reversed : granted - reversed)
-  if (due > 0 && tx.grantKey)
+  if (tx.grantKey)
     stmts.push(
-      ledger.reversePaymentStmt({
+      ledger.reverseToCapStmt({
         userId: tx.userId,
         paymentKey: tx.grantKey,
-        cents: due,
+        cap: repo.capOf(tx.grantKey),
         reference: `payment:${tx.id}:${target}`,
         at: now,
       }),
     )
-  if (tx.kind === 'subscription' && tx.stripeSubscriptionId && target >= tx.amountCents) {
-    stmts.push(repo.disableSubscriptionStmt(tx.stripeSubscriptionId, now), repo.syncSubscriberStmt(tx.userId, now))
-    const key = `cancel-refunded-${tx.stripeSubscriptionId}`
-    stmts.push(
-      enqueueActionStmt({
-        key,
-        kind: 'cancel_subscription',
-        target: tx.stripeSubscriptionId,
-        userId: tx.userId,
-        now,
-      }),
+  if (tx.userId && tx.kind === 'subscription' && tx.stripeSubscriptionId && tx.grantKey && target >= tx.amountCents) {
+    const end = endCurrentPeriod(
+      tx.userId,
+      tx.stripeSubscriptionId,
+      tx.grantKey,
+      now,
+      `cancel-refunded-${tx.stripeSubscriptionId}`,
     )
-    actions.push(key)
+    stmts.push(...end.stmts)
+    actions.push(end.key)
   }
   return { stmts, actions }
+}
+
+/**
+ * The plan ends now and its renewal is cancelled at Stripe, if the payment of `grantKey` is its
+ * current period's (an older period's refund never ends a newer paid one). `onlyIf`: a further
+ * condition (an approval: this batch approved the request).
+ */
+export function endCurrentPeriod(
+  userId: number,
+  sub: string,
+  grantKey: string,
+  now: number,
+  key: string,
+  onlyIf?: Stmt,
+): { stmts: Stmt[]; key: string } {
+  const current = onlyIf
+    ? sql`(${repo.isCurrentPeriodOf(sub, grantKey)} AND (${onlyIf}))`
+    : repo.isCurrentPeriodOf(sub, grantKey)
+  return {
+    key,
+    stmts: [
+      // The cancel first: the condition still sees the plan active.
+      enqueueActionStmt({ key, kind: 'cancel_subscription', target: sub, userId, now, onlyIf: current }),
+      repo.disableSubscriptionStmt(sub, now, current),
+      repo.syncSubscriberStmt(userId, now),
+    ],
+    // Tried right after the batch; a key the batch did not write is simply not found.
+  }
 }

@@ -12,6 +12,7 @@ import { refreshSessions } from '#worker/features/users/session'
 import * as ledger from '#worker/ledger/ledger'
 import {
   addMonths,
+  entitlementOf,
   grantReference,
   ignored,
   personOf,
@@ -86,6 +87,11 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
   const start = msOf(period?.start) ?? at
   const end = msOf(period?.end) ?? (item.interval === 'year' ? addMonths(start, 12) : addMonths(start, 1))
   const grantKey = planPaymentKey(sub, start)
+  const plan = (state: SubscriptionStatus) =>
+    sql`EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ${sub} AND duplicate = 0 AND status = ${state})`
+  // A plan we ended (refunded, erased, its time over) charged again: the money goes back whole and
+  // the plan is cancelled at Stripe; it gives no sessions (a disabled plan never comes back).
+  const ended = paymentIntent && amount > 0 ? [`refund-ended-${inv.id}`, `cancel-ended-${sub}`] : []
   const stmts = [
     ...(customer ? [repo.setStripeIdStmt(userId, customer)] : []),
     repo.openSubscriptionStmt({
@@ -110,24 +116,50 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
       description: item.id,
       at,
       grantKey,
+      creditCents: entitlementOf(item),
       stripeSubscriptionId: sub,
     }),
-    // The period's sessions (SPEC §9: 4 a month), unless this plan is a second one (refunded
-    // instead); the yearly plan's later months come from the daily job.
+    // The period's sessions (SPEC §9: 4 a month) while the plan is live and not a second one (that
+    // is refunded instead); the yearly plan's later months come from the daily job.
     ledger.grantStmt({
       userId,
       cents: item.credit_cents,
       reason: 'subscription_grant',
       reference: grantReference(sub, start, 0),
       paymentKey: grantKey,
+      cap: repo.capOf(grantKey),
       at,
-      onlyIf: sql`EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ${sub} AND duplicate = 0)`,
+      onlyIf: plan(SubscriptionStatus.active),
     }),
+    ...(paymentIntent && amount > 0
+      ? [
+          enqueueActionStmt({
+            key: ended[0]!,
+            kind: 'refund_payment',
+            target: paymentIntent,
+            userId,
+            now,
+            onlyIf: plan(SubscriptionStatus.disabled),
+          }),
+          enqueueActionStmt({
+            key: ended[1]!,
+            kind: 'cancel_subscription',
+            target: sub,
+            userId,
+            now,
+            onlyIf: plan(SubscriptionStatus.disabled),
+          }),
+        ]
+      : []),
     repo.syncSubscriberStmt(userId, now),
   ]
   await repo.runBatch(db, stmts)
   await refreshSessions(env, userId)
-  return { outcome: 'applied', actions: await settleDuplicate(env, db, sub, userId, now), paid: paymentIntent }
+  return {
+    outcome: 'applied',
+    actions: [...ended, ...(await settleDuplicate(env, db, sub, userId, now))],
+    paid: paymentIntent,
+  }
 }
 
 /**
@@ -158,7 +190,7 @@ export async function settleDuplicate(env: Env, db: Db, sub: string, userId: num
     const key = `refund-duplicate-${p.providerRef}`
     const stmt = enqueueActionStmt({ key, kind: 'refund_payment', target: p.paymentIntent, userId, now })
     actions.push({ key, stmt })
-    stmts.push(stmt, repo.setRefundedStmt(p.id, p.amountCents))
+    stmts.push(stmt)
   }
   const results = await repo.runBatch(db, stmts)
   const wrote = actions.filter((a) => results[stmts.indexOf(a.stmt)]?.results?.length).map((a) => a.key)
@@ -208,6 +240,7 @@ export async function invoiceFailed(db: Db, inv: InvoiceObject, at: number): Pro
       description: item?.id ?? 'subscription',
       at,
       grantKey: null,
+      creditCents: item ? entitlementOf(item) : null,
       stripeSubscriptionId: sub,
     }),
   ])

@@ -1,0 +1,563 @@
+// The reference model of Calma's money (docs/decisions/037): written from DESIGN §9 and the rules
+// of docs/API.md "Payments", not from the code it checks. It knows one person's payments as the
+// app has heard of them (through the events delivered so far), their credits per payment, their
+// bookings, refund requests and what we owe Stripe, and answers what each step must do.
+//
+// The entitlement rules it holds the app to:
+// - A payment of A cents buys E cents of credits (a pack: its credits; a month of a plan: $180; a
+//   yearly plan: twelve months of $180). Its credits are capped by what of it was not given back:
+//   cap = floor(E × (A − R) / A), R the money refunded or committed to a refund. Whatever the
+//   order of things, net(payment) = Σ its ledger rows ≤ cap, so money back + the value of the
+//   credits kept or spent (net × A / E) never exceeds A.
+// - A grant writes min(its credits, cap − net); a refund step takes back net − cap (Stripe's
+//   Dashboard may take spent credits: a debt); an admin's approval takes back the payment's unspent
+//   credits still in the balance, U = min(net, balance), with the credits not yet granted,
+//   F = cap − net, and gives back floor(A × (U + F) / E) (a yearly plan is priced against all twelve
+//   months); the current period's plan ends with it.
+// Plans' bookkeeping (one plan at a time, a disabled plan never comes back, a renewal waits 3 days)
+// follows docs/API.md's table of events.
+
+export type ItemId = 'monthly' | 'yearly' | 'credits_1' | 'credits_2' | 'credits_4'
+
+/** docs/API.md "The catalogue": price, credits a payment gives at once, and all it buys. */
+export const CATALOGUE: Record<ItemId, { price: number; grant: number; entitlement: number; interval?: number }> = {
+  monthly: { price: 16000, grant: 18000, entitlement: 18000, interval: 1 },
+  yearly: { price: 160000, grant: 18000, entitlement: 12 * 18000, interval: 12 },
+  credits_1: { price: 4500, grant: 4500, entitlement: 4500 },
+  credits_2: { price: 8000, grant: 9000, entitlement: 9000 },
+  credits_4: { price: 16000, grant: 18000, entitlement: 18000 },
+}
+export const SESSION = 4500
+/** An approval's refund at Stripe is keyed by its request (docs/API.md "Refunds"). */
+export const APPROVAL_PREFIX = 'refund-request-'
+export const FREE_CANCEL_MS = 24 * 3_600_000
+export const GRACE_MS = 3 * 86_400_000
+export const REFUND_COOLDOWN_MS = 7 * 86_400_000
+
+export interface MPayment {
+  pi: string
+  key: string
+  tx: string // Stripe's object: the checkout session or the invoice
+  item: ItemId
+  A: number
+  E: number
+  sub: string | null
+  periodStartSec: number | null
+  /** Refunded as Stripe told us (its cumulative amount_refunded), or as our own refunds confirmed. */
+  R: number
+  /** Refund step references already written (the app keys them by cumulative cents). */
+}
+export interface MPlan {
+  sub: string
+  item: 'monthly' | 'yearly' | null
+  active: boolean
+  duplicate: boolean
+  periodStart: number | null // ms
+  endAt: number | null // ms
+  renews: boolean
+  eventAt: number | null
+}
+export interface MAction {
+  key: string
+  kind: 'refund' | 'cancel'
+  target: string
+  /** Cents; null: the whole payment. */
+  amount: number | null
+  state: 'pending' | 'done' | 'failed'
+  /** For an approval: what it took back from the balance (restored if Stripe refuses for good). */
+  approval?: { key: string; taken: number }
+}
+export interface MRequest {
+  id: number
+  pi: string
+  status: 'pending' | 'approved' | 'rejected'
+}
+export interface MBooking {
+  id: number
+  start: number
+  live: boolean
+}
+
+export interface MState {
+  erased: boolean
+  balance: number
+  /** Σ ledger rows per payment key. */
+  net: Record<string, number>
+  /** Ledger references written (grants are written once, and only when they give something). */
+  refs: Record<string, true>
+  payments: Record<string, MPayment> // by payment intent
+  plans: Record<string, MPlan> // by subscription
+  /** Refunds of payments not heard of yet: the largest cumulative amount seen. */
+  waiting: Record<string, number>
+  actions: Record<string, MAction>
+  requests: Record<string, MRequest>
+  lastRequestAt: number | null
+  bookings: Record<string, MBooking>
+  /** Renewals the person stopped (each is one update at Stripe). */
+  stops: number
+  /** Events applied (stored by id: a delivery again changes nothing). */
+  events: Record<string, true>
+}
+
+export const emptyState = (): MState => ({
+  erased: false,
+  balance: 0,
+  net: {},
+  refs: {},
+  payments: {},
+  plans: {},
+  waiting: {},
+  actions: {},
+  requests: {},
+  lastRequestAt: null,
+  bookings: {},
+  stops: 0,
+  events: {},
+})
+
+// ── Arithmetic of a payment ────────────────────────────────────────────────────────────────────
+
+/** Money given back or committed to: Stripe's word, or our own refunds not refused, whichever says more. */
+export function committed(s: MState, p: MPayment) {
+  let ours = 0
+  for (const a of Object.values(s.actions))
+    if (a.kind === 'refund' && a.target === p.pi && a.state !== 'failed') ours += a.amount ?? p.A
+  return Math.min(p.A, Math.max(p.R, ours))
+}
+export const capOf = (s: MState, p: MPayment) => (p.A > 0 ? Math.floor((p.E * (p.A - committed(s, p))) / p.A) : p.E)
+const netOf = (s: MState, key: string) => s.net[key] ?? 0
+
+function move(s: MState, key: string | null, cents: number, ref: string) {
+  if (s.refs[ref]) return 0
+  if (cents === 0) return 0
+  s.refs[ref] = true
+  if (key) s.net[key] = netOf(s, key) + cents
+  // An erased person's rows stay, anonymised, for the accounts: no balance anyone can spend.
+  if (!s.erased) s.balance += cents
+  return cents
+}
+
+function grant(s: MState, p: MPayment, cents: number, ref: string) {
+  const g = Math.min(cents, capOf(s, p) - netOf(s, p.key))
+  if (g > 0) move(s, p.key, g, ref)
+}
+
+function action(s: MState, a: Omit<MAction, 'state'>) {
+  if (!s.actions[a.key]) s.actions[a.key] = { ...a, state: 'pending' }
+}
+
+const addMonths = (ms: number, months: number) => {
+  const d = new Date(ms)
+  const day = d.getUTCDate()
+  const t = new Date(
+    Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()),
+  )
+  const last = new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + 1, 0)).getUTCDate()
+  t.setUTCDate(Math.min(day, last))
+  return t.getTime() + d.getUTCMilliseconds()
+}
+
+// ── Plans ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A plan that counts as the person's one plan: active, and its period not over (a renewal may take 3 days). */
+function live(p: MPlan, now: number) {
+  return p.active && !p.duplicate && (p.endAt === null || p.endAt > now || (p.renews && p.endAt > now - GRACE_MS))
+}
+const otherLive = (s: MState, sub: string, now: number) =>
+  Object.values(s.plans).some((p) => p.sub !== sub && live(p, now))
+
+/** Whether the link call must refuse a second plan. */
+export const hasLivePlan = (s: MState, now: number) => Object.values(s.plans).some((p) => live(p, now))
+
+function openPlan(
+  s: MState,
+  f: { sub: string; item: 'monthly' | 'yearly'; periodStart: number | null; endAt: number | null; at: number },
+  now: number,
+) {
+  const p = s.plans[f.sub]
+  if (!p) {
+    const dup = otherLive(s, f.sub, now)
+    s.plans[f.sub] = {
+      sub: f.sub,
+      item: f.item,
+      active: !dup,
+      duplicate: dup,
+      periodStart: f.periodStart,
+      endAt: f.endAt,
+      renews: true,
+      eventAt: f.at,
+    }
+    return
+  }
+  p.item ??= f.item
+  p.periodStart = Math.max(p.periodStart ?? 0, f.periodStart ?? 0)
+  p.endAt = Math.max(p.endAt ?? 0, f.endAt ?? 0)
+}
+
+function setPlanState(
+  s: MState,
+  f: {
+    sub: string
+    item: 'monthly' | 'yearly' | null
+    active: boolean
+    periodStart: number | null
+    endAt: number | null
+    renews: boolean
+    at: number
+  },
+  now: number,
+) {
+  const other = otherLive(s, f.sub, now)
+  const p = s.plans[f.sub]
+  if (!p) {
+    s.plans[f.sub] = {
+      sub: f.sub,
+      item: f.item,
+      active: f.active && !other,
+      duplicate: f.active && other,
+      periodStart: f.periodStart,
+      endAt: f.endAt,
+      renews: f.renews,
+      eventAt: f.at,
+    }
+    return
+  }
+  // An older event changes nothing, but an ending always applies; an ended plan never comes back.
+  if (!(p.eventAt === null || p.eventAt <= f.at || !f.active)) return
+  const nowActive = f.active && !other
+  if (p.active) p.active = nowActive
+  p.endAt = !f.active ? (f.endAt ?? p.endAt) : Math.max(p.endAt ?? 0, f.endAt ?? 0)
+  p.periodStart = Math.max(p.periodStart ?? 0, f.periodStart ?? 0)
+  p.renews = f.renews
+  p.eventAt = f.at
+}
+
+function endPlan(s: MState, sub: string, now: number, key: string) {
+  const p = s.plans[sub]
+  if (!p?.active) return
+  p.active = false
+  p.endAt = Math.min(p.endAt ?? now, now)
+  action(s, { key, kind: 'cancel', target: sub, amount: null })
+}
+
+/** A second plan: its payments back whole and the plan cancelled at Stripe, once each. */
+function settleDuplicate(s: MState, sub: string) {
+  if (!s.plans[sub]?.duplicate) return
+  action(s, { key: `cancel-duplicate-${sub}`, kind: 'cancel', target: sub, amount: null })
+  for (const p of Object.values(s.payments))
+    if (p.sub === sub) action(s, { key: `refund-duplicate-${p.tx}`, kind: 'refund', target: p.pi, amount: null })
+}
+
+const isCurrentPeriod = (s: MState, p: MPayment) => {
+  const plan = p.sub ? s.plans[p.sub] : undefined
+  return !!plan && plan.periodStart !== null && Math.floor(plan.periodStart / 1000) === p.periodStartSec
+}
+
+// ── Money given back ───────────────────────────────────────────────────────────────────────────
+
+/** Stripe says `cumulative` cents of this payment are refunded. */
+function refundStep(s: MState, p: MPayment, cumulative: number, now: number) {
+  const target = Math.min(cumulative, p.A)
+  if (target <= 0) return
+  // Stripe's word counts whenever it comes, even if our own confirmed refunds already said as much.
+  p.R = Math.max(p.R, target)
+  const over = netOf(s, p.key) - capOf(s, p)
+  if (over > 0) move(s, p.key, -over, `payment:${p.pi}:${target}`)
+  if (target >= p.A && p.sub && isCurrentPeriod(s, p)) endPlan(s, p.sub, now, `cancel-refunded-${p.sub}`)
+}
+
+function recordPayment(s: MState, p: MPayment): MPayment {
+  const known = s.payments[p.pi]
+  if (known) return known
+  s.payments[p.pi] = p
+  return p
+}
+
+function applyWaiting(s: MState, pi: string, now: number) {
+  const w = s.waiting[pi]
+  const p = s.payments[pi]
+  if (w === undefined || !p) return
+  delete s.waiting[pi]
+  refundStep(s, p, w, now)
+}
+
+// ── Events, as delivered ───────────────────────────────────────────────────────────────────────
+
+export interface Ev {
+  id: string
+  type: string
+  created: number
+  data: { object: any }
+}
+
+const itemOf = (o: any): ItemId | null => {
+  const v = o?.metadata?.item
+  return v && v in CATALOGUE ? (v as ItemId) : null
+}
+
+export function applyEvent(s: MState, e: Ev, now: number) {
+  if (s.events[e.id]) return
+  s.events[e.id] = true
+  const o = e.data.object
+  const at = e.created * 1000
+  switch (e.type) {
+    case 'checkout.session.completed': {
+      if (s.erased) return
+      const item = itemOf(o)
+      if (!item) return
+      if (o.mode === 'payment') {
+        const c = CATALOGUE[item]
+        const p = recordPayment(s, {
+          pi: o.payment_intent,
+          key: `checkout:${o.id}`,
+          tx: o.id,
+          item,
+          A: o.amount_total,
+          E: c.entitlement,
+          sub: null,
+          periodStartSec: null,
+          R: 0,
+        })
+        grant(s, p, c.grant, `checkout:${o.id}`)
+        applyWaiting(s, p.pi, now)
+        return
+      }
+      const plan = item as 'monthly' | 'yearly'
+      openPlan(
+        s,
+        { sub: o.subscription, item: plan, periodStart: null, endAt: addMonths(at, CATALOGUE[plan].interval!), at },
+        now,
+      )
+      settleDuplicate(s, o.subscription)
+      return
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const deleted = e.type === 'customer.subscription.deleted'
+      const state = deleted ? 'canceled' : o.status
+      if (s.erased) {
+        if (!deleted && state === 'active')
+          action(s, { key: `cancel-erase-${o.id}`, kind: 'cancel', target: o.id, amount: null })
+        return
+      }
+      const it = o.items?.data?.[0]
+      const item = itemOf(o) as 'monthly' | 'yearly' | null
+      const periodEnd = it?.current_period_end ? it.current_period_end * 1000 : null
+      setPlanState(
+        s,
+        {
+          sub: o.id,
+          item,
+          active: state === 'active',
+          periodStart: it?.current_period_start ? it.current_period_start * 1000 : null,
+          endAt: deleted ? (o.ended_at ?? o.canceled_at ?? e.created) * 1000 : periodEnd,
+          renews: !o.cancel_at_period_end,
+          at,
+        },
+        now,
+      )
+      if (!deleted) settleDuplicate(s, o.id)
+      return
+    }
+    case 'invoice.paid': {
+      const sub: string = o.parent?.subscription_details?.subscription ?? o.subscription
+      const item = (itemOf(o.parent?.subscription_details) ?? 'monthly') as 'monthly' | 'yearly'
+      const period = o.lines.data[0].period
+      if (s.erased) {
+        if (o.payment_intent && o.amount_paid > 0)
+          action(s, { key: `refund-erased-${o.id}`, kind: 'refund', target: o.payment_intent, amount: null })
+        action(s, { key: `cancel-erase-${sub}`, kind: 'cancel', target: sub, amount: null })
+        return
+      }
+      const start = period.start * 1000
+      openPlan(s, { sub, item, periodStart: start, endAt: period.end * 1000, at }, now)
+      const p = recordPayment(s, {
+        pi: o.payment_intent,
+        key: `sub:${sub}:${period.start}`,
+        tx: o.id,
+        item,
+        A: o.amount_paid,
+        E: CATALOGUE[item].entitlement,
+        sub,
+        periodStartSec: period.start,
+        R: 0,
+      })
+      const plan = s.plans[sub]!
+      if (plan.active) grant(s, p, CATALOGUE[item].grant, `${p.key}:0`)
+      else if (!plan.duplicate) {
+        // A plan we ended (refunded, erased, over) was charged again: the money goes back whole.
+        action(s, { key: `refund-ended-${o.id}`, kind: 'refund', target: p.pi, amount: null })
+        action(s, { key: `cancel-ended-${sub}`, kind: 'cancel', target: sub, amount: null })
+      }
+      applyWaiting(s, p.pi, now)
+      settleDuplicate(s, sub)
+      return
+    }
+    case 'charge.refunded': {
+      const pi: string = o.payment_intent
+      const p = s.payments[pi]
+      if (!p) {
+        s.waiting[pi] = Math.max(s.waiting[pi] ?? 0, o.amount_refunded)
+        return
+      }
+      // Erased or not, the accounts say the money came back and the credits with it.
+      refundStep(s, p, o.amount_refunded, now)
+      return
+    }
+    default:
+      return
+  }
+}
+
+// ── The person's and the admin's calls ─────────────────────────────────────────────────────────
+
+export type Answer = { status: number; message?: string }
+
+/** POST /v1/appointment: 201, 402 without the credits, 409 on a taken slot (either when both). */
+export function book(s: MState, start: number): number[] {
+  const taken = Object.values(s.bookings).some((b) => b.live && b.start === start)
+  const poor = s.balance < SESSION
+  if (taken && poor) return [402, 409]
+  return taken ? [409] : poor ? [402] : [201]
+}
+export function booked(s: MState, id: number, start: number) {
+  s.bookings[String(id)] = { id, start, live: true }
+  move(s, null, -SESSION, `appointment_booking:${id}`)
+}
+
+/** POST /v1/appointment/cancel by the guest: all back when a day or more ahead. */
+export function cancel(s: MState, id: number, now: number): number {
+  const b = s.bookings[String(id)]
+  if (!b || !b.live) return 409
+  b.live = false
+  if (b.start - now >= FREE_CANCEL_MS) move(s, null, SESSION, `appointment_refund:${id}`)
+  return 200
+}
+
+/** POST /v1/user/refund naming the payment of `pi`. */
+export function requestRefund(s: MState, pi: string, now: number): number {
+  const p = s.payments[pi]
+  if (!p) return 404
+  if (p.R >= p.A) return 422
+  if (s.lastRequestAt !== null && s.lastRequestAt > now - REFUND_COOLDOWN_MS) return 429
+  return 201
+}
+export function requested(s: MState, id: number, pi: string, now: number) {
+  s.requests[String(id)] = { id, pi, status: 'pending' }
+  s.lastRequestAt = now
+}
+
+/** POST /v1/refund/approve: what the app must answer, and (applied) what it must do. */
+export function approve(s: MState, id: number, now: number, apply: boolean): number {
+  const r = s.requests[String(id)]
+  if (!r || s.erased) return 404
+  if (r.status !== 'pending') return 409
+  const p = s.payments[r.pi]
+  if (!p) return 409
+  const left = p.A - committed(s, p)
+  if (p.R >= p.A || left <= 0) return 409
+  const net = netOf(s, p.key)
+  const U = Math.max(0, Math.min(net, s.balance))
+  const F = Math.max(0, capOf(s, p) - net)
+  const money = Math.min(left, p.E > 0 ? Math.floor((p.A * (U + F)) / p.E) : left)
+  if (money <= 0) return 409
+  if (!apply) return 200
+  r.status = 'approved'
+  const key = `refund-request-${id}`
+  move(s, p.key, -U, `refund-request:${id}`)
+  s.actions[key] = {
+    key,
+    kind: 'refund',
+    target: p.pi,
+    amount: money,
+    state: 'pending',
+    approval: { key: p.key, taken: U },
+  }
+  if (p.sub && isCurrentPeriod(s, p)) endPlan(s, p.sub, now, `cancel-refunded-${p.sub}`)
+  return 200
+}
+
+export function reject(s: MState, id: number): number {
+  const r = s.requests[String(id)]
+  if (!r || s.erased) return 404
+  if (r.status !== 'pending') return 409
+  r.status = 'rejected'
+  return 200
+}
+
+/** DELETE /v1/my/subscriptions: the live plan's renewal stops (one update at Stripe). */
+export function stopRenewal(s: MState, now: number): { status: number; sub?: string } {
+  const p = Object.values(s.plans)
+    .filter((x) => live(x, now))
+    .sort((a, b) => (b.endAt ?? 0) - (a.endAt ?? 0))[0]
+  if (!p) return { status: 404 }
+  if (p.renews) {
+    p.renews = false
+    s.stops++
+  }
+  return { status: 200, sub: p.sub }
+}
+
+/** DELETE /v1/user: the person goes; each of their active plans is cancelled at Stripe. */
+export function erase(s: MState) {
+  for (const p of Object.values(s.plans))
+    if (p.active) action(s, { key: `cancel-erase-${p.sub}`, kind: 'cancel', target: p.sub, amount: null })
+  s.erased = true
+  s.plans = {}
+  s.requests = {}
+  s.bookings = {}
+}
+
+// ── Time ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The daily job at `now`: each active yearly plan's months entered, then plans whose time is over end. */
+export function daily(s: MState, now: number) {
+  if (s.erased) return
+  for (const plan of Object.values(s.plans)) {
+    if (!plan.active || plan.item !== 'yearly' || !plan.periodStart || !(plan.endAt !== null && plan.endAt > now))
+      continue
+    for (const p of Object.values(s.payments)) {
+      if (p.sub !== plan.sub || p.periodStartSec === null) continue
+      const start = p.periodStartSec * 1000
+      for (let m = 1; m < 12 && addMonths(start, m) <= Math.min(now, plan.endAt); m++)
+        grant(s, p, CATALOGUE.yearly.grant, `${p.key}:${m}`)
+    }
+  }
+  for (const plan of Object.values(s.plans))
+    if (plan.active && plan.endAt !== null && plan.endAt <= now && (!plan.renews || plan.endAt <= now - GRACE_MS))
+      plan.active = false
+}
+
+// ── What Stripe answered our actions ───────────────────────────────────────────────────────────
+
+/** An answer we received for the refund action `key`: done, or refused for good (the credits come back). */
+export function refundAnswered(s: MState, key: string, outcome: 'done' | 'already' | 'failed') {
+  const a = s.actions[key]
+  if (!a || a.state !== 'pending') return
+  const p = Object.values(s.payments).find((x) => x.pi === a.target)
+  if (outcome === 'failed') {
+    a.state = 'failed'
+    if (a.approval && p && !s.erased) {
+      const back = Math.min(a.approval.taken, capOf(s, p) - netOf(s, p.key))
+      if (back > 0) move(s, p.key, back, `refund-undone:${key}`)
+    }
+    return
+  }
+  a.state = 'done'
+  // "Already refunded": none of ours was made; Stripe's event for what refunded it tells the rest.
+  if (p && outcome === 'done') p.R = Math.max(p.R, Math.min(p.A, doneRefunds(s, p)))
+}
+const doneRefunds = (s: MState, p: MPayment) =>
+  Object.values(s.actions)
+    .filter((a) => a.kind === 'refund' && a.target === p.pi && a.state === 'done')
+    .reduce((n, a) => n + (a.amount ?? p.A), 0)
+
+/** Stripe answered the cancel action `key`: cancelled now, or already (404 "No such subscription"). */
+export function cancelAnswered(s: MState, key: string) {
+  const a = s.actions[key]
+  if (a?.kind === 'cancel') a.state = 'done'
+}
+
+/** A canonical form, to tell states apart. */
+export const fingerprint = (s: MState) => JSON.stringify(s, Object.keys(s).sort())

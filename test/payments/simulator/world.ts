@@ -1,0 +1,280 @@
+// The real side of the simulator: the Worker in workerd with its real bindings (D1, KV, Durable
+// Objects), driven as people and Stripe drive it: /v1 calls through the Worker's fetch handler,
+// Stripe's events signed as Stripe signs them to /hooks/stripe, the crons through the scheduled
+// handler, Stripe itself faked at fetch (../stripe-fake.ts). Time is the simulated clock (`Date`
+// only: timers stay real), so a year of plans passes in a moment.
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test'
+import { vi } from 'vitest'
+import worker from '#worker/index'
+import { Role } from '#shared/enums'
+import { subscriptionsJob } from '#worker/cron/subscriptions'
+import { moneyMinute } from '#worker/features/payments/payments.service'
+import { signPayload } from '#worker/features/payments/stripe'
+import { createTemporaryToken } from '#worker/features/users/session'
+import { instantOf } from '#worker/lib/zones'
+import { captcha, uniqueEmail } from '../../users/support'
+import { FakeStripe, uninstallStripe, type FakeEvent } from '../stripe-fake'
+
+/** The bindings of a run with a Stripe key (Stripe answered by the fake). */
+const STRIPE_ENV = () => ({ ...env, STRIPE_SECRET_KEY: 'sk_test_simulator' })
+
+export interface Answer {
+  status: number
+  body: Record<string, any>
+}
+
+interface Person {
+  id: number
+  token: string
+  /** When the session stops working (ms): signed in again before. */
+  exp: number
+}
+
+const REMEMBER_MS = 30 * 86_400_000
+
+/** A person signed in again through a one-time link (SPEC §2 `user_id` + `authorization`). */
+async function signIn(id: number): Promise<Person> {
+  const authorization = await createTemporaryToken(env as never, id, 'welcome')
+  const a = await request('POST', '/v1/user/authenticate', null, {
+    user_id: String(id),
+    authorization,
+    remember: '1',
+  })
+  if (a.status !== 200) throw new Error(`sign-in of ${id} failed: ${a.status} ${JSON.stringify(a.body)}`)
+  return { id, token: a.body.user.token, exp: Date.now() + REMEMBER_MS - 3_600_000 }
+}
+
+/** One request through the Worker's fetch handler; its waitUntil work is awaited (so a step is whole). */
+async function request(method: string, path: string, token: string | null, form?: Record<string, string>) {
+  const ctx = createExecutionContext()
+  let body: FormData | undefined
+  if (form) {
+    body = new FormData()
+    for (const [k, v] of Object.entries(form)) body.append(k, v)
+  }
+  const headers: Record<string, string> = { accept: 'application/json', locale: 'en', 'x-captcha-token': captcha() }
+  if (token) headers.authorization = `Bearer ${token}`
+  const res = await worker.fetch(
+    new Request(`http://localhost${path}`, { method, body, headers }) as never,
+    STRIPE_ENV() as never,
+    ctx,
+  )
+  await waitOnExecutionContext(ctx)
+  const text = await res.text()
+  let parsed: Record<string, any> = {}
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = { raw: text.slice(0, 200) }
+  }
+  return { status: res.status, body: parsed }
+}
+
+let admin: Person | null = null
+/** A test file's storage starts empty (test/reset.ts): its admin is made again. */
+export const forgetAdmin = () => {
+  admin = null
+}
+
+export class World {
+  fake = new FakeStripe()
+  person!: Person
+  host!: number
+  /** Events Stripe sent that we have not delivered yet, in Stripe's order. */
+  pending: FakeEvent[] = []
+  /** Events delivered at least once (a redelivery picks among them). */
+  delivered: FakeEvent[] = []
+  erased = false
+  private seen = 0
+
+  static async create(startMs: number) {
+    vi.setSystemTime(startMs)
+    const w = new World()
+    w.fake.install()
+    // The person and their host are data, not the subject (accounts are tested in test/users):
+    // rows written as registration leaves them, then a real sign-in.
+    // No email: a booking then sends no mail with its calendar file (mail is tested in test/mail;
+    // here it only costs time), and money never depends on it.
+    const person = await env.DB.prepare(
+      "INSERT INTO users (email, name, role, language, phone, timezone) VALUES (NULL, 'Simulated Person', ?1, 'en', '+34600111222', 'Europe/Madrid') RETURNING id",
+    )
+      .bind(Role.patient)
+      .first<{ id: number }>()
+    const id = person!.id
+    // The host is data, not a subject: one row and their hours (each history its own agenda).
+    const host = await env.DB.prepare(
+      // No email: the booking mails (with their calendar files) go to the guest only, halving their cost.
+      "INSERT INTO users (email, name, role, psychologist_open_to_get_appointment, timezone, language) VALUES (NULL, 'Host', ?1, 1, 'Europe/Madrid', 'es') RETURNING id",
+    )
+      .bind(Role.psychologist)
+      .first<{ id: number }>()
+    w.host = host!.id
+    await env.DB.batch(
+      Array.from({ length: 7 }, (_, d) =>
+        env.DB.prepare(
+          "INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')",
+        ).bind(w.host, d),
+      ),
+    )
+    w.person = await signIn(id)
+    if (!admin) {
+      const a = await env.DB.prepare(
+        "INSERT INTO users (email, name, role, language) VALUES (?1, 'Admin', ?2, 'en') RETURNING id",
+      )
+        .bind(uniqueEmail('admin'), Role.admin)
+        .first<{ id: number }>()
+      admin = await signIn(a!.id)
+    }
+    return w
+  }
+
+  now() {
+    return Date.now()
+  }
+
+  /**
+   * Time passes: Stripe charges the renewals due; then the crons' money jobs run, as the scheduled
+   * handler dispatches them (cron/index.ts): the daily subscriptions job, the minute money job. The
+   * crons' other jobs (ranking, notifications, retention) move no money and are tested elsewhere;
+   * `cron()` runs a whole cron through the scheduled handler.
+   */
+  async advance(ms: number) {
+    vi.setSystemTime(Date.now() + ms)
+    this.collect()
+    this.fake.advance(Date.now())
+    this.collect()
+    await subscriptionsJob(STRIPE_ENV() as never, new Date())
+    await this.moneyMinute()
+  }
+
+  async cron(cron: string) {
+    const ctx = createExecutionContext()
+    await worker.scheduled!(
+      createScheduledController({ scheduledTime: Date.now(), cron }) as never,
+      STRIPE_ENV() as never,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+  }
+
+  /** The minute cron's money job alone (what settling a history needs, without the rest of the cron). */
+  async moneyMinute() {
+    await moneyMinute(STRIPE_ENV() as never, Date.now())
+    this.collect()
+  }
+
+  /** Stripe's new events join the queue of those not delivered. */
+  collect() {
+    while (this.seen < this.fake.outbox.length) this.pending.push(this.fake.outbox[this.seen++]!)
+  }
+
+  async deliver(ev: FakeEvent) {
+    const payload = JSON.stringify(ev)
+    const sig = await signPayload(env.STRIPE_WEBHOOK_SECRET!, payload, Math.floor(Date.now() / 1000))
+    const ctx = createExecutionContext()
+    const res = await worker.fetch(
+      new Request('http://localhost/hooks/stripe', {
+        method: 'POST',
+        body: payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': sig },
+      }) as never,
+      STRIPE_ENV() as never,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    await res.arrayBuffer()
+    if (!this.delivered.includes(ev)) this.delivered.push(ev)
+    this.collect()
+    return res.status
+  }
+
+  async as(who: 'person' | 'admin', method: string, path: string, form?: Record<string, string>): Promise<Answer> {
+    let p = who === 'person' ? this.person : admin!
+    if (Date.now() >= p.exp) {
+      p = await signIn(p.id)
+      if (who === 'person') this.person = p
+      else admin = p
+    }
+    const a = await request(method, path, p.token, form)
+    this.collect()
+    return a
+  }
+
+  /** A start on the host's grid `day` days ahead at `hour`:00 Madrid. */
+  slot(day: number, hour: number) {
+    const date = new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10)
+    return instantOf(date, hour * 60, 'Europe/Madrid')!
+  }
+
+  // ── Reading what the app wrote (the checks' side) ────────────────────────────────────────
+
+  /** This history's payment keys (a pack's checkout, a plan's period), from what Stripe charged. */
+  paymentKeys() {
+    return [...this.fake.charges.values()].map((c) =>
+      c.of.checkout ? `checkout:${c.of.checkout}` : `sub:${c.of.sub}:${c.of.periodStart}`,
+    )
+  }
+
+  /**
+   * The ledger in one read: the person's balance (null once erased: their rows are anonymised) and
+   * each payment's net (the sum of its rows, erased or not).
+   */
+  async ledgerView() {
+    const keys = this.paymentKeys()
+    const r = await env.DB.prepare(
+      `SELECT NULL AS k, COALESCE(SUM(amount_cents), 0) AS n FROM credit_ledger WHERE user_id = ?1
+       UNION ALL SELECT payment_key, SUM(amount_cents) FROM credit_ledger WHERE payment_key IN (${keys.map((_, i) => `?${i + 2}`).join(',') || 'NULL'}) GROUP BY payment_key`,
+    )
+      .bind(this.person.id, ...keys)
+      .all<{ k: string | null; n: number }>()
+    const nets = new Map<string, number>()
+    let balance = 0
+    for (const row of r.results) {
+      if (row.k === null) balance = Number(row.n)
+      else nets.set(row.k, Number(row.n))
+    }
+    return { balance: this.erased ? null : balance, nets, keys }
+  }
+
+  async ledgerSum() {
+    const r = await env.DB.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS s FROM credit_ledger WHERE user_id = ?1')
+      .bind(this.person.id)
+      .first<{ s: number }>()
+    return Number(r!.s)
+  }
+
+  /**
+   * The history is over and checked: its plans stop being anyone's business, so the daily job of
+   * the next history (the clock starts again) does not grant or end them. Housekeeping of the test,
+   * not a step of the app.
+   */
+  async close() {
+    await env.DB.prepare('UPDATE subscriptions SET status = 2 WHERE user_id = ?1').bind(this.person.id).run()
+  }
+
+  /** Actions on this history's Stripe objects not yet final (neither done nor refused for good). */
+  async owedActions() {
+    const targets = [...this.fake.subs.keys(), ...this.fake.charges.keys()]
+    if (!targets.length) return []
+    const r = await env.DB.prepare(
+      `SELECT key FROM stripe_actions WHERE done_at IS NULL AND failed_at IS NULL AND target IN (${targets.map(() => '?').join(',')})`,
+    )
+      .bind(...targets)
+      .all<{ key: string }>()
+    return r.results.map((x) => x.key)
+  }
+
+  async txId(pi: string) {
+    const r = await env.DB.prepare('SELECT id FROM transactions WHERE payment_intent = ?1')
+      .bind(pi)
+      .first<{ id: number }>()
+    return r?.id ?? null
+  }
+}
+
+/** The simulated clock on (Date only), from `startMs`. */
+export function simulatedClock(startMs: number) {
+  uninstallStripe()
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(startMs)
+}
