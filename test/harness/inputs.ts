@@ -603,3 +603,146 @@ export function inputsFor(call: Call): fc.Arbitrary<FuzzInput> {
     visitorAuth: fc.option(visitorAuth, { freq: 2 }).map((h) => h ?? {}),
   })
 }
+
+// ── Page paths (issue 32 §6: every page answers 4xx, never 5xx, for any slug) ────────────────
+
+/** Percent-encoded as a browser sends it (a lone surrogate becomes U+FFFD, as a browser's UTF-8 does). */
+export const encodeForAddress = (v: string) =>
+  encodeURIComponent(v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'))
+
+/** A page parameter as it travels in the address, already percent-encoded where a browser would. */
+export const pageSegment: fc.Arbitrary<Text> = fc.oneof(
+  // Typed values, encoded as a browser encodes them: control characters, over-long, prototype names…
+  { weight: 6, arbitrary: scalar.map((v) => encodeForAddress(String(v).slice(0, 3000)) || '%20') },
+  // Raw forms no encoder makes: broken escapes, dot segments, encoded separators and controls.
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '%zz',
+      '%',
+      '%E0%A4%A',
+      '%C0%AE%C0%AE',
+      '%ED%A0%80',
+      '..',
+      '.',
+      '%2e%2e',
+      '%2F',
+      '%5C',
+      '%00',
+      '%0A',
+      '%0D%0A',
+      '%7F',
+      '%C2%85',
+      '%E2%80%AE',
+      '%20',
+      '%09',
+      '+',
+      ';',
+      'a;b=c',
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'a'.repeat(199),
+      'a'.repeat(200),
+      'a'.repeat(201),
+      'a-'.repeat(150),
+      new Long('a', 8000),
+      new Long('%00', 500),
+      new Long('%E2%80%AE', 300),
+    ),
+  },
+  { weight: 2, arbitrary: fc.constantFrom('{{post_slug}}', '{{route_slug}}', '{{new_slug}}') },
+  // Near-valid slugs with one bad character inside.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('{{post_slug}}', '{{route_slug}}', 'dormir-mejor'),
+        fc.constantFrom('%00', '%01', '%1F', '%7F', '%E2%80%AE', '%0A'),
+      )
+      .map(([s, c]) => `${s}${c}`),
+  },
+)
+
+/** A page's query: junk names and values (a page reads page, per_page, keyword, plan_id, tab…). */
+export const pageQuery: fc.Arbitrary<[string, Text][]> = fc.array(
+  fc.tuple(
+    fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          'page',
+          'per_page',
+          'keyword',
+          'plan_id',
+          'tab',
+          'redirect',
+          'redirect_to',
+          'email',
+          'user_id',
+          'authorization',
+          'appointment_id',
+          'success',
+          'error',
+          'id',
+        ),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...JUNK_NAMES) },
+    ),
+    scalar.map((v): Text => (v instanceof Long && v.times > 2000 ? new Long(v.unit, 2000, v.prefix) : v)),
+  ),
+  { maxLength: 4 },
+)
+
+/**
+ * A stored post body (issue 32 §6: every page and call answers 4xx, never 5xx, for any stored
+ * body): markup pieces, names every object has as attributes, duplicated attributes, markup the
+ * parser refuses (a <plaintext> in a <select>), deep nesting and junk text, joined at random.
+ */
+export const storedBody: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom(
+          '<p>',
+          '</p>',
+          '<abbr ',
+          '<a ',
+          '<h2 ',
+          '<td ',
+          '<ol ',
+          '<video ',
+          '<img ',
+          '<table>',
+          '<select><option>',
+          '<plaintext>',
+          '<script>',
+          '</script>',
+          '<svg>',
+          '<math><mtext>',
+          '<noscript>',
+          '<!--',
+          '-->',
+          '>',
+          '"',
+          "'",
+          '=',
+          ' ',
+          'href=',
+          'src=',
+          'title=',
+          '/media/x.jpg',
+          '/&amp;amp;#47;evil.example',
+          'javascript:alert(1)',
+          'alert(1)',
+          '<b>'.repeat(120),
+        ),
+      },
+      { weight: 3, arbitrary: fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype)).map((n) => ` ${n}=x `) },
+      { weight: 2, arbitrary: scalar.map((v) => String(v).slice(0, 400)) },
+    ),
+    { maxLength: 30 },
+  )
+  .map((parts) => parts.join(''))
