@@ -118,20 +118,24 @@ describe('fuzz harness: page paths', () => {
     )
   }
 
-  it(`any stored post body: GET /v1/posts and its article page answer 200 (${RUNS_BODIES} bodies written behind the editors' back)`, { timeout: 120_000 }, async () => {
-    let n = 0
-    await fc.assert(
-      fc.asyncProperty(storedBody, async (content) => {
-        const post = await makePost({ language: 'es', slug: `stored-body-${++n}`, content, purge: false })
-        totals.addresses++
-        const listed = await api(`/v1/posts?filters[slug]=${post.slug}`, { locale: 'es' })
-        expect(listed.status, `GET /v1/posts of ${JSON.stringify(content).slice(0, 300)}`).toBe(200)
-        const { status } = await open(`/post/${post.slug}`, 'visitor')
-        expect(status, `the article page of ${JSON.stringify(content).slice(0, 300)}`).toBe(200)
-      }),
-      { seed: FUZZ_SEED, numRuns: RUNS_BODIES },
-    )
-  })
+  it(
+    `any stored post body: GET /v1/posts and its article page answer 200 (${RUNS_BODIES} bodies written behind the editors' back)`,
+    { timeout: 120_000 },
+    async () => {
+      let n = 0
+      await fc.assert(
+        fc.asyncProperty(storedBody, async (content) => {
+          const post = await makePost({ language: 'es', slug: `stored-body-${++n}`, content, purge: false })
+          totals.addresses++
+          const listed = await api(`/v1/posts?filters[slug]=${post.slug}`, { locale: 'es' })
+          expect(listed.status, `GET /v1/posts of ${JSON.stringify(content).slice(0, 300)}`).toBe(200)
+          const { status } = await open(`/post/${post.slug}`, 'visitor')
+          expect(status, `the article page of ${JSON.stringify(content).slice(0, 300)}`).toBe(200)
+        }),
+        { seed: FUZZ_SEED, numRuns: RUNS_BODIES },
+      )
+    },
+  )
 
   it('a slug no post, route or plan can have is the not-found page (404) for visitors and patients, in both languages', async () => {
     const bad = [

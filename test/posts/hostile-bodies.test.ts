@@ -28,8 +28,10 @@ const listed = async (slug: string) => {
 }
 
 /** The issue's exploit: survives both passes on main and becomes <script data-calma-nonce>. */
-const EXPLOIT = (tag: string) =>
-  `<${tag} constructor=x"/constructor='></${tag}><${tag} constructor='a"><script data-calma-nonce>alert(document.domain)</script>'>'</${tag}>`
+const EXPLOIT = (tag: string) => {
+  const open = tag === 'a' ? 'a href="/blog"' : tag // a link without an allowed href is dropped whatever it holds
+  return `<${open} constructor=x"/constructor='></${tag}><${open} constructor='a"><script data-calma-nonce>alert(document.domain)</script>'>'</${tag}>`
+}
 /** The tags it was seen on (each has attribute rules). */
 const SEEN_ON = ['abbr', 'a', 'h2', 'td', 'ol', 'video']
 
