@@ -15,8 +15,8 @@
  * any other post; when cleaning is stable, as it must be, that stores exactly the concatenation:
  * asserted), in PAGES tabs of one browser at once. A body the read pass changed (cleaning not
  * stable, the way the issue's `constructor` exploit became a script only on its second pass) is
- * opened on its own page instead. A group that fails is opened again member by member, so the
- * report names the inputs. Every post is dated 2001: it never shows first on /blog nor as another
+ * opened on its own page instead. A group that fails is halved (each half saved and opened)
+ * until the report names the inputs. Every post is dated 2001: it never shows first on /blog nor as another
  * file's "newest post" (deleting ~750 posts again cost 13 s). workerd checks each input's own
  * page too, in test/posts/xss-corpus.test.ts.
  *
@@ -241,7 +241,7 @@ export default function ({ test, browser, baseURL, api }) {
             window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
           )
         })
-        return { page, seen }
+        return { page, seen, recorded: 0 }
       }
 
       /** Open `slug` in `tab`; the problems found (empty: it held). */
@@ -275,7 +275,9 @@ export default function ({ test, browser, baseURL, api }) {
         if (seen.navigations.length !== 1) out.push(`navigations: ${seen.navigations.join(', ')}`)
         if (seen.dialogs.length) out.push(`dialogs: ${seen.dialogs.join(', ')}`)
         if (seen.offsite.length) out.push(`requests to other hosts: ${seen.offsite.join(', ')}`)
-        const recorded = issues(page).filter((i) => !out.includes(i))
+        // What the page recorded during this load only (console errors, failed requests, hydration).
+        const recorded = issues(page).slice(tab.recorded)
+        tab.recorded += recorded.length
         if (recorded.length) out.push(...recorded.map((i) => `recorded: ${i}`))
         return out
       }
@@ -293,21 +295,33 @@ export default function ({ test, browser, baseURL, api }) {
         }),
       )
       const opened = Date.now()
-      // A failing group, member by member: which inputs got through.
+      // A failing group, halved until the inputs are named: each half saved as an article of its
+      // own (what its members serve, side by side) and opened twice, down to a member's own page.
+      const check = async (slug) => [
+        ...(await openAndCheck(tabs[0], slug, 'miss')),
+        ...(await openAndCheck(tabs[0], slug, 'hit')),
+      ]
+      async function name(members, found) {
+        if (members.length === 1) {
+          const m = members[0]
+          failures.push(`${m.id} ${JSON.stringify(m.input).slice(0, 160)}: ${found.join('; ')}`)
+          return
+        }
+        const half = Math.ceil(members.length / 2)
+        for (const part of [members.slice(0, half), members.slice(half)]) {
+          let slug = part[0].slug
+          if (part.length > 1) {
+            slug = `xss-${run}-part-${part[0].n}-${part.length}`
+            await savePost(slug, part.map((m) => m.served).join(''))
+          }
+          const own = await check(slug)
+          if (own.length) await name(part, own)
+        }
+      }
       for (const { g, found } of bad) {
-        if (g.members.length === 1) {
-          failures.push(`${g.members[0].id} ${JSON.stringify(g.members[0].input).slice(0, 120)}: ${found.join('; ')}`)
-          continue
-        }
-        const named = []
-        for (const m of g.members) {
-          const own = [
-            ...(await openAndCheck(tabs[0], m.slug, 'miss')),
-            ...(await openAndCheck(tabs[0], m.slug, 'hit')),
-          ]
-          if (own.length) named.push(`${m.id} ${JSON.stringify(m.input).slice(0, 120)}: ${own.join('; ')}`)
-        }
-        failures.push(`group ${g.slug}: ${found.join('; ')}\n      ${named.join('\n      ') || '(no member alone)'}`)
+        const before = failures.length
+        await name(g.members, found)
+        if (failures.length === before) failures.push(`${g.slug}: ${found.join('; ')} (no part of it alone)`)
       }
 
       console.log(
