@@ -2,9 +2,10 @@
 // of activity, a plan with progress and unread notices, written straight into the local D1 file
 // (node:sqlite, one transaction of set-based INSERT … SELECT), then measured in the real runtime
 // (wrangler dev, the real queues): the nightly ranking, one notice to everyone until every
-// delivery is written, SCALE_EMAILS mails (default 100,000) through a fake provider failing 5% of
-// calls and timing out after accepting 1% (an email notice, mailed by its blocks' consumers), the signed-in calls against the trivial call, and the
-// D1 file size. Writes bench/out/scale.json and the table of docs/SCALING.md "Measured".
+// delivery is written, SCALE_EMAILS mails (default 100,000) through the fake of Resend's contract
+// (test/fakes/resend.ts) with 5% of calls failing, 1% timing out after sending and 1% answered 500
+// after sending (an email notice, mailed by its blocks' consumers), the signed-in calls against
+// the trivial call, and the D1 file size. Writes bench/out/scale.json and the table of docs/SCALING.md "Measured".
 import { spawnSync } from 'node:child_process'
 import { readdirSync, rmSync, statSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -25,6 +26,8 @@ const EMAILS = Number(process.env.SCALE_EMAILS) || 100_000
 const DAYS = 14
 const FAIL_RATE = 0.05
 const TIMEOUT_RATE = 0.01
+const ERROR_AFTER_ACCEPT_RATE = 0.01
+const BENCH_EMAIL_KEY = 're_bench_key'
 const EMAIL_DEADLINE_MS = Number(process.env.SCALE_EMAIL_DEADLINE_S || 1800) * 1000
 const stateDir = path.join(ROOT, '.tmp', `scale-${process.pid}`)
 const OUT = path.join(ROOT, 'bench/out/scale.json')
@@ -208,42 +211,68 @@ function yearOfDays(file) {
   return r
 }
 
-/** The fake email provider: Resend's batch shape, a key per mail; 5% of calls fail, 1% accept and never answer. */
-function startProvider(port) {
-  const accepted = new Map() // idempotency key → the recipient
-  const received = new Map() // recipient → times it reached the inbox
-  const stats = { calls: 0, failed: 0, timedOut: 0, repeatedKeys: 0 }
-  const srv = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (d) => (body += d))
-    req.on('end', () => {
-      stats.calls++
+/**
+ * The email provider: test/fakes/resend.ts, the fake that keeps Resend's documented contract (one
+ * Idempotency-Key header per request kept 24 h, 100 mails a batch, no attachments in a batch,
+ * 2 requests a second per team, strict or permissive validation; docs/decisions/040), served over
+ * HTTP. The outside world fails on top of it: 5% of calls 503 before anything is read, 1% are
+ * accepted and sent and never answered, 1% are accepted and sent and answered 500.
+ */
+async function startProvider(port) {
+  const { tsImport } = await import('tsx/esm/api')
+  const { createFakeResend } = await tsImport('../test/fakes/resend.ts', import.meta.url)
+  const fake = createFakeResend({
+    apiKey: BENCH_EMAIL_KEY,
+    keepBodies: false,
+    fault: () => {
       const roll = Math.random()
-      if (roll < FAIL_RATE) {
-        stats.failed++
-        res.writeHead(503).end('busy')
-        return
+      if (roll < FAIL_RATE) return 'unavailable'
+      if (roll < FAIL_RATE + TIMEOUT_RATE) return 'lost'
+      if (roll < FAIL_RATE + TIMEOUT_RATE + ERROR_AFTER_ACCEPT_RATE) return 'error-after-accept'
+      return 'none'
+    },
+  })
+  const srv = http.createServer((req, res) => {
+    const chunks = []
+    req.on('data', (d) => chunks.push(d))
+    req.on('end', () => void reply())
+    async function reply() {
+      try {
+        const answer = await fake.handle(
+          new Request(`http://127.0.0.1:${port}${req.url}`, {
+            method: req.method,
+            headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+            body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
+          }),
+        )
+        // Sent, and the answer never comes: longer than the Worker waits (8 s).
+        if (answer === 'lost') return void setTimeout(() => res.destroy(), 12_000)
+        res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(await answer.text())
+      } catch (err) {
+        res.writeHead(500).end(String(err))
       }
-      const mails = JSON.parse(body)
-      const data = mails.map((m) => {
-        if (accepted.has(m.idempotency_key)) {
-          stats.repeatedKeys++
-        } else {
-          accepted.set(m.idempotency_key, m.to[0])
-          received.set(m.to[0], (received.get(m.to[0]) ?? 0) + 1)
-        }
-        return { id: `fake-${m.idempotency_key}` }
-      })
-      if (roll < FAIL_RATE + TIMEOUT_RATE) {
-        stats.timedOut++
-        setTimeout(() => res.destroy(), 12_000) // longer than the Worker waits (8 s)
-        return
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }))
-    })
+    }
   })
   srv.listen(port, '127.0.0.1')
-  return { close: () => srv.close(), accepted, received, stats }
+  const stats = () => {
+    const calls = fake.calls
+    const count = (f) => calls.filter(f).length
+    return {
+      calls: calls.length,
+      batch_calls: count((c) => c.endpoint === '/emails/batch'),
+      single_calls: count((c) => c.endpoint === '/emails'),
+      failed: count((c) => c.fault === 'unavailable'),
+      timedOut: count((c) => c.fault === 'lost'),
+      errorAfterAccept: count((c) => c.fault === 'error-after-accept'),
+      rate_limited: count((c) => c.status === 429),
+      replayed: count((c) => c.replayed),
+      without_key: count((c) => c.key === null),
+      key_conflicts: count((c) => c.status === 409),
+      refused: count((c) => c.status >= 400 && c.status < 500 && c.status !== 429 && c.status !== 409),
+      dropped_attachments: fake.inbox.filter((m) => m.dropped.length).length,
+    }
+  }
+  return { close: () => srv.close(), received: fake.received, stats }
 }
 
 async function timed(url, init) {
@@ -281,11 +310,11 @@ try {
   if (!file) throw new Error(`no D1 file under ${stateDir}`)
   // The signed-in calls at demo size first (the freshly seeded state), by the same person as at N.
   const providerPort = await freePort()
-  provider = startProvider(providerPort)
+  provider = await startProvider(providerPort)
   const serve = () =>
     startServer({
       persistDir: stateDir,
-      vars: { EMAIL_API_URL: `http://127.0.0.1:${providerPort}`, EMAIL_API_KEY: 'bench-key' },
+      vars: { EMAIL_API_URL: `http://127.0.0.1:${providerPort}`, EMAIL_API_KEY: BENCH_EMAIL_KEY },
       timeoutMs: 180_000,
     })
   server = await serve()
@@ -415,12 +444,12 @@ try {
     )
   const sentRows = mailRows('sent')
   const deadRows = mailRows('dead')
-  const delivered = [...provider.received.entries()].filter(([to]) => /^p\d+@scale\.test$/.test(to))
+  const delivered = [...provider.received().entries()].filter(([to]) => /^p\d+@scale\.test$/.test(to))
   const emailsSent = delivered.length
   const emailsDuplicated = delivered.filter(([, n]) => n > 1).length
   const emailsLost = EMAILS - emailsSent
   log(
-    `emails: ${emailsSent} reached the inbox in ${emailS.toFixed(0)} s (${deadRows} dead letters, ${pending} still pending, ${sentRows} rows sent); provider: ${JSON.stringify(provider.stats)}`,
+    `emails: ${emailsSent} reached the inbox in ${emailS.toFixed(0)} s (${deadRows} dead letters, ${pending} still pending, ${sentRows} rows sent); provider: ${JSON.stringify(provider.stats())}`,
   )
 
   const dbBytes = bytesOf(file)
@@ -447,7 +476,7 @@ try {
     emails_lost: emailsLost,
     emails_dead: deadRows,
     emails_still_pending: pending,
-    provider: provider.stats,
+    provider: provider.stats(),
     db_bytes: dbBytes,
     bytes_per_person: Math.round(dbBytes / PEOPLE),
     reads,
@@ -476,8 +505,12 @@ async function writeDoc(r) {
       `${r.fanout_s} s (${r.fanout_written.toLocaleString('en')} rows)`,
     ],
     [
-      'an email notice: its mails with 5% failing calls, 1% timeouts after accepting',
+      'an email notice through Resend’s contract (2 requests a second), 5% of calls failing, 1% timing out after sending, 1% answered 500 after sending',
       `${r.emails_sent.toLocaleString('en')} sent of ${r.emails.toLocaleString('en')}, ${r.emails_duplicated} duplicated, ${r.emails_lost} lost (${r.emails_dead} dead letters), ${r.emails_per_min.toLocaleString('en')} a minute`,
+    ],
+    [
+      'the provider’s calls (bench/out/scale.json `provider`)',
+      `${r.provider.calls.toLocaleString('en')} (${r.provider.failed} 503, ${r.provider.timedOut} unanswered, ${r.provider.errorAfterAccept} 500 after sending, ${r.provider.rate_limited} 429); ${r.provider.replayed} answered from the key's record; ${r.provider.without_key} without an Idempotency-Key; ${r.provider.dropped_attachments} attachments dropped`,
     ],
     ...Object.entries(r.reads).map(([, x]) => [
       `GET ${x.path}`,

@@ -24,6 +24,26 @@ import {
 
 const PASSWORD = 'Calma-demo-2026'
 
+// Since issue 32 §4 each viewer has its own caches (src/client/pwa/viewer.ts): `calma-pages-<tag>`
+// (`calma-pages-v` for visitors) and `calma-downloads-<tag>`; these read them all.
+/** Paths kept in the service worker's page caches. */
+const keptPaths = (page) =>
+  page.evaluate(async () => {
+    const out = []
+    for (const n of await caches.keys())
+      if (n.startsWith('calma-pages'))
+        for (const r of await (await caches.open(n)).keys()) out.push(new URL(r.url).pathname)
+    return out
+  })
+/** How many downloaded files the device keeps, whoever's. */
+const downloadedFiles = (page) =>
+  page.evaluate(async () => {
+    let n = 0
+    for (const name of await caches.keys())
+      if (name.startsWith('calma-downloads')) n += (await (await caches.open(name)).keys()).length
+    return n
+  })
+
 /** Open `path`, hydrate, and wait until the service worker controls the page with its caches ready. */
 async function openControlled(browser, path, locale) {
   const page = await newPage(browser, { viewport: PHONE, locale, serviceWorkers: 'allow' })
@@ -161,9 +181,7 @@ export default function ({ test, browser, baseURL }) {
     await page.goto(path)
     await waitForHydration(page)
     const heading = await page.locator('h1').first().innerText()
-    await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), path), {
-      message: 'the route page is kept',
-    })
+    await eventually(async () => (await keptPaths(page)).includes(path), { message: 'the route page is kept' })
     // The visit's own usage events go out before the network does.
     await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {})
     // The visit's own events may still be on their way when the network goes.
@@ -184,10 +202,7 @@ export default function ({ test, browser, baseURL }) {
       email: 'patient.en@demo.calma.app',
       to: '/en/journey',
     })
-    await eventually(
-      () => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/en/journey'))),
-      { message: 'the journey is kept' },
-    )
+    await eventually(async () => (await keptPaths(page)).includes('/en/journey'), { message: 'the journey is kept' })
     // The page's usage beacon (/v1/track) may still be on its way when the network goes: cut off
     // on purpose here, not a failure of the app (seen once in a full run).
     expectFailure(page, '/v1/track')
@@ -202,9 +217,7 @@ export default function ({ test, browser, baseURL }) {
     await page.evaluate(() => document.querySelector('a[data-action="logout"]').click())
     await page.waitForURL((u) => u.pathname === '/en/', { timeout: 10_000 })
     await waitForHydration(page)
-    const kept = await page.evaluate(async () =>
-      (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname),
-    )
+    const kept = await keptPaths(page)
     assert.ok(!kept.includes('/en/journey'), kept.join(' '))
     // Offline after logout: the journey is not there for whoever holds the phone next.
     await page.context().setOffline(true)
@@ -383,7 +396,7 @@ export default function ({ test, browser, baseURL }) {
       assert.equal(await page.locator('[data-testid=unit-download][data-state=done]').count(), playable)
       await screenshot(page, 'pwa-download-done')
       const files = await page.evaluate(async () => {
-        const c = await caches.open('calma-downloads')
+        const c = await caches.open((await caches.keys()).find((n) => n.startsWith('calma-downloads-')))
         return Promise.all(
           (await c.keys()).map(async (r) => {
             const res = await c.match(r)
@@ -409,9 +422,7 @@ export default function ({ test, browser, baseURL }) {
       )
 
       // Offline: the route page opens from its kept copy and its player is fed from the record.
-      await eventually(() => page.evaluate(async (p) => !!(await (await caches.open('calma-pages')).match(p)), route), {
-        message: 'the route page is kept',
-      })
+      await eventually(async () => (await keptPaths(page)).includes(route), { message: 'the route page is kept' })
       expectFailure(page, '/v1/')
       expectFailure(page, '/ws/')
       await page.context().setOffline(true)
@@ -464,7 +475,7 @@ export default function ({ test, browser, baseURL }) {
       assert.match(await list.getByTestId('download-size').first().innerText(), /\d (KB|MB)$/)
       assert.match(await list.getByTestId('downloads-total').innerText(), /^Total: [\d.,]+ (KB|MB)$/)
       await list.screenshot({ path: path.join(SCREENS_DIR, 'pwa-profile-downloads.png') })
-      const cached = () => page.evaluate(async () => (await (await caches.open('calma-downloads')).keys()).length)
+      const cached = () => downloadedFiles(page)
       await list.getByTestId('download-remove').first().click()
       await eventually(async () => (await list.getByTestId('download-item').count()) === playable - 1, {
         message: 'the item stays listed',
@@ -475,11 +486,7 @@ export default function ({ test, browser, baseURL }) {
       await page.evaluate(() => document.querySelector('a[data-action="logout"]').click())
       await page.waitForURL((u) => u.pathname === '/en/', { timeout: 10_000 })
       await waitForHydration(page)
-      const downloadsLeft = async () =>
-        page.evaluate(async () =>
-          (await caches.has('calma-downloads')) ? (await (await caches.open('calma-downloads')).keys()).length : 0,
-        )
-      assert.equal(await downloadsLeft(), 0)
+      assert.equal(await downloadedFiles(page), 0)
       const records = await page.evaluate(
         () =>
           new Promise((resolve) => {
@@ -502,7 +509,7 @@ export default function ({ test, browser, baseURL }) {
     await page.locator('[data-testid=next-download] [data-testid=download-start]').click()
     await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 20_000 })
     assert.match(await page.getByTestId('route-download').innerText(), /Descargado/)
-    const n = await page.evaluate(async () => (await (await caches.open('calma-downloads')).keys()).length)
+    const n = await downloadedFiles(page)
     assert.ok(n >= 1 && n <= 3, `${n} files`)
     await screenshot(page, 'pwa-journey-next-downloaded')
   })
@@ -520,28 +527,29 @@ export default function ({ test, browser, baseURL }) {
       await page.getByTestId('register-welcome').waitFor({ timeout: 5000 })
       await page.goto('/profile')
       await waitForHydration(page)
-      await eventually(
-        () => page.evaluate(async () => !!(await (await caches.open('calma-pages')).match('/profile'))),
-        { message: 'the profile is kept' },
-      )
-      // A download of this person (as the route page leaves it): a file and its record.
+      await eventually(async () => (await keptPaths(page)).includes('/profile'), { message: 'the profile is kept' })
+      // A download of this person (as the route page leaves it): a file in this session's cache,
+      // named as src/client/pwa/viewer.ts names it (a hash of the companion cookie's viewer id).
       await page.evaluate(async () => {
+        const id = document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('__Host-calma_viewer='))
+          .split('=')[1]
+          .split('.')[0]
+        const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`calma-cache:${id}`))
+        const tag = Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
         await (
-          await caches.open('calma-downloads')
+          await caches.open(`calma-downloads-${tag}`)
         ).put('/media/e2e/erase.mp3', new Response(new Uint8Array(1000), { headers: { 'content-type': 'audio/mpeg' } }))
       })
+      assert.equal(await downloadedFiles(page), 1)
       await page.getByTestId('delete-account').click()
       await page.locator('[data-testid=captcha].captcha-ok').first().waitFor({ timeout: 5000 })
       await page.getByTestId('confirm-delete-yes').click()
       await page.getByTestId('account-deleted').waitFor()
       await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
       await waitForHydration(page)
-      const left = await page.evaluate(async () => ({
-        downloads: (await caches.has('calma-downloads'))
-          ? (await (await caches.open('calma-downloads')).keys()).length
-          : 0,
-        pages: (await (await caches.open('calma-pages')).keys()).map((r) => new URL(r.url).pathname),
-      }))
+      const left = { downloads: await downloadedFiles(page), pages: await keptPaths(page) }
       assert.equal(left.downloads, 0)
       assert.ok(!left.pages.includes('/profile'), left.pages.join(' '))
     },

@@ -9,27 +9,38 @@
  *   page), one cache per build.
  * - Hashed /assets/* and a language's words /i18n/*: cache first (they never change), so a visited
  *   page hydrates offline; the shell's words are kept at install.
- * - Navigations: the network first. A visited page of the list below is kept for its viewer
- *   (the x-calma-viewer header the Worker sends); a different viewer empties that cache first,
- *   and logout empties it from the page. Offline: that copy, else /help, else the offline page,
- *   in the language of the path.
- * - Never: /v1 (personal, no-store), /media, /ws, /auth, /hooks, anything not GET.
+ * - Navigations: the network first. A visited page of the list below is kept for the session it
+ *   was rendered for, and served only while that session is the device's (issue 32 §4;
+ *   docs/decisions/039-offline-copies-belong-to-one-session.md): the Worker names the viewer in
+ *   the x-calma-viewer header and in the companion cookie, read here through the Cookie Store API,
+ *   offline too. Another viewer, a visitor, a session past its expiry: every other person's pages
+ *   and downloads are deleted first. Offline: the current viewer's copy, else /help, else the
+ *   offline page, in the language of the path.
+ * - Downloaded media (issue 23 §4): from the current viewer's downloads only.
+ * - Never: /v1 (personal, no-store), /ws, /auth, /hooks, anything not GET.
  * - A new version waits until the page asks it to take over (the page offers a reload).
  */
 import { CacheFirst, ExpirationPlugin, Serwist, createPartialResponse, type PrecacheEntry } from 'serwist'
+import {
+  VIEWER_COOKIE,
+  VISITOR,
+  currentTag,
+  downloadsCache,
+  forgetOthers,
+  pagesCache,
+  tagOfViewer,
+} from '../client/pwa/viewer'
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] }
 /** A hash of this build's precache list (scripts/build-sw.mjs). */
 declare const SW_VERSION: string
 
 const SHELL_CACHE = `calma-shell-${SW_VERSION}`
-/** Pages a person visited, for the current viewer only. Logout deletes it (src/client/pwa). */
-const PAGES_CACHE = 'calma-pages'
 const ASSETS_CACHE = 'calma-assets'
-/** Units a person downloaded (issue 23 §4; src/client/pwa/downloads.ts), by `/media/<key>` without its signature. */
-const DOWNLOADS_CACHE = 'calma-downloads'
+// Pages a viewer visited: `calma-pages-<tag>` (client/pwa/viewer.ts), `calma-pages-v` for visitors.
+// Units a person downloaded (issue 23 §4; src/client/pwa/downloads.ts): `calma-downloads-<tag>`,
+// by `/media/<key>` without its signature.
 const VIEWER_HEADER = 'x-calma-viewer'
-const VIEWER_KEY = '/__calma/viewer'
 const SHELL = ['/help', '/en/help', '/offline', '/en/offline']
 /** The pages kept once visited (issue 23 §6): home, the journey, plans, routes and articles. */
 const KEPT = /^(?:\/en)?\/(?:|journey|plan\/[^/]+|routes|route\/[^/]+|blog|post\/[^/]+|profile)$/
@@ -56,16 +67,38 @@ serwist.registerCapture(
 )
 
 /**
- * A downloaded unit's media (issue 23 §4): answered from `calma-downloads` whatever its hourly
- * signature (`?exp&sig` ignored), with a 206 slice for `Range: bytes=` so the player seeks
- * offline. Anything not downloaded goes to the network untouched (never kept here).
+ * Nothing of another viewer stays (client/pwa/viewer.ts forgetOthers), checked whenever the
+ * worker acts for the device's viewer. Within this worker's life, once per viewer: the page
+ * writes downloads only for the current one.
+ */
+let cleanFor: string | null | undefined
+async function onlyFor(tag: string | null) {
+  if (tag === cleanFor) return
+  await forgetOthers(tag)
+  cleanFor = tag
+}
+
+/** The device's viewer now (the companion cookie), with everything of the others gone. */
+async function viewerNow(): Promise<string | null> {
+  const tag = await currentTag()
+  await onlyFor(tag)
+  return tag
+}
+
+/**
+ * A downloaded unit's media (issue 23 §4): answered from the current viewer's downloads whatever
+ * its hourly signature (`?exp&sig` ignored), with a 206 slice for `Range: bytes=` so the player
+ * seeks offline. Anyone else's request, and anything not downloaded, goes to the network
+ * untouched (never kept here).
  */
 serwist.registerCapture(
   ({ request, url, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/media/'),
   async ({ request, url }) => {
-    // caches.match with a cacheName never creates the cache (logout's deletion stays whole).
+    const tag = await viewerNow().catch(() => null)
+    if (!tag || tag === VISITOR) return fetch(request)
+    // caches.match with a cacheName never creates the cache (a deletion stays whole).
     const kept = await caches
-      .match(`${url.origin}${url.pathname}`, { cacheName: DOWNLOADS_CACHE })
+      .match(`${url.origin}${url.pathname}`, { cacheName: downloadsCache(tag) })
       .catch(() => undefined)
     if (!kept) return fetch(request)
     return request.headers.has('range') ? createPartialResponse(request, kept) : kept
@@ -84,29 +117,34 @@ async function navigate(request: Request, url: URL): Promise<Response> {
   } catch {
     return offlineAnswer(url)
   }
-  const viewer = res.headers.get(VIEWER_HEADER)
-  if (viewer) {
-    const known = await currentViewer()
-    if (known !== viewer) await forgetPages(viewer)
-    if (
-      res.status === 200 &&
-      !res.redirected &&
-      KEPT.test(url.pathname) &&
-      res.headers.get('content-type')?.startsWith('text/html')
-    ) {
-      const copy = res.clone()
-      // The page is already on its way; keeping the copy must not hold it.
-      void caches
-        .open(PAGES_CACHE)
-        .then((c) => c.put(pageKey(url), copy))
-        .catch(() => {})
-    }
+  // Whom the Worker rendered this for (absent: it could not read the session, so nothing changes).
+  const said = res.headers.get(VIEWER_HEADER)
+  if (said === null) return res
+  const [rendered, now] = await Promise.all([tagOfViewer(said), currentTag()])
+  await onlyFor(now)
+  // Kept only under the viewer it was rendered for, when that is still the device's (the cookie
+  // jar, after this answer's own cookies) and the worker can tell (the Cookie Store API).
+  if (
+    rendered &&
+    rendered === now &&
+    res.status === 200 &&
+    !res.redirected &&
+    KEPT.test(url.pathname) &&
+    res.headers.get('content-type')?.startsWith('text/html')
+  ) {
+    const copy = res.clone()
+    // The page is already on its way; keeping the copy must not hold it.
+    void caches
+      .open(pagesCache(rendered))
+      .then((c) => c.put(pageKey(url), copy))
+      .catch(() => {})
   }
   return res
 }
 
 async function offlineAnswer(url: URL): Promise<Response> {
-  const kept = await caches.open(PAGES_CACHE).then((c) => c.match(pageKey(url)))
+  const tag = await viewerNow().catch(() => null)
+  const kept = tag ? await caches.match(pageKey(url), { cacheName: pagesCache(tag) }).catch(() => undefined) : undefined
   if (kept) return markedOffline(kept, 'kept')
   const en = url.pathname === '/en' || url.pathname.startsWith('/en/')
   const help = /^(?:\/en)?\/help$/.test(url.pathname)
@@ -130,17 +168,17 @@ async function markedOffline(res: Response, how: 'kept' | 'shell'): Promise<Resp
 /** Kept pages by path and query, never by fragment. */
 const pageKey = (url: URL) => `${url.pathname}${url.search}`
 
-async function currentViewer(): Promise<string | null> {
-  const r = await caches.open(PAGES_CACHE).then((c) => c.match(VIEWER_KEY))
-  return r ? r.text() : null
-}
-
-/** A different person (or a visitor after a session): nothing of the last one stays. */
-async function forgetPages(viewer: string) {
-  await caches.delete(PAGES_CACHE)
-  const c = await caches.open(PAGES_CACHE)
-  await c.put(VIEWER_KEY, new Response(viewer))
-}
+// The companion cookie changes (a sign-in, a logout, a 401 or another viewer's answer to any
+// request, pages' calls included): the other viewers' copies go now, not at the next navigation.
+self.addEventListener('cookiechange', (event) => {
+  cleanFor = undefined
+  event.waitUntil(
+    viewerNow().then(
+      () => undefined,
+      () => undefined,
+    ),
+  )
+})
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -162,11 +200,18 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches
-      .keys()
-      .then((keys) =>
-        Promise.all(keys.filter((k) => k.startsWith('calma-shell-') && k !== SHELL_CACHE).map((k) => caches.delete(k))),
-      ),
+    Promise.all([
+      caches
+        .keys()
+        .then((keys) =>
+          Promise.all(
+            keys.filter((k) => k.startsWith('calma-shell-') && k !== SHELL_CACHE).map((k) => caches.delete(k)),
+          ),
+        ),
+      // Woken by every change of the companion cookie (where the browser offers it).
+      self.registration.cookies?.subscribe([{ name: VIEWER_COOKIE, url: '/' }]).catch(() => {}),
+      viewerNow().catch(() => {}),
+    ]),
   )
 })
 

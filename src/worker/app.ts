@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { runScheduled } from '#worker/cron/index'
@@ -7,7 +7,9 @@ import { headerAfter, requestContext } from '#worker/http/context'
 import { sessionContext } from '#worker/features/users/session'
 import { errorResponse } from '#worker/http/envelope'
 import { AppError } from '#worker/http/errors'
+import { isForeignKeyViolation } from '#worker/db/errors'
 import { security } from '#worker/http/security'
+import { viewerMark } from '#worker/http/viewer'
 import { bodyGuard } from '#worker/http/body'
 import { formBodiesOnly } from '#worker/http/form-only'
 import { captchaGate } from '#worker/http/captcha'
@@ -76,6 +78,7 @@ app.use('*', security(import.meta.env.DEV))
 app.use('*', bodyGuard) // 413 over the body limit, and drain what a handler left unread (http/body.ts)
 app.use('*', requestContext)
 app.use('*', sessionContext) // c.var.user; a failed lookup serves as a visitor (features/users/session.ts)
+app.use('*', viewerMark) // whose offline copies may be served: the session's opaque viewer (http/viewer.ts)
 // Accounts (issue 3): CSRF for cookie-carried writes, then Turnstile on SPEC §7's paths, before any handler.
 app.use('/v1/*', formBodiesOnly) // 415 for a body that is not form data (SPEC §7), before it could read as an empty form
 app.use('/v1/*', csrfProtection)
@@ -111,13 +114,25 @@ function isApi(path: string) {
   return path === '/v1' || path.startsWith('/v1/')
 }
 
-app.onError((err, c) => {
+/**
+ * A write that named a row gone meanwhile (SQLite's foreign key check): the caller themselves
+ * when their account was erased elsewhere (their session may still be served for up to KV's
+ * 60 s at another location: docs/decisions/038), else what they pointed at.
+ */
+async function goneRow(c: Context<AppEnv>): Promise<AppError> {
+  const caller = c.var.user && c.var.confirmUser ? await c.var.confirmUser().catch(() => null) : undefined
+  return new AppError(caller === null ? 'unauthenticated' : 'conflict')
+}
+
+app.onError(async (err, c) => {
   const appErr =
     err instanceof AppError
       ? err
       : err instanceof HTTPException && err.status < 500
         ? new AppError(err.status === 401 ? 'unauthenticated' : err.status === 404 ? 'not_found' : 'bad_request')
-        : null
+        : isForeignKeyViolation(err)
+          ? await goneRow(c)
+          : null
   if (!appErr) console.error(`[${c.get('requestId')}]`, err)
   const e = appErr ?? new AppError('internal')
   // A failure before requestContext ran still answers in a language and the envelope.

@@ -27,6 +27,11 @@ export interface Env {
    * stopping at the local outbox.
    */
   EMAIL_API_URL?: string
+  /**
+   * Requests a second the mail provider allows this team (Resend's default 2, raised on request);
+   * every consumer's calls are paced under it (docs/decisions/040).
+   */
+  EMAIL_RATE_PER_SECOND?: string
   GOOGLE_CLIENT_ID: string
   APPLE_CLIENT_ID: string
   /** Ad and analytics vendors (issue 8 §5): loaded only after consent, only on marketing pages. Unset: none. */
@@ -63,8 +68,14 @@ export interface SessionUser {
   /**
    * The caller's whole users row, read once per request by the session lookup
    * (features/users/session.ts): handlers that need more of the user read it here, not again.
+   * KV's copy (up to 60 s old elsewhere) unless `confirmed`.
    */
   row: User
+  /**
+   * The row (role, subscriber…) was read from D1's primary in this request, and the session
+   * found still valid there (staff, and calls behind requireAuthority: docs/decisions/038).
+   */
+  confirmed?: boolean
   /** How this request was signed in (features/users/session.ts). */
   session?: {
     /** HMAC of the token: the KV key, never the token itself. */
@@ -76,6 +87,8 @@ export interface SessionUser {
     remember: boolean
     /** Opened by a recovery link moments ago: may set a new password without the old one. */
     recovery: boolean
+    /** Fingerprint of the password the session was opened with (features/users/session.ts). */
+    fp?: string
     /** The person's data version: changes with any of their rows (http/person-cache.ts). */
     dv?: string
     /** The D1 bookmark this request brought (http/context.ts), part of the person-cache key. */
@@ -96,6 +109,11 @@ export interface Vars {
    * visitor's, and what needs a user answers 503 instead of 401 (http/auth.ts).
    */
   sessionUnavailable?: boolean
+  /**
+   * The caller confirmed against D1's primary, once per request (features/users/session.ts):
+   * null when their session no longer holds there. Sets `user` to the confirmed caller.
+   */
+  confirmUser?: () => Promise<SessionUser | null>
   requestId: string
   secureHeadersNonce?: string
 }

@@ -14,6 +14,7 @@ import { sendDueNotifications } from '#worker/features/notifications/notificatio
 import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
 import { api, json, PRODUCTION_VARS } from '../helpers'
 import { makeUser } from '../factories'
+import { faults, prodEnv, resendAtFetch } from '../mail/support'
 import { bearer, register, setRole } from '../users/support'
 
 const prod = { ...env, ...PRODUCTION_VARS } as typeof env
@@ -36,34 +37,9 @@ async function deliver(queue: string, body: unknown, attempts = 1, id = `msg-${+
   return { ...result, delays: retry.mock.calls.map(([options]) => options?.delaySeconds) }
 }
 
-/**
- * The email provider at fetch: each call follows the plan ('ok', 'fail': 503 and nothing sent,
- * 'lost': sent, then the answer never arrives, as a timeout after accepting). A mail whose key
- * was already accepted is answered with its first id and not sent again.
- */
-function fakeProvider(plan: ('ok' | 'fail' | 'lost')[]) {
-  const delivered = new Map<string, { to: string; times: number; id: string }>()
-  const calls: { url: string; keys: string[] }[] = []
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const mails = JSON.parse(String(init!.body)) as { to: string[]; idempotency_key: string }[]
-    calls.push({ url: String(input), keys: mails.map((m) => m.idempotency_key) })
-    const step = plan.shift() ?? 'ok'
-    if (step === 'fail') return new Response('busy', { status: 503 })
-    const data = mails.map((m) => {
-      const seen = delivered.get(m.idempotency_key)
-      if (seen) return { id: seen.id }
-      const first = { to: m.to[0]!, times: 1, id: `p-${m.idempotency_key}` }
-      delivered.set(m.idempotency_key, first)
-      return { id: first.id }
-    })
-    if (step === 'lost') throw new TypeError('Network connection lost.')
-    return Response.json({ data })
-  })
-  return { delivered, calls, spy }
-}
-
+const mailProd = prodEnv()
 async function mailTo(to: string) {
-  return sendMail(prod, {
+  return sendMail(mailProd, {
     to,
     template: 'welcome',
     locale: 'es',
@@ -208,11 +184,9 @@ describe('the mail of a large email notice, written by its blocks', () => {
     enqueue.mockRestore()
 
     // The ids as calma-mail delivers them: each person gets their mail once.
-    const provider = fakeProvider(['ok'])
+    const provider = resendAtFetch()
     expect((await deliver('calma-mail', { ids: queued }, 1, 'mail-of-block')).explicitAcks).toEqual(['mail-of-block'])
-    expect([...provider.delivered.values()].map((d) => [d.to, d.times]).sort()).toEqual(
-      people.map((u) => [u.email, 1]).sort(),
-    )
+    expect([...provider.received()].sort()).toEqual(people.map((u) => [u.email, 1]).sort())
     expect((await mails()).every((m) => m.status === 'sent')).toBe(true)
   })
 })
@@ -279,32 +253,36 @@ describe('mail through calma-mail', () => {
   it('a provider failure, and a timeout after the provider accepted, are retried with backoff and the person gets each mail once', async () => {
     const ids = [await mailTo('uno@example.com'), await mailTo('dos@example.com')]
     expect((await outbox(ids[0]!))!.status).toBe('pending')
-    const provider = fakeProvider(['fail', 'lost', 'ok'])
+    const provider = resendAtFetch({ fault: faults('unavailable', 'lost') })
 
-    const tries = [await deliver('calma-mail', { ids }, 1, 'mail-1'), await deliver('calma-mail', { ids }, 2, 'mail-1')]
+    const tries = [
+      await deliver('calma-mail', { ids }, 1, 'mail-1', mailProd),
+      await deliver('calma-mail', { ids }, 2, 'mail-1', mailProd),
+    ]
     expect(tries.map((r) => r.retryMessages)).toEqual([[{ msgId: 'mail-1' }], [{ msgId: 'mail-1' }]])
     expect(tries.map((r) => r.delays)).toEqual([[retryDelay(1)], [retryDelay(2)]])
     expect(retryDelay(1)).toBeLessThan(retryDelay(2))
     expect(await outbox(ids[0]!)).toMatchObject({ status: 'pending', attempts: 2 })
-    const sent = await deliver('calma-mail', { ids }, 3, 'mail-1')
+    const sent = await deliver('calma-mail', { ids }, 3, 'mail-1', mailProd)
     expect(sent.explicitAcks).toEqual(['mail-1'])
     // The same message delivered once more: nothing is pending, the provider is not called.
-    const twice = await deliver('calma-mail', { ids }, 1, 'mail-2')
+    const twice = await deliver('calma-mail', { ids }, 1, 'mail-2', mailProd)
     expect(twice.explicitAcks).toEqual(['mail-2'])
 
-    expect(provider.calls.map((c) => c.url)).toEqual(Array(3).fill(providerBatchUrl(prod)))
-    expect(provider.calls.every((c) => c.keys.join() === ids.map((id) => `calma-mail-${id}`).join())).toBe(true)
-    expect([...provider.delivered.values()].map((d) => [d.to, d.times])).toEqual([
+    expect(provider.calls.map((c) => c.endpoint)).toEqual(Array(3).fill('/emails/batch'))
+    expect(new URL(providerBatchUrl(mailProd)).pathname).toBe('/emails/batch')
+    // One key for the three tries (the third was answered from the provider's record: the second sent it).
+    expect(new Set(provider.calls.map((c) => c.key)).size).toBe(1)
+    expect(provider.calls.map((c) => c.replayed)).toEqual([false, false, true])
+    expect([...provider.received()]).toEqual([
       ['uno@example.com', 1],
       ['dos@example.com', 1],
     ])
-    for (const id of ids)
-      expect(await outbox(id)).toMatchObject({
-        status: 'sent',
-        attempts: 3,
-        html: null,
-        provider_id: `p-calma-mail-${id}`,
-      })
+    for (const id of ids) {
+      const row = await outbox(id)
+      expect(row).toMatchObject({ status: 'sent', attempts: 3, html: null })
+      expect(provider.inbox.map((m) => m.id)).toContain(row!.provider_id)
+    }
   })
 
   it('mail never handed to the queue is enqueued by the minute cron once, after an hour', async () => {
@@ -325,9 +303,9 @@ describe('mail through calma-mail', () => {
   it('a mail that exhausts its retries lands in the dead-letter queue, is listed for admins, and is sent once when replayed', async () => {
     const id = await mailTo('tres@example.com')
     // The second try reached the provider, which sent it; only the answer was lost.
-    const provider = fakeProvider(['fail', 'lost', 'fail'])
+    const provider = resendAtFetch({ fault: faults('unavailable', 'lost', 'unavailable') })
     for (const attempt of [1, 2, 3])
-      expect((await deliver('calma-mail', { ids: [id] }, attempt, 'mail-dead')).retryMessages).toHaveLength(1)
+      expect((await deliver('calma-mail', { ids: [id] }, attempt, 'mail-dead', mailProd)).retryMessages).toHaveLength(1)
     // Past max_retries the queue moves the message to calma-mail-dead.
     expect((await deliver('calma-mail-dead', { ids: [id] }, 1, 'mail-dead')).ackAll).toBe(true)
     expect(await outbox(id)).toMatchObject({ status: 'dead', attempts: 3 })
@@ -349,7 +327,7 @@ describe('mail through calma-mail', () => {
     expect(list.mails.find((m: any) => m.id === id)).toMatchObject({
       to: 'tres@example.com',
       attempts: 3,
-      error: 'provider answered 503',
+      error: 'provider answered 503 service_unavailable: API is temporarily unavailable.',
     })
     const bad = await api('/v1/notifications/dead-mail/replay', {
       method: 'POST',
@@ -369,9 +347,16 @@ describe('mail through calma-mail', () => {
     expect(await json(replay)).toMatchObject({ replayed: 1, message: 'Enviado de nuevo a la cola de correo.' })
     expect(await outbox(id)).toMatchObject({ status: 'pending', dead_at: null })
     // The replayed message, as the queue delivers it.
-    expect((await deliver('calma-mail', { ids: [id] }, 1, 'mail-replayed')).explicitAcks).toEqual(['mail-replayed'])
-    expect(await outbox(id)).toMatchObject({ status: 'sent', provider_id: `p-calma-mail-${id}` })
-    expect([...provider.delivered.values()].filter((d) => d.to === 'tres@example.com').map((d) => d.times)).toEqual([1])
+    // The replayed message, as the queue delivers it: the same call under the same key, which the
+    // provider answers from its record (the lost try had sent it).
+    expect((await deliver('calma-mail', { ids: [id] }, 1, 'mail-replayed', mailProd)).explicitAcks).toEqual([
+      'mail-replayed',
+    ])
+    expect(provider.calls.at(-1)!.replayed).toBe(true)
+    const row = await outbox(id)
+    expect(row).toMatchObject({ status: 'sent' })
+    expect(provider.inbox.find((m) => m.to.includes('tres@example.com'))!.id).toBe(row!.provider_id)
+    expect(provider.received().get('tres@example.com')).toBe(1)
     // Replaying again finds nothing dead.
     expect(
       await json(

@@ -78,6 +78,7 @@ describe('the legal pages', () => {
     const cookies = await (await page('/cookies')).text()
     for (const name of [
       'calma_session',
+      '__Host-calma_viewer', // issue 32 §4: whose the offline copies are
       'tz',
       'calma_oauth',
       'calma_consent',

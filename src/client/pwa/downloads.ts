@@ -1,5 +1,6 @@
-import { clear, createStore, del, entries, set } from 'idb-keyval'
+import { clear, del, entries, set } from 'idb-keyval'
 import type { UnitStateDto } from '#shared/contract/playback'
+import { VISITOR, currentTag, downloadRecords as store, downloadsCache } from './viewer'
 
 /**
  * Downloaded units (issue 23 §4; docs/decisions/023-offline-and-install.md). The audio goes in
@@ -8,10 +9,14 @@ import type { UnitStateDto } from '#shared/contract/playback'
  * (src/sw/sw.ts). What was downloaded, by whom, is recorded in IndexedDB (`calma-downloads`,
  * idb-keyval): the route page's player is fed from it when `GET /v1/route/units` (personal,
  * never cached) cannot be fetched. Loaded only on the route page and the profile, on demand.
+ *
+ * Both belong to the session that downloaded them (issue 32 §4, ./viewer.ts): the files in that
+ * viewer's cache (`calma-downloads-<tag>`), each record marked with its viewer; listed, played and
+ * served only while that session is the device's, and deleted when it is not.
  */
-export const DOWNLOADS_CACHE = 'calma-downloads'
-
 export interface Download {
+  /** The viewer (session) that downloaded it: the tag of ./viewer.ts. */
+  viewer: string
   user: number
   route_id: number
   route_slug: string
@@ -30,9 +35,13 @@ export interface RouteRef {
   title: string
 }
 
-let db: ReturnType<typeof createStore> | null = null
-const store = () => (db ??= createStore('calma-downloads', 'units'))
-const recordKey = (user: number, unitId: number) => `${user}:${unitId}`
+const recordKey = (viewer: string, user: number, unitId: number) => `${viewer}:${user}:${unitId}`
+
+/** The session this page's downloads belong to: the device's current one, if a person's. */
+async function mySession(): Promise<string | null> {
+  const tag = await currentTag()
+  return tag && tag !== VISITOR ? tag : null
+}
 /** The media's path without the signature: the same file for every hour's URL. */
 export const mediaKey = (url: string) => new URL(url, location.href).pathname
 
@@ -45,12 +54,15 @@ export class QuotaError extends Error {
 }
 const isQuota = (err: unknown) => err instanceof DOMException && (err.name === 'QuotaExceededError' || err.code === 22)
 
+/** This person's downloads of the device's current session (none when it is not theirs). */
 export async function listDownloads(user: number): Promise<Download[]> {
   try {
+    const viewer = await mySession()
+    if (!viewer) return []
     const all = await entries<string, Download>(store())
     return all
       .map(([, d]) => d)
-      .filter((d) => d.user === user)
+      .filter((d) => d.user === user && d.viewer === viewer)
       .sort((a, b) => a.route_title.localeCompare(b.route_title) || a.unit.order - b.unit.order)
   } catch {
     return []
@@ -75,7 +87,10 @@ export async function downloadUnits(
   units: (UnitStateDto & { media: NonNullable<UnitStateDto['media']> })[],
   onProgress: (p: Progress) => void,
 ): Promise<void> {
-  const cache = await caches.open(DOWNLOADS_CACHE)
+  // No session of this device to keep them for (it ended meanwhile): nothing is downloaded.
+  const viewer = await mySession()
+  if (!viewer) throw new Error('no session on this device')
+  const cache = await caches.open(downloadsCache(viewer))
   const p: Progress = { done: 0, total: units.length, bytes: 0, totalBytes: 0 }
   onProgress({ ...p })
   for (const unit of units) {
@@ -106,6 +121,7 @@ export async function downloadUnits(
         }),
       )
       const d: Download = {
+        viewer,
         user,
         route_id: route.id,
         route_slug: route.slug,
@@ -116,7 +132,7 @@ export async function downloadUnits(
         size,
         downloaded_at: Date.now(),
       }
-      await set(recordKey(user, unit.id), d, store())
+      await set(recordKey(viewer, user, unit.id), d, store())
     } catch (err) {
       if (isQuota(err)) throw new QuotaError()
       throw err
@@ -128,22 +144,26 @@ export async function downloadUnits(
 
 /** Remove one downloaded unit: its file (unless another record still uses it) and its record. */
 export async function removeDownload(user: number, unitId: number) {
+  const viewer = await mySession()
+  if (!viewer) return
+  const key = recordKey(viewer, user, unitId)
   const all = await entries<string, Download>(store())
-  const mine = all.find(([k]) => k === recordKey(user, unitId))?.[1]
-  await del(recordKey(user, unitId), store())
-  if (mine && !all.some(([k, d]) => k !== recordKey(user, unitId) && d.media_key === mine.media_key)) {
+  const mine = all.find(([k]) => k === key)?.[1]
+  await del(key, store())
+  if (mine && !all.some(([k, d]) => k !== key && d.viewer === viewer && d.media_key === mine.media_key)) {
     await caches
-      .open(DOWNLOADS_CACHE)
+      .open(downloadsCache(viewer))
       .then((c) => c.delete(new URL(mine.media_key, location.href).href))
       .catch(() => false)
   }
 }
 
-/** Everything downloaded on this device: "remove all", logout and account erasure. */
+/** Everything downloaded on this device, whoever's: "remove all", logout and account erasure. */
 export async function forgetDownloads() {
+  const names = typeof caches === 'undefined' ? [] : await caches.keys().catch(() => [])
   await Promise.all([
     clear(store()).catch(() => {}),
-    typeof caches === 'undefined' ? false : caches.delete(DOWNLOADS_CACHE),
+    ...names.filter((n) => n.startsWith('calma-downloads')).map((n) => caches.delete(n)),
   ])
 }
 

@@ -52,15 +52,23 @@ export function registerServiceWorker(userId: number | null) {
   if (!shell) addEventListener('offline', () => void notices().then((m) => m.showOffline()))
 }
 
-/** Logout and erasure (SPEC §4, issue 23 §4, §5): the pages, the downloaded units and the unsent saves kept for this person go with the session. */
+/**
+ * Logout and erasure (SPEC §4, issue 23 §4, §5): the pages, the downloaded units and the unsent
+ * saves kept for this person go with the session. (A session that ends any other way loses its
+ * pages and downloads through the service worker: client/pwa/viewer.ts, issue 32 §4.)
+ */
 export function forgetOfflinePages(): Promise<void> {
   const saves = waiting() ? outbox().then((m) => m.forget()) : Promise.resolve()
-  const pages = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete('calma-pages')
-  // Downloaded units (issue 23 §4): the files and the record of them (./downloads.ts).
-  const files = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete('calma-downloads')
+  // Every person's pages (`calma-pages-<tag>`) and downloaded files (`calma-downloads-<tag>`).
+  const personal = /^calma-(?:pages-(?!v$)|downloads)/
+  const kept =
+    typeof caches === 'undefined'
+      ? Promise.resolve()
+      : caches.keys().then((names) => Promise.all(names.filter((n) => personal.test(n)).map((n) => caches.delete(n))))
+  // The record of the downloads (./downloads.ts).
   const records =
     typeof indexedDB === 'undefined' ? Promise.resolve() : import('./downloads').then((m) => m.forgetDownloads())
-  return Promise.all([saves, pages, files, records]).then(
+  return Promise.all([saves, kept, records]).then(
     () => undefined,
     () => undefined,
   )

@@ -280,6 +280,12 @@ const cookies: LegalDocument = {
                 'Keeps you signed in. Scripts cannot read it.',
                 'Until you close the browser, or 30 days with “keep me connected”',
               ],
+              [
+                '__Host-calma_viewer',
+                'Cookie (ours)',
+                'Tells the copies kept on this device for offline use (pages and downloaded units) which session they belong to, so they are shown to nobody else. A code that says nothing about you and opens nothing.',
+                'As long as calma_session',
+              ],
               ['tz', 'Cookie (ours)', 'Your time zone, so dates and times show in your local time.', '1 year'],
               [
                 'calma_oauth',

@@ -280,6 +280,12 @@ const cookies: LegalDocument = {
                 'Mantiene tu sesión iniciada. Los scripts no pueden leerla.',
                 'Hasta que cierras el navegador, o 30 días con «mantener la sesión iniciada»',
               ],
+              [
+                '__Host-calma_viewer',
+                'Cookie (propia)',
+                'Indica a qué sesión pertenecen las copias guardadas en este dispositivo para usar sin conexión (páginas y unidades descargadas), para que no se muestren a nadie más. Un código que no dice nada de ti ni abre nada.',
+                'Lo mismo que calma_session',
+              ],
               ['tz', 'Cookie (propia)', 'Tu zona horaria, para mostrar fechas y horas en tu hora local.', '1 año'],
               [
                 'calma_oauth',

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { firstRow, run } from '#worker/db/query'
+import { firstRow, rows, run } from '#worker/db/query'
 
 const lastAtRow = z.object({ last_at: z.number() })
 
@@ -43,4 +43,29 @@ export async function insertOnce(db: Db, key: string, now: number): Promise<bool
     lastAtRow,
   )
   return !!row
+}
+
+/**
+ * A pace shared by every Worker (the mail provider's requests a second): row `key` holds the time
+ * of the last call reserved, and reserving the next is one upsert, so concurrent callers get
+ * distinct times at least `spacing` ms apart. Answers the time this call may go (ms).
+ */
+export async function takePaceSlot(db: Db, key: string, now: number, spacing: number): Promise<number> {
+  const [row] = await rows(
+    db,
+    sql`INSERT INTO rate_windows (key, last_at) VALUES (${key}, ${now})
+        ON CONFLICT(key) DO UPDATE SET last_at = max(rate_windows.last_at + ${spacing}, ${now})
+        RETURNING last_at`,
+    lastAtRow,
+  )
+  return row!.last_at
+}
+
+/** No call of pace `key` goes before `until` (ms): the other side said to wait (a 429's Retry-After). */
+export async function holdPaceUntil(db: Db, key: string, until: number, spacing: number) {
+  await run(
+    db,
+    sql`INSERT INTO rate_windows (key, last_at) VALUES (${key}, ${until - spacing})
+        ON CONFLICT(key) DO UPDATE SET last_at = max(rate_windows.last_at, ${until - spacing})`,
+  )
 }

@@ -20,9 +20,6 @@ import { loaderOf } from './loaders'
 import { ShowPage, type PageHead } from './page'
 import { renderDocument } from './render'
 
-/** Names the viewer of a page (`u<id>` or `v` for a visitor) for the service worker's page cache. */
-export const VIEWER_HEADER = 'x-calma-viewer'
-
 /** The cookie the browser sets with its time zone, so dates render in it from the server on. */
 export const TZ_COOKIE = 'tz'
 
@@ -154,9 +151,6 @@ const PAGE_PATTERNS = ROUTABLE.map(({ id, entry }) => ({ id, entry, want: patter
 export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
   const url = new URL(c.req.url)
   if (url.pathname === '/en') return c.redirect(`/en/${url.search}`, 301)
-  // Whose page this is, for the service worker (issue 23 §6, src/sw/sw.ts): it keeps visited pages
-  // for one viewer at a time and forgets them all when the viewer changes. Unknown: no header.
-  if (!c.var.sessionUnavailable) c.header(VIEWER_HEADER, c.var.user ? `u${c.var.user.id}` : 'v')
   const segs = pathSegments(stripLocale(url.pathname))
   for (const { id, entry, want } of PAGE_PATTERNS) {
     const params = matchSegments(want, segs)

@@ -120,11 +120,23 @@ export const emailOutbox = sqliteTable(
     queuedAt: integer('queued_at'),
     /** The notification delivery this mail is (migration 0014): at most one mail per delivery. */
     deliveryId: integer('delivery_id'),
+    /**
+     * The provider call this mail was first tried in, as its Idempotency-Key (issue 32 §5,
+     * docs/decisions/040): `calma-mail-<id>` alone through POST /emails, or `calma-batch-<sha-256 of
+     * the ids>` with the mails that share it. Written before the call; every later try sends the
+     * same mails under the same key, so the provider answers a call it already took without sending.
+     */
+    batchKey: text('batch_key'),
+    /** A consumer holds the mail until then (ms) while it calls the provider; no other sends it meanwhile. */
+    leaseUntil: integer('lease_until'),
+    /** Which consumer's claim holds it (a random token per claim). */
+    leaseToken: text('lease_token'),
   },
   (t) => [
     index('email_outbox_created_idx').on(t.createdAt),
     index('email_outbox_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('email_outbox_delivery_uq').on(t.deliveryId),
+    index('email_outbox_batch_idx').on(t.batchKey),
   ],
 )
 

@@ -74,23 +74,52 @@ const outboxMail = z.object({
   text: z.string().nullable(),
   headers: z.string().nullable(),
   attachments: z.string().nullable(),
+  batch_key: z.string().nullable(),
 })
 export type OutboxMail = z.infer<typeof outboxMail>
 
-/** Of these ids, the mails still to send (pending); sent and dead ones are left alone. */
-export async function pendingMails(db: Db, ids: number[]): Promise<OutboxMail[]> {
-  if (!ids.length) return []
-  return checkedRows(
+/**
+ * Claim these mails for one consumer until `until` (issue 32 §5, docs/decisions/040): of the ids,
+ * the pending mails nobody holds, and with any mail tried before, every pending mail of its batch
+ * (`batch_key`), wherever its id travels, so that the batch is sent again whole under its key.
+ * One statement: two consumers holding the same ids (a message delivered twice, the cron's
+ * re-enqueue beside the first message) never claim the same mail. Answers the claimed mails (by id)
+ * and, when some of the ids are pending but held by another claim, until when (else null).
+ */
+export async function claimMails(db: Db, ids: number[], now: number, until: number, token: string) {
+  if (!ids.length) return { mails: [] as OutboxMail[], heldUntil: null as number | null }
+  const list = JSON.stringify(ids)
+  const [claimed, held] = await batch(db, [
+    sql`UPDATE email_outbox SET lease_until = ${until}, lease_token = ${token}
+        WHERE status = 'pending' AND coalesce(lease_until, 0) <= ${now}
+          AND ((batch_key IS NULL AND id IN (SELECT value FROM json_each(${list})))
+            OR batch_key IN (SELECT batch_key FROM email_outbox WHERE id IN (SELECT value FROM json_each(${list})) AND batch_key IS NOT NULL))
+        RETURNING id, to_address, subject, html, text, headers, attachments, batch_key`,
+    sql`SELECT max(lease_until) AS until FROM email_outbox
+        WHERE id IN (SELECT value FROM json_each(${list})) AND status = 'pending' AND lease_token <> ${token} AND lease_until > ${now}`,
+  ])
+  return {
+    mails: rowsIn(claimed, outboxMail).sort((a, b) => a.id - b.id),
+    heldUntil: rowsIn(held, z.object({ until: z.number().nullable() }))[0]?.until ?? null,
+  }
+}
+
+/** Give claimed mails that had none their batch's key, before the provider is called with it. */
+export async function keyMails(db: Db, token: string, keys: { id: number; key: string }[]) {
+  if (!keys.length) return
+  const json = JSON.stringify(keys.map((k) => ({ id: k.id, k: k.key })))
+  await run(
     db,
-    sql`SELECT id, to_address, subject, html, text, headers, attachments FROM email_outbox
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'pending' ORDER BY id`,
-    outboxMail,
+    sql`UPDATE email_outbox SET batch_key = (SELECT json_extract(s.value, '$.k') FROM json_each(${json}) s WHERE json_extract(s.value, '$.id') = email_outbox.id)
+        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND lease_token = ${token} AND batch_key IS NULL`,
   )
 }
 
 /**
- * The provider took these mails: sent, once (a mail already sent keeps its first record). Unless
- * `keepBody` (a local run's outbox page), the body goes: a sign-in link in a database is a credential.
+ * The provider took these mails: sent, once (a mail already sent keeps its first record), and
+ * free of any claim; also a mail made a dead letter while this call was on its way (its message
+ * ran out of tries meanwhile): it did go. Unless `keepBody` (a local run's outbox page), the body
+ * goes: a sign-in link in a database is a credential.
  */
 export async function markSent(
   db: Db,
@@ -104,30 +133,63 @@ export async function markSent(
   await run(
     db,
     sql`UPDATE email_outbox SET status = 'sent', sent_at = ${now}, attempts = attempts + 1, error = NULL,
+          lease_until = NULL, lease_token = NULL,
           provider_id = (SELECT json_extract(s.value, '$.p') FROM json_each(${json}) s WHERE json_extract(s.value, '$.id') = email_outbox.id),
           html = CASE WHEN ${keep} THEN html END, text = CASE WHEN ${keep} THEN text END,
-          headers = CASE WHEN ${keep} THEN headers END, attachments = CASE WHEN ${keep} THEN attachments END
+          headers = CASE WHEN ${keep} THEN headers END, attachments = CASE WHEN ${keep} THEN attachments END,
+          dead_at = NULL
+        WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND status IN ('pending', 'dead')`,
+  )
+}
+
+/**
+ * The provider refused these mails themselves (an invalid address, a missing field): dead at once
+ * with its reason, for an admin to see; a retry would be refused the same way. Nothing was sent,
+ * so their batch key goes: a replay sends them as new mails.
+ */
+export async function markRefused(db: Db, refused: { id: number; error: string }[], now: number) {
+  if (!refused.length) return
+  const json = JSON.stringify(refused.map((r) => ({ id: r.id, e: r.error.slice(0, 500) })))
+  await run(
+    db,
+    sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}, attempts = attempts + 1, batch_key = NULL,
+          lease_until = NULL, lease_token = NULL,
+          error = (SELECT json_extract(s.value, '$.e') FROM json_each(${json}) s WHERE json_extract(s.value, '$.id') = email_outbox.id)
         WHERE id IN (SELECT json_extract(value, '$.id') FROM json_each(${json})) AND status = 'pending'`,
   )
 }
 
-/** A failed try: counted, with why; the mail stays pending for the queue's next try. */
-export async function markAttempt(db: Db, ids: number[], error: string) {
+/**
+ * Let go of claimed mails without sending them. A try that reached the provider (`error` given) is
+ * counted, with why; a call that was never made (rate limit, no time left) is not. They stay
+ * pending, keeping their batch key, for the queue's next try.
+ */
+export async function releaseMails(db: Db, token: string, ids: number[], error: string | null) {
   if (!ids.length) return
   await run(
     db,
-    sql`UPDATE email_outbox SET attempts = attempts + 1, error = ${error}
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'pending'`,
+    sql`UPDATE email_outbox SET lease_until = NULL, lease_token = NULL,
+          attempts = attempts + ${error === null ? 0 : 1}, error = coalesce(${error}, error)
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND lease_token = ${token} AND status = 'pending'`,
   )
 }
 
-/** Their retries ran out (the dead-letter queue's consumer): dead, for an admin to see and replay. */
+/**
+ * Their retries ran out (the dead-letter queue's consumer): dead, for an admin to see and replay,
+ * with the rest of any batch they were tried in (a batch lives and dies whole, so that a replay
+ * sends it again whole under its key). A lease does not keep a mail from it: its holder may have
+ * died with the last try, and nothing would carry the mail again (a holder still calling marks
+ * it sent if the call goes through).
+ */
 export async function markDead(db: Db, ids: number[], now: number) {
   if (!ids.length) return 0
+  const list = JSON.stringify(ids)
   return run(
     db,
-    sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}
-        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'pending'`,
+    sql`UPDATE email_outbox SET status = 'dead', dead_at = ${now}, lease_until = NULL, lease_token = NULL
+        WHERE status = 'pending'
+          AND (id IN (SELECT value FROM json_each(${list}))
+            OR batch_key IN (SELECT batch_key FROM email_outbox WHERE id IN (SELECT value FROM json_each(${list})) AND batch_key IS NOT NULL))`,
   )
 }
 
@@ -153,16 +215,23 @@ export async function deadMails(db: Db, limit: number) {
   return { rows: rowsIn(rows, deadMail), total: rowsIn(total, z.object({ n: z.number() }))[0]?.n ?? 0 }
 }
 
-/** Back to pending (one, or every dead letter when `id` is null), answering the ids to enqueue again. */
+/**
+ * Back to pending (one, or every dead letter when `id` is null), answering the ids to enqueue
+ * again. A dead letter that was tried in a batch comes back with its whole batch (all dead with
+ * it): its last try may have reached the provider, and only the same mails under the same key
+ * are answered without being sent again (within the provider's 24 hours).
+ */
 export async function reviveDead(db: Db, id: number | null, limit: number): Promise<number[]> {
   const r = await checkedRows(
     db,
-    sql`UPDATE email_outbox SET status = 'pending', dead_at = NULL
-        WHERE id IN (SELECT id FROM email_outbox WHERE status = 'dead' AND (${id} IS NULL OR id = ${id}) ORDER BY id LIMIT ${limit}) AND status = 'dead'
+    sql`UPDATE email_outbox SET status = 'pending', dead_at = NULL, lease_until = NULL, lease_token = NULL
+        WHERE status = 'dead' AND (
+          id IN (SELECT id FROM email_outbox WHERE status = 'dead' AND (${id} IS NULL OR id = ${id}) ORDER BY id LIMIT ${limit})
+          OR batch_key IN (SELECT batch_key FROM email_outbox WHERE status = 'dead' AND batch_key IS NOT NULL AND (${id} IS NULL OR id = ${id}) ORDER BY id LIMIT ${limit}))
         RETURNING id`,
     idRow,
   )
-  return r.map((x) => x.id)
+  return r.map((x) => x.id).sort((a, b) => a - b)
 }
 
 /**

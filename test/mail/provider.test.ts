@@ -1,0 +1,270 @@
+// Mail as the provider really works (issue 32 §5; docs/decisions/040-mail-as-the-provider-works.md):
+// the calma-mail consumer against a fake that keeps Resend's documented contract (test/fakes/resend.ts:
+// one Idempotency-Key header per request kept 24 h, 100 mails a batch, no attachments in a batch,
+// 2 requests a second per team, strict or permissive validation). "Once" is counted in the fake's
+// inbox, where the person would see it.
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { Role } from '#shared/enums'
+import { api, json } from '../helpers'
+import { bearer, register, setRole } from '../users/support'
+import { appointment, deliver, deliverMail, faults, ICS, outbox, prodEnv, resendAtFetch, welcome } from './support'
+
+const batchCalls = (fake: ReturnType<typeof resendAtFetch>) => fake.calls.filter((c) => c.endpoint === '/emails/batch')
+const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
+const decode = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)))
+
+describe('a batch and its idempotency key', () => {
+  it('carries one Idempotency-Key header derived from its mail ids; its retry has the same key and the same body', async () => {
+    const prod = prodEnv()
+    const ids = [await welcome(prod, 'k1@example.com'), await welcome(prod, 'k2@example.com')]
+    const other = [await welcome(prod, 'k3@example.com')]
+    const fake = resendAtFetch({ fault: faults('unavailable') })
+
+    expect((await deliverMail(ids, prod, 1)).retryMessages).toHaveLength(1)
+    expect((await deliverMail(ids, prod, 2)).explicitAcks).toHaveLength(1)
+    expect((await deliverMail(other, prod, 1)).explicitAcks).toHaveLength(1)
+
+    const [first, retry, third] = batchCalls(fake)
+    expect(first!.key).toBeTruthy()
+    expect(first!.key!.length).toBeLessThanOrEqual(256)
+    expect(retry!.key).toBe(first!.key)
+    expect(fake.bodies[1]).toBe(fake.bodies[0])
+    expect(third!.key).not.toBe(first!.key)
+    expect(fake.calls.every((c) => c.key !== null)).toBe(true)
+    expect([times(fake, 'k1@example.com'), times(fake, 'k2@example.com'), times(fake, 'k3@example.com')]).toEqual([
+      1, 1, 1,
+    ])
+  })
+
+  it('a batch accepted then answered 500 is retried under the same key and delivered once', async () => {
+    const prod = prodEnv()
+    const ids = [await welcome(prod, 'e1@example.com'), await welcome(prod, 'e2@example.com')]
+    const fake = resendAtFetch({ fault: faults('error-after-accept') })
+
+    const first = await deliverMail(ids, prod, 1)
+    expect(first.retryMessages).toHaveLength(1)
+    expect(await outbox(ids[0]!)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect((await deliverMail(ids, prod, 2)).explicitAcks).toHaveLength(1)
+
+    const calls = batchCalls(fake)
+    expect(calls.map((c) => [c.status, c.replayed])).toEqual([
+      [500, false],
+      [200, true],
+    ])
+    expect(calls[1]!.key).toBe(calls[0]!.key)
+    expect([times(fake, 'e1@example.com'), times(fake, 'e2@example.com')]).toEqual([1, 1])
+    for (const id of ids) {
+      const row = await outbox(id)
+      expect(row).toMatchObject({ status: 'sent', attempts: 2, html: null })
+      expect(fake.inbox.map((m) => m.id)).toContain(row!.provider_id)
+    }
+  })
+})
+
+describe('a mail with an attachment', () => {
+  it('goes alone through POST /emails with its .ics; the mails beside it go in a batch without attachments', async () => {
+    const prod = prodEnv()
+    const ids = [
+      await welcome(prod, 'beside1@example.com'),
+      await appointment(prod, 'guest@example.com'),
+      await welcome(prod, 'beside2@example.com'),
+    ]
+    const fake = resendAtFetch()
+    expect((await deliverMail(ids, prod)).explicitAcks).toHaveLength(1)
+
+    const [single] = fake.inbox.filter((m) => m.to.includes('guest@example.com'))
+    expect(single!.endpoint).toBe('/emails')
+    expect(single!.attachments.map((a) => a.filename)).toEqual(['calma-appointment.ics'])
+    expect(decode(single!.attachments[0]!.content)).toBe(ICS)
+    expect(fake.inbox.every((m) => m.dropped.length === 0)).toBe(true)
+    expect(fake.calls.map((c) => [c.endpoint, c.mails])).toEqual(
+      expect.arrayContaining([
+        ['/emails', 1],
+        ['/emails/batch', 2],
+      ]),
+    )
+    expect(fake.calls).toHaveLength(2)
+    expect([times(fake, 'beside1@example.com'), times(fake, 'beside2@example.com')]).toEqual([1, 1])
+  })
+})
+
+describe('one invalid mail', () => {
+  it('never buries its neighbours: they are sent, it alone is a dead letter with the provider’s reason', async () => {
+    const prod = prodEnv()
+    const good = [await welcome(prod, 'n1@example.com'), await welcome(prod, 'n2@example.com')]
+    const bad = await welcome(prod, 'not-an-address')
+    const fake = resendAtFetch()
+    const ids = [good[0]!, bad, good[1]!]
+
+    const result = await deliverMail(ids, prod)
+    expect(result.explicitAcks).toHaveLength(1)
+    expect(result.retryMessages).toHaveLength(0)
+    expect([times(fake, 'n1@example.com'), times(fake, 'n2@example.com')]).toEqual([1, 1])
+    for (const id of good) expect(await outbox(id)).toMatchObject({ status: 'sent' })
+    const dead = await outbox(bad)
+    expect(dead).toMatchObject({ status: 'dead' })
+    expect(dead!.error).toContain('Invalid `to` field')
+    expect(dead!.dead_at).not.toBeNull()
+    // The same message once more (a redelivery) calls nobody.
+    const before = fake.calls.length
+    expect((await deliverMail(ids, prod)).explicitAcks).toHaveLength(1)
+    expect(fake.calls).toHaveLength(before)
+  })
+})
+
+describe('rows claimed with a lease', () => {
+  it('a redelivered message beside the first calls the provider once and sends nothing twice', async () => {
+    const prod = prodEnv()
+    const ids = [await welcome(prod, 'twin1@example.com'), await welcome(prod, 'twin2@example.com')]
+    // The provider takes a moment to accept: both deliveries are in flight together.
+    const fake = resendAtFetch({ latencyMs: 150 })
+    const [a, b] = await Promise.all([deliverMail(ids, prod, 1, 'twin'), deliverMail(ids, prod, 1, 'twin')])
+
+    expect(fake.calls).toHaveLength(1)
+    expect([times(fake, 'twin1@example.com'), times(fake, 'twin2@example.com')]).toEqual([1, 1])
+    // One of them sent; the other found the rows taken and comes back later (not acknowledged,
+    // in case the first fails), when there is nothing left to send.
+    expect([a.explicitAcks.length, b.explicitAcks.length].sort()).toEqual([0, 1])
+    expect(a.retryMessages.length + b.retryMessages.length).toBe(1)
+    expect((await deliverMail(ids, prod, 2, 'twin')).explicitAcks).toHaveLength(1)
+    expect(fake.calls).toHaveLength(1)
+  })
+
+  it('a message that overlaps a batch tried before (the cron enqueued its mail again) sends that batch whole under its key', async () => {
+    const prod = prodEnv()
+    const [a, b, c, d] = [
+      await welcome(prod, 'o-a@example.com'),
+      await welcome(prod, 'o-b@example.com'),
+      await welcome(prod, 'o-c@example.com'),
+      await welcome(prod, 'o-d@example.com'),
+    ]
+    // The first message's batch reached the provider; its answer was lost.
+    const fake = resendAtFetch({ fault: faults('lost') })
+    expect((await deliverMail([a!, b!, c!], prod, 1)).retryMessages).toHaveLength(1)
+    // Another message holding some of those mails and one more.
+    expect((await deliverMail([b!, c!, d!], prod, 1)).explicitAcks).toHaveLength(1)
+    // The first message's retry finds nothing left.
+    expect((await deliverMail([a!, b!, c!], prod, 2)).explicitAcks).toHaveLength(1)
+
+    const calls = batchCalls(fake)
+    expect(calls).toHaveLength(3)
+    expect(calls[1]!.key).toBe(calls[0]!.key)
+    expect(calls[1]!.replayed).toBe(true)
+    expect(fake.bodies[1]).toBe(fake.bodies[0])
+    for (const to of ['o-a', 'o-b', 'o-c', 'o-d']) expect(times(fake, `${to}@example.com`)).toBe(1)
+    for (const id of [a!, b!, c!, d!]) expect(await outbox(id)).toMatchObject({ status: 'sent' })
+  })
+})
+
+describe('the provider’s rate limit', () => {
+  it('a 429 is waited out for its Retry-After, and the mail goes once', async () => {
+    const prod = prodEnv(2)
+    const id = await welcome(prod, 'slow@example.com')
+    const fake = resendAtFetch({ ratePerSecond: 2 })
+    // Two requests of the same team a moment ago (another part of the product): the window is full.
+    for (const to of ['x1@example.com', 'x2@example.com'])
+      await fake.handle(
+        new Request('https://api.resend.com/emails', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${prod.EMAIL_API_KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ from: prod.EMAIL_FROM, to: [to], subject: 'x', text: 'x' }),
+        }),
+      )
+    // The app's pacer does not know about them: its first call is refused.
+    const result = await deliverMail([id], prod)
+    expect(result.explicitAcks).toHaveLength(1)
+    const mine = fake.calls.slice(2)
+    expect(mine[0]!.status).toBe(429)
+    const refusal = mine[0]!
+    const next = mine.find((c) => c.n > refusal.n && c.status === 200)!
+    expect(next).toBeDefined()
+    expect(next.key).toBe(refusal.key)
+    // Retry-After was 1 second: nothing was asked before it passed.
+    expect(mine.filter((c) => c.n > refusal.n && c.at < refusal.at + 1000)).toHaveLength(0)
+    expect(times(fake, 'slow@example.com')).toBe(1)
+  })
+
+  it('messages taken together are paced under 2 requests a second: no 429', async () => {
+    const prod = prodEnv(2)
+    const ids = [
+      await welcome(prod, 'p1@example.com'),
+      await welcome(prod, 'p2@example.com'),
+      await welcome(prod, 'p3@example.com'),
+      await welcome(prod, 'p4@example.com'),
+    ]
+    const fake = resendAtFetch({ ratePerSecond: 2 })
+    const result = await deliver(
+      'calma-mail',
+      ids.map((id) => ({ body: { ids: [id] } })),
+      prod,
+    )
+    expect(result.explicitAcks).toHaveLength(4)
+    expect(fake.calls.map((c) => c.status)).toEqual([200, 200, 200, 200])
+    for (const to of ['p1', 'p2', 'p3', 'p4']) expect(times(fake, `${to}@example.com`)).toBe(1)
+  })
+})
+
+describe('a key the provider already holds with another payload', () => {
+  it('409 invalid_idempotent_request means that batch was sent under the key: marked sent, not sent again', async () => {
+    const prod = prodEnv()
+    const ids = [await welcome(prod, 'from1@example.com'), await welcome(prod, 'from2@example.com')]
+    const fake = resendAtFetch({ fault: faults('lost') })
+    expect((await deliverMail(ids, prod, 1)).retryMessages).toHaveLength(1)
+    // A deploy changed the sender between the tries: the same key now comes with another body.
+    const moved = { ...prod, EMAIL_FROM: 'Calma <equipo@calma.app>' } as typeof env
+    expect((await deliverMail(ids, moved, 2)).explicitAcks).toHaveLength(1)
+    expect(batchCalls(fake).map((c) => c.status)).toEqual([200, 409])
+    expect([times(fake, 'from1@example.com'), times(fake, 'from2@example.com')]).toEqual([1, 1])
+    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'sent' })
+  })
+})
+
+describe('dead letters', () => {
+  it('a message whose last try died with its consumer (the lease still held) still leaves dead letters, not mail stuck pending', async () => {
+    const prod = prodEnv()
+    const ids = [await welcome(prod, 'gone1@example.com'), await welcome(prod, 'gone2@example.com')]
+    // The consumer of the last try claimed them and was killed mid-call: its lease runs 2 more minutes.
+    await env.DB.prepare(
+      "UPDATE email_outbox SET lease_until = ?2, lease_token = 'killed', attempts = 5 WHERE id IN (SELECT value FROM json_each(?1))",
+    )
+      .bind(JSON.stringify(ids), Date.now() + 120_000)
+      .run()
+    expect((await deliver('calma-mail-dead', [{ body: { ids } }], prod)).ackAll).toBe(true)
+    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
+    const fake = resendAtFetch()
+    const admin = await register({ name: 'Admin Calma' })
+    await setRole(admin.id, Role.admin)
+    const replay = await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token) })
+    expect((await json(replay)).replayed).toBeGreaterThanOrEqual(2)
+    expect((await deliverMail(ids, prod)).explicitAcks).toHaveLength(1)
+    expect([times(fake, 'gone1@example.com'), times(fake, 'gone2@example.com')]).toEqual([1, 1])
+  })
+
+  it('a batch whose retries ran out after a try that may have reached the provider is replayed whole under its key: nobody gets it twice', async () => {
+    const prod = prodEnv()
+    const ids = [await welcome(prod, 'd1@example.com'), await welcome(prod, 'd2@example.com')]
+    const fake = resendAtFetch({ fault: faults('lost', 'unavailable', 'unavailable') })
+    for (const attempt of [1, 2, 3]) expect((await deliverMail(ids, prod, attempt)).retryMessages).toHaveLength(1)
+    // Past max_retries the queue moves the message to calma-mail-dead.
+    expect((await deliver('calma-mail-dead', [{ body: { ids } }], prod)).ackAll).toBe(true)
+    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
+
+    const admin = await register({ name: 'Admin Calma' })
+    await setRole(admin.id, Role.admin)
+    // The admin replays one of them: its batch goes back whole (its first try may have been sent).
+    const replay = await api('/v1/notifications/dead-mail/replay', {
+      method: 'POST',
+      headers: bearer(admin.token),
+      form: { id: String(ids[0]) },
+      locale: 'es',
+    })
+    expect(await json(replay)).toMatchObject({ replayed: 2 })
+    expect((await deliverMail(ids, prod, 1)).explicitAcks).toHaveLength(1)
+    const calls = batchCalls(fake)
+    expect(new Set(calls.map((c) => c.key)).size).toBe(1)
+    expect(calls.at(-1)!.replayed).toBe(true)
+    expect([times(fake, 'd1@example.com'), times(fake, 'd2@example.com')]).toEqual([1, 1])
+    for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'sent' })
+  })
+})

@@ -1,0 +1,101 @@
+// The mail tests' tools: Resend's fake answering at fetch (the only thing faked, DESIGN §7), and
+// the calma-mail consumer driven as the queue drives it (the Worker's own queue handler with the
+// vitest plugin's message batches, as test/engagement/queues.test.ts does).
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
+import { vi } from 'vitest'
+import worker from '#worker/index'
+import { sendMail } from '#worker/features/mail/mail.service'
+import { createFakeResend, type Fault, type FakeResendOptions } from '../fakes/resend'
+import { PRODUCTION_VARS } from '../helpers'
+
+/**
+ * A production Worker whose provider team may make `rate` requests a second (Resend raises the
+ * default 2 on request; most tests use 10 so that pacing costs little time).
+ */
+export const prodEnv = (rate = 10, extra: Record<string, string> = {}) =>
+  ({ ...env, ...PRODUCTION_VARS, EMAIL_RATE_PER_SECOND: String(rate), ...extra }) as typeof env
+
+/** Resend's fake behind `fetch`: a lost answer is a network error, as workerd reports one. */
+export function resendAtFetch(options: Partial<FakeResendOptions> = {}) {
+  const fake = createFakeResend({ apiKey: PRODUCTION_VARS.EMAIL_API_KEY, ratePerSecond: 10, ...options })
+  const bodies: string[] = []
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input as RequestInfo, init)
+    bodies.push(await request.clone().text())
+    const answer = await fake.handle(request)
+    if (answer === 'lost') throw new TypeError('Network connection lost.')
+    return answer
+  })
+  return { ...fake, bodies, spy }
+}
+
+/** Faults in the order given, then none. */
+export const faults =
+  (...plan: Fault[]) =>
+  (): Fault =>
+    plan.shift() ?? 'none'
+
+let seq = 0
+/** Run the Worker's queue handler on messages as the queue would deliver them. */
+export async function deliver(
+  queue: string,
+  messages: { body: unknown; attempts?: number; id?: string }[],
+  runEnv: typeof env,
+) {
+  const batch = createMessageBatch(
+    queue,
+    messages.map((m) => ({
+      id: m.id ?? `msg-${++seq}`,
+      timestamp: new Date(),
+      attempts: m.attempts ?? 1,
+      body: m.body,
+    })),
+  )
+  // getQueueResult names the retried messages but not their delay: the handler's own call says it.
+  const retries = batch.messages.map((m) => vi.spyOn(m, 'retry'))
+  const ctx = createExecutionContext()
+  await worker.queue(batch, runEnv, ctx)
+  const result = await getQueueResult(batch, ctx)
+  return { ...result, delays: retries.map((r) => r.mock.calls.map(([o]) => o?.delaySeconds)) }
+}
+export const deliverMail = (ids: number[], runEnv: typeof env, attempts = 1, id?: string) =>
+  deliver('calma-mail', [{ body: { ids }, attempts, id }], runEnv)
+
+export const welcome = (runEnv: typeof env, to: string) =>
+  sendMail(runEnv, {
+    to,
+    template: 'welcome',
+    locale: 'es',
+    data: { name: 'Ana', link: 'https://calma.test/es', unsubscribe: 'https://calma.test/es/disable-notifications' },
+  })
+
+export const ICS =
+  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Calma//ES\r\nBEGIN:VEVENT\r\nUID:cita-1@calma\r\nSUMMARY:Sesión\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
+export const appointment = (runEnv: typeof env, to: string) =>
+  sendMail(runEnv, {
+    to,
+    template: 'appointment',
+    locale: 'es',
+    data: {
+      kind: 'booked',
+      name: 'Emma',
+      other: 'Lucía',
+      when: 'lunes 3 de marzo, 10:00',
+      channel: 'Videollamada',
+      link: 'https://calma.test/es/appointment/?appointment_id=1',
+      reason: null,
+      ics: ICS,
+    },
+  })
+
+export const outbox = (id: number) =>
+  env.DB.prepare('SELECT status, attempts, html, provider_id, error, dead_at FROM email_outbox WHERE id = ?1')
+    .bind(id)
+    .first<{
+      status: string
+      attempts: number
+      html: string | null
+      provider_id: string | null
+      error: string | null
+      dead_at: number | null
+    }>()
