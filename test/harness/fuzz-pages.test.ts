@@ -5,9 +5,9 @@
 // slugs, broken percent escapes, dot segments, prototype names, junk queries — in Spanish and
 // under /en, as a visitor, a signed-in patient (the session cookie pages read) and an admin.
 // Every answer: below 500, an HTML page (or a redirect), and a parameter no post, route or plan
-// can have is the not-found page (404), never an error page. And post bodies made of hostile
-// pieces (./inputs.ts storedBody), written straight into D1, are read through GET /v1/posts and
-// their article page: 200, whatever they hold.
+// can have is the not-found page (404), never an error page. Stored bodies (./inputs.ts
+// storedBody, written straight into D1) are fuzzed through the API, their pages in both
+// languages and the minute cron in test/posts/stored-bodies.test.ts.
 //
 // Reproducible like fuzz.test.ts: a fixed seed (VITE_FUZZ_SEED), VITE_FUZZ_RUNS for the deep run.
 import { exports } from 'cloudflare:workers'
@@ -15,10 +15,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROUTABLE } from '#client/app/pages.ts'
 import { Role } from '#shared/enums'
-import { makePost, seedContent } from '../factories'
-import { api } from '../helpers'
+import { seedContent } from '../factories'
 import { makeContent, type Content } from './access'
-import { encodeForAddress, pageQuery, pageSegment, storedBody, type Text } from './inputs'
+import { encodeForAddress, pageQuery, pageSegment, type Text } from './inputs'
 import { setRole, signUp, type Person } from './world'
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
@@ -27,8 +26,6 @@ const DEEP = Number(viteEnv.VITE_FUZZ_RUNS ?? 30) > 30
 /** Addresses per pattern with a parameter (a slug) and per pattern without (its query only). */
 const RUNS_WITH_PARAMS = DEEP ? 1000 : 40
 const RUNS_WITHOUT = DEEP ? 100 : 5
-/** Post bodies written straight into D1, each read through the API and its article page. */
-const RUNS_BODIES = DEEP ? 2000 : 40
 
 type Way = 'visitor' | 'patient' | 'admin'
 let people: { patient: Person; admin: Person }
@@ -117,25 +114,6 @@ describe('fuzz harness: page paths', () => {
       },
     )
   }
-
-  it(
-    `any stored post body: GET /v1/posts and its article page answer 200 (${RUNS_BODIES} bodies written behind the editors' back)`,
-    { timeout: 120_000 },
-    async () => {
-      let n = 0
-      await fc.assert(
-        fc.asyncProperty(storedBody, async (content) => {
-          const post = await makePost({ language: 'es', slug: `stored-body-${++n}`, content, purge: false })
-          totals.addresses++
-          const listed = await api(`/v1/posts?filters[slug]=${post.slug}`, { locale: 'es' })
-          expect(listed.status, `GET /v1/posts of ${JSON.stringify(content).slice(0, 300)}`).toBe(200)
-          const { status } = await open(`/post/${post.slug}`, 'visitor')
-          expect(status, `the article page of ${JSON.stringify(content).slice(0, 300)}`).toBe(200)
-        }),
-        { seed: FUZZ_SEED, numRuns: RUNS_BODIES },
-      )
-    },
-  )
 
   it('a slug no post, route or plan can have is the not-found page (404) for visitors and patients, in both languages', async () => {
     const bad = [

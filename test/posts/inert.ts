@@ -143,3 +143,21 @@ export function articleOf(page: string): string | null {
   const end = page.indexOf('</div>', start)
   return end < 0 ? null : page.slice(start + mark.length, end)
 }
+
+/**
+ * What is wrong with a rendered article page: its body (problemsOf: a nonce attribute is off the
+ * list like any other), the answer's nonce anywhere in it, and any script without that nonce.
+ */
+export function pageProblems(html: string, nonce: string | undefined): string[] {
+  const article = articleOf(html)
+  if (article === null) return ['no article in the page']
+  const out = problemsOf(article).problems
+  if (!nonce) return [...out, 'no nonce in the CSP']
+  if (article.includes(nonce)) out.push("the article holds the answer's nonce")
+  for (const m of html.matchAll(/<script\b[^>]*>/gi))
+    if (!m[0].includes(`nonce="${nonce}"`)) out.push(`a script without the nonce: ${m[0]}`)
+  const own = html.split(`nonce="${nonce}"`).length - 1
+  const anywhere = html.split(nonce).length - 1
+  if (anywhere !== own) out.push(`the nonce appears ${anywhere - own} time(s) outside a nonce attribute`)
+  return out
+}
