@@ -1,7 +1,7 @@
 /**
  * Public XSS research in Debian chromium (issue 32 §1). Every input of test/corpus/xss (OWASP's
- * XSS Filter Evasion Cheat Sheet, DOMPurify's test vectors, PortSwigger's XSS cheat sheet; each
- * file names its source and commit), and the issue's own findings, is saved by the demo publisher
+ * XSS Filter Evasion Cheat Sheet, DOMPurify's test vectors, html5sec.org, PortSwigger's XSS cheat
+ * sheet; each file names its source and commit), and the issue's own findings, is saved by the demo publisher
  * through POST /v1/post. What was stored is then opened in Chromium under the production CSP,
  * twice, the second answer from the public page cache: no dialog, no script run (a sentinel the
  * hostile code would have to reach), no CSP violation (a violation would mean the allowlist let
@@ -24,7 +24,7 @@
  * asserts that a second load is served from the page cache; beside it in lane B the two files'
  * writes and reads would interleave. Lane A runs its files one after another.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DESKTOP, assert, expectFailure, issues, newPage, screenshot, waitForHydration } from './lib.mjs'
@@ -35,9 +35,11 @@ const PAGES = 4
 const SAVES = 8
 
 const CORPUS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test', 'corpus', 'xss')
-const CORPORA = ['owasp-xss-filter-evasion.json', 'dompurify-expect.json', 'portswigger-xss-cheatsheet.json'].map((f) =>
-  JSON.parse(readFileSync(path.join(CORPUS_DIR, f), 'utf8')),
-)
+/** Every source of test/corpus/xss (one JSON file each, test/corpus/xss/README.md). */
+const CORPORA = readdirSync(CORPUS_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(path.join(CORPUS_DIR, f), 'utf8')))
 
 /** The findings of issue 32 as they were seen on main, beside the public research. */
 const EXPLOIT = (tag) => {

@@ -1,7 +1,8 @@
 // Public XSS research against the post allowlist (issue 32 §1). Every input of test/corpus/xss
-// (OWASP's XSS Filter Evasion Cheat Sheet, DOMPurify's test vectors, PortSwigger's XSS cheat
-// sheet; each file names its repository, paths and commit, and test/corpus/xss/extract.mjs made
-// it) is:
+// (OWASP's XSS Filter Evasion Cheat Sheet, DOMPurify's test vectors, html5sec.org's HTML5
+// Security Cheatsheet, PortSwigger's XSS cheat sheet; each file names its repository, paths and
+// commit, and test/corpus/xss/extract.mjs made it; test/corpus/xss/README.md says how to add
+// one) is:
 // - saved as a publisher through POST /v1/post: never a 5xx; a refusal is a 422 with a field
 //   error on `content` (the input is then written straight into D1, as a row no save cleaned);
 // - read back through GET /v1/posts?filters[slug]=;
@@ -20,17 +21,18 @@ import { readerBody } from '#worker/features/posts/post-html'
 import { contentChanged } from '#worker/http/public-cache'
 import owasp from '../corpus/xss/owasp-xss-filter-evasion.json'
 import dompurify from '../corpus/xss/dompurify-expect.json'
+import html5sec from '../corpus/xss/html5sec-h5sc.json'
 import portswigger from '../corpus/xss/portswigger-xss-cheatsheet.json'
 import { people, send } from '../admin/support'
 import { makePost } from '../factories'
 import { api, json } from '../helpers'
-import { articleOf, problemsOf } from './inert'
+import { pageProblems, problemsOf } from './inert'
 
 export interface Corpus {
   source: { name: string; repository: string; paths: string[]; commit: string }
   vectors: { id: string; title: string; input: string }[]
 }
-export const CORPORA = [owasp, dompurify, portswigger] as Corpus[]
+export const CORPORA = [owasp, dompurify, html5sec, portswigger] as Corpus[]
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
 /** The nightly deep run (VITE_FUZZ_RUNS, decision 031) opens every input's own page. */
@@ -47,21 +49,6 @@ beforeAll(async () => {
 
 const page = (path: string) => api(path, { headers: { accept: 'text/html' } })
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
-
-/** What is wrong with a rendered article page: its body, and any script without this answer's nonce. */
-export function pageProblems(html: string, nonce: string | undefined): string[] {
-  const article = articleOf(html)
-  if (article === null) return ['no article in the page']
-  const out = problemsOf(article).problems
-  if (/nonce/i.test(article)) out.push('the article holds a nonce')
-  if (!nonce) return [...out, 'no nonce in the CSP']
-  for (const m of html.matchAll(/<script\b[^>]*>/gi))
-    if (!m[0].includes(`nonce="${nonce}"`)) out.push(`a script without the nonce: ${m[0]}`)
-  const own = html.split(`nonce="${nonce}"`).length - 1
-  const anywhere = html.split(nonce).length - 1
-  if (anywhere !== own) out.push(`the nonce appears ${anywhere - own} time(s) outside a nonce attribute`)
-  return out
-}
 
 interface Tried {
   id: string

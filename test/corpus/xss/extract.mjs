@@ -9,8 +9,9 @@
  *   node test/corpus/xss/extract.mjs                       reads /work/.mirror/<owner>+<name>/repo
  *   XSS_MIRROR=/path/to/mirrors node test/corpus/xss/extract.mjs
  *
- * Nothing is executed from the sources: the markdown is read as text, DOMPurify's fixture file
- * (an ES module holding one array literal) and PortSwigger's JSON are parsed as JSON.
+ * Nothing is executed from the sources: the markdown and html5sec's lists are read as text,
+ * DOMPurify's fixture file (an ES module holding one array literal) and PortSwigger's JSON are
+ * parsed as JSON.
  *
  * What is taken, and why (the corpus runs in `npm test`, saved and read in workerd and opened
  * twice in Chromium, so its size is chosen):
@@ -18,6 +19,10 @@
  *   is the one the page shows); the perl one-liner becomes the string it prints (a NUL inside).
  * - DOMPurify: every `payload` of test/fixtures/expect.mjs (its `expected` is DOMPurify's own
  *   policy, not ours, and is left out).
+ * - html5sec.org (cure53/H5SC, the HTML5 Security Cheatsheet): every vector of vectors.txt, the
+ *   published list with its payload templates filled in (`<div id="N">vector//["'`-->]]>]</div>`,
+ *   the stopper after each vector left out); each titled by its item's category and English name
+ *   in items.js, read as text (a regular expression over the literal, nothing evaluated).
  * - PortSwigger: every `code` of the cheat sheet's categories that inject HTML; of the event
  *   handlers (915 vectors, one per event per tag), one vector for every event (on a tag the
  *   allowlist keeps when there is one) and one for every kept tag, preferring those that fire in
@@ -131,6 +136,32 @@ function write(file, source, vectors) {
       license: 'Apache-2.0 or MPL-2.0 (DOMPurify); the payloads only',
     },
     cases.map((c, i) => ({ id: `dompurify-${String(i + 1).padStart(3, '0')}`, title: c.title, input: c.payload })),
+  )
+}
+
+// ── html5sec.org, the HTML5 Security Cheatsheet ─────────────────────────────────────────────────
+{
+  const repo = 'cure53/H5SC'
+  const commit = headOf(repo)
+  const names = new Map()
+  const item = /'id'\s*:\s*(\d+),\s*'category'\s*:\s*'([^']*)',\s*'name'\s*:\s*\{\s*'en'\s*:\s*'((?:[^'\\]|\\.)*)'/g
+  for (const m of show(repo, commit, 'items.js').matchAll(item))
+    names.set(m[1], `${m[2]}: ${m[3].replace(/\\(.)/g, '$1')}`)
+  const listed = /<div id="(\d+)">([\s\S]*?)\/\/\["'`-->\]\]>\]<\/div>/g
+  const vectors = [...show(repo, commit, 'vectors.txt').matchAll(listed)].map((m) => ({
+    title: `item ${m[1]}, ${names.get(m[1]) ?? 'untitled'}`,
+    input: m[2],
+  }))
+  write(
+    'html5sec-h5sc.json',
+    {
+      name: 'html5sec.org, the HTML5 Security Cheatsheet (H5SC)',
+      repository: 'https://github.com/cure53/H5SC',
+      paths: ['vectors.txt', 'items.js'],
+      commit,
+      license: 'MPL-2.0 (cure53/H5SC); the vectors only',
+    },
+    vectors.map((v, i) => ({ id: `html5sec-${String(i + 1).padStart(3, '0')}`, ...v })),
   )
 }
 
