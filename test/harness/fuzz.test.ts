@@ -5,6 +5,8 @@
 // are reached (a way the guard stops whatever the fields say is sent one input in four).
 // Every answer: no 5xx, the JSON envelope, the call's contract schema (test/helpers `api`).
 // Every refusal: nothing stored (./world.ts snapshot). A body over the limit: 413.
+// The pages (every pattern of the page table, hostile slugs, queries and stored bodies) have
+// their own file beside this one: ./fuzz-pages.test.ts (issue 32 §6).
 //
 // Reproducible: fast-check runs with a fixed seed (printed). To replay a failure, pass the seed
 // and path fast-check prints: VITE_FUZZ_SEED=<seed> VITE_FUZZ_PATH=<path> npx vitest run test/harness

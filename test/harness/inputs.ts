@@ -603,3 +603,266 @@ export function inputsFor(call: Call): fc.Arbitrary<FuzzInput> {
     visitorAuth: fc.option(visitorAuth, { freq: 2 }).map((h) => h ?? {}),
   })
 }
+
+// ── Page paths (issue 32 §6: every page answers 4xx, never 5xx, for any slug) ────────────────
+
+/** Percent-encoded as a browser sends it (a lone surrogate becomes U+FFFD, as a browser's UTF-8 does). */
+export const encodeForAddress = (v: string) =>
+  encodeURIComponent(v.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'))
+
+/** A page parameter as it travels in the address, already percent-encoded where a browser would. */
+export const pageSegment: fc.Arbitrary<Text> = fc.oneof(
+  // Typed values, encoded as a browser encodes them: control characters, over-long, prototype names…
+  { weight: 6, arbitrary: scalar.map((v) => encodeForAddress(String(v).slice(0, 3000)) || '%20') },
+  // Raw forms no encoder makes: broken escapes, dot segments, encoded separators and controls.
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '%zz',
+      '%',
+      '%E0%A4%A',
+      '%C0%AE%C0%AE',
+      '%ED%A0%80',
+      '..',
+      '.',
+      '%2e%2e',
+      '%2F',
+      '%5C',
+      '%00',
+      '%0A',
+      '%0D%0A',
+      '%7F',
+      '%C2%85',
+      '%E2%80%AE',
+      '%20',
+      '%09',
+      '+',
+      ';',
+      'a;b=c',
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'a'.repeat(199),
+      'a'.repeat(200),
+      'a'.repeat(201),
+      'a-'.repeat(150),
+      new Long('a', 8000),
+      new Long('%00', 500),
+      new Long('%E2%80%AE', 300),
+    ),
+  },
+  { weight: 2, arbitrary: fc.constantFrom('{{post_slug}}', '{{route_slug}}', '{{new_slug}}') },
+  // Near-valid slugs with one bad character inside.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('{{post_slug}}', '{{route_slug}}', 'dormir-mejor'),
+        fc.constantFrom('%00', '%01', '%1F', '%7F', '%E2%80%AE', '%0A'),
+      )
+      .map(([s, c]) => `${s}${c}`),
+  },
+)
+
+/** A page's query: junk names and values (a page reads page, per_page, keyword, plan_id, tab…). */
+export const pageQuery: fc.Arbitrary<[string, Text][]> = fc.array(
+  fc.tuple(
+    fc.oneof(
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          'page',
+          'per_page',
+          'keyword',
+          'plan_id',
+          'tab',
+          'redirect',
+          'redirect_to',
+          'email',
+          'user_id',
+          'authorization',
+          'appointment_id',
+          'success',
+          'error',
+          'id',
+        ),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...JUNK_NAMES) },
+    ),
+    scalar.map((v): Text => (v instanceof Long && v.times > 2000 ? new Long(v.unit, 2000, v.prefix) : v)),
+  ),
+  { maxLength: 4 },
+)
+
+// ── Stored post bodies (issue 32 §1 and §6: any stored body is served inert, never a 5xx) ────
+
+/** The tags the post allowlist keeps with attribute rules (lib/html.ts): where a name every object has was once looked up. */
+const RULED_TAGS = ['abbr', 'a', 'h1', 'h2', 'h3', 'h6', 'ol', 'img', 'th', 'td', 'video', 'audio', 'source', 'track']
+/** Every name of Object.prototype (`__proto__`, `constructor`, `toString`, `__defineGetter__`…). */
+const OBJECT_NAMES = Object.getOwnPropertyNames(Object.prototype)
+/** Names the allowlist checks, and names that run script or load something when a browser keeps them. */
+const ATTR_NAMES = [
+  'href',
+  'src',
+  'poster',
+  'title',
+  'alt',
+  'id',
+  'start',
+  'reversed',
+  'colspan',
+  'scope',
+  'kind',
+  'srclang',
+  'type',
+  'width',
+  'HREF',
+  'Src',
+  'onerror',
+  'onload',
+  'ONMOUSEOVER',
+  'style',
+  'nonce',
+  'data-calma-nonce',
+  'srcset',
+  'formaction',
+  'xlink:href',
+  'background',
+]
+/**
+ * Values a browser decodes into something else than they look: entities once and twice encoded
+ * (the issue's beacon), script and data URLs behind references, controls and whitespace, another
+ * host behind a slash, paths that climb out of /media/, quotes that would close the attribute.
+ */
+const ATTR_VALUES = [
+  '/&amp;amp;#47;www.facebook.com/tr?id=2&amp;amp;ev=PageView',
+  '/&#47;www.google-analytics.com/collect?v=1',
+  '&#x2F;/images.unsplash.com/photo-1',
+  '/&amp;#47;www.googletagmanager.com/gtm.js',
+  '//www.facebook.com/tr',
+  '/\\www.doubleclick.net/x',
+  'https://www.facebook.com/tr?id=1&ev=PageView',
+  '&#106;avascript:alert(1)',
+  '&amp;#106;avascript:alert(1)',
+  '&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058alert(1)',
+  '&#x6A&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3A;alert(1)',
+  'java\tscript:alert(1)',
+  'jav&#x0A;ascript:alert(1)',
+  'jav&#x09;ascript:alert(1)',
+  '\u0000javascript:alert(1)',
+  ' \u0001\u001fjavascript:alert(1)',
+  'javascript&colon;alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'data&#58;image/svg+xml,<svg onload=alert(1)>',
+  'vbscript:msgbox(1)',
+  '/media/x.jpg',
+  '/media/x.jpg" onerror="alert(1)',
+  '/media/x.jpg&quot; onerror=&quot;alert(1)',
+  '/media/../logout',
+  '/media/%2e%2e/logout',
+  '/media/&#46;&#46;/logout',
+  '/logout',
+  '#top',
+  '&lt;script&gt;alert(1)&lt;/script&gt;',
+  '&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;',
+  '"><script>alert(1)</script>',
+  "'><img src=x onerror=alert(1)>",
+  'x"/constructor=\'',
+  '<script data-calma-nonce>alert(document.domain)</script>',
+  '&eacute;&NotANamedReference;&#xD800;&#0;&#x110000;&amp',
+  '',
+]
+const quoted = (v: string) =>
+  fc.constantFrom(`"${v}"`, `'${v}'`, v.replace(/[\s"'=<>`]/g, '') || 'x', v.replace(/"/g, '&quot;'))
+const attrValue = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...ATTR_VALUES) },
+  { weight: 2, arbitrary: scalar.map((v) => String(v).slice(0, 300)) },
+  {
+    weight: 1,
+    arbitrary: fc.string({
+      unit: fc.constantFrom(...CONTROL, ...BIDI_AND_INVISIBLE, '&', '#', ';', 'a'),
+      maxLength: 12,
+    }),
+  },
+)
+/** `name=value`, `name` alone, or `name=` then a value written with either quote, none, or its quotes escaped. */
+const attribute = fc
+  .tuple(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...OBJECT_NAMES) },
+      { weight: 3, arbitrary: fc.constantFrom(...ATTR_NAMES) },
+    ),
+    fc.option(attrValue.chain(quoted), { freq: 6 }),
+  )
+  .map(([name, value]) => (value === null ? name : `${name}=${value}`))
+/** A start tag of a ruled tag with up to 5 attributes (a name may repeat), closed or not. */
+const ruledTag = fc
+  .tuple(
+    fc.constantFrom(...RULED_TAGS),
+    fc.array(attribute, { maxLength: 5 }),
+    fc.constantFrom('>', ' >', '/>', '', '>text</a>', '>x'),
+  )
+  .map(([tag, attrs, end]) => `<${tag}${attrs.map((a) => ` ${a}`).join('')}${end}`)
+
+/**
+ * A stored post body: markup pieces, ruled tags with names every object has (`__proto__`,
+ * `constructor`…) and hostile names and values as attributes, repeated attributes, entities once
+ * and twice encoded, control characters, markup the parser refuses (a <plaintext> in a <select>),
+ * deep nesting and junk text, joined at random. The issue's exploit is one of the pieces.
+ */
+export const storedBody: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(
+      { weight: 5, arbitrary: ruledTag },
+      {
+        weight: 5,
+        arbitrary: fc.constantFrom(
+          '<p>',
+          '</p>',
+          '</abbr>',
+          '</a>',
+          '</h2>',
+          '</td>',
+          '</ol>',
+          '</video>',
+          '<table>',
+          '<tr>',
+          '</table>',
+          '<ul><li>',
+          '<select><option>',
+          '<plaintext>',
+          '<script>',
+          '</script>',
+          '<svg>',
+          '<math><mtext>',
+          '<noscript>',
+          '<template>',
+          '<style>',
+          '<!--',
+          '-->',
+          '<![CDATA[',
+          ']]>',
+          '</',
+          '<',
+          '>',
+          '"',
+          "'",
+          '=',
+          ' ',
+          '&',
+          '&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;',
+          '&lt;img src=x onerror=alert(1)&gt;',
+          '&#60;script&#62;alert(1)&#60;/script&#62;',
+          '&NotANamedReference;',
+          "<abbr constructor=x\"/constructor='></abbr><abbr constructor='a\"><script data-calma-nonce>alert(document.domain)</script>'>'</abbr>",
+          '<b>'.repeat(120),
+        ),
+      },
+      { weight: 2, arbitrary: fc.constantFrom(...CONTROL, ...BIDI_AND_INVISIBLE) },
+      { weight: 2, arbitrary: scalar.map((v) => String(v).slice(0, 400)) },
+    ),
+    { maxLength: 30 },
+  )
+  .map((parts) => parts.join(''))

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { sanitizeHtml } from '#worker/lib/html'
 import { posts as seedPosts } from '#worker/seed/data/posts'
+import { ALLOWED, problemsOf } from '../posts/inert'
 
 describe('sanitizeHtml keeps what an article is made of', () => {
   it('headings, paragraphs, emphasis, lists, quotes, tables, figures and own pictures stay as written', async () => {
@@ -262,5 +263,91 @@ describe('the demo content', () => {
   it('every seeded post body is already what the sanitiser keeps (the seed marks them clean)', async () => {
     expect(seedPosts.length).toBeGreaterThan(10)
     for (const p of seedPosts) expect(await sanitizeHtml(p.content), p.slug).toBe(p.content)
+  })
+})
+
+// Issue 32 §1: the allowlist is looked up by name, so a name that is also a property of every
+// object (`constructor`, `__proto__`, `toString`…) must be as unknown as any other; a duplicated
+// attribute is read as the browser reads it (the first one counts, later ones are dropped).
+describe('attributes named after Object.prototype properties, and duplicated attributes', () => {
+  const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype)
+  /** Every tag the allowlist keeps (h1 is kept as h2; source and track only inside audio or video). */
+  const TAGS = [...KEPT, 'h1']
+  const wrap = (tag: string, html: string) => (tag === 'source' || tag === 'track' ? `<video>${html}</video>` : html)
+  const VALUES = [
+    'x',
+    '',
+    'x"/constructor=\'',
+    "'><script data-calma-nonce>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    'javascript:alert(1)',
+    'jav&#x61;script:alert(1)',
+    '/&amp;amp;#47;evil.example/p.gif',
+    '/&#47;evil.example/p.gif',
+    '&#x2F;/evil.example/p.gif',
+    '//evil.example/p.gif',
+    '/media/a.jpg',
+    'https://www.who.int/es',
+    '#anchor',
+    'data:text/html,<script>alert(1)</script>',
+    '1',
+    'sleep-hygiene',
+  ]
+  const esc = (v: string) => v.replace(/&(?!amp;|#|[a-z]+;)/g, '&amp;').replace(/"/g, '&quot;')
+  /** An unquoted value: nothing that would end it or open a quote (HTML's unquoted attribute value). */
+  const unquoted = (v: string) =>
+    encodeURIComponent(v).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) || 'x'
+
+  it('every Object.prototype name, on every kept tag: dropped, never written, never a throw', async () => {
+    expect(PROTO_NAMES).toContain('__proto__')
+    for (const tag of TAGS) {
+      for (const name of PROTO_NAMES) {
+        const input = wrap(tag, `<${tag} ${name}="x&quot; onclick=&quot;alert(1)" title="t">uno</${tag}>`)
+        const out = await sanitizeHtml(input)
+        expect(out.toLowerCase(), input).not.toContain(name.toLowerCase())
+        expect(problemsOf(out).problems, input).toEqual([])
+      }
+    }
+  })
+
+  it('any attributes on any kept tag, prototype names and duplicates among them: inert, stable, the first of a name counts', async () => {
+    const attr = (tag: string) =>
+      fc.tuple(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...PROTO_NAMES) },
+          { weight: 3, arbitrary: fc.constantFrom(...(ALLOWED[tag === 'h1' ? 'h2' : tag] ?? []), 'href', 'src', 'id') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom('onerror', 'onclick', 'nonce', 'data-calma-nonce', 'style', 'SRC', 'Title'),
+          },
+        ),
+        fc.constantFrom(...VALUES),
+        fc.constantFrom('"', "'", ''),
+      )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TAGS).chain((tag) => fc.tuple(fc.constant(tag), fc.array(attr(tag), { maxLength: 6 }))),
+        fc.boolean(),
+        async ([tag, attrs], duplicate) => {
+          const list =
+            duplicate && attrs.length ? [...attrs, [attrs[0]![0], 'javascript:alert(2)', '"'] as const] : attrs
+          const written = (a: readonly (readonly [string, string, string])[]) =>
+            a
+              .map(([n, v, q]) =>
+                q ? ` ${n}=${q}${q === '"' ? esc(v) : v.replace(/'/g, '&#39;')}${q}` : ` ${n}=${unquoted(v)}`,
+              )
+              .join('')
+          const input = wrap(tag, `<${tag}${written(list)}>texto</${tag}>`)
+          const out = await sanitizeHtml(input)
+          expect(problemsOf(out).problems, `${input} → ${out}`).toEqual([])
+          for (const name of PROTO_NAMES) expect(out.toLowerCase(), input).not.toContain(` ${name.toLowerCase()}=`)
+          expect(await sanitizeHtml(out), `unstable: ${input} → ${out}`).toBe(out)
+          // A name written twice reads as its first: the same answer as without the later ones.
+          const firsts = list.filter((a, i) => list.findIndex((b) => b[0].toLowerCase() === a[0].toLowerCase()) === i)
+          expect(out, input).toBe(await sanitizeHtml(wrap(tag, `<${tag}${written(firsts)}>texto</${tag}>`)))
+        },
+      ),
+      { numRuns: 1500, seed: 20_261_127 },
+    )
   })
 })

@@ -45,6 +45,10 @@ export const en = {
     category_updated: 'Category updated.',
     category_deleted: 'Category deleted.',
     category_missing: 'We could not find this category.',
+    content_unreadable:
+      "The article's HTML cannot be read safely. Look for tags left open or inside a list of options, and save it again.",
+    content_too_deep:
+      "The article's HTML nests too many tags inside one another (100 at most). Simplify it and save it again.",
   },
 }
 
@@ -92,5 +96,9 @@ export const es: typeof en = {
     category_updated: 'Categoría actualizada.',
     category_deleted: 'Categoría eliminada.',
     category_missing: 'No pudimos encontrar esta categoría.',
+    content_unreadable:
+      'No podemos leer con seguridad el HTML del artículo. Busca etiquetas sin cerrar o dentro de una lista de opciones y vuelve a guardarlo.',
+    content_too_deep:
+      'El HTML del artículo anida demasiadas etiquetas unas dentro de otras (100 como máximo). Simplifícalo y vuelve a guardarlo.',
   },
 }

@@ -107,8 +107,9 @@ export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: ()
 // ── The signed-in person's pages (issue 21 §2, docs/decisions/034-*) ─────────────────────────
 
 /**
- * A signed-in patient's rendered page, kept per isolate cut at its nonce places (like a visitor's,
- * http/public-cache.ts) and served again with a fresh nonce: no React render, no loader.
+ * A signed-in patient's rendered page, kept per isolate cut where its render wrote its nonce (like
+ * a visitor's, http/public-cache.ts cutAtNonces) and served again with a fresh nonce: no React
+ * render, no loader.
  *
  * Kept per SESSION (its HTML carries the session's CSRF token) under the same versions as the
  * person's rows (`dv`, bookmark, people epoch, content version) plus what else the page depends
@@ -161,18 +162,14 @@ export async function personalPage(
   )
     return res
   const html = await res.text()
-  const keep = cutAtNonces(html).then((parts) => {
+  const parts = cutAtNonces(html, nonce)
+  if (parts) {
     const bytes = parts.reduce((n, p) => n + p.length, 0)
     dropPage(k)
     while (pages.size && (pages.size >= PAGES_MAX || pageBytes + bytes > PAGES_MAX_BYTES))
       dropPage(pages.keys().next().value!)
     pages.set(k, { until: now + PAGE_BUCKET_MS, parts, bytes })
     pageBytes += bytes
-  })
-  try {
-    c.executionCtx.waitUntil(keep)
-  } catch {
-    await keep
   }
   return c.body(html, 200, { ...headers, 'x-page-cache': 'miss' })
 }

@@ -10,7 +10,6 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Env } from '#worker/env'
-import { NONCE_MARK } from '#worker/ssr/head'
 import { clearMemo, memo } from './memo'
 
 const VERSION_KEY = 'content:version'
@@ -97,11 +96,12 @@ export const purgeAfterEdit = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * A visitor's page (no session), rendered once per content version, URL and time zone and then
- * served from the Cache API. The CSP nonce stays per response, set by HTMLRewriter on the
- * elements the renderer marked as its own (NONCE_MARK, ssr/head.ts) and on nothing else: the
- * stored copy holds no nonce at all (every nonce attribute is removed before it is kept), so no
- * text of the page, whatever a post body holds, can ever receive one. Only 200 HTML answers are
- * kept; redirects and errors always render.
+ * served from the Cache API. The CSP nonce stays per response: the kept page is cut where its
+ * render wrote that render's nonce (cutAtNonces) and joined with each answer's own. The render's
+ * nonce is 128 random bits made for that request after every stored row and every byte of the
+ * request already existed, so only the renderer can have written it: nothing a post body or a
+ * URL holds — an attribute, a mark, a guess — can ever receive a nonce (issue 32 §1). Only 200
+ * HTML answers are kept; redirects and errors always render.
  */
 export async function sharedPage(c: Context<AppEnv>, key: string, render: () => Promise<Response>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce')
@@ -118,35 +118,50 @@ export async function sharedPage(c: Context<AppEnv>, key: string, render: () => 
   if (parts) return c.body(joinAtNonces(parts, nonce), 200, { ...headers, 'x-page-cache': 'hit' })
   const hit = await cache.match(url).catch(() => undefined)
   // x-page-cache says which it was (the e2e proves a page served from the cache is as safe).
-  if (hit) {
-    const cut = await noncePlaces(hit)
-    localSet(url, cut)
-    return c.body(joinAtNonces(cut, nonce), 200, { ...headers, 'x-page-cache': 'hit' })
+  const renderNonce = hit?.headers.get(RENDER_NONCE)
+  if (hit && renderNonce) {
+    const cut = cutAtNonces(await hit.text(), renderNonce)
+    if (cut) {
+      localSet(url, cut)
+      return c.body(joinAtNonces(cut, nonce), 200, { ...headers, 'x-page-cache': 'hit' })
+    }
   }
   const res = await render()
   if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/html')) return res
   const html = await res.text()
-  const stored = new Response(withoutNonce(html).body, {
-    headers: { 'content-type': headers['content-type'], 'cache-control': `public, max-age=${MAX_AGE_S}` },
-  })
-  const [forCache, forLocal] = stored.body!.tee()
-  const keep = Promise.all([
-    cache.put(url, new Response(forCache, stored)).catch(() => {}),
-    noncePlaces(new Response(forLocal)).then((p) => localSet(url, p)),
-  ])
-  try {
-    c.executionCtx.waitUntil(keep)
-  } catch {
-    await keep
+  const cut = cutAtNonces(html, nonce)
+  if (cut) {
+    localSet(url, cut)
+    // The Cache API's copy keeps its render's nonce, and says which it is (a header only this code reads).
+    const keep = cache
+      .put(
+        url,
+        new Response(html, {
+          headers: {
+            'content-type': headers['content-type'],
+            'cache-control': `public, max-age=${MAX_AGE_S}`,
+            [RENDER_NONCE]: nonce,
+          },
+        }),
+      )
+      .catch(() => {})
+    try {
+      c.executionCtx.waitUntil(keep)
+    } catch {
+      await keep
+    }
   }
   return c.body(html, 200, { ...headers, 'x-page-cache': 'miss' })
 }
 
+/** On a page kept in the Cache API: the nonce its render wrote, where the copy is cut. */
+const RENDER_NONCE = 'x-calma-render-nonce'
+
 /**
- * A page as kept per isolate: its UTF-8 bytes, cut where the renderer's marked elements take a
- * nonce. Bytes, not text: workerd encodes a string body on every answer, and for a page of
- * ~50 KB with accented words that encoding cost more than the rest of a cached answer (a
- * Uint8Array body measured +9% req/s on a 57 KB answer, docs/PERFORMANCE.md).
+ * A page as kept per isolate: its UTF-8 bytes, cut where its render wrote the nonce. Bytes, not
+ * text: workerd encodes a string body on every answer, and for a page of ~50 KB with accented
+ * words that encoding cost more than the rest of a cached answer (a Uint8Array body measured +9%
+ * req/s on a 57 KB answer, docs/PERFORMANCE.md).
  */
 export type CutPage = Uint8Array<ArrayBuffer>[]
 
@@ -171,35 +186,15 @@ export function joinAtNonces(parts: CutPage, nonce: string): Uint8Array<ArrayBuf
 }
 
 /**
- * The kept copy (no nonce anywhere) cut where the renderer's marked elements take theirs: each
- * gets a nonce attribute holding a random mark made for this cut, and the text is split on it.
- * No page text can hold that mark (128 random bits), so no text ever receives a nonce.
+ * A rendered page cut where its render wrote `nonce` (its own scripts, module preloads' meta,
+ * JSON-LD), so `joinAtNonces(parts, fresh)` is the page for a new answer; the signed-in person's
+ * pages (http/person-cache.ts) are kept the same way. Every place must be the value of a nonce
+ * attribute: anything else means the page is not the renderer's alone, and it is not kept
+ * (null: the caller serves its render and keeps nothing). One split of the text, no parse.
  */
-async function noncePlaces(kept: Response): Promise<CutPage> {
-  const mark = `n${crypto.randomUUID().replaceAll('-', '')}`
-  const marked = new HTMLRewriter()
-    .on(`[${NONCE_MARK}]`, {
-      element(el) {
-        el.setAttribute('nonce', mark)
-      },
-    })
-    .transform(kept)
-  return (await marked.text()).split(mark).map((part) => utf8.encode(part))
+export function cutAtNonces(html: string, nonce: string): CutPage | null {
+  if (nonce.length < 16) return null
+  const parts = html.split(nonce)
+  for (let i = 0; i < parts.length - 1; i++) if (!parts[i]!.endsWith('nonce="')) return null
+  return parts.map((part) => utf8.encode(part))
 }
-
-/**
- * A rendered page as kept per isolate: no nonce of its own, cut where the renderer's marked
- * elements take one, so `joinAtNonces(parts, nonce)` is the page for a new answer (the signed-in
- * person's cached pages, http/person-cache.ts, reuse the visitor's cut).
- */
-export const cutAtNonces = (html: string): Promise<CutPage> => noncePlaces(withoutNonce(html))
-
-/** The copy to keep: no element keeps a nonce (the marked ones get theirs back when served). */
-const withoutNonce = (html: string) =>
-  new HTMLRewriter()
-    .on('[nonce]', {
-      element(el) {
-        el.removeAttribute('nonce')
-      },
-    })
-    .transform(new Response(html))

@@ -4,16 +4,46 @@
 //
 // Safe by construction: HTMLRewriter (workerd's own streaming HTML parser, lol-html) only
 // tokenizes the input; the answer is written by this module alone, from the allowlist below:
-// known tags with known attributes whose values are checked and escaped, and the text with
-// every "<" escaped. Nothing of the input's markup is copied, so a tag the parser read one way
-// and a browser another cannot slip through, and the answer is always balanced (every element
-// it opens is closed), so a body can never close or wrap the page around it.
+// known tags with known attributes, and the text with every "<" escaped. Nothing of the input's
+// markup is copied, so a tag the parser read one way and a browser another cannot slip through,
+// and the answer is always balanced (every element it opens is closed), so a body can never
+// close or wrap the page around it.
+//
+// Attribute values (issue 32 §1): each is decoded ONCE, as a browser decodes an attribute
+// (every character reference of HTML, with the attribute rules for a missing ";"), checked, and
+// written escaped ONCE (`&` `"` `<` `>`), so the value a browser reads is exactly the value
+// checked here, however often a body is cleaned again. Names are looked up in Maps: a name that
+// is also a property of every object (`constructor`, `__proto__`) is as unknown as any other.
+// Duplicated attributes count once, the first, as a browser reads them.
+import { decodeHTMLAttribute } from 'entities'
 
 /**
  * What the sanitiser keeps. Bump it when the allowlist changes: rows cleaned by an older
- * version are cleaned again by the minute cron (features/posts/post-html.ts).
+ * version are cleaned again by the minute cron (features/posts/post-html.ts). 2: issue 32 (one
+ * decoding, Map lookups, unreadable and too deep bodies as text).
  */
-export const HTML_POLICY_VERSION = 1
+export const HTML_POLICY_VERSION = 2
+
+/**
+ * Nesting kept at most. Chromium's parser stops nesting at 512 (deeper elements become siblings),
+ * so a deeper body would be another tree in the browser than the one balanced here (DOMPurify
+ * 3.1.3 refuses deep nesting for the same mXSS reason). An article needs a handful.
+ */
+export const MAX_DEPTH = 100
+
+/** Why a body cannot be cleaned: the parser cannot read it, it nests too deep, or a second pass changes it. */
+export type UncleanReason = 'unreadable' | 'too_deep' | 'unstable'
+
+/** Thrown by sanitizeHtml / cleanHtml for a body that cannot be cleaned; never for a hostile one that can. */
+export class UncleanHtml extends Error {
+  constructor(
+    readonly reason: UncleanReason,
+    options?: { cause?: unknown },
+  ) {
+    super(`post HTML cannot be cleaned: ${reason}`, options)
+    this.name = 'UncleanHtml'
+  }
+}
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml'
 
@@ -59,8 +89,9 @@ const DROP = new Set([
   'slot',
 ])
 
-type AttrCheck = (raw: string) => string | null
-interface Rule {
+/** Takes the attribute's value as a browser reads it (decoded once); answers the value to write, or null. */
+type AttrCheck = (value: string) => string | null
+interface RuleSpec {
   /** Written under this name (an article's own h1 is its title: a body's h1 becomes h2). */
   as?: string
   attrs?: Record<string, AttrCheck>
@@ -71,12 +102,15 @@ interface Rule {
   /** Only inside one of these (source and track: inside audio or video). */
   within?: string[]
 }
+interface Rule extends Omit<RuleSpec, 'attrs'> {
+  attrs: ReadonlyMap<string, AttrCheck>
+}
 
 // ── attribute values ─────────────────────────────────────────────────────────────────────────
 
-/** A text value (alt, title) kept as written, made safe inside double quotes. */
-const text: AttrCheck = (raw) => escAttr(raw.slice(0, 500))
-const digits: AttrCheck = (raw) => (/^\s*\d{1,4}\s*$/.test(raw) ? raw.trim() : null)
+/** A text value (alt, title), at most 500 characters. */
+const text: AttrCheck = (v) => (v.length > 500 ? Array.from(v).slice(0, 500).join('') : v)
+const digits: AttrCheck = (v) => (/^\s*\d{1,4}\s*$/.test(v) ? v.trim() : null)
 const oneOf =
   (...values: string[]): AttrCheck =>
   (raw) => {
@@ -84,63 +118,26 @@ const oneOf =
     return values.includes(v) ? v : null
   }
 /** Anchors the table of contents can link to: the shape headingId() makes (client/features/posts/toc.ts). */
-const anchorId: AttrCheck = (raw) => (/^[a-z][a-z0-9-]{0,59}$/.test(raw) ? raw : null)
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  colon: ':',
-  sol: '/',
-  bsol: '\\',
-  period: '.',
-  comma: ',',
-  semi: ';',
-  excl: '!',
-  quest: '?',
-  num: '#',
-  percnt: '%',
-  equals: '=',
-  plus: '+',
-  lpar: '(',
-  rpar: ')',
-  lowbar: '_',
-  hyphen: '-',
-  dash: '-',
-  commat: '@',
-  tab: '\t',
-  newline: '\n',
-}
+const anchorId: AttrCheck = (v) => (/^[a-z][a-z0-9-]{0,59}$/.test(v) ? v : null)
 
 /**
- * An attribute's value as the browser reads it, for URLs: character references decoded (those of
- * ENTITIES by name; any other name stays as written and is written back escaped, so the browser
- * reads the very value checked here), tab and newlines removed and the ends trimmed, as URL
- * parsing does.
+ * An attribute's value as the browser reads it: character references decoded as in an attribute
+ * (entities' decodeHTMLAttribute follows the HTML standard's table and rules), NUL as U+FFFD.
  */
-function urlValue(raw: string): string {
-  const decoded = raw.replace(
-    /&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|([a-z]{2,8}));?/gi,
-    (whole, hex: string, dec: string, name: string) => {
-      if (name) return ENTITIES[name.toLowerCase()] ?? whole
-      const code = hex ? Number.parseInt(hex, 16) : Number(dec)
-      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd'
-    },
-  )
-  // eslint-disable-next-line no-control-regex
-  return decoded.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
-}
+// eslint-disable-next-line no-control-regex
+const decodeAttr = (raw: string) => decodeHTMLAttribute(raw).replace(/\u0000/g, '\ufffd')
 
-/** A path on this site: "/…" but not "//host" nor "/\host" (both mean another host), no spaces or controls. */
+/** A decoded URL as URL parsing reads it: tab and newlines removed, C0 controls and spaces trimmed. */
+// eslint-disable-next-line no-control-regex
+const urlOf = (v: string) => v.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+
+/** A path on this site: "/…" but not "//host" nor "/\\host" (both mean another host), no spaces or controls. */
 // eslint-disable-next-line no-control-regex
 const ownPath = (v: string) => /^\/(?![/\\])[^\s\\\u0000-\u001f\u007f]*$/.test(v)
 
 /** Links: http(s) and mailto anywhere, paths of this site, anchors in the page. */
-function linkTarget(raw: string): { href: string; external: boolean } | null {
-  const v = urlValue(raw)
+function linkTarget(value: string): { href: string; external: boolean } | null {
+  const v = urlOf(value)
   if (v.length > 2000) return null
   // eslint-disable-next-line no-control-regex
   if (/^#[^\s\u0000-\u001f\u007f]*$/.test(v) || ownPath(v)) return { href: v, external: false }
@@ -156,23 +153,38 @@ function linkTarget(raw: string): { href: string; external: boolean } | null {
   return null
 }
 
-/** Pictures and media: from this site only (the CSP loads nothing else; a third-party picture tells its host who reads the article). */
-const ownSrc: AttrCheck = (raw) => {
-  const v = urlValue(raw)
-  return v.length <= 2000 && ownPath(v) ? escAttr(v) : null
+/**
+ * Pictures and media: files of this site's media only (`/media/…`, what the admin uploads). Not
+ * another host (the CSP loads none; a third-party picture tells its host who reads the article),
+ * and not any other path of this site either: a picture is fetched by every reader's browser as
+ * a same-origin request, and `/logout` or a call would run for each of them. Checked and written
+ * as the URL parser resolves it (dot segments, `%2e%2e` included), so the browser asks for that.
+ */
+const MEDIA_BASE = 'https://calma.invalid'
+const mediaSrc: AttrCheck = (value) => {
+  const v = urlOf(value)
+  if (v.length > 2000 || !ownPath(v)) return null
+  let url: URL
+  try {
+    url = new URL(v, MEDIA_BASE)
+  } catch {
+    return null
+  }
+  if (url.origin !== MEDIA_BASE || !url.pathname.startsWith('/media/')) return null
+  return `${url.pathname}${url.search}${url.hash}`
 }
 
-function escAttr(v: string) {
-  return v.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
-/** An URL checked after decoding: written with every "&" escaped, so it is read back exactly. */
-const escUrl = (v: string) => escAttr(v.replace(/&/g, '&amp;'))
+/** A checked value inside double quotes: written so a browser decodes it back to exactly `v`. */
+const escAttr = (v: string) =>
+  v.replace(/[&"<>]/g, (ch) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[ch]!)
 
 // ── the allowlist ────────────────────────────────────────────────────────────────────────────
 
-const heading: Rule = { attrs: { id: anchorId } }
-const cell: Rule = { attrs: { colspan: digits, rowspan: digits } }
-const ALLOWED: Record<string, Rule> = {
+const heading: RuleSpec = { attrs: { id: anchorId } }
+/** Where a browser keeps table parts: anywhere else it drops their tags (the text stays). */
+const TABLE = ['table', 'thead', 'tbody', 'tfoot']
+const cell: RuleSpec = { attrs: { colspan: digits, rowspan: digits }, within: ['tr', ...TABLE] }
+const SPEC: Record<string, RuleSpec> = {
   p: {},
   br: { void: true },
   hr: { void: true },
@@ -207,25 +219,25 @@ const ALLOWED: Record<string, Rule> = {
   dl: {},
   dt: {},
   dd: {},
-  a: { attrs: { title: text } }, // href: linkTarget, below
+  a: { attrs: { title: text } }, // href: linkTarget, below (the link goes when it has none allowed)
   img: {
     void: true,
-    attrs: { src: ownSrc, alt: text, title: text, width: digits, height: digits },
+    attrs: { src: mediaSrc, alt: text, title: text, width: digits, height: digits },
     fixed: [['loading', 'lazy']],
   },
   figure: {},
   figcaption: {},
   table: {},
-  caption: {},
-  thead: {},
-  tbody: {},
-  tfoot: {},
-  tr: {},
-  th: { attrs: { ...cell.attrs, scope: oneOf('row', 'col', 'rowgroup', 'colgroup') } },
+  caption: { within: ['table'] },
+  thead: { within: ['table'] },
+  tbody: { within: ['table'] },
+  tfoot: { within: ['table'] },
+  tr: { within: TABLE },
+  th: { ...cell, attrs: { ...cell.attrs, scope: oneOf('row', 'col', 'rowgroup', 'colgroup') } },
   td: cell,
   // Embeds: the site's own audio and video (/media), with controls; nothing from another host.
   video: {
-    attrs: { src: ownSrc, poster: ownSrc, width: digits, height: digits },
+    attrs: { src: mediaSrc, poster: mediaSrc, width: digits, height: digits },
     fixed: [
       ['controls', ''],
       ['preload', 'metadata'],
@@ -233,7 +245,7 @@ const ALLOWED: Record<string, Rule> = {
     ],
   },
   audio: {
-    attrs: { src: ownSrc },
+    attrs: { src: mediaSrc },
     fixed: [
       ['controls', ''],
       ['preload', 'metadata'],
@@ -242,19 +254,24 @@ const ALLOWED: Record<string, Rule> = {
   source: {
     void: true,
     within: ['video', 'audio'],
-    attrs: { src: ownSrc, type: (raw) => (/^(audio|video)\/[a-z0-9.+-]{1,40}$/i.test(raw.trim()) ? raw.trim() : null) },
+    attrs: { src: mediaSrc, type: (v) => (/^(audio|video)\/[a-z0-9.+-]{1,40}$/i.test(v.trim()) ? v.trim() : null) },
   },
   track: {
     void: true,
     within: ['video', 'audio'],
     attrs: {
-      src: ownSrc,
+      src: mediaSrc,
       kind: oneOf('subtitles', 'captions', 'descriptions', 'chapters'),
-      srclang: (raw) => (/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(raw.trim()) ? raw.trim() : null),
+      srclang: (v) => (/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(v.trim()) ? v.trim() : null),
       label: text,
     },
   },
 }
+
+/** The allowlist by tag name, in Maps: no name reaches a property every object has. */
+const ALLOWED: ReadonlyMap<string, Rule> = new Map(
+  Object.entries(SPEC).map(([tag, r]) => [tag, { ...r, attrs: new Map(Object.entries(r.attrs ?? {})) }]),
+)
 
 /** Inline elements: a block's start closes an open p past them (as an HTML parser would). */
 const INLINE = new Set([
@@ -297,18 +314,20 @@ const CLOSES_P = new Set([
   'audio',
 ])
 /** Starting one of these closes the open one of the same family within its container. */
-const SIBLINGS: Record<string, { closes: string[]; within: string[] }> = {
-  li: { closes: ['li'], within: ['ul', 'ol'] },
-  dt: { closes: ['dt', 'dd'], within: ['dl'] },
-  dd: { closes: ['dt', 'dd'], within: ['dl'] },
-  tr: { closes: ['tr'], within: ['table', 'thead', 'tbody', 'tfoot'] },
-  td: { closes: ['td', 'th'], within: ['tr', 'table'] },
-  th: { closes: ['td', 'th'], within: ['tr', 'table'] },
-  thead: { closes: ['thead', 'tbody', 'tfoot', 'caption'], within: ['table'] },
-  tbody: { closes: ['thead', 'tbody', 'tfoot', 'caption'], within: ['table'] },
-  tfoot: { closes: ['thead', 'tbody', 'tfoot', 'caption'], within: ['table'] },
-  a: { closes: ['a'], within: [] },
-}
+const SIBLINGS: ReadonlyMap<string, { closes: string[]; within: string[] }> = new Map(
+  Object.entries({
+    li: { closes: ['li'], within: ['ul', 'ol'] },
+    dt: { closes: ['dt', 'dd'], within: ['dl'] },
+    dd: { closes: ['dt', 'dd'], within: ['dl'] },
+    tr: { closes: ['tr'], within: ['table', 'thead', 'tbody', 'tfoot'] },
+    td: { closes: ['td', 'th'], within: ['tr', 'table'] },
+    th: { closes: ['td', 'th'], within: ['tr', 'table'] },
+    thead: { closes: ['thead', 'tbody', 'tfoot', 'caption'], within: ['table'] },
+    tbody: { closes: ['thead', 'tbody', 'tfoot', 'caption'], within: ['table'] },
+    tfoot: { closes: ['thead', 'tbody', 'tfoot', 'caption'], within: ['table'] },
+    a: { closes: ['a'], within: [] },
+  }),
+)
 
 interface Open {
   tag: string
@@ -318,11 +337,14 @@ interface Open {
  * The allowlisted HTML of `input`: what is not on the list goes — an unknown element's tags
  * (its text stays), and the elements of DROP with everything inside them — and every kept
  * element keeps only its checked attributes. External links get rel="noopener noreferrer nofollow".
+ * Throws UncleanHtml when the body cannot be cleaned (the parser cannot read it, or it nests
+ * deeper than MAX_DEPTH); any hostile body that can be read is cleaned, never refused.
  */
 export async function sanitizeHtml(input: string): Promise<string> {
   const out: string[] = []
   const open: Open[] = []
   let dropping = false
+  let tooDeep = false
 
   const close = (entry: Open) => {
     const at = open.lastIndexOf(entry)
@@ -341,7 +363,7 @@ export async function sanitizeHtml(input: string): Promise<string> {
   const rewriter = new HTMLRewriter()
     .on('*', {
       element(el) {
-        if (dropping) return
+        if (dropping || tooDeep) return
         const name = el.tagName.toLowerCase()
         if (el.namespaceURI !== HTML_NS || DROP.has(name)) {
           // Void ones (meta, link, input…) have no content to drop.
@@ -355,21 +377,31 @@ export async function sanitizeHtml(input: string): Promise<string> {
           }
           return
         }
-        const rule = ALLOWED[name]
+        const rule = ALLOWED.get(name)
         if (!rule) return // not on the list: the tags go, the text stays
-        if (rule.within && !rule.within.includes(open.at(-1)?.tag ?? '')) return
         const tag = rule.as ?? name
+        // A row or a cell first closes the open one of its family, as an HTML parser would, then
+        // must stand where a browser keeps it (a cell outside a table is dropped by a browser too).
+        const family = SIBLINGS.get(tag)
+        if (family) closeLast(family.closes, (t) => family.within.includes(t))
+        if (rule.within && !rule.within.includes(open.at(-1)?.tag ?? '')) return
 
-        const attrs: string[] = []
+        // Each name once, its first value, decoded once (a browser keeps the first of a name too).
+        const values = new Map<string, string>()
         for (const [attr, raw] of el.attributes as unknown as Iterable<[string, string]>) {
-          const check = rule.attrs?.[attr]
-          const value = check ? check(raw) : null
-          if (value !== null) attrs.push(value === '' ? ` ${attr}` : ` ${attr}="${value}"`)
+          const key = attr.toLowerCase()
+          if (!values.has(key)) values.set(key, decodeAttr(raw))
+        }
+        const attrs: string[] = []
+        for (const [attr, value] of values) {
+          const check = rule.attrs.get(attr)
+          const kept = check ? check(value) : null
+          if (kept !== null) attrs.push(kept === '' ? ` ${attr}` : ` ${attr}="${escAttr(kept)}"`)
         }
         if (tag === 'a') {
-          const target = linkTarget(el.getAttribute('href') ?? '')
+          const target = linkTarget(values.get('href') ?? '')
           if (!target) return // a link to nowhere allowed: its text stays
-          attrs.unshift(` href="${escUrl(target.href)}"`)
+          attrs.unshift(` href="${escAttr(target.href)}"`)
           if (target.external) attrs.push(' rel="noopener noreferrer nofollow"')
         }
         if (tag === 'img' && !attrs.some((a) => a.startsWith(' src='))) return
@@ -378,9 +410,11 @@ export async function sanitizeHtml(input: string): Promise<string> {
         // What an HTML parser would close first, so the answer nests as the browser reads it.
         if (CLOSES_P.has(tag)) closeLast(['p'], (t) => !INLINE.has(t))
         if (/^h[2-6]$/.test(tag) && /^h[2-6]$/.test(open.at(-1)?.tag ?? '')) close(open.at(-1)!)
-        const family = SIBLINGS[tag]
-        if (family) closeLast(family.closes, (t) => family.within.includes(t))
 
+        if (!rule.void && open.length >= MAX_DEPTH) {
+          tooDeep = true
+          return
+        }
         out.push(`<${tag}${attrs.join('')}>`)
         if (rule.void) return
         const entry: Open = { tag }
@@ -394,10 +428,30 @@ export async function sanitizeHtml(input: string): Promise<string> {
     })
     .onDocument({
       text(t) {
-        if (!dropping && t.text) out.push(t.text.replace(/</g, '&lt;'))
+        if (!dropping && !tooDeep && t.text) out.push(t.text.replace(/</g, '&lt;'))
       },
     })
-  await rewriter.transform(new Response(input)).arrayBuffer()
+  try {
+    await rewriter.transform(new Response(input)).arrayBuffer()
+  } catch (err) {
+    // lol-html refuses markup it cannot tell raw text from (a <plaintext> inside a <select>…).
+    throw new UncleanHtml('unreadable', { cause: err })
+  }
+  if (tooDeep) throw new UncleanHtml('too_deep')
   for (const e of open.splice(0).reverse()) out.push(`</${e.tag}>`)
   return out.join('')
 }
+
+/**
+ * What an editor's save stores: the allowlisted body, which must also be a fixed point (cleaning
+ * it again changes nothing), since every read cleans it again. Throws UncleanHtml otherwise.
+ */
+export async function cleanHtml(input: string): Promise<string> {
+  const out = await sanitizeHtml(input)
+  if ((await sanitizeHtml(out)) !== out) throw new UncleanHtml('unstable')
+  return out
+}
+
+/** A body that cannot be cleaned, shown as what it is: its text, every markup character escaped, in one paragraph. */
+export const htmlAsText = (input: string) =>
+  `<p>${input.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)}</p>`

@@ -137,11 +137,12 @@ export function seoTags(i: HeadInput): string[] {
 }
 
 /**
- * Marks the elements the renderer itself gave the CSP nonce (scripts, module preloads, the
- * csp-nonce meta): a page served from the public cache gets its fresh nonce on these only.
+ * The CSP nonce on an element the renderer itself writes (scripts, the csp-nonce meta). A page
+ * kept by the page caches is cut where its render wrote this value and gets each answer's own
+ * there (http/public-cache.ts cutAtNonces): nothing else marks these elements, so nothing a body
+ * holds can pass for one of them.
  */
-export const NONCE_MARK = 'data-calma-nonce'
-export const nonceAttrs = (nonce: string) => `nonce="${nonce}" ${NONCE_MARK}`
+export const nonceAttrs = (nonce: string) => `nonce="${nonce}"`
 
 /** The page's JSON-LD blocks (with the request's CSP nonce, like every script of the page). */
 export function jsonLdTags(head: PageHead | undefined, nonce: string): string[] {

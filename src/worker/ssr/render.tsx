@@ -40,7 +40,7 @@ const LOADER =
 /**
  * Server-render one page: the React tree with its data, the data and messages embedded for
  * hydration, the page's assets, and the CSRF meta tag. Scripts carry the request's CSP nonce
- * and the NONCE_MARK attribute (ssr/head.ts).
+ * (ssr/head.ts nonceAttrs).
  */
 export async function renderDocument(
   c: Context<AppEnv>,
@@ -54,8 +54,8 @@ export async function renderDocument(
   const { admin, ...shared } = messagesFor(full.locale)
   const messages = (full.page === 'admin' ? { ...shared, admin } : shared) as ReturnType<typeof messagesFor>
   const nonce = c.get('secureHeadersNonce') ?? ''
-  // The page's own scripts carry the nonce and a mark: a cached copy gets a fresh nonce on the
-  // marked elements only (http/public-cache.ts), never on anything a post body could hold.
+  // The page's own scripts carry the nonce: a cached copy gets a fresh one where this render wrote
+  // it (http/public-cache.ts cutAtNonces), never on anything a post body could hold.
   const nonceAttr = nonceAttrs(nonce)
   const [{ default: Page }, assets] = await Promise.all([page.component(), pageAssets(c.env, page.component.module)])
   // The built app names its language's words by URL (ssr/messages-file.ts); the admin page and

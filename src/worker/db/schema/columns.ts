@@ -1,7 +1,7 @@
 // Column helpers shared by the domain files of the schema (conventions: ../schema.ts).
 
 import { sql } from 'drizzle-orm'
-import { integer, text } from 'drizzle-orm/sqlite-core'
+import { customType, integer, text } from 'drizzle-orm/sqlite-core'
 import type { ContentStatus, Language } from '#shared/enums'
 
 const now = () => new Date()
@@ -19,6 +19,23 @@ export const bool = (name: string) => integer(name, { mode: 'boolean' })
 export const json = <T>(name: string) => text(name, { mode: 'json' }).$type<T>()
 export const id = () => integer('id').primaryKey({ autoIncrement: true })
 export const language = () => text('language').$type<Language>().notNull().default('es')
+/**
+ * A TEXT column read as text whatever a writer stored in it (issue 32 §6): SQLite keeps a value of
+ * any type in any column, and D1 hands a BLOB over as an array of its bytes. Bytes are read as
+ * UTF-8, a sequence that is not UTF-8 as U+FFFD (as a browser reads a page); a number as its digits.
+ */
+export const anyText = customType<{ data: string; driverData: unknown }>({
+  dataType: () => 'text',
+  fromDriver: (value) => {
+    if (typeof value === 'string') return value
+    if (Array.isArray(value)) return new TextDecoder().decode(Uint8Array.from(value as number[]))
+    if (value instanceof ArrayBuffer || ArrayBuffer.isView(value))
+      return new TextDecoder().decode(
+        value instanceof ArrayBuffer ? value : new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+      )
+    return String(value)
+  },
+})
 export const contentStatus = () => integer('status').$type<ContentStatus>().notNull().default(1)
 
 /** R2 keys of a content item's pictures; the two cover ratios of SPEC §9 (19:11 and 11:11). */

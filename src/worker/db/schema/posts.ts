@@ -12,6 +12,7 @@ import {
   id,
   language,
   contentStatus,
+  anyText,
   type Images,
   type MediaRef,
 } from './columns'
@@ -43,7 +44,7 @@ export const posts = sqliteTable(
     title: text('title').notNull(),
     description: text('description'),
     /** HTML; h2/h3 headings build the table of contents (SPEC §2). Allowlisted (lib/html.ts). */
-    content: text('content'),
+    content: anyText('content'),
     /** The HTML_POLICY_VERSION `content` was last sanitised with; 0: not yet (the minute cron cleans it). */
     htmlVersion: integer('html_version').notNull().default(0),
     status: contentStatus(),

@@ -1,4 +1,5 @@
 // Server data of the blog and an article (SPEC §2 "/blog and /post/{slug}").
+import { slugField } from '#shared/contract/content.manage'
 import { blogPageData, postPageData, postsQuery } from '#shared/contract/posts'
 import { messagesFor } from '#shared/i18n/messages'
 import { PAGE_SIZE } from '#shared/limits'
@@ -24,6 +25,10 @@ export const postsLoaders: PageLoaders<'blog' | 'post'> = {
 
   post: loader(postPageData, async ({ ctx, params }) => {
     const slug = params.slug ?? ''
+    // Only what a post's slug can be (the editors' rule): anything else, a control character or
+    // 201 characters, is an address no article has, the not-found page, never a failed parse (issue 32).
+    if (!slugField.safeParse(slug).success || slug !== slug.trim())
+      throw new AppError('not_found', { message: 'errors.article_not_found' })
     const { posts } = await listPosts(ctx, postsQuery.parse({ per_page: 1, slug, with_properties: 'stats' }))
     const post = posts[0]
     if (!post) {
