@@ -262,4 +262,57 @@ export default function ({ test, browser, scheduled, api }) {
     },
     { timeout: 60_000 },
   )
+
+  test(
+    'when a session ends elsewhere, its page’s sockets close at once (the page closes them when told), not seconds later',
+    async () => {
+      const email = `ines.${stamp}@e2e.calma.app`
+      const made = await api('/v1/user', {
+        method: 'POST',
+        headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale: 'es' },
+        body: new URLSearchParams({ email, password: PASSWORD, name: 'Inés Mora', legal_age: '1', language: 'es' }),
+      })
+      assert.equal(made.status, 201, made.text)
+      const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+      // Every socket the page opens, with when the browser says it closed.
+      const sockets = []
+      page.on('websocket', (ws) => {
+        const s = { url: ws.url(), closedAt: null }
+        sockets.push(s)
+        ws.on('close', () => (s.closedAt = Date.now()))
+      })
+      await signIn(page, { prefix: '', email, password: PASSWORD, to: '/performance' })
+      await eventually(() => sockets.length >= 2, { timeout: 10_000, message: 'both sockets opened' })
+      await page.waitForTimeout(800) // open (no signal to wait on, as above)
+      const open = sockets.filter((s) => s.closedAt === null)
+      assert.equal(open.length, 2, JSON.stringify(sockets))
+
+      // Another device of the person changes the password: this page's session ended with it.
+      const other = await api('/v1/user/authenticate', {
+        method: 'POST',
+        headers: { accept: 'application/json', locale: 'es' },
+        body: new URLSearchParams({ email, password: PASSWORD }),
+      })
+      assert.equal(other.status, 200, other.text)
+      expectFailure(page, /\/v1\/notifications\/unread/)
+      const changedAt = Date.now()
+      const changed = await api('/v1/user/update', {
+        method: 'POST',
+        headers: { accept: 'application/json', locale: 'es', authorization: `Bearer ${other.json.user.token}` },
+        body: new URLSearchParams({ password: 'Calma-e2e-Otra-3', current_password: PASSWORD }),
+      })
+      assert.equal(changed.status, 200, changed.text)
+      await eventually(() => open.every((s) => s.closedAt !== null), {
+        timeout: 15_000,
+        message: 'the sockets closed',
+      })
+      const after = open.map((s) => s.closedAt - changedAt)
+      console.log(`      sockets closed ${after.join(' and ')} ms after the password change was sent`)
+      // Chromium waits up to 2 s for the server to end a connection the server closed; a close the
+      // page starts ends at once (docs/decisions/038).
+      assert.ok(Math.max(...after) < 1000, `closed after ${after.join(', ')} ms`)
+      await page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 })
+    },
+    { timeout: 60_000 },
+  )
 }

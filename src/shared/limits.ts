@@ -106,7 +106,10 @@ export const REALTIME_LIMITS = {
   windowMs: 10_000,
   /** Open sockets of one signed-in person on one channel; one more is refused with 429. */
   socketsPerPerson: 5,
-  /** Open anonymous sockets from one address on one public channel; one more is refused with 429. */
+  /**
+   * Open anonymous sockets from one address on one public channel; one more is refused with 429.
+   * An IPv6 address counts by its /64 (what one subscriber is usually given), an IPv4 one by itself.
+   */
   socketsPerAddress: 10,
   /**
    * A socket that has not pinged for this long is presumed gone (a tab killed, a phone that
@@ -115,6 +118,13 @@ export const REALTIME_LIMITS = {
    * run only once a minute, hence the margin.
    */
   quietAfterMs: 150_000,
+  /**
+   * A socket whose session ended is told so at once (SESSION_ENDED_MESSAGE) and closes itself
+   * (the app's client does, at once); one still open this long after is closed by its channel.
+   * Why the client closes, not the channel: docs/decisions/038 (the runtime keeps the TCP
+   * connection of a channel-initiated close until the object goes idle, ~10 s).
+   */
+  endedGraceMs: 1_000,
 } as const
 
 /** Close codes of the realtime sockets besides the standard 1008 and 1009. */
@@ -122,3 +132,9 @@ export const SOCKET_CLOSE = {
   /** The session the socket was opened with ended (logout, password change, erasure, expiry, a new role). */
   sessionEnded: 4401,
 } as const
+
+/**
+ * What a channel sends a socket whose session ended, before anything else can reach it: the
+ * client closes the socket with SOCKET_CLOSE.sessionEnded on it (REALTIME_LIMITS.endedGraceMs).
+ */
+export const SESSION_ENDED_MESSAGE = '{"type":"session_ended"}'

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { runScheduled } from '#worker/cron/index'
@@ -7,6 +7,7 @@ import { headerAfter, requestContext } from '#worker/http/context'
 import { sessionContext } from '#worker/features/users/session'
 import { errorResponse } from '#worker/http/envelope'
 import { AppError } from '#worker/http/errors'
+import { isForeignKeyViolation } from '#worker/db/errors'
 import { security } from '#worker/http/security'
 import { viewerMark } from '#worker/http/viewer'
 import { bodyGuard } from '#worker/http/body'
@@ -113,13 +114,25 @@ function isApi(path: string) {
   return path === '/v1' || path.startsWith('/v1/')
 }
 
-app.onError((err, c) => {
+/**
+ * A write that named a row gone meanwhile (SQLite's foreign key check): the caller themselves
+ * when their account was erased elsewhere (their session may still be served for up to KV's
+ * 60 s at another location: docs/decisions/038), else what they pointed at.
+ */
+async function goneRow(c: Context<AppEnv>): Promise<AppError> {
+  const caller = c.var.user && c.var.confirmUser ? await c.var.confirmUser().catch(() => null) : undefined
+  return new AppError(caller === null ? 'unauthenticated' : 'conflict')
+}
+
+app.onError(async (err, c) => {
   const appErr =
     err instanceof AppError
       ? err
       : err instanceof HTTPException && err.status < 500
         ? new AppError(err.status === 401 ? 'unauthenticated' : err.status === 404 ? 'not_found' : 'bad_request')
-        : null
+        : isForeignKeyViolation(err)
+          ? await goneRow(c)
+          : null
   if (!appErr) console.error(`[${c.get('requestId')}]`, err)
   const e = appErr ?? new AppError('internal')
   // A failure before requestContext ran still answers in a language and the envelope.

@@ -68,8 +68,14 @@ export interface SessionUser {
   /**
    * The caller's whole users row, read once per request by the session lookup
    * (features/users/session.ts): handlers that need more of the user read it here, not again.
+   * KV's copy (up to 60 s old elsewhere) unless `confirmed`.
    */
   row: User
+  /**
+   * The row (role, subscriber…) was read from D1's primary in this request, and the session
+   * found still valid there (staff, and calls behind requireAuthority: docs/decisions/038).
+   */
+  confirmed?: boolean
   /** How this request was signed in (features/users/session.ts). */
   session?: {
     /** HMAC of the token: the KV key, never the token itself. */
@@ -81,6 +87,8 @@ export interface SessionUser {
     remember: boolean
     /** Opened by a recovery link moments ago: may set a new password without the old one. */
     recovery: boolean
+    /** Fingerprint of the password the session was opened with (features/users/session.ts). */
+    fp?: string
     /** The person's data version: changes with any of their rows (http/person-cache.ts). */
     dv?: string
     /** The D1 bookmark this request brought (http/context.ts), part of the person-cache key. */
@@ -101,6 +109,11 @@ export interface Vars {
    * visitor's, and what needs a user answers 503 instead of 401 (http/auth.ts).
    */
   sessionUnavailable?: boolean
+  /**
+   * The caller confirmed against D1's primary, once per request (features/users/session.ts):
+   * null when their session no longer holds there. Sets `user` to the confirmed caller.
+   */
+  confirmUser?: () => Promise<SessionUser | null>
   requestId: string
   secureHeadersNonce?: string
 }

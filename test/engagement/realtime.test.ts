@@ -4,7 +4,6 @@
 // session close when it ends (logout, password change, erasure, a new role, expiry); ping is
 // answered by the runtime; message size, message rate and open sockets are capped.
 import { env, runInDurableObject } from 'cloudflare:test'
-import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { REALTIME_LIMITS, SOCKET_CLOSE } from '#shared/limits'
@@ -12,74 +11,8 @@ import { OWNER_HEADER } from '#worker/durable/NotificationChannel'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { api, json } from '../helpers'
 import { bearer, captcha, login, PASSWORD, register, setRole } from '../users/support'
+import { freshAddress, open, SESSION_ENDED, socket, track, type Socket } from './sockets'
 
-const fetchWorker = (path: string, init?: RequestInit) =>
-  (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
-
-let addresses = 0
-/** A fresh client address, so anonymous sockets of one test never count against another's cap. */
-const freshAddress = () => `198.51.100.${++addresses}`
-
-interface Socket {
-  ws: WebSocket
-  received: string[]
-  /** The close code once closed, else null. */
-  closed: () => number | null
-  /** Resolves with the close code. */
-  whenClosed: () => Promise<number>
-  /** Resolves once `n` messages have arrived. */
-  nth: (n: number) => Promise<string>
-}
-
-function track(ws: WebSocket): Socket {
-  ws.accept()
-  const received: string[] = []
-  let code: number | null = null
-  const waiters: (() => void)[] = []
-  const wake = () => waiters.splice(0).forEach((w) => w())
-  ws.addEventListener('message', (e) => {
-    received.push(String(e.data))
-    wake()
-  })
-  ws.addEventListener('close', (e) => {
-    code = e.code
-    wake()
-  })
-  const until = async (done: () => boolean) => {
-    while (!done()) await new Promise<void>((resolve) => waiters.push(resolve))
-  }
-  return {
-    ws,
-    received,
-    closed: () => code,
-    whenClosed: async () => {
-      await until(() => code !== null)
-      return code!
-    },
-    nth: async (n) => {
-      await until(() => received.length >= n || code !== null)
-      if (received.length < n) throw new Error(`closed (${code}) after ${received.length} messages`)
-      return received[n - 1]!
-    },
-  }
-}
-
-/** Open /ws/… as a browser on this site would: with the session's token, or anonymously from `address`. */
-async function open(path: string, who: { token?: string; address?: string } = {}) {
-  return fetchWorker(path, {
-    headers: {
-      Upgrade: 'websocket',
-      Origin: 'http://localhost',
-      'cf-connecting-ip': who.address ?? freshAddress(),
-      ...(who.token ? bearer(who.token) : {}),
-    },
-  })
-}
-async function socket(path: string, who: { token?: string; address?: string } = {}) {
-  const res = await open(path, who)
-  expect(res.status, `${path} upgrade`).toBe(101)
-  return track(res.webSocket!)
-}
 const notices = (s: Socket) =>
   s.received
     .filter((m) => m !== 'pong')
@@ -160,7 +93,8 @@ describe('sockets end with their session', () => {
     // The other session's socket stays open and is the only one to receive.
     expect(await userChannel(p.id).publish({ type: 'notification', n: 1 })).toBe(1)
     expect(JSON.parse(await otherUser.nth(1))).toEqual({ type: 'notification', n: 1 })
-    expect(mineUser.received).toEqual([])
+    // Told that its session ended (then closed by the client, as the app does), and nothing more.
+    expect(mineUser.received).toEqual([SESSION_ENDED])
     // The ended session opens nothing again.
     expect((await open('/ws/notifications', { token: p.token })).status).toBe(401)
     otherUser.ws.close()
@@ -250,7 +184,7 @@ describe('sockets end with their session', () => {
     const s = track(res.webSocket!)
     expect(await s.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
     expect(await stub.publish({ n: 1 })).toBe(0)
-    expect(s.received).toEqual([])
+    expect(s.received).toEqual([SESSION_ENDED])
   })
 })
 

@@ -12,3 +12,19 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false
 }
+
+/**
+ * True when the error is SQLite's foreign key constraint: a write named a row that is gone (the
+ * caller's own users row after an erasure elsewhere, whose session another location still
+ * serves for up to KV's 60 s; a route deleted meanwhile).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (
+    let e = err as { message?: string; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (/FOREIGN KEY constraint failed/i.test(String(e.message ?? e))) return true
+  }
+  return false
+}

@@ -93,3 +93,17 @@ const counts = new WeakMap<object, D1Rounds>()
 
 /** The counts of a binding made by countedD1 (e.g. did this request change rows yet?), or null. */
 export const d1CountOf = (db: D1Database): D1Rounds | null => counts.get(db) ?? null
+
+/**
+ * The primary database, for a read that must see every write committed before it, whichever
+ * replica the request reads from (a session's authority: docs/decisions/038): a Sessions API
+ * session at 'first-primary'. Counted with the request's rounds when `d1` is the request's
+ * binding (a new round: it waits before the handler runs). A binding without the Sessions API
+ * (an older runtime) is its own primary.
+ */
+export function primaryOf(d1: D1Database): D1Database {
+  if (typeof d1.withSession !== 'function') return d1
+  const session = d1.withSession('first-primary')
+  const count = counts.get(d1)
+  return count ? countedD1(session, count) : (session as unknown as D1Database)
+}

@@ -1,6 +1,8 @@
 import { DurableObject } from 'cloudflare:workers'
-import { REALTIME_LIMITS, SOCKET_CLOSE } from '#shared/limits'
+import { REALTIME_LIMITS, SESSION_ENDED_MESSAGE, SOCKET_CLOSE } from '#shared/limits'
+import { getDb } from '#worker/db/client'
 import type { Env } from '#worker/env'
+import { audienceAmong, type AudienceOf } from '#worker/features/notifications/notifications.repo'
 
 /**
  * Who opened a socket, as the Worker's /ws routes tell the channel (the `x-calma-socket` header
@@ -16,8 +18,21 @@ export interface SocketOwner {
   session: string | null
   /** When that session expires (ms): the socket is closed then. */
   expires: number | null
-  /** The client's address, for anonymous sockets (the per-address cap). */
+  /** The client's address key, for anonymous sockets (the per-address cap: an IPv6 /64, realtime.ts addressKey). */
   address: string | null
+  /**
+   * The client said it closes the socket itself when told its session ended (`?closes=1`, the
+   * app's client): the channel then waits REALTIME_LIMITS.endedGraceMs before closing it. Any
+   * other socket is closed by the channel at once (docs/decisions/038).
+   */
+  closesItself?: boolean
+}
+
+/** A broadcast's audience, for the signed-in sockets of a public channel (notifications.service). */
+export interface BroadcastAudience {
+  notice: AudienceOf
+  /** The locale of the message: of the channel, and the chosen language of whom it reaches. */
+  locale: 'es' | 'en'
 }
 
 interface Attachment extends SocketOwner {
@@ -26,6 +41,8 @@ interface Attachment extends SocketOwner {
   /** Start (ms) of the current rate window and the messages counted in it. */
   windowStart: number
   messages: number
+  /** When its session ended (ms): told so, sent nothing more, closed by the channel after REALTIME_LIMITS.endedGraceMs. */
+  ended?: number
 }
 
 export const OWNER_HEADER = 'x-calma-socket'
@@ -54,6 +71,7 @@ function parseOwner(raw: string | null): SocketOwner {
       session: str(o.session),
       expires: int(o.expires),
       address: str(o.address),
+      closesItself: o.closesItself === true,
     }
   } catch {
     return ANONYMOUS
@@ -97,7 +115,10 @@ export class NotificationChannel extends DurableObject<Env> {
     const now = Date.now()
     if (owner.expires !== null && owner.expires <= now) return new Response('Session ended', { status: 401 })
     // Counted and accepted with no await between: two upgrades at once cannot both take the last place.
-    let open = this.ctx.getWebSockets(owner.user !== null ? `u:${owner.user}` : `a:${owner.address ?? 'unknown'}`)
+    // A socket whose session ended is on its way out: it holds no place.
+    let open = this.ctx
+      .getWebSockets(owner.user !== null ? `u:${owner.user}` : `a:${owner.address ?? 'unknown'}`)
+      .filter((ws) => !(ws.deserializeAttachment() as Attachment | null)?.ended)
     const cap = owner.user !== null ? REALTIME_LIMITS.socketsPerPerson : REALTIME_LIMITS.socketsPerAddress
     if (open.length >= cap) {
       // Full: sockets gone quiet are dead connections; they give up their places.
@@ -114,11 +135,36 @@ export class NotificationChannel extends DurableObject<Env> {
     this.ctx.acceptWebSocket(pair[1], tagsOf(owner))
     const attachment: Attachment = { ...owner, opened: now, windowStart: now, messages: 0 }
     pair[1].serializeAttachment(attachment)
-    if (owner.expires !== null) {
-      const alarm = await this.ctx.storage.getAlarm()
-      if (alarm === null || alarm > owner.expires) await this.ctx.storage.setAlarm(owner.expires)
-    }
+    if (owner.expires !== null) await this.wakeBy(owner.expires)
     return new Response(null, { status: 101, webSocket: pair[0] })
+  }
+
+  /** Make sure the alarm rings by `at` (the earliest of what waits on it). */
+  private async wakeBy(at: number) {
+    const alarm = await this.ctx.storage.getAlarm()
+    if (alarm === null || alarm > at) await this.ctx.storage.setAlarm(at)
+  }
+
+  /**
+   * The socket's session ended: it is told at once (SESSION_ENDED_MESSAGE) and sent nothing more.
+   * A client that closes sockets itself (`closesItself`, the app's) closes it: a close the client
+   * starts is released at once by the runtime, one the channel starts keeps the connection until
+   * the object goes idle (docs/decisions/038); if it has not within REALTIME_LIMITS.endedGraceMs,
+   * the alarm closes it. Any other socket is closed here, at once. Answers whether the alarm is
+   * needed.
+   */
+  private endSocket(ws: WebSocket, now: number): boolean {
+    const a = ws.deserializeAttachment() as Attachment | null
+    if (a?.ended) return false
+    ws.serializeAttachment({ ...(a ?? { ...ANONYMOUS, opened: now, windowStart: now, messages: 0 }), ended: now })
+    try {
+      ws.send(SESSION_ENDED_MESSAGE)
+    } catch {
+      // Already closing: nothing more to tell.
+    }
+    if (a?.closesItself) return true
+    closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
+    return false
   }
 
   /** No ping answered (nor message received) for REALTIME_LIMITS.quietAfterMs. */
@@ -130,19 +176,45 @@ export class NotificationChannel extends DurableObject<Env> {
 
   /**
    * Send a message to the open sockets, or with `role` only to those opened by a session of that
-   * role (never an anonymous one); returns how many received it. A socket whose session has
-   * expired is closed instead.
+   * role (never an anonymous one); returns how many received it. A broadcast's `audience` also
+   * narrows the signed-in sockets to the people in it as D1 has them now, whose chosen language
+   * is the message's (not opted out, of the role, taking in-app notices): their settings may have
+   * changed since their socket opened (issue 32 §6). A socket whose session has ended (or expired)
+   * gets nothing.
    */
-  async publish(message: unknown, opts: { role?: number | null } = {}): Promise<number> {
+  async publish(message: unknown, opts: { role?: number | null; audience?: BroadcastAudience } = {}): Promise<number> {
     const text = JSON.stringify(message)
     const now = Date.now()
-    let sent = 0
-    for (const ws of opts.role != null ? this.ctx.getWebSockets(`r:${opts.role}`) : this.ctx.getWebSockets()) {
-      const a = ws.deserializeAttachment() as Attachment | null
-      if (a?.expires != null && a.expires <= now) {
-        closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
-        continue
+    let expired = false
+    const sockets = (opts.role != null ? this.ctx.getWebSockets(`r:${opts.role}`) : this.ctx.getWebSockets()).filter(
+      (ws) => {
+        const a = ws.deserializeAttachment() as Attachment | null
+        if (a?.ended) return false
+        if (a?.expires != null && a.expires <= now) {
+          expired = this.endSocket(ws, now) || expired
+          return false
+        }
+        return true
+      },
+    )
+    if (expired) await this.wakeBy(now + REALTIME_LIMITS.endedGraceMs)
+    let allowed: Set<number> | null = null
+    if (opts.audience) {
+      const people = [
+        ...new Set(sockets.flatMap((ws) => (ws.deserializeAttachment() as Attachment | null)?.user ?? [])),
+      ]
+      try {
+        allowed = new Set(await audienceAmong(getDb(this.env.DB), opts.audience.notice, opts.audience.locale, people))
+      } catch (err) {
+        // Not knowing who may see it, no signed-in socket gets it (each person's unread list has it).
+        console.warn(`realtime: the audience could not be read: ${err instanceof Error ? err.message : String(err)}`)
+        allowed = new Set()
       }
+    }
+    let sent = 0
+    for (const ws of sockets) {
+      const a = ws.deserializeAttachment() as Attachment | null
+      if (allowed && a?.user != null && !allowed.has(a.user)) continue
       try {
         ws.send(text)
         sent++
@@ -154,14 +226,17 @@ export class NotificationChannel extends DurableObject<Env> {
   }
 
   /**
-   * Close the sockets of one session (logout), or with no session every socket of the person
-   * (password change, erasure, a new role). Answers how many were closed.
+   * The sockets of one session (logout), or with no session every socket of the person
+   * (password change, erasure, a new role) are ended (see endSocket). Answers how many.
    */
   async endSessions(which: { user: number; session?: string | null }): Promise<number> {
     const sockets = which.session
       ? this.ctx.getWebSockets(`s:${which.session}`)
       : this.ctx.getWebSockets(`u:${which.user}`)
-    for (const ws of sockets) closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
+    const now = Date.now()
+    let waiting = false
+    for (const ws of sockets) waiting = this.endSocket(ws, now) || waiting
+    if (waiting) await this.wakeBy(now + REALTIME_LIMITS.endedGraceMs)
     return sockets.length
   }
 
@@ -169,15 +244,29 @@ export class NotificationChannel extends DurableObject<Env> {
     return this.ctx.getWebSockets().length
   }
 
-  /** Close the sockets whose session has expired, and wake again for the next one to expire. */
+  /**
+   * Sockets whose session expired are ended (see endSocket); sockets ended more than
+   * REALTIME_LIMITS.endedGraceMs ago and still open are closed. Then wake again for the next.
+   */
   async alarm() {
     const now = Date.now()
     let next: number | null = null
+    const later = (at: number) => (next = next === null || at < next ? at : next)
     for (const ws of this.ctx.getWebSockets()) {
       const a = ws.deserializeAttachment() as Attachment | null
-      if (a?.expires == null) continue
-      if (a.expires <= now) closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
-      else if (next === null || a.expires < next) next = a.expires
+      if (!a) continue
+      if (!a.ended && a.expires != null) {
+        if (a.expires > now) {
+          later(a.expires)
+          continue
+        }
+        if (this.endSocket(ws, now)) later(now + REALTIME_LIMITS.endedGraceMs)
+        continue
+      }
+      if (a.ended) {
+        if (a.ended + REALTIME_LIMITS.endedGraceMs <= now) closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
+        else later(a.ended + REALTIME_LIMITS.endedGraceMs)
+      }
     }
     if (next !== null) await this.ctx.storage.setAlarm(next)
   }
@@ -195,7 +284,8 @@ export class NotificationChannel extends DurableObject<Env> {
       messages: 0,
     }
     const now = Date.now()
-    if (a.expires !== null && a.expires <= now) return closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
+    if (a.ended || (a.expires !== null && a.expires <= now))
+      return closeQuietly(ws, SOCKET_CLOSE.sessionEnded, 'Session ended')
     if (now - a.windowStart >= REALTIME_LIMITS.windowMs) {
       a.windowStart = now
       a.messages = 0

@@ -10,6 +10,12 @@ import { AppError } from './errors'
 // caller without the role gets 403 'Unauthorized'. When the session could not be read (KV or
 // D1 failed, c.var.sessionUnavailable) the caller may well be signed in: 503, not a 401 that
 // would end the session on the client.
+//
+// Authority (docs/decisions/038): the session's copy of the person comes from KV, which may be
+// up to 60 s old at another location. A role check and the calls that move money or change the
+// account use the caller as D1's primary has them now (`c.var.confirmUser`, once per request;
+// a staff caller is confirmed before any handler runs, features/users/session.ts), so a removed
+// role or an ended session stops there at once.
 
 /** Anyone, signed in or not. Written out on public calls so every route states its rule. */
 export const anyone = createMiddleware<AppEnv>(async (_c, next) => next())
@@ -23,14 +29,37 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-/** A signed-in user whose role is one of `roles` (SPEC §6 numbers; compared with ===). */
+/** The caller as D1 has them now; a session that no longer holds there is unauthenticated. */
+async function confirmed(c: Context<AppEnv>): Promise<SessionUser> {
+  if (!c.var.user) throw noUser(c)
+  const user = c.var.confirmUser ? await c.var.confirmUser() : c.var.user
+  if (!user) throw new AppError('unauthenticated')
+  return user
+}
+
+/**
+ * A signed-in user whose role is one of `roles` (SPEC §6 numbers; compared with ===), as D1
+ * has the role now. A role KV's copy does not show yet is refused without a read (it arrives
+ * within KV's 60 s; a role granted late grants nothing early).
+ */
 export const requireRole = (...roles: Role[]) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const user = c.var.user
     if (!user) throw noUser(c)
     if (!roles.includes(user.role as Role)) throw new AppError('unauthorized')
+    if (!roles.includes((await confirmed(c)).role as Role)) throw new AppError('unauthorized')
     await next()
   })
+
+/**
+ * A signed-in user whose session D1 confirms now: the calls that move money (booking, a
+ * payment link, stopping renewals, a refund request) or change the account (profile and
+ * password, erasure, the export of all one's data). One read by primary key.
+ */
+export const requireAuthority = createMiddleware<AppEnv>(async (c, next) => {
+  await confirmed(c)
+  await next()
+})
 
 /** The caller, for handlers behind requireUser/requireRole. */
 export function currentUser(c: Context<AppEnv>): SessionUser {

@@ -26,6 +26,16 @@ export function headerAfter(c: Context<AppEnv>, name: string, value: string) {
 }
 
 /**
+ * A KV binding that stands for several of Cloudflare's locations at once gives each request the
+ * view of its own (test/stale-kv.ts, the tests of sessions under eventual consistency). The real
+ * binding has no `forRequest`: it is used as it is.
+ */
+function kvOfRequest(kv: KVNamespace, request: Request): KVNamespace {
+  const perLocation = kv as KVNamespace & { forRequest?: (r: Request) => KVNamespace }
+  return typeof perLocation.forRequest === 'function' ? perLocation.forRequest(request) : kv
+}
+
+/**
  * Per-request context (CONVENTIONS 8): the db handle, the locale and its translator. API calls
  * take the locale from SPEC §7's `locale` header (or Accept-Language); pages from their path
  * (/en → English). The signed-in user is the users feature's to find (its session middleware,
@@ -49,7 +59,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const session = typeof whole.withSession === 'function' ? whole.withSession(bookmark ?? 'first-unconstrained') : null
   const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
   const DB = countedD1(session ?? whole, count, whole)
-  c.env = { ...c.env, DB }
+  c.env = { ...c.env, DB, KV: kvOfRequest(c.env.KV, c.req.raw) }
   c.set('d1', count)
   c.set('db', getDb(DB))
   c.set('user', null)

@@ -36,7 +36,10 @@ export function Booking({ onBooked }: Props) {
   /** Days of this host known to have no free time (shown quieter). */
   const [emptyDays, setEmptyDays] = useState<Set<string>>(new Set())
   /** After choosing someone, look ahead for the first day with room, until the person picks a day. */
-  const [autoDay, setAutoDay] = useState(false)
+  // A ref, not state: the answer to a day asked while walking forward must see a tap made since.
+  // As state, a tap on the very day being asked kept the walk's `true` (the date did not change,
+  // so the effect did not run again) and the empty day's answer moved on to the next one.
+  const autoDay = useRef(false)
   /** The answer for one (host, day, reading): shown only while that is still the choice. */
   const [answer, setAnswer] = useState<{ key: string; slots: SlotDto[]; problem: string | null } | null>(null)
   const [slot, setSlot] = useState<SlotDto | null>(null)
@@ -91,9 +94,9 @@ export function Booking({ onBooked }: Props) {
       if (res.slots.length === 0) {
         setEmptyDays((s) => new Set(s).add(date))
         const next = days[days.indexOf(date) + 1]
-        if (autoDay && next) return setDate(next)
-        setAutoDay(false)
-      } else setAutoDay(false)
+        if (autoDay.current && next) return setDate(next)
+        autoDay.current = false
+      } else autoDay.current = false
       setAnswer({ key, slots: res.slots, problem: null })
     })()
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -103,12 +106,12 @@ export function Booking({ onBooked }: Props) {
     setHostId(id)
     setEmptyDays(new Set())
     setSlot(null)
-    setAutoDay(id !== null)
+    autoDay.current = id !== null
     setDate(id !== null ? days[0]! : null)
   }
 
   function chooseDay(d: string) {
-    setAutoDay(false)
+    autoDay.current = false
     setSlot(null)
     setDate(d)
   }

@@ -2,13 +2,13 @@
 // sockets: the person's own channel (/ws/notifications) and the public channel of the page's
 // locale (/ws/public/{locale}), whose messages are shown only when their locale matches and the
 // role they name is the person's (the channel already sends a role's notices only to sockets of
-// that role). Each reconnects with backoff, also after the server closes it (4401: its session
-// ended, e.g. the password just changed); on every (re)connect the unread list is fetched, so
+// that role). Each reconnects with backoff, also after its session ended (the server says
+// `session_ended` and the client closes it with 4401, e.g. the password just changed); on every (re)connect the unread list is fetched, so
 // nothing sent while offline is lost. `ping` is answered `pong` by the runtime. Protocol:
 // docs/API.md "In the app, in real time".
 import { atom } from 'nanostores'
 import type { InAppNotificationDto } from '#shared/contract/notifications'
-import { SOCKET_CLOSE } from '#shared/limits'
+import { SESSION_ENDED_MESSAGE, SOCKET_CLOSE } from '#shared/limits'
 import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
 import { beacon, call, contract, whenCallsSettle, whenSessionSteady } from '#client/api.ts'
 import { socketOpening } from '#client/stores/sockets.ts'
@@ -129,6 +129,7 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
     const url = new URL(path, window.location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)
+    let sessionEnded = false
     const handshakeDone = socketOpening()
     ws.addEventListener('error', handshakeDone)
     ws.addEventListener('open', () => {
@@ -139,6 +140,12 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
     })
     ws.addEventListener('message', (e) => {
       if (e.data === 'pong') return
+      // The session this socket was opened with ended: the client closes it itself, which the
+      // server releases at once (docs/decisions/038); the close below then checks the session.
+      if (e.data === SESSION_ENDED_MESSAGE) {
+        sessionEnded = true
+        return ws.close(SOCKET_CLOSE.sessionEnded, 'Session ended')
+      }
       try {
         onMessage(JSON.parse(String(e.data)))
       } catch {
@@ -152,7 +159,7 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
       // the close code the server's end arrives with, a new socket would only be refused (401).
       if (!$user.get()) stopped = true
       if (stopped) return
-      if (e.code === SOCKET_CLOSE.sessionEnded) {
+      if (sessionEnded || e.code === SOCKET_CLOSE.sessionEnded) {
         void stillSignedIn().then((yes) => (yes ? open() : (stopped = true)))
         return
       }
@@ -181,6 +188,7 @@ export function startRealtime(who: Who) {
     toast(notification)
   }
   const onMessage = (isPublic: boolean) => (data: unknown) => void show(isPublic, data).catch(() => {})
-  keepOpen('/ws/notifications', onMessage(false), () => void refreshUnread(true))
-  keepOpen(`/ws/public/${who.locale}`, onMessage(true), () => {})
+  // `closes=1`: this client closes a socket itself when told its session ended (docs/API.md).
+  keepOpen('/ws/notifications?closes=1', onMessage(false), () => void refreshUnread(true))
+  keepOpen(`/ws/public/${who.locale}?closes=1`, onMessage(true), () => {})
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as calls from '#shared/contract/appointments'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
-import { requireUser } from '#worker/http/auth'
+import { requireAuthority, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import * as appointments from './appointments.service'
 
@@ -28,7 +28,7 @@ export const appointmentsRoutes = new Hono<AppEnv>()
   .on(
     calls.book.method,
     calls.book.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(calls.book, async (c, f) =>
       reply(c, calls.book, await appointments.book(ctxOf(c), f), { status: 201, message: 'appointments.booked' }),
     ),
@@ -49,7 +49,7 @@ export const appointmentsRoutes = new Hono<AppEnv>()
   .on(
     calls.cancel.method,
     calls.cancel.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(calls.cancel, async (c, f) =>
       reply(c, calls.cancel, await appointments.cancel(ctxOf(c), f), { message: 'appointments.cancelled' }),
     ),

@@ -108,7 +108,10 @@ export async function cancelNotification(db: Db, id: number): Promise<boolean> {
  * role, email readers only, the explicit receivers, and (email) with an address; people who
  * chose their channels (notification_channels) only on those.
  */
-function audience(n: NotificationRow, receivers: number[] | null): SQL {
+/** What decides a notification's audience (its row, or what a channel is handed of it). */
+export type AudienceOf = Pick<NotificationRow, 'language' | 'role_recipients' | 'readers_only' | 'channel'>
+
+function audience(n: AudienceOf, receivers: number[] | null): SQL {
   return sql`FROM users u WHERE u.notifications_disabled_at IS NULL
     ${receivers ? sql`AND u.id IN (SELECT value FROM json_each(${ids(receivers)}))` : sql``}
     AND (${n.language} IS NULL OR u.language = ${n.language})
@@ -117,6 +120,21 @@ function audience(n: NotificationRow, receivers: number[] | null): SQL {
     ${n.channel === 'email' ? sql`AND u.email IS NOT NULL` : sql``}
     AND (u.notification_channels IS NULL OR json_type(u.notification_channels) IS NOT 'array'
          OR EXISTS (SELECT 1 FROM json_each(u.notification_channels) WHERE value = ${n.channel}))`
+}
+
+/**
+ * Of `userIds` (the signed-in people with a socket on a public channel), those in the audience
+ * of notice `n` as D1 has them now whose chosen language is `locale`: a broadcast in `locale`
+ * reaches only them (NotificationChannel.publish; SPEC §7, issue 32 §6).
+ */
+export async function audienceAmong(db: Db, n: AudienceOf, locale: 'es' | 'en', userIds: number[]): Promise<number[]> {
+  if (!userIds.length) return []
+  const found = await rows(
+    db,
+    sql`SELECT u.id AS id ${audience(n, userIds)} AND u.language = ${locale}`,
+    z.object({ id: z.number() }),
+  )
+  return found.map((r) => r.id)
 }
 
 /** The distinct (zone, best time) pairs of an audience: few, however many people (best-moment scheduling). */

@@ -8,7 +8,7 @@ import { requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
-import { openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
+import { addressKey, openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
 export const notificationsRoutes = new Hono<AppEnv>()
@@ -76,6 +76,9 @@ function sameOrigin(req: Request) {
   return origin !== null && origin === new URL(req.url).origin
 }
 
+/** The client closes its socket itself when told its session ended (the app's client sends `?closes=1`). */
+const closesItself = (req: Request) => new URL(req.url).searchParams.get('closes') === '1'
+
 /**
  * Realtime under /ws (SPEC §7 "a public channel … and a per-user channel"): the upgrade goes to
  * the NotificationChannel object, which keeps the socket with the hibernation API and knows who
@@ -88,14 +91,15 @@ export const socketRoutes = new Hono<AppEnv>()
     if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
     const user = c.var.user
     if (!user) return c.text('Unauthenticated', 401)
-    return openSocket(c.env, userChannel(user.id), socketOwner(user, null))
+    return openSocket(c.env, userChannel(user.id), socketOwner(user, null, closesItself(c.req.raw)))
   })
   .get('/public/:locale', async (c) => {
     if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return c.text('Expected a WebSocket upgrade', 426)
     if (!sameOrigin(c.req.raw)) return c.text('Forbidden', 403)
     const locale = c.req.param('locale') as Language
     if (!LANGUAGES.includes(locale)) return c.text('Not found', 404)
-    const owner = socketOwner(c.var.user, c.req.header('cf-connecting-ip') ?? null)
+    // A visitor's socket is counted by its address (an IPv6 one by its /64), and lands on that address's shard.
+    const owner = socketOwner(c.var.user, addressKey(c.req.header('cf-connecting-ip')), closesItself(c.req.raw))
     return openSocket(c.env, publicChannel(locale, shardOf(owner)), owner)
   })
 

@@ -36,12 +36,23 @@ export const EMAILS_PER_RUN = 2000
 
 // ── Realtime ─────────────────────────────────────────────────────────────────────────────────
 
-/** Send one message to every shard of a locale's public channel; a shard that fails never fails the caller. */
-async function publishToPublic(env: Env, locale: Locale, message: SocketMessage, role: number | null) {
+/**
+ * Send a broadcast's message to every shard of a locale's public channel; a shard that fails
+ * never fails the caller. Each shard gives it to its visitors (for everyone only) and to the
+ * signed-in people of its audience as D1 has them now, in their chosen language (SPEC §7: the
+ * public channel "used only when the notification locale matches the current locale"; issue 32 §6).
+ */
+async function publishToPublic(env: Env, locale: Locale, message: SocketMessage, n: repo.NotificationRow) {
+  const notice = {
+    language: n.language,
+    role_recipients: n.role_recipients,
+    readers_only: n.readers_only,
+    channel: n.channel,
+  }
   await Promise.all(
     publicChannels(locale).map(async (name) => {
       try {
-        await channel(env, name).publish(message, { role })
+        await channel(env, name).publish(message, { role: n.role_recipients, audience: { notice, locale } })
       } catch (err) {
         console.warn(`realtime to ${name} failed: ${err instanceof Error ? err.message : String(err)}`)
       }
@@ -320,13 +331,14 @@ export async function sendDueNotifications(
     claimed.map((d) => d.id),
   )
 
-  // Realtime: a broadcast once per locale to the public channels: for everyone, to every socket
-  // (anonymous ones too); for a role, only to the sockets opened by a session of that role (the
-  // channel knows each socket's role), never to an anonymous one. Anything else goes to each
+  // Realtime: a broadcast once per locale to the public channels: for everyone, to every visitor's
+  // socket; for a role, only to the sockets opened by a session of that role (the channel knows
+  // each socket's role), never to an anonymous one; a signed-in person's socket only when D1 has
+  // them in the audience with that language (publishToPublic). Anything else goes to each
   // person's channel, pushed by the calma-fanout consumer (500 a message), never from here.
   for (const { n } of broadcasts) {
     for (const locale of n.language ? [n.language] : (['es', 'en'] as const))
-      await publishToPublic(env, locale, broadcastMessage(n, locale, now.getTime()), n.role_recipients)
+      await publishToPublic(env, locale, broadcastMessage(n, locale, now.getTime()), n)
   }
   // A broadcast's rows are never pushed one by one: the run (or block) that wrote them published
   // it on the public channels, and two runs at once may split the writing and the claiming.

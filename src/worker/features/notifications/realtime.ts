@@ -29,15 +29,67 @@ function hashText(text: string) {
 export const shardOf = (owner: Pick<SocketOwner, 'user' | 'address'>) =>
   (owner.user !== null ? owner.user : hashText(owner.address ?? 'unknown')) % PUBLIC_SHARDS
 
-/** Who a socket belongs to: a signed-in person with their session, or an address. */
-export function socketOwner(user: SessionUser | null, address: string | null): SocketOwner {
-  if (!user) return { user: null, role: null, session: null, expires: null, address: address ?? 'unknown' }
+/**
+ * The address an anonymous socket is counted by (REALTIME_LIMITS.socketsPerAddress): an IPv4
+ * address itself; an IPv6 address by its /64, since one subscriber is usually handed a whole
+ * /64 (RFC 6177) and may use any address of it; an IPv4-mapped IPv6 address as its IPv4.
+ * Anything that is not an address counts as one 'unknown' address.
+ */
+export function addressKey(ip: string | null | undefined): string {
+  const raw = (ip ?? '').trim()
+  const v4 = (s: string) => {
+    const parts = s.split('.')
+    if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null
+    return parts.map(Number).join('.')
+  }
+  const asV4 = v4(raw)
+  if (asV4) return asV4
+  const addr = raw
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase()
+  if (!/^[0-9a-f:.]+$/.test(addr) || !addr.includes(':')) return 'unknown'
+  // An embedded IPv4 tail (::ffff:198.51.100.7) becomes two hextets.
+  let text = addr
+  const tail = /:(\d+\.\d+\.\d+\.\d+)$/.exec(addr)
+  if (tail) {
+    const quad = v4(tail[1]!)
+    if (!quad) return 'unknown'
+    const [a, b, c, d] = quad.split('.').map(Number) as [number, number, number, number]
+    text = `${addr.slice(0, tail.index)}:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const halves = text.split('::')
+  if (halves.length > 2) return 'unknown'
+  const head = halves[0] ? halves[0].split(':') : []
+  const rest = halves.length === 2 && halves[1] ? halves[1].split(':') : []
+  const missing = 8 - head.length - rest.length
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return 'unknown'
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest]
+  if (groups.length !== 8 || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return 'unknown'
+  const hextets = groups.map((g) => parseInt(g, 16))
+  // ::ffff:a.b.c.d (IPv4-mapped): the IPv4 address it carries.
+  if (hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff)
+    return [hextets[6]! >> 8, hextets[6]! & 255, hextets[7]! >> 8, hextets[7]! & 255].join('.')
+  return `${hextets
+    .slice(0, 4)
+    .map((h) => h.toString(16))
+    .join(':')}::/64`
+}
+
+/**
+ * Who a socket belongs to: a signed-in person with their session, or an address; and whether
+ * the client closes it itself when told its session ended (`?closes=1`, docs/API.md).
+ */
+export function socketOwner(user: SessionUser | null, address: string | null, closesItself = false): SocketOwner {
+  if (!user)
+    return { user: null, role: null, session: null, expires: null, address: address ?? 'unknown', closesItself }
   return {
     user: user.id,
     role: user.role,
     session: user.session?.hash ?? null,
     expires: user.session?.expiresAt ?? null,
     address: null,
+    closesItself,
   }
 }
 
@@ -55,9 +107,11 @@ export async function openSocket(env: Env, name: string, owner: SocketOwner): Pr
 }
 
 /**
- * A session ended: close its sockets on the person's channel and on every public channel (with
- * no `session`, every socket of the person: password change, erasure, a new role). A channel
- * that fails is logged and left; its sockets still close when their session expires.
+ * A session ended: end its sockets on the person's channel and on every public channel (with
+ * no `session`, every socket of the person: password change, erasure, a new role). Each is told
+ * at once and closed by the client, or by the channel after REALTIME_LIMITS.endedGraceMs
+ * (NotificationChannel endSocket). A channel that fails is logged and left; its sockets still
+ * end when their session expires.
  */
 export async function endRealtime(env: Env, userId: number, session?: string | null) {
   const names = [
@@ -70,7 +124,7 @@ export async function endRealtime(env: Env, userId: number, session?: string | n
         await channel(env, name).endSessions({ user: userId, session: session ?? null })
       } catch (err) {
         console.warn(
-          `realtime: closing the sockets of user ${userId} on ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
+          `realtime: ending the sockets of user ${userId} on ${name} failed: ${err instanceof Error ? err.message : String(err)}`,
         )
       }
     }),

@@ -3,7 +3,7 @@ import * as calls from '#shared/contract/payments'
 import { Role } from '#shared/enums'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
-import { anyone, requireRole, requireUser } from '#worker/http/auth'
+import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import * as payments from './payments.service'
 
@@ -18,7 +18,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .on(
     calls.paymentLink.method,
     calls.paymentLink.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(calls.paymentLink, async (c, q) =>
       reply(
         c,
@@ -39,7 +39,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .on(
     calls.cancelMySubscription.method,
     calls.cancelMySubscription.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(calls.cancelMySubscription, async (c, f) =>
       reply(c, calls.cancelMySubscription, await payments.stopRenewal(ctxOf(c), f), { message: 'payments.cancelled' }),
     ),
@@ -55,7 +55,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .on(
     calls.requestRefund.method,
     calls.requestRefund.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(calls.requestRefund, async (c, f) =>
       reply(
         c,

@@ -1,22 +1,36 @@
 // Sessions (issue 3 §2, DESIGN §4, docs/decisions/010-sessions-tokens-and-csrf.md,
-// docs/decisions/024-signed-in-as-fast-as-a-visitor.md).
+// 024-signed-in-as-fast-as-a-visitor.md, 038-sessions-whose-authority-is-bounded.md).
 //
 // A sign-in makes a 256-bit random token. KV keeps only an HMAC of it (`session:<hash>`), with
-// the user id, the page CSRF token, the expiry, a fingerprint of the user's password hash and a
-// snapshot of the person's users row (`u`: name, role, language, timezone, subscriber, …; never
-// the password hash), under a TTL equal to the session's life. The API reads
-// `Authorization: Bearer <token>`; pages read the same token from an HttpOnly, Secure,
-// SameSite=Lax cookie. Checking a session is ONE KV read and no D1 read (issue 21 §1).
+// the user id, the page CSRF token, the expiry and a fingerprint of the user's password hash,
+// under a TTL equal to the session's life. The API reads `Authorization: Bearer <token>`; pages
+// read the same token from an HttpOnly, Secure, SameSite=Lax cookie.
+//
+// KV is eventually consistent between locations (up to 60 s), so no code here ever writes back
+// a record it read (decision 038):
+// - `session:<hash>` is written once, when the session opens, and deleted when it ends (logout,
+//   a password change, an erasure); nothing else writes it, so a deleted session cannot return.
+// - `person:<uid>` is the person's users row (`u`: name, role, language, subscriber…; never the
+//   password hash) and the fingerprint of their current password. Only code that has just read
+//   the row from D1 writes it (`writePerson`), and that code reads the row again after its put
+//   and writes again until the two agree: whatever order concurrent writers land in, the last
+//   put is of the newest row. A session whose fingerprint is not the person's (a password
+//   change), or whose person is gone (erasure), is over at every location once KV carries it.
+// - `pdv:<uid>` is the person's data version (http/person-cache.ts keys their cached rows by it),
+//   replaced blindly by a new random value whenever their rows change (`personChanged`).
+// Checking a session is KV alone (the record, then the person and the version together) and no
+// D1 (issue 21 §1). What needs authority does not trust that copy: a staff role (any request
+// whose copy says other than patient) and the calls that move money or change the account
+// (http/auth.ts requireAuthority) confirm the caller against the row in D1's primary first
+// (`confirmCaller`: one read by primary key), so a removed role or an ended session stops
+// there at once, and everywhere else within KV's 60 s.
 //
 // Every session of a person is also listed under `usess:<uid>:<hash>` (an empty key with the
-// same expiry), so whatever changes the person's row rewrites the snapshot of each of their
-// sessions (`refreshSessions`, called by every write to a users row: profile, language,
-// timezone, notifications, a psychologist's hours, subscriptions, Stripe customer, an admin's
-// edit). The same call ends sessions: a session whose password fingerprint no longer matches
-// the row (a password change), or whose person is gone (erasure), is deleted there and then.
-// Logout deletes its own entry. The realtime sockets a session opened are closed with it
-// (notifications/realtime.ts endRealtime): one session at logout, all of the person's at a
-// password change or erasure, and at the session's expiry by the channel itself.
+// same expiry), so a password change or an erasure can delete their records (`refreshSessions`);
+// KV lists are eventually consistent too, and the fingerprint ends any session a list missed.
+// The realtime sockets a session opened are closed with it (notifications/realtime.ts
+// endRealtime): one session at logout, all of the person's at a password change or erasure,
+// and at the session's expiry by the channel itself.
 
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -33,7 +47,7 @@ import { endRealtime } from '#worker/features/notifications/realtime'
 import { findSessionUser } from './users.repo'
 import { askedBookmark } from '#worker/http/bookmark'
 import { forgetPerson, forgetSessionPages, peopleChanged } from '#worker/http/person-cache'
-import { d1CountOf } from '#worker/db/rounds'
+import { d1CountOf, primaryOf } from '#worker/db/rounds'
 
 export const SESSION_COOKIE = 'calma_session'
 /** A session without 'keep me connected': one day, and the cookie ends with the browser. */
@@ -42,7 +56,12 @@ export const SESSION_TTL_SEC = 24 * 60 * 60
 export const REMEMBER_TTL_SEC = 30 * 24 * 60 * 60
 /** A session opened by a recovery link may set a new password without the old one, this long. */
 export const RECOVERY_GRACE_MS = 30 * 60 * 1000
+/** The person's row and data version outlive any session opened before their last write. */
+const PERSON_TTL_SEC = REMEMBER_TTL_SEC + 24 * 60 * 60
+/** Rounds of put-then-read-again before `writePerson` leaves the row to the next writer. */
+const PERSON_WRITE_ROUNDS = 4
 
+/** `session:<hash>`: written once at sign-in, deleted at its end, never rewritten (see above). */
 interface SessionRecord {
   uid: number
   /** Fingerprint of the password hash at sign-in (see above). */
@@ -53,13 +72,13 @@ interface SessionRecord {
   rem: boolean
   /** Until when (ms) the session may change the password without the current one. */
   rec?: number
-  /** The person's users row when the session was opened or last refreshed (see above). */
+}
+
+/** `person:<uid>`: the row as D1 had it when last written (see above). */
+interface PersonRecord {
   u: UserSnapshot
-  /**
-   * The person's data version: replaced in all their sessions whenever any of their rows
-   * changes (`personChanged`, `refreshSessions`); keys their cached rows (http/person-cache.ts).
-   */
-  dv?: string
+  /** Fingerprint of the person's current password hash: a session of another one is over. */
+  fp: string
 }
 
 /** A fresh data version (unique enough: a person's own versions only need to differ). */
@@ -70,6 +89,8 @@ type UserSnapshot = Record<string, unknown>
 
 const sessionKey = (hash: string) => `session:${hash}`
 const indexPrefix = (uid: number) => `usess:${uid}:`
+const personKey = (uid: number) => `person:${uid}`
+const versionKey = (uid: number) => `pdv:${uid}`
 
 /** The row's instant columns (drizzle `timestamp_ms`), turned back into Dates from a snapshot. */
 const DATE_COLUMNS = Object.entries(getTableColumns(users))
@@ -90,9 +111,6 @@ function fromSnapshot(u: UserSnapshot): User {
   for (const k of DATE_COLUMNS) row[k] = typeof row[k] === 'number' ? new Date(row[k] as number) : null
   return row as User
 }
-
-/** KV wants an absolute expiry at least 60 s ahead; the record's own `exp` is what is checked. */
-const kvExpiration = (exp: number) => Math.max(Math.floor(exp / 1000), Math.floor(Date.now() / 1000) + 61)
 
 /** Changes whenever the password does (a new salt each time), so old sessions stop matching. */
 export async function passwordFingerprint(passwordHash: string | null): Promise<string> {
@@ -117,21 +135,79 @@ function tokenOf(c: Context<AppEnv>): { token: string; via: 'bearer' | 'cookie' 
   return cookie ? { token: cookie, via: 'cookie' } : null
 }
 
+// ── The person's row in KV: written only from D1 ──────────────────────────────────────────────
+
+/** The same row (or both gone), column by column as KV keeps it; key order aside. */
+function sameRow(a: User | undefined, b: User | undefined): boolean {
+  if (!a || !b) return a === b
+  const x = toSnapshot(a)
+  const y = toSnapshot(b)
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)])
+  return [...keys].every((k) => JSON.stringify(x[k] ?? null) === JSON.stringify(y[k] ?? null))
+}
+
 /**
- * This isolate's memo of verified session records, keyed by the token itself (so a hit costs
- * neither the HMAC nor the KV read: issue 21, the bearer's trivial call ≥ 0.85× a visitor's;
+ * Write `person:<uid>` from the users row as D1's primary has it (`row`: read just now by the
+ * caller, else read here), then read the row again and write again until the row read after a
+ * put is the row that was put. A writer whose read was overtaken by another's commit (a
+ * person's own profile change racing an admin's demotion) so ends by writing the newer row,
+ * and the last write to land is always of the newest row; a row gone (erasure) deletes the key.
+ * Answers the row written (undefined: gone). Throws when KV fails.
+ */
+async function writePerson(env: Env, uid: number, row?: User): Promise<User | undefined> {
+  const primary = getDb(primaryOf(env.DB))
+  let current = row ?? (await findSessionUser(primary, uid))
+  for (let i = 0; i < PERSON_WRITE_ROUNDS; i++) {
+    if (current) {
+      const rec: PersonRecord = { u: toSnapshot(current), fp: await passwordFingerprint(current.passwordHash) }
+      await env.KV.put(personKey(uid), JSON.stringify(rec), { expirationTtl: PERSON_TTL_SEC })
+    } else {
+      await env.KV.delete(personKey(uid))
+    }
+    const again = await findSessionUser(primary, uid)
+    if (sameRow(again, current)) return again
+    current = again
+  }
+  // Still changing under us: each of those changes has its own writer, which writes after it.
+  console.warn(`session: the row of user ${uid} kept changing while it was written to KV`)
+  return current
+}
+
+const personRecord = async (row: User | undefined): Promise<PersonRecord | null> =>
+  row ? { u: toSnapshot(row), fp: await passwordFingerprint(row.passwordHash) } : null
+
+/**
+ * The person of session `rec`, from KV's copy when it knows the session's password. Else from
+ * D1: a copy missing (never written here, expired) is written from it; a copy of another
+ * password is either newer than the session (a password change: D1 says so too, and the
+ * session is over) or older (a session opened at another location moments after a change, KV
+ * has not yet carried the new copy here), and D1 tells which without writing anything.
+ */
+async function personOf(env: Env, rec: SessionRecord, kept: PersonRecord | null): Promise<PersonRecord | null> {
+  if (kept?.fp === rec.fp) return kept
+  if (!kept) return personRecord(await writePerson(env, rec.uid))
+  return personRecord(await findSessionUser(getDb(primaryOf(env.DB)), rec.uid))
+}
+
+// ── Reading a session ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * This isolate's memo of verified sessions, keyed by the token itself (so a hit costs neither
+ * the HMAC nor the KV reads: issue 21, the bearer's trivial call ≥ 0.85× a visitor's;
  * docs/decisions/034-the-signed-in-page-kept-and-the-session-remembered.md). KV stays the truth:
  * an entry lives SESSION_MEMO_MS at most, and every change this isolate makes to a session drops
  * the entries it concerns at once (logout: that session; a password change, an erasure, a row
  * or data-version change: all of the person's), so here a session ends at once, as before.
- * Another isolate may serve a revoked session up to SESSION_MEMO_MS longer; KV's own
- * propagation between locations (up to 60 s) was already the larger window (decision 024).
+ * Another isolate may serve a revoked session up to SESSION_MEMO_MS longer, inside KV's own 60 s
+ * (decision 038); what needs authority reads D1 whatever the memo holds.
  */
 const SESSION_MEMO_MS = 3_000
 const SESSION_MEMO_MAX = 2_000
 interface Verified {
   hash: string
   rec: SessionRecord
+  person: PersonRecord
+  dv: string | undefined
   until: number
 }
 const verified = new Map<string, Verified>()
@@ -143,6 +219,19 @@ function remember(token: string, v: Verified) {
   verified.set(token, v)
 }
 
+/**
+ * Tokens this isolate has verified, with their KV hash and person: facts that never change for
+ * a token (a session record is never rewritten), so they are kept without an expiry, and let
+ * the next check read the record, the person and the version in one KV round. Whether the
+ * session still exists is read from KV every time (or the memo above, for 3 s).
+ */
+const KNOWN_TOKENS_MAX = 10_000
+const knownTokens = new Map<string, { hash: string; uid: number }>()
+function knowToken(token: string, v: { hash: string; uid: number }) {
+  if (knownTokens.size >= KNOWN_TOKENS_MAX) knownTokens.delete(knownTokens.keys().next().value!)
+  knownTokens.set(token, v)
+}
+
 /** Drop this isolate's memo of one session (by its hash), of one person, or of everyone (tests). */
 export function forgetSessions(which: { hash: string } | { uid: number } | 'all') {
   if (which === 'all') return verified.clear()
@@ -150,28 +239,8 @@ export function forgetSessions(which: { hash: string } | { uid: number } | 'all'
     if ('hash' in which ? v.hash === which.hash : v.rec.uid === which.uid) verified.delete(token)
 }
 
-/**
- * The signed-in caller of this request, or null: from the Authorization bearer token, else the
- * session cookie. One KV read: the person's row travels in the session record (refreshed by
- * `refreshSessions` whenever it changes) and is kept as `row` so handlers need not read it.
- * Throws when KV fails; `sessionContext` below turns that into a visitor's request.
- */
-export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-  const found = tokenOf(c)
-  if (!found || !TOKEN_RE.test(found.token)) return null
-  const now = Date.now()
-  let seen = sessionMemo.enabled ? verified.get(found.token) : undefined
-  if (!seen || seen.until <= now) {
-    if (seen) verified.delete(found.token)
-    const hash = await tokenHash(c.env, found.token)
-    const rec = await c.env.KV.get<SessionRecord>(sessionKey(hash), 'json')
-    if (!rec || rec.exp <= now || !rec.u || rec.u.id !== rec.uid) return null
-    seen = { hash, rec, until: now + SESSION_MEMO_MS }
-    if (sessionMemo.enabled) remember(found.token, seen)
-  }
-  const { hash, rec } = seen
-  if (rec.exp <= now) return null
-  const row = fromSnapshot(rec.u)
+/** The caller as the rest of the Worker sees them, from a users row and their session. */
+function sessionUserOf(row: User, session: NonNullable<SessionUser['session']>, confirmed: boolean): SessionUser {
   return {
     id: row.id,
     role: row.role,
@@ -181,23 +250,93 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
     subscriber: row.subscriber,
     accessExpired: isAccessExpired(row),
     row,
-    session: {
+    session,
+    confirmed,
+  }
+}
+
+/**
+ * The signed-in caller of this request, or null: from the Authorization bearer token, else the
+ * session cookie. KV only: the session record, then the person's row and data version together
+ * (`row` is that copy, so handlers need not read it). Throws when KV fails; `sessionContext`
+ * below turns that into a visitor's request.
+ */
+export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const found = tokenOf(c)
+  if (!found || !TOKEN_RE.test(found.token)) return null
+  const now = Date.now()
+  let seen = sessionMemo.enabled ? verified.get(found.token) : undefined
+  if (!seen || seen.until <= now) {
+    if (seen) verified.delete(found.token)
+    // A token this isolate has met: its hash and person are known, so the record, the person and
+    // the version are read together (one KV round); else the record first, to learn the person.
+    const known = knownTokens.get(found.token)
+    const hash = known?.hash ?? (await tokenHash(c.env, found.token))
+    const [rec, early, earlyDv] = await Promise.all([
+      c.env.KV.get<SessionRecord>(sessionKey(hash), 'json'),
+      known ? c.env.KV.get<PersonRecord>(personKey(known.uid), 'json') : null,
+      known ? c.env.KV.get(versionKey(known.uid)) : null,
+    ])
+    if (!rec || rec.exp <= now || typeof rec.uid !== 'number') {
+      knownTokens.delete(found.token)
+      return null
+    }
+    let kept = early
+    let dv = earlyDv
+    if (!known || known.uid !== rec.uid) {
+      knowToken(found.token, { hash, uid: rec.uid })
+      ;[kept, dv] = await Promise.all([
+        c.env.KV.get<PersonRecord>(personKey(rec.uid), 'json'),
+        c.env.KV.get(versionKey(rec.uid)),
+      ])
+    }
+    const person = await personOf(c.env, rec, kept)
+    // Another password (a change) or nobody (erasure): this session is over.
+    if (!person || person.fp !== rec.fp || person.u.id !== rec.uid) return null
+    seen = { hash, rec, person, dv: dv ?? undefined, until: now + SESSION_MEMO_MS }
+    if (sessionMemo.enabled) remember(found.token, seen)
+  }
+  const { hash, rec, person, dv } = seen
+  if (rec.exp <= now) return null
+  return sessionUserOf(
+    fromSnapshot(person.u),
+    {
       hash,
       via: found.via,
       csrf: rec.csrf,
       expiresAt: rec.exp,
       remember: rec.rem,
-      recovery: !!rec.rec && rec.rec > Date.now(),
-      dv: rec.dv,
+      recovery: !!rec.rec && rec.rec > now,
+      fp: rec.fp,
+      dv,
       bookmark: askedBookmark(c),
     },
-  }
+    false,
+  )
 }
 
 /**
- * Sets `c.var.user` for everything after it (mounted in app.ts right after requestContext).
+ * The caller as D1's primary has them now (one read of their row by primary key), or null when
+ * their session no longer holds: the person is gone, or the session was opened with another
+ * password. Their role, subscriber flag and the rest come from that row, not from KV's copy.
+ */
+async function confirmCaller(c: Context<AppEnv>, user: SessionUser): Promise<SessionUser | null> {
+  if (user.confirmed || !user.session) return user
+  const row = await findSessionUser(getDb(primaryOf(c.env.DB)), user.id)
+  if (!row || (await passwordFingerprint(row.passwordHash)) !== user.session.fp) return null
+  return sessionUserOf(row, user.session, true)
+}
+
+/**
+ * Sets `c.var.user` for everything after it (mounted in app.ts right after requestContext), and
+ * `c.var.confirmUser` (http/auth.ts requireRole, requireAuthority): the caller confirmed
+ * against D1, once per request.
+ * A caller whose KV copy says they are staff (any role but patient) is confirmed here, before
+ * anything runs: every role check of the request (guards, services, pages, the audit) then
+ * sees the role D1 has now, and a removed role stops at once. A patient's ordinary request
+ * reads no D1 for its session (issue 21): a role KV has not yet given them grants nothing.
  * Media is public and fetched in many Range requests while a unit plays: it never needs the
- * caller, so it skips the lookup (a KV read and a D1 read per request).
+ * caller, so it skips the lookup.
  * A KV or D1 failure here must not turn every request with a cookie into a 500: the request
  * goes on as a visitor's, flagged `sessionUnavailable`, so public pages and calls still answer
  * and what needs a user answers 503 (http/auth.ts) rather than a 401 that would sign the
@@ -208,15 +347,27 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.req.path.startsWith('/media/')) {
     try {
       user = await resolveSessionUser(c)
+      if (user && user.role !== Role.patient) user = await confirmCaller(c, user)
     } catch (err) {
       console.warn(
         `[${c.get('requestId')}] session lookup failed, serving as a visitor:`,
         err instanceof Error ? err.message : err,
       )
       c.set('sessionUnavailable', true)
+      user = null
     }
   }
   c.set('user', user)
+  let confirming: Promise<SessionUser | null> | null = null
+  c.set('confirmUser', () => {
+    const caller = c.var.user
+    if (!caller) return Promise.resolve(null)
+    confirming ??= confirmCaller(c, caller).then((confirmed) => {
+      c.set('user', confirmed)
+      return confirmed
+    })
+    return confirming
+  })
   await next()
   // Rows changed: cached rows are stale (http/person-cache.ts, decision 029). A signed-in
   // patient's request changes their own rows; anyone else's (a psychologist, an admin, a
@@ -238,8 +389,9 @@ export interface NewSession {
 }
 
 /**
- * Open a session for `user` and set the page cookie. `csrf` keeps the caller's page token when
- * a session is re-issued (after a password change), so the open page keeps working.
+ * Open a session for `user` (its row as this request just read or wrote it in D1) and set the
+ * page cookie. `csrf` keeps the caller's page token when a session is re-issued (after a
+ * password change), so the open page keeps working.
  */
 export async function createSession(
   c: Context<AppEnv>,
@@ -257,13 +409,13 @@ export async function createSession(
     exp: now + ttl * 1000,
     rem: remember,
     ...(opts.recovery ? { rec: now + RECOVERY_GRACE_MS } : {}),
-    u: toSnapshot(user),
-    dv: newDataVersion(),
   }
   const hash = await tokenHash(c.env, token)
   await Promise.all([
     c.env.KV.put(sessionKey(hash), JSON.stringify(rec), { expirationTtl: ttl }),
     c.env.KV.put(indexPrefix(user.id) + hash, '', { expirationTtl: ttl }),
+    writePerson(c.env, user.id, user),
+    c.env.KV.put(versionKey(user.id), newDataVersion(), { expirationTtl: PERSON_TTL_SEC }),
   ])
   setCookie(c, SESSION_COOKIE, token, {
     path: '/',
@@ -277,7 +429,9 @@ export async function createSession(
 
 /**
  * End the caller's session (logout, or a sign-in / new password that replaces it): its KV entry,
- * the realtime sockets it opened, and the cookie (unless a new session replaces it).
+ * the realtime sockets it opened, and the cookie (unless a new session replaces it). Nothing
+ * writes a session record after it opened, so the deletion reaches every location within KV's
+ * 60 s and stays.
  */
 export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
   const user = c.var.user
@@ -286,7 +440,6 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
     forgetSessions({ hash })
     forgetSessionPages(hash)
     await Promise.all([
-      // The index key first: a concurrent personChanged checks it after its put (see there).
       c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
       endRealtime(c.env, user.id, hash),
     ])
@@ -297,29 +450,29 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
 }
 
 /**
- * The person's users row changed (or went): every session of theirs gets the new snapshot, and
- * a session opened with another password, or of an erased person, is deleted now. Call it after
- * any write to a users row (the row is read back through the request's D1 session, which sees
- * that write). It throws when KV fails: a password change or an erasure must not look done
- * while the old sessions still work.
+ * The person's users row changed (or went). Call it after any write to a users row (the row is
+ * read from D1's primary, which has that write). Their `person:<uid>` is written from it (or
+ * deleted), their data version renewed, and the sessions opened with another password, or all
+ * of them when the person is gone, are deleted now; a session a KV list misses ends anyway, by
+ * its fingerprint, once KV carries the new person (decision 038). It throws when KV fails: a
+ * password change or an erasure must not look done while the old sessions still work.
  */
 export async function refreshSessions(env: Env, userId: number): Promise<void> {
-  const row = await findSessionUser(getDb(env.DB), userId)
-  const fp = row ? await passwordFingerprint(row.passwordHash) : null
   forgetPerson(userId)
   forgetSessions({ uid: userId })
-  await eachSession(env, userId, async (indexKey, hash, rec) => {
-    if (!rec || !row || rec.fp !== fp || rec.exp <= Date.now()) {
-      // The index key first: a concurrent personChanged checks it after its put (see there).
+  const row = await writePerson(env, userId)
+  const fp = row ? await passwordFingerprint(row.passwordHash) : null
+  await Promise.all([
+    eachSession(env, userId, async (indexKey, hash, rec) => {
+      if (row && rec && rec.fp === fp && rec.exp > Date.now()) return
       await env.KV.delete(indexKey)
       await env.KV.delete(sessionKey(hash))
-      return
-    }
-    await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, u: toSnapshot(row), dv: newDataVersion() }), {
-      expiration: kvExpiration(rec.exp),
-    })
-  })
-  // Again once KV has it (a request that read the old record meanwhile memoized it).
+    }),
+    row
+      ? env.KV.put(versionKey(userId), newDataVersion(), { expirationTtl: PERSON_TTL_SEC })
+      : env.KV.delete(versionKey(userId)),
+  ])
+  // Again once KV has it (a request that read the old person meanwhile memoized it).
   forgetSessions({ uid: userId })
 }
 
@@ -345,23 +498,15 @@ async function eachSession(
 
 /**
  * Some of the person's rows changed (progress, likes, plan, rewards, credits, appointments…):
- * every session of theirs gets a new data version, so their cached rows are read again
- * (http/person-cache.ts). Called once per request that changed rows (sessionContext above), and by
- * writers outside requests that know whose rows they touched. The record is rewritten as it
- * is, expiry kept; a session ended meanwhile (logout, password change, erasure: each deletes
- * the index key before the record) must not come back from this put, so the index key is
- * checked after it and the record deleted again when it is gone.
+ * their data version is replaced, so their cached rows are read again (http/person-cache.ts).
+ * Called once per request that changed rows (sessionContext above), and by writers outside
+ * requests that know whose rows they touched. One blind put of a new random value: no session
+ * record and no copy of the row is read or written, so nothing old can come back through it.
  */
 export async function personChanged(env: Env, userId: number): Promise<void> {
   forgetPerson(userId)
   forgetSessions({ uid: userId })
-  await eachSession(env, userId, async (indexKey, hash, rec) => {
-    if (!rec || rec.exp <= Date.now()) return
-    await env.KV.put(sessionKey(hash), JSON.stringify({ ...rec, dv: newDataVersion() }), {
-      expiration: kvExpiration(rec.exp),
-    })
-    if ((await env.KV.get(indexKey)) === null) await env.KV.delete(sessionKey(hash))
-  })
+  await env.KV.put(versionKey(userId), newDataVersion(), { expirationTtl: PERSON_TTL_SEC })
   forgetSessions({ uid: userId })
 }
 

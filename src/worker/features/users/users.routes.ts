@@ -4,7 +4,7 @@ import * as calls from '#shared/contract/users'
 import { register as registerCall, updateProfile as updateCall } from '#shared/contract/users.phone'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
-import { anyone, requireRole, requireUser } from '#worker/http/auth'
+import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { captchaTokenOf } from '#worker/http/captcha'
 import { createSession, endSession } from './session'
@@ -19,7 +19,8 @@ const sessionOf = (c: Context<AppEnv>): CallerSession => ({
 
 /**
  * SPEC §7 "Users" (docs/API.md "Users"). Each call names who may call it: `anyone`,
- * `requireUser` or `requireRole(...)` (http/auth.ts). Captcha (non-GET /v1/user and recovery)
+ * `requireUser`, `requireAuthority` (the account's changes and export: the session confirmed in
+ * D1, docs/decisions/038) or `requireRole(...)` (http/auth.ts). Captcha (non-GET /v1/user and recovery)
  * and CSRF are checked before these handlers by app-level middleware (app.ts).
  */
 export const usersRoutes = new Hono<AppEnv>()
@@ -64,7 +65,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .on(
     updateCall.method,
     updateCall.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(updateCall, async (c, input) => {
       const { user, message } = await users.saveProfile(ctxOf(c), input, sessionOf(c))
       return reply(c, updateCall, { user }, { message })
@@ -74,7 +75,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .on(
     calls.deleteUser.method,
     calls.deleteUser.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(calls.deleteUser, async (c, input) =>
       reply(c, calls.deleteUser, {}, { message: await users.closeAccount(ctxOf(c), input.id, sessionOf(c)) }),
     ),
@@ -113,7 +114,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .on(
     calls.exportMyData.method,
     calls.exportMyData.path,
-    requireUser,
+    requireAuthority,
     ...endpoint(calls.exportMyData, async (c) => {
       const data = await users.exportUserData(ctxOf(c))
       c.header('content-disposition', 'attachment; filename="calma-my-data.json"')
