@@ -74,8 +74,10 @@ export async function canKeepOffline(): Promise<boolean> {
   if (!('serviceWorker' in navigator) || !('caches' in globalThis)) return false
   const answer = await askWorker<{ personal?: boolean }>({ type: 'CAN_KEEP' })
   if (answer) return answer.personal === true
-  return !!(await navigator.serviceWorker.getRegistration().catch(() => undefined))?.active &&
+  return (
+    !!(await navigator.serviceWorker.getRegistration().catch(() => undefined))?.active &&
     !!(globalThis as { cookieStore?: unknown }).cookieStore
+  )
 }
 
 const isQuota = (err: unknown) => err instanceof DOMException && (err.name === 'QuotaExceededError' || err.code === 22)

@@ -53,8 +53,11 @@ export function registerServiceWorker(userId: number | null) {
   else addEventListener('load', () => setTimeout(start, 0), { once: true })
   // The notice is for pages shown as they were (a kept copy), not for /help and the offline page.
   const shell = document.documentElement.dataset.offline === 'shell'
-  if (isOffline() && !shell) void notices().then((m) => m.showOffline())
-  if (!shell) addEventListener('offline', () => void notices().then((m) => m.showOffline()))
+  // Without a service worker (private mode, blocked) the notice's chunk cannot load offline unless
+  // fetched before: then no notice, and no uncaught error on the page.
+  const offline = () => void notices().then((m) => m.showOffline(), () => {})
+  if (isOffline() && !shell) offline()
+  if (!shell) addEventListener('offline', offline)
 }
 
 /**
@@ -97,9 +100,15 @@ export function keepOfflineSave(save: {
  */
 export async function askWorker<T>(message: { type: string } & Record<string, unknown>, ms = 3000): Promise<T | null> {
   if (!('serviceWorker' in navigator)) return null
+  // No registration at all (blocked, private mode): nobody to wait for.
+  const reg = await navigator.serviceWorker.getRegistration().catch(() => undefined)
+  if (!reg) return null
   const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))
-  const reg = await Promise.race([navigator.serviceWorker.ready, late])
-  const worker = navigator.serviceWorker.controller ?? reg?.active
+  // One still installing (a first visit) is waited for, a little.
+  const worker =
+    navigator.serviceWorker.controller ??
+    reg.active ??
+    (await Promise.race([navigator.serviceWorker.ready, late]))?.active
   if (!worker) return null
   const answer = new Promise<T>((resolve) => {
     const channel = new MessageChannel()

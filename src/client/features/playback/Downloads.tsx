@@ -46,10 +46,10 @@ export function useDownloads(user: number | null): Downloads {
             setJob({ scope, progress }),
           )
         } catch (err) {
-          const kind = err instanceof m.QuotaError ? 'quota' : err instanceof m.UnsupportedError ? 'unsupported' : 'failed'
+          const kind =
+            err instanceof m.QuotaError ? 'quota' : err instanceof m.UnsupportedError ? 'unsupported' : 'failed'
           setError({ scope, kind })
-          if (kind === 'failed')
-            console.warn('[downloads] failed:', err instanceof Error ? err.message : err)
+          if (kind === 'failed') console.warn('[downloads] failed:', err instanceof Error ? err.message : err)
         } finally {
           setJob(null)
           const list = await m.listDownloads(user)
