@@ -297,6 +297,10 @@ async function send(
       if (!opts.silent && message) notify(message, 'danger')
       return { ok: false, result: { success: false, status: 0, message } }
     }
+    // The person whose session this device held was erased (worker/http/viewer.ts): their
+    // progress saved offline goes (decision 039; the service worker does it for pages).
+    const erased = res.headers.get('x-calma-erased')
+    if (erased) void import('./pwa/outbox-store').then((m) => m.dropErasedSaves(erased))
     try {
       json = await res.json()
     } catch {

@@ -14,13 +14,22 @@
  *   docs/decisions/039-offline-copies-belong-to-one-session.md): the Worker names the viewer in
  *   the x-calma-viewer header and in the companion cookie, read here through the Cookie Store API,
  *   offline too. Another viewer, a visitor, a session past its expiry: every other person's pages
- *   and downloads are deleted first. Offline: the current viewer's copy, else /help, else the
- *   offline page, in the language of the path.
- * - Downloaded media (issue 23 §4): from the current viewer's downloads only.
+ *   and downloads are deleted first, and at the worker's start before any request is answered or
+ *   let through. Copies are kept without the header (nothing on the device holds a viewer id).
+ *   Offline: the current viewer's copy (a visitor's where the worker cannot read the cookie jar),
+ *   else /help, else the offline page, in the language of the path.
+ * - Downloaded media (issue 23 §4): from the current viewer's downloads only; none are kept where
+ *   this worker cannot read the cookie jar (the page asks first: CAN_KEEP).
+ * - A logout made offline (LOGOUT from the page): the session is a visitor here at once, and its
+ *   logout is carried out before any other request of the site reaches the network.
+ * - An erased person's queued progress goes when an answer says so (x-calma-erased).
  * - Never: /v1 (personal, no-store), /ws, /auth, /hooks, anything not GET.
  * - A new version waits until the page asks it to take over (the page offers a reload).
  */
+import { createStore, get, set } from 'idb-keyval'
 import { CacheFirst, ExpirationPlugin, Serwist, createPartialResponse, type PrecacheEntry } from 'serwist'
+import { TAG_RE } from '#shared/viewer-tag'
+import { dropErasedSaves } from '../client/pwa/outbox-store'
 import {
   VIEWER_COOKIE,
   VISITOR,
@@ -28,6 +37,8 @@ import {
   downloadsCache,
   forgetOthers,
   pagesCache,
+  parseViewer,
+  tagOf,
   tagOfViewer,
 } from '../client/pwa/viewer'
 
@@ -41,6 +52,8 @@ const ASSETS_CACHE = 'calma-assets'
 // Units a person downloaded (issue 23 §4; src/client/pwa/downloads.ts): `calma-downloads-<tag>`,
 // by `/media/<key>` without its signature.
 const VIEWER_HEADER = 'x-calma-viewer'
+/** The person of the session whose companion this answer clears was erased: that session's tag (worker/http/viewer.ts). */
+const ERASED_HEADER = 'x-calma-erased'
 const SHELL = ['/help', '/en/help', '/offline', '/en/offline']
 /** The pages kept once visited (issue 23 §6): home, the journey, plans, routes and articles. */
 const KEPT = /^(?:\/en)?\/(?:|journey|plan\/[^/]+|routes|route\/[^/]+|blog|post\/[^/]+|profile)$/
@@ -67,6 +80,40 @@ serwist.registerCapture(
 )
 
 /**
+ * A session this device ended without the server (a logout made offline, handed over by the page:
+ * client/pwa/register.ts endSessionLater). Kept in IndexedDB (`calma-sw` / `state`, key `ended`),
+ * never the id: its tag, the moment it ends anyway, and, until the server has ended it, what the
+ * logout call needs (the page's CSRF token and language).
+ */
+interface EndedSession {
+  tag?: string
+  /** Until when (ms) that session is refused here: its own end. */
+  until: number
+  csrf?: string
+  locale?: string
+}
+const state = createStore('calma-sw', 'state')
+let ended: EndedSession | null = null
+const stateRead = get<EndedSession>('ended', state).then(
+  (e) => void (ended = e && (e.csrf || e.until > Date.now()) ? e : null),
+  () => undefined,
+)
+
+/** Whether this worker can tell whose session the device holds (the Cookie Store API): else nothing personal is kept. */
+const knowsViewer = () => !!(self as { cookieStore?: unknown }).cookieStore
+
+/**
+ * The device's viewer now: the companion cookie (client/pwa/viewer.ts currentTag), except a
+ * session ended here, which is a visitor from the moment its logout was handed over (its cookie
+ * may be set again by an answer that left before the logout did).
+ */
+async function deviceTag(): Promise<string | null> {
+  await stateRead
+  const tag = await currentTag()
+  return tag && ended?.tag === tag && (ended.csrf || ended.until > Date.now()) ? VISITOR : tag
+}
+
+/**
  * Nothing of another viewer stays (client/pwa/viewer.ts forgetOthers), checked whenever the
  * worker acts for the device's viewer. Within this worker's life, once per viewer: the page
  * writes downloads only for the current one.
@@ -78,12 +125,84 @@ async function onlyFor(tag: string | null) {
   cleanFor = tag
 }
 
-/** The device's viewer now (the companion cookie), with everything of the others gone. */
+/** The device's viewer now, with everything of the others gone. */
 async function viewerNow(): Promise<string | null> {
-  const tag = await currentTag()
+  const tag = await deviceTag()
   await onlyFor(tag)
   return tag
 }
+
+/**
+ * The worker's start: everything that is not the device's viewer's goes before it answers or
+ * lets through any request (the `fetch` listener below holds them until then). A browser reopened
+ * after a session that ended with it finds that session's copies gone before its first page.
+ */
+let started = false
+const startup = viewerNow().then(
+  () => void (started = true),
+  () => void (started = true),
+)
+
+/**
+ * Carry out the logout handed over (EndedSession.csrf), once at a time: POST /v1/user/logout with
+ * the session cookie the browser still holds. 200: ended. 401 (no session: it ended meanwhile, or
+ * the browser dropped its cookie) and 403 (the CSRF token is not the cookie's session's: another
+ * session replaced it): nothing of that session is left to end here. Anything else (the network,
+ * a 5xx, a 429): not yet, and nothing else goes out.
+ */
+let loggingOut: Promise<boolean> | null = null
+function logoutCarriedOut(): Promise<boolean> {
+  const e = ended
+  if (!e?.csrf) return Promise.resolve(true)
+  loggingOut ??= (async () => {
+    try {
+      const res = await fetch('/v1/user/logout', {
+        method: 'POST',
+        credentials: 'same-origin',
+        cache: 'no-store',
+        headers: { accept: 'application/json', 'x-csrf-token': e.csrf!, ...(e.locale ? { locale: e.locale } : {}) },
+      })
+      void res.body?.cancel()
+      if (!(res.ok || res.status === 401 || res.status === 403)) return false
+    } catch {
+      return false
+    }
+    const done: EndedSession = { ...(e.tag ? { tag: e.tag } : {}), until: e.until }
+    if (ended === e) ended = done
+    await set('ended', done, state).catch(() => {})
+    return true
+  })().finally(() => (loggingOut = null))
+  return loggingOut
+}
+
+/** While a logout waits: only what this worker keeps for anyone (the precache, the assets, the shell). */
+async function withoutNetwork(request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  if (request.mode === 'navigate') return offlineAnswer(url)
+  if (request.method !== 'GET') return Response.error()
+  const kept =
+    (await serwist.matchPrecache(request)) ??
+    (await caches.match(request, { cacheName: ASSETS_CACHE })) ??
+    (await caches.match(url.pathname, { cacheName: SHELL_CACHE }))
+  return kept ?? Response.error()
+}
+
+/** A request held by the start or a pending logout, then answered as usual. */
+async function afterStartAndLogout(event: FetchEvent): Promise<Response> {
+  await startup
+  const { request } = event
+  if (!(await logoutCarriedOut())) return withoutNetwork(request)
+  return (await serwist.handleRequest({ request, event })) ?? fetch(request)
+}
+
+// Before Serwist's own listener (added last): while the worker starts, or a logout waits to be
+// carried out, every request of the site waits here; otherwise Serwist's routes answer as usual.
+self.addEventListener('fetch', (event) => {
+  if (new URL(event.request.url).origin !== self.location.origin) return
+  if (started && !ended?.csrf) return
+  event.stopImmediatePropagation()
+  event.respondWith(afterStartAndLogout(event))
+})
 
 /**
  * A downloaded unit's media (issue 23 §4): answered from the current viewer's downloads whatever
@@ -120,19 +239,26 @@ async function navigate(request: Request, url: URL): Promise<Response> {
   // Whom the Worker rendered this for (absent: it could not read the session, so nothing changes).
   const said = res.headers.get(VIEWER_HEADER)
   if (said === null) return res
-  const [rendered, now] = await Promise.all([tagOfViewer(said), currentTag()])
+  // The person of the session this device held was erased: their queued saves go (decision 039).
+  const erased = res.headers.get(ERASED_HEADER)
+  const [rendered, now] = await Promise.all([
+    tagOfViewer(said),
+    deviceTag(),
+    erased && TAG_RE.test(erased) ? dropErasedSaves(erased) : null,
+  ])
   await onlyFor(now)
   // Kept only under the viewer it was rendered for, when that is still the device's (the cookie
-  // jar, after this answer's own cookies) and the worker can tell (the Cookie Store API).
+  // jar, after this answer's own cookies) and the worker can tell (the Cookie Store API). A
+  // visitor's page is nobody's: kept even where the worker cannot read the cookie jar.
   if (
     rendered &&
-    rendered === now &&
+    (rendered === now || rendered === VISITOR) &&
     res.status === 200 &&
     !res.redirected &&
     KEPT.test(url.pathname) &&
     res.headers.get('content-type')?.startsWith('text/html')
   ) {
-    const copy = res.clone()
+    const copy = withoutViewer(res.clone())
     // The page is already on its way; keeping the copy must not hold it.
     void caches
       .open(pagesCache(rendered))
@@ -142,9 +268,36 @@ async function navigate(request: Request, url: URL): Promise<Response> {
   return res
 }
 
+/**
+ * A page as it is kept: without the headers that name its viewer. Nothing on the device holds a
+ * viewer id (only the companion cookie while its session lasts): written back into the cookie,
+ * an id kept with a copy would open that session's copies again (decision 039).
+ */
+function withoutViewer(res: Response): Response {
+  const headers = new Headers(res.headers)
+  headers.delete(VIEWER_HEADER)
+  headers.delete(ERASED_HEADER)
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+}
+
+/** The copies kept before viewers were left out of them (decision 039): kept again without. */
+async function stripKeptViewers() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('calma-pages-')) continue
+    const cache = await caches.open(name)
+    for (const req of await cache.keys()) {
+      const res = await cache.match(req)
+      if (res && (res.headers.has(VIEWER_HEADER) || res.headers.has(ERASED_HEADER)))
+        await cache.put(req, withoutViewer(res))
+    }
+  }
+}
+
 async function offlineAnswer(url: URL): Promise<Response> {
-  const tag = await viewerNow().catch(() => null)
-  const kept = tag ? await caches.match(pageKey(url), { cacheName: pagesCache(tag) }).catch(() => undefined) : undefined
+  // A person's copies only to that person; visitors' copies to a visitor, and where the worker
+  // cannot tell who holds the device (they are nobody's).
+  const tag = (await viewerNow().catch(() => null)) ?? VISITOR
+  const kept = await caches.match(pageKey(url), { cacheName: pagesCache(tag) }).catch(() => undefined)
   if (kept) return markedOffline(kept, 'kept')
   const en = url.pathname === '/en' || url.pathname.startsWith('/en/')
   const help = /^(?:\/en)?\/help$/.test(url.pathname)
@@ -211,13 +364,52 @@ self.addEventListener('activate', (event) => {
       // Woken by every change of the companion cookie (where the browser offers it).
       self.registration.cookies?.subscribe([{ name: VIEWER_COOKIE, url: '/' }]).catch(() => {}),
       viewerNow().catch(() => {}),
+      stripKeptViewers().catch(() => {}),
     ]),
   )
 })
 
+/**
+ * A logout the page could not send (offline): from now on this session is a visitor here, every
+ * person's copies go, and the logout is carried out before anything else reaches the network.
+ */
+async function endSession(data: { companion?: unknown; csrf?: unknown; locale?: unknown }): Promise<boolean> {
+  if (typeof data.csrf !== 'string' || !data.csrf || data.csrf.length > 200) return false
+  const viewer = parseViewer(typeof data.companion === 'string' ? data.companion : undefined)
+  const next: EndedSession = {
+    ...(viewer ? { tag: await tagOf(viewer.id) } : {}),
+    until: viewer?.exp ?? Date.now(),
+    csrf: data.csrf,
+    ...(data.locale === 'en' || data.locale === 'es' ? { locale: data.locale } : {}),
+  }
+  await stateRead
+  await set('ended', next, state)
+  ended = next
+  cleanFor = undefined
+  await forgetOthers(VISITOR)
+  return true
+}
+
 self.addEventListener('message', (event) => {
-  const type = (event.data as { type?: string } | null)?.type
-  if (type === 'SKIP_WAITING') void self.skipWaiting()
+  const data = event.data as { type?: string; companion?: unknown; csrf?: unknown; locale?: unknown } | null
+  const reply = (answer: unknown) => event.ports[0]?.postMessage(answer)
+  switch (data?.type) {
+    case 'SKIP_WAITING':
+      void self.skipWaiting()
+      break
+    // Can a person's downloads be kept here (client/pwa/downloads.ts canKeepOffline)?
+    case 'CAN_KEEP':
+      reply({ personal: knowsViewer() })
+      break
+    case 'LOGOUT':
+      event.waitUntil(
+        endSession(data).then(
+          (ok) => reply({ ok }),
+          () => reply({ ok: false }),
+        ),
+      )
+      break
+  }
 })
 
 serwist.addEventListeners()

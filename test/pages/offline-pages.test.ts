@@ -146,6 +146,70 @@ describe('pages for the service worker', () => {
     expect(html).toContain('csrf-token')
   })
 
+  it("an erased person's companion goes with the tag the device keeps their things under; a password change or a made-up id say nothing", async () => {
+    // The tag of src/client/pwa/viewer.ts's caches: SHA-256 of `calma-cache:<id>`, 16 bytes in hex.
+    const tagOf = async (viewer: string) =>
+      Array.from(
+        new Uint8Array(
+          await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`calma-cache:${viewer.split('.')[0]}`)),
+        ).slice(0, 16),
+        (b) => b.toString(16).padStart(2, '0'),
+      ).join('')
+    const erased = (res: Response) => res.headers.get('x-calma-erased')
+
+    // A session on this device, and one more of the same person elsewhere: erased from there.
+    const e = await register({}, 'en')
+    const mine = sessionCookie(e.res)!
+    const first = await page('/en/profile', { headers: cookies(mine) })
+    const viewer = first.headers.get('x-calma-viewer')!
+    expect(erased(first)).toBeNull()
+    await first.text()
+    const other = await login(e.email, PASSWORD, { remember: '1' })
+    const bye = await api('/v1/user', {
+      method: 'DELETE',
+      headers: { ...bearer(other.body.user.token), 'x-captcha-token': captcha() },
+    })
+    expect(bye.status).toBe(200)
+    await bye.text()
+    // The next answer this device gets (a page, a call, or with the session cookie already gone)
+    // clears the companion and says whose things to drop: this session's tag, never the id.
+    const tag = await tagOf(viewer)
+    for (const [what, res] of [
+      ['page', await page('/en/blog', { headers: cookies(mine, viewer) })],
+      ['call', await api('/v1/user', { headers: cookies(mine, viewer) })],
+      ['orphan', await page('/en/routes', { headers: { cookie: `${COMPANION}=${viewer}` } })],
+    ] as const) {
+      expect(res.headers.get('x-calma-viewer'), what).toBe('v')
+      expect(companionOf(res), what).toMatch(/^__Host-calma_viewer=; Max-Age=0;/)
+      expect(erased(res), what).toBe(tag)
+      expect(erased(res), what).not.toContain(viewer.split('.')[0])
+      await res.text()
+    }
+
+    // A session ended by a new password elsewhere: the person is not gone, nothing is said.
+    const p = await register({}, 'es')
+    const pSession = sessionCookie(p.res)!
+    const pPage = await page('/journey', { headers: cookies(pSession) })
+    const pViewer = pPage.headers.get('x-calma-viewer')!
+    await pPage.text()
+    const changed = await api('/v1/user/update', {
+      method: 'POST',
+      headers: bearer((await login(p.email)).body.user.token),
+      form: { password: 'A-new-calm-password-8', current_password: PASSWORD },
+    })
+    expect(changed.status).toBe(200)
+    await changed.text()
+    const after = await page('/', { headers: cookies(pSession, pViewer) })
+    expect(companionOf(after)).toMatch(/^__Host-calma_viewer=; Max-Age=0;/)
+    expect(erased(after)).toBeNull()
+    await after.text()
+    // An id nobody was given, in the shape of one: cleared, nothing said.
+    const made = await page('/', { headers: { cookie: `${COMPANION}=${'A'.repeat(22)}.${viewer.split('.')[1]}` } })
+    expect(companionOf(made)).toMatch(/^__Host-calma_viewer=; Max-Age=0;/)
+    expect(erased(made)).toBeNull()
+    await made.text()
+  })
+
   it('bearer calls, media and a session that cannot be read leave the companion alone', async () => {
     const r = await register({}, 'en')
     const res = await api('/v1/user', { headers: bearer(r.token) })

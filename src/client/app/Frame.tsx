@@ -13,6 +13,8 @@ import {
 } from '#client/stores/session.ts'
 import { openConsent } from '#client/features/site/consent/consent.ts'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
+import { endSessionLater } from '#client/pwa/register.ts'
+import { notify } from '#client/stores/toasts.ts'
 import { usePage } from './context'
 import { useHydrated } from '#client/components/forms.tsx'
 
@@ -93,7 +95,7 @@ export function Header() {
  * ends the session, then SPEC §4's local keys are cleared.
  */
 function useSession() {
-  const { boot, href } = usePage()
+  const { boot, href, locale, t } = usePage()
   useEffect(() => {
     if (boot.query.logged_out) {
       void clearOnLogout()
@@ -114,8 +116,17 @@ function useSession() {
       leaving = true
       // Signed out from here on: the notification socket, closed by the server as the session
       // ends, must not ask for the unread list (a 401) while the call below is still answering.
+      const was = $user.get()
       $user.set(null)
-      await serverLogout()
+      // Offline, the call cannot end the session: the service worker takes it over, ends it on
+      // this device now and on the server before anything else goes out (decision 039). Where
+      // no worker can, the person stays signed in and is told why.
+      if (!(await serverLogout()) && !(await endSessionLater(locale))) {
+        leaving = false
+        $user.set(was)
+        notify(t('accounts.errors.logout_offline'), 'danger')
+        return
+      }
       await clearOnLogout()
       window.location.assign(href('home'))
     }
@@ -131,7 +142,7 @@ function useSession() {
       window.removeEventListener(SESSION_LOST, onLost)
       document.removeEventListener('click', onClick)
     }
-  }, [boot.query.logged_out, boot.user, href])
+  }, [boot.query.logged_out, boot.user, href, locale, t])
 }
 
 /** Where the header's back link goes for signed-in users (SPEC §2: /ranking goes back to /performance). */

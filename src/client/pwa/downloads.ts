@@ -1,5 +1,6 @@
 import { clear, del, entries, set } from 'idb-keyval'
 import type { UnitStateDto } from '#shared/contract/playback'
+import { askWorker } from './register'
 import { VISITOR, currentTag, downloadRecords as store, downloadsCache } from './viewer'
 
 /**
@@ -52,6 +53,33 @@ export class QuotaError extends Error {
     this.name = 'QuotaError'
   }
 }
+/**
+ * This browser's service worker cannot keep a person's copies (it cannot read the cookie jar:
+ * Firefox before 140, Safari before 18.4, some in-app browsers; or there is no worker at all):
+ * a download would never play offline, so none is made and the page says why (decision 039).
+ */
+export class UnsupportedError extends Error {
+  constructor() {
+    super('offline copies are not kept in this browser')
+    this.name = 'UnsupportedError'
+  }
+}
+
+/**
+ * Whether the service worker can keep this person's downloads: it is asked (src/sw/sw.ts). An
+ * older worker that does not answer is judged by the page's own Cookie Store API (the same
+ * browser's).
+ */
+export async function canKeepOffline(): Promise<boolean> {
+  if (!('serviceWorker' in navigator) || !('caches' in globalThis)) return false
+  const answer = await askWorker<{ personal?: boolean }>({ type: 'CAN_KEEP' })
+  if (answer) return answer.personal === true
+  return (
+    !!(await navigator.serviceWorker.getRegistration().catch(() => undefined))?.active &&
+    !!(globalThis as { cookieStore?: unknown }).cookieStore
+  )
+}
+
 const isQuota = (err: unknown) => err instanceof DOMException && (err.name === 'QuotaExceededError' || err.code === 22)
 
 /** This person's downloads of the device's current session (none when it is not theirs). */
@@ -87,6 +115,8 @@ export async function downloadUnits(
   units: (UnitStateDto & { media: NonNullable<UnitStateDto['media']> })[],
   onProgress: (p: Progress) => void,
 ): Promise<void> {
+  // Nothing is downloaded that could not play offline (decision 039).
+  if (!(await canKeepOffline())) throw new UnsupportedError()
   // No session of this device to keep them for (it ended meanwhile): nothing is downloaded.
   const viewer = await mySession()
   if (!viewer) throw new Error('no session on this device')

@@ -3,6 +3,8 @@
  * hydration and the load event), so it never competes with the first paint or the landing's
  * JS budget. Its notices (offline, a new version) load in their own chunk only when needed.
  */
+import { clearCompanion, companionValue } from './companion'
+
 const notices = () => import('./notices')
 const outbox = () => import('./outbox')
 /** Set while progress made offline waits in IndexedDB (./outbox.ts), so other loads skip the lookup. */
@@ -24,6 +26,9 @@ export function registerServiceWorker(userId: number | null) {
     const send = () => void (waiting() && !isOffline() && outbox().then((m) => m.flush(userId)))
     send()
     addEventListener('online', send)
+  } else if (waiting()) {
+    // Nobody signed in: the saves wait for their person, but none past its age (./outbox-store.ts).
+    void outbox().then((m) => m.prune())
   }
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const start = () => {
@@ -48,8 +53,11 @@ export function registerServiceWorker(userId: number | null) {
   else addEventListener('load', () => setTimeout(start, 0), { once: true })
   // The notice is for pages shown as they were (a kept copy), not for /help and the offline page.
   const shell = document.documentElement.dataset.offline === 'shell'
-  if (isOffline() && !shell) void notices().then((m) => m.showOffline())
-  if (!shell) addEventListener('offline', () => void notices().then((m) => m.showOffline()))
+  // Without a service worker (private mode, blocked) the notice's chunk cannot load offline unless
+  // fetched before: then no notice, and no uncaught error on the page.
+  const offline = () => void notices().then((m) => m.showOffline(), () => {})
+  if (isOffline() && !shell) offline()
+  if (!shell) addEventListener('offline', offline)
 }
 
 /**
@@ -83,4 +91,46 @@ export function keepOfflineSave(save: {
   played_at: number
 }) {
   return outbox().then((m) => m.keep(save))
+}
+
+/**
+ * Ask the service worker something (src/sw/sw.ts, its `message` listener), through a channel of
+ * our own; null when no worker of this version answers in time (none registered, private mode,
+ * an older worker still active).
+ */
+export async function askWorker<T>(message: { type: string } & Record<string, unknown>, ms = 3000): Promise<T | null> {
+  if (!('serviceWorker' in navigator)) return null
+  // No registration at all (blocked, private mode): nobody to wait for.
+  const reg = await navigator.serviceWorker.getRegistration().catch(() => undefined)
+  if (!reg) return null
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))
+  // One still installing (a first visit) is waited for, a little.
+  const worker =
+    navigator.serviceWorker.controller ??
+    reg.active ??
+    (await Promise.race([navigator.serviceWorker.ready, late]))?.active
+  if (!worker) return null
+  const answer = new Promise<T>((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = (e: MessageEvent) => resolve(e.data as T)
+    worker.postMessage(message, [channel.port2])
+  })
+  return Promise.race([answer, late])
+}
+
+/**
+ * A logout that could not reach the server (offline; issue 32 §4, decision 039): the service
+ * worker takes it over. From now on it keeps and serves nothing for this session, and before any
+ * other request of the site reaches the network it ends the session on the server with the
+ * page's CSRF token and the session cookie the browser still holds. The page clears the companion
+ * cookie (the session is no longer this device's). False when no worker can take it over: the
+ * page then stays signed in and says so.
+ */
+export async function endSessionLater(locale: string): Promise<boolean> {
+  const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
+  if (!csrf) return false
+  const answer = await askWorker<{ ok?: boolean }>({ type: 'LOGOUT', companion: companionValue(), csrf, locale })
+  if (!answer?.ok) return false
+  clearCompanion()
+  return true
 }

@@ -1,4 +1,8 @@
 import { createStore, del, entries } from 'idb-keyval'
+import { tagOf } from '#shared/viewer-tag'
+import { VIEWER_COOKIE, companionValue } from './companion'
+
+export { VIEWER_COOKIE, tagOf }
 
 /**
  * Whose offline copies these are (issue 32 §4; docs/decisions/039-offline-copies-belong-to-one-session.md).
@@ -15,7 +19,6 @@ import { createStore, del, entries } from 'idb-keyval'
  * never the id itself: once the companion is gone nothing left on the device names a cookie that
  * would open them again, and they are deleted at the first chance anyway (`forgetOthers`).
  */
-export const VIEWER_COOKIE = '__Host-calma_viewer'
 /** The viewer when nobody is signed in: pages kept for visitors are nobody's. */
 export const VISITOR = 'v'
 const PAGES = 'calma-pages-'
@@ -32,12 +35,6 @@ export function parseViewer(value: string | null | undefined, now = Date.now()):
   if (!m) return null
   const exp = Number(m[2]) * 1000
   return exp > now ? { id: m[1]!, exp } : null
-}
-
-/** The caches' name for a viewer id: SHA-256, so Cache Storage never holds the id. */
-export async function tagOf(id: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`calma-cache:${id}`))
-  return Array.from(new Uint8Array(digest).slice(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** A viewer as the Worker's header or the companion say it: its tag, `v`, or null (unknown, or over). */
@@ -57,15 +54,12 @@ interface CookieJar {
  * API): then nothing personal is kept or served.
  */
 export async function currentTag(): Promise<string | null> {
-  const g = globalThis as { cookieStore?: CookieJar; document?: { cookie: string } }
+  const g = globalThis as { cookieStore?: CookieJar; document?: unknown }
   let value: string | undefined
   if (g.cookieStore) {
     value = (await g.cookieStore.get(VIEWER_COOKIE).catch(() => null))?.value
   } else if (g.document) {
-    value = g.document.cookie
-      .split('; ')
-      .find((c) => c.startsWith(`${VIEWER_COOKIE}=`))
-      ?.slice(VIEWER_COOKIE.length + 1)
+    value = companionValue()
   } else return null
   const v = parseViewer(value)
   return v ? tagOf(v.id) : VISITOR

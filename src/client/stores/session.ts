@@ -101,9 +101,14 @@ export function markSessionExpired() {
 
 /**
  * End the session on the server (POST /v1/user/logout with the page's CSRF token). The call's
- * contract is loaded only when someone signs out: the frame is in every page's bundle.
+ * contract is loaded only when someone signs out: the frame is in every page's bundle. Answers
+ * false when the call never reached the server (offline): then the session is still open there.
  */
-export async function serverLogout(): Promise<void> {
-  const [{ call }, { logout }] = await Promise.all([import('../api'), import('#shared/contract/users')])
-  await call(logout, { silent: true, endsSession: true })
+export async function serverLogout(): Promise<boolean> {
+  try {
+    const [{ call }, { logout }] = await Promise.all([import('../api'), import('#shared/contract/users')])
+    return (await call(logout, { silent: true, endsSession: true })).status !== 0
+  } catch {
+    return false // the call's chunks could not be fetched (offline)
+  }
 }

@@ -59,6 +59,8 @@ export const en = {
       remove_all: 'Remove all downloads',
       next_units: 'Download the next units of my plan',
       next_downloaded: 'Downloaded: the next units of your plan play without internet',
+      unsupported:
+        'This browser cannot keep downloads to listen without internet, so nothing was downloaded. You can still listen with a connection; to download, update your browser or use a recent Chrome, Edge, Safari or Firefox.',
     },
     errors: {
       unit_not_completed: 'Finish the previous unit to unlock this one.',
@@ -125,6 +127,8 @@ export const es: typeof en = {
       remove_all: 'Quitar todas las descargas',
       next_units: 'Descargar las próximas unidades de mi plan',
       next_downloaded: 'Descargado: las próximas unidades de tu plan suenan sin internet',
+      unsupported:
+        'Este navegador no puede guardar descargas para escuchar sin internet, así que no se ha descargado nada. Con conexión puedes escuchar igual; para descargar, actualiza el navegador o usa uno reciente: Chrome, Edge, Safari o Firefox.',
     },
     errors: {
       unit_not_completed: 'Termina la unidad anterior para desbloquear esta.',

@@ -18,6 +18,8 @@ export const en = {
     captcha_missing: 'Please complete the verification.',
     register_wait:
       'Too many attempts from this connection. Please wait an hour and try again, or sign in if you already have an account.',
+    logout_offline:
+      'You are offline and this browser cannot finish signing you out without a connection: you are still signed in. Connect to the internet and try again.',
   },
   messages: {
     welcome: 'Welcome to the product!',
@@ -193,6 +195,8 @@ export const es: typeof en = {
     captcha_missing: 'Completa la verificación, por favor.',
     register_wait:
       'Demasiados intentos desde esta conexión. Espera una hora y vuelve a intentarlo, o inicia sesión si ya tienes una cuenta.',
+    logout_offline:
+      'Estás sin conexión y este navegador no puede terminar de cerrar tu sesión sin ella: sigues con la sesión iniciada. Conéctate a internet y vuelve a intentarlo.',
   },
   messages: {
     welcome: '¡Bienvenido al producto!',

@@ -13,7 +13,7 @@ type Scope = 'route' | number
 export interface Downloads {
   ids: Set<number>
   job: { scope: Scope; progress: Progress } | null
-  error: { scope: Scope; kind: 'quota' | 'failed' } | null
+  error: { scope: Scope; kind: 'quota' | 'unsupported' | 'failed' } | null
   start: (route: RouteRef, units: Playable[], scope: Scope) => void
 }
 
@@ -46,9 +46,10 @@ export function useDownloads(user: number | null): Downloads {
             setJob({ scope, progress }),
           )
         } catch (err) {
-          setError({ scope, kind: err instanceof m.QuotaError ? 'quota' : 'failed' })
-          if (!(err instanceof m.QuotaError))
-            console.warn('[downloads] failed:', err instanceof Error ? err.message : err)
+          const kind =
+            err instanceof m.QuotaError ? 'quota' : err instanceof m.UnsupportedError ? 'unsupported' : 'failed'
+          setError({ scope, kind })
+          if (kind === 'failed') console.warn('[downloads] failed:', err instanceof Error ? err.message : err)
         } finally {
           setJob(null)
           const list = await m.listDownloads(user)
@@ -126,7 +127,7 @@ export function DownloadBar({
       )}
       {error && (
         <p className="form-alert form-alert-danger download-error" role="alert" data-testid="download-error">
-          {t(error.kind === 'quota' ? 'playback.downloads.quota' : 'playback.downloads.failed')}
+          {t(`playback.downloads.${error.kind}`)}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@
 // Handlers in users.routes.ts validate, call one of these and answer; the session's cookie is
 // HTTP's, so a flow that opens or ends one is handed the caller's session (`CallerSession`).
 import { personal } from '#worker/http/person-cache'
+import { markViewersErased } from '#worker/http/viewer'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
 import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
@@ -390,7 +391,9 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
     console.error('erase user failed', err)
     throw new AppError('internal', { message: 'errors.delete_account_failed' })
   }
-  // Every session of the person ends now (their row is gone: session.ts refreshSessions).
+  // The devices that held the person's sessions will hear they are gone (http/viewer.ts), then
+  // every session of the person ends now (their row is gone: session.ts refreshSessions).
+  await markViewersErased(ctx.env, id)
   await Promise.all([endRealtime(ctx.env, id), refreshSessions(ctx.env, id)])
   if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
   if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx.env, plans.keys))
