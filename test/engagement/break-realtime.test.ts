@@ -34,6 +34,9 @@ describe('a socket opened with a session that had just ended elsewhere (issue 32
     // the old session, long after the password change meant to shut them out. The same happens in
     // one location when the upgrade races the logout (the session read, then the ending, then the
     // socket accepted).
+    // Now holds: the channel remembers the sessions that ended for REALTIME_LIMITS.endedMemoryMs (a
+    // logout's session; every session but the new password's; all after an erasure) and refuses a
+    // socket one of them opens (401; NotificationChannel endedEarlier).
     const outcome: Record<string, { opened: number; received: string[]; stillOpen: boolean }> = {}
     for (const how of ['password change', 'logout'] as const) {
       const owner = await register({ name: 'Dueña' }, 'es')
@@ -86,6 +89,8 @@ describe('anonymous sockets capped per IPv6 /64 (decision 038 §9), as Cloudflar
     // so each address of a /64 arrives as its own IPv4 and the /64 is uncapped again. Low: it
     // depends on a zone setting nothing in the repository pins (wrangler.toml cannot) and on the
     // hash taking more than the /64 (the documentation says "from the original IPv6 address").
+    // Now holds: with a Class E CF-Connecting-IP (only Pseudo IPv4 writes one), the socket is
+    // counted by CF-Connecting-IPv6's /64 (realtime.ts clientAddress).
     const prefix = `2001:db8:${(0x7000 + Math.floor(Math.random() * 0xfff)).toString(16)}:${Math.floor(
       Math.random() * 0xffff,
     ).toString(16)}`
@@ -110,6 +115,34 @@ describe('anonymous sockets capped per IPv6 /64 (decision 038 §9), as Cloudflar
     if (extra.webSocket) opened.push(track(extra.webSocket))
     for (const s of opened) s.ws.close()
     expect(extra.status, `socket ${REALTIME_LIMITS.socketsPerAddress + 1} from one /64`).toBe(429)
+  })
+})
+
+describe('anonymous caps: a CF-Connecting-IPv6 the client wrote itself', () => {
+  it('is not read when CF-Connecting-IP is a real address (Pseudo IPv4 off): one IPv4 stays capped', async () => {
+    // The other side of the fix above: without Pseudo IPv4, Cloudflare passes a request's other
+    // headers on as sent, so a CF-Connecting-IPv6 there is the client's own and would let it name
+    // a new /64 per socket. It is read only beside a Class E CF-Connecting-IP (realtime.ts clientAddress).
+    const ip = `198.51.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`
+    const openAs = (i: number) =>
+      fetchWorker('/ws/public/es?closes=1', {
+        headers: {
+          Upgrade: 'websocket',
+          Origin: 'http://localhost',
+          'cf-connecting-ip': ip,
+          'cf-connecting-ipv6': `2001:db8:${(0x100 + i).toString(16)}::1`,
+        },
+      })
+    const opened: Socket[] = []
+    for (let i = 1; i <= REALTIME_LIMITS.socketsPerAddress; i++) {
+      const res = await openAs(i)
+      expect(res.status).toBe(101)
+      opened.push(track(res.webSocket!))
+    }
+    const extra = await openAs(REALTIME_LIMITS.socketsPerAddress + 1)
+    if (extra.webSocket) opened.push(track(extra.webSocket))
+    for (const s of opened) s.ws.close()
+    expect(extra.status).toBe(429)
   })
 })
 

@@ -7,6 +7,7 @@ import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
+import { getDb } from '#worker/db/client'
 import { api, json, userChanged } from '../helpers'
 import { makeRoute } from '../factories'
 import { dropStaleKV, KV_CACHE_MS, LOCATION_HEADER, StaleKV, useStaleKV } from '../stale-kv'
@@ -88,6 +89,9 @@ describe('a role removed while the person’s own request is in flight (decision
     // (A plain race of the same call, 6 in flight per round over 100 rounds, undid 0 demotions in
     // the local D1: the window between the check and the write is a few milliseconds there; a
     // held body makes it as long as the attacker likes.)
+    // Now holds (decision 038 "Found from outside, and closed"): a staff caller is confirmed against
+    // D1 after the body's last byte (sessionCaller, http/body.ts wholeBody), and the role update is
+    // written only WHERE the caller is still that admin (admin.repo.ts updateAdminUser): 403, role kept.
     const boss = await firstAdmin()
     const rogue = await register({ name: 'Admin que se resiste' }, 'es')
     expect((await saveRole(boss.token, rogue.id, Role.admin)).status).toBe(200)
@@ -123,6 +127,7 @@ describe('a session ended by a password change, with a request of it still in fl
     // D1 when the request starts, before the body is read) was begun earlier with its body held
     // back; once the change answered 200 and that session answers 401 everywhere it asks anew, the
     // body is finished, and the erasure runs on the authority checked before the change.
+    // Now holds: requireAuthority reads the whole body before it confirms the session in D1: 401.
     const owner = await register({ name: 'Dueña' }, 'en')
     const other = (await login(owner.email)).body.user.token as string
     const held = heldRequest(
@@ -160,6 +165,8 @@ describe('a session ended by a password change, with a request of it still in fl
     // changes the password (with the current one): every other session ends. The held body is
     // finished: the intruder's password is set, the owner's new session is ended in turn, and the
     // account is theirs.
+    // Now holds: the session is confirmed after the body (401), and the profile's write lands only
+    // while the password is the session's own (users.repo.ts updateUser `whilePassword`).
     const owner = await register({ name: 'Dueña' }, 'en')
     const asked = await api('/v1/user/recover/password', {
       method: 'POST',
@@ -218,6 +225,9 @@ describe('a psychologist who lost the role (decision 038 §5: "a removed role st
     // link the guest is sent to once confirmed, for as long as the appointments last. Not a stale copy:
     // D1 says patient. Whether a former host keeps their booked appointments is the product's
     // call; this test states the reading of decision 038 §5 ("for every call").
+    // Now holds, as the product's choice (docs/API.md "Appointments", decision 038): the host's
+    // actions need the psychologist (or admin) role now; a former host reads, read-only, only the
+    // appointments that have started (appointments.service.ts hostsNow).
     const boss = await firstAdmin()
     const h = await host()
     const g = await guest()
@@ -261,6 +271,8 @@ describe('a password change ends every way back into the account (decision 038 �
     // requireAuthority: the export of all one's data, a booking, an erasure), so whoever read
     // the mail is not locked out by the change meant to lock them out. The temporary token
     // keeps no fingerprint of the password it was minted under (session.ts TemporaryRecord).
+    // Now holds: a link keeps the fingerprint of the password it was made under and signs in only
+    // while that password is D1's (session.ts consumeTemporaryToken): 401 once it changed.
     const h = await host()
     // A guest with a password (the mail link is theirs), a phone and credits.
     const g = await register({ name: 'Invitada con clave' }, 'en')
@@ -312,6 +324,7 @@ describe('unit media for a demoted editor at another location (decision 038 §5:
     // alone (media.routes.ts accessTo), never confirmCaller: at a location whose copy still says
     // publisher, the person keeps an editor's right to play any unit out of order for up to 60 s
     // after every /v1 call refused them. Low: 60 s of unit media; it breaks the "every call".
+    // Now holds: /media asks sessionCaller as sessionContext does (a staff copy confirmed in D1): 403.
     const boss = await firstAdmin()
     const editor = await register({ name: 'Publicadora' }, 'es')
     expect((await saveRole(boss.token, editor.id, Role.publisher)).status).toBe(200)
@@ -335,5 +348,133 @@ describe('unit media for a demoted editor at another location (decision 038 §5:
     const after = await media('L1')
     console.warn(`[media after demotion] L1 ${after.status}`)
     expect(after.status, 'unit media served on the role the person no longer has').toBe(403)
+  })
+})
+
+// ── Closed after the outside review (decision 038 "Found from outside, and closed") ──────────
+
+describe('the held-body class on the money calls (decision 038 "Found from outside, and closed")', () => {
+  it('a refund approval begun by an admin, its body held until just after their demotion, is refused and moves no money', async () => {
+    // The tester saw the class on the role update; refund approval, credit adjustments, booking
+    // and stopping renewals share it. An admin about to be demoted begins POST /v1/refund/approve
+    // with its body held, and finishes it once the demotion answered 200.
+    const boss = await firstAdmin()
+    const rogue = await register({ name: 'Admin que aprueba tarde' }, 'es')
+    expect((await saveRole(boss.token, rogue.id, Role.admin)).status).toBe(200)
+    kv.advance(KV_CACHE_MS + 1_000)
+    // A patient who paid a pack and asks for the money back.
+    const owner = await register({ name: 'Pagó un paquete' }, 'en')
+    const link = (
+      await json(await api('/v1/subscription/payment/link?item=credits_1', { headers: bearer(owner.token) }))
+    ).link as string
+    await api(`${new URL(link).pathname}/pay`, { method: 'POST', redirect: 'manual' })
+    const asked = await api('/v1/user/refund', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(owner.token),
+      form: { reason: 'Changed my mind.' },
+    })
+    expect(asked.status).toBe(201)
+    const id = String((await json(asked)).refund_request.id)
+    const ledger = async () =>
+      (await env.DB.prepare('SELECT COALESCE(SUM(amount_cents), 0) AS s FROM credit_ledger WHERE user_id = ?1')
+        .bind(owner.id)
+        .first<{ s: number }>())!.s
+    const before = await ledger()
+
+    const held = heldRequest('/v1/refund/approve', 'POST', bearer(rogue.token), { id })
+    await held.started
+    await sleep(300)
+    expect((await saveRole(boss.token, rogue.id, Role.patient)).status).toBe(200)
+    await held.release()
+    const res = await held.answer
+    const status = await env.DB.prepare('SELECT status FROM refund_requests WHERE id = ?1')
+      .bind(Number(id))
+      .first<{ status: string }>()
+    const seen = { answered: res.status, ledgerMoved: (await ledger()) !== before, status: status?.status }
+    console.warn(`[held refund approval] ${JSON.stringify(seen)}`)
+    expect(seen, 'a refund approved by an admin demoted while the body was held').toEqual({
+      answered: 403,
+      ledgerMoved: false,
+      status: 'pending',
+    })
+  })
+})
+
+describe('the write is tied to the authority in the same statement (no window between the check and the write)', () => {
+  it('a role change by an admin demoted after the check writes nothing', async () => {
+    // What is left between the check (after the body) and the write is a few milliseconds; the
+    // statement itself closes it: the row is written only WHERE the caller is still that admin.
+    const { updateAdminUser } = await import('#worker/features/admin/admin.repo')
+    const boss = await firstAdmin()
+    const former = await register({ name: 'Admin que fue' }, 'es')
+    await setRole(former.id, Role.admin)
+    const hash = (await env.DB.prepare('SELECT password_hash AS h FROM users WHERE id = ?1')
+      .bind(former.id)
+      .first<{ h: string | null }>())!.h
+    // Checked as an admin, then demoted, then the write.
+    await setRole(former.id, Role.patient)
+    const db = getDb(env.DB)
+    const wrote = await updateAdminUser(db, former.id, { role: Role.admin }, { id: former.id, passwordHash: hash })
+    expect({ wrote, role: await roleInD1(former.id) }).toEqual({ wrote: false, role: Role.patient })
+    // An admin who still is one writes (and one whose password changed meanwhile does not).
+    const bossHash = (await env.DB.prepare('SELECT password_hash AS h FROM users WHERE id = ?1')
+      .bind(boss.id)
+      .first<{ h: string | null }>())!.h
+    expect(await updateAdminUser(db, former.id, { name: 'Otra' }, { id: boss.id, passwordHash: 'stale' })).toBe(false)
+    expect(await updateAdminUser(db, former.id, { name: 'Otra' }, { id: boss.id, passwordHash: bossHash })).toBe(true)
+  })
+
+  it('a profile write of a session whose password changed after the check writes nothing', async () => {
+    const { updateUser } = await import('#worker/features/users/users.repo')
+    const owner = await register({ name: 'Dueña' }, 'en')
+    const old = (await env.DB.prepare('SELECT password_hash AS h FROM users WHERE id = ?1')
+      .bind(owner.id)
+      .first<{ h: string }>())!.h
+    // The password changes between the session's check and its write.
+    const changed = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(owner.token),
+      form: { password: 'A-whole-new-secret-77', current_password: PASSWORD },
+    })
+    expect(changed.status).toBe(200)
+    const db = getDb(env.DB)
+    expect(await updateUser(db, owner.id, { name: 'Intrusa', passwordHash: 'x' }, { hash: old })).toBeUndefined()
+    expect((await login(owner.email, 'A-whole-new-secret-77')).res.status).toBe(200)
+  })
+})
+
+describe('every sign-in link made before a password change ends with it', () => {
+  it('a recovery link asked for before the owner changed the password no longer signs in', async () => {
+    // Same as the appointment link above: a recovery link signs in and may set a password without
+    // the current one; made before the change, it must not survive it.
+    const owner = await register({ name: 'Dueña' }, 'en')
+    const asked = await api('/v1/user/recover/password', {
+      method: 'POST',
+      locale: 'en',
+      headers: { 'x-captcha-token': captcha() },
+      form: { email: owner.email },
+    })
+    expect(asked.status).toBe(200)
+    const mail = await env.DB.prepare(
+      "SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover' ORDER BY id DESC LIMIT 1",
+    )
+      .bind(owner.email)
+      .first<{ text: string }>()
+    const authorization = /authorization=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!
+    const changed = await api('/v1/user/update', {
+      method: 'POST',
+      locale: 'en',
+      headers: bearer(owner.token),
+      form: { password: 'A-whole-new-secret-77', current_password: PASSWORD },
+    })
+    expect(changed.status).toBe(200)
+    const viaLink = await api('/v1/user/authenticate', {
+      method: 'POST',
+      locale: 'en',
+      form: { user_id: String(owner.id), authorization },
+    })
+    expect(viaLink.status).toBe(401)
   })
 })
