@@ -125,6 +125,13 @@ export const REALTIME_LIMITS = {
    * connection of a channel-initiated close until the object goes idle, ~10 s).
    */
   endedGraceMs: 1_000,
+  /**
+   * How long a channel remembers the sessions that ended (a logout's session, or every session
+   * of a person but those of their new password, or all of them after an erasure), refusing a
+   * socket one of them opens: a location whose KV still holds the ended session (up to 60 s,
+   * docs/decisions/038) would otherwise open one that lives until the session's expiry.
+   */
+  endedMemoryMs: 5 * 60_000,
 } as const
 
 /** Close codes of the realtime sockets besides the standard 1008 and 1009. */

@@ -18,6 +18,11 @@ export interface SocketOwner {
   session: string | null
   /** When that session expires (ms): the socket is closed then. */
   expires: number | null
+  /**
+   * Fingerprint of the password that session was opened with (features/users/session.ts): a
+   * password change ends, and for a while refuses, the sockets of every other one.
+   */
+  fp?: string | null
   /** The client's address key, for anonymous sockets (the per-address cap: an IPv6 /64, realtime.ts addressKey). */
   address: string | null
   /**
@@ -47,7 +52,32 @@ interface Attachment extends SocketOwner {
 
 export const OWNER_HEADER = 'x-calma-socket'
 
-const ANONYMOUS: SocketOwner = { user: null, role: null, session: null, expires: null, address: null }
+/**
+ * How a person's sessions ended, for `endSessions`: one session (logout); every session but
+ * those opened with the password whose fingerprint is `keep` (a password change), or all of them
+ * (`keep` null: an erasure); or, with neither, every socket of the person without remembering
+ * anything (a new role: the sessions hold, their sockets reopen with it).
+ */
+export interface SessionsEnded {
+  user: number
+  session?: string | null
+  keep?: { fp: string | null }
+}
+
+/**
+ * What a channel remembers of a person's ended sessions (storage `ended:<uid>`), for
+ * REALTIME_LIMITS.endedMemoryMs: a socket one of them opens meanwhile is refused (401).
+ */
+interface EndedMemory {
+  /** Sessions (KV hashes) that ended, each until when it is remembered. */
+  sessions: Record<string, number>
+  /** Every session but those of password `keep` (none when null) ended, remembered until `until`. */
+  all?: { keep: string | null; until: number }
+}
+
+const endedKey = (user: number) => `ended:${user}`
+
+const ANONYMOUS: SocketOwner = { user: null, role: null, session: null, expires: null, fp: null, address: null }
 
 /** Tags of a socket (getWebSockets(tag) finds them without waking each one). */
 function tagsOf(o: SocketOwner): string[] {
@@ -70,6 +100,7 @@ function parseOwner(raw: string | null): SocketOwner {
       role: int(o.role),
       session: str(o.session),
       expires: int(o.expires),
+      fp: str(o.fp),
       address: str(o.address),
       closesItself: o.closesItself === true,
     }
@@ -114,6 +145,10 @@ export class NotificationChannel extends DurableObject<Env> {
     const owner = parseOwner(request.headers.get(OWNER_HEADER))
     const now = Date.now()
     if (owner.expires !== null && owner.expires <= now) return new Response('Session ended', { status: 401 })
+    // A session that ended here moments ago, read as alive by a location whose KV has not caught
+    // up: its endSessions ran before this socket, so nothing would ever end it.
+    if (owner.user !== null && (await this.endedEarlier(owner, now)))
+      return new Response('Session ended', { status: 401 })
     // Counted and accepted with no await between: two upgrades at once cannot both take the last place.
     // A socket whose session ended is on its way out: it holds no place.
     let open = this.ctx
@@ -137,6 +172,30 @@ export class NotificationChannel extends DurableObject<Env> {
     pair[1].serializeAttachment(attachment)
     if (owner.expires !== null) await this.wakeBy(owner.expires)
     return new Response(null, { status: 101, webSocket: pair[0] })
+  }
+
+  /** Whether `owner`'s session is one this channel saw end within REALTIME_LIMITS.endedMemoryMs. */
+  private async endedEarlier(owner: SocketOwner, now: number): Promise<boolean> {
+    const memory = await this.ctx.storage.get<EndedMemory>(endedKey(owner.user!))
+    if (!memory) return false
+    if (owner.session && (memory.sessions[owner.session] ?? 0) > now) return true
+    return !!memory.all && memory.all.until > now && (memory.all.keep === null || memory.all.keep !== owner.fp)
+  }
+
+  /** Remember how `which`'s sessions ended (see EndedMemory), forgetting what is past. */
+  private async remember(which: SessionsEnded, now: number) {
+    const until = now + REALTIME_LIMITS.endedMemoryMs
+    const key = endedKey(which.user)
+    const memory = (await this.ctx.storage.get<EndedMemory>(key)) ?? { sessions: {} }
+    const sessions = Object.fromEntries(Object.entries(memory.sessions).filter(([, at]) => at > now))
+    if (which.session) sessions[which.session] = until
+    const all = which.keep
+      ? { keep: which.keep.fp, until }
+      : memory.all && memory.all.until > now
+        ? memory.all
+        : undefined
+    await this.ctx.storage.put(key, { sessions, ...(all ? { all } : {}) } satisfies EndedMemory)
+    await this.wakeBy(until)
   }
 
   /** Make sure the alarm rings by `at` (the earliest of what waits on it). */
@@ -226,14 +285,22 @@ export class NotificationChannel extends DurableObject<Env> {
   }
 
   /**
-   * The sockets of one session (logout), or with no session every socket of the person
-   * (password change, erasure, a new role) are ended (see endSocket). Answers how many.
+   * The sockets of one session (logout); of every session but those of the new password
+   * (a password change), or all (erasure), both with `keep`; or every socket of the person (a
+   * new role) are ended (see endSocket). The sessions that ended are remembered for
+   * REALTIME_LIMITS.endedMemoryMs, so a socket one of them opens later is refused (fetch).
+   * Answers how many sockets ended.
    */
-  async endSessions(which: { user: number; session?: string | null }): Promise<number> {
-    const sockets = which.session
-      ? this.ctx.getWebSockets(`s:${which.session}`)
-      : this.ctx.getWebSockets(`u:${which.user}`)
+  async endSessions(which: SessionsEnded): Promise<number> {
     const now = Date.now()
+    if (which.session || which.keep) await this.remember(which, now)
+    const keep = which.keep
+    const sockets = (
+      which.session ? this.ctx.getWebSockets(`s:${which.session}`) : this.ctx.getWebSockets(`u:${which.user}`)
+    ).filter((ws) => {
+      if (!keep?.fp) return true
+      return (ws.deserializeAttachment() as Attachment | null)?.fp !== keep.fp
+    })
     let waiting = false
     for (const ws of sockets) waiting = this.endSocket(ws, now) || waiting
     if (waiting) await this.wakeBy(now + REALTIME_LIMITS.endedGraceMs)
@@ -246,12 +313,22 @@ export class NotificationChannel extends DurableObject<Env> {
 
   /**
    * Sockets whose session expired are ended (see endSocket); sockets ended more than
-   * REALTIME_LIMITS.endedGraceMs ago and still open are closed. Then wake again for the next.
+   * REALTIME_LIMITS.endedGraceMs ago and still open are closed; memories of ended sessions
+   * past REALTIME_LIMITS.endedMemoryMs are forgotten. Then wake again for the next.
    */
   async alarm() {
     const now = Date.now()
     let next: number | null = null
     const later = (at: number) => (next = next === null || at < next ? at : next)
+    const memories = await this.ctx.storage.list<EndedMemory>({ prefix: 'ended:' })
+    const past: string[] = []
+    for (const [key, m] of memories) {
+      const last = Math.max(m.all?.until ?? 0, ...Object.values(m.sessions))
+      if (last <= now) past.push(key)
+      else later(last)
+    }
+    // At most 128 keys a delete (the storage API's limit).
+    for (let i = 0; i < past.length; i += 128) await this.ctx.storage.delete(past.slice(i, i + 128))
     for (const ws of this.ctx.getWebSockets()) {
       const a = ws.deserializeAttachment() as Attachment | null
       if (!a) continue

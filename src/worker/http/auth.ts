@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { Role } from '#shared/enums'
 import type { AppEnv, SessionUser } from '#worker/env'
+import { wholeBody } from './body'
 import { AppError } from './errors'
 
 // Who may call what (issue 3 §8, DESIGN §4): every handler names its rule with one of these
@@ -13,9 +14,9 @@ import { AppError } from './errors'
 //
 // Authority (docs/decisions/038): the session's copy of the person comes from KV, which may be
 // up to 60 s old at another location. A role check and the calls that move money or change the
-// account use the caller as D1's primary has them now (`c.var.confirmUser`, once per request;
-// a staff caller is confirmed before any handler runs, features/users/session.ts), so a removed
-// role or an ended session stops there at once.
+// account use the caller as D1's primary has them now (`c.var.confirmUser`, once per request,
+// after the request's body has arrived; a staff caller is confirmed before any handler runs,
+// features/users/session.ts), so a removed role or an ended session stops there at once.
 
 /** Anyone, signed in or not. Written out on public calls so every route states its rule. */
 export const anyone = createMiddleware<AppEnv>(async (_c, next) => next())
@@ -29,9 +30,16 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-/** The caller as D1 has them now; a session that no longer holds there is unauthenticated. */
+/**
+ * The caller as D1 has them once the request's body has arrived; a session that no longer holds
+ * there is unauthenticated. The body first (wholeBody): a check made when the request starts
+ * and a write made when a slowly sent body ends would act on a role, a password or a recovery
+ * leave that ended in between (docs/decisions/038 "Found from outside, and closed"). Staff were
+ * confirmed so already (features/users/session.ts sessionCaller): no second read.
+ */
 async function confirmed(c: Context<AppEnv>): Promise<SessionUser> {
   if (!c.var.user) throw noUser(c)
+  await wholeBody(c)
   const user = c.var.confirmUser ? await c.var.confirmUser() : c.var.user
   if (!user) throw new AppError('unauthenticated')
   return user
@@ -52,9 +60,9 @@ export const requireRole = (...roles: Role[]) =>
   })
 
 /**
- * A signed-in user whose session D1 confirms now: the calls that move money (booking, a
- * payment link, stopping renewals, a refund request) or change the account (profile and
- * password, erasure, the export of all one's data). One read by primary key.
+ * A signed-in user whose session D1 confirms after the body's last byte: the calls that move
+ * money (booking, a payment link, stopping renewals, a refund request) or change the account
+ * (profile and password, erasure, the export of all one's data). One read by primary key.
  */
 export const requireAuthority = createMiddleware<AppEnv>(async (c, next) => {
   await confirmed(c)

@@ -123,3 +123,21 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
     await drainUnread(original, limit)
   }
 })
+
+/**
+ * Waits for the request's whole body (hono keeps it: the validator, captcha and audit read the
+ * same bytes afterwards). Authority is checked after this (docs/decisions/038 "Found from
+ * outside, and closed"): a check made when the request starts, with the write made whenever the
+ * body arrives, lets a client that uploads slowly act on a role or a session that ended in
+ * between. The size limit (bodyGuard, mounted first) has already answered 413 for a body too
+ * large. A body that breaks off is a 400.
+ */
+export async function wholeBody(c: Context<AppEnv>): Promise<void> {
+  const m = c.req.method
+  if (m === 'GET' || m === 'HEAD' || m === 'OPTIONS' || !c.req.raw.body) return
+  try {
+    await c.req.arrayBuffer()
+  } catch {
+    throw new AppError('bad_request')
+  }
+}

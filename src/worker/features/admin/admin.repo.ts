@@ -14,6 +14,7 @@ import {
   type AdminUserRow,
 } from '#shared/contract/admin.rows'
 import { sql, type SQL } from 'drizzle-orm'
+import { Role } from '#shared/enums'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
 import { batch, firstRow, rows as checkedRows, rowsIn, run } from '#worker/db/query'
@@ -274,16 +275,30 @@ export async function adminUserRow(db: Db, id: number): Promise<AdminUserRow | n
   return row ?? null
 }
 
-export async function updateAdminUser(db: Db, id: number, patch: Partial<Record<keyof typeof USER_COLUMNS, Value>>) {
+/**
+ * The admin's change of a users row, written only while the admin who asked is still an admin
+ * with the password their session was opened with (`admin.passwordHash`, as D1 had it when the
+ * session was confirmed): the check of the caller and the write are one statement, so a
+ * demotion or a password change that commits between them leaves the row as it was
+ * (docs/decisions/038 "Found from outside, and closed"). Answers whether the row was written.
+ */
+export async function updateAdminUser(
+  db: Db,
+  id: number,
+  patch: Partial<Record<keyof typeof USER_COLUMNS, Value>>,
+  admin: { id: number; passwordHash: string | null },
+): Promise<boolean> {
   const cols = Object.keys(patch) as (keyof typeof USER_COLUMNS)[]
-  if (!cols.length) return
-  await run(
+  if (!cols.length) return true
+  const changed = await run(
     db,
     withValues(
-      `UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
-      [...cols.map((c) => patch[c] ?? null), Date.now(), id],
+      `UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?` +
+        ` AND EXISTS (SELECT 1 FROM users AS admin WHERE admin.id = ? AND admin.role = ? AND admin.password_hash IS ?)`,
+      [...cols.map((c) => patch[c] ?? null), Date.now(), id, admin.id, Role.admin, admin.passwordHash],
     ),
   )
+  return changed > 0
 }
 
 /** A credit adjustment in the ledger (reason 'admin_adjustment', the admin's text as reference), and the new balance. */

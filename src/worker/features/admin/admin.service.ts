@@ -83,7 +83,13 @@ export async function saveUser(ctx: Ctx, f: AdminUserForm) {
     const v = f[k]
     if (v !== undefined) patch[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v
   }
-  await repo.updateAdminUser(ctx.db, f.id, patch)
+  // The caller's row as D1's primary had it after the body arrived (staff are confirmed then,
+  // features/users/session.ts): the write holds only while that admin still is one.
+  const admin = ctx.user!
+  if (!(await repo.updateAdminUser(ctx.db, f.id, patch, { id: admin.id, passwordHash: admin.row.passwordHash }))) {
+    if (!(await repo.adminUserRow(ctx.db, f.id))) throw userMissing()
+    throw new AppError('unauthorized')
+  }
   await refreshSessions(ctx.env, f.id) // a new role or name reaches the person's sessions now
   // A new role: the person's sockets were opened with the old one (role notices follow it), so they reconnect.
   if (patch.role !== undefined && Number(patch.role) !== Number(before.role)) await endRealtime(ctx.env, f.id)

@@ -65,13 +65,14 @@ export const auditWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === 'GET' || !user || !EDITOR_ROLES.includes(user.role) || SKIPPED.has(path)) return next()
   const known = AUDITED[path]
   if (!known && !AUDITED_PREFIXES.some((p) => path.startsWith(p))) return next()
-  // Read from a copy: a form that cannot be parsed is left for the validator to refuse (400),
-  // and the request's own body stays unread for it (bodies are at most 64 KiB here).
+  // Parsed from a copy of the bytes hono keeps (the session check has read the whole body of a
+  // staff request already, http/body.ts wholeBody): a form that cannot be parsed is left for the
+  // validator to refuse (400), and the validator reads the same bytes.
   const type = c.req.header('content-type') ?? ''
   const form: Record<string, unknown> = /multipart\/form-data|x-www-form-urlencoded/.test(type)
-    ? await c.req.raw
-        .clone()
-        .formData()
+    ? await c.req
+        .arrayBuffer()
+        .then((bytes) => new Response(bytes.slice(0), { headers: { 'content-type': type } }).formData())
         .then((fd) => Object.fromEntries(fd.entries()))
         .catch(() => ({}))
     : {}

@@ -1,6 +1,6 @@
 // Who is told what about an appointment (issue 9 §7): both sides, each in their own language
 // and zone, with the calendar file. A mail that fails is logged, never fails the booking.
-import { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
+import { AppointmentStatus, CancellationReason, MeetingChannel, Role } from '#shared/enums'
 import { createTranslator, localizePath, type Locale, type Translate } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
@@ -59,6 +59,8 @@ export async function notifyAppointment(
     ] as [Person, Person][]) {
       if (only && (only === 'guest') !== (me.id === guest.id)) continue
       if (!me.email) continue
+      // A host who lost the role no longer hears of the appointment (appointments.service hostsNow).
+      if (me.id === host.id && host.role !== Role.psychologist && host.role !== Role.admin) continue
       sends.push(mailOne(ctx, a, kind, me, other))
     }
     await Promise.all(sends)

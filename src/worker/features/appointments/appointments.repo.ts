@@ -1,5 +1,5 @@
 // Appointments, availability and the credit movements they cause (CONVENTIONS 3: SQL only here).
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { appointments, psychologistAvailability, users, type Appointment } from '#worker/db/schema'
@@ -213,9 +213,15 @@ export async function listFor(
   order: { column: 'start_at' | 'id'; dir: 'asc' | 'desc' },
   limit: number,
   offset: number,
+  /** Host's side only for appointments that started by then (a former host, appointments.service hostsNow). */
+  hostStartedBy: number | null = null,
 ) {
+  const asHost =
+    hostStartedBy === null
+      ? eq(appointments.hostId, userId ?? 0)
+      : and(eq(appointments.hostId, userId ?? 0), lte(appointments.startAt, new Date(hostStartedBy)))
   const conds: (SQL | undefined)[] = [
-    userId === null ? undefined : or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)),
+    userId === null ? undefined : or(eq(appointments.guestId, userId), asHost),
     f.id !== undefined ? eq(appointments.id, f.id) : undefined,
     f.status?.length ? inArray(appointments.status, f.status as AppointmentStatus[]) : undefined,
   ]
@@ -244,14 +250,16 @@ export const peopleByIds = (db: Db, ids: number[]) =>
         .all()
     : Promise.resolve([])
 
-/** The caller's next live appointment (as guest or host) that has not ended. */
-export const nextLive = (db: Db, userId: number, now: number) =>
+/** The caller's next live appointment (as guest, or host too when `asHost`) that has not ended. */
+export const nextLive = (db: Db, userId: number, now: number, asHost = true) =>
   db
     .select()
     .from(appointments)
     .where(
       and(
-        or(eq(appointments.guestId, userId), eq(appointments.hostId, userId)),
+        asHost
+          ? or(eq(appointments.guestId, userId), eq(appointments.hostId, userId))
+          : eq(appointments.guestId, userId),
         inArray(appointments.status, LIVE),
         gte(appointments.endAt, new Date(now)),
       ),

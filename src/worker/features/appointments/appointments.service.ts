@@ -179,14 +179,31 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   return { appointment: await toDto(ctx, row, {}), credits: balance / 100 }
 }
 
-/** The caller's appointment (as guest or host; admins any), or 'We could not find your appointment'. */
-async function mine(ctx: Ctx, id: number) {
+/**
+ * Whether a person with `role` acts as the host of their appointments now: a psychologist (or an
+ * admin). The role is D1's (a staff copy is confirmed before anything runs, features/users/
+ * session.ts): a psychologist whose role was removed no longer confirms, sets the meeting link,
+ * closes or cancels as host, nor sees the guests of their appointments to come; they still see,
+ * read-only, those that have started (docs/API.md "Appointments", docs/decisions/038).
+ */
+export const hostsNow = (role: number) => role === Role.psychologist || role === Role.admin
+
+/**
+ * The caller's appointment (as guest or host; admins any), or 'We could not find your
+ * appointment'. A former host (hostsNow) is refused (403) any change as host (`use` 'act'), and
+ * reads (`use` 'read') only an appointment that has started.
+ */
+async function mine(ctx: Ctx, id: number, use: 'act' | 'read' = 'act', now = Date.now()) {
   const caller = me(ctx)
   const a = await repo.findAppointment(ctx.db, id)
   if (!a) throw notFound()
   const side: 'guest' | 'host' | 'admin' | null =
     a.guestId === caller.id ? 'guest' : a.hostId === caller.id ? 'host' : caller.role === Role.admin ? 'admin' : null
   if (!side) throw notFound()
+  if (side === 'host' && !hostsNow(caller.role)) {
+    if (use === 'act') throw new AppError('unauthorized')
+    if (a.startAt.getTime() > now) throw notFound()
+  }
   return { a, side }
 }
 
@@ -216,7 +233,10 @@ export function refundFor(a: Pick<Appointment, 'priceCents' | 'startAt'>, by: 'g
 export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   const { a, side } = await mine(ctx, f.id)
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
-  const refund = refundFor(a, side, now.getTime())
+  // A host who lost the role cannot hold the session: the guest cancelling it is refunded in
+  // full, as when a host cancels.
+  const hostGone = side === 'guest' && !hostsNow((await repo.findPerson(ctx.db, a.hostId))?.role ?? Role.patient)
+  const refund = refundFor(a, hostGone ? 'host' : side, now.getTime())
   const changed = await repo.transition(
     ctx.db,
     a.id,
@@ -280,7 +300,7 @@ export async function setMeeting(
 }
 
 /** GET /v1/appointments: the caller's own (as guest or host); admins every one. */
-export async function list(ctx: Ctx, q: AppointmentsQuery) {
+export async function list(ctx: Ctx, q: AppointmentsQuery, now = Date.now()) {
   const caller = me(ctx)
   const { rows, total } = await repo.listFor(
     ctx.db,
@@ -289,6 +309,8 @@ export async function list(ctx: Ctx, q: AppointmentsQuery) {
     { column: q.order.column as 'start_at' | 'id', dir: q.order.dir },
     q.perPage,
     q.offset,
+    // A former host sees, as host, only the appointments that have started (see mine).
+    hostsNow(caller.role) ? null : now,
   )
   // One query for the people of the page: the relations, and the phone a WhatsApp link needs.
   const people = new Map(
@@ -303,7 +325,7 @@ export async function list(ctx: Ctx, q: AppointmentsQuery) {
 /** GET /v1/appointment/notification: the next live appointment and what it needs from the caller. */
 export async function next(ctx: Ctx, now = Date.now()) {
   const caller = me(ctx)
-  const a = await repo.nextLive(ctx.db, caller.id, now)
+  const a = await repo.nextLive(ctx.db, caller.id, now, hostsNow(caller.role))
   if (!a) return { appointment: null, needs: null }
   const mineConfirmed = a.guestId === caller.id ? a.confirmedByGuestAt : a.confirmedByHostAt
   const needs =
@@ -402,7 +424,7 @@ export async function sendReminders(ctx: Ctx, now = Date.now()) {
 
 /** GET /appointment/{id}/calendar.ics: the caller's appointment as a calendar file (times in UTC; policy in ics.ts). */
 export async function calendarFile(ctx: Ctx, id: number) {
-  const { a, side } = await mine(ctx, id)
+  const { a, side } = await mine(ctx, id, 'read')
   const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
   const me = side === 'host' ? host : guest
   if (!me) throw notFound()

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '#worker/env'
 import { validGrant } from '#worker/features/playback/media-grant'
 import { mayPlayAny, unitsOfMediaKey } from '#worker/features/playback/playback.service'
-import { resolveSessionUser } from '#worker/features/users/session'
+import { sessionCaller } from '#worker/features/users/session'
 import { contentTypeOf, isImage } from './types'
 
 /**
@@ -82,10 +82,12 @@ async function accessTo(c: Context<AppEnv>, key: string): Promise<'public' | 'pr
     return refusal(c, 503)
   }
   if (!units.length) return 'public'
-  // Only here, for a unit's file without a valid signed URL, is the session looked up.
-  let user: Awaited<ReturnType<typeof resolveSessionUser>>
+  // Only here, for a unit's file without a valid signed URL, is the session looked up: as every
+  // call does it, a copy that says staff confirmed against D1's primary (an editor plays units
+  // out of order; a role removed stops at once), a patient's copy as KV has it.
+  let user: Awaited<ReturnType<typeof sessionCaller>>
   try {
-    user = await resolveSessionUser(c)
+    user = await sessionCaller(c)
   } catch (err) {
     console.warn(`[${c.get('requestId')}] session lookup failed for media:`, err instanceof Error ? err.message : err)
     return refusal(c, 503)

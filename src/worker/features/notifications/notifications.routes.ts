@@ -8,7 +8,7 @@ import { requireRole, requireUser } from '#worker/http/auth'
 import { endpoint, reply } from '#worker/http/endpoint'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
-import { addressKey, openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
+import { addressKey, clientAddress, openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
 export const notificationsRoutes = new Hono<AppEnv>()
@@ -101,7 +101,8 @@ export const socketRoutes = new Hono<AppEnv>()
     const locale = c.req.param('locale') as Language
     if (!LANGUAGES.includes(locale)) return c.text('Not found', 404)
     // A visitor's socket is counted by its address (an IPv6 one by its /64), and lands on that address's shard.
-    const owner = socketOwner(c.var.user, addressKey(c.req.header('cf-connecting-ip')), closesItself(c.req.raw))
+    const address = addressKey(clientAddress(c.req.header('cf-connecting-ip'), c.req.header('cf-connecting-ipv6')))
+    const owner = socketOwner(c.var.user, address, closesItself(c.req.raw))
     return openSocket(c.env, publicChannel(locale, shardOf(owner)), owner)
   })
 

@@ -4,7 +4,7 @@
 // can use it.
 import { LANGUAGES } from '#shared/enums'
 import type { Env, SessionUser } from '#worker/env'
-import { OWNER_HEADER, type SocketOwner } from '#worker/durable/NotificationChannel'
+import { OWNER_HEADER, type SessionsEnded, type SocketOwner } from '#worker/durable/NotificationChannel'
 
 export const channel = (env: Env, name: string) => env.CHANNELS.get(env.CHANNELS.idFromName(name))
 export const userChannel = (userId: number) => `user:${userId}`
@@ -77,17 +77,41 @@ export function addressKey(ip: string | null | undefined): string {
 }
 
 /**
+ * The client's address as Cloudflare hands it to the Worker: CF-Connecting-IP, except under the
+ * zone's Pseudo IPv4 set to "Overwrite Headers" (developers.cloudflare.com, "HTTP request
+ * headers": CF-Connecting-IP then carries a Class E IPv4 address hashed from the client's IPv6
+ * address, "while preserving the real IPv6 address in CF-Connecting-IPv6"), where each address
+ * of a /64 would arrive as its own IPv4 and the /64 would escape its cap. CF-Connecting-IPv6 is
+ * read only then: a Class E address (240.0.0.0/4) is never a client's own, so it shows that
+ * Cloudflare wrote both headers; without Pseudo IPv4 that header would be whatever the client sent.
+ */
+export function clientAddress(connectingIp: string | null | undefined, connectingIpv6: string | null | undefined) {
+  const ip = (connectingIp ?? '').trim()
+  const classE = /^(24\d|25[0-5])\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip)
+  return classE && connectingIpv6?.includes(':') ? connectingIpv6 : ip
+}
+
+/**
  * Who a socket belongs to: a signed-in person with their session, or an address; and whether
  * the client closes it itself when told its session ended (`?closes=1`, docs/API.md).
  */
 export function socketOwner(user: SessionUser | null, address: string | null, closesItself = false): SocketOwner {
   if (!user)
-    return { user: null, role: null, session: null, expires: null, address: address ?? 'unknown', closesItself }
+    return {
+      user: null,
+      role: null,
+      session: null,
+      expires: null,
+      fp: null,
+      address: address ?? 'unknown',
+      closesItself,
+    }
   return {
     user: user.id,
     role: user.role,
     session: user.session?.hash ?? null,
     expires: user.session?.expiresAt ?? null,
+    fp: user.session?.fp ?? null,
     address: null,
     closesItself,
   }
@@ -107,13 +131,25 @@ export async function openSocket(env: Env, name: string, owner: SocketOwner): Pr
 }
 
 /**
- * A session ended: end its sockets on the person's channel and on every public channel (with
- * no `session`, every socket of the person: password change, erasure, a new role). Each is told
+ * Sessions ended: end their sockets on the person's channel and on their public channels. `how`:
+ * `{ session }` one session (logout); `{ keepPassword }` every session but those opened with the
+ * password of that fingerprint (a password change), or all (null: an erasure); nothing, every
+ * socket of the person (a new role: the sessions hold, the sockets reopen with it). Each is told
  * at once and closed by the client, or by the channel after REALTIME_LIMITS.endedGraceMs
- * (NotificationChannel endSocket). A channel that fails is logged and left; its sockets still
- * end when their session expires.
+ * (NotificationChannel endSocket); the ended sessions are remembered a while, so a socket one
+ * opens at a location whose KV still holds it is refused. A channel that fails is logged and
+ * left; its sockets still end when their session expires.
  */
-export async function endRealtime(env: Env, userId: number, session?: string | null) {
+export async function endRealtime(
+  env: Env,
+  userId: number,
+  how: { session: string } | { keepPassword: string | null } | null = null,
+) {
+  const ended: SessionsEnded = {
+    user: userId,
+    ...(how && 'session' in how ? { session: how.session } : {}),
+    ...(how && 'keepPassword' in how ? { keep: { fp: how.keepPassword } } : {}),
+  }
   const names = [
     userChannel(userId),
     ...LANGUAGES.map((locale) => publicChannel(locale, shardOf({ user: userId, address: null }))),
@@ -121,7 +157,7 @@ export async function endRealtime(env: Env, userId: number, session?: string | n
   await Promise.all(
     names.map(async (name) => {
       try {
-        await channel(env, name).endSessions({ user: userId, session: session ?? null })
+        await channel(env, name).endSessions(ended)
       } catch (err) {
         console.warn(
           `realtime: ending the sockets of user ${userId} on ${name} failed: ${err instanceof Error ? err.message : String(err)}`,

@@ -48,6 +48,8 @@ import { findSessionUser } from './users.repo'
 import { askedBookmark } from '#worker/http/bookmark'
 import { forgetPerson, forgetSessionPages, peopleChanged } from '#worker/http/person-cache'
 import { d1CountOf, primaryOf } from '#worker/db/rounds'
+import { wholeBody } from '#worker/http/body'
+import { AppError } from '#worker/http/errors'
 
 export const SESSION_COOKIE = 'calma_session'
 /** A session without 'keep me connected': one day, and the cookie ends with the browser. */
@@ -328,15 +330,31 @@ async function confirmCaller(c: Context<AppEnv>, user: SessionUser): Promise<Ses
 }
 
 /**
+ * The caller of this request: KV's copy, confirmed against D1's primary when that copy says
+ * staff (any role but patient), so every role check of the request sees the role D1 has now.
+ * The confirmation waits for the request's whole body first (http/body.ts wholeBody): checked
+ * when the request starts, a role removed while a slow client was still sending its body would
+ * still write with it (docs/decisions/038 "Found from outside, and closed"). A patient's copy
+ * is taken as it is (issue 21: no D1 for their session); /media asks this too.
+ */
+export async function sessionCaller(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const user = await resolveSessionUser(c)
+  if (!user || user.role === Role.patient) return user
+  await wholeBody(c)
+  return confirmCaller(c, user)
+}
+
+/**
  * Sets `c.var.user` for everything after it (mounted in app.ts right after requestContext), and
  * `c.var.confirmUser` (http/auth.ts requireRole, requireAuthority): the caller confirmed
  * against D1, once per request.
- * A caller whose KV copy says they are staff (any role but patient) is confirmed here, before
- * anything runs: every role check of the request (guards, services, pages, the audit) then
- * sees the role D1 has now, and a removed role stops at once. A patient's ordinary request
- * reads no D1 for its session (issue 21): a role KV has not yet given them grants nothing.
- * Media is public and fetched in many Range requests while a unit plays: it never needs the
- * caller, so it skips the lookup.
+ * A caller whose KV copy says they are staff (any role but patient) is confirmed here, once
+ * their body has arrived and before anything else runs (`sessionCaller`): every role check of
+ * the request (guards, services, pages, the audit) then sees the role D1 has now, and a removed
+ * role stops at once. A patient's ordinary request reads no D1 for its session (issue 21): a
+ * role KV has not yet given them grants nothing.
+ * Media is fetched in many Range requests while a unit plays and most of it is public: it
+ * skips the lookup here and asks `sessionCaller` only for a unit's file (media.routes.ts).
  * A KV or D1 failure here must not turn every request with a cookie into a 500: the request
  * goes on as a visitor's, flagged `sessionUnavailable`, so public pages and calls still answer
  * and what needs a user answers 503 (http/auth.ts) rather than a 401 that would sign the
@@ -346,9 +364,9 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
   let user: SessionUser | null = null
   if (!c.req.path.startsWith('/media/')) {
     try {
-      user = await resolveSessionUser(c)
-      if (user && user.role !== Role.patient) user = await confirmCaller(c, user)
+      user = await sessionCaller(c)
     } catch (err) {
+      if (err instanceof AppError) throw err // the body broke off (http/body.ts wholeBody)
       console.warn(
         `[${c.get('requestId')}] session lookup failed, serving as a visitor:`,
         err instanceof Error ? err.message : err,
@@ -441,7 +459,7 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
     forgetSessionPages(hash)
     await Promise.all([
       c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
-      endRealtime(c.env, user.id, hash),
+      endRealtime(c.env, user.id, { session: hash }),
     ])
     // Again once KV has it: a request of this isolate that read the record meanwhile memoized it.
     forgetSessions({ hash })
@@ -528,14 +546,36 @@ interface TemporaryRecord {
   uid: number
   purpose: TemporaryPurpose
   exp: number
+  /**
+   * Fingerprint of the person's password when the link was made: a link signs in only while
+   * that password is still theirs, so a password change ends the links sent before it, as it
+   * ends sessions (docs/decisions/038 "Found from outside, and closed"). A record without it
+   * (made before this field) signs in no more.
+   */
+  fp?: string
 }
 
 const temporaryKey = (hash: string) => `temporary:${hash}`
 
-export async function createTemporaryToken(env: Env, userId: number, purpose: TemporaryPurpose): Promise<string> {
+/**
+ * A sign-in link's token for `user`: their row as this request has it (`passwordHash` from D1),
+ * or their id alone, and then the password is read from D1's primary.
+ */
+export async function createTemporaryToken(
+  env: Env,
+  user: number | Pick<User, 'id' | 'passwordHash'>,
+  purpose: TemporaryPurpose,
+): Promise<string> {
+  const row = typeof user === 'number' ? await findSessionUser(getDb(primaryOf(env.DB)), user) : user
+  if (!row) throw new Error(`no user ${String(user)} for a sign-in link`)
   const token = randomToken()
   const ttl = TEMPORARY_TTL_SEC[purpose]
-  const rec: TemporaryRecord = { uid: userId, purpose, exp: Date.now() + ttl * 1000 }
+  const rec: TemporaryRecord = {
+    uid: row.id,
+    purpose,
+    exp: Date.now() + ttl * 1000,
+    fp: await passwordFingerprint(row.passwordHash),
+  }
   await env.KV.put(temporaryKey(await tokenHash(env, token)), JSON.stringify(rec), { expirationTtl: ttl })
   return token
 }
@@ -544,19 +584,27 @@ export async function createTemporaryToken(env: Env, userId: number, purpose: Te
 const REUSABLE: ReadonlySet<TemporaryPurpose> = new Set(['appointment'])
 
 /**
- * Use a temporary token: the user id must match and it must not have expired. Recovery and
- * welcome links work once (of any number of concurrent uses exactly one wins: an atomic D1
- * insert marks it spent). An appointment's link works until it expires, so a second open of
- * the mail (another device, the session ended) still signs in: it is only used by the page's
- * button (a POST), never by opening it.
+ * Use a temporary token: the user id must match, it must not have expired, and the person's
+ * password must still be the one it was made under (their row read from D1's primary: a
+ * replica might not have the change yet). Answers the person's row. Recovery and welcome links
+ * work once (of any number of concurrent uses exactly one wins: an atomic D1 insert marks it
+ * spent). An appointment's link works until it expires or the password changes, so a second
+ * open of the mail (another device, the session ended) still signs in: it is only used by the
+ * page's button (a POST), never by opening it.
  */
-export async function consumeTemporaryToken(env: Env, userId: number, token: string): Promise<TemporaryRecord | null> {
+export async function consumeTemporaryToken(
+  env: Env,
+  userId: number,
+  token: string,
+): Promise<{ rec: TemporaryRecord; user: User } | null> {
   if (!TOKEN_RE.test(token)) return null
   const hash = await tokenHash(env, token)
   const rec = await env.KV.get<TemporaryRecord>(temporaryKey(hash), 'json')
-  if (!rec || rec.uid !== userId || rec.exp <= Date.now()) return null
-  if (REUSABLE.has(rec.purpose)) return rec
+  if (!rec || rec.uid !== userId || rec.exp <= Date.now() || !rec.fp) return null
+  const user = await findSessionUser(getDb(primaryOf(env.DB)), rec.uid)
+  if (!user || (await passwordFingerprint(user.passwordHash)) !== rec.fp) return null
+  if (REUSABLE.has(rec.purpose)) return { rec, user }
   if (!(await takeOnce(env.DB, `temporary-used:${hash}`))) return null
   await env.KV.delete(temporaryKey(hash))
-  return rec
+  return { rec, user }
 }

@@ -1,5 +1,5 @@
 // Every query of the users feature (CONVENTIONS 3: SQL lives only in *.repo.ts).
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { Role } from '#shared/enums'
 import type { ListQuery } from '#shared/contract/list'
@@ -100,9 +100,30 @@ export async function insertUserWithConsent(
   }
 }
 
-export async function updateUser(db: Db, id: number, patch: Partial<NewUser>): Promise<User | undefined> {
+/**
+ * Write `patch` to a users row; undefined when the row is gone. With `whilePassword`, only while
+ * the row still has that password hash (the one the caller's session was opened with): the
+ * check and the write are one statement, so a password change or an erasure that commits in
+ * between leaves the row alone (docs/decisions/038 "Found from outside, and closed").
+ */
+export async function updateUser(
+  db: Db,
+  id: number,
+  patch: Partial<NewUser>,
+  whilePassword?: { hash: string | null },
+): Promise<User | undefined> {
   if (!Object.keys(patch).length) return findUserById(db, id)
-  return db.update(users).set(patch).where(eq(users.id, id)).returning().get()
+  const same = !whilePassword
+    ? undefined
+    : whilePassword.hash === null
+      ? isNull(users.passwordHash)
+      : eq(users.passwordHash, whilePassword.hash)
+  return db
+    .update(users)
+    .set(patch)
+    .where(and(eq(users.id, id), same))
+    .returning()
+    .get()
 }
 
 /**

@@ -31,6 +31,7 @@ import { verifyIdToken, type Provider } from './providers'
 import {
   consumeTemporaryToken,
   createTemporaryToken,
+  passwordFingerprint,
   refreshSessions,
   TEMPORARY_TTL_SEC,
   type NewSession,
@@ -68,7 +69,7 @@ function linkTo(ctx: Ctx, path: string, query: Record<string, string | number>) 
 
 /** A sign-in link (SPEC §2: `/login?user_id=…&authorization=…`), then on to `redirect`. */
 async function signInLink(ctx: Ctx, user: User, purpose: 'recover' | 'welcome', redirect: string) {
-  const token = await createTemporaryToken(ctx.env, user.id, purpose)
+  const token = await createTemporaryToken(ctx.env, user, purpose)
   return linkTo(ctx, '/login', { user_id: user.id, authorization: token, redirect: localizePath(redirect, ctx.locale) })
 }
 
@@ -217,10 +218,9 @@ async function passwordSignIn(ctx: Ctx, email: string, password: string, captcha
 }
 
 async function temporarySignIn(ctx: Ctx, userId: number, token: string): Promise<Authenticated> {
-  const rec = await consumeTemporaryToken(ctx.env, userId, token)
-  const user = rec ? await findUserById(ctx.db, rec.uid) : undefined
-  if (!rec || !user) throw new AppError('invalid_credentials', { message: 'accounts.errors.link_expired' })
-  return { user, recovery: rec.purpose === 'recover' }
+  const used = await consumeTemporaryToken(ctx.env, userId, token)
+  if (!used) throw new AppError('invalid_credentials', { message: 'accounts.errors.link_expired' })
+  return { user: used.user, recovery: used.rec.purpose === 'recover' }
 }
 
 /**
@@ -309,12 +309,17 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
     patch.passwordHash = await hashPassword(input.password)
     passwordChanged = true
   }
-  const updated = await updateUser(ctx.db, user.id, patch)
+  // Written only while the password is still the one the caller's session was opened with (as
+  // D1's primary had it when requireAuthority confirmed the session, after the body arrived): a
+  // password change or erasure that lands meanwhile ends this session, and its write too.
+  const sessionPassword = caller.confirmed ? caller.row.passwordHash : user.passwordHash
+  const updated = await updateUser(ctx.db, user.id, patch, { hash: sessionPassword })
   if (!updated) throw new AppError('unauthenticated')
   // Every session carries the row: the new one goes to each of them; a new password ends them all (session.ts).
   await refreshSessions(ctx.env, user.id)
   // Every session ended with the old password: so do the sockets they opened (the caller's page reconnects with its new session).
-  if (passwordChanged) await endRealtime(ctx.env, user.id)
+  if (passwordChanged)
+    await endRealtime(ctx.env, user.id, { keepPassword: await passwordFingerprint(updated.passwordHash) })
   // A new language brings the plan of that language (the profile's warning says so, SPEC §4).
   if (updated.language !== user.language) await followLanguage(ctx, user.id, updated.language as Locale)
   return { user: updated, passwordChanged, previousLanguage: user.language }
@@ -394,7 +399,7 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   // The devices that held the person's sessions will hear they are gone (http/viewer.ts), then
   // every session of the person ends now (their row is gone: session.ts refreshSessions).
   await markViewersErased(ctx.env, id)
-  await Promise.all([endRealtime(ctx.env, id), refreshSessions(ctx.env, id)])
+  await Promise.all([endRealtime(ctx.env, id, { keepPassword: null }), refreshSessions(ctx.env, id)])
   if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
   if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx.env, plans.keys))
   return id
