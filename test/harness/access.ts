@@ -90,6 +90,11 @@ export interface AccessRow {
   leak?: (body: Record<string, any>, w: AccessWorld) => string | null
   /** An admin's call whose purpose is changing another user's row (role, name…): the fuzz lets the role holder's success change it. */
   changesOtherUsers?: boolean
+  /**
+   * For owner rows: the role the caller holds to be served about their own rows (a host's
+   * calls need the psychologist role now: docs/API.md "Appointments"); a patient otherwise.
+   */
+  selfRole?: Role
 }
 
 let n = 0
@@ -137,15 +142,17 @@ const activeSubscriptionOf = (userId: number) =>
 /** A paid credit pack of `userId`, with the credits it gave. */
 async function paymentOf(userId: number) {
   const id = await insertId(
-    "INSERT INTO transactions (user_id, amount_cents, kind, provider, provider_ref, payment_intent, item, status) VALUES (?1, 4500, 'topup', 'stripe', ?2, ?3, 'credits_1', 'succeeded') RETURNING id",
+    // As a paid checkout writes it (checkout.events.ts): the payment and its grant share one key,
+    // which an approval needs to take the credits back (decision 037).
+    "INSERT INTO transactions (user_id, amount_cents, credit_cents, kind, provider, provider_ref, payment_intent, item, status, grant_key) VALUES (?1, 4500, 4500, 'topup', 'stripe', ?2, ?3, 'credits_1', 'succeeded', 'checkout:' || ?2) RETURNING id",
     userId,
     `cs_local_${slug('h')}`,
     `pi_local_${slug('h')}`,
   )
   await env.DB.prepare(
-    "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 4500, 'topup', ?2)",
+    "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, payment_key) SELECT user_id, 4500, 'topup', grant_key, grant_key FROM transactions WHERE id = ?1",
   )
-    .bind(userId, `checkout:h${id}`)
+    .bind(id)
     .run()
   return id
 }
@@ -307,7 +314,8 @@ export const ACCESS: Record<string, AccessRow> = {
   'POST /v1/appointment/close': {
     access: 'owner',
     owner: 'names-id',
-    rule: 'requireUser; the host of a confirmed appointment that has started (a guest: 403; someone else: 404)',
+    rule: 'requireUser; the host of a confirmed appointment that has started, a psychologist (or admin) now (a guest or a former host: 403; someone else: 404)',
+    selfRole: Role.psychologist,
     valid: async (w) => ({
       id: await appointmentOf({ hostId: w.caller?.id, status: 2, startMs: Date.now() - 3_600_000 }),
       status: '8',
@@ -316,7 +324,8 @@ export const ACCESS: Record<string, AccessRow> = {
   'POST /v1/appointment/meeting': {
     access: 'owner',
     owner: 'names-id',
-    rule: 'requireUser; the host (else 404)',
+    rule: 'requireUser; the host, a psychologist (or admin) now (a guest or a former host: 403; else 404)',
+    selfRole: Role.psychologist,
     valid: async (w) => ({
       id: await appointmentOf({ hostId: w.caller?.id }),
       meeting_link: 'https://meet.example/abc',
