@@ -252,7 +252,7 @@ describe('a key the provider already holds with another payload', () => {
     })
     const allBody = await json(all)
     expect(allBody.needs_confirmation).toBeGreaterThanOrEqual(2)
-    expect(allBody.message).toContain('were left out')
+    expect(allBody.message).toContain('Left out, as they may already have been sent: ')
     for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
     // Confirmed: under a new key, the admin's choice.
     const confirmed = await api('/v1/notifications/dead-mail/replay', {

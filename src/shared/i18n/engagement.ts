@@ -118,7 +118,7 @@ export const en = {
         'This email may already have been sent, more than 23 hours ago, and the provider no longer remembers it: replaying it could send it twice. Confirm to send it again anyway.',
       dead_confirm_field: 'Confirm that the email may reach the person twice.',
       replayed_some:
-        '{{n}} sent back to the mail queue. {{left}} may already have been sent and were left out: replay them one by one to confirm.',
+        'Back on the mail queue: {{n}}. Left out, as they may already have been sent: {{left}} (replay them one by one to confirm).',
       copy_required: 'Write the copy in this language.',
       email_unsubscribe: 'Stop receiving these emails',
       email_footer: 'You receive this because you have notification emails on in Calma.',
@@ -249,7 +249,7 @@ export const es: typeof en = {
         'Puede que este correo ya se enviara, hace más de 23 horas, y el proveedor ya no lo recuerda: reenviarlo podría mandarlo dos veces. Confirma para reenviarlo de todos modos.',
       dead_confirm_field: 'Confirma que el correo puede llegar dos veces a la persona.',
       replayed_some:
-        '{{n}} enviados de nuevo a la cola de correo. {{left}} puede que ya se enviaran y se dejaron fuera: reenvíalos uno a uno para confirmarlo.',
+        'De vuelta en la cola de correo: {{n}}. Fuera, porque puede que ya se enviaran: {{left}} (reenvíalos uno a uno para confirmarlo).',
       copy_required: 'Escribe el texto en este idioma.',
       email_unsubscribe: 'Dejar de recibir estos correos',
       email_footer: 'Recibes esto porque tienes activados los correos de notificaciones en Calma.',

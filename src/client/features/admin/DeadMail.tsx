@@ -31,6 +31,14 @@ export function DeadMail() {
       <p>{state.mails.length ? t('engagement.notifications.dead_help') : t('engagement.notifications.dead_none')}</p>
       {note && <p role="status">{note}</p>}
       {state.mails.length > 0 && (
+        // Above the table, not in its header: phones show the rows as cards without the header.
+        <div className="adm-toolbar">
+          <button type="button" className="adm-btn" onClick={() => void replay()} data-testid="dead-replay-all">
+            {t('engagement.notifications.dead_replay_all')}
+          </button>
+        </div>
+      )}
+      {state.mails.length > 0 && (
         <div className="adm-table-wrap" tabIndex={0} role="region" aria-labelledby="dead-mail-title">
           <table className="adm-table">
             <thead>
@@ -39,26 +47,24 @@ export function DeadMail() {
                 <th scope="col">{t('engagement.notifications.dead_subject')}</th>
                 <th scope="col">{t('engagement.notifications.dead_attempts')}</th>
                 <th scope="col">{t('engagement.notifications.dead_error')}</th>
-                <th scope="col">
-                  <button type="button" className="adm-btn" onClick={() => void replay()} data-testid="dead-replay-all">
-                    {t('engagement.notifications.dead_replay_all')}
-                  </button>
-                </th>
+                <th scope="col">{t('engagement.notifications.dead_replay')}</th>
               </tr>
             </thead>
             <tbody>
               {state.mails.map((m) => (
                 <tr key={m.id}>
-                  <td>{m.to}</td>
-                  <td>{m.subject}</td>
-                  <td>{m.attempts}</td>
-                  <td>
-                    {m.may_have_been_sent && (
-                      <strong data-testid={`dead-maybe-sent-${m.id}`}>
-                        {t('engagement.notifications.dead_may_have_been_sent')}.{' '}
-                      </strong>
-                    )}
-                    {m.error ?? ''}
+                  <td data-label={t('engagement.notifications.dead_to')}>{m.to}</td>
+                  <td data-label={t('engagement.notifications.dead_subject')}>{m.subject}</td>
+                  <td data-label={t('engagement.notifications.dead_attempts')}>{m.attempts}</td>
+                  <td data-label={t('engagement.notifications.dead_error')}>
+                    <span className="adm-wrap">
+                      {m.may_have_been_sent && (
+                        <strong data-testid={`dead-maybe-sent-${m.id}`}>
+                          {t('engagement.notifications.dead_may_have_been_sent')}.{' '}
+                        </strong>
+                      )}
+                      {m.error ?? ''}
+                    </span>
                   </td>
                   <td>
                     <button

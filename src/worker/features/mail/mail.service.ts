@@ -6,13 +6,15 @@
 // EMAIL_API_URL, the scale bench) then puts the id on the calma-mail queue; its consumer
 // (sendQueuedMail) sends the mails as Resend's API takes them: up to 100 a call through the batch
 // endpoint, a mail with an attachment alone through POST /emails (the batch endpoint drops
-// attachments), each call with one Idempotency-Key header derived from its mail ids, paced under
-// the provider's requests a second. Exactly once to the person: a consumer claims the mails with
-// a lease before the call (a message delivered twice sends nothing twice), writes the call's key
-// on them before calling, and every later try sends the same mails under the same key, which the
-// provider answers without sending again for 24 hours (an answer lost or a 500 after accepting).
-// A mail the provider refuses (an invalid address) is a dead letter at once, alone; its
-// neighbours go. Once sent the body is forgotten: a sign-in link in a database is a credential.
+// attachments), each call with one Idempotency-Key header derived from its mails' random key
+// tokens (unique across databases), paced under the provider's requests a second. Exactly once to
+// the person: a consumer claims the mails with a lease before the call (a message delivered twice
+// sends nothing twice), writes the call's key on them before calling, and every later try sends
+// the same mails under the same key, which the provider answers without sending again for 24
+// hours (an answer lost or a 500 after accepting); past them, a mail a call may have sent waits
+// for an admin's confirmation instead. A mail the provider refuses (an invalid address) is a dead
+// letter at once, alone, under a new key for its replay; its neighbours go. Once sent the body is
+// forgotten: a sign-in link in a database is a credential.
 import type { Locale } from '#shared/i18n/index'
 import { getDb } from '#worker/db/client'
 import type { Statement } from '#worker/db/query'
@@ -525,7 +527,9 @@ export async function buryDeadMail(env: Env, batch: MessageBatch<MailMessage>, n
     const delay = Math.min(QUEUE_MAX_DELAY_S, seconds(quota - now))
     await enqueueMail(env, ids, delay)
     await markQueued(db, ids, now + delay * 1000)
-    console.warn(`${ids.length} mail(s) ran out of tries while the provider's quota is spent: queued again in ${delay} s`)
+    console.warn(
+      `${ids.length} mail(s) ran out of tries while the provider's quota is spent: queued again in ${delay} s`,
+    )
     return batch.ackAll()
   }
   const dead = await markDead(db, ids, now)
