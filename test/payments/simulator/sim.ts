@@ -441,9 +441,7 @@ export class Sim {
   private owed() {
     return [
       ...new Set(
-        this.states.flatMap((s) =>
-          Object.values(s.actions).map((a) => `${a.key} ${a.amount ?? 'whole'} ${a.state}`),
-        ),
+        this.states.flatMap((s) => Object.values(s.actions).map((a) => `${a.key} ${a.amount ?? 'whole'} ${a.state}`)),
       ),
     ].join('; ')
   }
