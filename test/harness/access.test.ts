@@ -181,8 +181,9 @@ describe('access harness', () => {
         return
       }
 
-      // 4. A signed-in patient making the call for themselves is served.
+      // 4. A signed-in patient (or the row's selfRole) making the call for themselves is served.
       const self = await signUp('self')
+      if (row.selfRole !== undefined) await setRole(self.id, row.selfRole)
       const mine = await send(call, self, await row.valid(world(self)), 'patient')
       expect(
         mine.res.status,

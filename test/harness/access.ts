@@ -90,6 +90,11 @@ export interface AccessRow {
   leak?: (body: Record<string, any>, w: AccessWorld) => string | null
   /** An admin's call whose purpose is changing another user's row (role, name…): the fuzz lets the role holder's success change it. */
   changesOtherUsers?: boolean
+  /**
+   * For owner rows: the role the caller holds to be served about their own rows (a host's
+   * calls need the psychologist role now: docs/API.md "Appointments"); a patient otherwise.
+   */
+  selfRole?: Role
 }
 
 let n = 0
@@ -307,7 +312,8 @@ export const ACCESS: Record<string, AccessRow> = {
   'POST /v1/appointment/close': {
     access: 'owner',
     owner: 'names-id',
-    rule: 'requireUser; the host of a confirmed appointment that has started (a guest: 403; someone else: 404)',
+    rule: 'requireUser; the host of a confirmed appointment that has started, a psychologist (or admin) now (a guest or a former host: 403; someone else: 404)',
+    selfRole: Role.psychologist,
     valid: async (w) => ({
       id: await appointmentOf({ hostId: w.caller?.id, status: 2, startMs: Date.now() - 3_600_000 }),
       status: '8',
@@ -316,7 +322,8 @@ export const ACCESS: Record<string, AccessRow> = {
   'POST /v1/appointment/meeting': {
     access: 'owner',
     owner: 'names-id',
-    rule: 'requireUser; the host (else 404)',
+    rule: 'requireUser; the host, a psychologist (or admin) now (a guest or a former host: 403; else 404)',
+    selfRole: Role.psychologist,
     valid: async (w) => ({
       id: await appointmentOf({ hostId: w.caller?.id }),
       meeting_link: 'https://meet.example/abc',
