@@ -55,7 +55,11 @@ export function registerServiceWorker(userId: number | null) {
   const shell = document.documentElement.dataset.offline === 'shell'
   // Without a service worker (private mode, blocked) the notice's chunk cannot load offline unless
   // fetched before: then no notice, and no uncaught error on the page.
-  const offline = () => void notices().then((m) => m.showOffline(), () => {})
+  const offline = () =>
+    void notices().then(
+      (m) => m.showOffline(),
+      () => {},
+    )
   if (isOffline() && !shell) offline()
   if (!shell) addEventListener('offline', offline)
 }
