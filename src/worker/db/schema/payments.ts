@@ -98,6 +98,9 @@ export const transactions = sqliteTable(
   (t) => [
     index('transactions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('transactions_provider_ref_uq').on(t.provider, t.providerRef),
+    // A refund names its payment intent; a grant's cap reads its payment by key (issue 32 §2).
+    index('transactions_payment_intent_idx').on(t.paymentIntent),
+    index('transactions_grant_key_idx').on(t.grantKey),
   ],
 )
 

@@ -58,11 +58,15 @@ export async function markEventWaiting(db: Db, id: string, paymentIntent: string
   return !!row
 }
 
-/** Waiting refund events whose payment is recorded after all (the minute cron applies them). */
-export const waitingWithPayment = (db: Db) =>
+/**
+ * Waiting refund events whose payment is recorded after all (the minute cron applies them). Only
+ * those of the last week: Stripe retries a delivery for 3 days, so a payment not recorded by then
+ * never will be (an erased person's, one of another product), and the sweep stays small.
+ */
+export const waitingWithPayment = (db: Db, now: number) =>
   rows(
     db,
-    sql`SELECT e.id, e.payload FROM stripe_events e WHERE e.waiting_for IS NOT NULL
+    sql`SELECT e.id, e.payload FROM stripe_events e WHERE e.waiting_for IS NOT NULL AND e.received_at > ${now - 7 * 86_400_000}
         AND EXISTS (SELECT 1 FROM transactions t WHERE t.payment_intent = e.waiting_for) LIMIT 25`,
     z.object({ id: z.string(), payload: z.string().transform((p) => JSON.parse(p) as unknown) }),
   )

@@ -565,7 +565,7 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
  */
 export async function sweepWaitingRefunds(env: Ctx['env'], db: Ctx['db'], now = Date.now()) {
   const keys: string[] = []
-  for (const ev of await repo.waitingWithPayment(db)) {
+  for (const ev of await repo.waitingWithPayment(db, now)) {
     const out = await applyEvent(env, db, ev.payload, now)
     if (out.outcome !== 'waiting') await repo.stopWaiting(db, ev.id)
     keys.push(...out.actions)
