@@ -21,6 +21,7 @@ import {
   screenshot,
   waitForHydration,
   openSignedIn,
+  variants,
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
@@ -137,7 +138,7 @@ export default function ({ test, browser }) {
     console.log(`[admin bundle] ${figures.join(' | ')}`)
   })
 
-  for (const c of CASES) {
+  for (const c of variants(CASES, 0)) {
     test(
       `the admin creates a route with two uploaded units, publishes it, a patient plays it, hiding it removes it (${c.locale}, ${c.size})`,
       async () => {
@@ -328,10 +329,14 @@ export default function ({ test, browser }) {
     { timeout: 60_000 },
   )
 
-  for (const c of [
-    { ...CASES[1], viewport: PHONE, size: 'phone' },
-    { ...CASES[0], viewport: DESKTOP, size: 'desktop' },
-  ]) {
+  // en on a phone in npm test (the route journey above is es): both in the deep run.
+  for (const c of variants(
+    [
+      { ...CASES[1], viewport: PHONE, size: 'phone' },
+      { ...CASES[0], viewport: DESKTOP, size: 'desktop' },
+    ],
+    0,
+  )) {
     test(
       `the publisher edits a post and is refused the users, by the page and the API (${c.locale}, ${c.size})`,
       async () => {

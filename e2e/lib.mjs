@@ -278,6 +278,24 @@ export async function eventually(fn, { timeout = 5000, interval = 100, message }
 const queue = []
 const totals = { passed: 0, failed: 0, skipped: 0, failures: [] }
 
+/**
+ * E2E_DEEP=1 (`npm run test:e2e:deep`, part of the nightly deep run): every journey in every
+ * language and size it is written for. Without it (`npm test`), a journey written for several
+ * variants runs in one of them, the one its file names (decision 041: npm test's 6 minutes).
+ */
+export const DEEP = process.env.E2E_DEEP === '1'
+
+/**
+ * The variants of a journey to run: all of them in the deep run, else only those at `picks`.
+ * Each file picks so that, over the suite, both languages and both sizes are still walked in every
+ * run; every page is still loaded in both languages by a11y.e2e.mjs, and the messages exist in both
+ * by type (src/shared/i18n).
+ * @template T @param {T[]} list @param {...number} picks @returns {T[]}
+ */
+export function variants(list, ...picks) {
+  return DEEP ? list : picks.map((i) => list[i])
+}
+
 /** Register a test. fn gets no argument; give it more time with test(name, fn, { timeout }). */
 export function test(name, fn, { timeout = 60_000 } = {}) {
   queue.push({ name, fn, timeout })

@@ -7,6 +7,8 @@
  *   E2E_SKIP_BUILD=1 npm run test:e2e reuse the current dist/
  *   E2E_KEEP_STATE=1                  keep the state directory for inspection
  *   E2E_JOBS=1                        one lane (default 2: see below)
+ *   E2E_DEEP=1                        every journey in every language and size, every page of
+ *                                     a11y per role (`npm run test:e2e:deep`; lib.mjs variants)
  *   E2E_WRANGLER=1                    serve through wrangler dev (default: workerd through Miniflare,
  *                                     without the dev proxy; scripts/lib/direct-server.mjs)
  *   E2E_GREP=text E2E_REPEAT=5        only the journeys whose title contains text, each 5 times
@@ -48,9 +50,12 @@ const E2E_DIR = path.join(ROOT, 'e2e')
  * or edits content, stays in lane A, one file after another as before. A third lane (a11y alone)
  * was measured and dropped: no faster on 2 cores (414 s against 407 s), and the sign-in journeys
  * of lane A, twice as slow, met session races (decision 031). legal (its own sign-ups) runs in lane
- * A so the lanes end together (lane B was ~70 s longer).
+ * A so the lanes end together (lane B was ~70 s longer). psychologist (it edits psico2's hours;
+ * a11y signs in as psico1) moved to lane B when npm test's a11y took half its pages per signed-in
+ * role (decision 041). pwa-owner stays in lane A: pwa serves a new sw.js for a while (its update
+ * journey), which another lane's service workers would pick up.
  */
-const LANES = { B: ['a11y', 'foundation', 'forms', 'journey', 'payments', 'site'] }
+const LANES = { B: ['a11y', 'foundation', 'forms', 'journey', 'payments', 'psychologist', 'site'] }
 const laneOf = (file) =>
   Object.entries(LANES).find(([, names]) => names.includes(file.replace(/\.e2e\.mjs$/, '')))?.[0] ?? 'A'
 

@@ -45,8 +45,23 @@ export function offerUpdate(reg: ServiceWorkerRegistration) {
   notice('update-notice', t('offline.update_ready'), {
     label: t('offline.update_reload'),
     run: () => {
-      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
-      reg.waiting?.postMessage({ type: 'SKIP_WAITING' })
+      let reloading = false
+      const reload = () => {
+        if (reloading) return
+        reloading = true
+        window.location.reload()
+      }
+      navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
+      // The version told to take over can be replaced before it does (another update check found
+      // newer bytes: it goes 'redundant' and no controller ever changes); then the newer one is
+      // told. With none left to wait for, the reload alone brings the page up to date.
+      const tell = () => {
+        const next = reg.waiting ?? reg.installing
+        if (!next) return reload()
+        next.addEventListener('statechange', () => next.state === 'redundant' && tell())
+        next.postMessage({ type: 'SKIP_WAITING' })
+      }
+      tell()
     },
   })
 }
