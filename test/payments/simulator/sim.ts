@@ -523,6 +523,23 @@ export class Sim {
           `payment ${c.pi} (${item}): $${c.refunded / 100} of $${c.amount / 100} refunded at Stripe, yet ${net / 100} of credits (worth $${((net * c.amount) / E / 100).toFixed(2)}) kept or spent`,
         )
     }
+    // And the other side of the rule, which checks of overpaying alone never see (found from outside:
+    // an erased person's pack was kept, and the model agreed): no payment for nothing. Every charge
+    // either gave its credits (a grant under its key, anonymised or not) or was refunded whole at
+    // Stripe, unless the cardholder disputed it (the bank then decides).
+    const grants = keys.length
+      ? await env.DB.prepare(
+          `SELECT DISTINCT payment_key AS k FROM credit_ledger WHERE reason IN ('topup', 'subscription_grant') AND amount_cents > 0 AND payment_key IN (${keys.map(() => '?').join(',')})`,
+        )
+          .bind(...keys)
+          .all<{ k: string }>()
+      : { results: [] }
+    const gave = new Set(grants.results.map((r) => r.k))
+    for (const c of w.fake.charges.values())
+      if (!c.disputed && c.refunded < c.amount && !gave.has(keyOf(c)))
+        this.fail(
+          `payment ${c.pi} of $${c.amount / 100}: no credits given, and only $${c.refunded / 100} of it refunded at Stripe`,
+        )
     // No booking paid with credits the person did not have; no approval took more than the balance.
     if (!w.erased) {
       const rows = await env.DB.prepare(
