@@ -302,7 +302,14 @@ export function applyEvent(s: MState, e: Ev, now: number) {
   const at = e.created * 1000
   switch (e.type) {
     case 'checkout.session.completed': {
-      if (s.erased) return
+      if (s.erased) {
+        // A pack paid by a person erased before we heard of it: the money goes back whole, as an
+        // erased person's plan invoice (found from outside). A pack recorded before gave its credits.
+        if (o.mode === 'payment' && o.payment_status === 'paid' && o.payment_intent && o.amount_total > 0)
+          if (!s.payments[o.payment_intent])
+            action(s, { key: `refund-erased-${o.id}`, kind: 'refund', target: o.payment_intent, amount: null })
+        return
+      }
       const item = itemOf(o)
       if (!item) return
       if (o.mode === 'payment') {
@@ -365,7 +372,7 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       const item = (itemOf(o.parent?.subscription_details) ?? 'monthly') as 'monthly' | 'yearly'
       const period = o.lines.data[0].period
       if (s.erased) {
-        if (o.payment_intent && o.amount_paid > 0)
+        if (o.payment_intent && o.amount_paid > 0 && !s.payments[o.payment_intent])
           action(s, { key: `refund-erased-${o.id}`, kind: 'refund', target: o.payment_intent, amount: null })
         action(s, { key: `cancel-erase-${sub}`, kind: 'cancel', target: sub, amount: null })
         return
