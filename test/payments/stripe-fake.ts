@@ -24,7 +24,7 @@ import { vi } from 'vitest'
 import { catalogueItem } from '#shared/catalogue'
 import { addMonths } from '#worker/features/payments/events.shared'
 
-export type Fault = 'error500' | 'unavailable' | 'lost_after' | 'lost_before' | 'slow'
+export type Fault = 'error500' | 'unavailable' | 'lost_after' | 'lost_before' | 'slow' | 'rate_limited'
 
 export interface FakeEvent {
   id: string
@@ -67,6 +67,9 @@ export interface Refund {
   metadata: Record<string, string>
   viaApi: boolean
   at: number
+  /** A refund Stripe accepted may fail later at the card's bank (docs.stripe.com/refunds#failed-refunds). */
+  status: 'succeeded' | 'failed'
+  failureReason: string | null
 }
 
 /** One request as Stripe received it and what became of it. */
@@ -199,6 +202,18 @@ export class FakeStripe {
     if (fault === 'unavailable') {
       record({ outcome: 'refused', status: 503, answered: true, body: null })
       return this.reply(503, { error: { type: 'api_error', message: 'Service unavailable' } })
+    }
+    if (fault === 'rate_limited') {
+      // docs.stripe.com/rate-limits: 429, code rate_limit, refused before the endpoint runs (nothing saved).
+      const body = {
+        error: {
+          type: 'invalid_request_error',
+          code: 'rate_limit',
+          message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+        },
+      }
+      record({ outcome: 'refused', status: 429, answered: true, body })
+      return this.reply(429, body)
     }
     if (fault === 'lost_before') {
       record({ outcome: 'refused', status: 0, answered: false, body: null })
@@ -358,7 +373,16 @@ export class FakeStripe {
         },
       }
     charge.refunded += value
-    const r: Refund = { id: nid('re'), pi: charge.pi, amount: value, metadata, viaApi, at: Date.now() }
+    const r: Refund = {
+      id: nid('re'),
+      pi: charge.pi,
+      amount: value,
+      metadata,
+      viaApi,
+      at: Date.now(),
+      status: 'succeeded',
+      failureReason: null,
+    }
     this.refunds.push(r)
     this.emit('charge.refunded', this.chargeObject(charge))
     return this.refundObject(r)
@@ -369,8 +393,11 @@ export class FakeStripe {
       id: r.id,
       object: 'refund',
       amount: r.amount,
+      charge: this.charges.get(r.pi)?.id ?? null,
+      currency: 'usd',
       payment_intent: r.pi,
-      status: 'succeeded',
+      status: r.status,
+      failure_reason: r.failureReason,
       metadata: r.metadata,
       created: secs(r.at),
     }
@@ -542,6 +569,29 @@ export class FakeStripe {
     if (!charge) return null
     const r = this.refund(charge, amount, { dashboard: '1' }, false)
     return 'error' in r ? null : r
+  }
+
+  /**
+   * A refund Stripe accepted fails at the card's bank (a closed or expired card): its money goes
+   * back to the merchant's Stripe balance, the charge no longer counts it as refunded, and Stripe
+   * sends `charge.refund.updated` (the refund, status failed; shape as in zulip's Stripe fixture
+   * zerver/webhooks/stripe/fixtures/refund_event.json) and, since API 2024-10-28.acacia, `refund.updated`
+   * and `refund.failed` for every refund (docs.stripe.com/changelog/acacia/2024-10-28/refund-webhook-update).
+   */
+  failRefund(
+    refundId: string,
+    reason: 'expired_or_canceled_card' | 'lost_or_stolen_card' | 'unknown' = 'expired_or_canceled_card',
+  ) {
+    const r = this.refunds.find((x) => x.id === refundId)
+    if (!r || r.status === 'failed') return
+    r.status = 'failed'
+    r.failureReason = reason
+    const charge = this.charges.get(r.pi)
+    if (charge) charge.refunded -= r.amount
+    const object = this.refundObject(r)
+    this.emit('charge.refund.updated', object)
+    this.emit('refund.updated', object)
+    this.emit('refund.failed', object)
   }
 
   /** The cardholder disputes the charge with their bank (a chargeback). */

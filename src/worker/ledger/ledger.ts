@@ -144,6 +144,40 @@ export const restoreTakenStmt = (r: {
 }
 
 /**
+ * SQL: the credits of a payment Stripe's refund steps took back (`reverseToCapStmt`, references
+ * `payment:…`) and that failed refunds have not given back yet.
+ */
+const takenBySteps = (paymentKey: string) =>
+  sql`(COALESCE((SELECT -SUM(amount_cents) FROM credit_ledger WHERE payment_key = ${paymentKey} AND reason = 'refund' AND reference LIKE 'payment:%'), 0)
+     - COALESCE((SELECT SUM(amount_cents) FROM credit_ledger WHERE payment_key = ${paymentKey} AND reason = 'refund_undone' AND reference LIKE 'refund-failed:%'), 0))`
+
+/**
+ * A refund Stripe made failed at the card's bank (a closed card): its money is ours again, so the
+ * credits it stood for come back, once (`reference`), unless `onlyIf` says the failure was already
+ * applied: what the money is worth, `worth` = floor(E × amount / A), never past the payment's cap.
+ * A refund we decided (`ours`: an approval, a second plan's, an ended plan's renewal) took the
+ * unspent credits or gave none, and its plan is over: the credits come back now, the months not
+ * given yet too. One made in the Dashboard took back only what was above the cap (`takenBySteps`):
+ * no more comes back (a yearly plan's later months come by the daily job). `userId` null: an erased
+ * person's anonymised rows, kept for the accounts.
+ */
+export const restoreFailedStmt = (r: {
+  userId: number | null
+  paymentKey: string
+  worth: number
+  cap: SQL
+  ours: boolean
+  reference: string
+  at: number
+  onlyIf: SQL
+}): Stmt => {
+  const room = sql`(${r.cap}) - ${netOf(r.paymentKey)}`
+  const back = r.ours ? sql`MIN(${r.worth}, ${room})` : sql`MIN(${r.worth}, ${room}, ${takenBySteps(r.paymentKey)})`
+  return sql`${INSERT} SELECT ${r.userId}, ${back}, 'refund_undone', ${r.reference}, 'payment', ${r.paymentKey}, ${r.at}
+      WHERE ${back} > 0 AND (${r.onlyIf}) ON CONFLICT (reason, reference) DO NOTHING`
+}
+
+/**
  * A booking's debit, written only if the appointment it pays was written by the statement before
  * it in the same batch (the appointment row is found by host, start, guest and `at`).
  */

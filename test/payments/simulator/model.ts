@@ -46,6 +46,8 @@ export interface MPayment {
   /** Refunded as Stripe told us (its cumulative amount_refunded), or as our own refunds confirmed. */
   R: number
   /** Refund step references already written (the app keys them by cumulative cents). */
+  /** Credits Stripe's refund steps took back, less what failed refunds gave back. */
+  taken?: number
 }
 export interface MPlan {
   sub: string
@@ -97,6 +99,8 @@ export interface MState {
   stops: number
   /** Events applied (stored by id: a delivery again changes nothing). */
   events: Record<string, true>
+  /** Stripe refunds whose failure at the bank was applied (once each). */
+  failed: Record<string, true>
 }
 
 export const emptyState = (): MState => ({
@@ -113,6 +117,7 @@ export const emptyState = (): MState => ({
   bookings: {},
   stops: 0,
   events: {},
+  failed: {},
 })
 
 // ── Arithmetic of a payment ────────────────────────────────────────────────────────────────────
@@ -262,7 +267,7 @@ function refundStep(s: MState, p: MPayment, cumulative: number, now: number) {
   // Stripe's word counts whenever it comes, even if our own confirmed refunds already said as much.
   p.R = Math.max(p.R, target)
   const over = netOf(s, p.key) - capOf(s, p)
-  if (over > 0) move(s, p.key, -over, `payment:${p.pi}:${target}`)
+  if (over > 0) p.taken = (p.taken ?? 0) - move(s, p.key, -over, `payment:${p.pi}:${target}`)
   if (target >= p.A && p.sub && isCurrentPeriod(s, p)) endPlan(s, p.sub, now, `cancel-refunded-${p.sub}`)
 }
 
@@ -302,7 +307,14 @@ export function applyEvent(s: MState, e: Ev, now: number) {
   const at = e.created * 1000
   switch (e.type) {
     case 'checkout.session.completed': {
-      if (s.erased) return
+      if (s.erased) {
+        // A pack paid by a person erased before we heard of it: the money goes back whole, as an
+        // erased person's plan invoice (found from outside). A pack recorded before gave its credits.
+        if (o.mode === 'payment' && o.payment_status === 'paid' && o.payment_intent && o.amount_total > 0)
+          if (!s.payments[o.payment_intent])
+            action(s, { key: `refund-erased-${o.id}`, kind: 'refund', target: o.payment_intent, amount: null })
+        return
+      }
       const item = itemOf(o)
       if (!item) return
       if (o.mode === 'payment') {
@@ -365,7 +377,7 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       const item = (itemOf(o.parent?.subscription_details) ?? 'monthly') as 'monthly' | 'yearly'
       const period = o.lines.data[0].period
       if (s.erased) {
-        if (o.payment_intent && o.amount_paid > 0)
+        if (o.payment_intent && o.amount_paid > 0 && !s.payments[o.payment_intent])
           action(s, { key: `refund-erased-${o.id}`, kind: 'refund', target: o.payment_intent, amount: null })
         action(s, { key: `cancel-erase-${sub}`, kind: 'cancel', target: sub, amount: null })
         return
@@ -394,6 +406,29 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       settleDuplicate(s, sub)
       return
     }
+    case 'refund.failed':
+    case 'refund.updated':
+    case 'charge.refund.updated': {
+      // A refund Stripe made failed at the card's bank (found from outside): once per refund, it counts
+      // no more, our action that made it is failed, and the credits its money is worth come back
+      // within the cap (a Dashboard refund's: no more than its steps took back).
+      if (o.status !== 'failed' || s.failed[o.id]) return
+      const p = s.payments[o.payment_intent]
+      if (!p) return
+      s.failed[o.id] = true
+      p.R = Math.max(0, p.R - o.amount)
+      const key: string | undefined = o.metadata?.action || undefined
+      const a = key ? s.actions[key] : undefined
+      if (a && a.kind === 'refund' && a.target === p.pi && a.state !== 'failed') a.state = 'failed'
+      const worth = p.A > 0 ? Math.floor((p.E * o.amount) / p.A) : 0
+      const room = capOf(s, p) - netOf(s, p.key)
+      const back = key ? Math.min(worth, room) : Math.min(worth, room, p.taken ?? 0)
+      if (back <= 0) return
+      const ref = key?.startsWith(APPROVAL_PREFIX) ? `refund-undone:${key}` : `refund-failed:${o.id}`
+      const moved = move(s, p.key, back, ref)
+      if (!key) p.taken = (p.taken ?? 0) - moved
+      return
+    }
     case 'charge.refunded': {
       const pi: string = o.payment_intent
       const p = s.payments[pi]
@@ -408,6 +443,19 @@ export function applyEvent(s: MState, e: Ev, now: number) {
     default:
       return
   }
+}
+
+/**
+ * A delivery whose batch committed and whose mark as applied failed (our side, after the batch):
+ * 500, and Stripe delivers it again. What it wrote stands; a refund that waits for its payment was
+ * never marked waiting, so its redelivery applies it. Answers whether `status` is what the app owes.
+ */
+export function deliveredFailingAfter(s: MState, e: Ev, now: number, status: number): boolean {
+  if (s.events[e.id]) return status === 200 // already applied: a replay touches nothing
+  if (status !== 500) return false
+  if (e.type === 'charge.refunded' && !s.payments[e.data.object.payment_intent]) return true
+  applyEvent(s, e, now)
+  return true
 }
 
 // ── The person's and the admin's calls ─────────────────────────────────────────────────────────

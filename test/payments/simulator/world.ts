@@ -188,6 +188,26 @@ export class World {
     return res.status
   }
 
+  /**
+   * A delivery our side fails after its batch (D1 refusing to mark the event applied, as a failing
+   * write would): the Worker answers 500 and Stripe will deliver it again (queued once more).
+   */
+  async deliverFailingAfter(ev: FakeEvent) {
+    const trigger = `mark_fails_${ev.id.replace(/\W/g, '_')}`
+    await env.DB.prepare(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE OF applied_at ON stripe_events WHEN NEW.id = '${ev.id}' BEGIN SELECT RAISE(ABORT, 'D1 is down'); END`,
+    ).run()
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const status = await this.deliver(ev)
+      if (status >= 500) this.pending.push(ev)
+      return status
+    } finally {
+      error.mockRestore()
+      await env.DB.prepare(`DROP TRIGGER ${trigger}`).run()
+    }
+  }
+
   async as(who: 'person' | 'admin', method: string, path: string, form?: Record<string, string>): Promise<Answer> {
     let p = who === 'person' ? this.person : admin!
     if (Date.now() >= p.exp) {

@@ -149,6 +149,21 @@ export const stripeActions = sqliteTable(
   (t) => [index('stripe_actions_due_idx').on(t.doneAt, t.nextAt), index('stripe_actions_target_idx').on(t.target)],
 )
 
+/**
+ * Refunds Stripe accepted that then failed at the card's bank (a closed or expired card: Stripe's
+ * refund.failed, its money back in our Stripe balance). One row per Stripe refund, written in the
+ * batch that applies the failure (the payment's refunded cents go down, its credits come back:
+ * refund.events.ts refundFailed), so a failure told again changes nothing (docs/decisions/037).
+ */
+export const failedRefunds = sqliteTable('failed_refunds', {
+  refundId: text('refund_id').primaryKey(), // Stripe's re_… id
+  paymentIntent: text('payment_intent').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  /** Our `stripe_actions` key that made the refund (its metadata.action); NULL: made in the Dashboard. */
+  action: text('action'),
+  createdAt: createdAt(),
+})
+
 /** SPEC §5/§9: once every 7 days per user (the message shows the earlier request's time). */
 export const refundRequests = sqliteTable(
   'refund_requests',

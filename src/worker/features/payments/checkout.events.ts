@@ -15,6 +15,7 @@ import {
   type Stmt,
 } from './events.shared'
 import * as repo from './payments.repo'
+import { enqueueActionStmt } from './stripe.actions'
 import { settleDuplicate } from './subscription.events'
 import { idOf, itemOf, userIdOf, type CheckoutObject } from './stripe.objects'
 
@@ -28,10 +29,10 @@ export async function checkoutCompleted(
   const item = catalogueItem(itemOf(s.metadata))
   const person = await personOf(db, userIdOf(s.metadata), userIdOf({ user_id: s.client_reference_id }))
   if (!person.id || !item) return ignored('checkout without a person or an item of ours')
-  if (person.erased) return ignored(`checkout of erased user ${person.id}`)
-  const userId = person.id
   const customer = idOf(s.customer)
   const paymentIntent = idOf(s.payment_intent)
+  if (person.erased) return erasedCheckout(db, s, paymentIntent, person.id, now)
+  const userId = person.id
   const subscription = idOf(s.subscription)
   const stmts: Stmt[] = []
   if (customer) stmts.push(repo.setStripeIdStmt(userId, customer))
@@ -87,4 +88,27 @@ export async function checkoutCompleted(
   await repo.runBatch(db, stmts)
   await refreshSessions(env, userId) // the subscriber flag travels with the sessions
   return { outcome: 'applied', actions: await settleDuplicate(env, db, subscription, userId, now) }
+}
+
+/**
+ * A pack paid by a person whose account was erased before we heard of it: nothing is written about
+ * them and the money goes back whole, as an erased person's plan invoice does (found from outside:
+ * it was kept, with credits nobody could use; docs/decisions/037). A plan's checkout carries no
+ * charge: its invoice is refunded (subscription.events.ts).
+ */
+async function erasedCheckout(
+  db: Db,
+  s: CheckoutObject,
+  paymentIntent: string | null,
+  userId: number,
+  now: number,
+): Promise<Applied> {
+  if (s.mode !== 'payment' || s.payment_status !== 'paid' || !paymentIntent || !(s.amount_total ?? 0))
+    return ignored(`checkout of erased user ${userId}`)
+  const key = `refund-erased-${s.id}`
+  const [written] = await repo.runBatch(db, [
+    enqueueActionStmt({ key, kind: 'refund_payment', target: paymentIntent, now, onlyIf: repo.notYetPaid(s.id) }),
+  ])
+  console.warn(`stripe: checkout ${s.id} of erased user ${userId}: refunded`)
+  return { outcome: 'ignored', reason: 'erased user', actions: written?.results?.length ? [key] : [] }
 }

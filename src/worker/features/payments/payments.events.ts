@@ -16,8 +16,8 @@ import type { Env } from '#worker/env'
 import { checkoutCompleted } from './checkout.events'
 import { ignored, type Applied } from './events.shared'
 import * as repo from './payments.repo'
-import { chargeRefunded } from './refund.events'
-import { checkedCharge, checkedCheckout, checkedInvoice, checkedSubscription } from './stripe.objects'
+import { chargeRefunded, refundFailed } from './refund.events'
+import { checkedCharge, checkedCheckout, checkedInvoice, checkedRefund, checkedSubscription } from './stripe.objects'
 import { invoiceFailed, invoicePaid, subscriptionChanged } from './subscription.events'
 
 export type { Applied, Outcome } from './events.shared'
@@ -70,6 +70,14 @@ function dispatch(env: Env, db: Db, event: Stripe.Event, now: number): Promise<A
     case 'charge.refunded': {
       const c = checkedCharge(event.data.object)
       return c ? chargeRefunded(env, db, c, now) : malformed
+    }
+    // A refund that failed at the card's bank after Stripe accepted it: refund.failed (sent for every
+    // refund since API 2024-10-28.acacia), or the refund's update with status failed.
+    case 'refund.failed':
+    case 'refund.updated':
+    case 'charge.refund.updated': {
+      const r = checkedRefund(event.data.object)
+      return r ? refundFailed(db, r, now) : malformed
     }
     default:
       return ignored(`type ${event.type} not used`)

@@ -163,6 +163,13 @@ export const recordPaymentStmt = (p: PaymentRow): Stmt =>
         credit_cents = COALESCE(transactions.credit_cents, excluded.credit_cents),
         stripe_subscription_id = COALESCE(transactions.stripe_subscription_id, excluded.stripe_subscription_id)`
 
+/**
+ * SQL: Stripe's object `providerRef` (an invoice, a checkout) is not yet recorded as paid: a charge
+ * heard of for the first time, not the same one told again (a retried delivery, a second event type).
+ */
+export const notYetPaid = (providerRef: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM transactions WHERE provider = 'stripe' AND provider_ref = ${providerRef} AND status IN ('succeeded', 'refunded'))`
+
 export interface SubscriptionFacts {
   stripeSubscriptionId: string
   userId: number
@@ -319,6 +326,37 @@ export const confirmOwnRefundsStmt = (paymentIntent: string): Stmt => {
       status = CASE WHEN ${next} >= transactions.amount_cents AND transactions.status = 'succeeded' THEN 'refunded' ELSE transactions.status END
     WHERE payment_intent = ${paymentIntent}`
 }
+
+/** SQL: the failure of Stripe refund `refundId` is already applied (failed_refunds). */
+export const failureApplied = (refundId: string) =>
+  sql`EXISTS (SELECT 1 FROM failed_refunds WHERE refund_id = ${refundId})`
+
+/**
+ * A refund of `amountCents` failed at the bank: the payment's refunded cents count it no more (once:
+ * the batch's last statement records the failure, `recordFailedRefundStmt`), and the payment is
+ * refundable again.
+ */
+export const unrefundStmt = (txId: number, refundId: string, amountCents: number): Stmt => {
+  const next = sql`MAX(0, transactions.refunded_cents - ${amountCents})`
+  return sql`UPDATE transactions SET refunded_cents = ${next},
+      status = CASE WHEN transactions.status = 'refunded' AND ${next} < transactions.amount_cents THEN 'succeeded' ELSE transactions.status END
+    WHERE id = ${txId} AND NOT ${failureApplied(refundId)}`
+}
+
+/** Our refund action that made the failed refund is failed for good: its money no longer counts as committed. */
+export const failActionStmt = (key: string, paymentIntent: string, error: string, now: number): Stmt =>
+  sql`UPDATE stripe_actions SET failed_at = ${now}, last_error = ${error}, lease_until = NULL
+      WHERE key = ${key} AND kind = 'refund_payment' AND target = ${paymentIntent} AND failed_at IS NULL`
+
+export const recordFailedRefundStmt = (f: {
+  refundId: string
+  paymentIntent: string
+  amountCents: number
+  action: string | null
+  now: number
+}): Stmt =>
+  sql`INSERT INTO failed_refunds (refund_id, payment_intent, amount_cents, action, created_at)
+      VALUES (${f.refundId}, ${f.paymentIntent}, ${f.amountCents}, ${f.action}, ${f.now}) ON CONFLICT (refund_id) DO NOTHING`
 
 export const findSubscription = (db: Db, stripeSubscriptionId: string) =>
   db.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId)).get()

@@ -8,8 +8,10 @@ import { refreshSessions } from '#worker/features/users/session'
 import * as ledger from '#worker/ledger/ledger'
 import { ignored, type Applied, type Stmt } from './events.shared'
 import * as repo from './payments.repo'
-import { enqueueActionStmt } from './stripe.actions'
-import { idOf, type ChargeObject } from './stripe.objects'
+import { catalogueItem } from '#shared/catalogue'
+import { entitlementOf } from './events.shared'
+import { APPROVAL_PREFIX, enqueueActionStmt } from './stripe.actions'
+import { idOf, type ChargeObject, type RefundObject } from './stripe.objects'
 
 /**
  * Stripe says this much of the payment is refunded (cumulative): its credits above its new cap are
@@ -107,4 +109,50 @@ export function endCurrentPeriod(
     ],
     // Tried right after the batch; a key the batch did not write is simply not found.
   }
+}
+
+/**
+ * A refund Stripe accepted failed later at the card's bank (refund.failed; failure_reason a lost,
+ * stolen, closed or expired card): the money is back in our Stripe balance and never reached the
+ * person, who had given up the credits for it (found from outside: they were left with neither;
+ * docs/decisions/037). One batch, once per refund (failed_refunds): the payment's refunded cents
+ * count it no more, our action that made it is failed for good (its money is not committed), and
+ * the credits it stood for come back within the cap (ledger.restoreFailedStmt). An approval's
+ * refund shares its reference with a refusal's ('refund-undone:<action>'): credits come back once.
+ * The request stays approved; the history says 'Credits returned: the refund did not go through'.
+ */
+export async function refundFailed(db: Db, r: RefundObject, now: number): Promise<Applied> {
+  if (r.status !== 'failed') return ignored(`refund ${r.id} ${r.status ?? 'without a status'}`)
+  const paymentIntent = idOf(r.payment_intent)
+  if (!paymentIntent || !r.amount) return ignored('failed refund without a payment intent or an amount')
+  const tx = await repo.findTransactionByPaymentIntent(db, paymentIntent)
+  if (!tx) return ignored(`failed refund ${r.id} of a payment we do not know`)
+  const action = typeof r.metadata?.action === 'string' && r.metadata.action ? r.metadata.action : null
+  const approval = !!action?.startsWith(APPROVAL_PREFIX)
+  const applied = repo.failureApplied(r.id)
+  const stmts: Stmt[] = [repo.unrefundStmt(tx.id, r.id, r.amount)]
+  if (action)
+    stmts.push(
+      repo.failActionStmt(action, paymentIntent, `refund failed at the bank: ${r.failure_reason ?? 'unknown'}`, now),
+    )
+  if (tx.grantKey) {
+    const item = catalogueItem(tx.item ?? '')
+    const E = tx.creditCents ?? (item ? entitlementOf(item) : 0)
+    const worth = tx.amountCents > 0 ? Math.floor((E * r.amount) / tx.amountCents) : 0
+    stmts.push(
+      ledger.restoreFailedStmt({
+        userId: tx.userId,
+        paymentKey: tx.grantKey,
+        worth,
+        cap: repo.capOf(tx.grantKey),
+        ours: !!action,
+        reference: approval ? `refund-undone:${action}` : `refund-failed:${r.id}`,
+        at: now,
+        onlyIf: sql`NOT ${applied}`,
+      }),
+    )
+  }
+  stmts.push(repo.recordFailedRefundStmt({ refundId: r.id, paymentIntent, amountCents: r.amount, action, now }))
+  await repo.runBatch(db, stmts)
+  return { outcome: 'applied', actions: [] }
 }

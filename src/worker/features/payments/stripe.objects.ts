@@ -27,6 +27,7 @@ export type SubscriptionObject = Stripe.Subscription & {
 
 export type CheckoutObject = Stripe.Checkout.Session
 export type ChargeObject = Stripe.Charge
+export type RefundObject = Stripe.Refund
 
 // ── The checks ───────────────────────────────────────────────────────────────────────────────
 
@@ -123,6 +124,15 @@ const chargeFields = fieldsOf<ChargeObject>()({
   currency: z.string().nullish(),
 })
 
+const refundFields = fieldsOf<RefundObject>()({
+  id: z.string().min(1),
+  amount: cents,
+  payment_intent: ref,
+  status: z.string().nullish(),
+  failure_reason: z.string().nullish(),
+  metadata: meta,
+})
+
 /** The object if the fields we read are of the kinds Stripe sends; else null (the event is ignored). */
 const checked =
   <T>(check: z.ZodType) =>
@@ -133,6 +143,7 @@ export const checkedCheckout = checked<CheckoutObject>(checkoutFields)
 export const checkedInvoice = checked<InvoiceObject>(invoiceFields)
 export const checkedSubscription = checked<SubscriptionObject>(subscriptionFields)
 export const checkedCharge = checked<ChargeObject>(chargeFields)
+export const checkedRefund = checked<RefundObject>(refundFields)
 
 // ── Reading them ─────────────────────────────────────────────────────────────────────────────
 

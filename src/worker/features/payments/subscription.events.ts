@@ -64,9 +64,18 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
   if (person.erased) {
     // Stripe still billed an erased account (its cancellation had not gone through yet): give the
     // money back and cancel the plan. Nothing about the person is written.
+    // Only a charge first heard of now: one recorded before the erasure gave its sessions (unlike a
+    // later renewal, below).
     const actions = [
       ...(paymentIntent && amount > 0
-        ? [{ key: `refund-erased-${inv.id}`, kind: 'refund_payment' as const, target: paymentIntent }]
+        ? [
+            {
+              key: `refund-erased-${inv.id}`,
+              kind: 'refund_payment' as const,
+              target: paymentIntent,
+              onlyIf: repo.notYetPaid(inv.id),
+            },
+          ]
         : []),
       { key: `cancel-erase-${sub}`, kind: 'cancel_subscription' as const, target: sub },
     ]
@@ -90,8 +99,14 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
   const plan = (state: SubscriptionStatus) =>
     sql`EXISTS (SELECT 1 FROM subscriptions WHERE stripe_subscription_id = ${sub} AND duplicate = 0 AND status = ${state})`
   // A plan we ended (refunded, erased, its time over) charged again: the money goes back whole and
-  // the plan is cancelled at Stripe; it gives no sessions (a disabled plan never comes back).
+  // the plan is cancelled at Stripe; it gives no sessions (a disabled plan never comes back). Only
+  // a charge we hear of now for the first time: the same invoice told again (Stripe retrying a
+  // delivery whose first answer failed after its batch, or its invoice.payment_succeeded) after the
+  // plan ended was already granted, spent and maybe refunded in part; refunding it whole then gave
+  // the money back with the sessions used (found from outside, docs/decisions/037). Read before the
+  // payment is recorded, in the same batch.
   const ended = paymentIntent && amount > 0 ? [`refund-ended-${inv.id}`, `cancel-ended-${sub}`] : []
+  const endedPlanCharged = sql`${plan(SubscriptionStatus.disabled)} AND ${repo.notYetPaid(inv.id)}`
   const stmts = [
     ...(customer ? [repo.setStripeIdStmt(userId, customer)] : []),
     repo.openSubscriptionStmt({
@@ -104,6 +119,26 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
       endAt: end,
       eventAt: at,
     }),
+    ...(paymentIntent && amount > 0
+      ? [
+          enqueueActionStmt({
+            key: ended[0]!,
+            kind: 'refund_payment',
+            target: paymentIntent,
+            userId,
+            now,
+            onlyIf: endedPlanCharged,
+          }),
+          enqueueActionStmt({
+            key: ended[1]!,
+            kind: 'cancel_subscription',
+            target: sub,
+            userId,
+            now,
+            onlyIf: endedPlanCharged,
+          }),
+        ]
+      : []),
     repo.recordPaymentStmt({
       userId,
       amountCents: amount,
@@ -131,26 +166,6 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
       at,
       onlyIf: plan(SubscriptionStatus.active),
     }),
-    ...(paymentIntent && amount > 0
-      ? [
-          enqueueActionStmt({
-            key: ended[0]!,
-            kind: 'refund_payment',
-            target: paymentIntent,
-            userId,
-            now,
-            onlyIf: plan(SubscriptionStatus.disabled),
-          }),
-          enqueueActionStmt({
-            key: ended[1]!,
-            kind: 'cancel_subscription',
-            target: sub,
-            userId,
-            now,
-            onlyIf: plan(SubscriptionStatus.disabled),
-          }),
-        ]
-      : []),
     repo.syncSubscriberStmt(userId, now),
   ]
   await repo.runBatch(db, stmts)
