@@ -4,56 +4,13 @@
 // what the person would lose or gain. Each failed on the code before its fix (docs/decisions/037,
 // "Found from outside (money)").
 import { env } from 'cloudflare:test'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Charge } from './stripe-fake'
-import { forgetAdmin, simulatedClock, World } from './simulator/world'
+import { describe, expect, it, vi } from 'vitest'
+import { DAY, askAndApprove, balance, book, buy, flush, pay, simulatedHistories } from './histories'
+import { World } from './simulator/world'
 
 const START = Date.UTC(2031, 4, 12, 8, 0)
-const DAY = 86_400_000
 
-beforeAll(() => forgetAdmin())
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.spyOn(console, 'log').mockImplementation(() => {})
-  simulatedClock(START)
-})
-afterEach(() => vi.useRealTimers())
-
-/** Every event Stripe has sent so far, delivered in its order. */
-async function flush(w: World) {
-  while (w.pending.length) expect(await w.deliver(w.pending.shift()!)).toBe(200)
-}
-
-async function pay(w: World, item: string): Promise<Charge> {
-  const link = await w.as('person', 'GET', `/v1/subscription/payment/link?item=${item}`)
-  expect(link.status, JSON.stringify(link.body)).toBe(200)
-  const charge = w.fake.pay(/\/pay\/([^/?#]+)/.exec(String(link.body.link))![1]!)!
-  w.collect()
-  return charge
-}
-
-/** The person buys `item` at Stripe's Checkout and its events are delivered. */
-async function buy(w: World, item: string): Promise<Charge> {
-  const charge = await pay(w, item)
-  await flush(w)
-  return charge
-}
-
-const book = (w: World, day: number, hour: number) =>
-  w.as('person', 'POST', '/v1/appointment', {
-    host_id: String(w.host),
-    start_at: new Date(w.slot(day, hour)).toISOString(),
-    meeting_channel: '1',
-  })
-
-/** A refund request of the payment `pi`, and the admin's approval of it. */
-async function askAndApprove(w: World, pi: string) {
-  const tx = await w.txId(pi)
-  const asked = await w.as('person', 'POST', '/v1/user/refund', { reason: 'Please.', transaction_id: String(tx) })
-  expect(asked.status, JSON.stringify(asked.body)).toBe(201)
-  const approved = await w.as('admin', 'POST', '/v1/refund/approve', { id: String(asked.body.refund_request.id) })
-  return { id: asked.body.refund_request.id as number, approved }
-}
+simulatedHistories(START)
 
 /** Money Stripe really gave back for a payment (its refunds that did not fail), however made. */
 const moneyBack = (w: World, pi: string) =>
@@ -61,14 +18,6 @@ const moneyBack = (w: World, pi: string) =>
     .refundsOf(pi)
     .filter((r) => r.status !== 'failed')
     .reduce((n, r) => n + r.amount, 0)
-
-/** The balance shown (GET /v1/my/subscriptions), checked against the ledger's sum. */
-async function balance(w: World) {
-  const shown = await w.as('person', 'GET', '/v1/my/subscriptions')
-  const sum = await w.ledgerSum()
-  expect(Math.round(shown.body.credits * 100)).toBe(sum)
-  return sum
-}
 
 describe('a plan payment Stripe tells us about again', () => {
   it('a monthly plan refunded for its unused half keeps its used half: a retried invoice.paid does not give all $160 back', async () => {

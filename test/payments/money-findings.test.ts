@@ -4,52 +4,14 @@
 // simulator (money-simulator.test.ts), shrunk; each failed on the code before its fix
 // (docs/decisions/037 says how each was seen failing).
 import { env } from 'cloudflare:test'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { runStripeActions } from '#worker/features/payments/stripe.actions'
-import type { Charge } from './stripe-fake'
-import { forgetAdmin, simulatedClock, World } from './simulator/world'
+import { DAY, askAndApprove, balance, book, buy, flush, simulatedHistories } from './histories'
+import { World } from './simulator/world'
 
 const START = Date.UTC(2031, 2, 3, 8, 0)
-const DAY = 86_400_000
 
-beforeAll(() => forgetAdmin())
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.spyOn(console, 'log').mockImplementation(() => {})
-  simulatedClock(START)
-})
-afterEach(() => vi.useRealTimers())
-
-/** Every event Stripe has sent so far, delivered in its order. */
-async function flush(w: World) {
-  while (w.pending.length) expect(await w.deliver(w.pending.shift()!)).toBe(200)
-}
-
-/** The person buys `item` at Stripe's Checkout and its events are delivered. */
-async function buy(w: World, item: string): Promise<Charge> {
-  const link = await w.as('person', 'GET', `/v1/subscription/payment/link?item=${item}`)
-  expect(link.status, JSON.stringify(link.body)).toBe(200)
-  const charge = w.fake.pay(/\/pay\/([^/?#]+)/.exec(String(link.body.link))![1]!)!
-  w.collect()
-  await flush(w)
-  return charge
-}
-
-const book = (w: World, day: number, hour: number) =>
-  w.as('person', 'POST', '/v1/appointment', {
-    host_id: String(w.host),
-    start_at: new Date(w.slot(day, hour)).toISOString(),
-    meeting_channel: '1',
-  })
-
-/** A refund request of the payment `pi`, and the admin's approval of it. */
-async function askAndApprove(w: World, pi: string) {
-  const tx = await w.txId(pi)
-  const asked = await w.as('person', 'POST', '/v1/user/refund', { reason: 'Please.', transaction_id: String(tx) })
-  expect(asked.status).toBe(201)
-  const approved = await w.as('admin', 'POST', '/v1/refund/approve', { id: String(asked.body.refund_request.id) })
-  return { id: asked.body.refund_request.id as number, approved }
-}
+simulatedHistories(START)
 
 /** Money Stripe gave back through our API (not the Dashboard), per payment intent. */
 const refundedByUs = (w: World, pi: string) =>
@@ -61,14 +23,6 @@ async function netOf(key: string) {
     .bind(key)
     .first<{ n: number }>()
   return Number(r!.n)
-}
-
-/** The balance shown (GET /v1/my/subscriptions), checked against the ledger's sum. */
-async function balance(w: World) {
-  const shown = await w.as('person', 'GET', '/v1/my/subscriptions')
-  const sum = await w.ledgerSum()
-  expect(Math.round(shown.body.credits * 100)).toBe(sum)
-  return sum
 }
 
 describe('a yearly plan is priced against the twelve months paid for', () => {
