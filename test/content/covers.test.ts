@@ -14,15 +14,19 @@ const html = async (path: string) => {
 }
 
 describe('mediaUrl', () => {
-  it('serves R2 keys under /media/ and leaves URLs and site paths alone', () => {
+  it('serves R2 keys under /media/, and Unsplash pictures and /media/ paths as they are', () => {
     expect(mediaUrl('uploads/route_cover/abc-1.png')).toBe('/media/uploads/route_cover/abc-1.png')
     expect(mediaUrl('https://images.unsplash.com/photo?w=1520')).toBe('https://images.unsplash.com/photo?w=1520')
     expect(mediaUrl('/media/uploads/post_cover/x.webp')).toBe('/media/uploads/post_cover/x.webp')
     expect(mediaUrl(null)).toBeNull()
-    expect(servedImages({ cover: 'uploads/route_cover/a.png', square: 'https://x.example/b.png' })).toEqual({
+    expect(servedImages({ cover: 'uploads/route_cover/a.png', square: 'https://images.unsplash.com/b' })).toEqual({
       cover: '/media/uploads/route_cover/a.png',
-      square: 'https://x.example/b.png',
+      square: 'https://images.unsplash.com/b',
     })
+    // Only pictures an editor can pick (decision 036 "Found from outside"): another host, a path
+    // outside /media/ or a key climbing out of it is left out.
+    expect(servedImages({ cover: 'https://x.example/b.png', square: '/logout' })).toEqual({})
+    expect(mediaUrl('../logout')).toBeNull()
   })
 })
 

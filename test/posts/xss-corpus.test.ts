@@ -165,3 +165,110 @@ describe('public XSS research: saved, read and served', () => {
     )
   }
 })
+
+// ── Found from outside (decision 036 "Found from outside (HTML)") ─────────────────────────────
+// Sources the first round did not use (test/corpus/xss/outside, made by extract-outside.mjs):
+// PayloadsAllTheThings (its XSS pages, and its open-redirect URLs in every URL a body can hold),
+// payloadbox's xss-payload-list and AwesomeXSS: ~7,100 inputs. Saving each through the API
+// would cost ~3 minutes, so each goes through what a save runs (cleanBody: the allowlist, the
+// fixed-point check, the 422) and what a read runs (readerBody), in the Worker; then the distinct
+// stored bodies, side by side in articles saved like any other, through the API and the page
+// twice. Every input and every answer must be inert by ./inert.ts, and cleaning again changes
+// nothing. Chromium opens the same distinct bodies in e2e/break-html.e2e.mjs.
+import patt from '../corpus/xss/outside/payloadsallthethings-xss.json'
+import payloadbox from '../corpus/xss/outside/payloadbox-xss-payload-list.json'
+import awesome from '../corpus/xss/outside/awesomexss.json'
+import redirectUrls from '../corpus/xss/outside/payloadsallthethings-open-redirect-urls.json'
+import { cleanBody } from '#worker/features/posts/post-html'
+import { AppError } from '#worker/http/errors'
+
+/** An open-redirect URL in every URL attribute a body may hold (a `"` in it escaped, as an editor's tool writes it). */
+export const urlBody = (url: string) => {
+  const v = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+  return `<p><a href="${v}">x</a><img src="${v}"><video src="/media/v.mp4" poster="${v}"></video></p>`
+}
+export const OUTSIDE = [
+  patt,
+  payloadbox,
+  awesome,
+  { ...redirectUrls, vectors: redirectUrls.vectors.map((v) => ({ ...v, input: urlBody(v.input) })) },
+] as Corpus[]
+/** The most an article of distinct stored bodies holds (a save takes 200,000 characters). */
+const GROUP_CHARS = 150_000
+
+describe('public XSS research found from outside: cleaned as a save and a read do, then served', () => {
+  for (const corpus of OUTSIDE) {
+    const { name, repository, commit } = corpus.source
+    it(
+      `${name}: ${corpus.vectors.length} inputs (${repository} @ ${commit.slice(0, 12)})`,
+      { timeout: 120_000 },
+      async () => {
+        const failures: string[] = []
+        const distinct = new Map<string, string>()
+        let refused = 0
+        for (const v of corpus.vectors) {
+          const problems: string[] = []
+          try {
+            const saved = (await cleanBody(v.input)).content
+            problems.push(...problemsOf(saved).problems.map((p) => `saved body: ${p}`))
+            if ((await readerBody(saved)) !== saved) problems.push('the read pass changes the saved body')
+            if (saved.trim() && !distinct.has(saved)) distinct.set(saved, v.id)
+          } catch (err) {
+            if (err instanceof AppError && err.code === 'validation' && err.options.fields?.content) refused++
+            else problems.push(`the save threw ${err}`)
+          }
+          try {
+            problems.push(...problemsOf(await readerBody(v.input)).problems.map((p) => `read pass: ${p}`))
+          } catch (err) {
+            problems.push(`the read pass threw ${err}`)
+          }
+          if (problems.length)
+            failures.push(`${v.id}: ${JSON.stringify(v.input).slice(0, 160)}\n    ${problems.join('\n    ')}`)
+        }
+        // The distinct stored bodies side by side, saved, read through the API and opened twice.
+        const groups: string[][] = [[]]
+        let size = 0
+        for (const body of distinct.keys()) {
+          if (size + body.length > GROUP_CHARS) {
+            groups.push([])
+            size = 0
+          }
+          groups.at(-1)!.push(body)
+          size += body.length
+        }
+        const slugs: string[] = []
+        await Promise.all(
+          groups.map(async (members, i) => {
+            const slug = `xss-outside-${corpus.vectors[0]!.id.split('-')[0]}-${i}`
+            const content = members.join('')
+            const res = await send('POST', '/v1/post', publisher, { language: 'es', slug, title: slug, content }, 'es')
+            const body = await json(res)
+            if (res.status !== 201)
+              throw new Error(`${slug} was not saved: ${res.status} ${JSON.stringify(body).slice(0, 300)}`)
+            expect(body.post.content, `${slug}: clean bodies side by side changed`).toBe(content.trim())
+            const read = await api(`/v1/posts?filters[slug]=${slug}`, { locale: 'es' })
+            expect(read.status).toBe(200)
+            expect((await json(read)).posts[0]?.content, `${slug} read back`).toBe(content.trim())
+            slugs.push(slug)
+          }),
+        )
+        await contentChanged(env)
+        await Promise.all(
+          slugs.map(async (slug) => {
+            for (const pass of ['miss', 'hit']) {
+              const res = await page(`/post/${slug}`)
+              expect(res.status).toBe(200)
+              expect(res.headers.get('x-page-cache'), `${slug} ${pass}`).toBe(pass)
+              const found = pageProblems(await res.text(), nonceOf(res))
+              if (found.length) failures.push(`${slug} (${pass}): ${found.join('; ')}`)
+            }
+          }),
+        )
+        console.log(
+          `${name}: ${corpus.vectors.length} inputs, ${refused} refused, ${distinct.size} distinct stored bodies in ${slugs.length} articles`,
+        )
+        expect(failures, `inputs that got through (${failures.length}), the first ones`).toEqual([])
+      },
+    )
+  }
+})

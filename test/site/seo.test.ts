@@ -136,7 +136,7 @@ beforeAll(async () => {
     timeForReading: 4,
   })
   await env.DB.prepare('UPDATE posts SET created_by = ?, images = ? WHERE id = ?')
-    .bind(author.id, JSON.stringify({ cover: 'https://img.example/respirar.jpg' }), postEs.id)
+    .bind(author.id, JSON.stringify({ cover: 'https://images.unsplash.com/photo-respirar?w=1520' }), postEs.id)
     .run()
   postEn = await makePost({
     language: 'en',
@@ -280,7 +280,7 @@ describe('a post page', () => {
     })
     expect(h.og['og:type']).toEqual(['article'])
     expect(h.og['og:url']).toEqual([`${BASE}/post/respirar-mejor`])
-    expect(h.og['og:image']).toEqual(['https://img.example/respirar.jpg'])
+    expect(h.og['og:image']).toEqual(['https://images.unsplash.com/photo-respirar?w=1520'])
     expect(h.og['og:locale']).toEqual(['es_ES'])
     const published = await dbTime('posts', postEs.id, 'published_at')
     const modified = await dbTime('posts', postEs.id, 'updated_at')
@@ -296,7 +296,7 @@ describe('a post page', () => {
       inLanguage: 'es',
       datePublished: published,
       dateModified: modified,
-      image: ['https://img.example/respirar.jpg'],
+      image: ['https://images.unsplash.com/photo-respirar?w=1520'],
       author: { '@type': 'Person', name: 'Ana Autora' },
       publisher: { '@type': 'Organization', name: 'Calma' },
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${BASE}/post/respirar-mejor` },

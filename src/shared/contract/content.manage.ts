@@ -6,7 +6,17 @@ import { z } from './zod'
 import { PAGE_SIZE } from '#shared/limits'
 import { defineCall } from './call'
 import { envelope, languageSchema, messageResponse } from './common'
-import { bool01, int, languageField, line, paragraph, idField, contentStatusField, categoryRefField } from './fields'
+import {
+  bool01,
+  int,
+  languageField,
+  line,
+  paragraph,
+  idField,
+  contentStatusField,
+  categoryRefField,
+  coverField,
+} from './fields'
 import { listSchema, paginationSchema } from './list'
 import { routeSchema, symptomRefSchema, symptomSchema } from './content'
 
@@ -33,8 +43,8 @@ export const routeForm = z.object({
   category_id: categoryRefField.optional(),
   order: int({ min: -100000, max: 100000 }).optional(),
   needs_appointment: bool01.optional(),
-  image_cover: line(500).optional(),
-  image_square: line(500).optional(),
+  image_cover: coverField.optional(),
+  image_square: coverField.optional(),
 })
 export type RouteForm = z.output<typeof routeForm>
 

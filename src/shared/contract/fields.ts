@@ -2,6 +2,7 @@
 // keys (e.g. 'validation.number') are translated by shared/contract/validation.ts, on the
 // server for the 422 and in the browser before a form is sent: the same words either way.
 import { z } from './zod'
+import { isCover } from '#shared/media'
 
 /** Booleans travel as 0 or 1 (true/false tolerated; code may pass the numbers 0 and 1). */
 export const bool01 = z
@@ -143,3 +144,25 @@ export const instantField = z
   .refine(realDate, { error: 'validation.date' })
   .transform((s) => Date.parse(s))
   .refine((ms) => Number.isFinite(ms), { error: 'validation.date' })
+
+/**
+ * A cover or square picture (posts, routes): an upload's R2 key, a path of this site's media or
+ * an Unsplash picture, and nothing else (shared/media.ts mediaUrl says why: every reader's
+ * browser fetches it, `/logout` or an ad beacon included).
+ */
+export const coverField = line(500).refine(isCover, { error: 'validation.picture' })
+
+/**
+ * A page's `keyword` query as its search box would send it: control characters (which
+ * `searchField` refuses) and direction marks read as spaces, at most 200 UTF-16 units
+ * (searchField's max). A page is not a form with field errors: `/blog?keyword=%00` answered 500 (the loader's parse threw; found from
+ * outside, decision 036), and now searches for what else it says.
+ */
+export const pageKeyword = (raw: string | undefined) =>
+  (raw ?? '')
+    .replace(new RegExp(`${CONTROL.source}|${BIDI.source}`, 'g'), ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200)
+    .replace(/[\ud800-\udbff]$/, '') // a pair cut in two by the slice
+    .trim()

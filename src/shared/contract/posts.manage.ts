@@ -7,6 +7,7 @@ import { envelope, messageResponse } from './common'
 import {
   bool01,
   languageField,
+  coverField,
   line,
   paragraph,
   pipeValues,
@@ -44,7 +45,7 @@ export const postForm = z.object({
   author: line(120).optional(),
   index: bool01.optional(),
   published_at: isoDate.optional(),
-  image_cover: line(500).optional(),
+  image_cover: coverField.optional(),
 })
 export type PostForm = z.output<typeof postForm>
 

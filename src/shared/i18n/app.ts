@@ -68,6 +68,7 @@ export const en = {
     timezone: 'Choose a valid time zone (for example Europe/Madrid).',
     control_characters: 'This text has characters that cannot be saved (control or direction marks).',
     slug: 'Use lowercase letters, numbers and hyphens (for example sleep-better).',
+    picture: 'Choose an uploaded picture or one from Unsplash.',
   },
   success: {
     saved: 'Saved.',
@@ -230,6 +231,7 @@ export const es: typeof en = {
     timezone: 'Elige una zona horaria válida (por ejemplo, Europe/Madrid).',
     control_characters: 'Este texto tiene caracteres que no se pueden guardar (de control o de dirección).',
     slug: 'Usa minúsculas, números y guiones (por ejemplo dormir-mejor).',
+    picture: 'Elige una imagen subida o una de Unsplash.',
   },
   success: {
     saved: 'Guardado.',

@@ -13,11 +13,17 @@ import type { PageHead } from './page'
 
 const esc = (s: string) =>
   s.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!)
-/** JSON inside <script>: never let data close the tag. */
+/**
+ * JSON inside <script>: never let data close the tag or open a comment (`<` as \u003c). U+2028
+ * and U+2029 are written as their escapes, not dropped: dropped, a title holding one was another
+ * text in the hydration data than in the server's HTML, and React threw the page away and painted
+ * it again (found from outside, decision 036). JSON.parse reads the escape back as the character.
+ */
 const jsonScript = (v: unknown) =>
   JSON.stringify(v)
     .replace(/</g, '\\u003c')
-    .replace(/\u2028|\u2029/g, '')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 // React Refresh needs this before any component module runs under `vite dev`.
 const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;`

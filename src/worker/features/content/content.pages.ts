@@ -1,5 +1,6 @@
 // Server data of the route search and the route page (SPEC §2 "/routes", "/route/{slug}").
 import { routePageData, routesPageData, routesQuery, symptomsQuery } from '#shared/contract/content'
+import { pageKeyword } from '#shared/contract/fields'
 import { postsQuery } from '#shared/contract/posts'
 import { PAGE_SIZE, PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { listPosts } from '#worker/features/posts/posts.service'
@@ -11,7 +12,7 @@ import { getRoute, listRoutes, listSymptoms } from './content.service'
 
 export const contentLoaders: PageLoaders<'routes' | 'route'> = {
   routes: loader(routesPageData, async ({ ctx, query }) => {
-    const keyword = (query.keyword ?? '').slice(0, 200)
+    const keyword = pageKeyword(query.keyword)
     const search = keyword || undefined
     const badges = (search?: string) =>
       listSymptoms(ctx, symptomsQuery.parse({ per_page: PAGE_SIZE.symptoms, symptoms_with_routes: 1, search }))

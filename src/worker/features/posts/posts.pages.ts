@@ -1,5 +1,6 @@
 // Server data of the blog and an article (SPEC §2 "/blog and /post/{slug}").
 import { slugField } from '#shared/contract/content.manage'
+import { pageKeyword } from '#shared/contract/fields'
 import { blogPageData, postPageData, postsQuery } from '#shared/contract/posts'
 import { messagesFor } from '#shared/i18n/messages'
 import { PAGE_SIZE } from '#shared/limits'
@@ -11,7 +12,7 @@ import { listPosts, relatedOf } from './posts.service'
 export const postsLoaders: PageLoaders<'blog' | 'post'> = {
   blog: loader(blogPageData, async ({ ctx, query }) => {
     const page = Math.max(1, Math.min(1000, Number.parseInt(query.page ?? '1', 10) || 1))
-    const keyword = (query.keyword ?? '').slice(0, 200)
+    const keyword = pageKeyword(query.keyword)
     // The page-size selector offers 5 (SPEC §9 blog page), 10 and 20; anything else reads as 5.
     const asked = Number(query.per_page)
     const perPage = [5, 10, 20].includes(asked) ? asked : PAGE_SIZE.blog
