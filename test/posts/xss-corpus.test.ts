@@ -2,7 +2,9 @@
 // (OWASP's XSS Filter Evasion Cheat Sheet, DOMPurify's test vectors, html5sec.org's HTML5
 // Security Cheatsheet, PortSwigger's XSS cheat sheet; each file names its repository, paths and
 // commit, and test/corpus/xss/extract.mjs made it; test/corpus/xss/README.md says how to add
-// one) is:
+// one), and of test/corpus/xss/outside (PayloadsAllTheThings' XSS Injection and Open Redirect
+// lists, payloadbox's xss-payload-list, s0md3v's AwesomeXSS: 7,106 inputs brought by a tester who
+// did not write the sanitiser, decision 036 "Found from outside"; their own tests are below), is:
 // - saved as a publisher through POST /v1/post: never a 5xx; a refusal is a 422 with a field
 //   error on `content` (the input is then written straight into D1, as a row no save cleaned);
 // - read back through GET /v1/posts?filters[slug]=;
