@@ -4,6 +4,7 @@ import { ContentStatus } from '#shared/enums'
 import { EXPORT_MAX_ROWS, type AdminUserForm, type PropertyForm, type UnitForm } from '#shared/contract/admin'
 import type { AdminListName } from '#shared/contract/admin.rows'
 import { pagination, type ListQuery } from '#shared/contract/list'
+import { textOf } from '#shared/text'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
@@ -139,7 +140,7 @@ export async function deleteProperty(ctx: Ctx, id: number) {
 // ── Events ───────────────────────────────────────────────────────────────────────────────────
 
 const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v)
+  const s = textOf(v)
   // Quote every cell; a leading =, +, - or @ is prefixed so a spreadsheet never runs it as a formula.
   return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`
 }
