@@ -16,8 +16,6 @@ import { endRealtime } from '#worker/features/notifications/realtime'
 import { refreshSessions } from '#worker/features/users/session'
 import * as repo from './admin.repo'
 
-export type AdminList = AdminListName
-
 /** A page of admin list `name`, its rows typed per entity (contract/admin.rows.ts). */
 export async function list<N extends AdminListName>(ctx: Ctx, name: N, q: ListQuery<Record<string, unknown>>) {
   const { rows, total } = await repo.listPage(ctx.db, name, q)
