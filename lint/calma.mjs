@@ -118,4 +118,46 @@ const oneWayToD1 = {
   },
 }
 
-export default { meta: { name: 'calma' }, rules: { 'page-path': pagePath, 'one-way-to-d1': oneWayToD1 } }
+// calma/feature-relative-import (issue 33 §4): a relative import that leaves its feature folder for
+// another feature ('../payments/payments.repo' from src/worker/features/users/) skips the
+// no-restricted-imports patterns in .oxlintrc.json, which only see the `#worker/features/...` form.
+// So another feature is reached only as `#worker/features/<name>/<module>` (or `#client/features/...`),
+// where those patterns say which modules are public. Relative imports inside one feature are fine.
+const FEATURES = /^(.*[/\\]src[/\\](worker|client)[/\\]features[/\\])([^/\\]+)[/\\]/
+
+const featureRelativeImport = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A relative import of another feature's module" },
+    messages: {
+      relative:
+        "'{{source}}' reaches the feature '{{other}}' by a relative path: import it as #{{side}}/features/{{other}}/…, and only a module that feature makes public (.oxlintrc.json; docs/decisions/027).",
+    },
+  },
+  create(context) {
+    const file = context.filename ?? context.getFilename()
+    const here = FEATURES.exec(file)
+    if (!here) return {}
+    const [, root, side, feature] = here
+    const check = (node) => {
+      const source = node?.type === 'Literal' ? node.value : null
+      if (typeof source !== 'string' || !source.startsWith('.')) return
+      const target = path.resolve(path.dirname(file), source)
+      const rel = path.relative(root, target)
+      if (rel.startsWith('..') || path.isAbsolute(rel)) return
+      const other = rel.split(/[/\\]/)[0]
+      if (other !== feature) context.report({ node, messageId: 'relative', data: { source, other, side } })
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    }
+  },
+}
+
+export default {
+  meta: { name: 'calma' },
+  rules: { 'page-path': pagePath, 'one-way-to-d1': oneWayToD1, 'feature-relative-import': featureRelativeImport },
+}

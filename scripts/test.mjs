@@ -1,5 +1,5 @@
 /**
- * `npm test`: the static checks (typecheck, lint, format:check, one after another) side by side
+ * `npm test`: the static checks (typecheck, lint, format:check, knip, one after another) side by side
  * with vitest, then e2e (decision 031). The checks are one thread each (tsc) or short, vitest's
  * one workerd leaves the second core half idle, so together they take the time of vitest alone;
  * e2e fills both cores by itself and runs last. Each side's output is printed whole when it ends
@@ -44,7 +44,7 @@ async function inTurn(scripts) {
 const e2eState = `.tmp/e2e-prepared-${process.pid}`
 const withE2e = !process.argv.includes('--no-e2e')
 const [checks, worker, prepared] = await Promise.all([
-  inTurn(['typecheck', 'lint', 'format:check']),
+  inTurn(['typecheck', 'lint', 'format:check', 'knip']),
   inTurn(['test:worker']),
   withE2e ? inTurn([[process.execPath, 'e2e/run.mjs', '--prepare', e2eState]]) : [],
 ])
@@ -54,7 +54,7 @@ for (const r of [...checks, ...worker, ...prepared]) {
   process.stdout.write(`\n── ${name} (${r.s} s) ──\n${r.out.trimEnd()}\n`)
   ok &&= r.ok
 }
-if (checks.length < 3 || (withE2e && !prepared.length)) ok = false
+if (checks.length < 4 || (withE2e && !prepared.length)) ok = false
 console.log(`\n[${secs()} s] checks and vitest ${ok ? 'passed' : 'FAILED'}`)
 if (!ok) {
   if (withE2e) await rm(e2eState, { recursive: true, force: true })

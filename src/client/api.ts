@@ -80,11 +80,11 @@ export function translator(): Translate {
 }
 
 /** SPEC §7: booleans as 0/1, dates as ISO text, empty values omitted. */
-export function encodeValue(v: unknown): string | null {
+export function encodeValue(v: WireValue): string | null {
   if (v === undefined || v === null || v === '') return null
   if (typeof v === 'boolean') return v ? '1' : '0'
   if (v instanceof Date) return v.toISOString()
-  return String(v)
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : v.map(String).join(',')
 }
 
 /** The input as it travels: names and text values, lists as `name[]` (what the server reads). */

@@ -73,9 +73,6 @@ export type PlanLockCode = (typeof PLAN_LOCK_CODES)[number]
 /** These lock codes show the appointment alert; the others show the lock message (SPEC §4). */
 export const APPOINTMENT_ALERT_LOCK_CODES = ['need_appointment', 'need_finished_appointment'] as const
 
-export const UNIT_LOCK_CODES = ['unit_not_completed', 'login_needed'] as const
-export type UnitLockCode = (typeof UNIT_LOCK_CODES)[number]
-
 /** A unit is an audio or a video (SPEC §1). */
 export const UNIT_KINDS = ['audio', 'video'] as const
 export type UnitKind = (typeof UNIT_KINDS)[number]
@@ -123,7 +120,6 @@ export const Role = {
   another: 32,
 } as const
 export type Role = ValueOf<typeof Role>
-export type RoleName = keyof typeof Role
 
 /** Name of a role number, or 'unknown' for a number SPEC §6 does not define. */
 // ── Rewards (SPEC §3 "Reward") ──────────────────────────────────────────────────────────────

@@ -1,6 +1,4 @@
 // The numbers of SPEC §9, named once so both sides agree.
-export const VERSIONS = { api: '3.2.453', web: '3.2.431' } as const
-
 export const PAGE_SIZE = {
   default: 10,
   max: 100,
@@ -28,11 +26,6 @@ export const DELAYS_MS = {
 export const NOTIFICATION_QUEUE_MAX = 10
 export const HEADER_HIDE_PX = 50
 export const STICKY_BUTTON_PX = 100
-export const DESKTOP_MIN_PX = 768
-export const SEARCH_EVENT_MIN_CHARS = 3 // a search longer than 3 characters logs an event
-export const READING_WPM = 200
-export const ARTICLE_READ_SCROLL = 0.9
-export const TRUNCATE_CHARS = 120
 export const FREE_ACCESS_DAYS = 3
 export const HIDDEN_NAV_HOURS = 24
 
@@ -41,20 +34,6 @@ export const COOLDOWNS_MS = {
   contact: 60 * 60_000,
   refund: 7 * 24 * 60 * 60_000,
 } as const
-
-export const UTM_KEYS = [
-  'source',
-  'medium',
-  'campaign',
-  'term',
-  'content',
-  'device',
-  'version',
-  'agency',
-  'category',
-  'fbc',
-  'fbp',
-] as const
 
 /** How long an isolate may reuse public, visitor-independent data (footer lists, the landing's carousel). */
 export const PUBLIC_CACHE_TTL_MS = 60_000

@@ -141,7 +141,11 @@ export type HrefArgs<P extends string> = [ParamNames<P>] extends [never]
 
 /** A path pattern with its parameters filled in, and the query, as a locale-free path. */
 export function fillPath(pattern: string, opts: (LinkOptions & Record<string, unknown>) | undefined): string {
-  const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(opts?.[name] ?? '')))
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => {
+    // HrefArgs types the parameters as string | number.
+    const v = opts?.[name]
+    return encodeURIComponent(typeof v === 'string' || typeof v === 'number' ? String(v) : '')
+  })
   const q = new URLSearchParams()
   for (const [k, v] of Object.entries(opts?.query ?? {})) {
     if (v === undefined || v === null || v === '') continue

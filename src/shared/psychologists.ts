@@ -33,7 +33,6 @@ export const degreeKeyOf = (value: string | null | undefined) =>
 
 /** SPEC §9: the 5 options of nationality and of located at (stored as written here). */
 export const PSYCHOLOGIST_COUNTRIES = ['Colombia', 'Mexico', 'Spain', 'India', 'Venezuela'] as const
-export type PsychologistCountry = (typeof PSYCHOLOGIST_COUNTRIES)[number]
 
 /**
  * The symptom keys a psychologist may be a specialist in: the keys of the demo symptoms
@@ -54,7 +53,6 @@ export type PsychologistSymptom = (typeof PSYCHOLOGIST_SYMPTOMS)[number]
 
 /** The route category keys a psychologist may specialise in (the demo route categories). */
 export const PSYCHOLOGIST_CATEGORIES = ['calm', 'sleep', 'emotions', 'thoughts'] as const
-export type PsychologistCategory = (typeof PSYCHOLOGIST_CATEGORIES)[number]
 
 /** The weekday fields of the availability form, in JS getDay order (0 Sunday … 6 Saturday). */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const

@@ -465,5 +465,3 @@ export function createFakeResend(options: FakeResendOptions) {
 
   return { handle, inbox, calls, received, keys }
 }
-
-export type FakeResend = ReturnType<typeof createFakeResend>

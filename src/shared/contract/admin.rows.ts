@@ -159,16 +159,8 @@ export const adminPropertyRow = z.object({
   updated_at: int,
 })
 
-export type AdminRouteRow = z.infer<typeof adminRouteRow>
-export type AdminPostRow = z.infer<typeof adminPostRow>
-export type AdminSymptomRow = z.infer<typeof adminSymptomRow>
-export type AdminPlanRow = z.infer<typeof adminPlanRow>
-export type AdminPlanRouteRow = z.infer<typeof adminPlanRouteRow>
-export type AdminPlanUserRow = z.infer<typeof adminPlanUserRow>
 export type AdminUnitRow = z.infer<typeof adminUnitRow>
 export type AdminFileRow = z.infer<typeof adminFileRow>
-export type AdminAuditRow = z.infer<typeof adminAuditRow>
-export type AdminEventRow = z.infer<typeof adminEventRow>
 export type AdminUserRow = z.infer<typeof adminUserRow>
 export type AdminPropertyRow = z.infer<typeof adminPropertyRow>
 

@@ -289,7 +289,6 @@ export const updateImageUsingUnsplash = defineCall({
   request: z.object({ id }),
   response: envelope({ image_cover: z.string() }),
 })
-export const AI_TARGETS = ['title', 'description', 'content', 'seo_title', 'seo_description', 'tags'] as const
 export const aiForPost = defineCall({
   method: 'GET',
   path: '/ai/post/:target',

@@ -1,7 +1,5 @@
 import { z } from './zod'
 
-export { paginationSchema, type Pagination } from './list'
-
 /** The /v1 envelope (SPEC §7): success, an optional message, errors keyed by field. */
 export const envelope = <T extends z.ZodRawShape>(payload: T) =>
   z.object({

@@ -8,14 +8,6 @@ import { emailField, timezoneField } from './fields'
 import { captchaFields, countryOptionSchema, nameField } from './users'
 import { phoneField } from './users.phone'
 
-/** SPEC §9: the call windows, in the person's own time zone; a 15-minute call. Hours 0-24. */
-export const LETSTALK_WINDOWS = {
-  morning: { from: 9, to: 12 },
-  midday: { from: 12, to: 16 },
-  evening: { from: 16, to: 20 },
-} as const satisfies Record<(typeof LETSTALK_TIMES)[number], { from: number; to: number }>
-export const LETSTALK_CALL_MINUTES = 15
-
 /** POST /v1/letstalk (SPEC §3 Call-back request: email, name, phone, preferred_time). */
 export const letstalkRequest = z.object({
   email: emailField,

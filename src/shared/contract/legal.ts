@@ -23,7 +23,6 @@ export const legalSectionSchema = z.object({
   h: z.string(),
   body: z.array(legalBlockSchema),
 })
-export type LegalSection = z.infer<typeof legalSectionSchema>
 
 export const LEGAL_KINDS = ['terms', 'cookies', 'privacy', 'consent'] as const
 export type LegalKind = (typeof LEGAL_KINDS)[number]

@@ -11,7 +11,6 @@ export const routeCardSchema = routeSchema.pick({
   units_count: true,
   images: true,
 })
-export type RouteCardDto = z.infer<typeof routeCardSchema>
 
 /** / : the landing's carousel of routes. */
 export const homePageData = z.object({ routes: z.array(routeCardSchema) })

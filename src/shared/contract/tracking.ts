@@ -8,7 +8,7 @@ import { line } from './fields'
 
 import { TRACKING_WIRE, UTM_NAMES, type UtmName } from './tracking.wire'
 
-export { UTM_DEFAULTS, UTM_NAMES, type UtmName } from './tracking.wire'
+export { UTM_DEFAULTS, type UtmName } from './tracking.wire'
 
 const utmValue = line(255).optional()
 const utmFields = Object.fromEntries(

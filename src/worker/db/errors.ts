@@ -1,5 +1,12 @@
 // What a D1 error means, for the repos and services of every feature.
 
+/** An error's message: its `message` when it has one, the thrown text itself, or ''. */
+function messageOf(e: unknown): string {
+  if (typeof e === 'string') return e
+  const message = (e as { message?: unknown } | null)?.message
+  return typeof message === 'string' ? message : ''
+}
+
 /** True when the error is SQLite's unique constraint (a slug or a pair already taken). */
 export function isUniqueViolation(err: unknown): boolean {
   // drizzle wraps D1's error ('Failed query: …') and keeps SQLite's in `cause`.
@@ -8,7 +15,7 @@ export function isUniqueViolation(err: unknown): boolean {
     e && depth < 4;
     e = e.cause as typeof e, depth++
   ) {
-    if (/UNIQUE constraint failed/i.test(String(e.message ?? e))) return true
+    if (/UNIQUE constraint failed/i.test(messageOf(e))) return true
   }
   return false
 }
@@ -24,7 +31,7 @@ export function isForeignKeyViolation(err: unknown): boolean {
     e && depth < 4;
     e = e.cause as typeof e, depth++
   ) {
-    if (/FOREIGN KEY constraint failed/i.test(String(e.message ?? e))) return true
+    if (/FOREIGN KEY constraint failed/i.test(messageOf(e))) return true
   }
   return false
 }

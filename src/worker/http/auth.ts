@@ -68,10 +68,3 @@ export const requireAuthority = createMiddleware<AppEnv>(async (c, next) => {
   await confirmed(c)
   await next()
 })
-
-/** The caller, for handlers behind requireUser/requireRole. */
-export function currentUser(c: Context<AppEnv>): SessionUser {
-  const user = c.var.user
-  if (!user) throw noUser(c)
-  return user
-}

@@ -8,8 +8,6 @@ import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import { isLocalEnv, type AppEnv } from '#worker/env'
 import { askedBookmark, BOOKMARK_COOKIE, BOOKMARK_HEADER, BOOKMARK_RE } from './bookmark'
 
-export { BOOKMARK_COOKIE, BOOKMARK_HEADER } from './bookmark'
-
 /**
  * A header on the answer a handler already made. Hono's `c.header()` after the handler copies
  * the whole Response (`new Response(body, res)`) on every call; a few such copies per request

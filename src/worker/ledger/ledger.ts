@@ -20,9 +20,11 @@ import { z } from 'zod'
 /** A movement: a statement for the batch of the fact that causes it (db/query.ts `batch`). */
 type Stmt = SQL
 
-export type LedgerSource = 'payment' | 'appointment' | 'admin' | 'seed'
-/** Why credits moved; with `reference`, the movement's idempotency key. */
-export type LedgerReason =
+/**
+ * Why credits moved; with `reference`, the movement's idempotency key. (Its `source` is 'payment',
+ * 'appointment', 'admin' or 'seed'.)
+ */
+type LedgerReason =
   | 'topup'
   | 'subscription_grant'
   | 'refund'
@@ -66,7 +68,7 @@ export const netOf = (paymentKey: string) =>
 export function grantStmt(g: {
   userId: number
   cents: number
-  reason: 'topup' | 'subscription_grant'
+  reason: Extract<LedgerReason, 'topup' | 'subscription_grant'>
   reference: string
   paymentKey: string
   cap: SQL

@@ -514,11 +514,5 @@ async function seedActivity(db: Db, hash: string, now: number): Promise<number> 
   return created
 }
 
-/** Demo accounts, for the README and the start banner. */
-export const demoLogins = () => [
-  ...content.demoUsers.map((u) => ({ email: u.email, role: u.role })),
-  ...content.psychologists.map((p) => ({ email: p.email, role: 2 })),
-]
-
 // Re-exported for tests that look up seeded rows by what they are.
 export { content, and, eq, inArray }

@@ -460,8 +460,6 @@ export function deliveredFailingAfter(s: MState, e: Ev, now: number, status: num
 
 // ── The person's and the admin's calls ─────────────────────────────────────────────────────────
 
-export type Answer = { status: number; message?: string }
-
 /** POST /v1/appointment: 201, 402 without the credits, 409 on a taken slot (either when both). */
 export function book(s: MState, start: number): number[] {
   const taken = Object.values(s.bookings).some((b) => b.live && b.start === start)
@@ -606,6 +604,3 @@ export function cancelAnswered(s: MState, key: string) {
   const a = s.actions[key]
   if (a?.kind === 'cancel') a.state = 'done'
 }
-
-/** A canonical form, to tell states apart. */
-export const fingerprint = (s: MState) => JSON.stringify(s, Object.keys(s).sort())

@@ -2,6 +2,7 @@
 import { listAudit, restoreDeleted } from '#shared/contract/admin'
 import { usePage } from '#client/app/context.tsx'
 import { call } from '#client/api.ts'
+import { textOf } from '#shared/text'
 import { ListScreen } from './ListScreen'
 import { cols } from './columns'
 
@@ -17,12 +18,12 @@ export function AuditScreen() {
         {
           key: 'before',
           label: 'admin.fields.before',
-          render: (r) => <code className="adm-json">{String(r.before ?? '')}</code>,
+          render: (r) => <code className="adm-json">{textOf(r.before)}</code>,
         },
         {
           key: 'after',
           label: 'admin.fields.after',
-          render: (r) => <code className="adm-json">{String(r.after ?? '')}</code>,
+          render: (r) => <code className="adm-json">{textOf(r.after)}</code>,
         },
       ]}
       actions={(r, reload) =>

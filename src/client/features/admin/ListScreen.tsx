@@ -5,6 +5,7 @@
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { Call, WireRecord } from '#shared/contract/call'
 import { DELAYS_MS } from '#shared/limits'
+import { textOf } from '#shared/text'
 import type { MessageKey } from '#shared/i18n/index'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
@@ -71,8 +72,7 @@ export interface ListScreenProps {
 const PAGE_SIZES = [10, 25, 50, 100]
 
 /** A value as the form holds it (text), from a row. */
-const asText = (v: unknown) =>
-  v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? '1' : '0') : String(v)
+const asText = (v: unknown) => (typeof v === 'boolean' ? (v ? '1' : '0') : textOf(v))
 /** A cell as the admin reads it: ISO times in their language and zone (issue 20 §8), the rest as text. */
 const cellText = (v: unknown, boot: { locale: Locale; timeZone: string }) =>
   isIsoTime(v) ? <time dateTime={v}>{formatDateTime(v, boot)}</time> : asText(v)

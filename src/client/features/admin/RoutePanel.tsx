@@ -207,7 +207,7 @@ type UnitField = (typeof UNIT_TEXT_FIELDS)[number] | 'kind' | 'status'
 /** A unit's fields (SPEC §3 Unit: status, order, credits creator, dubbing, interpretation, author); only what changed is sent. */
 function UnitForm({ unit, onSaved }: { unit: AdminUnitRow; onSaved: () => void }) {
   const { t } = usePage()
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+  const text = (v: string | number | null) => (v === null ? '' : String(v))
   const fields: UnitField[] = [...UNIT_TEXT_FIELDS, 'kind', 'status']
   const [values, setValues] = useState(
     () => Object.fromEntries(fields.map((k) => [k, text(unit[k])])) as Record<UnitField, string>,

@@ -2,6 +2,7 @@
 // so each screen file says only what is its own.
 import type { Translate } from '#shared/i18n/index'
 import { AppointmentStatus } from '#shared/enums'
+import { textOf } from '#shared/text'
 import type { Column, FieldSpec } from './ListScreen'
 
 /** The search-engine fields of routes and symptoms. */
@@ -19,13 +20,14 @@ export const statusOptions = (t: Translate) => [
   { value: '2', label: t('admin.status.hidden') },
 ]
 export const ROLES = [1, 2, 4, 8, 9, 16, 32] as const
-export const roleName = (t: Translate, r: unknown) => t(`admin.roles.r${r}` as 'admin.roles.r1')
+export const roleName = (t: Translate, r: unknown) =>
+  ROLES.includes(r as never) ? t(`admin.roles.r${r as (typeof ROLES)[number]}`) : textOf(r)
 export const roleOptions = (t: Translate) => ROLES.map((r) => ({ value: String(r), label: roleName(t, r) }))
 
 /** Notification and refund states in the admin's language (stored as English words). */
 const STATES = ['pending', 'sent', 'cancelled', 'approved', 'rejected'] as const
 export const stateName = (t: Translate, v: unknown) =>
-  STATES.includes(v as never) ? t(`admin.state.${v as (typeof STATES)[number]}`) : String(v ?? '')
+  STATES.includes(v as never) ? t(`admin.state.${v as (typeof STATES)[number]}`) : textOf(v)
 export const stateOptions = (t: Translate, values: readonly (typeof STATES)[number][]) =>
   values.map((v) => ({ value: v, label: stateName(t, v) }))
 export const stateColumn = (t: Translate): Column => ({
@@ -34,13 +36,13 @@ export const stateColumn = (t: Translate): Column => ({
   render: (r) => stateName(t, r.status),
 })
 export const channelName = (t: Translate, v: unknown) =>
-  v === 'in_app' || v === 'email' ? t(`admin.channel.${v}`) : String(v ?? '')
+  v === 'in_app' || v === 'email' ? t(`admin.channel.${v}`) : textOf(v)
 /** Appointment statuses by number, in the admin's language. */
 export const appointmentStatusName = (t: Translate, v: unknown) => {
   const key = Object.entries(AppointmentStatus).find(([, n]) => n === Number(v))?.[0] as
     | keyof typeof AppointmentStatus
     | undefined
-  return key ? t(`appointments.status.${key}`) : String(v ?? '')
+  return key ? t(`appointments.status.${key}`) : textOf(v)
 }
 
 /** Content status (visible or hidden) as a column. */

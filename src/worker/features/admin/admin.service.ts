@@ -4,6 +4,7 @@ import { ContentStatus } from '#shared/enums'
 import { EXPORT_MAX_ROWS, type AdminUserForm, type PropertyForm, type UnitForm } from '#shared/contract/admin'
 import type { AdminListName } from '#shared/contract/admin.rows'
 import { pagination, type ListQuery } from '#shared/contract/list'
+import { textOf } from '#shared/text'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
@@ -14,8 +15,6 @@ import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
 import { endRealtime } from '#worker/features/notifications/realtime'
 import { refreshSessions } from '#worker/features/users/session'
 import * as repo from './admin.repo'
-
-export type AdminList = AdminListName
 
 /** A page of admin list `name`, its rows typed per entity (contract/admin.rows.ts). */
 export async function list<N extends AdminListName>(ctx: Ctx, name: N, q: ListQuery<Record<string, unknown>>) {
@@ -139,7 +138,7 @@ export async function deleteProperty(ctx: Ctx, id: number) {
 // ── Events ───────────────────────────────────────────────────────────────────────────────────
 
 const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v)
+  const s = textOf(v)
   // Quote every cell; a leading =, +, - or @ is prefixed so a spreadsheet never runs it as a formula.
   return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`
 }

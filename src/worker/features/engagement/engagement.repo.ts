@@ -155,9 +155,6 @@ const userRewards = (userId: number) =>
       FROM rewards r LEFT JOIN user_rewards ur ON ur.reward_id = r.id AND ur.user_id = ${userId}
       ORDER BY r.category, r.key, r.level_id, r.threshold`
 
-export const rewardsOf = (db: Db, userId: number): Promise<UserRewardRow[]> =>
-  rows(db, userRewards(userId), userRewardRow)
-
 /** Claim an acquired reward once: only the call that flips claimed_at from NULL gets true. */
 export async function claim(db: Db, userId: number, rewardId: number, now: number): Promise<boolean> {
   const changed = await run(

@@ -316,7 +316,6 @@ const deadMail = z.object({
   may_have_been_sent: z.number().transform(Boolean),
   needs_confirmation: z.number().transform(Boolean),
 })
-export type DeadMail = z.infer<typeof deadMail>
 
 /** The dead letters, newest first, with whether each may have been sent and needs confirmation to go again. */
 export async function deadMails(db: Db, limit: number) {

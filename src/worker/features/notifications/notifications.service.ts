@@ -11,8 +11,7 @@ import type {
   SocketMessage,
 } from '#shared/contract/notifications'
 import { pagination } from '#shared/contract/list'
-import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
-import { messagesFor } from '#shared/i18n/messages'
+import type { Locale } from '#shared/i18n/index'
 import type { Ctx } from '#worker/context'
 import { getDb } from '#worker/db/client'
 import type { Env } from '#worker/env'
@@ -396,9 +395,4 @@ export async function sendDueNotifications(
     cancelled,
     failed,
   }
-}
-
-/** Translate a key in a language (server side, for stored in-app copy). */
-export function textIn(locale: Locale, key: MessageKey, params?: Record<string, unknown>) {
-  return createTranslator(locale, messagesFor(locale))(key, params)
 }

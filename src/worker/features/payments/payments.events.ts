@@ -20,7 +20,7 @@ import { chargeRefunded, refundFailed } from './refund.events'
 import { checkedCharge, checkedCheckout, checkedInvoice, checkedRefund, checkedSubscription } from './stripe.objects'
 import { invoiceFailed, invoicePaid, subscriptionChanged } from './subscription.events'
 
-export type { Applied, Outcome } from './events.shared'
+export type { Applied } from './events.shared'
 
 /** The envelope every event has; anything else (a signed `{}` or `[]`) is ignored. */
 export const eventEnvelope = z.looseObject({

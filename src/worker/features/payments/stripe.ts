@@ -65,5 +65,3 @@ export async function signPayload(
     cryptoProvider: Stripe.createSubtleCryptoProvider(),
   })
 }
-
-export type StripeEvent = StripeSdk.Event

@@ -7,10 +7,6 @@ import * as repo from './playback.repo'
 /** A visible route by id, or by slug in a language (1 statement). */
 export const findVisibleRoute = (ctx: Ctx, ref: repo.RouteRef) => repo.findVisibleRoute(ctx.db, ref)
 
-/** Completed visible units / visible units of each route for `userId` (1 statement; every id answered). */
-export const routeProgress = (ctx: Ctx, userId: number, routeIds: number[]) =>
-  repo.routeProgress(ctx.db, userId, routeIds)
-
 /** Each route of a plan (an id, or a subquery naming it) with the person's progress (1 statement, beside the plan's read). */
 export const planRouteProgress = repo.planRouteProgress
 export type { RouteProgress } from './playback.repo'

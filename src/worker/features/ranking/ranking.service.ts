@@ -9,7 +9,7 @@ import { hideFromRanking } from '#worker/features/engagement/engagement.service'
 import { latestDay, myRow, topOf, type RankingRow } from './ranking.repo'
 import { topKey } from './ranking.days'
 
-export { closeRankingDay, dropOldRankingDays, RANKING_DAYS_KEPT, RANKING_PAGE, utcDay } from './ranking.days'
+export { closeRankingDay, dropOldRankingDays, RANKING_DAYS_KEPT } from './ranking.days'
 
 /** How many rows GET /v1/ranking shows above the caller's own. */
 export const RANKING_TOP = 50

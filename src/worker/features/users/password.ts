@@ -12,10 +12,6 @@ const ALGORITHM = 'pbkdf2-sha256'
 const SALT_BYTES = 16
 const HASH_BYTES = 32
 
-/** Password bounds: at least 8 characters, and at least 64 allowed (issue 3 §3; NIST 800-63B). */
-export const PASSWORD_MIN = 8
-export const PASSWORD_MAX = 128
-
 function toB64(bytes: Uint8Array): string {
   let s = ''
   for (const b of bytes) s += String.fromCharCode(b)

@@ -567,7 +567,7 @@ export async function createTemporaryToken(
   purpose: TemporaryPurpose,
 ): Promise<string> {
   const row = typeof user === 'number' ? await findSessionUser(getDb(primaryOf(env.DB)), user) : user
-  if (!row) throw new Error(`no user ${String(user)} for a sign-in link`)
+  if (!row) throw new Error(`no user ${typeof user === 'number' ? user : user.id} for a sign-in link`)
   const token = randomToken()
   const ttl = TEMPORARY_TTL_SEC[purpose]
   const rec: TemporaryRecord = {
