@@ -370,7 +370,10 @@ export default function ({ test, browser, api }) {
     await page.getByTestId('slot').first().waitFor({ timeout: 15_000 })
     await page.getByTestId('slot').first().click()
     await page.locator('label.choice', { has: page.getByTestId('channel-zoom') }).click()
-    assert.match(await page.getByTestId('credits').textContent(), /Tienes 0,00\s\$ en créditos; una sesión cuesta 45,00\s\$\./)
+    assert.match(
+      await page.getByTestId('credits').textContent(),
+      /Tienes 0,00\s\$ en créditos; una sesión cuesta 45,00\s\$\./,
+    )
     assert.match(await page.getByTestId('not-enough').textContent(), /Necesitas 45,00\s\$ en créditos/)
     // The phone is asked for right there (with its country code), and nothing is booked without credits.
     await page.getByTestId('phone-ask').waitFor()

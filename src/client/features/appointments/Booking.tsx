@@ -315,7 +315,10 @@ export function Booking({ onBooked }: Props) {
             <p className="field-hint">{t('appointment_pages.choose_all')}</p>
           )}
           <p className="book-credits" data-testid="credits">
-            {t('appointment_pages.credits', { credits: dollars(me.credits, locale), price: dollars(SESSION_PRICE, locale) })}{' '}
+            {t('appointment_pages.credits', {
+              credits: dollars(me.credits, locale),
+              price: dollars(SESSION_PRICE, locale),
+            })}{' '}
             <a href={href('subscription')}>{t('appointment_pages.buy_credits')}</a>
           </p>
           {me.subscriber && <p className="field-hint">{t('appointment_pages.subscriber_note')}</p>}
