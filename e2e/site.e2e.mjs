@@ -100,6 +100,61 @@ export default function ({ test, browser }) {
     assert.deepEqual(seen, [])
   })
 
+  test('the banner is a small bar on a phone, never on /help or offline, and leaves room below the page (es phone, en desktop)', async () => {
+    // Issue 34 "Care": it took about 40% of a phone on every page, the crisis page included.
+    const phone = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
+    await phone.goto('/')
+    await waitForHydration(phone)
+    const banner = phone.getByTestId('consent-banner')
+    await banner.waitFor()
+    const box = await banner.boundingBox()
+    assert.ok(box.height <= 0.2 * PHONE.height, `the banner is ${Math.round(box.height)} px of ${PHONE.height}`)
+    assert.ok(box.y + box.height <= PHONE.height + 1, 'the banner sits at the bottom')
+    for (const id of ['consent-accept', 'consent-reject', 'consent-choose']) {
+      const b = await phone.getByTestId(id).boundingBox()
+      assert.ok(b && b.height >= 40 && b.y >= box.y && b.y + b.height <= PHONE.height, `${id} is within reach`)
+    }
+    assert.equal(
+      await banner.getByRole('heading').textContent(),
+      'Tu privacidad, tu decisión',
+      'still named for screen readers',
+    )
+    await screenshot(phone, 'site-consent-es-phone-bar', { fullPage: false })
+    for (const path of ['/help', '/offline', '/en/help']) {
+      await phone.goto(path)
+      await waitForHydration(phone)
+      assert.equal(await banner.count(), 0, `no banner on ${path}`)
+    }
+    await phone.goto('/help')
+    await waitForHydration(phone)
+    await screenshot(phone, 'site-help-es-phone-no-banner', { fullPage: false })
+    await phone.close()
+
+    // Desktop: while it shows, the page's end scrolls above it.
+    const desk = await newPage(browser, { viewport: DESKTOP, locale: 'en', consent: 'ask' })
+    await desk.goto('/en/')
+    await waitForHydration(desk)
+    const deskBanner = desk.getByTestId('consent-banner')
+    await deskBanner.waitFor()
+    await desk.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await eventually(
+      async () => {
+        const end = await desk.locator('.footer-bottom').boundingBox()
+        const top = (await deskBanner.boundingBox()).y
+        return end.y + end.height <= top
+      },
+      { message: 'the footer ends above the banner' },
+    )
+    await screenshot(desk, 'site-consent-en-desktop-room', { fullPage: false })
+    await desk.getByTestId('consent-reject').click()
+    assert.equal(
+      await desk.evaluate(() => getComputedStyle(document.body).paddingBottom),
+      '0px',
+      'no room kept after the choice',
+    )
+    await desk.close()
+  })
+
   test('the home carousel moves every 2.5 s and stops while hovered (es, desktop)', async () => {
     const page = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
     await page.goto('/')

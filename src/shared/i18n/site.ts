@@ -81,6 +81,8 @@ export const en = {
   consent: {
     title: 'Your privacy, your choice',
     body: 'We use what is strictly necessary for Calma to work. With your permission we would also measure visits to our public pages and tell our ad partners when someone signs up from an ad. Nothing about your health, your routes or your sessions is ever shared.',
+    short:
+      'We use what Calma needs to work. May we measure visits and tell ad partners about sign-ups? Never your health.',
     more: 'Cookie policy',
     accept: 'Accept all',
     reject: 'Reject all',
@@ -238,6 +240,8 @@ export const es: typeof en = {
   consent: {
     title: 'Tu privacidad, tu decisión',
     body: 'Usamos lo estrictamente necesario para que Calma funcione. Con tu permiso, también mediríamos las visitas a nuestras páginas públicas y avisaríamos a nuestros socios publicitarios cuando alguien se registra desde un anuncio. Nunca compartimos nada sobre tu salud, tus rutas ni tus sesiones.',
+    short:
+      'Usamos lo necesario para que Calma funcione. ¿Nos dejas medir visitas y avisar a socios de anuncios? Nunca tu salud.',
     more: 'Política de cookies',
     accept: 'Aceptar todo',
     reject: 'Rechazar todo',
