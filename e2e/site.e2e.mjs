@@ -6,7 +6,7 @@
  * a password and landing on the route after 3 s, with the kit mail and the first-party session;
  * the anxiety landing asking a name. Screenshots in e2e/screens/site-*.png.
  */
-import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, newPage, openSignedIn, screenshot, waitForHydration } from './lib.mjs'
 
 const VENDOR =
   /googletagmanager\.com|google-analytics\.com|googleadservices\.com|doubleclick\.net|connect\.facebook\.net|facebook\.com\/tr|www\.google\.com\/(pagead|ads)/
@@ -146,6 +146,27 @@ export default function ({ test, browser }) {
       { message: 'the footer ends above the banner' },
     )
     await screenshot(desk, 'site-consent-en-desktop-room', { fullPage: false })
+    // Signed in, the booking's 'Reservar la sesión' scrolled to stops above the banner.
+    const booker = await newPage(browser, { viewport: DESKTOP, locale: 'es', consent: 'ask' })
+    await openSignedIn(booker, {
+      email: 'patient@demo.calma.app',
+      password: 'Calma-demo-2026',
+      to: '/appointments?tab=make_an_appointment',
+    })
+    await booker.getByTestId('choose-psychologist').first().click()
+    const book = booker.getByTestId('book')
+    await book.waitFor()
+    // The step's days and times load above it and push it down: scroll to it again until it settles.
+    await eventually(
+      async () => {
+        await book.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }))
+        const b = await book.boundingBox()
+        return b.y + b.height <= (await booker.getByTestId('consent-banner').boundingBox()).y
+      },
+      { message: "'Reservar la sesión' above the banner" },
+    )
+    await screenshot(booker, 'site-consent-es-desktop-booking', { fullPage: false })
+    await booker.close()
     await desk.getByTestId('consent-reject').click()
     assert.equal(
       await desk.evaluate(() => getComputedStyle(document.body).paddingBottom),
