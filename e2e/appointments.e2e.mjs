@@ -48,13 +48,13 @@ const CASES = [
       history: 'Historial',
       booked: 'Tu cita está reservada',
       cancelled: 'Cita cancelada.',
-      refunded: 'Te hemos devuelto $45 en créditos.',
+      refunded: 'Te hemos devuelto 45,00\u00a0$ en créditos.',
       waitingYou: 'Falta tu confirmación',
       waitingHer: `Esperando a que ${PSYCHOLOGIST_NAME} confirme`,
       confirmed: 'Confirmada',
       reason: 'Motivo: Otro motivo · Me ha surgido un viaje de trabajo.',
       channel: 'Google Meet',
-      credits: /Tienes \$(\d+) en créditos; una sesión cuesta \$45\./,
+      credits: /Tienes (\d+),00\s\$ en créditos; una sesión cuesta 45,00\s\$\./,
     },
     channel: 'google_meet',
     keepChannel: 'whatsapp',
@@ -73,13 +73,13 @@ const CASES = [
       history: 'History',
       booked: 'Your appointment is booked',
       cancelled: 'Appointment cancelled.',
-      refunded: '$45 returned to your credits.',
+      refunded: '$45.00 returned to your credits.',
       waitingYou: 'Waiting for your confirmation',
       waitingHer: `Waiting for ${PSYCHOLOGIST_NAME} to confirm`,
       confirmed: 'Confirmed',
       reason: 'Reason: I prefer to reschedule',
       channel: 'Zoom',
-      credits: /You have \$(\d+) in credits; a session costs \$45\./,
+      credits: /You have \$(\d+)\.00 in credits; a session costs \$45\.00\./,
     },
     channel: 'zoom',
     keepChannel: 'phone_call',
@@ -370,8 +370,11 @@ export default function ({ test, browser, api }) {
     await page.getByTestId('slot').first().waitFor({ timeout: 15_000 })
     await page.getByTestId('slot').first().click()
     await page.locator('label.choice', { has: page.getByTestId('channel-zoom') }).click()
-    assert.match(await page.getByTestId('credits').textContent(), /Tienes \$0 en créditos; una sesión cuesta \$45\./)
-    assert.match(await page.getByTestId('not-enough').textContent(), /Necesitas \$45 en créditos/)
+    assert.match(
+      await page.getByTestId('credits').textContent(),
+      /Tienes 0,00\s\$ en créditos; una sesión cuesta 45,00\s\$\./,
+    )
+    assert.match(await page.getByTestId('not-enough').textContent(), /Necesitas 45,00\s\$ en créditos/)
     // The phone is asked for right there (with its country code), and nothing is booked without credits.
     await page.getByTestId('phone-ask').waitFor()
     await page.getByTestId('country-select').selectOption('ES')

@@ -6,7 +6,7 @@
  * a password and landing on the route after 3 s, with the kit mail and the first-party session;
  * the anxiety landing asking a name. Screenshots in e2e/screens/site-*.png.
  */
-import { DESKTOP, PHONE, assert, eventually, newPage, screenshot, waitForHydration } from './lib.mjs'
+import { DESKTOP, PHONE, assert, eventually, newPage, openSignedIn, screenshot, waitForHydration } from './lib.mjs'
 
 const VENDOR =
   /googletagmanager\.com|google-analytics\.com|googleadservices\.com|doubleclick\.net|connect\.facebook\.net|facebook\.com\/tr|www\.google\.com\/(pagead|ads)/
@@ -98,6 +98,82 @@ export default function ({ test, browser }) {
     const laterHtml = await page.evaluate(() => fetch(location.href).then((r) => r.text()))
     assert.doesNotMatch(laterHtml, /data-testid="consent-banner"/, 'after the choice the server renders no banner')
     assert.deepEqual(seen, [])
+  })
+
+  test('the banner is a small bar on a phone, never on /help or offline, and leaves room below the page (es phone, en desktop)', async () => {
+    // Issue 34 "Care": it took about 40% of a phone on every page, the crisis page included.
+    const phone = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
+    await phone.goto('/')
+    await waitForHydration(phone)
+    const banner = phone.getByTestId('consent-banner')
+    await banner.waitFor()
+    const box = await banner.boundingBox()
+    assert.ok(box.height <= 0.2 * PHONE.height, `the banner is ${Math.round(box.height)} px of ${PHONE.height}`)
+    assert.ok(box.y + box.height <= PHONE.height + 1, 'the banner sits at the bottom')
+    for (const id of ['consent-accept', 'consent-reject', 'consent-choose']) {
+      const b = await phone.getByTestId(id).boundingBox()
+      assert.ok(b && b.height >= 40 && b.y >= box.y && b.y + b.height <= PHONE.height, `${id} is within reach`)
+    }
+    assert.equal(
+      await banner.getByRole('heading').textContent(),
+      'Tu privacidad, tu decisión',
+      'still named for screen readers',
+    )
+    await screenshot(phone, 'site-consent-es-phone-bar', { fullPage: false })
+    for (const path of ['/help', '/offline', '/en/help']) {
+      await phone.goto(path)
+      await waitForHydration(phone)
+      assert.equal(await banner.count(), 0, `no banner on ${path}`)
+    }
+    await phone.goto('/help')
+    await waitForHydration(phone)
+    await screenshot(phone, 'site-help-es-phone-no-banner', { fullPage: false })
+    await phone.close()
+
+    // Desktop: while it shows, the page's end scrolls above it.
+    const desk = await newPage(browser, { viewport: DESKTOP, locale: 'en', consent: 'ask' })
+    await desk.goto('/en/')
+    await waitForHydration(desk)
+    const deskBanner = desk.getByTestId('consent-banner')
+    await deskBanner.waitFor()
+    await desk.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await eventually(
+      async () => {
+        const end = await desk.locator('.footer-bottom').boundingBox()
+        const top = (await deskBanner.boundingBox()).y
+        return end.y + end.height <= top
+      },
+      { message: 'the footer ends above the banner' },
+    )
+    await screenshot(desk, 'site-consent-en-desktop-room', { fullPage: false })
+    // Signed in, the booking's 'Reservar la sesión' scrolled to stops above the banner.
+    const booker = await newPage(browser, { viewport: DESKTOP, locale: 'es', consent: 'ask' })
+    await openSignedIn(booker, {
+      email: 'patient@demo.calma.app',
+      password: 'Calma-demo-2026',
+      to: '/appointments?tab=make_an_appointment',
+    })
+    await booker.getByTestId('choose-psychologist').first().click()
+    const book = booker.getByTestId('book')
+    await book.waitFor()
+    // The step's days and times load above it and push it down: scroll to it again until it settles.
+    await eventually(
+      async () => {
+        await book.evaluate((el) => el.scrollIntoView({ block: 'end', behavior: 'instant' }))
+        const b = await book.boundingBox()
+        return b.y + b.height <= (await booker.getByTestId('consent-banner').boundingBox()).y
+      },
+      { message: "'Reservar la sesión' above the banner" },
+    )
+    await screenshot(booker, 'site-consent-es-desktop-booking', { fullPage: false })
+    await booker.close()
+    await desk.getByTestId('consent-reject').click()
+    assert.equal(
+      await desk.evaluate(() => getComputedStyle(document.body).paddingBottom),
+      '0px',
+      'no room kept after the choice',
+    )
+    await desk.close()
   })
 
   test('the home carousel moves every 2.5 s and stops while hovered (es, desktop)', async () => {

@@ -87,7 +87,10 @@ export function catalogueItem(id: string): CatalogueItem | undefined {
   return CATALOGUE.find((i) => i.id === id)
 }
 
-/** Money in the person's language: '$45.00' in English, '45,00 $' in Spanish (SPEC §3 "$ sign"). */
+/**
+ * Money in the person's language, the one way the app writes it to people (pages and mails):
+ * '$45.00' in English, '45,00 $' in Spanish (SPEC §3 "$ sign"; docs/API.md "Money").
+ */
 export function formatMoney(cents: number, locale: 'es' | 'en', currency = 'usd'): string {
   return new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-US', {
     style: 'currency',
@@ -95,6 +98,9 @@ export function formatMoney(cents: number, locale: 'es' | 'en', currency = 'usd'
     currencyDisplay: 'narrowSymbol',
   }).format(cents / 100)
 }
+
+/** The same for an amount the API gives in dollars (balances, refunds): 45 → '45,00 $' / '$45.00'. */
+export const formatDollars = (dollars: number, locale: 'es' | 'en') => formatMoney(Math.round(dollars * 100), locale)
 
 /**
  * A mobile device, as SPEC §6 means it ("Subscriptions are temporarily disabled from mobile

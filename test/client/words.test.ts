@@ -39,3 +39,34 @@ describe('words in the page language', () => {
     expect(en).toContain('Speaks Spanish and English')
   })
 })
+
+// Issue 34 "Words": "1 sesiones con un psicólogo", "Nivel 1 · Conseguidas" for one reward. A count
+// passed as {{count}} or {{n}} picks the key's "_one" form by the locale's plural rules.
+describe('counts with their noun', () => {
+  const es = createTranslator('es', messagesFor('es'))
+  const en = createTranslator('en', messagesFor('en'))
+  it('singular for one, plural otherwise, in both languages', () => {
+    expect(es('payments.page.credits_sessions', { count: 1 })).toBe('1 sesión con un psicólogo')
+    expect(es('payments.page.credits_sessions', { count: 0 })).toBe('0 sesiones con un psicólogo')
+    expect(es('payments.page.credits_sessions', { count: 3 })).toBe('3 sesiones con un psicólogo')
+    expect(en('payments.page.credits_sessions', { count: 1 })).toBe('1 session with a psychologist')
+    expect(en('payments.page.credits_sessions', { count: 2 })).toBe('2 sessions with a psychologist')
+    expect(es('payments.page.sessions_month', { count: 1 })).toBe('1 sesión al mes incluida')
+    expect(es('payments.page.months_free', { count: 1 })).toBe('1 mes gratis')
+    expect(en('payments.page.months_free', { count: 2 })).toBe('2 months free')
+    expect(es('psychologist_profile.sessions', { count: 1 })).toBe('1 sesión')
+    expect(en('psychologist_profile.sessions', { count: 1 })).toBe('1 session')
+    expect(es('route_page.likes', { n: 1 })).toBe('A 1 persona le gusta esta ruta')
+    expect(en('route_page.likes', { n: 1 })).toBe('1 person likes this route')
+    expect(en('route_page.likes', { n: 7 })).toBe('7 people like this route')
+    expect(es('engagement.streak.longest', { n: 1 })).toBe('Racha más larga: 1 día')
+    expect(es('engagement.streak.unclaimed', { n: 1 })).toBe('Tienes 1 recompensa por reclamar')
+    expect(es('admin.sitemap.regenerated', { n: 1 })).toBe('Mapa del sitio generado: 1 dirección.')
+    // A level is not a count: "Nivel 1" stays.
+    expect(es('engagement.rewards.level', { n: 1 })).toBe('Nivel 1')
+  })
+  it('one reward is "Conseguida", not "Conseguidas"', () => {
+    expect(es('engagement.rewards.page.earned')).toBe('Conseguida')
+    expect(en('engagement.rewards.page.earned')).toBe('Earned')
+  })
+})

@@ -4,10 +4,23 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
 import { captcha, uniqueEmail } from '../users/support'
+import { routeDefs1 } from '#worker/seed/data/routes-1'
 
 const page = (path: string) => api(path, { headers: { accept: 'text/html' } })
 
 describe('the landings', () => {
+  // Issue 34 "Care": the landing promised "5 o más audios" while the kit's route has 4 units.
+  it('the insomnia landing promises the audios the kit has, in both languages', async () => {
+    const kit = routeDefs1.find((r) => r.es.slug === '4-ejercicios-para-el-insomnio')!
+    const n = kit.units.length
+    const es = await (await page('/get-a-plan-for-insomnia')).text()
+    expect(es).toContain(`${n} audios guiados`)
+    expect(es).not.toMatch(/\d+ o más audios/)
+    const en = await (await page('/en/get-a-plan-for-insomnia')).text()
+    expect(en).toContain(`${n} guided audios`)
+    expect(en).not.toMatch(/\d+ or more guided audios/)
+  })
+
   it('render for visitors in both languages, without a password field', async () => {
     const es = await page('/get-a-plan-for-insomnia')
     expect(es.status).toBe(200)

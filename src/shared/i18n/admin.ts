@@ -160,7 +160,7 @@ export const en = {
       adjust: 'Adjust credits',
       assign_plan: 'Assign plan',
       adjusted: 'Credits adjusted.',
-      balance: 'Balance: ${{n}}',
+      balance: 'Balance: {{n}}',
     },
     appointments: { cancel: 'Cancel appointment', reason_text: 'Why?' },
     events: { export: 'Export CSV' },
@@ -177,6 +177,7 @@ export const en = {
     sitemap: {
       regenerate: 'Regenerate the sitemap',
       regenerated: 'Sitemap generated: {{n}} addresses.',
+      regenerated_one: 'Sitemap generated: 1 address.',
       error: 'Error generating the sitemap.',
     },
     posts: {
@@ -379,7 +380,7 @@ export const es: typeof en = {
       adjust: 'Ajustar créditos',
       assign_plan: 'Asignar plan',
       adjusted: 'Créditos ajustados.',
-      balance: 'Saldo: ${{n}}',
+      balance: 'Saldo: {{n}}',
     },
     appointments: { cancel: 'Cancelar la cita', reason_text: '¿Por qué?' },
     events: { export: 'Exportar CSV' },
@@ -396,6 +397,7 @@ export const es: typeof en = {
     sitemap: {
       regenerate: 'Regenerar el mapa del sitio',
       regenerated: 'Mapa del sitio generado: {{n}} direcciones.',
+      regenerated_one: 'Mapa del sitio generado: 1 dirección.',
       error: 'Error al generar el mapa del sitio.',
     },
     posts: {

@@ -32,8 +32,13 @@ export type Translate = (key: MessageKey, params?: Record<string, unknown>) => s
 export function createTranslator(locale: Locale, messages: Messages, onMissing?: (key: string) => void): Translate {
   const r = rosetta<Messages>({ [locale]: messages })
   r.locale(locale)
+  const rules = new Intl.PluralRules(locale)
   return (key, params) => {
-    const out = r.t(key, params as never)
+    // A count ({{count}} or {{n}}) picks the key's plural form when it has one ('…_one' beside
+    // '…'), by the locale's rules: '1 sesión', '2 sesiones'.
+    const count = typeof params?.count === 'number' ? params.count : typeof params?.n === 'number' ? params.n : null
+    const form = count === null ? '' : String(r.t(`${key}_${rules.select(count)}`, params as never) ?? '')
+    const out = form || r.t(key, params as never)
     if (out === '' || out === undefined) {
       onMissing?.(key)
       return key

@@ -14,7 +14,7 @@ export const en = {
     insomnia: {
       eyebrow: 'Free anti-insomnia kit',
       title: 'Sleep again, without fighting the night',
-      body: '5 or more guided audios of 5 to 15 minutes to calm your body and mind before bed, and a free orientation session with a psychologist.',
+      body: '4 guided audios of 5 to 15 minutes to calm your body and mind before bed, and a free orientation session with a psychologist.',
       points: [
         'Exercises to do in bed, with the lights off',
         'A short routine to switch off after a long day',
@@ -81,6 +81,8 @@ export const en = {
   consent: {
     title: 'Your privacy, your choice',
     body: 'We use what is strictly necessary for Calma to work. With your permission we would also measure visits to our public pages and tell our ad partners when someone signs up from an ad. Nothing about your health, your routes or your sessions is ever shared.',
+    short:
+      'We use what Calma needs to work. May we measure visits and tell ad partners about sign-ups? Never your health.',
     more: 'Cookie policy',
     accept: 'Accept all',
     reject: 'Reject all',
@@ -168,7 +170,7 @@ export const es: typeof en = {
     insomnia: {
       eyebrow: 'Kit anti-insomnio gratuito',
       title: 'Vuelve a dormir sin pelearte con la noche',
-      body: '5 o más audios guiados de 5 a 15 minutos para calmar el cuerpo y la mente antes de dormir, y una sesión de orientación gratuita con una psicóloga o un psicólogo.',
+      body: '4 audios guiados de 5 a 15 minutos para calmar el cuerpo y la mente antes de dormir, y una sesión de orientación gratuita con una psicóloga o un psicólogo.',
       points: [
         'Ejercicios para hacer en la cama, con la luz apagada',
         'Una rutina breve para desconectar después de un día largo',
@@ -238,6 +240,8 @@ export const es: typeof en = {
   consent: {
     title: 'Tu privacidad, tu decisión',
     body: 'Usamos lo estrictamente necesario para que Calma funcione. Con tu permiso, también mediríamos las visitas a nuestras páginas públicas y avisaríamos a nuestros socios publicitarios cuando alguien se registra desde un anuncio. Nunca compartimos nada sobre tu salud, tus rutas ni tus sesiones.',
+    short:
+      'Usamos lo necesario para que Calma funcione. ¿Nos dejas medir visitas y avisar a socios de anuncios? Nunca tu salud.',
     more: 'Política de cookies',
     accept: 'Aceptar todo',
     reject: 'Rechazar todo',

@@ -15,6 +15,7 @@ import { cancel } from '#shared/contract/appointments'
 import { assignPlan, addPlanRoute, removePlanRoute, savePlanSetting, unassignPlan } from '#shared/contract/plans'
 import { addCorrelation, listCorrelations, removeCorrelation } from '#shared/contract/posts.manage'
 import { CancellationReason } from '#shared/enums'
+import { formatMoney } from '#shared/catalogue'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
@@ -221,7 +222,7 @@ export function PlanPanel({ planId }: { planId: number }) {
 }
 
 export function UserTools({ userId, reload }: { userId: number; reload: () => void }) {
-  const { t } = usePage()
+  const { t, locale } = usePage()
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [planId, setPlanId] = useState('')
@@ -264,7 +265,7 @@ export function UserTools({ userId, reload }: { userId: number; reload: () => vo
           {t('admin.list.save')}
         </button>
         {Object.values(errors)[0] ? <p className="adm-error">{Object.values(errors)[0]}</p> : null}
-        {balance !== null ? <p>{t('admin.users.balance', { n: (balance / 100).toFixed(2) })}</p> : null}
+        {balance !== null ? <p>{t('admin.users.balance', { n: formatMoney(balance, locale) })}</p> : null}
       </fieldset>
       <fieldset>
         <legend>{t('admin.users.assign_plan')}</legend>

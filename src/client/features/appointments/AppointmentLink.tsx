@@ -194,7 +194,7 @@ function OneAppointment({ id, startCancelling }: { id: number; startCancelling: 
 
 /** After a confirmation or a cancellation: what happened, then /appointments in 3 seconds. */
 function Done({ change }: { change: CardChange }) {
-  const { t, href } = usePage()
+  const { t, href, locale } = usePage()
   const target = href('appointments', { query: { tab: change.kind === 'cancelled' ? 'appointments' : 'next_to' } })
   const left = useCountdown(DELAYS_MS.appointmentRedirect, true, () => window.location.assign(target))
   return (
@@ -203,7 +203,7 @@ function Done({ change }: { change: CardChange }) {
         {change.kind === 'cancelled' ? t('appointments.cancelled') : t('appointments.confirmed')}
       </p>
       {change.kind === 'cancelled' && change.refunded > 0 && (
-        <p data-testid="refunded">{t('appointment_pages.refunded', { amount: dollars(change.refunded) })}</p>
+        <p data-testid="refunded">{t('appointment_pages.refunded', { amount: dollars(change.refunded, locale) })}</p>
       )}
       <p className="appt-countdown" data-testid="countdown">
         {t('appointment_pages.to_list', { n: left })}

@@ -21,7 +21,7 @@ const PER_PAGE = 20
  * own agenda as host and has no booking tab.
  */
 export default function Appointments({ boot }: PageProps) {
-  const { t } = usePage()
+  const { t, locale } = usePage()
   const isHost = boot.user?.role === Role.psychologist
   const tabs = isHost ? HOST_TABS : TABS
   const asked = boot.query.tab as Tab | undefined
@@ -109,7 +109,7 @@ export default function Appointments({ boot }: PageProps) {
             onCancelled={(refunded) =>
               setFlash(
                 refunded > 0
-                  ? t('appointment_pages.refunded', { amount: dollars(refunded) })
+                  ? t('appointment_pages.refunded', { amount: dollars(refunded, locale) })
                   : t('appointment_pages.cancelled_banner'),
               )
             }

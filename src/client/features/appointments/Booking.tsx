@@ -27,7 +27,7 @@ interface Props {
  * how (the channel); the credits it costs; a phone asked for first when there is none.
  */
 export function Booking({ onBooked }: Props) {
-  const { t, href, messages, boot } = usePage()
+  const { t, href, messages, boot, locale } = usePage()
   const [me, setMe] = useState<UserDto | null>(null)
   const [psychologists, setPsychologists] = useState<PsychologistDto[] | null>(null)
   const [failed, setFailed] = useState(false)
@@ -315,13 +315,16 @@ export function Booking({ onBooked }: Props) {
             <p className="field-hint">{t('appointment_pages.choose_all')}</p>
           )}
           <p className="book-credits" data-testid="credits">
-            {t('appointment_pages.credits', { credits: dollars(me.credits), price: SESSION_PRICE })}{' '}
+            {t('appointment_pages.credits', {
+              credits: dollars(me.credits, locale),
+              price: dollars(SESSION_PRICE, locale),
+            })}{' '}
             <a href={href('subscription')}>{t('appointment_pages.buy_credits')}</a>
           </p>
           {me.subscriber && <p className="field-hint">{t('appointment_pages.subscriber_note')}</p>}
           {!enough && (
             <p className="form-alert form-alert-info" data-testid="not-enough">
-              {t('appointment_pages.not_enough', { price: SESSION_PRICE })}
+              {t('appointment_pages.not_enough', { price: dollars(SESSION_PRICE, locale) })}
             </p>
           )}
           {needsPhone ? (

@@ -21,7 +21,7 @@ interface Props {
  * the tap whether the credits come back (a guest, 24 hours or more before; a host, always).
  */
 export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
-  const { t } = usePage()
+  const { t, locale } = usePage()
   const id = useId()
   const [reason, setReason] = useState('')
   const [text, setText] = useState('')
@@ -36,7 +36,7 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
       ? null
       : side === 'guest'
         ? early
-          ? t('appointment_pages.refund_full', { amount: dollars(a.price_credits) })
+          ? t('appointment_pages.refund_full', { amount: dollars(a.price_credits, locale) })
           : t('appointment_pages.refund_late')
         : t('appointment_pages.refund_host')
 

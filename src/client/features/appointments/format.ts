@@ -103,8 +103,8 @@ export function dayParts(date: string, locale: Locale) {
   }
 }
 
-/** Dollars as the app writes them: 45, 12.5 → '45', '12.50'. */
-export const dollars = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2))
+/** Dollars as the app writes them to people, one form per language (shared/catalogue.ts formatMoney). */
+export { formatDollars as dollars } from '#shared/catalogue'
 
 export { languageNames } from '#client/components/words.ts'
 

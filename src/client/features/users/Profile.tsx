@@ -13,6 +13,7 @@ import { notify } from '#client/stores/toasts.ts'
 import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import '#client/components/forms.css'
 import { Role } from '#shared/enums'
+import { formatDollars } from '#shared/catalogue'
 
 const { deleteUser, exportMyData } = contract(() => import('#shared/contract/users'))
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
@@ -42,7 +43,7 @@ export default function Profile({ data, boot }: PageProps<ProfilePageData>) {
 }
 
 function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageData>['boot'] }) {
-  const { t, href } = usePage()
+  const { t, href, locale } = usePage()
   const hydrated = useHydrated()
   const [user, setUser] = useState(data.user)
   const [name, setName] = useState(user.name ?? '')
@@ -100,7 +101,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
           <p className="profile-chips">
             {user.subscriber && <span className="chip">{t('accounts.profile.subscriber')}</span>}
             <span className="chip">
-              {t('accounts.profile.credits')}: ${user.credits.toFixed(2)}
+              {t('accounts.profile.credits')}: {formatDollars(user.credits, locale)}
             </span>
             {!user.subscriber && user.free_access_until && (
               <span className="chip">

@@ -10,15 +10,22 @@ import './consent.css'
  * the person chooses, and again from the footer's 'Cookie settings'. Strictly necessary storage
  * (the session, the time zone, this choice) needs no consent; the rest waits for it.
  */
+/**
+ * Pages the banner never covers by itself (issue 34 "Care"): help in a crisis and the offline page.
+ * Nothing on them waits for consent; the footer's 'Cookie settings' still opens the choice.
+ */
+const QUIET_PAGES = new Set(['help', 'offline'])
+
 export function ConsentBanner() {
   const { t, href, boot } = usePage()
   const consent = useStore($consent)
   // Rendered open by the server for whoever has not chosen, so it paints with the page.
-  const [open, setOpen] = useState(boot.consentAsked)
+  const [open, setOpen] = useState(boot.consentAsked && !QUIET_PAGES.has(boot.page))
   const [choosing, setChoosing] = useState(false)
   const [analytics, setAnalytics] = useState(false)
   const [ads, setAds] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
+  const box = useRef<HTMLElement>(null)
 
   useEffect(() => {
     const stored = readConsent()
@@ -47,6 +54,28 @@ export function ConsentBanner() {
     applyConsent(consent, boot)
   }, [consent, boot])
 
+  // While it shows, the page keeps room below for it (styles: --consent-space): its end can be
+  // scrolled above the banner and what is focused or scrolled to stops above it, so it never
+  // hides a page's main action (the booking's 'Reservar la sesión').
+  useEffect(() => {
+    const root = document.documentElement
+    const el = box.current
+    if (!open || !el) return
+    const measure = () => {
+      const top = el.getBoundingClientRect().top
+      root.style.setProperty('--consent-space', `${Math.max(0, Math.ceil(window.innerHeight - top) + 8)}px`)
+    }
+    measure()
+    const seen = new ResizeObserver(measure)
+    seen.observe(el)
+    window.addEventListener('resize', measure)
+    return () => {
+      seen.disconnect()
+      window.removeEventListener('resize', measure)
+      root.style.removeProperty('--consent-space')
+    }
+  }, [open, choosing])
+
   if (!open) return null
   const decide = (choice: { analytics: boolean; ads: boolean }) => {
     saveConsent(choice)
@@ -55,7 +84,8 @@ export function ConsentBanner() {
   }
   return (
     <section
-      className="consent"
+      ref={box}
+      className={choosing ? 'consent consent-choosing' : 'consent'}
       role="dialog"
       aria-modal="false"
       aria-labelledby="consent-title"
@@ -65,7 +95,9 @@ export function ConsentBanner() {
         {t('consent.title')}
       </h2>
       <p>
-        {t('consent.body')} <a href={href('cookies')}>{t('consent.more')}</a>
+        {/* A phone shows the short text, so the banner stays a small bar (consent.css). */}
+        <span className="consent-long">{t('consent.body')}</span>
+        <span className="consent-short">{t('consent.short')}</span> <a href={href('cookies')}>{t('consent.more')}</a>
       </p>
       {choosing && (
         <fieldset className="consent-choices">
