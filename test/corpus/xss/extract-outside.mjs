@@ -6,7 +6,7 @@
  * (repository, paths, commit, licence). A folder of their own: e2e/xss.e2e.mjs saves every file
  * of test/corpus/xss one input at a time, and these hold ~7,000 inputs; they run in workerd
  * (test/posts/xss-corpus.test.ts) and in Chromium by their distinct stored bodies
- * (e2e/break-html.e2e.mjs).
+ * (e2e/xss.e2e.mjs).
  *
  *   node test/corpus/xss/extract-outside.mjs          reads /work/.mirror/<owner>+<name>/repo
  *   XSS_MIRROR=/path/to/mirrors node test/corpus/xss/extract-outside.mjs
@@ -22,30 +22,12 @@
  * - payloadbox/xss-payload-list, `Intruder/xss-payload-list.txt`: every line (MIT).
  * - s0md3v/AwesomeXSS, `README.md`: every line of its fenced blocks that holds markup (MIT).
  */
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { headOf, show, writeCorpus } from './mirror.mjs'
 
 const HERE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'outside')
-const MIRROR = process.env.XSS_MIRROR ?? '/work/.mirror'
-const gitDir = (repo) => path.join(MIRROR, repo.replace('/', '+'), 'repo')
-const git = (repo, ...args) =>
-  execFileSync('git', ['--git-dir', gitDir(repo), ...args], { encoding: 'utf8', maxBuffer: 64 << 20 })
-const headOf = (repo) => git(repo, 'rev-parse', 'HEAD').trim()
-const show = (repo, commit, file) => git(repo, 'show', `${commit}:${file}`)
-
-function write(file, source, vectors) {
-  const seen = new Set()
-  const unique = vectors.filter((v) => v.input.trim() && !seen.has(v.input) && seen.add(v.input))
-  const out = {
-    source: { ...source, extracted_by: 'test/corpus/xss/extract-outside.mjs', vectors: unique.length },
-    vectors: unique,
-  }
-  mkdirSync(HERE, { recursive: true })
-  writeFileSync(path.join(HERE, file), `${JSON.stringify(out, null, 2)}\n`)
-  console.log(`${file}: ${unique.length} vectors (${vectors.length - unique.length} duplicates dropped)`)
-}
+const write = (file, source, vectors) => writeCorpus(HERE, file, source, vectors, 'test/corpus/xss/extract-outside.mjs')
 
 /** Markup, a character reference or a script URL: a line worth saving as a body. */
 const HOSTILE = /<|&[#a-z]|javascript:|data:|vbscript:/i

@@ -31,10 +31,9 @@
  *   and libraries this site does not load), and the categories that inject into a JavaScript
  *   string or a response's content type (SKIPPED below).
  */
-import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { git, headOf, show, writeCorpus } from './mirror.mjs'
 
 /** The tags the post allowlist keeps (docs/API.md "HTML a post may hold"; h1 is kept as h2). */
 const KEPT_TAGS = new Set(
@@ -45,24 +44,7 @@ const KEPT_TAGS = new Set(
 )
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
-const MIRROR = process.env.XSS_MIRROR ?? '/work/.mirror'
-
-const gitDir = (repo) => path.join(MIRROR, repo.replace('/', '+'), 'repo')
-const git = (repo, ...args) =>
-  execFileSync('git', ['--git-dir', gitDir(repo), ...args], { encoding: 'utf8', maxBuffer: 64 << 20 })
-const headOf = (repo) => git(repo, 'rev-parse', 'HEAD').trim()
-const show = (repo, commit, file) => git(repo, 'show', `${commit}:${file}`)
-
-function write(file, source, vectors) {
-  const seen = new Set()
-  const unique = vectors.filter((v) => v.input.trim() && !seen.has(v.input) && seen.add(v.input))
-  const out = {
-    source: { ...source, extracted_by: 'test/corpus/xss/extract.mjs', vectors: unique.length },
-    vectors: unique,
-  }
-  writeFileSync(path.join(HERE, file), `${JSON.stringify(out, null, 2)}\n`)
-  console.log(`${file}: ${unique.length} vectors (${vectors.length - unique.length} duplicates dropped)`)
-}
+const write = (file, source, vectors) => writeCorpus(HERE, file, source, vectors, 'test/corpus/xss/extract.mjs')
 
 // ── OWASP XSS Filter Evasion Cheat Sheet ───────────────────────────────────────────────────────
 {
