@@ -203,17 +203,19 @@ export class FakeStripe {
       record({ outcome: 'refused', status: 503, answered: true, body: null })
       return this.reply(503, { error: { type: 'api_error', message: 'Service unavailable' } })
     }
+    /** Stripe's error envelope, answered and recorded as a refusal (nothing ran). */
+    const refuse = (status: number, error: Record<string, string>) => {
+      const body = { error }
+      record({ outcome: 'refused', status, answered: true, body })
+      return this.reply(status, body)
+    }
     if (fault === 'rate_limited') {
       // docs.stripe.com/rate-limits: 429, code rate_limit, refused before the endpoint runs (nothing saved).
-      const body = {
-        error: {
-          type: 'invalid_request_error',
-          code: 'rate_limit',
-          message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
-        },
-      }
-      record({ outcome: 'refused', status: 429, answered: true, body })
-      return this.reply(429, body)
+      return refuse(429, {
+        type: 'invalid_request_error',
+        code: 'rate_limit',
+        message: 'Too many requests hit the API too quickly. We recommend an exponential backoff of your requests.',
+      })
     }
     if (fault === 'lost_before') {
       record({ outcome: 'refused', status: 0, answered: false, body: null })
@@ -226,29 +228,21 @@ export class FakeStripe {
       const kept = this.saved.get(key)
       if (kept) {
         if (kept.fingerprint !== fingerprint) {
-          const body = {
-            error: {
-              type: 'idempotency_error',
-              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-            },
-          }
-          record({ outcome: 'refused', status: 400, answered: true, body })
-          return this.reply(400, body)
+          return refuse(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          })
         }
         record({ outcome: 'replayed', status: kept.status, answered: fault !== 'lost_after', body: kept.body })
         if (fault === 'lost_after') throw new TypeError('Network connection lost.')
         return this.reply(kept.status, kept.body)
       }
       if (this.running.has(key)) {
-        const body = {
-          error: {
-            type: 'invalid_request_error',
-            code: 'idempotency_key_in_use',
-            message: 'There is currently another in-progress request using this Stripe-Idempotency-Key.',
-          },
-        }
-        record({ outcome: 'refused', status: 409, answered: true, body })
-        return this.reply(409, body)
+        return refuse(409, {
+          type: 'invalid_request_error',
+          code: 'idempotency_key_in_use',
+          message: 'There is currently another in-progress request using this Stripe-Idempotency-Key.',
+        })
       }
       this.running.add(key)
     }

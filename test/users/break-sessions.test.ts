@@ -11,7 +11,7 @@ import { getDb } from '#worker/db/client'
 import { api, json, userChanged } from '../helpers'
 import { makeRoute } from '../factories'
 import { dropStaleKV, KV_CACHE_MS, LOCATION_HEADER, StaleKV, useStaleKV } from '../stale-kv'
-import { bearer, captcha, login, PASSWORD, register, setRole } from './support'
+import { bearer, captcha, login, PASSWORD, recoveryLink, register, setRole } from './support'
 import { book, call, dayIn, guest, host, madrid } from '../appointments/support'
 
 let kv: StaleKV
@@ -168,19 +168,7 @@ describe('a session ended by a password change, with a request of it still in fl
     // Now holds: the session is confirmed after the body (401), and the profile's write lands only
     // while the password is the session's own (users.repo.ts updateUser `whilePassword`).
     const owner = await register({ name: 'Dueña' }, 'en')
-    const asked = await api('/v1/user/recover/password', {
-      method: 'POST',
-      locale: 'en',
-      headers: { 'x-captcha-token': captcha() },
-      form: { email: owner.email },
-    })
-    expect(asked.status).toBe(200)
-    const mail = await env.DB.prepare(
-      "SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover' ORDER BY id DESC LIMIT 1",
-    )
-      .bind(owner.email)
-      .first<{ text: string }>()
-    const authorization = /authorization=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!
+    const authorization = await recoveryLink(owner.email)
     const viaLink = await api('/v1/user/authenticate', {
       method: 'POST',
       locale: 'en',
@@ -450,19 +438,7 @@ describe('every sign-in link made before a password change ends with it', () => 
     // Same as the appointment link above: a recovery link signs in and may set a password without
     // the current one; made before the change, it must not survive it.
     const owner = await register({ name: 'Dueña' }, 'en')
-    const asked = await api('/v1/user/recover/password', {
-      method: 'POST',
-      locale: 'en',
-      headers: { 'x-captcha-token': captcha() },
-      form: { email: owner.email },
-    })
-    expect(asked.status).toBe(200)
-    const mail = await env.DB.prepare(
-      "SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover' ORDER BY id DESC LIMIT 1",
-    )
-      .bind(owner.email)
-      .first<{ text: string }>()
-    const authorization = /authorization=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!
+    const authorization = await recoveryLink(owner.email)
     const changed = await api('/v1/user/update', {
       method: 'POST',
       locale: 'en',

@@ -1,7 +1,17 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { api, json } from '../helpers'
-import { bearer, captcha, login, PASSWORD, register, sessionCookie, setCookieHeader, uniqueEmail } from './support'
+import {
+  bearer,
+  captcha,
+  login,
+  PASSWORD,
+  recoveryLink,
+  register,
+  sessionCookie,
+  setCookieHeader,
+  uniqueEmail,
+} from './support'
 
 const me = (headers: Record<string, string>) => api('/v1/user', { headers, locale: 'en' })
 const cookie = (token: string) => ({ cookie: `calma_session=${token}` })
@@ -239,16 +249,7 @@ describe('temporary tokens (user_id + authorization)', () => {
 
   it('of a link used twice at the same moment, only one use signs in', async () => {
     const r = await register()
-    await api('/v1/user/recover/password', {
-      method: 'POST',
-      locale: 'en',
-      headers: { 'x-captcha-token': captcha() },
-      form: { email: r.email },
-    })
-    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover'")
-      .bind(r.email)
-      .first<{ text: string }>()
-    const authorization = /authorization=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!
+    const authorization = await recoveryLink(r.email)
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(r.id), authorization } }),

@@ -52,6 +52,26 @@ export async function register(fields: Record<string, string> = {}, locale = 'en
   return { id: body.user.id, email, token: body.user.token, body, res }
 }
 
+/**
+ * Asks for a recovery mail (POST /v1/user/recover/password) and reads the newest one's link from
+ * the outbox: the `authorization` a person signs in with (POST /v1/user/authenticate).
+ */
+export async function recoveryLink(email: string): Promise<string> {
+  const asked = await api('/v1/user/recover/password', {
+    method: 'POST',
+    locale: 'en',
+    headers: { 'x-captcha-token': captcha() },
+    form: { email },
+  })
+  if (asked.status !== 200) throw new Error(`recovery refused ${asked.status}`)
+  const mail = await env.DB.prepare(
+    "SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover' ORDER BY id DESC LIMIT 1",
+  )
+    .bind(email)
+    .first<{ text: string }>()
+  return /authorization=([A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!
+}
+
 export async function login(email: string, password = PASSWORD, extra: Record<string, string> = {}) {
   const res = await api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { email, password, ...extra } })
   return { res, body: await json(res) }
