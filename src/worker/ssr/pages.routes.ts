@@ -131,8 +131,8 @@ export async function renderPageFor(
  * Local and test runs: the page table as JSON, so the accessibility check (e2e/a11y.e2e.mjs)
  * visits every page there is, and a new page is checked without anyone listing it.
  */
-export const pageRegistryRoute = new Hono<AppEnv>().get('/', (c) => {
-  if (!isLocalEnv(c.env)) return renderPageFor(c, null, {}, 404)
+export const pageRegistryRoute = new Hono<AppEnv>().get('/', async (c) => {
+  if (!isLocalEnv(c.env)) return await renderPageFor(c, null, {}, 404)
   return c.json(
     ROUTABLE.map(({ id, entry }) => ({
       id,
