@@ -53,10 +53,11 @@ const E2E_DIR = path.join(ROOT, 'e2e')
  * A so the lanes end together (lane B was ~70 s longer). psychologist (it edits psico2's hours;
  * a11y signs in as psico1) moved to lane B when npm test's a11y took half its pages per signed-in
  * role (decision 041), and accounts too (its own people; the demo people it signs in as it only
- * reads; its 7 wrong passwords are far from the 50 an address may fail). pwa-owner stays in lane A: pwa serves a new sw.js for a while (its update
+ * reads; its 7 wrong passwords are far from the 50 an address may fail). legal went back to lane B
+ * when a visitor's a11y pages took one width per language (decision 050: a11y ~95 s shorter). pwa-owner stays in lane A: pwa serves a new sw.js for a while (its update
  * journey), which another lane's service workers would pick up.
  */
-const LANES = { B: ['a11y', 'accounts', 'foundation', 'forms', 'journey', 'payments', 'psychologist', 'site'] }
+const LANES = { B: ['a11y', 'accounts', 'foundation', 'forms', 'journey', 'legal', 'payments', 'psychologist', 'site'] }
 const laneOf = (file) =>
   Object.entries(LANES).find(([, names]) => names.includes(file.replace(/\.e2e\.mjs$/, '')))?.[0] ?? 'A'
 
