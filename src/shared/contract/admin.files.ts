@@ -69,6 +69,8 @@ export const uploadPart = defineCall({
 export const completeUpload = defineCall({
   method: 'POST',
   path: '/file/upload/complete',
+  status: 201,
+  message: 'admin.messages.file_created',
   request: z.object({
     key: uploadKeyField,
     upload_id: uploadIdField,
@@ -91,6 +93,7 @@ export const abortUpload = defineCall({
 export const deleteFile = defineCall({
   method: 'DELETE',
   path: '/file',
+  message: 'admin.messages.file_deleted',
   request: z.object({ id: idField }),
   response: messageResponse,
 })

@@ -185,12 +185,15 @@ export type UnitForm = z.output<typeof unitForm>
 export const saveUnit = defineCall({
   method: 'POST',
   path: '/unit',
+  message: 'admin.messages.unit_updated',
+  createdMessage: 'admin.messages.unit_created',
   request: unitForm,
   response: envelope({ unit: adminUnitRow }),
 })
 export const deleteUnit = defineCall({
   method: 'DELETE',
   path: '/unit',
+  message: 'admin.messages.unit_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })
@@ -198,6 +201,7 @@ export const deleteUnit = defineCall({
 export const moveUnit = defineCall({
   method: 'POST',
   path: '/unit/move',
+  message: 'admin.messages.unit_moved',
   request: z.object({ id, direction: z.enum(['up', 'down'], { error: 'validation.choice' }) }),
   response: envelope({ rows: z.array(adminUnitRow) }),
 })
@@ -223,6 +227,7 @@ export type AdminUserForm = z.output<typeof adminUserForm>
 export const saveAdminUser = defineCall({
   method: 'POST',
   path: '/admin/user',
+  message: 'admin.messages.user_updated',
   request: adminUserForm,
   response: envelope({ user: adminUserRow }),
 })
@@ -230,6 +235,7 @@ export const saveAdminUser = defineCall({
 export const adjustCredits = defineCall({
   method: 'POST',
   path: '/admin/user/credits',
+  message: 'admin.users.adjusted',
   request: z.object({
     user_id: id,
     amount_cents: int({ min: -10_000_000, max: 10_000_000 }).refine((n) => n !== 0, { error: 'validation.invalid' }),
@@ -254,12 +260,15 @@ export type PropertyForm = z.output<typeof propertyForm>
 export const saveProperty = defineCall({
   method: 'POST',
   path: '/route/property',
+  message: 'admin.messages.property_updated',
+  createdMessage: 'admin.messages.property_created',
   request: propertyForm,
   response: envelope({ property: adminPropertyRow }),
 })
 export const deleteProperty = defineCall({
   method: 'DELETE',
   path: '/route/property',
+  message: 'admin.messages.property_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })
@@ -271,12 +280,14 @@ export const RESTORE_DAYS = 30
 export const restoreDeleted = defineCall({
   method: 'POST',
   path: '/admin/restore',
+  message: 'admin.audit.restored',
   request: z.object({ audit_id: id }),
   response: envelope({ entity: z.string(), id: z.number().int() }),
 })
 export const regenerateSitemap = defineCall({
   method: 'POST',
   path: '/admin/sitemap',
+  message: 'admin.sitemap.regenerated',
   request: z.object({}),
   response: envelope({ urls: z.number().int() }),
 })
@@ -286,6 +297,7 @@ export const regenerateSitemap = defineCall({
 export const updateImageUsingUnsplash = defineCall({
   method: 'POST',
   path: '/post/update_image_using_unsplash',
+  message: 'admin.posts.unsplash_done',
   request: z.object({ id }),
   response: envelope({ image_cover: z.string() }),
 })

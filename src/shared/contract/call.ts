@@ -3,6 +3,7 @@
 // is keyed by it (client/api.ts), so a path cannot be paired with another call's schemas, and
 // the tests parse every answer with its response schema (test/contract).
 import type { z } from 'zod'
+import type { MessageKey } from '#shared/i18n/index'
 
 export type Method = 'GET' | 'POST' | 'DELETE'
 
@@ -24,6 +25,12 @@ export interface Call<
    * answer, and every answer to a signed-in caller, is `Cache-Control: no-store` (issue 14 §3).
    */
   publicCacheSeconds?: number
+  /** The success answer's status when it is not 200 (a call that always creates: 201). */
+  status?: 200 | 201 | 202
+  /** The success answer's message, in the caller's language (a result may choose another). */
+  message?: MessageKey
+  /** A save's message when it made its row (then 201); `message` when it changed one. */
+  createdMessage?: MessageKey
 }
 
 export function defineCall<M extends Method, P extends string, Req extends z.ZodType, Res extends z.ZodType>(
