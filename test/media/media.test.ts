@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { parseRange } from '#worker/features/media/media.routes'
+import { parseRange } from '#worker/features/media/serve'
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { headers })

@@ -96,6 +96,8 @@ export type BookForm = z.output<typeof bookForm>
 export const book = defineCall({
   method: 'POST',
   path: '/appointment',
+  status: 201,
+  message: 'appointments.booked',
   request: bookForm,
   response: envelope({ appointment: appointmentSchema, credits: z.number() }),
 })
@@ -103,6 +105,7 @@ export const book = defineCall({
 export const confirm = defineCall({
   method: 'POST',
   path: '/appointment/confirm',
+  message: 'appointments.confirmed',
   request: z.object({ id: idField }),
   response: envelope({ appointment: appointmentSchema }),
 })
@@ -117,6 +120,7 @@ export type CancelForm = z.output<typeof cancelForm>
 export const cancel = defineCall({
   method: 'POST',
   path: '/appointment/cancel',
+  message: 'appointments.cancelled',
   request: cancelForm,
   response: envelope({ appointment: appointmentSchema, refunded_credits: z.number() }),
 })
@@ -132,6 +136,7 @@ export const closeForm = z.object({
 export const close = defineCall({
   method: 'POST',
   path: '/appointment/close',
+  message: 'appointments.closed',
   request: closeForm,
   response: envelope({ appointment: appointmentSchema }),
 })
@@ -145,6 +150,7 @@ export const meetingForm = z.object({
 export const setMeeting = defineCall({
   method: 'POST',
   path: '/appointment/meeting',
+  message: 'appointments.meeting_saved',
   request: meetingForm,
   response: envelope({ appointment: appointmentSchema }),
 })

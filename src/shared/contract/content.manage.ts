@@ -51,12 +51,15 @@ export type RouteForm = z.output<typeof routeForm>
 export const saveRoute = defineCall({
   method: 'POST',
   path: '/route',
+  message: 'content_manage.route_updated',
+  createdMessage: 'content_manage.route_created',
   request: routeForm,
   response: envelope({ route: routeSchema }),
 })
 export const deleteRoute = defineCall({
   method: 'DELETE',
   path: '/route',
+  message: 'content_manage.route_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })
@@ -65,18 +68,21 @@ const routeSymptom = z.object({ route_id: id, symptom_id: id })
 export const assignSymptom = defineCall({
   method: 'POST',
   path: '/route/symptom/assign',
+  message: 'content_manage.symptom_assigned',
   request: routeSymptom,
   response: envelope({ symptoms: z.array(symptomRefSchema) }),
 })
 export const unassignSymptom = defineCall({
   method: 'DELETE',
   path: '/route/symptom/unassign',
+  message: 'content_manage.symptom_unassigned',
   request: routeSymptom,
   response: envelope({ symptoms: z.array(symptomRefSchema) }),
 })
 export const applyPrimarySymptom = defineCall({
   method: 'POST',
   path: '/route/symptom/apply/primary',
+  message: 'content_manage.primary_set',
   request: routeSymptom,
   response: envelope({ symptoms: z.array(symptomRefSchema) }),
 })
@@ -109,12 +115,15 @@ export const listRouteCategories = defineCall({
 export const saveRouteCategory = defineCall({
   method: 'POST',
   path: '/route/category',
+  message: 'content_manage.category_updated',
+  createdMessage: 'content_manage.category_created',
   request: categoryForm,
   response: envelope({ category: categorySchema }),
 })
 export const deleteRouteCategory = defineCall({
   method: 'DELETE',
   path: '/route/category',
+  message: 'content_manage.category_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })
@@ -154,12 +163,15 @@ export type SymptomForm = z.output<typeof symptomForm>
 export const saveSymptom = defineCall({
   method: 'POST',
   path: '/symptom',
+  message: 'content_manage.symptom_updated',
+  createdMessage: 'content_manage.symptom_created',
   request: symptomForm,
   response: envelope({ symptom: symptomSchema }),
 })
 export const deleteSymptom = defineCall({
   method: 'DELETE',
   path: '/symptom',
+  message: 'content_manage.symptom_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })

@@ -24,6 +24,8 @@ export type LetstalkRequest = z.output<typeof letstalkRequest>
 export const sendLetstalk = defineCall({
   method: 'POST',
   path: '/letstalk',
+  status: 201,
+  message: 'forms.letstalk.thanks',
   request: letstalkRequest,
   response: messageResponse,
 })

@@ -95,18 +95,24 @@ export type SuggestionRequest = z.output<typeof suggestionRequest>
 export const sendContact = defineCall({
   method: 'POST',
   path: '/contact',
+  status: 201,
+  message: 'forms.contact.thanks',
   request: contactRequest,
   response: messageResponse,
 })
 export const sendFeedback = defineCall({
   method: 'POST',
   path: '/feedback',
+  status: 201,
+  message: 'forms.feedback.thanks',
   request: feedbackRequest,
   response: messageResponse,
 })
 export const sendSuggestion = defineCall({
   method: 'POST',
   path: '/suggestion',
+  status: 201,
+  message: 'forms.suggestions.thanks',
   request: suggestionRequest,
   response: messageResponse,
 })

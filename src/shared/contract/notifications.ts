@@ -93,6 +93,8 @@ export type CreateNotificationForm = z.output<typeof createNotificationForm>
 export const createNotification = defineCall({
   method: 'POST',
   path: '/notification',
+  status: 201,
+  message: 'engagement.notifications.created',
   request: createNotificationForm,
   response: envelope({ notification: adminNotificationSchema }),
 })
@@ -101,6 +103,7 @@ export const createNotification = defineCall({
 export const cancelNotification = defineCall({
   method: 'POST',
   path: '/notification/cancel',
+  message: 'engagement.notifications.cancelled',
   request: z.object({ id: idField }),
   response: envelope({ notification: adminNotificationSchema }),
 })

@@ -98,6 +98,7 @@ export const mySubscriptions = defineCall({
 export const cancelMySubscription = defineCall({
   method: 'DELETE',
   path: '/my/subscriptions',
+  message: 'payments.cancelled',
   request: z.object({ id: idField.optional() }),
   response: envelope(mineShape),
 })
@@ -141,6 +142,8 @@ export const refundRequest = z.object({
 export const requestRefund = defineCall({
   method: 'POST',
   path: '/user/refund',
+  status: 201,
+  message: 'payments.refund_sent',
   request: refundRequest,
   response: envelope({ refund_request: refundRequestSchema }),
 })
@@ -162,12 +165,14 @@ export const listRefunds = defineCall({
 export const approveRefund = defineCall({
   method: 'POST',
   path: '/refund/approve',
+  message: 'payments.refund_approved',
   request: z.object({ id: idField }),
   response: envelope({ refund_request: refundRequestSchema }),
 })
 export const rejectRefund = defineCall({
   method: 'POST',
   path: '/refund/reject',
+  message: 'payments.refund_rejected',
   request: z.object({ id: idField }),
   response: envelope({ refund_request: refundRequestSchema }),
 })

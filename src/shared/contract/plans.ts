@@ -133,42 +133,52 @@ const planRouteAdd = planRoute.extend({ order: int({ min: -100000, max: 100000 }
 export const savePlan = defineCall({
   method: 'POST',
   path: '/plan',
+  message: 'plans.plan_updated',
+  createdMessage: 'plans.plan_created',
   request: planForm,
   response: envelope({ plan: planSchema }),
 })
 export const deletePlan = defineCall({
   method: 'DELETE',
   path: '/plan',
+  message: 'plans.plan_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })
 export const savePlanSetting = defineCall({
   method: 'POST',
   path: '/plan/setting',
+  message: 'plans.setting_updated',
   request: planSettingForm,
   response: envelope({ setting: planSettingSchema.extend({ order: z.number().int() }) }),
 })
 export const assignPlan = defineCall({
   method: 'POST',
   path: '/plan/assign',
+  status: 201,
+  message: 'plans.assigned',
   request: planUser,
   response: messageResponse,
 })
 export const unassignPlan = defineCall({
   method: 'DELETE',
   path: '/plan/assign',
+  message: 'plans.unassigned',
   request: planUser,
   response: messageResponse,
 })
 export const addPlanRoute = defineCall({
   method: 'POST',
   path: '/plan/route',
+  status: 201,
+  message: 'plans.route_added',
   request: planRouteAdd,
   response: messageResponse,
 })
 export const removePlanRoute = defineCall({
   method: 'DELETE',
   path: '/plan/route',
+  message: 'plans.route_removed',
   request: planRoute,
   response: messageResponse,
 })

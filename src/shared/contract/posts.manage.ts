@@ -52,6 +52,8 @@ export type PostForm = z.output<typeof postForm>
 export const savePost = defineCall({
   method: 'POST',
   path: '/post',
+  message: 'posts_manage.post_updated',
+  createdMessage: 'posts_manage.post_created',
   request: postForm,
   response: envelope({ post: postSchema }),
 })
@@ -59,6 +61,7 @@ export const savePost = defineCall({
 export const deletePost = defineCall({
   method: 'DELETE',
   path: '/post',
+  message: 'posts_manage.post_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })
@@ -74,12 +77,14 @@ const pair = z.object({ post_id: id, related_post_id: id })
 export const addCorrelation = defineCall({
   method: 'POST',
   path: '/post/correlation',
+  message: 'posts_manage.correlation_added',
   request: pair,
   response: envelope({ correlations: z.array(correlationSchema) }),
 })
 export const removeCorrelation = defineCall({
   method: 'DELETE',
   path: '/post/correlation',
+  message: 'posts_manage.correlation_removed',
   request: pair,
   response: envelope({ correlations: z.array(correlationSchema) }),
 })
@@ -93,12 +98,15 @@ export const listPostCategories = defineCall({
 export const savePostCategory = defineCall({
   method: 'POST',
   path: '/post/category',
+  message: 'posts_manage.category_updated',
+  createdMessage: 'posts_manage.category_created',
   request: categoryForm,
   response: envelope({ category: categorySchema }),
 })
 export const deletePostCategory = defineCall({
   method: 'DELETE',
   path: '/post/category',
+  message: 'posts_manage.category_deleted',
   request: z.object({ id }),
   response: messageResponse,
 })

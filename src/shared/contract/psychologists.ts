@@ -91,6 +91,7 @@ export const getMyAvailability = defineCall({
 export const saveMyAvailability = defineCall({
   method: 'POST',
   path: '/my/availability',
+  message: 'psychologist_profile.availability_saved',
   request: availabilityForm,
   response: envelope(availabilitySchema),
 })
@@ -142,6 +143,7 @@ export type PsychologistExtrasForm = z.output<typeof psychologistExtrasForm>
 export const saveMyPsychologistProfile = defineCall({
   method: 'POST',
   path: '/my/psychologist',
+  message: 'psychologist_profile.extras_saved',
   request: psychologistExtrasForm,
   response: envelope({ psychologist: psychologistSchema }),
 })

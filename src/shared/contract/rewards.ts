@@ -70,6 +70,7 @@ export const listUnclaimed = defineCall({
 export const claimReward = defineCall({
   method: 'POST',
   path: '/rewards/claim',
+  message: 'engagement.rewards.claimed',
   request: z.object({ reward_id: idField }),
   response: envelope({ reward_id: z.number().int() }),
 })

@@ -51,12 +51,13 @@ export const trackForm = z.object({
 export type TrackForm = z.output<typeof trackForm>
 
 /** POST /v1/track: stores one event (silent: the page never shows its answer). */
-export const track = defineCall({ ...TRACKING_WIRE.track, request: trackForm, response: messageResponse })
+export const track = defineCall({ ...TRACKING_WIRE.track, status: 202, request: trackForm, response: messageResponse })
 
 /** POST /v1/translation: a key the page had no text for, counted once per key and locale. */
 export const translationForm = z.object({ text: line(300) })
 export const reportTranslation = defineCall({
   ...TRACKING_WIRE.translation,
+  status: 202,
   request: translationForm,
   response: messageResponse,
 })

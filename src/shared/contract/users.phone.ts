@@ -75,7 +75,14 @@ export type UpdateRequest = z.infer<typeof updateRequest>
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────
 
-export const register = defineCall({ method: 'POST', path: '/user', request: registerRequest, response: authResponse })
+export const register = defineCall({
+  method: 'POST',
+  path: '/user',
+  status: 201,
+  message: 'accounts.messages.welcome',
+  request: registerRequest,
+  response: authResponse,
+})
 /** After an update: a new token only when the password changed (every other session ended). */
 export const updateProfile = defineCall({
   method: 'POST',

@@ -231,7 +231,13 @@ export const authenticate = defineCall({
   request: authenticateRequest,
   response: authResponse,
 })
-export const logout = defineCall({ method: 'POST', path: '/user/logout', request: empty, response: messageResponse })
+export const logout = defineCall({
+  method: 'POST',
+  path: '/user/logout',
+  message: 'accounts.messages.logged_out',
+  request: empty,
+  response: messageResponse,
+})
 export const getMe = defineCall({
   method: 'GET',
   path: '/user',
@@ -247,12 +253,14 @@ export const deleteUser = defineCall({
 export const recoverPassword = defineCall({
   method: 'POST',
   path: '/user/recover/password',
+  message: 'accounts.messages.recover_sent',
   request: recoverRequest,
   response: messageResponse,
 })
 export const disableNotifications = defineCall({
   method: 'DELETE',
   path: '/user/notifications/delete',
+  message: 'accounts.messages.notifications_disabled',
   request: disableNotificationsRequest,
   response: messageResponse,
 })

@@ -81,7 +81,9 @@ export function mount<C extends Call>(
 }
 
 /** A router whose calls are mounted by `on(call, guards, handler)`, one line each. */
-export function routes(build: (on: <C extends Call>(call: C, guards: Guard | readonly Guard[], handler: Handler<C>) => void) => void) {
+export function routes(
+  build: (on: <C extends Call>(call: C, guards: Guard | readonly Guard[], handler: Handler<C>) => void) => void,
+) {
   const router = new Hono<AppEnv>()
   build((call, guards, handler) => mount(router, call, guards, handler))
   return router

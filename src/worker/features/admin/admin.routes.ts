@@ -34,7 +34,9 @@ export const adminRoutes = routes((on) => {
     const { unit, created } = await admin.saveUnit(ctx, f)
     return answer({ unit }, { created })
   })
-  on(calls.deleteUnit, contentEdit, (f, ctx) => admin.deleteUnit(ctx, f.id))
+  on(calls.deleteUnit, contentEdit, async (f, ctx) => {
+    await admin.deleteUnit(ctx, f.id)
+  })
   on(calls.moveUnit, contentEdit, async (f, ctx) => ({ rows: await admin.moveUnit(ctx, f.id, f.direction) }))
   on(calls.saveAdminUser, admins, async (f, ctx) => ({ user: await admin.saveUser(ctx, f) }))
   on(calls.adjustCredits, admins, async (f, ctx) => ({
@@ -44,7 +46,9 @@ export const adminRoutes = routes((on) => {
     const { property, created } = await admin.saveProperty(ctx, f)
     return answer({ property }, { created })
   })
-  on(calls.deleteProperty, propertyEdit, (f, ctx) => admin.deleteProperty(ctx, f.id))
+  on(calls.deleteProperty, propertyEdit, async (f, ctx) => {
+    await admin.deleteProperty(ctx, f.id)
+  })
   on(calls.restoreDeleted, admins, (f, ctx) => restoreDeleted(ctx, f.audit_id))
   on(calls.regenerateSitemap, admins, async (_, ctx) => {
     const urls = await admin.regenerateSitemap(ctx)
@@ -60,6 +64,10 @@ export const adminRoutes = routes((on) => {
   on(fileCalls.startUpload, editors, async (f, ctx) => ({ upload: await files.start(ctx, f) }))
   on(fileCalls.uploadPart, editors, async (f, ctx) => ({ part: await files.part(ctx, f) }))
   on(fileCalls.completeUpload, editors, async (f, ctx) => ({ file: await files.complete(ctx, f) }))
-  on(fileCalls.abortUpload, editors, (f, ctx) => files.abort(ctx, f.key, f.upload_id))
-  on(fileCalls.deleteFile, editors, (f, ctx) => files.remove(ctx, f.id))
+  on(fileCalls.abortUpload, editors, async (f, ctx) => {
+    await files.abort(ctx, f.key, f.upload_id)
+  })
+  on(fileCalls.deleteFile, editors, async (f, ctx) => {
+    await files.remove(ctx, f.id)
+  })
 })

@@ -3,89 +3,23 @@ import * as calls from '#shared/contract/appointments'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { requireAuthority, requireUser } from '#worker/http/auth'
-import { endpoint, reply } from '#worker/http/endpoint'
+import { answer, routes } from '#worker/http/mount'
 import * as appointments from './appointments.service'
 
 /** Appointments (issue 9): every call needs a signed-in caller; each service checks the caller's side. */
-export const appointmentsRoutes = new Hono<AppEnv>()
-  .on(
-    calls.listSlots.method,
-    calls.listSlots.path,
-    requireUser,
-    ...endpoint(calls.listSlots, async (c, q) => {
-      const out = await appointments.listSlots(ctxOf(c), q)
-      return reply(c, calls.listSlots, out, out.slots.length ? {} : { message: 'appointments.no_slots' })
-    }),
-  )
-  .on(
-    calls.listAppointments.method,
-    calls.listAppointments.path,
-    requireUser,
-    ...endpoint(calls.listAppointments, async (c, q) =>
-      reply(c, calls.listAppointments, await appointments.list(ctxOf(c), q)),
-    ),
-  )
-  .on(
-    calls.book.method,
-    calls.book.path,
-    requireAuthority,
-    ...endpoint(calls.book, async (c, f) =>
-      reply(c, calls.book, await appointments.book(ctxOf(c), f), { status: 201, message: 'appointments.booked' }),
-    ),
-  )
-  .on(
-    calls.confirm.method,
-    calls.confirm.path,
-    requireUser,
-    ...endpoint(calls.confirm, async (c, f) =>
-      reply(
-        c,
-        calls.confirm,
-        { appointment: await appointments.confirm(ctxOf(c), f.id) },
-        { message: 'appointments.confirmed' },
-      ),
-    ),
-  )
-  .on(
-    calls.cancel.method,
-    calls.cancel.path,
-    requireAuthority,
-    ...endpoint(calls.cancel, async (c, f) =>
-      reply(c, calls.cancel, await appointments.cancel(ctxOf(c), f), { message: 'appointments.cancelled' }),
-    ),
-  )
-  .on(
-    calls.close.method,
-    calls.close.path,
-    requireUser,
-    ...endpoint(calls.close, async (c, f) =>
-      reply(
-        c,
-        calls.close,
-        { appointment: await appointments.close(ctxOf(c), f.id, f.status) },
-        { message: 'appointments.closed' },
-      ),
-    ),
-  )
-  .on(
-    calls.setMeeting.method,
-    calls.setMeeting.path,
-    requireUser,
-    ...endpoint(calls.setMeeting, async (c, f) =>
-      reply(
-        c,
-        calls.setMeeting,
-        { appointment: await appointments.setMeeting(ctxOf(c), f) },
-        { message: 'appointments.meeting_saved' },
-      ),
-    ),
-  )
-  .on(
-    calls.nextAppointment.method,
-    calls.nextAppointment.path,
-    requireUser,
-    ...endpoint(calls.nextAppointment, async (c) => reply(c, calls.nextAppointment, await appointments.next(ctxOf(c)))),
-  )
+export const appointmentsRoutes = routes((on) => {
+  on(calls.listSlots, requireUser, async (q, ctx) => {
+    const out = await appointments.listSlots(ctx, q)
+    return out.slots.length ? out : answer(out, { message: 'appointments.no_slots' })
+  })
+  on(calls.listAppointments, requireUser, (q, ctx) => appointments.list(ctx, q))
+  on(calls.book, requireAuthority, (f, ctx) => appointments.book(ctx, f))
+  on(calls.confirm, requireUser, async (f, ctx) => ({ appointment: await appointments.confirm(ctx, f.id) }))
+  on(calls.cancel, requireAuthority, (f, ctx) => appointments.cancel(ctx, f))
+  on(calls.close, requireUser, async (f, ctx) => ({ appointment: await appointments.close(ctx, f.id, f.status) }))
+  on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))
+  on(calls.nextAppointment, requireUser, (_, ctx) => appointments.next(ctx))
+})
 
 /** Outside /v1 (a file, not the JSON envelope): the appointment page's calendar download. */
 export const appointmentFileRoutes = new Hono<AppEnv>().get(

@@ -5,72 +5,29 @@ import * as calls from '#shared/contract/notifications'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { requireRole, requireUser } from '#worker/http/auth'
-import { endpoint, reply } from '#worker/http/endpoint'
+import { answer, routes } from '#worker/http/mount'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
 import { addressKey, clientAddress, openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
-export const notificationsRoutes = new Hono<AppEnv>()
-  .on(
-    calls.listNotifications.method,
-    calls.listNotifications.path,
-    requireRole(Role.admin),
-    ...endpoint(calls.listNotifications, async (c, q) =>
-      reply(c, calls.listNotifications, await notifications.list(ctxOf(c), q)),
-    ),
-  )
-  .on(
-    calls.createNotification.method,
-    calls.createNotification.path,
-    requireRole(Role.admin),
-    ...endpoint(calls.createNotification, async (c, f) =>
-      reply(c, calls.createNotification, await notifications.create(ctxOf(c), f), {
-        status: 201,
-        message: 'engagement.notifications.created',
-      }),
-    ),
-  )
-  .on(
-    calls.cancelNotification.method,
-    calls.cancelNotification.path,
-    requireRole(Role.admin),
-    ...endpoint(calls.cancelNotification, async (c, f) =>
-      reply(c, calls.cancelNotification, await notifications.cancel(ctxOf(c), f.id), {
-        message: 'engagement.notifications.cancelled',
-      }),
-    ),
-  )
-  .on(
-    calls.listDeadMail.method,
-    calls.listDeadMail.path,
-    requireRole(Role.admin),
-    ...endpoint(calls.listDeadMail, async (c) => reply(c, calls.listDeadMail, await notifications.deadMail(ctxOf(c)))),
-  )
-  .on(
-    calls.replayDeadMail.method,
-    calls.replayDeadMail.path,
-    requireRole(Role.admin),
-    ...endpoint(calls.replayDeadMail, async (c, f) => {
-      const r = await notifications.replayDead(ctxOf(c), f.id ?? null, f.confirm ?? false)
-      return reply(c, calls.replayDeadMail, r, {
-        message: r.needs_confirmation ? 'engagement.notifications.replayed_some' : 'engagement.notifications.replayed',
-        params: { n: r.replayed, left: r.needs_confirmation },
-      })
-    }),
-  )
-  .on(
-    calls.listUnread.method,
-    calls.listUnread.path,
-    requireUser,
-    ...endpoint(calls.listUnread, async (c) => reply(c, calls.listUnread, await notifications.unread(ctxOf(c)))),
-  )
-  .on(
-    calls.markRead.method,
-    calls.markRead.path,
-    requireUser,
-    ...endpoint(calls.markRead, async (c, f) => reply(c, calls.markRead, await notifications.markRead(ctxOf(c), f))),
-  )
+const admins = requireRole(Role.admin)
+
+export const notificationsRoutes = routes((on) => {
+  on(calls.listNotifications, admins, (q, ctx) => notifications.list(ctx, q))
+  on(calls.createNotification, admins, (f, ctx) => notifications.create(ctx, f))
+  on(calls.cancelNotification, admins, (f, ctx) => notifications.cancel(ctx, f.id))
+  on(calls.listDeadMail, admins, (_, ctx) => notifications.deadMail(ctx))
+  on(calls.replayDeadMail, admins, async (f, ctx) => {
+    const r = await notifications.replayDead(ctx, f.id ?? null, f.confirm ?? false)
+    return answer(r, {
+      message: r.needs_confirmation ? 'engagement.notifications.replayed_some' : 'engagement.notifications.replayed',
+      params: { n: r.replayed, left: r.needs_confirmation },
+    })
+  })
+  on(calls.listUnread, requireUser, (_, ctx) => notifications.unread(ctx))
+  on(calls.markRead, requireUser, (f, ctx) => notifications.markRead(ctx, f))
+})
 
 /** A WebSocket from this site only: a page elsewhere cannot ride the person's cookie (cross-site WebSocket hijacking). */
 function sameOrigin(req: Request) {

@@ -1,9 +1,6 @@
-import { Hono } from 'hono'
 import { listRouteUnits, saveUnitProgress } from '#shared/contract/playback'
-import { ctxOf } from '#worker/context'
-import type { AppEnv } from '#worker/env'
 import { anyone, requireUser } from '#worker/http/auth'
-import { endpoint, reply } from '#worker/http/endpoint'
+import { routes } from '#worker/http/mount'
 import * as playback from './playback.service'
 
 /**
@@ -11,18 +8,7 @@ import * as playback from './playback.service'
  * units (a visitor sees every unit locked `login_needed`); saving progress needs a user, and
  * the service refuses a unit the caller may not play (docs/decisions/017-who-may-play.md).
  */
-export const playbackRoutes = new Hono<AppEnv>()
-  .on(
-    listRouteUnits.method,
-    listRouteUnits.path,
-    anyone,
-    ...endpoint(listRouteUnits, async (c, q) => reply(c, listRouteUnits, await playback.listRouteUnits(ctxOf(c), q))),
-  )
-  .on(
-    saveUnitProgress.method,
-    saveUnitProgress.path,
-    requireUser,
-    ...endpoint(saveUnitProgress, async (c, input) =>
-      reply(c, saveUnitProgress, await playback.saveProgress(ctxOf(c), input)),
-    ),
-  )
+export const playbackRoutes = routes((on) => {
+  on(listRouteUnits, anyone, (q, ctx) => playback.listRouteUnits(ctx, q))
+  on(saveUnitProgress, requireUser, (input, ctx) => playback.saveProgress(ctx, input))
+})

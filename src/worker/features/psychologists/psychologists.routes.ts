@@ -1,10 +1,7 @@
-import { Hono } from 'hono'
 import { Role } from '#shared/enums'
 import * as calls from '#shared/contract/psychologists'
-import { ctxOf } from '#worker/context'
-import type { AppEnv } from '#worker/env'
 import { requireRole } from '#worker/http/auth'
-import { endpoint, reply } from '#worker/http/endpoint'
+import { routes } from '#worker/http/mount'
 import { purgeAfterEdit } from '#worker/http/public-cache'
 import * as psychologists from './psychologists.service'
 
@@ -12,38 +9,12 @@ import * as psychologists from './psychologists.service'
  *  fields, can be open to appointments"): psychologists only, every other role 403. The writes
  *  bump the shared content version: the landings list open psychologists with their extras. */
 const psychologistsOnly = requireRole(Role.psychologist)
+const edit = [psychologistsOnly, purgeAfterEdit]
 
-export const psychologistsRoutes = new Hono<AppEnv>()
-  .on(
-    calls.getMyAvailability.method,
-    calls.getMyAvailability.path,
-    psychologistsOnly,
-    ...endpoint(calls.getMyAvailability, async (c) =>
-      reply(c, calls.getMyAvailability, await psychologists.availability(ctxOf(c))),
-    ),
-  )
-  .on(
-    calls.saveMyAvailability.method,
-    calls.saveMyAvailability.path,
-    psychologistsOnly,
-    purgeAfterEdit,
-    ...endpoint(calls.saveMyAvailability, async (c, f) =>
-      reply(c, calls.saveMyAvailability, await psychologists.saveAvailability(ctxOf(c), f), {
-        message: 'psychologist_profile.availability_saved',
-      }),
-    ),
-  )
-  .on(
-    calls.saveMyPsychologistProfile.method,
-    calls.saveMyPsychologistProfile.path,
-    psychologistsOnly,
-    purgeAfterEdit,
-    ...endpoint(calls.saveMyPsychologistProfile, async (c, f) =>
-      reply(
-        c,
-        calls.saveMyPsychologistProfile,
-        { psychologist: await psychologists.saveExtras(ctxOf(c), f) },
-        { message: 'psychologist_profile.extras_saved' },
-      ),
-    ),
-  )
+export const psychologistsRoutes = routes((on) => {
+  on(calls.getMyAvailability, psychologistsOnly, (_, ctx) => psychologists.availability(ctx))
+  on(calls.saveMyAvailability, edit, (f, ctx) => psychologists.saveAvailability(ctx, f))
+  on(calls.saveMyPsychologistProfile, edit, async (f, ctx) => ({
+    psychologist: await psychologists.saveExtras(ctx, f),
+  }))
+})
