@@ -1,7 +1,7 @@
 // A contract call on the server (issue 13 §2): validate its request with the call's schema and
 // answer with a payload the call's response schema types, so the server cannot drift from
-// what the browser checks. Route files mount them as
-//   .on(call.method, call.path, guard, ...endpoint(call, async (c, input) => reply(c, call, payload)))
+// what the browser checks. Route files do not use it directly: they mount calls with
+// routes((on) => on(call, guards, handler)) (./mount.ts), which is built on it.
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
