@@ -50,6 +50,9 @@ export function BookConfirm({ me, host, date, slot, ready, enough, busy, needsPh
         <a href={href('subscription')}>{t('appointment_pages.buy_credits')}</a>
       </p>
       {me.subscriber && <p className="field-hint">{t('appointment_pages.subscriber_note')}</p>}
+      <p className="appt-policy" data-testid="policy">
+        {t('appointment_pages.policy', { price: dollars(SESSION_PRICE, locale) })}
+      </p>
       {!enough && (
         <p className="form-alert form-alert-info" data-testid="not-enough">
           {t('appointment_pages.not_enough', { price: dollars(SESSION_PRICE, locale) })}
