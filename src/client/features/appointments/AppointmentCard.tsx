@@ -5,12 +5,13 @@ import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
 import { CancelForm } from './CancelForm'
+import { MoveForm, movable } from './MoveForm'
 import { channelName, clock, isLive, longDay, otherOf, reasonName, sideOf, statusName, zoneShort } from './format'
 
 const { close, confirm, setMeeting } = contract(() => import('#shared/contract/appointments'))
 
 export type CardChange =
-  | { kind: 'confirmed' | 'closed' | 'meeting'; appointment: AppointmentDto }
+  | { kind: 'confirmed' | 'closed' | 'meeting' | 'moved'; appointment: AppointmentDto }
   | { kind: 'cancelled'; appointment: AppointmentDto; refunded: number }
 
 interface Props {
@@ -43,7 +44,9 @@ export function AppointmentCard({
   const otherName = other?.name ?? t('appointment_pages.someone')
   const live = isLive(a)
   const mineConfirmed = side === 'host' ? a.confirmed_by_host : side === 'guest' ? a.confirmed_by_guest : true
-  const [panel, setPanel] = useState<'cancel' | 'meeting' | 'close' | null>(startCancelling && live ? 'cancel' : null)
+  const [panel, setPanel] = useState<'cancel' | 'meeting' | 'close' | 'move' | null>(
+    startCancelling && live ? 'cancel' : null,
+  )
   const { busy, send } = useForm()
 
   let state: { text: string; tone: 'ok' | 'wait' | 'you' | 'past' | 'cancelled' }
@@ -173,6 +176,17 @@ export function AppointmentCard({
               {t('appointment_pages.meeting_title')}
             </button>
           )}
+          {side === 'guest' && movable(a) && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setPanel('move')}
+              disabled={busy}
+              data-testid="move-open"
+            >
+              {t('appointment_pages.move')}
+            </button>
+          )}
           <button
             type="button"
             className="button button-small button-quiet"
@@ -192,6 +206,17 @@ export function AppointmentCard({
           onDone={(appointment, refunded) => {
             setPanel(null)
             onChange?.({ kind: 'cancelled', appointment, refunded })
+          }}
+        />
+      )}
+      {actions && panel === 'move' && (
+        <MoveForm
+          appointment={a}
+          hostName={otherName}
+          onKeep={() => setPanel(null)}
+          onDone={(appointment) => {
+            setPanel(null)
+            onChange?.({ kind: 'moved', appointment })
           }}
         />
       )}

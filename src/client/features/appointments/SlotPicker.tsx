@@ -29,6 +29,9 @@ export function SlotPicker({ picker, slot, onSlot, onDay, steps }: Props) {
   const grouped = PERIODS.map((p) => ({ period: p, slots: (slots ?? []).filter((s) => s.period === p) })).filter(
     (g) => g.slots.length > 0,
   )
+  // Booking's steps are the page's sections (h2); inside a card (h3) the picker's titles are h4.
+  const Title = steps ? 'h2' : 'h4'
+  const Period = steps ? 'h3' : 'h5'
   const number = (n: number | undefined) =>
     n === undefined ? null : (
       <span className="book-step-n" aria-hidden="true">
@@ -39,10 +42,10 @@ export function SlotPicker({ picker, slot, onSlot, onDay, steps }: Props) {
   return (
     <>
       <section className="book-step" aria-labelledby={`${id}-day`}>
-        <h2 id={`${id}-day`} className="book-step-title">
+        <Title id={`${id}-day`} className="book-step-title">
           {number(steps?.[0])}
           {t('appointment_pages.step_day')}
-        </h2>
+        </Title>
         <div className="day-strip" role="group" aria-label={t('appointment_pages.days_label')} data-testid="days">
           {days.map((d, i) => {
             const parts = dayParts(d, boot.locale)
@@ -77,10 +80,10 @@ export function SlotPicker({ picker, slot, onSlot, onDay, steps }: Props) {
           data-date={date}
           data-testid="times"
         >
-          <h2 id={`${id}-time`} className="book-step-title">
+          <Title id={`${id}-time`} className="book-step-title">
             {number(steps?.[1])}
             {t('appointment_pages.step_time')}
-          </h2>
+          </Title>
           {chosenDay && <p className="book-day-name">{chosenDay.long}</p>}
           {slots === null ? (
             <Loading text={t('appointment_pages.looking')} />
@@ -97,9 +100,9 @@ export function SlotPicker({ picker, slot, onSlot, onDay, steps }: Props) {
             <>
               {grouped.map((g) => (
                 <div key={g.period} className="slot-group" role="group" aria-labelledby={`${id}-${g.period}`}>
-                  <h3 id={`${id}-${g.period}`} className="slot-period">
+                  <Period id={`${id}-${g.period}`} className="slot-period">
                     {t(`appointment_pages.period.${g.period}`)}
-                  </h3>
+                  </Period>
                   <div className="slot-chips">
                     {g.slots.map((s) => (
                       <button
