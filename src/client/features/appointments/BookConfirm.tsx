@@ -4,6 +4,7 @@ import type { PsychologistDto, UserDto } from '#shared/contract/users'
 import { usePage } from '#client/app/context.tsx'
 import { dayParts, dollars, SESSION_PRICE } from './format'
 import { Loading } from './Status'
+import { StepTitle } from './StepTitle'
 
 // Only people without a phone download the phone form (and libphonenumber's metadata).
 const PhoneAsk = lazy(() => import('./PhoneAsk'))
@@ -29,12 +30,9 @@ export function BookConfirm({ me, host, date, slot, ready, enough, busy, needsPh
   const chosenDay = date ? dayParts(date, boot.locale) : null
   return (
     <section className="book-step book-summary" aria-labelledby="step-confirm">
-      <h2 id="step-confirm" className="book-step-title">
-        <span className="book-step-n" aria-hidden="true">
-          5
-        </span>
+      <StepTitle id="step-confirm" n={5}>
         {t('appointment_pages.step_confirm')}
-      </h2>
+      </StepTitle>
       {slot && chosenDay ? (
         <p className="book-summary-line" data-testid="book-summary">
           {t('appointment_pages.summary', { date: chosenDay.long, time: slot.time, name: host.name ?? '' })}

@@ -11,6 +11,7 @@ import { PsychologistCard } from './PsychologistCard'
 import { SlotPicker } from './SlotPicker'
 import { Loading, Problem } from './Status'
 import { useDaySlots } from './useDaySlots'
+import { StepTitle } from './StepTitle'
 
 const { book } = contract(() => import('#shared/contract/appointments'))
 const { getMe, listPsychologists } = contract(() => import('#shared/contract/users'))
@@ -102,12 +103,9 @@ export function Booking({ onBooked }: Props) {
   return (
     <div className="booking" data-testid="booking">
       <section className="book-step" aria-labelledby="step-who">
-        <h2 id="step-who" className="book-step-title">
-          <span className="book-step-n" aria-hidden="true">
-            1
-          </span>
+        <StepTitle id="step-who" n={1}>
           {t('appointment_pages.step_psychologist')}
-        </h2>
+        </StepTitle>
         <ul className={`psy-list${host ? ' psy-list-one' : ''}`}>
           {(host ? [host] : psychologists).map((p) => (
             <li key={p.id}>

@@ -1,17 +1,15 @@
 import { usePage } from '#client/app/context.tsx'
 import { CHANNELS } from './format'
+import { StepTitle } from './StepTitle'
 
 /** Booking's fourth step: how the session is held (SPEC §4 meeting channels). */
 export function ChannelStep({ channel, onChannel }: { channel: number | null; onChannel: (c: number) => void }) {
   const { t } = usePage()
   return (
     <section className="book-step" aria-labelledby="step-how">
-      <h2 id="step-how" className="book-step-title">
-        <span className="book-step-n" aria-hidden="true">
-          4
-        </span>
+      <StepTitle id="step-how" n={4}>
         {t('appointment_pages.step_channel')}
-      </h2>
+      </StepTitle>
       <div className="slot-chips" role="radiogroup" aria-labelledby="step-how" data-testid="channels">
         {CHANNELS.map(([key, value]) => (
           <label key={key} className={`choice${channel === value ? ' choice-on' : ''}`}>

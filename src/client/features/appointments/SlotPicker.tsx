@@ -3,6 +3,7 @@ import type { SlotDto } from '#shared/contract/appointments'
 import { usePage } from '#client/app/context.tsx'
 import { dayParts } from './format'
 import { Loading } from './Status'
+import { StepTitle } from './StepTitle'
 import type { DaySlots } from './useDaySlots'
 
 const PERIODS = ['morning', 'afternoon', 'evening'] as const
@@ -29,23 +30,15 @@ export function SlotPicker({ picker, slot, onSlot, onDay, steps }: Props) {
   const grouped = PERIODS.map((p) => ({ period: p, slots: (slots ?? []).filter((s) => s.period === p) })).filter(
     (g) => g.slots.length > 0,
   )
-  // Booking's steps are the page's sections (h2); inside a card (h3) the picker's titles are h4.
-  const Title = steps ? 'h2' : 'h4'
+  // Booking's steps are the page's sections (h2); inside a card (h3) the picker's are h4 (StepTitle).
   const Period = steps ? 'h3' : 'h5'
-  const number = (n: number | undefined) =>
-    n === undefined ? null : (
-      <span className="book-step-n" aria-hidden="true">
-        {n}
-      </span>
-    )
 
   return (
     <>
       <section className="book-step" aria-labelledby={`${id}-day`}>
-        <Title id={`${id}-day`} className="book-step-title">
-          {number(steps?.[0])}
+        <StepTitle id={`${id}-day`} n={steps?.[0]}>
           {t('appointment_pages.step_day')}
-        </Title>
+        </StepTitle>
         <div className="day-strip" role="group" aria-label={t('appointment_pages.days_label')} data-testid="days">
           {days.map((d, i) => {
             const parts = dayParts(d, boot.locale)
@@ -80,10 +73,9 @@ export function SlotPicker({ picker, slot, onSlot, onDay, steps }: Props) {
           data-date={date}
           data-testid="times"
         >
-          <Title id={`${id}-time`} className="book-step-title">
-            {number(steps?.[1])}
+          <StepTitle id={`${id}-time`} n={steps?.[1]}>
             {t('appointment_pages.step_time')}
-          </Title>
+          </StepTitle>
           {chosenDay && <p className="book-day-name">{chosenDay.long}</p>}
           {slots === null ? (
             <Loading text={t('appointment_pages.looking')} />

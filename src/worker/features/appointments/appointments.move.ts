@@ -2,16 +2,13 @@
 import type { MoveForm } from '#shared/contract/appointments'
 import { FREE_CANCEL_BEFORE_MS } from '#shared/limits'
 import type { Ctx } from '#worker/context'
-import type { Appointment } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
 import { toDto } from './appointments.dto'
-import { checkStart, HOLD_MS, LIVE, mine, notFound, openHost, schedule } from './appointments.service'
+import { checkStart, inHeldSlot, LIVE, mine, notFound, openHost } from './appointments.service'
 import { notifyAppointment } from './appointments.notify'
 
 const changed = () => new AppError('conflict', { message: 'appointments.move_changed' })
-const taken = () =>
-  new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
 
 /**
  * POST /v1/appointment/move: the guest moves their live session to another free slot of the same
@@ -39,26 +36,16 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
   const { host, hours, zone } = await openHost(ctx, a.hostId)
   const grid = checkStart(ctx, f.start_at, hours, zone, now)
 
-  const slot = schedule(ctx, host.id)
-  if (!(await slot.hold(f.start_at, a.guestId, HOLD_MS))) throw taken()
-  let moved: Appointment | undefined
-  try {
-    moved = await repo.moveBooking(ctx.db, {
+  const moved = await inHeldSlot(ctx, host.id, f.start_at, a.guestId, () =>
+    repo.moveBooking(ctx.db, {
       id: a.id,
       from: f.current_start_at,
       to: f.start_at,
       end: f.start_at + grid.slotMinutes * 60_000,
       notBefore: now + FREE_CANCEL_BEFORE_MS,
       at: now,
-    })
-  } catch (err) {
-    // drizzle wraps D1's error ('Failed query: …'); the unique index speaks in its cause.
-    const e = err as { message?: string; cause?: { message?: string } } | undefined
-    if (/UNIQUE|constraint/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`)) throw taken()
-    throw err
-  } finally {
-    await slot.release(f.start_at, a.guestId)
-  }
+    }),
+  )
   // Moved, cancelled or closed by another request since it was read.
   if (!moved) throw changed()
   await notifyAppointment(ctx, moved, 'moved', undefined, a.startAt)

@@ -18,7 +18,7 @@ import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */
-export const HOLD_MS = 30_000
+const HOLD_MS = 30_000
 
 export const LIVE: number[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 export const notFound = () => new AppError('not_found', { message: 'appointments.not_found' })
@@ -75,8 +75,7 @@ function checkDay(ctx: Ctx, date: string, zone: string, now: number) {
   if (date > addDays(today, BOOKING_HORIZON_DAYS)) throw outsideWindow(ctx, 'date', 'appointments.beyond_horizon')
 }
 
-export const schedule = (ctx: Ctx, hostId: number) =>
-  ctx.env.SCHEDULES.get(ctx.env.SCHEDULES.idFromName(`host:${hostId}`))
+const schedule = (ctx: Ctx, hostId: number) => ctx.env.SCHEDULES.get(ctx.env.SCHEDULES.idFromName(`host:${hostId}`))
 
 /** GET /v1/appointment/slots: the free slots of a host on the guest's date, in the guest's zone. */
 export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; timezone?: string }, now = Date.now()) {
@@ -105,6 +104,29 @@ export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; ti
       time: s.time,
       period: s.period,
     })),
+  }
+}
+
+const slotTaken = () =>
+  new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
+
+/**
+ * `write` while `start` is held for `guestId` in the host's schedule object (one holder at a
+ * time, booking and moving alike); 409 'slot_taken' when someone else holds it or the partial
+ * unique index on live (host_id, start_at) refuses the write.
+ */
+export async function inHeldSlot<T>(ctx: Ctx, hostId: number, start: number, guestId: number, write: () => Promise<T>) {
+  const slot = schedule(ctx, hostId)
+  if (!(await slot.hold(start, guestId, HOLD_MS))) throw slotTaken()
+  try {
+    return await write()
+  } catch (err) {
+    // A raw batch says UNIQUE in its message; drizzle's builder wraps it ('Failed query: …') in its cause.
+    const e = err as { message?: string; cause?: { message?: string } } | undefined
+    if (/UNIQUE|constraint/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`)) throw slotTaken()
+    throw err
+  } finally {
+    await slot.release(start, guestId)
   }
 }
 
@@ -153,15 +175,8 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   // grants when it is paid (features/payments), so a subscriber pays with those.
   const price = SESSION_PRICE_CENTS
 
-  const slot = schedule(ctx, host.id)
-  if (!(await slot.hold(f.start_at, guest.id, HOLD_MS)))
-    throw new AppError('conflict', {
-      message: 'appointments.slot_taken',
-      fields: { start_at: ['appointments.slot_taken'] },
-    })
-  let row: Appointment | 'no_credits'
-  try {
-    row = await repo.insertBooking(ctx.db, {
+  const row = await inHeldSlot(ctx, host.id, f.start_at, guest.id, () =>
+    repo.insertBooking(ctx.db, {
       guestId: guest.id,
       hostId: host.id,
       startAt: f.start_at,
@@ -169,17 +184,8 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
       channel: f.meeting_channel,
       priceCents: price,
       now,
-    })
-  } catch (err) {
-    if (/UNIQUE|constraint/i.test(String((err as Error)?.message ?? err)))
-      throw new AppError('conflict', {
-        message: 'appointments.slot_taken',
-        fields: { start_at: ['appointments.slot_taken'] },
-      })
-    throw err
-  } finally {
-    await slot.release(f.start_at, guest.id)
-  }
+    }),
+  )
   if (row === 'no_credits')
     throw new AppError('payment_problem', {
       message: 'appointments.no_credits',
