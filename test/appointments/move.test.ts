@@ -199,8 +199,14 @@ describe('moving a session: mail', () => {
     expect(bookedToHost!.text).not.toMatch(/policy|Política/i)
     const bookedUid = icsOf(bookedToGuest!).find((l) => l.startsWith('UID:'))
 
+    // The day-before reminder of the old time went out: the new time gets its own.
+    await env.DB.prepare('UPDATE appointments SET reminder_sent_at = ?2 WHERE id = ?1').bind(id, Date.now()).run()
     const target = madrid(day(9), 12)
     expect((await move(g.token, id, target)).res.status).toBe(200)
+    const reminded = await env.DB.prepare('SELECT reminder_sent_at AS r FROM appointments WHERE id = ?1')
+      .bind(id)
+      .first<{ r: number | null }>()
+    expect(reminded!.r).toBeNull()
     const toGuest = (await outbox(g.email)).at(-1)!
     const toHost = (await outbox(h.email)).at(-1)!
     expect(toGuest.subject).toMatch(/^Session moved: .+/)
