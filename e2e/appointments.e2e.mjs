@@ -4,7 +4,8 @@
  * /appointments?tab=make_an_appointment (sign in first), picks the demo psychologist Lucía Ortega
  * Ramos, a day with free times, a time and a channel, and books; the session is under Ongoing;
  * she cancels it with a reason (the credits come back; History lists it with the reason), books
- * another one and confirms it; then the psychologist confirms it through the link of the booking
+ * another one, moves it to another time (issue 34 §3: the cancellation policy with its amount is
+ * read before booking, before cancelling and in the move dialog) and confirms it; then the psychologist confirms it through the link of the booking
  * mail (/__dev/outbox), opened as a visitor: the notice, 'Open my appointment' (the link signs
  * in only by that button, and works again from a second browser), Confirm, the countdown back
  * to her agenda. Screenshots in e2e/screens/appointments-*.png.
@@ -55,6 +56,13 @@ const CASES = [
       reason: 'Motivo: Otro motivo · Me ha surgido un viaje de trabajo.',
       channel: 'Google Meet',
       credits: /Tienes (\d+),00\s\$ en créditos; una sesión cuesta 45,00\s\$\./,
+      policy:
+        'Política de cancelación: puedes cancelar o cambiar la sesión hasta 24 horas antes de que empiece y recuperar tus 45,00\u00a0$ en créditos. Si cancelas más tarde, los pierdes.',
+      refundFull: 'Te devolveremos tus 45,00\u00a0$ en créditos.',
+      movePolicy:
+        'Tus 45,00\u00a0$ en créditos siguen con la sesión. Puedes cambiarla hasta 24 horas antes de que empiece.',
+      moveSummary: /^Nueva hora: .+ a las \d\d:\d\d\.$/,
+      moved: 'Sesión cambiada. Os hemos enviado la nueva hora por correo a los dos.',
     },
     channel: 'google_meet',
     keepChannel: 'whatsapp',
@@ -80,6 +88,12 @@ const CASES = [
       reason: 'Reason: I prefer to reschedule',
       channel: 'Zoom',
       credits: /You have \$(\d+)\.00 in credits; a session costs \$45\.00\./,
+      policy:
+        'Cancellation policy: you can cancel or move the session up to 24 hours before it starts and get your $45.00 in credits back. If you cancel later, you lose them.',
+      refundFull: 'Your $45.00 in credits will be returned.',
+      movePolicy: 'Your $45.00 in credits stay with the session. You can move it until 24 hours before it starts.',
+      moveSummary: /^New time: .+ at \d\d:\d\d\.$/,
+      moved: 'Session moved. We have sent the new time to you both by email.',
     },
     channel: 'zoom',
     keepChannel: 'phone_call',
@@ -153,6 +167,8 @@ async function book(page, c, channel, shotName) {
   assert.equal(await page.getByTestId(`channel-${channel}`).isChecked(), true)
   const summary = await page.getByTestId('book-summary').textContent()
   assert.ok(summary.includes(PSYCHOLOGIST_NAME), summary)
+  // The cancellation policy, with its amount, before the tap that books.
+  assert.equal(await page.getByTestId('policy').textContent(), c.text.policy)
   if (shotName) await shot(page, shotName)
   const answer = page.waitForResponse((r) => r.url().endsWith('/v1/appointment') && r.request().method() === 'POST')
   await page.getByTestId('book').click()
@@ -225,7 +241,7 @@ export default function ({ test, browser, api }) {
         await firstCard.getByTestId('cancel-open').click()
         await firstCard.getByTestId('cancel-reason').selectOption(String(REASONS[c.reason]))
         if (c.reasonText) await firstCard.getByTestId('cancel-text').fill(c.reasonText)
-        assert.match(await firstCard.getByTestId('refund-note').textContent(), /45/)
+        assert.equal(await firstCard.getByTestId('refund-note').textContent(), c.text.refundFull)
         await shot(page, `appointments-cancel-form-${c.locale}-${c.size}`)
         const cancelled = page.waitForResponse((r) => r.url().endsWith('/v1/appointment/cancel'))
         await firstCard.getByTestId('cancel-submit').click()
@@ -253,6 +269,28 @@ export default function ({ test, browser, api }) {
         assert.equal(again, before, 'the credits of the cancelled session are back')
         await shot(page, `appointments-ongoing-${c.locale}-${c.size}`)
         const keptCard = card(page, kept)
+
+        // She moves it (issue 34 §3): the same picker, the policy, one tap; the card shows the new time.
+        const timeBefore = await keptCard.locator('.appt-time').textContent()
+        await keptCard.getByTestId('move-open').click()
+        const moveForm = keptCard.getByTestId('move-form')
+        assert.equal(await moveForm.getByTestId('move-policy').textContent(), c.text.movePolicy)
+        await moveForm.getByTestId('slot').first().waitFor({ timeout: 15_000 }) // the first day with room, found by itself
+        const target = await moveForm.getByTestId('slot').last().getAttribute('data-start')
+        await moveForm.getByTestId('slot').last().click()
+        assert.match(await moveForm.getByTestId('move-summary').textContent(), c.text.moveSummary)
+        await shot(page, `appointments-move-dialog-${c.locale}-${c.size}`)
+        const movedAnswer = page.waitForResponse((r) => r.url().endsWith('/v1/appointment/move'))
+        await moveForm.getByTestId('move-submit').click()
+        assert.equal((await movedAnswer).status(), 200)
+        await toast(page, c.text.moved).waitFor()
+        await eventually(async () => (await keptCard.locator('time').first().getAttribute('datetime')) === target, {
+          timeout: 8000,
+          message: 'the card shows the new time',
+        })
+        assert.notEqual(await keptCard.locator('.appt-time').textContent(), timeBefore)
+        assert.equal(await keptCard.getByTestId('move-form').count(), 0)
+        await shot(page, `appointments-moved-${c.locale}-${c.size}`)
         await keptCard.getByTestId('confirm').click()
         await eventually(
           async () => (await keptCard.getByTestId('appointment-state').textContent()) === c.text.waitingHer,

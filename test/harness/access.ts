@@ -337,6 +337,19 @@ export const ACCESS: Record<string, AccessRow> = {
     rule: 'requireUser; the caller’s next appointment',
     valid: () => ({}),
   },
+  // Issue 34 §3 (decision 047): the guest moves their session to another free slot of its host.
+  'POST /v1/appointment/move': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; the guest of the appointment (the host: 403; someone else: 404)',
+    valid: async (w) => {
+      const h = await openHost()
+      // Booked a day after the free start, so the move is 24 h or more before its current start.
+      const current = Date.parse(h.start) + 86_400_000
+      const id = await appointmentOf({ guestId: w.caller?.id, hostId: h.id, startMs: current })
+      return { id, start_at: h.start, current_start_at: new Date(current).toISOString() }
+    },
+  },
 
   // psychologists/psychologists.routes.ts (issue 9 §1): requireRole(psychologist); always the caller's own agenda and extras
   'GET /v1/my/availability': {

@@ -167,6 +167,21 @@ export const nextAppointment = defineCall({
   }),
 })
 
+/**
+ * POST /v1/appointment/move (issue 34 §3): the guest moves a live session to another free slot
+ * (`start_at`) of the same psychologist, until 24 hours before it starts; its credits stay with
+ * it. `current_start_at` is the start the person saw: a session moved since then is not moved
+ * again by the same tap (409), so any number of moves sent at once move it once.
+ */
+export const moveForm = z.object({ id: idField, start_at: instantField, current_start_at: instantField })
+export type MoveForm = z.output<typeof moveForm>
+export const move = defineCall({
+  method: 'POST',
+  path: '/appointment/move',
+  request: moveForm,
+  response: envelope({ appointment: appointmentSchema }),
+})
+
 export const appointmentsCalls = [
   listSlots,
   listAppointments,
@@ -176,4 +191,5 @@ export const appointmentsCalls = [
   close,
   setMeeting,
   nextAppointment,
+  move,
 ] as const

@@ -42,7 +42,7 @@ export const en = {
     cancelling: 'Cancelling…',
     keep: 'Keep it',
     refund_full: 'Your {{amount}} in credits will be returned.',
-    refund_late: 'It starts in less than 24 hours, so the credits are not returned.',
+    refund_late: 'It starts in less than 24 hours, so your {{amount}} in credits are lost: they are not returned.',
     refund_host: 'The patient gets their credits back.',
     refunded: '{{amount}} returned to your credits.',
     cancelled_banner: 'The appointment is cancelled.',
@@ -112,6 +112,16 @@ export const en = {
     other_account: 'This link was sent to another account. Sign out and open it again to continue.',
     sign_out: 'Sign out',
     not_found_hint: 'It may have been cancelled, or the link may be for another account.',
+    // Cancellation policy and moving a session (issue 34 §3)
+    policy:
+      'Cancellation policy: you can cancel or move the session up to 24 hours before it starts and get your {{price}} in credits back. If you cancel later, you lose them.',
+    move: 'Move',
+    move_title: 'Move your session with {{name}}',
+    move_policy: 'Your {{amount}} in credits stay with the session. You can move it until 24 hours before it starts.',
+    move_summary: 'New time: {{date}} at {{time}}.',
+    move_choose: 'Choose a day and a free time.',
+    move_submit: 'Move the session',
+    moving: 'Moving…',
   },
 }
 
@@ -155,7 +165,7 @@ export const es: typeof en = {
     cancelling: 'Cancelando…',
     keep: 'Mantenerla',
     refund_full: 'Te devolveremos tus {{amount}} en créditos.',
-    refund_late: 'Empieza en menos de 24 horas, así que los créditos no se devuelven.',
+    refund_late: 'Empieza en menos de 24 horas, así que pierdes tus {{amount}} en créditos: no se devuelven.',
     refund_host: 'El paciente recupera sus créditos.',
     refunded: 'Te hemos devuelto {{amount}} en créditos.',
     cancelled_banner: 'La cita está cancelada.',
@@ -223,5 +233,16 @@ export const es: typeof en = {
     other_account: 'Este enlace se envió a otra cuenta. Cierra sesión y vuelve a abrirlo para continuar.',
     sign_out: 'Cerrar sesión',
     not_found_hint: 'Puede que se haya cancelado o que el enlace sea de otra cuenta.',
+    // Política de cancelación y cambio de hora (issue 34 §3)
+    policy:
+      'Política de cancelación: puedes cancelar o cambiar la sesión hasta 24 horas antes de que empiece y recuperar tus {{price}} en créditos. Si cancelas más tarde, los pierdes.',
+    move: 'Cambiar hora',
+    move_title: 'Cambia tu sesión con {{name}}',
+    move_policy:
+      'Tus {{amount}} en créditos siguen con la sesión. Puedes cambiarla hasta 24 horas antes de que empiece.',
+    move_summary: 'Nueva hora: {{date}} a las {{time}}.',
+    move_choose: 'Elige un día y una hora libre.',
+    move_submit: 'Cambiar la sesión',
+    moving: 'Cambiando…',
   },
 }

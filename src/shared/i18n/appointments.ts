@@ -19,6 +19,10 @@ export const en = {
     open_booked: 'Confirm or cancel',
     open: 'See my appointment',
     ics_summary: 'Calma session with {{other}}',
+    moved_subject: 'Session moved: {{when}}',
+    moved_body: 'Your session with {{other}} on {{before}} has moved to {{when}} ({{channel}}).',
+    policy:
+      'Cancellation policy: cancel or move this session up to 24 hours before it starts and your {{amount}} in credits come back; if you cancel later, they are lost.',
   },
   appointments: {
     not_found: 'We could not find your appointment',
@@ -40,6 +44,11 @@ export const en = {
     cancelled: 'Appointment cancelled.',
     closed: 'Appointment closed.',
     meeting_saved: 'Meeting details saved.',
+    moved: 'Session moved. We have sent the new time to you both by email.',
+    cannot_move: 'This appointment can no longer be moved.',
+    move_too_late: 'This session starts in less than 24 hours, so it can no longer be moved.',
+    move_same: 'This is already the time of your session. Please choose another one.',
+    move_changed: 'This session has just been moved or changed. Please look at it again.',
     status: {
       pending: 'Pending',
       confirmed: 'Confirmed',
@@ -87,6 +96,10 @@ export const es: typeof en = {
     open_booked: 'Confirmar o cancelar',
     open: 'Ver mi cita',
     ics_summary: 'Sesión de Calma con {{other}}',
+    moved_subject: 'Sesión cambiada: {{when}}',
+    moved_body: 'Tu sesión con {{other}} del {{before}} ha cambiado al {{when}} ({{channel}}).',
+    policy:
+      'Política de cancelación: cancela o cambia esta sesión hasta 24 horas antes de que empiece y recuperas tus {{amount}} en créditos; si cancelas más tarde, los pierdes.',
   },
   appointments: {
     not_found: 'No pudimos encontrar tu cita',
@@ -108,6 +121,11 @@ export const es: typeof en = {
     cancelled: 'Cita cancelada.',
     closed: 'Cita cerrada.',
     meeting_saved: 'Datos de la reunión guardados.',
+    moved: 'Sesión cambiada. Os hemos enviado la nueva hora por correo a los dos.',
+    cannot_move: 'Esta cita ya no se puede cambiar.',
+    move_too_late: 'Esta sesión empieza en menos de 24 horas, así que ya no se puede cambiar.',
+    move_same: 'Esa ya es la hora de tu sesión. Por favor, elige otra.',
+    move_changed: 'Esta sesión se acaba de cambiar. Por favor, vuelve a mirarla.',
     status: {
       pending: 'Pendiente',
       confirmed: 'Confirmada',

@@ -37,7 +37,7 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
       : side === 'guest'
         ? early
           ? t('appointment_pages.refund_full', { amount: dollars(a.price_credits, locale) })
-          : t('appointment_pages.refund_late')
+          : t('appointment_pages.refund_late', { amount: dollars(a.price_credits, locale) })
         : t('appointment_pages.refund_host')
 
   async function submit() {
@@ -91,7 +91,7 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
         </div>
       )}
       {note && (
-        <p className="field-hint" data-testid="refund-note">
+        <p className={`field-hint${side === 'guest' && !early ? ' appt-policy-loses' : ''}`} data-testid="refund-note">
           {note}
         </p>
       )}

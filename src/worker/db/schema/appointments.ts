@@ -42,6 +42,8 @@ export const appointments = sqliteTable(
     reminderSentAt: ts('reminder_sent_at'),
     /** The reminder an hour before went out. */
     reminderHourSentAt: ts('reminder_hour_sent_at'),
+    /** How many times the guest moved it (issue 34 §3): the calendar file's SEQUENCE grows with it. */
+    moves: integer('moves').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

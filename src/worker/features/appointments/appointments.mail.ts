@@ -1,11 +1,11 @@
-// The appointment mails (issue 9 §7): booked (with confirm and cancel links), confirmed,
+// The appointment mails (issue 9 §7): booked (with confirm and cancel links), confirmed, moved (issue 34 §3),
 // cancelled (with the reason), and the reminders 24 h and 1 h before; each with an .ics in the
 // recipient's zone, in the recipient's language.
 import type { Translate } from '#shared/i18n/index'
 import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.layout'
 
 export interface AppointmentMail {
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'reminder_day' | 'reminder_hour'
+  kind: 'booked' | 'confirmed' | 'cancelled' | 'reminder_day' | 'reminder_hour' | 'moved'
   name: string | null
   /** The other person's name. */
   other: string
@@ -15,6 +15,10 @@ export interface AppointmentMail {
   /** The appointment page, signed in by a one-time link when the mail is the booking. */
   link: string
   reason: string | null
+  /** Where a moved session was, written like `when` (the 'moved' mail). */
+  before?: string | null
+  /** The cancellation policy with its amount (the guest's booked and confirmed mails). */
+  policy?: string | null
   ics: string
 }
 
@@ -23,8 +27,9 @@ export function appointmentMail(t: Translate, d: AppointmentMail): RenderedMail 
   const subject = t(`appointment_mail.${d.kind}_subject`, { when: d.when })
   const lines = [
     hello,
-    t(`appointment_mail.${d.kind}_body`, { other: d.other, when: d.when, channel: d.channel }),
+    t(`appointment_mail.${d.kind}_body`, { other: d.other, when: d.when, channel: d.channel, before: d.before ?? '' }),
     ...(d.reason ? [t('appointment_mail.reason', { reason: d.reason })] : []),
+    ...(d.policy ? [d.policy] : []),
     t('appointment_mail.calendar'),
   ]
   const button = t(d.kind === 'booked' ? 'appointment_mail.open_booked' : 'appointment_mail.open')

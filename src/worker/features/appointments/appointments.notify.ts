@@ -11,6 +11,7 @@ import * as repo from './appointments.repo'
 import type { AppointmentMail } from './appointments.mail'
 import { buildIcs } from './ics'
 import { isZone, wallClock } from '#worker/lib/zones'
+import { formatMoney } from '#shared/catalogue'
 
 export type Person = NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>
 
@@ -32,9 +33,13 @@ export function when(ms: number, locale: Locale, zone: string, now = Date.now())
   }).format(ms)
 }
 
-/** The calendar file's SEQUENCE grows with the state, whichever mail carries it. */
+/**
+ * The calendar file's SEQUENCE grows with the state and with each move, whichever mail carries
+ * it: state (pending 0, confirmed 1, cancelled 2) + moves. Both only grow, so every change
+ * carries a higher number than the files sent before it.
+ */
 const sequenceOf = (a: Appointment) =>
-  a.status === AppointmentStatus.pending ? 0 : a.status === AppointmentStatus.cancelled ? 2 : 1
+  (a.status === AppointmentStatus.pending ? 0 : a.status === AppointmentStatus.cancelled ? 2 : 1) + a.moves
 
 /** The organizer of every calendar file: the service's no-reply address (never a person's). */
 export function organizerOf(env: { EMAIL_FROM?: string }) {
@@ -42,12 +47,13 @@ export function organizerOf(env: { EMAIL_FROM?: string }) {
   return { name: 'Calma', email: `no-reply@${domain}` }
 }
 
-/** Tell both sides (`only`: one of them) about `a`. */
+/** Tell both sides (`only`: one of them) about `a`; `before`: where a moved session was. */
 export async function notifyAppointment(
   ctx: Ctx,
   a: Appointment,
   kind: AppointmentMail['kind'],
   only?: 'guest' | 'host',
+  before?: Date,
 ) {
   try {
     const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
@@ -61,7 +67,7 @@ export async function notifyAppointment(
       if (!me.email) continue
       // A host who lost the role no longer hears of the appointment (appointments.service hostsNow).
       if (me.id === host.id && host.role !== Role.psychologist && host.role !== Role.admin) continue
-      sends.push(mailOne(ctx, a, kind, me, other))
+      sends.push(mailOne(ctx, a, kind, me, other, before))
     }
     await Promise.all(sends)
   } catch (err) {
@@ -72,7 +78,14 @@ export async function notifyAppointment(
   }
 }
 
-async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], me: Person, other: Person) {
+async function mailOne(
+  ctx: Ctx,
+  a: Appointment,
+  kind: AppointmentMail['kind'],
+  me: Person,
+  other: Person,
+  before?: Date,
+) {
   const locale: Locale = me.language === 'en' ? 'en' : 'es'
   const zone = me.timezone && isZone(me.timezone) ? me.timezone : 'UTC'
   const t = createTranslator(locale, messagesFor(locale))
@@ -92,6 +105,11 @@ async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], 
     query.set('authorization', await createTemporaryToken(ctx.env, me.id, 'appointment'))
   }
   const ics = appointmentIcs(a, { me, other, t, channel, organizer: organizerOf(ctx.env) })
+  // The cancellation policy with its amount, for the guest (whose credits it is) when booked and confirmed.
+  const policy =
+    me.id === a.guestId && a.priceCents > 0 && (kind === 'booked' || kind === 'confirmed')
+      ? t('appointment_mail.policy', { amount: formatMoney(a.priceCents, locale) })
+      : null
   await sendMail(
     ctx.env,
     {
@@ -106,6 +124,8 @@ async function mailOne(ctx: Ctx, a: Appointment, kind: AppointmentMail['kind'], 
         channel,
         link: `${page}?${query}`,
         reason,
+        before: before ? when(before.getTime(), locale, zone) : null,
+        policy,
         ics,
       },
     },

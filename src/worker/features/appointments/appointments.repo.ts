@@ -296,3 +296,38 @@ export function claimReminders(
     .returning()
     .all()
 }
+
+/**
+ * A live appointment moved from `from` to `to`, in one conditional statement (one D1
+ * transaction): the row changes only if it is still live, still at `from` and `from` is not
+ * before `notBefore` (the move policy). The session holds its old slot until this statement and
+ * its new one from it, never neither nor both; of any number of concurrent moves of one session
+ * only the first still finds it at `from`. The partial unique index on live (host_id, start_at)
+ * refuses a slot someone else holds (throws). The ledger is not touched: the debit is keyed by
+ * the appointment's id, so the credits stay with the session. The reminders go again for the new
+ * time. Answers the moved row, or undefined when nothing matched.
+ */
+export const moveBooking = (
+  db: Db,
+  m: { id: number; from: number; to: number; end: number; notBefore: number; at: number },
+): Promise<Appointment | undefined> =>
+  db
+    .update(appointments)
+    .set({
+      startAt: new Date(m.to),
+      endAt: new Date(m.end),
+      moves: sql`${appointments.moves} + 1`,
+      reminderSentAt: null,
+      reminderHourSentAt: null,
+      updatedAt: new Date(m.at),
+    })
+    .where(
+      and(
+        eq(appointments.id, m.id),
+        inArray(appointments.status, LIVE),
+        eq(appointments.startAt, new Date(m.from)),
+        gte(appointments.startAt, new Date(m.notBefore)),
+      ),
+    )
+    .returning()
+    .get()

@@ -5,6 +5,7 @@ import type { AppEnv } from '#worker/env'
 import { requireAuthority, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
 import * as appointments from './appointments.service'
+import { move } from './appointments.move'
 
 /** Appointments (issue 9): every call needs a signed-in caller; each service checks the caller's side. */
 export const appointmentsRoutes = routes((on) => {
@@ -33,4 +34,15 @@ export const appointmentFileRoutes = new Hono<AppEnv>().get(
       'cache-control': 'no-store',
     })
   },
+)
+
+// Issue 34 §3 (decision 047): moving a session, in the style of the calls above; the routes part
+// (decision 042) converts it at merge, so it is kept apart here.
+appointmentsRoutes.on(
+  calls.move.method,
+  calls.move.path,
+  requireAuthority,
+  ...endpoint(calls.move, async (c, f) =>
+    reply(c, calls.move, { appointment: await move(ctxOf(c), f) }, { message: 'appointments.moved' }),
+  ),
 )

@@ -1,15 +1,16 @@
 // Appointments (issue 9): slots, booking exactly once, confirm, cancel, close, reading.
 // docs/API.md "Appointments" states the rules and the refund policy.
-import type { AppointmentDto, AppointmentsQuery, BookForm, CancelForm } from '#shared/contract/appointments'
+import type { AppointmentsQuery, BookForm, CancelForm } from '#shared/contract/appointments'
 import { pagination } from '#shared/contract/list'
 import { BOOKING_HORIZON_DAYS, FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
-import { AppointmentStatus, CancellationReason, MeetingChannel, Role } from '#shared/enums'
+import { AppointmentStatus, CancellationReason, Role } from '#shared/enums'
 import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
 import type { Appointment } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
+import { toDto } from './appointments.dto'
 import { balanceCents } from '#worker/ledger/ledger'
 import { appointmentIcs, channelLabel, notifyAppointment, organizerOf } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
@@ -19,8 +20,8 @@ import { awardRewards } from '#worker/features/engagement/engagement.service'
 /** How long a slot is held in the host's schedule object while its booking is written. */
 const HOLD_MS = 30_000
 
-const LIVE: number[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
-const notFound = () => new AppError('not_found', { message: 'appointments.not_found' })
+export const LIVE: number[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
+export const notFound = () => new AppError('not_found', { message: 'appointments.not_found' })
 
 function me(ctx: Ctx) {
   if (!ctx.user) throw new AppError('unauthenticated')
@@ -35,7 +36,7 @@ const guestZone = (ctx: Ctx, asked?: string) =>
       ? ctx.user.row.timezone
       : 'UTC'
 
-async function openHost(ctx: Ctx, hostId: number) {
+export async function openHost(ctx: Ctx, hostId: number) {
   const host = await repo.findHost(ctx.db, hostId)
   if (!host || !host.open)
     throw new AppError('not_found', {
@@ -106,6 +107,50 @@ export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; ti
   }
 }
 
+const slotTaken = () =>
+  new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
+
+/**
+ * `write` while `start` is held for `guestId` in the host's schedule object (one holder at a
+ * time, booking and moving alike); 409 'slot_taken' when someone else holds it or the partial
+ * unique index on live (host_id, start_at) refuses the write.
+ */
+export async function inHeldSlot<T>(ctx: Ctx, hostId: number, start: number, guestId: number, write: () => Promise<T>) {
+  const slot = schedule(ctx, hostId)
+  if (!(await slot.hold(start, guestId, HOLD_MS))) throw slotTaken()
+  try {
+    return await write()
+  } catch (err) {
+    // A raw batch says UNIQUE in its message; drizzle's builder wraps it ('Failed query: …') in its cause.
+    const e = err as { message?: string; cause?: { message?: string } } | undefined
+    if (/UNIQUE|constraint/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`)) throw slotTaken()
+    throw err
+  } finally {
+    await slot.release(start, guestId)
+  }
+}
+
+/**
+ * A start a guest may take (booking, moving): 422 on `start_at` unless it is at least 2 hours
+ * ahead, within the horizon and one of the host's slots; answers that slot of the host's hours.
+ */
+export function checkStart(ctx: Ctx, start: number, hours: WeeklyHours[], zone: string, now: number) {
+  // The time window first (a start in year 0 or 9999 never reaches the zone code), then the grid.
+  if (start < now + MIN_NOTICE_MS)
+    throw new AppError('validation', {
+      message: 'appointments.slot_too_soon',
+      fields: { start_at: ['appointments.slot_too_soon'] },
+    })
+  if (start > horizonEnd(now)) throw outsideWindow(ctx, 'start_at', 'appointments.beyond_horizon')
+  const grid = onGrid(start, hours, zone, new Set())
+  if (!grid)
+    throw new AppError('validation', {
+      message: 'appointments.slot_invalid',
+      fields: { start_at: ['appointments.slot_invalid'] },
+    })
+  return grid
+}
+
 /**
  * POST /v1/appointment. Order of the checks: the caller's phone (SPEC §5), the host open to
  * appointments, the start on the host's grid and far enough ahead, the slot held in the host's
@@ -124,33 +169,14 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
     })
   const { host, hours, zone } = await openHost(ctx, f.host_id)
   if (host.id === guest.id) throw new AppError('validation', { fields: { host_id: ['appointments.own_agenda'] } })
-  // The time window first (a start in year 0 or 9999 never reaches the zone code), then the grid.
-  if (f.start_at < now + MIN_NOTICE_MS)
-    throw new AppError('validation', {
-      message: 'appointments.slot_too_soon',
-      fields: { start_at: ['appointments.slot_too_soon'] },
-    })
-  if (f.start_at > horizonEnd(now)) throw outsideWindow(ctx, 'start_at', 'appointments.beyond_horizon')
-  const grid = onGrid(f.start_at, hours, zone, new Set())
-  if (!grid)
-    throw new AppError('validation', {
-      message: 'appointments.slot_invalid',
-      fields: { start_at: ['appointments.slot_invalid'] },
-    })
+  const grid = checkStart(ctx, f.start_at, hours, zone, now)
 
   // Every session costs its price in credits; a plan's 4 sessions a month arrive as ledger
   // grants when it is paid (features/payments), so a subscriber pays with those.
   const price = SESSION_PRICE_CENTS
 
-  const slot = schedule(ctx, host.id)
-  if (!(await slot.hold(f.start_at, guest.id, HOLD_MS)))
-    throw new AppError('conflict', {
-      message: 'appointments.slot_taken',
-      fields: { start_at: ['appointments.slot_taken'] },
-    })
-  let row: Appointment | 'no_credits'
-  try {
-    row = await repo.insertBooking(ctx.db, {
+  const row = await inHeldSlot(ctx, host.id, f.start_at, guest.id, () =>
+    repo.insertBooking(ctx.db, {
       guestId: guest.id,
       hostId: host.id,
       startAt: f.start_at,
@@ -158,17 +184,8 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
       channel: f.meeting_channel,
       priceCents: price,
       now,
-    })
-  } catch (err) {
-    if (/UNIQUE|constraint/i.test(String((err as Error)?.message ?? err)))
-      throw new AppError('conflict', {
-        message: 'appointments.slot_taken',
-        fields: { start_at: ['appointments.slot_taken'] },
-      })
-    throw err
-  } finally {
-    await slot.release(f.start_at, guest.id)
-  }
+    }),
+  )
   if (row === 'no_credits')
     throw new AppError('payment_problem', {
       message: 'appointments.no_credits',
@@ -193,7 +210,7 @@ export const hostsNow = (role: number) => role === Role.psychologist || role ===
  * appointment'. A former host (hostsNow) is refused (403) any change as host (`use` 'act'), and
  * reads (`use` 'read') only an appointment that has started.
  */
-async function mine(ctx: Ctx, id: number, use: 'act' | 'read' = 'act', now = Date.now()) {
+export async function mine(ctx: Ctx, id: number, use: 'act' | 'read' = 'act', now = Date.now()) {
   const caller = me(ctx)
   const a = await repo.findAppointment(ctx.db, id)
   if (!a) throw notFound()
@@ -337,79 +354,6 @@ export async function next(ctx: Ctx, now = Date.now()) {
         ? 'confirm'
         : 'wait'
   return { appointment: await toDto(ctx, a, {}), needs: needs as 'confirm' | 'wait' | 'join' | 'ready' }
-}
-
-const channelName = (c: number | null) =>
-  c === null ? null : (Object.entries(MeetingChannel).find(([, v]) => v === c)?.[0] ?? null)
-const statusName = (s: number) => Object.entries(AppointmentStatus).find(([, v]) => v === s)?.[0] ?? String(s)
-
-/**
- * The meeting link as the viewer sees it (issue 9 §6): the host always sees what they set; the
- * guest only once confirmed. WhatsApp: a wa.me link to the other side's number, once confirmed.
- */
-async function meetingLinkOf(ctx: Ctx, a: Appointment, people?: Map<number, { phone: string | null }>) {
-  const viewerIsHost = ctx.user?.id === a.hostId
-  if (a.meetingChannel === MeetingChannel.whatsapp) {
-    if (a.status !== AppointmentStatus.confirmed) return null
-    const otherId = viewerIsHost ? a.guestId : a.hostId
-    const phone = people?.get(otherId)?.phone ?? (await repo.findPerson(ctx.db, otherId))?.phone
-    return phone ? `https://wa.me/${phone.replace(/\D/g, '')}` : null
-  }
-  if (viewerIsHost) return a.meetingLink ?? null
-  return a.status === AppointmentStatus.confirmed ? (a.meetingLink ?? null) : null
-}
-
-async function toDto(
-  ctx: Ctx,
-  a: Appointment,
-  o: {
-    people?: Map<
-      number,
-      { id: number; name: string | null; avatar: string | null; timezone: string | null; phone: string | null }
-    >
-    relations?: string[]
-    properties?: string[]
-  },
-): Promise<AppointmentDto> {
-  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
-  const person = (id: number) => {
-    const p = o.people?.get(id)
-    return p
-      ? { id: p.id, name: p.name, avatar: p.avatar, timezone: p.timezone }
-      : { id, name: null, avatar: null, timezone: null }
-  }
-  const channel = channelName(a.meetingChannel)
-  return {
-    id: a.id,
-    guest_id: a.guestId,
-    host_id: a.hostId,
-    status: a.status,
-    meeting_channel: a.meetingChannel ?? null,
-    meeting_link: await meetingLinkOf(ctx, a, o.people),
-    meeting_indications: a.meetingIndications ?? null,
-    start_at: a.startAt.toISOString(),
-    end: a.endAt.toISOString(),
-    confirmed_by_guest: !!a.confirmedByGuestAt,
-    confirmed_by_host: !!a.confirmedByHostAt,
-    reason_for_cancellation: a.cancellationReason ?? null,
-    reason_for_cancellation_text: a.cancellationReasonText ?? null,
-    cancellation_date: a.cancelledAt ? a.cancelledAt.toISOString() : null,
-    price_credits: a.priceCents / 100,
-    ...(o.relations?.includes('host') ? { host: person(a.hostId) } : {}),
-    ...(o.relations?.includes('guest') ? { guest: person(a.guestId) } : {}),
-    ...(o.properties?.length
-      ? {
-          properties: {
-            ...(o.properties.includes('status')
-              ? { status: t(`appointments.status.${statusName(a.status)}` as never) }
-              : {}),
-            ...(o.properties.includes('meeting_channel')
-              ? { meeting_channel: channel ? t(`appointments.channel.${channel}` as never) : null }
-              : {}),
-          },
-        }
-      : {}),
-  }
 }
 
 /** The minute cron (issue 9 §7): the reminders a day and an hour before, each sent once. */

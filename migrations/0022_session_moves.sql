@@ -1,0 +1,1 @@
+ALTER TABLE `appointments` ADD `moves` integer DEFAULT 0 NOT NULL;

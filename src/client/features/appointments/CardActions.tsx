@@ -1,0 +1,137 @@
+import type { AppointmentDto } from '#shared/contract/appointments'
+import { usePage } from '#client/app/context.tsx'
+import { CancelForm } from './CancelForm'
+import { isLive } from './format'
+import { CloseForm, MeetingForm } from './HostForms'
+import { MoveForm, movable } from './MoveForm'
+
+export type CardChange =
+  | { kind: 'confirmed' | 'closed' | 'meeting' | 'moved'; appointment: AppointmentDto }
+  | { kind: 'cancelled'; appointment: AppointmentDto; refunded: number }
+
+export type Panel = 'cancel' | 'meeting' | 'close' | 'move' | null
+
+interface Props {
+  appointment: AppointmentDto
+  side: 'guest' | 'host' | 'other'
+  otherName: string
+  mineConfirmed: boolean
+  canClose: boolean
+  panel: Panel
+  setPanel: (p: Panel) => void
+  busy: boolean
+  onConfirm: () => void
+  onChange?: (change: CardChange) => void
+}
+
+/**
+ * What the viewer can do with a live appointment: Confirm, Close and the meeting details (the
+ * host), Move (the guest, 24 h or more before), Cancel; and the panel each one opens.
+ */
+export function CardActions({
+  appointment: a,
+  side,
+  otherName,
+  mineConfirmed,
+  canClose,
+  panel,
+  setPanel,
+  busy,
+  onConfirm,
+  onChange,
+}: Props) {
+  const { t } = usePage()
+  const done = (change: CardChange) => {
+    setPanel(null)
+    onChange?.(change)
+  }
+  return (
+    <>
+      {isLive(a) && side !== 'other' && panel === null && (
+        <div className="appt-actions">
+          {!mineConfirmed && (
+            <button
+              type="button"
+              className="button button-primary appt-main"
+              onClick={onConfirm}
+              disabled={busy}
+              data-testid="confirm"
+            >
+              {busy ? t('appointment_pages.confirming') : t('appointment_pages.confirm')}
+            </button>
+          )}
+          {canClose && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setPanel('close')}
+              data-testid="close-open"
+            >
+              {t('appointment_pages.close_submit')}
+            </button>
+          )}
+          {side === 'host' && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setPanel('meeting')}
+              data-testid="meeting-open"
+            >
+              {t('appointment_pages.meeting_title')}
+            </button>
+          )}
+          {side === 'guest' && movable(a) && (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setPanel('move')}
+              disabled={busy}
+              data-testid="move-open"
+            >
+              {t('appointment_pages.move')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            onClick={() => setPanel('cancel')}
+            disabled={busy}
+            data-testid="cancel-open"
+          >
+            {t('appointment_pages.cancel')}
+          </button>
+        </div>
+      )}
+      {panel === 'cancel' && (
+        <CancelForm
+          appointment={a}
+          side={side}
+          onKeep={() => setPanel(null)}
+          onDone={(appointment, refunded) => done({ kind: 'cancelled', appointment, refunded })}
+        />
+      )}
+      {panel === 'move' && (
+        <MoveForm
+          appointment={a}
+          hostName={otherName}
+          onKeep={() => setPanel(null)}
+          onDone={(appointment) => done({ kind: 'moved', appointment })}
+        />
+      )}
+      {panel === 'meeting' && (
+        <MeetingForm
+          appointment={a}
+          onClose={() => setPanel(null)}
+          onSaved={(appointment) => done({ kind: 'meeting', appointment })}
+        />
+      )}
+      {panel === 'close' && (
+        <CloseForm
+          appointment={a}
+          onClose={() => setPanel(null)}
+          onClosed={(appointment) => done({ kind: 'closed', appointment })}
+        />
+      )}
+    </>
+  )
+}

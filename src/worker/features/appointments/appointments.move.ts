@@ -1,0 +1,53 @@
+// Sessions you can move (issue 34 §3; docs/decisions/047, docs/API.md "Moving a session").
+import type { MoveForm } from '#shared/contract/appointments'
+import { FREE_CANCEL_BEFORE_MS } from '#shared/limits'
+import type { Ctx } from '#worker/context'
+import { AppError } from '#worker/http/errors'
+import * as repo from './appointments.repo'
+import { toDto } from './appointments.dto'
+import { checkStart, inHeldSlot, LIVE, mine, notFound, openHost } from './appointments.service'
+import { notifyAppointment } from './appointments.notify'
+
+const changed = () => new AppError('conflict', { message: 'appointments.move_changed' })
+
+/**
+ * POST /v1/appointment/move: the guest moves their live session to another free slot of the same
+ * psychologist, while a cancellation would still be free (FREE_CANCEL_BEFORE_MS, 24 h before the
+ * current start). The new slot is held in the host's schedule object, as a booking holds it, and
+ * one conditional write (repo.moveBooking) moves the row from its old start to the new one:
+ * concurrent moves of one session give one success and 409s; the ledger is not touched. Both
+ * sides get the new time by mail with the calendar file (same UID, SEQUENCE + 1).
+ */
+export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
+  const { a, side } = await mine(ctx, f.id)
+  // Only the guest moves (their credits, their time); an admin who is neither side sees nothing.
+  if (side === 'admin') throw notFound()
+  if (side === 'host') throw new AppError('unauthorized')
+  if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_move' })
+  const from = a.startAt.getTime()
+  if (from - now < FREE_CANCEL_BEFORE_MS) throw new AppError('conflict', { message: 'appointments.move_too_late' })
+  // Moved since the person looked: this tap was about a time the session no longer has.
+  if (f.current_start_at !== from) throw changed()
+  if (f.start_at === from)
+    throw new AppError('validation', {
+      message: 'appointments.move_same',
+      fields: { start_at: ['appointments.move_same'] },
+    })
+  const { host, hours, zone } = await openHost(ctx, a.hostId)
+  const grid = checkStart(ctx, f.start_at, hours, zone, now)
+
+  const moved = await inHeldSlot(ctx, host.id, f.start_at, a.guestId, () =>
+    repo.moveBooking(ctx.db, {
+      id: a.id,
+      from: f.current_start_at,
+      to: f.start_at,
+      end: f.start_at + grid.slotMinutes * 60_000,
+      notBefore: now + FREE_CANCEL_BEFORE_MS,
+      at: now,
+    }),
+  )
+  // Moved, cancelled or closed by another request since it was read.
+  if (!moved) throw changed()
+  await notifyAppointment(ctx, moved, 'moved', undefined, a.startAt)
+  return toDto(ctx, moved, {})
+}
