@@ -178,6 +178,7 @@ export type MoveForm = z.output<typeof moveForm>
 export const move = defineCall({
   method: 'POST',
   path: '/appointment/move',
+  message: 'appointments.moved',
   request: moveForm,
   response: envelope({ appointment: appointmentSchema }),
 })

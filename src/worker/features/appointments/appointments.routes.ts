@@ -20,6 +20,8 @@ export const appointmentsRoutes = routes((on) => {
   on(calls.close, requireUser, async (f, ctx) => ({ appointment: await appointments.close(ctx, f.id, f.status) }))
   on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))
   on(calls.nextAppointment, requireUser, (_, ctx) => appointments.next(ctx))
+  // Issue 34 §3 (decision 047): a session moved to another free slot of its psychologist.
+  on(calls.move, requireAuthority, async (f, ctx) => ({ appointment: await move(ctx, f) }))
 })
 
 /** Outside /v1 (a file, not the JSON envelope): the appointment page's calendar download. */
@@ -34,15 +36,4 @@ export const appointmentFileRoutes = new Hono<AppEnv>().get(
       'cache-control': 'no-store',
     })
   },
-)
-
-// Issue 34 §3 (decision 047): moving a session, in the style of the calls above; the routes part
-// (decision 042) converts it at merge, so it is kept apart here.
-appointmentsRoutes.on(
-  calls.move.method,
-  calls.move.path,
-  requireAuthority,
-  ...endpoint(calls.move, async (c, f) =>
-    reply(c, calls.move, { appointment: await move(ctxOf(c), f) }, { message: 'appointments.moved' }),
-  ),
 )
