@@ -14,6 +14,7 @@ import { createSession, endSession } from './session'
 import type { Provider } from './providers'
 import { authenticate, DEFAULT_CONSENT } from './users.service'
 import { ctxOf, linkBase } from '#worker/context'
+import { localizedHref } from '#client/app/pages.ts'
 
 const STATE_COOKIE = 'calma_oauth'
 const STATE_TTL_SEC = 10 * 60
@@ -66,7 +67,7 @@ export const authRoutes = new Hono<AppEnv>()
     const state = randomToken()
     const flow: FlowState = {
       nonce: randomToken(),
-      redirect: safeRedirect(c.req.query('redirect'), localizePath('/journey', locale)),
+      redirect: safeRedirect(c.req.query('redirect'), localizedHref(locale, 'journey')),
       locale,
     }
     await c.env.KV.put(`oauth:${await sha256(state)}`, JSON.stringify(flow), { expirationTtl: STATE_TTL_SEC })
@@ -102,7 +103,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (flow) await c.env.KV.delete(key)
     const locale = flow?.locale ?? c.var.locale
     const failed = (reason = 'failed') =>
-      c.redirect(`${localizePath('/login', locale)}?error=provider&provider=${provider}&reason=${reason}`, 303)
+      c.redirect(`${localizedHref(locale, 'login')}?error=provider&provider=${provider}&reason=${reason}`, 303)
     const idToken = typeof form.id_token === 'string' ? form.id_token : ''
     if (!flow || !idToken) return failed()
 
@@ -130,7 +131,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (c.var.user) await endSession(c, { replaced: true })
       await createSession(c, user, { remember: true })
       // Checked again on the way out: a flow stored by an older version may hold anything.
-      return c.redirect(safeRedirect(flow.redirect, localizePath('/journey', locale)), 303)
+      return c.redirect(safeRedirect(flow.redirect, localizedHref(locale, 'journey')), 303)
     } catch (err) {
       if (err instanceof AppError) return failed(err.code === 'conflict' ? 'email_taken' : 'failed')
       throw err
