@@ -1,6 +1,6 @@
 // Calma's own lint rules, run by oxlint as a JS plugin (.oxlintrc.json "jsPlugins").
 //
-// calma/page-path: a page's path written by hand in src/client ('/journey', `/route/${slug}`,
+// calma/page-path: a page's path written by hand in src/client or src/worker ('/journey', `/route/${slug}`,
 // '/en/login') skips the page table: the language prefix, a renamed path and the parameters are
 // then nobody's check. Links are `href('route', { slug })` (issue 24 §2). The paths are read from
 // the page tables themselves (src/client/features/*/*.pages.ts: every `page('/x'` and `link('/x'`),
@@ -42,19 +42,37 @@ export function pagePathIn(text) {
   )
 }
 
+// In src/worker the same paths name what the Worker answers, not only links: a route's own path
+// (`app.route('/logout', …)`, `.get('/sitemap.xml', …)`) and a table keyed by /v1 call paths
+// (admin/audit.ts) are definitions, not links. Links and redirects there go through
+// localizedHref(locale, id) (#client/app/pages.ts), the client's href with the locale given.
+const ROUTE_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'all', 'on', 'use', 'route', 'basePath'])
+const isRouteDefinition = (node) => {
+  const call = node.parent
+  return (
+    call?.type === 'CallExpression' &&
+    call.arguments[0] === node &&
+    call.callee.type === 'MemberExpression' &&
+    ROUTE_METHODS.has(call.callee.property?.name)
+  )
+}
+const isPropertyKey = (node) => node.parent?.type === 'Property' && node.parent.key === node
+
 const pagePath = {
   meta: {
     type: 'problem',
     docs: { description: "A page's path written by hand instead of href()" },
     messages: {
       byHand:
-        "'{{path}}' is a page's path written by hand: use href() (usePage().href, or makeHref(locale) outside React).",
+        "'{{path}}' is a page's path written by hand: use href() (usePage().href, or makeHref(locale) outside React; localizedHref(locale, id) in the worker).",
     },
   },
   create(context) {
     const file = context.filename ?? context.getFilename()
-    if (!/[/\\]src[/\\]client[/\\]/.test(file) || /\.pages\.ts$/.test(file)) return {}
+    if (!/[/\\]src[/\\](client|worker)[/\\]/.test(file) || /\.pages\.ts$/.test(file)) return {}
+    const inWorker = /[/\\]src[/\\]worker[/\\]/.test(file)
     const check = (node, text) => {
+      if (inWorker && (isRouteDefinition(node) || isPropertyKey(node))) return
       const found = typeof text === 'string' && text.startsWith('/') ? pagePathIn(text) : null
       if (found) context.report({ node, messageId: 'byHand', data: { path: found } })
     }

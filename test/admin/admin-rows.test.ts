@@ -4,6 +4,7 @@
 // value of another type fails this file.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Table } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   ADMIN_LIST_ROWS,
@@ -13,6 +14,21 @@ import {
   adminUserRow,
   type AdminListName,
 } from '#shared/contract/admin'
+import { rowOf } from '#worker/db/rows'
+import {
+  auditLog,
+  files,
+  planAssignments,
+  planRoutes,
+  plans,
+  posts,
+  properties,
+  routes,
+  symptoms,
+  trackingEvents,
+  units,
+  users,
+} from '#worker/db/schema'
 import { json } from '../helpers'
 import { makePost, makeRoute, makeSymptom, unique } from '../factories'
 import { mp3, people, send, upload } from './support'
@@ -87,5 +103,41 @@ describe('typed admin answers', () => {
     strict(adminPropertyRow, property.property)
     const file = await upload(admin, 'audio', 'otra.mp3', mp3(1024))
     strict(adminFileRow, file.body.file)
+  })
+})
+
+// Issue 33 §3: the tables are the one source of the admin's columns. The contract restates them
+// (it is bundled into the browser, which must not carry drizzle: docs/decisions/044), so each
+// column a row shares with its table must agree with the table: null where the table allows it,
+// a number or a text as stored (times in lists travel as ISO text: only their null is compared).
+const SOURCES: [z.ZodObject, string, Table, boolean][] = [
+  [ADMIN_LIST_ROWS.routes, 'routes', routes, true],
+  [ADMIN_LIST_ROWS.posts, 'posts', posts, true],
+  [ADMIN_LIST_ROWS.symptoms, 'symptoms', symptoms, true],
+  [ADMIN_LIST_ROWS.plans, 'plans', plans, true],
+  [ADMIN_LIST_ROWS.plan_routes, 'planRoutes', planRoutes, true],
+  [ADMIN_LIST_ROWS.plan_users, 'planAssignments', planAssignments, true],
+  [ADMIN_LIST_ROWS.units, 'units', units, true],
+  [ADMIN_LIST_ROWS.files, 'files', files, true],
+  [ADMIN_LIST_ROWS.audit, 'auditLog', auditLog, true],
+  [ADMIN_LIST_ROWS.events, 'trackingEvents', trackingEvents, true],
+  [adminUnitRow, 'units', units, false],
+  [adminUserRow, 'users', users, false],
+  [adminPropertyRow, 'properties', properties, false],
+]
+
+describe('admin rows agree with the tables', () => {
+  it.each(SOURCES.map(([row, table, t, list]) => [table, row, t, list] as const))('%s', (table, row, t, list) => {
+    const derived = rowOf(t).shape as Record<string, z.ZodType>
+    const shared = Object.keys(row.shape).filter((k) => k in derived)
+    expect(shared.length).toBeGreaterThan(2)
+    for (const k of shared) {
+      const ours = row.shape[k] as z.ZodType
+      const theirs = derived[k]!
+      expect(ours.safeParse(null).success, `${table}.${k} null`).toBe(theirs.safeParse(null).success)
+      if (list && k.endsWith('_at')) continue
+      expect(ours.safeParse(1).success, `${table}.${k} number`).toBe(theirs.safeParse(1).success)
+      expect(ours.safeParse('1').success, `${table}.${k} text`).toBe(theirs.safeParse('1').success)
+    }
   })
 })

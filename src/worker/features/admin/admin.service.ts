@@ -15,6 +15,7 @@ import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
 import { endRealtime } from '#worker/features/notifications/realtime'
 import { refreshSessions } from '#worker/features/users/session'
 import * as repo from './admin.repo'
+import { patchOf } from '#worker/db/patch'
 
 /** A page of admin list `name`, its rows typed per entity (contract/admin.rows.ts). */
 export async function list<N extends AdminListName>(ctx: Ctx, name: N, q: ListQuery<Record<string, unknown>>) {
@@ -123,11 +124,7 @@ export async function saveProperty(ctx: Ctx, f: PropertyForm) {
     return { property: (await repo.findProperty(ctx.db, id))!, created: true }
   }
   if (!(await repo.findProperty(ctx.db, f.id))) throw propertyMissing()
-  const patch = {
-    ...(f.value !== undefined && { value: f.value }),
-    ...(f.description !== undefined && { description: f.description }),
-  }
-  await repo.updateProperty(ctx.db, f.id, patch, ctx.user!.id)
+  await repo.updateProperty(ctx.db, f.id, patchOf(f, ['value', 'description']), ctx.user!.id)
   return { property: (await repo.findProperty(ctx.db, f.id))!, created: false }
 }
 

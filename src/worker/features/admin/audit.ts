@@ -48,6 +48,7 @@ const AUDITED: Record<string, Audited> = {
   '/appointment/close': { entity: 'appointment', idField: 'id' },
 }
 /** Paths of other admin areas (notifications, refunds, the admin's own): recorded with their form. */
+// oxlint-disable-next-line calma/page-path -- /v1 call paths (the request's path under /v1), not pages
 const AUDITED_PREFIXES = ['/admin/', '/notification', '/refund']
 /** Not writes of an entity: the bytes of an upload in progress, its start and abort. */
 const SKIPPED = new Set(['/file/upload', '/file/upload/part'])
@@ -86,6 +87,7 @@ export const auditWrites = createMiddleware<AppEnv>(async (c, next) => {
       const body = (await c.res.clone().json()) as Record<string, { id?: unknown } | undefined>
       id = toId(body[known.answer]?.id)
     }
+    // oxlint-disable-next-line calma/page-path -- the /v1 call POST /v1/admin/restore, not a page
     if (path === '/admin/restore') {
       const body = (await c.res.clone().json()) as { entity?: string; id?: number }
       await insertAudit(c.var.db, {

@@ -1,7 +1,7 @@
 // Who is told what about an appointment (issue 9 §7): both sides, each in their own language
 // and zone, with the calendar file. A mail that fails is logged, never fails the booking.
 import { AppointmentStatus, CancellationReason, MeetingChannel, Role } from '#shared/enums'
-import { createTranslator, localizePath, type Locale, type Translate } from '#shared/i18n/index'
+import { createTranslator, type Locale, type Translate } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
 import type { Appointment } from '#worker/db/schema'
@@ -12,6 +12,7 @@ import type { AppointmentMail } from './appointments.mail'
 import { buildIcs } from './ics'
 import { isZone, wallClock } from '#worker/lib/zones'
 import { formatMoney } from '#shared/catalogue'
+import { localizedHref } from '#client/app/pages.ts'
 
 export type Person = NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>
 
@@ -97,7 +98,7 @@ async function mailOne(
     kind === 'cancelled' && reasonKey
       ? `${t(`appointments.reason.${reasonKey}` as never)}${a.cancellationReasonText ? `: ${a.cancellationReasonText}` : ''}`
       : null
-  const page = `${ctx.linkBase}${localizePath('/appointment/', locale)}`
+  const page = `${ctx.linkBase}${localizedHref(locale, 'appointment')}/`
   const query = new URLSearchParams({ appointment_id: String(a.id) })
   // The booking mail signs its reader in by itself (SPEC §2 /appointment/?…&user_id=&authorization=).
   if (kind === 'booked') {

@@ -16,6 +16,7 @@ import { appointmentIcs, channelLabel, notifyAppointment, organizerOf } from './
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
+import { patchOf } from '#worker/db/patch'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */
 const HOLD_MS = 30_000
@@ -304,15 +305,7 @@ export async function setMeeting(
   if (side === 'guest') throw new AppError('unauthorized')
   if (f.meeting_link !== undefined && !/^https:\/\/\S+$/.test(f.meeting_link))
     throw new AppError('validation', { fields: { meeting_link: ['validation.invalid'] } })
-  await repo.setMeeting(
-    ctx.db,
-    a.id,
-    {
-      ...(f.meeting_link !== undefined ? { meetingLink: f.meeting_link } : {}),
-      ...(f.meeting_indications !== undefined ? { meetingIndications: f.meeting_indications } : {}),
-    },
-    now,
-  )
+  await repo.setMeeting(ctx.db, a.id, patchOf(f, ['meeting_link', 'meeting_indications']), now)
   return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
 }
 

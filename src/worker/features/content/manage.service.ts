@@ -12,6 +12,7 @@ import { forgetTarget } from './likes.repo'
 import * as repo from './manage.repo'
 import { routeFields } from './content.service'
 import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/lib/editing'
+import { patchOf } from '#worker/db/patch'
 
 function missing(what: 'route' | 'symptom' | 'category'): AppError {
   const message: MessageKey =
@@ -49,19 +50,20 @@ async function saved(ctx: Ctx, row: Route, created: boolean) {
 
 /** POST /v1/route: create (language, slug, title required) or update the fields sent. */
 export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteDto; created: boolean }> {
-  const patch: Partial<NewRoute> = {}
-  if (f.language !== undefined) patch.language = f.language
-  if (f.slug !== undefined) patch.slug = f.slug
-  if (f.title !== undefined) patch.title = f.title
-  if (f.description !== undefined) patch.description = f.description
-  if (f.status !== undefined) patch.status = f.status
-  if (f.is_public !== undefined) patch.isPublic = f.is_public
-  if (f.is_active !== undefined) patch.isActive = f.is_active
-  if (f.seo_title !== undefined) patch.seoTitle = f.seo_title
-  if (f.seo_description !== undefined) patch.seoDescription = f.seo_description
-  if (f.tag !== undefined) patch.tag = f.tag
-  if (f.order !== undefined) patch.order = f.order
-  if (f.needs_appointment !== undefined) patch.needsAppointment = f.needs_appointment
+  const patch: Partial<NewRoute> = patchOf(f, [
+    'language',
+    'slug',
+    'title',
+    'description',
+    'status',
+    'is_public',
+    'is_active',
+    'seo_title',
+    'seo_description',
+    'tag',
+    'order',
+    'needs_appointment',
+  ])
   if (f.category_id !== undefined) {
     if (f.category_id !== null && !(await repo.findRouteCategory(ctx.db, f.category_id))) throw missing('category')
     patch.categoryId = f.category_id
@@ -170,13 +172,14 @@ export const listProperties = (ctx: Ctx) => repo.allProperties(ctx.db)
 
 /** POST /v1/symptom: create (language, slug, title) or update. */
 export async function saveSymptom(ctx: Ctx, f: SymptomForm): Promise<{ symptom: SymptomDto; created: boolean }> {
-  const patch: Record<string, unknown> = {}
-  if (f.language !== undefined) patch.language = f.language
-  if (f.slug !== undefined) patch.slug = f.slug
-  if (f.title !== undefined) patch.title = f.title
-  if (f.status !== undefined) patch.status = f.status
-  if (f.seo_title !== undefined) patch.seoTitle = f.seo_title
-  if (f.seo_description !== undefined) patch.seoDescription = f.seo_description
+  const patch: Record<string, unknown> = patchOf(f, [
+    'language',
+    'slug',
+    'title',
+    'status',
+    'seo_title',
+    'seo_description',
+  ])
   let row
   if (f.id === undefined) {
     const absent = absentOf(f, ['language', 'slug', 'title'] as const)

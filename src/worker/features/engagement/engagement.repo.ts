@@ -5,18 +5,20 @@ import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { dbOf, type Db, type DbOrBinding } from '#worker/db/client'
 import { batch, firstRow, rows, rowsIn, run } from '#worker/db/query'
+import { rowOf } from '#worker/db/rows'
+import { rewards, userEngagement } from '#worker/db/schema'
 import type { StreakState, StreakStep } from './streak'
 
 export interface EngagementRow extends StreakState {
   rankingHidden: boolean
 }
 
-const engagementRow = z.object({
-  last_day: z.string().nullable(),
-  current_streak: z.number(),
-  longest_streak: z.number(),
-  freezes: z.number(),
-  ranking_hidden: z.number(),
+const engagementRow = rowOf(userEngagement).pick({
+  last_day: true,
+  current_streak: true,
+  longest_streak: true,
+  freezes: true,
+  ranking_hidden: true,
 })
 const toEngagement = (r: z.infer<typeof engagementRow> | undefined): EngagementRow => ({
   lastDay: r?.last_day ?? null,
@@ -136,13 +138,13 @@ export async function awardReached(db: Db, userId: number, m: Metrics, now: numb
   )
 }
 
-const rewardRow = z.object({
-  id: z.number(),
-  key: z.string(),
-  category: z.string(),
-  level_id: z.number(),
-  threshold: z.number(),
-  criteria: z.string().nullable(),
+const rewardRow = rowOf(rewards).pick({
+  id: true,
+  key: true,
+  category: true,
+  level_id: true,
+  threshold: true,
+  criteria: true,
 })
 export type RewardRow = z.infer<typeof rewardRow>
 

@@ -6,7 +6,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import { ContentStatus } from '#shared/enums'
 import type { ContactRequest, FeedbackRequest, SuggestionRequest } from '#shared/contract/forms'
 import type { LetstalkRequest } from '#shared/contract/forms.phone'
-import { createTranslator, DEFAULT_LOCALE, isLocale, localizePath, type Locale } from '#shared/i18n/index'
+import { createTranslator, DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { COOLDOWNS_MS } from '#shared/limits'
 import type { Ctx } from '#worker/context'
@@ -17,13 +17,14 @@ import { ftsQuery } from '#worker/search/search'
 import { sendMail } from '#worker/features/mail/mail.service'
 import type { FormKind, TeamRequestMail } from '#worker/features/mail/mail.templates'
 import * as repo from './forms.repo'
+import { localizedHref } from '#client/app/pages.ts'
 
 /** The team reads one language: the product's default (SPEC §9); each mail names the person's. */
 const TEAM_LOCALE: Locale = DEFAULT_LOCALE
 
-function linkTo(ctx: Ctx, path: string, locale: Locale, query?: Record<string, string>) {
+function linkTo(ctx: Ctx, path: string, query?: Record<string, string>) {
   const q = query ? `?${new URLSearchParams(query)}` : ''
-  return `${ctx.linkBase}${localizePath(path, locale)}${q}`
+  return `${ctx.linkBase}${path}${q}`
 }
 
 /** Mail one stored request to the team. Never throws: the request is stored already. */
@@ -160,7 +161,7 @@ export async function sendSuggestion(ctx: Ctx, input: SuggestionRequest): Promis
   })
   const action = input.email
     ? reply(input.email)
-    : { kind: 'search' as const, href: linkTo(ctx, '/routes', ctx.locale, { keyword: input.keyword }) }
+    : { kind: 'search' as const, href: linkTo(ctx, localizedHref(ctx.locale, 'routes'), { keyword: input.keyword }) }
   await tellTeam(
     ctx,
     'suggestion',
@@ -204,7 +205,7 @@ export async function tellWaitingSuggestions(ctx: Ctx, route: PublishedRoute): P
     for (const s of told) {
       const locale: Locale = isLocale(s.locale) ? s.locale : route.language
       const keyword = s.searchKeyword ?? s.text
-      const path = localizePath(`/route/${route.slug}`, locale)
+      const path = localizedHref(locale, 'route', { slug: route.slug })
       const userId = s.userId ?? (s.email ? accounts.get(s.email) : undefined)
       if (userId) {
         const t = createTranslator(locale, messagesFor(locale))

@@ -7,34 +7,24 @@ import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
 import { batch, firstRow, rows, rowsIn, run } from '#worker/db/query'
+import { rowOf } from '#worker/db/rows'
+import { adminNotifications, inAppNotifications, notificationDeliveries } from '#worker/db/schema'
 import type { MailTarget } from './notifications.mail'
 
 const locale = z.enum(['es', 'en'])
 const level = z.enum(['info', 'success', 'warning', 'danger'])
 
-/** An admin notification as stored (raw row). */
-const notificationRow = z.object({
-  id: z.number(),
-  status: z.enum(['pending', 'sent', 'cancelled']),
-  /** JSON array of user ids, as stored (checked by the service before use), or null. */
-  receivers: z.string().nullable(),
-  send_at: z.number().nullable(),
-  language: locale.nullable(),
-  channel: z.enum(['in_app', 'email']),
-  role_recipients: z.number().nullable(),
-  readers_only: z.number(),
-  delay_amount: z.number().nullable(),
-  delay_unit: z.enum(['hours', 'days', 'months']).nullable(),
-  at_best_moment: z.number(),
-  level,
-  copy: z.string().nullable(),
-  title: z.string(),
-  description: z.string().nullable(),
-  content: z.string().nullable(),
-  sent_at: z.number().nullable(),
-  created_at: z.number(),
-  deliveries: z.number().optional(),
-})
+/** An admin notification as stored (raw row; `receivers` the JSON text of user ids, checked by the service before use). */
+const notificationRow = rowOf(adminNotifications)
+  .omit({ created_by: true })
+  .extend({
+    status: z.enum(['pending', 'sent', 'cancelled']),
+    language: locale.nullable(),
+    channel: z.enum(['in_app', 'email']),
+    delay_unit: z.enum(['hours', 'days', 'months']).nullable(),
+    level,
+    deliveries: z.number().optional(),
+  })
 export type NotificationRow = z.infer<typeof notificationRow>
 
 const COLUMNS =
@@ -146,12 +136,9 @@ export const audienceMoments = (db: Db, n: NotificationRow, receivers: number[] 
     z.object({ tz: z.string(), at: z.string() }),
   )
 
-const claimedDelivery = z.object({
-  id: z.number(),
-  notification_id: z.number(),
-  user_id: z.number(),
-  channel: z.enum(['in_app', 'email', 'push']),
-})
+const claimedDelivery = rowOf(notificationDeliveries)
+  .pick({ id: true, notification_id: true, user_id: true })
+  .extend({ channel: z.enum(['in_app', 'email', 'push']) })
 export type ClaimedDelivery = z.infer<typeof claimedDelivery>
 
 /**
@@ -184,20 +171,7 @@ export async function claimDue(
   return rowsIn(claimed, claimedDelivery)
 }
 
-const inAppRow = z.object({
-  id: z.number(),
-  user_id: z.number().nullable(),
-  notification_id: z.number().nullable(),
-  locale: locale.nullable(),
-  level,
-  type: z.string().nullable(),
-  close_after: z.number().nullable(),
-  title: z.string(),
-  description: z.string().nullable(),
-  content: z.string().nullable(),
-  read_at: z.number().nullable(),
-  created_at: z.number(),
-})
+const inAppRow = rowOf(inAppNotifications).omit({ delivery_id: true }).extend({ locale: locale.nullable(), level })
 export type InAppRow = z.infer<typeof inAppRow>
 const IN_APP = sql.raw(
   'id, user_id, notification_id, locale, level, type, close_after, title, description, content, read_at, created_at',

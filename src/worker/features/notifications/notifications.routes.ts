@@ -9,6 +9,7 @@ import { answer, routes } from '#worker/http/mount'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
 import { addressKey, clientAddress, openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
+import { localizedHref } from '#client/app/pages.ts'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */
 const admins = requireRole(Role.admin)
@@ -76,4 +77,6 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
     await disableNotifications({ ...ctxOf(c), user: null }, { user_id: userId, signature })
     return c.text('Unsubscribed', 200)
   })
-  .get('/', (c) => c.redirect(`/disable-notifications?${new URL(c.req.url).searchParams.toString()}`, 302))
+  .get('/', (c) =>
+    c.redirect(`${localizedHref('es', 'disableNotifications')}?${new URL(c.req.url).searchParams.toString()}`, 302),
+  )

@@ -12,6 +12,7 @@ import { isLocalEnv, type AppEnv } from '#worker/env'
 import { addMonths } from './events.shared'
 import { devCheckoutKey, offerItem, receiveStripeEvent, type DevCheckout } from './payments.service'
 import { signPayload } from './stripe'
+import { localizedHref } from '#client/app/pages.ts'
 
 /**
  * The events Stripe sends when this checkout is paid, in the order it usually sends them. Their
@@ -207,5 +208,5 @@ export const devCheckoutRoutes = new Hono<AppEnv>()
     const key = devCheckoutKey(c.req.param('id'))
     const co = await c.env.KV.get<DevCheckout>(key, 'json')
     await c.env.KV.delete(key)
-    return c.redirect(co?.cancelUrl ?? '/subscribe?error=1', 303)
+    return c.redirect(co?.cancelUrl ?? `${localizedHref('es', 'subscribe')}?error=1`, 303)
   })

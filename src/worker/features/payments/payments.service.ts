@@ -14,7 +14,7 @@ import type {
 } from '#shared/contract/payments'
 import { pagination } from '#shared/contract/list'
 import { SubscriptionStatus, SubscriptionType } from '#shared/enums'
-import { localizePath, type Locale } from '#shared/i18n/index'
+import { type Locale } from '#shared/i18n/index'
 import { COOLDOWNS_MS } from '#shared/limits'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Ctx } from '#worker/context'
@@ -32,6 +32,7 @@ import { APPROVAL_PREFIX, enqueueActionStmt, isLocalStripeId, runStripeActions, 
 import * as repo from './payments.repo'
 import { stripeClient, verifyEvent } from './stripe'
 import { applyEvent, isStripeEvent } from './payments.events'
+import { localizedHref } from '#client/app/pages.ts'
 
 const dollars = (cents: number) => Math.round(cents) / 100
 
@@ -128,7 +129,7 @@ export async function paymentLink(
     if (await repo.activeSubscriptionOf(ctx.db, caller.id, Date.now()))
       throw new AppError('conflict', { message: 'payments.already_subscribed' })
   }
-  const back = (q: string) => `${ctx.linkBase}${localizePath('/subscribe', ctx.locale)}?${q}`
+  const back = (q: string) => `${ctx.linkBase}${localizedHref(ctx.locale, 'subscribe')}?${q}`
   const successUrl = back('success=1&item=' + item.id)
   const cancelUrl = back('error=1')
   const stripe = await stripeClient(ctx.env)

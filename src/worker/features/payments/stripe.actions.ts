@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { getDb } from '#worker/db/client'
 import { batch, rows as checkedRows, run } from '#worker/db/query'
 import { stripeActions } from '#worker/db/schema'
+import { rowOf } from '#worker/db/rows'
 import type { Env } from '#worker/env'
 import * as ledger from '#worker/ledger/ledger'
 import { capOf, confirmOwnRefundsStmt, findTransactionByPaymentIntent } from './payments.repo'
@@ -53,14 +54,9 @@ const KEY_KEPT_MS = 23 * 3_600_000
 /** Refunds of an approval: their key names the request (payments.service.ts approveRefund). */
 export const APPROVAL_PREFIX = 'refund-request-'
 
-const actionRow = z.object({
-  key: z.string(),
-  kind: z.enum(['cancel_subscription', 'refund_payment']),
-  target: z.string(),
-  amount_cents: z.number().nullable(),
-  attempts: z.number(),
-  created_at: z.number(),
-})
+const actionRow = rowOf(stripeActions)
+  .pick({ key: true, target: true, amount_cents: true, attempts: true, created_at: true })
+  .extend({ kind: z.enum(['cancel_subscription', 'refund_payment']) })
 type Action = z.infer<typeof actionRow>
 
 type Answer = 'done' | 'already' | 'failed' | 'retry'

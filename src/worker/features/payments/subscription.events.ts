@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { catalogueItem, formatMoney } from '#shared/catalogue'
 import { SubscriptionStatus } from '#shared/enums'
-import { localizePath, type Locale } from '#shared/i18n/index'
+import { type Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { sendMail } from '#worker/features/mail/mail.service'
@@ -24,6 +24,7 @@ import {
 import * as repo from './payments.repo'
 import { enqueueActionStmt } from './stripe.actions'
 import { idOf, intervalOf, itemOf, msOf, userIdOf, type InvoiceObject, type SubscriptionObject } from './stripe.objects'
+import { localizedHref } from '#client/app/pages.ts'
 
 /**
  * Where an invoice says its subscription is, and what our checkout wrote on it (Stripe moved it
@@ -223,7 +224,7 @@ export async function settleDuplicate(env: Env, db: Db, sub: string, userId: num
           kind: 'duplicate_plan',
           name: payer.name,
           amount: formatMoney(refunded || (catalogueItem(row.item ?? '')?.price_cents ?? 0), locale),
-          link: `${base}${localizePath('/subscription', locale)}`,
+          link: `${base}${localizedHref(locale, 'subscription')}`,
         },
       }).catch((err) => console.warn(`duplicate plan mail to user ${userId} not sent: ${String(err)}`))
   }

@@ -29,6 +29,7 @@ import { planLocks, planProgress, type RouteLock } from './locks'
 import { trackServerEvent } from '#worker/features/tracking/tracking.service'
 import * as repo from './plans.repo'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
+import { patchOf } from '#worker/db/patch'
 
 const notFound = (
   message:
@@ -344,14 +345,8 @@ export async function planLinkOf(
 
 /** POST /v1/plan: create (language, slug, title required) or update the fields sent. */
 export async function savePlan(ctx: Ctx, f: PlanForm): Promise<{ plan: PlanDto; created: boolean }> {
-  const patch: Partial<NewPlan> = {}
-  if (f.language !== undefined) patch.language = f.language
-  if (f.slug !== undefined) patch.slug = f.slug
-  if (f.title !== undefined) patch.title = f.title
-  if (f.description !== undefined) patch.description = f.description
+  const patch: Partial<NewPlan> = patchOf(f, ['language', 'slug', 'title', 'description', 'status', 'category'])
   if (f.visibility !== undefined) patch.visibility = f.visibility as 1 | 2
-  if (f.status !== undefined) patch.status = f.status
-  if (f.category !== undefined) patch.category = f.category
   if (f.next_plan_id !== undefined) {
     if (f.next_plan_id !== null && !(await repo.findPlanById(ctx.db, f.next_plan_id)))
       throw notFound('plans.next_plan_missing')
@@ -379,11 +374,12 @@ export async function deletePlan(ctx: Ctx, id: number) {
 }
 
 export async function savePlanSetting(ctx: Ctx, f: PlanSettingForm) {
-  const patch: Parameters<typeof repo.updatePlanRoute>[3] = {}
-  if (f.order !== undefined) patch.order = f.order
-  if (f.waiting_time_hours !== undefined) patch.waitingTimeHours = f.waiting_time_hours
-  if (f.need_appointment !== undefined) patch.needAppointment = f.need_appointment
-  if (f.need_finished_appointment !== undefined) patch.needFinishedAppointment = f.need_finished_appointment
+  const patch: Parameters<typeof repo.updatePlanRoute>[3] = patchOf(f, [
+    'order',
+    'waiting_time_hours',
+    'need_appointment',
+    'need_finished_appointment',
+  ])
   const row = Object.keys(patch).length
     ? await repo.updatePlanRoute(ctx.db, f.plan_id, f.route_id, patch)
     : await repo.findPlanRoute(ctx.db, f.plan_id, f.route_id)

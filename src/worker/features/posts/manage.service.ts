@@ -15,6 +15,7 @@ import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#
 import * as repo from './manage.repo'
 import { cleanBody } from './post-html'
 import { toPostDto } from './posts.service'
+import { patchOf } from '#worker/db/patch'
 
 const postMissing = () => new AppError('not_found', { message: 'posts_manage.post_missing' })
 const categoryMissing = () => new AppError('not_found', { message: 'posts_manage.category_missing' })
@@ -25,19 +26,20 @@ const toDto = (p: Post, category: PostDto['category']): PostDto => ({
 
 /** POST /v1/post: create (language, slug, title required) or update the fields sent. */
 export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; created: boolean }> {
-  const patch: Partial<NewPost> = {}
-  if (f.language !== undefined) patch.language = f.language
-  if (f.slug !== undefined) patch.slug = f.slug
-  if (f.title !== undefined) patch.title = f.title
-  if (f.description !== undefined) patch.description = f.description
+  const patch: Partial<NewPost> = patchOf(f, [
+    'language',
+    'slug',
+    'title',
+    'description',
+    'status',
+    'tag',
+    'tags',
+    'author',
+    'index',
+    'published_at',
+  ])
   // Stored allowlisted (issue 20 §4): what is not on the list is gone before the row is written.
   if (f.content !== undefined) Object.assign(patch, await cleanBody(f.content))
-  if (f.status !== undefined) patch.status = f.status
-  if (f.tag !== undefined) patch.tag = f.tag
-  if (f.tags !== undefined) patch.tags = f.tags
-  if (f.author !== undefined) patch.author = f.author
-  if (f.index !== undefined) patch.index = f.index
-  if (f.published_at !== undefined) patch.publishedAt = f.published_at
   let category: { id: number; slug: string; title: string } | null = null
   if (f.category_id !== undefined) {
     if (f.category_id !== null) {

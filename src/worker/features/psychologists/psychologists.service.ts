@@ -10,6 +10,7 @@ import { AppError } from '#worker/http/errors'
 import { refreshSessions } from '#worker/features/users/session'
 import { toPsychologistDto } from '#worker/features/users/users.dto'
 import * as repo from './psychologists.repo'
+import { patchOf } from '#worker/db/patch'
 
 function me(ctx: Ctx) {
   if (!ctx.user) throw new AppError('unauthenticated')
@@ -59,13 +60,14 @@ export async function saveAvailability(ctx: Ctx, f: AvailabilityForm) {
 /** POST /v1/my/psychologist: the extras sent are written, the others stay. */
 export async function saveExtras(ctx: Ctx, f: PsychologistExtrasForm) {
   const caller = me(ctx)
-  const patch: Partial<NewUser> = {}
-  if (f.degree !== undefined) patch.degree = f.degree
-  if (f.specialist_in_symptoms !== undefined) patch.specialistInSymptoms = f.specialist_in_symptoms
-  if (f.specialized_in_the_category !== undefined) patch.specializedInTheCategory = f.specialized_in_the_category
-  if (f.speaks_in !== undefined) patch.speaksIn = f.speaks_in
-  if (f.nationality !== undefined) patch.nationality = f.nationality
-  if (f.located_at !== undefined) patch.locatedAt = f.located_at
+  const patch: Partial<NewUser> = patchOf(f, [
+    'degree',
+    'specialist_in_symptoms',
+    'specialized_in_the_category',
+    'speaks_in',
+    'nationality',
+    'located_at',
+  ])
   const row = Object.keys(patch).length ? await repo.updateExtras(ctx.db, caller.id, patch) : caller.row
   if (!row) throw new AppError('unauthenticated')
   if (Object.keys(patch).length) await refreshSessions(ctx.env, caller.id)

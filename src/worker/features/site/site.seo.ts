@@ -7,7 +7,7 @@ import type { PostDto } from '#shared/contract/posts'
 import { LOCALES, type Locale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { fillPath, type PageEntry } from '#shared/pages'
-import { PAGES, ROUTABLE, type PageId } from '#client/app/pages.ts'
+import { localizedHref, PAGES, ROUTABLE, type PageId } from '#client/app/pages.ts'
 import { linkBase, type Ctx } from '#worker/context'
 import type { AppEnv, Env } from '#worker/env'
 import type { Db } from '#worker/db/client'
@@ -250,9 +250,8 @@ export function robotsTxt(env: Env, base: string): string {
     '/v1/',
     '/__dev/',
     '/__scheduled',
-    '/auth/',
-    '/logout',
-    '/en/logout',
+    PAGES.providerSignIn.path.split(':')[0]!, // '/auth/'
+    ...LOCALES.map((l) => localizedHref(l, 'logout')),
     ...new Set(privatePaths.flatMap((p) => LOCALES.map((l) => (l === 'es' ? p : `/en${p}`)))),
   ]
   return [

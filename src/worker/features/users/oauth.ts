@@ -5,7 +5,7 @@
 // verified like any other (signature against the JWKS, issuer, audience, expiry, and the nonce).
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { isLocale, localizePath, type Locale } from '#shared/i18n/index'
+import { isLocale, type Locale } from '#shared/i18n/index'
 import { safeRedirect } from '#shared/redirect'
 import type { AppEnv } from '#worker/env'
 import { AppError } from '#worker/http/errors'
@@ -14,6 +14,7 @@ import { createSession, endSession } from './session'
 import type { Provider } from './providers'
 import { authenticate, DEFAULT_CONSENT } from './users.service'
 import { ctxOf, linkBase } from '#worker/context'
+import { localizedHref } from '#client/app/pages.ts'
 
 const STATE_COOKIE = 'calma_oauth'
 const STATE_TTL_SEC = 10 * 60
@@ -66,7 +67,7 @@ export async function startProviderFlow(c: Context<AppEnv>) {
   const state = randomToken()
   const flow: FlowState = {
     nonce: randomToken(),
-    redirect: safeRedirect(c.req.query('redirect'), localizePath('/journey', locale)),
+    redirect: safeRedirect(c.req.query('redirect'), localizedHref(locale, 'journey')),
     locale,
   }
   await c.env.KV.put(`oauth:${await sha256(state)}`, JSON.stringify(flow), { expirationTtl: STATE_TTL_SEC })
@@ -103,7 +104,7 @@ export async function finishProviderFlow(c: Context<AppEnv>) {
   if (flow) await c.env.KV.delete(key)
   const locale = flow?.locale ?? c.var.locale
   const failed = (reason = 'failed') =>
-    c.redirect(`${localizePath('/login', locale)}?error=provider&provider=${provider}&reason=${reason}`, 303)
+    c.redirect(`${localizedHref(locale, 'login')}?error=provider&provider=${provider}&reason=${reason}`, 303)
   const idToken = typeof form.id_token === 'string' ? form.id_token : ''
   if (!flow || !idToken) return failed()
 
@@ -131,7 +132,7 @@ export async function finishProviderFlow(c: Context<AppEnv>) {
     if (c.var.user) await endSession(c, { replaced: true })
     await createSession(c, user, { remember: true })
     // Checked again on the way out: a flow stored by an older version may hold anything.
-    return c.redirect(safeRedirect(flow.redirect, localizePath('/journey', locale)), 303)
+    return c.redirect(safeRedirect(flow.redirect, localizedHref(locale, 'journey')), 303)
   } catch (err) {
     if (err instanceof AppError) return failed(err.code === 'conflict' ? 'email_taken' : 'failed')
     throw err

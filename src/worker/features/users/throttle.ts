@@ -16,9 +16,9 @@ import { AppError } from '#worker/http/errors'
 import { verifyCaptcha } from '#worker/http/captcha'
 import { takeCooldown } from '#worker/http/ratelimit'
 import { hmac, serverSecret } from '#worker/lib/crypto'
-import { localizePath } from '#shared/i18n/index'
 import { sendMail } from '#worker/features/mail/mail.service'
 import { clearCounts, countAttempt, deleteCountersBefore, peekCount, uncount, type Counted } from './counters.repo'
+import { localizedHref } from '#client/app/pages.ts'
 
 const MINUTE = 60_000
 export const SIGN_IN_LIMITS = {
@@ -109,7 +109,7 @@ async function noticeOnce(ctx: Ctx, owner: User, template: 'sign_in_failures' | 
   const { ok } = await takeCooldown(ctx.db, `notice:${template}:${owner.id}`, NOTICE_COOLDOWN_MS)
   if (!ok) return
   const locale = owner.language
-  const link = (path: string) => `${ctx.linkBase}${localizePath(path, locale)}`
+  const link = (id: 'login' | 'recover') => `${ctx.linkBase}${localizedHref(locale, id)}`
   try {
     await sendMail(
       ctx.env,
@@ -117,7 +117,7 @@ async function noticeOnce(ctx: Ctx, owner: User, template: 'sign_in_failures' | 
         to: owner.email,
         template,
         locale,
-        data: { name: owner.name, login: link('/login'), recover: link('/recover') },
+        data: { name: owner.name, login: link('login'), recover: link('recover') },
       },
       ctx.waitUntil,
     )

@@ -13,7 +13,7 @@ import type { RegisterRequest, UpdateRequest } from '#shared/contract/users.phon
 import { pagination } from '#shared/contract/list'
 import type { Ctx } from '#worker/context'
 import { balanceCents } from '#worker/ledger/ledger'
-import { localizePath, type Locale, type MessageKey } from '#shared/i18n/index'
+import { type Locale, type MessageKey } from '#shared/i18n/index'
 import { COOLDOWNS_MS, FREE_ACCESS_DAYS } from '#shared/limits'
 import type { NewUser, User } from '#worker/db/schema'
 import type { SessionUser } from '#worker/env'
@@ -45,6 +45,7 @@ import {
   insertUserWithConsent,
   updateUser,
 } from './users.repo'
+import { localizedHref } from '#client/app/pages.ts'
 
 /** The consent recorded when the client does not send the text it showed. */
 export const DEFAULT_CONSENT = {
@@ -64,13 +65,13 @@ const normalizePhone = (phone: string) => parsePhoneNumberFromString(phone)?.num
 
 function linkTo(ctx: Ctx, path: string, query: Record<string, string | number>) {
   const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
-  return `${ctx.linkBase}${localizePath(path, ctx.locale)}?${q}`
+  return `${ctx.linkBase}${path}?${q}` // `path` from localizedHref (issue 33 §4)
 }
 
-/** A sign-in link (SPEC §2: `/login?user_id=…&authorization=…`), then on to `redirect`. */
+/** A sign-in link (SPEC §2: `/login?user_id=…&authorization=…`), then on to `redirect` (a localizedHref). */
 async function signInLink(ctx: Ctx, user: User, purpose: 'recover' | 'welcome', redirect: string) {
   const token = await createTemporaryToken(ctx.env, user, purpose)
-  return linkTo(ctx, '/login', { user_id: user.id, authorization: token, redirect: localizePath(redirect, ctx.locale) })
+  return linkTo(ctx, localizedHref(ctx.locale, 'login'), { user_id: user.id, authorization: token, redirect })
 }
 
 // ── Register ─────────────────────────────────────────────────────────────────────────────────
@@ -166,7 +167,9 @@ export async function register(ctx: Ctx, input: RegisterRequest): Promise<User> 
             ctx,
             user,
             'welcome',
-            input.category ? `/route/${LANDING_ROUTE[input.category][ctx.locale]}` : '/journey',
+            input.category
+              ? localizedHref(ctx.locale, 'route', { slug: LANDING_ROUTE[input.category][ctx.locale] })
+              : localizedHref(ctx.locale, 'journey'),
           ),
           ...(input.category ? { kit: input.category } : {}),
           unsubscribe: await notificationsLink(ctx.env, ctx.linkBase, user.id, ctx.locale),
@@ -349,7 +352,7 @@ export async function recoverPassword(ctx: Ctx, email: string): Promise<void> {
       locale: ctx.locale,
       data: {
         name: user.name,
-        link: await signInLink(ctx, user, 'recover', '/profile'),
+        link: await signInLink(ctx, user, 'recover', localizedHref(ctx.locale, 'profile')),
         minutes: TEMPORARY_TTL_SEC.recover / 60,
       },
     },
