@@ -61,6 +61,11 @@ export function mount<C extends Call>(
   handler: Handler<C>,
 ): void {
   const before = Array.isArray(guards) ? guards : [guards as Guard]
+  // A call whose answer is the envelope alone sends nothing a handler happens to return (a
+  // service's row handed back by a one-line handler would otherwise be spread into the answer).
+  const shape = (call.response as { shape?: Record<string, unknown> }).shape
+  const bare = !!shape && Object.keys(shape).every((k) => k === 'success' || k === 'message')
+  const payloadOf = (p: unknown) => (bare || p == null ? {} : p) as Payload<C>
   const on = router.on.bind(router) as (method: string, path: string, ...handlers: Guard[]) => unknown
   on(
     call.method,
@@ -73,9 +78,9 @@ export function mount<C extends Call>(
       if (isAnswer(result)) {
         const { created, ...opts } = result.opts
         const made = created ? { status: 201 as const, message: call.createdMessage ?? call.message } : {}
-        return reply(c, call, result.payload as Payload<C>, { ...declared, ...made, ...opts })
+        return reply(c, call, payloadOf(result.payload), { ...declared, ...made, ...opts })
       }
-      return reply(c, call, (result ?? {}) as Payload<C>, declared)
+      return reply(c, call, payloadOf(result), declared)
     }),
   )
 }
