@@ -11,8 +11,17 @@ import './checkins.css'
 
 const { saveCheckin } = contract(() => import('#shared/contract/checkins'))
 
-/** Decoration only: each step is read by its words. */
-const FACE: Record<Mood, string> = { 1: '😞', 2: '🙁', 3: '😐', 4: '🙂', 5: '😊' }
+/** Decoration only (each step is read by its words): a face whose mouth turns from down to up. */
+function Face({ mood }: { mood: Mood }) {
+  const bend = (mood - 3) * 2.5 // the mouth's curve: negative frowns, positive smiles
+  return (
+    <svg className="mood-face" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle className="face" cx="12" cy="12" r="10" />
+      <path className="feature" d="M8.5 9.5v.5M15.5 9.5v.5" />
+      <path className="feature" d={`M8 ${15.5 - bend / 2} Q12 ${15.5 + bend} 16 ${15.5 - bend / 2}`} />
+    </svg>
+  )
+}
 
 /**
  * "How do I feel today" on /performance (issue 34 §4): five steps with words (a radio group),
@@ -51,8 +60,13 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
       <form className="checkin-form" onSubmit={form.onSubmit(save)} noValidate>
         <h2 id={`${id}-title`}>{t('checkins.title')}</h2>
         <p className="muted">{t('checkins.intro')}</p>
-        <fieldset className="mood-scale" aria-describedby={form.errors.mood ? `${id}-mood-error` : undefined}>
-          <legend>{t('checkins.scale_label')}</legend>
+        <fieldset
+          className="mood-scale"
+          role="radiogroup"
+          aria-labelledby={`${id}-scale`}
+          aria-describedby={form.errors.mood ? `${id}-mood-error` : undefined}
+        >
+          <legend id={`${id}-scale`}>{t('checkins.scale_label')}</legend>
           {MOODS.map((m) => (
             <label key={m} className={`mood-option mood-${m}`} data-testid={`mood-${m}`}>
               <input
@@ -65,9 +79,7 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
                   form.clearError('mood')
                 }}
               />
-              <span className="mood-face" aria-hidden="true">
-                {FACE[m]}
-              </span>
+              <Face mood={m} />
               <span className="mood-word">{word(m)}</span>
             </label>
           ))}
