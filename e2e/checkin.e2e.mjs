@@ -6,10 +6,21 @@
  * another origin (no vendor loads on /performance, whatever the choice). Screenshots in
  * e2e/screens/checkin-*.png.
  */
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import { PHONE, DESKTOP, SCREENS_DIR, assert, eventually, newPage, screenshotFromTop, openSignedIn } from './lib.mjs'
 
 const PASSWORD = 'Calma-e2e-Sereno-1'
+/** axe (WCAG 2.1 A and AA, as e2e/a11y.e2e.mjs) on the check-in and the practice beside it, as they are now. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') })
+  return page.evaluate(async () => {
+    const found = await window.axe.run('.performance-today', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })
+    return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
 /** The check-in itself, at full size, to look at (E2E_SCREENSHOTS=1). */
 const shotOf = (locator, name) =>
   process.env.E2E_SCREENSHOTS ? locator.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) }) : null
@@ -70,6 +81,7 @@ export default function ({ test, browser, api }) {
     assert.equal(await phone.getByRole('radio', { name: 'Bien', exact: true }).isChecked(), true)
     assert.equal(await phone.getByTestId('mood-trend-chart').locator('circle').count(), 1)
     assert.deepEqual(elsewhere(phone, asked), [], 'requests to another origin from /performance')
+    assert.deepEqual(await axeViolations(phone), [])
     await phone.context().close()
 
     // English, desktop, every cookie accepted: "Very low" offers /help.
@@ -96,6 +108,7 @@ export default function ({ test, browser, api }) {
     await screenshotFromTop(desk, 'checkin-en-desktop')
     await shotOf(desk.locator('.performance-today'), 'checkin-en-desktop-block')
     assert.deepEqual(elsewhere(desk, sent), [], 'requests to another origin from /performance')
+    assert.deepEqual(await axeViolations(desk), [])
     await desk.getByTestId('checkin-help-link').click()
     await desk.waitForURL(/\/en\/help$/)
     await desk.context().close()
