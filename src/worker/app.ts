@@ -33,6 +33,7 @@ import { messagesRoutes } from '#worker/ssr/messages-file'
 import { seoRoutes } from '#worker/features/site/site.seo'
 import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
 import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
+import { checkinsRoutes } from '#worker/features/checkins/checkins.routes'
 import {
   notificationsRoutes,
   socketRoutes,
@@ -62,6 +63,7 @@ export const api = new Hono<AppEnv>()
   .route('/', notificationsRoutes)
   .route('/', paymentsRoutes)
   .route('/', adminRoutes)
+  .route('/', checkinsRoutes)
 
 const app = new Hono<AppEnv>()
 

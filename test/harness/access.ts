@@ -928,4 +928,25 @@ export const ACCESS: Record<string, AccessRow> = {
     rule: 'anyone + captcha',
     valid: () => ({ keyword: 'harness topic', notify: '1', email: fresh('suggestion') }),
   },
+
+  // checkins/checkins.routes.ts (issue 34 §4): requireUser; the caller's own check-ins only
+  'GET /v1/checkins': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s today and 30-day trend',
+    valid: () => ({}),
+    prepareFirst: (first) => as(first, 'POST', '/v1/checkin', { mood: '1', note: 'The first user’s note' }),
+    leak: (body) =>
+      body.today || (body.trend?.days as { mood: number | null }[] | undefined)?.some((d) => d.mood !== null)
+        ? 'the first user’s check-in'
+        : null,
+  },
+  'POST /v1/checkin': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; writes the caller’s own day',
+    valid: () => ({ mood: '3' }),
+    prepareFirst: (first) => as(first, 'POST', '/v1/checkin', { mood: '1', note: 'The first user’s note' }),
+    leak: (body) => (body.today?.note === 'The first user’s note' ? 'the first user’s note' : null),
+  },
 }

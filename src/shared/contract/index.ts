@@ -22,6 +22,7 @@ import { usersPhoneCalls } from './users.phone'
 import { rewardsCalls } from './rewards'
 import { rankingCalls } from './ranking'
 import { notificationsCalls } from './notifications'
+import { checkinsCalls } from './checkins'
 
 export const CALLS: readonly Call[] = [
   ...appointmentsCalls,
@@ -44,6 +45,7 @@ export const CALLS: readonly Call[] = [
   ...rewardsCalls,
   ...rankingCalls,
   ...notificationsCalls,
+  ...checkinsCalls,
 ]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */

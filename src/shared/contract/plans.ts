@@ -7,6 +7,7 @@ import { envelope, imagesSchema, languageSchema, messageResponse } from './commo
 import { bool01, int, languageField, line, paragraph, idField, contentStatusField } from './fields'
 import { listSchema, paginationSchema } from './list'
 import { slugField } from './content.manage'
+import { checkinStateSchema } from './checkins'
 
 const id = idField
 
@@ -227,9 +228,10 @@ export type RouteBlockDto = z.infer<typeof routeBlockSchema>
 export const routeBlockPageData = z.object({ block: routeBlockSchema.nullable() })
 export type RouteBlockPageData = z.infer<typeof routeBlockPageData>
 
-/** /performance: the caller's current plan (null: none) and routes to explore. */
+/** /performance: the caller's current plan (null: none), routes to explore, and today's check-in with its trend. */
 export const performancePageData = z.object({
   status: planStatusSchema.nullable(),
+  checkin: checkinStateSchema, // issue 34 §4 (contract/checkins.ts)
   routes: z.array(
     z.object({
       id: z.number().int(),

@@ -15,6 +15,7 @@ import * as posts from './posts'
 import * as psychologists from './psychologists'
 import * as site from './site'
 import * as users from './users'
+import * as checkins from './checkins'
 
 const en = {
   ...app.en,
@@ -31,6 +32,7 @@ const en = {
   ...appointmentPages.en,
   ...psychologists.en,
   ...engagement.en,
+  ...checkins.en,
   accounts: users.en,
 }
 

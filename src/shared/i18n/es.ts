@@ -14,6 +14,7 @@ import * as posts from './posts'
 import * as psychologists from './psychologists'
 import * as site from './site'
 import * as users from './users'
+import * as checkins from './checkins'
 import type { Messages } from './en'
 
 const es: Messages = {
@@ -31,6 +32,7 @@ const es: Messages = {
   ...appointmentPages.es,
   ...psychologists.es,
   ...engagement.es,
+  ...checkins.es,
   accounts: users.es,
 }
 

@@ -3,12 +3,13 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { RouteCard } from '#client/features/content/RouteCard.tsx'
 import { continueTarget } from './PlanRoutes'
 import { EngagementBlock } from '#client/features/engagement/EngagementBlock.tsx'
+import { CheckinBlock } from '#client/features/checkins/CheckinBlock.tsx'
 import './plans.css'
 
 /**
  * Home tab (SPEC §2 "/performance"): a greeting by first initial, 'Continue with your plan'
  * (to /journey), a contact link, a top block with the plan's progress and next step, and a list
- * of routes to explore.
+ * of routes to explore; how I feel today (the daily check-in) beside the practice.
  */
 export default function Performance({ data, boot }: PageProps<PerformancePageData>) {
   const { t, href } = usePage()
@@ -54,7 +55,11 @@ export default function Performance({ data, boot }: PageProps<PerformancePageDat
           </a>
         </div>
       </div>
-      <EngagementBlock />
+      {/* How one feels today, beside the practice (issue 34 §4). */}
+      <div className="performance-today">
+        <CheckinBlock initial={data.checkin} />
+        <EngagementBlock />
+      </div>
       <h2>{t('performance.explore')}</h2>
       <ul className="route-grid" data-testid="performance-routes">
         {data.routes.map((r) => (

@@ -14,6 +14,7 @@ import { APPOINTMENT_ALERT_LOCK_CODES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { listRoutes } from '#worker/features/content/content.service'
+import { checkinOfPage } from '#worker/features/checkins/checkins.pages'
 import { loader, ShowPage, withHead, type PageLoaders } from '#worker/ssr/page'
 import { blockOfSlug, planLinkOf, planPage, planStatus, routeBlock } from './plans.service'
 
@@ -82,18 +83,21 @@ export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blo
     })
   }),
 
-  performance: loader(performancePageData, async ({ ctx }) => {
-    // The routes to explore are everyone's (the visitors' cached list, issue 21 §3): only the status is the person's.
-    const [status, routes] = await Promise.all([
+  performance: loader(performancePageData, async ({ c, ctx }) => {
+    // The routes to explore are everyone's (the visitors' cached list, issue 21 §3): only the status
+    // and the check-in are the person's, read together (one round).
+    const [status, routes, checkin] = await Promise.all([
       currentStatus(ctx),
       listRoutes(
         { ...ctx, user: null },
         routesQuery.parse({ per_page: String(PERFORMANCE_ROUTES), with_properties: 'images' }),
       ),
+      checkinOfPage({ c, ctx }),
     ])
     if (status?.just_finished) throw ShowPage.plain('planFinished', 200, { noindex: true })
     return {
       status,
+      checkin,
       routes: routes.routes.map((r) => ({
         id: r.id,
         slug: r.slug,

@@ -11,6 +11,7 @@ import {
   activityMonths,
   appointments,
   callbackRequests,
+  checkins,
   consentRecords,
   contactRequests,
   creditLedger,
@@ -186,6 +187,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
     appts,
     availability,
     engagement,
+    checkinRows, // the daily check-in (issue 34 §4)
   ] = await Promise.all([
     byUser(consentRecords),
     byUser(planAssignments),
@@ -214,6 +216,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
       .all(),
     db.select().from(psychologistAvailability).where(eq(psychologistAvailability.hostId, userId)).all(),
     byUser(userEngagement), // streak state and the ranking choice (issue 11)
+    byUser(checkins), // the daily check-in (issue 34 §4); erasure: the users row's cascade
   ])
   return {
     consent_records: consent,
@@ -239,6 +242,7 @@ export async function collectUserData(db: Db, userId: number): Promise<Record<st
     appointments: appts,
     psychologist_availability: availability,
     user_engagement: engagement,
+    checkins: checkinRows, // issue 34 §4
   }
 }
 
