@@ -5,7 +5,7 @@ import { userChanged } from '../helpers'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import * as appointments from '#worker/features/appointments/appointments.service'
-import { makeUser } from '../factories'
+import { makeUser, patchUser } from '../factories'
 import { register, setRole } from '../users/support'
 import { balance, book, call, ctxFor, day, dayIn, guest, host, madrid } from './support'
 
@@ -398,8 +398,7 @@ describe('reading', () => {
     const ready = await call(g.token, 'GET', '/v1/appointment/notification')
     expect(ready.body.needs).toBe('ready')
     // WhatsApp: a wa.me link to the host's number, once confirmed.
-    await env.DB.prepare("UPDATE users SET phone = '+34612345678' WHERE id = ?1").bind(h.id).run()
-    await userChanged(h.id)
+    await patchUser(h.id, { phone: '+34612345678' })
     expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe(
       'https://wa.me/34612345678',
     )

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { buildIcs } from '#worker/features/appointments/ics'
 import { when } from '#worker/features/appointments/appointments.notify'
-import { api, userChanged } from '../helpers'
+import { api } from '../helpers'
+import { patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 /** The content lines of a file: each physical line ≤ 75 octets and CRLF-ended, then unfolded. */
@@ -32,13 +33,9 @@ const stamp = (ms: number) =>
 async function pair(guestZone: string, hostName = 'Dra. Pérez, Ana: "MD"') {
   const h = await register({ name: hostName })
   await setRole(h.id, Role.psychologist)
-  await env.DB.prepare("UPDATE users SET timezone = 'Europe/Madrid', language = 'es' WHERE id = ?1").bind(h.id).run()
-  await userChanged(h.id)
+  await patchUser(h.id, { timezone: 'Europe/Madrid', language: 'es' })
   const g = await register({ name: 'Emma; O\\Brien' })
-  await env.DB.prepare("UPDATE users SET timezone = ?2, language = 'en', phone = '+56912345678' WHERE id = ?1")
-    .bind(g.id, guestZone)
-    .run()
-  await userChanged(g.id)
+  await patchUser(g.id, { timezone: guestZone, language: 'en', phone: '+56912345678' })
   return { h, g }
 }
 
