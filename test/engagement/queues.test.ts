@@ -13,7 +13,8 @@ import { FANOUT_BLOCK, queueBatches, RECEIVERS_PER_BLOCK } from '#worker/feature
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
 import { api, json, PRODUCTION_VARS } from '../helpers'
-import { makeUser } from '../factories'
+import { users } from '#worker/db/schema'
+import { makeUser, patch } from '../factories'
 import { faults, prodEnv, resendAtFetch } from '../mail/support'
 import { bearer, register, setRole } from '../users/support'
 
@@ -128,7 +129,7 @@ describe('the mail of a large email notice, written by its blocks', () => {
   it('each block mails its due people and puts the ids on calma-mail; a redelivered block or the cron at once adds no second mail', async () => {
     const people = [await makeUser({ language: 'en' }), await makeUser(), await makeUser()]
     const off = await makeUser()
-    await env.DB.prepare('UPDATE users SET notifications_disabled_at = 1 WHERE id = ?1').bind(off.id).run()
+    await patch(users, off.id, { notificationsDisabledAt: new Date(1) })
     const ids = [...people, off].map((u) => u.id).sort((a, b) => a - b)
     const at = Date.now()
     const notice = (await env.DB.prepare(
