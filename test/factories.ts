@@ -3,7 +3,8 @@ import { eq, type InferInsertModel } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { getDb } from '#worker/db/client'
 import { contentChanged } from '#worker/http/public-cache'
-import { users } from '#worker/db/schema'
+import { AppointmentStatus, MeetingChannel } from '#shared/enums'
+import { appointments, users } from '#worker/db/schema'
 import { seed, type SeedOptions } from '#worker/seed/seed'
 import { userChanged } from './helpers'
 
@@ -273,4 +274,25 @@ export async function patchUser(id: number | number[], values: Partial<Values<ty
   const ids = typeof id === 'number' ? [id] : id
   for (const one of ids) await patch(users, one, values)
   await userChanged(...ids)
+}
+
+/**
+ * An appointment as a booking leaves it (pending, Google Meet, an hour from `startAt`) but with
+ * no credits moved: for the mail, reminder and confirmation tests that start from one.
+ */
+export async function makeAppointment(
+  guestId: number,
+  hostId: number,
+  startAt: number,
+  more: Partial<Values<typeof appointments>> = {},
+): Promise<number> {
+  return given(appointments, {
+    guestId,
+    hostId,
+    status: AppointmentStatus.pending,
+    meetingChannel: MeetingChannel.google_meet,
+    startAt: new Date(startAt),
+    endAt: new Date(startAt + 3_600_000),
+    ...more,
+  })
 }
