@@ -19,7 +19,8 @@ import { renderTemplate } from '#worker/features/mail/mail.templates'
 import { providerBatchUrl, sendMail } from '#worker/features/mail/mail.service'
 import { instantOf } from '#worker/lib/zones'
 import { api, json, PRODUCTION_VARS } from '../helpers'
-import { patchUser } from '../factories'
+import { adminNotifications } from '#worker/db/schema'
+import { given, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
@@ -68,11 +69,7 @@ describe('admin calls', () => {
   it('every admin call is refused to a patient (403) and to a visitor (401), and nothing is stored', async () => {
     const patient = await register()
     const before = (await env.DB.prepare('SELECT count(*) AS n FROM admin_notifications').first<{ n: number }>())!.n
-    const id = (await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, send_at) VALUES ('x', 'pending', ?1) RETURNING id",
-    )
-      .bind(Date.UTC(2099, 0, 1))
-      .first<{ id: number }>())!.id
+    const id = await given(adminNotifications, { title: 'x', sendAt: new Date(Date.UTC(2099, 0, 1)) })
     for (const [method, path, form] of [
       ['GET', '/v1/notifications', {}],
       ['POST', '/v1/notification', { title_es: 'Hola', language: 'es' }],
