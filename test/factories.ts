@@ -1,7 +1,12 @@
 import { env } from 'cloudflare:test'
+import { eq, type InferInsertModel } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { getDb } from '#worker/db/client'
 import { contentChanged } from '#worker/http/public-cache'
+import { AppointmentStatus, MeetingChannel } from '#shared/enums'
+import { appointments, users } from '#worker/db/schema'
 import { seed, type SeedOptions } from '#worker/seed/seed'
+import { userChanged } from './helpers'
 
 /** A cheap stand-in hash for seeded demo users in tests that never sign them in. */
 const fakeHash = async (p: string) => `test$${p.length}`
@@ -230,3 +235,64 @@ export async function makePost(opts: PostSpec = {}): Promise<MadePost> {
 }
 
 export const STATUS = { visible: VISIBLE, hidden: HIDDEN } as const
+
+// ── Rows as a table holds them, through its drizzle table (src/worker/db/schema) ─────────────
+// For the state no call makes in one step (a role, a past date, a row a cron would write): the
+// columns are typed and named as the schema names them, so a test says what it wants, not how
+// to write it. The writes are plain SQL underneath: triggers (the search index) fire as for any.
+
+type Table = SQLiteTable & { id: SQLiteColumn }
+type Values<T extends Table> = InferInsertModel<T>
+
+/** Writes one row into `table` and answers its id: `await given(units, { routeId, title: 'Canto' })`. */
+export async function given<T extends Table>(table: T, values: Values<T>): Promise<number> {
+  const [row] = await getDb(env.DB)
+    .insert(table)
+    .values(values as never)
+    .returning({ id: table.id })
+  return (row as { id: number }).id
+}
+
+/** Changes some columns of the row `id` of `table`: `await patch(users, id, { role: 2 })`. */
+export async function patch<T extends Table>(table: T, id: number, values: Partial<Values<T>>): Promise<void> {
+  await getDb(env.DB)
+    .update(table)
+    .set(values as never)
+    .where(eq(table.id, id))
+}
+
+/** Deletes the rows of `table` whose `by` (its id unless told) is `value`; cascades and triggers run. */
+export async function drop(table: Table, value: number, by: SQLiteColumn = table.id): Promise<void> {
+  await getDb(env.DB).delete(table).where(eq(by, value))
+}
+
+/**
+ * Sets a person's columns as no single call would (a role, a phone and zone for a booking, a
+ * lapsed free access), then refreshes their sessions, as the users service does after a save.
+ */
+export async function patchUser(id: number | number[], values: Partial<Values<typeof users>>): Promise<void> {
+  const ids = typeof id === 'number' ? [id] : id
+  for (const one of ids) await patch(users, one, values)
+  await userChanged(...ids)
+}
+
+/**
+ * An appointment as a booking leaves it (pending, Google Meet, an hour from `startAt`) but with
+ * no credits moved: for the mail, reminder and confirmation tests that start from one.
+ */
+export async function makeAppointment(
+  guestId: number,
+  hostId: number,
+  startAt: number,
+  more: Partial<Values<typeof appointments>> = {},
+): Promise<number> {
+  return given(appointments, {
+    guestId,
+    hostId,
+    status: AppointmentStatus.pending,
+    meetingChannel: MeetingChannel.google_meet,
+    startAt: new Date(startAt),
+    endAt: new Date(startAt + 3_600_000),
+    ...more,
+  })
+}

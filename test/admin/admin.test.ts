@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminCalls } from '#shared/contract/admin'
 import { adminFilesCalls } from '#shared/contract/admin.files'
 import { api, json } from '../helpers'
-import { makePost, makeRoute, makeSymptom, unique } from '../factories'
+import { auditLog, routeCategories, routes } from '#worker/db/schema'
+import { drop, given, makePost, makeRoute, makeSymptom, patch, unique } from '../factories'
 import { auditRows, mp3, people, png, send, upload } from './support'
 
 let admin: string
@@ -265,14 +266,10 @@ describe('audit and restore', () => {
 
   it('a route whose category was deleted meanwhile cannot come back: 409 with the reason, nothing written', async () => {
     const route = await makeRoute({ units: 1 })
-    const cat = (await env.DB.prepare(
-      "INSERT INTO route_categories (language, slug, title) VALUES ('es', ?1, 'Gone') RETURNING id",
-    )
-      .bind(unique('c').toLowerCase())
-      .first<{ id: number }>())!.id
-    await env.DB.prepare('UPDATE routes SET category_id = ?1 WHERE id = ?2').bind(cat, route.id).run()
+    const cat = await given(routeCategories, { language: 'es', slug: unique('c').toLowerCase(), title: 'Gone' })
+    await patch(routes, route.id, { categoryId: cat })
     expect((await send('DELETE', '/v1/route', admin, { id: String(route.id) })).status).toBe(200)
-    await env.DB.prepare('DELETE FROM route_categories WHERE id = ?1').bind(cat).run()
+    await drop(routeCategories, cat)
     const [deletion] = await auditRows('route', route.id)
     const res = await send('POST', '/v1/admin/restore', admin, { audit_id: String(deletion.id) })
     expect(res.status).toBe(409)
@@ -292,9 +289,7 @@ describe('audit and restore', () => {
     const post2 = await makePost()
     await send('DELETE', '/v1/post', admin, { id: String(post2.id) })
     const [old] = await auditRows('post', post2.id)
-    await env.DB.prepare('UPDATE audit_log SET created_at = ? WHERE id = ?')
-      .bind(Date.now() - 31 * 86_400_000, old.id)
-      .run()
+    await patch(auditLog, old.id, { createdAt: new Date(Date.now() - 31 * 86_400_000) })
     const late = await send('POST', '/v1/admin/restore', admin, { audit_id: String(old.id) })
     expect(late.status).toBe(422)
     expect((await json(late)).message).toBe('Only a route, post or plan deleted in the last 30 days can be restored.')

@@ -1,11 +1,11 @@
 // Appointments through the Worker (issue 9): slots, booking exactly once, confirm, cancel,
 // close, who may do what, and the credits that move with them.
 import { env } from 'cloudflare:test'
-import { userChanged } from '../helpers'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import * as appointments from '#worker/features/appointments/appointments.service'
-import { makeUser } from '../factories'
+import { appointments as appointmentRows } from '#worker/db/schema'
+import { makeUser, patch, patchUser } from '../factories'
 import { register, setRole } from '../users/support'
 import { balance, book, call, ctxFor, day, dayIn, guest, host, madrid } from './support'
 
@@ -154,8 +154,7 @@ describe('booking', () => {
   it('a subscriber pays with the sessions their plan granted: 4, then the 5th is refused', async () => {
     const h = await host()
     const g = await guest(0)
-    await env.DB.prepare('UPDATE users SET subscriber = 1 WHERE id = ?1').bind(g.id).run()
-    await userChanged(g.id)
+    await patchUser(g.id, { subscriber: true })
     // What invoice.paid writes for a month of the plan (features/payments): 4 × 45$.
     await env.DB.prepare(
       "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 18000, 'subscription_grant', 'sub:test:' || ?1)",
@@ -350,7 +349,7 @@ describe('meeting details', () => {
     expect(
       (await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link,
     ).toBeNull() // pending: not yet
-    await env.DB.prepare('UPDATE appointments SET status = 2 WHERE id = ?1').bind(Number(id)).run()
+    await patch(appointmentRows, Number(id), { status: AppointmentStatus.confirmed })
     expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe(
       'https://meet.example/x',
     )
@@ -398,8 +397,7 @@ describe('reading', () => {
     const ready = await call(g.token, 'GET', '/v1/appointment/notification')
     expect(ready.body.needs).toBe('ready')
     // WhatsApp: a wa.me link to the host's number, once confirmed.
-    await env.DB.prepare("UPDATE users SET phone = '+34612345678' WHERE id = ?1").bind(h.id).run()
-    await userChanged(h.id)
+    await patchUser(h.id, { phone: '+34612345678' })
     expect((await call(g.token, 'GET', `/v1/appointments?filters[id]=${id}`)).body.appointments[0].meeting_link).toBe(
       'https://wa.me/34612345678',
     )

@@ -4,10 +4,12 @@
 // midnight (America/Santiago, America/Havana) or by half hours (America/St_Johns).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { Role } from '#shared/enums'
+import { AppointmentStatus, Role } from '#shared/enums'
+import { appointments } from '#worker/db/schema'
 import { buildIcs } from '#worker/features/appointments/ics'
 import { when } from '#worker/features/appointments/appointments.notify'
-import { api, userChanged } from '../helpers'
+import { api } from '../helpers'
+import { patch, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 /** The content lines of a file: each physical line ≤ 75 octets and CRLF-ended, then unfolded. */
@@ -32,13 +34,9 @@ const stamp = (ms: number) =>
 async function pair(guestZone: string, hostName = 'Dra. Pérez, Ana: "MD"') {
   const h = await register({ name: hostName })
   await setRole(h.id, Role.psychologist)
-  await env.DB.prepare("UPDATE users SET timezone = 'Europe/Madrid', language = 'es' WHERE id = ?1").bind(h.id).run()
-  await userChanged(h.id)
+  await patchUser(h.id, { timezone: 'Europe/Madrid', language: 'es' })
   const g = await register({ name: 'Emma; O\\Brien' })
-  await env.DB.prepare("UPDATE users SET timezone = ?2, language = 'en', phone = '+56912345678' WHERE id = ?1")
-    .bind(g.id, guestZone)
-    .run()
-  await userChanged(g.id)
+  await patchUser(g.id, { timezone: guestZone, language: 'en', phone: '+56912345678' })
   return { h, g }
 }
 
@@ -116,7 +114,7 @@ describe('calendar files', () => {
     expect(prop(forHost, 'SUMMARY')).toEqual(['SUMMARY:Sesión de Calma con Emma\\; O\\\\Brien'])
     expect(forHost.join('\n').toLowerCase()).not.toContain(g.email.toLowerCase())
 
-    await env.DB.prepare('UPDATE appointments SET status = 2 WHERE id = ?1').bind(id).run()
+    await patch(appointments, id, { status: AppointmentStatus.confirmed })
     const confirmed = linesOf(await file(id, g.token))
     expect(prop(confirmed, 'STATUS')).toEqual(['STATUS:CONFIRMED'])
     expect(prop(confirmed, 'SEQUENCE')).toEqual(['SEQUENCE:1'])
@@ -126,7 +124,7 @@ describe('calendar files', () => {
     ])
     expect(confirmed.join('\n').toLowerCase()).not.toContain(h.email.toLowerCase())
 
-    await env.DB.prepare('UPDATE appointments SET status = 4 WHERE id = ?1').bind(id).run()
+    await patch(appointments, id, { status: AppointmentStatus.cancelled })
     const cancelled = linesOf(await file(id, g.token))
     expect(prop(cancelled, 'METHOD')).toEqual(['METHOD:CANCEL'])
     expect(prop(cancelled, 'STATUS')).toEqual(['STATUS:CANCELLED'])

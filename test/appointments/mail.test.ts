@@ -2,21 +2,22 @@
 // booking mail's one-time link, the .ics in each one's zone across a clock change, reminders once.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { Role } from '#shared/enums'
+import { AppointmentStatus, MeetingChannel, Role } from '#shared/enums'
 import { runScheduled } from '#worker/cron/index'
 import { instantOf } from '#worker/lib/zones'
-import { api, json, userChanged } from '../helpers'
+import { api, json } from '../helpers'
+import { makeAppointment, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 async function people() {
   const h = await register({}, 'es')
   await setRole(h.id, Role.psychologist)
-  await env.DB.prepare(
-    "UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid', language = 'es', name = 'Lucía Host' WHERE id = ?1",
-  )
-    .bind(h.id)
-    .run()
-  await userChanged(h.id)
+  await patchUser(h.id, {
+    psychologistOpenToGetAppointment: true,
+    timezone: 'Europe/Madrid',
+    language: 'es',
+    name: 'Lucía Host',
+  })
   for (let d = 0; d < 7; d++)
     await env.DB.prepare(
       "INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')",
@@ -24,12 +25,7 @@ async function people() {
       .bind(h.id, d)
       .run()
   const g = await register({}, 'en')
-  await env.DB.prepare(
-    "UPDATE users SET phone = '+12025550143', timezone = 'America/New_York', language = 'en', name = 'Emma Guest' WHERE id = ?1",
-  )
-    .bind(g.id)
-    .run()
-  await userChanged(g.id)
+  await patchUser(g.id, { phone: '+12025550143', timezone: 'America/New_York', language: 'en', name: 'Emma Guest' })
   await env.DB.prepare(
     "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 9000, 'seed', ?2)",
   )
@@ -127,11 +123,10 @@ describe('appointment mail', () => {
     const soon = Date.now() + 23 * 3_600_000
     const sooner = Date.now() + 50 * 60_000
     for (const start of [soon, sooner])
-      await env.DB.prepare(
-        'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 2, 4, ?3, ?4)',
-      )
-        .bind(g.id, h.id, start, start + 3_600_000)
-        .run()
+      await makeAppointment(g.id, h.id, start, {
+        status: AppointmentStatus.confirmed,
+        meetingChannel: MeetingChannel.phone_call,
+      })
     await runScheduled('* * * * *', env, new Date())
     await runScheduled('* * * * *', env, new Date())
     const subjects = (await mails(g.email)).map((m) => m.subject)
@@ -156,12 +151,7 @@ describe('each mail once (issue 20 §6)', () => {
     for (let round = 0; round < 3; round++) {
       const { h, g } = await people()
       const start = Date.now() + (3 + round) * 86_400_000
-      const row = await env.DB.prepare(
-        'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at) VALUES (?1, ?2, 1, 1, ?3, ?4) RETURNING id',
-      )
-        .bind(g.id, h.id, start, start + 3_600_000)
-        .first<{ id: number }>()
-      const id = row!.id
+      const id = await makeAppointment(g.id, h.id, start)
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
           api('/v1/appointment/confirm', {
@@ -184,17 +174,13 @@ describe('each mail once (issue 20 §6)', () => {
   it('the host confirming the same appointment 10 times at once after the guest: one confirmation mail each', async () => {
     const { h, g } = await people()
     const start = Date.now() + 4 * 86_400_000
-    const row = await env.DB.prepare(
-      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id',
-    )
-      .bind(g.id, h.id, start, start + 3_600_000, Date.now())
-      .first<{ id: number }>()
+    const row = { id: await makeAppointment(g.id, h.id, start, { confirmedByGuestAt: new Date() }) }
     await Promise.all(
       Array.from({ length: 10 }, () =>
-        api('/v1/appointment/confirm', { method: 'POST', headers: bearer(h.token), form: { id: String(row!.id) } }),
+        api('/v1/appointment/confirm', { method: 'POST', headers: bearer(h.token), form: { id: String(row.id) } }),
       ),
     )
-    expect(await confirmedMails(row!.id)).toHaveLength(2)
+    expect(await confirmedMails(row.id)).toHaveLength(2)
   })
 
   it('the subject names the year when the session is not in this year (in the reader’s zone and language)', async () => {
@@ -203,17 +189,13 @@ describe('each mail once (issue 20 §6)', () => {
     const far = Date.UTC(nextYear, 0, 20, 15, 0) // 20 January next year, 10:00 in New York
     const near = Date.now() + 3 * 86_400_000
     for (const start of [far, near]) {
-      const row = await env.DB.prepare(
-        'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, confirmed_by_guest_at) VALUES (?1, ?2, 1, 1, ?3, ?4, ?5) RETURNING id',
-      )
-        .bind(g.id, h.id, start, start + 3_600_000, Date.now())
-        .first<{ id: number }>()
+      const row = { id: await makeAppointment(g.id, h.id, start, { confirmedByGuestAt: new Date() }) }
       expect(
         (
           await api('/v1/appointment/confirm', {
             method: 'POST',
             headers: bearer(h.token),
-            form: { id: String(row!.id) },
+            form: { id: String(row.id) },
           })
         ).status,
       ).toBe(200)
@@ -233,12 +215,7 @@ describe('each mail once (issue 20 §6)', () => {
 describe('GET /v1/users/psychologists filters', () => {
   it('by symptom and language; none: the message', async () => {
     const { h } = await people()
-    await env.DB.prepare(
-      `UPDATE users SET specialist_in_symptoms = '["insomnia","stress"]', speaks_in = '["es","en"]' WHERE id = ?1`,
-    )
-      .bind(h.id)
-      .run()
-    await userChanged(h.id)
+    await patchUser(h.id, { specialistInSymptoms: ['insomnia', 'stress'], speaksIn: ['es', 'en'] })
     const ids = async (q: string) =>
       (await json(await api(`/v1/users/psychologists?per_page=100&filters[open]=1&${q}`))).psychologists.map(
         (p: any) => p.id,

@@ -1,8 +1,8 @@
 // Likes and stats of routes and posts (issue 6 §1–2; SPEC §4 like toggle, §7).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, json, userChanged } from '../helpers'
-import { makePost, makeRoute } from '../factories'
+import { api, json } from '../helpers'
+import { makePost, makeRoute, patchUser } from '../factories'
 import { bearer, register } from '../users/support'
 
 const like = (kind: 'route' | 'post', id: number, token: string | null) =>
@@ -88,8 +88,7 @@ describe('route likes', () => {
     const u = await register()
     await like('route', route.id, u.token)
     const admin = await register()
-    await env.DB.prepare('UPDATE users SET role = 4 WHERE id = ?1').bind(admin.id).run()
-    await userChanged(admin.id)
+    await patchUser(admin.id, { role: 4 })
     expect(
       (await api('/v1/route', { method: 'DELETE', headers: bearer(admin.token), form: { id: String(route.id) } }))
         .status,

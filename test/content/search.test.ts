@@ -3,7 +3,19 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '#worker/index'
 import { contentChanged } from '#worker/http/public-cache'
 import { api, json } from '../helpers'
-import { makePost, makeRoute, makeSymptom, STATUS, type MadePost, type MadeRoute, type MadeSymptom } from '../factories'
+import { posts, routes, routeSymptoms, symptoms, units } from '#worker/db/schema'
+import {
+  drop,
+  given,
+  makePost,
+  makeRoute,
+  makeSymptom,
+  patch,
+  STATUS,
+  type MadePost,
+  type MadeRoute,
+  type MadeSymptom,
+} from '../factories'
 
 // issue 6 §3: the search of /routes, the blog and the symptom badges runs on SQLite FTS5
 // (migrations/0003_search_fts.sql), kept in step by triggers. Storage is shared by the tests
@@ -218,12 +230,10 @@ describe('the index follows every write', () => {
   it('a renamed route is found by its new words only, a deleted one not at all', async () => {
     const route = await makeRoute({ title: 'Mandrágora antigua', units: 2 })
     expect(await routesFor('mandragora')).toEqual([route.slug])
-    await env.DB.prepare('UPDATE routes SET title = ?, description = ? WHERE id = ?')
-      .bind('Camelia nueva', 'Con pétalos', route.id)
-      .run()
+    await patch(routes, route.id, { title: 'Camelia nueva', description: 'Con pétalos' })
     expect(await routesFor('mandragora')).toEqual([])
     expect(await routesFor('camelia petalos')).toEqual([route.slug])
-    await env.DB.prepare('DELETE FROM routes WHERE id = ?').bind(route.id).run()
+    await drop(routes, route.id)
     expect(await routesFor('camelia')).toEqual([])
     expect(await env.DB.prepare('SELECT count(*) AS n FROM routes_fts WHERE rowid = ?').bind(route.id).first('n')).toBe(
       0,
@@ -234,50 +244,43 @@ describe('the index follows every write', () => {
     const symptom = await makeSymptom({ slug: 'azafran', title: 'Azafrán' })
     const route = await makeRoute({ title: 'Ruta sin pistas', symptoms: [{ id: symptom.id }] })
     expect(await routesFor('azafran')).toEqual([route.slug])
-    await env.DB.prepare('UPDATE symptoms SET title = ? WHERE id = ?').bind('Cúrcuma', symptom.id).run()
+    await patch(symptoms, symptom.id, { title: 'Cúrcuma' })
     expect(await routesFor('azafran')).toEqual([])
     expect(await routesFor('curcuma')).toEqual([route.slug])
     expect(await symptomsFor('curcuma')).toEqual(['azafran'])
 
-    await env.DB.prepare('DELETE FROM route_symptoms WHERE route_id = ?').bind(route.id).run()
+    await drop(routeSymptoms, route.id, routeSymptoms.routeId)
     expect(await routesFor('curcuma')).toEqual([])
-    await env.DB.prepare('INSERT INTO route_symptoms (route_id, symptom_id) VALUES (?, ?)')
-      .bind(route.id, symptom.id)
-      .run()
+    await given(routeSymptoms, { routeId: route.id, symptomId: symptom.id })
     expect(await routesFor('curcuma')).toEqual([route.slug])
-    await env.DB.prepare('DELETE FROM symptoms WHERE id = ?').bind(symptom.id).run()
+    await drop(symptoms, symptom.id)
     expect(await routesFor('curcuma')).toEqual([])
     expect(await symptomsFor('curcuma')).toEqual([])
 
-    const unit = await env.DB.prepare("INSERT INTO units (route_id, title) VALUES (?, 'Canto del mirlo') RETURNING id")
-      .bind(route.id)
-      .first<{ id: number }>()
+    const unit = await given(units, { routeId: route.id, title: 'Canto del mirlo' })
     expect(await routesFor('mirlo')).toEqual([route.slug])
-    await env.DB.prepare('UPDATE units SET status = ? WHERE id = ?').bind(STATUS.hidden, unit!.id).run()
+    await patch(units, unit, { status: STATUS.hidden })
     expect(await routesFor('mirlo')).toEqual([])
-    await env.DB.prepare('UPDATE units SET status = 1, title = ? WHERE id = ?')
-      .bind('Canto del jilguero', unit!.id)
-      .run()
+    await patch(units, unit, { status: STATUS.visible, title: 'Canto del jilguero' })
     expect(await routesFor('jilguero')).toEqual([route.slug])
-    await env.DB.prepare('DELETE FROM units WHERE id = ?').bind(unit!.id).run()
+    await drop(units, unit)
     expect(await routesFor('jilguero')).toEqual([])
   })
 
   it('an edited post is found by its new body, a deleted one not at all', async () => {
     const post = await makePost({ title: 'Nota breve', content: '<p>Sobre el ruiseñor.</p>' })
     expect(await postsFor('ruisenor')).toEqual([post.slug])
-    await env.DB.prepare('UPDATE posts SET content = ?, tags = ? WHERE id = ?')
-      .bind('<p>Sobre la golondrina.</p>', '["migración"]', post.id)
-      .run()
+    await patch(posts, post.id, { content: '<p>Sobre la golondrina.</p>', tags: ['migración'] })
     expect(await postsFor('ruisenor')).toEqual([])
     expect(await postsFor('golondrina migracion')).toEqual([post.slug])
-    await env.DB.prepare('DELETE FROM posts WHERE id = ?').bind(post.id).run()
+    await drop(posts, post.id)
     expect(await postsFor('golondrina')).toEqual([])
   })
 
   it('holds exactly the current text of every row after all these writes', async () => {
     expect(await indexedLikeRows()).toEqual({ routes: 0, posts: 0, symptoms: 0 })
     for (const t of ['routes_fts', 'posts_fts', 'symptoms_fts']) {
+      // Raw on purpose: FTS5's own integrity command, which no table write can say.
       await env.DB.prepare(`INSERT INTO ${t} (${t}) VALUES ('integrity-check')`).run()
     }
   })

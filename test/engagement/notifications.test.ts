@@ -18,7 +18,9 @@ import { bestMoment, sendDueNotifications } from '#worker/features/notifications
 import { renderTemplate } from '#worker/features/mail/mail.templates'
 import { providerBatchUrl, sendMail } from '#worker/features/mail/mail.service'
 import { instantOf } from '#worker/lib/zones'
-import { api, json, PRODUCTION_VARS, userChanged } from '../helpers'
+import { api, json, PRODUCTION_VARS } from '../helpers'
+import { adminNotifications } from '#worker/db/schema'
+import { given, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
@@ -67,11 +69,7 @@ describe('admin calls', () => {
   it('every admin call is refused to a patient (403) and to a visitor (401), and nothing is stored', async () => {
     const patient = await register()
     const before = (await env.DB.prepare('SELECT count(*) AS n FROM admin_notifications').first<{ n: number }>())!.n
-    const id = (await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, send_at) VALUES ('x', 'pending', ?1) RETURNING id",
-    )
-      .bind(Date.UTC(2099, 0, 1))
-      .first<{ id: number }>())!.id
+    const id = await given(adminNotifications, { title: 'x', sendAt: new Date(Date.UTC(2099, 0, 1)) })
     for (const [method, path, form] of [
       ['GET', '/v1/notifications', {}],
       ['POST', '/v1/notification', { title_es: 'Hola', language: 'es' }],
@@ -286,12 +284,7 @@ describe('the minute cron', () => {
   it('at the best moment: each person at their own time on their clock', async () => {
     const a = await admin()
     const p = await register({}, 'es')
-    await env.DB.prepare(
-      "UPDATE users SET timezone = 'America/Bogota', perfect_time_to_send_notifications = '08:30' WHERE id = ?1",
-    )
-      .bind(p.id)
-      .run()
-    await userChanged(p.id)
+    await patchUser(p.id, { timezone: 'America/Bogota', perfectTimeToSendNotifications: '08:30' })
     const now = Date.UTC(2031, 0, 10, 20, 0) // 15:00 in Bogotá
     const made = await call(a.token, 'POST', '/v1/notification', {
       receivers: String(p.id),
@@ -318,8 +311,7 @@ describe('the minute cron', () => {
     const a = await admin()
     const reader = await register({}, 'es')
     const quiet = await register({}, 'es')
-    await env.DB.prepare('UPDATE users SET is_a_email_reader = 1 WHERE id IN (?1, ?2)').bind(reader.id, quiet.id).run()
-    await userChanged(reader.id, quiet.id)
+    await patchUser([reader.id, quiet.id], { isAEmailReader: true })
     await call(quiet.token, 'DELETE', '/v1/user/notifications/delete', {})
     // A third chose the app only (profile settings): no mail for them either.
     const appOnly = await register({}, 'es')

@@ -13,7 +13,8 @@ import { FANOUT_BLOCK, queueBatches, RECEIVERS_PER_BLOCK } from '#worker/feature
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/features/notifications/realtime'
 import { api, json, PRODUCTION_VARS } from '../helpers'
-import { makeUser } from '../factories'
+import { adminNotifications, users } from '#worker/db/schema'
+import { given, makeUser, patch } from '../factories'
 import { faults, prodEnv, resendAtFetch } from '../mail/support'
 import { bearer, register, setRole } from '../users/support'
 
@@ -61,12 +62,15 @@ describe('the notice fan-out through calma-fanout', () => {
     const others = [await makeUser(), await makeUser()]
     const ids = [ana.id, ...others.map((u) => u.id)].sort((a, b) => a - b)
     const at = Date.now()
-    const notice = (await env.DB.prepare(
-      `INSERT INTO admin_notifications (title, status, channel, receivers, sent_at, send_at, created_at, copy)
-       VALUES ('Respira', 'sent', 'in_app', ?1, ?2, ?2, ?2, '{"es":{"title":"Respira"},"en":{"title":"Breathe"}}') RETURNING id`,
-    )
-      .bind(JSON.stringify(ids), at)
-      .first<{ id: number }>())!.id
+    const notice = await given(adminNotifications, {
+      title: 'Respira',
+      status: 'sent',
+      receivers: ids,
+      sentAt: new Date(at),
+      sendAt: new Date(at),
+      createdAt: new Date(at),
+      copy: { es: { title: 'Respira' }, en: { title: 'Breathe' } },
+    })
     const res = await fetchWorker('/ws/notifications', {
       headers: { Upgrade: 'websocket', Origin: 'http://localhost', ...bearer(ana.token) },
     })
@@ -105,9 +109,12 @@ describe('the notice fan-out through calma-fanout', () => {
     const audience = await count(
       "SELECT count(*) AS n FROM users WHERE language = 'en' AND notifications_disabled_at IS NULL",
     )
-    const notice = (await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Hello all', 'pending', 'in_app', 'en', 0, 0) RETURNING id",
-    ).first<{ id: number }>())!.id
+    const notice = await given(adminNotifications, {
+      title: 'Hello all',
+      language: 'en',
+      sendAt: new Date(0),
+      createdAt: new Date(0),
+    })
 
     const [a, b] = await Promise.all([sendDueNotifications(env, new Date()), sendDueNotifications(env, new Date())])
     expect(a.blocks + b.blocks).toBe(3)
@@ -128,15 +135,19 @@ describe('the mail of a large email notice, written by its blocks', () => {
   it('each block mails its due people and puts the ids on calma-mail; a redelivered block or the cron at once adds no second mail', async () => {
     const people = [await makeUser({ language: 'en' }), await makeUser(), await makeUser()]
     const off = await makeUser()
-    await env.DB.prepare('UPDATE users SET notifications_disabled_at = 1 WHERE id = ?1').bind(off.id).run()
+    await patch(users, off.id, { notificationsDisabledAt: new Date(1) })
     const ids = [...people, off].map((u) => u.id).sort((a, b) => a - b)
     const at = Date.now()
-    const notice = (await env.DB.prepare(
-      `INSERT INTO admin_notifications (title, status, channel, receivers, sent_at, send_at, created_at, copy)
-       VALUES ('Respira hoy', 'sent', 'email', ?1, ?2, ?2, ?2, '{"es":{"title":"Respira hoy"},"en":{"title":"Breathe today"}}') RETURNING id`,
-    )
-      .bind(JSON.stringify(ids), at)
-      .first<{ id: number }>())!.id
+    const notice = await given(adminNotifications, {
+      title: 'Respira hoy',
+      status: 'sent',
+      channel: 'email',
+      receivers: ids,
+      sentAt: new Date(at),
+      sendAt: new Date(at),
+      createdAt: new Date(at),
+      copy: { es: { title: 'Respira hoy' }, en: { title: 'Breathe today' } },
+    })
     const mails = () =>
       env.DB.prepare(
         `SELECT o.id, o.to_address, o.subject, o.status, d.status AS delivery FROM email_outbox o
@@ -236,9 +247,12 @@ describe('sharded public channels', () => {
     for (const s of [...visitors, own]) expect(s.received.map((m) => m.type)).toEqual(['probe'])
 
     // A notice for everyone in Spanish: once to every socket, whatever its shard.
-    await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, channel, language, send_at, created_at) VALUES ('Para todos los fragmentos', 'pending', 'in_app', 'es', 0, 0)",
-    ).run()
+    await given(adminNotifications, {
+      title: 'Para todos los fragmentos',
+      language: 'es',
+      sendAt: new Date(0),
+      createdAt: new Date(0),
+    })
     await sendDueNotifications(env, new Date())
     await new Promise((r) => setTimeout(r, 50))
     for (const s of [...visitors, own])

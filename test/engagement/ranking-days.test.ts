@@ -9,6 +9,7 @@ import { closeRankingDay, RANKING_DAYS_KEPT } from '#worker/features/ranking/ran
 import { api, json } from '../helpers'
 import { bearer, register } from '../users/support'
 
+// Raw on purpose: the activity_days triggers keep user_engagement's running total; these tests check them.
 const points = (userId: number, day: string, p: number) =>
   env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?1, ?2, ?3)').bind(userId, day, p).run()
 const at = (day: string) => new Date(`${day}T23:59:00Z`)

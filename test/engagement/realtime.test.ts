@@ -10,7 +10,7 @@ import { REALTIME_LIMITS, SOCKET_CLOSE } from '#shared/limits'
 import { OWNER_HEADER } from '#worker/durable/NotificationChannel'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
 import { api, json } from '../helpers'
-import { bearer, captcha, login, PASSWORD, register, setRole } from '../users/support'
+import { bearer, captcha, changePassword, login, register, setRole } from '../users/support'
 import { freshAddress, open, SESSION_ENDED, socket, track, type Socket } from './sockets'
 
 const notices = (s: Socket) =>
@@ -106,12 +106,7 @@ describe('sockets end with their session', () => {
     const a = await socket('/ws/notifications', { token: p.token })
     const b = await socket('/ws/notifications', { token: other.body.user.token })
     const c = await socket('/ws/public/es', { token: other.body.user.token })
-    const res = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(p.token),
-      form: { password: 'A-brand-new-one-9', current_password: PASSWORD },
-    })
+    const res = await changePassword(p.token, 'A-brand-new-one-9')
     expect(res.status).toBe(200)
     const fresh = (await json(res)).user.token as string
     expect(await Promise.all([a.whenClosed(), b.whenClosed(), c.whenClosed()])).toEqual([

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import { recordActivity } from '#worker/features/engagement/engagement.service'
 import { instantOf } from '#worker/lib/zones'
-import { api, json, userChanged } from '../helpers'
-import { makeRoute } from '../factories'
+import { api, json } from '../helpers'
+import { makeRoute, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 import { Role } from '#shared/enums'
 
@@ -165,8 +165,7 @@ describe('the ranking', () => {
   it('three local days, the day’s job, then a position change the next day; first name and initial; leaving it', async () => {
     const ana = await register({ name: 'Ana García López' })
     const ben = await register({ name: 'Benito Ruiz' })
-    await env.DB.prepare("UPDATE users SET timezone = 'Europe/Madrid' WHERE id IN (?1, ?2)").bind(ana.id, ben.id).run()
-    await userChanged(ana.id, ben.id)
+    await patchUser([ana.id, ben.id], { timezone: 'Europe/Madrid' })
     const anaP = { id: ana.id, timezone: 'Europe/Madrid', language: 'es' as const }
     const benP = { id: ben.id, timezone: 'Europe/Madrid', language: 'es' as const }
     for (const d of ['2030-03-01', '2030-03-02', '2030-03-03']) await recordActivity(env, anaP, madrid(d, '21:00'))

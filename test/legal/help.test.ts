@@ -1,10 +1,9 @@
 // Help in a crisis (issue 8 §6): /help lists the person's country first (their profile's, the
 // request's, else the language's), works for a visitor with plain tel:/sms: links, is linked
 // from the header of every page, and the shared page cache keeps one copy per country.
-import { env } from 'cloudflare:test'
-import { userChanged } from '../helpers'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { patchUser } from '../factories'
 import { CRISIS_CODES, CRISIS_COUNTRIES } from '#shared/crisis-lines'
 import { register } from '../users/support'
 
@@ -28,8 +27,7 @@ async function help(path: string, headers: Record<string, string> = {}) {
 
 async function userIn(country: string | null, language = 'es') {
   const me = await register({ language }, language)
-  await env.DB.prepare('UPDATE users SET country_code = ?1 WHERE id = ?2').bind(country, me.id).run()
-  await userChanged(me.id)
+  await patchUser(me.id, { countryCode: country })
   return { cookie: `calma_session=${me.token}` }
 }
 

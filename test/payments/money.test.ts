@@ -10,6 +10,7 @@ import { dailySubscriptions } from '#worker/features/payments/payments.service'
 import { runScheduled } from '#worker/cron/index'
 import { instantOf } from '#worker/lib/zones'
 import { api, json, userChanged } from '../helpers'
+import { patchUser } from '../factories'
 import { bearer, captcha, countRows, register, setRole } from '../users/support'
 import { deliver, event, monthlyPlanEvents, moneyOf, shuffle } from './support'
 
@@ -160,10 +161,7 @@ describe('a pack, a booking and a refund: never the money and the credits both',
   it('pack → book → refund asked: refused while the credits are spent; cancel the booking → the refund goes through at Stripe once', async () => {
     const stripe = fakeStripe()
     const p = await register()
-    await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1")
-      .bind(p.id)
-      .run()
-    await userChanged(p.id)
+    await patchUser(p.id, { phone: '+34600111222', timezone: 'Europe/Madrid' })
     const pack = packEvents(p.id, 'credits_1', 4500)
     expect((await deliver(pack.checkout)).status).toBe(200)
     expect(await reconciled(p)).toBe(4500)
@@ -226,10 +224,7 @@ describe('a pack, a booking and a refund: never the money and the credits both',
   it('a refund made in Stripe’s dashboard after the credits were spent leaves a debt; cancelling the booking settles it, not more', async () => {
     fakeStripe()
     const p = await register()
-    await env.DB.prepare("UPDATE users SET phone = '+34600111222', timezone = 'Europe/Madrid' WHERE id = ?1")
-      .bind(p.id)
-      .run()
-    await userChanged(p.id)
+    await patchUser(p.id, { phone: '+34600111222', timezone: 'Europe/Madrid' })
     const pack = packEvents(p.id, 'credits_1', 4500)
     await deliver(pack.checkout)
     const h = await host()

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index'
 import { dailySubscriptions } from '#worker/features/payments/payments.service'
 import { getDb } from '#worker/db/client'
-import { api, json, userChanged } from '../helpers'
+import { api, json } from '../helpers'
+import { patchUser } from '../factories'
 import { bearer, countRows, register, setRole } from '../users/support'
 import { deliver, event, monthlyPlanEvents, moneyOf, shuffle } from './support'
 
@@ -370,8 +371,7 @@ describe('with a Stripe key (Stripe faked at fetch)', () => {
 
   it('creates a Checkout Session for the person (customer reused, their id, URLs in their language)', async () => {
     const p = await register()
-    await env.DB.prepare("UPDATE users SET stripe_id = 'cus_known' WHERE id = ?1").bind(p.id).run()
-    await userChanged(p.id)
+    await patchUser(p.id, { stripeId: 'cus_known' })
     const seen: URLSearchParams[] = []
     const real = globalThis.fetch
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {

@@ -8,6 +8,9 @@ import {
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index'
+import { Role } from '#shared/enums'
+import { adminNotifications } from '#worker/db/schema'
+import { given, makeUser } from '../factories'
 import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import type { HostSchedule } from '#worker/durable/HostSchedule'
 
@@ -45,12 +48,7 @@ describe('media from R2', () => {
 
 describe('the daily ranking cron', () => {
   async function user(name: string) {
-    const r = await env.DB.prepare(
-      "INSERT INTO users (name, email, role, language) VALUES (?, ?, 1, 'es') RETURNING id",
-    )
-      .bind(name, `${name.toLowerCase().replace(/\s/g, '')}@x.test`)
-      .first<{ id: number }>()
-    return r!.id
+    return (await makeUser({ name, email: `${name.toLowerCase().replace(/\s/g, '')}@x.test` })).id
   }
   const points = (userId: number, day: string, p: number) =>
     env.DB.prepare(
@@ -99,21 +97,15 @@ describe('the daily ranking cron', () => {
 
 describe('due notifications cron', () => {
   it('turns a due admin notification into in-app notifications once, for its audience only', async () => {
-    await env.DB.prepare("INSERT INTO users (name, email, role, language) VALUES ('A', 'a@n.test', 1, 'es')").run()
-    const psy = await env.DB.prepare(
-      "INSERT INTO users (name, email, role, language) VALUES ('P', 'p@n.test', 2, 'es') RETURNING id",
-    ).first<{ id: number }>()
+    await makeUser({ name: 'A', email: 'a@n.test' })
+    const psy = await makeUser({ name: 'P', email: 'p@n.test', role: Role.psychologist })
     const patients = await env.DB.prepare('SELECT id FROM users WHERE role = 1 ORDER BY id').all<{ id: number }>()
-    await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, channel, role_recipients, send_at) VALUES ('Hola', 'pending', 'in_app', 1, ?)",
-    )
-      .bind(Date.now() - 1000)
-      .run()
-    await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, channel, send_at) VALUES ('Later', 'pending', 'in_app', ?)",
-    )
-      .bind(Date.now() + 3_600_000)
-      .run()
+    await given(adminNotifications, {
+      title: 'Hola',
+      roleRecipients: Role.patient,
+      sendAt: new Date(Date.now() - 1000),
+    })
+    await given(adminNotifications, { title: 'Later', sendAt: new Date(Date.now() + 3_600_000) })
     for (let i = 0; i < 2; i++) {
       const ctx = createExecutionContext()
       await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), env, ctx)
@@ -122,7 +114,7 @@ describe('due notifications cron', () => {
     // Storage is shared within a file: every patient made so far is in the audience, once each.
     const inApp = await env.DB.prepare('SELECT user_id, title FROM in_app_notifications ORDER BY user_id').all<any>()
     expect(inApp.results).toEqual(patients.results.map((p) => ({ user_id: p.id, title: 'Hola' })))
-    expect(inApp.results.some((r) => r.user_id === psy!.id)).toBe(false)
+    expect(inApp.results.some((r) => r.user_id === psy.id)).toBe(false)
     const statuses = await env.DB.prepare('SELECT title, status FROM admin_notifications ORDER BY id').all<any>()
     expect(statuses.results.map((r) => r.status)).toEqual(['sent', 'pending'])
   })

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { withSpeedCaches } from './support'
 import { api } from '../helpers'
-import { bearer, register, setRole } from '../users/support'
+import { bearer, register, setRole, updateProfile } from '../users/support'
 import { Role } from '#shared/enums'
 
 withSpeedCaches()
@@ -65,12 +65,7 @@ describe("a signed-in patient's cached page", () => {
   it("the person's own write shows in their next page (no bookmark brought)", async () => {
     const a = await register({ name: 'Before Write' })
     await untilHit(a.token)
-    const res = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(a.token),
-      form: { name: 'After Write' },
-    })
+    const res = await updateProfile(a.token, { name: 'After Write' })
     expect(res.status).toBe(200)
     const next = await page(a.token)
     expect(next.cache).toBe('miss')

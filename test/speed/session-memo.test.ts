@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { forgetSessions, sessionMemo } from '#worker/features/users/session'
 import { api, json } from '../helpers'
-import { bearer, captcha, login, PASSWORD, register } from '../users/support'
+import { bearer, captcha, changePassword, login, register, updateProfile } from '../users/support'
 
 beforeAll(() => {
   sessionMemo.enabled = true
@@ -52,12 +52,7 @@ describe('the memo of verified sessions', () => {
 
   it('a password change ends every memoized session of the person at once', async () => {
     const { r, other } = await twoMemoizedSessions()
-    const res = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(r.token),
-      form: { password: 'A-brand-new-one-9', current_password: PASSWORD },
-    })
+    const res = await changePassword(r.token, 'A-brand-new-one-9')
     expect(res.status).toBe(200)
     const fresh = (await json(res)).user.token as string
     expect((await me(other)).status).toBe(401)
@@ -79,12 +74,7 @@ describe('the memo of verified sessions', () => {
 
   it("a change to the person's row shows in the next request of every session (the memo is dropped)", async () => {
     const { r, other } = await twoMemoizedSessions()
-    const res = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(r.token),
-      form: { name: 'Renamed Now' },
-    })
+    const res = await updateProfile(r.token, { name: 'Renamed Now' })
     expect(res.status).toBe(200)
     expect((await json(await me(other))).user.name).toBe('Renamed Now')
   })

@@ -3,19 +3,14 @@
 // ends the other sessions at once.
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { bearer, login, PASSWORD, register, setRole } from '../users/support'
+import { bearer, changePassword, login, register, setRole, updateProfile } from '../users/support'
 import { Role } from '#shared/enums'
 
 describe('the person in the session', () => {
   it('a profile change reaches every session of the person at once, without D1 on the check', async () => {
     const me = await register()
     const other = (await login(me.email)).body.user.token as string
-    const saved = await api('/v1/user/update', {
-      method: 'POST',
-      headers: bearer(me.token),
-      locale: 'en',
-      form: { name: 'Nueva Persona', timezone: 'America/Bogota' },
-    })
+    const saved = await updateProfile(me.token, { name: 'Nueva Persona', timezone: 'America/Bogota' })
     expect(saved.status).toBe(200)
     for (const token of [me.token, other]) {
       const res = await api('/v1/user', { headers: bearer(token) })
@@ -42,12 +37,7 @@ describe('the person in the session', () => {
   it('a password change ends the other sessions at once and keeps the caller signed in', async () => {
     const me = await register()
     const other = (await login(me.email)).body.user.token as string
-    const res = await api('/v1/user/update', {
-      method: 'POST',
-      headers: bearer(me.token),
-      locale: 'en',
-      form: { password: 'Another-calm-day-77', current_password: PASSWORD },
-    })
+    const res = await changePassword(me.token, 'Another-calm-day-77')
     expect(res.status).toBe(200)
     expect((await api('/v1/user', { headers: bearer(other) })).status).toBe(401)
     expect((await api('/v1/user', { headers: bearer(me.token) })).status).toBe(401)

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, json, userChanged } from '../helpers'
+import { patchUser } from '../factories'
 import { bearer, captcha, register, setRole } from './support'
 
 const ADMIN = 4
@@ -171,10 +172,7 @@ describe('roles and access', () => {
     const page = (path: string) =>
       api(path, { headers: { cookie: `calma_session=${r.token}`, accept: 'text/html' }, redirect: 'manual' })
     expect((await page('/journey')).status).toBe(200)
-    await env.DB.prepare('UPDATE users SET free_access_until = ?1 WHERE id = ?2')
-      .bind(Date.now() - 1000, r.id)
-      .run()
-    await userChanged(r.id)
+    await patchUser(r.id, { freeAccessUntil: new Date(Date.now() - 1000) })
     const journey = await page('/en/journey')
     expect(journey.status).toBe(302)
     expect(journey.headers.get('location')).toBe('/en/expired')

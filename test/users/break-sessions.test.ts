@@ -11,7 +11,7 @@ import { getDb } from '#worker/db/client'
 import { api, json, userChanged } from '../helpers'
 import { makeRoute } from '../factories'
 import { dropStaleKV, KV_CACHE_MS, LOCATION_HEADER, StaleKV, useStaleKV } from '../stale-kv'
-import { bearer, captcha, login, PASSWORD, recoveryLink, register, setRole } from './support'
+import { bearer, captcha, changePassword, login, recoveryLink, register, setRole } from './support'
 import { book, call, dayIn, guest, host, madrid } from '../appointments/support'
 
 let kv: StaleKV
@@ -139,12 +139,7 @@ describe('a session ended by a password change, with a request of it still in fl
     await held.started
     await sleep(300)
 
-    const changed = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(owner.token),
-      form: { password: 'A-whole-new-secret-77', current_password: PASSWORD },
-    })
+    const changed = await changePassword(owner.token, 'A-whole-new-secret-77')
     expect(changed.status).toBe(200)
     // The other session is over for anything it asks now.
     expect((await api('/v1/user', { headers: bearer(other) })).status).toBe(401)
@@ -181,12 +176,7 @@ describe('a session ended by a password change, with a request of it still in fl
     await held.started
     await sleep(300)
 
-    const changed = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(owner.token),
-      form: { password: 'A-whole-new-secret-77', current_password: PASSWORD },
-    })
+    const changed = await changePassword(owner.token, 'A-whole-new-secret-77')
     expect(changed.status).toBe(200)
     expect((await api('/v1/user', { headers: bearer(intruder) })).status).toBe(401)
 
@@ -284,12 +274,7 @@ describe('a password change ends every way back into the account (decision 038 Â
     const authorization = link.searchParams.get('authorization')!
 
     // The person changes their password: every session they had ends (someone else read that mail).
-    const changed = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(g.token),
-      form: { password: 'A-whole-new-secret-77', current_password: PASSWORD },
-    })
+    const changed = await changePassword(g.token, 'A-whole-new-secret-77')
     expect(changed.status).toBe(200)
     expect((await api('/v1/user', { headers: bearer(g.token) })).status).toBe(401)
 
@@ -420,12 +405,7 @@ describe('the write is tied to the authority in the same statement (no window be
       .bind(owner.id)
       .first<{ h: string }>())!.h
     // The password changes between the session's check and its write.
-    const changed = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(owner.token),
-      form: { password: 'A-whole-new-secret-77', current_password: PASSWORD },
-    })
+    const changed = await changePassword(owner.token, 'A-whole-new-secret-77')
     expect(changed.status).toBe(200)
     const db = getDb(env.DB)
     expect(await updateUser(db, owner.id, { name: 'Intrusa', passwordHash: 'x' }, { hash: old })).toBeUndefined()
@@ -439,12 +419,7 @@ describe('every sign-in link made before a password change ends with it', () => 
     // the current one; made before the change, it must not survive it.
     const owner = await register({ name: 'DueÃ±a' }, 'en')
     const authorization = await recoveryLink(owner.email)
-    const changed = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(owner.token),
-      form: { password: 'A-whole-new-secret-77', current_password: PASSWORD },
-    })
+    const changed = await changePassword(owner.token, 'A-whole-new-secret-77')
     expect(changed.status).toBe(200)
     const viaLink = await api('/v1/user/authenticate', {
       method: 'POST',

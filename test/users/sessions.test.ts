@@ -4,6 +4,7 @@ import { api, json } from '../helpers'
 import {
   bearer,
   captcha,
+  changePassword,
   login,
   PASSWORD,
   recoveryLink,
@@ -11,6 +12,7 @@ import {
   sessionCookie,
   setCookieHeader,
   uniqueEmail,
+  updateProfile,
 } from './support'
 
 const me = (headers: Record<string, string>) => api('/v1/user', { headers, locale: 'en' })
@@ -149,12 +151,7 @@ describe('sessions', () => {
   it('a password change ends every session of the user but gives the caller a new one', async () => {
     const r = await register()
     const other = (await login(r.email)).body.user.token
-    const res = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(r.token),
-      form: { password: 'A-brand-new-one-9', current_password: PASSWORD },
-    })
+    const res = await changePassword(r.token, 'A-brand-new-one-9')
     expect(res.status).toBe(200)
     const body = await json(res)
     expect(body.message).toBe('Password updated.')
@@ -169,27 +166,12 @@ describe('sessions', () => {
 
   it('a new password needs the current one; a blank password changes nothing', async () => {
     const r = await register()
-    const missing = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(r.token),
-      form: { password: 'Another-good-one-1' },
-    })
+    const missing = await updateProfile(r.token, { password: 'Another-good-one-1' })
     expect(missing.status).toBe(422)
     expect((await json(missing)).errors.current_password).toEqual(['Enter your current password to set a new one.'])
-    const wrong = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(r.token),
-      form: { password: 'Another-good-one-1', current_password: 'nope-nope-nope' },
-    })
+    const wrong = await updateProfile(r.token, { password: 'Another-good-one-1', current_password: 'nope-nope-nope' })
     expect((await json(wrong)).errors.current_password).toEqual(['Your current password is not correct.'])
-    const blank = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(r.token),
-      form: { password: '', name: 'Same Pass' },
-    })
+    const blank = await updateProfile(r.token, { password: '', name: 'Same Pass' })
     expect(blank.status).toBe(200)
     expect((await json(blank)).user).not.toHaveProperty('token')
     expect((await me(bearer(r.token))).status).toBe(200)
@@ -237,12 +219,7 @@ describe('temporary tokens (user_id + authorization)', () => {
     expect(reuse.status).toBe(401)
     expect((await json(reuse)).message).toBe('This link has expired or was already used. Ask for a new one.')
 
-    const set = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(token),
-      form: { password: 'Recovered-calm-77' },
-    })
+    const set = await updateProfile(token, { password: 'Recovered-calm-77' })
     expect(set.status).toBe(200)
     expect((await login(r.email, 'Recovered-calm-77')).res.status).toBe(200)
   })

@@ -89,3 +89,11 @@ export async function setRole(id: number, role: number) {
   await env.DB.prepare('UPDATE users SET role = ?1 WHERE id = ?2').bind(role, id).run()
   await userChanged(id)
 }
+
+/** POST /v1/user/update as the holder of `token`: the profile form, of which a password change is one. */
+export const updateProfile = (token: string, form: Record<string, string>, locale = 'en') =>
+  api('/v1/user/update', { method: 'POST', locale, headers: bearer(token), form })
+
+/** A password change with the current password (PASSWORD): it ends every other session of the person. */
+export const changePassword = (token: string, password: string) =>
+  updateProfile(token, { password, current_password: PASSWORD })
