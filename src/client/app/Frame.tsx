@@ -16,6 +16,7 @@ import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { endSessionLater } from '#client/pwa/register.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { usePage } from './context'
+import { backHref } from './back'
 import { useHydrated } from '#client/components/forms.tsx'
 
 // The bell and the realtime channels (issue 11) are for signed-in people only: loaded after
@@ -48,7 +49,7 @@ export function Header() {
     <header className={`header${hidden ? ' header-hidden' : ''}`} data-testid="header">
       {user ? (
         <>
-          <a className="header-back" href={href(backTarget(boot.page))} aria-label={t('frame.back')}>
+          <a className="header-back" href={backHref(boot, href)} aria-label={t('frame.back')}>
             ←
           </a>
           <h1 className="header-title">{boot.title}</h1>
@@ -143,11 +144,6 @@ function useSession() {
       document.removeEventListener('click', onClick)
     }
   }, [boot.query.logged_out, boot.user, href, locale, t])
-}
-
-/** Where the header's back link goes for signed-in users (SPEC §2: /ranking goes back to /performance). */
-function backTarget(page: string) {
-  return page === 'ranking' ? 'performance' : 'journey'
 }
 
 export function Logo() {

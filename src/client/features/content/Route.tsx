@@ -3,6 +3,7 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import RouteUnits from '#client/features/playback/RouteUnits.tsx'
 import { LikeButton } from './LikeButton'
 import { useAgencyFocus } from './agency'
+import { backHref } from '#client/app/back.ts'
 
 /**
  * A route (SPEC §2 "/route/{slug}"): its units (playing needs a signed-in user), the like, and
@@ -13,11 +14,8 @@ export default function Route({ data, boot }: PageProps<RoutePageData>) {
   const { t, href } = usePage()
   const route = data.route
   useAgencyFocus(!!boot.user, boot.query)
-  // SPEC §2: back goes to the plan when plan_id is present (its own page, found by the loader),
-  // else /journey (a visitor: the route search).
-  const back = data.plan
-    ? href('plan', { slug: data.plan.slug, query: { plan_id: String(data.plan.id) } })
-    : href(boot.user ? 'journey' : 'routes')
+  // SPEC §2: back goes to the plan when plan_id is present; the header's ← uses the same answer.
+  const back = backHref(boot, href)
   return (
     <article className="route-page">
       <a className="back-link" href={back}>

@@ -3,6 +3,7 @@ import { trackEvent } from '#client/features/site/tracking.ts'
 import type { RoutesPageData } from '#shared/contract/content'
 import { DELAYS_MS, PAGE_SIZE } from '#shared/limits'
 import { usePage, type PageProps } from '#client/app/context.tsx'
+import { backHref } from '#client/app/back.ts'
 import { call, contract } from '#client/api.ts'
 import { Carousel } from '#client/components/Carousel.tsx'
 import { RouteCard } from './RouteCard'
@@ -58,8 +59,8 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
   const nothing = !results.routes.length && !results.posts.length
   return (
     <div className="routes-page">
-      {/* Back goes to the journey for a signed-in person, else home (SPEC §2). */}
-      <a className="back-link" href={boot.user ? href('journey') : href('home')}>
+      {/* Back goes to the journey for a signed-in person, else home (SPEC §2); the header's too. */}
+      <a className="back-link" href={backHref(boot, href)}>
         ← {t('frame.back')}
       </a>
       <h1>{boot.title}</h1>

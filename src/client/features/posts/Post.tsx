@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { PostPageData } from '#shared/contract/posts'
 import { formatDate } from '#client/components/dates.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
+import { backHref } from '#client/app/back.ts'
 import { readLocal, writeLocal } from '#client/stores/session.ts'
 import { tableOfContents } from './toc'
 
@@ -42,7 +43,7 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
       >
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
-      <a className="back-link" href={href('blog')}>
+      <a className="back-link" href={backHref(boot, href)}>
         ← {t('frame.back')}
       </a>
       {p.images?.cover && (
