@@ -57,7 +57,9 @@ const E2E_DIR = path.join(ROOT, 'e2e')
  * when a visitor's a11y pages took one width per language (decision 050: a11y ~95 s shorter). pwa-owner stays in lane A: pwa serves a new sw.js for a while (its update
  * journey), which another lane's service workers would pick up.
  */
-const LANES = { B: ['a11y', 'accounts', 'checkin', 'foundation', 'forms', 'journey', 'legal', 'payments', 'psychologist', 'site'] }
+const LANES = {
+  B: ['a11y', 'accounts', 'checkin', 'foundation', 'forms', 'journey', 'legal', 'payments', 'psychologist', 'site'],
+}
 const laneOf = (file) =>
   Object.entries(LANES).find(([, names]) => names.includes(file.replace(/\.e2e\.mjs$/, '')))?.[0] ?? 'A'
 
