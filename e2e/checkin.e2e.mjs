@@ -8,7 +8,17 @@
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { PHONE, DESKTOP, SCREENS_DIR, assert, eventually, newPage, screenshotFromTop, openSignedIn } from './lib.mjs'
+import {
+  PHONE,
+  DESKTOP,
+  SCREENS_DIR,
+  assert,
+  eventually,
+  newPage,
+  screenshotFromTop,
+  openSignedIn,
+  signUpPerson,
+} from './lib.mjs'
 
 const PASSWORD = 'Calma-e2e-Sereno-1'
 /** axe (WCAG 2.1 A and AA, as e2e/a11y.e2e.mjs) on the check-in and the practice beside it, as they are now. */
@@ -37,18 +47,7 @@ export default function ({ test, browser, api }) {
 
   test('a check-in with kind words and the 30-day chart (es, phone); very low offers /help (en, desktop)', async () => {
     for (const p of people) {
-      const made = await api('/v1/user', {
-        method: 'POST',
-        headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale: p.locale },
-        body: new URLSearchParams({
-          email: p.email,
-          password: PASSWORD,
-          name: p.name,
-          legal_age: '1',
-          language: p.locale,
-        }),
-      })
-      assert.equal(made.status, 201, made.text)
+      await signUpPerson(api, { email: p.email, password: PASSWORD, name: p.name, locale: p.locale })
     }
     const [es, en] = people
 

@@ -21,6 +21,7 @@ import {
   waitForHydration,
   callInPage,
   openSignedIn as signIn,
+  signUpPerson,
 } from './lib.mjs'
 
 const ADMIN = 'admin@demo.calma.app'
@@ -46,18 +47,7 @@ export default function ({ test, browser, scheduled, api }) {
     'an admin’s notification reaches Spanish patients in real time and by email, not English ones; the unsubscribe link works',
     async () => {
       for (const p of Object.values(people)) {
-        const made = await api('/v1/user', {
-          method: 'POST',
-          headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale: p.locale },
-          body: new URLSearchParams({
-            email: p.email,
-            password: PASSWORD,
-            name: p.name,
-            legal_age: '1',
-            language: p.locale,
-          }),
-        })
-        assert.equal(made.status, 201, made.text)
+        await signUpPerson(api, { email: p.email, password: PASSWORD, name: p.name, locale: p.locale })
       }
       const es = await newPage(browser, { viewport: PHONE, locale: 'es' })
       await signIn(es, { prefix: '', email: people.es.email, password: PASSWORD, to: '/performance' })
@@ -267,12 +257,7 @@ export default function ({ test, browser, scheduled, api }) {
     'when a session ends elsewhere, its page’s sockets close at once (the page closes them when told), not seconds later',
     async () => {
       const email = `ines.${stamp}@e2e.calma.app`
-      const made = await api('/v1/user', {
-        method: 'POST',
-        headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale: 'es' },
-        body: new URLSearchParams({ email, password: PASSWORD, name: 'Inés Mora', legal_age: '1', language: 'es' }),
-      })
-      assert.equal(made.status, 201, made.text)
+      await signUpPerson(api, { email, password: PASSWORD, name: 'Inés Mora', locale: 'es' })
       const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
       // Every socket the page opens, with when the browser says it closed.
       const sockets = []

@@ -401,6 +401,17 @@ const indent = (s) =>
     .map((l) => `    ${l}`)
     .join('\n')
 
+/** A new person signed up through POST /v1/user with the test captcha token (201 or the test fails). */
+export async function signUpPerson(api, { email, password, name, locale }) {
+  const made = await api('/v1/user', {
+    method: 'POST',
+    headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX', locale },
+    body: new URLSearchParams({ email, password, name, legal_age: '1', language: locale }),
+  })
+  assert.equal(made.status, 201, made.text)
+  return made
+}
+
 /** Sign in through the login page and land on `to` (under `prefix`, '' or '/en'), hydrated. */
 export async function signInTo(page, { prefix = '', email, password, to }) {
   await page.goto(`${prefix}/login?redirect=${encodeURIComponent(`${prefix}${to}`)}`)
