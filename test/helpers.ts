@@ -69,10 +69,10 @@ export const PRODUCTION_VARS = {
 
 /**
  * A test changed users rows straight in D1: what the product's own writes do next (their
- * sessions carry the row, features/users/session.ts refreshSessions), done here too.
+ * sessions carry the row, identity/sessions.ts refreshSessions), done here too.
  */
 export async function userChanged(...ids: number[]) {
-  const { refreshSessions } = await import('#worker/features/users/session')
+  const { refreshSessions } = await import('#worker/identity/sessions')
   const { env } = await import('cloudflare:test')
   for (const id of ids) await refreshSessions(env as never, id)
 }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { clearMemo } from '#worker/http/memo'
 import { publicCache } from '#worker/http/public-cache'
 import { forgetEveryone, personCache } from '#worker/http/person-cache'
-import { forgetSessions, sessionMemo } from '#worker/features/users/session'
+import { forgetSessions, sessionMemo } from '#worker/identity/memo'
 import { catalogRows } from '#worker/features/engagement/rewards.catalog'
 import { seedRewards } from '#worker/features/engagement/engagement.repo'
 
@@ -65,7 +65,7 @@ export async function resetStorage() {
   // not through a request that bumps the person's version; test/speed turns them on.
   forgetEveryone()
   personCache.enabled = false
-  // The memo of verified sessions likewise (features/users/session.ts): tests edit KV records
+  // The memo of verified sessions likewise (identity/): tests edit KV records
   // straight; test/speed/session-memo.test.ts turns it on.
   forgetSessions('all')
   sessionMemo.enabled = false

@@ -4,7 +4,7 @@ import { requestId } from 'hono/request-id'
 import { runScheduled } from '#worker/cron/index'
 import { isLocalEnv, type AppEnv } from './env'
 import { headerAfter, requestContext } from '#worker/http/context'
-import { sessionContext } from '#worker/features/users/session'
+import { sessionContext } from '#worker/identity/caller'
 import { errorResponse } from '#worker/http/envelope'
 import { AppError } from '#worker/http/errors'
 import { isForeignKeyViolation } from '#worker/db/errors'
@@ -79,7 +79,7 @@ app.use('*', async (c, next) => {
 app.use('*', security(import.meta.env.DEV))
 app.use('*', bodyGuard) // 413 over the body limit, and drain what a handler left unread (http/body.ts)
 app.use('*', requestContext)
-app.use('*', sessionContext) // c.var.user; a failed lookup serves as a visitor (features/users/session.ts)
+app.use('*', sessionContext) // c.var.user; a failed lookup serves as a visitor (identity/)
 app.use('*', viewerMark) // whose offline copies may be served: the session's opaque viewer (http/viewer.ts)
 // Accounts (issue 3): CSRF for cookie-carried writes, then Turnstile on SPEC §7's paths, before any handler.
 app.use('/v1/*', formBodiesOnly) // 415 for a body that is not form data (SPEC §7), before it could read as an empty form

@@ -67,7 +67,7 @@ export interface SessionUser {
   accessExpired?: boolean
   /**
    * The caller's whole users row, read once per request by the session lookup
-   * (features/users/session.ts): handlers that need more of the user read it here, not again.
+   * (identity/): handlers that need more of the user read it here, not again.
    * KV's copy (up to 60 s old elsewhere) unless `confirmed`.
    */
   row: User
@@ -76,7 +76,7 @@ export interface SessionUser {
    * found still valid there (staff, and calls behind requireAuthority: docs/decisions/038).
    */
   confirmed?: boolean
-  /** How this request was signed in (features/users/session.ts). */
+  /** How this request was signed in (identity/). */
   session?: {
     /** HMAC of the token: the KV key, never the token itself. */
     hash: string
@@ -87,7 +87,7 @@ export interface SessionUser {
     remember: boolean
     /** Opened by a recovery link moments ago: may set a new password without the old one. */
     recovery: boolean
-    /** Fingerprint of the password the session was opened with (features/users/session.ts). */
+    /** Fingerprint of the password the session was opened with (identity/). */
     fp?: string
     /** The person's data version: changes with any of their rows (http/person-cache.ts). */
     dv?: string
@@ -110,7 +110,7 @@ export interface Vars {
    */
   sessionUnavailable?: boolean
   /**
-   * The caller confirmed against D1's primary, once per request (features/users/session.ts):
+   * The caller confirmed against D1's primary, once per request (identity/):
    * null when their session no longer holds there. Sets `user` to the confirmed caller.
    */
   confirmUser?: () => Promise<SessionUser | null>

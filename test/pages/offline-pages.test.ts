@@ -223,7 +223,7 @@ describe('pages for the service worker', () => {
     expect(media.headers.get('x-calma-viewer')).toBeNull()
     await media.text()
 
-    // KV cannot be read (features/users/session.ts serves the request as a visitor's, flagged):
+    // KV cannot be read (identity/ serves the request as a visitor's, flagged):
     // the session may be fine, so nothing is said and nothing cleared.
     const first = await page('/en/journey', { headers: cookies(r.token) })
     const viewer = first.headers.get('x-calma-viewer')!

@@ -23,7 +23,7 @@ describe('layering', () => {
     const checked = [
       ...under('src/worker/cron/'),
       ...under('src/worker/http/'),
-      ...files.filter((f) => f.path === 'src/worker/features/users/session.ts'),
+      ...files.filter((f) => f.path === 'src/worker/identity/'),
     ]
     expect(checked.length).toBeGreaterThan(3)
     const offenders = checked.filter((f) => !f.path.endsWith('.repo.ts') && SQL.test(f.text))

@@ -5,7 +5,7 @@
 // would make it miss anyway (another device of the same person has none).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { personChanged } from '#worker/features/users/session'
+import { personChanged } from '#worker/identity/person'
 import { deepFreeze } from '#worker/http/frozen'
 import { withSpeedCaches } from './support'
 import { api, json } from '../helpers'

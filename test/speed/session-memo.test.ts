@@ -1,10 +1,10 @@
 // Issue 21: a signed-in request checks its session from this isolate's memo (no HMAC, no KV read)
-// for a few seconds (features/users/session.ts, docs/decisions/034-*). KV stays the truth, and
+// for a few seconds (identity/, docs/decisions/034-*). KV stays the truth, and
 // what ends a session here ends it AT ONCE: logout, a password change, an erasure. Each is
 // tested right after a request that put the session in the memo.
 import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { forgetSessions, sessionMemo } from '#worker/features/users/session'
+import { forgetSessions, sessionMemo } from '#worker/identity/memo'
 import { api, json } from '../helpers'
 import { bearer, captcha, changePassword, login, register, updateProfile } from '../users/support'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
 import { personCache } from '#worker/http/person-cache'
-import { forgetSessions, sessionMemo } from '#worker/features/users/session'
+import { forgetSessions, sessionMemo } from '#worker/identity/memo'
 
 /**
  * The per-isolate speed layers a real run has and the test pool leaves off (decision 034): the

@@ -154,7 +154,7 @@ describe('a session ended by a password change, with a request of it still in fl
 
   it('a recovery-link session cannot set its own password after the owner changed theirs, with a request it began before', async () => {
     // The same gap, worse: a session opened by a recovery link may set a new password without the
-    // current one for 30 minutes (session.ts RECOVERY_GRACE_MS), and that leave is read from the
+    // current one for 30 minutes (identity/records.ts RECOVERY_GRACE_MS), and that leave is read from the
     // session when the request starts. Someone who read the recovery mail opens the link and
     // begins POST /v1/user/update with a password of theirs, its body held. The owner notices and
     // changes the password (with the current one): every other session ends. The held body is
@@ -250,7 +250,7 @@ describe('a password change ends every way back into the account (decision 038 Â
     // the mail is not locked out by the change meant to lock them out. The temporary token
     // keeps no fingerprint of the password it was minted under (session.ts TemporaryRecord).
     // Now holds: a link keeps the fingerprint of the password it was made under and signs in only
-    // while that password is D1's (session.ts consumeTemporaryToken): 401 once it changed.
+    // while that password is D1's (identity/temporary.ts consumeTemporaryToken): 401 once it changed.
     const h = await host()
     // A guest with a password (the mail link is theirs), a phone and credits.
     const g = await register({ name: 'Invitada con clave' }, 'en')

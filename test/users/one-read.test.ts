@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { api, json } from '../helpers'
 import { bearer, register } from './support'
 
-// The session carries the caller's row (issue 21 §1, features/users/session.ts): checking it is
+// The session carries the caller's row (issue 21 §1, identity/): checking it is
 // one KV read and no D1 read, and the handlers use that row instead of reading it.
 describe('GET /v1/user', () => {
   it('reads no users row: the session brings it', async () => {

@@ -16,7 +16,7 @@ export type Db = ReturnType<typeof getDb>
 
 /**
  * A handle or a bare binding, for the few callers that still hand the binding (files another
- * branch owns this week: users/session.ts's single-use mark, test/reset.ts's rewards). Every
+ * branch owns this week: identity/'s single-use mark, test/reset.ts's rewards). Every
  * repo takes `db: Db`; this bridge only turns such a binding into one (docs/decisions/032).
  */
 export type DbOrBinding = Db | D1Database

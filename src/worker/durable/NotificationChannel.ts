@@ -19,7 +19,7 @@ export interface SocketOwner {
   /** When that session expires (ms): the socket is closed then. */
   expires: number | null
   /**
-   * Fingerprint of the password that session was opened with (features/users/session.ts): a
+   * Fingerprint of the password that session was opened with (identity/): a
    * password change ends, and for a while refuses, the sockets of every other one.
    */
   fp?: string | null

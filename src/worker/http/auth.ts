@@ -16,7 +16,7 @@ import { AppError } from './errors'
 // up to 60 s old at another location. A role check and the calls that move money or change the
 // account use the caller as D1's primary has them now (`c.var.confirmUser`, once per request,
 // after the request's body has arrived; a staff caller is confirmed before any handler runs,
-// features/users/session.ts), so a removed role or an ended session stops there at once.
+// identity/), so a removed role or an ended session stops there at once.
 
 /** Anyone, signed in or not. Written out on public calls so every route states its rule. */
 export const anyone = createMiddleware<AppEnv>(async (_c, next) => next())
@@ -35,7 +35,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  * there is unauthenticated. The body first (wholeBody): a check made when the request starts
  * and a write made when a slowly sent body ends would act on a role, a password or a recovery
  * leave that ended in between (docs/decisions/038 "Found from outside, and closed"). Staff were
- * confirmed so already (features/users/session.ts sessionCaller): no second read.
+ * confirmed so already (identity/caller.ts sessionCaller): no second read.
  */
 async function confirmed(c: Context<AppEnv>): Promise<SessionUser> {
   if (!c.var.user) throw noUser(c)

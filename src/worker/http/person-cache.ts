@@ -7,7 +7,7 @@
  * kept here under a key that changes whenever those rows may have changed:
  *
  * - `dv`, the person's data version, carried by their session record (the one KV read of the
- *   request, features/users/session.ts) and replaced in every session of theirs by
+ *   request, identity/) and replaced in every session of theirs by
  *   `personChanged` after ANY request of theirs that changed a row (sessionContext: one place,
  *   the D1 binding counts the changes), and by `refreshSessions` (their users row changed);
  * - the D1 bookmark the request brings (`calma_bm` / `x-d1-bookmark`): the device that wrote
@@ -62,14 +62,14 @@ export function forgetEveryone() {
   pages.clear()
 }
 
-/** Drop this isolate's entries of one person (their `dv` changes too: features/users/session.ts personChanged). */
+/** Drop this isolate's entries of one person (their `dv` changes too: identity/person.ts personChanged). */
 export function forgetPerson(userId: number) {
   const prefix = `${userId}|`
   for (const k of store.keys()) if (k.startsWith(prefix)) store.delete(k)
   for (const k of pages.keys()) if (k.startsWith(prefix)) dropPage(k)
 }
 
-/** Drop this isolate's pages of one session (logout: features/users/session.ts endSession). */
+/** Drop this isolate's pages of one session (logout: identity/sessions.ts endSession). */
 export function forgetSessionPages(hash: string) {
   for (const k of pages.keys()) if (k.includes(`|${hash}|`)) dropPage(k)
 }

@@ -35,6 +35,6 @@ export async function clearCooldown(db: Db, key: string) {
  * Used for single-use tokens (a temporary sign-in link works once).
  */
 export async function takeOnce(db: DbOrBinding, key: string, now = Date.now()): Promise<boolean> {
-  // features/users/session.ts (another branch's file this week) still hands the binding.
+  // identity/ (another branch's file this week) still hands the binding.
   return insertOnce(dbOf(db), key, now)
 }

@@ -38,7 +38,7 @@ const COMPANION = 'calma_viewer'
 const COMPANION_NAME = `__Host-${COMPANION}`
 const SESSION_COOKIE = 'calma_session'
 
-/** Paths that never read the session (features/users/session.ts skips /media) or answer no page. */
+/** Paths that never read the session (identity/ skips /media) or answer no page. */
 const SILENT = /^\/(?:media|ws|hooks)(?:\/|$)/
 
 /** This isolate's viewer ids by session hash: a signed-in page pays its HMAC once per session. */
@@ -76,7 +76,7 @@ const ERASED_TTL_SEC = 31 * 24 * 60 * 60
  * At an erasure, before the person's sessions are deleted: a tombstone for each of their
  * sessions' viewer ids, so the device that held one hears, at its next contact, that the person
  * is gone (not merely signed out) and drops their queued saves. Sessions are listed by
- * features/users/session.ts's index (`usess:<uid>:<hash>`). Best effort: an erasure never fails
+ * identity/'s index (`usess:<uid>:<hash>`). Best effort: an erasure never fails
  * for it (the saves then go by their age).
  */
 export async function markViewersErased(env: Env, userId: number): Promise<void> {

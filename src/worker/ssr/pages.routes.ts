@@ -15,7 +15,7 @@ import { memo } from '#worker/http/memo'
 import { sharedPage } from '#worker/http/public-cache'
 import { personalPage } from '#worker/http/person-cache'
 import { CONSENT_COOKIE, CONSENT_VERSION } from '#shared/consent'
-import { SESSION_COOKIE } from '#worker/features/users/session'
+import { SESSION_COOKIE } from '#worker/identity/cookie'
 import { loaderOf } from './loaders'
 import { ShowPage, type PageHead } from './page'
 import { renderDocument } from './render'
@@ -45,7 +45,7 @@ export async function renderPageFor(
   let pageId: PageId = id ?? 'notFound'
   let def: PageEntry<unknown> = pageEntry(pageId)
   let code = id ? status : 404
-  // The session could not be read (features/users/session.ts): the person may be signed in, so a
+  // The session could not be read (identity/): the person may be signed in, so a
   // 'user' page answers 503 (the error page) instead of sending them to sign in.
   if (def.access === 'user' && c.var.sessionUnavailable) throw new AppError('unavailable')
   const redirect = accessRedirect(def.access, !!c.var.user, url.pathname + url.search, (p) => localizePath(p, locale))

@@ -12,8 +12,8 @@ import { findRoute } from '#worker/features/content/manage.service'
 import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
 import { findLivePost, setPostCover } from '#worker/features/posts/manage.service'
 import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
-import { endRealtime } from '#worker/features/notifications/realtime'
-import { refreshSessions } from '#worker/features/users/session'
+import { endRealtime } from '#worker/realtime/channels'
+import { refreshSessions } from '#worker/identity/sessions'
 import * as repo from './admin.repo'
 import { patchOf } from '#worker/db/patch'
 
@@ -84,7 +84,7 @@ export async function saveUser(ctx: Ctx, f: AdminUserForm) {
     if (v !== undefined) patch[k] = typeof v === 'boolean' ? (v ? 1 : 0) : v
   }
   // The caller's row as D1's primary had it after the body arrived (staff are confirmed then,
-  // features/users/session.ts): the write holds only while that admin still is one.
+  // identity/): the write holds only while that admin still is one.
   const admin = ctx.user!
   if (!(await repo.updateAdminUser(ctx.db, f.id, patch, { id: admin.id, passwordHash: admin.row.passwordHash }))) {
     if (!(await repo.adminUserRow(ctx.db, f.id))) throw userMissing()

@@ -17,17 +17,13 @@ import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
 import { patchOf } from '#worker/db/patch'
+import { me } from '#worker/identity/caller'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */
 const HOLD_MS = 30_000
 
 export const LIVE: number[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 export const notFound = () => new AppError('not_found', { message: 'appointments.not_found' })
-
-function me(ctx: Ctx) {
-  if (!ctx.user) throw new AppError('unauthenticated')
-  return ctx.user
-}
 
 /** The zone a guest sees slots in: asked, else their profile's, else UTC. */
 const guestZone = (ctx: Ctx, asked?: string) =>

@@ -15,6 +15,7 @@ import { messagesFor } from '#shared/i18n/messages'
 import * as repo from './engagement.repo'
 import { catalogRows } from './rewards.catalog'
 import { localToday, POINTS_PER_DAY, shownStreak, step, zoneOf } from './streak'
+import { me } from '#worker/identity/caller'
 
 /** The rewards of SPEC §9 are product data: present in every database (seed or not), never twice. */
 /** Once complete, the catalogue stays so: an isolate checks it once (a shared part, issue 21 §3). */
@@ -75,11 +76,6 @@ function translator(locale: Locale): T {
 }
 const rewardText = (t: T, key: string, n: number) =>
   t(`engagement.rewards.keys.${key}.${n === 1 ? 'description_one' : 'description'}`, { count: n })
-
-function me(ctx: Ctx) {
-  if (!ctx.user) throw new AppError('unauthenticated')
-  return ctx.user
-}
 
 /** The icon of a level (SPEC §9): white heart 1–7, green 8, pink 9, fire 10. */
 export const levelIcon = (level: number) =>

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '#worker/env'
 import { validGrant } from '#worker/features/playback/media-grant'
 import { mayPlayAny, unitsOfMediaKey } from '#worker/features/playback/playback.service'
-import { sessionCaller } from '#worker/features/users/session'
+import { sessionCaller } from '#worker/identity/caller'
 import { contentTypeOf, isImage } from './types'
 
 /**

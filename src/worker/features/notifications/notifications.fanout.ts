@@ -13,7 +13,7 @@ import { sendMails } from '#worker/features/mail/mail.service'
 import * as repo from './notifications.repo'
 import { notificationMailRequests } from './notifications.mail'
 import { inAppDto, isBroadcast, parseReceivers } from './notifications.shape'
-import { channel, userChannel } from './realtime'
+import { channel, userChannel } from '#worker/realtime/channels'
 
 /** People per block: one INSERT … SELECT of at most this many rows (well inside D1's per-query limits). */
 export const FANOUT_BLOCK = 10_000

@@ -8,7 +8,15 @@ import { requireRole, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
 import { disableNotifications } from '#worker/features/users/users.service'
 import * as notifications from './notifications.service'
-import { addressKey, clientAddress, openSocket, publicChannel, shardOf, socketOwner, userChannel } from './realtime'
+import {
+  addressKey,
+  clientAddress,
+  openSocket,
+  publicChannel,
+  shardOf,
+  socketOwner,
+  userChannel,
+} from '#worker/realtime/channels'
 import { localizedHref } from '#client/app/pages.ts'
 
 /** Notifications (issue 11 §4–6): admins create, schedule, cancel and list; everyone reads their own. */

@@ -20,9 +20,10 @@ import { listDeadMail, replayDeadMail, sendMails } from '#worker/features/mail/m
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import * as repo from './notifications.repo'
 import { notificationMailRequests } from './notifications.mail'
-import { channel, publicChannels } from './realtime'
+import { channel, publicChannels } from '#worker/realtime/channels'
 import { blocksOf, enqueueBlocks, enqueuePushes, publishToUser, writeAndDeliverBlock } from './notifications.fanout'
 import { inAppDto, isBroadcast, parseReceivers } from './notifications.shape'
+import { me } from '#worker/identity/caller'
 
 export { inAppDto, isBroadcast, parseReceivers }
 
@@ -84,11 +85,6 @@ export async function notifyUser(
 }
 
 // ── The person's own ─────────────────────────────────────────────────────────────────────────
-
-function me(ctx: Ctx) {
-  if (!ctx.user) throw new AppError('unauthenticated')
-  return ctx.user
-}
 
 export async function unread(ctx: Ctx) {
   return { notifications: (await repo.unreadOf(ctx.db, me(ctx).id)).map(inAppDto) }

@@ -3,7 +3,7 @@
 import { catalogueItem } from '#shared/catalogue'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
-import { refreshSessions } from '#worker/features/users/session'
+import { refreshSessions } from '#worker/identity/sessions'
 import * as ledger from '#worker/ledger/ledger'
 import {
   addMonths,

@@ -23,7 +23,7 @@ import { isLocalEnv } from '#worker/env'
 import { getDb } from '#worker/db/client'
 import { AppError } from '#worker/http/errors'
 import { balanceCents } from '#worker/ledger/ledger'
-import { refreshSessions } from '#worker/features/users/session'
+import { refreshSessions } from '#worker/identity/sessions'
 import { isZone } from '#worker/lib/zones'
 import { addMonths, entitlementOf, grantReference } from './events.shared'
 import { endCurrentPeriod } from './refund.events'
@@ -33,13 +33,9 @@ import * as repo from './payments.repo'
 import { stripeClient, verifyEvent } from './stripe'
 import { applyEvent, isStripeEvent } from './payments.events'
 import { localizedHref } from '#client/app/pages.ts'
+import { me } from '#worker/identity/caller'
 
 const dollars = (cents: number) => Math.round(cents) / 100
-
-function me(ctx: Ctx) {
-  if (!ctx.user) throw new AppError('unauthenticated')
-  return ctx.user
-}
 
 // ── The offer ────────────────────────────────────────────────────────────────────────────────
 

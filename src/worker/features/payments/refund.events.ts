@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
-import { refreshSessions } from '#worker/features/users/session'
+import { refreshSessions } from '#worker/identity/sessions'
 import * as ledger from '#worker/ledger/ledger'
 import { ignored, type Applied, type Stmt } from './events.shared'
 import * as repo from './payments.repo'

@@ -8,7 +8,7 @@ import { type Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { sendMail } from '#worker/features/mail/mail.service'
-import { refreshSessions } from '#worker/features/users/session'
+import { refreshSessions } from '#worker/identity/sessions'
 import * as ledger from '#worker/ledger/ledger'
 import {
   addMonths,

@@ -28,7 +28,7 @@ export type Player = Pick<SessionUser, 'id' | 'role' | 'accessExpired'> | null
 /**
  * Plays every unit (in order): anyone whose free access is not over. `accessExpired` is only
  * ever true for a patient who is not a subscriber once `free_access_until` has passed
- * (features/users/session.ts), so subscribers and every other role (admins, publishers,
+ * (identity/), so subscribers and every other role (admins, publishers,
  * psychologists, coaches, influencers) always do.
  */
 const playsEverything = (u: NonNullable<Player>) => !u.accessExpired

@@ -7,15 +7,11 @@ import { SLOT_MINUTES_DEFAULT, WEEKDAYS, formatRanges, type Weekday } from '#sha
 import type { Ctx } from '#worker/context'
 import type { NewUser } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
-import { refreshSessions } from '#worker/features/users/session'
+import { refreshSessions } from '#worker/identity/sessions'
 import { toPsychologistDto } from '#worker/features/users/users.dto'
 import * as repo from './psychologists.repo'
 import { patchOf } from '#worker/db/patch'
-
-function me(ctx: Ctx) {
-  if (!ctx.user) throw new AppError('unauthenticated')
-  return ctx.user
-}
+import { me } from '#worker/identity/caller'
 
 /** The week as the form writes it: each weekday's ranges, '' for a day off. */
 function weekOf(rows: readonly { weekday: number; startMinute: number; endMinute: number }[]) {

@@ -4,20 +4,15 @@ import type { RankingEntryDto } from '#shared/contract/ranking'
 import type { Ctx } from '#worker/context'
 import { clearMemo, memo } from '#worker/http/memo'
 import { personal } from '#worker/http/person-cache'
-import { AppError } from '#worker/http/errors'
 import { hideFromRanking } from '#worker/features/engagement/engagement.service'
 import { latestDay, myRow, topOf, type RankingRow } from './ranking.repo'
 import { topKey } from './ranking.days'
+import { me } from '#worker/identity/caller'
 
 export { closeRankingDay, dropOldRankingDays, RANKING_DAYS_KEPT } from './ranking.days'
 
 /** How many rows GET /v1/ranking shows above the caller's own. */
 export const RANKING_TOP = 50
-
-function me(ctx: Ctx) {
-  if (!ctx.user) throw new AppError('unauthenticated')
-  return ctx.user
-}
 
 const entry = (r: RankingRow, myId: number): RankingEntryDto => ({
   position: r.position,

@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { localizePath } from '#shared/i18n/index'
 import type { AppEnv } from '#worker/env'
 import { finishProviderFlow, startProviderFlow } from './oauth'
-import { endSession } from './session'
+import { endSession } from '#worker/identity/sessions'
 
 export const authRoutes = new Hono<AppEnv>()
   .get('/:provider', startProviderFlow)

@@ -4,7 +4,7 @@
 import type { AdminUserDto, PsychologistDto, SessionUserDto, UserDto } from '#shared/contract/users'
 import { isLocale } from '#shared/i18n/index'
 import type { User } from '#worker/db/schema'
-import { isAccessExpired } from './session'
+import { isAccessExpired } from '#worker/identity/records'
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
 const lang = (v: string | null | undefined) => (isLocale(v) ? v : 'es')

@@ -44,9 +44,6 @@ export const findUserById = (db: Db, id: number) => db.select().from(users).wher
  * The row behind a session: read when the row changes, to rewrite the snapshot every session
  * of the person carries (session.ts refreshSessions), never on a request's session check.
  */
-export const findSessionUser = (db: Db, id: number): Promise<User | undefined> =>
-  db.select().from(users).where(eq(users.id, id)).get()
-
 export const findUserByEmail = (db: Db, email: string) => db.select().from(users).where(eq(users.email, email)).get()
 
 export const findUserByProvider = (db: Db, provider: 'google' | 'apple', subject: string) =>

@@ -6,7 +6,7 @@ import type { AppEnv } from '#worker/env'
 import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http/auth'
 import { captchaTokenOf } from '#worker/http/captcha'
 import { answer, routes } from '#worker/http/mount'
-import { createSession, endSession } from './session'
+import { createSession, endSession } from '#worker/identity/sessions'
 import * as users from './users.service'
 import type { CallerSession } from './users.service'
 

@@ -20,7 +20,7 @@ import type { SessionUser } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { takeCooldown } from '#worker/http/ratelimit'
 import { sendMail } from '#worker/features/mail/mail.service'
-import { endRealtime } from '#worker/features/notifications/realtime'
+import { endRealtime } from '#worker/realtime/channels'
 import { checkNotificationsSignature, notificationsLink } from '#worker/features/notifications/unsubscribe'
 import { assignStartingPlan, followLanguage } from '#worker/features/plans/plans.service'
 import { toAdminUserDto, toPsychologistDto, toSessionUserDto, toUserDto } from './users.dto'
@@ -28,14 +28,9 @@ import * as repo from './users.repo'
 import { checkRegisterProbes, openSignIn, registerHitExisting } from './throttle'
 import { hashPassword, isCommonPassword, verifyDummy, verifyPassword } from './password'
 import { verifyIdToken, type Provider } from './providers'
-import {
-  consumeTemporaryToken,
-  createTemporaryToken,
-  passwordFingerprint,
-  refreshSessions,
-  TEMPORARY_TTL_SEC,
-  type NewSession,
-} from './session'
+import { passwordFingerprint } from '#worker/identity/records'
+import { refreshSessions, type NewSession } from '#worker/identity/sessions'
+import { consumeTemporaryToken, createTemporaryToken, TEMPORARY_TTL_SEC } from '#worker/identity/temporary'
 import {
   collectUserData,
   eraseUser,

@@ -1,7 +1,8 @@
 // The realtime channels from the Worker's side (SPEC §7 "Realtime"; docs/API.md "In the app, in
 // real time"): opening a socket on a NotificationChannel object with who opened it, and closing
-// the sockets of a session that ended. Imports no other feature, so the users feature (sessions)
-// can use it.
+// the sockets of a session that ended. A layer under the features (decision 043): it imports no
+// feature, so identity (sessions end their sockets) and notifications (a notice reaches its
+// socket) both stand on it.
 import { LANGUAGES } from '#shared/enums'
 import type { Env, SessionUser } from '#worker/env'
 import { OWNER_HEADER, type SessionsEnded, type SocketOwner } from '#worker/durable/NotificationChannel'

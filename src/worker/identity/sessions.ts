@@ -1,0 +1,131 @@
+// Opening and ending sessions, and ending the ones a change to the person's row ends
+// (records.ts for the model).
+import type { Context } from 'hono'
+import type { User } from '#worker/db/schema'
+import type { AppEnv, Env } from '#worker/env'
+import { forgetPerson, forgetSessionPages } from '#worker/http/person-cache'
+import { randomToken, tokenHash } from '#worker/lib/crypto'
+import { endRealtime } from '#worker/realtime/channels'
+import { clearSessionCookie, setSessionCookie } from './cookie'
+import { forgetSessions } from './memo'
+import { writePerson } from './person'
+import {
+  indexPrefix,
+  newDataVersion,
+  passwordFingerprint,
+  PERSON_TTL_SEC,
+  RECOVERY_GRACE_MS,
+  REMEMBER_TTL_SEC,
+  SESSION_TTL_SEC,
+  sessionKey,
+  versionKey,
+  type SessionRecord,
+} from './records'
+
+export interface NewSession {
+  token: string
+  expiresAt: number
+  csrf: string
+}
+
+/**
+ * Open a session for `user` (its row as this request just read or wrote it in D1) and set the
+ * page cookie. `csrf` keeps the caller's page token when a session is re-issued (after a
+ * password change), so the open page keeps working.
+ */
+export async function createSession(
+  c: Context<AppEnv>,
+  user: User,
+  opts: { remember?: boolean; recovery?: boolean; csrf?: string } = {},
+): Promise<NewSession> {
+  const remember = !!opts.remember
+  const ttl = remember ? REMEMBER_TTL_SEC : SESSION_TTL_SEC
+  const token = randomToken()
+  const now = Date.now()
+  const rec: SessionRecord = {
+    uid: user.id,
+    fp: await passwordFingerprint(user.passwordHash),
+    csrf: opts.csrf ?? randomToken(),
+    exp: now + ttl * 1000,
+    rem: remember,
+    ...(opts.recovery ? { rec: now + RECOVERY_GRACE_MS } : {}),
+  }
+  const hash = await tokenHash(c.env, token)
+  await Promise.all([
+    c.env.KV.put(sessionKey(hash), JSON.stringify(rec), { expirationTtl: ttl }),
+    c.env.KV.put(indexPrefix(user.id) + hash, '', { expirationTtl: ttl }),
+    writePerson(c.env, user.id, user),
+    c.env.KV.put(versionKey(user.id), newDataVersion(), { expirationTtl: PERSON_TTL_SEC }),
+  ])
+  setSessionCookie(c, token, remember ? ttl : null)
+  return { token, expiresAt: rec.exp, csrf: rec.csrf }
+}
+
+/**
+ * End the caller's session (logout, or a sign-in / new password that replaces it): its KV entry,
+ * the realtime sockets it opened, and the cookie (unless a new session replaces it). Nothing
+ * writes a session record after it opened, so the deletion reaches every location within KV's
+ * 60 s and stays.
+ */
+export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
+  const user = c.var.user
+  const hash = user?.session?.hash
+  if (hash) {
+    forgetSessions({ hash })
+    forgetSessionPages(hash)
+    await Promise.all([
+      c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
+      endRealtime(c.env, user.id, { session: hash }),
+    ])
+    // Again once KV has it: a request of this isolate that read the record meanwhile memoized it.
+    forgetSessions({ hash })
+  }
+  if (!opts.replaced) clearSessionCookie(c)
+}
+
+/**
+ * The person's users row changed (or went). Call it after any write to a users row (the row is
+ * read from D1's primary, which has that write). Their `person:<uid>` is written from it (or
+ * deleted), their data version renewed, and the sessions opened with another password, or all
+ * of them when the person is gone, are deleted now; a session a KV list misses ends anyway, by
+ * its fingerprint, once KV carries the new person (decision 038). It throws when KV fails: a
+ * password change or an erasure must not look done while the old sessions still work.
+ */
+export async function refreshSessions(env: Env, userId: number): Promise<void> {
+  forgetPerson(userId)
+  forgetSessions({ uid: userId })
+  const row = await writePerson(env, userId)
+  const fp = row ? await passwordFingerprint(row.passwordHash) : null
+  await Promise.all([
+    eachSession(env, userId, async (indexKey, hash, rec) => {
+      if (row && rec && rec.fp === fp && rec.exp > Date.now()) return
+      await env.KV.delete(indexKey)
+      await env.KV.delete(sessionKey(hash))
+    }),
+    row
+      ? env.KV.put(versionKey(userId), newDataVersion(), { expirationTtl: PERSON_TTL_SEC })
+      : env.KV.delete(versionKey(userId)),
+  ])
+  // Again once KV has it (a request that read the old person meanwhile memoized it).
+  forgetSessions({ uid: userId })
+}
+
+/** Every session of a person (the `usess:` index), each with its record (null: gone), at once. */
+async function eachSession(
+  env: Env,
+  userId: number,
+  visit: (indexKey: string, hash: string, rec: SessionRecord | null) => Promise<void>,
+): Promise<void> {
+  const prefix = indexPrefix(userId)
+  let cursor: string | undefined
+  do {
+    const page: KVNamespaceListResult<unknown, string> = await env.KV.list({ prefix, ...(cursor ? { cursor } : {}) })
+    await Promise.all(
+      page.keys.map(async (k) => {
+        const hash = k.name.slice(prefix.length)
+        await visit(k.name, hash, await env.KV.get<SessionRecord>(sessionKey(hash), 'json'))
+      }),
+    )
+    cursor = page.list_complete ? undefined : page.cursor
+  } while (cursor)
+}
