@@ -19,7 +19,7 @@ import {
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
-import { sendQueuedMail } from '#worker/features/mail/mail.service'
+import { sendQueuedMail } from '#worker/mail/consumer'
 import type { MailMessage } from '#worker/queues/messages'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'

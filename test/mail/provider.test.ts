@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
-import { batchKey } from '#worker/features/mail/mail.service'
+import { batchKey } from '#worker/mail/provider'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 import { appointment, deliver, deliverMail, faults, ICS, outbox, prodEnv, resendAtFetch, welcome } from './support'

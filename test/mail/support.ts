@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { vi } from 'vitest'
 import worker from '#worker/index'
-import { sendMail } from '#worker/features/mail/mail.service'
+import { sendMail } from '#worker/mail/send'
 import { createFakeResend, type Fault, type FakeResendOptions } from '../fakes/resend'
 import { PRODUCTION_VARS } from '../helpers'
 

@@ -3,7 +3,7 @@ import { sendDueNotifications } from '#worker/features/notifications/notificatio
 import { forgetOldAttempts } from '#worker/features/users/throttle'
 import { sendReminders } from '#worker/features/appointments/appointments.service'
 import { getDb } from '#worker/db/client'
-import { resendStranded } from '#worker/features/mail/mail.service'
+import { resendStranded } from '#worker/mail/consumer'
 
 /**
  * Every minute: due admin notifications go out (features/notifications); appointment reminders

@@ -2,7 +2,7 @@
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import { peopleChanged } from '#worker/http/person-cache'
 import type { Env } from '#worker/env'
-import { buryDeadMail, sendQueuedMail } from '#worker/features/mail/mail.service'
+import { buryDeadMail, sendQueuedMail } from '#worker/mail/consumer'
 import { fanOutBlocks } from '#worker/features/notifications/notifications.fanout'
 import { QUEUES, type FanoutMessage, type MailMessage } from './messages'
 

@@ -7,7 +7,7 @@ import { SubscriptionStatus } from '#shared/enums'
 import { type Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
-import { sendMail } from '#worker/features/mail/mail.service'
+import { sendMail } from '#worker/mail/send'
 import { refreshSessions } from '#worker/identity/sessions'
 import * as ledger from '#worker/ledger/ledger'
 import {

@@ -16,7 +16,7 @@ import { AppError } from '#worker/http/errors'
 import { verifyCaptcha } from '#worker/http/captcha'
 import { takeCooldown } from '#worker/http/ratelimit'
 import { hmac, serverSecret } from '#worker/lib/crypto'
-import { sendMail } from '#worker/features/mail/mail.service'
+import { sendMail } from '#worker/mail/send'
 import { clearCounts, countAttempt, deleteCountersBefore, peekCount, uncount, type Counted } from './counters.repo'
 import { localizedHref } from '#client/app/pages.ts'
 

@@ -3,7 +3,7 @@ import { outboxPageData } from '#shared/contract/mail'
 import { isLocalEnv } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { loader, type PageLoaders } from '#worker/ssr/page'
-import { latestOutbox } from './mail.repo'
+import { latestOutbox } from './outbox.repo'
 
 export const mailLoaders: PageLoaders<'outbox'> = {
   outbox: loader(outboxPageData, async ({ ctx }) => {

@@ -1,46 +1,20 @@
-// The mail module (issue 3 §7, issue 22, issue 32 §5, DESIGN §7; docs/decisions/025-queues-and-scale.md,
-// docs/decisions/040-mail-as-the-provider-works.md). Every message is rendered from a template in
-// the recipient's language and written to the email_outbox table first, with everything a retry
-// needs (body, headers, attachments). Local and test runs stop there: a dev-only page
-// (/__dev/outbox) lists the messages with their links. Production (and a local run given
-// EMAIL_API_URL, the scale bench) then puts the id on the calma-mail queue; its consumer
-// (sendQueuedMail) sends the mails as Resend's API takes them: up to 100 a call through the batch
-// endpoint, a mail with an attachment alone through POST /emails (the batch endpoint drops
-// attachments), each call with one Idempotency-Key header derived from its mails' random key
-// tokens (unique across databases), paced under the provider's requests a second. Exactly once to
-// the person: a consumer claims the mails with a lease before the call (a message delivered twice
-// sends nothing twice), writes the call's key on them before calling, and every later try sends
-// the same mails under the same key, which the provider answers without sending again for 24
-// hours (an answer lost or a 500 after accepting); past them, a mail a call may have sent waits
-// for an admin's confirmation instead. A mail the provider refuses (an invalid address) is a dead
-// letter at once, alone, under a new key for its replay; its neighbours go. Once sent the body is
-// forgotten: a sign-in link in a database is a credential.
-import type { Locale } from '#shared/i18n/index'
+// The provider's calls (Resend; docs/decisions/040-mail-as-the-provider-works.md): each call's
+// Idempotency-Key, the shared pace, and what each answer means for the mails it carried.
 import { getDb } from '#worker/db/client'
-import type { Statement } from '#worker/db/query'
 import { isLocalEnv, type Env } from '#worker/env'
-import type { MailMessage } from '#worker/queues/messages'
 import { holdPace, paceHeldUntil, takePaceTurn } from '#worker/http/rate-windows.repo'
 import {
-  claimMails,
-  deadMails,
   holdBack,
-  insertOutbox,
-  insertOutboxMany,
   KEY_HORIZON_MS,
   keyMails,
   markCalling,
-  markDead,
-  markQueued,
   markRefused,
   markSent,
   markUnknown,
   releaseMails,
-  reviveDead,
-  takeStrandedMails,
   type OutboxMail,
-} from './mail.repo'
-import { renderTemplate, type TemplateData, type TemplateName } from './mail.templates'
+} from './outbox.repo'
+import { MAILS_PER_MESSAGE } from './send'
 
 export const EMAIL_PROVIDER_ORIGIN = 'https://api.resend.com'
 const providerOrigin = (env: Env) => (env.EMAIL_API_URL || EMAIL_PROVIDER_ORIGIN).replace(/\/$/, '')
@@ -48,24 +22,11 @@ const providerOrigin = (env: Env) => (env.EMAIL_API_URL || EMAIL_PROVIDER_ORIGIN
 export const providerBatchUrl = (env: Env) => `${providerOrigin(env)}/emails/batch`
 /** The provider's endpoint for one mail (the only one that takes attachments). */
 export const providerEmailUrl = (env: Env) => `${providerOrigin(env)}/emails`
-/** Mail ids one queue message carries: at most one batch call. */
-export const MAILS_PER_MESSAGE = 100
-const PROVIDER_TIMEOUT_MS = 8000
-/** How long a consumer holds the mails it claimed: its calls, waits for the pace and writes fit well inside. */
-const LEASE_MS = 120_000
+export const PROVIDER_TIMEOUT_MS = 8000
 /** Resend's default: 2 requests a second per team (EMAIL_RATE_PER_SECOND when the team's limit was raised). */
 const DEFAULT_RATE = 2
 /** The pace's row in rate_windows. */
-const PACE_KEY = 'mail:provider'
-/** Stranded pending mail (never tried: its enqueue failed) is enqueued again after this. */
-const STRANDED_AFTER_MS = 3_600_000
-/** Stranded mails one minute's run enqueues (50 messages, one sendBatch). */
-const STRANDED_PER_RUN = 5_000
-/** The longest delay Queues takes for a message (12 hours). */
-const QUEUE_MAX_DELAY_S = 43_200
-
-/** Whether mail leaves through the queue and the provider (else it stops at the local outbox). */
-export const mailViaProvider = (env: Env) => !isLocalEnv(env) || !!env.EMAIL_API_URL
+export const PACE_KEY = 'mail:provider'
 /**
  * The Idempotency-Key of a mail sent alone (POST /emails), from its key token: random, made with
  * the mail, so unique across databases (another deployment on the same Resend team, this one
@@ -90,99 +51,6 @@ export const paceSpacing = (env: Env) => {
 }
 /** Seconds before the next try of a message tried `attempts` times: 10 s, 20 s, 40 s … at most 10 min. */
 export const retryDelay = (attempts: number) => Math.min(600, 10 * 2 ** Math.max(0, attempts - 1))
-
-export interface MailRequest<N extends TemplateName> {
-  to: string
-  template: N
-  locale: Locale
-  data: TemplateData[N]
-  /** The notification delivery this mail is (at most one mail per delivery). */
-  deliveryId?: number
-}
-
-/** Put outbox ids on the mail queue, 100 a message and 100 messages a send (the queue's limits), after `delaySeconds`. */
-export async function enqueueMail(env: Env, ids: number[], delaySeconds = 0) {
-  const messages: { body: MailMessage; delaySeconds?: number }[] = []
-  for (let i = 0; i < ids.length; i += MAILS_PER_MESSAGE)
-    messages.push({ body: { ids: ids.slice(i, i + MAILS_PER_MESSAGE) }, ...(delaySeconds ? { delaySeconds } : {}) })
-  for (let i = 0; i < messages.length; i += 100) await env.MAIL_QUEUE.sendBatch(messages.slice(i, i + 100))
-}
-
-/**
- * Queue one mail. Resolves once it is in the outbox; the enqueue is handed to `waitUntil` when
- * given, so a caller's answer takes the same time whether or not mail leaves. A failed enqueue
- * leaves the mail pending for the minute cron (resendStranded).
- */
-export async function sendMail<N extends TemplateName>(
-  env: Env,
-  msg: MailRequest<N>,
-  waitUntil?: (p: Promise<unknown>) => void,
-): Promise<number> {
-  const db = getDb(env.DB)
-  const mail = renderTemplate(msg.template, msg.locale, msg.data)
-  const viaProvider = mailViaProvider(env)
-  const id = await insertOutbox(db, {
-    to: msg.to,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    headers: mail.headers ? JSON.stringify(mail.headers) : null,
-    attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-    template: msg.template,
-    locale: msg.locale,
-    status: viaProvider ? 'pending' : 'sent',
-    providerId: viaProvider ? null : 'local-outbox',
-    sentAt: viaProvider ? null : new Date(),
-    queuedAt: viaProvider ? Date.now() : null,
-  })
-  if (viaProvider) {
-    const queued = enqueueMail(env, [id]).catch((err) =>
-      console.warn(`mail ${id} not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`),
-    )
-    if (waitUntil) waitUntil(queued)
-    else await queued
-  }
-  return id
-}
-
-/**
- * Many mails at once (a notice's): rendered, written in few statements and enqueued 100 a
- * message. `alongside` is written in the same transaction as the mails (a block's deliveries
- * marked sent: a delivery is sent exactly when its mail is in the outbox).
- */
-export async function sendMails<N extends TemplateName>(
-  env: Env,
-  msgs: MailRequest<N>[],
-  now = Date.now(),
-  alongside: Statement[] = [],
-): Promise<number[]> {
-  const viaProvider = mailViaProvider(env)
-  const rows = msgs.map((msg) => {
-    const mail = renderTemplate(msg.template, msg.locale, msg.data)
-    return {
-      to: msg.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-      template: msg.template,
-      locale: msg.locale,
-      status: viaProvider ? ('pending' as const) : ('sent' as const),
-      providerId: viaProvider ? null : 'local-outbox',
-      sentAt: viaProvider ? null : now,
-      deliveryId: msg.deliveryId ?? null,
-    }
-  })
-  const ids = await insertOutboxMany(getDb(env.DB), rows, now, alongside)
-  if (viaProvider)
-    await enqueueMail(env, ids).catch((err) =>
-      console.warn(
-        `${ids.length} mail(s) not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`,
-      ),
-    )
-  return ids
-}
 
 /** One mail in Resend's shape. Attachments only ever go through POST /emails. */
 function providerMail(env: Env, m: OutboxMail, withAttachments: boolean) {
@@ -210,7 +78,7 @@ function providerMail(env: Env, m: OutboxMail, withAttachments: boolean) {
 }
 
 /** One provider call: its key and the mails it carries (one, alone, when `single`). */
-interface Call {
+export interface Call {
   key: string
   single: boolean
   mails: OutboxMail[]
@@ -231,7 +99,7 @@ const HELD_BACK =
  * so a crash after the call still retries the same batch, and a call carries only the mails this
  * consumer keyed (one whose lease another claim took meanwhile is that claim's).
  */
-async function callsFor(env: Env, mails: OutboxMail[], token: string, now: number): Promise<Call[]> {
+export async function callsFor(env: Env, mails: OutboxMail[], token: string, now: number): Promise<Call[]> {
   const db = getDb(env.DB)
   const calls = new Map<string, Call>()
   const fresh: OutboxMail[] = []
@@ -280,12 +148,12 @@ async function callsFor(env: Env, mails: OutboxMail[], token: string, now: numbe
 }
 
 /** What became of one call's mails. */
-type Outcome =
+export type Outcome =
   | { done: true }
   /** Not finished: try the message again in `delay` seconds. */
   | { done: false; delay: number }
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
+export const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve())
 const errorName = async (res: Response) => {
   const body = (await res.json().catch(() => null)) as { name?: unknown; message?: unknown } | null
@@ -319,7 +187,7 @@ export function quotaHold(name: string, now: number, retryAfterSeconds: number) 
  * comes later is not taken (the mails are let go, not counted as a try) and the message comes
  * back then.
  */
-async function makeCall(
+export async function makeCall(
   env: Env,
   call: Call,
   token: string,
@@ -464,109 +332,4 @@ async function makeCall(
     await release(delay, { error: why, rekey: true })
     return { done: false, delay }
   }
-}
-
-/** One message's mails: claimed, sent call by call. */
-async function sendMessage(env: Env, ids: number[], attempts: number, now: () => number): Promise<Outcome> {
-  if (!env.EMAIL_API_KEY) throw new Error('EMAIL_API_KEY is not set')
-  const token = crypto.randomUUID()
-  const start = now()
-  const { mails, heldFor } = await claimMails(getDb(env.DB), ids, LEASE_MS, token)
-  // Some are being sent by another consumer right now: come back when its lease ends, in case it fails.
-  const held: Outcome = heldFor !== null ? { done: false, delay: Math.min(60, seconds(heldFor)) } : { done: true }
-  if (!mails.length) return held
-  const deadline = start + LEASE_MS - PROVIDER_TIMEOUT_MS - 10_000
-  let delay = held.done ? 0 : held.delay
-  for (const call of await callsFor(env, mails, token, start)) {
-    const outcome = await makeCall(env, call, token, attempts, deadline, now)
-    if (!outcome.done) delay = Math.max(delay, outcome.delay)
-  }
-  return delay ? { done: false, delay } : { done: true }
-}
-
-/**
- * The calma-mail consumer: each message's mails (see sendMessage), one message after another
- * (the provider takes a few requests a second; concurrency comes from the queue's consumers, and
- * the pace is shared through D1). Done → acked; otherwise retried after the delay its calls asked
- * for (backoff, a lease held elsewhere, a Retry-After, a spent quota). After max_retries the queue
- * moves the message to the dead-letter queue.
- */
-export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>, now = () => Date.now()) {
-  if (!mailViaProvider(env)) {
-    // A local run without a provider never leaves mail pending; a test may (it sends with a
-    // production env of its own and drives this consumer itself).
-    console.warn(`mail queue: no provider in this run; ${batch.messages.length} message(s) left to whoever sent them`)
-    return batch.ackAll()
-  }
-  for (const message of batch.messages) {
-    const ids = (message.body?.ids ?? []).filter((id) => Number.isSafeInteger(id))
-    try {
-      const outcome = await sendMessage(env, ids, message.attempts, now)
-      if (outcome.done) message.ack()
-      else message.retry({ delaySeconds: outcome.delay })
-    } catch (err) {
-      // No key, or D1 failed: what was not written stays pending (a claim ends with its lease).
-      console.warn(
-        `mail ${ids.join(',')} not sent (try ${message.attempts}): ${err instanceof Error ? err.message : String(err)}`,
-      )
-      message.retry({ delaySeconds: retryDelay(message.attempts) })
-    }
-  }
-}
-
-/**
- * The calma-mail-dead consumer: the mails of a message whose retries ran out become dead letters.
- * While a spent quota holds all sending, a message that ran out waiting for it is not the mails'
- * fault: they go back on the queue for when it comes back, not into dead letters.
- */
-export async function buryDeadMail(env: Env, batch: MessageBatch<MailMessage>, now = Date.now()) {
-  const db = getDb(env.DB)
-  const ids = batch.messages.flatMap((m) => (m.body?.ids ?? []).filter((id) => Number.isSafeInteger(id)))
-  const quota = mailViaProvider(env) ? await paceHeldUntil(db, PACE_KEY, true) : 0
-  if (quota) {
-    const delay = Math.min(QUEUE_MAX_DELAY_S, seconds(quota - now))
-    await enqueueMail(env, ids, delay)
-    await markQueued(db, ids, now + delay * 1000)
-    console.warn(
-      `${ids.length} mail(s) ran out of tries while the provider's quota is spent: queued again in ${delay} s`,
-    )
-    return batch.ackAll()
-  }
-  const dead = await markDead(db, ids, now)
-  if (dead) console.warn(`${dead} mail(s) went to the dead-letter queue`)
-  batch.ackAll()
-}
-
-/** The admin's list of dead letters. */
-export const listDeadMail = (env: Env, limit = 50) => deadMails(getDb(env.DB), limit)
-
-/**
- * Replay one dead letter (or all, at most 1,000 a call): pending again and back on the queue. One
- * that may have been sent and whose key the provider may no longer hold goes again only with
- * `confirm` (then under a new key); answers how many went back and how many wait for it. The
- * mails are pending before they are enqueued: an enqueue that fails leaves them to the minute
- * cron (resendStranded), never stranded.
- */
-export async function replayDeadMail(env: Env, id: number | null, confirm = false, now = Date.now()) {
-  const { ids, unconfirmed } = await reviveDead(getDb(env.DB), id, 1000, confirm, now)
-  await enqueueMail(env, ids).catch((err) =>
-    console.warn(
-      `${ids.length} replayed mail(s) not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`,
-    ),
-  )
-  return { replayed: ids.length, unconfirmed }
-}
-
-/**
- * Minute cron: pending mail that no queue message has carried for an hour and no consumer holds
- * (its enqueue failed, a replay's did, a message was lost) goes on the queue (bounded per run).
- * Not while a spent quota holds all sending: the messages waiting for it come back by themselves.
- */
-export async function resendStranded(env: Env, now: number) {
-  if (!mailViaProvider(env)) return 0
-  const db = getDb(env.DB)
-  if (await paceHeldUntil(db, PACE_KEY, true)) return 0
-  const ids = await takeStrandedMails(db, now - STRANDED_AFTER_MS, now, STRANDED_PER_RUN)
-  await enqueueMail(env, ids)
-  return ids.length
 }

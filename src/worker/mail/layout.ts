@@ -1,6 +1,5 @@
-// The frame every mail is laid out in, and the escaping of what goes in it. A module of its own
-// so that the features' mail (appointments.mail, notifications.mail, payments.mail) can use it
-// while mail.templates renders them: one file for both made an import cycle.
+// The frame every mail is laid out in, and the escaping of what goes in it: every template of
+// templates/ lays itself out in it.
 import type { Translate } from '#shared/i18n/index'
 
 export interface RenderedMail {

@@ -1,8 +1,8 @@
-// The appointment mails (issue 9 §7): booked (with confirm and cancel links), confirmed, moved (issue 34 §3),
+// The appointment mails (issue 9 §7; the appointments feature gives the data, appointments.notify.ts): booked (with confirm and cancel links), confirmed, moved (issue 34 §3),
 // cancelled (with the reason), and the reminders 24 h and 1 h before; each with an .ics in the
 // recipient's zone, in the recipient's language.
 import type { Translate } from '#shared/i18n/index'
-import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.layout'
+import { esc, layout, type RenderedMail } from '../layout'
 
 export interface AppointmentMail {
   kind: 'booked' | 'confirmed' | 'cancelled' | 'reminder_day' | 'reminder_hour' | 'moved'

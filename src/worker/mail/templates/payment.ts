@@ -1,7 +1,7 @@
 // Payment mails (issue 20 §2): a second plan paid while one was live is refunded at once, and the
 // person is told kindly, in their language, that nothing is lost and their plan goes on.
 import type { Translate } from '#shared/i18n/index'
-import { esc, layout, type RenderedMail } from '#worker/features/mail/mail.layout'
+import { esc, layout, type RenderedMail } from '../layout'
 
 export interface PaymentMail {
   kind: 'duplicate_plan'
