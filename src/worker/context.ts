@@ -2,7 +2,7 @@
 // the request's bindings and caller, without knowing it is a request (CONVENTIONS 6).
 import type { Context } from 'hono'
 import type { Locale } from '#shared/i18n/index'
-import type { Db } from '#worker/db/client'
+import { getDb, type Db } from '#worker/db/client'
 import { isLocalEnv, type AppEnv, type Env, type SessionUser } from '#worker/env'
 
 export interface Ctx {
@@ -39,5 +39,28 @@ export function ctxOf(c: Context<AppEnv>, locale: Locale = c.var.locale): Ctx {
         // no execution context (direct calls in tests): let it run on its own
       }
     },
+  }
+}
+
+/**
+ * A service call outside any request (a cron job, a queue consumer): nobody's, in Spanish, links
+ * to APP_URL. Work it hands to `waitUntil` (mail) is awaited before it resolves: a scheduled run
+ * has no answer to wait for.
+ */
+export async function asJob<T>(env: Env, run: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const pending: Promise<unknown>[] = []
+  const ctx: Ctx = {
+    env,
+    db: getDb(env.DB),
+    locale: 'es',
+    user: null,
+    ip: null,
+    linkBase: env.APP_URL.replace(/\/$/, ''),
+    waitUntil: (p) => void pending.push(p),
+  }
+  try {
+    return await run(ctx)
+  } finally {
+    await Promise.allSettled(pending)
   }
 }

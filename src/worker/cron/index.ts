@@ -2,7 +2,10 @@ import type { Env } from '#worker/env'
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import { peopleChanged } from '#worker/http/person-cache'
 import { rankingJob } from './ranking'
-import { dueNotificationsJob } from './notifications'
+import { noticesJob } from './notices'
+import { remindersJob } from './reminders'
+import { attemptsJob } from './attempts'
+import { strandedMailJob } from './stranded-mail'
 import { subscriptionsJob } from './subscriptions'
 import { moneyMinute } from '#worker/features/payments/payments.service'
 import { cleanHtmlJob } from './clean-html'
@@ -22,10 +25,15 @@ const together =
 export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>> = {
   // The day's end: the ranking, and the subscriptions' daily upkeep.
   '59 23 * * *': together(rankingJob, subscriptionsJob),
-  // Due admin notifications and access expiry; post bodies not yet through the HTML allowlist;
-  // refunds waiting for a payment that came, and what we still owe Stripe (cancel, refund), with backoff; once an hour, retention (cron/retention.ts).
+  // Due notices; appointment reminders; old sign-in attempts (hourly); mail whose enqueue failed;
+  // post bodies not yet through the HTML allowlist; refunds waiting for a payment that came, and
+  // what we still owe Stripe (cancel, refund), with backoff; once an hour, retention
+  // (cron/retention.ts). One job a file; one failing does not stop the others.
   '* * * * *': together(
-    dueNotificationsJob,
+    noticesJob,
+    remindersJob,
+    attemptsJob,
+    strandedMailJob,
     cleanHtmlJob,
     (env, now) => moneyMinute(env, now.getTime()),
     (env, now) => retentionJob(env, now),
