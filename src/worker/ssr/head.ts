@@ -4,6 +4,8 @@
 import { LOCALES, localizePath, type Locale } from '#shared/i18n/index'
 import type { PageEntry } from '#shared/pages'
 import type { PageHead } from './page'
+import { messagesFor } from '#shared/i18n/messages'
+import type { Ctx } from '#worker/context'
 
 /** Text inside an element or a double-quoted attribute. */
 export const escapeHtml = (s: string) =>
@@ -150,3 +152,21 @@ export function jsonLdTags(head: PageHead | undefined, nonce: string): string[] 
     (o) => `<script type="application/ld+json" ${nonceAttrs(nonce)}>${jsonLdScript(o)}</script>`,
   )
 }
+
+// ── What the content pages' heads share (routes: content.seo.ts; articles: site.seo.ts) ─────────
+
+export type Alternates = Partial<Record<Locale, string>>
+
+/** The locale-free path of a content page in every language it exists in (always its own). */
+export function alternatesOf(path: string, own: Locale, languages: readonly Locale[]): Alternates {
+  return Object.fromEntries(LOCALES.filter((l) => l === own || languages.includes(l)).map((l) => [l, path]))
+}
+
+export const organization = (ctx: Ctx) => ({
+  '@type': 'Organization',
+  name: messagesFor(ctx.locale).brand,
+  url: `${ctx.linkBase}/`,
+})
+
+/** ISO 8601 duration of some seconds, in whole minutes (at least one): 'PT25M'. */
+export const minutes = (seconds: number) => `PT${Math.max(1, Math.round(seconds / 60))}M`

@@ -231,3 +231,21 @@ export async function routesOfSymptoms(db: Db, symptomIds: number[]) {
     )
     .orderBy(asc(routes.order))
 }
+
+/**
+ * The languages a visible route with this slug exists in (1 statement). Slugs are unique per
+ * language, and nothing else links a route to its translation: a translation that shares the
+ * slug is the other language's version (docs/API.md "Findable (SEO)").
+ */
+export async function routeLanguages(db: Db, slug: string): Promise<Locale[]> {
+  const rows = await db
+    .select({ language: routes.language })
+    .from(routes)
+    .where(
+      and(
+        eq(routes.slug, slug),
+        and(eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true)),
+      ),
+    )
+  return rows.map((r) => r.language)
+}

@@ -4,7 +4,7 @@ import type { AppEnv } from '#worker/env'
 import { validGrant } from '#worker/features/playback/media-grant'
 import { mayPlayAny, unitsOfMediaKey } from '#worker/features/playback/playback.service'
 import { sessionCaller } from '#worker/identity/caller'
-import { contentTypeOf, isImage } from './types'
+import { contentTypeOf, isImage } from '#worker/lib/media-types'
 
 /**
  * Unit audio/video, their transcripts and covers from R2 (DESIGN §1), with Range so a player

@@ -3,7 +3,7 @@
 // signed unsubscribe link and the one-click target of List-Unsubscribe.
 import type { Env } from '#worker/env'
 import type { MailRequest } from '#worker/mail/send'
-import { notificationsLink } from './unsubscribe'
+import { notificationsLink } from '#worker/mail/unsubscribe'
 
 /** A person to mail a notification to (notifications.repo emailTargets / blockEmailDue). */
 export interface MailTarget {

@@ -18,19 +18,6 @@ const publishedPost = () =>
     sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`,
   )
 
-/**
- * The languages a visible route with this slug exists in (1 statement). Slugs are unique per
- * language, and nothing else links a route to its translation: a translation that shares the
- * slug is the other language's version (docs/API.md "Findable (SEO)").
- */
-export async function routeLanguages(db: Db, slug: string): Promise<Locale[]> {
-  const rows = await db
-    .select({ language: routes.language })
-    .from(routes)
-    .where(and(eq(routes.slug, slug), visibleRoute))
-  return rows.map((r) => r.language)
-}
-
 /** The published posts with this slug, one per language, with their author's name and index flag (1 statement). */
 export function postVersions(db: Db, slug: string) {
   return db

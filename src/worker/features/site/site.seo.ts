@@ -2,82 +2,18 @@
 // (title, description, hreflang alternates, Open Graph picture, JSON-LD), /sitemap.xml and
 // /robots.txt. Mounted in app.ts before the page router.
 import { Hono } from 'hono'
-import type { RouteDto } from '#shared/contract/content'
 import type { PostDto } from '#shared/contract/posts'
 import { LOCALES, type Locale } from '#shared/i18n/index'
-import { messagesFor } from '#shared/i18n/messages'
 import { fillPath, type PageEntry } from '#shared/pages'
 import { localizedHref, PAGES, ROUTABLE, type PageId } from '#client/app/pages.ts'
 import { linkBase, type Ctx } from '#worker/context'
 import type { AppEnv, Env } from '#worker/env'
 import type { Db } from '#worker/db/client'
-import { absoluteImage, hreflangs, summary, urlOf } from '#worker/ssr/head'
+import { absoluteImage, alternatesOf, hreflangs, organization, summary, urlOf } from '#worker/ssr/head'
 import type { PageHead } from '#worker/ssr/page'
 import * as repo from './site.repo'
 
 // ── Page heads ────────────────────────────────────────────────────────────────────────────────
-
-type Alternates = Partial<Record<Locale, string>>
-
-/** The locale-free path of a content page in every language it exists in (always its own). */
-function alternatesOf(path: string, own: Locale, languages: readonly Locale[]): Alternates {
-  return Object.fromEntries(LOCALES.filter((l) => l === own || languages.includes(l)).map((l) => [l, path]))
-}
-
-const organization = (ctx: Ctx) => ({
-  '@type': 'Organization',
-  name: messagesFor(ctx.locale).brand,
-  url: `${ctx.linkBase}/`,
-})
-
-/** ISO 8601 duration of some seconds, in whole minutes (at least one): 'PT25M'. */
-const minutes = (seconds: number) => `PT${Math.max(1, Math.round(seconds / 60))}M`
-
-/**
- * A route page (/route/{slug}): its SEO title and description (else title and description), its
- * cover, the languages its slug exists in, and JSON-LD of type Course: a route is an ordered
- * programme of guided units, which schema.org's Course (with each unit as a part) describes.
- */
-export function routeHead(ctx: Ctx, route: RouteDto, languages: readonly Locale[]): PageHead {
-  const path = fillPath(PAGES.route.path, { slug: route.slug })
-  const alternates = alternatesOf(path, route.language, languages)
-  const url = urlOf(ctx.linkBase, path, route.language)
-  const image = absoluteImage(ctx.linkBase, route.images?.cover)
-  const units = route.units ?? []
-  const seconds = units.reduce((n, u) => n + (u.duration_seconds ?? 0), 0)
-  const course: Record<string, unknown> = {
-    '@context': 'https://schema.org',
-    '@type': 'Course',
-    name: route.title,
-    description: summary(route.seo_description || route.description, 500) || route.title,
-    url,
-    inLanguage: route.language,
-    provider: organization(ctx),
-    author: route.createdBy?.name ? { '@type': 'Person', name: route.createdBy.name } : organization(ctx),
-    ...(image ? { image: [image] } : {}),
-    ...(route.symptoms.length ? { about: route.symptoms.map((s) => ({ '@type': 'Thing', name: s.title })) } : {}),
-    ...(seconds > 0 ? { timeRequired: minutes(seconds) } : {}),
-    ...(units.length
-      ? {
-          hasPart: units.map((u, i) => ({
-            '@type': 'CreativeWork',
-            position: i + 1,
-            name: u.title,
-            ...(u.duration_seconds ? { timeRequired: minutes(u.duration_seconds) } : {}),
-          })),
-        }
-      : {}),
-  }
-  return {
-    title: route.seo_title || route.title,
-    description: route.seo_description || route.description,
-    alternates,
-    type: 'website',
-    image: route.images?.cover ?? null,
-    preloadImage: route.images?.cover ?? null,
-    jsonLd: [course],
-  }
-}
 
 type PostVersion = Awaited<ReturnType<typeof repo.postVersions>>[number]
 
@@ -283,7 +219,6 @@ export const seoRoutes = new Hono<AppEnv>()
 
 // What the route and post pages ask of the site for their heads and alternates.
 /** The languages a route's slug is published in (its hreflang links). */
-export const routeLanguages = (ctx: Ctx, slug: string) => repo.routeLanguages(ctx.db, slug)
 /** A post's versions in each language, by slug. */
 export const postVersions = (ctx: Ctx, slug: string) => repo.postVersions(ctx.db, slug)
 /** Whether the post at `slug` in the request's language was removed (the page answers 410). */

@@ -1,6 +1,7 @@
 // The signed link in notification and welcome mail to the disable-notifications page (SPEC §2).
-// Its own module, not users.service: the notification cron builds it too, and importing users
-// from notifications closed the cycle users → plans → engagement → notifications → users.
+// In the mail layer: the users feature (welcome mail, the opt-out call) and the notifications
+// feature (a notice's mail) both use it, and neither imports the other for it (decision 043).
+// Links name their page through the page table (decision 044), as every link the worker writes.
 import { type Locale } from '#shared/i18n/index'
 import type { Env } from '#worker/env'
 import { hmac, safeEqual, serverSecret } from '#worker/lib/crypto'

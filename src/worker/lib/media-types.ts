@@ -1,6 +1,7 @@
 // What each kind of media file is, by its R2 key's extension: the Content-Type /media answers
 // with (whatever an upload stored), and the media a unit can play. Used by the media route, the
-// playback feature and scripts/seed.ts.
+// playback feature, the admin's files and scripts/seed.ts; in lib/ so that none of them imports
+// another for it (decision 043).
 
 const TYPES: Readonly<Record<string, string>> = {
   mp3: 'audio/mpeg',
