@@ -1,5 +1,5 @@
 import type { Env } from '#worker/env'
-import { sendDueNotifications } from '#worker/features/notifications/notifications.service'
+import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 
 /**
  * Every minute: due notices go out (features/notifications, "A notice's path" in

@@ -5,15 +5,12 @@
 // block's consumer writes the block's deliveries (INSERT OR IGNORE), the in-app rows of the ones
 // due now, and pushes them to each person's channel: no statement, run or object grows with the
 // number of people, and a message delivered twice writes nothing twice.
-import type { SocketMessage } from '#shared/contract/notifications'
 import { getDb, type Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import type { FanoutMessage } from '#worker/queues/messages'
-import { sendMails } from '#worker/mail/send'
 import * as repo from './notifications.repo'
-import { notificationMailRequests } from './notifications.mail'
-import { inAppDto, isBroadcast, parseReceivers } from './notifications.shape'
-import { channel, userChannel } from '#worker/realtime/channels'
+import { deliverInApp, mailNotices } from './deliver'
+import { DEFAULT_CLOSE_AFTER_MS, isBroadcast, parseReceivers } from './notifications.shape'
 
 /** People per block: one INSERT … SELECT of at most this many rows (well inside D1's per-query limits). */
 export const FANOUT_BLOCK = 10_000
@@ -24,7 +21,6 @@ export const PUSHES_PER_MESSAGE = 500
 /** Email deliveries one step of a block mails (rendered, written and enqueued together): a block of 10,000 is 20 steps. */
 export const MAILS_PER_STEP = 500
 /** SPEC §9: a toast shows 5 s unless it says otherwise (the same as notifications.service). */
-const CLOSE_AFTER_MS = 5000
 
 export type Block = { from: number; to: number; receivers: number[] | null }
 
@@ -44,15 +40,6 @@ export async function blocksOf(db: Db, receivers: number[] | null): Promise<Bloc
   for (let from = lo; from <= hi; from += FANOUT_BLOCK)
     blocks.push({ from, to: Math.min(hi, from + FANOUT_BLOCK - 1), receivers: null })
   return blocks
-}
-
-/** Send one message to a person's open sockets; a channel failure never fails the caller. */
-export async function publishToUser(env: Env, userId: number, message: SocketMessage) {
-  try {
-    await channel(env, userChannel(userId)).publish(message)
-  } catch (err) {
-    console.warn(`realtime to user ${userId} failed: ${err instanceof Error ? err.message : String(err)}`)
-  }
 }
 
 /**
@@ -80,7 +67,7 @@ export async function writeAndDeliverBlock(
           block.from,
           block.to,
           Math.max(at, Date.now()),
-          CLOSE_AFTER_MS,
+          DEFAULT_CLOSE_AFTER_MS,
           broadcast ? 0 : PUSHES_PER_MESSAGE,
         )
       : []
@@ -104,9 +91,8 @@ export async function mailBlock(env: Env, notificationId: number, block: Block, 
     const due = await repo.blockEmailDue(getDb(env.DB), notificationId, block.from, block.to, now, MAILS_PER_STEP)
     if (!due.length) break
     const targets = due.filter((d): d is typeof d & { email: string } => d.email !== null)
-    const mails = await notificationMailRequests(env, base, targets)
     // Deliveries with nobody to mail (no address, notifications off) are done too.
-    const ids = await sendMails(env, mails, now, [
+    const ids = await mailNotices(env, base, targets, now, [
       repo.markDeliveriesSent(
         due.map((d) => d.id),
         now,
@@ -197,11 +183,9 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
           body.at,
           isBroadcast(n, parseReceivers(n.receivers)),
         )
-        for (const r of toPush)
-          await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+        await deliverInApp(env, toPush)
       } else if (body.kind === 'push') {
-        for (const r of await repo.inAppByIds(getDb(env.DB), body.inApp))
-          await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+        await deliverInApp(env, await repo.inAppByIds(getDb(env.DB), body.inApp))
       }
       message.ack()
     } catch (err) {

@@ -9,7 +9,6 @@ import type { Db } from '#worker/db/client'
 import { batch, firstRow, rows, rowsIn, run } from '#worker/db/query'
 import { rowOf } from '#worker/db/rows'
 import { adminNotifications, inAppNotifications, notificationDeliveries } from '#worker/db/schema'
-import type { MailTarget } from './notifications.mail'
 
 const locale = z.enum(['es', 'en'])
 const level = z.enum(['info', 'success', 'warning', 'danger'])
@@ -219,6 +218,17 @@ export const unreadOf = (db: Db, userId: number, limit = 50) =>
     sql`SELECT ${IN_APP} FROM in_app_notifications WHERE user_id = ${userId} AND read_at IS NULL ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
     inAppRow,
   )
+
+/** A person to mail a notification to (emailTargets / blockEmailDue; the mail: deliver.ts). */
+export interface MailTarget {
+  id: number
+  user_id: number
+  email: string
+  name: string | null
+  locale: 'es' | 'en'
+  title: string
+  description: string | null
+}
 
 /** Mark a person's own in-app notifications read: one (`id` or admin `notificationId`) or all. */
 export async function markRead(db: Db, userId: number, which: { id?: number; notificationId?: number }, now: number) {

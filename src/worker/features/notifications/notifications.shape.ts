@@ -4,6 +4,9 @@
 import type { InAppNotificationDto } from '#shared/contract/notifications'
 import type * as repo from './notifications.repo'
 
+/** SPEC §9: a toast shows 5 s unless it says otherwise. */
+export const DEFAULT_CLOSE_AFTER_MS = 5000
+
 export function inAppDto(r: repo.InAppRow): InAppNotificationDto {
   return {
     id: r.id,
