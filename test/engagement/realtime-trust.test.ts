@@ -155,7 +155,7 @@ describe('sockets when their session ends', () => {
     expect(await polite.nth(1)).toBe(SESSION_ENDED)
     expect(await deaf.nth(1)).toBe(SESSION_ENDED)
     const told = Date.now()
-    expect(await userChannel(p.id).publish({ type: 'notification', n: 1 })).toBe(0)
+    expect(await userChannel(p.id).publish({ type: 'notification', n: 1 } as never)).toBe(0)
     // The app's client closes on it: a clean close, at once.
     polite.ws.close(4401, 'Session ended')
     expect(await polite.whenClosed()).toBe(4401)

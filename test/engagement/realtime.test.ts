@@ -91,7 +91,7 @@ describe('sockets end with their session', () => {
     expect(await minePublic.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
 
     // The other session's socket stays open and is the only one to receive.
-    expect(await userChannel(p.id).publish({ type: 'notification', n: 1 })).toBe(1)
+    expect(await userChannel(p.id).publish({ type: 'notification', n: 1 } as never)).toBe(1)
     expect(JSON.parse(await otherUser.nth(1))).toEqual({ type: 'notification', n: 1 })
     // Told that its session ended (then closed by the client, as the app does), and nothing more.
     expect(mineUser.received).toEqual([SESSION_ENDED])
@@ -114,11 +114,11 @@ describe('sockets end with their session', () => {
       SOCKET_CLOSE.sessionEnded,
       SOCKET_CLOSE.sessionEnded,
     ])
-    expect(await userChannel(p.id).publish({ n: 1 })).toBe(0)
+    expect(await userChannel(p.id).publish({ n: 1 } as never)).toBe(0)
     // The caller's page reconnects with its new session; the old one cannot.
     expect((await open('/ws/notifications', { token: other.body.user.token })).status).toBe(401)
     const again = await socket('/ws/notifications', { token: fresh })
-    expect(await userChannel(p.id).publish({ n: 2 })).toBe(1)
+    expect(await userChannel(p.id).publish({ n: 2 } as never)).toBe(1)
     expect(JSON.parse(await again.nth(1))).toEqual({ n: 2 })
     again.ws.close()
   })
@@ -178,7 +178,7 @@ describe('sockets end with their session', () => {
     expect(res.status).toBe(101)
     const s = track(res.webSocket!)
     expect(await s.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
-    expect(await stub.publish({ n: 1 })).toBe(0)
+    expect(await stub.publish({ n: 1 } as never)).toBe(0)
     expect(s.received).toEqual([SESSION_ENDED])
   })
 })
@@ -192,7 +192,7 @@ describe('limits', () => {
     expect(await s.nth(pings)).toBe('pong')
     expect(s.received.every((m) => m === 'pong')).toBe(true)
     expect(s.closed()).toBeNull()
-    expect(await userChannel(p.id).publish({ n: 1 })).toBe(1)
+    expect(await userChannel(p.id).publish({ n: 1 } as never)).toBe(1)
     expect(JSON.parse(await s.nth(pings + 1))).toEqual({ n: 1 })
     s.ws.close()
   })
@@ -253,7 +253,7 @@ describe('limits', () => {
     const fresh = await socket('/ws/notifications', { token: p.token })
     expect(await Promise.all(ghosts.map((g) => g.whenClosed()))).toEqual(ghosts.map(() => 1001))
     expect(alive.closed()).toBeNull()
-    expect(await userChannel(p.id).publish({ n: 1 })).toBe(2)
+    expect(await userChannel(p.id).publish({ n: 1 } as never)).toBe(2)
     expect(JSON.parse(await fresh.nth(1))).toEqual({ n: 1 })
     for (const s of [alive, fresh]) s.ws.close()
   })

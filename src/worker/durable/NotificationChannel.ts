@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers'
+import type { SocketMessage } from '#shared/contract/notifications'
 import { REALTIME_LIMITS, SESSION_ENDED_MESSAGE, SOCKET_CLOSE } from '#shared/limits'
 import { getDb } from '#worker/db/client'
 import type { Env } from '#worker/env'
@@ -239,9 +240,13 @@ export class NotificationChannel extends DurableObject<Env> {
    * narrows the signed-in sockets to the people in it as D1 has them now, whose chosen language
    * is the message's (not opted out, of the role, taking in-app notices): their settings may have
    * changed since their socket opened (issue 32 §6). A socket whose session has ended (or expired)
-   * gets nothing.
+   * gets nothing. `message` is the one shape the senders (features/notifications/deliver.ts), this
+   * object and the app's client share (SocketMessage, src/shared/contract/notifications.ts).
    */
-  async publish(message: unknown, opts: { role?: number | null; audience?: BroadcastAudience } = {}): Promise<number> {
+  async publish(
+    message: SocketMessage,
+    opts: { role?: number | null; audience?: BroadcastAudience } = {},
+  ): Promise<number> {
     const text = JSON.stringify(message)
     const now = Date.now()
     let expired = false
