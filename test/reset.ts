@@ -4,6 +4,7 @@ import { publicCache } from '#worker/http/public-cache'
 import { forgetEveryone, personCache } from '#worker/http/person-cache'
 import { forgetSessions, sessionMemo } from '#worker/identity/memo'
 import { catalogRows } from '#worker/features/engagement/rewards.catalog'
+import { getDb } from '#worker/db/client'
 import { seedRewards } from '#worker/features/engagement/engagement.repo'
 
 /**
@@ -41,7 +42,7 @@ export async function resetStorage() {
   ])
   // The rewards catalogue is product data every database holds once an isolate has checked it
   // (engagement.service ensureCatalog, which this shared isolate has already done).
-  await seedRewards(env.DB, catalogRows())
+  await seedRewards(getDb(env.DB), catalogRows())
 
   for (let cursor: string | undefined; ;) {
     const page = await env.KV.list({ cursor })

@@ -13,11 +13,3 @@ export function getDb(d1: D1Database) {
 }
 
 export type Db = ReturnType<typeof getDb>
-
-/**
- * A handle or a bare binding, for the few callers that still hand the binding (files another
- * branch owns this week: identity/'s single-use mark, test/reset.ts's rewards). Every
- * repo takes `db: Db`; this bridge only turns such a binding into one (docs/decisions/032).
- */
-export type DbOrBinding = Db | D1Database
-export const dbOf = (d: DbOrBinding): Db => ('$count' in d ? d : getDb(d))

@@ -4,7 +4,7 @@
 // window in auth_counters instead (features/users/throttle.ts). The statements on rate_windows
 // are in rate-windows.repo.ts; this file holds the rules.
 
-import { dbOf, type Db, type DbOrBinding } from '#worker/db/client'
+import type { Db } from '#worker/db/client'
 import { deleteWindow, insertOnce, takeWindowIfFree, windowLastAt } from './rate-windows.repo'
 
 export interface CooldownResult {
@@ -34,7 +34,6 @@ export async function clearCooldown(db: Db, key: string) {
  * Mark `key` as used, once: true for the first caller, false for every later or concurrent one.
  * Used for single-use tokens (a temporary sign-in link works once).
  */
-export async function takeOnce(db: DbOrBinding, key: string, now = Date.now()): Promise<boolean> {
-  // identity/ (another branch's file this week) still hands the binding.
-  return insertOnce(dbOf(db), key, now)
+export async function takeOnce(db: Db, key: string, now = Date.now()): Promise<boolean> {
+  return insertOnce(db, key, now)
 }

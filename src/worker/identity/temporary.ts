@@ -77,7 +77,7 @@ export async function consumeTemporaryToken(
   const user = await findSessionUser(getDb(primaryOf(env.DB)), rec.uid)
   if (!user || (await passwordFingerprint(user.passwordHash)) !== rec.fp) return null
   if (REUSABLE.has(rec.purpose)) return { rec, user }
-  if (!(await takeOnce(env.DB, `temporary-used:${hash}`))) return null
+  if (!(await takeOnce(getDb(env.DB), `temporary-used:${hash}`))) return null
   await env.KV.delete(temporaryKey(hash))
   return { rec, user }
 }

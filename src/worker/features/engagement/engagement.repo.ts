@@ -3,7 +3,7 @@
 // `sql` on `db`, rows checked (#worker/db/query, docs/decisions/032).
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { dbOf, type Db, type DbOrBinding } from '#worker/db/client'
+import type { Db } from '#worker/db/client'
 import { batch, firstRow, rows, rowsIn, run } from '#worker/db/query'
 import { rowOf } from '#worker/db/rows'
 import { rewards, userEngagement } from '#worker/db/schema'
@@ -187,7 +187,7 @@ export async function setRankingHidden(db: Db, userId: number, hidden: boolean, 
 
 /** The seed's rewards (features/engagement/rewards.catalog.ts): insert the missing ones, never twice. */
 export async function seedRewards(
-  handle: DbOrBinding,
+  db: Db,
   list: readonly {
     key: string
     category: string
@@ -200,7 +200,7 @@ export async function seedRewards(
   }[],
 ) {
   await batch(
-    dbOf(handle),
+    db,
     list.map(
       (r) =>
         sql`INSERT INTO rewards (key, type_title, type_description, description, criteria, level_id, level_title, category, threshold)

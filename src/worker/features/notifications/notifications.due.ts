@@ -69,7 +69,8 @@ export async function sendDueNotifications(
   now: Date,
   opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {},
 ) {
-  const due = await repo.dueNotifications(getDb(env.DB), now)
+  const db = getDb(env.DB)
+  const due = await repo.dueNotifications(db, now)
   const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
   let mailedInBlocks = 0
   let fannedOut = 0
@@ -84,18 +85,18 @@ export async function sendDueNotifications(
       receivers = parseReceivers(n.receivers)
     } catch (err) {
       console.warn(`notification ${n.id} cancelled: ${err instanceof Error ? err.message : String(err)}`)
-      if (await repo.cancelNotification(getDb(env.DB), n.id)) cancelled++
+      if (await repo.cancelNotification(db, n.id)) cancelled++
       continue
     }
     let claimed = false
     try {
       const moments: Record<string, number> = {}
       if (n.at_best_moment) {
-        for (const m of await repo.audienceMoments(getDb(env.DB), n, receivers))
+        for (const m of await repo.audienceMoments(db, n, receivers))
           moments[`${m.tz}|${m.at}`] = bestMoment(now.getTime(), m.tz, m.at)
       }
-      const blocks = await blocksOf(getDb(env.DB), receivers)
-      claimed = await repo.claimNotification(getDb(env.DB), n.id, now.getTime())
+      const blocks = await blocksOf(db, receivers)
+      claimed = await repo.claimNotification(db, n.id, now.getTime())
       if (!claimed) continue
       if (blocks.length <= 1) {
         // Fits one block: written and delivered in this run, as a consumer would (its pushes go through the queue below).
@@ -121,14 +122,14 @@ export async function sendDueNotifications(
       }
     } catch (err) {
       failed++
-      if (claimed) await repo.unclaimNotification(getDb(env.DB), n.id).catch(() => {})
+      if (claimed) await repo.unclaimNotification(db, n.id).catch(() => {})
       console.error(`notification ${n.id} not sent, will retry`, err)
     }
   }
 
-  const claimed = await repo.claimDue(getDb(env.DB), now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
+  const claimed = await repo.claimDue(db, now, 'in_app', DELIVERIES_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const inApp = await repo.inAppOfDeliveries(
-    getDb(env.DB),
+    db,
     claimed.map((d) => d.id),
   )
 
@@ -144,7 +145,7 @@ export async function sendDueNotifications(
   // A broadcast's rows are never pushed one by one: the run (or block) that wrote them published
   // it on the public channels, and two runs at once may split the writing and the claiming.
   const fromBroadcast = new Set(
-    (await repo.notificationsByIds(getDb(env.DB), [...new Set(inApp.flatMap((r) => r.notification_id ?? []))]))
+    (await repo.notificationsByIds(db, [...new Set(inApp.flatMap((r) => r.notification_id ?? []))]))
       .filter((n) => {
         try {
           return isBroadcast(n, parseReceivers(n.receivers))
@@ -168,9 +169,9 @@ export async function sendDueNotifications(
   // later (at the best moment) and any a block left, in each person's language, with the
   // unsubscribe link and headers; written to the outbox in few statements (one mail per
   // delivery, whoever writes it) and sent by the calma-mail consumer.
-  const mailed = await repo.claimDue(getDb(env.DB), now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
+  const mailed = await repo.claimDue(db, now, 'email', EMAILS_PER_RUN, DEFAULT_CLOSE_AFTER_MS)
   const targets = await repo.emailTargets(
-    getDb(env.DB),
+    db,
     mailed.map((d) => d.id),
   )
   const emails = mailedInBlocks + (await mailNotices(env, base, targets, now.getTime())).length

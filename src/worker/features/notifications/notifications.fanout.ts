@@ -57,12 +57,13 @@ export async function writeAndDeliverBlock(
   broadcast: boolean,
   base = env.APP_URL.replace(/\/$/, ''),
 ) {
-  const written = await repo.writeBlock(getDb(env.DB), n, block.receivers, block.from, block.to, moments, at)
+  const db = getDb(env.DB)
+  const written = await repo.writeBlock(db, n, block.receivers, block.from, block.to, moments, at)
   // Delivered now (never at the message's `at`): a redelivered block finds nothing of its own to push.
   const toPush =
     n.channel === 'in_app'
       ? await repo.deliverBlock(
-          getDb(env.DB),
+          db,
           n.id,
           block.from,
           block.to,
@@ -166,11 +167,12 @@ export async function enqueuePushes(env: Env, inAppIds: number[]) {
  * nothing; a failure retries that message only (with backoff), the others are acknowledged.
  */
 export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>) {
+  const db = getDb(env.DB)
   for (const message of batch.messages) {
     try {
       const body = message.body
       if (body.kind === 'block') {
-        const n = await repo.findNotification(getDb(env.DB), body.notification)
+        const n = await repo.findNotification(db, body.notification)
         if (!n || n.status !== 'sent') {
           message.ack()
           continue
@@ -185,7 +187,7 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
         )
         await deliverInApp(env, toPush)
       } else if (body.kind === 'push') {
-        await deliverInApp(env, await repo.inAppByIds(getDb(env.DB), body.inApp))
+        await deliverInApp(env, await repo.inAppByIds(db, body.inApp))
       }
       message.ack()
     } catch (err) {
