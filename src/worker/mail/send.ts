@@ -43,6 +43,21 @@ export interface MailRequest<N extends TemplateName> {
   deliveryId?: number
 }
 
+/** A request rendered in its language, as the outbox keeps it (body, headers, attachments: all a retry needs). */
+function outboxMail<N extends TemplateName>(msg: MailRequest<N>) {
+  const mail = renderTemplate(msg.template, msg.locale, msg.data)
+  return {
+    to: msg.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    headers: mail.headers ? JSON.stringify(mail.headers) : null,
+    attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+    template: msg.template,
+    locale: msg.locale,
+  }
+}
+
 /** Put outbox ids on the mail queue, 100 a message and 100 messages a send (the queue's limits), after `delaySeconds`. */
 export async function enqueueMail(env: Env, ids: number[], delaySeconds = 0) {
   const messages: { body: MailMessage; delaySeconds?: number }[] = []
@@ -62,17 +77,9 @@ export async function sendMail<N extends TemplateName>(
   waitUntil?: (p: Promise<unknown>) => void,
 ): Promise<number> {
   const db = getDb(env.DB)
-  const mail = renderTemplate(msg.template, msg.locale, msg.data)
   const viaProvider = mailViaProvider(env)
   const id = await insertOutbox(db, {
-    to: msg.to,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    headers: mail.headers ? JSON.stringify(mail.headers) : null,
-    attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-    template: msg.template,
-    locale: msg.locale,
+    ...outboxMail(msg),
     status: viaProvider ? 'pending' : 'sent',
     providerId: viaProvider ? null : 'local-outbox',
     sentAt: viaProvider ? null : new Date(),
@@ -100,23 +107,13 @@ export async function sendMails<N extends TemplateName>(
   alongside: Statement[] = [],
 ): Promise<number[]> {
   const viaProvider = mailViaProvider(env)
-  const rows = msgs.map((msg) => {
-    const mail = renderTemplate(msg.template, msg.locale, msg.data)
-    return {
-      to: msg.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-      template: msg.template,
-      locale: msg.locale,
-      status: viaProvider ? ('pending' as const) : ('sent' as const),
-      providerId: viaProvider ? null : 'local-outbox',
-      sentAt: viaProvider ? null : now,
-      deliveryId: msg.deliveryId ?? null,
-    }
-  })
+  const rows = msgs.map((msg) => ({
+    ...outboxMail(msg),
+    status: viaProvider ? ('pending' as const) : ('sent' as const),
+    providerId: viaProvider ? null : 'local-outbox',
+    sentAt: viaProvider ? null : now,
+    deliveryId: msg.deliveryId ?? null,
+  }))
   const ids = await insertOutboxMany(getDb(env.DB), rows, now, alongside)
   if (viaProvider)
     await enqueueMail(env, ids).catch((err) =>
