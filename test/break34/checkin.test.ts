@@ -2,7 +2,7 @@
 // hostile notes, the 280 limit with emoji, zones, and what /performance prints.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, json } from '../helpers'
+import { api } from '../helpers'
 import { bearer, register } from '../users/support'
 
 async function call(token: string, method: string, path: string, form?: Record<string, string>, locale = 'en', headers: Record<string, string> = {}) {

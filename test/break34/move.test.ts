@@ -2,7 +2,7 @@
 // booking of the same slot, a move into the last 24 hours then a cancel, chained moves, a past session.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, json } from '../helpers'
+import { api } from '../helpers'
 import { balance, book, call, day, guest, host, madrid } from '../appointments/support'
 
 const move = (token: string, form: Record<string, string>, locale = 'en') =>
