@@ -49,6 +49,7 @@ export const en = {
     move_too_late: 'This session starts in less than 24 hours, so it can no longer be moved.',
     move_same: 'This is already the time of your session. Please choose another one.',
     move_changed: 'This session has just been moved or changed. Please look at it again.',
+    move_too_soon: 'Please choose a time at least 24 hours away, so you can still move or cancel it for free.',
     status: {
       pending: 'Pending',
       confirmed: 'Confirmed',
@@ -126,6 +127,7 @@ export const es: typeof en = {
     move_too_late: 'Esta sesión empieza en menos de 24 horas, así que ya no se puede cambiar.',
     move_same: 'Esa ya es la hora de tu sesión. Por favor, elige otra.',
     move_changed: 'Esta sesión se acaba de cambiar. Por favor, vuelve a mirarla.',
+    move_too_soon: 'Elige una hora con al menos 24 horas de margen, para poder cambiarla o cancelarla sin coste.',
     status: {
       pending: 'Pendiente',
       confirmed: 'Confirmada',

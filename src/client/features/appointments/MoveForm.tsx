@@ -28,7 +28,10 @@ interface Props {
  */
 export function MoveForm({ appointment: a, hostName, onDone, onKeep }: Props) {
   const { t, boot, locale } = usePage()
-  const picker = useDaySlots(a.host_id)
+  // Only times 24 h or more away: a session moved into its last day could no longer be moved or
+  // cancelled for free (the server refuses them too).
+  const [notBefore] = useState(() => Date.now() + FREE_CANCEL_BEFORE_MS)
+  const picker = useDaySlots(a.host_id, notBefore)
   const [slot, setSlot] = useState<SlotDto | null>(null)
   const form = useForm()
   const { busy } = form

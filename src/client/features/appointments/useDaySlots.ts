@@ -12,7 +12,11 @@ const { listSlots } = contract(() => import('#shared/contract/appointments'))
  * wins), the days known to be empty, and, after `restart`, a walk forward to the first day with
  * room until the person picks a day.
  */
-export function useDaySlots(hostId: number | null) {
+/**
+ * `notBefore` (ms): slots starting earlier are not offered (moving a session offers only times
+ * that keep the free cancellation, issue 34 §3; booking offers what the server offers).
+ */
+export function useDaySlots(hostId: number | null, notBefore = 0) {
   const { t } = usePage()
   const [date, setDate] = useState<string | null>(null)
   /** Days of this host known to have no free time (shown quieter). */
@@ -54,13 +58,14 @@ export function useDaySlots(hostId: number | null) {
         })
         return
       }
-      if (res.slots.length === 0) {
+      const slots = notBefore ? res.slots.filter((s) => new Date(s.start_at).getTime() >= notBefore) : res.slots
+      if (slots.length === 0) {
         setEmptyDays((s) => new Set(s).add(date))
         const next = days[days.indexOf(date) + 1]
         if (autoDay.current && next) return setDate(next)
         autoDay.current = false
       } else autoDay.current = false
-      setAnswer({ key, slots: res.slots, problem: null })
+      setAnswer({ key, slots, problem: null })
     })()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hostId, date, reread])

@@ -33,6 +33,13 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
       message: 'appointments.move_same',
       fields: { start_at: ['appointments.move_same'] },
     })
+  // The new time keeps the policy too: a session moved into its last 24 hours could then neither
+  // be moved nor cancelled for free (found from outside; booking's own 2 h notice is for new ones).
+  if (f.start_at - now < FREE_CANCEL_BEFORE_MS)
+    throw new AppError('validation', {
+      message: 'appointments.move_too_soon',
+      fields: { start_at: ['appointments.move_too_soon'] },
+    })
   const { host, hours, zone } = await openHost(ctx, a.hostId)
   const grid = checkStart(ctx, f.start_at, hours, zone, now)
 

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { MOODS, type Mood } from '#shared/checkins'
 import type { Db } from '#worker/db/client'
 import { batch, rowsIn } from '#worker/db/query'
-import { checkins } from '#worker/db/schema'
+import { checkins, users } from '#worker/db/schema'
 
 export interface CheckinRow {
   day: string
@@ -61,4 +61,19 @@ export async function upsertCheckin(
     existed: (rowsIn(before, z.object({ n: z.number() }))[0]?.n ?? 0) > 0,
     days: rowsIn(after, rowOf),
   }
+}
+
+/**
+ * The zone the caller's days are counted in, kept on their profile: the one they have, else
+ * `zone` (their browser's) written there now, in one statement, so a later request sending another
+ * header cannot count a second "today" for them (found from outside: Kiritimati and Pago Pago
+ * were two days at one instant). Answers what the row holds after the write.
+ */
+export async function keepZone(db: Db, userId: number, zone: string): Promise<string | null> {
+  const rows = await db
+    .update(users)
+    .set({ timezone: sql`coalesce(${users.timezone}, ${zone})` })
+    .where(eq(users.id, userId))
+    .returning({ timezone: users.timezone })
+  return rows[0]?.timezone ?? null
 }

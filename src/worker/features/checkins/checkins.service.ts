@@ -7,7 +7,8 @@ import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { personal } from '#worker/http/person-cache'
 import { addDays, wallClock } from '#worker/lib/zones'
-import { checkinsBetween, upsertCheckin, type CheckinRow } from './checkins.repo'
+import { canonicalTimeZone } from '#shared/contract/fields'
+import { checkinsBetween, keepZone, upsertCheckin, type CheckinRow } from './checkins.repo'
 
 function caller(ctx: Ctx) {
   if (!ctx.user) throw new AppError('unauthenticated')
@@ -53,6 +54,8 @@ export async function saveCheckin(
   now = Date.now(),
 ): Promise<CheckinState & { updated: boolean }> {
   const user = caller(ctx)
+  // A person without a zone on their profile keeps this one from now on: one clock, one "today".
+  if (!user.row?.timezone) zone = canonicalTimeZone((await keepZone(ctx.db, user.id, zone)) ?? zone) ?? zone
   const today = wallClock(now, zone).date
   const saved = await upsertCheckin(
     ctx.db,
