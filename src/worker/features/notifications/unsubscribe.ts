@@ -1,5 +1,5 @@
 // The signed link in notification and welcome mail to the disable-notifications page (SPEC §2).
-// Its own module, not users.service: the notification cron builds it too, and importing users
+// Its own module, not accounts.service: the notification cron builds it too, and importing users
 // from notifications closed the cycle users → plans → engagement → notifications → users.
 import { type Locale } from '#shared/i18n/index'
 import type { Env } from '#worker/env'
