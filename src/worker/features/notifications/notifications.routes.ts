@@ -6,7 +6,7 @@ import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { requireRole, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
-import { disableNotifications } from '#worker/features/users/users.service'
+import { disableNotifications } from '#worker/features/users/profile.service'
 import * as notifications from './notifications.service'
 import {
   addressKey,

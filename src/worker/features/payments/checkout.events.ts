@@ -18,6 +18,7 @@ import * as repo from './payments.repo'
 import { enqueueActionStmt } from './stripe.actions'
 import { settleDuplicate } from './subscription.events'
 import { idOf, itemOf, userIdOf, type CheckoutObject } from './stripe.objects'
+import * as refundsRepo from './refunds.repo'
 
 export async function checkoutCompleted(
   env: Env,
@@ -61,7 +62,7 @@ export async function checkoutCompleted(
         reason: 'topup',
         reference: grantKey,
         paymentKey: grantKey,
-        cap: repo.capOf(grantKey),
+        cap: refundsRepo.capOf(grantKey),
         at,
       }),
     )

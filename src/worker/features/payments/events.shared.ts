@@ -3,7 +3,7 @@
 import type { SQL } from 'drizzle-orm'
 import type { CatalogueItem } from '#shared/catalogue'
 import type { Db } from '#worker/db/client'
-import * as repo from './payments.repo'
+import * as eventsRepo from './events.repo'
 
 /** A statement of the batch an event writes (db/query.ts `batch`). */
 export type Stmt = SQL
@@ -27,7 +27,7 @@ export async function personOf(
 ): Promise<{ id: number | null; erased: boolean }> {
   for (const c of candidates) {
     const id = await c
-    if (id) return { id, erased: !(await repo.userExists(db, id)) }
+    if (id) return { id, erased: !(await eventsRepo.userExists(db, id)) }
   }
   return { id: null, erased: false }
 }

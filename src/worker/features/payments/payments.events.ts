@@ -15,10 +15,10 @@ import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { checkoutCompleted } from './checkout.events'
 import { ignored, type Applied } from './events.shared'
-import * as repo from './payments.repo'
 import { chargeRefunded, refundFailed } from './refund.events'
 import { checkedCharge, checkedCheckout, checkedInvoice, checkedRefund, checkedSubscription } from './stripe.objects'
 import { invoiceFailed, invoicePaid, subscriptionChanged } from './subscription.events'
+import * as eventsRepo from './events.repo'
 
 export type { Applied } from './events.shared'
 
@@ -87,9 +87,9 @@ function dispatch(env: Env, db: Db, event: Stripe.Event, now: number): Promise<A
 /** Refund events stored as waiting for this payment intent, applied now that the payment is here. */
 async function applyWaitingRefunds(env: Env, db: Db, paymentIntent: string, now: number): Promise<string[]> {
   const keys: string[] = []
-  for (const ev of await repo.eventsWaitingFor(db, paymentIntent)) {
+  for (const ev of await eventsRepo.eventsWaitingFor(db, paymentIntent)) {
     const out = await applyEvent(env, db, ev.payload, now)
-    if (out.outcome !== 'waiting') await repo.stopWaiting(db, ev.id)
+    if (out.outcome !== 'waiting') await eventsRepo.stopWaiting(db, ev.id)
     keys.push(...out.actions)
   }
   return keys

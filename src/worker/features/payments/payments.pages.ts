@@ -2,6 +2,7 @@
 import { isMobileDevice } from '#shared/catalogue'
 import { subscribePageData, subscriptionPageData, transactionsQuery } from '#shared/contract/payments'
 import { loader, type LoaderArgs, type PageLoaders } from '#worker/ssr/page'
+import * as checkout from './checkout.service'
 import * as payments from './payments.service'
 
 const mobileOf = ({ c }: LoaderArgs) => isMobileDevice(c.req.header('user-agent'), c.req.header('sec-ch-ua-mobile'))
@@ -20,7 +21,7 @@ export const paymentsLoaders: PageLoaders<'subscription' | 'subscribe'> = {
     const mine = await payments.mine(args.ctx)
     const history = await payments.history(args.ctx, transactionsQuery.parse({ per_page: '10' }), mine.credits)
     return {
-      offer: payments.offer(args.ctx),
+      offer: checkout.offer(args.ctx),
       mobile: mobileOf(args),
       mine,
       transactions: history.transactions,
@@ -31,7 +32,7 @@ export const paymentsLoaders: PageLoaders<'subscription' | 'subscribe'> = {
     const mine = await payments.mine(args.ctx)
     return {
       view: subscribeView(args.query),
-      offer: payments.offer(args.ctx),
+      offer: checkout.offer(args.ctx),
       mobile: mobileOf(args),
       subscriber: mine.subscriber,
       credits: mine.credits,

@@ -4,15 +4,17 @@ import { Role } from '#shared/enums'
 import type { AppEnv } from '#worker/env'
 import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http/auth'
 import { routes } from '#worker/http/mount'
+import * as checkout from './checkout.service'
+import * as refunds from './refunds.service'
 import * as payments from './payments.service'
 
 /** Payments (issue 10): the offer is public; everything else is the caller's own, or admins'. */
 const admins = requireRole(Role.admin)
 
 export const paymentsRoutes = routes((on) => {
-  on(calls.listOffer, anyone, (_, ctx) => ({ subscriptions: payments.offer(ctx) }))
+  on(calls.listOffer, anyone, (_, ctx) => ({ subscriptions: checkout.offer(ctx) }))
   on(calls.paymentLink, requireAuthority, (q, ctx, c) =>
-    payments.paymentLink(ctx, q, {
+    checkout.paymentLink(ctx, q, {
       userAgent: c.req.header('user-agent') ?? null,
       mobileHint: c.req.header('sec-ch-ua-mobile') ?? null,
     }),
@@ -21,11 +23,11 @@ export const paymentsRoutes = routes((on) => {
   on(calls.cancelMySubscription, requireAuthority, (f, ctx) => payments.stopRenewal(ctx, f))
   on(calls.myTransactions, requireUser, (q, ctx) => payments.history(ctx, q))
   on(calls.requestRefund, requireAuthority, async (f, ctx) => ({
-    refund_request: await payments.requestRefund(ctx, f),
+    refund_request: await refunds.requestRefund(ctx, f),
   }))
-  on(calls.listRefunds, admins, (q, ctx) => payments.listRefunds(ctx, q))
-  on(calls.approveRefund, admins, async (f, ctx) => ({ refund_request: await payments.approveRefund(ctx, f.id) }))
-  on(calls.rejectRefund, admins, async (f, ctx) => ({ refund_request: await payments.rejectRefund(ctx, f.id) }))
+  on(calls.listRefunds, admins, (q, ctx) => refunds.listRefunds(ctx, q))
+  on(calls.approveRefund, admins, async (f, ctx) => ({ refund_request: await refunds.approveRefund(ctx, f.id) }))
+  on(calls.rejectRefund, admins, async (f, ctx) => ({ refund_request: await refunds.rejectRefund(ctx, f.id) }))
 })
 
 /** POST /hooks/stripe: Stripe's webhook, outside /v1: a JSON body, signed, no session (service: receiveStripeEvent). */

@@ -1,6 +1,6 @@
 // Money given back: Stripe's charge.refunded (from our own refunds, or from its Dashboard; maybe in
 // parts), and what a refunded payment's current plan period becomes. The admins' approvals live in
-// payments.service.ts (approveRefund); both keep a payment's credits within its cap (ledger.ts).
+// refunds.service.ts (approveRefund); both keep a payment's credits within its cap (ledger.ts).
 import { sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
@@ -12,6 +12,7 @@ import { catalogueItem } from '#shared/catalogue'
 import { entitlementOf } from './events.shared'
 import { APPROVAL_PREFIX, enqueueActionStmt } from './stripe.actions'
 import { idOf, type ChargeObject, type RefundObject } from './stripe.objects'
+import * as refundsRepo from './refunds.repo'
 
 /**
  * Stripe says this much of the payment is refunded (cumulative): its credits above its new cap are
@@ -64,7 +65,7 @@ export function refundStatements(
       ledger.reverseToCapStmt({
         userId: tx.userId,
         paymentKey: tx.grantKey,
-        cap: repo.capOf(tx.grantKey),
+        cap: refundsRepo.capOf(tx.grantKey),
         reference: `payment:${tx.id}:${target}`,
         at: now,
       }),
@@ -129,11 +130,16 @@ export async function refundFailed(db: Db, r: RefundObject, now: number): Promis
   if (!tx) return ignored(`failed refund ${r.id} of a payment we do not know`)
   const action = typeof r.metadata?.action === 'string' && r.metadata.action ? r.metadata.action : null
   const approval = !!action?.startsWith(APPROVAL_PREFIX)
-  const applied = repo.failureApplied(r.id)
-  const stmts: Stmt[] = [repo.unrefundStmt(tx.id, r.id, r.amount)]
+  const applied = refundsRepo.failureApplied(r.id)
+  const stmts: Stmt[] = [refundsRepo.unrefundStmt(tx.id, r.id, r.amount)]
   if (action)
     stmts.push(
-      repo.failActionStmt(action, paymentIntent, `refund failed at the bank: ${r.failure_reason ?? 'unknown'}`, now),
+      refundsRepo.failActionStmt(
+        action,
+        paymentIntent,
+        `refund failed at the bank: ${r.failure_reason ?? 'unknown'}`,
+        now,
+      ),
     )
   if (tx.grantKey) {
     const item = catalogueItem(tx.item ?? '')
@@ -144,7 +150,7 @@ export async function refundFailed(db: Db, r: RefundObject, now: number): Promis
         userId: tx.userId,
         paymentKey: tx.grantKey,
         worth,
-        cap: repo.capOf(tx.grantKey),
+        cap: refundsRepo.capOf(tx.grantKey),
         ours: !!action,
         reference: approval ? `refund-undone:${action}` : `refund-failed:${r.id}`,
         at: now,
@@ -152,7 +158,7 @@ export async function refundFailed(db: Db, r: RefundObject, now: number): Promis
       }),
     )
   }
-  stmts.push(repo.recordFailedRefundStmt({ refundId: r.id, paymentIntent, amountCents: r.amount, action, now }))
+  stmts.push(refundsRepo.recordFailedRefundStmt({ refundId: r.id, paymentIntent, amountCents: r.amount, action, now }))
   await repo.runBatch(db, stmts)
   return { outcome: 'applied', actions: [] }
 }

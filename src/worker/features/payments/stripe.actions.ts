@@ -17,7 +17,8 @@ import { stripeActions } from '#worker/db/schema'
 import { rowOf } from '#worker/db/rows'
 import type { Env } from '#worker/env'
 import * as ledger from '#worker/ledger/ledger'
-import { capOf, confirmOwnRefundsStmt, findTransactionByPaymentIntent } from './payments.repo'
+import { findTransactionByPaymentIntent } from './payments.repo'
+import { capOf, confirmOwnRefundsStmt } from './refunds.repo'
 import { stripeClient } from './stripe'
 
 /** A statement for the batch of the decision that needs the action (db/query.ts `batch`). */
@@ -51,7 +52,7 @@ const BATCH = 25
 const LEASE_MS = 60_000
 /** Stripe forgets an Idempotency-Key after 24 hours; a refund older than this looks for itself first. */
 const KEY_KEPT_MS = 23 * 3_600_000
-/** Refunds of an approval: their key names the request (payments.service.ts approveRefund). */
+/** Refunds of an approval: their key names the request (refunds.service.ts approveRefund). */
 export const APPROVAL_PREFIX = 'refund-request-'
 
 const actionRow = rowOf(stripeActions)

@@ -25,6 +25,7 @@ import * as repo from './payments.repo'
 import { enqueueActionStmt } from './stripe.actions'
 import { idOf, intervalOf, itemOf, msOf, userIdOf, type InvoiceObject, type SubscriptionObject } from './stripe.objects'
 import { localizedHref } from '#client/app/pages.ts'
+import * as refundsRepo from './refunds.repo'
 
 /**
  * Where an invoice says its subscription is, and what our checkout wrote on it (Stripe moved it
@@ -163,7 +164,7 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
       reason: 'subscription_grant',
       reference: grantReference(sub, start, 0),
       paymentKey: grantKey,
-      cap: repo.capOf(grantKey),
+      cap: refundsRepo.capOf(grantKey),
       at,
       onlyIf: plan(SubscriptionStatus.active),
     }),

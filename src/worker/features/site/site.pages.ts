@@ -2,7 +2,7 @@
 import { routesQuery } from '#shared/contract/content'
 import { homePageData, landingPageData } from '#shared/contract/site'
 import { psychologistsQuery } from '#shared/contract/users'
-import { listPsychologists } from '#worker/features/users/users.service'
+import { listPsychologists } from '#worker/features/users/psychologists.service'
 import { listRoutes } from '#worker/features/content/content.service'
 import { PAGE_SIZE, PUBLIC_CACHE_TTL_MS } from '#shared/limits'
 import { memo } from '#worker/http/memo'

@@ -12,7 +12,7 @@ import { AppError } from '#worker/http/errors'
 import { randomToken, safeEqual, sha256 } from '#worker/lib/crypto'
 import { createSession, endSession } from '#worker/identity/sessions'
 import type { Provider } from './providers'
-import { authenticate, DEFAULT_CONSENT } from './users.service'
+import { authenticate, DEFAULT_CONSENT } from './accounts.service'
 import { ctxOf, linkBase } from '#worker/context'
 import { localizedHref } from '#client/app/pages.ts'
 

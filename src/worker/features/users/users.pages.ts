@@ -5,7 +5,7 @@ import { localizePath, type Locale } from '#shared/i18n/index'
 import type { Access } from '#shared/pages'
 import type { SessionUser } from '#worker/env'
 import { loader, type PageLoaders } from '#worker/ssr/page'
-import { getMe } from './users.service'
+import { getMe } from './profile.service'
 
 /** Regional-indicator flag of an ISO 3166-1 alpha-2 code ('ES' → 🇪🇸). */
 export const flagOf = (code: string) =>

@@ -7,8 +7,11 @@ import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http
 import { captchaTokenOf } from '#worker/http/captcha'
 import { answer, routes } from '#worker/http/mount'
 import { createSession, endSession } from '#worker/identity/sessions'
-import * as users from './users.service'
-import type { CallerSession } from './users.service'
+import { recoverPassword, signIn, signUp, type CallerSession } from './accounts.service'
+import { closeAccount, exportUserData } from './erasure.service'
+import { permissionsOf, listUsers } from './permissions.service'
+import { disableNotifications, getMe, saveProfile } from './profile.service'
+import { listPsychologists } from './psychologists.service'
 
 /** The caller's session for a flow that opens or ends one (its cookie is this request's). */
 const sessionOf = (c: Context<AppEnv>): CallerSession => ({
@@ -23,37 +26,35 @@ const sessionOf = (c: Context<AppEnv>): CallerSession => ({
  * and CSRF are checked before these handlers by app-level middleware (app.ts).
  */
 export const usersRoutes = routes((on) => {
-  on(registerCall, anyone, (input, ctx, c) => users.signUp(ctx, input, sessionOf(c)))
-  on(calls.authenticate, anyone, async (input, ctx, c) =>
-    users.signIn(ctx, input, await captchaTokenOf(c), sessionOf(c)),
-  )
+  on(registerCall, anyone, (input, ctx, c) => signUp(ctx, input, sessionOf(c)))
+  on(calls.authenticate, anyone, async (input, ctx, c) => signIn(ctx, input, await captchaTokenOf(c), sessionOf(c)))
   on(calls.logout, requireUser, async (_, _ctx, c) => {
     await endSession(c)
   })
-  on(calls.getMe, requireUser, async (_, ctx) => ({ user: await users.getMe(ctx) }))
+  on(calls.getMe, requireUser, async (_, ctx) => ({ user: await getMe(ctx) }))
   on(updateCall, requireAuthority, async (input, ctx, c) => {
-    const { user, message } = await users.saveProfile(ctx, input, sessionOf(c))
+    const { user, message } = await saveProfile(ctx, input, sessionOf(c))
     return answer({ user }, { message })
   })
   on(calls.deleteUser, requireAuthority, async (input, ctx, c) =>
-    answer({}, { message: await users.closeAccount(ctx, input.id, sessionOf(c)) }),
+    answer({}, { message: await closeAccount(ctx, input.id, sessionOf(c)) }),
   )
   on(calls.recoverPassword, anyone, async (input, ctx) => {
-    await users.recoverPassword(ctx, input.email)
+    await recoverPassword(ctx, input.email)
   })
   // Anyone: the signed link of a notification mail works signed out (checked in the service).
   on(calls.disableNotifications, anyone, async (input, ctx) => {
-    await users.disableNotifications(ctx, input)
+    await disableNotifications(ctx, input)
   })
-  on(calls.getPermissions, requireUser, async (_, ctx) => ({ permissions: await users.permissionsOf(ctx) }))
+  on(calls.getPermissions, requireUser, async (_, ctx) => ({ permissions: await permissionsOf(ctx) }))
   on(calls.exportMyData, requireAuthority, async (_, ctx, c) => {
-    const data = await users.exportUserData(ctx)
+    const data = await exportUserData(ctx)
     c.header('content-disposition', 'attachment; filename="calma-my-data.json"')
     return { export: data }
   })
-  on(calls.listUsers, requireRole(Role.admin), (q, ctx) => users.listUsers(ctx, q))
+  on(calls.listUsers, requireRole(Role.admin), (q, ctx) => listUsers(ctx, q))
   on(calls.listPsychologists, anyone, async (q, ctx) => {
-    const out = await users.listPsychologists(ctx, q)
+    const out = await listPsychologists(ctx, q)
     return out.psychologists.length ? out : answer(out, { message: 'appointments.no_psychologists' })
   })
 })

@@ -1,0 +1,175 @@
+// Refunds' SQL: what a payment may still give back (its figures, read in the same batch that
+// writes), what the bank refused, and the refund requests. Kept apart from payments.repo.ts
+// because each figure is one SQL expression the batches of refunds.service.ts and
+// stripe.actions.ts build on; the ledger's own rows are written by ledger.ts alone.
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '#worker/db/client'
+import { firstRow } from '#worker/db/query'
+import { refundRequests, transactions, users } from '#worker/db/schema'
+import type { RefundsQuery } from '#shared/contract/payments'
+
+/** A statement for one of the batches money moves in (db/query.ts `batch`). */
+type Stmt = SQL
+
+const idRow = z.object({ id: z.number() })
+
+/**
+ * SQL: the money of the payment `t` (an alias of transactions) given back or committed to: Stripe's
+ * word (refunded_cents), or our own refunds not refused for good (stripe_actions), whichever
+ * says more. Our refund decided but not yet made counts at once: its credits go with it.
+ */
+const committedOf = (t: SQL) =>
+  sql`MIN(${t}.amount_cents, MAX(${t}.refunded_cents, COALESCE((SELECT SUM(COALESCE(a.amount_cents, ${t}.amount_cents))
+      FROM stripe_actions a WHERE a.kind = 'refund_payment' AND a.target = ${t}.payment_intent AND a.failed_at IS NULL), 0)))`
+
+/**
+ * SQL: the credits the payment of `grantKey` may have: floor(E × (A − committed) / A), E the credits
+ * it buys in all. NULL when no payment has that key (then nothing is granted).
+ */
+export const capOf = (grantKey: string) =>
+  sql`(SELECT CASE WHEN t.amount_cents > 0 THEN CAST((t.credit_cents * (t.amount_cents - ${committedOf(sql`t`)})) / t.amount_cents AS INTEGER)
+      ELSE t.credit_cents END FROM transactions t WHERE t.grant_key = ${grantKey} ORDER BY t.id LIMIT 1)`
+
+/** SQL: the money of the payment `txId` still to give back (A − committed). */
+export const leftOf = (txId: number) =>
+  sql`(SELECT t.amount_cents - ${committedOf(sql`t`)} FROM transactions t WHERE t.id = ${txId})`
+
+const figuresRow = z.object({ committed: z.number(), cap: z.number().nullable() })
+
+/** The payment's money given back or committed to, and its cap (null: it gives no credits we can trace). */
+export async function paymentFigures(db: Db, txId: number, grantKey: string | null) {
+  const row = await firstRow(
+    db,
+    sql`SELECT ${committedOf(sql`t`)} AS committed, ${grantKey ? capOf(grantKey) : sql`NULL`} AS cap FROM transactions t WHERE t.id = ${txId}`,
+    figuresRow,
+  )
+  return { committed: row?.committed ?? 0, cap: row?.cap ?? null }
+}
+
+/**
+ * The payment's refunded cents follow our own refunds Stripe confirmed (its charge.refunded may
+ * come later, or never for a local payment); never lower, never above the payment.
+ */
+export const confirmOwnRefundsStmt = (paymentIntent: string): Stmt => {
+  // (An action Stripe answered "already refunded" is done too, but counts only once the charge is
+  // whole: no refund of ours can be done after it.)
+  const done = sql`COALESCE((SELECT SUM(COALESCE(a.amount_cents, transactions.amount_cents)) FROM stripe_actions a
+        WHERE a.kind = 'refund_payment' AND a.target = transactions.payment_intent AND a.done_at IS NOT NULL AND a.failed_at IS NULL), 0)`
+  const next = sql`MIN(transactions.amount_cents, MAX(transactions.refunded_cents, ${done}))`
+  return sql`UPDATE transactions SET refunded_cents = ${next},
+      status = CASE WHEN ${next} >= transactions.amount_cents AND transactions.status = 'succeeded' THEN 'refunded' ELSE transactions.status END
+    WHERE payment_intent = ${paymentIntent}`
+}
+
+/** SQL: the failure of Stripe refund `refundId` is already applied (failed_refunds). */
+export const failureApplied = (refundId: string) =>
+  sql`EXISTS (SELECT 1 FROM failed_refunds WHERE refund_id = ${refundId})`
+
+/**
+ * A refund of `amountCents` failed at the bank: the payment's refunded cents count it no more (once:
+ * the batch's last statement records the failure, `recordFailedRefundStmt`), and the payment is
+ * refundable again.
+ */
+export const unrefundStmt = (txId: number, refundId: string, amountCents: number): Stmt => {
+  const next = sql`MAX(0, transactions.refunded_cents - ${amountCents})`
+  return sql`UPDATE transactions SET refunded_cents = ${next},
+      status = CASE WHEN transactions.status = 'refunded' AND ${next} < transactions.amount_cents THEN 'succeeded' ELSE transactions.status END
+    WHERE id = ${txId} AND NOT ${failureApplied(refundId)}`
+}
+
+/** Our refund action that made the failed refund is failed for good: its money no longer counts as committed. */
+export const failActionStmt = (key: string, paymentIntent: string, error: string, now: number): Stmt =>
+  sql`UPDATE stripe_actions SET failed_at = ${now}, last_error = ${error}, lease_until = NULL
+      WHERE key = ${key} AND kind = 'refund_payment' AND target = ${paymentIntent} AND failed_at IS NULL`
+
+export const recordFailedRefundStmt = (f: {
+  refundId: string
+  paymentIntent: string
+  amountCents: number
+  action: string | null
+  now: number
+}): Stmt =>
+  sql`INSERT INTO failed_refunds (refund_id, payment_intent, amount_cents, action, created_at)
+      VALUES (${f.refundId}, ${f.paymentIntent}, ${f.amountCents}, ${f.action}, ${f.now}) ON CONFLICT (refund_id) DO NOTHING`
+
+/**
+ * One statement: the request is stored only if the person sent none in the last `windowMs`
+ * (SPEC §5 "once every 7 days"). D1 runs statements one at a time, so of 20 concurrent
+ * requests exactly one is stored. Answers the new id, or null when refused (or when the person was
+ * erased meanwhile: no row may name them).
+ */
+export async function insertRefundRequestOnce(
+  db: Db,
+  r: { userId: number; transactionId: number | null; reason: string; now: number; windowMs: number },
+) {
+  const row = await firstRow(
+    db,
+    sql`INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
+        SELECT ${r.userId}, ${r.transactionId}, ${r.reason}, 'pending', ${r.now}
+        WHERE NOT EXISTS (SELECT 1 FROM refund_requests WHERE user_id = ${r.userId} AND created_at > ${r.now - r.windowMs})
+          AND EXISTS (SELECT 1 FROM users WHERE id = ${r.userId})
+        RETURNING id`,
+    idRow,
+  )
+  return row?.id ?? null
+}
+
+const refundColumns = {
+  id: refundRequests.id,
+  userId: refundRequests.userId,
+  transactionId: refundRequests.transactionId,
+  reason: refundRequests.reason,
+  status: refundRequests.status,
+  createdAt: refundRequests.createdAt,
+  resolvedAt: refundRequests.resolvedAt,
+  amountCents: transactions.amountCents,
+  userName: users.name,
+  userEmail: users.email,
+}
+
+const refundsJoined = (db: Db) =>
+  db
+    .select(refundColumns)
+    .from(refundRequests)
+    .leftJoin(transactions, eq(transactions.id, refundRequests.transactionId))
+    .leftJoin(users, eq(users.id, refundRequests.userId))
+
+export type RefundRow = Awaited<ReturnType<typeof findRefundRequest>> & {}
+
+export const findRefundRequest = (db: Db, id: number) => refundsJoined(db).where(eq(refundRequests.id, id)).get()
+
+export const latestRefundRequestOf = (db: Db, userId: number) =>
+  refundsJoined(db)
+    .where(eq(refundRequests.userId, userId))
+    .orderBy(desc(refundRequests.createdAt), desc(refundRequests.id))
+    .get()
+
+export async function listRefundRequests(db: Db, q: RefundsQuery) {
+  const conds = []
+  if (q.filters.status) conds.push(eq(refundRequests.status, q.filters.status))
+  if (q.filters.user_id) conds.push(eq(refundRequests.userId, q.filters.user_id))
+  const where = conds.length ? and(...conds) : undefined
+  const order = q.order.column === 'id' ? refundRequests.id : refundRequests.createdAt
+  const [rows, total] = await Promise.all([
+    refundsJoined(db)
+      .where(where)
+      .orderBy(q.order.dir === 'asc' ? order : desc(order))
+      .limit(q.perPage)
+      .offset(q.offset)
+      .all(),
+    db.$count(refundRequests, where),
+  ])
+  return { rows, total }
+}
+
+/** Resolve a pending request, once: answers whether this call resolved it. */
+export const resolveRefundStmt = (
+  id: number,
+  status: 'approved' | 'rejected',
+  by: number,
+  at: number,
+  onlyIf: SQL = sql`1`,
+): Stmt =>
+  sql`UPDATE refund_requests SET status = ${status}, resolved_at = ${at}, resolved_by = ${by}
+      WHERE id = ${id} AND status = 'pending' AND ${onlyIf} RETURNING id`

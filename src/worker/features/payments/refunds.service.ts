@@ -1,0 +1,209 @@
+// Refunds (issue 10, docs/API.md "Refunds"): a person's request, once a week, and the admins'
+// approval or refusal. What goes back is priced from the ledger as the batch writes; the ledger
+// module stays its one writer (ledger.ts builds every statement that touches it).
+import { catalogueItem } from '#shared/catalogue'
+import type { RefundRequestDto, RefundsQuery } from '#shared/contract/payments'
+import { pagination } from '#shared/contract/list'
+import { type Locale } from '#shared/i18n/index'
+import { COOLDOWNS_MS } from '#shared/limits'
+import { sql, type SQL } from 'drizzle-orm'
+import type { Ctx } from '#worker/context'
+import { AppError } from '#worker/http/errors'
+import * as ledger from '#worker/ledger/ledger'
+import { refreshSessions } from '#worker/identity/sessions'
+import { isZone } from '#worker/lib/zones'
+import { entitlementOf } from './events.shared'
+import { endCurrentPeriod } from './refund.events'
+import { APPROVAL_PREFIX, enqueueActionStmt, tryActionsNow } from './stripe.actions'
+import * as repo from './payments.repo'
+import { me } from '#worker/identity/caller'
+import { dollars } from './service.shared'
+import * as refundsRepo from './refunds.repo'
+
+export function toRefundDto(r: refundsRepo.RefundRow, withPerson = false): RefundRequestDto {
+  return {
+    id: r.id,
+    user_id: r.userId,
+    ...(withPerson ? { user_name: r.userName ?? null, user_email: r.userEmail ?? null } : {}),
+    transaction_id: r.transactionId ?? null,
+    amount: r.amountCents == null ? null : dollars(r.amountCents),
+    reason: r.reason ?? null,
+    status: r.status,
+    created_at: r.createdAt.toISOString(),
+    resolved_at: r.resolvedAt ? r.resolvedAt.toISOString() : null,
+  }
+}
+
+function when(ms: number, locale: Locale, zone: string | null | undefined) {
+  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', {
+    timeZone: zone && isZone(zone) ? zone : 'UTC',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(ms)
+}
+
+/** POST /v1/user/refund: once every 7 days (SPEC §5); the refusal says when the earlier one was sent. */
+export async function requestRefund(ctx: Ctx, input: { reason: string; transaction_id?: number }, now = Date.now()) {
+  const caller = me(ctx)
+  let transactionId: number | null = null
+  if (input.transaction_id !== undefined) {
+    const tx = await repo.findTransaction(ctx.db, input.transaction_id)
+    // Another person's payment reads as not found (no hint that it exists).
+    if (!tx || tx.userId !== caller.id)
+      throw new AppError('not_found', { fields: { transaction_id: ['payments.no_such_payment'] } })
+    if (tx.status !== 'succeeded')
+      throw new AppError('validation', { fields: { transaction_id: ['payments.not_refundable'] } })
+    transactionId = tx.id
+  } else {
+    transactionId = (await repo.latestPaymentOf(ctx.db, caller.id))?.id ?? null
+  }
+  const id = await refundsRepo.insertRefundRequestOnce(ctx.db, {
+    userId: caller.id,
+    transactionId,
+    reason: input.reason,
+    now,
+    windowMs: COOLDOWNS_MS.refund,
+  })
+  if (!id) {
+    const earlier = await refundsRepo.latestRefundRequestOf(ctx.db, caller.id)
+    // No earlier request and no row: the account was erased while this request ran (issue 32 §2,
+    // found by the money simulator; it was a 500 from the foreign key).
+    if (!earlier) throw new AppError('unauthenticated')
+    const at = earlier.createdAt.getTime()
+    throw new AppError('rate_limited', {
+      message: 'errors.refund_cooldown',
+      params: { at: when(at, ctx.locale, caller.row?.timezone) },
+      extra: {
+        earlier_request_at: new Date(at).toISOString(),
+        retry_at: new Date(at + COOLDOWNS_MS.refund).toISOString(),
+      },
+    })
+  }
+  const stored = await refundsRepo.findRefundRequest(ctx.db, id)
+  if (!stored) throw new AppError('unauthenticated') // erased right after (the request went with the person)
+  return toRefundDto(stored)
+}
+
+/** GET /v1/refunds (admins). */
+export async function listRefunds(ctx: Ctx, q: RefundsQuery) {
+  const { rows, total } = await refundsRepo.listRefundRequests(ctx.db, q)
+  return { refund_requests: rows.map((r) => toRefundDto(r, true)), pagination: pagination(q, total, rows.length) }
+}
+
+async function pending(ctx: Ctx, id: number) {
+  const r = await refundsRepo.findRefundRequest(ctx.db, id)
+  if (!r) throw new AppError('not_found')
+  if (r.status !== 'pending') throw new AppError('conflict', { message: 'payments.refund_resolved' })
+  return r
+}
+
+/**
+ * POST /v1/refund/approve (admins), docs/API.md "Refunds". What goes back is what of the payment
+ * is not used: its credits still in the balance (U) and, for a yearly plan, the months not yet
+ * given (F), priced against all it bought: floor(A × (U + F) / E). None: the approval is refused
+ * and says to cancel a booked session first. Never the money and the credits both.
+ * One batch decides, reading the balance as it writes (a booking made meanwhile keeps its
+ * credits and is not refunded): the credits taken back, the refund owed to Stripe (an action, keyed
+ * by the request), the request approved and, for a plan's current period, the plan ended. Stripe
+ * is told right after and by the minute cron until it answers: an approval never waits on it,
+ * and a refund Stripe refuses for good gives the credits back (stripe.actions.ts).
+ */
+export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
+  const admin = me(ctx)
+  const r = await pending(ctx, id)
+  const tx = r.transactionId ? await repo.findTransaction(ctx.db, r.transactionId) : undefined
+  if (!tx || tx.status !== 'succeeded' || !tx.userId || !tx.paymentIntent)
+    throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
+  // A payment whose credits cannot be traced (no key even after the backfill) is refunded from
+  // Stripe's Dashboard by hand, never here: money back with its credits kept is what we must not do.
+  if (!tx.grantKey) throw new AppError('conflict', { message: 'payments.refund_untraceable' })
+  const userId = tx.userId
+  const key = tx.grantKey
+  const A = tx.amountCents
+  const E = tx.creditCents ?? entitlementOf(catalogueItem(tx.item ?? '') ?? catalogueItem('credits_1')!)
+  // What the answer says, read first; the batch reads it all again as it writes.
+  const [figures, net, balance] = await Promise.all([
+    refundsRepo.paymentFigures(ctx.db, tx.id, key),
+    ledger.paymentNet(ctx.db, key),
+    ledger.balanceCents(ctx.db, userId),
+  ])
+  const left = A - figures.committed
+  if (left <= 0 || figures.cap === null) throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
+  const unspent = Math.max(0, Math.min(net, balance))
+  const future = Math.max(0, figures.cap - net)
+  if (refundFor(A, E, left, unspent + future) <= 0) throw new AppError('conflict', { message: 'payments.refund_spent' })
+
+  const refundKey = `${APPROVAL_PREFIX}${r.id}`
+  const taken = `refund-request:${r.id}`
+  const stillPending = sql`EXISTS (SELECT 1 FROM refund_requests WHERE id = ${r.id} AND status = 'pending')`
+  // The money for `u` credits taken back (SQL), with the months the payment has not given yet.
+  const money = (u: SQL, netBefore: SQL) =>
+    refundSql(A, E, refundsRepo.leftOf(tx.id), sql`(${u}) + MAX(0, ${refundsRepo.capOf(key)} - (${netBefore}))`)
+  const approvedHere = sql`EXISTS (SELECT 1 FROM refund_requests WHERE id = ${r.id} AND status = 'approved' AND resolved_at = ${now} AND resolved_by = ${admin.id})`
+  const end =
+    tx.kind === 'subscription' && tx.stripeSubscriptionId
+      ? endCurrentPeriod(
+          userId,
+          tx.stripeSubscriptionId,
+          key,
+          now,
+          `cancel-refunded-${tx.stripeSubscriptionId}`,
+          approvedHere,
+        )
+      : null
+  const results = await repo.runBatch(ctx.db, [
+    ledger.reverseUnspentStmt({
+      userId,
+      paymentKey: key,
+      reference: taken,
+      at: now,
+      onlyIf: sql`${stillPending} AND ${money(ledger.unspentOf(userId, key), ledger.netOf(key))} > 0`,
+    }),
+    enqueueActionStmt({
+      key: refundKey,
+      kind: 'refund_payment',
+      target: tx.paymentIntent,
+      amountCents: money(ledger.takenBy(taken), sql`${ledger.netOf(key)} + ${ledger.takenBy(taken)}`),
+      userId,
+      now,
+      onlyIf: sql`${stillPending} AND ${money(ledger.takenBy(taken), sql`${ledger.netOf(key)} + ${ledger.takenBy(taken)}`)} > 0`,
+    }),
+    refundsRepo.resolveRefundStmt(
+      r.id,
+      'approved',
+      admin.id,
+      now,
+      sql`EXISTS (SELECT 1 FROM stripe_actions WHERE key = ${refundKey})`,
+    ),
+    ...(end?.stmts ?? []),
+  ])
+  if (!results[2]?.results?.length) {
+    const again = await refundsRepo.findRefundRequest(ctx.db, r.id)
+    throw new AppError('conflict', {
+      message: again?.status === 'pending' ? 'payments.refund_spent' : 'payments.refund_resolved',
+    })
+  }
+  await refreshSessions(ctx.env, userId)
+  await tryActionsNow(ctx.env, [refundKey, ...(end ? [end.key] : [])])
+  return toRefundDto((await refundsRepo.findRefundRequest(ctx.db, r.id))!, true)
+}
+
+/** The money for `credits` of a payment of A cents that bought E: floor(A × credits / E), within what is left. */
+const refundFor = (A: number, E: number, left: number, credits: number) =>
+  Math.min(left, E > 0 ? Math.floor((A * credits) / E) : left)
+// CAST: D1 may bind a JS number as REAL, and a REAL division does not floor.
+const refundSql = (A: number, E: number, left: SQL, credits: SQL) =>
+  E > 0 ? sql`MIN(${left}, CAST((${A} * (${credits})) / ${E} AS INTEGER))` : left
+
+/** POST /v1/refund/reject (admins). */
+export async function rejectRefund(ctx: Ctx, id: number, now = Date.now()) {
+  const admin = me(ctx)
+  const r = await pending(ctx, id)
+  const [resolved] = await repo.runBatch(ctx.db, [refundsRepo.resolveRefundStmt(r.id, 'rejected', admin.id, now)])
+  if (!resolved?.results?.length) throw new AppError('conflict', { message: 'payments.refund_resolved' })
+  return toRefundDto((await refundsRepo.findRefundRequest(ctx.db, r.id))!, true)
+}

@@ -1,0 +1,73 @@
+// Erasure and export (issue 3 §9): the two rights a person has over all their data at once.
+// Erasure reaches past users (plans cancelled at Stripe, sessions, sockets, the avatar in R2), so
+// it lives apart from the profile's everyday changes.
+import { Role } from '#shared/enums'
+import type { Ctx } from '#worker/context'
+import type { MessageKey } from '#shared/i18n/index'
+import { AppError } from '#worker/http/errors'
+import { markViewersErased } from '#worker/http/viewer'
+import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
+import { tryActionsNow } from '#worker/features/payments/stripe.actions'
+import { endRealtime } from '#worker/realtime/channels'
+import type { CallerSession } from './accounts.service'
+import { signedIn } from './caller'
+import { refreshSessions } from '#worker/identity/sessions'
+import { collectUserData, eraseUser, findUserById } from './users.repo'
+
+/** DELETE /v1/user: yourself, or (admins) anyone else by id. Returns the erased user's id. */
+export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Promise<number> {
+  const caller = signedIn(ctx)
+  const id = targetId ?? caller.id
+  if (id !== caller.id && caller.role !== Role.admin) throw new AppError('unauthorized')
+  const user = await findUserById(ctx.db, id)
+  if (!user) throw new AppError('not_found', { message: 'errors.user_not_found' })
+  const plans = await cancelPlansOnErase(ctx.db, user.id)
+  try {
+    await eraseUser(ctx.db, user, plans.stmts)
+  } catch (err) {
+    console.error('erase user failed', err)
+    throw new AppError('internal', { message: 'errors.delete_account_failed' })
+  }
+  // The devices that held the person's sessions will hear they are gone (http/viewer.ts), then
+  // every session of the person ends now (their row is gone: session.ts refreshSessions).
+  await markViewersErased(ctx.env, id)
+  await Promise.all([endRealtime(ctx.env, id, { keepPassword: null }), refreshSessions(ctx.env, id)])
+  if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
+  if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx.env, plans.keys))
+  return id
+}
+
+const snake = (k: string) => k.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)
+function snakeKeys(row: unknown): unknown {
+  if (Array.isArray(row)) return row.map(snakeKeys)
+  if (row instanceof Date) return row.toISOString()
+  if (!row || typeof row !== 'object') return row
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v instanceof Date ? v.toISOString() : v]))
+}
+
+/** GET /v1/user/export: all of the caller's own data (issue 3 §9). No hash, no device token. */
+export async function exportUserData(ctx: Ctx) {
+  const caller = signedIn(ctx)
+  const user = await findUserById(ctx.db, caller.id)
+  if (!user) throw new AppError('unauthenticated')
+  const { passwordHash: _h, notificationPushToken: _p, ...profile } = user
+  const data = await collectUserData(ctx.db, caller.id)
+  return {
+    exported_at: new Date().toISOString(),
+    user: snakeKeys(profile),
+    has_password: !!user.passwordHash,
+    ...Object.fromEntries(Object.entries(data).map(([k, rows]) => [k, snakeKeys(rows)])),
+  }
+}
+
+/** DELETE /v1/user: erasing one's own account ends the session; an admin erasing another's does not. */
+export async function closeAccount(
+  ctx: Ctx,
+  targetId: number | undefined,
+  session: CallerSession,
+): Promise<MessageKey> {
+  const id = await deleteAccount(ctx, targetId)
+  if (id !== signedIn(ctx).id) return 'accounts.messages.user_deleted'
+  await session.end()
+  return 'accounts.messages.deleted'
+}
