@@ -14,7 +14,8 @@ const TYPES = Object.values(FileType)
 
 export function FilesScreen() {
   const { t, boot } = usePage()
-  const typeName = (v: unknown) => (TYPES.includes(v as never) ? t(`admin.staff.file_type.${v as FileType}`) : textOf(v))
+  const typeName = (v: unknown) =>
+    TYPES.includes(v as never) ? t(`admin.staff.file_type.${v as FileType}`) : textOf(v)
   const tagName = (v: unknown) =>
     FILE_TAGS.includes(v as never) ? t(`admin.staff.file_tag.${v as (typeof FILE_TAGS)[number]}`) : textOf(v)
   return (

@@ -24,11 +24,7 @@ export function ListPager(p: {
       </button>
       <label className="adm-filter">
         <span>{t('admin.list.per_page')}</span>
-        <select
-          value={perPage}
-          onChange={(e) => p.setPerPage(Number(e.target.value))}
-          data-testid="adm-per-page"
-        >
+        <select value={perPage} onChange={(e) => p.setPerPage(Number(e.target.value))} data-testid="adm-per-page">
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}

@@ -98,7 +98,7 @@ export function ListTable({
                           <button
                             type="button"
                             className="adm-btn adm-danger"
-                            onClick={() => void remove(row)}
+                            onClick={() => remove(row)}
                             data-testid="adm-sure-yes"
                           >
                             {t('admin.list.yes')}

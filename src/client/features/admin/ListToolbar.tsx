@@ -58,6 +58,5 @@ export function ListToolbar(p: {
       )}
       {p.children}
     </div>
-
   )
 }

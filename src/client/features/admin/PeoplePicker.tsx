@@ -32,10 +32,11 @@ export function PeoplePicker({
     const q = search.trim()
     if (q.length < 2) return setFound(null)
     let live = true
-    const h = setTimeout(async () => {
+    const find = async () => {
       const res = await call(listUsers, { input: { 'filters[search]': q, per_page: 8 } })
       if (live && res.success) setFound((res as unknown as { users: Person[] }).users)
-    }, DELAYS_MS.searchDebounce)
+    }
+    const h = setTimeout(() => void find(), DELAYS_MS.searchDebounce)
     return () => ((live = false), clearTimeout(h))
   }, [search])
 
@@ -53,7 +54,11 @@ export function PeoplePicker({
         {ids.map((n) => (
           <li key={n} className="adm-chip" data-testid="people-chip">
             {label(n)}
-            <button type="button" aria-label={t('admin.staff.people.remove', { name: label(n) })} onClick={() => remove(n)}>
+            <button
+              type="button"
+              aria-label={t('admin.staff.people.remove', { name: label(n) })}
+              onClick={() => remove(n)}
+            >
               ×
             </button>
           </li>

@@ -49,6 +49,7 @@ export function diffSnapshots(before: unknown, after: unknown): Change[] {
 export function shortValue(v: unknown, words: { yes: string; no: string }): string {
   if (v === null || v === undefined || v === '') return '—'
   if (typeof v === 'boolean') return v ? words.yes : words.no
-  const text = Array.isArray(v) ? v.map((x) => (typeof x === 'object' ? '…' : String(x))).join(', ') : String(v)
+  const one = (x: unknown) => (x !== null && typeof x === 'object' ? '…' : String(x as string | number))
+  const text = Array.isArray(v) ? v.map(one).join(', ') : one(v)
   return text.length > SHORT ? `${text.slice(0, SHORT - 1)}…` : text
 }
