@@ -39,13 +39,14 @@ try {
       const seconds = file.endsWith('.mp3') ? String(unitSeconds(file)) : ''
       // Skip what is already stored alike (same size; an audio of the same length): re-seeding stays quick.
       const head = await env.MEDIA.head(key)
-      if (head && (seconds ? head.customMetadata?.seconds === seconds : head.size === clip.byteLength)) return
+      if (head && (seconds ? head.customMetadata?.seconds === seconds : head.size === clip.byteLength)) return head.size
       const bytes = seconds ? lengthen(clip, (bed ??= calmBedFrames()), Number(seconds)) : clip
       // The type of the extension (audio, or a WebVTT transcript); /media sets the caching.
       await env.MEDIA.put(key, bytes, {
         httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' },
         customMetadata: seconds ? { seconds } : undefined,
       })
+      return bytes.byteLength
     },
     async putCover(key, variant) {
       if (await env.MEDIA.head(key)) return // drawn once

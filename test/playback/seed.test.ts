@@ -30,7 +30,9 @@ describe('seeded transcripts', () => {
       only: { routes: true, posts: false, plans: false, users: false },
       async putMedia(key, file) {
         stored.push(key)
-        await env.MEDIA.put(key, file.endsWith('.vtt') ? byName[file]! : new Uint8Array(64))
+        const bytes = file.endsWith('.vtt') ? byName[file]! : new Uint8Array(64)
+        await env.MEDIA.put(key, bytes)
+        return typeof bytes === 'string' ? bytes.length : bytes.byteLength
       },
     })
     expect(stored).toContain('units/es-breathing-1.es.vtt')

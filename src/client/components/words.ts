@@ -43,3 +43,15 @@ export function formatDateTime(iso: string, boot: { locale: Locale; timeZone: st
     timeZone: boot.timeZone,
   }).format(d)
 }
+
+/** A size in bytes as people say it, in their language: '820 kB', '3,4 MB' (Intl's units, decimal like the disks). */
+export function formatBytes(bytes: number, locale: Locale) {
+  const [unit, n] =
+    bytes >= 1e9 ? ['gigabyte', bytes / 1e9] : bytes >= 1e6 ? ['megabyte', bytes / 1e6] : ['kilobyte', bytes / 1e3]
+  return new Intl.NumberFormat(tag(locale), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: n < 10 ? 1 : 0,
+  }).format(Math.max(n, 0.1))
+}

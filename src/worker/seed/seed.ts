@@ -19,6 +19,7 @@ import {
   users,
   activityDays,
   userEngagement,
+  files,
 } from '#worker/db/schema'
 import { closeRankingDayOn } from '#worker/features/ranking/ranking.days'
 import * as audioData from './data/audio'
@@ -50,8 +51,8 @@ const content = {
 export interface SeedOptions {
   /** Hashes demo passwords (features/users/password.ts); injected so Node and workerd can both seed. */
   hashPassword: (password: string) => Promise<string>
-  /** Stores one unit's audio (or transcript) in R2; omitted where media does not matter (most worker tests). */
-  putMedia?: (key: string, file: string) => Promise<void>
+  /** Stores one unit's audio (or transcript) in R2 and answers its size in bytes; omitted where media does not matter (most worker tests). */
+  putMedia?: (key: string, file: string) => Promise<number>
   /** Stores a drawn cover picture (scripts/lib/covers.ts) under `key` in R2; without it routes, posts and plans keep no cover. */
   putCover?: (key: string, variant: number) => Promise<void>
   /** Seed only this much content (tests); everything when omitted. `activity`: the demo community's weeks of practice. */
@@ -210,8 +211,14 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   // Media: every file any unit plays, stored once in R2, and the transcripts next to them
   if (opts.putMedia) {
     for (const file of [...content.unitAudioFiles, ...content.transcriptFiles]) {
-      await opts.putMedia(mediaKey(file), file)
+      const size = await opts.putMedia(mediaKey(file), file)
       report.media++
+      // The audio is a file the admin's files screen lists (SPEC §3 File); transcripts are no kind of File.
+      if (file.endsWith('.mp3'))
+        await db
+          .insert(files)
+          .values({ title: file, type: 'audio', tag: 'audio', size, r2Key: mediaKey(file), contentType: 'audio/mpeg' })
+          .onConflictDoUpdate({ target: files.r2Key, set: { size } })
     }
   }
 
@@ -244,6 +251,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
           author: p.author,
           timeForReading: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
           publishedAt: new Date(p.published_at),
+          audios: p.audios ?? null,
         })
         .onConflictDoNothing()
         .returning({ id: posts.id })

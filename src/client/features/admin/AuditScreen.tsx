@@ -1,10 +1,10 @@
-// The audit trail: who changed what, and a deleted route, post or plan restored within 30 days.
+// The audit trail: who changed what (field: before → after, AuditDiff), and a deleted route, post or plan restored within 30 days.
 import { listAudit, restoreDeleted } from '#shared/contract/admin'
 import { usePage } from '#client/app/context.tsx'
 import { call } from '#client/api.ts'
-import { textOf } from '#shared/text'
 import { ListScreen } from './ListScreen'
 import { cols } from './columns'
+import { AuditDiff } from './AuditDiff'
 
 export function AuditScreen() {
   const { t } = usePage()
@@ -16,14 +16,9 @@ export function AuditScreen() {
       columns={[
         ...cols('id', 'created_at', 'actor', 'action', 'entity', 'entity_id'),
         {
-          key: 'before',
-          label: 'admin.fields.before',
-          render: (r) => <code className="adm-json">{textOf(r.before)}</code>,
-        },
-        {
           key: 'after',
-          label: 'admin.fields.after',
-          render: (r) => <code className="adm-json">{textOf(r.after)}</code>,
+          label: 'admin.staff.diff.changes',
+          render: (r) => <AuditDiff before={r.before} after={r.after} />,
         },
       ]}
       actions={(r, reload) =>

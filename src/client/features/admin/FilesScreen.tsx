@@ -1,11 +1,23 @@
-// Files: uploads by tag, their size and key under /media.
+// Files: uploads and the demo's media (SPEC §3 File) by kind and tag, their size in people's
+// words, when they came, a link to open them under /media, and delete after 'Sure?'.
 import { listAdminFiles } from '#shared/contract/admin'
 import { deleteFile } from '#shared/contract/admin.files'
+import { FILE_TAGS, FileType } from '#shared/enums'
+import { usePage } from '#client/app/context.tsx'
+import { formatBytes } from '#client/components/words.ts'
+import { textOf } from '#shared/text'
 import { ListScreen } from './ListScreen'
 import { FileUploads } from './AdminTools'
 import { cols } from './columns'
 
+const TYPES = Object.values(FileType)
+
 export function FilesScreen() {
+  const { t, boot } = usePage()
+  const typeName = (v: unknown) =>
+    TYPES.includes(v as never) ? t(`admin.staff.file_type.${v as FileType}`) : textOf(v)
+  const tagName = (v: unknown) =>
+    FILE_TAGS.includes(v as never) ? t(`admin.staff.file_tag.${v as (typeof FILE_TAGS)[number]}`) : textOf(v)
   return (
     <ListScreen
       id="files"
@@ -16,22 +28,28 @@ export function FilesScreen() {
           name: 'type',
           label: 'admin.fields.type',
           type: 'select',
-          options: ['cover', 'audio', 'video'].map((v) => ({ value: v, label: v })),
+          options: TYPES.map((v) => ({ value: v, label: typeName(v) })),
         },
       ]}
       columns={[
-        ...cols('id', 'title', 'type'),
-        { key: 'tag', label: 'admin.fields.tag' },
+        ...cols('title'),
+        { key: 'type', label: 'admin.fields.type', render: (r) => typeName(r.type) },
+        { key: 'tag', label: 'admin.fields.tag', render: (r) => tagName(r.tag) },
         {
           key: 'size',
           label: 'admin.fields.size',
           sortable: true,
-          render: (r) => `${Math.ceil(Number(r.size) / 1024)} KB`,
+          render: (r) => <span data-testid="file-size">{formatBytes(Number(r.size), boot.locale)}</span>,
         },
+        ...cols('created_at'),
         {
           key: 'r2_key',
           label: 'admin.fields.r2_key',
-          render: (r) => <a href={`/media/${String(r.r2_key)}`}>{String(r.r2_key)}</a>,
+          render: (r) => (
+            <a href={`/media/${String(r.r2_key)}`} target="_blank" rel="noopener" title={String(r.r2_key)}>
+              {t('admin.staff.open')}
+            </a>
+          ),
         },
       ]}
       remove={deleteFile}

@@ -1,5 +1,6 @@
 // Notifications the admin sends (issue 11), and mail that could not be delivered (DeadMail).
 import { cancelNotification, createNotification, listNotifications } from '#shared/contract/notifications'
+import { NOTIFICATION_DELAY_UNITS, NOTIFICATION_LEVELS } from '#shared/enums'
 import { usePage } from '#client/app/context.tsx'
 import { call } from '#client/api.ts'
 import { ListScreen } from './ListScreen'
@@ -60,22 +61,22 @@ export function NotificationsScreen() {
               type: 'select',
               options: roleOptions(t),
             },
-            { name: 'receivers', label: 'admin.fields.receivers', type: 'text' },
+            { name: 'receivers', label: 'admin.fields.receivers', type: 'people' },
             { name: 'readers_only', label: 'admin.fields.readers_only', type: 'checkbox' },
-            { name: 'send_at', label: 'admin.fields.send_at', type: 'text' },
+            { name: 'send_at', label: 'admin.fields.send_at', type: 'datetime' },
             { name: 'delay_amount', label: 'admin.fields.delay_amount', type: 'number' },
             {
               name: 'delay_unit',
               label: 'admin.fields.delay_unit',
               type: 'select',
-              options: ['hours', 'days', 'months'].map((v) => ({ value: v, label: v })),
+              options: NOTIFICATION_DELAY_UNITS.map((v) => ({ value: v, label: t(`admin.staff.delay_unit.${v}`) })),
             },
             { name: 'at_best_moment', label: 'admin.fields.at_best_moment', type: 'checkbox' },
             {
               name: 'level',
               label: 'admin.fields.level',
               type: 'select',
-              options: ['info', 'success', 'warning', 'danger'].map((v) => ({ value: v, label: v })),
+              options: NOTIFICATION_LEVELS.map((v) => ({ value: v, label: t(`admin.staff.level.${v}`) })),
             },
             { name: 'title_es', label: 'admin.fields.title_es', type: 'text' },
             { name: 'description_es', label: 'admin.fields.description_es', type: 'textarea' },

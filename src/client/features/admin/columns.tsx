@@ -3,7 +3,7 @@
 import type { Translate } from '#shared/i18n/index'
 import { AppointmentStatus } from '#shared/enums'
 import { textOf } from '#shared/text'
-import type { Column, FieldSpec } from './ListScreen'
+import type { Column, FieldSpec } from './list.types'
 
 /** The search-engine fields of routes and symptoms. */
 export const SEO_FIELDS: FieldSpec[] = [

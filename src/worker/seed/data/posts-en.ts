@@ -113,6 +113,7 @@ export const postsEn: SeedPost[] = [
     category: 'sleep',
     author: 'Lucía Ortega Ramos',
     published_at: '2024-10-01T19:00:00.000Z',
+    audios: [{ key: 'units/en-sleep-1.mp3', title: 'Listen: letting the day go' }],
     related_route_keys: ['insomnia-4-exercises', 'wind-down-routine', 'quiet-mind-night'],
     content: `<p>When you have been sleeping badly for a while, it is easy to feel that you have lost the ability to rest. You have not: sleep is still there, waiting for you to open the door a little. This seven-night plan does not promise miracles. It gives you a kind structure to start changing your relationship with your nights.</p>
 <h2>How to use this plan</h2>

@@ -113,6 +113,7 @@ export const postsEs: SeedPost[] = [
     category: 'sueno',
     author: 'Lucía Ortega Ramos',
     published_at: '2024-09-09T19:00:00.000Z',
+    audios: [{ key: 'units/es-sleep-1.mp3', title: 'Escúchalo: soltar el día' }],
     related_route_keys: ['insomnia-4-exercises', 'wind-down-routine', 'quiet-mind-night'],
     content: `<p>Cuando llevas tiempo durmiendo mal, es fácil sentir que has perdido la capacidad de descansar. No es así: el sueño sigue ahí, esperando a que le abras un poco la puerta. Este plan de siete noches no busca milagros, sino darte una estructura amable para empezar a cambiar la relación con tus noches.</p>
 <h2>Cómo usar este plan</h2>

@@ -92,6 +92,8 @@ export interface SeedPost {
   published_at: string
   /** Keys of routes (the row of the same language). */
   related_route_keys: string[]
+  /** The article read aloud (the format bar, SPEC §2): R2 keys of demo media a unit also plays. */
+  audios?: { key: string; title?: string; duration_seconds?: number }[]
 }
 
 export interface SeedPlanRoute {

@@ -1,0 +1,33 @@
+// One audit row's change, readable (issue 34 §5): a line per changed field, never raw JSON.
+import { usePage } from '#client/app/context.tsx'
+import { en as adminWords } from '#shared/i18n/admin'
+import type { MessageKey } from '#shared/i18n/index'
+import { diffSnapshots, parseSnapshot, shortValue } from './diff'
+
+const FIELDS = adminWords.admin.fields
+
+export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const { t } = usePage()
+  const b = parseSnapshot(before)
+  const a = parseSnapshot(after)
+  if (b.cut || a.cut) return <span className="adm-diff-note">{t('admin.staff.diff.too_long')}</span>
+  const changes = diffSnapshots(b.value, a.value)
+  if (!changes.length) return <span className="adm-diff-note">{t('admin.staff.diff.none')}</span>
+  const words = { yes: t('admin.list.yes'), no: t('admin.list.no') }
+  const label = (field: string) => {
+    const last = field.split(/ · |\./).pop()!
+    const name = last in FIELDS ? t(`admin.fields.${last}` as MessageKey) : last.replace(/_/g, ' ')
+    return field === last ? name : `${field.slice(0, field.length - last.length)}${name}`
+  }
+  return (
+    <ul className="adm-diff" data-testid="audit-diff">
+      {changes.slice(0, 12).map((c) => (
+        <li key={c.field}>
+          <span className="adm-diff-field">{label(c.field)}</span>: <del>{shortValue(c.before, words)}</del> →{' '}
+          <ins>{shortValue(c.after, words)}</ins>
+        </li>
+      ))}
+      {changes.length > 12 ? <li>{t('admin.staff.diff.more', { n: changes.length - 12 })}</li> : null}
+    </ul>
+  )
+}
