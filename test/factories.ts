@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test'
-import { eq, type InferInsertModel } from 'drizzle-orm'
+import { eq, type InferInsertModel, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { getDb } from '#worker/db/client'
 import { contentChanged } from '#worker/http/public-cache'
@@ -253,17 +253,36 @@ export async function given<T extends Table>(table: T, values: Values<T>): Promi
   return (row as { id: number }).id
 }
 
-/** Changes some columns of the row `id` of `table`: `await patch(users, id, { role: 2 })`. */
-export async function patch<T extends Table>(table: T, id: number, values: Partial<Values<T>>): Promise<void> {
+/** Writes rows into a table of any key (a day's points, a Stripe event): `await givenRows(activityDays, a, b)`. */
+export async function givenRows<T extends SQLiteTable>(table: T, ...rows: InferInsertModel<T>[]): Promise<void> {
+  await getDb(env.DB)
+    .insert(table)
+    .values(rows as never)
+}
+
+/**
+ * Changes some columns of the row `id` of `table`, or of the rows `where` picks:
+ * `await patch(users, id, { role: 2 })`, `await patch(userEngagement, eq(userEngagement.userId, id), …)`.
+ */
+export async function patch<T extends SQLiteTable>(
+  table: T,
+  which: T extends Table ? number | SQL : SQL,
+  values: { [K in keyof InferInsertModel<T>]?: InferInsertModel<T>[K] | SQL },
+): Promise<void> {
+  const where = typeof which === 'number' ? eq((table as unknown as Table).id, which) : (which as SQL)
   await getDb(env.DB)
     .update(table)
     .set(values as never)
-    .where(eq(table.id, id))
+    .where(where)
 }
 
-/** Deletes the rows of `table` whose `by` (its id unless told) is `value`; cascades and triggers run. */
-export async function drop(table: Table, value: number, by: SQLiteColumn = table.id): Promise<void> {
-  await getDb(env.DB).delete(table).where(eq(by, value))
+/**
+ * Deletes the rows of `table` whose `by` (its id unless told) is `value`, or the rows `where`
+ * picks; cascades and triggers run.
+ */
+export async function drop(table: SQLiteTable, which: number | SQL, by?: SQLiteColumn): Promise<void> {
+  const where = typeof which === 'number' ? eq(by ?? (table as Table).id, which) : which
+  await getDb(env.DB).delete(table).where(where)
 }
 
 /**

@@ -2,10 +2,13 @@
 // active day, the nightly job ranking in keyset pages into a snapshot day that the read shows
 // only once complete, and old snapshot days dropped (the newest 8 kept).
 import { env } from 'cloudflare:test'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#worker/db/client'
+import { userEngagement } from '#worker/db/schema'
 import { beginRankingDay, rankPage } from '#worker/features/ranking/ranking.repo'
 import { closeRankingDay, RANKING_DAYS_KEPT } from '#worker/features/ranking/ranking.service'
+import { patch } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, register } from '../users/support'
 
@@ -31,7 +34,7 @@ describe('the ranking snapshot days', () => {
       .first()
     expect(row).toEqual({ points: 25, first_day: '2031-01-01' })
     // Out of the next test's ranking.
-    await env.DB.prepare('UPDATE user_engagement SET ranking_hidden = 1 WHERE user_id = ?1').bind(ana.id).run()
+    await patch(userEngagement, eq(userEngagement.userId, ana.id), { rankingHidden: true })
   })
 
   it('a snapshot is invisible until complete; ranked page by page it equals one ordering; old days are dropped', async () => {
@@ -55,7 +58,7 @@ describe('the ranking snapshot days', () => {
     ] as const) {
       for (const d of days) await points(p.id, d, 10)
     }
-    await env.DB.prepare('UPDATE user_engagement SET ranking_hidden = 1 WHERE user_id = ?1').bind(eva.id).run()
+    await patch(userEngagement, eq(userEngagement.userId, eva.id), { rankingHidden: true })
 
     const first = await closeRankingDay(env, at('2032-05-03'), { page: 2 })
     expect(first.ranked).toBe(4)

@@ -23,7 +23,17 @@ import { sendQueuedMail } from '#worker/mail/consumer'
 import type { MailMessage } from '#worker/queues/messages'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
-import { deliver, deliverMail, faults, outbox, prodEnv, resendAtFetch, welcome } from './support'
+import {
+  backdateMail,
+  clearMailPace,
+  deliver,
+  deliverMail,
+  faults,
+  outbox,
+  prodEnv,
+  resendAtFetch,
+  welcome,
+} from './support'
 
 const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
 
@@ -43,7 +53,7 @@ const replay = (token: string, id?: number) =>
 afterEach(async () => {
   // The shared pace (rate_windows 'mail:provider') may have been pushed ahead by a test's clock,
   // and held by a test's 429 ('mail:provider:hold', 'mail:provider:quota').
-  await env.DB.prepare("DELETE FROM rate_windows WHERE key LIKE 'mail:provider%'").run()
+  await clearMailPace()
 })
 
 describe('idempotency keys that are not unique per request (Resend: "must be unique per API request")', () => {
@@ -95,6 +105,7 @@ describe('idempotency keys that are not unique per request (Resend: "must be uni
     expect(times(fake, 'before-restore@example.com')).toBe(1)
     // An operator restores the database to a moment before that mail was written (D1 Time Travel,
     // the documented way back from a bad migration): its row and the table's sequence go back together.
+    // Raw on purpose: a restore rewinds the table and its AUTOINCREMENT sequence together.
     await env.DB.batch([
       env.DB.prepare('DELETE FROM email_outbox WHERE id >= ?1').bind(before),
       env.DB.prepare("UPDATE sqlite_sequence SET seq = ?1 WHERE name = 'email_outbox'").bind(before - 1),
@@ -287,11 +298,7 @@ describe('the 24-hour horizon of a key', () => {
     // the provider (its clock) and for the app (the row's times moved back as D1's clock would
     // have them: the app cannot see the provider forget a key if no time passes for it).
     clock += 25 * 3_600_000
-    await env.DB.prepare(
-      'UPDATE email_outbox SET keyed_at = keyed_at - ?2, uncertain_at = uncertain_at - ?2, dead_at = dead_at - ?2 WHERE id = ?1',
-    )
-      .bind(id, 25 * 3_600_000)
-      .run()
+    await backdateMail(id, 25 * 3_600_000, 'keyedAt', 'uncertainAt', 'deadAt')
     const a = await admin()
     // The replay does not send it again silently: it says why, in the admin's language, and asks.
     const refused = await replay(a.token, id)

@@ -14,13 +14,25 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
 import { getDb } from '#worker/db/client'
+import { emailOutbox } from '#worker/db/schema'
 import { claimMails, keyMails } from '#worker/mail/outbox.repo'
 import { sendQueuedMail } from '#worker/mail/consumer'
 import { retryDelay } from '#worker/mail/provider'
 import type { MailMessage } from '#worker/queues/messages'
+import { patch } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
-import { deliver, deliverMail, faults, outbox, prodEnv, resendAtFetch, welcome } from './support'
+import {
+  backdateMail,
+  clearMailPace,
+  deliver,
+  deliverMail,
+  faults,
+  outbox,
+  prodEnv,
+  resendAtFetch,
+  welcome,
+} from './support'
 
 const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
 const HOUR = 3_600_000
@@ -42,7 +54,7 @@ const cron = async (runEnv: typeof env, at: number) => {
 
 afterEach(async () => {
   // The pace and its holds are the whole deployment's: one test's 429 or spent quota is not the next one's.
-  await env.DB.prepare("DELETE FROM rate_windows WHERE key LIKE 'mail:provider%'").run()
+  await clearMailPace()
 })
 
 describe('clocks', () => {
@@ -83,7 +95,7 @@ describe('clocks', () => {
     const { mails } = await claimMails(db, [a!, b!], 120_000, 'consumer-one')
     expect(mails.map((m) => m.id)).toEqual([a, b])
     // Another consumer claimed b meanwhile (the first one's lease had run out).
-    await env.DB.prepare("UPDATE email_outbox SET lease_token = 'consumer-two' WHERE id = ?1").bind(b).run()
+    await patch(emailOutbox, b!, { leaseToken: 'consumer-two' })
     expect(
       await keyMails(db, 'consumer-one', [
         { id: a!, key: 'calma-batch-one' },
@@ -161,7 +173,7 @@ describe('the team’s quota', () => {
     // The next month: the provider's quota is back, and the hold has passed (D1's clock, moved
     // here by ending the hold rows).
     clock += 32 * 24 * HOUR
-    await env.DB.prepare("DELETE FROM rate_windows WHERE key LIKE 'mail:provider%'").run()
+    await clearMailPace()
     expect((await deliverMail([second!], prod)).explicitAcks).toHaveLength(1)
     expect(times(fake, 'month2@example.com')).toBe(1)
   })
@@ -186,9 +198,7 @@ describe('mail no message carries', () => {
     expect(enqueued()).toContain(id)
     // A mail a consumer holds is not enqueued beside it, however old.
     sendBatch.mockClear()
-    await env.DB.prepare('UPDATE email_outbox SET queued_at = 0, lease_until = ?2 WHERE id = ?1')
-      .bind(id, Date.now() + 120_000)
-      .run()
+    await patch(emailOutbox, id!, { queuedAt: 0, leaseUntil: Date.now() + 120_000 })
     await cron(prod, Date.now() + 2 * HOUR)
     expect(enqueued()).not.toContain(id)
   })
@@ -213,9 +223,7 @@ describe('a call refused whole', () => {
       needs_confirmation: false,
     })
     // Fixed days later: nothing may have been sent, so the replay needs no confirmation.
-    await env.DB.prepare('UPDATE email_outbox SET dead_at = dead_at - ?2 WHERE id = ?1')
-      .bind(id, 48 * HOUR)
-      .run()
+    await backdateMail(id!, 48 * HOUR, 'deadAt')
     const replay = await api('/v1/notifications/dead-mail/replay', {
       method: 'POST',
       headers: bearer(admin.token),
@@ -235,11 +243,7 @@ describe('a try that may have been sent, under a key about to be forgotten', () 
     expect((await deliverMail([id], prod, 1)).retryMessages).toHaveLength(1)
     expect(await row(id)).toMatchObject({ status: 'pending', uncertain_at: expect.any(Number) })
     // Its retry comes a day later (a quota held sending meanwhile): D1's clock, moved on the row.
-    await env.DB.prepare(
-      'UPDATE email_outbox SET keyed_at = keyed_at - ?2, uncertain_at = uncertain_at - ?2 WHERE id = ?1',
-    )
-      .bind(id, 24 * HOUR)
-      .run()
+    await backdateMail(id, 24 * HOUR, 'keyedAt', 'uncertainAt')
     expect((await deliverMail([id], prod, 2)).explicitAcks).toHaveLength(1)
     expect(fake.calls).toHaveLength(1)
     expect(times(fake, 'late-retry@example.com')).toBe(1)

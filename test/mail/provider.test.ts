@@ -6,7 +6,9 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
+import { emailOutbox } from '#worker/db/schema'
 import { batchKey } from '#worker/mail/provider'
+import { patch } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 import { appointment, deliver, deliverMail, faults, ICS, outbox, prodEnv, resendAtFetch, welcome } from './support'
@@ -320,11 +322,7 @@ describe('dead letters', () => {
     const prod = prodEnv()
     const ids = [await welcome(prod, 'gone1@example.com'), await welcome(prod, 'gone2@example.com')]
     // The consumer of the last try claimed them and was killed mid-call: its lease runs 2 more minutes.
-    await env.DB.prepare(
-      "UPDATE email_outbox SET lease_until = ?2, lease_token = 'killed', attempts = 5 WHERE id IN (SELECT value FROM json_each(?1))",
-    )
-      .bind(JSON.stringify(ids), Date.now() + 120_000)
-      .run()
+    for (const id of ids) await patch(emailOutbox, id, { leaseUntil: Date.now() + 120_000, leaseToken: 'killed', attempts: 5 })
     expect((await deliver('calma-mail-dead', [{ body: { ids } }], prod)).ackAll).toBe(true)
     for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
     const fake = resendAtFetch()

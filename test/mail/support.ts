@@ -4,7 +4,10 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { vi } from 'vitest'
 import worker from '#worker/index'
+import { like, sql } from 'drizzle-orm'
+import { emailOutbox, rateWindows } from '#worker/db/schema'
 import { sendMail } from '#worker/mail/send'
+import { drop, patch } from '../factories'
 import { createFakeResend, type Fault, type FakeResendOptions } from '../fakes/resend'
 import { PRODUCTION_VARS } from '../helpers'
 
@@ -99,3 +102,11 @@ export const outbox = (id: number) =>
       error: string | null
       dead_at: number | null
     }>()
+
+/** The shared pace and its holds (rate_windows 'mail:provider…') away: one test's 429 or spent quota is not the next one's. */
+export const clearMailPace = () => drop(rateWindows, like(rateWindows.key, 'mail:provider%'))
+
+type OutboxTime = 'queuedAt' | 'keyedAt' | 'uncertainAt' | 'deadAt'
+/** An outbox row's times moved back by `ms`, as D1's clock would see them that much later. */
+export const backdateMail = (id: number, ms: number, ...columns: OutboxTime[]) =>
+  patch(emailOutbox, id, Object.fromEntries(columns.map((c) => [c, sql`${emailOutbox[c]} - ${ms}`])))

@@ -5,7 +5,9 @@
 // (docs/decisions/037 says how each was seen failing).
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
+import { stripeActions, stripeEvents } from '#worker/db/schema'
 import { runStripeActions } from '#worker/features/payments/stripe.actions'
+import { givenRows } from '../factories'
 import { DAY, askAndApprove, balance, book, buy, flush, simulatedHistories } from './histories'
 import { World } from './simulator/world'
 
@@ -95,11 +97,8 @@ describe('a refund and its payment crossing', () => {
     w.collect()
     const ev = w.pending.shift()!
     // What the race leaves: the refund stored as waiting after its payment had looked for waiting ones.
-    await env.DB.prepare(
-      'INSERT INTO stripe_events (id, type, payload, received_at, applied_at, waiting_for) VALUES (?1, ?2, ?3, ?4, ?4, ?5)',
-    )
-      .bind(ev.id, ev.type, JSON.stringify(ev), Date.now(), pack.pi)
-      .run()
+    const now = new Date()
+    await givenRows(stripeEvents, { id: ev.id, type: ev.type, payload: ev, receivedAt: now, appliedAt: now, waitingFor: pack.pi })
     expect(await balance(w)).toBe(9000)
     await w.cron('* * * * *')
     expect(await balance(w)).toBe(0)
@@ -114,7 +113,8 @@ describe('plan payments recorded before the money migration', () => {
     const pi = `pi_legacy_${w.person.id}`
     const at = start * 1000 + 5000
     w.fake.seedCharge(pi, 16000, w.person.id, { sub, periodStart: start })
-    // As the code before migration 0010 wrote them (and 0010 left them): no grant key, no plan.
+    // Raw on purpose: legacy rows as the code before migration 0010 wrote them (and 0010 left them),
+    // no grant key, no plan, which the ledger module would never write.
     await env.DB.batch([
       env.DB.prepare(
         "INSERT INTO subscriptions (user_id, title, type, status, interval, stripe_subscription_id, item, period_start_at, end_at, created_at, updated_at) VALUES (?1, 'Calma monthly', 1, 1, 'month', ?2, 'monthly', ?3, ?4, ?5, ?5)",
@@ -210,11 +210,8 @@ describe('what we owe Stripe', () => {
     const w = await World.create(START)
     await buy(w, 'monthly')
     const sub = [...w.fake.subs.values()][0]!.id
-    await env.DB.prepare(
-      "INSERT INTO stripe_actions (key, kind, target, next_at, created_at) VALUES ('cancel-test', 'cancel_subscription', ?1, ?2, ?2)",
-    )
-      .bind(sub, Date.now())
-      .run()
+    const now = Date.now()
+    await givenRows(stripeActions, { key: 'cancel-test', kind: 'cancel_subscription', target: sub, nextAt: now, createdAt: new Date(now) })
     w.fake.trouble.push('slow', 'slow')
     const stripeEnv = { ...env, STRIPE_SECRET_KEY: 'sk_test_simulator' } as never
     await Promise.all([runStripeActions(stripeEnv), runStripeActions(stripeEnv, { keys: ['cancel-test'] })])
