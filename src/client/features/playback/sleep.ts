@@ -78,3 +78,23 @@ export function writeContinuous(on: boolean) {
     // private mode: the choice lasts this page only
   }
 }
+
+/** The timer paused the sound (or let the unit end): the player says so, and nothing more plays. */
+export const $sleepStopped = atom(false)
+
+export function chooseTimer(choice: SleepChoice | null, now: number) {
+  $sleepStopped.set(false)
+  $sleepTimer.set(choice === null ? null : startTimer(choice, now))
+}
+
+/**
+ * A unit ended: when an end-of-unit timer was waiting for it, the timer is done and continuous
+ * play stops here (true).
+ */
+export function endOfUnitReached(): boolean {
+  const timer = $sleepTimer.get()
+  if (!timer || !('endOfUnit' in timer)) return false
+  $sleepTimer.set(null)
+  $sleepStopped.set(true)
+  return true
+}
