@@ -425,6 +425,13 @@ self.addEventListener('message', (event) => {
   }
 })
 
+/** The hashed scripts, styles and words a kept page names, so it hydrates offline never having run online. */
+async function keepAssetsOf(html: string) {
+  const names = new Set([...html.matchAll(/"(\/(?:assets|i18n)\/[^"?#]+)"/g)].map((m) => m[1]!))
+  const cache = await caches.open(ASSETS_CACHE)
+  for (const name of names) if (!(await cache.match(name))) await cache.add(name).catch(() => {})
+}
+
 /** KEEP_PAGES: each same-origin path the list keeps, fetched as a visit and kept by `navigate`'s rules; how many. */
 async function keepPages(paths: unknown): Promise<number> {
   if (!Array.isArray(paths)) return 0
@@ -435,8 +442,7 @@ async function keepPages(paths: unknown): Promise<number> {
     if (url.origin !== self.location.origin || !KEPT.test(url.pathname)) continue
     const kept: Promise<unknown>[] = []
     const res = await navigate(new Request(url, { credentials: 'same-origin' }), url, kept)
-    void res.body?.cancel()
-    await Promise.all(kept)
+    await Promise.all([...kept, keepAssetsOf(await res.text().catch(() => ''))])
     n += kept.length
   }
   return n

@@ -4,7 +4,7 @@ import type { SavedProgress } from './progress'
 import { readContinuous, writeContinuous } from './sleep'
 
 /** Why continuous play stopped by itself: the next unit is locked, or the route is done. */
-export type Rest = 'next_locked' | 'route_done' | null
+type Rest = 'next_locked' | 'route_done' | null
 
 /**
  * Continuous play through a route's units (issue 34 §2): off by default, remembered on this
