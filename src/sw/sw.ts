@@ -56,7 +56,7 @@ const VIEWER_HEADER = 'x-calma-viewer'
 const ERASED_HEADER = 'x-calma-erased'
 const SHELL = ['/help', '/en/help', '/offline', '/en/offline']
 /** The pages kept once visited (issue 23 §6): home, the journey, plans, routes and articles. */
-const KEPT = /^(?:\/en)?\/(?:|journey|plan\/[^/]+|routes|route\/[^/]+|blog|post\/[^/]+|profile)$/
+const KEPT = /^(?:\/en)?\/(?:|journey|plan\/[^/]+|routes|route\/[^/]+|blog|post\/[^/]+|profile|downloads)$/
 /** Never answered by the worker: the network only, as if it were not there. */
 const NEVER = /^\/(?:v1|media|ws|auth|hooks|__dev|logout|en\/logout)(?:\/|$)/
 
@@ -229,7 +229,7 @@ serwist.registerCapture(
   async ({ request, url }) => navigate(request, url),
 )
 
-async function navigate(request: Request, url: URL): Promise<Response> {
+async function navigate(request: Request, url: URL, kept: Promise<unknown>[] = []): Promise<Response> {
   let res: Response
   try {
     res = await fetch(request)
@@ -259,11 +259,12 @@ async function navigate(request: Request, url: URL): Promise<Response> {
     res.headers.get('content-type')?.startsWith('text/html')
   ) {
     const copy = withoutViewer(res.clone())
-    // The page is already on its way; keeping the copy must not hold it.
-    void caches
+    // The page is already on its way; keeping the copy must not hold it (KEEP_PAGES waits).
+    const put = caches
       .open(pagesCache(rendered))
       .then((c) => c.put(pageKey(url), copy))
       .catch(() => {})
+    kept.push(put)
   }
   return res
 }
@@ -391,7 +392,13 @@ async function endSession(data: { companion?: unknown; csrf?: unknown; locale?: 
 }
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; companion?: unknown; csrf?: unknown; locale?: unknown } | null
+  const data = event.data as {
+    type?: string
+    companion?: unknown
+    csrf?: unknown
+    locale?: unknown
+    paths?: unknown
+  } | null
   const reply = (answer: unknown) => event.ports[0]?.postMessage(answer)
   switch (data?.type) {
     case 'SKIP_WAITING':
@@ -400,6 +407,12 @@ self.addEventListener('message', (event) => {
     // Can a person's downloads be kept here (client/pwa/downloads.ts canKeepOffline)?
     case 'CAN_KEEP':
       reply({ personal: knowsViewer() })
+      break
+    // A download (issue 34 §2): its route page and the Downloads screen, kept now for this viewer
+    // as a visit would keep them, so they open offline even when downloaded on the first visit
+    // (made before this worker controlled the page, so never kept by `navigate`).
+    case 'KEEP_PAGES':
+      event.waitUntil(keepPages(data.paths).then(reply, () => reply(0)))
       break
     case 'LOGOUT':
       event.waitUntil(
@@ -411,5 +424,28 @@ self.addEventListener('message', (event) => {
       break
   }
 })
+
+/** The hashed scripts, styles and words a kept page names, so it hydrates offline never having run online. */
+async function keepAssetsOf(html: string) {
+  const names = new Set([...html.matchAll(/"(\/(?:assets|i18n)\/[^"?#]+)"/g)].map((m) => m[1]!))
+  const cache = await caches.open(ASSETS_CACHE)
+  for (const name of names) if (!(await cache.match(name))) await cache.add(name).catch(() => {})
+}
+
+/** KEEP_PAGES: each same-origin path the list keeps, fetched as a visit and kept by `navigate`'s rules; how many. */
+async function keepPages(paths: unknown): Promise<number> {
+  if (!Array.isArray(paths)) return 0
+  let n = 0
+  for (const path of paths.slice(0, 4)) {
+    if (typeof path !== 'string' || !path.startsWith('/')) continue
+    const url = new URL(path, self.location.origin)
+    if (url.origin !== self.location.origin || !KEPT.test(url.pathname)) continue
+    const kept: Promise<unknown>[] = []
+    const res = await navigate(new Request(url, { credentials: 'same-origin' }), url, kept)
+    await Promise.all([...kept, keepAssetsOf(await res.text().catch(() => ''))])
+    n += kept.length
+  }
+  return n
+}
 
 serwist.addEventListeners()

@@ -64,6 +64,7 @@ export function Header() {
               <a href={href('profile')}>{t('frame.profile')}</a>
               <a href={href('subscription')}>{t('frame.subscription')}</a>
               <a href={href('rewards')}>{t('frame.rewards')}</a>
+              <a href={href('downloads')}>{t('frame.downloads')}</a>
               <a href={href('appointments')}>{t('frame.appointments')}</a>
               <a href={href('logout')} data-action="logout">
                 {t('frame.logout')}

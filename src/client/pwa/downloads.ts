@@ -26,6 +26,8 @@ export interface Download {
   unit: UnitStateDto & { media: NonNullable<UnitStateDto['media']> }
   /** `/media/<key>`: the cache's key. */
   media_key: string
+  /** The route page it was downloaded on (its language's path): the Downloads screen links there. */
+  page?: string
   size: number
   downloaded_at: number
 }
@@ -34,6 +36,8 @@ export interface RouteRef {
   id: number
   slug: string
   title: string
+  /** Its page in the person's language (the Downloads screen links there). */
+  path?: string
 }
 
 const recordKey = (viewer: string, user: number, unitId: number) => `${viewer}:${user}:${unitId}`
@@ -114,6 +118,8 @@ export async function downloadUnits(
   route: RouteRef,
   units: (UnitStateDto & { media: NonNullable<UnitStateDto['media']> })[],
   onProgress: (p: Progress) => void,
+  /** Pages the service worker keeps with the download: the route page, the Downloads screen. */
+  keep: string[] = [],
 ): Promise<void> {
   // Nothing is downloaded that could not play offline (decision 039).
   if (!(await canKeepOffline())) throw new UnsupportedError()
@@ -159,6 +165,7 @@ export async function downloadUnits(
         // Offline there is no signed URL and no transcript to fetch: the kept file only.
         unit: { ...unit, lock: null, media: { ...unit.media, url: key, transcripts: [] } },
         media_key: key,
+        ...(route.path ? { page: route.path } : {}),
         size,
         downloaded_at: Date.now(),
       }
@@ -169,6 +176,21 @@ export async function downloadUnits(
     }
     p.done++
     onProgress({ ...p })
+  }
+  // The route page and the Downloads screen open offline from now on, whatever the visit
+  // (issue 34 §2: one downloaded on the device's first visit was never kept).
+  if (keep.length) await askWorker({ type: 'KEEP_PAGES', paths: keep }, 10_000)
+}
+
+/** Every download of the device's current session (the offline page: no person on its page). */
+export async function listSessionDownloads(): Promise<Download[]> {
+  try {
+    const viewer = await mySession()
+    if (!viewer) return []
+    const all = await entries<string, Download>(store())
+    return all.map(([, d]) => d).filter((d) => d.viewer === viewer)
+  } catch {
+    return []
   }
 }
 

@@ -105,6 +105,7 @@ export const en = {
     close: 'Close',
     coming_soon: 'We are preparing this page. It will be ready very soon.',
     loading: 'Loading…',
+    downloads: 'Downloads',
   },
   pages: {
     home: 'Calma: calm for anxiety, overthinking and insomnia',
@@ -150,6 +151,7 @@ export const en = {
     not_found: 'Page not found',
     error: 'Something went wrong!',
     outbox: 'Outbox (local)',
+    downloads: 'Downloads',
   },
   notfound: {
     title: 'We did not find what you are looking for.',
@@ -268,6 +270,7 @@ export const es: typeof en = {
     close: 'Cerrar',
     coming_soon: 'Estamos preparando esta página. Estará lista muy pronto.',
     loading: 'Cargando…',
+    downloads: 'Descargas',
   },
   pages: {
     home: 'Calma: calma para la ansiedad, los pensamientos y el insomnio',
@@ -313,6 +316,7 @@ export const es: typeof en = {
     not_found: 'Página no encontrada',
     error: '¡Algo salió mal!',
     outbox: 'Bandeja de salida (local)',
+    downloads: 'Descargas',
   },
   notfound: {
     title: 'No encontramos lo que estás buscando.',

@@ -52,6 +52,9 @@ export const en = {
         empty: 'No rewards yet.',
         loading: 'Loading your rewards…',
       },
+      // Several earned at once (a unit's end): one toast (issue 34 §2).
+      grouped: '{{count}} new rewards: {{list}}',
+      grouped_one: 'A new reward: {{list}}',
     },
     streak: {
       title: 'Your practice',
@@ -183,6 +186,9 @@ export const es: typeof en = {
         empty: 'Aún no hay recompensas.',
         loading: 'Cargando tus recompensas…',
       },
+      // Several earned at once (a unit's end): one toast (issue 34 §2).
+      grouped: '{{count}} recompensas nuevas: {{list}}',
+      grouped_one: 'Una recompensa nueva: {{list}}',
     },
     streak: {
       title: 'Tu práctica',

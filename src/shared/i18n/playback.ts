@@ -65,6 +65,29 @@ export const en = {
     errors: {
       unit_not_completed: 'Finish the previous unit to unlock this one.',
     },
+    // Listening for sleep (issue 34 §2).
+    sleep: {
+      timer: 'Sleep timer',
+      choose: 'Stop the sound after',
+      minutes: '{{n}} minutes',
+      minutes_one: '1 minute',
+      end_of_unit: 'End of this unit',
+      remaining: 'Stops in {{time}}',
+      remaining_end: 'Stops at the end of this unit',
+      cancel: 'Turn the timer off',
+      stopped: 'The sleep timer paused the sound, and your place is saved. Good night.',
+      continuous: 'Continuous play',
+      continuous_hint: 'The next unit of the route starts by itself',
+      next_locked: 'The next unit is not open for you yet, so the sound rests here. Sleep well.',
+      route_done: 'You listened to the whole route. Rest well.',
+    },
+    downloads_screen: {
+      lead: 'What you downloaded on this device plays here without internet.',
+      play_route: 'Open “{{title}}”',
+      units: '{{n}} units',
+      units_one: '1 unit',
+      offline_title: 'Your downloads',
+    },
   },
 }
 
@@ -132,6 +155,30 @@ export const es: typeof en = {
     },
     errors: {
       unit_not_completed: 'Termina la unidad anterior para desbloquear esta.',
+    },
+    // Escuchar para dormir (issue 34 §2).
+    sleep: {
+      timer: 'Temporizador para dormir',
+      choose: 'Detener el sonido dentro de',
+      minutes: '{{n}} minutos',
+      minutes_one: '1 minuto',
+      end_of_unit: 'Al final de esta unidad',
+      remaining: 'Se detiene en {{time}}',
+      remaining_end: 'Se detiene al final de esta unidad',
+      cancel: 'Apagar el temporizador',
+      stopped: 'El temporizador pausó el sonido y tu punto quedó guardado. Buenas noches.',
+      continuous: 'Reproducción continua',
+      continuous_hint: 'La siguiente unidad de la ruta empieza sola',
+      next_locked:
+        'La siguiente unidad aún no está abierta para ti, así que el sonido descansa aquí. Que duermas bien.',
+      route_done: 'Escuchaste la ruta entera. Descansa.',
+    },
+    downloads_screen: {
+      lead: 'Lo que descargaste en este dispositivo suena aquí sin internet.',
+      play_route: 'Abrir «{{title}}»',
+      units: '{{n}} unidades',
+      units_one: '1 unidad',
+      offline_title: 'Tus descargas',
     },
   },
 }

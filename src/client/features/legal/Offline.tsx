@@ -1,6 +1,7 @@
 import type { HelpPageData } from '#shared/contract/legal'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import Help from './Help'
+import { OfflineDownloads } from './OfflineDownloads'
 
 /**
  * The app's own offline page (issue 23 §3): what the service worker answers for a page it cannot
@@ -23,6 +24,7 @@ export default function Offline({ data, boot }: PageProps<HelpPageData>) {
           </button>
         </p>
       </section>
+      <OfflineDownloads />
       <Help data={data} boot={{ ...boot, title: t('help.title') }} />
     </>
   )

@@ -10,11 +10,12 @@ import { atom } from 'nanostores'
 import type { InAppNotificationDto } from '#shared/contract/notifications'
 import { SESSION_ENDED_MESSAGE, SOCKET_CLOSE } from '#shared/limits'
 import { NOTIFICATIONS_WIRE, isUnreadAnswer } from '#shared/contract/notifications.wire'
-import { beacon, call, contract, whenCallsSettle, whenSessionSteady } from '#client/api.ts'
+import { beacon, call, contract, translator, whenCallsSettle, whenSessionSteady } from '#client/api.ts'
 import { socketOpening } from '#client/stores/sockets.ts'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { isOffline } from '#client/pwa/register.ts'
+import { rewardBatcher } from './grouping'
 
 // Fetched with the first call, not with the page (issue 21 §5).
 const notifications = () => import('#shared/contract/notifications')
@@ -48,15 +49,22 @@ function remember(key: string) {
   }
 }
 
-/** Show a notification as a toast once (SPEC §9: close_after, default 5 s; duplicates dropped). */
-export function toast(n: InAppNotificationDto) {
-  if (shownKeys().has(n.key)) return
-  remember(n.key)
+function showToast(n: InAppNotificationDto) {
   notify(n.description ?? '', n.level === 'danger' ? 'danger' : n.level, n.close_after ?? 0, {
     title: n.title,
     type: n.type,
     key: n.key,
   })
+}
+
+// Rewards earned at the same moment share one toast (issue 34 §2; ./grouping.ts).
+const together = rewardBatcher(showToast, translator)
+
+/** Show a notification as a toast once (SPEC §9: close_after, default 5 s; duplicates dropped). */
+export function toast(n: InAppNotificationDto) {
+  if (shownKeys().has(n.key)) return
+  remember(n.key)
+  together(n)
 }
 
 function addUnread(n: InAppNotificationDto) {

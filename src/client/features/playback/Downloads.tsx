@@ -22,6 +22,8 @@ const lib = () => import('#client/pwa/downloads.ts')
 
 /** Which units of this person are downloaded on this device, and the download under way. */
 export function useDownloads(user: number | null): Downloads {
+  const { href } = usePage()
+  const screen = href('downloads')
   const [ids, setIds] = useState<Set<number>>(() => new Set())
   const [job, setJob] = useState<Downloads['job']>(null)
   const [error, setError] = useState<Downloads['error']>(null)
@@ -42,8 +44,13 @@ export function useDownloads(user: number | null): Downloads {
       const todo = units.filter((u) => !ids.has(u.id))
       void lib().then(async (m) => {
         try {
-          await m.downloadUnits(user, { id: route.id, slug: route.slug, title: route.title }, todo, (progress) =>
-            setJob({ scope, progress }),
+          await m.downloadUnits(
+            user,
+            { id: route.id, slug: route.slug, title: route.title, path: href('route', { slug: route.slug }) },
+            todo,
+            (progress) => setJob({ scope, progress }),
+            // Kept with it, whatever the visit (issue 34 §2): the route page and the Downloads screen.
+            [href('route', { slug: route.slug }), screen],
           )
         } catch (err) {
           const kind =
@@ -57,7 +64,7 @@ export function useDownloads(user: number | null): Downloads {
         }
       })
     },
-    [user, job, ids],
+    [user, job, ids, href, screen],
   )
   return { ids, job, error, start }
 }

@@ -6,6 +6,8 @@ import type { SavedProgress } from './progress'
 import { SAVE_EVERY_MS, resumeAt, type PlayerState } from './rules'
 import { usePlayerActions } from './usePlayerActions'
 import { PlayerControls } from './PlayerControls'
+import { SleepControls } from './SleepControls'
+import { endOfUnitReached } from './sleep'
 import { Transcript } from './Transcript'
 import { setSessionState, updatePositionState, useMediaSession } from './useMediaSession'
 import { useSaving } from './useSaving'
@@ -23,6 +25,11 @@ export interface PlayerProps {
   onSaved: (saved: SavedProgress) => void
   /** The unit after this one, when it may be played: offered once this one has ended. */
   next?: { title: string; play: () => void } | null
+  /** Continuous play through the route (issue 34 §2): this device's choice, and its switch. */
+  continuous: boolean
+  onContinuous: (on: boolean) => void
+  /** The unit ended; `bySleep`: an end-of-unit sleep timer was waiting for it (nothing more plays). */
+  onEnded: (bySleep: boolean) => void
 }
 
 /**
@@ -32,9 +39,10 @@ export interface PlayerProps {
  * (useMediaSession), a transcript under it and, for video, captions from the same WebVTT. Play
  * errors are only logged (console.warn). The position is saved every 10 s while playing, on
  * pause, on seeking while paused, at the end (completed), and when the page is hidden or left
- * (useSaving); it resumes where it was, from the server.
+ * (useSaving); it resumes where it was, from the server. Under it, the sleep timer and
+ * continuous play (SleepControls, issue 34 §2).
  */
-export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProps) {
+export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: PlayerProps) {
   const { t, locale } = usePage()
   const media = useRef<HTMLAudioElement & HTMLVideoElement>(null)
   const toggleButton = useRef<HTMLButtonElement>(null)
@@ -84,6 +92,7 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
       setState('ended')
       setCurrent(e.currentTarget.duration)
       setSessionState('none')
+      night.onEnded(endOfUnitReached())
       persist({ completed: true })
     },
     onTimeUpdate: (e: SyntheticEvent<HTMLMediaElement>) => {
@@ -162,6 +171,12 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next }: PlayerProp
         <p className="visually-hidden" role="status" aria-live="polite" data-testid="player-status">
           {t(stateKey)}
         </p>
+        <SleepControls
+          media={media}
+          playing={state === 'playing'}
+          continuous={night.continuous}
+          onContinuous={night.onContinuous}
+        />
         {state === 'ended' && next && (
           <button
             type="button"

@@ -8,6 +8,7 @@ import { DownloadBar, useDownloads, type Downloads } from './Downloads'
 import { Player, type PlayableUnit } from './Player'
 import type { SavedProgress } from './progress'
 import { pickCurrent } from './rules'
+import { useContinuous } from './useContinuous'
 import './player.css'
 
 const { listRouteUnits } = contract(() => import('#shared/contract/playback'))
@@ -64,8 +65,20 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
     if (signedIn) void load()
   }, [signedIn, load])
 
+  const choose = useCallback((id: number) => {
+    setAutoPlay(true)
+    setCurrentId(id)
+    if (typeof document !== 'undefined')
+      document.getElementById('route-player')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [])
+  const night = useContinuous(choose)
+  const { clearRest } = night
+  // Another unit chosen: the word that continuous play rested goes.
+  useEffect(() => clearRest(), [currentId, clearRest])
+  const movedOn = night.saved
   const onSaved = useCallback(
     (saved: SavedProgress) => {
+      movedOn(saved)
       setProgress(saved.progress)
       // The save that completed the route may have finished the plan (SPEC §4): the status call
       // finds it, once, and the person sees the congratulation on the plan-finished page.
@@ -85,15 +98,8 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
           ) ?? null,
       )
     },
-    [planId, href],
+    [planId, href, movedOn],
   )
-
-  const choose = (id: number) => {
-    setAutoPlay(true)
-    setCurrentId(id)
-    if (typeof document !== 'undefined')
-      document.getElementById('route-player')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
-  }
 
   const index = units?.findIndex((u) => u.id === currentId) ?? -1
   const current = units?.[index]
@@ -133,7 +139,15 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
             autoPlay={autoPlay}
             onSaved={onSaved}
             next={playable(after) ? { title: after.title, play: () => choose(after.id) } : null}
+            continuous={night.continuous}
+            onContinuous={night.choose}
+            onEnded={(bySleep) => night.ended(current.id, bySleep)}
           />
+        )}
+        {night.rest && (
+          <p className="player-rest" role="status" data-testid="continuous-rest">
+            {t(`playback.sleep.${night.rest}`)}
+          </p>
         )}
         {current && !playable(current) && current.lock === null && (
           <p className="player-unavailable">{t('playback.unavailable')}</p>

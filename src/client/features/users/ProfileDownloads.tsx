@@ -8,7 +8,7 @@ import { forgetDownloads, formatSize, listDownloads, removeDownload, type Downlo
  * only on the profile, after hydration.
  */
 export default function ProfileDownloads({ user }: { user: number }) {
-  const { t, locale } = usePage()
+  const { t, locale, href } = usePage()
   const [list, setList] = useState<Download[] | null>(null)
   const reload = () => listDownloads(user).then(setList)
   useEffect(() => {
@@ -43,7 +43,10 @@ export default function ProfileDownloads({ user }: { user: number }) {
                 <div>
                   <strong>{d.unit.title}</strong>
                   <p className="field-hint">
-                    {d.route_title} · <span data-testid="download-size">{formatSize(d.size, locale)}</span>
+                    <a href={d.page ?? href('route', { slug: d.route_slug })} data-testid="download-route">
+                      {d.route_title}
+                    </a>{' '}
+                    · <span data-testid="download-size">{formatSize(d.size, locale)}</span>
                   </p>
                 </div>
                 <button

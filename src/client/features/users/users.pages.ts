@@ -12,6 +12,9 @@ export const usersPages = {
     () => import('./DisableNotifications'),
   ),
   profile: page('/profile', 'user', 'pages.profile', () => import('./Profile')),
+  // What this session downloaded on this device (issue 34 §2): the list is read on the device
+  // (IndexedDB), so the page needs no loader; kept offline with each download (src/sw/sw.ts).
+  downloads: page('/downloads', 'user', 'pages.downloads', () => import('./DownloadsScreen'), { noindex: true }),
   expired: page('/expired', 'public', 'pages.expired', () => import('./Expired')),
   // Answered by the Worker (features/users/auth.routes.ts), not pages.
   logout: link('/logout'),
