@@ -41,7 +41,7 @@ const PEOPLE = [
     locale: 'en',
     prefix: '/en',
     email: 'patient.en@demo.calma.app',
-    slug: 'body-scan-for-sleep',
+    slug: 'breathing-to-calm-anxiety',
     viewport: DESKTOP,
     size: 'desktop',
     text: {
