@@ -1,8 +1,7 @@
 // Reminders on this device (issue 34 §1): Web Push subscriptions, one per person and browser.
 // SPEC's `notification_push_token` is the person's devices; a browser's subscription is its
 // push service endpoint and the two keys the payload is encrypted to (RFC 8291).
-// docs/API.md "Reminders on this device" has the rules. Not yet in CALLS: the push part adds
-// these to contract/index.ts with their routes.
+// docs/API.md "Reminders on this device" has the rules; mounted by src/worker/push/push.routes.ts.
 import { z } from './zod'
 import { defineCall } from './call'
 import { envelope, messageResponse } from './common'

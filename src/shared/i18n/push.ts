@@ -11,6 +11,8 @@ export const en = {
     errors: {
       endpoint: 'This browser gave an address we cannot use for reminders.',
       keys: 'This browser gave keys we cannot use for reminders.',
+      not_found: 'This device has no reminders on your account.',
+      unavailable: 'Reminders on devices are not available right now.',
     },
   },
 }
@@ -25,6 +27,8 @@ export const es = {
     errors: {
       endpoint: 'Este navegador dio una dirección que no podemos usar para recordatorios.',
       keys: 'Este navegador dio claves que no podemos usar para recordatorios.',
+      not_found: 'Este dispositivo no tiene recordatorios en tu cuenta.',
+      unavailable: 'Los recordatorios en dispositivos no están disponibles ahora.',
     },
   },
 }

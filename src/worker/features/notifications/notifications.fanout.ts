@@ -14,6 +14,7 @@ import * as repo from './notifications.repo'
 import { notificationMailRequests } from './notifications.mail'
 import { inAppDto, isBroadcast, parseReceivers } from './notifications.shape'
 import { channel, userChannel } from './realtime'
+import { deliverPushes, queueBlockPushes } from '#worker/push/deliver'
 
 /** People per block: one INSERT … SELECT of at most this many rows (well inside D1's per-query limits). */
 export const FANOUT_BLOCK = 10_000
@@ -85,6 +86,8 @@ export async function writeAndDeliverBlock(
         )
       : []
   const mailed = n.channel === 'email' ? await mailBlock(env, n.id, block, Math.max(at, Date.now()), base) : 0
+  // Web Push (issue 34 §1): the block's due push deliveries go to the queue, 100 a message (src/worker/push).
+  if (n.channel === 'push') await queueBlockPushes(env, n.id, block.from, block.to, Math.max(at, Date.now()))
   return { written, toPush, mailed }
 }
 
@@ -199,6 +202,8 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
         )
         for (const r of toPush)
           await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })
+      } else if (body.kind === 'devices') {
+        await deliverPushes(env, body.deliveries)
       } else if (body.kind === 'push') {
         for (const r of await repo.inAppByIds(getDb(env.DB), body.inApp))
           await publishToUser(env, r.user_id!, { type: 'notification', notification: inAppDto(r) })

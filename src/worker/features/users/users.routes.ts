@@ -7,6 +7,7 @@ import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http
 import { captchaTokenOf } from '#worker/http/captcha'
 import { answer, routes } from '#worker/http/mount'
 import { createSession, endSession } from './session'
+import { deleteSessionDevices } from '#worker/push/subscriptions.repo'
 import * as users from './users.service'
 import type { CallerSession } from './users.service'
 
@@ -27,7 +28,10 @@ export const usersRoutes = routes((on) => {
   on(calls.authenticate, anyone, async (input, ctx, c) =>
     users.signIn(ctx, input, await captchaTokenOf(c), sessionOf(c)),
   )
-  on(calls.logout, requireUser, async (_, _ctx, c) => {
+  on(calls.logout, requireUser, async (_, ctx, c) => {
+    // This session's devices stop getting reminders (docs/API.md "Reminders on this device").
+    const hash = c.var.user?.session?.hash
+    if (hash) await deleteSessionDevices(ctx.db, ctx.user!.id, hash)
     await endSession(c)
   })
   on(calls.getMe, requireUser, async (_, ctx) => ({ user: await users.getMe(ctx) }))

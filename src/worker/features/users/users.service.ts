@@ -1,6 +1,7 @@
 // Accounts and identity (issue 3): the rules, with no HTTP in them (CONVENTIONS 6).
 // Handlers in users.routes.ts validate, call one of these and answer; the session's cookie is
 // HTTP's, so a flow that opens or ends one is handed the caller's session (`CallerSession`).
+import { devicesOf } from '#worker/push/subscriptions.repo'
 import { personal } from '#worker/http/person-cache'
 import { markViewersErased } from '#worker/http/viewer'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
@@ -428,6 +429,8 @@ export async function exportUserData(ctx: Ctx) {
     user: snakeKeys(profile),
     has_password: !!user.passwordHash,
     ...Object.fromEntries(Object.entries(data).map(([k, rows]) => [k, snakeKeys(rows)])),
+    // Reminders on this device (issue 34 §1): each device, never its keys.
+    push_devices: await devicesOf(ctx.db, caller.id),
   }
 }
 
