@@ -34,6 +34,7 @@ import { seoRoutes } from '#worker/features/site/site.seo'
 import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
 import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
 import { checkinsRoutes } from '#worker/features/checkins/checkins.routes'
+import { pushRoutes } from '#worker/push/push.routes'
 import {
   notificationsRoutes,
   socketRoutes,
@@ -64,6 +65,7 @@ export const api = new Hono<AppEnv>()
   .route('/', paymentsRoutes)
   .route('/', adminRoutes)
   .route('/', checkinsRoutes)
+  .route('/', pushRoutes)
 
 const app = new Hono<AppEnv>()
 

@@ -51,6 +51,12 @@ export interface Env {
   AI_MODEL?: string
   STRIPE_WEBHOOK_SECRET?: string
   SESSION_PEPPER?: string
+  /** Web Push (issue 34 §1, src/worker/push): the VAPID public key (base64url, 65 bytes), given to browsers. */
+  VAPID_PUBLIC_KEY?: string
+  /** Secret: the VAPID private key (base64url, the 32-byte P-256 scalar) that signs each push's JWT. */
+  VAPID_PRIVATE_KEY?: string
+  /** The VAPID JWT's `sub`: a mailto: or https: contact the push services may write to. */
+  VAPID_SUBJECT?: string
   /** Only in tests: the migrations vitest reads from ./migrations. */
   TEST_MIGRATIONS?: { name: string; queries: string[] }[] // cloudflare:test's D1Migration, named here so Node scripts can read this file
 }

@@ -121,6 +121,13 @@ async function as(p: Person, method: string, path: string, form: Input) {
   if (res.status >= 300) throw new Error(`${method} ${path} as the first user: ${res.status} ${await res.text()}`)
 }
 
+/** A browser's subscription as a form (fixed keys of the right sizes: the harness never sends a push). */
+const pushForm = (path: string) => ({
+  endpoint: `https://push.harness.example/${path}`,
+  'keys[p256dh]': `B${'A'.repeat(86)}`,
+  'keys[auth]': 'A'.repeat(22),
+})
+
 const insertId = async (sql: string, ...binds: unknown[]) =>
   String(
     (await env.DB.prepare(sql)
@@ -948,5 +955,24 @@ export const ACCESS: Record<string, AccessRow> = {
     valid: () => ({ mood: '3' }),
     prepareFirst: (first) => as(first, 'POST', '/v1/checkin', { mood: '1', note: 'The first user’s note' }),
     leak: (body) => (body.today?.note === 'The first user’s note' ? 'the first user’s note' : null),
+  },
+  // push/push.routes.ts (issue 34 §1): the key is public; a device is the caller's own
+  'GET /v1/push/key': { access: 'public', rule: 'anyone: the VAPID public key', valid: () => ({}) },
+  'POST /v1/push/subscription': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; saved for the caller (an endpoint another person had moves to the caller)',
+    valid: () => pushForm(`harness-${++n}`),
+  },
+  'DELETE /v1/push/subscription': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own device only (another’s endpoint: 404, nothing deleted)',
+    valid: async (w) => {
+      const form = pushForm(`harness-del-${++n}`)
+      if (w.caller) await as(w.caller, 'POST', '/v1/push/subscription', form)
+      return { endpoint: form.endpoint }
+    },
+    prepareFirst: (first) => as(first, 'POST', '/v1/push/subscription', pushForm('first-device')),
   },
 }

@@ -322,7 +322,8 @@ describe('dead letters', () => {
     const prod = prodEnv()
     const ids = [await welcome(prod, 'gone1@example.com'), await welcome(prod, 'gone2@example.com')]
     // The consumer of the last try claimed them and was killed mid-call: its lease runs 2 more minutes.
-    for (const id of ids) await patch(emailOutbox, id, { leaseUntil: Date.now() + 120_000, leaseToken: 'killed', attempts: 5 })
+    for (const id of ids)
+      await patch(emailOutbox, id, { leaseUntil: Date.now() + 120_000, leaseToken: 'killed', attempts: 5 })
     expect((await deliver('calma-mail-dead', [{ body: { ids } }], prod)).ackAll).toBe(true)
     for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
     const fake = resendAtFetch()

@@ -98,7 +98,14 @@ describe('a refund and its payment crossing', () => {
     const ev = w.pending.shift()!
     // What the race leaves: the refund stored as waiting after its payment had looked for waiting ones.
     const now = new Date()
-    await givenRows(stripeEvents, { id: ev.id, type: ev.type, payload: ev, receivedAt: now, appliedAt: now, waitingFor: pack.pi })
+    await givenRows(stripeEvents, {
+      id: ev.id,
+      type: ev.type,
+      payload: ev,
+      receivedAt: now,
+      appliedAt: now,
+      waitingFor: pack.pi,
+    })
     expect(await balance(w)).toBe(9000)
     await w.cron('* * * * *')
     expect(await balance(w)).toBe(0)
@@ -211,7 +218,13 @@ describe('what we owe Stripe', () => {
     await buy(w, 'monthly')
     const sub = [...w.fake.subs.values()][0]!.id
     const now = Date.now()
-    await givenRows(stripeActions, { key: 'cancel-test', kind: 'cancel_subscription', target: sub, nextAt: now, createdAt: new Date(now) })
+    await givenRows(stripeActions, {
+      key: 'cancel-test',
+      kind: 'cancel_subscription',
+      target: sub,
+      nextAt: now,
+      createdAt: new Date(now),
+    })
     w.fake.trouble.push('slow', 'slow')
     const stripeEnv = { ...env, STRIPE_SECRET_KEY: 'sk_test_simulator' } as never
     await Promise.all([runStripeActions(stripeEnv), runStripeActions(stripeEnv, { keys: ['cancel-test'] })])

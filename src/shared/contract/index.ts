@@ -23,6 +23,7 @@ import { rewardsCalls } from './rewards'
 import { rankingCalls } from './ranking'
 import { notificationsCalls } from './notifications'
 import { checkinsCalls } from './checkins'
+import { pushCalls } from './push'
 
 export const CALLS: readonly Call[] = [
   ...appointmentsCalls,
@@ -46,6 +47,7 @@ export const CALLS: readonly Call[] = [
   ...rankingCalls,
   ...notificationsCalls,
   ...checkinsCalls,
+  ...pushCalls,
 ]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */

@@ -17,7 +17,7 @@ export const adminNotificationSchema = z.object({
   send_at: z.string().nullable(),
   /** The audience's language; null: both, each person in theirs. */
   language: z.enum(['es', 'en']).nullable(),
-  channel: z.enum(['in_app', 'email']),
+  channel: z.enum(['in_app', 'email', 'push']),
   role_recipients: z.number().int().nullable(),
   readers_only: z.boolean(),
   delay_amount: z.number().int().nullable(),
@@ -56,7 +56,7 @@ const receiversField = z
 
 export const createNotificationForm = z
   .object({
-    channel: z.enum(['in_app', 'email'], { error: 'validation.choice' }).default('in_app'),
+    channel: z.enum(['in_app', 'email', 'push'], { error: 'validation.choice' }).default('in_app'),
     language: languageField.optional(),
     role_recipients: int({ min: 1, max: 32 })
       .refine((r) => ROLES.has(r), { error: 'validation.choice' })

@@ -180,7 +180,7 @@ export const notificationSettingsFields = {
   notification_channels: z
     .string()
     .max(40)
-    .regex(/^(none|(in_app|email)(\|(in_app|email))?)$/, { error: 'validation.choice' })
+    .regex(/^(none|(in_app|email|push)(\|(in_app|email|push)){0,2})$/, { error: 'validation.choice' })
     .transform((s) => (s === 'none' ? [] : [...new Set(s.split('|'))]))
     .optional(),
   is_a_email_reader: bool01.optional(),

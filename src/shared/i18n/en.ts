@@ -16,6 +16,7 @@ import * as psychologists from './psychologists'
 import * as site from './site'
 import * as users from './users'
 import * as checkins from './checkins'
+import * as push from './push'
 
 const en = {
   ...app.en,
@@ -33,6 +34,7 @@ const en = {
   ...psychologists.en,
   ...engagement.en,
   ...checkins.en,
+  ...push.en,
   accounts: users.en,
 }
 

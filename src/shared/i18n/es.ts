@@ -15,6 +15,7 @@ import * as psychologists from './psychologists'
 import * as site from './site'
 import * as users from './users'
 import * as checkins from './checkins'
+import * as push from './push'
 import type { Messages } from './en'
 
 const es: Messages = {
@@ -33,6 +34,7 @@ const es: Messages = {
   ...psychologists.es,
   ...engagement.es,
   ...checkins.es,
+  ...push.es,
   accounts: users.es,
 }
 

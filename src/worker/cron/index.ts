@@ -10,6 +10,7 @@ import { subscriptionsJob } from './subscriptions'
 import { moneyMinute } from '#worker/features/payments/payments.service'
 import { cleanHtmlJob } from './clean-html'
 import { retentionJob } from './retention'
+import { pushJob } from './push'
 
 /** Several jobs on one cron: one failing does not stop the others (its error is thrown after). */
 const together =
@@ -37,6 +38,7 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
     cleanHtmlJob,
     (env, now) => moneyMinute(env, now.getTime()),
     (env, now) => retentionJob(env, now),
+    pushJob,
   ),
 }
 

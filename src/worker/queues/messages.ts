@@ -24,5 +24,7 @@ export type FanoutMessage =
       at: number
     }
   | { kind: 'push'; inApp: number[] }
+  /** Push deliveries of a notice to send to each person's devices (src/worker/push/deliver.ts), at most 100. */
+  | { kind: 'devices'; deliveries: number[] }
 
 export const QUEUES = { mail: 'calma-mail', mailDead: 'calma-mail-dead', fanout: 'calma-fanout' } as const

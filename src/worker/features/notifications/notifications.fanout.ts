@@ -11,6 +11,7 @@ import type { FanoutMessage } from '#worker/queues/messages'
 import * as repo from './notifications.repo'
 import { deliverInApp, mailNotices } from './deliver'
 import { DEFAULT_CLOSE_AFTER_MS, isBroadcast, parseReceivers } from './notifications.shape'
+import { deliverPushes, queueBlockPushes } from '#worker/push/deliver'
 
 /** People per block: one INSERT … SELECT of at most this many rows (well inside D1's per-query limits). */
 export const FANOUT_BLOCK = 10_000
@@ -73,6 +74,8 @@ export async function writeAndDeliverBlock(
         )
       : []
   const mailed = n.channel === 'email' ? await mailBlock(env, n.id, block, Math.max(at, Date.now()), base) : 0
+  // Web Push (issue 34 §1): the block's due push deliveries go to the queue, 100 a message (src/worker/push).
+  if (n.channel === 'push') await queueBlockPushes(env, n.id, block.from, block.to, Math.max(at, Date.now()))
   return { written, toPush, mailed }
 }
 
@@ -186,6 +189,8 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
           isBroadcast(n, parseReceivers(n.receivers)),
         )
         await deliverInApp(env, toPush)
+      } else if (body.kind === 'devices') {
+        await deliverPushes(env, body.deliveries)
       } else if (body.kind === 'push') {
         await deliverInApp(env, await repo.inAppByIds(db, body.inApp))
       }

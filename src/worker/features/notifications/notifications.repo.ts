@@ -19,7 +19,7 @@ const notificationRow = rowOf(adminNotifications)
   .extend({
     status: z.enum(['pending', 'sent', 'cancelled']),
     language: locale.nullable(),
-    channel: z.enum(['in_app', 'email']),
+    channel: z.enum(['in_app', 'email', 'push']),
     delay_unit: z.enum(['hours', 'days', 'months']).nullable(),
     level,
     deliveries: z.number().optional(),
@@ -107,6 +107,7 @@ function audience(n: AudienceOf, receivers: number[] | null): SQL {
     AND (${n.role_recipients} IS NULL OR u.role = ${n.role_recipients})
     ${n.readers_only ? sql`AND u.is_a_email_reader = 1` : sql``}
     ${n.channel === 'email' ? sql`AND u.email IS NOT NULL` : sql``}
+    ${n.channel === 'push' ? sql`AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id)` : sql``}
     AND (u.notification_channels IS NULL OR json_type(u.notification_channels) IS NOT 'array'
          OR EXISTS (SELECT 1 FROM json_each(u.notification_channels) WHERE value = ${n.channel}))`
 }

@@ -4,6 +4,7 @@
 import { Role } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import type { MessageKey } from '#shared/i18n/index'
+import { devicesOf } from '#worker/push/subscriptions.repo'
 import { AppError } from '#worker/http/errors'
 import { markViewersErased } from '#worker/http/viewer'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
@@ -57,6 +58,8 @@ export async function exportUserData(ctx: Ctx) {
     user: snakeKeys(profile),
     has_password: !!user.passwordHash,
     ...Object.fromEntries(Object.entries(data).map(([k, rows]) => [k, snakeKeys(rows)])),
+    // Reminders on this device (issue 34 §1): each device, never its keys.
+    push_devices: await devicesOf(ctx.db, caller.id),
   }
 }
 

@@ -1,0 +1,69 @@
+// Reminders on this device (issue 34 §1): Web Push subscriptions, one per person and browser.
+// SPEC's `notification_push_token` is the person's devices; a browser's subscription is its
+// push service endpoint and the two keys the payload is encrypted to (RFC 8291).
+// docs/API.md "Reminders on this device" has the rules; mounted by src/worker/push/push.routes.ts.
+import { z } from './zod'
+import { defineCall } from './call'
+import { envelope, messageResponse } from './common'
+import { bool01 } from './fields'
+
+/** A push service endpoint: https, at most 1 KB (real ones are ~200-500 characters). */
+export const pushEndpointField = z
+  .string({ error: 'push.errors.endpoint' })
+  .max(1024, { error: 'push.errors.endpoint' })
+  .refine((v) => URL.canParse(v) && new URL(v).protocol === 'https:', {
+    error: 'push.errors.endpoint',
+  })
+
+/** The browser's keys as PushSubscription.toJSON() gives them: base64url, unpadded. */
+const base64url = (bytes: number) =>
+  z
+    .string({ error: 'push.errors.keys' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'push.errors.keys' })
+    .refine((v) => Math.floor((v.length * 3) / 4) === bytes, { error: 'push.errors.keys' })
+
+/** One device's reminders, as the person sees them (never the keys). */
+export const pushDeviceSchema = z.object({
+  endpoint: z.string(),
+  /** Nothing between 22:00 and 08:00 on the person's clock unless they turn this off. */
+  quiet_hours: z.boolean(),
+  created_at: z.string(),
+})
+export type PushDevice = z.infer<typeof pushDeviceSchema>
+
+/** GET /v1/push/key: the VAPID public key (base64url, 65 bytes uncompressed P-256). Public. */
+export const pushKey = defineCall({
+  method: 'GET',
+  path: '/push/key',
+  request: z.object({}),
+  response: envelope({ public_key: z.string() }),
+})
+
+/**
+ * POST /v1/push/subscription: this device's subscription for the caller. The same endpoint
+ * saved again updates it (and moves it to the caller when another person had it on this
+ * browser); 201 when it is new.
+ */
+export const savePushSubscription = defineCall({
+  method: 'POST',
+  path: '/push/subscription',
+  message: 'push.messages.updated',
+  createdMessage: 'push.messages.on',
+  request: z.object({
+    endpoint: pushEndpointField,
+    keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
+    quiet_hours: bool01.optional(),
+  }),
+  response: envelope({ device: pushDeviceSchema }),
+})
+
+/** DELETE /v1/push/subscription: this device stops getting reminders (the caller's own only). */
+export const deletePushSubscription = defineCall({
+  method: 'DELETE',
+  path: '/push/subscription',
+  message: 'push.messages.off',
+  request: z.object({ endpoint: pushEndpointField }),
+  response: messageResponse,
+})
+
+export const pushCalls = [pushKey, savePushSubscription, deletePushSubscription] as const

@@ -1,0 +1,195 @@
+// A notice's `push` deliveries reach each person's devices (issue 34 §1). The notice path
+// (features/notifications) writes one delivery per person as for any channel; what is due goes
+// out here, through calma-fanout messages of PUSH_DELIVERIES_PER_MESSAGE deliveries each, so a
+// million receivers is ten thousand messages, never one loop. Quiet hours: docs/API.md
+// "Reminders on this device" and docs/decisions/051.
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { localizedHref } from '#client/app/pages.ts'
+import { getDb, type Db } from '#worker/db/client'
+import { batch, rows, rowsIn } from '#worker/db/query'
+import type { Env } from '#worker/env'
+import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
+import type { FanoutMessage } from '#worker/queues/messages'
+import { sendPush, type Outcome, type PushNotice } from './send'
+import { devicesOfPeople, recordOutcomes, type DeviceRow } from './subscriptions.repo'
+
+/** Deliveries per queue message: a person has at most 10 devices, so at most 1,000 sends a message. */
+export const PUSH_DELIVERIES_PER_MESSAGE = 100
+/** Deliveries the minute cron hands to the queue in one run (each a message of 100). */
+export const PUSHES_PER_RUN = 20_000
+/** A delivery handed to the queue is not handed again for this long (its message may still be waiting). */
+export const LEASE_MS = 10 * 60 * 1000
+/** Sends at once from one message (Workers open 6 connections at a time). */
+const CONCURRENCY = 6
+/** Quiet hours on the person's clock: from 22:00 to 08:00. */
+export const QUIET_FROM = 22 * 60
+export const QUIET_UNTIL = 8 * 60
+
+const ids = (list: number[]) => JSON.stringify(list)
+
+/** Whether `ms` is in quiet hours on a `zone` clock (an unknown zone counts as UTC). */
+export function inQuietHours(ms: number, zone: string | null) {
+  const c = wallClock(ms, zone && isZone(zone) ? zone : 'UTC')
+  const minute = c.hour * 60 + c.minute
+  return minute >= QUIET_FROM || minute < QUIET_UNTIL
+}
+
+/** The end of the quiet hours `ms` is in: the next 08:00 on the person's clock. */
+export function quietHoursEnd(ms: number, zone: string | null) {
+  const tz = zone && isZone(zone) ? zone : 'UTC'
+  const today = wallClock(ms, tz).date
+  for (let i = 0; i < 2; i++) {
+    const at = instantOf(addDays(today, i), QUIET_UNTIL, tz)
+    if (at !== null && at > ms) return at
+  }
+  return ms + 10 * 60 * 60 * 1000
+}
+
+/** Enqueue push deliveries, PUSH_DELIVERIES_PER_MESSAGE a message, 100 messages a send (the queue's limit). */
+async function enqueue(env: Env, deliveryIds: number[]) {
+  const messages: { body: FanoutMessage }[] = []
+  for (let i = 0; i < deliveryIds.length; i += PUSH_DELIVERIES_PER_MESSAGE)
+    messages.push({ body: { kind: 'devices', deliveries: deliveryIds.slice(i, i + PUSH_DELIVERIES_PER_MESSAGE) } })
+  for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
+}
+
+/**
+ * Leases the due pending push deliveries of one block of a notice (its due_at moves LEASE_MS on,
+ * so the cron does not hand them again meanwhile) and enqueues them. The notice path's one hook
+ * (notifications.fanout writeAndDeliverBlock). Answers the deliveries enqueued.
+ */
+export async function queueBlockPushes(env: Env, notificationId: number, from: number, to: number, now: number) {
+  const leased = await rows(
+    getDb(env.DB),
+    sql`UPDATE notification_deliveries SET due_at = ${now + LEASE_MS}
+        WHERE notification_id = ${notificationId} AND user_id BETWEEN ${from} AND ${to}
+          AND channel = 'push' AND status = 'pending' AND coalesce(due_at, 0) <= ${now}
+        RETURNING id`,
+    z.object({ id: z.number() }),
+  )
+  await enqueue(
+    env,
+    leased.map((r) => r.id),
+  )
+  return leased.length
+}
+
+/**
+ * The minute cron: push deliveries due by now (a person's best moment came, quiet hours ended,
+ * a lease ran out) are leased and enqueued, PUSHES_PER_RUN at most a run.
+ */
+export async function queueDuePushes(env: Env, now: number) {
+  const leased = await rows(
+    getDb(env.DB),
+    sql`UPDATE notification_deliveries SET due_at = ${now + LEASE_MS}
+        WHERE id IN (SELECT id FROM notification_deliveries
+                     WHERE status = 'pending' AND channel = 'push' AND coalesce(due_at, 0) <= ${now}
+                     ORDER BY due_at, id LIMIT ${PUSHES_PER_RUN})
+        RETURNING id`,
+    z.object({ id: z.number() }),
+  )
+  await enqueue(
+    env,
+    leased.map((r) => r.id),
+  )
+  return leased.length
+}
+
+const pendingRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  timezone: z.string().nullable(),
+  at_best_moment: z.number(),
+  language: z.enum(['es', 'en']).nullable(),
+  copy: z.string().nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  notification_id: z.number(),
+})
+type Pending = z.output<typeof pendingRow>
+
+function noticeFor(d: Pending, device: DeviceRow): PushNotice {
+  const locale = d.language ?? device.language
+  const copy = (d.copy ? JSON.parse(d.copy) : {}) as Record<string, { title?: string; description?: string | null }>
+  const text = copy[locale] ?? { title: d.title, description: d.description }
+  return {
+    title: text.title ?? d.title,
+    body: text.description ?? '',
+    url: localizedHref(locale, 'journey'),
+    tag: `notice-${d.notification_id}`,
+  }
+}
+
+/** Run `work` over `items`, CONCURRENCY at a time. */
+async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = Array.from<R>({ length: items.length })
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++
+        out[i] = await work(items[i]!)
+      }
+    }),
+  )
+  return out
+}
+
+/**
+ * The calma-fanout consumer of a `devices` message. Per person: in quiet hours, a notice whose
+ * every device keeps quiet hours waits until 08:00 (its due_at moves; a best-moment reminder is
+ * skipped instead); otherwise the delivery is claimed (pending → sent, once, whoever else
+ * reads it) and sent to each device that may take it now. The push service's answers are
+ * written back in one batch: 404/410 drop the device, others count a failure.
+ */
+export async function deliverPushes(env: Env, deliveryIds: number[], now = Date.now()) {
+  const db = getDb(env.DB)
+  const pending = await rows(
+    db,
+    sql`SELECT d.id, d.user_id, u.timezone, n.at_best_moment, n.language, n.copy, n.title, n.description, d.notification_id
+        FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
+        WHERE d.id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND d.status = 'pending' AND d.channel = 'push'`,
+    pendingRow,
+  )
+  if (!pending.length) return { sent: 0, waiting: 0 }
+  const devices = await devicesOfPeople(
+    db,
+    pending.map((p) => p.user_id),
+  )
+  const byPerson = new Map<number, DeviceRow[]>()
+  for (const d of devices) byPerson.set(d.user_id, [...(byPerson.get(d.user_id) ?? []), d])
+  const waits: { id: number; until: number }[] = []
+  const go: Pending[] = []
+  for (const p of pending) {
+    const mine = byPerson.get(p.user_id) ?? []
+    const quiet = inQuietHours(now, p.timezone)
+    if (quiet && !p.at_best_moment && mine.length && mine.every((d) => d.quiet_hours))
+      waits.push({ id: p.id, until: quietHoursEnd(now, p.timezone) })
+    else go.push(p)
+  }
+  const claimed = await claim(db, go, waits, now)
+  const sends = claimed.flatMap((p) =>
+    (byPerson.get(p.user_id) ?? [])
+      .filter((d) => !d.quiet_hours || !inQuietHours(now, p.timezone))
+      .map((device) => ({ device, notice: noticeFor(p, device) })),
+  )
+  const outcomes = await pooled(sends, (s) => sendPush(env, s.device, s.notice))
+  const of = (kind: Outcome['kind']) => sends.filter((_, i) => outcomes[i]!.kind === kind).map((s) => s.device.id)
+  await recordOutcomes(db, of('gone'), of('failed'), of('ok'), now)
+  return { sent: of('ok').length, waiting: waits.length }
+}
+
+/** Claims `go` (pending → sent) and moves `waits` to the end of their quiet hours, in one batch. */
+async function claim(db: Db, go: Pending[], waits: { id: number; until: number }[], now: number) {
+  const [claimed] = await batch(db, [
+    sql`UPDATE notification_deliveries SET status = 'sent', sent_at = ${now}
+        WHERE id IN (SELECT value FROM json_each(${ids(go.map((p) => p.id))})) AND status = 'pending'
+        RETURNING id`,
+    ...waits.map(
+      (w) => sql`UPDATE notification_deliveries SET due_at = ${w.until} WHERE id = ${w.id} AND status = 'pending'`,
+    ),
+  ])
+  const taken = new Set(rowsIn(claimed, z.object({ id: z.number() })).map((r) => r.id))
+  return go.filter((p) => taken.has(p.id))
+}

@@ -1,0 +1,47 @@
+// The caller's devices (issue 34 §1; docs/API.md "Reminders on this device").
+import type { PushDevice } from '#shared/contract/push'
+import type { Ctx } from '#worker/context'
+import { AppError } from '#worker/http/errors'
+import * as repo from './subscriptions.repo'
+
+/** GET /v1/push/key: the VAPID public key the browser subscribes with. */
+export function publicKey(ctx: Ctx) {
+  if (!ctx.env.VAPID_PUBLIC_KEY) throw new AppError('unavailable', { message: 'push.errors.unavailable' })
+  return { public_key: ctx.env.VAPID_PUBLIC_KEY }
+}
+
+const deviceDto = (d: repo.DeviceRow): PushDevice => ({
+  endpoint: d.endpoint,
+  quiet_hours: d.quiet_hours,
+  created_at: new Date(d.created_at).toISOString(),
+})
+
+/**
+ * POST /v1/push/subscription: saves this browser's subscription for the caller, in their
+ * language, tied to the session that saved it (its logout removes it). `created`: the caller had
+ * no device with this endpoint (a browser another person used here is the caller's now).
+ */
+export async function save(
+  ctx: Ctx,
+  f: { endpoint: string; keys: { p256dh: string; auth: string }; quiet_hours?: boolean | undefined },
+  sessionHash: string | null,
+) {
+  const user = ctx.user!
+  const { existed, device } = await repo.saveDevice(ctx.db, {
+    userId: user.id,
+    endpoint: f.endpoint,
+    p256dh: f.keys.p256dh,
+    auth: f.keys.auth,
+    language: user.language,
+    quietHours: f.quiet_hours,
+    sessionHash,
+    now: Date.now(),
+  })
+  return { created: !existed, device: deviceDto(device) }
+}
+
+/** DELETE /v1/push/subscription: the caller's own device only; any other endpoint is 404, nothing deleted. */
+export async function remove(ctx: Ctx, endpoint: string) {
+  if (!(await repo.deleteDevice(ctx.db, ctx.user!.id, endpoint)))
+    throw new AppError('not_found', { message: 'push.errors.not_found' })
+}

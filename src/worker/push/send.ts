@@ -1,0 +1,54 @@
+// Sending one push to one device (issue 34 §1): RFC 8030 (the push service's POST), RFC 8292
+// (VAPID: `Authorization: vapid t=<ES256 JWT>, k=<public key>`) and RFC 8291 (the payload
+// encrypted to the device's keys, aes128gcm of RFC 8188), by @block65/webcrypto-web-push, which
+// does all three with WebCrypto only (docs/decisions/051).
+import { buildPushPayload } from '@block65/webcrypto-web-push'
+import type { Env } from '#worker/env'
+import type { DeviceRow } from './subscriptions.repo'
+
+/** What the service worker shows (src/sw/push.ts): in the person's language, `url` the page to open. */
+export type PushNotice = {
+  title: string
+  body: string
+  url: string
+  /** One notice per tag on a device: a second with the same tag replaces the first. */
+  tag: string
+}
+
+/** ok: delivered (201/202); gone: the device unsubscribed (404/410), dropped; failed: kept, counted. */
+export type Outcome = { kind: 'ok' } | { kind: 'gone' } | { kind: 'failed'; status: number; retryAfter: number | null }
+
+/** The VAPID keys and contact, or null when this Worker has none (no push is sent then). */
+export function vapidOf(env: Env) {
+  if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY || !env.VAPID_SUBJECT) return null
+  return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+}
+
+/** How long a push service keeps a notice for a device that is off: a day (RFC 8030 TTL). */
+export const PUSH_TTL_SEC = 24 * 60 * 60
+
+/** One device, one notice. Never throws for the service's answer; a network failure counts as failed (status 0). */
+export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice): Promise<Outcome> {
+  const vapid = vapidOf(env)
+  if (!vapid) return { kind: 'failed', status: 0, retryAfter: null }
+  const req = await buildPushPayload(
+    { data: notice, options: { ttl: PUSH_TTL_SEC, urgency: 'normal', topic: topicOf(notice.tag) } },
+    { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
+    vapid,
+  )
+  let res: Response
+  try {
+    res = await fetch(device.endpoint, { method: 'POST', headers: req.headers, body: req.body })
+  } catch (err) {
+    console.warn(`push to device ${device.id} failed: ${err instanceof Error ? err.message : String(err)}`)
+    return { kind: 'failed', status: 0, retryAfter: null }
+  }
+  await res.body?.cancel()
+  if (res.status === 201 || res.status === 202) return { kind: 'ok' }
+  if (res.status === 404 || res.status === 410) return { kind: 'gone' }
+  const after = Number(res.headers.get('retry-after'))
+  return { kind: 'failed', status: res.status, retryAfter: Number.isFinite(after) && after > 0 ? after : null }
+}
+
+/** RFC 8030 Topic: at most 32 characters of the URL-safe base64 alphabet. */
+const topicOf = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 32)

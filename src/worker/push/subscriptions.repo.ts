@@ -1,0 +1,108 @@
+// Queries of the push subscriptions (issue 34 §1). Every statement a person's call makes names
+// the caller's user id, except the save, which takes an endpoint over from whoever had it (the
+// browser is the caller's now: docs/API.md "Reminders on this device").
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Language } from '#shared/enums'
+import type { Db } from '#worker/db/client'
+import { batch, rows, rowsIn, run } from '#worker/db/query'
+
+/** A person keeps at most this many devices: saving one more drops their oldest. */
+export const DEVICES_PER_PERSON = 10
+
+const deviceRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  endpoint: z.string(),
+  p256dh: z.string(),
+  auth: z.string(),
+  language: z.enum(['es', 'en']),
+  quiet_hours: z.union([z.number(), z.boolean()]).transform((v) => v === true || v === 1),
+  created_at: z.number(),
+})
+export type DeviceRow = z.output<typeof deviceRow>
+
+const COLUMNS = sql.raw('id, user_id, endpoint, p256dh, auth, language, quiet_hours, created_at')
+
+export interface NewDevice {
+  userId: number
+  endpoint: string
+  p256dh: string
+  auth: string
+  language: Language
+  /** Absent: a new device has quiet hours on, a known one keeps its choice. */
+  quietHours: boolean | undefined
+  sessionHash: string | null
+  now: number
+}
+
+/**
+ * Saves the device for `d.userId` in one batch (one transaction): whether the caller already had
+ * this endpoint, the row written (taken over from another person if theirs), the caller's
+ * devices past DEVICES_PER_PERSON dropped oldest first, and the row read back.
+ */
+export async function saveDevice(db: Db, d: NewDevice): Promise<{ existed: boolean; device: DeviceRow }> {
+  const quiet = d.quietHours === undefined ? null : d.quietHours ? 1 : 0
+  const [before, , , after] = await batch(db, [
+    sql`SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ${d.endpoint} AND user_id = ${d.userId}`,
+    sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, quiet_hours, session_hash, created_at, failures)
+        VALUES (${d.userId}, ${d.endpoint}, ${d.p256dh}, ${d.auth}, ${d.language}, coalesce(${quiet}, 1), ${d.sessionHash}, ${d.now}, 0)
+        ON CONFLICT (endpoint) DO UPDATE SET
+          quiet_hours = CASE WHEN user_id = excluded.user_id THEN coalesce(${quiet}, quiet_hours) ELSE excluded.quiet_hours END,
+          created_at = CASE WHEN user_id = excluded.user_id THEN created_at ELSE excluded.created_at END,
+          user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+          language = excluded.language, session_hash = excluded.session_hash, failures = 0`,
+    sql`DELETE FROM push_subscriptions WHERE user_id = ${d.userId} AND id NOT IN (
+          SELECT id FROM push_subscriptions WHERE user_id = ${d.userId} ORDER BY created_at DESC, id DESC LIMIT ${DEVICES_PER_PERSON})`,
+    sql`SELECT ${COLUMNS} FROM push_subscriptions WHERE endpoint = ${d.endpoint}`,
+  ])
+  const existed = rowsIn(before, z.object({ n: z.number() }))[0]!.n > 0
+  return { existed, device: rowsIn(after, deviceRow)[0]! }
+}
+
+/** Deletes the caller's own device with this endpoint; answers whether there was one. */
+export const deleteDevice = async (db: Db, userId: number, endpoint: string) =>
+  (await run(db, sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${endpoint}`)) > 0
+
+/** The devices a session saved (its logout removes them). */
+export const deleteSessionDevices = (db: Db, userId: number, sessionHash: string) =>
+  run(db, sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND session_hash = ${sessionHash}`)
+
+/** The person's devices, newest first, for their export (never the keys). */
+export const devicesOf = (db: Db, userId: number) =>
+  rows(
+    db,
+    sql`SELECT endpoint, quiet_hours, language, created_at, last_ok_at FROM push_subscriptions
+        WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`,
+    z.object({
+      endpoint: z.string(),
+      quiet_hours: z.number(),
+      language: z.string(),
+      created_at: z.number(),
+      last_ok_at: z.number().nullable(),
+    }),
+  )
+
+/** The devices of these people (a block of a notice's audience): one read, however many people. */
+export const devicesOfPeople = (db: Db, userIds: number[]) =>
+  userIds.length
+    ? rows(
+        db,
+        sql`SELECT ${COLUMNS} FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))
+            ORDER BY id`,
+        deviceRow,
+      )
+    : Promise.resolve([])
+
+/** The push service's answers, written back in one batch: gone devices deleted, failures counted, successes stamped. */
+export async function recordOutcomes(db: Db, gone: number[], failed: number[], ok: number[], now: number) {
+  const list = (ids: number[]) => JSON.stringify(ids)
+  const statements = [
+    gone.length && sql`DELETE FROM push_subscriptions WHERE id IN (SELECT value FROM json_each(${list(gone)}))`,
+    failed.length &&
+      sql`UPDATE push_subscriptions SET failures = failures + 1 WHERE id IN (SELECT value FROM json_each(${list(failed)}))`,
+    ok.length &&
+      sql`UPDATE push_subscriptions SET failures = 0, last_ok_at = ${now} WHERE id IN (SELECT value FROM json_each(${list(ok)}))`,
+  ].filter((s): s is ReturnType<typeof sql> => !!s)
+  if (statements.length) await batch(db, statements)
+}

@@ -1,0 +1,261 @@
+// Reminders on this device (issue 34 §1) through the Worker on the real D1: saving, moving and
+// deleting a device's subscription (the caller's own only), translated refusals, logout and
+// erasure; and a `push` notice reaching each device through calma-fanout, sent to the fake push
+// service at fetch (which checks the VAPID JWT and decrypts with the browser's private key).
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import worker from '#worker/index'
+import { adminNotifications } from '#worker/db/schema'
+import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
+import { deliverPushes, quietHoursEnd } from '#worker/push/deliver'
+import { instantOf, wallClock } from '#worker/lib/zones'
+import { api, json } from '../helpers'
+import { given, patchUser } from '../factories'
+import { bearer, register } from '../users/support'
+import { FakePushService, type BrowserSubscription } from './fake-push-service'
+
+/** Bodies are forms (SPEC §7): `keys` goes as keys[p256dh] and keys[auth]. */
+function formOf(body: Record<string, unknown>) {
+  const form: Record<string, string> = {}
+  for (const [k, v] of Object.entries(body))
+    if (v && typeof v === 'object') for (const [n, x] of Object.entries(v)) form[`${k}[${n}]`] = String(x)
+    else form[k] = String(v)
+  return form
+}
+async function call(token: string | null, method: string, path: string, body?: Record<string, unknown>, locale = 'en') {
+  const res = await api(path, {
+    method,
+    locale,
+    headers: token ? bearer(token) : {},
+    form: body ? formOf(body) : undefined,
+  })
+  return { res, body: await json(res) }
+}
+const save = (token: string, sub: BrowserSubscription, extra: Record<string, unknown> = {}, locale = 'en') =>
+  call(token, 'POST', '/v1/push/subscription', { endpoint: sub.endpoint, keys: sub.keys, ...extra }, locale)
+const devicesOf = async (userId: number) =>
+  (
+    await env.DB.prepare(
+      'SELECT endpoint, quiet_hours, failures FROM push_subscriptions WHERE user_id = ?1 ORDER BY id',
+    )
+      .bind(userId)
+      .all<{ endpoint: string; quiet_hours: number; failures: number }>()
+  ).results
+
+/** The fake push service behind fetch (the only thing faked); anything else is refused loudly. */
+function pushServiceAtFetch() {
+  const fake = new FakePushService()
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input as RequestInfo, init)
+    if (!fake.handles(request.url)) throw new Error(`unexpected fetch ${request.url}`)
+    return fake.fetch(request)
+  })
+  return fake
+}
+
+/** Runs the minute cron's notice path, then every calma-fanout message it sent, through the Worker's queue handler. */
+async function runNotices(now = new Date()) {
+  const sent = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch').mockImplementation(async () => ({}) as never)
+  await sendDueNotifications(env, now)
+  const bodies = sent.mock.calls.flatMap(([b]) => [...b].map((m) => m.body))
+  sent.mockRestore()
+  const batch = createMessageBatch(
+    'calma-fanout',
+    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
+  )
+  const ctx = createExecutionContext()
+  await worker.queue(batch, env, ctx)
+  await getQueueResult(batch, ctx)
+  return bodies as { kind: string }[]
+}
+
+async function pushNotice(receivers: number[], extra: { sendAt?: Date; createdAt?: Date } = {}) {
+  const at = new Date(Date.now() - 1000)
+  return given(adminNotifications, {
+    title: 'Respira',
+    channel: 'push',
+    status: 'pending',
+    receivers,
+    sendAt: at,
+    createdAt: at,
+    copy: {
+      es: { title: 'Respira', description: 'Tres minutos para ti' },
+      en: { title: 'Breathe', description: 'Three minutes for you' },
+    },
+    ...extra,
+  })
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('saving this device', () => {
+  it('GET /v1/push/key gives the VAPID public key to anyone', async () => {
+    const { res, body } = await call(null, 'GET', '/v1/push/key')
+    expect(res.status).toBe(200)
+    expect(body.public_key).toBe(env.VAPID_PUBLIC_KEY)
+  })
+
+  it('saves (201), saves again (200, quiet hours kept), and the caller can delete only their own', async () => {
+    const fake = new FakePushService()
+    const ana = await register()
+    const luis = await register()
+    const sub = await fake.subscribe()
+    const first = await save(ana.token, sub)
+    expect(first.res.status).toBe(201)
+    expect(first.body.message).toBe('Reminders are on for this device.')
+    expect(first.body.device).toMatchObject({ endpoint: sub.endpoint, quiet_hours: true })
+    expect(first.body.device.keys).toBeUndefined()
+    const off = await save(ana.token, sub, { quiet_hours: '0' }, 'es')
+    expect(off.res.status).toBe(200)
+    expect(off.body.message).toBe('Actualizamos los recordatorios de este dispositivo.')
+    const again = await save(ana.token, sub)
+    expect(again.body.device.quiet_hours).toBe(false)
+    expect(await devicesOf(ana.id)).toHaveLength(1)
+
+    // Another person's endpoint: 404, nothing deleted.
+    const other = await call(luis.token, 'DELETE', '/v1/push/subscription', { endpoint: sub.endpoint }, 'es')
+    expect(other.res.status).toBe(404)
+    expect(other.body.message).toBe('Este dispositivo no tiene recordatorios en tu cuenta.')
+    expect(await devicesOf(ana.id)).toHaveLength(1)
+    const gone = await call(ana.token, 'DELETE', '/v1/push/subscription', { endpoint: sub.endpoint })
+    expect(gone.res.status).toBe(200)
+    expect(gone.body.message).toBe('Reminders are off for this device.')
+    expect(await devicesOf(ana.id)).toEqual([])
+  })
+
+  it('the same browser saved by another person moves to them', async () => {
+    const fake = new FakePushService()
+    const ana = await register()
+    const luis = await register()
+    const sub = await fake.subscribe()
+    await save(ana.token, sub)
+    const moved = await save(luis.token, sub)
+    expect(moved.res.status).toBe(201)
+    expect(await devicesOf(ana.id)).toEqual([])
+    expect((await devicesOf(luis.id)).map((d) => d.endpoint)).toEqual([sub.endpoint])
+  })
+
+  it('keeps at most 10 devices a person, dropping the oldest', async () => {
+    const fake = new FakePushService()
+    const ana = await register()
+    const subs: BrowserSubscription[] = []
+    for (let i = 0; i < 11; i++) {
+      subs.push(await fake.subscribe())
+      expect((await save(ana.token, subs[i]!)).res.status).toBe(201)
+    }
+    const kept = (await devicesOf(ana.id)).map((d) => d.endpoint)
+    expect(kept).toHaveLength(10)
+    expect(kept).not.toContain(subs[0]!.endpoint)
+  })
+
+  it('refuses a visitor, and bad endpoints and keys with field errors in both languages', async () => {
+    const fake = new FakePushService()
+    const sub = await fake.subscribe()
+    const anon = await call(null, 'POST', '/v1/push/subscription', { endpoint: sub.endpoint, keys: sub.keys })
+    expect(anon.res.status).toBe(401)
+    const ana = await register()
+    const bad = await call(ana.token, 'POST', '/v1/push/subscription', {
+      endpoint: 'http://push.fake.example/x',
+      keys: { p256dh: 'short', auth: sub.keys.auth },
+    })
+    expect(bad.res.status).toBe(422)
+    expect(bad.body.errors.endpoint).toEqual(['This browser gave an address we cannot use for reminders.'])
+    expect(JSON.stringify(bad.body.errors)).toContain('This browser gave keys we cannot use for reminders.')
+    const es = await call(ana.token, 'POST', '/v1/push/subscription', { endpoint: 'not a url', keys: sub.keys }, 'es')
+    expect(es.res.status).toBe(422)
+    expect(es.body.errors.endpoint).toEqual([
+      'Este navegador dio una dirección que no podemos usar para recordatorios.',
+    ])
+    expect(await devicesOf(ana.id)).toEqual([])
+  })
+
+  it('logout removes the devices its session saved; the export lists them without keys; erasure removes them', async () => {
+    const fake = new FakePushService()
+    const ana = await register()
+    await save(ana.token, await fake.subscribe())
+    const exported = await call(ana.token, 'GET', '/v1/user/export')
+    expect(exported.body.export.push_devices).toHaveLength(1)
+    expect(JSON.stringify(exported.body.export.push_devices)).not.toMatch(/p256dh|auth/)
+    expect((await call(ana.token, 'POST', '/v1/user/logout')).res.status).toBe(200)
+    expect(await devicesOf(ana.id)).toEqual([])
+
+    const luis = await register()
+    await save(luis.token, await fake.subscribe())
+    await env.DB.prepare('DELETE FROM users WHERE id = ?1').bind(luis.id).run()
+    expect(await devicesOf(luis.id)).toEqual([])
+  })
+})
+
+describe('a push notice reaches the devices', () => {
+  it('decrypted by the push service in each person’s language, with the page to open; 410 drops, 429 keeps', async () => {
+    const fake = pushServiceAtFetch()
+    const ana = await register({}, 'es')
+    const tom = await register({}, 'en')
+    const anaPhone = await fake.subscribe()
+    const tomPhone = await fake.subscribe()
+    const tomOld = await fake.subscribe()
+    const tomBusy = await fake.subscribe()
+    for (const [p, s] of [
+      [ana, anaPhone],
+      [tom, tomPhone],
+      [tom, tomOld],
+      [tom, tomBusy],
+    ] as const)
+      await save(p.token, s, { quiet_hours: '0' }, p === ana ? 'es' : 'en')
+    fake.answer(tomOld.endpoint, 410)
+    fake.answer(tomBusy.endpoint, 429)
+    const id = await pushNotice([ana.id, tom.id])
+    const messages = await runNotices()
+    expect(messages.map((m) => m.kind)).toContain('devices')
+    const byEndpoint = new Map(fake.received.map((r) => [r.endpoint, r]))
+    expect(byEndpoint.get(anaPhone.endpoint)?.payload).toEqual({
+      title: 'Respira',
+      body: 'Tres minutos para ti',
+      url: '/journey',
+      tag: `notice-${id}`,
+    })
+    expect(byEndpoint.get(tomPhone.endpoint)?.payload).toMatchObject({ title: 'Breathe', url: '/en/journey' })
+    expect(byEndpoint.get(tomPhone.endpoint)?.k).toBe(env.VAPID_PUBLIC_KEY)
+    expect(fake.received).toHaveLength(2)
+    expect(fake.refused.map((r) => r.status).sort()).toEqual([410, 429])
+    const tomDevices = await devicesOf(tom.id)
+    expect(tomDevices.map((d) => d.endpoint).sort()).toEqual([tomBusy.endpoint, tomPhone.endpoint].sort())
+    expect(tomDevices.find((d) => d.endpoint === tomBusy.endpoint)?.failures).toBe(1)
+    // Run again: each delivery was sent once.
+    await runNotices()
+    expect(fake.received).toHaveLength(2)
+  })
+
+  it('quiet hours: a notice at 23:00 on the person’s clock waits until 08:00 on a quiet device', async () => {
+    const fake = pushServiceAtFetch()
+    const zone = 'America/Mexico_City'
+    const ana = await register({ timezone: zone }, 'es')
+    await patchUser(ana.id, { timezone: zone })
+    await save(ana.token, await fake.subscribe(), {}, 'es')
+    // 23:00 in Mexico City today.
+    const night = instantOf(wallClock(Date.now(), zone).date, 23 * 60, zone)!
+    const id = await pushNotice([ana.id], { sendAt: new Date(night - 1000), createdAt: new Date(night - 1000) })
+    await runNotices(new Date(night))
+    // The deliveries' consumer ran at the real now; judge it at 23:00 by delivering again at that time.
+    const pending = await env.DB.prepare(
+      "SELECT id FROM notification_deliveries WHERE notification_id = ?1 AND channel = 'push'",
+    )
+      .bind(id)
+      .first<{ id: number }>()
+    await env.DB.prepare("UPDATE notification_deliveries SET status = 'pending', sent_at = NULL WHERE id = ?1")
+      .bind(pending!.id)
+      .run()
+    fake.received.length = 0
+    const r = await deliverPushes(env, [pending!.id], night)
+    expect(r).toEqual({ sent: 0, waiting: 1 })
+    expect(fake.received).toEqual([])
+    const row = await env.DB.prepare('SELECT status, due_at FROM notification_deliveries WHERE id = ?1')
+      .bind(pending!.id)
+      .first<{ status: string; due_at: number }>()
+    expect(row).toEqual({ status: 'pending', due_at: quietHoursEnd(night, zone) })
+    expect(wallClock(row!.due_at, zone)).toMatchObject({ hour: 8, minute: 0 })
+    const morning = await deliverPushes(env, [pending!.id], row!.due_at)
+    expect(morning).toEqual({ sent: 1, waiting: 0 })
+    expect(fake.received).toHaveLength(1)
+  })
+})
