@@ -131,7 +131,7 @@ export const en = {
     },
     status: { visible: 'Visible', hidden: 'Hidden', public: 'Public', private: 'Private' },
     state: { pending: 'Pending', sent: 'Sent', cancelled: 'Cancelled', approved: 'Approved', rejected: 'Rejected' },
-    channel: { in_app: 'In the app', email: 'Email' },
+    channel: { in_app: 'In the app', email: 'Email', push: 'On their devices (push)' },
     roles: {
       r1: 'Patient',
       r2: 'Psychologist',
@@ -380,7 +380,7 @@ export const es: typeof en = {
       approved: 'Aprobada',
       rejected: 'Rechazada',
     },
-    channel: { in_app: 'En la app', email: 'Correo' },
+    channel: { in_app: 'En la app', email: 'Correo', push: 'En sus dispositivos (push)' },
     roles: {
       r1: 'Paciente',
       r2: 'Psicólogo',

@@ -52,6 +52,7 @@ export function NotificationsScreen() {
               options: [
                 { value: 'in_app', label: channelName(t, 'in_app') },
                 { value: 'email', label: channelName(t, 'email') },
+                { value: 'push', label: channelName(t, 'push') },
               ],
             },
             { name: 'language', label: 'admin.fields.language', type: 'select', options: langOptions },

@@ -36,7 +36,7 @@ export const stateColumn = (t: Translate): Column => ({
   render: (r) => stateName(t, r.status),
 })
 export const channelName = (t: Translate, v: unknown) =>
-  v === 'in_app' || v === 'email' ? t(`admin.channel.${v}`) : textOf(v)
+  v === 'in_app' || v === 'email' || v === 'push' ? t(`admin.channel.${v}`) : textOf(v)
 /** Appointment statuses by number, in the admin's language. */
 export const appointmentStatusName = (t: Translate, v: unknown) => {
   const key = Object.entries(AppointmentStatus).find(([, n]) => n === Number(v))?.[0] as
