@@ -41,6 +41,8 @@ import {
   tagOf,
   tagOfViewer,
 } from '../client/pwa/viewer'
+// Reminders on this device (issue 34 §1): push, notificationclick, pushsubscriptionchange.
+import './push'
 
 declare const self: ServiceWorkerGlobalScope & { __SW_MANIFEST: (PrecacheEntry | string)[] }
 /** A hash of this build's precache list (scripts/build-sw.mjs). */

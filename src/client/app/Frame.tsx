@@ -123,6 +123,9 @@ function useSession() {
       // Offline, the call cannot end the session: the service worker takes it over, ends it on
       // this device now and on the server before anything else goes out (decision 039). Where
       // no worker can, the person stays signed in and is told why.
+      // This device's reminders stop while the session can still say so (DELETE /v1/push/subscription).
+      if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+        await import('../pwa/push').then((m) => m.dropOnLogout()).catch(() => {})
       if (!(await serverLogout()) && !(await endSessionLater(locale))) {
         leaving = false
         $user.set(was)

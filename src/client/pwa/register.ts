@@ -26,6 +26,14 @@ export function registerServiceWorker(userId: number | null) {
     const send = () => void (waiting() && !isOffline() && outbox().then((m) => m.flush(userId)))
     send()
     addEventListener('online', send)
+    // The push service renewed this device's subscription (src/sw/push.ts): saved while signed in.
+    navigator.serviceWorker?.addEventListener('message', (e: MessageEvent<{ type?: string } | null>) => {
+      if (e.data?.type === 'PUSH_RENEWED')
+        void import('./push').then(
+          (m) => m.saveRenewed(),
+          () => {},
+        )
+    })
   } else if (waiting()) {
     // Nobody signed in: the saves wait for their person, but none past its age (./outbox-store.ts).
     void outbox().then((m) => m.prune())

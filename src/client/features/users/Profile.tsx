@@ -1,16 +1,17 @@
 import { lazy, Suspense, useState } from 'react'
-import type { ProfilePageData, UserDto } from '#shared/contract/users'
+import type { ProfilePageData } from '#shared/contract/users'
 import { formatDate } from '#client/components/dates.ts'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Check, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { CountryPhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { $user, clearOnLogout, storeUser } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
+import { NotificationSettings } from './NotificationSettings'
 import '#client/components/forms.css'
 import { Role } from '#shared/enums'
 import { formatDollars } from '#shared/catalogue'
@@ -228,62 +229,6 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
   )
 }
 
-function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: UserDto) => void }) {
-  const { t, href } = usePage()
-  const hydrated = useHydrated()
-  const [reader, setReader] = useState(user.is_a_email_reader)
-  const [time, setTime] = useState(user.perfect_time_to_send_notifications ?? '')
-  // Issue 11: the channels (none chosen yet means both); at least one stays on (stopping all is the link below).
-  const chosen = user.notification_channels.length ? user.notification_channels : ['in_app', 'email']
-  const [inApp, setInApp] = useState(chosen.includes('in_app'))
-  const [byEmail, setByEmail] = useState(chosen.includes('email'))
-  const form = useForm()
-  const { busy } = form
-  async function save() {
-    const channels = [inApp && 'in_app', byEmail && 'email'].filter(Boolean).join('|') || 'in_app'
-    const res = await form.send(() =>
-      call(updateProfile, {
-        input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels },
-      }),
-    )
-    if (res) onSaved(res.user)
-  }
-  return (
-    <section className="profile-card" aria-labelledby="profile-notifications">
-      <h2 id="profile-notifications">{t('accounts.profile.notifications')}</h2>
-      {user.notifications_disabled && (
-        <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>
-      )}
-      <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate>
-        <Check name="channel_in_app" checked={inApp} onChecked={(v) => (v || byEmail) && setInApp(v)}>
-          {t('engagement.notifications.settings_in_app')}
-        </Check>
-        <Check name="channel_email" checked={byEmail} onChecked={(v) => (v || inApp) && setByEmail(v)}>
-          {t('engagement.notifications.settings_email')}
-        </Check>
-        <Check name="is_a_email_reader" checked={reader} onChecked={setReader}>
-          {t('accounts.profile.email_reader')}
-        </Check>
-        <Field
-          label={t('accounts.profile.best_time')}
-          name="perfect_time_to_send_notifications"
-          type="time"
-          value={time}
-          onValue={setTime}
-        />
-        <div className="auth-actions">
-          <button className="button button-primary" type="submit" disabled={!hydrated || busy}>
-            {t('accounts.profile.save')}
-          </button>
-          {!user.notifications_disabled && (
-            <a href={href('disableNotifications')}>{t('accounts.profile.stop_notifications')}</a>
-          )}
-        </div>
-      </form>
-    </section>
-  )
-}
-
 function ExportData() {
   const { t } = usePage()
   const hydrated = useHydrated()
@@ -364,6 +309,7 @@ function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
     // person to sign in instead of reading this confirmation and going home.
     $user.set(null)
     void clearOnLogout()
+    void import('#client/pwa/push.ts').then((m) => m.unsubscribeHere()).catch(() => {})
     setDone(res.message ?? t('accounts.messages.deleted'))
     window.setTimeout(() => window.location.assign(href('home')), 2000)
   }

@@ -1,0 +1,72 @@
+import { lazy, Suspense, useState } from 'react'
+import type { UserDto } from '#shared/contract/users'
+import { call, contract } from '#client/api.ts'
+import { usePage } from '#client/app/context.tsx'
+import { Check, Field } from '#client/components/Field.tsx'
+import { useForm, useHydrated } from '#client/components/forms.tsx'
+
+const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
+// Reminders on this device (issue 34 §1): the browser's push subscription, only in the browser.
+const DevicePush = lazy(() => import('./DevicePush'))
+
+/** The profile's notification settings (SPEC §2, issue 11): the person's channels, then this device's reminders. */
+export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: UserDto) => void }) {
+  const { t, href } = usePage()
+  const hydrated = useHydrated()
+  const [reader, setReader] = useState(user.is_a_email_reader)
+  const [time, setTime] = useState(user.perfect_time_to_send_notifications ?? '')
+  // Issue 11: the channels (none chosen yet means both); at least one stays on (stopping all is the link below).
+  const chosen = user.notification_channels.length ? user.notification_channels : ['in_app', 'email']
+  const [inApp, setInApp] = useState(chosen.includes('in_app'))
+  const [byEmail, setByEmail] = useState(chosen.includes('email'))
+  const form = useForm()
+  const { busy } = form
+  async function save() {
+    const channels = [inApp && 'in_app', byEmail && 'email'].filter(Boolean).join('|') || 'in_app'
+    const res = await form.send(() =>
+      call(updateProfile, {
+        input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels },
+      }),
+    )
+    if (res) onSaved(res.user)
+  }
+  return (
+    <section className="profile-card" aria-labelledby="profile-notifications">
+      <h2 id="profile-notifications">{t('accounts.profile.notifications')}</h2>
+      {user.notifications_disabled && (
+        <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>
+      )}
+      <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate>
+        <Check name="channel_in_app" checked={inApp} onChecked={(v) => (v || byEmail) && setInApp(v)}>
+          {t('engagement.notifications.settings_in_app')}
+        </Check>
+        <Check name="channel_email" checked={byEmail} onChecked={(v) => (v || inApp) && setByEmail(v)}>
+          {t('engagement.notifications.settings_email')}
+        </Check>
+        <Check name="is_a_email_reader" checked={reader} onChecked={setReader}>
+          {t('accounts.profile.email_reader')}
+        </Check>
+        <Field
+          label={t('accounts.profile.best_time')}
+          name="perfect_time_to_send_notifications"
+          type="time"
+          value={time}
+          onValue={setTime}
+        />
+        <div className="auth-actions">
+          <button className="button button-primary" type="submit" disabled={!hydrated || busy}>
+            {t('accounts.profile.save')}
+          </button>
+          {!user.notifications_disabled && (
+            <a href={href('disableNotifications')}>{t('accounts.profile.stop_notifications')}</a>
+          )}
+        </div>
+      </form>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <DevicePush />
+        </Suspense>
+      )}
+    </section>
+  )
+}

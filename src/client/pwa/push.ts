@@ -1,0 +1,123 @@
+/**
+ * Reminders on this device (issue 34 §1; docs/decisions/052-reminders-on-the-device.md): the
+ * browser's push subscription, saved for the signed-in person with POST /v1/push/subscription
+ * and removed with DELETE. Loaded only by the profile's switch, a logout, and a page after the
+ * service worker renewed the subscription (src/sw/push.ts).
+ */
+import { call, contract, type ApiResult } from '#client/api.ts'
+
+const { pushKey, savePushSubscription, deletePushSubscription } = contract(() => import('#shared/contract/push'))
+
+/** What this device can do: `ios` is Safari on iPhone/iPad not opened from the home screen. */
+export type PushSupport = 'ok' | 'unsupported' | 'ios' | 'denied'
+
+export function pushSupport(): PushSupport {
+  if (typeof window === 'undefined') return 'unsupported'
+  const standalone =
+    (navigator as { standalone?: boolean }).standalone === true || matchMedia('(display-mode: standalone)').matches
+  const ios =
+    /iPad|iPhone|iPod/.test(navigator.userAgent) || (/Macintosh/.test(navigator.userAgent) && 'ontouchend' in document)
+  const capable = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  // iOS Safari offers Web Push only to a site added to the home screen (16.4+).
+  if (ios && !standalone) return 'ios'
+  if (!capable) return 'unsupported'
+  return Notification.permission === 'denied' ? 'denied' : 'ok'
+}
+
+/** The service worker's registration, when there is one (none in dev or where it is blocked). */
+async function registration(): Promise<ServiceWorkerRegistration | undefined> {
+  if (!('serviceWorker' in navigator)) return undefined
+  return (await navigator.serviceWorker.getRegistration('/')) ?? undefined
+}
+
+/** This device's subscription now (the switch's state), or null. */
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  if (pushSupport() !== 'ok') return null
+  const reg = await registration()
+  return (await reg?.pushManager.getSubscription()) ?? null
+}
+
+/** base64url (unpadded), as the contract's `public_key` and PushSubscription.toJSON() keys are. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/')
+  const raw = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))
+  const out = new Uint8Array(raw.length)
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i)
+  return out
+}
+
+/** POST /v1/push/subscription with what the browser gave (PushSubscription.toJSON()). */
+export function saveSubscription(sub: PushSubscription, quiet: boolean | undefined, silent = false) {
+  const { endpoint = '', keys = {} } = sub.toJSON()
+  // The keys travel as `keys[p256dh]`, `keys[auth]`: the form's nested names (SPEC §7).
+  const input = {
+    endpoint,
+    'keys[p256dh]': keys.p256dh ?? '',
+    'keys[auth]': keys.auth ?? '',
+    ...(quiet === undefined ? {} : { quiet_hours: quiet }),
+  }
+  return call(savePushSubscription, { input: input as never, silent })
+}
+
+export type TurnOn = 'on' | 'not_allowed' | 'denied' | 'failed'
+
+/**
+ * The switch turned on: the browser asks for permission only now, then the push service gives
+ * this device's subscription (to the server's VAPID key), and the server keeps it.
+ */
+export async function turnOn(quiet: boolean): Promise<{ result: TurnOn; answer?: ApiResult<object> }> {
+  const permission = await Notification.requestPermission()
+  if (permission === 'denied') return { result: 'denied' }
+  if (permission !== 'granted') return { result: 'not_allowed' }
+  const reg = await registration()
+  if (!reg) return { result: 'failed' }
+  const key = await call(pushKey, { silent: true })
+  if (!key.success) return { result: 'failed', answer: key }
+  let sub: PushSubscription
+  try {
+    sub =
+      (await reg.pushManager.getSubscription()) ??
+      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key.public_key) }))
+  } catch {
+    return { result: 'failed' }
+  }
+  const answer = await saveSubscription(sub, quiet)
+  // Not kept by the server: not kept here either, so the switch tells the truth.
+  if (!answer.success) await sub.unsubscribe().catch(() => false)
+  return { result: answer.success ? 'on' : 'failed', answer }
+}
+
+/** The switch turned off (or a logout): the browser forgets it, and so does the server. */
+export async function turnOff(silent = false): Promise<boolean> {
+  const sub = await currentSubscription().catch(() => null)
+  if (!sub) return true
+  const { endpoint } = sub
+  await sub.unsubscribe().catch(() => false)
+  const answer = await call(deletePushSubscription, { input: { endpoint }, silent })
+  return answer.success
+}
+
+/**
+ * A logout: before the session ends (DELETE needs it), this device stops getting that person's
+ * reminders. Cheap where there is nothing to remove (no permission: no subscription).
+ */
+export async function dropOnLogout(): Promise<void> {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+  await turnOff(true).catch(() => false)
+}
+
+/** An erased account (the server removed its rows): the browser forgets the subscription too. */
+export async function unsubscribeHere(): Promise<void> {
+  const sub = await currentSubscription().catch(() => null)
+  await sub?.unsubscribe().catch(() => false)
+}
+
+/**
+ * The push service renewed this device's subscription while no page could save it
+ * (src/sw/push.ts `pushsubscriptionchange`: the worker holds no CSRF token). The worker tells the
+ * open pages; a signed-in page then saves the subscription the browser holds now.
+ */
+export async function saveRenewed(): Promise<void> {
+  const sub = await currentSubscription().catch(() => null)
+  if (sub) await saveSubscription(sub, undefined, true)
+}
