@@ -123,6 +123,20 @@ describe('saving this device', () => {
     expect(await devicesOf(ana.id)).toEqual([])
   })
 
+  it('turning a device on adds push to channels the person chose, once; no choice stays no choice', async () => {
+    const fake = new FakePushService()
+    const chose = await register()
+    const none = await register()
+    await patchUser(chose.id, { notificationChannels: ['in_app'] })
+    const channels = async (id: number) =>
+      (await env.DB.prepare('SELECT notification_channels AS c FROM users WHERE id = ?1').bind(id).first<{ c: string | null }>())?.c
+    await save(chose.token, await fake.subscribe())
+    await save(chose.token, await fake.subscribe())
+    expect(JSON.parse((await channels(chose.id))!)).toEqual(['in_app', 'push'])
+    await save(none.token, await fake.subscribe())
+    expect(await channels(none.id)).toBeNull()
+  })
+
   it('the same browser saved by another person moves to them', async () => {
     const fake = new FakePushService()
     const ana = await register()

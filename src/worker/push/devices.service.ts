@@ -37,6 +37,7 @@ export async function save(
     sessionHash,
     now: Date.now(),
   })
+  await repo.choosePushChannel(ctx.db, user.id)
   return { created: !existed, device: deviceDto(device) }
 }
 

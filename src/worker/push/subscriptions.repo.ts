@@ -106,3 +106,16 @@ export async function recordOutcomes(db: Db, gone: number[], failed: number[], o
   ].filter((s): s is ReturnType<typeof sql> => !!s)
   if (statements.length) await batch(db, statements)
 }
+
+/**
+ * Turning reminders on for a device is choosing the push channel: a person who chose their
+ * channels (a JSON list; none chosen means every channel) gets `push` added, so the switch they
+ * just turned on is not silently outweighed by an older choice of channels.
+ */
+export const choosePushChannel = (db: Db, userId: number) =>
+  run(
+    db,
+    sql`UPDATE users SET notification_channels = json_insert(notification_channels, '$[#]', 'push')
+        WHERE id = ${userId} AND json_type(notification_channels) = 'array'
+          AND NOT EXISTS (SELECT 1 FROM json_each(users.notification_channels) WHERE value = 'push')`,
+  )
