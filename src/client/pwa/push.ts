@@ -27,7 +27,11 @@ export function pushSupport(): PushSupport {
 /** The service worker's registration, when there is one (none in dev or where it is blocked). */
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!('serviceWorker' in navigator)) return undefined
-  return (await navigator.serviceWorker.getRegistration('/')) ?? undefined
+  const now = await navigator.serviceWorker.getRegistration('/')
+  if (now) return now
+  // Registered once the page is interactive (./register.ts): a switch turned on at once waits a little.
+  const late = new Promise<undefined>((resolve) => setTimeout(resolve, 5000, undefined))
+  return Promise.race([navigator.serviceWorker.ready, late])
 }
 
 /** This device's subscription now (the switch's state), or null. */
