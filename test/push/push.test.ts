@@ -129,7 +129,11 @@ describe('saving this device', () => {
     const none = await register()
     await patchUser(chose.id, { notificationChannels: ['in_app'] })
     const channels = async (id: number) =>
-      (await env.DB.prepare('SELECT notification_channels AS c FROM users WHERE id = ?1').bind(id).first<{ c: string | null }>())?.c
+      (
+        await env.DB.prepare('SELECT notification_channels AS c FROM users WHERE id = ?1')
+          .bind(id)
+          .first<{ c: string | null }>()
+      )?.c
     await save(chose.token, await fake.subscribe())
     await save(chose.token, await fake.subscribe())
     expect(JSON.parse((await channels(chose.id))!)).toEqual(['in_app', 'push'])
