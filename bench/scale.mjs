@@ -23,6 +23,9 @@ const { DatabaseSync } = await import('node:sqlite')
 
 const PEOPLE = Number(process.env.SCALE_PEOPLE) || 1_000_000
 const EMAILS = Number(process.env.SCALE_EMAILS) || 100_000
+// Devices with reminders on (issue 34 §1): a push notice to the first PUSHES people, one device each.
+const PUSHES = Number(process.env.SCALE_PUSHES) || 100_000
+const PUSH_DEADLINE_MS = Number(process.env.SCALE_PUSH_DEADLINE_S || 1200) * 1000
 const DAYS = 14
 const FAIL_RATE = 0.05
 const TIMEOUT_RATE = 0.01
@@ -35,9 +38,11 @@ const DOC = path.join(ROOT, 'docs/SCALING.md')
 
 let server
 let provider
+let pushService
 const cleanup = async () => {
   await server?.stop().catch(() => {})
   provider?.close()
+  pushService?.close()
   if (!process.env.SCALE_KEEP_STATE) await rm(stateDir, { recursive: true, force: true }).catch(() => {})
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => void cleanup().then(() => process.exit(130)))
@@ -58,7 +63,7 @@ const bytesOf = (file) =>
   ['', '-wal'].reduce((n, s) => n + (statSync(file + s, { throwIfNoEntry: false })?.size ?? 0), 0)
 
 /** The data, in one transaction: people, two weeks of activity (the triggers keep the running totals), a plan with progress, unread notices, pending mail. */
-function generate(file) {
+function generate(file, push) {
   const db = new DatabaseSync(file)
   const t0 = Date.now()
   const now = Date.now()
@@ -105,6 +110,22 @@ function generate(file) {
        RETURNING id`,
     )
     .get(now, EMAILS).id
+  // One device each for the first PUSHES people (reminders on, no quiet hours: the bench may run at
+  // night), all with the keys of one browser subscription of the fake push service, and a push
+  // notice to them due in 2100: the push step makes it due.
+  db.prepare(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, quiet_hours, created_at)
+     SELECT id, ?1 || id, ?2, ?3, language, 0, ?4 FROM users WHERE email GLOB 'p[0-9]*@scale.test' ORDER BY id LIMIT ?5`,
+  ).run(push.prefix, push.keys.p256dh, push.keys.auth, now, PUSHES)
+  const pushNotice = db
+    .prepare(
+      `INSERT INTO admin_notifications (title, status, channel, send_at, created_at, copy, receivers)
+       VALUES ('Recordatorio', 'pending', 'push', 4102444800000, ?1, '{"es":{"title":"Tu momento de calma"},"en":{"title":"Your calm moment"}}',
+               (SELECT json_group_array(id) FROM (SELECT id FROM users WHERE email GLOB 'p[0-9]*@scale.test' ORDER BY id LIMIT ?2)))
+       RETURNING id`,
+    )
+    .get(now, PUSHES).id
+  const devices = db.prepare('SELECT id, endpoint FROM push_subscriptions ORDER BY id').all()
   // The notice to everyone, due now: the first minute-cron run claims it.
   const notice = db
     .prepare(
@@ -114,7 +135,7 @@ function generate(file) {
   db.exec('COMMIT')
   const audience = db.prepare('SELECT count(*) AS n FROM users WHERE notifications_disabled_at IS NULL').get().n
   db.close()
-  return { ms: Date.now() - t0, notice, mailNotice, audience }
+  return { ms: Date.now() - t0, notice, mailNotice, pushNotice, devices, audience }
 }
 
 /**
@@ -275,6 +296,42 @@ async function startProvider(port) {
   return { close: () => srv.close(), received: fake.received, stats }
 }
 
+/**
+ * The push service: test/push/fake-push-service.ts (RFC 8030/8291/8292: the VAPID JWT verified,
+ * TTL and aes128gcm required, every body decrypted with the browser's key), served over HTTP.
+ * One browser subscription's keys stand for every device (generate() writes them).
+ */
+async function startPushService(port) {
+  const { tsImport } = await import('tsx/esm/api')
+  const { FakePushService } = await tsImport('../test/push/fake-push-service.ts', import.meta.url)
+  const origin = `http://127.0.0.1:${port}`
+  const fake = new FakePushService(origin)
+  const sub = await fake.subscribe('bench')
+  const srv = http.createServer((req, res) => {
+    const chunks = []
+    req.on('data', (d) => chunks.push(d))
+    req.on('end', () => {
+      const request = new Request(`${origin}${req.url}`, {
+        method: req.method,
+        headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])),
+        body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      })
+      fake
+        .fetch(request)
+        .then(async (answer) => {
+          res.writeHead(answer.status, Object.fromEntries(answer.headers))
+          res.end(Buffer.from(await answer.arrayBuffer()))
+        })
+        .catch(() => {
+          res.writeHead(500)
+          res.end()
+        })
+    })
+  })
+  await new Promise((resolve) => srv.listen(port, '127.0.0.1', resolve))
+  return { fake, sub, prefix: `${origin}/wpush/v2/p`, keys: sub.keys, close: () => srv.close() }
+}
+
 async function timed(url, init) {
   const t = performance.now()
   const res = await fetch(url, init)
@@ -311,6 +368,8 @@ try {
   // The signed-in calls at demo size first (the freshly seeded state), by the same person as at N.
   const providerPort = await freePort()
   provider = await startProvider(providerPort)
+  const pushPort = await freePort()
+  pushService = await startPushService(pushPort)
   const serve = () =>
     startServer({
       persistDir: stateDir,
@@ -356,7 +415,8 @@ try {
   log(
     `generating ${PEOPLE.toLocaleString('en')} people, ${DAYS} days of activity, a plan, 3 unread notices each, an email notice to ${EMAILS.toLocaleString('en')}`,
   )
-  const gen = generate(file)
+  const gen = generate(file, pushService)
+  for (const d of gen.devices) pushService.fake.alias(d.endpoint, pushService.sub)
   log(`generated in ${(gen.ms / 1000).toFixed(1)} s; D1 file ${(bytesOf(file) / 1e6).toFixed(0)} MB`)
   const year = yearOfDays(file)
 
@@ -452,6 +512,27 @@ try {
     `emails: ${emailsSent} reached the inbox in ${emailS.toFixed(0)} s (${deadRows} dead letters, ${pending} still pending, ${sentRows} rows sent); provider: ${JSON.stringify(provider.stats())}`,
   )
 
+  // 5. The push notice (issue 34 §1): made due, claimed by one minute-cron run, fanned out in blocks,
+  // each block's due deliveries sent as 'devices' messages of 100 through calma-fanout, every push
+  // encrypted (RFC 8291) and signed (VAPID) by the Worker, checked and decrypted by the fake push
+  // service (test/push/fake-push-service.ts): until every device has its notice.
+  log(`a push notice to ${PUSHES.toLocaleString('en')} devices through the fake push service`)
+  const pusher = new DatabaseSync(file)
+  pusher.exec('PRAGMA busy_timeout = 60000')
+  pusher.prepare('UPDATE admin_notifications SET send_at = 0 WHERE id = ?').run(gen.pushNotice)
+  pusher.close()
+  const p0 = Date.now()
+  await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
+  const pushed = () => new Set(pushService.fake.received.map((r) => r.endpoint)).size
+  while (pushed() < gen.devices.length && Date.now() - p0 < PUSH_DEADLINE_MS) await sleep(2000)
+  const pushS = (Date.now() - p0) / 1000
+  const pushReceived = pushService.fake.received.length
+  const pushDevices = pushed()
+  const pushRefused = pushService.fake.refused.length
+  log(
+    `push: ${pushDevices.toLocaleString('en')} of ${gen.devices.length.toLocaleString('en')} devices got the notice in ${pushS.toFixed(0)} s (${pushReceived - pushDevices} twice, ${pushRefused} refused by the push service)`,
+  )
+
   const dbBytes = bytesOf(file)
   // The projected year at 1,000,000 people: what a person weighs here besides their activity, plus a year of it.
   year.base_bytes_per_person = Math.round((dbBytes - year.activity_bytes_in_file) / PEOPLE)
@@ -477,6 +558,12 @@ try {
     emails_dead: deadRows,
     emails_still_pending: pending,
     provider: provider.stats(),
+    pushes: gen.devices.length,
+    push_s: Number(pushS.toFixed(1)),
+    pushes_delivered: pushDevices,
+    pushes_duplicated: pushReceived - pushDevices,
+    pushes_refused: pushRefused,
+    pushes_per_min: Math.round(pushDevices / (pushS / 60)),
     db_bytes: dbBytes,
     bytes_per_person: Math.round(dbBytes / PEOPLE),
     reads,
@@ -511,6 +598,10 @@ async function writeDoc(r) {
     [
       'the provider’s calls (bench/out/scale.json `provider`)',
       `${r.provider.calls.toLocaleString('en')} (${r.provider.failed} 503, ${r.provider.timedOut} unanswered, ${r.provider.errorAfterAccept} 500 after sending, ${r.provider.rate_limited} 429); ${r.provider.replayed} answered from the key's record; ${r.provider.without_key} without an Idempotency-Key; ${r.provider.dropped_attachments} attachments dropped`,
+    ],
+    [
+      'a push notice to every device, encrypted and signed by the Worker, checked and decrypted by the fake push service',
+      `${r.pushes_delivered.toLocaleString('en')} delivered of ${r.pushes.toLocaleString('en')} in ${r.push_s} s (${r.pushes_per_min.toLocaleString('en')} a minute), ${r.pushes_duplicated} twice, ${r.pushes_refused} refused`,
     ],
     ...Object.entries(r.reads).map(([, x]) => [
       `GET ${x.path}`,

@@ -32,6 +32,14 @@ describe('the demo article read aloud', () => {
       expect(html, path).toContain(`"key":"${key}"`)
       expect(stored).toContain(key)
     }
+    // The 4-7-8 article shown as a video, in both languages: the bar offers the video.
+    for (const path of ['/post/la-respiracion-4-7-8-paso-a-paso', '/en/post/4-7-8-breathing-step-by-step']) {
+      const html = await (await get(path)).text()
+      expect(html, path).toContain('class="format-bar"')
+      expect(html, path).toContain('data-testid="format-video"')
+      expect(html, path).toContain('"key":"units/breathing-4-7-8.mp4"')
+    }
+    expect(stored).toContain('units/breathing-4-7-8.mp4')
     // An article without audio or video has no bar.
     const plain = await (await get('/post/test-de-ansiedad-preguntas-para-conocerte-mejor')).text()
     expect(plain).not.toContain('class="format-bar"')

@@ -176,6 +176,11 @@ export class FakePushService {
     return sub
   }
 
+  /** The same browser keys under another endpoint (bench:scale's 100,000 devices share one pair). */
+  alias(endpoint: string, sub: BrowserSubscription) {
+    this.subs.set(endpoint, { ...sub, endpoint })
+  }
+
   /** From now on, `endpoint` is answered `status` (e.g. 410: the person unsubscribed in the browser). */
   answer(endpoint: string, status: number) {
     this.answers.set(endpoint, status)

@@ -210,14 +210,22 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
 
   // Media: every file any unit plays, stored once in R2, and the transcripts next to them
   if (opts.putMedia) {
-    for (const file of [...content.unitAudioFiles, ...content.transcriptFiles]) {
+    for (const file of [...content.unitAudioFiles, ...content.transcriptFiles, ...content.postMediaFiles]) {
       const size = await opts.putMedia(mediaKey(file), file)
       report.media++
       // The audio is a file the admin's files screen lists (SPEC §3 File); transcripts are no kind of File.
-      if (file.endsWith('.mp3'))
+      const video = file.endsWith('.mp4')
+      if (video || file.endsWith('.mp3'))
         await db
           .insert(files)
-          .values({ title: file, type: 'audio', tag: 'audio', size, r2Key: mediaKey(file), contentType: 'audio/mpeg' })
+          .values({
+            title: file,
+            type: video ? 'video' : 'audio',
+            tag: video ? 'video' : 'audio',
+            size,
+            r2Key: mediaKey(file),
+            contentType: video ? 'video/mp4' : 'audio/mpeg',
+          })
           .onConflictDoUpdate({ target: files.r2Key, set: { size } })
     }
   }
@@ -252,6 +260,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
           timeForReading: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
           publishedAt: new Date(p.published_at),
           audios: p.audios ?? null,
+          videos: p.videos ?? null,
         })
         .onConflictDoNothing()
         .returning({ id: posts.id })

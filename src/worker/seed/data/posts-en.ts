@@ -239,6 +239,13 @@ export const postsEn: SeedPost[] = [
     category: 'practical-guides',
     author: 'Calma team',
     published_at: '2025-06-25T07:45:00.000Z',
+    videos: [
+      {
+        key: 'units/breathing-4-7-8.mp4',
+        title: 'Breathe with the circle: 4 as it grows, 7 while it stays, 8 as it shrinks',
+        duration_seconds: 57,
+      },
+    ],
     related_route_keys: ['breathing-4-7-8', 'insomnia-4-exercises'],
     content: `<p>Breathing is one of the few body functions that happens on its own but that we can also guide. That makes it a very accessible doorway to calm. 4-7-8 breathing is one of the best-known techniques and, with a little practice, it can become an ally in tense moments or at bedtime.</p>
 <h2>What it involves</h2>

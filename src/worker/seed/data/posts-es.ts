@@ -239,6 +239,13 @@ export const postsEs: SeedPost[] = [
     category: 'guias-practicas',
     author: 'Equipo Calma',
     published_at: '2025-05-22T07:45:00.000Z',
+    videos: [
+      {
+        key: 'units/breathing-4-7-8.mp4',
+        title: 'Respira con el círculo: 4 al crecer, 7 quieto, 8 al encogerse',
+        duration_seconds: 57,
+      },
+    ],
     related_route_keys: ['breathing-4-7-8', 'insomnia-4-exercises'],
     content: `<p>La respiración es una de las pocas funciones del cuerpo que ocurre sola pero que también podemos dirigir. Por eso es una puerta muy accesible hacia la calma. La respiración 4-7-8 es una de las técnicas más conocidas y, con un poco de práctica, puede convertirse en una aliada para los momentos de tensión o para la hora de dormir.</p>
 <h2>En qué consiste</h2>

@@ -94,6 +94,8 @@ export interface SeedPost {
   related_route_keys: string[]
   /** The article read aloud (the format bar, SPEC §2): R2 keys of demo media a unit also plays. */
   audios?: { key: string; title?: string; duration_seconds?: number }[]
+  /** The article shown as a video (the format bar's video): R2 keys of the files in postMediaFiles. */
+  videos?: { key: string; title?: string; duration_seconds?: number }[]
 }
 
 export interface SeedPlanRoute {
