@@ -6,8 +6,8 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index'
 import { adminNotifications } from '#worker/db/schema'
-import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
-import { deliverPushes, quietHoursEnd } from '#worker/push/deliver'
+import { bestMoment, sendDueNotifications } from '#worker/features/notifications/notifications.due'
+import { deliverPushes, queueDuePushes, quietHoursEnd } from '#worker/push/deliver'
 import { instantOf, wallClock } from '#worker/lib/zones'
 import { api, json } from '../helpers'
 import { given, patchUser } from '../factories'
@@ -69,7 +69,10 @@ async function runNotices(now = new Date()) {
   return bodies as { kind: string }[]
 }
 
-async function pushNotice(receivers: number[], extra: { sendAt?: Date; createdAt?: Date } = {}) {
+async function pushNotice(
+  receivers: number[],
+  extra: { sendAt?: Date; createdAt?: Date; atBestMoment?: boolean } = {},
+) {
   const at = new Date(Date.now() - 1000)
   return given(adminNotifications, {
     title: 'Respira',
@@ -275,5 +278,36 @@ describe('a push notice reaches the devices', () => {
     const morning = await deliverPushes(env, [pending!.id], row!.due_at)
     expect(morning).toEqual({ sent: 1, waiting: 0 })
     expect(fake.received).toHaveLength(1)
+  })
+
+  it('a practice reminder at the person’s best moment: nothing before it, then the minute job pushes it in their language', async () => {
+    const fake = pushServiceAtFetch()
+    const zone = 'America/Bogota'
+    const ana = await register({ timezone: zone }, 'es')
+    await patchUser(ana.id, { timezone: zone, perfectTimeToSendNotifications: '16:00' })
+    await save(ana.token, await fake.subscribe(), { quiet_hours: '0' }, 'es')
+    const now = Date.now()
+    const moment = bestMoment(now, zone, '16:00')
+    expect(moment).toBeGreaterThan(now)
+    await pushNotice([ana.id], { atBestMoment: true })
+    await runNotices(new Date(now))
+    expect(fake.received).toEqual([])
+    // The minute job before the moment leases nothing; at the moment it queues the delivery.
+    const sent = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch').mockImplementation(async () => ({}) as never)
+    expect(await queueDuePushes(env, moment - 60_000)).toBe(0)
+    expect(await queueDuePushes(env, moment)).toBe(1)
+    const bodies = sent.mock.calls.flatMap(([b]) => [...b].map((m) => m.body))
+    sent.mockRestore()
+    expect(bodies).toEqual([{ kind: 'devices', deliveries: [expect.any(Number)] }])
+    const batch = createMessageBatch(
+      'calma-fanout',
+      bodies.map((body, i) => ({ id: `b${i}`, timestamp: new Date(), attempts: 1, body })),
+    )
+    const ctx = createExecutionContext()
+    await worker.queue(batch, env, ctx)
+    await getQueueResult(batch, ctx)
+    expect(fake.received.map((r) => r.payload)).toEqual([
+      { title: 'Respira', body: 'Tres minutos para ti', url: '/journey', tag: expect.stringMatching(/^notice-\d+$/) },
+    ])
   })
 })
