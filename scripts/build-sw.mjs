@@ -53,6 +53,14 @@ for (const p of PAGES) {
   if (!manifest[p]) throw new Error(`build-sw: ${p} is not in the client build`)
   visit(p)
 }
+// Shared chunks (no page of their own, named by Rollup `_<name>-<hash>.js`) a precached page imports
+// lazily: the offline page lists this session's downloads (issue 34 §2), so their reader must
+// open offline too.
+for (const name of ['downloads']) {
+  const key = Object.keys(manifest).find((k) => k.startsWith(`_${name}-`))
+  if (!key) throw new Error(`build-sw: no shared chunk ${name} in the client build`)
+  visit(key)
+}
 for (const f of STATIC) files.add(f)
 const globPatterns = [...files].sort()
 
