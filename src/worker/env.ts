@@ -57,6 +57,8 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string
   /** The VAPID JWT's `sub`: a mailto: or https: contact the push services may write to. */
   VAPID_SUBJECT?: string
+  /** Push service hosts a subscription may name besides the real ones (src/worker/push/hosts.ts): local fakes only. */
+  PUSH_SERVICE_HOSTS?: string
   /** Only in tests: the migrations vitest reads from ./migrations. */
   TEST_MIGRATIONS?: { name: string; queries: string[] }[] // cloudflare:test's D1Migration, named here so Node scripts can read this file
 }

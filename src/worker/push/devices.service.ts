@@ -2,6 +2,7 @@
 import type { PushDevice } from '#shared/contract/push'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
+import { isP256Point, pushEndpoint } from './hosts'
 import * as repo from './subscriptions.repo'
 
 /** GET /v1/push/key: the VAPID public key the browser subscribes with. */
@@ -27,9 +28,18 @@ export async function save(
   sessionHash: string | null,
 ) {
   const user = ctx.user!
+  const endpoint = pushEndpoint(ctx.env, f.endpoint)
+  if (!endpoint)
+    throw new AppError('validation', {
+      message: 'push.errors.endpoint',
+      fields: { endpoint: ['push.errors.endpoint'] },
+    })
+  // A key of the right length that is no point of the curve could never be written to.
+  if (!(await isP256Point(b64uBytes(f.keys.p256dh))))
+    throw new AppError('validation', { message: 'push.errors.keys', fields: { 'keys.p256dh': ['push.errors.keys'] } })
   const { existed, device } = await repo.saveDevice(ctx.db, {
     userId: user.id,
-    endpoint: f.endpoint,
+    endpoint,
     p256dh: f.keys.p256dh,
     auth: f.keys.auth,
     language: user.language,
@@ -42,7 +52,14 @@ export async function save(
 }
 
 /** DELETE /v1/push/subscription: the caller's own device only; any other endpoint is 404, nothing deleted. */
-export async function remove(ctx: Ctx, endpoint: string) {
+export async function remove(ctx: Ctx, raw: string) {
+  const endpoint = pushEndpoint(ctx.env, raw) ?? raw
   if (!(await repo.deleteDevice(ctx.db, ctx.user!.id, endpoint)))
     throw new AppError('not_found', { message: 'push.errors.not_found' })
+}
+
+/** base64url (unpadded, as the contract checked it) to bytes. */
+function b64uBytes(s: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4))
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0))
 }

@@ -31,14 +31,28 @@ export const PUSH_TTL_SEC = 24 * 60 * 60
 export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice): Promise<Outcome> {
   const vapid = vapidOf(env)
   if (!vapid) return { kind: 'failed', status: 0, retryAfter: null }
-  const req = await buildPushPayload(
-    { data: notice, options: { ttl: PUSH_TTL_SEC, urgency: 'normal', topic: topicOf(notice.tag) } },
-    { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
-    vapid,
-  )
+  let req: Awaited<ReturnType<typeof buildPushPayload>>
+  try {
+    req = await buildPushPayload(
+      { data: notice, options: { ttl: PUSH_TTL_SEC, urgency: 'normal', topic: topicOf(notice.tag) } },
+      { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
+      vapid,
+    )
+  } catch (err) {
+    // Keys nothing can be encrypted to (saved before the save checked them): the device is gone,
+    // and the others of the message still get theirs (found from outside).
+    console.warn(`push to device ${device.id}: unusable keys: ${err instanceof Error ? err.message : String(err)}`)
+    return { kind: 'gone' }
+  }
   let res: Response
   try {
-    res = await fetch(device.endpoint, { method: 'POST', headers: req.headers, body: req.body })
+    // A push service that never answers must not hold the message's other devices (found from outside).
+    res = await fetch(device.endpoint, {
+      method: 'POST',
+      headers: req.headers,
+      body: req.body,
+      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+    })
   } catch (err) {
     console.warn(`push to device ${device.id} failed: ${err instanceof Error ? err.message : String(err)}`)
     return { kind: 'failed', status: 0, retryAfter: null }
@@ -49,6 +63,9 @@ export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice):
   const after = Number(res.headers.get('retry-after'))
   return { kind: 'failed', status: res.status, retryAfter: Number.isFinite(after) && after > 0 ? after : null }
 }
+
+/** How long a push service may take to answer one push before it counts as failed. */
+const PUSH_TIMEOUT_MS = 10_000
 
 /** RFC 8030 Topic: at most 32 characters of the URL-safe base64 alphabet. */
 const topicOf = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 32)
