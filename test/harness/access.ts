@@ -123,8 +123,10 @@ async function as(p: Person, method: string, path: string, form: Input) {
 
 /** A browser's subscription as a form (fixed keys of the right sizes: the harness never sends a push). */
 const pushForm = (path: string) => ({
-  endpoint: `https://push.harness.example/${path}`,
-  'keys[p256dh]': `B${'A'.repeat(86)}`,
+  // A push service host the test settings allow (PUSH_SERVICE_HOSTS), and a point of P-256 (any
+  // will do: this one is the dev VAPID public key).
+  endpoint: `https://push.fake.example/harness/${path}`,
+  'keys[p256dh]': 'BL5nodzmDp_mphdPHRGVQ8FbwXTphmwPDMbveSjYTlPZytC18ucrikdsqc10AziwC5eqpfBPiWZ9l6Nycw96Nhs',
   'keys[auth]': 'A'.repeat(22),
 })
 
