@@ -9,7 +9,7 @@ import { deliverPushes } from '#worker/push/deliver'
 import { api, json } from '../helpers'
 import { given } from '../factories'
 import { bearer, register } from '../users/support'
-import { FakePushService, type BrowserSubscription } from '../push/fake-push-service'
+import { FakePushService } from '../push/fake-push-service'
 
 function formOf(body: Record<string, unknown>) {
   const form: Record<string, string> = {}
