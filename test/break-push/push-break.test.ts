@@ -1,71 +1,14 @@
 // Breaking "Reminders on this device" (issue 34 §1) from outside: tests written by a tester,
 // each with a one-line comment of what it shows. Helpers copied from test/push/push.test.ts.
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import worker from '#worker/index'
 import { adminNotifications } from '#worker/db/schema'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 import { deliverPushes } from '#worker/push/deliver'
-import { api, json } from '../helpers'
 import { given } from '../factories'
-import { bearer, register } from '../users/support'
+import { register } from '../users/support'
 import { FakePushService } from '../push/fake-push-service'
-
-function formOf(body: Record<string, unknown>) {
-  const form: Record<string, string> = {}
-  for (const [k, v] of Object.entries(body))
-    if (v && typeof v === 'object') for (const [n, x] of Object.entries(v)) form[`${k}[${n}]`] = String(x)
-    else form[k] = String(v)
-  return form
-}
-async function call(token: string | null, method: string, path: string, body?: Record<string, unknown>, locale = 'en') {
-  const res = await api(path, {
-    method,
-    locale,
-    headers: token ? bearer(token) : {},
-    form: body ? formOf(body) : undefined,
-  })
-  return { res, body: await json(res) }
-}
-const save = (
-  token: string,
-  sub: { endpoint: string; keys: { p256dh: string; auth: string } },
-  extra: Record<string, unknown> = {},
-  locale = 'en',
-) => call(token, 'POST', '/v1/push/subscription', { endpoint: sub.endpoint, keys: sub.keys, ...extra }, locale)
-const devicesOf = async (userId: number) =>
-  (
-    await env.DB.prepare(
-      'SELECT endpoint, quiet_hours, failures FROM push_subscriptions WHERE user_id = ?1 ORDER BY id',
-    )
-      .bind(userId)
-      .all<{ endpoint: string; quiet_hours: number; failures: number }>()
-  ).results
-
-function pushServiceAtFetch() {
-  const fake = new FakePushService()
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init)
-    if (!fake.handles(request.url)) throw new Error(`unexpected fetch ${request.url}`)
-    return fake.fetch(request)
-  })
-  return fake
-}
-
-async function runNotices(now = new Date()) {
-  const sent = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch').mockImplementation(async () => ({}) as never)
-  await sendDueNotifications(env, now)
-  const bodies = sent.mock.calls.flatMap(([b]) => [...b].map((m) => m.body))
-  sent.mockRestore()
-  const batch = createMessageBatch(
-    'calma-fanout',
-    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
-  )
-  const ctx = createExecutionContext()
-  await worker.queue(batch, env, ctx)
-  const result = await getQueueResult(batch, ctx)
-  return { bodies: bodies as { kind: string }[], result }
-}
+import { call, devicesOf, pushServiceAtFetch, runNotices, save } from '../push/support'
 
 async function pushNotice(receivers: number[]) {
   const at = new Date(Date.now() - 1000)

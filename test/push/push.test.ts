@@ -6,68 +6,13 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index'
 import { adminNotifications } from '#worker/db/schema'
-import { bestMoment, sendDueNotifications } from '#worker/features/notifications/notifications.due'
+import { bestMoment } from '#worker/features/notifications/notifications.due'
 import { deliverPushes, queueDuePushes, quietHoursEnd } from '#worker/push/deliver'
 import { instantOf, wallClock } from '#worker/lib/zones'
-import { api, json } from '../helpers'
 import { given, patchUser } from '../factories'
-import { bearer, register } from '../users/support'
+import { register } from '../users/support'
 import { FakePushService, type BrowserSubscription } from './fake-push-service'
-
-/** Bodies are forms (SPEC §7): `keys` goes as keys[p256dh] and keys[auth]. */
-function formOf(body: Record<string, unknown>) {
-  const form: Record<string, string> = {}
-  for (const [k, v] of Object.entries(body))
-    if (v && typeof v === 'object') for (const [n, x] of Object.entries(v)) form[`${k}[${n}]`] = String(x)
-    else form[k] = String(v)
-  return form
-}
-async function call(token: string | null, method: string, path: string, body?: Record<string, unknown>, locale = 'en') {
-  const res = await api(path, {
-    method,
-    locale,
-    headers: token ? bearer(token) : {},
-    form: body ? formOf(body) : undefined,
-  })
-  return { res, body: await json(res) }
-}
-const save = (token: string, sub: BrowserSubscription, extra: Record<string, unknown> = {}, locale = 'en') =>
-  call(token, 'POST', '/v1/push/subscription', { endpoint: sub.endpoint, keys: sub.keys, ...extra }, locale)
-const devicesOf = async (userId: number) =>
-  (
-    await env.DB.prepare(
-      'SELECT endpoint, quiet_hours, failures FROM push_subscriptions WHERE user_id = ?1 ORDER BY id',
-    )
-      .bind(userId)
-      .all<{ endpoint: string; quiet_hours: number; failures: number }>()
-  ).results
-
-/** The fake push service behind fetch (the only thing faked); anything else is refused loudly. */
-function pushServiceAtFetch() {
-  const fake = new FakePushService()
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init)
-    if (!fake.handles(request.url)) throw new Error(`unexpected fetch ${request.url}`)
-    return fake.fetch(request)
-  })
-  return fake
-}
-
-/** Runs the minute cron's notice path, then every calma-fanout message it sent, through the Worker's queue handler. */
-async function runNotices(now = new Date()) {
-  const sent = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch').mockImplementation(async () => ({}) as never)
-  await sendDueNotifications(env, now)
-  const bodies = sent.mock.calls.flatMap(([b]) => [...b].map((m) => m.body))
-  sent.mockRestore()
-  const batch = createMessageBatch(
-    'calma-fanout',
-    bodies.map((body, i) => ({ id: `m${i}`, timestamp: new Date(), attempts: 1, body })),
-  )
-  const ctx = createExecutionContext()
-  await worker.queue(batch, env, ctx)
-  await getQueueResult(batch, ctx)
-  return bodies as { kind: string }[]
-}
+import { call, devicesOf, pushServiceAtFetch, runNotices, save } from './support'
 
 async function pushNotice(
   receivers: number[],
@@ -226,7 +171,7 @@ describe('a push notice reaches the devices', () => {
     fake.answer(tomOld.endpoint, 410)
     fake.answer(tomBusy.endpoint, 429)
     const id = await pushNotice([ana.id, tom.id])
-    const messages = await runNotices()
+    const { bodies: messages } = await runNotices()
     expect(messages.map((m) => m.kind)).toContain('devices')
     const byEndpoint = new Map(fake.received.map((r) => [r.endpoint, r]))
     expect(byEndpoint.get(anaPhone.endpoint)?.payload).toEqual({
