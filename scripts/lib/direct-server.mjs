@@ -14,6 +14,9 @@
  * `unstable_getMiniflareWorkerOptions`, and the state under `<persistDir>/v3` in wrangler's layout.
  * `npm start` keeps `wrangler dev` (a developer wants its live reload and its logs).
  * Prints `ready <url>` once it answers; SIGTERM disposes it.
+ * CALMA_REDIRECTS (JSON, host → origin): the Worker's outgoing fetches to those hosts go to a local
+ * fake instead (the scale bench's push service: the push library sends only to https endpoints,
+ * and production's endpoints are the push services' https hosts). Other fetches go out unchanged.
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -51,6 +54,23 @@ for (const f of files) {
 }
 Object.assign(vars, varsJson ? JSON.parse(varsJson) : {})
 
+const redirects = JSON.parse(process.env.CALMA_REDIRECTS || '{}')
+/** Miniflare's outbound hook, in this process: a redirected host's request to its fake, the rest as they are. */
+async function outbound(request) {
+  const url = new URL(request.url)
+  const to = redirects[url.host]
+  const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer()
+  const target = to ? new URL(url.pathname + url.search, to) : url
+  // Plain pairs: Miniflare's Headers come from its own undici; Node's fetch sets host and length itself.
+  const headers = [...request.headers].filter(([k]) => !['host', 'content-length', 'connection'].includes(k))
+  try {
+    return await fetch(target, { method: request.method, headers, body, redirect: 'manual' })
+  } catch (e) {
+    console.error(`outbound ${request.method} ${url.href} → ${target.href}: ${e.cause?.message ?? e.message}`)
+    throw e
+  }
+}
+
 const mf = new Miniflare(
   convertV4MiniflareOptions({
     host: '127.0.0.1',
@@ -67,6 +87,7 @@ const mf = new Miniflare(
         modules: [main, ...chunks.map((f) => path.join(dist, f))].map((p) => ({ type: 'ESModule', path: p })),
         modulesRoot: dist,
         bindings: { ...workerOptions.bindings, ...vars },
+        ...(Object.keys(redirects).length ? { outboundService: outbound } : {}),
       },
     ],
   }),

@@ -209,6 +209,7 @@ async function startOnce({
   timeoutMs = 60_000,
   vars = {},
   direct = false,
+  redirects = null,
 }) {
   const [freeMain, inspectorPort] = await freePorts(2)
   if (port != null && (await portInUse(port)))
@@ -243,7 +244,11 @@ async function startOnce({
   const child = spawn(NODE, args, {
     cwd: ROOT,
     // Captured output is shown as plain text when the start fails.
-    env: childEnv(stdio === 'pipe' ? { FORCE_COLOR: '0' } : {}),
+    env: childEnv({
+      ...(stdio === 'pipe' ? { FORCE_COLOR: '0' } : {}),
+      // direct only: outgoing fetches to these hosts go to local fakes (scripts/lib/direct-server.mjs).
+      ...(direct && redirects ? { CALMA_REDIRECTS: JSON.stringify(redirects) } : {}),
+    }),
     detached: true,
     stdio: ['ignore', stdio, stdio],
   })
