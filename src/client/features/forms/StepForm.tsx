@@ -7,7 +7,16 @@
 // field it refused. Focus moves to the step's heading on every step change, the progress is
 // 'Step x of y' (and a bar), and the captcha widget stays mounted throughout (a token is
 // obtained once the form is shown; the widget shows on the last step).
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type Dispatch,
+  type FormEvent,
+  type ReactNode,
+  type SetStateAction,
+} from 'react'
 import type { z } from 'zod'
 import type { Call, CallInput, WireValue } from '#shared/contract/call'
 import { fieldErrors, normalizeInput } from '#shared/contract/validation'
@@ -209,6 +218,15 @@ interface StepFormProps {
   children: ReactNode
 }
 
+/** A step form's change handler for field `k`: sets its value and clears its error. */
+export const fieldSetter =
+  <V extends object>(setValues: Dispatch<SetStateAction<V>>, form: Pick<StepFormState, 'clearError'>) =>
+  (k: keyof V & string) =>
+  (v: string) => {
+    setValues((prev) => ({ ...prev, [k]: v }))
+    form.clearError(k)
+  }
+
 export function StepForm({ form, name, title, hint, aside, sendLabel, children }: StepFormProps) {
   const { t } = usePage()
   const id = useId()
@@ -254,7 +272,8 @@ export function StepForm({ form, name, title, hint, aside, sendLabel, children }
         {hint && <p className="step-hint">{hint}</p>}
         <div className="step-fields">{children}</div>
       </div>
-      <div className={form.isLast ? 'step-captcha' : 'step-captcha step-captcha-later'}>{form.captcha.widget}</div>
+      {/* The captcha stays mounted on every step (its token is asked for once), but shows only on the last. */}
+      <div className={form.isLast ? 'step-captcha' : 'step-captcha visually-hidden'}>{form.captcha.widget}</div>
       {form.isLast && (
         <button
           className="button button-primary button-block"
