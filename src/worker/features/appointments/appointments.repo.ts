@@ -12,37 +12,29 @@ const idRow = z.object({ id: z.number() })
 
 const LIVE: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 
+/** What booking, its mail and its calendar files need of a person, host or guest. */
+const personColumns = {
+  id: users.id,
+  role: users.role,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  avatar: users.avatar,
+  timezone: users.timezone,
+  language: users.language,
+}
+
 /** A psychologist as booking needs them. */
 export const findHost = (db: Db, id: number) =>
   db
-    .select({
-      id: users.id,
-      role: users.role,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      avatar: users.avatar,
-      timezone: users.timezone,
-      language: users.language,
-      open: users.psychologistOpenToGetAppointment,
-    })
+    .select({ ...personColumns, open: users.psychologistOpenToGetAppointment })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, Role.psychologist)))
     .get()
 
 export const findPerson = (db: Db, id: number) =>
   db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      avatar: users.avatar,
-      timezone: users.timezone,
-      language: users.language,
-      subscriber: users.subscriber,
-      role: users.role,
-    })
+    .select({ ...personColumns, subscriber: users.subscriber })
     .from(users)
     .where(eq(users.id, id))
     .get()
