@@ -7,16 +7,7 @@
 // field it refused. Focus moves to the step's heading on every step change, the progress is
 // 'Step x of y' (and a bar), and the captcha widget stays mounted throughout (a token is
 // obtained once the form is shown; the widget shows on the last step).
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type Dispatch,
-  type FormEvent,
-  type ReactNode,
-  type SetStateAction,
-} from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { z } from 'zod'
 import type { Call, CallInput, WireValue } from '#shared/contract/call'
 import { fieldErrors, normalizeInput } from '#shared/contract/validation'
@@ -220,7 +211,7 @@ interface StepFormProps {
 
 /** A step form's change handler for field `k`: sets its value and clears its error. */
 export const fieldSetter =
-  <V extends object>(setValues: Dispatch<SetStateAction<V>>, form: Pick<StepFormState, 'clearError'>) =>
+  <V extends object>(setValues: (update: (prev: V) => V) => void, form: Pick<StepFormState, 'clearError'>) =>
   (k: keyof V & string) =>
   (v: string) => {
     setValues((prev) => ({ ...prev, [k]: v }))

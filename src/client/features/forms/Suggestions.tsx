@@ -3,7 +3,7 @@ import { FORM_LIMITS, sendSuggestion } from '#shared/contract/forms'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, Check, EmailField, Field, FormAlert } from '#client/components/Field.tsx'
-import { useCaptcha } from '#client/components/Turnstile.tsx'
+import { captchaToken, useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm } from '#client/components/forms.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import { TextArea } from './inputs'
@@ -34,12 +34,8 @@ export default function Suggestions(_: PageProps) {
   }, [done])
 
   async function submit() {
-    form.setAlert(null)
-    if (!captcha.token) {
-      form.setAlert(t('accounts.errors.captcha_missing'))
-      return
-    }
-    const token = captcha.token
+    const token = captchaToken(captcha, form, t)
+    if (!token) return
     const res = await form.send(
       () =>
         call(sendSuggestion, {

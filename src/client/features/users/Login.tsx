@@ -114,10 +114,7 @@ export default function Login({ boot }: PageProps) {
                 {t('accounts.login.submit')}
               </BusyButton>
             </form>
-            <div className="auth-or">
-              <span>{t('accounts.form.or')}</span>
-            </div>
-            <ProviderButtons redirect={target} />
+            <ProviderButtons redirect={target} afterForm />
             <p className="auth-switch">
               {t('accounts.login.no_account')} <a href={href('register')}>{t('accounts.login.join')}</a>
             </p>

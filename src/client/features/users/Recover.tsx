@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, EmailField, FormAlert } from '#client/components/Field.tsx'
-import { useCaptcha } from '#client/components/Turnstile.tsx'
+import { captchaToken, useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 
@@ -21,12 +21,8 @@ export default function Recover(_: PageProps) {
   const [sent, setSent] = useState<string | null>(null)
 
   async function submit() {
-    form.setAlert(null)
-    if (!captcha.token) {
-      form.setAlert(t('accounts.errors.captcha_missing'))
-      return
-    }
-    const token = captcha.token
+    const token = captchaToken(captcha, form, t)
+    if (!token) return
     const res = await form.send(() => call(recoverPassword, { input: { email }, captcha: token, silent: true }), {
       alert: true,
     })
