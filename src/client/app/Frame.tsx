@@ -188,6 +188,17 @@ export function Footer() {
   const { boot, t, href } = usePage()
   const other = boot.locale === 'es' ? 'en' : 'es'
   const switchHref = localizePath(boot.path, other) + boot.search
+  /** A column of articles the footer links to (the tests, the plans). */
+  const postLinks = (testId: string, title: string, posts: { slug: string; title: string }[] | undefined) => (
+    <section data-testid={testId}>
+      <h2>{title}</h2>
+      {posts?.map((p) => (
+        <a key={p.slug} href={href('post', { slug: p.slug })}>
+          {p.title}
+        </a>
+      ))}
+    </section>
+  )
   return (
     <footer className="footer">
       <div className="footer-cols">
@@ -202,22 +213,8 @@ export function Footer() {
             {t('consent.settings')}
           </button>
         </section>
-        <section data-testid="footer-tests">
-          <h2>{t('frame.footer_tests')}</h2>
-          {boot.footer?.tests.map((p) => (
-            <a key={p.slug} href={href('post', { slug: p.slug })}>
-              {p.title}
-            </a>
-          ))}
-        </section>
-        <section data-testid="footer-plans">
-          <h2>{t('frame.footer_plans')}</h2>
-          {boot.footer?.plans.map((p) => (
-            <a key={p.slug} href={href('post', { slug: p.slug })}>
-              {p.title}
-            </a>
-          ))}
-        </section>
+        {postLinks('footer-tests', t('frame.footer_tests'), boot.footer?.tests)}
+        {postLinks('footer-plans', t('frame.footer_plans'), boot.footer?.plans)}
         <section>
           <h2>{t('frame.footer_follow')}</h2>
           <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">

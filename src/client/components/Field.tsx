@@ -1,6 +1,8 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useT } from '#client/app/context.tsx'
+import { useHydrated } from './forms.tsx'
 import './forms.css'
+import { LineIcon } from './LineIcon'
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string
@@ -10,23 +12,27 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   onValue?: (value: string) => void
 }
 
-/** A labelled input with its hint and its error, wired for screen readers (aria-describedby). */
-export function Field({ label, name, error, hint, onValue, type = 'text', ...rest }: FieldProps) {
+/**
+ * What every labelled input shares: the label, the hint and the error, and the ids that tie them
+ * to the control for screen readers (aria-describedby). `control` draws the input itself.
+ */
+function FieldShell({
+  label,
+  name,
+  error,
+  hint,
+  control,
+}: Pick<FieldProps, 'label' | 'name' | 'error' | 'hint'> & {
+  control: (aria: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
+}) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const errId = error ? `${id}-error` : undefined
+  const describedBy = [hintId, errId].filter(Boolean).join(' ') || undefined
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errId].filter(Boolean).join(' ') || undefined}
-        onChange={onValue ? (e) => onValue(e.target.value) : undefined}
-        {...rest}
-      />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
@@ -41,16 +47,36 @@ export function Field({ label, name, error, hint, onValue, type = 'text', ...res
   )
 }
 
-/** A password field with a show/hide switch. */
+/** A labelled input with its hint and its error, wired for screen readers (aria-describedby). */
+export function Field({ label, name, error, hint, onValue, type = 'text', ...rest }: FieldProps) {
+  return (
+    <FieldShell
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      control={(aria) => (
+        <input
+          {...aria}
+          name={name}
+          type={type}
+          onChange={onValue ? (e) => onValue(e.target.value) : undefined}
+          {...rest}
+        />
+      )}
+    />
+  )
+}
+
 /**
- * The account's email address (sign in, sign up, recovery): the label, the phone's email keyboard
- * and autofill, and the 254 characters an address may have, in one place.
+ * An email address (sign in, sign up, recovery, the public forms): the label, the phone's email
+ * keyboard and autofill, and the 254 characters an address may have, in one place.
  */
-export function EmailField(props: Omit<FieldProps, 'label' | 'name' | 'type'>) {
+export function EmailField({ label, ...props }: Omit<FieldProps, 'label' | 'name' | 'type'> & { label?: string }) {
   const t = useT()
   return (
     <Field
-      label={t('accounts.form.email')}
+      label={label ?? t('accounts.form.email')}
       name="email"
       type="email"
       autoComplete="email"
@@ -61,47 +87,82 @@ export function EmailField(props: Omit<FieldProps, 'label' | 'name' | 'type'>) {
   )
 }
 
-export function PasswordField(props: FieldProps) {
+/** A person's name (sign up, profile, the public forms): autofill, and the 100 characters it may have. */
+export function NameField({ label, ...props }: Omit<FieldProps, 'label' | 'name'> & { label?: string }) {
+  const t = useT()
+  return <Field label={label ?? t('accounts.form.name')} name="name" autoComplete="name" maxLength={100} {...props} />
+}
+
+/** A password being chosen (sign up, profile): the browser may suggest one; 8 to 128 characters. */
+export function NewPasswordField(props: Omit<FieldProps, 'name' | 'autoComplete' | 'minLength' | 'maxLength'>) {
+  return <PasswordField name="password" autoComplete="new-password" minLength={8} maxLength={128} {...props} />
+}
+
+/** A password field with a show/hide switch. */
+export function PasswordField({ label, name, error, hint, onValue, ...rest }: FieldProps) {
   const t = useT()
   const [shown, setShown] = useState(false)
-  const id = useId()
-  const hintId = props.hint ? `${id}-hint` : undefined
-  const errId = props.error ? `${id}-error` : undefined
-  const { label, name, error, hint, onValue, ...rest } = props
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="password-wrap">
-        <input
-          {...rest}
-          id={id}
-          name={name}
-          type={shown ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, errId].filter(Boolean).join(' ') || undefined}
-          onChange={onValue ? (e) => onValue(e.target.value) : undefined}
-        />
-        <button
-          type="button"
-          className="password-toggle"
-          onClick={() => setShown((s) => !s)}
-          aria-pressed={shown}
-          aria-label={shown ? t('accounts.form.hide_password') : t('accounts.form.show_password')}
-        >
-          <EyeIcon crossed={shown} />
-        </button>
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <FieldShell
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      control={(aria) => (
+        <div className="password-wrap">
+          <input
+            {...rest}
+            {...aria}
+            name={name}
+            type={shown ? 'text' : 'password'}
+            onChange={onValue ? (e) => onValue(e.target.value) : undefined}
+          />
+          <button
+            type="button"
+            className="password-toggle"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            aria-label={shown ? t('accounts.form.hide_password') : t('accounts.form.show_password')}
+          >
+            <EyeIcon crossed={shown} />
+          </button>
+        </div>
       )}
-      {error && (
-        <p id={errId} className="field-error" data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
-    </div>
+    />
+  )
+}
+
+/**
+ * A form's primary button: it waits for hydration and says `sending` while the call is out. It
+ * submits its form, or, given `onClick`, runs that instead.
+ */
+export function BusyButton({
+  busy,
+  sending,
+  testId,
+  block = true,
+  onClick,
+  children,
+}: {
+  busy: boolean
+  sending: string
+  testId?: string
+  /** The whole width of the form (most forms); false for a button beside others. */
+  block?: boolean
+  onClick?: () => void
+  children: ReactNode
+}) {
+  const hydrated = useHydrated()
+  return (
+    <button
+      className={`button button-primary${block ? ' button-block' : ''}`}
+      type={onClick ? 'button' : 'submit'}
+      onClick={onClick}
+      disabled={!hydrated || busy}
+      data-testid={testId}
+    >
+      {busy ? sending : children}
+    </button>
   )
 }
 
@@ -165,20 +226,10 @@ export function FormAlert({
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon size={22} weight={1.8}>
       <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {crossed && <path d="M4 4l16 16" />}
-    </svg>
+    </LineIcon>
   )
 }

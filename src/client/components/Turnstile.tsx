@@ -56,6 +56,19 @@ export interface Captcha {
   widget: ReactNode
 }
 
+/**
+ * The captcha's token for this send, or null once the form says it is missing (the message of a
+ * form the captcha guards is cleared either way).
+ */
+export function captchaToken(
+  captcha: Captcha,
+  form: { setAlert: (message: string | null) => void },
+  t: (key: 'accounts.errors.captcha_missing') => string,
+): string | null {
+  form.setAlert(captcha.token ? null : t('accounts.errors.captcha_missing'))
+  return captcha.token
+}
+
 /** A captcha for one form. */
 export function useCaptcha(): Captcha {
   const { boot, locale, t } = usePage()

@@ -5,7 +5,7 @@
 // refused or failed is aborted or deleted, so nothing half-written remains.
 import { z } from './zod'
 import { FILE_TAGS } from '#shared/enums'
-import { defineCall } from './call'
+import { del, post } from './call'
 import { envelope, messageResponse } from './common'
 import { idField, int, line } from './fields'
 import { adminFileRow } from './admin.rows'
@@ -41,37 +41,32 @@ const uploadIdField = z
   .max(1000)
   .regex(/^[A-Za-z0-9._~+/=-]+$/, { error: 'validation.invalid' })
 
-export const startUpload = defineCall({
-  method: 'POST',
-  path: '/file/upload',
-  request: z.object({
+export const startUpload = post(
+  '/file/upload',
+  z.object({
     tag: tagField,
     filename: line(200),
     size: int({ min: 1, max: 1_000_000_000_000 }),
     title: line(200).optional(),
   }),
-  response: envelope({
+  envelope({
     upload: z.object({ key: z.string(), upload_id: z.string(), part_bytes: z.number().int(), parts: z.number().int() }),
   }),
-})
+)
 /** One part; the form's `chunk` is the part's bytes (a file field; a text field is taken as its UTF-8 bytes). */
-export const uploadPart = defineCall({
-  method: 'POST',
-  path: '/file/upload/part',
-  request: z.object({
+export const uploadPart = post(
+  '/file/upload/part',
+  z.object({
     key: uploadKeyField,
     upload_id: uploadIdField,
     part_number: int({ min: 1, max: 10_000 }),
     chunk: z.union([z.instanceof(File), z.string().min(1)], { error: 'validation.required' }),
   }),
-  response: envelope({ part: z.object({ part_number: z.number().int(), etag: z.string() }) }),
-})
-export const completeUpload = defineCall({
-  method: 'POST',
-  path: '/file/upload/complete',
-  status: 201,
-  message: 'admin.messages.file_created',
-  request: z.object({
+  envelope({ part: z.object({ part_number: z.number().int(), etag: z.string() }) }),
+)
+export const completeUpload = post(
+  '/file/upload/complete',
+  z.object({
     key: uploadKeyField,
     upload_id: uploadIdField,
     /** '1:etag|2:etag' in order. */
@@ -82,20 +77,16 @@ export const completeUpload = defineCall({
       .regex(/^\d{1,5}:[^|:\s]{1,200}(\|\d{1,5}:[^|:\s]{1,200})*$/, { error: 'validation.invalid' }),
     title: line(200).optional(),
   }),
-  response: envelope({ file: adminFileRow }),
-})
-export const abortUpload = defineCall({
-  method: 'DELETE',
-  path: '/file/upload',
-  request: z.object({ key: uploadKeyField, upload_id: uploadIdField }),
-  response: messageResponse,
-})
-export const deleteFile = defineCall({
-  method: 'DELETE',
-  path: '/file',
+  envelope({ file: adminFileRow }),
+  { status: 201, message: 'admin.messages.file_created' },
+)
+export const abortUpload = del(
+  '/file/upload',
+  z.object({ key: uploadKeyField, upload_id: uploadIdField }),
+  messageResponse,
+)
+export const deleteFile = del('/file', z.object({ id: idField }), messageResponse, {
   message: 'admin.messages.file_deleted',
-  request: z.object({ id: idField }),
-  response: messageResponse,
 })
 
 export const adminFilesCalls = [startUpload, uploadPart, completeUpload, abortUpload, deleteFile] as const

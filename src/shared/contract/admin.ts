@@ -4,7 +4,7 @@
 // admin fields and credit adjustments, the audit trail with restore, usage events, the sitemap.
 // Who may make each: docs/API.md "Admin".
 import { z } from './zod'
-import { defineCall } from './call'
+import { del, get, post } from './call'
 import { envelope, messageResponse } from './common'
 import { bool01, contentStatusField, idField, int, languageField, line, paragraph, searchField } from './fields'
 import { listSchema, paginationSchema } from './list'
@@ -93,75 +93,24 @@ export const eventsQuery = listSchema({
   defaultOrder: 'id desc',
 })
 
-export const listAdminRoutes = defineCall({
-  method: 'GET',
-  path: '/admin/routes',
-  request: adminRoutesQuery,
-  response: rows('routes'),
-})
-export const listAdminPosts = defineCall({
-  method: 'GET',
-  path: '/admin/posts',
-  request: adminPostsQuery,
-  response: rows('posts'),
-})
-export const listAdminSymptoms = defineCall({
-  method: 'GET',
-  path: '/admin/symptoms',
-  request: adminSymptomsQuery,
-  response: rows('symptoms'),
-})
-export const listAdminPlans = defineCall({
-  method: 'GET',
-  path: '/admin/plans',
-  request: adminPlansQuery,
-  response: rows('plans'),
-})
-export const listAdminUnits = defineCall({
-  method: 'GET',
-  path: '/admin/units',
-  request: adminUnitsQuery,
-  response: rows('units'),
-})
-export const listAdminFiles = defineCall({
-  method: 'GET',
-  path: '/admin/files',
-  request: adminFilesQuery,
-  response: rows('files'),
-})
+export const listAdminRoutes = get('/admin/routes', adminRoutesQuery, rows('routes'))
+export const listAdminPosts = get('/admin/posts', adminPostsQuery, rows('posts'))
+export const listAdminSymptoms = get('/admin/symptoms', adminSymptomsQuery, rows('symptoms'))
+export const listAdminPlans = get('/admin/plans', adminPlansQuery, rows('plans'))
+export const listAdminUnits = get('/admin/units', adminUnitsQuery, rows('units'))
+export const listAdminFiles = get('/admin/files', adminFilesQuery, rows('files'))
 /** A plan's routes in order with their lock settings (changed with POST /v1/plan/setting). */
-export const listPlanRoutes = defineCall({
-  method: 'GET',
-  path: '/admin/plan/routes',
-  request: planRoutesQuery,
-  response: rows('plan_routes'),
-})
+export const listPlanRoutes = get('/admin/plan/routes', planRoutesQuery, rows('plan_routes'))
 /** The people a plan is assigned to. */
-export const listPlanUsers = defineCall({
-  method: 'GET',
-  path: '/admin/plan/users',
-  request: planUsersQuery,
-  response: rows('plan_users'),
-})
-export const listAudit = defineCall({
-  method: 'GET',
-  path: '/admin/audit',
-  request: auditQuery,
-  response: rows('audit'),
-})
-export const listEvents = defineCall({
-  method: 'GET',
-  path: '/admin/events',
-  request: eventsQuery,
-  response: rows('events'),
-})
+export const listPlanUsers = get('/admin/plan/users', planUsersQuery, rows('plan_users'))
+export const listAudit = get('/admin/audit', auditQuery, rows('audit'))
+export const listEvents = get('/admin/events', eventsQuery, rows('events'))
 /** The same filters as the list, the matching events as CSV text (at most EXPORT_MAX_ROWS). */
-export const exportEvents = defineCall({
-  method: 'GET',
-  path: '/admin/events/export',
-  request: z.object(eventFilters),
-  response: envelope({ csv: z.string(), rows: z.number().int() }),
-})
+export const exportEvents = get(
+  '/admin/events/export',
+  z.object(eventFilters),
+  envelope({ csv: z.string(), rows: z.number().int() }),
+)
 export const EXPORT_MAX_ROWS = 10_000
 
 // ── Units (SPEC §3 Unit: status, order, credits creator, dubbing, interpretation, author) ─────
@@ -182,29 +131,18 @@ export const unitForm = z.object({
   credits_author: line(200).optional(),
 })
 export type UnitForm = z.output<typeof unitForm>
-export const saveUnit = defineCall({
-  method: 'POST',
-  path: '/unit',
+export const saveUnit = post('/unit', unitForm, envelope({ unit: adminUnitRow }), {
   message: 'admin.messages.unit_updated',
   createdMessage: 'admin.messages.unit_created',
-  request: unitForm,
-  response: envelope({ unit: adminUnitRow }),
 })
-export const deleteUnit = defineCall({
-  method: 'DELETE',
-  path: '/unit',
-  message: 'admin.messages.unit_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
-})
+export const deleteUnit = del('/unit', z.object({ id }), messageResponse, { message: 'admin.messages.unit_deleted' })
 /** The arrows of the route editor: swap a unit with its neighbour. */
-export const moveUnit = defineCall({
-  method: 'POST',
-  path: '/unit/move',
-  message: 'admin.messages.unit_moved',
-  request: z.object({ id, direction: z.enum(['up', 'down'], { error: 'validation.choice' }) }),
-  response: envelope({ rows: z.array(adminUnitRow) }),
-})
+export const moveUnit = post(
+  '/unit/move',
+  z.object({ id, direction: z.enum(['up', 'down'], { error: 'validation.choice' }) }),
+  envelope({ rows: z.array(adminUnitRow) }),
+  { message: 'admin.messages.unit_moved' },
+)
 
 // ── Users (SPEC §6 Admin: role, subscriber, credits, plans, psychologist fields) ──────────────
 
@@ -224,25 +162,20 @@ export const adminUserForm = z.object({
   located_at: line(60).optional(),
 })
 export type AdminUserForm = z.output<typeof adminUserForm>
-export const saveAdminUser = defineCall({
-  method: 'POST',
-  path: '/admin/user',
+export const saveAdminUser = post('/admin/user', adminUserForm, envelope({ user: adminUserRow }), {
   message: 'admin.messages.user_updated',
-  request: adminUserForm,
-  response: envelope({ user: adminUserRow }),
 })
 /** A credit adjustment: a credit_ledger row, reason 'admin_adjustment', with the admin's text. */
-export const adjustCredits = defineCall({
-  method: 'POST',
-  path: '/admin/user/credits',
-  message: 'admin.users.adjusted',
-  request: z.object({
+export const adjustCredits = post(
+  '/admin/user/credits',
+  z.object({
     user_id: id,
     amount_cents: int({ min: -10_000_000, max: 10_000_000 }).refine((n) => n !== 0, { error: 'validation.invalid' }),
     reason: line(300),
   }),
-  response: envelope({ credits_cents: z.number().int() }),
-})
+  envelope({ credits_cents: z.number().int() }),
+  { message: 'admin.users.adjusted' },
+)
 
 // ── Properties (SPEC §2 "property editing"; read with GET /v1/route/properties) ──────────────
 
@@ -257,56 +190,41 @@ export const propertyForm = z.object({
   description: line(300).optional(),
 })
 export type PropertyForm = z.output<typeof propertyForm>
-export const saveProperty = defineCall({
-  method: 'POST',
-  path: '/route/property',
+export const saveProperty = post('/route/property', propertyForm, envelope({ property: adminPropertyRow }), {
   message: 'admin.messages.property_updated',
   createdMessage: 'admin.messages.property_created',
-  request: propertyForm,
-  response: envelope({ property: adminPropertyRow }),
 })
-export const deleteProperty = defineCall({
-  method: 'DELETE',
-  path: '/route/property',
+export const deleteProperty = del('/route/property', z.object({ id }), messageResponse, {
   message: 'admin.messages.property_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
 })
 
 // ── Audit, restore, sitemap ──────────────────────────────────────────────────────────────────
 
 /** A deleted route, post or plan comes back for RESTORE_DAYS after its deletion. */
 export const RESTORE_DAYS = 30
-export const restoreDeleted = defineCall({
-  method: 'POST',
-  path: '/admin/restore',
-  message: 'admin.audit.restored',
-  request: z.object({ audit_id: id }),
-  response: envelope({ entity: z.string(), id: z.number().int() }),
-})
-export const regenerateSitemap = defineCall({
-  method: 'POST',
-  path: '/admin/sitemap',
+export const restoreDeleted = post(
+  '/admin/restore',
+  z.object({ audit_id: id }),
+  envelope({ entity: z.string(), id: z.number().int() }),
+  { message: 'admin.audit.restored' },
+)
+export const regenerateSitemap = post('/admin/sitemap', z.object({}), envelope({ urls: z.number().int() }), {
   message: 'admin.sitemap.regenerated',
-  request: z.object({}),
-  response: envelope({ urls: z.number().int() }),
 })
 
 // ── Outside helpers (SPEC §7) ────────────────────────────────────────────────────────────────
 
-export const updateImageUsingUnsplash = defineCall({
-  method: 'POST',
-  path: '/post/update_image_using_unsplash',
-  message: 'admin.posts.unsplash_done',
-  request: z.object({ id }),
-  response: envelope({ image_cover: z.string() }),
-})
-export const aiForPost = defineCall({
-  method: 'GET',
-  path: '/ai/post/:target',
-  request: z.object({ post_id: id.optional(), prompt: paragraph(2000).optional() }),
-  response: envelope({ response: z.string() }),
-})
+export const updateImageUsingUnsplash = post(
+  '/post/update_image_using_unsplash',
+  z.object({ id }),
+  envelope({ image_cover: z.string() }),
+  { message: 'admin.posts.unsplash_done' },
+)
+export const aiForPost = get(
+  '/ai/post/:target',
+  z.object({ post_id: id.optional(), prompt: paragraph(2000).optional() }),
+  envelope({ response: z.string() }),
+)
 
 /** The admin page's data: who is looking, so the screens offered match what the server allows. */
 export const adminPageData = z.object({ role: z.number().int(), screens: z.array(z.string()) })

@@ -2,12 +2,12 @@
 // reasons, meeting channels, §7 Appointments). docs/API.md "Appointments" has the rules.
 import { z } from './zod'
 import { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
-import { defineCall } from './call'
+import { get, post } from './call'
 import { envelope } from './common'
 import { dateField, idField, instantField, int, line, paragraph, timezoneField } from './fields'
 
 export { dateField, instantField } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf } from './list'
 
 const oneOf = <T extends Record<string, number>>(values: T) => {
   const allowed = new Set<number>(Object.values(values))
@@ -27,12 +27,11 @@ export type SlotDto = z.infer<typeof slotSchema>
 
 export const slotsQuery = z.object({ host_id: idField, date: dateField, timezone: timezoneField.optional() })
 /** GET /v1/appointment/slots: a psychologist's free slots on the guest's date, in the guest's zone. */
-export const listSlots = defineCall({
-  method: 'GET',
-  path: '/appointment/slots',
-  request: slotsQuery,
-  response: envelope({ date: z.string(), timezone: z.string(), slots: z.array(slotSchema) }),
-})
+export const listSlots = get(
+  '/appointment/slots',
+  slotsQuery,
+  envelope({ date: z.string(), timezone: z.string(), slots: z.array(slotSchema) }),
+)
 
 // ── Appointments ─────────────────────────────────────────────────────────────────────────────
 
@@ -84,31 +83,21 @@ export const appointmentsQuery = listSchema({
 })
 export type AppointmentsQuery = z.output<typeof appointmentsQuery>
 
-export const listAppointments = defineCall({
-  method: 'GET',
-  path: '/appointments',
-  request: appointmentsQuery,
-  response: envelope({ appointments: z.array(appointmentSchema), pagination: paginationSchema }),
-})
+export const listAppointments = get('/appointments', appointmentsQuery, pageOf('appointments', appointmentSchema))
 
 export const bookForm = z.object({ host_id: idField, start_at: instantField, meeting_channel: meetingChannelField })
 export type BookForm = z.output<typeof bookForm>
-export const book = defineCall({
-  method: 'POST',
-  path: '/appointment',
+export const book = post('/appointment', bookForm, envelope({ appointment: appointmentSchema, credits: z.number() }), {
   status: 201,
   message: 'appointments.booked',
-  request: bookForm,
-  response: envelope({ appointment: appointmentSchema, credits: z.number() }),
 })
 
-export const confirm = defineCall({
-  method: 'POST',
-  path: '/appointment/confirm',
-  message: 'appointments.confirmed',
-  request: z.object({ id: idField }),
-  response: envelope({ appointment: appointmentSchema }),
-})
+export const confirm = post(
+  '/appointment/confirm',
+  z.object({ id: idField }),
+  envelope({ appointment: appointmentSchema }),
+  { message: 'appointments.confirmed' },
+)
 
 export const cancelForm = z
   .object({ id: idField, reason: cancellationReasonField, reason_text: paragraph(1000).optional() })
@@ -117,13 +106,12 @@ export const cancelForm = z
     error: 'validation.required',
   })
 export type CancelForm = z.output<typeof cancelForm>
-export const cancel = defineCall({
-  method: 'POST',
-  path: '/appointment/cancel',
-  message: 'appointments.cancelled',
-  request: cancelForm,
-  response: envelope({ appointment: appointmentSchema, refunded_credits: z.number() }),
-})
+export const cancel = post(
+  '/appointment/cancel',
+  cancelForm,
+  envelope({ appointment: appointmentSchema, refunded_credits: z.number() }),
+  { message: 'appointments.cancelled' },
+)
 
 export const closeForm = z.object({
   id: idField,
@@ -133,12 +121,8 @@ export const closeForm = z.object({
     })
     .default(AppointmentStatus.attended),
 })
-export const close = defineCall({
-  method: 'POST',
-  path: '/appointment/close',
+export const close = post('/appointment/close', closeForm, envelope({ appointment: appointmentSchema }), {
   message: 'appointments.closed',
-  request: closeForm,
-  response: envelope({ appointment: appointmentSchema }),
 })
 
 /** POST /v1/appointment/meeting: the host sets the link or the indications. */
@@ -147,25 +131,20 @@ export const meetingForm = z.object({
   meeting_link: line(500).optional(),
   meeting_indications: paragraph(1000).optional(),
 })
-export const setMeeting = defineCall({
-  method: 'POST',
-  path: '/appointment/meeting',
+export const setMeeting = post('/appointment/meeting', meetingForm, envelope({ appointment: appointmentSchema }), {
   message: 'appointments.meeting_saved',
-  request: meetingForm,
-  response: envelope({ appointment: appointmentSchema }),
 })
 
 /** GET /v1/appointment/notification: the caller's next live appointment and what it needs from them. */
-export const nextAppointment = defineCall({
-  method: 'GET',
-  path: '/appointment/notification',
-  request: z.object({}),
-  response: envelope({
+export const nextAppointment = get(
+  '/appointment/notification',
+  z.object({}),
+  envelope({
     appointment: appointmentSchema.nullable(),
     /** 'confirm' (the caller has not confirmed), 'wait' (the other side has not), 'join' (confirmed, starting within 15 minutes), 'ready' (confirmed). */
     needs: z.enum(['confirm', 'wait', 'join', 'ready']).nullable(),
   }),
-})
+)
 
 /**
  * POST /v1/appointment/move (issue 34 §3): the guest moves a live session to another free slot
@@ -175,12 +154,8 @@ export const nextAppointment = defineCall({
  */
 export const moveForm = z.object({ id: idField, start_at: instantField, current_start_at: instantField })
 export type MoveForm = z.output<typeof moveForm>
-export const move = defineCall({
-  method: 'POST',
-  path: '/appointment/move',
+export const move = post('/appointment/move', moveForm, envelope({ appointment: appointmentSchema }), {
   message: 'appointments.moved',
-  request: moveForm,
-  response: envelope({ appointment: appointmentSchema }),
 })
 
 export const appointmentsCalls = [

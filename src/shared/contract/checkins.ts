@@ -1,7 +1,7 @@
 // The daily check-in (issue 34 §4): how a person feels today, once a day on their own clock, and
 // the last 30 days as a trend. docs/API.md "Check-ins" has the rules.
 import { z } from './zod'
-import { defineCall } from './call'
+import { get, post } from './call'
 import { envelope } from './common'
 import { paragraph } from './fields'
 import { CHECKIN_NOTE_MAX, MOODS, type Mood } from '#shared/checkins'
@@ -36,12 +36,7 @@ export const checkinStateSchema = z.object({
 export type CheckinState = z.infer<typeof checkinStateSchema>
 
 /** GET /v1/checkins: the caller's own, today and the trend. */
-export const listCheckins = defineCall({
-  method: 'GET',
-  path: '/checkins',
-  request: z.object({}),
-  response: envelope(checkinStateSchema.shape),
-})
+export const listCheckins = get('/checkins', z.object({}), envelope(checkinStateSchema.shape))
 
 export const checkinRequest = z.object({
   mood: moodField,
@@ -52,12 +47,11 @@ export const checkinRequest = z.object({
  * POST /v1/checkin: today's check-in on the caller's clock; a second one the same day replaces
  * that day's (`updated`). The message is the kind words for that mood.
  */
-export const saveCheckin = defineCall({
-  method: 'POST',
-  path: '/checkin',
-  request: checkinRequest,
-  response: envelope({ ...checkinStateSchema.shape, updated: z.boolean() }),
-})
+export const saveCheckin = post(
+  '/checkin',
+  checkinRequest,
+  envelope({ ...checkinStateSchema.shape, updated: z.boolean() }),
+)
 export type SaveCheckinAnswer = z.infer<typeof saveCheckin.response>
 
 export const checkinsCalls = [listCheckins, saveCheckin] as const

@@ -23,5 +23,18 @@ export const imagesSchema = z
 export const statsSchema = z.object({ views: z.number().int(), likes: z.number().int() })
 export const languageSchema = z.enum(['es', 'en'])
 
+/** An item named inside another's answer (a route's category, a plan's routes): enough to link to it. */
+export const linkSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string() })
+
+/** How a route's and a post's answers begin (SPEC §3 Route, Post). */
+export const contentHead = {
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  language: languageSchema,
+  status: z.number().int(),
+}
+
 /** An answer with nothing but the envelope (and usually a message). */
 export const messageResponse = envelope({})

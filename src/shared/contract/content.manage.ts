@@ -4,7 +4,8 @@
 // /route/symptoms. docs/API.md "Editing content" has the rules.
 import { z } from './zod'
 import { PAGE_SIZE } from '#shared/limits'
-import { defineCall } from './call'
+import { del, get, post } from './call'
+import type { MessageKey } from '#shared/i18n/index'
 import { envelope, languageSchema, messageResponse } from './common'
 import {
   bool01,
@@ -17,7 +18,7 @@ import {
   categoryRefField,
   coverField,
 } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf } from './list'
 import { routeSchema, symptomRefSchema, symptomSchema } from './content'
 
 /** A URL slug: lowercase letters, digits and single hyphens. */
@@ -48,44 +49,31 @@ export const routeForm = z.object({
 })
 export type RouteForm = z.output<typeof routeForm>
 
-export const saveRoute = defineCall({
-  method: 'POST',
-  path: '/route',
+export const saveRoute = post('/route', routeForm, envelope({ route: routeSchema }), {
   message: 'content_manage.route_updated',
   createdMessage: 'content_manage.route_created',
-  request: routeForm,
-  response: envelope({ route: routeSchema }),
 })
-export const deleteRoute = defineCall({
-  method: 'DELETE',
-  path: '/route',
-  message: 'content_manage.route_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
-})
+export const deleteRoute = del('/route', z.object({ id }), messageResponse, { message: 'content_manage.route_deleted' })
 
 const routeSymptom = z.object({ route_id: id, symptom_id: id })
-export const assignSymptom = defineCall({
-  method: 'POST',
-  path: '/route/symptom/assign',
-  message: 'content_manage.symptom_assigned',
-  request: routeSymptom,
-  response: envelope({ symptoms: z.array(symptomRefSchema) }),
-})
-export const unassignSymptom = defineCall({
-  method: 'DELETE',
-  path: '/route/symptom/unassign',
-  message: 'content_manage.symptom_unassigned',
-  request: routeSymptom,
-  response: envelope({ symptoms: z.array(symptomRefSchema) }),
-})
-export const applyPrimarySymptom = defineCall({
-  method: 'POST',
-  path: '/route/symptom/apply/primary',
-  message: 'content_manage.primary_set',
-  request: routeSymptom,
-  response: envelope({ symptoms: z.array(symptomRefSchema) }),
-})
+export const assignSymptom = post(
+  '/route/symptom/assign',
+  routeSymptom,
+  envelope({ symptoms: z.array(symptomRefSchema) }),
+  { message: 'content_manage.symptom_assigned' },
+)
+export const unassignSymptom = del(
+  '/route/symptom/unassign',
+  routeSymptom,
+  envelope({ symptoms: z.array(symptomRefSchema) }),
+  { message: 'content_manage.symptom_unassigned' },
+)
+export const applyPrimarySymptom = post(
+  '/route/symptom/apply/primary',
+  routeSymptom,
+  envelope({ symptoms: z.array(symptomRefSchema) }),
+  { message: 'content_manage.primary_set' },
+)
 
 export const categorySchema = z.object({
   id: z.number().int(),
@@ -106,35 +94,39 @@ export const categoriesQuery = listSchema({
   defaultPerPage: PAGE_SIZE.categories,
 })
 
-export const listRouteCategories = defineCall({
-  method: 'GET',
-  path: '/route/categories',
-  request: categoriesQuery,
-  response: envelope({ categories: z.array(categorySchema), pagination: paginationSchema }),
+/**
+ * The three calls of a kind of category, routes' or posts' (SPEC §7 "GET /route/categories",
+ * "POST /route/category", "DELETE /route/category", and the same under /post): one shape, each
+ * kind with its own words.
+ */
+export function categoryCalls<B extends '/route' | '/post'>(
+  base: B,
+  words: { updated: MessageKey; created: MessageKey; deleted: MessageKey },
+) {
+  return {
+    list: get(`${base}/categories`, categoriesQuery, pageOf('categories', categorySchema)),
+    save: post(`${base}/category`, categoryForm, envelope({ category: categorySchema }), {
+      message: words.updated,
+      createdMessage: words.created,
+    }),
+    remove: del(`${base}/category`, z.object({ id }), messageResponse, { message: words.deleted }),
+  }
+}
+const routeCategories = categoryCalls('/route', {
+  updated: 'content_manage.category_updated',
+  created: 'content_manage.category_created',
+  deleted: 'content_manage.category_deleted',
 })
-export const saveRouteCategory = defineCall({
-  method: 'POST',
-  path: '/route/category',
-  message: 'content_manage.category_updated',
-  createdMessage: 'content_manage.category_created',
-  request: categoryForm,
-  response: envelope({ category: categorySchema }),
-})
-export const deleteRouteCategory = defineCall({
-  method: 'DELETE',
-  path: '/route/category',
-  message: 'content_manage.category_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
-})
+export const listRouteCategories = routeCategories.list
+export const saveRouteCategory = routeCategories.save
+export const deleteRouteCategory = routeCategories.remove
 
 /** GET /v1/route/symptoms: every symptom of a language, for the editor's picker (or those of one route). */
-export const listRouteSymptoms = defineCall({
-  method: 'GET',
-  path: '/route/symptoms',
-  request: z.object({ route_id: id.optional(), language: languageField.optional() }),
-  response: envelope({ symptoms: z.array(symptomRefSchema) }),
-})
+export const listRouteSymptoms = get(
+  '/route/symptoms',
+  z.object({ route_id: id.optional(), language: languageField.optional() }),
+  envelope({ symptoms: z.array(symptomRefSchema) }),
+)
 
 export const propertySchema = z.object({
   id: z.number().int(),
@@ -143,12 +135,11 @@ export const propertySchema = z.object({
   description: z.string().nullable(),
 })
 /** GET /v1/route/properties: the admin-editable settings (SPEC §2 "property editing"). */
-export const listRouteProperties = defineCall({
-  method: 'GET',
-  path: '/route/properties',
-  request: z.object({}),
-  response: envelope({ properties: z.array(propertySchema) }),
-})
+export const listRouteProperties = get(
+  '/route/properties',
+  z.object({}),
+  envelope({ properties: z.array(propertySchema) }),
+)
 
 export const symptomForm = z.object({
   id: id.optional(),
@@ -160,20 +151,12 @@ export const symptomForm = z.object({
   seo_description: line(320).optional(),
 })
 export type SymptomForm = z.output<typeof symptomForm>
-export const saveSymptom = defineCall({
-  method: 'POST',
-  path: '/symptom',
+export const saveSymptom = post('/symptom', symptomForm, envelope({ symptom: symptomSchema }), {
   message: 'content_manage.symptom_updated',
   createdMessage: 'content_manage.symptom_created',
-  request: symptomForm,
-  response: envelope({ symptom: symptomSchema }),
 })
-export const deleteSymptom = defineCall({
-  method: 'DELETE',
-  path: '/symptom',
+export const deleteSymptom = del('/symptom', z.object({ id }), messageResponse, {
   message: 'content_manage.symptom_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
 })
 
 export const contentManageCalls = [

@@ -1,10 +1,10 @@
 // Routes, units and symptoms (SPEC §7 "Routes", "Symptoms"; issue 6 adds the rest).
 import { z } from './zod'
 import { PAGE_SIZE } from '#shared/limits'
-import { defineCall } from './call'
-import { envelope, imagesSchema, languageSchema, statsSchema } from './common'
+import { get } from './call'
+import { contentHead, imagesSchema, languageSchema, linkSchema, statsSchema } from './common'
 import { bool01, languageField, line, pipeValues, searchField } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf } from './list'
 import { postSchema } from './posts'
 
 export const symptomRefSchema = z.object({
@@ -25,12 +25,7 @@ export const unitSummarySchema = z.object({
 
 /** A route as GET /v1/routes lists it (SPEC §3 Route). Optional parts follow with_properties/with_relations. */
 export const routeSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  language: languageSchema,
-  status: z.number().int(),
+  ...contentHead,
   is_public: z.boolean(),
   is_active: z.boolean(),
   seo_title: z.string().nullable(),
@@ -38,7 +33,7 @@ export const routeSchema = z.object({
   tag: z.string().nullable(),
   order: z.number().int(),
   needs_appointment: z.boolean(),
-  category: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+  category: linkSchema.nullable(),
   symptoms: z.array(symptomRefSchema),
   units_count: z.number().int(),
   units: z.array(unitSummarySchema).optional(),
@@ -59,7 +54,7 @@ export const symptomSchema = z.object({
   seo_title: z.string().nullable(),
   seo_description: z.string().nullable(),
   routes_count: z.number().int(),
-  routes: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string() })).optional(),
+  routes: z.array(linkSchema).optional(),
 })
 export type SymptomDto = z.infer<typeof symptomSchema>
 
@@ -80,13 +75,7 @@ export const routesQuery = listSchema({
 })
 export type RoutesQuery = z.output<typeof routesQuery>
 
-export const listRoutes = defineCall({
-  method: 'GET',
-  publicCacheSeconds: 60,
-  path: '/routes',
-  request: routesQuery,
-  response: envelope({ routes: z.array(routeSchema), pagination: paginationSchema }),
-})
+export const listRoutes = get('/routes', routesQuery, pageOf('routes', routeSchema), { publicCacheSeconds: 60 })
 
 export const symptomsQuery = listSchema({
   filters: {
@@ -101,12 +90,8 @@ export const symptomsQuery = listSchema({
 })
 export type SymptomsQuery = z.output<typeof symptomsQuery>
 
-export const listSymptoms = defineCall({
-  method: 'GET',
+export const listSymptoms = get('/symptoms', symptomsQuery, pageOf('symptoms', symptomSchema), {
   publicCacheSeconds: 60,
-  path: '/symptoms',
-  request: symptomsQuery,
-  response: envelope({ symptoms: z.array(symptomSchema), pagination: paginationSchema }),
 })
 
 export const contentCalls = [listRoutes, listSymptoms] as const
@@ -126,6 +111,6 @@ export type RoutesPageData = z.infer<typeof routesPageData>
 /** The route page; `plan` is the plan it was opened from (?plan_id=), for the back link, when the caller may see it. */
 export const routePageData = z.object({
   route: routeSchema,
-  plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+  plan: linkSchema.nullable(),
 })
 export type RoutePageData = z.infer<typeof routePageData>

@@ -2,7 +2,7 @@
 // check needs libphonenumber's metadata, which only this page should download (as users.phone.ts).
 import { z } from './zod'
 import { LETSTALK_TIMES } from '#shared/enums'
-import { defineCall } from './call'
+import { post } from './call'
 import { messageResponse } from './common'
 import { emailField, timezoneField } from './fields'
 import { captchaFields, countryOptionSchema, nameField } from './users'
@@ -21,13 +21,9 @@ export const letstalkRequest = z.object({
 })
 export type LetstalkRequest = z.output<typeof letstalkRequest>
 
-export const sendLetstalk = defineCall({
-  method: 'POST',
-  path: '/letstalk',
+export const sendLetstalk = post('/letstalk', letstalkRequest, messageResponse, {
   status: 201,
   message: 'forms.letstalk.thanks',
-  request: letstalkRequest,
-  response: messageResponse,
 })
 
 export const formsPhoneCalls = [sendLetstalk] as const

@@ -4,7 +4,7 @@
 // metadata (as users.ts / users.phone.ts). docs/API.md "Forms (issue 8 §3)" has the rules.
 import { z } from './zod'
 import { CONTACT_REASONS, UsageFrequency } from '#shared/enums'
-import { defineCall } from './call'
+import { post } from './call'
 import { messageResponse } from './common'
 import { bool01, emailField, int, line, paragraph } from './fields'
 import { captchaFields } from './users'
@@ -92,29 +92,17 @@ export type SuggestionRequest = z.output<typeof suggestionRequest>
 
 // ── Calls (SPEC §7 "Common": form fields of section 3 → message) ────────────────────────────
 
-export const sendContact = defineCall({
-  method: 'POST',
-  path: '/contact',
+export const sendContact = post('/contact', contactRequest, messageResponse, {
   status: 201,
   message: 'forms.contact.thanks',
-  request: contactRequest,
-  response: messageResponse,
 })
-export const sendFeedback = defineCall({
-  method: 'POST',
-  path: '/feedback',
+export const sendFeedback = post('/feedback', feedbackRequest, messageResponse, {
   status: 201,
   message: 'forms.feedback.thanks',
-  request: feedbackRequest,
-  response: messageResponse,
 })
-export const sendSuggestion = defineCall({
-  method: 'POST',
-  path: '/suggestion',
+export const sendSuggestion = post('/suggestion', suggestionRequest, messageResponse, {
   status: 201,
   message: 'forms.suggestions.thanks',
-  request: suggestionRequest,
-  response: messageResponse,
 })
 
 export const formsCalls = [sendContact, sendFeedback, sendSuggestion] as const

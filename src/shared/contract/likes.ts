@@ -2,10 +2,10 @@
 // "GET /routes/liked_by_me", "GET /post/stats", "POST /post/update/like"; §4 like toggle: the
 // page flips the state first, then calls the toggle, then the stats call).
 import { z } from './zod'
-import { defineCall } from './call'
+import { get, post } from './call'
 import { envelope, statsSchema } from './common'
 import { int, line } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf } from './list'
 import { routeSchema } from './content'
 
 /** A route or post named by id or slug (`?route=12` or `?route=respira-y-suelta`). */
@@ -13,19 +13,17 @@ const idOrSlug = line(200).regex(/^(\d{1,15}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, { erro
 
 const statsOf = z.object({ id: z.number().int(), slug: z.string(), stats: statsSchema })
 
-export const routeStats = defineCall({
-  method: 'GET',
-  path: '/route/stats',
-  request: z.object({ route: idOrSlug }),
-  response: envelope({ route: statsOf, liked_by_me: z.boolean() }),
-})
+export const routeStats = get(
+  '/route/stats',
+  z.object({ route: idOrSlug }),
+  envelope({ route: statsOf, liked_by_me: z.boolean() }),
+)
 
-export const likeRoute = defineCall({
-  method: 'POST',
-  path: '/route/update/like',
-  request: z.object({ route_id: int({ min: 1 }) }),
-  response: envelope({ liked: z.boolean(), stats: statsSchema }),
-})
+export const likeRoute = post(
+  '/route/update/like',
+  z.object({ route_id: int({ min: 1 }) }),
+  envelope({ liked: z.boolean(), stats: statsSchema }),
+)
 
 export const routesLikedByMeQuery = listSchema({
   filters: {},
@@ -33,25 +31,18 @@ export const routesLikedByMeQuery = listSchema({
   defaultOrder: 'created_at desc',
 })
 
-export const routesLikedByMe = defineCall({
-  method: 'GET',
-  path: '/routes/liked_by_me',
-  request: routesLikedByMeQuery,
-  response: envelope({ routes: z.array(routeSchema), pagination: paginationSchema }),
-})
+export const routesLikedByMe = get('/routes/liked_by_me', routesLikedByMeQuery, pageOf('routes', routeSchema))
 
-export const postStats = defineCall({
-  method: 'GET',
-  path: '/post/stats',
-  request: z.object({ post: idOrSlug }),
-  response: envelope({ post: statsOf, liked_by_me: z.boolean() }),
-})
+export const postStats = get(
+  '/post/stats',
+  z.object({ post: idOrSlug }),
+  envelope({ post: statsOf, liked_by_me: z.boolean() }),
+)
 
-export const likePost = defineCall({
-  method: 'POST',
-  path: '/post/update/like',
-  request: z.object({ post_id: int({ min: 1 }) }),
-  response: envelope({ liked: z.boolean(), stats: statsSchema }),
-})
+export const likePost = post(
+  '/post/update/like',
+  z.object({ post_id: int({ min: 1 }) }),
+  envelope({ liked: z.boolean(), stats: statsSchema }),
+)
 
 export const likesCalls = [routeStats, likeRoute, routesLikedByMe, postStats, likePost] as const

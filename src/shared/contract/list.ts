@@ -3,6 +3,7 @@
 // and filters[name]=value (or bare name=value). Every list call's request schema is made here,
 // and its output, a ListQuery, goes to the service and the repo unchanged.
 import { z } from './zod'
+import { envelope } from './common'
 import { PAGE_SIZE } from '#shared/limits'
 import { int } from './fields'
 
@@ -130,6 +131,12 @@ export const paginationSchema = z.object({
   to: z.number().int().nullable(),
 })
 export type Pagination = z.infer<typeof paginationSchema>
+
+/** A list call's answer: one page of rows under `key`, and its pagination (docs/API.md). */
+export const pageOf = <K extends string, R extends z.ZodType>(key: K, row: R) =>
+  envelope({ [key]: z.array(row), pagination: paginationSchema } as { [P in K]: z.ZodArray<R> } & {
+    pagination: typeof paginationSchema
+  })
 
 /** The pagination of one page of `count` rows out of `total`. */
 export function pagination(q: Pick<ListQuery, 'page' | 'perPage'>, total: number, count: number): Pagination {

@@ -2,10 +2,10 @@
 // §6 admins send to a role or to email readers only, §7 realtime). docs/API.md "Engagement".
 import { z } from './zod'
 import { NOTIFICATION_DELAY_UNITS, NOTIFICATION_LEVELS, Role } from '#shared/enums'
-import { defineCall } from './call'
+import { defineCall, get, post } from './call'
 import { envelope } from './common'
 import { bool01, idField, instantField, int, languageField, line, paragraph } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf } from './list'
 import { NOTIFICATIONS_WIRE } from './notifications.wire'
 
 const copySchema = z.object({ title: z.string(), description: z.string().nullable().optional() })
@@ -39,12 +39,11 @@ export const notificationsQuery = listSchema({
 export type NotificationsQuery = z.output<typeof notificationsQuery>
 
 /** GET /v1/notifications (admin) */
-export const listNotifications = defineCall({
-  method: 'GET',
-  path: '/notifications',
-  request: notificationsQuery,
-  response: envelope({ notifications: z.array(adminNotificationSchema), pagination: paginationSchema }),
-})
+export const listNotifications = get(
+  '/notifications',
+  notificationsQuery,
+  pageOf('notifications', adminNotificationSchema),
+)
 
 const ROLES = new Set<number>(Object.values(Role))
 /** Explicit receivers: user ids joined by '|' or ',' (at most 500; larger audiences go by role or language). */
@@ -90,23 +89,20 @@ export const createNotificationForm = z
 export type CreateNotificationForm = z.output<typeof createNotificationForm>
 
 /** POST /v1/notification (admin): create and schedule. */
-export const createNotification = defineCall({
-  method: 'POST',
-  path: '/notification',
-  status: 201,
-  message: 'engagement.notifications.created',
-  request: createNotificationForm,
-  response: envelope({ notification: adminNotificationSchema }),
-})
+export const createNotification = post(
+  '/notification',
+  createNotificationForm,
+  envelope({ notification: adminNotificationSchema }),
+  { status: 201, message: 'engagement.notifications.created' },
+)
 
 /** POST /v1/notification/cancel (admin): a pending one only. */
-export const cancelNotification = defineCall({
-  method: 'POST',
-  path: '/notification/cancel',
-  message: 'engagement.notifications.cancelled',
-  request: z.object({ id: idField }),
-  response: envelope({ notification: adminNotificationSchema }),
-})
+export const cancelNotification = post(
+  '/notification/cancel',
+  z.object({ id: idField }),
+  envelope({ notification: adminNotificationSchema }),
+  { message: 'engagement.notifications.cancelled' },
+)
 
 // ── In the app ───────────────────────────────────────────────────────────────────────────────
 
@@ -137,12 +133,11 @@ export const listUnread = defineCall({
 })
 
 /** POST /v1/notifications/read: one (`id`, or `notification_id` for a public message) or, with neither, all. */
-export const markRead = defineCall({
-  method: 'POST',
-  path: '/notifications/read',
-  request: z.object({ id: idField.optional(), notification_id: idField.optional() }),
-  response: envelope({ updated: z.number().int() }),
-})
+export const markRead = post(
+  '/notifications/read',
+  z.object({ id: idField.optional(), notification_id: idField.optional() }),
+  envelope({ updated: z.number().int() }),
+)
 
 // ── Dead letters (issue 22): mail whose retries ran out, for an admin to see and replay ─────
 
@@ -163,12 +158,11 @@ export const deadMailSchema = z.object({
 export type DeadMailDto = z.infer<typeof deadMailSchema>
 
 /** GET /v1/notifications/dead-mail (admin): the newest 50 dead letters and how many there are. */
-export const listDeadMail = defineCall({
-  method: 'GET',
-  path: '/notifications/dead-mail',
-  request: z.object({}),
-  response: envelope({ mails: z.array(deadMailSchema), total: z.number().int() }),
-})
+export const listDeadMail = get(
+  '/notifications/dead-mail',
+  z.object({}),
+  envelope({ mails: z.array(deadMailSchema), total: z.number().int() }),
+)
 
 /**
  * POST /v1/notifications/dead-mail/replay (admin): one (`id`) or, without, every dead letter (at
@@ -176,12 +170,11 @@ export const listDeadMail = defineCall({
  * 24 hours ago goes only with `confirm` (it could reach the person twice): without it, one is
  * refused (409, a field error on `confirm`) and "all" leaves them, counted in `needs_confirmation`.
  */
-export const replayDeadMail = defineCall({
-  method: 'POST',
-  path: '/notifications/dead-mail/replay',
-  request: z.object({ id: idField.optional(), confirm: bool01.optional() }),
-  response: envelope({ replayed: z.number().int(), needs_confirmation: z.number().int() }),
-})
+export const replayDeadMail = post(
+  '/notifications/dead-mail/replay',
+  z.object({ id: idField.optional(), confirm: bool01.optional() }),
+  envelope({ replayed: z.number().int(), needs_confirmation: z.number().int() }),
+)
 
 export const notificationsCalls = [
   listNotifications,

@@ -3,10 +3,10 @@
 // Subscriptions, POST /user/refund). docs/API.md "Payments" has the rules and the Stripe flow.
 import { z } from './zod'
 import { CATALOGUE_IDS } from '#shared/catalogue'
-import { defineCall } from './call'
+import { del, get, post } from './call'
 import { envelope } from './common'
 import { idField, paragraph } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf, paginationSchema } from './list'
 
 // ── The offer ────────────────────────────────────────────────────────────────────────────────
 
@@ -31,21 +31,11 @@ export const offerItemSchema = z.object({
 export type OfferItemDto = z.infer<typeof offerItemSchema>
 
 /** GET /v1/subscriptions: the monthly and yearly plans and the credit packs (SPEC §9 figures). */
-export const listOffer = defineCall({
-  method: 'GET',
-  path: '/subscriptions',
-  request: z.object({}),
-  response: envelope({ subscriptions: z.array(offerItemSchema) }),
-})
+export const listOffer = get('/subscriptions', z.object({}), envelope({ subscriptions: z.array(offerItemSchema) }))
 
 export const paymentLinkQuery = z.object({ item: z.enum(CATALOGUE_IDS, { error: 'validation.choice' }) })
 /** GET /v1/subscription/payment/link?item=monthly: a Stripe Checkout link (locally, the dev checkout). */
-export const paymentLink = defineCall({
-  method: 'GET',
-  path: '/subscription/payment/link',
-  request: paymentLinkQuery,
-  response: envelope({ link: z.string() }),
-})
+export const paymentLink = get('/subscription/payment/link', paymentLinkQuery, envelope({ link: z.string() }))
 
 // ── The caller's own ─────────────────────────────────────────────────────────────────────────
 
@@ -88,20 +78,14 @@ const mineShape = {
   last_refund_request: refundRequestSchema.nullable(),
 }
 /** GET /v1/my/subscriptions: the caller's subscriptions (newest first), balance and subscriber flag. */
-export const mySubscriptions = defineCall({
-  method: 'GET',
-  path: '/my/subscriptions',
-  request: z.object({}),
-  response: envelope(mineShape),
-})
+export const mySubscriptions = get('/my/subscriptions', z.object({}), envelope(mineShape))
 /** DELETE /v1/my/subscriptions: stop the renewal of the named subscription (`id`; omitted: the live one) at the end of its period. */
-export const cancelMySubscription = defineCall({
-  method: 'DELETE',
-  path: '/my/subscriptions',
-  message: 'payments.cancelled',
-  request: z.object({ id: idField.optional() }),
-  response: envelope(mineShape),
-})
+export const cancelMySubscription = del(
+  '/my/subscriptions',
+  z.object({ id: idField.optional() }),
+  envelope(mineShape),
+  { message: 'payments.cancelled' },
+)
 
 export const transactionSchema = z.object({
   /** 'payment:12' (a payment to Stripe) or 'credit:34' (a ledger movement). */
@@ -126,12 +110,11 @@ export const transactionsQuery = listSchema({
 })
 export type TransactionsQuery = z.output<typeof transactionsQuery>
 /** GET /v1/my/transactions: payments and credit movements, newest first, one list. */
-export const myTransactions = defineCall({
-  method: 'GET',
-  path: '/my/transactions',
-  request: transactionsQuery,
-  response: envelope({ transactions: z.array(transactionSchema), credits: z.number(), pagination: paginationSchema }),
-})
+export const myTransactions = get(
+  '/my/transactions',
+  transactionsQuery,
+  envelope({ transactions: z.array(transactionSchema), credits: z.number(), pagination: paginationSchema }),
+)
 
 export const refundRequest = z.object({
   reason: paragraph(2000),
@@ -139,13 +122,9 @@ export const refundRequest = z.object({
   transaction_id: idField.optional(),
 })
 /** POST /v1/user/refund: once every 7 days (SPEC §5); the refusal names the earlier request's time. */
-export const requestRefund = defineCall({
-  method: 'POST',
-  path: '/user/refund',
+export const requestRefund = post('/user/refund', refundRequest, envelope({ refund_request: refundRequestSchema }), {
   status: 201,
   message: 'payments.refund_sent',
-  request: refundRequest,
-  response: envelope({ refund_request: refundRequestSchema }),
 })
 
 // ── Admin: refund requests ───────────────────────────────────────────────────────────────────
@@ -156,26 +135,19 @@ export const refundsQuery = listSchema({
   defaultOrder: 'created_at desc',
 })
 export type RefundsQuery = z.output<typeof refundsQuery>
-export const listRefunds = defineCall({
-  method: 'GET',
-  path: '/refunds',
-  request: refundsQuery,
-  response: envelope({ refund_requests: z.array(refundRequestSchema), pagination: paginationSchema }),
-})
-export const approveRefund = defineCall({
-  method: 'POST',
-  path: '/refund/approve',
-  message: 'payments.refund_approved',
-  request: z.object({ id: idField }),
-  response: envelope({ refund_request: refundRequestSchema }),
-})
-export const rejectRefund = defineCall({
-  method: 'POST',
-  path: '/refund/reject',
-  message: 'payments.refund_rejected',
-  request: z.object({ id: idField }),
-  response: envelope({ refund_request: refundRequestSchema }),
-})
+export const listRefunds = get('/refunds', refundsQuery, pageOf('refund_requests', refundRequestSchema))
+export const approveRefund = post(
+  '/refund/approve',
+  z.object({ id: idField }),
+  envelope({ refund_request: refundRequestSchema }),
+  { message: 'payments.refund_approved' },
+)
+export const rejectRefund = post(
+  '/refund/reject',
+  z.object({ id: idField }),
+  envelope({ refund_request: refundRequestSchema }),
+  { message: 'payments.refund_rejected' },
+)
 
 // ── Pages ────────────────────────────────────────────────────────────────────────────────────
 

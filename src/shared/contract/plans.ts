@@ -2,10 +2,10 @@
 // route lock codes, §7 "Plans" rows). docs/API.md "Plans (issue 7)" has the rules.
 import { z } from './zod'
 import { PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
-import { defineCall } from './call'
-import { envelope, imagesSchema, languageSchema, messageResponse } from './common'
+import { del, get, post } from './call'
+import { envelope, imagesSchema, languageSchema, linkSchema, messageResponse } from './common'
 import { bool01, int, languageField, line, paragraph, idField, contentStatusField } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf } from './list'
 import { slugField } from './content.manage'
 import { checkinStateSchema } from './checkins'
 
@@ -34,18 +34,8 @@ export const plansQuery = listSchema({
 })
 export type PlansQuery = z.output<typeof plansQuery>
 
-export const listPlans = defineCall({
-  method: 'GET',
-  path: '/plans',
-  request: plansQuery,
-  response: envelope({ plans: z.array(planSchema), pagination: paginationSchema }),
-})
-export const listMyPlans = defineCall({
-  method: 'GET',
-  path: '/my/plans',
-  request: plansQuery,
-  response: envelope({ plans: z.array(myPlanSchema), pagination: paginationSchema }),
-})
+export const listPlans = get('/plans', plansQuery, pageOf('plans', planSchema))
+export const listMyPlans = get('/my/plans', plansQuery, pageOf('plans', myPlanSchema))
 
 /** The lock settings of one route of a plan. */
 export const planSettingSchema = z.object({
@@ -86,12 +76,7 @@ export type PlanStatusDto = z.infer<typeof planStatusSchema>
 /** `filters[plan_id]` or bare `plan_id`; without it, the caller's latest unfinished plan (else their latest). */
 export const planStatusQuery = listSchema({ filters: { plan_id: id.optional() }, orderBy: ['id'] })
 export type PlanStatusQuery = z.output<typeof planStatusQuery>
-export const myPlanStatus = defineCall({
-  method: 'GET',
-  path: '/my/plan/status',
-  request: planStatusQuery,
-  response: envelope({ status: planStatusSchema }),
-})
+export const myPlanStatus = get('/my/plan/status', planStatusQuery, envelope({ status: planStatusSchema }))
 
 const visibilityField = z
   .union([z.literal(PlanVisibility.public), z.literal(PlanVisibility.private), z.enum(['1', '2'])], {
@@ -131,58 +116,24 @@ const planUser = z.object({ plan_id: id, user_id: id })
 const planRoute = z.object({ plan_id: id, route_id: id })
 const planRouteAdd = planRoute.extend({ order: int({ min: -100000, max: 100000 }).optional() })
 
-export const savePlan = defineCall({
-  method: 'POST',
-  path: '/plan',
+export const savePlan = post('/plan', planForm, envelope({ plan: planSchema }), {
   message: 'plans.plan_updated',
   createdMessage: 'plans.plan_created',
-  request: planForm,
-  response: envelope({ plan: planSchema }),
 })
-export const deletePlan = defineCall({
-  method: 'DELETE',
-  path: '/plan',
-  message: 'plans.plan_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
-})
-export const savePlanSetting = defineCall({
-  method: 'POST',
-  path: '/plan/setting',
-  message: 'plans.setting_updated',
-  request: planSettingForm,
-  response: envelope({ setting: planSettingSchema.extend({ order: z.number().int() }) }),
-})
-export const assignPlan = defineCall({
-  method: 'POST',
-  path: '/plan/assign',
-  status: 201,
-  message: 'plans.assigned',
-  request: planUser,
-  response: messageResponse,
-})
-export const unassignPlan = defineCall({
-  method: 'DELETE',
-  path: '/plan/assign',
-  message: 'plans.unassigned',
-  request: planUser,
-  response: messageResponse,
-})
-export const addPlanRoute = defineCall({
-  method: 'POST',
-  path: '/plan/route',
+export const deletePlan = del('/plan', z.object({ id }), messageResponse, { message: 'plans.plan_deleted' })
+export const savePlanSetting = post(
+  '/plan/setting',
+  planSettingForm,
+  envelope({ setting: planSettingSchema.extend({ order: z.number().int() }) }),
+  { message: 'plans.setting_updated' },
+)
+export const assignPlan = post('/plan/assign', planUser, messageResponse, { status: 201, message: 'plans.assigned' })
+export const unassignPlan = del('/plan/assign', planUser, messageResponse, { message: 'plans.unassigned' })
+export const addPlanRoute = post('/plan/route', planRouteAdd, messageResponse, {
   status: 201,
   message: 'plans.route_added',
-  request: planRouteAdd,
-  response: messageResponse,
 })
-export const removePlanRoute = defineCall({
-  method: 'DELETE',
-  path: '/plan/route',
-  message: 'plans.route_removed',
-  request: planRoute,
-  response: messageResponse,
-})
+export const removePlanRoute = del('/plan/route', planRoute, messageResponse, { message: 'plans.route_removed' })
 
 export const plansCalls = [
   listPlans,
@@ -218,7 +169,7 @@ export type PlanPageData = z.infer<typeof planPageData>
 /** Why a route may not be opened now (SPEC §4 "Locked routes cannot be opened"). */
 export const routeBlockSchema = z.object({
   route: z.object({ slug: z.string(), title: z.string() }),
-  plan: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
+  plan: linkSchema,
   lock_code: z.enum(PLAN_LOCK_CODES),
   lock_message: z.string(),
 })

@@ -2,7 +2,7 @@
 // docs/decisions/017-who-may-play.md). SPEC names no unit calls: these paths follow its style.
 import { z } from './zod'
 import { UNIT_KINDS } from '#shared/enums'
-import { defineCall } from './call'
+import { get, post } from './call'
 import { envelope, languageSchema } from './common'
 import { bool01, idField, int, line } from './fields'
 
@@ -76,12 +76,11 @@ export const playbackRouteSchema = z.object({
 export const routeUnitsQuery = z.object({ route: line(200), plan_id: idField.optional() })
 
 /** GET /v1/route/units: the ordered visible units of a route with the caller's state of each. */
-export const listRouteUnits = defineCall({
-  method: 'GET',
-  path: '/route/units',
-  request: routeUnitsQuery,
-  response: envelope({ route: playbackRouteSchema, progress: routeProgressSchema, units: z.array(unitStateSchema) }),
-})
+export const listRouteUnits = get(
+  '/route/units',
+  routeUnitsQuery,
+  envelope({ route: playbackRouteSchema, progress: routeProgressSchema, units: z.array(unitStateSchema) }),
+)
 
 export const unitProgressForm = z.object({
   unit_id: int({ min: 1 }),
@@ -102,11 +101,10 @@ export type UnitProgressForm = z.output<typeof unitProgressForm>
  * completion. Idempotent; a completion is never undone. `units` (the route's units again) comes
  * only with the save that completed the unit, so the next one unlocks without another call.
  */
-export const saveUnitProgress = defineCall({
-  method: 'POST',
-  path: '/unit/progress',
-  request: unitProgressForm,
-  response: envelope({
+export const saveUnitProgress = post(
+  '/unit/progress',
+  unitProgressForm,
+  envelope({
     unit: z.object({
       id: z.number().int(),
       position: z.number().int(),
@@ -116,6 +114,6 @@ export const saveUnitProgress = defineCall({
     progress: routeProgressSchema,
     units: z.array(unitStateSchema).optional(),
   }),
-})
+)
 
 export const playbackCalls = [listRouteUnits, saveUnitProgress] as const

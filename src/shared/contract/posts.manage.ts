@@ -2,7 +2,7 @@
 // "/post/category"; §5: a post cannot be correlated with itself; §6: admins and publishers).
 import { z } from './zod'
 import { MAX_POST_CONTENT_CHARS } from '#shared/limits'
-import { defineCall } from './call'
+import { del, get, post } from './call'
 import { envelope, messageResponse } from './common'
 import {
   bool01,
@@ -15,8 +15,7 @@ import {
   contentStatusField,
   categoryRefField,
 } from './fields'
-import { paginationSchema } from './list'
-import { categoriesQuery, categoryForm, categorySchema, slugField } from './content.manage'
+import { categoryCalls, slugField } from './content.manage'
 import { postSchema } from './posts'
 
 const id = idField
@@ -49,67 +48,38 @@ export const postForm = z.object({
 })
 export type PostForm = z.output<typeof postForm>
 
-export const savePost = defineCall({
-  method: 'POST',
-  path: '/post',
+export const savePost = post('/post', postForm, envelope({ post: postSchema }), {
   message: 'posts_manage.post_updated',
   createdMessage: 'posts_manage.post_created',
-  request: postForm,
-  response: envelope({ post: postSchema }),
 })
 /** A deleted post's address answers the deleted-article page (SPEC §2), so the row is kept, marked deleted. */
-export const deletePost = defineCall({
-  method: 'DELETE',
-  path: '/post',
-  message: 'posts_manage.post_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
-})
+export const deletePost = del('/post', z.object({ id }), messageResponse, { message: 'posts_manage.post_deleted' })
 
 const correlationSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), language: z.string() })
-export const listCorrelations = defineCall({
-  method: 'GET',
-  path: '/post/correlations',
-  request: z.object({ post_id: id }),
-  response: envelope({ correlations: z.array(correlationSchema) }),
-})
+export const listCorrelations = get(
+  '/post/correlations',
+  z.object({ post_id: id }),
+  envelope({ correlations: z.array(correlationSchema) }),
+)
 const pair = z.object({ post_id: id, related_post_id: id })
-export const addCorrelation = defineCall({
-  method: 'POST',
-  path: '/post/correlation',
+export const addCorrelation = post('/post/correlation', pair, envelope({ correlations: z.array(correlationSchema) }), {
   message: 'posts_manage.correlation_added',
-  request: pair,
-  response: envelope({ correlations: z.array(correlationSchema) }),
 })
-export const removeCorrelation = defineCall({
-  method: 'DELETE',
-  path: '/post/correlation',
-  message: 'posts_manage.correlation_removed',
-  request: pair,
-  response: envelope({ correlations: z.array(correlationSchema) }),
-})
+export const removeCorrelation = del(
+  '/post/correlation',
+  pair,
+  envelope({ correlations: z.array(correlationSchema) }),
+  { message: 'posts_manage.correlation_removed' },
+)
 
-export const listPostCategories = defineCall({
-  method: 'GET',
-  path: '/post/categories',
-  request: categoriesQuery,
-  response: envelope({ categories: z.array(categorySchema), pagination: paginationSchema }),
+const postCategories = categoryCalls('/post', {
+  updated: 'posts_manage.category_updated',
+  created: 'posts_manage.category_created',
+  deleted: 'posts_manage.category_deleted',
 })
-export const savePostCategory = defineCall({
-  method: 'POST',
-  path: '/post/category',
-  message: 'posts_manage.category_updated',
-  createdMessage: 'posts_manage.category_created',
-  request: categoryForm,
-  response: envelope({ category: categorySchema }),
-})
-export const deletePostCategory = defineCall({
-  method: 'DELETE',
-  path: '/post/category',
-  message: 'posts_manage.category_deleted',
-  request: z.object({ id }),
-  response: messageResponse,
-})
+export const listPostCategories = postCategories.list
+export const savePostCategory = postCategories.save
+export const deletePostCategory = postCategories.remove
 
 export const postsManageCalls = [
   savePost,

@@ -1,9 +1,9 @@
 // The blog (SPEC §7 "Posts"; issue 6 adds the rest).
 import { z } from './zod'
-import { defineCall } from './call'
-import { envelope, imagesSchema, languageSchema, statsSchema } from './common'
+import { get } from './call'
+import { contentHead, imagesSchema, linkSchema, statsSchema } from './common'
 import { bool01, languageField, line, pipeValues, searchField } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf, paginationSchema } from './list'
 
 const mediaRefSchema = z.object({
   key: z.string(),
@@ -13,17 +13,12 @@ const mediaRefSchema = z.object({
 
 /** A post as GET /v1/posts lists it (SPEC §3 Post). `content` only when asked by slug. */
 export const postSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  language: languageSchema,
-  status: z.number().int(),
+  ...contentHead,
   tag: z.string().nullable(),
   tags: z.array(z.string()),
   time_for_reading: z.number().int().nullable(),
   author: z.string().nullable(),
-  category: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+  category: linkSchema.nullable(),
   images: imagesSchema.nullable(),
   published_at: z.string().nullable(),
   updated_at: z.string().nullable(),
@@ -57,13 +52,7 @@ export const postsQuery = listSchema({
 })
 export type PostsQuery = z.output<typeof postsQuery>
 
-export const listPosts = defineCall({
-  method: 'GET',
-  publicCacheSeconds: 60,
-  path: '/posts',
-  request: postsQuery,
-  response: envelope({ posts: z.array(postSchema), pagination: paginationSchema }),
-})
+export const listPosts = get('/posts', postsQuery, pageOf('posts', postSchema), { publicCacheSeconds: 60 })
 
 export const postsCalls = [listPosts] as const
 
@@ -78,6 +67,6 @@ export const postPageData = z.object({
   post: postSchema,
   related: z.array(postSchema),
   /** Routes related to the article (post_routes), to go further. */
-  routes: z.array(z.object({ id: z.number().int(), slug: z.string(), title: z.string() })).optional(),
+  routes: z.array(linkSchema).optional(),
 })
 export type PostPageData = z.infer<typeof postPageData>

@@ -15,7 +15,7 @@ import {
   type MinuteRange,
   type Weekday,
 } from '#shared/psychologists'
-import { defineCall } from './call'
+import { get, post } from './call'
 import { envelope } from './common'
 import { bool01, int, timezoneField } from './fields'
 import { psychologistSchema } from './users'
@@ -82,18 +82,9 @@ export const availabilityForm = z
   })
 export type AvailabilityForm = z.output<typeof availabilityForm>
 
-export const getMyAvailability = defineCall({
-  method: 'GET',
-  path: '/my/availability',
-  request: z.object({}),
-  response: envelope(availabilitySchema),
-})
-export const saveMyAvailability = defineCall({
-  method: 'POST',
-  path: '/my/availability',
+export const getMyAvailability = get('/my/availability', z.object({}), envelope(availabilitySchema))
+export const saveMyAvailability = post('/my/availability', availabilityForm, envelope(availabilitySchema), {
   message: 'psychologist_profile.availability_saved',
-  request: availabilityForm,
-  response: envelope(availabilitySchema),
 })
 
 // ── Profile extras ───────────────────────────────────────────────────────────────────────────
@@ -140,12 +131,11 @@ export const psychologistExtrasForm = z.object({
 })
 export type PsychologistExtrasForm = z.output<typeof psychologistExtrasForm>
 
-export const saveMyPsychologistProfile = defineCall({
-  method: 'POST',
-  path: '/my/psychologist',
-  message: 'psychologist_profile.extras_saved',
-  request: psychologistExtrasForm,
-  response: envelope({ psychologist: psychologistSchema }),
-})
+export const saveMyPsychologistProfile = post(
+  '/my/psychologist',
+  psychologistExtrasForm,
+  envelope({ psychologist: psychologistSchema }),
+  { message: 'psychologist_profile.extras_saved' },
+)
 
 export const psychologistsCalls = [getMyAvailability, saveMyAvailability, saveMyPsychologistProfile] as const

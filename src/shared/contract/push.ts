@@ -3,7 +3,7 @@
 // push service endpoint and the two keys the payload is encrypted to (RFC 8291).
 // docs/API.md "Reminders on this device" has the rules; mounted by src/worker/push/push.routes.ts.
 import { z } from './zod'
-import { defineCall } from './call'
+import { del, get, post } from './call'
 import { envelope, messageResponse } from './common'
 import { bool01 } from './fields'
 
@@ -32,38 +32,30 @@ export const pushDeviceSchema = z.object({
 export type PushDevice = z.infer<typeof pushDeviceSchema>
 
 /** GET /v1/push/key: the VAPID public key (base64url, 65 bytes uncompressed P-256). Public. */
-export const pushKey = defineCall({
-  method: 'GET',
-  path: '/push/key',
-  request: z.object({}),
-  response: envelope({ public_key: z.string() }),
-})
+export const pushKey = get('/push/key', z.object({}), envelope({ public_key: z.string() }))
 
 /**
  * POST /v1/push/subscription: this device's subscription for the caller. The same endpoint
  * saved again updates it (and moves it to the caller when another person had it on this
  * browser); 201 when it is new.
  */
-export const savePushSubscription = defineCall({
-  method: 'POST',
-  path: '/push/subscription',
-  message: 'push.messages.updated',
-  createdMessage: 'push.messages.on',
-  request: z.object({
+export const savePushSubscription = post(
+  '/push/subscription',
+  z.object({
     endpoint: pushEndpointField,
     keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
     quiet_hours: bool01.optional(),
   }),
-  response: envelope({ device: pushDeviceSchema }),
-})
+  envelope({ device: pushDeviceSchema }),
+  { message: 'push.messages.updated', createdMessage: 'push.messages.on' },
+)
 
 /** DELETE /v1/push/subscription: this device stops getting reminders (the caller's own only). */
-export const deletePushSubscription = defineCall({
-  method: 'DELETE',
-  path: '/push/subscription',
-  message: 'push.messages.off',
-  request: z.object({ endpoint: pushEndpointField }),
-  response: messageResponse,
-})
+export const deletePushSubscription = del(
+  '/push/subscription',
+  z.object({ endpoint: pushEndpointField }),
+  messageResponse,
+  { message: 'push.messages.off' },
+)
 
 export const pushCalls = [pushKey, savePushSubscription, deletePushSubscription] as const

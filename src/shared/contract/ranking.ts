@@ -1,6 +1,6 @@
 // The daily ranking (issue 11 §3; SPEC §3 "Ranking entry", §7 Ranking, §9 "updates at the end of each day").
 import { z } from './zod'
-import { defineCall } from './call'
+import { get, post } from './call'
 import { envelope } from './common'
 import { bool01 } from './fields'
 
@@ -16,25 +16,23 @@ export const rankingEntrySchema = z.object({
 export type RankingEntryDto = z.infer<typeof rankingEntrySchema>
 
 /** GET /v1/ranking: the top of the last closed day, and the caller's own row. */
-export const getRanking = defineCall({
-  method: 'GET',
-  path: '/ranking',
-  request: z.object({}),
-  response: envelope({
+export const getRanking = get(
+  '/ranking',
+  z.object({}),
+  envelope({
     day: z.string().nullable(),
     ranking: z.array(rankingEntrySchema),
     me: rankingEntrySchema.nullable(),
     hidden: z.boolean(),
   }),
-})
+)
 export type RankingAnswer = z.infer<typeof getRanking.response>
 
 /** POST /v1/ranking/visibility: leave (hidden=1) or come back to (hidden=0) the ranking, from the profile. */
-export const setRankingVisibility = defineCall({
-  method: 'POST',
-  path: '/ranking/visibility',
-  request: z.object({ hidden: bool01 }),
-  response: envelope({ hidden: z.boolean() }),
-})
+export const setRankingVisibility = post(
+  '/ranking/visibility',
+  z.object({ hidden: bool01 }),
+  envelope({ hidden: z.boolean() }),
+)
 
 export const rankingCalls = [getRanking, setRankingVisibility] as const

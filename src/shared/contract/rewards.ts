@@ -1,7 +1,7 @@
 // Rewards and kind streaks (issue 11 §1–2; SPEC §3 "Reward", §7 Rewards, §9 streaks and levels).
 // docs/API.md "Engagement" has the rules.
 import { z } from './zod'
-import { defineCall } from './call'
+import { get, post } from './call'
 import { envelope } from './common'
 import { idField } from './fields'
 
@@ -46,33 +46,26 @@ export const streakSchema = z.object({
 export type StreakDto = z.infer<typeof streakSchema>
 
 /** GET /v1/rewards */
-export const listRewards = defineCall({
-  method: 'GET',
-  path: '/rewards',
-  request: z.object({}),
-  response: envelope({
+export const listRewards = get(
+  '/rewards',
+  z.object({}),
+  envelope({
     rewards: z.array(rewardTypeSchema),
     user_progress: z.number().int().min(0).max(100),
     streak: streakSchema,
   }),
-})
+)
 export type RewardsAnswer = z.infer<typeof listRewards.response>
 
 /** GET /v1/rewards/unclaimed */
-export const listUnclaimed = defineCall({
-  method: 'GET',
-  path: '/rewards/unclaimed',
-  request: z.object({}),
-  response: envelope({ rewards: z.array(rewardSchema) }),
-})
+export const listUnclaimed = get('/rewards/unclaimed', z.object({}), envelope({ rewards: z.array(rewardSchema) }))
 
 /** POST /v1/rewards/claim: once per reward. */
-export const claimReward = defineCall({
-  method: 'POST',
-  path: '/rewards/claim',
-  message: 'engagement.rewards.claimed',
-  request: z.object({ reward_id: idField }),
-  response: envelope({ reward_id: z.number().int() }),
-})
+export const claimReward = post(
+  '/rewards/claim',
+  z.object({ reward_id: idField }),
+  envelope({ reward_id: z.number().int() }),
+  { message: 'engagement.rewards.claimed' },
+)
 
 export const rewardsCalls = [listRewards, listUnclaimed, claimReward] as const

@@ -4,7 +4,7 @@
 import { getCountries, isValidPhoneNumber, type CountryCode } from 'libphonenumber-js'
 import { z } from './zod'
 import { PLAN_CATEGORIES } from '#shared/enums'
-import { defineCall } from './call'
+import { post } from './call'
 import { envelope, languageSchema } from './common'
 import { bool01, emailField, line, paragraph, timezoneField } from './fields'
 import {
@@ -75,20 +75,15 @@ export type UpdateRequest = z.infer<typeof updateRequest>
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────
 
-export const register = defineCall({
-  method: 'POST',
-  path: '/user',
+export const register = post('/user', registerRequest, authResponse, {
   status: 201,
   message: 'accounts.messages.welcome',
-  request: registerRequest,
-  response: authResponse,
 })
 /** After an update: a new token only when the password changed (every other session ended). */
-export const updateProfile = defineCall({
-  method: 'POST',
-  path: '/user/update',
-  request: updateRequest,
-  response: envelope({ user: z.union([sessionUserSchema, userSchema]) }),
-})
+export const updateProfile = post(
+  '/user/update',
+  updateRequest,
+  envelope({ user: z.union([sessionUserSchema, userSchema]) }),
+)
 
 export const usersPhoneCalls = [register, updateProfile] as const

@@ -2,10 +2,10 @@
 // The two calls whose forms carry a phone (register, update) are in users.phone.ts, so a page
 // that only signs in does not download the phone-number metadata (~30 KB).
 import { z } from './zod'
-import { defineCall } from './call'
+import { del, get, post } from './call'
 import { envelope, languageSchema, messageResponse } from './common'
 import { bool01, emailField, int, line, paragraph, personName, searchField, timezoneField } from './fields'
-import { listSchema, paginationSchema } from './list'
+import { listSchema, pageOf } from './list'
 
 /** Password rules (issue 3 §3): at least 8 characters, up to 128 allowed. The common-password
  *  list is checked by the server (features/users/password.ts). */
@@ -225,69 +225,24 @@ export type PsychologistsQuery = z.output<typeof psychologistsQuery>
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────
 
-export const authenticate = defineCall({
-  method: 'POST',
-  path: '/user/authenticate',
-  request: authenticateRequest,
-  response: authResponse,
-})
-export const logout = defineCall({
-  method: 'POST',
-  path: '/user/logout',
-  message: 'accounts.messages.logged_out',
-  request: empty,
-  response: messageResponse,
-})
-export const getMe = defineCall({
-  method: 'GET',
-  path: '/user',
-  request: empty,
-  response: envelope({ user: userSchema }),
-})
-export const deleteUser = defineCall({
-  method: 'DELETE',
-  path: '/user',
-  request: deleteRequest,
-  response: messageResponse,
-})
-export const recoverPassword = defineCall({
-  method: 'POST',
-  path: '/user/recover/password',
+export const authenticate = post('/user/authenticate', authenticateRequest, authResponse)
+export const logout = post('/user/logout', empty, messageResponse, { message: 'accounts.messages.logged_out' })
+export const getMe = get('/user', empty, envelope({ user: userSchema }))
+export const deleteUser = del('/user', deleteRequest, messageResponse)
+export const recoverPassword = post('/user/recover/password', recoverRequest, messageResponse, {
   message: 'accounts.messages.recover_sent',
-  request: recoverRequest,
-  response: messageResponse,
 })
-export const disableNotifications = defineCall({
-  method: 'DELETE',
-  path: '/user/notifications/delete',
+export const disableNotifications = del('/user/notifications/delete', disableNotificationsRequest, messageResponse, {
   message: 'accounts.messages.notifications_disabled',
-  request: disableNotificationsRequest,
-  response: messageResponse,
 })
-export const getPermissions = defineCall({
-  method: 'GET',
-  path: '/user/permissions',
-  request: empty,
-  response: envelope({ permissions: permissionsSchema }),
-})
-export const exportMyData = defineCall({
-  method: 'GET',
-  path: '/user/export',
-  request: empty,
-  response: envelope({ export: z.record(z.string(), z.unknown()) }),
-})
-export const listUsers = defineCall({
-  method: 'GET',
-  path: '/users',
-  request: usersQuery,
-  response: envelope({ users: z.array(adminUserSchema), pagination: paginationSchema }),
-})
-export const listPsychologists = defineCall({
-  method: 'GET',
-  path: '/users/psychologists',
-  request: psychologistsQuery,
-  response: envelope({ psychologists: z.array(psychologistSchema), pagination: paginationSchema }),
-})
+export const getPermissions = get('/user/permissions', empty, envelope({ permissions: permissionsSchema }))
+export const exportMyData = get('/user/export', empty, envelope({ export: z.record(z.string(), z.unknown()) }))
+export const listUsers = get('/users', usersQuery, pageOf('users', adminUserSchema))
+export const listPsychologists = get(
+  '/users/psychologists',
+  psychologistsQuery,
+  pageOf('psychologists', psychologistSchema),
+)
 
 // ── Pages ────────────────────────────────────────────────────────────────────────────────────
 

@@ -2,6 +2,8 @@
 // 'My agenda' section of the profile, its field errors, and the names of the shared lists
 // (shared/psychologists.ts: degrees, countries, symptoms, categories).
 
+import { DEGREES, type DegreeKey } from '#shared/psychologists'
+
 export const en = {
   psychologist_profile: {
     title: 'My agenda',
@@ -49,21 +51,8 @@ export const en = {
       saturday: 'Saturday',
     },
     language_names: { es: 'Spanish', en: 'English' },
-    degrees: {
-      psychology: 'Degree in Psychology',
-      general_health: 'Master in General Health Psychology',
-      clinical: 'Master in Clinical Psychology',
-      clinical_specialist: 'Specialist in Clinical Psychology (PIR)',
-      child_adolescent: 'Master in Child and Adolescent Psychology',
-      cbt: 'Master in Cognitive Behavioural Therapy',
-      family_couples: 'Master in Family and Couples Therapy',
-      psychotherapy: 'Master in Psychotherapy',
-      neuropsychology: 'Master in Neuropsychology',
-      trauma: 'Master in Trauma and Grief Therapy',
-      addictions: 'Master in Addictions',
-      phd: 'PhD in Psychology',
-      phd_clinical: 'PhD in Clinical Psychology',
-    },
+    // The stored values are the English names (shared/psychologists.ts), so English shows them as they are.
+    degrees: DEGREES as Record<DegreeKey, string>,
     countries: { Colombia: 'Colombia', Mexico: 'Mexico', Spain: 'Spain', India: 'India', Venezuela: 'Venezuela' },
     symptoms: {
       anxiety: 'Anxiety',

@@ -3,7 +3,7 @@
 // out here, through calma-fanout messages of PUSH_DELIVERIES_PER_MESSAGE deliveries each, so a
 // million receivers is ten thousand messages, never one loop. Quiet hours: docs/API.md
 // "Reminders on this device" and docs/decisions/051.
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { localizedHref } from '#client/app/pages.ts'
 import { getDb, type Db } from '#worker/db/client'
@@ -54,20 +54,9 @@ async function enqueue(env: Env, deliveryIds: number[]) {
   for (let i = 0; i < messages.length; i += 100) await env.FANOUT_QUEUE.sendBatch(messages.slice(i, i + 100))
 }
 
-/**
- * Leases the due pending push deliveries of one block of a notice (its due_at moves LEASE_MS on,
- * so the cron does not hand them again meanwhile) and enqueues them. The notice path's one hook
- * (notifications.fanout writeAndDeliverBlock). Answers the deliveries enqueued.
- */
-export async function queueBlockPushes(env: Env, notificationId: number, from: number, to: number, now: number) {
-  const leased = await rows(
-    getDb(env.DB),
-    sql`UPDATE notification_deliveries SET due_at = ${now + LEASE_MS}
-        WHERE notification_id = ${notificationId} AND user_id BETWEEN ${from} AND ${to}
-          AND channel = 'push' AND status = 'pending' AND coalesce(due_at, 0) <= ${now}
-        RETURNING id`,
-    z.object({ id: z.number() }),
-  )
+/** Enqueues the push deliveries `lease` (an UPDATE … RETURNING id) has just leased; answers how many. */
+async function enqueueLeased(env: Env, lease: SQL) {
+  const leased = await rows(getDb(env.DB), lease, z.object({ id: z.number() }))
   await enqueue(
     env,
     leased.map((r) => r.id),
@@ -76,24 +65,33 @@ export async function queueBlockPushes(env: Env, notificationId: number, from: n
 }
 
 /**
+ * Leases the due pending push deliveries of one block of a notice (its due_at moves LEASE_MS on,
+ * so the cron does not hand them again meanwhile) and enqueues them. The notice path's one hook
+ * (notifications.fanout writeAndDeliverBlock). Answers the deliveries enqueued.
+ */
+export function queueBlockPushes(env: Env, notificationId: number, from: number, to: number, now: number) {
+  return enqueueLeased(
+    env,
+    sql`UPDATE notification_deliveries SET due_at = ${now + LEASE_MS}
+        WHERE notification_id = ${notificationId} AND user_id BETWEEN ${from} AND ${to}
+          AND channel = 'push' AND status = 'pending' AND coalesce(due_at, 0) <= ${now}
+        RETURNING id`,
+  )
+}
+
+/**
  * The minute cron: push deliveries due by now (a person's best moment came, quiet hours ended,
  * a lease ran out) are leased and enqueued, PUSHES_PER_RUN at most a run.
  */
-export async function queueDuePushes(env: Env, now: number) {
-  const leased = await rows(
-    getDb(env.DB),
+export function queueDuePushes(env: Env, now: number) {
+  return enqueueLeased(
+    env,
     sql`UPDATE notification_deliveries SET due_at = ${now + LEASE_MS}
         WHERE id IN (SELECT id FROM notification_deliveries
                      WHERE status = 'pending' AND channel = 'push' AND coalesce(due_at, 0) <= ${now}
                      ORDER BY due_at, id LIMIT ${PUSHES_PER_RUN})
         RETURNING id`,
-    z.object({ id: z.number() }),
   )
-  await enqueue(
-    env,
-    leased.map((r) => r.id),
-  )
-  return leased.length
 }
 
 const pendingRow = z.object({

@@ -63,6 +63,19 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
     if (res.success) setMine(res.symptoms as SymptomRef[])
   }
 
+  /** A unit's arrow: swaps it with its neighbour (none past either end). */
+  const arrow = (id: number, direction: 'up' | 'down', atEnd: boolean) => (
+    <button
+      type="button"
+      className="adm-btn"
+      disabled={atEnd}
+      onClick={() => void move(id, direction)}
+      aria-label={t(`admin.route.${direction}`)}
+      data-testid={`unit-${direction}`}
+    >
+      {direction === 'up' ? '↑' : '↓'}
+    </button>
+  )
   return (
     <div className="adm-route-panel" data-testid="route-panel">
       <h3>{t('admin.route.units')}</h3>
@@ -73,26 +86,8 @@ export function RoutePanel({ route }: { route: Record<string, unknown> }) {
             <small>
               {String(u.kind)} · {u.media_key ? String(u.media_key) : '—'}
             </small>
-            <button
-              type="button"
-              className="adm-btn"
-              disabled={i === 0}
-              onClick={() => void move(u.id, 'up')}
-              aria-label={t('admin.route.up')}
-              data-testid="unit-up"
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="adm-btn"
-              disabled={i === units.length - 1}
-              onClick={() => void move(u.id, 'down')}
-              aria-label={t('admin.route.down')}
-              data-testid="unit-down"
-            >
-              ↓
-            </button>
+            {arrow(u.id, 'up', i === 0)}
+            {arrow(u.id, 'down', i === units.length - 1)}
             <button
               type="button"
               className="adm-btn"

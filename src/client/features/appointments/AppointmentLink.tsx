@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { BusyButton } from '#client/components/Field.tsx'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { storeUser } from '#client/stores/session.ts'
 import { DELAYS_MS } from '#shared/limits'
@@ -84,7 +85,6 @@ function VisitorNotice({ login }: { login: string }) {
 /** The mail's link: one button signs in with it (a POST) and shows the appointment here. */
 function LinkOpen({ userId, authorization, login }: { userId: string; authorization: string; login: string }) {
   const { t } = usePage()
-  const hydrated = useHydrated()
   const form = useForm()
   const { busy, alert: failed } = form
   async function open() {
@@ -105,15 +105,15 @@ function LinkOpen({ userId, authorization, login }: { userId: string; authorizat
           {failed}
         </p>
       )}
-      <button
-        type="button"
-        className="button button-primary"
+      <BusyButton
+        busy={busy}
+        sending={t('accounts.form.sending')}
+        testId="link-open"
+        block={false}
         onClick={() => void open()}
-        disabled={!hydrated || busy}
-        data-testid="link-open"
       >
-        {busy ? t('accounts.form.sending') : t('appointment_pages.link_open')}
-      </button>
+        {t('appointment_pages.link_open')}
+      </BusyButton>
       {failed && (
         <a className="button" href={login} data-testid="sign-in-now">
           {t('appointment_pages.sign_in_now')}

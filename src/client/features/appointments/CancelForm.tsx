@@ -5,6 +5,8 @@ import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
 import { dollars, FREE_CANCEL_BEFORE_MS, REASONS } from './format'
+import { PanelActions } from './PanelActions'
+import '#client/components/forms.css'
 
 const { cancel } = contract(() => import('#shared/contract/appointments'))
 
@@ -95,14 +97,15 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
           {note}
         </p>
       )}
-      <div className="appt-actions">
-        <button type="submit" className="button button-danger" disabled={busy || !reason} data-testid="cancel-submit">
-          {busy ? t('appointment_pages.cancelling') : t('appointment_pages.cancel_submit')}
-        </button>
-        <button type="button" className="button button-quiet" onClick={onKeep} disabled={busy}>
-          {t('appointment_pages.keep')}
-        </button>
-      </div>
+      <PanelActions
+        busy={busy}
+        ready={!!reason}
+        danger
+        testId="cancel-submit"
+        submit={busy ? t('appointment_pages.cancelling') : t('appointment_pages.cancel_submit')}
+        leave={t('appointment_pages.keep')}
+        onLeave={onKeep}
+      />
     </form>
   )
 }

@@ -4,6 +4,8 @@ import { AppointmentStatus } from '#shared/enums'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
+import { PanelActions } from './PanelActions'
+import '#client/components/forms.css'
 
 const { close, setMeeting } = contract(() => import('#shared/contract/appointments'))
 
@@ -65,19 +67,14 @@ export function MeetingForm({
         />
         {errors.meeting_indications && <p className="field-error">{errors.meeting_indications}</p>}
       </div>
-      <div className="appt-actions">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={busy || (!link.trim() && !text.trim())}
-          data-testid="meeting-save"
-        >
-          {t('appointment_pages.meeting_save')}
-        </button>
-        <button type="button" className="button button-quiet" onClick={onClose} disabled={busy}>
-          {t('frame.close')}
-        </button>
-      </div>
+      <PanelActions
+        busy={busy}
+        ready={!!(link.trim() || text.trim())}
+        testId="meeting-save"
+        submit={t('appointment_pages.meeting_save')}
+        leave={t('frame.close')}
+        onLeave={onClose}
+      />
     </form>
   )
 }
@@ -119,14 +116,13 @@ export function CloseForm({
         {option(AppointmentStatus.attended, t('appointment_pages.close_attended'))}
         {option(AppointmentStatus.finished_by_overtime, t('appointment_pages.close_overtime'))}
       </fieldset>
-      <div className="appt-actions">
-        <button type="submit" className="button button-primary" disabled={busy} data-testid="close-submit">
-          {t('appointment_pages.close_submit')}
-        </button>
-        <button type="button" className="button button-quiet" onClick={onClose} disabled={busy}>
-          {t('frame.close')}
-        </button>
-      </div>
+      <PanelActions
+        busy={busy}
+        testId="close-submit"
+        submit={t('appointment_pages.close_submit')}
+        leave={t('frame.close')}
+        onLeave={onClose}
+      />
     </form>
   )
 }

@@ -6,6 +6,7 @@ import { useForm } from '#client/components/forms.tsx'
 import { dayParts, dollars, FREE_CANCEL_BEFORE_MS, isLive } from './format'
 import { SlotPicker } from './SlotPicker'
 import { useDaySlots } from './useDaySlots'
+import { PanelActions } from './PanelActions'
 
 const { move } = contract(() => import('#shared/contract/appointments'))
 
@@ -80,14 +81,14 @@ export function MoveForm({ appointment: a, hostName, onDone, onKeep }: Props) {
           ? t('appointment_pages.move_summary', { date: day.long, time: slot.time })
           : t('appointment_pages.move_choose')}
       </p>
-      <div className="appt-actions">
-        <button type="submit" className="button button-primary" disabled={busy || !slot} data-testid="move-submit">
-          {busy ? t('appointment_pages.moving') : t('appointment_pages.move_submit')}
-        </button>
-        <button type="button" className="button button-quiet" onClick={onKeep} disabled={busy}>
-          {t('appointment_pages.keep')}
-        </button>
-      </div>
+      <PanelActions
+        busy={busy}
+        ready={!!slot}
+        testId="move-submit"
+        submit={busy ? t('appointment_pages.moving') : t('appointment_pages.move_submit')}
+        leave={t('appointment_pages.keep')}
+        onLeave={onKeep}
+      />
     </form>
   )
 }

@@ -56,7 +56,7 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
   const [country, setCountry] = useState(start?.country_code ?? '')
   const [phone, setPhone] = useState(start ? `${start.phone_code} ` : '')
   const form = useForm()
-  const { busy: saving, errors, alert } = form
+  const { busy: saving, alert } = form
 
   async function submit() {
     form.setAlert(null)
@@ -81,12 +81,8 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
         country={country}
         phone={phone}
         onCountry={setCountry}
-        onPhone={(v) => {
-          setPhone(v)
-          form.clearError('phone')
-        }}
-        countryError={errors.country_code}
-        phoneError={errors.phone}
+        onPhone={setPhone}
+        form={form}
       />
       <button
         type="submit"

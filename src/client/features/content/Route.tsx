@@ -4,6 +4,7 @@ import RouteUnits from '#client/features/playback/RouteUnits.tsx'
 import { LikeButton } from './LikeButton'
 import { useAgencyFocus } from './agency'
 import { backHref } from '#client/app/back.ts'
+import { Cover } from '#client/components/Cover.tsx'
 
 /**
  * A route (SPEC §2 "/route/{slug}"): its units (playing needs a signed-in user), the like, and
@@ -21,18 +22,7 @@ export default function Route({ data, boot }: PageProps<RoutePageData>) {
       <a className="back-link" href={back}>
         ← {t('frame.back')}
       </a>
-      {route.images?.cover && (
-        <img
-          className="page-cover"
-          src={route.images.cover}
-          alt=""
-          width={1520}
-          height={880}
-          // The page's largest paint on a phone: fetched before the scripts.
-          fetchPriority="high"
-          data-testid="route-cover"
-        />
-      )}
+      {route.images?.cover && <Cover className="page-cover" src={route.images.cover} on="page" testId="route-cover" />}
       <h1>{route.title}</h1>
       {route.description && <p className="lead">{route.description}</p>}
       <LikeButton routeId={route.id} slug={route.slug} liked={!!route.liked_by_me} likes={route.stats?.likes ?? 0} />

@@ -1,5 +1,6 @@
 import type { RouteDto } from '#shared/contract/content'
 import { usePage } from '#client/app/context.tsx'
+import { Cover } from '#client/components/Cover.tsx'
 
 /** Soft gradient covers picked from the route id, for a route without a picture. */
 const GRADIENTS = [
@@ -23,16 +24,7 @@ export function RouteCard({
     <a className="route-card" href={href('route', { slug: route.slug })} data-testid="route-card">
       {/* A picture (decorative: the title says what the route is), or a soft gradient when it has none. */}
       {cover ? (
-        <img
-          className="route-cover"
-          src={cover}
-          alt=""
-          width={760}
-          height={440}
-          loading="lazy"
-          decoding="async"
-          data-testid="card-cover"
-        />
+        <Cover className="route-cover" src={cover} on="card" testId="card-cover" />
       ) : (
         <div className="route-cover" style={{ background: `linear-gradient(135deg, ${a}, ${b})` }} aria-hidden="true" />
       )}

@@ -1,4 +1,5 @@
 import type { RewardDto } from '#shared/contract/rewards'
+import { LineIcon } from '#client/components/LineIcon.tsx'
 
 // Inline SVG, not emoji: phones and kiosks without an emoji font would show empty boxes.
 const HEART =
@@ -24,19 +25,9 @@ export function LevelIcon({ icon }: { icon: RewardDto['level']['icon'] }) {
 
 export function BellIcon() {
   return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon size={22} weight={1.8}>
       <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
       <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-    </svg>
+    </LineIcon>
   )
 }

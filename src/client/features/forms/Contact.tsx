@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { CONTACT_REASONS } from '#shared/enums'
 import { FORM_LIMITS, FORM_STEPS, sendContact } from '#shared/contract/forms'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Field } from '#client/components/Field.tsx'
+import { EmailField } from '#client/components/Field.tsx'
 import { Choices, TextArea } from './inputs'
-import { FormPage, StepForm, useStepForm } from './StepForm'
+import { FormPage, StepForm, fieldSetter, useStepForm } from './StepForm'
 
 /** SPEC §9: 3 steps (FORM_STEPS.contact). */
 const STEPS = [['email'], ['reason'], ['description']] as const satisfies { length: typeof FORM_STEPS.contact }
@@ -19,22 +19,14 @@ export default function Contact(_: PageProps) {
   // A signed-in person's email is offered; they may change it.
   const [values, setValues] = useState({ ...empty, email: boot.user?.email ?? '' })
   const form = useStepForm({ call: sendContact, steps: STEPS, values, onSent: () => setValues(empty) })
-  const set = (k: keyof typeof empty) => (v: string) => {
-    setValues((prev) => ({ ...prev, [k]: v }))
-    form.clearError(k)
-  }
+  const set = fieldSetter(setValues, form)
 
   const steps = [
     {
       title: t('forms.contact.step_email'),
       body: (
-        <Field
+        <EmailField
           label={t('forms.contact.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
           value={values.email}
           onValue={set('email')}
           error={form.errors.email}

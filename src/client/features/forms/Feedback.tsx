@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { FORM_LIMITS, PROBLEM_SOLVED, USAGE_FREQUENCIES, sendFeedback, type FORM_STEPS } from '#shared/contract/forms'
 import { emailField } from '#shared/contract/fields'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Field } from '#client/components/Field.tsx'
+import { EmailField } from '#client/components/Field.tsx'
 import { Choices, Scale, TextArea } from './inputs'
-import { FormPage, StepForm, useStepForm } from './StepForm'
+import { FormPage, StepForm, fieldSetter, useStepForm } from './StepForm'
 
 /** The free-text questions, in the order they are asked. */
 const TEXTS = [
@@ -64,10 +64,7 @@ export default function Feedback(_: PageProps) {
     values,
     onSent: () => setValues(EMPTY),
   })
-  const set = (k: keyof typeof EMPTY) => (v: string) => {
-    setValues((prev) => ({ ...prev, [k]: v }))
-    form.clearError(k)
-  }
+  const set = fieldSetter(setValues, form)
   const text = (k: TextField) => ({
     title: t(`forms.feedback.step_${k}`),
     hint: t('forms.feedback.skip_hint'),
@@ -89,13 +86,8 @@ export default function Feedback(_: PageProps) {
       title: t('forms.feedback.step_email'),
       hint: undefined,
       body: (
-        <Field
+        <EmailField
           label={t('forms.feedback.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
           value={values.email}
           onValue={set('email')}
           error={form.errors.email}

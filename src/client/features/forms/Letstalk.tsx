@@ -3,10 +3,10 @@ import { LETSTALK_TIMES } from '#shared/enums'
 import { type LetstalkPageData, sendLetstalk } from '#shared/contract/forms.phone'
 import type { FORM_STEPS } from '#shared/contract/forms'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Field } from '#client/components/Field.tsx'
+import { EmailField, NameField } from '#client/components/Field.tsx'
 import { CountryPhone } from '#client/features/users/CountryPhone.tsx'
 import { Choices } from './inputs'
-import { FormPage, StepForm, useStepForm } from './StepForm'
+import { FormPage, StepForm, fieldSetter, useStepForm } from './StepForm'
 
 /** SPEC §9: 4 steps (FORM_STEPS.letstalk). */
 const STEPS = [['email'], ['name'], ['phone'], ['preferred_time']] as const satisfies {
@@ -50,22 +50,14 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
       setFromProfile(false)
     },
   })
-  const set = (k: keyof typeof empty) => (v: string) => {
-    setValues((prev) => ({ ...prev, [k]: v }))
-    form.clearError(k)
-  }
+  const set = fieldSetter(setValues, form)
 
   const steps = [
     {
       title: t('forms.letstalk.step_email'),
       body: (
-        <Field
+        <EmailField
           label={t('forms.letstalk.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
           value={values.email}
           onValue={set('email')}
           error={form.errors.email}
@@ -76,11 +68,8 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
     {
       title: t('forms.letstalk.step_name'),
       body: (
-        <Field
+        <NameField
           label={t('forms.letstalk.name')}
-          name="name"
-          autoComplete="name"
-          maxLength={100}
           value={values.name}
           onValue={set('name')}
           error={form.errors.name}

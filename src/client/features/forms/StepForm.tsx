@@ -209,6 +209,15 @@ interface StepFormProps {
   children: ReactNode
 }
 
+/** A step form's change handler for field `k`: sets its value and clears its error. */
+export const fieldSetter =
+  <V extends object>(setValues: (update: (prev: V) => V) => void, form: Pick<StepFormState, 'clearError'>) =>
+  (k: keyof V & string) =>
+  (v: string) => {
+    setValues((prev) => ({ ...prev, [k]: v }))
+    form.clearError(k)
+  }
+
 export function StepForm({ form, name, title, hint, aside, sendLabel, children }: StepFormProps) {
   const { t } = usePage()
   const id = useId()
@@ -254,7 +263,8 @@ export function StepForm({ form, name, title, hint, aside, sendLabel, children }
         {hint && <p className="step-hint">{hint}</p>}
         <div className="step-fields">{children}</div>
       </div>
-      <div className={form.isLast ? 'step-captcha' : 'step-captcha step-captcha-later'}>{form.captcha.widget}</div>
+      {/* The captcha stays mounted on every step (its token is asked for once), but shows only on the last. */}
+      <div className={form.isLast ? 'step-captcha' : 'step-captcha visually-hidden'}>{form.captcha.widget}</div>
       {form.isLast && (
         <button
           className="button button-primary button-block"

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { FORM_LIMITS, sendSuggestion } from '#shared/contract/forms'
 import { call } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Check, Field, FormAlert } from '#client/components/Field.tsx'
-import { useCaptcha } from '#client/components/Turnstile.tsx'
-import { useForm, useHydrated } from '#client/components/forms.tsx'
+import { BusyButton, Check, EmailField, Field, FormAlert } from '#client/components/Field.tsx'
+import { captchaToken, useCaptcha } from '#client/components/Turnstile.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import { TextArea } from './inputs'
 import { FormPage } from './StepForm'
@@ -18,7 +18,6 @@ import './forms.css'
  */
 export default function Suggestions(_: PageProps) {
   const { t, href, boot } = usePage()
-  const hydrated = useHydrated()
   const captcha = useCaptcha()
   const searched = (boot.query.keyword ?? '').trim().slice(0, FORM_LIMITS.keywordMax)
   const [keyword, setKeyword] = useState(searched)
@@ -35,12 +34,8 @@ export default function Suggestions(_: PageProps) {
   }, [done])
 
   async function submit() {
-    form.setAlert(null)
-    if (!captcha.token) {
-      form.setAlert(t('accounts.errors.captcha_missing'))
-      return
-    }
-    const token = captcha.token
+    const token = captchaToken(captcha, form, t)
+    if (!token) return
     const res = await form.send(
       () =>
         call(sendSuggestion, {
@@ -100,13 +95,8 @@ export default function Suggestions(_: PageProps) {
               {t('forms.suggestions.notify')}
             </Check>
             {notifyMe && (
-              <Field
+              <EmailField
                 label={t('forms.suggestions.email')}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                maxLength={254}
                 value={email}
                 onValue={setEmail}
                 hint={t('forms.suggestions.email_hint')}
@@ -116,14 +106,9 @@ export default function Suggestions(_: PageProps) {
             )}
           </div>
           {captcha.widget}
-          <button
-            className="button button-primary button-block"
-            type="submit"
-            disabled={!hydrated || busy}
-            data-testid="suggestion-send"
-          >
-            {busy ? t('forms.sending') : t('forms.suggestions.send')}
-          </button>
+          <BusyButton busy={busy} sending={t('forms.sending')} testId="suggestion-send">
+            {t('forms.suggestions.send')}
+          </BusyButton>
         </form>
       )}
     </FormPage>

@@ -1,5 +1,6 @@
 import { usePage } from '#client/app/context.tsx'
 import './help-link.css'
+import { LineIcon } from '#client/components/LineIcon.tsx'
 
 /**
  * 'Need help now?' in the header of every page, for visitors and signed-in people (issue 8 §6).
@@ -14,20 +15,10 @@ export function HelpLink() {
       data-testid="help-link"
       aria-current={boot.page === 'help' ? 'page' : undefined}
     >
-      <svg
-        width="16"
-        height="16"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <LineIcon size={16} weight={2.2}>
         <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
-      </svg>
-      <span className="help-link-long">{t('help.link')}</span>
+      </LineIcon>
+      <span className="help-link-long visually-hidden">{t('help.link')}</span>
       <span className="help-link-short" aria-hidden="true">
         {t('help.link_short')}
       </span>

@@ -29,6 +29,18 @@ export function Offer({ offer, mobile, subscribed }: { offer: OfferItemDto[]; mo
   const { busy, buy } = useBuy()
   const plans = offer.filter((o) => o.kind === 'subscription')
   const packs = offer.filter((o) => o.kind === 'credits')
+  /** A plan's or a pack's button: it opens the checkout, and says so while the link is asked for. */
+  const buyButton = (id: OfferItemDto['id'], label: string, className: string) => (
+    <button
+      type="button"
+      className={className}
+      disabled={!hydrated || !!busy}
+      onClick={() => buy(id)}
+      data-testid={`buy-${id}`}
+    >
+      {busy === id ? t('payments.page.opening') : label}
+    </button>
+  )
   return (
     <>
       <section className="pay-section" aria-labelledby="pay-plans">
@@ -58,17 +70,7 @@ export function Offer({ offer, mobile, subscribed }: { offer: OfferItemDto[]; mo
                   <li>{t('payments.page.sessions_month', { count: p.sessions })}</li>
                   {p.savings_label && <li>{t('payments.page.save', { amount: p.savings_label })}</li>}
                 </ul>
-                {!subscribed && (
-                  <button
-                    type="button"
-                    className="button button-primary button-block"
-                    disabled={!hydrated || !!busy}
-                    onClick={() => buy(p.id)}
-                    data-testid={`buy-${p.id}`}
-                  >
-                    {busy === p.id ? t('payments.page.opening') : t('payments.page.subscribe')}
-                  </button>
-                )}
+                {!subscribed && buyButton(p.id, t('payments.page.subscribe'), 'button button-primary button-block')}
               </article>
             ))}
           </div>
@@ -89,15 +91,7 @@ export function Offer({ offer, mobile, subscribed }: { offer: OfferItemDto[]; mo
                   &nbsp;
                 </p>
               )}
-              <button
-                type="button"
-                className="button button-block"
-                disabled={!hydrated || !!busy}
-                onClick={() => buy(p.id)}
-                data-testid={`buy-${p.id}`}
-              >
-                {busy === p.id ? t('payments.page.opening') : t('payments.page.buy')}
-              </button>
+              {buyButton(p.id, t('payments.page.buy'), 'button button-block')}
             </article>
           ))}
         </div>

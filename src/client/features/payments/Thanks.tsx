@@ -1,5 +1,6 @@
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import './payments.css'
+import { ActionLinks } from '#client/components/ActionLinks.tsx'
 
 /** After a purchase (SPEC §2 thanks page): thank you, and on to the plan. */
 export default function Thanks(_: PageProps) {
@@ -11,14 +12,13 @@ export default function Thanks(_: PageProps) {
       </p>
       <h1>{t('thanks_page.title')}</h1>
       <p className="pay-lead">{t('thanks_page.lead')}</p>
-      <div className="pay-actions">
-        <a className="button button-primary" href={href('journey')} data-testid="thanks-continue">
-          {t('thanks_page.continue')}
-        </a>
-        <a className="button" href={href('subscription')}>
-          {t('thanks_page.subscription')}
-        </a>
-      </div>
+      <ActionLinks
+        className="pay-actions"
+        actions={[
+          { href: href('journey'), label: t('thanks_page.continue'), testId: 'thanks-continue' },
+          { href: href('subscription'), label: t('thanks_page.subscription') },
+        ]}
+      />
     </section>
   )
 }

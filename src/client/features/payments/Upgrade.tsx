@@ -1,5 +1,6 @@
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import './payments.css'
+import { ActionLinks } from '#client/components/ActionLinks.tsx'
 
 /** The upgrade page (SPEC §2, §9): free access is a beginning; unlock everything with a subscription. */
 export default function Upgrade(_: PageProps) {
@@ -19,14 +20,13 @@ export default function Upgrade(_: PageProps) {
           ))}
         </ul>
       </div>
-      <div className="pay-actions">
-        <a className="button button-primary" href={href('subscription')} data-testid="upgrade-plans">
-          {t('upgrade_page.see_plans')}
-        </a>
-        <a className="button" href={href('contact')}>
-          {t('upgrade_page.contact')}
-        </a>
-      </div>
+      <ActionLinks
+        className="pay-actions"
+        actions={[
+          { href: href('subscription'), label: t('upgrade_page.see_plans'), testId: 'upgrade-plans' },
+          { href: href('contact'), label: t('upgrade_page.contact') },
+        ]}
+      />
     </section>
   )
 }

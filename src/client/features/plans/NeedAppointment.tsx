@@ -2,6 +2,7 @@ import type { RouteBlockPageData } from '#shared/contract/plans'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { CalendarIcon } from './icons'
 import './plans.css'
+import { ActionLinks } from '#client/components/ActionLinks.tsx'
 
 /** A route that opens with an appointment (SPEC §4 need_appointment / need_finished_appointment, §8). */
 export default function NeedAppointment({ data }: PageProps<RouteBlockPageData>) {
@@ -19,14 +20,13 @@ export default function NeedAppointment({ data }: PageProps<RouteBlockPageData>)
         </p>
       )}
       <p>{t('need_appointment.body')}</p>
-      <div className="plan-actions">
-        <a className="button button-primary" href={href('appointments', { query: { tab: 'make_an_appointment' } })}>
-          {t('need_appointment.book')}
-        </a>
-        <a className="button" href={href('journey')}>
-          {t('route_blocked.go_journey')}
-        </a>
-      </div>
+      <ActionLinks
+        className="plan-actions"
+        actions={[
+          { href: href('appointments', { query: { tab: 'make_an_appointment' } }), label: t('need_appointment.book') },
+          { href: href('journey'), label: t('route_blocked.go_journey') },
+        ]}
+      />
     </section>
   )
 }

@@ -2,6 +2,7 @@ import type { RouteBlockPageData } from '#shared/contract/plans'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { LockIcon } from './icons'
 import './plans.css'
+import { ActionLinks } from '#client/components/ActionLinks.tsx'
 
 /** A route the person's plan still holds locked (SPEC §4, §8): why, and the way back to the plan. */
 export default function RouteBlocked({ data }: PageProps<RouteBlockPageData>) {
@@ -22,16 +23,18 @@ export default function RouteBlocked({ data }: PageProps<RouteBlockPageData>) {
           <p>{t('route_blocked.body')}</p>
         </>
       )}
-      <div className="plan-actions">
-        <a className="button button-primary" href={href('journey')}>
-          {t('route_blocked.go_journey')}
-        </a>
-        {block && (
-          <a className="button" href={href('plan', { slug: block.plan.slug, query: { plan_id: block.plan.id } })}>
-            {block.plan.title}
-          </a>
-        )}
-      </div>
+      <ActionLinks
+        className="plan-actions"
+        actions={[
+          { href: href('journey'), label: t('route_blocked.go_journey') },
+          block
+            ? {
+                href: href('plan', { slug: block.plan.slug, query: { plan_id: block.plan.id } }),
+                label: block.plan.title,
+              }
+            : null,
+        ]}
+      />
     </section>
   )
 }

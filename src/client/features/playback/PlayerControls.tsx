@@ -29,6 +29,19 @@ export function PlayerControls(p: PlayerControlsProps) {
   const playing = state === 'playing'
   const elapsedText = formatTime(current)
   const totalText = formatTime(total)
+  /** A jump back or on: the name starts with the visible text, so "−1s" spoken or clicked by voice finds it (WCAG 2.5.3). */
+  const seek = (text: string, label: string, onClick: () => void, testId: string) => (
+    <button
+      type="button"
+      className="player-button"
+      onClick={onClick}
+      aria-label={`${text}, ${label}`}
+      data-testid={testId}
+      disabled={state === 'idle'}
+    >
+      <span aria-hidden="true">{text}</span>
+    </button>
+  )
   return (
     <>
       <input
@@ -50,17 +63,7 @@ export function PlayerControls(p: PlayerControlsProps) {
         <span data-testid="player-total">{totalText}</span>
       </div>
       <div className="player-controls">
-        {/* The name starts with the visible text, so "−1s" spoken or clicked by voice finds it (WCAG 2.5.3). */}
-        <button
-          type="button"
-          className="player-button"
-          onClick={p.rewind}
-          aria-label={`${REWIND_TEXT}, ${t('playback.rewind')}`}
-          data-testid="player-rewind"
-          disabled={state === 'idle'}
-        >
-          <span aria-hidden="true">{REWIND_TEXT}</span>
-        </button>
+        {seek(REWIND_TEXT, t('playback.rewind'), p.rewind, 'player-rewind')}
         <button
           ref={p.toggleButton}
           type="button"
@@ -71,16 +74,7 @@ export function PlayerControls(p: PlayerControlsProps) {
         >
           {playing ? <PauseIcon /> : <PlayIcon />}
         </button>
-        <button
-          type="button"
-          className="player-button"
-          onClick={p.forward}
-          aria-label={`${FORWARD_TEXT}, ${t('playback.forward')}`}
-          data-testid="player-forward"
-          disabled={state === 'idle'}
-        >
-          <span aria-hidden="true">{FORWARD_TEXT}</span>
-        </button>
+        {seek(FORWARD_TEXT, t('playback.forward'), p.forward, 'player-forward')}
         <button
           type="button"
           className="player-button"

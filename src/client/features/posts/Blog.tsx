@@ -1,5 +1,6 @@
 import type { BlogPageData } from '#shared/contract/posts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
+import { Cover } from '#client/components/Cover.tsx'
 
 /** Page sizes the selector offers (SPEC §9: the blog shows 5 by default, and a page-size selector exists). */
 const PAGE_SIZES = [5, 10, 20] as const
@@ -33,16 +34,7 @@ export default function Blog({ data }: PageProps<BlogPageData>) {
           {data.posts.map((p) => (
             <li key={p.id} className={p.images?.cover ? 'post-item-with-cover' : undefined}>
               {p.images?.cover && (
-                <img
-                  className="post-item-cover"
-                  src={p.images.cover}
-                  alt=""
-                  width={760}
-                  height={440}
-                  loading="lazy"
-                  decoding="async"
-                  data-testid="card-cover"
-                />
+                <Cover className="post-item-cover" src={p.images.cover} on="card" testId="card-cover" />
               )}
               <a href={href('post', { slug: p.slug })}>{p.title}</a>
               {p.description && <p>{p.description}</p>}

@@ -5,6 +5,7 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { backHref } from '#client/app/back.ts'
 import { readLocal, writeLocal } from '#client/stores/session.ts'
 import { tableOfContents } from './toc'
+import { Cover } from '#client/components/Cover.tsx'
 
 /** SPEC §9: an article counts as read once the reader scrolled past 90% of it. */
 const READ_AT = 0.9
@@ -46,17 +47,7 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
       <a className="back-link" href={backHref(boot, href)}>
         ← {t('frame.back')}
       </a>
-      {p.images?.cover && (
-        <img
-          className="page-cover"
-          src={p.images.cover}
-          alt=""
-          width={1520}
-          height={880}
-          fetchPriority="high"
-          data-testid="post-cover"
-        />
-      )}
+      {p.images?.cover && <Cover className="page-cover" src={p.images.cover} on="page" testId="post-cover" />}
       <h1>{p.title}</h1>
       <p className="meta">
         {p.time_for_reading ? t('blog_page.reading_time', { n: p.time_for_reading }) : null}

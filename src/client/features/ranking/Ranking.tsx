@@ -12,14 +12,14 @@ function Movement({ change }: { change: number }) {
     return (
       <span className="move-up" title={t('engagement.ranking.up', { n: change })}>
         ▲ {change}
-        <span className="sr-only"> {t('engagement.ranking.up', { n: change })}</span>
+        <span className="visually-hidden"> {t('engagement.ranking.up', { n: change })}</span>
       </span>
     )
   if (change < 0)
     return (
       <span className="move-down" title={t('engagement.ranking.down', { n: -change })}>
         ▼ {-change}
-        <span className="sr-only"> {t('engagement.ranking.down', { n: -change })}</span>
+        <span className="visually-hidden"> {t('engagement.ranking.down', { n: -change })}</span>
       </span>
     )
   return (
@@ -74,7 +74,7 @@ export default function Ranking(_: PageProps<null>) {
             <tr>
               <th>{t('engagement.ranking.position')}</th>
               <th>
-                <span className="sr-only">±</span>
+                <span className="visually-hidden">±</span>
               </th>
               <th>{t('engagement.ranking.name')}</th>
               <th>{t('engagement.ranking.points')}</th>

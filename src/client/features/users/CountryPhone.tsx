@@ -11,6 +11,8 @@ interface Props {
   onPhone: (phone: string) => void
   countryError?: string
   phoneError?: string
+  /** The form these fields belong to: its errors show here, and a new phone clears the phone's. */
+  form?: { errors: Record<string, string | undefined>; clearError: (field: string) => void }
 }
 
 /**
@@ -18,9 +20,15 @@ interface Props {
  * Intl.DisplayNames, built on the server) and the phone. SPEC §5: when the country changes and
  * the phone is empty (or only holds the old dialling code), the phone gets the new country's code.
  */
-export function CountryPhone({ countries, country, phone, onCountry, onPhone, countryError, phoneError }: Props) {
+export function CountryPhone({ countries, country, phone, onCountry, form, ...props }: Props) {
   const t = useT()
   const id = useId()
+  const countryError = props.countryError ?? form?.errors.country_code
+  const phoneError = props.phoneError ?? form?.errors.phone
+  const onPhone = (v: string) => {
+    props.onPhone(v)
+    form?.clearError('phone')
+  }
   const change = (code: string) => {
     const prevCode = countries.find((c) => c.country_code === country)?.phone_code
     const next = countries.find((c) => c.country_code === code)

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { FormAlert } from '#client/components/Field.tsx'
-import { useForm, useHydrated } from '#client/components/forms.tsx'
+import { BusyButton, FormAlert } from '#client/components/Field.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
+import { LineIcon } from '#client/components/LineIcon.tsx'
 
 const { disableNotifications } = contract(() => import('#shared/contract/users'))
 
@@ -14,7 +15,6 @@ const { disableNotifications } = contract(() => import('#shared/contract/users')
  */
 export default function DisableNotifications({ boot }: PageProps) {
   const { t, href } = usePage()
-  const hydrated = useHydrated()
   const { user_id, signature } = boot.query
   const canAct = !!(user_id && signature) || !!boot.user
   const form = useForm()
@@ -34,22 +34,13 @@ export default function DisableNotifications({ boot }: PageProps) {
     <section className="auth-page">
       <div className="auth-card auth-center">
         <div className="auth-done-icon auth-done-icon-soft" aria-hidden="true">
-          <svg
-            width="28"
-            height="28"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <LineIcon size={28} weight={1.8}>
             <path d="M18 8a6 6 0 0 0-9.3-5" />
             <path d="M6.3 6.3A6 6 0 0 0 6 8c0 7-3 9-3 9h14" />
             <path d="M18 13.5V8" />
             <path d="M13.7 21a2 2 0 0 1-3.4 0" />
             <path d="M3 3l18 18" />
-          </svg>
+          </LineIcon>
         </div>
         <h1>{t('accounts.disable.title')}</h1>
         {done ? (
@@ -60,15 +51,9 @@ export default function DisableNotifications({ boot }: PageProps) {
           <>
             <p className="auth-lead">{t('accounts.disable.lead')}</p>
             <FormAlert message={alert} />
-            <button
-              className="button button-primary button-block"
-              type="button"
-              onClick={stop}
-              disabled={!hydrated || busy}
-              data-testid="disable-notifications"
-            >
-              {busy ? t('accounts.form.sending') : t('accounts.disable.button')}
-            </button>
+            <BusyButton busy={busy} sending={t('accounts.form.sending')} testId="disable-notifications" onClick={stop}>
+              {t('accounts.disable.button')}
+            </BusyButton>
           </>
         ) : (
           <>

@@ -1,5 +1,6 @@
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import '#client/components/forms.css'
+import { ActionLinks } from '#client/components/ActionLinks.tsx'
 
 /** The expired-user page (SPEC §2): free access is over; subscribe, top up or talk to us. */
 export default function Expired({ boot }: PageProps) {
@@ -12,14 +13,13 @@ export default function Expired({ boot }: PageProps) {
         </div>
         <h1>{t('accounts.expired.title')}</h1>
         <p className="auth-lead">{t('accounts.expired.lead')}</p>
-        <div className="auth-actions">
-          <a className="button button-primary" href={href(boot.user ? 'subscription' : 'login')}>
-            {t('accounts.expired.subscribe')}
-          </a>
-          <a className="button" href={href('contact')}>
-            {t('accounts.expired.contact')}
-          </a>
-        </div>
+        <ActionLinks
+          className="auth-actions"
+          actions={[
+            { href: href(boot.user ? 'subscription' : 'login'), label: t('accounts.expired.subscribe') },
+            { href: href('contact'), label: t('accounts.expired.contact') },
+          ]}
+        />
         {boot.user && (
           <p className="auth-switch">
             <a href={href('profile')}>{t('accounts.expired.profile')}</a>

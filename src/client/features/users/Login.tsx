@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type MutableRefObject } from 'react'
 import type { CallInput } from '#shared/contract/call'
 import { call, contract, type Def } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Check, EmailField, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { BusyButton, Check, EmailField, FormAlert, PasswordField } from '#client/components/Field.tsx'
 import { ProviderButtons } from './ProviderButtons'
 import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
-import { useForm, useHydrated } from '#client/components/forms.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { safeRedirect } from '#shared/redirect'
 import { readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
@@ -19,7 +19,6 @@ const { authenticate } = contract(() => import('#shared/contract/users'))
  */
 export default function Login({ boot }: PageProps) {
   const { t, href } = usePage()
-  const hydrated = useHydrated()
   const q = boot.query
   const target = safeRedirect(q.redirect ?? q.redirect_to, href('journey'))
   const hasLink = !!(q.user_id && q.authorization)
@@ -111,19 +110,11 @@ export default function Login({ boot }: PageProps) {
                 </a>
               </div>
               {needsCaptcha && <CaptchaSlot into={captcha} />}
-              <button
-                className="button button-primary button-block"
-                type="submit"
-                disabled={!hydrated || busy}
-                data-testid="login-submit"
-              >
-                {busy ? t('accounts.form.sending') : t('accounts.login.submit')}
-              </button>
+              <BusyButton busy={busy} sending={t('accounts.form.sending')} testId="login-submit">
+                {t('accounts.login.submit')}
+              </BusyButton>
             </form>
-            <div className="auth-or">
-              <span>{t('accounts.form.or')}</span>
-            </div>
-            <ProviderButtons redirect={target} />
+            <ProviderButtons redirect={target} afterForm />
             <p className="auth-switch">
               {t('accounts.login.no_account')} <a href={href('register')}>{t('accounts.login.join')}</a>
             </p>

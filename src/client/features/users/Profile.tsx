@@ -4,7 +4,7 @@ import { formatDate } from '#client/components/dates.ts'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { BusyButton, FormAlert, NameField, NewPasswordField, PasswordField } from '#client/components/Field.tsx'
 import { CountryPhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
@@ -124,26 +124,14 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
         )}
         <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate data-testid="profile-form">
           <FormAlert message={alert} />
-          <Field
-            label={t('accounts.form.name')}
-            name="name"
-            autoComplete="name"
-            maxLength={100}
-            value={name}
-            onValue={setName}
-            error={errors.name}
-          />
+          <NameField value={name} onValue={setName} error={errors.name} />
           <CountryPhone
             countries={data.countries}
             country={country}
             phone={phone}
             onCountry={setCountry}
-            onPhone={(v) => {
-              setPhone(v)
-              form.clearError('phone')
-            }}
-            countryError={errors.country_code}
-            phoneError={errors.phone}
+            onPhone={setPhone}
+            form={form}
           />
           <div className="field">
             <label htmlFor="profile-language">{t('accounts.form.language')}</label>
@@ -166,12 +154,8 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
           </div>
           <fieldset className="profile-password">
             <legend>{t('accounts.profile.password_section')}</legend>
-            <PasswordField
+            <NewPasswordField
               label={t('accounts.form.new_password')}
-              name="password"
-              autoComplete="new-password"
-              minLength={8}
-              maxLength={128}
               value={password}
               onValue={setPassword}
               error={errors.password}
@@ -189,14 +173,9 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
               />
             )}
           </fieldset>
-          <button
-            className="button button-primary button-block"
-            type="submit"
-            disabled={!hydrated || busy}
-            data-testid="profile-save"
-          >
-            {busy ? t('accounts.form.sending') : t('accounts.profile.save')}
-          </button>
+          <BusyButton busy={busy} sending={t('accounts.form.sending')} testId="profile-save">
+            {t('accounts.profile.save')}
+          </BusyButton>
         </form>
       </section>
 

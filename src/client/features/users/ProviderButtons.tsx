@@ -7,29 +7,37 @@ import '#client/components/forms.css'
  * /auth/<provider> (features/users/auth.routes.ts): no provider script runs on our pages, and
  * the provider posts the signed ID token back to the Worker, which verifies it.
  */
-export function ProviderButtons({ redirect }: { redirect?: string }) {
+export function ProviderButtons({ redirect, afterForm = false }: { redirect?: string; afterForm?: boolean }) {
   const { t, href, locale } = usePage()
   const query = { lang: locale, redirect }
   return (
-    <div className="providers">
-      <a
-        className="button provider provider-google"
-        href={href('providerSignIn', { provider: 'google', query })}
-        data-testid="google-sign-in"
-      >
-        <GoogleIcon /> {t('accounts.providers.google')}
-      </a>
-      <a
-        className="button provider provider-apple"
-        href={href('providerSignIn', { provider: 'apple', query })}
-        data-testid="apple-sign-in"
-      >
-        <AppleIcon /> {t('accounts.providers.apple')}
-      </a>
-      <p className="providers-notice">
-        {withLinks(t('accounts.providers.notice'), { terms: href('terms'), privacy: href('privacy') })}
-      </p>
-    </div>
+    <>
+      {/* Below a form of our own (sign in, sign up): "or" between the two ways. */}
+      {afterForm && (
+        <div className="auth-or">
+          <span>{t('accounts.form.or')}</span>
+        </div>
+      )}
+      <div className="providers">
+        <a
+          className="button provider provider-google"
+          href={href('providerSignIn', { provider: 'google', query })}
+          data-testid="google-sign-in"
+        >
+          <GoogleIcon /> {t('accounts.providers.google')}
+        </a>
+        <a
+          className="button provider provider-apple"
+          href={href('providerSignIn', { provider: 'apple', query })}
+          data-testid="apple-sign-in"
+        >
+          <AppleIcon /> {t('accounts.providers.apple')}
+        </a>
+        <p className="providers-notice">
+          {withLinks(t('accounts.providers.notice'), { terms: href('terms'), privacy: href('privacy') })}
+        </p>
+      </div>
+    </>
   )
 }
 

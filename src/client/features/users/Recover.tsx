@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { EmailField, FormAlert } from '#client/components/Field.tsx'
-import { useCaptcha } from '#client/components/Turnstile.tsx'
-import { useForm, useHydrated } from '#client/components/forms.tsx'
+import { BusyButton, EmailField, FormAlert } from '#client/components/Field.tsx'
+import { captchaToken, useCaptcha } from '#client/components/Turnstile.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 
 const { recoverPassword } = contract(() => import('#shared/contract/users'))
@@ -14,7 +14,6 @@ const { recoverPassword } = contract(() => import('#shared/contract/users'))
  */
 export default function Recover(_: PageProps) {
   const { t, href } = usePage()
-  const hydrated = useHydrated()
   const captcha = useCaptcha()
   const [email, setEmail] = useState('')
   const form = useForm()
@@ -22,12 +21,8 @@ export default function Recover(_: PageProps) {
   const [sent, setSent] = useState<string | null>(null)
 
   async function submit() {
-    form.setAlert(null)
-    if (!captcha.token) {
-      form.setAlert(t('accounts.errors.captcha_missing'))
-      return
-    }
-    const token = captcha.token
+    const token = captchaToken(captcha, form, t)
+    if (!token) return
     const res = await form.send(() => call(recoverPassword, { input: { email }, captcha: token, silent: true }), {
       alert: true,
     })
@@ -54,14 +49,9 @@ export default function Recover(_: PageProps) {
               <FormAlert message={alert} />
               <EmailField value={email} onValue={setEmail} error={errors.email} required />
               {captcha.widget}
-              <button
-                className="button button-primary button-block"
-                type="submit"
-                disabled={!hydrated || busy}
-                data-testid="recover-submit"
-              >
-                {busy ? t('accounts.form.sending') : t('accounts.recover.submit')}
-              </button>
+              <BusyButton busy={busy} sending={t('accounts.form.sending')} testId="recover-submit">
+                {t('accounts.recover.submit')}
+              </BusyButton>
             </form>
           </>
         )}

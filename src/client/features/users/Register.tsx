@@ -16,10 +16,7 @@ export default function Register(_: PageProps) {
         <RegisterForm redirectTo={href('journey')} onDone={() => setDone(true)} />
         {!done && (
           <>
-            <div className="auth-or">
-              <span>{t('accounts.form.or')}</span>
-            </div>
-            <ProviderButtons redirect={href('journey')} />
+            <ProviderButtons redirect={href('journey')} afterForm />
             <p className="auth-switch">
               {t('accounts.register.have_account')} <a href={href('login')}>{t('accounts.register.sign_in')}</a>
             </p>

@@ -5,8 +5,8 @@ import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { storeUser } from '#client/stores/session.ts'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
-import { Check, EmailField, Field, FormAlert, PasswordField } from '#client/components/Field.tsx'
-import { stripTags, useForm, useHydrated, withLinks } from '#client/components/forms.tsx'
+import { BusyButton, Check, EmailField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
+import { stripTags, useForm, withLinks } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 
 const { register } = contract(() => import('#shared/contract/users.phone'))
@@ -51,7 +51,6 @@ export function RegisterForm({
   category,
 }: RegisterFormProps) {
   const { t, href, locale } = usePage()
-  const hydrated = useHydrated()
   const captcha = useCaptcha()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
@@ -122,26 +121,11 @@ export function RegisterForm({
   return (
     <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="register-form">
       <FormAlert message={alert} />
-      {withName && (
-        <Field
-          label={t('accounts.form.name')}
-          name="name"
-          autoComplete="name"
-          maxLength={100}
-          value={name}
-          onValue={setName}
-          error={errors.name}
-          required
-        />
-      )}
+      {withName && <NameField value={name} onValue={setName} error={errors.name} required />}
       <EmailField value={email} onValue={setEmail} error={errors.email} required />
       {withPassword && (
-        <PasswordField
+        <NewPasswordField
           label={t('accounts.form.password')}
-          name="password"
-          autoComplete="new-password"
-          minLength={8}
-          maxLength={128}
           value={password}
           onValue={setPassword}
           error={errors.password}
@@ -154,14 +138,9 @@ export function RegisterForm({
       </Check>
       {captcha.widget}
       {errors._captcha && <p className="field-error">{errors._captcha}</p>}
-      <button
-        className="button button-primary button-block"
-        type="submit"
-        disabled={!hydrated || busy}
-        data-testid="register-submit"
-      >
-        {busy ? t('accounts.form.sending') : (submitLabel ?? t('accounts.register.submit'))}
-      </button>
+      <BusyButton busy={busy} sending={t('accounts.form.sending')} testId="register-submit">
+        {submitLabel ?? t('accounts.register.submit')}
+      </BusyButton>
       {note}
     </form>
   )

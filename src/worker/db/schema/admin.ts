@@ -2,7 +2,7 @@
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { createdAt, id, json, ts } from './columns'
+import { createdAt, id, json, ts, linksTo } from './columns'
 import { users } from './users'
 
 /**
@@ -14,7 +14,7 @@ export const auditLog = sqliteTable(
   'audit_log',
   {
     id: id(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: linksTo('actor_id', () => users.id),
     actorRole: integer('actor_role'),
     /** 'METHOD /v1/path' of the call. */
     action: text('action').notNull(),

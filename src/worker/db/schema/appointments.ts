@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { AppointmentStatus, CancellationReason, MeetingChannel } from '#shared/enums'
-import { ts, createdAt, updatedAt, id } from './columns'
+import { ts, createdAt, id, belongsTo, linksTo, timestamps } from './columns'
 import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -17,12 +17,8 @@ export const appointments = sqliteTable(
     id: id(),
     /** Calendar/meeting provider event id (SPEC §3 "event id"). */
     eventId: text('event_id'),
-    guestId: integer('guest_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    hostId: integer('host_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    guestId: belongsTo('guest_id', () => users.id),
+    hostId: belongsTo('host_id', () => users.id),
     status: integer('status').$type<AppointmentStatus>().notNull().default(1),
     meetingChannel: integer('meeting_channel').$type<MeetingChannel>(),
     meetingLink: text('meeting_link'),
@@ -36,7 +32,7 @@ export const appointments = sqliteTable(
     cancellationReason: integer('cancellation_reason').$type<CancellationReason>(),
     cancellationReasonText: text('cancellation_reason_text'),
     cancelledAt: ts('cancelled_at'),
-    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledBy: linksTo('cancelled_by', () => users.id),
     closedAt: ts('closed_at'),
     /** The reminder a day before went out (issue 9 §7). */
     reminderSentAt: ts('reminder_sent_at'),
@@ -44,8 +40,7 @@ export const appointments = sqliteTable(
     reminderHourSentAt: ts('reminder_hour_sent_at'),
     /** How many times the guest moved it (issue 34 §3): the calendar file's SEQUENCE grows with it. */
     moves: integer('moves').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('appointments_guest_start_idx').on(t.guestId, t.startAt),
@@ -63,9 +58,7 @@ export const psychologistAvailability = sqliteTable(
   'psychologist_availability',
   {
     id: id(),
-    hostId: integer('host_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    hostId: belongsTo('host_id', () => users.id),
     /** 0 = Sunday ... 6 = Saturday (JS getDay). */
     weekday: integer('weekday').notNull(),
     /** Minutes since local midnight, [start, end). */

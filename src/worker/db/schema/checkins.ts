@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { check, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Mood } from '#shared/checkins'
-import { createdAt, id, updatedAt } from './columns'
+import { id, belongsTo, timestamps } from './columns'
 import { users } from './users'
 
 /**
@@ -16,15 +16,12 @@ export const checkins = sqliteTable(
   'checkins',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     day: text('day').notNull(), // 'YYYY-MM-DD' on the person's clock when they checked in
     /** 1 very low … 5 very good (shared/contract/checkins.ts MOODS). */
     mood: integer('mood').$type<Mood>().notNull(),
     note: text('note'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('checkins_user_day_uq').on(t.userId, t.day),

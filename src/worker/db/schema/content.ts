@@ -4,7 +4,21 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ContentTarget, UnitKind } from '#shared/enums'
-import { createdAt, updatedAt, bool, json, id, language, contentStatus, type Images } from './columns'
+import {
+  createdAt,
+  updatedAt,
+  bool,
+  json,
+  id,
+  contentStatus,
+  type Images,
+  belongsTo,
+  linksTo,
+  timestamps,
+  slugged,
+  slugPerLanguage,
+  languageStatusIndex,
+} from './columns'
 import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -15,22 +29,16 @@ import { users } from './users'
 export const routeCategories = sqliteTable(
   'route_categories',
   {
-    id: id(),
-    language: language(),
-    slug: text('slug').notNull(),
-    title: text('title').notNull(),
+    ...slugged(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('route_categories_slug_language_uq').on(t.slug, t.language)],
+  (t) => [slugPerLanguage('route_categories', t)],
 )
 
 export const routes = sqliteTable(
   'routes',
   {
-    id: id(),
-    language: language(),
-    slug: text('slug').notNull(),
-    title: text('title').notNull(),
+    ...slugged(),
     description: text('description'),
     status: contentStatus(),
     isPublic: bool('is_public').notNull().default(true),
@@ -39,28 +47,22 @@ export const routes = sqliteTable(
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
     tag: text('tag'),
-    categoryId: integer('category_id').references(() => routeCategories.id, { onDelete: 'set null' }),
+    categoryId: linksTo('category_id', () => routeCategories.id),
     order: integer('order').notNull().default(0),
     needsAppointment: bool('needs_appointment').notNull().default(false),
     properties: json<Record<string, unknown>>('properties'),
     images: json<Images>('images'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    createdBy: linksTo('created_by', () => users.id),
+    ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('routes_slug_language_uq').on(t.slug, t.language),
-    index('routes_language_status_order_idx').on(t.language, t.status, t.order),
-  ],
+  (t) => [slugPerLanguage('routes', t), index('routes_language_status_order_idx').on(t.language, t.status, t.order)],
 )
 
 export const units = sqliteTable(
   'units',
   {
     id: id(),
-    routeId: integer('route_id')
-      .notNull()
-      .references(() => routes.id, { onDelete: 'cascade' }),
+    routeId: belongsTo('route_id', () => routes.id),
     order: integer('order').notNull().default(0),
     status: contentStatus(),
     title: text('title').notNull(),
@@ -75,8 +77,7 @@ export const units = sqliteTable(
     creditsDubbing: text('credits_dubbing'),
     creditsInterpretation: text('credits_interpretation'),
     creditsAuthor: text('credits_author'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('units_route_order_idx').on(t.routeId, t.order)],
 )
@@ -84,20 +85,13 @@ export const units = sqliteTable(
 export const symptoms = sqliteTable(
   'symptoms',
   {
-    id: id(),
-    language: language(),
-    slug: text('slug').notNull(),
-    title: text('title').notNull(),
+    ...slugged(),
     status: contentStatus(),
     seoTitle: text('seo_title'),
     seoDescription: text('seo_description'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('symptoms_slug_language_uq').on(t.slug, t.language),
-    index('symptoms_language_status_idx').on(t.language, t.status),
-  ],
+  (t) => [slugPerLanguage('symptoms', t), languageStatusIndex('symptoms', t)],
 )
 
 /** SPEC §5 "A symptom cannot be assigned twice to the same route"; SPEC §3 "one may be primary". */
@@ -105,12 +99,8 @@ export const routeSymptoms = sqliteTable(
   'route_symptoms',
   {
     id: id(),
-    routeId: integer('route_id')
-      .notNull()
-      .references(() => routes.id, { onDelete: 'cascade' }),
-    symptomId: integer('symptom_id')
-      .notNull()
-      .references(() => symptoms.id, { onDelete: 'cascade' }),
+    routeId: belongsTo('route_id', () => routes.id),
+    symptomId: belongsTo('symptom_id', () => symptoms.id),
     isPrimary: bool('is_primary').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -130,9 +120,8 @@ export const properties = sqliteTable('properties', {
   key: text('key').notNull().unique(),
   value: text('value'),
   description: text('description'),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  updatedBy: linksTo('updated_by', () => users.id),
+  ...timestamps(),
 })
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -143,9 +132,7 @@ export const likes = sqliteTable(
   'likes',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     targetType: text('target_type').$type<ContentTarget>().notNull(),
     targetId: integer('target_id').notNull(),
     createdAt: createdAt(),

@@ -12,7 +12,7 @@ import type {
   RewardCategory,
   Role,
 } from '#shared/enums'
-import { ts, tsNow, createdAt, bool, json, id } from './columns'
+import { ts, tsNow, createdAt, bool, json, id, belongsTo, linksTo } from './columns'
 import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -43,12 +43,8 @@ export const userRewards = sqliteTable(
   'user_rewards',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rewardId: integer('reward_id')
-      .notNull()
-      .references(() => rewards.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    rewardId: belongsTo('reward_id', () => rewards.id),
     acquiredAt: tsNow('acquired_at'),
     claimedAt: ts('claimed_at'),
   },
@@ -64,9 +60,7 @@ export const activityDays = sqliteTable(
   'activity_days',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     day: text('day').notNull(), // 'YYYY-MM-DD' on the person's clock
     points: integer('points').notNull().default(0),
     frozen: bool('frozen').notNull().default(false),
@@ -82,9 +76,7 @@ export const activityDays = sqliteTable(
 export const activityMonths = sqliteTable(
   'activity_months',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     month: text('month').notNull(), // 'YYYY-MM' of the days' own calendar
     activeDays: integer('active_days').notNull().default(0),
     frozenDays: integer('frozen_days').notNull().default(0),
@@ -136,9 +128,7 @@ export const rankingSnapshots = sqliteTable(
   {
     id: id(),
     day: text('day').notNull(), // 'YYYY-MM-DD' UTC
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     position: integer('position').notNull(),
     positionChange: integer('position_change').notNull().default(0),
     points: integer('points').notNull(),
@@ -178,7 +168,7 @@ export const adminNotifications = sqliteTable(
     description: text('description'),
     content: text('content'),
     sentAt: ts('sent_at'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: linksTo('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('admin_notifications_status_send_idx').on(t.status, t.sendAt)],
@@ -189,12 +179,8 @@ export const notificationDeliveries = sqliteTable(
   'notification_deliveries',
   {
     id: id(),
-    notificationId: integer('notification_id')
-      .notNull()
-      .references(() => adminNotifications.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: belongsTo('notification_id', () => adminNotifications.id),
+    userId: belongsTo('user_id', () => users.id),
     channel: text('channel').$type<NotificationChannel>().notNull(),
     status: text('status').$type<NotificationStatus>().notNull().default('pending'),
     /** When it is due for this user (at_best_moment shifts it per user). */
@@ -216,11 +202,9 @@ export const inAppNotifications = sqliteTable(
   {
     id: id(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    notificationId: integer('notification_id').references(() => adminNotifications.id, {
-      onDelete: 'set null',
-    }),
+    notificationId: linksTo('notification_id', () => adminNotifications.id),
     /** The delivery it was written for: unique, so two cron runs write it once. */
-    deliveryId: integer('delivery_id').references(() => notificationDeliveries.id, { onDelete: 'set null' }),
+    deliveryId: linksTo('delivery_id', () => notificationDeliveries.id),
     locale: text('locale').$type<Language>(),
     level: text('level').$type<NotificationLevel>().notNull().default('info'),
     type: text('type'),

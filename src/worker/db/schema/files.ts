@@ -3,7 +3,7 @@
 
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { FileTag, FileType } from '#shared/enums'
-import { createdAt, id } from './columns'
+import { createdAt, id, linksTo } from './columns'
 import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -20,7 +20,7 @@ export const files = sqliteTable(
     size: integer('size').notNull().default(0), // bytes
     r2Key: text('r2_key').notNull().unique(),
     contentType: text('content_type'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: linksTo('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('files_type_tag_idx').on(t.type, t.tag)],

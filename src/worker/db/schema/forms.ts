@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { ContactReason, Language, LetstalkTime, UsageFrequency } from '#shared/enums'
-import { ts, tsNow, createdAt, bool, id } from './columns'
+import { ts, tsNow, createdAt, bool, id, linksTo } from './columns'
 import { routes } from './content'
 import { users } from './users'
 
@@ -19,7 +19,7 @@ export const contactRequests = sqliteTable(
     email: text('email').notNull(),
     reason: text('reason').$type<ContactReason>().notNull(),
     message: text('message').notNull(), // form field "description"
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     locale: text('locale').$type<Language>(),
     createdAt: createdAt(),
   },
@@ -41,7 +41,7 @@ export const feedback = sqliteTable(
     recommendationReason: text('recommendation_reason'),
     ideasOrSuggestions: text('ideas_or_suggestions'),
     priceFeedback: text('price_feedback'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     locale: text('locale').$type<Language>(),
     createdAt: createdAt(),
   },
@@ -66,7 +66,7 @@ export const callbackRequests = sqliteTable(
     preferredTime: text('preferred_time').$type<LetstalkTime>().notNull(),
     /** The IANA zone the call window is in (the person's browser zone); NULL if not sent. */
     timezone: text('timezone'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     locale: text('locale').$type<Language>(),
     handledAt: ts('handled_at'),
     createdAt: createdAt(),
@@ -80,7 +80,7 @@ export const suggestions = sqliteTable(
   {
     id: id(),
     email: text('email'),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     text: text('text').notNull(),
     searchKeyword: text('search_keyword'),
     locale: text('locale').$type<Language>(),
@@ -89,7 +89,7 @@ export const suggestions = sqliteTable(
     /** When the person was told (mail and in-app), once; NULL while waiting. */
     notifiedAt: ts('notified_at'),
     /** The published route they were told about. */
-    notifiedRouteId: integer('notified_route_id').references(() => routes.id, { onDelete: 'set null' }),
+    notifiedRouteId: linksTo('notified_route_id', () => routes.id),
     createdAt: createdAt(),
   },
   (t) => [

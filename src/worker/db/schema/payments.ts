@@ -3,7 +3,7 @@
 
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { SubscriptionStatus, SubscriptionType } from '#shared/enums'
-import { ts, tsNow, createdAt, updatedAt, json, id } from './columns'
+import { ts, tsNow, createdAt, json, id, belongsTo, linksTo, timestamps } from './columns'
 import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -17,7 +17,7 @@ export const creditLedger = sqliteTable(
   'credit_ledger',
   {
     id: id(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     amountCents: integer('amount_cents').notNull(),
     /** e.g. 'topup', 'subscription_grant', 'appointment_booking', 'appointment_refund', 'admin_adjustment'. */
     reason: text('reason').notNull(),
@@ -40,9 +40,7 @@ export const subscriptions = sqliteTable(
   'subscriptions',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     title: text('title').notNull(),
     type: integer('type').$type<SubscriptionType>().notNull().default(1),
     status: integer('status').$type<SubscriptionStatus>().notNull().default(1),
@@ -60,8 +58,7 @@ export const subscriptions = sqliteTable(
     cancelledAt: ts('cancelled_at'),
     /** A second plan paid while one was active (issue 20 §2): born ended, refunded and cancelled at Stripe. */
     duplicate: integer('duplicate', { mode: 'boolean' }).notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
 )
@@ -70,7 +67,7 @@ export const transactions = sqliteTable(
   'transactions',
   {
     id: id(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     kind: text('kind').$type<'subscription' | 'topup' | 'refund' | 'appointment'>().notNull(),
@@ -169,14 +166,12 @@ export const refundRequests = sqliteTable(
   'refund_requests',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    transactionId: integer('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    userId: belongsTo('user_id', () => users.id),
+    transactionId: linksTo('transaction_id', () => transactions.id),
     reason: text('reason'),
     status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
     resolvedAt: ts('resolved_at'),
-    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: linksTo('resolved_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('refund_requests_user_idx').on(t.userId, t.createdAt)],

@@ -3,7 +3,23 @@
 
 import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { PlanVisibility } from '#shared/enums'
-import { ts, tsNow, createdAt, updatedAt, bool, json, id, language, contentStatus, type Images } from './columns'
+import {
+  ts,
+  tsNow,
+  createdAt,
+  updatedAt,
+  bool,
+  json,
+  id,
+  contentStatus,
+  type Images,
+  belongsTo,
+  linksTo,
+  timestamps,
+  slugged,
+  slugPerLanguage,
+  languageStatusIndex,
+} from './columns'
 import { routes, units } from './content'
 import { users } from './users'
 
@@ -16,10 +32,7 @@ import { users } from './users'
 export const plans = sqliteTable(
   'plans',
   {
-    id: id(),
-    language: language(),
-    slug: text('slug').notNull(),
-    title: text('title').notNull(),
+    ...slugged(),
     description: text('description'),
     images: json<Images>('images'),
     visibility: integer('visibility').$type<PlanVisibility>().notNull().default(1),
@@ -31,17 +44,11 @@ export const plans = sqliteTable(
     /** Landing category this plan serves (SPEC §9 utm category: anxiety | insomnia). */
     category: text('category'),
     /** Plan created/assigned automatically when this one is finished (SPEC §4). */
-    nextPlanId: integer('next_plan_id').references((): AnySQLiteColumn => plans.id, {
-      onDelete: 'set null',
-    }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    nextPlanId: linksTo('next_plan_id', (): AnySQLiteColumn => plans.id),
+    createdBy: linksTo('created_by', () => users.id),
+    ...timestamps(),
   },
-  (t) => [
-    uniqueIndex('plans_slug_language_uq').on(t.slug, t.language),
-    index('plans_language_status_idx').on(t.language, t.status),
-  ],
+  (t) => [slugPerLanguage('plans', t), languageStatusIndex('plans', t)],
 )
 
 /** Ordered routes of a plan with their lock settings. SPEC §5 "A route cannot be added twice to a plan". */
@@ -49,12 +56,8 @@ export const planRoutes = sqliteTable(
   'plan_routes',
   {
     id: id(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    routeId: integer('route_id')
-      .notNull()
-      .references(() => routes.id, { onDelete: 'cascade' }),
+    planId: belongsTo('plan_id', () => plans.id),
+    routeId: belongsTo('route_id', () => routes.id),
     order: integer('order').notNull().default(0),
     /** Lock 'waiting_time': hours after the previous route is completed. 0 = none. */
     waitingTimeHours: integer('waiting_time_hours').notNull().default(0),
@@ -75,13 +78,9 @@ export const planAssignments = sqliteTable(
   'plan_assignments',
   {
     id: id(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    planId: belongsTo('plan_id', () => plans.id),
+    userId: belongsTo('user_id', () => users.id),
+    assignedBy: linksTo('assigned_by', () => users.id),
     assignedAt: tsNow('assigned_at'),
     /** Set when progress reaches 100 (fires plan_finished, SPEC §4). */
     finishedAt: ts('finished_at'),
@@ -98,12 +97,8 @@ export const unitProgress = sqliteTable(
   'unit_progress',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    unitId: integer('unit_id')
-      .notNull()
-      .references(() => units.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    unitId: belongsTo('unit_id', () => units.id),
     positionSeconds: integer('position_seconds').notNull().default(0),
     completedAt: ts('completed_at'),
     updatedAt: updatedAt(),

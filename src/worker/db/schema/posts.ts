@@ -10,11 +10,14 @@ import {
   bool,
   json,
   id,
-  language,
   contentStatus,
   anyText,
   type Images,
   type MediaRef,
+  belongsTo,
+  linksTo,
+  slugged,
+  slugPerLanguage,
 } from './columns'
 import { routes } from './content'
 import { users } from './users'
@@ -26,22 +29,16 @@ import { users } from './users'
 export const postCategories = sqliteTable(
   'post_categories',
   {
-    id: id(),
-    language: language(),
-    slug: text('slug').notNull(),
-    title: text('title').notNull(),
+    ...slugged(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('post_categories_slug_language_uq').on(t.slug, t.language)],
+  (t) => [slugPerLanguage('post_categories', t)],
 )
 
 export const posts = sqliteTable(
   'posts',
   {
-    id: id(),
-    language: language(),
-    slug: text('slug').notNull(),
-    title: text('title').notNull(),
+    ...slugged(),
     description: text('description'),
     /** HTML; h2/h3 headings build the table of contents (SPEC §2). Allowlisted (lib/html.ts). */
     content: anyText('content'),
@@ -53,7 +50,7 @@ export const posts = sqliteTable(
     quality: integer('quality'),
     /** Minutes, at 200 words per minute (SPEC §9). */
     timeForReading: integer('time_for_reading'),
-    categoryId: integer('category_id').references(() => postCategories.id, { onDelete: 'set null' }),
+    categoryId: linksTo('category_id', () => postCategories.id),
     author: text('author'),
     /** Whether search engines may index the post and it goes in the sitemap. */
     index: bool('index').notNull().default(true),
@@ -61,14 +58,14 @@ export const posts = sqliteTable(
     audios: json<MediaRef[]>('audios'),
     videos: json<MediaRef[]>('videos'),
     publishedAt: ts('published_at'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: linksTo('created_by', () => users.id),
     /** Soft delete: the slug then shows the deleted-article page (SPEC §2) instead of not-found. */
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(), // "last update" (SPEC §2)
   },
   (t) => [
-    uniqueIndex('posts_slug_language_uq').on(t.slug, t.language),
+    slugPerLanguage('posts', t),
     index('posts_language_status_published_idx').on(t.language, t.status, t.publishedAt),
     index('posts_html_version_idx').on(t.htmlVersion),
   ],
@@ -80,12 +77,8 @@ export const postCorrelations = sqliteTable(
   'post_correlations',
   {
     id: id(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    relatedPostId: integer('related_post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    postId: belongsTo('post_id', () => posts.id),
+    relatedPostId: belongsTo('related_post_id', () => posts.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,12 +93,8 @@ export const postRoutes = sqliteTable(
   'post_routes',
   {
     id: id(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    routeId: integer('route_id')
-      .notNull()
-      .references(() => routes.id, { onDelete: 'cascade' }),
+    postId: belongsTo('post_id', () => posts.id),
+    routeId: belongsTo('route_id', () => routes.id),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('post_routes_pair_uq').on(t.postId, t.routeId), index('post_routes_route_idx').on(t.routeId)],

@@ -3,7 +3,7 @@
 
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { Language } from '#shared/enums'
-import { bool, createdAt, id, ts } from './columns'
+import { bool, createdAt, id, ts, belongsTo } from './columns'
 import { users } from './users'
 
 /**
@@ -15,9 +15,7 @@ export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {
     id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

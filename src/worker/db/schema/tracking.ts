@@ -1,8 +1,8 @@
 // Tracking sessions and events.
 // One domain of the D1 schema; ../schema.ts re-exports it and states the conventions.
 
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { tsNow, createdAt, json, id } from './columns'
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { tsNow, createdAt, json, id, linksTo } from './columns'
 import { users } from './users'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
@@ -14,7 +14,7 @@ export const trackingSessions = sqliteTable(
   'tracking_sessions',
   {
     sessionId: text('session_id').primaryKey(), // uuid
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     utmSource: text('utm_source'),
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
@@ -40,7 +40,7 @@ export const trackingEvents = sqliteTable(
   {
     id: id(),
     sessionId: text('session_id').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     event: text('event').notNull(),
     page: text('page'),
     params: json<Record<string, unknown>>('params'),

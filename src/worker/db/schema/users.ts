@@ -11,7 +11,7 @@ import {
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core'
 import type { Language, Role } from '#shared/enums'
-import { ts, createdAt, updatedAt, bool, json, id, language } from './columns'
+import { ts, createdAt, bool, json, id, language, linksTo, timestamps } from './columns'
 
 // ═════════════════════════════════════════════════════════════════════════════════════════════
 // Users (SPEC §3 "User", §5, §6; DESIGN §4)
@@ -42,9 +42,7 @@ export const users = sqliteTable(
     notificationPushToken: text('notification_push_token'),
     perfectTimeToSendNotifications: text('perfect_time_to_send_notifications'), // 'HH:MM' local
     isAEmailReader: bool('is_a_email_reader').notNull().default(false),
-    preferredPsychologistId: integer('preferred_psychologist_id').references((): AnySQLiteColumn => users.id, {
-      onDelete: 'set null',
-    }),
+    preferredPsychologistId: linksTo('preferred_psychologist_id', (): AnySQLiteColumn => users.id),
     stripeId: text('stripe_id'),
     razorPayId: text('razor_pay_id'),
     /** End of the new-user free access window (SPEC §1, §9: 3 days). */
@@ -67,8 +65,7 @@ export const users = sqliteTable(
     /** Set by the disable-notifications page (SPEC §2). */
     notificationsDisabledAt: ts('notifications_disabled_at'),
 
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('users_role_idx').on(t.role), index('users_stripe_id_idx').on(t.stripeId)],
 )
@@ -78,7 +75,7 @@ export const consentRecords = sqliteTable(
   'consent_records',
   {
     id: id(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linksTo('user_id', () => users.id),
     sessionId: text('session_id'),
     kind: text('kind').$type<'registration' | 'landing_kit' | 'cookies' | 'legal_age'>().notNull(),
     version: text('version'),

@@ -1,8 +1,9 @@
 // Appointments, availability and the credit movements they cause (CONVENTIONS 3: SQL only here).
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
-import { appointments, psychologistAvailability, users, type Appointment } from '#worker/db/schema'
+import { tablePage } from '#worker/db/page'
+import { appointments, users, type Appointment } from '#worker/db/schema'
 import { batch, rowsIn } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
 import { z } from 'zod'
@@ -11,54 +12,32 @@ const idRow = z.object({ id: z.number() })
 
 const LIVE: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 
+/** What booking, its mail and its calendar files need of a person, host or guest. */
+const personColumns = {
+  id: users.id,
+  role: users.role,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  avatar: users.avatar,
+  timezone: users.timezone,
+  language: users.language,
+}
+
 /** A psychologist as booking needs them. */
 export const findHost = (db: Db, id: number) =>
   db
-    .select({
-      id: users.id,
-      role: users.role,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      avatar: users.avatar,
-      timezone: users.timezone,
-      language: users.language,
-      open: users.psychologistOpenToGetAppointment,
-    })
+    .select({ ...personColumns, open: users.psychologistOpenToGetAppointment })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, Role.psychologist)))
     .get()
 
 export const findPerson = (db: Db, id: number) =>
   db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      avatar: users.avatar,
-      timezone: users.timezone,
-      language: users.language,
-      subscriber: users.subscriber,
-      role: users.role,
-    })
+    .select({ ...personColumns, subscriber: users.subscriber })
     .from(users)
     .where(eq(users.id, id))
     .get()
-
-export const weeklyHours = (db: Db, hostId: number) =>
-  db
-    .select({
-      weekday: psychologistAvailability.weekday,
-      startMinute: psychologistAvailability.startMinute,
-      endMinute: psychologistAvailability.endMinute,
-      slotMinutes: psychologistAvailability.slotMinutes,
-      timezone: psychologistAvailability.timezone,
-    })
-    .from(psychologistAvailability)
-    .where(eq(psychologistAvailability.hostId, hostId))
-    .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
-    .all()
 
 /** Starts of the host's live appointments in [from, to). */
 export async function liveStarts(db: Db, hostId: number, from: number, to: number) {
@@ -227,18 +206,10 @@ export async function listFor(
   ]
   const where = and(...conds)
   const col = order.column === 'id' ? appointments.id : appointments.startAt
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(appointments)
-      .where(where)
-      .orderBy(order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id))
-      .limit(limit)
-      .offset(offset)
-      .all(),
-    db.select({ n: count() }).from(appointments).where(where),
-  ])
-  return { rows, total: Number(total?.n ?? 0) }
+  return tablePage(db, appointments, where, [order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id)], {
+    limit,
+    offset,
+  })
 }
 
 export const peopleByIds = (db: Db, ids: number[]) =>

@@ -18,6 +18,7 @@ import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
 import { patchOf } from '#worker/db/patch'
 import { me } from '#worker/identity/caller'
+import { hostHours } from '#worker/features/psychologists/psychologists.service'
 
 /** How long a slot is held in the host's schedule object while its booking is written. */
 const HOLD_MS = 30_000
@@ -40,7 +41,7 @@ export async function openHost(ctx: Ctx, hostId: number) {
       message: 'appointments.no_psychologists',
       fields: { host_id: ['appointments.no_psychologists'] },
     })
-  const rows = await repo.weeklyHours(ctx.db, hostId)
+  const rows = await hostHours(ctx, hostId)
   const zone = rows[0]?.timezone ?? host.timezone ?? 'UTC'
   const hours: WeeklyHours[] = rows.map((r) => ({
     weekday: r.weekday,

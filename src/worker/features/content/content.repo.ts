@@ -4,6 +4,7 @@ import { ContentStatus } from '#shared/enums'
 import type { RoutesQuery, SymptomsQuery } from '#shared/contract/content'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
+import { withTotal } from '#worker/db/page'
 import { contentStats, routeCategories, routes, routeSymptoms, symptoms, units, users } from '#worker/db/schema'
 import { matchesSearch, searchRelevance, textSearch, withRelevance } from '#worker/search/search.repo'
 
@@ -106,15 +107,14 @@ export async function findRoutes(
     search && q.order.column === 'order' && q.order.dir === 'asc' ? searchRelevance(search, routes.id) : undefined
   // Not db.batch: batched results come back as objects keyed by column name, and the joined
   // tables' slug/title/id would overwrite the route's.
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     withRelevance(routeSelect(db, userId).$dynamic(), ranked)
       .where(where)
       .orderBy(...(ranked ? [asc(ranked.rank)] : []), q.order.dir === 'desc' ? desc(col) : asc(col), asc(routes.id))
       .limit(q.perPage)
       .offset(q.offset),
     db.select({ n: count() }).from(routes).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 /** One visible route by slug (1 statement). */
@@ -204,15 +204,14 @@ export async function findSymptoms(db: Db, f: SymptomFilters, q: Pick<SymptomsQu
   // A search in the default order (`title` asc) lists the best matching names first.
   const ranked =
     search && q.order.column === 'title' && q.order.dir === 'asc' ? searchRelevance(search, symptoms.id) : undefined
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     withRelevance(db.select({ symptom: symptoms, routesCount: routesPerSymptom }).from(symptoms).$dynamic(), ranked)
       .where(where)
       .orderBy(...(ranked ? [asc(ranked.rank)] : []), q.order.dir === 'desc' ? desc(col) : asc(col), asc(symptoms.id))
       .limit(q.perPage)
       .offset(q.offset),
     db.select({ n: count() }).from(symptoms).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 export async function routesOfSymptoms(db: Db, symptomIds: number[]) {

@@ -1,6 +1,7 @@
 // Writes of the content editors: routes, their symptoms and categories, symptoms (CONVENTIONS 3).
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
+import { tablePage } from '#worker/db/page'
 import {
   properties,
   routeCategories,
@@ -92,19 +93,16 @@ export function symptomRefs(db: Db, opts: { routeId?: number; language: Locale }
 }
 
 export async function findRouteCategories(db: Db, language: Locale, page: { perPage: number; offset: number }) {
-  const where = eq(routeCategories.language, language)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(routeCategories)
-      .where(where)
-      .orderBy(asc(routeCategories.title), asc(routeCategories.id))
-      .limit(page.perPage)
-      .offset(page.offset)
-      .all(),
-    db.select({ n: count() }).from(routeCategories).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  return tablePage(
+    db,
+    routeCategories,
+    eq(routeCategories.language, language),
+    [asc(routeCategories.title), asc(routeCategories.id)],
+    {
+      limit: page.perPage,
+      offset: page.offset,
+    },
+  )
 }
 export const findRouteCategory = (db: Db, id: number): Promise<RouteCategory | undefined> =>
   db.select().from(routeCategories).where(eq(routeCategories.id, id)).get()

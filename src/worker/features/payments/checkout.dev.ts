@@ -36,30 +36,12 @@ export function eventsForCheckout(co: DevCheckout, nowSec = co.createdSec ?? Mat
     data: { object },
   })
   const pi = rid('pi')
-  if (item.kind === 'credits') {
-    return [
-      event('checkout.session.completed', {
-        id: co.id,
-        object: 'checkout.session',
-        mode: 'payment',
-        payment_status: 'paid',
-        status: 'complete',
-        amount_total: item.price_cents,
-        currency: 'usd',
-        customer,
-        client_reference_id: String(co.userId),
-        metadata,
-        payment_intent: pi,
-      }),
-    ]
-  }
-  const sub = rid('sub')
-  const end = Math.floor(addMonths(nowSec * 1000, item.interval === 'year' ? 12 : 1) / 1000)
-  return [
+  /** The completed Checkout Session, in payment or subscription mode. */
+  const completed = (mode: 'payment' | 'subscription', link: Record<string, string>) =>
     event('checkout.session.completed', {
       id: co.id,
       object: 'checkout.session',
-      mode: 'subscription',
+      mode,
       payment_status: 'paid',
       status: 'complete',
       amount_total: item.price_cents,
@@ -67,8 +49,15 @@ export function eventsForCheckout(co: DevCheckout, nowSec = co.createdSec ?? Mat
       customer,
       client_reference_id: String(co.userId),
       metadata,
-      subscription: sub,
-    }),
+      ...link,
+    })
+  if (item.kind === 'credits') {
+    return [completed('payment', { payment_intent: pi })]
+  }
+  const sub = rid('sub')
+  const end = Math.floor(addMonths(nowSec * 1000, item.interval === 'year' ? 12 : 1) / 1000)
+  return [
+    completed('subscription', { subscription: sub }),
     event('customer.subscription.created', {
       id: sub,
       object: 'subscription',

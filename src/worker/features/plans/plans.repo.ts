@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { ContentStatus, PlanVisibility, type AppointmentStatus } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
+import { tablePage } from '#worker/db/page'
 import {
   appointments,
   planAssignments,
@@ -40,18 +41,7 @@ export async function publicPlans(
     language ? eq(plans.language, language) : undefined,
   )
   const col = order.column === 'title' ? plans.title : plans.id
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(plans)
-      .where(where)
-      .orderBy(order.dir === 'desc' ? desc(col) : asc(col), asc(plans.id))
-      .limit(limit)
-      .offset(offset)
-      .all(),
-    db.select({ n: count() }).from(plans).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  return tablePage(db, plans, where, [order.dir === 'desc' ? desc(col) : asc(col), asc(plans.id)], { limit, offset })
 }
 
 /** The person's current plan first: unfinished before finished, then the latest assigned. */

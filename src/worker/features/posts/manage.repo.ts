@@ -1,6 +1,7 @@
 // Writes of the blog editors: posts, correlations, categories (CONVENTIONS 3).
-import { and, asc, count, eq, or, sql } from 'drizzle-orm'
+import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
+import { tablePage } from '#worker/db/page'
 import { postCategories, postCorrelations, posts, type NewPost, type Post, type PostCategory } from '#worker/db/schema'
 import type { Locale } from '#shared/i18n/index'
 
@@ -80,19 +81,16 @@ export async function deleteCorrelation(db: Db, a: number, b: number) {
 }
 
 export async function findPostCategories(db: Db, language: Locale, page: { perPage: number; offset: number }) {
-  const where = eq(postCategories.language, language)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(postCategories)
-      .where(where)
-      .orderBy(asc(postCategories.title), asc(postCategories.id))
-      .limit(page.perPage)
-      .offset(page.offset)
-      .all(),
-    db.select({ n: count() }).from(postCategories).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  return tablePage(
+    db,
+    postCategories,
+    eq(postCategories.language, language),
+    [asc(postCategories.title), asc(postCategories.id)],
+    {
+      limit: page.perPage,
+      offset: page.offset,
+    },
+  )
 }
 export const findPostCategory = (db: Db, id: number): Promise<PostCategory | undefined> =>
   db.select().from(postCategories).where(eq(postCategories.id, id)).get()

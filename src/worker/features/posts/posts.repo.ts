@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
+import { withTotal } from '#worker/db/page'
 import { contentStats, postCategories, postCorrelations, postRoutes, posts, routes } from '#worker/db/schema'
 import { ContentStatus } from '#shared/enums'
 import type { PostsQuery } from '#shared/contract/posts'
@@ -40,7 +41,7 @@ export async function findPosts(db: Db, q: PostFilters, page: Pick<PostsQuery, '
       ? searchRelevance(search, posts.id)
       : undefined
   // Not db.batch: joined columns with the same name would collide in batched results.
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     withRelevance(
       db
         .select({
@@ -77,8 +78,7 @@ export async function findPosts(db: Db, q: PostFilters, page: Pick<PostsQuery, '
       .limit(page.perPage)
       .offset(page.offset),
     db.select({ n: count() }).from(posts).where(where),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  )
 }
 
 /**

@@ -13,6 +13,9 @@ import * as repo from './psychologists.repo'
 import { patchOf } from '#worker/db/patch'
 import { me } from '#worker/identity/caller'
 
+/** A host's weekly hours (the rows booking offers slots from; one query for both features). */
+export const hostHours = (ctx: Ctx, hostId: number) => repo.hoursOf(ctx.db, hostId)
+
 /** The week as the form writes it: each weekday's ranges, '' for a day off. */
 function weekOf(rows: readonly { weekday: number; startMinute: number; endMinute: number }[]) {
   return Object.fromEntries(

@@ -1,10 +1,11 @@
 // Every query of the users feature (CONVENTIONS 3: SQL lives only in *.repo.ts).
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { Role } from '#shared/enums'
 import type { ListQuery } from '#shared/contract/list'
 import type { PsychologistsQuery, UsersQuery } from '#shared/contract/users'
 import type { Db } from '#worker/db/client'
+import { tablePage } from '#worker/db/page'
 import { batch, type Statement } from '#worker/db/query'
 import {
   activityDays,
@@ -286,16 +287,8 @@ async function pageOfUsers(
   col: SQLiteColumn,
   q: Pick<ListQuery, 'perPage' | 'offset' | 'order'>,
 ): Promise<{ rows: User[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(q.order.dir === 'desc' ? desc(col) : asc(col), asc(users.id))
-      .limit(q.perPage)
-      .offset(q.offset)
-      .all(),
-    db.select({ n: count() }).from(users).where(where).get(),
-  ])
-  return { rows, total: total?.n ?? 0 }
+  return tablePage(db, users, where, [q.order.dir === 'desc' ? desc(col) : asc(col), asc(users.id)], {
+    limit: q.perPage,
+    offset: q.offset,
+  })
 }

@@ -82,6 +82,21 @@ export function ConsentBanner() {
     setOpen(false)
     setChoosing(false)
   }
+  /** One optional kind of cookie: its switch, its name and what it is for. */
+  const switchFor = (kind: 'analytics' | 'ads', checked: boolean, set: (v: boolean) => void) => (
+    <label className="consent-choice">
+      <input
+        type="checkbox"
+        name={kind}
+        checked={checked}
+        onChange={(e) => set(e.target.checked)}
+        data-testid={`consent-${kind}`}
+      />
+      <span>
+        <strong>{t(`consent.${kind}`)}</strong> {t(`consent.${kind}_body`)}
+      </span>
+    </label>
+  )
   return (
     <section
       ref={box}
@@ -108,30 +123,8 @@ export function ConsentBanner() {
               <strong>{t('consent.necessary')}</strong> {t('consent.necessary_body')}
             </span>
           </label>
-          <label className="consent-choice">
-            <input
-              type="checkbox"
-              name="analytics"
-              checked={analytics}
-              onChange={(e) => setAnalytics(e.target.checked)}
-              data-testid="consent-analytics"
-            />
-            <span>
-              <strong>{t('consent.analytics')}</strong> {t('consent.analytics_body')}
-            </span>
-          </label>
-          <label className="consent-choice">
-            <input
-              type="checkbox"
-              name="ads"
-              checked={ads}
-              onChange={(e) => setAds(e.target.checked)}
-              data-testid="consent-ads"
-            />
-            <span>
-              <strong>{t('consent.ads')}</strong> {t('consent.ads_body')}
-            </span>
-          </label>
+          {switchFor('analytics', analytics, setAnalytics)}
+          {switchFor('ads', ads, setAds)}
         </fieldset>
       )}
       <div className="consent-actions">
