@@ -290,18 +290,34 @@ export async function currentCategory(db: Db, userId: number) {
  * The id of the plan `lockingPlan` answers, as a subquery: reads that depend on it (the person's
  * progress in its routes) run beside it instead of after it (issue 21 §2).
  */
-export function lockingPlanId(db: Db, userId: number, planId: number | undefined) {
+/**
+ * Which of the person's plans decides a route's lock: the plan `planId` names when it is theirs
+ * and holds the route, else their current plan. A plan_id is the page's hint of where the person
+ * came from, never a key: one that is not theirs, or does not hold the route, cannot open a route
+ * their plan still locks (found from outside: ?plan_id=999999 opened it with its media).
+ */
+function lockingOrder(userId: number, planId: number | undefined, routeId: number) {
+  const named =
+    planId === undefined
+      ? []
+      : [
+          sql`(${planAssignments.planId} = ${planId} AND EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})) DESC`,
+        ]
+  return { where: eq(planAssignments.userId, userId), orderBy: [...named, ...CURRENT_FIRST] }
+}
+
+export function lockingPlanId(db: Db, userId: number, planId: number | undefined, routeId: number) {
+  const { where, orderBy } = lockingOrder(userId, planId, routeId)
   return db
     .select({ id: planAssignments.planId })
     .from(planAssignments)
-    .where(
-      and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined),
-    )
-    .orderBy(...CURRENT_FIRST)
+    .where(where)
+    .orderBy(...orderBy)
     .limit(1)
 }
 
 export function lockingPlan(db: Db, userId: number, planId: number | undefined, routeId: number) {
+  const { where, orderBy } = lockingOrder(userId, planId, routeId)
   return db
     .select({
       ...assignedCols,
@@ -309,10 +325,8 @@ export function lockingPlan(db: Db, userId: number, planId: number | undefined, 
     })
     .from(planAssignments)
     .innerJoin(plans, eq(plans.id, planAssignments.planId))
-    .where(
-      and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined),
-    )
-    .orderBy(...CURRENT_FIRST)
+    .where(where)
+    .orderBy(...orderBy)
     .limit(1)
     .get()
 }

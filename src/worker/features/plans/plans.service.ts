@@ -274,7 +274,7 @@ export async function routeBlock(
   const [plan, progress, appointments] = await personal(ctx, 'route-block', [planId ?? null, routeId], () =>
     Promise.all([
       repo.lockingPlan(ctx.db, user.id, planId, routeId),
-      planRouteProgress(ctx.db, user.id, repo.lockingPlanId(ctx.db, user.id, planId)),
+      planRouteProgress(ctx.db, user.id, repo.lockingPlanId(ctx.db, user.id, planId, routeId)),
       repo.appointmentCounts(ctx.db, user.id),
     ]),
   )
