@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test'
-import { eq, type InferInsertModel, type SQL } from 'drizzle-orm'
+import { eq, sql, type InferInsertModel, type SQL } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { getDb } from '#worker/db/client'
 import { contentChanged } from '#worker/http/public-cache'
-import { AppointmentStatus, MeetingChannel } from '#shared/enums'
-import { appointments, users } from '#worker/db/schema'
+import { AppointmentStatus, MeetingChannel, Role } from '#shared/enums'
+import { activityDays, appointments, creditLedger, plans, planRoutes, unitProgress, users } from '#worker/db/schema'
 import { seed, type SeedOptions } from '#worker/seed/seed'
 import { userChanged } from './helpers'
 
@@ -314,4 +314,80 @@ export async function makeAppointment(
     endAt: new Date(startAt + 3_600_000),
     ...more,
   })
+}
+
+/**
+ * Credits as a ledger row the payments or booking code would have written (a grant, a booking's
+ * debit, a seed): `await givenCredits(g.id, 9000, 'seed', `test:${g.id}`)`.
+ */
+export async function givenCredits(
+  userId: number,
+  amountCents: number,
+  reason: string,
+  reference: string,
+  more: Partial<Values<typeof creditLedger>> = {},
+): Promise<void> {
+  await givenRows(creditLedger, { userId, amountCents, reason, reference, ...more })
+}
+
+/** A plan (Spanish, visible, public unless told) holding `routeIds` in that order: its id. */
+export async function makePlan(values: Partial<Values<typeof plans>> = {}, routeIds: number[] = []): Promise<number> {
+  const id = await given(plans, { language: 'es', slug: unique('plan'), title: 'Plan de prueba', ...values })
+  for (const [i, routeId] of routeIds.entries()) await given(planRoutes, { planId: id, routeId, order: i + 1 })
+  return id
+}
+
+/** Units completed by a person at `at` (ms), as the player's progress call leaves them. */
+export async function completeUnits(userId: number, unitIds: number[], at = Date.now()): Promise<void> {
+  for (const unitId of unitIds)
+    await givenRows(unitProgress, {
+      userId,
+      unitId,
+      positionSeconds: 0,
+      completedAt: new Date(at),
+      updatedAt: new Date(at),
+    })
+}
+
+/** An appointment's hour set to start at `startAt` (ms; in the past: it has started), behind the move rules. */
+export async function retime(id: number, startAt: number): Promise<void> {
+  await patch(appointments, id, { startAt: new Date(startAt), endAt: new Date(startAt + 3_600_000) })
+}
+
+/** An appointment with a new psychologist that began two hours ago, in `status`: what a plan's appointment locks read. */
+export async function pastAppointment(guestId: number, status: AppointmentStatus): Promise<number> {
+  const host = await makeUser({ role: Role.psychologist })
+  const start = Date.now() - 2 * 3_600_000
+  return makeAppointment(guestId, host.id, start, { status, createdAt: new Date(start), updatedAt: new Date(start) })
+}
+
+/** Every unit a person completed, completed at `at` (ms) instead: the time a plan's waiting lock counts from. */
+export async function backdateProgress(userId: number, at: number): Promise<void> {
+  await patch(unitProgress, eq(unitProgress.userId, userId), { completedAt: new Date(at) })
+}
+
+/**
+ * Active days of a person (`frozen`: a missed day a freeze covered, 0 points), one write each as
+ * the engagement service writes them: the activity_days triggers keep the running ranking total.
+ */
+export async function activeDays(userId: number, days: string[], points = 10, frozen = false): Promise<void> {
+  for (const day of days) await givenRows(activityDays, { userId, day, points: frozen ? 0 : points, frozen })
+}
+
+/** A password for a person a factory or the seed made (they have none), so that they can sign in. */
+export async function givePassword(email: string, password: string): Promise<void> {
+  const { hashPassword } = await import('#worker/features/users/password')
+  await patch(users, eq(users.email, email), { passwordHash: await hashPassword(password) })
+}
+
+/**
+ * `patch`, but behind the editors' back: the row's updated_at stays as it was, as a raw write leaves
+ * it (a sitemap's whole-second dates, a cron that must not look like an editor's save).
+ */
+export async function patchBehind<T extends SQLiteTable & { updatedAt: SQLiteColumn }>(
+  table: T,
+  which: T extends Table ? number | SQL : SQL,
+  values: { [K in keyof InferInsertModel<T>]?: InferInsertModel<T>[K] | SQL },
+): Promise<void> {
+  await patch(table, which, { ...values, updatedAt: sql`${table.updatedAt}` } as typeof values)
 }

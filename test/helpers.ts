@@ -1,4 +1,5 @@
 import { exports } from 'cloudflare:workers'
+import { expect } from 'vitest'
 import { callFor } from '#shared/contract/index'
 import { failureSchema } from '#shared/contract/common'
 
@@ -75,4 +76,41 @@ export async function userChanged(...ids: number[]) {
   const { refreshSessions } = await import('#worker/identity/sessions')
   const { env } = await import('cloudflare:test')
   for (const id of ids) await refreshSessions(env as never, id)
+}
+
+/** The minute cron through the Worker's scheduled handler, as Cloudflare runs it at `at`. */
+export async function minuteCron(runEnv?: object, at = Date.now()) {
+  const { createExecutionContext, createScheduledController, env, waitOnExecutionContext } =
+    await import('cloudflare:test')
+  const { default: worker } = await import('#worker/index')
+  const ctx = createExecutionContext()
+  await worker.scheduled(
+    createScheduledController({ cron: '* * * * *', scheduledTime: at }),
+    (runEnv ?? env) as never,
+    ctx,
+  )
+  await waitOnExecutionContext(ctx)
+}
+
+/** A refusal with field errors: 422, naming exactly `fields` (sorted). */
+export function expectFieldErrors(answer: { res: Response; body: Record<string, any> }, fields: string[]) {
+  expect(answer.res.status).toBe(422)
+  expect(Object.keys(answer.body.errors).sort()).toEqual(fields)
+}
+
+/** Runs `write` while the mail outbox table is away (as if D1 refused the mail's insert), then puts it back. */
+export async function withoutOutbox<T>(write: () => Promise<T>): Promise<T> {
+  const { env } = await import('cloudflare:test')
+  await env.DB.exec('ALTER TABLE email_outbox RENAME TO email_outbox_gone')
+  try {
+    return await write()
+  } finally {
+    await env.DB.exec('ALTER TABLE email_outbox_gone RENAME TO email_outbox')
+  }
+}
+
+/** A refusal (422) whose field errors are exactly `errors`. */
+export function expectErrors(answer: { res: Response; body: Record<string, any> }, errors: Record<string, string[]>) {
+  expect(answer.res.status).toBe(422)
+  expect(answer.body.errors).toEqual(errors)
 }

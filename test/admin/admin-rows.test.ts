@@ -2,7 +2,6 @@
 // write is answered here and parsed strictly with its row schema: a column the repo selects but
 // the schema lacks (the browser would drop it), one the schema names but the select lost, or a
 // value of another type fails this file.
-import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Table } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -30,7 +29,7 @@ import {
   users,
 } from '#worker/db/schema'
 import { json } from '../helpers'
-import { makePost, makeRoute, makeSymptom, unique } from '../factories'
+import { givenRows, makePost, makeRoute, makeSymptom, unique } from '../factories'
 import { mp3, people, send, upload } from './support'
 
 let admin: string
@@ -70,11 +69,11 @@ beforeAll(async () => {
   await send('POST', '/v1/plan/route', admin, { plan_id: String(plan.plan.id), route_id: String(route.id) })
   await send('POST', '/v1/plan/assign', admin, { plan_id: String(plan.plan.id), user_id: String(patientId) })
   expect((await upload(admin, 'audio', 'calma.mp3', mp3(2048))).status).toBe(201)
-  await env.DB.prepare(
-    "INSERT INTO tracking_events (session_id, user_id, event, page, params, created_at) VALUES ('s1', NULL, 'rows', '/routes', '{}', ?1), ('s2', ?2, 'rows', NULL, NULL, ?1)",
+  await givenRows(
+    trackingEvents,
+    { sessionId: 's1', userId: null, event: 'rows', page: '/routes', params: {} },
+    { sessionId: 's2', userId: patientId, event: 'rows', page: null, params: null },
   )
-    .bind(Date.now(), patientId)
-    .run()
 })
 
 describe('typed admin answers', () => {

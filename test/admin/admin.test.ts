@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { adminCalls } from '#shared/contract/admin'
 import { adminFilesCalls } from '#shared/contract/admin.files'
 import { api, json } from '../helpers'
-import { auditLog, routeCategories, routes } from '#worker/db/schema'
-import { drop, given, makePost, makeRoute, makeSymptom, patch, unique } from '../factories'
-import { auditRows, mp3, people, png, send, upload } from './support'
+import { auditLog, routeCategories, routes, trackingEvents } from '#worker/db/schema'
+import { drop, given, givenRows, makePost, makeRoute, makeSymptom, patch, unique } from '../factories'
+import { auditRows, mp3, people, png, send, upload, usageEvents } from './support'
 
 let admin: string
 let publisher: string
@@ -438,12 +438,8 @@ describe('outside helpers, faked at fetch', () => {
 
 describe('events and the sitemap', () => {
   it('usage events filtered by event and page, and their CSV', async () => {
-    const ev = unique('evt')
-    await env.DB.prepare(
-      "INSERT INTO tracking_events (session_id, event, page, params, created_at) VALUES ('s1', ?1, '/routes', '{}', ?2), ('s1', ?1, '/blog', '{}', ?2), ('s2', 'other', '/routes', NULL, ?2)",
-    )
-      .bind(ev, Date.now())
-      .run()
+    const ev = await usageEvents()
+    await givenRows(trackingEvents, { sessionId: 's2', event: 'other', page: '/routes', params: null })
     const list = await json(
       await send('GET', '/v1/admin/events', admin, { 'filters[event]': ev, 'filters[page]': '/routes' }),
     )

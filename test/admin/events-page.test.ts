@@ -1,10 +1,8 @@
 // Issue 20 §8: the usage-events screen asks for `page=1` with its filters; the page number was
 // read as the events' `page` (path) filter, so the screen was always empty.
-import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { json } from '../helpers'
-import { unique } from '../factories'
-import { people, send } from './support'
+import { people, send, usageEvents } from './support'
 
 let admin: string
 beforeAll(async () => {
@@ -13,12 +11,7 @@ beforeAll(async () => {
 
 describe('GET /v1/admin/events with the page number', () => {
   it('page=1 is the page, not a filter; the path filter still works as filters[page]', async () => {
-    const ev = unique('evt')
-    await env.DB.prepare(
-      "INSERT INTO tracking_events (session_id, event, page, params, created_at) VALUES ('s1', ?1, '/routes', '{}', ?2), ('s1', ?1, '/blog', '{}', ?2)",
-    )
-      .bind(ev, Date.now())
-      .run()
+    const ev = await usageEvents()
     // What the screen sends: page, per_page, order and the event filter.
     const res = await send('GET', '/v1/admin/events', admin, {
       page: '1',

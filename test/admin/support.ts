@@ -1,5 +1,7 @@
 // What the admin tests share: people of each role, a call helper, small files of known bytes.
 import { env } from 'cloudflare:test'
+import { trackingEvents } from '#worker/db/schema'
+import { givenRows, unique } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 
@@ -75,3 +77,14 @@ export const auditRows = (entity: string, id: number) =>
     .bind(entity, id)
     .all<Record<string, any>>()
     .then((r) => r.results)
+
+/** Two usage events of a new event name, on /routes and /blog in one visit: the name. */
+export async function usageEvents() {
+  const event = unique('evt')
+  await givenRows(
+    trackingEvents,
+    { sessionId: 's1', event, page: '/routes', params: {} },
+    { sessionId: 's1', event, page: '/blog', params: {} },
+  )
+  return event
+}

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import { SESSION_PRICE_CENTS } from '#shared/limits'
 import { api } from '../helpers'
+import { retime } from '../factories'
 import { bearer, setRole } from '../users/support'
 import { balance, book, call, dayIn, guest, host, madrid } from './support'
 
@@ -14,10 +15,7 @@ const HOUR = 3_600_000
 
 /** Moves an appointment to start `fromNow` ms from now (negative: it has started), an hour long. */
 async function moveTo(id: number, fromNow: number) {
-  const start = Date.now() + fromNow
-  await env.DB.prepare('UPDATE appointments SET start_at = ?2, end_at = ?3 WHERE id = ?1')
-    .bind(id, start, start + HOUR)
-    .run()
+  await retime(id, Date.now() + fromNow)
 }
 
 describe('a former host', () => {

@@ -2,14 +2,13 @@
 // no meeting details, confirmed = CONFIRMED with them, cancelled = CANCEL; no host email; names
 // with commas, colons and quotes; lines folded at 75 octets. Zones whose clocks change at
 // midnight (America/Santiago, America/Havana) or by half hours (America/St_Johns).
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import { appointments } from '#worker/db/schema'
 import { buildIcs } from '#worker/features/appointments/ics'
 import { when } from '#worker/features/appointments/appointments.notify'
 import { api } from '../helpers'
-import { patch, patchUser } from '../factories'
+import { makeAppointment, patch, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 /** The content lines of a file: each physical line ≤ 75 octets and CRLF-ended, then unfolded. */
@@ -40,13 +39,11 @@ async function pair(guestZone: string, hostName = 'Dra. Pérez, Ana: "MD"') {
   return { h, g }
 }
 
-async function appointment(guestId: number, hostId: number, startMs: number, status = 1) {
-  const row = await env.DB.prepare(
-    "INSERT INTO appointments (guest_id, host_id, status, meeting_channel, meeting_link, meeting_indications, start_at, end_at) VALUES (?1, ?2, ?3, 1, 'https://meet.example/secret-room', 'Room 4, second floor; ring twice', ?4, ?5) RETURNING id",
-  )
-    .bind(guestId, hostId, status, startMs, startMs + 3_600_000)
-    .first<{ id: number }>()
-  return row!.id
+async function appointment(guestId: number, hostId: number, startMs: number) {
+  return makeAppointment(guestId, hostId, startMs, {
+    meetingLink: 'https://meet.example/secret-room',
+    meetingIndications: 'Room 4, second floor; ring twice',
+  })
 }
 const file = async (id: number, token: string, locale = 'en') => {
   const res = await api(`/appointment/${id}/calendar.ics`, { headers: bearer(token), locale })
@@ -89,6 +86,11 @@ describe('calendar files', () => {
     const { h, g } = await pair('America/Santiago')
     const start = Date.parse('2027-04-04T04:00:00.000Z')
     const id = await appointment(g.id, h.id, start)
+    /** The guest's calendar file once the appointment is in `status`. */
+    const fileWhen = async (status: AppointmentStatus) => {
+      await patch(appointments, id, { status })
+      return linesOf(await file(id, g.token))
+    }
 
     const pending = linesOf(await file(id, g.token))
     expect(prop(pending, 'METHOD')).toEqual(['METHOD:REQUEST'])
@@ -114,8 +116,7 @@ describe('calendar files', () => {
     expect(prop(forHost, 'SUMMARY')).toEqual(['SUMMARY:Sesión de Calma con Emma\\; O\\\\Brien'])
     expect(forHost.join('\n').toLowerCase()).not.toContain(g.email.toLowerCase())
 
-    await patch(appointments, id, { status: AppointmentStatus.confirmed })
-    const confirmed = linesOf(await file(id, g.token))
+    const confirmed = await fileWhen(AppointmentStatus.confirmed)
     expect(prop(confirmed, 'STATUS')).toEqual(['STATUS:CONFIRMED'])
     expect(prop(confirmed, 'SEQUENCE')).toEqual(['SEQUENCE:1'])
     expect(prop(confirmed, 'LOCATION')).toEqual(['LOCATION:https://meet.example/secret-room'])
@@ -124,8 +125,7 @@ describe('calendar files', () => {
     ])
     expect(confirmed.join('\n').toLowerCase()).not.toContain(h.email.toLowerCase())
 
-    await patch(appointments, id, { status: AppointmentStatus.cancelled })
-    const cancelled = linesOf(await file(id, g.token))
+    const cancelled = await fileWhen(AppointmentStatus.cancelled)
     expect(prop(cancelled, 'METHOD')).toEqual(['METHOD:CANCEL'])
     expect(prop(cancelled, 'STATUS')).toEqual(['STATUS:CANCELLED'])
     expect(prop(cancelled, 'SEQUENCE')).toEqual(['SEQUENCE:2'])

@@ -6,8 +6,9 @@ import { AppointmentStatus, MeetingChannel, Role } from '#shared/enums'
 import { runScheduled } from '#worker/cron/index'
 import { instantOf } from '#worker/lib/zones'
 import { api, json } from '../helpers'
-import { makeAppointment, patchUser } from '../factories'
-import { bearer, register, setRole } from '../users/support'
+import { givenCredits, makeAppointment, patchUser } from '../factories'
+import { bearer, register, setRole, signInWithLink } from '../users/support'
+import { openHours } from './support'
 
 async function people() {
   const h = await register({}, 'es')
@@ -18,19 +19,10 @@ async function people() {
     language: 'es',
     name: 'Lucía Host',
   })
-  for (let d = 0; d < 7; d++)
-    await env.DB.prepare(
-      "INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')",
-    )
-      .bind(h.id, d)
-      .run()
+  await openHours(h.id)
   const g = await register({}, 'en')
   await patchUser(g.id, { phone: '+12025550143', timezone: 'America/New_York', language: 'en', name: 'Emma Guest' })
-  await env.DB.prepare(
-    "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 9000, 'seed', ?2)",
-  )
-    .bind(g.id, `mail:${g.id}`)
-    .run()
+  await givenCredits(g.id, 9000, 'seed', `mail:${g.id}`)
   return { h, g }
 }
 const mails = (to: string) =>
@@ -67,28 +59,11 @@ describe('appointment mail', () => {
     expect(link.searchParams.get('user_id')).toBe(String(h.id))
     // The link signs the host in, again on a second open (issue 20 §8: it is used by the page's
     // button, a POST, and works until it expires), and they confirm.
-    const signIn = await api('/v1/user/authenticate', {
-      method: 'POST',
-      form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! },
-    })
+    const signIn = await signInWithLink(h.id, link.searchParams.get('authorization')!)
     expect(signIn.status).toBe(200)
     const hostToken = (await json(signIn)).user.token
-    expect(
-      (
-        await api('/v1/user/authenticate', {
-          method: 'POST',
-          form: { user_id: String(h.id), authorization: link.searchParams.get('authorization')! },
-        })
-      ).status,
-    ).toBe(200)
-    expect(
-      (
-        await api('/v1/user/authenticate', {
-          method: 'POST',
-          form: { user_id: String(g.id), authorization: link.searchParams.get('authorization')! },
-        })
-      ).status,
-    ).toBe(401)
+    expect((await signInWithLink(h.id, link.searchParams.get('authorization')!)).status).toBe(200)
+    expect((await signInWithLink(g.id, link.searchParams.get('authorization')!)).status).toBe(401)
     await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(hostToken), form: { id: String(id) } })
     await api('/v1/appointment/confirm', { method: 'POST', headers: bearer(g.token), form: { id: String(id) } })
     expect((await mails(g.email)).map((m) => m.subject)).toEqual([

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { register, setRole } from '../users/support'
 import { userChanged } from '../helpers'
+import { appointments } from '#worker/db/schema'
+import { makeAppointment, patch, patchUser } from '../factories'
 import { balance, book, call, day, guest, host, madrid } from './support'
 
 const move = (token: string, id: number, startAt: string, locale = 'en', current?: string) =>
@@ -148,19 +150,15 @@ describe('moving a session', () => {
     const h = await host()
     const g = await guest()
     const soon = Date.now() + 20 * 3_600_000
-    const inserted = await env.DB.prepare(
-      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents) VALUES (?1, ?2, 1, 1, ?3, ?4, 4500) RETURNING id',
-    )
-      .bind(g.id, h.id, soon, soon + 3_600_000)
-      .first<{ id: number }>()
+    const soonId = await makeAppointment(g.id, h.id, soon, { priceCents: 4500 })
     const target = madrid(day(7), 9)
     const seen = new Date(soon).toISOString()
-    const en = await move(g.token, inserted!.id, target, 'en', seen)
+    const en = await move(g.token, soonId, target, 'en', seen)
     expect(en.res.status).toBe(409)
     expect(en.body.message).toBe('This session starts in less than 24 hours, so it can no longer be moved.')
-    const es = await move(g.token, inserted!.id, target, 'es', seen)
+    const es = await move(g.token, soonId, target, 'es', seen)
     expect(es.body.message).toBe('Esta sesión empieza en menos de 24 horas, así que ya no se puede cambiar.')
-    expect((await row(inserted!.id))!.start_at).toBe(soon)
+    expect((await row(soonId))!.start_at).toBe(soon)
 
     const { id, g: other } = await booked()
     await call(other.token, 'POST', '/v1/appointment/cancel', { id: String(id), reason: '1' })
@@ -187,10 +185,8 @@ describe('moving a session: mail', () => {
 
   it('both sides get the new time, each in their language, with the same UID at SEQUENCE 1 (METHOD:REQUEST); the booking mail told the guest the policy', async () => {
     const { h, g, id } = await booked()
-    await env.DB.prepare("UPDATE users SET language = 'es', name = 'Lucía Host' WHERE id = ?1").bind(h.id).run()
-    await env.DB.prepare("UPDATE users SET language = 'en', name = 'Emma Guest' WHERE id = ?1").bind(g.id).run()
-    await userChanged(h.id)
-    await userChanged(g.id)
+    await patchUser(h.id, { language: 'es', name: 'Lucía Host' })
+    await patchUser(g.id, { language: 'en', name: 'Emma Guest' })
     const [bookedToGuest] = await outbox(g.email)
     expect(bookedToGuest!.text).toContain(
       'Cancellation policy: cancel or move this session up to 24 hours before it starts and your $45.00 in credits come back; if you cancel later, they are lost.',
@@ -200,7 +196,7 @@ describe('moving a session: mail', () => {
     const bookedUid = icsOf(bookedToGuest!).find((l) => l.startsWith('UID:'))
 
     // The day-before reminder of the old time went out: the new time gets its own.
-    await env.DB.prepare('UPDATE appointments SET reminder_sent_at = ?2 WHERE id = ?1').bind(id, Date.now()).run()
+    await patch(appointments, id, { reminderSentAt: new Date() })
     const target = madrid(day(9), 12)
     expect((await move(g.token, id, target)).res.status).toBe(200)
     const reminded = await env.DB.prepare('SELECT reminder_sent_at AS r FROM appointments WHERE id = ?1')

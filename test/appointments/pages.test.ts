@@ -32,40 +32,40 @@ async function signedIn(role?: number) {
 }
 
 describe('/appointments', () => {
-  it.each<[Locale, string]>([
-    ['es', ''],
-    ['en', '/en'],
-  ])('renders for a signed-in person with the three tabs (%s), the one in the URL selected', async (locale, prefix) => {
-    const page = await signedIn()
-    const names = tabsOf(locale)
+  it.each(BOTH_LANGUAGES)(
+    'renders for a signed-in person with the three tabs (%s), the one in the URL selected',
+    async (locale, prefix) => {
+      const page = await signedIn()
+      const names = tabsOf(locale)
 
-    const res = await page(`${prefix}/appointments`)
-    expect(res.status).toBe(200)
-    const html = await res.text()
-    expect(html).toContain('role="tablist"')
-    expect(tabs(html)).toEqual([
-      ['next_to', true, names.next_to],
-      ['make_an_appointment', false, names.make_an_appointment],
-      ['appointments', false, names.appointments],
-    ])
-    expect(html).toContain('id="panel-next_to"')
-    expect(html).toContain(messagesFor(locale).appointment_pages.title)
-    expect(boot(html)).toMatchObject({ page: 'appointments', locale })
+      const res = await page(`${prefix}/appointments`)
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toContain('role="tablist"')
+      expect(tabs(html)).toEqual([
+        ['next_to', true, names.next_to],
+        ['make_an_appointment', false, names.make_an_appointment],
+        ['appointments', false, names.appointments],
+      ])
+      expect(html).toContain('id="panel-next_to"')
+      expect(html).toContain(messagesFor(locale).appointment_pages.title)
+      expect(boot(html)).toMatchObject({ page: 'appointments', locale })
 
-    const make = await (await page(`${prefix}/appointments?tab=make_an_appointment`)).text()
-    expect(tabs(make).map(([id, on]) => [id, on])).toEqual([
-      ['next_to', false],
-      ['make_an_appointment', true],
-      ['appointments', false],
-    ])
-    expect(make).toContain('aria-labelledby="tab-make_an_appointment"')
+      const make = await (await page(`${prefix}/appointments?tab=make_an_appointment`)).text()
+      expect(tabs(make).map(([id, on]) => [id, on])).toEqual([
+        ['next_to', false],
+        ['make_an_appointment', true],
+        ['appointments', false],
+      ])
+      expect(make).toContain('aria-labelledby="tab-make_an_appointment"')
 
-    const history = await (await page(`${prefix}/appointments?tab=appointments`)).text()
-    expect(tabs(history).find(([, on]) => on)?.[0]).toBe('appointments')
-    // An unknown tab reads as Ongoing.
-    const odd = await (await page(`${prefix}/appointments?tab=nope`)).text()
-    expect(tabs(odd).find(([, on]) => on)?.[0]).toBe('next_to')
-  })
+      const history = await (await page(`${prefix}/appointments?tab=appointments`)).text()
+      expect(tabs(history).find(([, on]) => on)?.[0]).toBe('appointments')
+      // An unknown tab reads as Ongoing.
+      const odd = await (await page(`${prefix}/appointments?tab=nope`)).text()
+      expect(tabs(odd).find(([, on]) => on)?.[0]).toBe('next_to')
+    },
+  )
 
   it('a psychologist sees their agenda: Ongoing and History, no booking tab', async () => {
     const page = await signedIn(Role.psychologist)
@@ -87,11 +87,14 @@ describe('/appointments', () => {
   })
 })
 
+/** Each language and its path prefix. */
+const BOTH_LANGUAGES: [Locale, string][] = [
+  ['es', ''],
+  ['en', '/en'],
+]
+
 describe('/appointment/ (the mail link)', () => {
-  it.each<[Locale, string]>([
-    ['es', ''],
-    ['en', '/en'],
-  ])(
+  it.each(BOTH_LANGUAGES)(
     'renders for a visitor without the mail link the notice and a sign-in link with the way back (%s)',
     async (locale, prefix) => {
       const texts = messagesFor(locale).appointment_pages
@@ -113,10 +116,7 @@ describe('/appointment/ (the mail link)', () => {
     },
   )
 
-  it.each<[Locale, string]>([
-    ['es', ''],
-    ['en', '/en'],
-  ])(
+  it.each(BOTH_LANGUAGES)(
     'with the mail link, asks the visitor to open it with a button: nothing is used by opening the page (%s)',
     async (locale, prefix) => {
       const texts = messagesFor(locale).appointment_pages

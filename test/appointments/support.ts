@@ -5,10 +5,11 @@ import { Role } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Ctx } from '#worker/context'
 import { getDb } from '#worker/db/client'
-import { users } from '#worker/db/schema'
+import { psychologistAvailability, users } from '#worker/db/schema'
 import type { Env } from '#worker/env'
 import { instantOf } from '#worker/lib/zones'
-import { api, json, userChanged } from '../helpers'
+import { given, givenCredits, patchUser } from '../factories'
+import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 
 export async function call(
@@ -26,33 +27,30 @@ export async function call(
 export async function host(zone = 'Europe/Madrid', open = true) {
   const h = await register()
   await setRole(h.id, Role.psychologist)
-  await env.DB.prepare('UPDATE users SET psychologist_open_to_get_appointment = ?2, timezone = ?3 WHERE id = ?1')
-    .bind(h.id, open ? 1 : 0, zone)
-    .run()
-  await userChanged(h.id)
-  for (let d = 0; d < 7; d++)
-    await env.DB.prepare(
-      'INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, ?3)',
-    )
-      .bind(h.id, d, zone)
-      .run()
+  await patchUser(h.id, { psychologistOpenToGetAppointment: open, timezone: zone })
+  await openHours(h.id, zone)
   return h
+}
+
+/** Hours 9:00-13:00 in `zone` every day of the week, in 60-minute slots. */
+export async function openHours(hostId: number, zone = 'Europe/Madrid') {
+  for (let weekday = 0; weekday < 7; weekday++)
+    await given(psychologistAvailability, {
+      hostId,
+      weekday,
+      startMinute: 540,
+      endMinute: 780,
+      slotMinutes: 60,
+      timezone: zone,
+    })
 }
 
 /** A patient with a phone and `dollars` of credits. */
 export async function guest(dollars = 90, phone: string | null = '+34600111222') {
   // No password: a guest books with the session of its registration (see register()).
   const g = await register({ password: '' })
-  await env.DB.prepare('UPDATE users SET phone = ?2, timezone = ?3 WHERE id = ?1')
-    .bind(g.id, phone, 'Europe/Madrid')
-    .run()
-  await userChanged(g.id)
-  if (dollars)
-    await env.DB.prepare(
-      "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, ?2, 'seed', ?3)",
-    )
-      .bind(g.id, dollars * 100, `test:${g.id}`)
-      .run()
+  await patchUser(g.id, { phone, timezone: 'Europe/Madrid' })
+  if (dollars) await givenCredits(g.id, dollars * 100, 'seed', `test:${g.id}`)
   return g
 }
 

@@ -2,29 +2,14 @@
 // each with a one-line comment of what it shows. Helpers copied from test/push/push.test.ts.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminNotifications } from '#worker/db/schema'
+import { eq } from 'drizzle-orm'
+import { pushSubscriptions, users } from '#worker/db/schema'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 import { deliverPushes } from '#worker/push/deliver'
-import { given } from '../factories'
+import { patch } from '../factories'
 import { register } from '../users/support'
 import { FakePushService } from '../push/fake-push-service'
-import { call, devicesOf, pushServiceAtFetch, runNotices, save } from '../push/support'
-
-async function pushNotice(receivers: number[]) {
-  const at = new Date(Date.now() - 1000)
-  return given(adminNotifications, {
-    title: 'Respira',
-    channel: 'push',
-    status: 'pending',
-    receivers,
-    sendAt: at,
-    createdAt: at,
-    copy: {
-      es: { title: 'Respira', description: 'Tres minutos para ti' },
-      en: { title: 'Breathe', description: 'Three minutes for you' },
-    },
-  })
-}
+import { call, devicesOf, pushNotice, pushServiceAtFetch, runNotices, save } from '../push/support'
 
 /** 0x04 followed by 64 zero bytes: 65 bytes of valid base64url, but not a point on P-256. */
 const NOT_A_POINT = 'BA' + 'A'.repeat(85)
@@ -136,9 +121,7 @@ describe('keys', () => {
     const luisPhone = await fake.subscribe()
     // Put the bad keys straight in the table, in case the save starts refusing them.
     await save(ana.token, anaBad, { quiet_hours: '0' })
-    await env.DB.prepare('UPDATE push_subscriptions SET p256dh = ?1 WHERE endpoint = ?2')
-      .bind(NOT_A_POINT, anaBad.endpoint)
-      .run()
+    await patch(pushSubscriptions, eq(pushSubscriptions.endpoint, anaBad.endpoint), { p256dh: NOT_A_POINT })
     await save(luis.token, luisGone, { quiet_hours: '0' })
     await save(luis.token, luisPhone, { quiet_hours: '0' })
     fake.answer(luisGone.endpoint, 410)
@@ -262,7 +245,7 @@ describe('the push service misbehaving', () => {
     const ana = await register()
     const sub = await fake.subscribe()
     await save(ana.token, sub, { quiet_hours: '0' })
-    await env.DB.prepare(`UPDATE users SET notification_channels = '["in_app"]' WHERE id = ?1`).bind(ana.id).run()
+    await patch(users, ana.id, { notificationChannels: ['in_app'] })
     await pushNotice([ana.id])
     await runNotices()
     expect(fake.received).toEqual([])

@@ -1,6 +1,8 @@
 // Breaker (issue 34 §4): POST /v1/checkin and GET /v1/checkins tried from outside: odd moods,
 // hostile notes, the 280 limit with emoji, zones, and what /performance prints.
 import { env } from 'cloudflare:test'
+import { users } from '#worker/db/schema'
+import { patch } from '../factories'
 import { describe, expect, it } from 'vitest'
 import { api } from '../helpers'
 import { bearer, register } from '../users/support'
@@ -156,7 +158,7 @@ describe('break34: the check-in from outside', () => {
     // The day is "the date on the person's clock"; a client that flips the header writes a day
     // that is not today on any clock it holds. SPEC: once a day in the person's own day.
     const p = await register({ password: '' })
-    await env.DB.prepare('UPDATE users SET timezone = NULL WHERE id = ?1').bind(p.id).run()
+    await patch(users, p.id, { timezone: null })
     const a = await call(p.token, 'POST', '/v1/checkin', { mood: '5' }, 'en', { timezone: 'Pacific/Kiritimati' })
     const b = await call(p.token, 'POST', '/v1/checkin', { mood: '1' }, 'en', { timezone: 'Pacific/Pago_Pago' })
     expect(a.res.status).toBe(200)

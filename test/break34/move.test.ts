@@ -2,7 +2,10 @@
 // booking of the same slot, a move into the last 24 hours then a cancel, chained moves, a past session.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { psychologistAvailability } from '#worker/db/schema'
 import { api } from '../helpers'
+import { patch, retime } from '../factories'
 import { balance, book, call, day, guest, host, madrid } from '../appointments/support'
 
 const move = (token: string, form: Record<string, string>, locale = 'en') =>
@@ -93,9 +96,10 @@ describe('break34: moving a session from outside', () => {
   it('FINDING (low, policy): a session 6 days away can be moved into the last 24 hours (booking\'s 2 h notice), where it can then neither be moved nor cancelled for free; issue 34 §3 says "within the policy"', async () => {
     const { h, g, id, start } = await booked()
     // Open the host all day (every hour, Madrid) so a slot 3-23 h ahead always exists.
-    await env.DB.prepare('UPDATE psychologist_availability SET start_minute = 0, end_minute = 1440 WHERE host_id = ?1')
-      .bind(h.id)
-      .run()
+    await patch(psychologistAvailability, eq(psychologistAvailability.hostId, h.id), {
+      startMinute: 0,
+      endMinute: 1440,
+    })
     const hourMs = 3_600_000
     const target = new Date(Math.ceil((Date.now() + 4 * hourMs) / hourMs) * hourMs).toISOString()
     const m = await move(g.token, { id: String(id), start_at: target, current_start_at: start })
@@ -121,9 +125,7 @@ describe('break34: moving a session from outside', () => {
   it('HOLDS: a past session (start moved into the past in D1) cannot be moved', async () => {
     const { g, id } = await booked()
     const past = Date.now() - 3 * 86_400_000
-    await env.DB.prepare('UPDATE appointments SET start_at = ?2, end_at = ?3 WHERE id = ?1')
-      .bind(id, past, past + 3_600_000)
-      .run()
+    await retime(id, past)
     const m = await move(g.token, {
       id: String(id),
       start_at: madrid(day(7), 9),

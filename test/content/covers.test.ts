@@ -1,11 +1,11 @@
 // Issue 20 §8: an uploaded cover is stored as its R2 key (uploads/<tag>/<id>.<ext>); the cards,
 // the route page and the article used it as a relative URL (→ /uploads/…, 404). Every picture a
 // page shows is now the served URL (/media/<key>); absolute URLs stay as they are.
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { mediaUrl, servedImages } from '#shared/media'
 import { api, json } from '../helpers'
-import { makePost, makeRoute, unique } from '../factories'
+import { posts } from '#worker/db/schema'
+import { makePost, makeRoute, patch, unique } from '../factories'
 
 const html = async (path: string) => {
   const res = await api(path, { headers: { accept: 'text/html' } })
@@ -55,9 +55,7 @@ describe('uploaded covers on the pages that show them', () => {
   it('an article shows its cover above the title, served under /media/', async () => {
     const key = `uploads/post_cover/${unique('p')}.webp`
     const post = await makePost({ content: '<p>Hola</p>' })
-    await env.DB.prepare('UPDATE posts SET images = ?1 WHERE id = ?2')
-      .bind(JSON.stringify({ cover: key }), post.id)
-      .run()
+    await patch(posts, post.id, { images: { cover: key } })
     const page = await html(`/post/${post.slug}`)
     expect(page).toMatch(new RegExp(`<img[^>]*class="page-cover"[^>]*src="/media/${key}"`))
     expect(page).toContain(`<link rel="preload" as="image" href="/media/${key}" fetchpriority="high">`)

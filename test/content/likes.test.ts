@@ -2,7 +2,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { makePost, makeRoute, patchUser } from '../factories'
+import { posts } from '#worker/db/schema'
+import { makePost, makeRoute, patch, patchUser } from '../factories'
 import { bearer, register } from '../users/support'
 
 const like = (kind: 'route' | 'post', id: number, token: string | null) =>
@@ -111,7 +112,7 @@ describe('post likes', () => {
       post: { id: post.id, stats: { likes: 1 } },
       liked_by_me: true,
     })
-    await env.DB.prepare('UPDATE posts SET deleted_at = ?1 WHERE id = ?2').bind(Date.now(), post.id).run()
+    await patch(posts, post.id, { deletedAt: new Date() })
     expect((await like('post', post.id, u.token)).status).toBe(404)
     expect((await stats('post', post.id)).status).toBe(404)
   })

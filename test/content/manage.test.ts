@@ -3,7 +3,8 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
 import { makeRoute, makeSymptom, unique } from '../factories'
-import { bearer, register, setRole } from '../users/support'
+import { countRows, register, setRole } from '../users/support'
+import { send } from '../admin/support'
 
 const ADMIN = 4
 const PUBLISHER = 8
@@ -21,9 +22,6 @@ beforeAll(async () => {
   patient = u.token
   psychologist = s.token
 })
-
-const send = (method: string, path: string, token: string | null, form: Record<string, string> = {}, locale = 'en') =>
-  api(path, { method, locale, headers: token ? bearer(token) : {}, ...(method === 'GET' ? {} : { form }) })
 
 describe('POST /v1/route and DELETE /v1/route', () => {
   it('a publisher creates a route, updates it, and an admin deletes it; visitors then find nothing', async () => {
@@ -75,10 +73,7 @@ describe('POST /v1/route and DELETE /v1/route', () => {
     expect((await send('POST', '/v1/route', admin, { language: 'es', slug: taken.slug, title: 'Otra' })).status).toBe(
       201,
     )
-    const count = await env.DB.prepare('SELECT count(*) AS n FROM routes WHERE slug = ?1')
-      .bind(taken.slug)
-      .first<{ n: number }>()
-    expect(count!.n).toBe(2)
+    expect(await countRows('routes', 'slug = ?1', taken.slug)).toBe(2)
   })
 
   it('is refused to visitors (401), patients and psychologists (403), and changes nothing', async () => {

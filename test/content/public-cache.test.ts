@@ -1,10 +1,10 @@
 // Shared public answers (issue 6 "Speed"): a visitor's content lists come from the Cache API
 // until an editor's write purges them; signed-in people always read D1. The cache is on in every
 // test file (test/reset.ts); here rows are also written behind the editors' back (purge: false).
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { makeRoute, unique } from '../factories'
+import { routes } from '#worker/db/schema'
+import { makeRoute, patchBehind, unique } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 
 describe('the shared public cache', () => {
@@ -52,7 +52,7 @@ describe('the shared public cache', () => {
     const a = await get()
     const htmlA = await a.text()
     expect(htmlA).toContain('Antes')
-    await env.DB.prepare('UPDATE routes SET title = ?1 WHERE id = ?2').bind('Después', route.id).run()
+    await patchBehind(routes, route.id, { title: 'Después' })
     const b = await get()
     const htmlB = await b.text()
     // Served from the cache: the old title, but a fresh nonce in the header and every script.

@@ -1,10 +1,9 @@
 // Issue 20 §8: a route opened from a plan (/route/{slug}?plan_id=N) linked back to
 // /plan/plan?plan_id=N, a page whose canonical URL was /plan/plan. Back now goes to the plan's
 // own page, the route's canonical is its own URL, and the plan page's canonical is /plan/{slug}.
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api } from '../helpers'
-import { makeRoute, unique } from '../factories'
+import { makePlan, makeRoute, unique } from '../factories'
 
 const page = async (path: string) => {
   const res = await api(path, { headers: { accept: 'text/html' } })
@@ -18,33 +17,22 @@ describe('a route opened from a plan', () => {
   it('goes back to the plan page by its slug, and both pages have their own canonical URL', async () => {
     const route = await makeRoute({ units: 1 })
     const slug = unique('plan')
-    const plan = await env.DB.prepare(
-      "INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Plan de calma') RETURNING id",
-    )
-      .bind(slug)
-      .first<{ id: number }>()
-    await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id, "order") VALUES (?1, ?2, 1)')
-      .bind(plan!.id, route.id)
-      .run()
+    const planId = await makePlan({ slug, title: 'Plan de calma' }, [route.id])
 
-    const html = await page(`/route/${route.slug}?plan_id=${plan!.id}`)
-    expect(backLink(html)).toBe(`/plan/${slug}?plan_id=${plan!.id}`)
+    const html = await page(`/route/${route.slug}?plan_id=${planId}`)
+    expect(backLink(html)).toBe(`/plan/${slug}?plan_id=${planId}`)
     expect(canonical(html)).toBe(`http://localhost/route/${route.slug}`)
 
     // The old back link still opens the plan, with the plan's own canonical URL.
-    const old = await page(`/plan/plan?plan_id=${plan!.id}`)
+    const old = await page(`/plan/plan?plan_id=${planId}`)
     expect(canonical(old)).toBe(`http://localhost/plan/${slug}`)
-    expect(canonical(await page(`/plan/${slug}?plan_id=${plan!.id}`))).toBe(`http://localhost/plan/${slug}`)
+    expect(canonical(await page(`/plan/${slug}?plan_id=${planId}`))).toBe(`http://localhost/plan/${slug}`)
   })
 
   it('without a plan the caller may see, back goes to the route search (a visitor)', async () => {
     const route = await makeRoute({ units: 1 })
-    const hidden = await env.DB.prepare(
-      "INSERT INTO plans (language, slug, title, visibility) VALUES ('es', ?1, 'Privado', 2) RETURNING id",
-    )
-      .bind(unique('plan'))
-      .first<{ id: number }>()
-    expect(backLink(await page(`/route/${route.slug}?plan_id=${hidden!.id}`))).toBe('/routes')
+    const hiddenId = await makePlan({ title: 'Privado', visibility: 2 })
+    expect(backLink(await page(`/route/${route.slug}?plan_id=${hiddenId}`))).toBe('/routes')
     expect(backLink(await page(`/route/${route.slug}?plan_id=999999`))).toBe('/routes')
     expect(backLink(await page(`/route/${route.slug}`))).toBe('/routes')
   })

@@ -125,19 +125,15 @@ describe('what a route, a post and a symptom are found by', () => {
   })
 
   it("finds a route by its symptom's name, its tag and its visible units' titles", async () => {
-    expect(await routesFor('vertigo')).toEqual([route.slug])
-    expect(await routesFor('VÉRTIGO SÚBITO')).toEqual([route.slug])
-    expect(await routesFor('cuerpo mareos')).toEqual([route.slug])
-    expect(await routesFor('horizonte')).toEqual([route.slug])
+    for (const words of ['vertigo', 'VÉRTIGO SÚBITO', 'cuerpo mareos', 'horizonte'])
+      expect(await routesFor(words), words).toEqual([route.slug])
     // A hidden unit does not make its route findable.
     expect(await routesFor('quebranto')).toEqual([])
   })
 
   it('finds a post by the words of its body, its tag and its tags, not by its markup', async () => {
-    expect(await postsFor('albatros')).toEqual([post.slug])
-    expect(await postsFor('faro')).toEqual([post.slug])
-    expect(await postsFor('bienestar')).toEqual([post.slug])
-    expect(await postsFor('habitos respiracion')).toEqual([post.slug])
+    for (const words of ['albatros', 'faro', 'bienestar', 'habitos respiracion'])
+      expect(await postsFor(words), words).toEqual([post.slug])
     expect(await postsFor('strong')).toEqual([])
     expect(await postsFor('nbsp')).toEqual([])
   })

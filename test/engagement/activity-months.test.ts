@@ -9,7 +9,10 @@ import { rollUpOldDays } from '#worker/cron/retention.repo'
 import { metricsOf } from '#worker/features/engagement/engagement.repo'
 import { streakOf } from '#worker/features/engagement/engagement.service'
 import { addDays } from '#worker/lib/zones'
+import { eq } from 'drizzle-orm'
+import { userEngagement } from '#worker/db/schema'
 import { api, json } from '../helpers'
+import { activeDays, patch } from '../factories'
 import { bearer, register } from '../users/support'
 
 const one = async <T>(sql: string, ...binds: unknown[]) =>
@@ -27,19 +30,15 @@ describe('active days rolled up into months', () => {
     // the last 10 days every day. The triggers keep the running ranking total.
     const old = Array.from({ length: 70 }, (_, i) => addDays(today, -(61 + 2 * i)))
     const recent = Array.from({ length: 10 }, (_, i) => addDays(today, -(i + 1)))
-    for (const day of [...old, ...recent])
-      await env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?1, ?2, 10)').bind(p.id, day).run()
-    await env.DB.prepare('INSERT INTO activity_days (user_id, day, points, frozen) VALUES (?1, ?2, 0, 1)')
-      .bind(p.id, addDays(today, -100))
-      .run()
-    await env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?1, ?2, 10)')
-      .bind(other.id, addDays(today, -90))
-      .run()
-    await env.DB.prepare(
-      'UPDATE user_engagement SET last_day = ?2, current_streak = 10, longest_streak = 35, freezes = 1 WHERE user_id = ?1',
-    )
-      .bind(p.id, addDays(today, -1))
-      .run()
+    await activeDays(p.id, [...old, ...recent])
+    await activeDays(p.id, [addDays(today, -100)], 0, true)
+    await activeDays(other.id, [addDays(today, -90)])
+    await patch(userEngagement, eq(userEngagement.userId, p.id), {
+      lastDay: addDays(today, -1),
+      currentStreak: 10,
+      longestStreak: 35,
+      freezes: 1,
+    })
     const points = () => one<{ points: number }>('SELECT points FROM user_engagement WHERE user_id = ?1', p.id)
     const before = {
       metrics: await metricsOf(getDb(env.DB), p.id),

@@ -10,7 +10,7 @@ import { notifyUser } from '#worker/features/notifications/notifications.service
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 import { api } from '../helpers'
 import { dropStaleKV, KV_CACHE_MS, LOCATION_HEADER, useStaleKV, type StaleKV } from '../stale-kv'
-import { bearer, login, PASSWORD, register, setRole } from '../users/support'
+import { bearer, login, PASSWORD, register, saveRole, setRole } from '../users/support'
 import { fetchWorker, track, type Socket } from './sockets'
 
 let kv: StaleKV
@@ -24,6 +24,20 @@ const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms))
 const me = (token: string, location: string) => api('/v1/user', { headers: at(location, bearer(token)), locale: 'en' })
 const titles = (s: Socket) =>
   s.received.filter((m) => m.startsWith('{"type":"notification"')).map((m) => JSON.parse(m).notification.title)
+
+/** Opens as many sockets as one address may (each 101), then one more: its status; all closed after. */
+async function oneOverTheCap(openAs: (i: number) => Promise<Response>) {
+  const opened: Socket[] = []
+  for (let i = 1; i <= REALTIME_LIMITS.socketsPerAddress; i++) {
+    const res = await openAs(i)
+    expect(res.status).toBe(101)
+    opened.push(track(res.webSocket!))
+  }
+  const extra = await openAs(REALTIME_LIMITS.socketsPerAddress + 1)
+  if (extra.webSocket) opened.push(track(extra.webSocket))
+  for (const s of opened) s.ws.close()
+  return extra.status
+}
 
 describe('a socket opened with a session that had just ended elsewhere (issue 32 §6: "sockets close when their session ends")', () => {
   it('after a password change or a logout at one location, a socket the ended session opens at another gets nothing once the session is over, and is closed', async () => {
@@ -106,16 +120,7 @@ describe('anonymous sockets capped per IPv6 /64 (decision 038 §9), as Cloudflar
           'cf-connecting-ipv6': `${prefix}::${i.toString(16)}`,
         },
       })
-    const opened: Socket[] = []
-    for (let i = 1; i <= REALTIME_LIMITS.socketsPerAddress; i++) {
-      const res = await openAs(i)
-      expect(res.status).toBe(101)
-      opened.push(track(res.webSocket!))
-    }
-    const extra = await openAs(REALTIME_LIMITS.socketsPerAddress + 1)
-    if (extra.webSocket) opened.push(track(extra.webSocket))
-    for (const s of opened) s.ws.close()
-    expect(extra.status, `socket ${REALTIME_LIMITS.socketsPerAddress + 1} from one /64`).toBe(429)
+    expect(await oneOverTheCap(openAs), `socket ${REALTIME_LIMITS.socketsPerAddress + 1} from one /64`).toBe(429)
   })
 })
 
@@ -134,16 +139,7 @@ describe('anonymous caps: a CF-Connecting-IPv6 the client wrote itself', () => {
           'cf-connecting-ipv6': `2001:db8:${(0x100 + i).toString(16)}::1`,
         },
       })
-    const opened: Socket[] = []
-    for (let i = 1; i <= REALTIME_LIMITS.socketsPerAddress; i++) {
-      const res = await openAs(i)
-      expect(res.status).toBe(101)
-      opened.push(track(res.webSocket!))
-    }
-    const extra = await openAs(REALTIME_LIMITS.socketsPerAddress + 1)
-    if (extra.webSocket) opened.push(track(extra.webSocket))
-    for (const s of opened) s.ws.close()
-    expect(extra.status).toBe(429)
+    expect(await oneOverTheCap(openAs)).toBe(429)
   })
 })
 
@@ -161,12 +157,7 @@ describe('held (kept as a guard)', () => {
     })
     expect(res.status).toBe(101)
     const s = track(res.webSocket!)
-    const demoted = await api('/v1/admin/user', {
-      method: 'POST',
-      locale: 'es',
-      headers: bearer(boss.token),
-      form: { id: String(former.id), role: String(Role.patient) },
-    })
+    const demoted = await saveRole(bearer(boss.token), former.id, Role.patient, 'es')
     expect(demoted.status).toBe(200)
     const stamp = Date.now().toString(36)
     const made = await api('/v1/notification', {

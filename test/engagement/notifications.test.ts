@@ -2,14 +2,7 @@
 // / list / cancel with field errors, the minute cron run twice at once sending exactly once, the
 // in-app copy in each person's language through the realtime channels, best-moment scheduling,
 // and the email with its unsubscribe link and List-Unsubscribe headers.
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  env,
-  getQueueResult,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
@@ -19,10 +12,11 @@ import { renderTemplate } from '#worker/mail/templates'
 import { providerBatchUrl } from '#worker/mail/provider'
 import { sendMail } from '#worker/mail/send'
 import { instantOf } from '#worker/lib/zones'
-import { api, json, PRODUCTION_VARS } from '../helpers'
-import { adminNotifications } from '#worker/db/schema'
-import { given, patchUser } from '../factories'
-import { bearer, register, setRole } from '../users/support'
+import { api, expectFieldErrors, json, minuteCron, PRODUCTION_VARS } from '../helpers'
+import { eq } from 'drizzle-orm'
+import { adminNotifications, inAppNotifications, notificationDeliveries } from '#worker/db/schema'
+import { drop, given, patch, patchUser } from '../factories'
+import { bearer, mailTo, register, setRole } from '../users/support'
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
   const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
@@ -33,14 +27,19 @@ async function admin() {
   await setRole(a.id, Role.admin)
   return a
 }
+/** An in-app notice from the team to every Spanish-speaking patient, made (201). */
+async function toSpanishPatients(token: string, title: string, description: string) {
+  const made = await call(token, 'POST', '/v1/notification', {
+    language: 'es',
+    role_recipients: '1',
+    title_es: title,
+    description_es: description,
+  })
+  expect(made.res.status).toBe(201)
+  return made
+}
 async function runCronTwiceAtOnce(at = Date.now()) {
-  await Promise.all(
-    [0, 1].map(async () => {
-      const ctx = createExecutionContext()
-      await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: at }), env, ctx)
-      await waitOnExecutionContext(ctx)
-    }),
-  )
+  await Promise.all([0, 1].map(() => minuteCron(env, at)))
 }
 const fetchWorker = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
@@ -112,8 +111,7 @@ describe('admin calls', () => {
       delay_unit: 'weeks',
       receivers: '1|x',
     })
-    expect(bad.res.status).toBe(422)
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['delay_unit', 'receivers', 'role_recipients'])
+    expectFieldErrors(bad, ['delay_unit', 'receivers', 'role_recipients'])
 
     const sendAt = '2099-05-01T10:00:00.000Z'
     const made = await call(a.token, 'POST', '/v1/notification', {
@@ -160,22 +158,15 @@ describe('the minute cron', () => {
   it("a broadcast's rows claimed by a run that did not publish it are not pushed to each person again", async () => {
     const a = await admin()
     await register({ name: 'Paciente Es' }, 'es')
-    const made = await call(a.token, 'POST', '/v1/notification', {
-      language: 'es',
-      role_recipients: '1',
-      title_es: 'Respira',
-      description_es: 'Un minuto para ti.',
-    })
-    expect(made.res.status).toBe(201)
+    const made = await toSpanishPatients(a.token, 'Respira', 'Un minuto para ti.')
     const id = made.body.notification.id as number
     await sendDueNotifications(env, new Date()) // claims it, writes its block, publishes it on the public channel
     // Two runs of the same minute: the other one claims the rows after this one wrote them.
-    await env.DB.prepare(
-      "UPDATE notification_deliveries SET status = 'pending', sent_at = NULL WHERE notification_id = ?1",
-    )
-      .bind(id)
-      .run()
-    await env.DB.prepare('DELETE FROM in_app_notifications WHERE notification_id = ?1').bind(id).run()
+    await patch(notificationDeliveries, eq(notificationDeliveries.notificationId, id), {
+      status: 'pending',
+      sentAt: null,
+    })
+    await drop(inAppNotifications, id, inAppNotifications.notificationId)
     const queued = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch')
     const run = await sendDueNotifications(env, new Date())
     expect(run.delivered).toBeGreaterThan(0)
@@ -198,13 +189,7 @@ describe('the minute cron', () => {
     const enPublic = await socket('/ws/public/en', en.token)
     const enUser = await socket('/ws/notifications', en.token)
 
-    const made = await call(a.token, 'POST', '/v1/notification', {
-      language: 'es',
-      role_recipients: '1',
-      title_es: 'Hola, ¿cómo estás?',
-      description_es: 'Un momento para respirar.',
-    })
-    expect(made.res.status).toBe(201)
+    const made = await toSpanishPatients(a.token, 'Hola, ¿cómo estás?', 'Un momento para respirar.')
     await runCronTwiceAtOnce()
     await settle()
 
@@ -408,9 +393,7 @@ describe('the minute cron', () => {
     spy.mockRestore()
 
     const p = await register({}, 'en')
-    const outbox = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'")
-      .bind(p.email)
-      .first<{ text: string }>()
+    const outbox = (await mailTo(p.email, 'welcome'))!
     const query = new URL(/https?:\/\/\S+disable-notifications\S+/.exec(outbox!.text)![0]).search
     const forged = await fetchWorker(`/unsubscribe?user_id=${p.id}&signature=forged`, {
       method: 'POST',

@@ -15,7 +15,8 @@ import { FANOUT_BLOCK, queueBatches, RECEIVERS_PER_BLOCK } from '#worker/feature
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 import { channel, PUBLIC_SHARDS, publicChannel, shardOf } from '#worker/realtime/channels'
 import { api, json, PRODUCTION_VARS } from '../helpers'
-import { adminNotifications, users } from '#worker/db/schema'
+import { and, eq } from 'drizzle-orm'
+import { adminNotifications, emailOutbox, notificationDeliveries, users } from '#worker/db/schema'
 import { given, makeUser, patch } from '../factories'
 import { faults, prodEnv, resendAtFetch } from '../mail/support'
 import { bearer, register, setRole } from '../users/support'
@@ -105,9 +106,7 @@ describe('the notice fan-out through calma-fanout', () => {
     await makeUser({ language: 'en' })
     // A person far up the id range makes the audience span several blocks of FANOUT_BLOCK ids.
     const { hi } = (await env.DB.prepare('SELECT max(id) AS hi FROM users').first<{ hi: number }>())!
-    await env.DB.prepare("INSERT INTO users (id, name, email, role, language) VALUES (?1, 'Far', ?2, 1, 'en')")
-      .bind(hi + 2 * FANOUT_BLOCK + 5, `far-${hi}@example.com`)
-      .run()
+    await given(users, { id: hi + 2 * FANOUT_BLOCK + 5, name: 'Far', email: `far-${hi}@example.com`, language: 'en' })
     const audience = await count(
       "SELECT count(*) AS n FROM users WHERE language = 'en' AND notifications_disabled_at IS NULL",
     )
@@ -167,11 +166,11 @@ describe('the mail of a large email notice, written by its blocks', () => {
     expect(await mails()).toHaveLength(people.length)
     // The block once more, and the minute cron finding a delivery pending again (as if it had
     // claimed it before the block's transaction): neither adds a mail (one per delivery).
-    await env.DB.prepare(
-      "UPDATE notification_deliveries SET status = 'pending' WHERE notification_id = ?1 AND user_id = ?2",
+    await patch(
+      notificationDeliveries,
+      and(eq(notificationDeliveries.notificationId, notice), eq(notificationDeliveries.userId, people[0]!.id))!,
+      { status: 'pending' },
     )
-      .bind(notice, people[0]!.id)
-      .run()
     const [cron, again] = await Promise.all([
       sendDueNotifications(prod, new Date()),
       deliver('calma-fanout', body, 2, 'mail-block'),
@@ -305,7 +304,7 @@ describe('mail through calma-mail', () => {
     const id = await mailTo('cuatro@example.com')
     const now = Date.now()
     expect(await resendStranded(prod, now)).toBe(0) // queued when written
-    await env.DB.prepare('UPDATE email_outbox SET queued_at = NULL WHERE id = ?1').bind(id).run() // its enqueue failed
+    await patch(emailOutbox, id, { queuedAt: null }) // its enqueue failed
     expect(await resendStranded(prod, now + 1000)).toBeGreaterThanOrEqual(1)
     expect(
       (await env.DB.prepare('SELECT queued_at FROM email_outbox WHERE id = ?1')

@@ -2,19 +2,18 @@
 // active day, the nightly job ranking in keyset pages into a snapshot day that the read shows
 // only once complete, and old snapshot days dropped (the newest 8 kept).
 import { env } from 'cloudflare:test'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#worker/db/client'
-import { userEngagement } from '#worker/db/schema'
+import { activityDays, userEngagement } from '#worker/db/schema'
 import { beginRankingDay, rankPage } from '#worker/features/ranking/ranking.repo'
 import { closeRankingDay, RANKING_DAYS_KEPT } from '#worker/features/ranking/ranking.service'
-import { patch } from '../factories'
+import { activeDays, patch } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, register } from '../users/support'
 
-// Raw on purpose: the activity_days triggers keep user_engagement's running total; these tests check them.
-const points = (userId: number, day: string, p: number) =>
-  env.DB.prepare('INSERT INTO activity_days (user_id, day, points) VALUES (?1, ?2, ?3)').bind(userId, day, p).run()
+// The activity_days triggers keep user_engagement's running total on any write; these tests check them.
+const points = (userId: number, day: string, p: number) => activeDays(userId, [day], p)
 const at = (day: string) => new Date(`${day}T23:59:00Z`)
 const ranking = async (token: string) => json(await api('/v1/ranking', { headers: bearer(token) }))
 
@@ -23,12 +22,8 @@ describe('the ranking snapshot days', () => {
     const ana = await register({ name: 'Ana Running' })
     await points(ana.id, '2031-01-01', 10)
     await points(ana.id, '2031-01-03', 10)
-    await env.DB.prepare('INSERT INTO activity_days (user_id, day, points, frozen) VALUES (?1, ?2, 0, 1)')
-      .bind(ana.id, '2031-01-02')
-      .run()
-    await env.DB.prepare('UPDATE activity_days SET points = 15 WHERE user_id = ?1 AND day = ?2')
-      .bind(ana.id, '2031-01-03')
-      .run()
+    await activeDays(ana.id, ['2031-01-02'], 0, true)
+    await patch(activityDays, and(eq(activityDays.userId, ana.id), eq(activityDays.day, '2031-01-03'))!, { points: 15 })
     const row = await env.DB.prepare('SELECT points, first_day FROM user_engagement WHERE user_id = ?1')
       .bind(ana.id)
       .first()

@@ -10,7 +10,7 @@ import { REALTIME_LIMITS, SOCKET_CLOSE } from '#shared/limits'
 import { OWNER_HEADER } from '#worker/durable/NotificationChannel'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 import { api, json } from '../helpers'
-import { bearer, captcha, changePassword, login, register, setRole } from '../users/support'
+import { bearer, changePassword, erase, login, register, saveRole, setRole } from '../users/support'
 import { freshAddress, open, SESSION_ENDED, socket, track, type Socket } from './sockets'
 
 const notices = (s: Socket) =>
@@ -127,11 +127,7 @@ describe('sockets end with their session', () => {
     const p = await register({}, 'es')
     const s = await socket('/ws/notifications', { token: p.token })
     const pub = await socket('/ws/public/en', { token: p.token })
-    const res = await api('/v1/user', {
-      method: 'DELETE',
-      locale: 'en',
-      headers: { ...bearer(p.token), 'x-captcha-token': captcha() },
-    })
+    const res = await erase(p.token)
     expect(res.status).toBe(200)
     expect(await s.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
     expect(await pub.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
@@ -139,12 +135,7 @@ describe('sockets end with their session', () => {
     const admin = await adminAccount()
     const q = await register({}, 'es')
     const theirs = await socket('/ws/notifications', { token: q.token })
-    const erased = await api('/v1/user', {
-      method: 'DELETE',
-      locale: 'en',
-      headers: { ...bearer(admin.token), 'x-captcha-token': captcha() },
-      form: { id: String(q.id) },
-    })
+    const erased = await erase(admin.token, q.id)
     expect(erased.status).toBe(200)
     expect(await theirs.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
   })
@@ -153,12 +144,7 @@ describe('sockets end with their session', () => {
     const admin = await adminAccount()
     const p = await register({}, 'es')
     const pub = await socket('/ws/public/es', { token: p.token })
-    const res = await api('/v1/admin/user', {
-      method: 'POST',
-      locale: 'en',
-      headers: bearer(admin.token),
-      form: { id: String(p.id), role: String(Role.psychologist) },
-    })
+    const res = await saveRole(bearer(admin.token), p.id, Role.psychologist)
     expect(res.status).toBe(200)
     expect(await pub.whenClosed()).toBe(SOCKET_CLOSE.sessionEnded)
   })

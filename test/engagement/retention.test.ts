@@ -3,7 +3,14 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { RETENTION_DAYS, retentionJob } from '#worker/cron/retention'
-import { makeUser } from '../factories'
+import {
+  adminNotifications,
+  emailOutbox,
+  inAppNotifications,
+  notificationDeliveries,
+  trackingEvents,
+} from '#worker/db/schema'
+import { given, givenRows, makeUser } from '../factories'
 
 const DAY = 86_400_000
 const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())!.n
@@ -14,33 +21,48 @@ describe('the retention job', () => {
     const old = (days: number) => now - (days + 1) * DAY
     const fresh = now - DAY / 2
     const u = await makeUser()
-    const notice = (await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, send_at, created_at) VALUES ('x', 'sent', 0, 0) RETURNING id",
-    ).first<{ id: number }>())!.id
+    const at = (ms: number) => new Date(ms)
+    const notice = await given(adminNotifications, { title: 'x', status: 'sent', sendAt: at(0), createdAt: at(0) })
     const u2 = await makeUser()
-    for (const [at, tag] of [
+    for (const [ms, tag] of [
       [old(RETENTION_DAYS.tracking_events), 'old'],
       [fresh, 'new'],
-    ] as const) {
-      await env.DB.prepare("INSERT INTO tracking_events (session_id, event, created_at) VALUES ('s', ?1, ?2)")
-        .bind(`retention-${tag}`, at)
-        .run()
-    }
-    await env.DB.prepare(
-      "INSERT INTO notification_deliveries (notification_id, user_id, channel, status, sent_at, created_at) VALUES (?1, ?2, 'in_app', 'sent', ?3, ?3), (?1, ?4, 'in_app', 'pending', NULL, ?3)",
+    ] as const)
+      await givenRows(trackingEvents, { sessionId: 's', event: `retention-${tag}`, createdAt: at(ms) })
+    const oldDelivery = at(old(RETENTION_DAYS.notification_deliveries))
+    await givenRows(
+      notificationDeliveries,
+      {
+        notificationId: notice,
+        userId: u.id,
+        channel: 'in_app',
+        status: 'sent',
+        sentAt: oldDelivery,
+        createdAt: oldDelivery,
+      },
+      {
+        notificationId: notice,
+        userId: u2.id,
+        channel: 'in_app',
+        status: 'pending',
+        sentAt: null,
+        createdAt: oldDelivery,
+      },
     )
-      .bind(notice, u.id, old(RETENTION_DAYS.notification_deliveries), u2.id)
-      .run()
-    await env.DB.prepare(
-      "INSERT INTO in_app_notifications (user_id, title, read_at, created_at) VALUES (?1, 'read long ago', ?2, ?2), (?1, 'unread', NULL, ?2), (?1, 'read today', ?3, ?3)",
+    const oldNotice = at(old(RETENTION_DAYS.in_app_notifications))
+    await givenRows(
+      inAppNotifications,
+      { userId: u.id, title: 'read long ago', readAt: oldNotice, createdAt: oldNotice },
+      { userId: u.id, title: 'unread', readAt: null, createdAt: oldNotice },
+      { userId: u.id, title: 'read today', readAt: at(fresh), createdAt: at(fresh) },
     )
-      .bind(u.id, old(RETENTION_DAYS.in_app_notifications), fresh)
-      .run()
-    await env.DB.prepare(
-      "INSERT INTO email_outbox (to_address, subject, status, sent_at, created_at) VALUES ('a@x', 'sent long ago', 'sent', ?1, ?1), ('b@x', 'dead', 'dead', NULL, ?1), ('c@x', 'sent today', 'sent', ?2, ?2)",
+    const oldMail = at(old(RETENTION_DAYS.email_outbox))
+    await givenRows(
+      emailOutbox,
+      { to: 'a@x', subject: 'sent long ago', status: 'sent', sentAt: oldMail, createdAt: oldMail },
+      { to: 'b@x', subject: 'dead', status: 'dead', sentAt: null, createdAt: oldMail },
+      { to: 'c@x', subject: 'sent today', status: 'sent', sentAt: at(fresh), createdAt: at(fresh) },
     )
-      .bind(old(RETENTION_DAYS.email_outbox), fresh)
-      .run()
 
     expect(await retentionJob(env, new Date(now - 60_000))).toBeNull() // minute 29: nothing
     const removed = await retentionJob(env, new Date(now))

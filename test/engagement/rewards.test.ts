@@ -7,9 +7,10 @@ import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import { recordActivity } from '#worker/features/engagement/engagement.service'
 import { instantOf } from '#worker/lib/zones'
 import { api, json } from '../helpers'
-import { makeRoute, patchUser } from '../factories'
+import { planAssignments } from '#worker/db/schema'
+import { given, makeAppointment, makePlan, makeRoute, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
-import { Role } from '#shared/enums'
+import { AppointmentStatus, Role } from '#shared/enums'
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
   const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
@@ -102,12 +103,13 @@ describe('rewards given when the fact happens', () => {
     const host = await register({}, 'en')
     await setRole(host.id, Role.psychologist)
     const start = Date.now() - 3_600_000
-    const appt = await env.DB.prepare(
-      'INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, 2, 1, ?3, ?4, ?3, ?3) RETURNING id',
-    )
-      .bind(guest.id, host.id, start, start + 3_000_000)
-      .first<{ id: number }>()
-    const closed = await call(host.token, 'POST', '/v1/appointment/close', { id: String(appt!.id), status: '8' }, 'en')
+    const appt = await makeAppointment(guest.id, host.id, start, {
+      status: AppointmentStatus.confirmed,
+      endAt: new Date(start + 3_000_000),
+      createdAt: new Date(start),
+      updatedAt: new Date(start),
+    })
+    const closed = await call(host.token, 'POST', '/v1/appointment/close', { id: String(appt), status: '8' }, 'en')
     expect(closed.res.status).toBe(200)
     const unclaimed = await call(guest.token, 'GET', '/v1/rewards/unclaimed', {}, 'es')
     expect(unclaimed.body.rewards.map((r: any) => [r.key, r.description])).toEqual([
@@ -122,17 +124,8 @@ describe('a plan finished', () => {
   it('completing the last unit (a later one the same day) finishes the route and the plan: both rewards at once', async () => {
     const p = await register({}, 'en')
     const route = await makeRoute({ units: 2 })
-    const plan = await env.DB.prepare(
-      "INSERT INTO plans (language, slug, title) VALUES ('es', ?1, 'Plan de prueba') RETURNING id",
-    )
-      .bind(`plan-${p.id}`)
-      .first<{ id: number }>()
-    await env.DB.prepare('INSERT INTO plan_routes (plan_id, route_id, "order") VALUES (?1, ?2, 1)')
-      .bind(plan!.id, route.id)
-      .run()
-    await env.DB.prepare('INSERT INTO plan_assignments (plan_id, user_id, assigned_at) VALUES (?1, ?2, ?3)')
-      .bind(plan!.id, p.id, Date.now() + 1000)
-      .run()
+    const planId = await makePlan({ slug: `plan-${p.id}` }, [route.id])
+    await given(planAssignments, { planId, userId: p.id, assignedAt: new Date(Date.now() + 1000) })
     await call(p.token, 'POST', '/v1/unit/progress', {
       unit_id: String(route.units[0]!.id),
       position: '10',
@@ -150,7 +143,7 @@ describe('a plan finished', () => {
       .bind(p.id)
       .first<{ n: number }>()
     expect(routeReward!.n).toBe(1)
-    const status = await call(p.token, 'GET', `/v1/my/plan/status?plan_id=${plan!.id}`)
+    const status = await call(p.token, 'GET', `/v1/my/plan/status?plan_id=${planId}`)
     expect(status.body.status).toMatchObject({ progress: 100, finished: true })
     const unclaimed = await call(p.token, 'GET', '/v1/rewards/unclaimed')
     expect(unclaimed.body.rewards.map((r: any) => r.key).sort()).toEqual([

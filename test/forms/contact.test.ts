@@ -1,9 +1,9 @@
 // POST /v1/contact (issue 8 §3; SPEC §3 Contact request, §5 once every hour, §7, §9 reasons).
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { json } from '../helpers'
-import { bearer, countRows, register, uniqueEmail } from '../users/support'
-import { post, teamMails } from './support'
+import { json, withoutOutbox } from '../helpers'
+import { countRows, register, uniqueEmail } from '../users/support'
+import { expectThanks, post, signedIn, teamMails } from './support'
 
 const valid = (email: string) => ({ email, reason: 'bug_report', description: 'The audio stops after two minutes.' })
 
@@ -37,13 +37,8 @@ describe('POST /v1/contact', () => {
 
   it('answers in Spanish, and keeps the signed-in caller', async () => {
     const me = await register()
-    const res = await post(
-      'contact',
-      { ...valid(me.email), reason: 'payment_issue' },
-      { locale: 'es', headers: bearer(me.token) },
-    )
-    expect(res.status).toBe(201)
-    expect((await json(res)).message).toBe('¡Gracias por contactarnos! Te responderemos por correo muy pronto.')
+    const res = await post('contact', { ...valid(me.email), reason: 'payment_issue' }, signedIn(me.token))
+    await expectThanks(res, '¡Gracias por contactarnos! Te responderemos por correo muy pronto.')
     expect(
       await countRows('contact_requests', 'email = ?1 AND user_id = ?2 AND locale = ?3', me.email, me.id, 'es'),
     ).toBe(1)
@@ -120,13 +115,7 @@ describe('POST /v1/contact', () => {
   it('still answers 201 when the team mail cannot be queued (the request is stored)', async () => {
     const email = uniqueEmail('nomail')
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    await env.DB.exec('ALTER TABLE email_outbox RENAME TO email_outbox_gone')
-    let res: Response
-    try {
-      res = await post('contact', valid(email))
-    } finally {
-      await env.DB.exec('ALTER TABLE email_outbox_gone RENAME TO email_outbox')
-    }
+    const res = await withoutOutbox(() => post('contact', valid(email)))
     expect(res.status).toBe(201)
     expect(await countRows('contact_requests', 'email = ?1', email)).toBe(1)
     expect(warn).toHaveBeenCalled()

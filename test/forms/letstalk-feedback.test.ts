@@ -3,8 +3,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { json } from '../helpers'
-import { bearer, countRows, register, uniqueEmail } from '../users/support'
-import { post } from './support'
+import { countRows, register, uniqueEmail } from '../users/support'
+import { expectThanks, post, signedIn } from './support'
 
 describe('POST /v1/letstalk', () => {
   const valid = (email: string) => ({
@@ -18,8 +18,7 @@ describe('POST /v1/letstalk', () => {
   it('stores the call-back request (E.164 phone, canonical zone), thanks, and mails the team', async () => {
     const email = uniqueEmail('call')
     const res = await post('letstalk', valid(email))
-    expect(res.status).toBe(201)
-    expect((await json(res)).message).toBe('Thank you! We will call you in the time you chose.')
+    await expectThanks(res, 'Thank you! We will call you in the time you chose.')
     const row = await env.DB.prepare('SELECT * FROM callback_requests WHERE email = ?1').bind(email).first<any>()
     expect(row).toMatchObject({
       name: 'Lucía Pérez',
@@ -42,13 +41,8 @@ describe('POST /v1/letstalk', () => {
 
   it('keeps the signed-in caller and answers in Spanish', async () => {
     const me = await register()
-    const res = await post(
-      'letstalk',
-      { ...valid(me.email), preferred_time: 'evening' },
-      { locale: 'es', headers: bearer(me.token) },
-    )
-    expect(res.status).toBe(201)
-    expect((await json(res)).message).toBe('¡Gracias! Te llamaremos en el horario que elegiste.')
+    const res = await post('letstalk', { ...valid(me.email), preferred_time: 'evening' }, signedIn(me.token))
+    await expectThanks(res, '¡Gracias! Te llamaremos en el horario que elegiste.')
     expect(await countRows('callback_requests', 'user_id = ?1', me.id)).toBe(1)
   })
 
@@ -96,8 +90,7 @@ describe('POST /v1/feedback', () => {
   it('stores the eleven answers, thanks, and mails the team', async () => {
     const email = uniqueEmail('fb')
     const res = await post('feedback', full(email))
-    expect(res.status).toBe(201)
-    expect((await json(res)).message).toBe('Thank you for your feedback! It helps us a lot.')
+    await expectThanks(res, 'Thank you for your feedback! It helps us a lot.')
     const row = await env.DB.prepare('SELECT * FROM feedback WHERE email = ?1').bind(email).first<any>()
     expect(row).toMatchObject({
       usage_frequency: 2,

@@ -1,7 +1,8 @@
 // Helpers of the forms tests (issue 8 §3).
 import { env } from 'cloudflare:test'
-import { api } from '../helpers'
-import { captcha } from '../users/support'
+import { expect } from 'vitest'
+import { api, json } from '../helpers'
+import { bearer, captcha } from '../users/support'
 
 /** POST a form to /v1/<path> with a fresh captcha token (unless `token` is given: '' sends none). */
 export function post(
@@ -30,3 +31,12 @@ export const teamMails = (kind: string) =>
 /** A word no other row of the run has: FTS5 keeps letters and digits together as one word. */
 let n = 0
 export const oddWord = (tag = 'zq') => `${tag}${Date.now().toString(36)}x${(n++).toString(36)}`
+
+/** The form was taken (201) with the thanks `message`. */
+export async function expectThanks(res: Response, message: string) {
+  expect(res.status).toBe(201)
+  expect((await json(res)).message).toBe(message)
+}
+
+/** A form's options as the signed-in holder of `token` sends it, in `locale`. */
+export const signedIn = (token: string, locale = 'es') => ({ locale, headers: bearer(token) })

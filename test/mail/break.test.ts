@@ -9,46 +9,22 @@
 // api-reference/errors (409 invalid_idempotent_request, 429 daily_quota_exceeded and
 // monthly_quota_exceeded), resend.com/docs/api-reference/rate-limit ("retry-after: how many
 // seconds to wait before making a follow-up request"; the daily quota resets at midnight UTC).
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { createMessageBatch, env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
-import worker from '#worker/index'
 import { sendQueuedMail } from '#worker/mail/consumer'
 import type { MailMessage } from '#worker/queues/messages'
-import { api, json } from '../helpers'
-import { bearer, register, setRole } from '../users/support'
-import {
-  backdateMail,
-  clearMailPace,
-  deliver,
-  deliverMail,
-  faults,
-  outbox,
-  prodEnv,
-  resendAtFetch,
-  welcome,
-} from './support'
-
-const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
+import { json, minuteCron } from '../helpers'
+import { register, setRole } from '../users/support'
+import { clearMailPace, deliver, deliverMail, faults, othersSent, prodEnv, resendAtFetch, times } from './support'
+import { backdateMail, deadMail, outbox, replayDead, welcome, welcomes } from './outbox'
 
 async function admin() {
   const a = await register({ name: 'Admin Calma' })
   await setRole(a.id, Role.admin)
   return a
 }
-const replay = (token: string, id?: number) =>
-  api('/v1/notifications/dead-mail/replay', {
-    method: 'POST',
-    headers: bearer(token),
-    ...(id === undefined ? {} : { form: { id: String(id) } }),
-    locale: 'es',
-  })
+const replay = (token: string, id?: number) => replayDead(token, { id, locale: 'es' })
 
 afterEach(async () => {
   // The shared pace (rate_windows 'mail:provider') may have been pushed ahead by a test's clock,
@@ -185,13 +161,7 @@ describe('a dead letter whose replay could not be put on the queue', () => {
     const again = (await json(await replay(a.token, id))).replayed as number
     const queued = vi.spyOn(env.MAIL_QUEUE, 'sendBatch')
     queued.mockClear()
-    const ctx = createExecutionContext()
-    await worker.scheduled(
-      createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() + 2 * 3_600_000 }),
-      prod,
-      ctx,
-    )
-    await waitOnExecutionContext(ctx)
+    await minuteCron(prod, Date.now() + 2 * 3_600_000)
     const enqueued = queued.mock.calls.flatMap(([messages]) =>
       [...messages].flatMap((m) => (m.body as MailMessage).ids),
     )
@@ -206,11 +176,7 @@ describe('a dead letter whose replay could not be put on the queue', () => {
 describe('a lease that ran out before the batch key was written', () => {
   it('a consumer still calls with the key it could not write: a message sharing one of its mails sends that mail twice', async () => {
     const prod = prodEnv()
-    const [a, b, c] = [
-      await welcome(prod, 'skew-a@example.com'),
-      await welcome(prod, 'skew-b@example.com'),
-      await welcome(prod, 'skew-c@example.com'),
-    ]
+    const [a, b, c] = await welcomes(prod, 'skew-a@example.com', 'skew-b@example.com', 'skew-c@example.com')
     const fake = resendAtFetch()
     // Two consumers at once: one carries [a, b]; the other carries [b, c] (the cron's or a replay's
     // message) on a Worker whose clock is 130 s ahead, so the first one's 120 s lease on b is over
@@ -229,17 +195,10 @@ describe('a lease that ran out before the batch key was written', () => {
 describe('the provider’s 429s', () => {
   it('a Retry-After holds the consumer that got it, not one that had already taken its turn: it calls inside the wait', async () => {
     const prod = prodEnv(2)
-    const ids = [await welcome(prod, 'ra1@example.com'), await welcome(prod, 'ra2@example.com')]
+    const ids = await welcomes(prod, 'ra1@example.com', 'ra2@example.com')
     const fake = resendAtFetch({ ratePerSecond: 2 })
     // Two requests of the same team a moment ago (another part of the product): the window is full.
-    for (const to of ['other1@example.com', 'other2@example.com'])
-      await fake.handle(
-        new Request('https://api.resend.com/emails', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${prod.EMAIL_API_KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ from: prod.EMAIL_FROM, to: [to], subject: 'x', text: 'x' }),
-        }),
-      )
+    await othersSent(fake, prod, 'other1@example.com', 'other2@example.com')
     // Two consumers (max_concurrency 10), one message each.
     await Promise.all(ids.map((id, i) => deliverMail([id], prod, 1, `ra-${i}`)))
     const mine = fake.calls.slice(2)
@@ -308,18 +267,12 @@ describe('the 24-hour horizon of a key', () => {
     expect(why.errors.confirm).toHaveLength(1)
     expect((await deliverMail([id], prod)).explicitAcks).toHaveLength(1)
     expect(times(fake, 'next-day@example.com')).toBe(1)
-    const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(a.token), locale: 'es' }))
-    expect(list.mails.find((m: { id: number }) => m.id === id)).toMatchObject({
+    expect(await deadMail(a.token, id, 'es')).toMatchObject({
       may_have_been_sent: true,
       needs_confirmation: true,
     })
     // Confirmed, it goes again (under a new key): the admin's informed choice, not a silent one.
-    const confirmed = await api('/v1/notifications/dead-mail/replay', {
-      method: 'POST',
-      headers: bearer(a.token),
-      form: { id: String(id), confirm: '1' },
-      locale: 'es',
-    })
+    const confirmed = await replayDead(a.token, { id, confirm: '1', locale: 'es' })
     expect(await json(confirmed)).toMatchObject({ replayed: 1, needs_confirmation: 0 })
     expect((await deliverMail([id], prod)).explicitAcks).toHaveLength(1)
     expect(times(fake, 'next-day@example.com')).toBe(2)

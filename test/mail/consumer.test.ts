@@ -3,16 +3,9 @@
 // and its key, the team's daily quota spent, a message that never comes back, a call refused
 // whole, and a try that may have been sent whose key the provider is about to forget. Through
 // the real consumers and cron in workerd, with Resend's fake (test/fakes/resend.ts) at fetch.
-import {
-  createExecutionContext,
-  createMessageBatch,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { createMessageBatch, env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
-import worker from '#worker/index'
 import { getDb } from '#worker/db/client'
 import { emailOutbox } from '#worker/db/schema'
 import { claimMails, keyMails } from '#worker/mail/outbox.repo'
@@ -20,21 +13,11 @@ import { sendQueuedMail } from '#worker/mail/consumer'
 import { retryDelay } from '#worker/mail/provider'
 import type { MailMessage } from '#worker/queues/messages'
 import { patch } from '../factories'
-import { api, json } from '../helpers'
-import { bearer, register, setRole } from '../users/support'
-import {
-  backdateMail,
-  clearMailPace,
-  deliver,
-  deliverMail,
-  faults,
-  outbox,
-  prodEnv,
-  resendAtFetch,
-  welcome,
-} from './support'
+import { json, minuteCron as cron } from '../helpers'
+import { register, setRole } from '../users/support'
+import { clearMailPace, deliver, deliverMail, faults, prodEnv, resendAtFetch, times } from './support'
+import { backdateMail, deadMail, outbox, replayDead, welcome, welcomes } from './outbox'
 
-const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
 const HOUR = 3_600_000
 const row = (id: number) =>
   env.DB.prepare('SELECT status, queued_at, keyed_at, uncertain_at, batch_key FROM email_outbox WHERE id = ?1')
@@ -46,11 +29,6 @@ const row = (id: number) =>
       uncertain_at: number | null
       batch_key: string | null
     }>()
-const cron = async (runEnv: typeof env, at: number) => {
-  const ctx = createExecutionContext()
-  await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: at }), runEnv, ctx)
-  await waitOnExecutionContext(ctx)
-}
 
 afterEach(async () => {
   // The pace and its holds are the whole deployment's: one test's 429 or spent quota is not the next one's.
@@ -60,12 +38,13 @@ afterEach(async () => {
 describe('clocks', () => {
   it('Workers whose clocks are 130 s ahead and behind share the pace and the leases by D1’s clock: no turn is lost, no 429, each mail once', async () => {
     const prod = prodEnv(2)
-    const ids = [
-      await welcome(prod, 'clock1@example.com'),
-      await welcome(prod, 'clock2@example.com'),
-      await welcome(prod, 'clock3@example.com'),
-      await welcome(prod, 'clock4@example.com'),
-    ]
+    const ids = await welcomes(
+      prod,
+      'clock1@example.com',
+      'clock2@example.com',
+      'clock3@example.com',
+      'clock4@example.com',
+    )
     const fake = resendAtFetch({ ratePerSecond: 2 })
     const batchOf = (name: string, mine: number[]) =>
       createMessageBatch<MailMessage>(
@@ -90,7 +69,7 @@ describe('clocks', () => {
 
   it('a claim whose lease another claim took before its key was written keys, and so calls with, only the mails still its own', async () => {
     const prod = prodEnv()
-    const [a, b] = [await welcome(prod, 'lapse-a@example.com'), await welcome(prod, 'lapse-b@example.com')]
+    const [a, b] = await welcomes(prod, 'lapse-a@example.com', 'lapse-b@example.com')
     const db = getDb(env.DB)
     const { mails } = await claimMails(db, [a!, b!], 120_000, 'consumer-one')
     expect(mails.map((m) => m.id)).toEqual([a, b])
@@ -109,7 +88,7 @@ describe('clocks', () => {
 describe('the team’s quota', () => {
   it('a daily_quota_exceeded holds all sending until 00:00 UTC (checked again within the hour), with one call and no try spent', async () => {
     const prod = prodEnv()
-    const [first, second] = [await welcome(prod, 'quota1@example.com'), await welcome(prod, 'quota2@example.com')]
+    const [first, second] = await welcomes(prod, 'quota1@example.com', 'quota2@example.com')
     const fake = resendAtFetch({ dailyQuota: 1 })
     expect((await deliverMail([first!], prod)).explicitAcks).toHaveLength(1)
     expect(fake.calls.at(-1)!.status).toBe(200)
@@ -135,11 +114,12 @@ describe('the team’s quota', () => {
   // just before midnight, when a consumer may rightly wait for it inside its lease.
   it('a monthly_quota_exceeded holds every consumer, spends no try, is not a dead letter, and sending resumes when the quota is back', async () => {
     const prod = prodEnv()
-    const [first, second, third] = [
-      await welcome(prod, 'month1@example.com'),
-      await welcome(prod, 'month2@example.com'),
-      await welcome(prod, 'month3@example.com'),
-    ]
+    const [first, second, third] = await welcomes(
+      prod,
+      'month1@example.com',
+      'month2@example.com',
+      'month3@example.com',
+    )
     let clock = Date.now()
     const fake = resendAtFetch({ monthlyQuota: 1, now: () => clock })
     expect((await deliverMail([first!], prod)).explicitAcks).toHaveLength(1)
@@ -217,18 +197,13 @@ describe('a call refused whole', () => {
 
     const admin = await register({ name: 'Admin Calma' })
     await setRole(admin.id, Role.admin)
-    const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(admin.token) }))
-    expect(list.mails.find((m: { id: number }) => m.id === id)).toMatchObject({
+    expect(await deadMail(admin.token, id!)).toMatchObject({
       may_have_been_sent: false,
       needs_confirmation: false,
     })
     // Fixed days later: nothing may have been sent, so the replay needs no confirmation.
     await backdateMail(id!, 48 * HOUR, 'deadAt')
-    const replay = await api('/v1/notifications/dead-mail/replay', {
-      method: 'POST',
-      headers: bearer(admin.token),
-      form: { id: String(id) },
-    })
+    const replay = await replayDead(admin.token, { id })
     expect(await json(replay)).toMatchObject({ replayed: 1, needs_confirmation: 0 })
     expect((await deliverMail([id], prodEnv())).explicitAcks).toHaveLength(1)
     expect(times(fake, 'domain@example.com')).toBe(1)

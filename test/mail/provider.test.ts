@@ -9,19 +9,19 @@ import { Role } from '#shared/enums'
 import { emailOutbox } from '#worker/db/schema'
 import { batchKey } from '#worker/mail/provider'
 import { patch } from '../factories'
-import { api, json } from '../helpers'
-import { bearer, register, setRole } from '../users/support'
-import { appointment, deliver, deliverMail, faults, ICS, outbox, prodEnv, resendAtFetch, welcome } from './support'
+import { json } from '../helpers'
+import { register, setRole } from '../users/support'
+import { deliver, deliverMail, faults, othersSent, prodEnv, resendAtFetch, times } from './support'
+import { appointment, deadMail, ICS, outbox, replayDead, welcome, welcomes } from './outbox'
 
 const batchCalls = (fake: ReturnType<typeof resendAtFetch>) => fake.calls.filter((c) => c.endpoint === '/emails/batch')
-const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
 const decode = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)))
 
 describe('a batch and its idempotency key', () => {
   it('carries one Idempotency-Key header derived from its mail ids; its retry has the same key and the same body', async () => {
     const prod = prodEnv()
-    const ids = [await welcome(prod, 'k1@example.com'), await welcome(prod, 'k2@example.com')]
-    const other = [await welcome(prod, 'k3@example.com')]
+    const ids = await welcomes(prod, 'k1@example.com', 'k2@example.com')
+    const other = await welcomes(prod, 'k3@example.com')
     const fake = resendAtFetch({ fault: faults('unavailable') })
 
     expect((await deliverMail(ids, prod, 1)).retryMessages).toHaveLength(1)
@@ -42,7 +42,7 @@ describe('a batch and its idempotency key', () => {
 
   it('a batch accepted then answered 500 is retried under the same key and delivered once', async () => {
     const prod = prodEnv()
-    const ids = [await welcome(prod, 'e1@example.com'), await welcome(prod, 'e2@example.com')]
+    const ids = await welcomes(prod, 'e1@example.com', 'e2@example.com')
     const fake = resendAtFetch({ fault: faults('error-after-accept') })
 
     const first = await deliverMail(ids, prod, 1)
@@ -95,7 +95,7 @@ describe('a mail with an attachment', () => {
 describe('one invalid mail', () => {
   it('never buries its neighbours: they are sent, it alone is a dead letter with the provider’s reason', async () => {
     const prod = prodEnv()
-    const good = [await welcome(prod, 'n1@example.com'), await welcome(prod, 'n2@example.com')]
+    const good = await welcomes(prod, 'n1@example.com', 'n2@example.com')
     const bad = await welcome(prod, 'not-an-address')
     const fake = resendAtFetch()
     const ids = [good[0]!, bad, good[1]!]
@@ -119,7 +119,7 @@ describe('one invalid mail', () => {
 describe('rows claimed with a lease', () => {
   it('a redelivered message beside the first calls the provider once and sends nothing twice', async () => {
     const prod = prodEnv()
-    const ids = [await welcome(prod, 'twin1@example.com'), await welcome(prod, 'twin2@example.com')]
+    const ids = await welcomes(prod, 'twin1@example.com', 'twin2@example.com')
     // The provider takes a moment to accept: both deliveries are in flight together.
     const fake = resendAtFetch({ latencyMs: 150 })
     const [a, b] = await Promise.all([deliverMail(ids, prod, 1, 'twin'), deliverMail(ids, prod, 1, 'twin')])
@@ -136,12 +136,13 @@ describe('rows claimed with a lease', () => {
 
   it('a message that overlaps a batch tried before (the cron enqueued its mail again) sends that batch whole under its key', async () => {
     const prod = prodEnv()
-    const [a, b, c, d] = [
-      await welcome(prod, 'o-a@example.com'),
-      await welcome(prod, 'o-b@example.com'),
-      await welcome(prod, 'o-c@example.com'),
-      await welcome(prod, 'o-d@example.com'),
-    ]
+    const [a, b, c, d] = await welcomes(
+      prod,
+      'o-a@example.com',
+      'o-b@example.com',
+      'o-c@example.com',
+      'o-d@example.com',
+    )
     // The first message's batch reached the provider; its answer was lost.
     const fake = resendAtFetch({ fault: faults('lost') })
     expect((await deliverMail([a!, b!, c!], prod, 1)).retryMessages).toHaveLength(1)
@@ -166,14 +167,7 @@ describe('the provider’s rate limit', () => {
     const id = await welcome(prod, 'slow@example.com')
     const fake = resendAtFetch({ ratePerSecond: 2 })
     // Two requests of the same team a moment ago (another part of the product): the window is full.
-    for (const to of ['x1@example.com', 'x2@example.com'])
-      await fake.handle(
-        new Request('https://api.resend.com/emails', {
-          method: 'POST',
-          headers: { authorization: `Bearer ${prod.EMAIL_API_KEY}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ from: prod.EMAIL_FROM, to: [to], subject: 'x', text: 'x' }),
-        }),
-      )
+    await othersSent(fake, prod, 'x1@example.com', 'x2@example.com')
     // The app's pacer does not know about them: its first call is refused.
     const result = await deliverMail([id], prod)
     expect(result.explicitAcks).toHaveLength(1)
@@ -190,12 +184,7 @@ describe('the provider’s rate limit', () => {
 
   it('messages taken together are paced under 2 requests a second: no 429', async () => {
     const prod = prodEnv(2)
-    const ids = [
-      await welcome(prod, 'p1@example.com'),
-      await welcome(prod, 'p2@example.com'),
-      await welcome(prod, 'p3@example.com'),
-      await welcome(prod, 'p4@example.com'),
-    ]
+    const ids = await welcomes(prod, 'p1@example.com', 'p2@example.com', 'p3@example.com', 'p4@example.com')
     const fake = resendAtFetch({ ratePerSecond: 2 })
     const result = await deliver(
       'calma-mail',
@@ -216,7 +205,7 @@ describe('a key the provider already holds with another payload', () => {
   // key may be another database's): the test this replaces took it as "sent" (decision 040).
   it('409 invalid_idempotent_request is not proof of sending: dead letters that may have been sent, sent again only when an admin confirms', async () => {
     const prod = prodEnv()
-    const ids = [await welcome(prod, 'from1@example.com'), await welcome(prod, 'from2@example.com')]
+    const ids = await welcomes(prod, 'from1@example.com', 'from2@example.com')
     const fake = resendAtFetch({ fault: faults('lost') })
     expect((await deliverMail(ids, prod, 1)).retryMessages).toHaveLength(1)
     // A deploy changed the sender between the tries: the same key now comes with another body.
@@ -231,38 +220,23 @@ describe('a key the provider already holds with another payload', () => {
     }
     const admin = await register({ name: 'Admin Calma' })
     await setRole(admin.id, Role.admin)
-    const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(admin.token), locale: 'en' }))
     for (const id of ids)
-      expect(list.mails.find((m: { id: number }) => m.id === id)).toMatchObject({
+      expect(await deadMail(admin.token, id, 'en')).toMatchObject({
         may_have_been_sent: true,
         needs_confirmation: true,
       })
     // The key is spent: a replay without confirmation is refused, in the admin's language.
-    const refused = await api('/v1/notifications/dead-mail/replay', {
-      method: 'POST',
-      headers: bearer(admin.token),
-      form: { id: String(ids[0]) },
-      locale: 'en',
-    })
+    const refused = await replayDead(admin.token, { id: ids[0], locale: 'en' })
     expect(refused.status).toBe(409)
     expect((await json(refused)).message).toContain('could send it twice')
     // "Replay all" leaves them and says so.
-    const all = await api('/v1/notifications/dead-mail/replay', {
-      method: 'POST',
-      headers: bearer(admin.token),
-      locale: 'en',
-    })
+    const all = await replayDead(admin.token, { locale: 'en' })
     const allBody = await json(all)
     expect(allBody.needs_confirmation).toBeGreaterThanOrEqual(2)
     expect(allBody.message).toContain('Left out, as they may already have been sent: ')
     for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'dead' })
     // Confirmed: under a new key, the admin's choice.
-    const confirmed = await api('/v1/notifications/dead-mail/replay', {
-      method: 'POST',
-      headers: bearer(admin.token),
-      form: { id: String(ids[0]), confirm: 'true' },
-      locale: 'en',
-    })
+    const confirmed = await replayDead(admin.token, { id: ids[0], confirm: 'true', locale: 'en' })
     expect(await json(confirmed)).toMatchObject({ replayed: 1 })
     expect((await deliverMail([ids[0]!], moved)).explicitAcks).toHaveLength(1)
     expect(times(fake, 'from1@example.com')).toBe(2)
@@ -320,7 +294,7 @@ describe('keys unique to each mail', () => {
 describe('dead letters', () => {
   it('a message whose last try died with its consumer (the lease still held) still leaves dead letters, not mail stuck pending', async () => {
     const prod = prodEnv()
-    const ids = [await welcome(prod, 'gone1@example.com'), await welcome(prod, 'gone2@example.com')]
+    const ids = await welcomes(prod, 'gone1@example.com', 'gone2@example.com')
     // The consumer of the last try claimed them and was killed mid-call: its lease runs 2 more minutes.
     for (const id of ids)
       await patch(emailOutbox, id, { leaseUntil: Date.now() + 120_000, leaseToken: 'killed', attempts: 5 })
@@ -329,7 +303,7 @@ describe('dead letters', () => {
     const fake = resendAtFetch()
     const admin = await register({ name: 'Admin Calma' })
     await setRole(admin.id, Role.admin)
-    const replay = await api('/v1/notifications/dead-mail/replay', { method: 'POST', headers: bearer(admin.token) })
+    const replay = await replayDead(admin.token)
     expect((await json(replay)).replayed).toBeGreaterThanOrEqual(2)
     expect((await deliverMail(ids, prod)).explicitAcks).toHaveLength(1)
     expect([times(fake, 'gone1@example.com'), times(fake, 'gone2@example.com')]).toEqual([1, 1])
@@ -337,7 +311,7 @@ describe('dead letters', () => {
 
   it('a batch whose retries ran out after a try that may have reached the provider is replayed whole under its key: nobody gets it twice', async () => {
     const prod = prodEnv()
-    const ids = [await welcome(prod, 'd1@example.com'), await welcome(prod, 'd2@example.com')]
+    const ids = await welcomes(prod, 'd1@example.com', 'd2@example.com')
     const fake = resendAtFetch({ fault: faults('lost', 'unavailable', 'unavailable') })
     for (const attempt of [1, 2, 3]) expect((await deliverMail(ids, prod, attempt)).retryMessages).toHaveLength(1)
     // Past max_retries the queue moves the message to calma-mail-dead.
@@ -347,12 +321,7 @@ describe('dead letters', () => {
     const admin = await register({ name: 'Admin Calma' })
     await setRole(admin.id, Role.admin)
     // The admin replays one of them: its batch goes back whole (its first try may have been sent).
-    const replay = await api('/v1/notifications/dead-mail/replay', {
-      method: 'POST',
-      headers: bearer(admin.token),
-      form: { id: String(ids[0]) },
-      locale: 'es',
-    })
+    const replay = await replayDead(admin.token, { id: ids[0], locale: 'es' })
     expect(await json(replay)).toMatchObject({ replayed: 2 })
     expect((await deliverMail(ids, prod, 1)).explicitAcks).toHaveLength(1)
     const calls = batchCalls(fake)

@@ -4,10 +4,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { vi } from 'vitest'
 import worker from '#worker/index'
-import { like, sql } from 'drizzle-orm'
-import { emailOutbox, rateWindows } from '#worker/db/schema'
-import { sendMail } from '#worker/mail/send'
-import { drop, patch } from '../factories'
+import { like } from 'drizzle-orm'
+import { rateWindows } from '#worker/db/schema'
+import { drop } from '../factories'
 import { createFakeResend, type Fault, type FakeResendOptions } from '../fakes/resend'
 import { PRODUCTION_VARS } from '../helpers'
 
@@ -38,6 +37,9 @@ export const faults =
   (): Fault =>
     plan.shift() ?? 'none'
 
+/** How many mails Resend's fake delivered to `to`. */
+export const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0
+
 let seq = 0
 /** Run the Worker's queue handler on messages as the queue would deliver them. */
 export async function deliver(
@@ -64,49 +66,17 @@ export async function deliver(
 export const deliverMail = (ids: number[], runEnv: typeof env, attempts = 1, id?: string) =>
   deliver('calma-mail', [{ body: { ids }, attempts, id }], runEnv)
 
-export const welcome = (runEnv: typeof env, to: string) =>
-  sendMail(runEnv, {
-    to,
-    template: 'welcome',
-    locale: 'es',
-    data: { name: 'Ana', link: 'https://calma.test/es', unsubscribe: 'https://calma.test/es/disable-notifications' },
-  })
-
-export const ICS =
-  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Calma//ES\r\nBEGIN:VEVENT\r\nUID:cita-1@calma\r\nSUMMARY:Sesión\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
-export const appointment = (runEnv: typeof env, to: string) =>
-  sendMail(runEnv, {
-    to,
-    template: 'appointment',
-    locale: 'es',
-    data: {
-      kind: 'booked',
-      name: 'Emma',
-      other: 'Lucía',
-      when: 'lunes 3 de marzo, 10:00',
-      channel: 'Videollamada',
-      link: 'https://calma.test/es/appointment/?appointment_id=1',
-      reason: null,
-      ics: ICS,
-    },
-  })
-
-export const outbox = (id: number) =>
-  env.DB.prepare('SELECT status, attempts, html, provider_id, error, dead_at FROM email_outbox WHERE id = ?1')
-    .bind(id)
-    .first<{
-      status: string
-      attempts: number
-      html: string | null
-      provider_id: string | null
-      error: string | null
-      dead_at: number | null
-    }>()
-
 /** The shared pace and its holds (rate_windows 'mail:provider…') away: one test's 429 or spent quota is not the next one's. */
 export const clearMailPace = () => drop(rateWindows, like(rateWindows.key, 'mail:provider%'))
 
-type OutboxTime = 'queuedAt' | 'keyedAt' | 'uncertainAt' | 'deadAt'
-/** An outbox row's times moved back by `ms`, as D1's clock would see them that much later. */
-export const backdateMail = (id: number, ms: number, ...columns: OutboxTime[]) =>
-  patch(emailOutbox, id, Object.fromEntries(columns.map((c) => [c, sql`${emailOutbox[c]} - ${ms}`])))
+/** Requests the same Resend team made a moment ago (another part of the product), one mail to each address. */
+export async function othersSent(fake: ReturnType<typeof resendAtFetch>, runEnv: typeof env, ...to: string[]) {
+  for (const one of to)
+    await fake.handle(
+      new Request('https://api.resend.com/emails', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${runEnv.EMAIL_API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ from: runEnv.EMAIL_FROM, to: [one], subject: 'x', text: 'x' }),
+      }),
+    )
+}

@@ -5,7 +5,8 @@ import { messagesFor } from '#shared/i18n/messages'
 import { ROUTABLE, type PageId } from '#client/app/pages.ts'
 import worker from '#worker/index'
 import { clearMemo } from '#worker/http/memo'
-import { makePost, makeRoute, makeSymptom, STATUS, type MadePost, type MadeRoute } from '../factories'
+import { plans } from '#worker/db/schema'
+import { givenRows, makePost, makeRoute, makeSymptom, STATUS, type MadePost, type MadeRoute } from '../factories'
 import { PRODUCTION_VARS } from '../helpers'
 import { register, sessionCookie } from '../users/support'
 
@@ -110,9 +111,11 @@ beforeAll(async () => {
   made.es.posts.push(journal)
   made.en.posts.push(journalEn)
   // The plan page shows a plan found by its slug in the page's language.
-  await env.DB.prepare(
-    "INSERT INTO plans (language, slug, title) VALUES ('es', 'any-plan', 'Plan de prueba'), ('en', 'any-plan', 'Test plan')",
-  ).run()
+  await givenRows(
+    plans,
+    { language: 'es', slug: 'any-plan', title: 'Plan de prueba' },
+    { language: 'en', slug: 'any-plan', title: 'Test plan' },
+  )
 })
 
 /** A path of page `id` in `locale`, with the slugs this file made. */

@@ -9,9 +9,10 @@ import { getDb } from '#worker/db/client'
 import { dailySubscriptions } from '#worker/features/payments/payments.service'
 import { runScheduled } from '#worker/cron/index'
 import { instantOf } from '#worker/lib/zones'
-import { api, json, userChanged } from '../helpers'
-import { patchUser } from '../factories'
-import { bearer, captcha, countRows, register, setRole } from '../users/support'
+import { api, json } from '../helpers'
+import { givenCredits, patchUser } from '../factories'
+import { host } from '../appointments/support'
+import { bearer, captcha, countRows, mailTo, register, setRole } from '../users/support'
 import { deliver, event, monthlyPlanEvents, moneyOf, shuffle } from './support'
 
 const STRIPE = { ...env, STRIPE_SECRET_KEY: 'sk_test_calma' }
@@ -102,24 +103,6 @@ async function admin() {
   return a
 }
 
-/** A psychologist open every day 9:00–13:00 Madrid, 60-minute slots. */
-async function host() {
-  const h = await register()
-  await setRole(h.id, Role.psychologist)
-  await env.DB.prepare(
-    "UPDATE users SET psychologist_open_to_get_appointment = 1, timezone = 'Europe/Madrid' WHERE id = ?1",
-  )
-    .bind(h.id)
-    .run()
-  await userChanged(h.id)
-  for (let d = 0; d < 7; d++)
-    await env.DB.prepare(
-      "INSERT INTO psychologist_availability (host_id, weekday, start_minute, end_minute, slot_minutes, timezone) VALUES (?1, ?2, 540, 780, 60, 'Europe/Madrid')",
-    )
-      .bind(h.id, d)
-      .run()
-  return h
-}
 const inDays = (days: number, hour: number) =>
   new Date(
     instantOf(new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10), hour * 60, 'Europe/Madrid')!,
@@ -157,6 +140,20 @@ const txOf = (userId: number, kind = 'topup') =>
     .bind(userId, kind)
     .first<any>()
 
+/** A session with a new host at `startAt`, booked by the holder of `token`. */
+async function bookWithNewHost(token: string, startAt: string) {
+  const h = await host()
+  return send(token, 'POST', '/v1/appointment', { host_id: String(h.id), start_at: startAt, meeting_channel: '1' })
+}
+
+/** A person whose monthly plan Stripe's checkout, subscription and first invoice events started. */
+async function subscriber() {
+  const p = await register()
+  const pe = monthlyPlanEvents(p.id)
+  for (const e of [pe.checkout, pe.created, pe.invoice()]) await deliver(e)
+  return { p, pe }
+}
+
 describe('a pack, a booking and a refund: never the money and the credits both', () => {
   it('pack → book → refund asked: refused while the credits are spent; cancel the booking → the refund goes through at Stripe once', async () => {
     const stripe = fakeStripe()
@@ -165,12 +162,7 @@ describe('a pack, a booking and a refund: never the money and the credits both',
     const pack = packEvents(p.id, 'credits_1', 4500)
     expect((await deliver(pack.checkout)).status).toBe(200)
     expect(await reconciled(p)).toBe(4500)
-    const h = await host()
-    const booked = await send(p.token, 'POST', '/v1/appointment', {
-      host_id: String(h.id),
-      start_at: inDays(5, 10),
-      meeting_channel: '1',
-    })
+    const booked = await bookWithNewHost(p.token, inDays(5, 10))
     expect(booked.res.status).toBe(201)
     expect(await reconciled(p)).toBe(0)
 
@@ -227,12 +219,7 @@ describe('a pack, a booking and a refund: never the money and the credits both',
     await patchUser(p.id, { phone: '+34600111222', timezone: 'Europe/Madrid' })
     const pack = packEvents(p.id, 'credits_1', 4500)
     await deliver(pack.checkout)
-    const h = await host()
-    const booked = await send(p.token, 'POST', '/v1/appointment', {
-      host_id: String(h.id),
-      start_at: inDays(6, 11),
-      meeting_channel: '1',
-    })
+    const booked = await bookWithNewHost(p.token, inDays(6, 11))
     expect(booked.res.status).toBe(201)
     await deliver(pack.refunded(4500))
     expect(await reconciled(p)).toBe(-4500)
@@ -323,11 +310,7 @@ describe('a yearly plan refunded', () => {
     await deliver(inv)
     await dailySubscriptions(getDb(env.DB), Date.now()) // 2 grants: $360
     // $270 of it spent by the team's adjustment standing in for bookings (the same ledger debit).
-    await env.DB.prepare(
-      "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference, source) VALUES (?1, -27000, 'admin_adjustment', ?2, 'admin')",
-    )
-      .bind(p.id, `spent:${p.id}`)
-      .run()
+    await givenCredits(p.id, -27000, 'admin_adjustment', `spent:${p.id}`, { source: 'admin' })
     expect(await reconciled(p)).toBe(9000)
     const tx = await txOf(p.id, 'subscription')
     const asked = await send(p.token, 'POST', '/v1/user/refund', { reason: 'Too much.', transaction_id: String(tx.id) })
@@ -377,11 +360,7 @@ describe('one plan at a time', () => {
     await runScheduled('* * * * *', STRIPE as never, new Date(Date.now() + 3_600_000))
     expect(mine()).toEqual({ cancels: [dup], refunds: [{ payment_intent: pi, amount: null }] }) // done once, never asked again
     expect(await countRows('email_outbox', "to_address = ?1 AND template = 'payment'", p.email)).toBe(1)
-    const mail = await env.DB.prepare(
-      "SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'payment'",
-    )
-      .bind(p.email)
-      .first<any>()
+    const mail = (await mailTo(p.email, 'payment'))!
     expect(mail.subject.length).toBeGreaterThan(5)
     expect(await reconciled(p)).toBe(18000)
   })
@@ -403,9 +382,7 @@ describe('one plan at a time', () => {
 
   it('stopping the renewal acts on the plan named; ten stops at once are one', async () => {
     const stripe = fakeStripe()
-    const p = await register()
-    const pe = monthlyPlanEvents(p.id)
-    for (const e of [pe.checkout, pe.created, pe.invoice()]) await deliver(e)
+    const { p, pe } = await subscriber()
     const id = (await send(p.token, 'GET', '/v1/my/subscriptions')).body.subscriptions[0].id
     const stranger = await register()
     expect((await withStripe('DELETE', '/v1/my/subscriptions', stranger.token, { id: String(id) })).res.status).toBe(
@@ -428,9 +405,7 @@ describe('one plan at a time', () => {
 describe('Stripe’s lifecycle whole', () => {
   it('erasing an account with a live plan cancels it at Stripe: when Stripe is down the erasure still goes, the cron retries', async () => {
     const stripe = fakeStripe()
-    const p = await register()
-    const pe = monthlyPlanEvents(p.id)
-    for (const e of [pe.checkout, pe.created, pe.invoice()]) await deliver(e)
+    const { p, pe } = await subscriber()
     expect(await reconciled(p)).toBe(18000)
     stripe.state.down = true
     const gone = await withStripe('DELETE', '/v1/user', p.token)

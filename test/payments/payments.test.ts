@@ -243,19 +243,7 @@ describe('the Stripe webhook', () => {
         { created: pe.start + 100 },
       ),
     )
-    await deliver(
-      event(
-        'customer.subscription.updated',
-        {
-          id: pe.sub,
-          status: 'active',
-          metadata: { user_id: String(p.id) },
-          cancel_at_period_end: false,
-          items: { data: [{ current_period_end: pe.end }] },
-        },
-        { created: pe.start + 50 },
-      ),
-    )
+    await deliver(pe.updated(false, pe.start + 50))
     const m = await moneyOf(p.id)
     expect(m.subscriptions[0].status).toBe(2)
     expect(m.subscriber).toBe(false)
@@ -265,18 +253,7 @@ describe('the Stripe webhook', () => {
     const p = await register()
     const pe = monthlyPlanEvents(p.id)
     await deliver(pe.invoice())
-    const upd = (cancel: boolean, at: number) =>
-      event(
-        'customer.subscription.updated',
-        {
-          id: pe.sub,
-          status: 'active',
-          metadata: { user_id: String(p.id) },
-          cancel_at_period_end: cancel,
-          items: { data: [{ current_period_end: pe.end }] },
-        },
-        { created: at },
-      )
+    const upd = pe.updated
     await deliver(upd(true, pe.start + 10))
     expect((await get(p.token, '/v1/my/subscriptions')).body.subscriptions[0].renews).toBe(false)
     await deliver(upd(false, pe.start + 20))

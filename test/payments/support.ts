@@ -100,6 +100,19 @@ export function monthlyPlanEvents(userId: number, opts: { sub?: string; start?: 
       },
       { created: start },
     ),
+    /** Stripe's customer.subscription.updated for the plan, still active, renewing unless `cancel`. */
+    updated: (cancel: boolean, created: number) =>
+      event(
+        'customer.subscription.updated',
+        {
+          id: sub,
+          status: 'active',
+          metadata: { user_id: String(userId) },
+          cancel_at_period_end: cancel,
+          items: { data: [{ current_period_end: end }] },
+        },
+        { created },
+      ),
     invoice: (periodStart = start, periodEnd = end, id = `in_test_${sub}_${periodStart}`) =>
       event(
         'invoice.paid',

@@ -4,9 +4,17 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import { api, json } from '../helpers'
-import { makeRoute, makeUser, unique, type MadeRoute } from '../factories'
-import { hashPassword } from '#worker/features/users/password'
-import { bearer, captcha, countRows, register, sessionCookie, setRole } from '../users/support'
+import {
+  backdateProgress,
+  completeUnits,
+  givePassword,
+  makeRoute,
+  makeUser,
+  pastAppointment,
+  unique,
+  type MadeRoute,
+} from '../factories'
+import { bearer, countRows, register, sessionCookie, setRole, signUp } from '../users/support'
 
 const slug = (tag: string) =>
   unique(tag)
@@ -73,13 +81,11 @@ const status = async (token: string, query = '', locale = 'en') =>
 const planOf = async (token: string) => (await status(token)).body.status.plan.id as number
 
 async function complete(userId: number, route: MadeRoute, at = Date.now()) {
-  for (const u of route.units) {
-    await env.DB.prepare(
-      'INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) VALUES (?1, ?2, 0, ?3, ?3)',
-    )
-      .bind(userId, u.id, at)
-      .run()
-  }
+  await completeUnits(
+    userId,
+    route.units.map((u) => u.id),
+    at,
+  )
 }
 
 describe('which plan a person gets', () => {
@@ -92,17 +98,15 @@ describe('which plan a person gets', () => {
     // Assigned at registration, not on the first look.
     expect(await countRows('plan_assignments', 'user_id = ?1', es.id)).toBe(1)
 
-    const res = await api('/v1/user', {
-      method: 'POST',
-      locale: 'es',
-      headers: { 'x-captcha-token': captcha() },
-      form: {
+    const res = await signUp(
+      {
         email: `${unique('cat')}@example.com`,
         password: 'Calm-and-steady-42',
         legal_age: '1',
         category: 'sadness',
       },
-    })
+      'es',
+    )
     expect(res.status).toBe(422)
     expect((await json(res)).errors.category).toBeTruthy()
   })
@@ -136,9 +140,7 @@ describe('which plan a person gets', () => {
 
 /** A session token for a user made by a factory, which has no password: give them one and sign in. */
 async function tokenOf(email: string) {
-  await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2')
-    .bind(await hashPassword('Calm-and-steady-42'), email)
-    .run()
+  await givePassword(email, 'Calm-and-steady-42')
   const res = await api('/v1/user/authenticate', {
     method: 'POST',
     locale: 'en',
@@ -263,17 +265,7 @@ describe('a locked route cannot be opened', () => {
 })
 
 describe('the appointment locks read the appointments table', () => {
-  async function appointment(guestId: number, status: number) {
-    const host = await makeUser({ role: Role.psychologist })
-    const start = Date.now() - 2 * 3_600_000
-    await env.DB.prepare(
-      'INSERT INTO appointments (guest_id, host_id, status, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?4)',
-    )
-      .bind(guestId, host.id, status, start, start + 3_600_000)
-      .run()
-  }
-
-  const cases: [string, number, 'need_appointment' | 'need_finished_appointment', boolean][] = []
+  const cases: [string, AppointmentStatus, 'need_appointment' | 'need_finished_appointment', boolean][] = []
   for (const [name, s] of Object.entries(AppointmentStatus)) {
     cases.push([name, s, 'need_appointment', s !== AppointmentStatus.cancelled])
     cases.push([
@@ -296,7 +288,7 @@ describe('the appointment locks read the appointments table', () => {
       lock_code: rule,
       lock_message: 'You will need an appointment for this route.',
     })
-    await appointment(u.id, s)
+    await pastAppointment(u.id, s)
     const after = (await status(u.token, `?plan_id=${plan.id}`)).body.status.items[1]
     expect(after.locked).toBe(!opens)
     expect(after.lock_code).toBe(opens ? null : rule)
@@ -316,9 +308,7 @@ describe('the appointment locks read the appointments table', () => {
       lock_code: 'waiting_time',
       lock_message: 'This route unlocks in 1 min.',
     })
-    await env.DB.prepare('UPDATE unit_progress SET completed_at = ?1 WHERE user_id = ?2')
-      .bind(Date.now() - 3_600_000 - 1_000, u.id)
-      .run()
+    await backdateProgress(u.id, Date.now() - 3_600_000 - 1_000)
     const after = (await status(u.token, `?plan_id=${plan.id}`)).body.status.items[1]
     expect(after).toMatchObject({ locked: false, active: true, lock_code: null })
   })

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import { api, json } from '../helpers'
-import { makeRoute, makeUser, unique } from '../factories'
+import { backdateProgress, completeUnits, makeRoute, pastAppointment, unique } from '../factories'
 import { bearer, countRows, register, setRole } from '../users/support'
 import { countingD1, fetchWithDb } from '../d1-count'
 
@@ -32,17 +32,6 @@ async function newPlan(token: string, extra: Record<string, string> = {}) {
   })
   expect(res.status, JSON.stringify(body)).toBe(201)
   return body.plan.id as number
-}
-
-/** Complete the first `n` visible units of a route for a user, at `at`. */
-async function complete(userId: number, unitIds: number[], at: number) {
-  for (const id of unitIds) {
-    await env.DB.prepare(
-      'INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) VALUES (?1, ?2, 0, ?3, ?3)',
-    )
-      .bind(userId, id, at)
-      .run()
-  }
 }
 
 async function status(token: string, query = '', locale = 'en') {
@@ -88,22 +77,12 @@ describe('plan admin calls', () => {
     const mine = await call(user.token, 'GET', '/v1/my/plans')
     expect(mine.body.plans.map((p: { id: number }) => p.id)).toContain(planId)
 
-    expect(
-      (await call(a.token, 'DELETE', '/v1/plan/assign', { plan_id: String(planId), user_id: String(user.id) })).res
-        .status,
-    ).toBe(200)
-    expect(
-      (await call(a.token, 'DELETE', '/v1/plan/assign', { plan_id: String(planId), user_id: String(user.id) })).res
-        .status,
-    ).toBe(404)
-    expect(
-      (await call(a.token, 'DELETE', '/v1/plan/route', { plan_id: String(planId), route_id: String(route.id) })).res
-        .status,
-    ).toBe(200)
-    expect(
-      (await call(a.token, 'DELETE', '/v1/plan/route', { plan_id: String(planId), route_id: String(route.id) })).res
-        .status,
-    ).toBe(404)
+    const remove = async (path: string, form: Record<string, string>) =>
+      (await call(a.token, 'DELETE', path, { plan_id: String(planId), ...form })).res.status
+    expect(await remove('/v1/plan/assign', { user_id: String(user.id) })).toBe(200)
+    expect(await remove('/v1/plan/assign', { user_id: String(user.id) })).toBe(404)
+    expect(await remove('/v1/plan/route', { route_id: String(route.id) })).toBe(200)
+    expect(await remove('/v1/plan/route', { route_id: String(route.id) })).toBe(404)
     expect((await call(a.token, 'DELETE', '/v1/plan', { id: String(planId) })).res.status).toBe(200)
     expect(await countRows('plans', 'id = ?1', planId)).toBe(0)
   })
@@ -140,12 +119,12 @@ describe('GET /v1/my/plan/status', () => {
 
   it('answers progress, the active route, the next to unlock and the locks; 404 without a plan', async () => {
     const w = await world(3)
-    await complete(
+    await completeUnits(
       w.user.id,
       w.routes[0]!.units.map((u) => u.id),
       Date.now() - 60_000,
     )
-    await complete(w.user.id, [w.routes[1]!.units[0]!.id], Date.now())
+    await completeUnits(w.user.id, [w.routes[1]!.units[0]!.id], Date.now())
     const { res, body } = await status(w.user.token, `?filters[plan_id]=${w.planId}`)
     expect(res.status, JSON.stringify(body)).toBe(200)
     const s = body.status
@@ -177,7 +156,7 @@ describe('GET /v1/my/plan/status', () => {
       waiting_time_hours: '2',
       need_finished_appointment: '1',
     })
-    await complete(
+    await completeUnits(
       w.user.id,
       w.routes[0]!.units.map((u) => u.id),
       Date.now() - 30 * 60_000,
@@ -191,9 +170,7 @@ describe('GET /v1/my/plan/status', () => {
     })
     expect(waiting.lock_message).toMatch(/^Esta ruta se desbloquea en 1 h 30 min\.$/)
 
-    await env.DB.prepare('UPDATE unit_progress SET completed_at = ?1 WHERE user_id = ?2')
-      .bind(Date.now() - 3 * 3_600_000, w.user.id)
-      .run()
+    await backdateProgress(w.user.id, Date.now() - 3 * 3_600_000)
     const appt = (await status(w.user.token)).body.status.items[1]
     expect(appt).toMatchObject({
       locked: true,
@@ -201,13 +178,7 @@ describe('GET /v1/my/plan/status', () => {
       lock_message: 'You will need an appointment for this route.',
     })
 
-    const host = await makeUser({ role: Role.psychologist })
-    const start = Date.now() - 2 * 3_600_000
-    await env.DB.prepare(
-      'INSERT INTO appointments (guest_id, host_id, status, start_at, end_at, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4, ?4)',
-    )
-      .bind(w.user.id, host.id, AppointmentStatus.attended, start, start + 3_600_000)
-      .run()
+    await pastAppointment(w.user.id, AppointmentStatus.attended)
     const open = (await status(w.user.token)).body.status.items[1]
     expect(open).toMatchObject({ active: true, locked: false, lock_code: null, lock_message: null })
   })
@@ -216,7 +187,7 @@ describe('GET /v1/my/plan/status', () => {
     const w = await world(1)
     const next = await newPlan(w.a.token)
     await call(w.a.token, 'POST', '/v1/plan', { id: String(w.planId), next_plan_id: String(next) })
-    await complete(
+    await completeUnits(
       w.user.id,
       w.routes[0]!.units.map((u) => u.id),
       Date.now(),

@@ -1,40 +1,39 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import worker from '#worker/index'
+import { adminNotifications } from '#worker/db/schema'
+import { given, makeUser } from '../factories'
+import { minuteCron } from '../helpers'
 
-async function runMinuteCron() {
-  const ctx = createExecutionContext()
-  await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), env, ctx)
-  await waitOnExecutionContext(ctx)
-}
+const runMinuteCron = () => minuteCron()
 
 describe('due notifications cron, with a broken row', () => {
   it('marks a notification whose receivers are not JSON as failed, skips it, and still sends the ones after it', async () => {
-    const patient = await env.DB.prepare(
-      "INSERT INTO users (name, email, role, language) VALUES ('R', 'r@bad.test', 1, 'es') RETURNING id",
-    ).first<{ id: number }>()
+    const patient = await makeUser({ name: 'R', email: 'r@bad.test' })
     const due = Date.now() - 1000
+    // Raw on purpose: receivers that are not JSON, which the typed table would never write.
     const bad = await env.DB.prepare(
       "INSERT INTO admin_notifications (title, status, channel, receivers, send_at) VALUES ('Broken', 'pending', 'in_app', '[1, oops', ?) RETURNING id",
     )
       .bind(due)
       .first<{ id: number }>()
-    const good = await env.DB.prepare(
-      "INSERT INTO admin_notifications (title, status, channel, receivers, send_at) VALUES ('Fine', 'pending', 'in_app', ?, ?) RETURNING id",
-    )
-      .bind(JSON.stringify([patient!.id]), due)
-      .first<{ id: number }>()
+    const good = await given(adminNotifications, {
+      title: 'Fine',
+      status: 'pending',
+      channel: 'in_app',
+      receivers: [patient.id],
+      sendAt: new Date(due),
+    })
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
 
     await runMinuteCron()
 
     const inApp = await env.DB.prepare('SELECT user_id, title FROM in_app_notifications ORDER BY id').all<any>()
-    expect(inApp.results).toEqual([{ user_id: patient!.id, title: 'Fine' }])
+    expect(inApp.results).toEqual([{ user_id: patient.id, title: 'Fine' }])
     const status = async (id: number) =>
       (await env.DB.prepare('SELECT status FROM admin_notifications WHERE id = ?')
         .bind(id)
         .first<{ status: string }>())!.status
-    expect(await status(good!.id)).toBe('sent')
+    expect(await status(good)).toBe('sent')
     expect(await status(bad!.id)).toBe('cancelled')
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(`notification ${bad!.id}`))
 

@@ -9,7 +9,8 @@ import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index'
 import { Role } from '#shared/enums'
-import { adminNotifications } from '#worker/db/schema'
+import { activityDays, adminNotifications } from '#worker/db/schema'
+import { getDb } from '#worker/db/client'
 import { given, makeUser } from '../factories'
 import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import type { HostSchedule } from '#worker/durable/HostSchedule'
@@ -51,11 +52,10 @@ describe('the daily ranking cron', () => {
     return (await makeUser({ name, email: `${name.toLowerCase().replace(/\s/g, '')}@x.test` })).id
   }
   const points = (userId: number, day: string, p: number) =>
-    env.DB.prepare(
-      'INSERT INTO activity_days (user_id, day, points) VALUES (?, ?, ?) ON CONFLICT(user_id, day) DO UPDATE SET points = excluded.points',
-    )
-      .bind(userId, day, p)
-      .run()
+    getDb(env.DB)
+      .insert(activityDays)
+      .values({ userId, day, points: p })
+      .onConflictDoUpdate({ target: [activityDays.userId, activityDays.day], set: { points: p } })
   const snapshot = (day: string) =>
     env.DB.prepare(
       'SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ? ORDER BY position',

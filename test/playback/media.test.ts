@@ -6,7 +6,8 @@ import { exports } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import { grantExpiry, signedMediaUrl, validGrant } from '#worker/features/playback/media-grant'
 import { clearMemo } from '#worker/http/memo'
-import { makeRoute } from '../factories'
+import { units } from '#worker/db/schema'
+import { makeRoute, patch } from '../factories'
 import { AUDIO, bearer, routeWithMedia, save, someone, unitsOf } from './support'
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -119,9 +120,7 @@ describe('unit media under /media', () => {
 
   it('keeps a hidden unit’s file from everyone but refuses no one with a 500', async () => {
     const route = await makeRoute({ units: [{ title: 'Oculta', status: 2 }] })
-    await env.DB.prepare("UPDATE units SET media_key = 'units/hidden-only.mp3' WHERE id = ?1")
-      .bind(route.units[0]!.id)
-      .run()
+    await patch(units, route.units[0]!.id, { mediaKey: 'units/hidden-only.mp3' })
     await env.MEDIA.put('units/hidden-only.mp3', AUDIO)
     expect((await get('/media/units/hidden-only.mp3')).status).toBe(401)
     expect((await get('/media/units/hidden-only.mp3', bearer((await someone('admin')).token))).status).toBe(403)
@@ -166,9 +165,7 @@ describe('unit media under /media', () => {
   it('serves covers to anyone, cached publicly and long, without a session lookup', async () => {
     await env.MEDIA.put('covers/public-cover.webp', new Uint8Array([1, 2, 3, 4]))
     const route = await makeRoute({ units: 1, images: { cover: 'covers/public-cover.webp' } })
-    await env.DB.prepare("UPDATE units SET cover_key = 'covers/public-cover.webp' WHERE id = ?1")
-      .bind(route.units[0]!.id)
-      .run()
+    await patch(units, route.units[0]!.id, { coverKey: 'covers/public-cover.webp' })
     const kvGet = vi.spyOn(env.KV, 'get')
     const res = await get('/media/covers/public-cover.webp', { authorization: `Bearer ${'a'.repeat(43)}` })
     expect(res.status).toBe(200)
@@ -215,9 +212,7 @@ describe('unit media under /media', () => {
 
   it('gives a video unit its video type, in the call and on the file', async () => {
     const route = await makeRoute({ units: 1 })
-    await env.DB.prepare("UPDATE units SET kind = 'video', media_key = 'units/clip-video.mp4' WHERE id = ?1")
-      .bind(route.units[0]!.id)
-      .run()
+    await patch(units, route.units[0]!.id, { kind: 'video', mediaKey: 'units/clip-video.mp4' })
     await env.MEDIA.put('units/clip-video.mp4', AUDIO)
     const { body } = await unitsOf(route.id, await someone('free'))
     expect(body.units[0]).toMatchObject({ kind: 'video', media: { content_type: 'video/mp4' } })

@@ -5,9 +5,10 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#worker/db/client'
 import { routeProgress } from '#worker/features/playback/playback.repo'
-import { STATUS, makeRoute } from '../factories'
+import { unitProgress } from '#worker/db/schema'
+import { STATUS, givenRows, makeRoute } from '../factories'
 import { api, json } from '../helpers'
-import { countRows, sessionCookie } from '../users/support'
+import { countRows, sessionCookie, signUp } from '../users/support'
 import { locks, progressRow, routeWithMedia, save, someone, unitsOf } from './support'
 
 describe('POST /v1/unit/progress', () => {
@@ -136,11 +137,7 @@ describe('POST /v1/unit/progress', () => {
 
   it('needs the page token when the session comes from the cookie (CSRF)', async () => {
     const route = await routeWithMedia({ units: 1 })
-    const reg = await api('/v1/user', {
-      method: 'POST',
-      headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' },
-      form: { email: `cookie.${Date.now()}@example.com`, legal_age: '1' },
-    })
+    const reg = await signUp({ email: `cookie.${Date.now()}@example.com`, legal_age: '1' })
     const cookie = `calma_session=${sessionCookie(reg)}`
     const res = await api('/v1/unit/progress', {
       method: 'POST',
@@ -193,11 +190,12 @@ describe('routeProgress(db, userId, routeIds)', () => {
     await save(me, { unit_id: b.units[0]!.id, position: 300, completed: 1 })
     await save(other, { unit_id: a.units[1]!.id, position: 300, completed: 1 })
     // A completed unit that is hidden does not count, on either side of the fraction.
-    await env.DB.prepare(
-      'INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at) VALUES (?1, ?2, 0, ?3)',
-    )
-      .bind(me.id, b.units[1]!.id, Date.now())
-      .run()
+    await givenRows(unitProgress, {
+      userId: me.id,
+      unitId: b.units[1]!.id,
+      positionSeconds: 0,
+      completedAt: new Date(),
+    })
 
     const got = await routeProgress(getDb(env.DB), me.id, [a.id, b.id, empty.id, 123456789])
     expect(got.get(a.id)).toMatchObject({ routeId: a.id, completed: 2, total: 4, percent: 50 })

@@ -4,8 +4,7 @@
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { makeRoute } from '../factories'
-import { sessionCookie } from '../users/support'
-import { api } from '../helpers'
+import { sessionCookie, signUp } from '../users/support'
 
 const page = (path: string, cookie?: string) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, {
@@ -26,11 +25,7 @@ describe('the route page', () => {
 
   it('renders the same list for a signed-in person, without sign-in links, for the player to fill in', async () => {
     const route = await makeRoute({ units: 2 })
-    const reg = await api('/v1/user', {
-      method: 'POST',
-      headers: { 'x-captcha-token': 'XXXX.DUMMY.TOKEN.XXXX' },
-      form: { email: `page.${Date.now()}@example.com`, legal_age: '1' },
-    })
+    const reg = await signUp({ email: `page.${Date.now()}@example.com`, legal_age: '1' })
     const html = await (await page(`/route/${route.slug}`, `calma_session=${sessionCookie(reg)}`)).text()
     expect(body(html)).toContain('data-testid="route-units"')
     expect(body(html)).toContain('data-testid="units"')

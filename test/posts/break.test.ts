@@ -13,7 +13,8 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import redirects from '../corpus/xss/outside/payloadsallthethings-open-redirect-urls.json'
 import { people, send } from '../admin/support'
-import { makePost, makeRoute, unique } from '../factories'
+import { posts } from '#worker/db/schema'
+import { makePost, makeRoute, patch, unique } from '../factories'
 import { api, json } from '../helpers'
 
 const page = (path: string) => api(path, { headers: { accept: 'text/html' } })
@@ -63,9 +64,10 @@ function loadable(url: string): boolean {
 let publisher: string
 let admin: string
 beforeAll(async () => {
-  const p = await people()
-  publisher = p.publisher.token
-  admin = p.admin.token
+  ;({
+    publisher: { token: publisher },
+    admin: { token: admin },
+  } = await people())
 })
 
 describe('covers are pictures of this site or Unsplash, nothing a reader would fetch elsewhere', () => {
@@ -130,7 +132,7 @@ describe('covers are pictures of this site or Unsplash, nothing a reader would f
       const problems: string[] = []
       for (const cover of covers) {
         const post = await makePost({ language: 'es', title: unique('Con portada'), content: '<p>x</p>' })
-        await env.DB.prepare('UPDATE posts SET images = ? WHERE id = ?').bind(JSON.stringify({ cover }), post.id).run()
+        await patch(posts, post.id, { images: { cover } })
         const route = await makeRoute({ title: unique('Ruta con portada'), units: 1, images: { cover, square: cover } })
         const listed = (await json(await api(`/v1/posts?filters[slug]=${post.slug}&with_properties=images`))).posts[0]
         const served = listed?.images?.cover

@@ -3,7 +3,8 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
 import { makePost, unique } from '../factories'
-import { bearer, register, setRole } from '../users/support'
+import { register, setRole } from '../users/support'
+import { send } from '../admin/support'
 
 let editor: string
 let patient: string
@@ -13,9 +14,6 @@ beforeAll(async () => {
   editor = p.token
   patient = u.token
 })
-
-const send = (method: string, path: string, token: string | null, form: Record<string, string> = {}, locale = 'en') =>
-  api(path, { method, locale, headers: token ? bearer(token) : {}, ...(method === 'GET' ? {} : { form }) })
 
 describe('POST /v1/post and DELETE /v1/post', () => {
   it('creates with the reading time at 200 words a minute, updates, then deletes: the post leaves the lists', async () => {

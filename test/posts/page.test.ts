@@ -1,8 +1,9 @@
 // The article page (issue 6 §7): related articles (correlations first) and routes, formats,
 // table of contents anchors, the blog's page-size selector.
-import { env, exports } from 'cloudflare:workers'
+import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { makePost, makeRoute } from '../factories'
+import { postCorrelations, postRoutes, posts } from '#worker/db/schema'
+import { givenRows, makePost, makeRoute, patch } from '../factories'
 
 const page = (path: string) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, { redirect: 'manual' })
@@ -14,21 +15,12 @@ describe('the article page', () => {
     const [linked, other] = await Promise.all([makePost({ language: 'es' }), makePost({ language: 'es' })])
     const route = await makeRoute({ language: 'es' })
     const hidden = await makeRoute({ language: 'es', status: 2 })
-    await env.DB.batch([
-      env.DB.prepare('INSERT INTO post_correlations (post_id, related_post_id) VALUES (?1, ?2)').bind(
-        Math.min(main.id, linked.id),
-        Math.max(main.id, linked.id),
-      ),
-      env.DB.prepare('INSERT INTO post_routes (post_id, route_id) VALUES (?1, ?2), (?1, ?3)').bind(
-        main.id,
-        route.id,
-        hidden.id,
-      ),
-      env.DB.prepare('UPDATE posts SET audios = ?1 WHERE id = ?2').bind(
-        JSON.stringify([{ key: 'posts/voz.mp3', title: 'Escuchar' }]),
-        main.id,
-      ),
-    ])
+    await givenRows(postCorrelations, {
+      postId: Math.min(main.id, linked.id),
+      relatedPostId: Math.max(main.id, linked.id),
+    })
+    await givenRows(postRoutes, { postId: main.id, routeId: route.id }, { postId: main.id, routeId: hidden.id })
+    await patch(posts, main.id, { audios: [{ key: 'posts/voz.mp3', title: 'Escuchar' }] })
     const res = await page(`/post/${main.slug}`)
     expect(res.status).toBe(200)
     const html = await res.text()

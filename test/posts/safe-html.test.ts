@@ -8,7 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { cleanStoredPostHtml } from '#worker/features/posts/post-html'
 import { HTML_POLICY_VERSION } from '#worker/lib/html'
 import { api, json } from '../helpers'
-import { makePost, unique } from '../factories'
+import { and, lt, ne } from 'drizzle-orm'
+import { posts } from '#worker/db/schema'
+import { makePost, patchBehind, unique } from '../factories'
 import { auditRows, people, send } from '../admin/support'
 
 /** The findings of issue 20, with the formatting around them. */
@@ -53,7 +55,7 @@ describe('saving a post', () => {
     expect(post.content).toBe(CLEAN)
     expect(await stored(post.id)).toEqual({ content: CLEAN, html_version: HTML_POLICY_VERSION, time_for_reading: 1 })
 
-    await env.DB.prepare('UPDATE posts SET html_version = 0 WHERE id = ?1').bind(post.id).run()
+    await patchBehind(posts, post.id, { htmlVersion: 0 })
     const upd = await send('POST', '/v1/post', admin, {
       id: String(post.id),
       content: `<p onclick="x()">Nuevo</p>${HOSTILE}`,
@@ -110,9 +112,9 @@ describe('the data migration of 0011 (the minute cron)', () => {
 
   it('a body an editor saved after the cron read it is left to that save', async () => {
     const post = await makePost({ content: HOSTILE })
-    await env.DB.prepare('UPDATE posts SET html_version = ?1 WHERE html_version < ?1 AND id <> ?2')
-      .bind(HTML_POLICY_VERSION, post.id)
-      .run()
+    await patchBehind(posts, and(lt(posts.htmlVersion, HTML_POLICY_VERSION), ne(posts.id, post.id))!, {
+      htmlVersion: HTML_POLICY_VERSION,
+    })
     // The cron reads the old body; the editor's save lands before the cron's write.
     const original = env.DB.prepare.bind(env.DB)
     let saved = false
@@ -157,7 +159,7 @@ describe('a page from the public cache', () => {
     const post = await makePost({ language: 'es', title: 'Antes', content: body })
     const a = await page(`/post/${post.slug}`)
     const htmlA = await a.text()
-    await env.DB.prepare('UPDATE posts SET title = ?1 WHERE id = ?2').bind('Después', post.id).run()
+    await patchBehind(posts, post.id, { title: 'Después' })
     const b = await page(`/post/${post.slug}`)
     const htmlB = await b.text()
     expect(htmlB).toContain('Antes') // served from the cache

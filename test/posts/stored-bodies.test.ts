@@ -14,15 +14,13 @@
 //   at the current HTML_POLICY_VERSION, text, inert, within D1's limit for a value, a fixed point
 //   of the read pass, and exactly what the API serves from then on.
 // Reproducible like the harness: a fixed seed (VITE_FUZZ_SEED), VITE_FUZZ_RUNS for the deep run.
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { readerBody } from '#worker/features/posts/post-html'
-import worker from '#worker/index'
 import { HTML_POLICY_VERSION } from '#worker/lib/html'
 import { storedBody } from '../harness/inputs'
-import { api, json } from '../helpers'
+import { api, json, minuteCron } from '../helpers'
 import { pageProblems, problemsOf } from './inert'
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
@@ -58,6 +56,7 @@ const show = (w: Written) =>
 async function store(language: 'es' | 'en', slug: string, w: Written) {
   const value = w.as === 'text' ? w.body : w.body.slice().buffer
   const content = w.as === 'bytes' ? 'CAST(?3 AS TEXT)' : '?3'
+  // Raw on purpose: a body stored as bytes (a BLOB cast to TEXT), which no typed write can store.
   const row = await env.DB.prepare(
     `INSERT INTO posts (language, slug, title, content, status, published_at) VALUES (?1, ?2, ?2, ${content}, 1, ?4) RETURNING id`,
   )
@@ -72,13 +71,6 @@ const row = (id: number) =>
   )
     .bind(id)
     .first<{ content: string | null; kind: string; bytes: number | null; html_version: number }>()
-
-/** The minute cron through the Worker's scheduled handler, as Cloudflare runs it. */
-async function minuteCron() {
-  const ctx = createExecutionContext()
-  await worker.scheduled(createScheduledController({ cron: '* * * * *', scheduledTime: Date.now() }), env, ctx)
-  await waitOnExecutionContext(ctx)
-}
 
 const prefix = (language: 'es' | 'en') => (language === 'en' ? '/en' : '')
 const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { getDb } from '#worker/db/client'
 import { replaceWeek } from '#worker/features/psychologists/psychologists.repo'
-import { api, json } from '../helpers'
+import { api, expectErrors, expectFieldErrors, json } from '../helpers'
 import { bearer, countRows, register, setRole } from '../users/support'
 
 async function call(
@@ -104,8 +104,7 @@ describe('GET and POST /v1/my/availability', () => {
       friday: '09:00-10:00,',
     }
     const en = await saveWeek(h.token, bad)
-    expect(en.res.status).toBe(422)
-    expect(en.body.errors).toEqual({
+    expectErrors(en, {
       monday: ['Write each range as HH:MM-HH:MM, for example 09:00-13:00.'],
       tuesday: ['Each range must end after it starts.'],
       wednesday: ['Two ranges of this day overlap.'],
@@ -123,8 +122,7 @@ describe('GET and POST /v1/my/availability', () => {
       { timezone: 'Europe/Madrid', open: '1', slot_minutes: '50', saturday: '09:00-09:30' },
       'es',
     )
-    expect(short.res.status).toBe(422)
-    expect(short.body.errors).toEqual({ saturday: ['Cada tramo debe durar al menos una sesión.'] })
+    expectErrors(short, { saturday: ['Cada tramo debe durar al menos una sesión.'] })
     const shortEn = await saveWeek(h.token, {
       timezone: 'Europe/Madrid',
       open: '1',
@@ -138,8 +136,7 @@ describe('GET and POST /v1/my/availability', () => {
       slot_minutes: '10',
       monday: '09:00-10:00',
     })
-    expect(fields.res.status).toBe(422)
-    expect(Object.keys(fields.body.errors).sort()).toEqual(['open', 'slot_minutes', 'timezone'])
+    expectFieldErrors(fields, ['open', 'slot_minutes', 'timezone'])
     expect(fields.body.errors.slot_minutes).toEqual(['It must be at least 15.'])
     expect((await saveWeek(h.token, { open: '1', slot_minutes: '60' })).body.errors.timezone).toEqual([
       'This field is required.',
@@ -326,8 +323,7 @@ describe('POST /v1/my/psychologist', () => {
       located_at: 'none ',
     }
     const en = await call(h.token, 'POST', '/v1/my/psychologist', bad)
-    expect(en.res.status).toBe(422)
-    expect(en.body.errors).toEqual({
+    expectErrors(en, {
       degree: ['Choose one of the options.'],
       specialist_in_symptoms: ['Choose one of the options.'],
       specialized_in_the_category: ['Choose one of the options.'],

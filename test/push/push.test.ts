@@ -5,34 +5,14 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import worker from '#worker/index'
-import { adminNotifications } from '#worker/db/schema'
+import { notificationDeliveries, users } from '#worker/db/schema'
 import { bestMoment } from '#worker/features/notifications/notifications.due'
 import { deliverPushes, queueDuePushes, quietHoursEnd } from '#worker/push/deliver'
 import { instantOf, wallClock } from '#worker/lib/zones'
-import { given, patchUser } from '../factories'
+import { drop, patch, patchUser } from '../factories'
 import { register } from '../users/support'
 import { FakePushService, type BrowserSubscription } from './fake-push-service'
-import { call, devicesOf, pushServiceAtFetch, runNotices, save } from './support'
-
-async function pushNotice(
-  receivers: number[],
-  extra: { sendAt?: Date; createdAt?: Date; atBestMoment?: boolean } = {},
-) {
-  const at = new Date(Date.now() - 1000)
-  return given(adminNotifications, {
-    title: 'Respira',
-    channel: 'push',
-    status: 'pending',
-    receivers,
-    sendAt: at,
-    createdAt: at,
-    copy: {
-      es: { title: 'Respira', description: 'Tres minutos para ti' },
-      en: { title: 'Breathe', description: 'Three minutes for you' },
-    },
-    ...extra,
-  })
-}
+import { call, devicesOf, pushNotice, pushServiceAtFetch, runNotices, save } from './support'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -147,7 +127,7 @@ describe('saving this device', () => {
 
     const luis = await register()
     await save(luis.token, await fake.subscribe())
-    await env.DB.prepare('DELETE FROM users WHERE id = ?1').bind(luis.id).run()
+    await drop(users, luis.id)
     expect(await devicesOf(luis.id)).toEqual([])
   })
 })
@@ -208,9 +188,7 @@ describe('a push notice reaches the devices', () => {
     )
       .bind(id)
       .first<{ id: number }>()
-    await env.DB.prepare("UPDATE notification_deliveries SET status = 'pending', sent_at = NULL WHERE id = ?1")
-      .bind(pending!.id)
-      .run()
+    await patch(notificationDeliveries, pending!.id, { status: 'pending', sentAt: null })
     fake.received.length = 0
     const r = await deliverPushes(env, [pending!.id], night)
     expect(r).toEqual({ sent: 0, waiting: 1 })

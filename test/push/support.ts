@@ -4,7 +4,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { vi } from 'vitest'
 import worker from '#worker/index'
+import { adminNotifications } from '#worker/db/schema'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
+import { given } from '../factories'
 import { api, json } from '../helpers'
 import { bearer } from '../users/support'
 import { FakePushService } from './fake-push-service'
@@ -72,4 +74,25 @@ export async function runNotices(now = new Date()) {
   await worker.queue(batch, env, ctx)
   const result = await getQueueResult(batch, ctx)
   return { bodies: bodies as { kind: string }[], result }
+}
+
+/** A push notice to `receivers`, due a second ago, in Spanish and English. */
+export async function pushNotice(
+  receivers: number[],
+  extra: { sendAt?: Date; createdAt?: Date; atBestMoment?: boolean } = {},
+) {
+  const at = new Date(Date.now() - 1000)
+  return given(adminNotifications, {
+    title: 'Respira',
+    channel: 'push',
+    status: 'pending',
+    receivers,
+    sendAt: at,
+    createdAt: at,
+    copy: {
+      es: { title: 'Respira', description: 'Tres minutos para ti' },
+      en: { title: 'Breathe', description: 'Three minutes for you' },
+    },
+    ...extra,
+  })
 }

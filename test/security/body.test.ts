@@ -26,6 +26,17 @@ function streamed(chunks: number, size: number, prefix = '') {
   return { body, read }
 }
 
+/** A form posted as a stream, without Content-Length. */
+const postStreamed = (path: string, body: ReadableStream) =>
+  api(path, {
+    method: 'POST',
+    locale: 'en',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+    // @ts-expect-error workerd's RequestInit has no `duplex`; Node's needs it for a stream body.
+    duplex: 'half',
+  })
+
 describe('body limit', () => {
   it('is 64 KB for /v1 forms', () => {
     expect(MAX_FORM_BODY_BYTES).toBe(64 * KB)
@@ -55,14 +66,7 @@ describe('body limit', () => {
 
   it('counts the bytes of a body sent without Content-Length, and refuses it past the limit', async () => {
     const { body, read } = streamed(8, 16 * KB) // 128 KB
-    const res = await api('/v1/user/update', {
-      method: 'POST',
-      locale: 'en',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      // @ts-expect-error workerd's RequestInit has no `duplex`; Node's needs it for a stream body.
-      duplex: 'half',
-    })
+    const res = await postStreamed('/v1/user/update', body)
     expect(res.status).toBe(413)
     expect(await json(res)).toMatchObject({ code: 'payload_too_large' })
     expect(read.chunks).toBe(8) // drained to the end, not left half-read
@@ -70,14 +74,7 @@ describe('body limit', () => {
 
   it('hands a body sent without Content-Length, under the limit, to the call intact', async () => {
     const { body } = streamed(2, 2 * KB, 'email=nobody%40example.com&password=wrong-password-1&pad=')
-    const res = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body,
-      // @ts-expect-error as above
-      duplex: 'half',
-    })
+    const res = await postStreamed('/v1/user/authenticate', body)
     // The form was read: an unknown email is "Invalid credentials", not a missing-field 422.
     expect(res.status).toBe(401)
     expect(await json(res)).toMatchObject({ code: 'invalid_credentials' })
@@ -127,24 +124,24 @@ describe('draining', () => {
     expect(await res.text()).toBe('hello')
   })
 
-  it("reads an oversized body to the end before the 413 in local runs (wrangler's proxy needs it)", async () => {
-    const { body, read } = streamed(200, 16 * KB) // 3.2 MB
-    const res = await app.request(
+  /** A streamed text body posted to /v1/early of an app run as APP_ENV `appEnv`. */
+  const early = (body: ReadableStream, appEnv: string) =>
+    app.request(
       '/v1/early',
       { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit,
-      { APP_ENV: 'local' },
+      { APP_ENV: appEnv },
     )
+
+  it("reads an oversized body to the end before the 413 in local runs (wrangler's proxy needs it)", async () => {
+    const { body, read } = streamed(200, 16 * KB) // 3.2 MB
+    const res = await early(body, 'local')
     expect(res.status).toBe(413)
     expect(read.chunks).toBe(200)
   })
 
   it('stops after 1 MiB of an oversized body in production', async () => {
     const { body, read } = streamed(10_000, 16 * KB) // 160 MB, never read in full
-    const res = await app.request(
-      '/v1/early',
-      { method: 'POST', body, headers: { 'content-type': 'text/plain' }, duplex: 'half' } as RequestInit,
-      { APP_ENV: 'production' },
-    )
+    const res = await early(body, 'production')
     expect(res.status).toBe(413)
     expect(read.chunks).toBeLessThan(80)
   })

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { captcha, uniqueEmail } from '../users/support'
+import { mailTo, signUp, uniqueEmail } from '../users/support'
 import { routeDefs1 } from '#worker/seed/data/routes-1'
 
 const page = (path: string) => api(path, { headers: { accept: 'text/html' } })
@@ -40,11 +40,8 @@ describe('the landings', () => {
 
   it('a registration from the insomnia landing: no password, the kit mail with a sign-in link to the kit route', async () => {
     const email = uniqueEmail('kit')
-    const res = await api('/v1/user', {
-      method: 'POST',
-      locale: 'es',
-      headers: { 'x-captcha-token': captcha() },
-      form: {
+    const res = await signUp(
+      {
         email,
         legal_age: '1',
         consent_kind: 'landing_kit',
@@ -52,13 +49,10 @@ describe('the landings', () => {
         category: 'insomnia',
         language: 'es',
       },
-    })
-    expect(res.status, JSON.stringify(await json(res.clone()))).toBe(201)
-    const mail = await env.DB.prepare(
-      "SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'",
+      'es',
     )
-      .bind(email)
-      .first<{ subject: string; text: string }>()
+    expect(res.status, JSON.stringify(await json(res.clone()))).toBe(201)
+    const mail = (await mailTo(email, 'welcome'))!
     expect(mail!.subject).toBe('Aquí tienes tu kit anti-insomnio')
     const link = /https?:\/\/\S+\/login\?\S+/.exec(mail!.text)![0]
     const url = new URL(link)
@@ -74,12 +68,7 @@ describe('the landings', () => {
 
   it('the English anxiety landing mails the plan, to the English route', async () => {
     const email = uniqueEmail('plan')
-    const res = await api('/v1/user', {
-      method: 'POST',
-      locale: 'en',
-      headers: { 'x-captcha-token': captcha() },
-      form: { email, name: 'Ana', legal_age: '1', category: 'anxiety', language: 'en' },
-    })
+    const res = await signUp({ email, name: 'Ana', legal_age: '1', category: 'anxiety', language: 'en' })
     expect(res.status).toBe(201)
     const mail = await env.DB.prepare('SELECT subject, text FROM email_outbox WHERE to_address = ?1')
       .bind(email)

@@ -3,7 +3,8 @@ import { exports } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '#worker/index'
 import { clearMemo } from '#worker/http/memo'
-import { makePost, makeRoute, makeUser, STATUS, type MadePost, type MadeRoute } from '../factories'
+import { posts, routes } from '#worker/db/schema'
+import { makePost, makeRoute, makeUser, patchBehind, STATUS, type MadePost, type MadeRoute } from '../factories'
 import { PRODUCTION_VARS } from '../helpers'
 
 // Issue 6 §8 "Findable" and the deleted-article page (§2), through the real Worker on the real D1
@@ -110,13 +111,10 @@ beforeAll(async () => {
       { title: 'Soltar', durationSeconds: 600 },
     ],
   })
-  await env.DB.prepare('UPDATE routes SET seo_title = ?, seo_description = ? WHERE id = ?')
-    .bind(
-      'Calma profunda: audios guiados para la ansiedad',
-      'Dos audios guiados para bajar el ritmo, a tu paso.',
-      bothEs.id,
-    )
-    .run()
+  await patchBehind(routes, bothEs.id, {
+    seoTitle: 'Calma profunda: audios guiados para la ansiedad',
+    seoDescription: 'Dos audios guiados para bajar el ritmo, a tu paso.',
+  })
   bothEn = await makeRoute({
     language: 'en',
     slug: 'calma-profunda',
@@ -135,9 +133,10 @@ beforeAll(async () => {
     tags: ['respiración', 'calma'],
     timeForReading: 4,
   })
-  await env.DB.prepare('UPDATE posts SET created_by = ?, images = ? WHERE id = ?')
-    .bind(author.id, JSON.stringify({ cover: 'https://images.unsplash.com/photo-respirar?w=1520' }), postEs.id)
-    .run()
+  await patchBehind(posts, postEs.id, {
+    createdBy: author.id,
+    images: { cover: 'https://images.unsplash.com/photo-respirar?w=1520' },
+  })
   postEn = await makePost({
     language: 'en',
     slug: 'respirar-mejor',
@@ -145,9 +144,7 @@ beforeAll(async () => {
     content: '<p>Three ideas to breathe better, one at a time.</p>',
   })
   bylined = await makePost({ slug: 'con-firma', title: 'Con firma' })
-  await env.DB.prepare('UPDATE posts SET author = ?, created_by = ? WHERE id = ?')
-    .bind('Lucía Ortega', author.id, bylined.id)
-    .run()
+  await patchBehind(posts, bylined.id, { author: 'Lucía Ortega', createdBy: author.id })
   tricky = await makePost({ slug: 'titulo-peligroso', title: TRICKY_TITLE, description: TRICKY_DESC })
   hiddenPost = await makePost({ slug: 'articulo-oculto', title: 'Artículo oculto', status: STATUS.hidden })
   deletedEs = await makePost({
@@ -167,7 +164,7 @@ beforeAll(async () => {
     publishedAt: new Date(Date.now() + 86_400_000),
   })
   unindexed = await makePost({ slug: 'sin-indexar', title: 'Sin indexar' })
-  await env.DB.prepare('UPDATE posts SET "index" = 0 WHERE id = ?').bind(unindexed.id).run()
+  await patchBehind(posts, unindexed.id, { index: false })
 })
 
 // ── Route pages ───────────────────────────────────────────────────────────────────────────────

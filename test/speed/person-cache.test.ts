@@ -9,7 +9,8 @@ import { personChanged } from '#worker/identity/person'
 import { deepFreeze } from '#worker/http/frozen'
 import { withSpeedCaches } from './support'
 import { api, json } from '../helpers'
-import { makeRoute, seedContent } from '../factories'
+import { unitProgress } from '#worker/db/schema'
+import { givenRows, makeRoute, seedContent } from '../factories'
 import { Role } from '#shared/enums'
 import { bearer, register, setRole } from '../users/support'
 
@@ -90,11 +91,8 @@ describe("the person's cached rows", () => {
     const unit = route.units[0]!.id
     await get(me.token, `/v1/route/units?route=${route.id}`)
     expect((await get(me.token, `/v1/route/units?route=${route.id}`)).calls).toBe('0')
-    await env.DB.prepare(
-      'INSERT INTO unit_progress (user_id, unit_id, position_seconds, completed_at, updated_at) VALUES (?1, ?2, 7, ?3, ?3)',
-    )
-      .bind(me.id, unit, Date.now())
-      .run()
+    const now = new Date()
+    await givenRows(unitProgress, { userId: me.id, unitId: unit, positionSeconds: 7, completedAt: now, updatedAt: now })
     await personChanged(env, me.id)
     const after = await get(me.token, `/v1/route/units?route=${route.id}`)
     expect(after.calls).not.toBe('0')

@@ -2,12 +2,10 @@
 // in one round: db.batch or reads started together), whatever the plan's or history's size.
 // The Worker counts its rounds per request (db/rounds.ts) and says them in `x-d1-rounds` in
 // local and test runs; the bench prints the same header per row.
-import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { personCache } from '#worker/http/person-cache'
 import { api, json } from '../helpers'
-import { seedContent } from '../factories'
-import { hashPassword } from '#worker/features/users/password'
+import { givePassword, seedContent } from '../factories'
 
 const PATIENT = 'patient@demo.calma.app'
 const PASSWORD = 'Calm-and-steady-42'
@@ -19,9 +17,7 @@ let routeSlug = ''
 
 beforeAll(async () => {
   await seedContent({ routes: true, posts: true, plans: true, users: true })
-  await env.DB.prepare('UPDATE users SET password_hash = ?1 WHERE email = ?2')
-    .bind(await hashPassword(PASSWORD), PATIENT)
-    .run()
+  await givePassword(PATIENT, PASSWORD)
   const res = await api('/v1/user/authenticate', {
     method: 'POST',
     locale: 'es',

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { forgetSessions, sessionMemo } from '#worker/identity/memo'
 import { api, json } from '../helpers'
-import { bearer, captcha, changePassword, login, register, updateProfile } from '../users/support'
+import { bearer, changePassword, erase, login, register, updateProfile } from '../users/support'
 
 beforeAll(() => {
   sessionMemo.enabled = true
@@ -62,11 +62,7 @@ describe('the memo of verified sessions', () => {
 
   it('an erasure ends every memoized session of the person at once', async () => {
     const { r, other } = await twoMemoizedSessions()
-    const res = await api('/v1/user', {
-      method: 'DELETE',
-      locale: 'en',
-      headers: { ...bearer(r.token), 'x-captcha-token': captcha() },
-    })
+    const res = await erase(r.token)
     expect(res.status).toBe(200)
     expect((await me(r.token)).status).toBe(401)
     expect((await me(other)).status).toBe(401)

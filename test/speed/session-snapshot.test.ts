@@ -3,7 +3,7 @@
 // ends the other sessions at once.
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { bearer, changePassword, login, register, setRole, updateProfile } from '../users/support'
+import { bearer, changePassword, login, register, saveRole, setRole, updateProfile } from '../users/support'
 import { Role } from '#shared/enums'
 
 describe('the person in the session', () => {
@@ -25,11 +25,7 @@ describe('the person in the session', () => {
     await setRole(admin.id, Role.admin)
     const me = await register()
     expect((await api('/v1/users', { headers: bearer(me.token) })).status).toBe(403)
-    const saved = await api('/v1/admin/user', {
-      method: 'POST',
-      headers: bearer(admin.token),
-      form: { id: String(me.id), role: String(Role.admin) },
-    })
+    const saved = await saveRole(bearer(admin.token), me.id, Role.admin)
     expect(saved.status).toBe(200)
     expect((await api('/v1/users', { headers: bearer(me.token) })).status).toBe(200)
   })

@@ -1,28 +1,21 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, json, userChanged } from '../helpers'
+import { api, json } from '../helpers'
 import { patchUser } from '../factories'
-import { bearer, captcha, register, setRole } from './support'
+import { bearer, erase, mailTo, register, setRole } from './support'
 
 const ADMIN = 4
 const PSYCHOLOGIST = 2
 const update = (token: string, form: Record<string, string>, locale = 'en') =>
   api('/v1/user/update', { method: 'POST', locale, headers: bearer(token), form })
 
+/** Columns a person never sets through their own profile. */
+const NOT_SETTABLE = 'role credits subscriber email token id password_hash stripe_id free_access_until'.split(' ')
+
 describe('roles and access', () => {
   it('role, credits, subscriber, email, token and ids cannot be set through the profile', async () => {
     const r = await register()
-    for (const field of [
-      'role',
-      'credits',
-      'subscriber',
-      'email',
-      'token',
-      'id',
-      'password_hash',
-      'stripe_id',
-      'free_access_until',
-    ]) {
+    for (const field of NOT_SETTABLE) {
       const res = await update(r.token, {
         name: `Fine ${field}`,
         [field]: field === 'email' ? 'admin@demo.calma.app' : '4',
@@ -78,12 +71,7 @@ describe('roles and access', () => {
     const upd = await update(a.token, { id: String(b.id), name: 'Hacked' })
     expect(upd.status).toBe(200)
     expect((await json(upd)).user.id).toBe(a.id)
-    const del = await api('/v1/user', {
-      method: 'DELETE',
-      locale: 'en',
-      headers: { ...bearer(a.token), 'x-captcha-token': captcha() },
-      form: { id: String(b.id) },
-    })
+    const del = await erase(a.token, b.id)
     expect(del.status).toBe(403)
     expect((await json(del)).message).toBe('Unauthorized')
     const off = await api('/v1/user/notifications/delete', {
@@ -133,12 +121,7 @@ describe('roles and access', () => {
   it('GET /v1/users/psychologists is public and carries no email or phone', async () => {
     const p = await register({ name: 'Dra. Calma' })
     await setRole(p.id, PSYCHOLOGIST)
-    await env.DB.prepare(
-      "UPDATE users SET phone = '+34612345678', psychologist_open_to_get_appointment = 1, speaks_in = '[\"es\"]' WHERE id = ?1",
-    )
-      .bind(p.id)
-      .run()
-    await userChanged(p.id)
+    await patchUser(p.id, { phone: '+34612345678', psychologistOpenToGetAppointment: true, speaksIn: ['es'] })
     const res = await api('/v1/users/psychologists?filters[open]=1')
     expect(res.status).toBe(200)
     const body = await json(res)
@@ -154,12 +137,7 @@ describe('roles and access', () => {
     const admin = await register()
     await setRole(admin.id, ADMIN)
     const victim = await register()
-    const res = await api('/v1/user', {
-      method: 'DELETE',
-      locale: 'en',
-      headers: { ...bearer(admin.token), 'x-captcha-token': captcha() },
-      form: { id: String(victim.id) },
-    })
+    const res = await erase(admin.token, victim.id)
     expect(res.status).toBe(200)
     expect((await json(res)).message).toBe('User deleted.')
     expect((await api('/v1/user', { headers: bearer(victim.token) })).status).toBe(401)
@@ -181,8 +159,7 @@ describe('roles and access', () => {
     expect(me.user.access_expired).toBe(true)
     const perms = await json(await api('/v1/user/permissions', { headers: bearer(r.token) }))
     expect(perms.permissions.can_play_units).toBe(false)
-    await env.DB.prepare('UPDATE users SET subscriber = 1 WHERE id = ?1').bind(r.id).run()
-    await userChanged(r.id)
+    await patchUser(r.id, { subscriber: true })
     expect((await page('/journey')).status).toBe(200)
     const sub = await json(await api('/v1/user/permissions', { headers: bearer(r.token) }))
     expect(sub.permissions).toMatchObject({
@@ -236,9 +213,7 @@ describe('POST /v1/user/update (profile)', () => {
       notifications_disabled: false,
     })
 
-    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'welcome'")
-      .bind(r.email)
-      .first<{ text: string }>()
+    const mail = (await mailTo(r.email, 'welcome'))!
     const link = new URL(/https?:\/\/\S+disable-notifications\S+/.exec(mail!.text)![0])
     const forged = await api('/v1/user/notifications/delete', {
       method: 'DELETE',

@@ -15,7 +15,7 @@ import { Role } from '#shared/enums'
 import { api, json } from '../helpers'
 import { makeRoute } from '../factories'
 import { dropStaleKV, KV_CACHE_MS, LOCATION_HEADER, StaleKV, useStaleKV } from '../stale-kv'
-import { bearer, captcha, login, PASSWORD, register, setRole, type Registered } from './support'
+import { bearer, captcha, login, PASSWORD, register, saveRole as saveRoleAs, setRole, type Registered } from './support'
 
 const viteEnv = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
 /** `npm run test:deep` (VITE_FUZZ_RUNS set, decision 031) runs ten times the rounds. */
@@ -58,13 +58,7 @@ async function adminScreen(location: string): Promise<Screen> {
   }
 }
 /** What the users screen sends when only the role was changed: the row's id and the new role. */
-const saveRole = (screen: Screen, userId: number, role: Role) =>
-  api('/v1/admin/user', {
-    method: 'POST',
-    locale: 'es',
-    headers: screen.headers,
-    form: { id: String(userId), role: String(role) },
-  })
+const saveRole = (screen: Screen, userId: number, role: Role) => saveRoleAs(screen.headers, userId, role, 'es')
 
 const me = (token: string, location: string) => api('/v1/user', { headers: at(location, bearer(token)), locale: 'en' })
 const refunds = (token: string, location: string) =>

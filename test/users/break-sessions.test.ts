@@ -8,10 +8,21 @@ import { exports } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { getDb } from '#worker/db/client'
-import { api, json, userChanged } from '../helpers'
-import { makeRoute } from '../factories'
+import { api, json } from '../helpers'
+import { units } from '#worker/db/schema'
+import { givenCredits, makeRoute, patch, patchUser } from '../factories'
 import { dropStaleKV, KV_CACHE_MS, LOCATION_HEADER, StaleKV, useStaleKV } from '../stale-kv'
-import { bearer, captcha, changePassword, login, recoveryLink, register, setRole } from './support'
+import {
+  bearer,
+  captcha,
+  changePassword,
+  login,
+  recoveryLink,
+  register,
+  saveRole as saveRoleAs,
+  setRole,
+  signInWithLink,
+} from './support'
 import { book, call, dayIn, guest, host, madrid } from '../appointments/support'
 
 let kv: StaleKV
@@ -32,12 +43,7 @@ async function firstAdmin() {
 }
 /** POST /v1/admin/user as the users screen sends a role change (bearer: no CSRF token needed). */
 const saveRole = (token: string, userId: number, role: Role, location = 'hq') =>
-  api('/v1/admin/user', {
-    method: 'POST',
-    locale: 'en',
-    headers: at(location, bearer(token)),
-    form: { id: String(userId), role: String(role) },
-  })
+  saveRoleAs(at(location, bearer(token)), userId, role)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
@@ -164,11 +170,7 @@ describe('a session ended by a password change, with a request of it still in fl
     // while the password is the session's own (users.repo.ts updateUser `whilePassword`).
     const owner = await register({ name: 'DueÃ±a' }, 'en')
     const authorization = await recoveryLink(owner.email)
-    const viaLink = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      form: { user_id: String(owner.id), authorization },
-    })
+    const viaLink = await signInWithLink(owner.id, authorization)
     expect(viaLink.status).toBe(200)
     const intruder = (await json(viaLink)).user.token as string
 
@@ -254,15 +256,8 @@ describe('a password change ends every way back into the account (decision 038 Â
     const h = await host()
     // A guest with a password (the mail link is theirs), a phone and credits.
     const g = await register({ name: 'Invitada con clave' }, 'en')
-    await env.DB.prepare("UPDATE users SET phone = '+34600111333', timezone = 'Europe/Madrid' WHERE id = ?1")
-      .bind(g.id)
-      .run()
-    await env.DB.prepare(
-      "INSERT INTO credit_ledger (user_id, amount_cents, reason, reference) VALUES (?1, 9000, 'seed', ?2)",
-    )
-      .bind(g.id, `break:${g.id}`)
-      .run()
-    await userChanged(g.id)
+    await patchUser(g.id, { phone: '+34600111333', timezone: 'Europe/Madrid' })
+    await givenCredits(g.id, 9000, 'seed', `break:${g.id}`)
     const booked = await book(g.token, h.id, madrid(dayIn('Europe/Madrid', 4), 11))
     expect(booked.res.status, JSON.stringify(booked.body)).toBe(201)
     const mail = await env.DB.prepare(
@@ -279,11 +274,7 @@ describe('a password change ends every way back into the account (decision 038 Â
     expect((await api('/v1/user', { headers: bearer(g.token) })).status).toBe(401)
 
     // The link of the mail, opened afterwards (within its 3 days).
-    const viaLink = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      form: { user_id: String(g.id), authorization },
-    })
+    const viaLink = await signInWithLink(g.id, authorization)
     const token = viaLink.status === 200 ? ((await json(viaLink)).user.token as string) : null
     const reads = token ? (await api('/v1/user/export', { headers: bearer(token) })).status : null
     console.warn(`[mail link after a password change] sign-in ${viaLink.status}, export with it ${reads}`)
@@ -304,7 +295,7 @@ describe('unit media for a demoted editor at another location (decision 038 Â§5:
     const route = await makeRoute({ units: 2 })
     const key = `units/break-${editor.id}-${Date.now().toString(36)}.mp3`
     await env.MEDIA.put(key, new Uint8Array(64), { httpMetadata: { contentType: 'audio/mpeg' } })
-    await env.DB.prepare('UPDATE units SET media_key = ?1 WHERE id = ?2').bind(key, route.units[1]!.id).run()
+    await patch(units, route.units[1]!.id, { mediaKey: key })
     kv.advance(KV_CACHE_MS + 1_000)
     // At L1 the publisher works: editors skip the order of units (the second one before the first).
     const media = (loc: string) => api(`/media/${key}`, { headers: at(loc, bearer(editor.token)) })
@@ -421,11 +412,7 @@ describe('every sign-in link made before a password change ends with it', () => 
     const authorization = await recoveryLink(owner.email)
     const changed = await changePassword(owner.token, 'A-whole-new-secret-77')
     expect(changed.status).toBe(200)
-    const viaLink = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      form: { user_id: String(owner.id), authorization },
-    })
+    const viaLink = await signInWithLink(owner.id, authorization)
     expect(viaLink.status).toBe(401)
   })
 })

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { bearer, captcha, countRows, login, register, setCookieHeader } from './support'
+import { bearer, captcha, countRows, erase, login, register, setCookieHeader, signUp } from './support'
 
 describe('DELETE /v1/user (privacy: erase the account)', () => {
   it('erases personal data and progress, ends every session, keeps only anonymised ledger rows', async () => {
@@ -44,11 +44,7 @@ describe('DELETE /v1/user (privacy: erase the account)', () => {
     const me = await json(await api('/v1/user', { headers: bearer(r.token) }))
     expect(me.user.credits).toBe(45)
 
-    const res = await api('/v1/user', {
-      method: 'DELETE',
-      locale: 'es',
-      headers: { ...bearer(r.token), 'x-captcha-token': captcha() },
-    })
+    const res = await erase(r.token, undefined, 'es')
     expect(res.status).toBe(200)
     expect((await json(res)).message).toBe('Tu cuenta se ha eliminado.')
     expect(setCookieHeader(res)).toMatch(/calma_session=;/)
@@ -76,12 +72,7 @@ describe('DELETE /v1/user (privacy: erase the account)', () => {
     expect((await api('/v1/user', { headers: bearer(second) })).status).toBe(401)
     expect((await login(r.email)).res.status).toBe(401)
     // The address may register again, as a new person.
-    const again = await api('/v1/user', {
-      method: 'POST',
-      locale: 'en',
-      headers: { 'x-captcha-token': captcha() },
-      form: { email: r.email, legal_age: '1' },
-    })
+    const again = await signUp({ email: r.email, legal_age: '1' })
     expect(again.status).toBe(201)
   })
 

@@ -1,7 +1,6 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { captcha, countRows, register, uniqueEmail } from './support'
+import { captcha, countRows, mailTo, register, uniqueEmail } from './support'
 
 const recover = (email: string, locale = 'en') =>
   api('/v1/user/recover/password', {
@@ -48,11 +47,7 @@ describe('POST /v1/user/recover/password', () => {
     expect((await json(res)).message).toBe(
       'Si hay una cuenta con este correo, le hemos enviado un enlace para entrar. Revisa tu bandeja de entrada.',
     )
-    const mail = await env.DB.prepare(
-      "SELECT subject, html, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'recover'",
-    )
-      .bind(r.email)
-      .first<any>()
+    const mail = (await mailTo(r.email, 'recover'))!
     expect(mail.locale).toBe('es')
     expect(mail.subject).toBe('Tu enlace para entrar en Calma')
     expect(mail.text).toContain('El enlace funciona una sola vez y durante 60 minutos.')

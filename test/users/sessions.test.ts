@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { api, json } from '../helpers'
 import {
@@ -6,11 +5,13 @@ import {
   captcha,
   changePassword,
   login,
+  mailTo,
   PASSWORD,
   recoveryLink,
   register,
   sessionCookie,
   setCookieHeader,
+  signInWithLink,
   uniqueEmail,
   updateProfile,
 } from './support'
@@ -119,22 +120,19 @@ describe('sessions', () => {
     // Bearer calls need no CSRF token: a browser never adds that header on its own.
     expect((await update(bearer(r.token))).status).toBe(200)
     // A write from another site is refused whatever it carries (login CSRF included).
-    const cross = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      headers: { origin: 'https://evil.example' },
-      form: { email: r.email, password: PASSWORD },
-    })
+    const signInFrom = (origin: string) =>
+      api('/v1/user/authenticate', {
+        method: 'POST',
+        locale: 'en',
+        headers: { origin },
+        form: { email: r.email, password: PASSWORD },
+      })
+    const cross = await signInFrom('https://evil.example')
     expect(cross.status).toBe(403)
     const crossSite = await update({ ...bearer(r.token), 'sec-fetch-site': 'cross-site' })
     expect(crossSite.status).toBe(403)
     // Same origin is fine.
-    const same = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      headers: { origin: 'http://localhost' },
-      form: { email: r.email, password: PASSWORD },
-    })
+    const same = await signInFrom('http://localhost')
     expect(same.status).toBe(200)
   })
 
@@ -189,33 +187,19 @@ describe('temporary tokens (user_id + authorization)', () => {
       form: { email: r.email },
     })
     expect(rec.status).toBe(200)
-    const mail = await env.DB.prepare("SELECT text FROM email_outbox WHERE to_address = ?1 AND template = 'recover'")
-      .bind(r.email)
-      .first<{ text: string }>()
+    const mail = (await mailTo(r.email, 'recover'))!
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0])
     expect(link.pathname).toBe('/login')
     expect(link.searchParams.get('user_id')).toBe(String(r.id))
     expect(link.searchParams.get('redirect')).toBe('/profile')
     const authorization = link.searchParams.get('authorization')!
 
-    const wrongUser = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      form: { user_id: String(r.id + 1000), authorization },
-    })
+    const wrongUser = await signInWithLink(r.id + 1000, authorization)
     expect(wrongUser.status).toBe(401)
-    const ok = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      form: { user_id: String(r.id), authorization },
-    })
+    const ok = await signInWithLink(r.id, authorization)
     expect(ok.status).toBe(200)
     const token = (await json(ok)).user.token
-    const reuse = await api('/v1/user/authenticate', {
-      method: 'POST',
-      locale: 'en',
-      form: { user_id: String(r.id), authorization },
-    })
+    const reuse = await signInWithLink(r.id, authorization)
     expect(reuse.status).toBe(401)
     expect((await json(reuse)).message).toBe('This link has expired or was already used. Ask for a new one.')
 
@@ -227,11 +211,7 @@ describe('temporary tokens (user_id + authorization)', () => {
   it('of a link used twice at the same moment, only one use signs in', async () => {
     const r = await register()
     const authorization = await recoveryLink(r.email)
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(r.id), authorization } }),
-      ),
-    )
+    const results = await Promise.all(Array.from({ length: 5 }, () => signInWithLink(r.id, authorization)))
     expect(results.map((x) => x.status).sort()).toEqual([200, 401, 401, 401, 401])
   })
 })

@@ -41,12 +41,7 @@ export async function register(fields: Record<string, string> = {}, locale = 'en
   const email = fields.email ?? uniqueEmail()
   const form: Record<string, string> = { email, password: PASSWORD, name: 'Test Person', legal_age: '1', ...fields }
   if (form.password === '') delete form.password
-  const res = await api('/v1/user', {
-    method: 'POST',
-    locale,
-    headers: { 'x-captcha-token': captcha() },
-    form,
-  })
+  const res = await signUp(form, locale)
   const body = await json(res)
   if (res.status !== 201) throw new Error(`register failed ${res.status} ${JSON.stringify(body)}`)
   return { id: body.user.id, email, token: body.user.token, body, res }
@@ -97,3 +92,32 @@ export const updateProfile = (token: string, form: Record<string, string>, local
 /** A password change with the current password (PASSWORD): it ends every other session of the person. */
 export const changePassword = (token: string, password: string) =>
   updateProfile(token, { password, current_password: PASSWORD })
+
+/** The users screen's role change (POST /v1/admin/user), sent with the caller's `headers`. */
+export const saveRole = (headers: HeadersInit, userId: number, role: number, locale = 'en') =>
+  api('/v1/admin/user', { method: 'POST', locale, headers, form: { id: String(userId), role: String(role) } })
+
+/** Signing in through a mailed link: the person's id and the link's one-time authorization. */
+export const signInWithLink = (userId: number, authorization: string) =>
+  api('/v1/user/authenticate', { method: 'POST', locale: 'en', form: { user_id: String(userId), authorization } })
+
+/** The first mail of `template` written to `to`. */
+export const mailTo = (to: string, template: string) =>
+  env.DB.prepare(
+    'SELECT subject, html, text, locale FROM email_outbox WHERE to_address = ?1 AND template = ?2 ORDER BY id LIMIT 1',
+  )
+    .bind(to, template)
+    .first<{ subject: string; html: string | null; text: string; locale: string }>()
+
+/** DELETE /v1/user with a captcha as the holder of `token`: their own account, or the person `id` (an admin). */
+export const erase = (token: string, id?: number, locale = 'en') =>
+  api('/v1/user', {
+    method: 'DELETE',
+    locale,
+    headers: { ...bearer(token), 'x-captcha-token': captcha() },
+    ...(id === undefined ? {} : { form: { id: String(id) } }),
+  })
+
+/** POST /v1/user with a captcha, as the registration form sends it: the raw answer. */
+export const signUp = (form: Record<string, string>, locale = 'en') =>
+  api('/v1/user', { method: 'POST', locale, headers: { 'x-captcha-token': captcha() }, form })

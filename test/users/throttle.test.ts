@@ -4,8 +4,10 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { runScheduled } from '#worker/cron/index'
 import { REGISTER_PROBE_LIMITS, SIGN_IN_LIMITS } from '#worker/features/users/throttle'
+import { authCounters } from '#worker/db/schema'
 import { api, json } from '../helpers'
-import { captcha, countRows, PASSWORD, register, uniqueEmail } from './support'
+import { givenRows } from '../factories'
+import { captcha, countRows, mailTo, PASSWORD, register, uniqueEmail } from './support'
 
 let addr = 0
 /** A fresh caller address (cf-connecting-ip), so each test starts with clean address windows. */
@@ -166,11 +168,7 @@ describe('sign-in under attack', () => {
     for (let i = 0; i < SIGN_IN_LIMITS.noticeAfter + 5; i++)
       await signIn(owner.email, `wrong-${i}`, address, { 'x-captcha-token': captcha() })
     expect(await mailsTo(owner.email, 'sign_in_failures')).toBe(1)
-    const mail = await env.DB.prepare(
-      "SELECT subject, text, locale FROM email_outbox WHERE to_address = ?1 AND template = 'sign_in_failures'",
-    )
-      .bind(owner.email)
-      .first<any>()
+    const mail = (await mailTo(owner.email, 'sign_in_failures'))!
     expect(mail.locale).toBe('es')
     expect(mail.subject).toBe('Alguien intenta entrar en tu cuenta de Calma')
     expect(mail.text).toContain('/login')
@@ -183,11 +181,11 @@ describe('sign-in under attack', () => {
     const onTheHour = Date.UTC(2026, 10, 23, 11, 0)
     const old = onTheHour - 25 * 60 * 60 * 1000
     const recent = onTheHour - 23 * 60 * 60 * 1000
-    await env.DB.prepare(
-      "INSERT INTO auth_counters (kind, subject, window_start, count) VALUES ('sign_in:address', 'old-address', ?1, 7), ('sign_in:address', 'recent-address', ?2, 3)",
+    await givenRows(
+      authCounters,
+      { kind: 'sign_in:address', subject: 'old-address', windowStart: old, count: 7 },
+      { kind: 'sign_in:address', subject: 'recent-address', windowStart: recent, count: 3 },
     )
-      .bind(old, recent)
-      .run()
     await runScheduled('* * * * *', env, new Date(onTheHour - 30 * 60 * 1000))
     expect(await countRows('auth_counters', "subject = 'old-address'")).toBe(1) // only on the hour
     await runScheduled('* * * * *', env, new Date(onTheHour))
@@ -217,11 +215,7 @@ describe('membership is costly to probe', () => {
     // Another address probing the same owner again: still one mail per owner.
     expect((await registerFrom(newAddress(), owners[0]!.email)).status).toBe(409)
     for (const o of owners) expect(await mailsTo(o.email, 'register_attempt')).toBe(1)
-    const es = await env.DB.prepare(
-      "SELECT subject, text FROM email_outbox WHERE to_address = ?1 AND template = 'register_attempt'",
-    )
-      .bind(owners[2]!.email)
-      .first<any>()
+    const es = (await mailTo(owners[2]!.email, 'register_attempt'))!
     expect(es.subject).toBe('Alguien ha intentado crear una cuenta con tu correo')
     expect(es.text).toContain('/login')
     expect(es.text).toContain('/recover')
