@@ -152,7 +152,8 @@ export default function ({ test, browser, scheduled, api }) {
       const unit = units.body.units[0]
       const done = await callInPage(es, 'POST', '/v1/unit/progress', {
         unit_id: String(unit.id),
-        position: '60',
+        // A completion is the end reached (decision 045): the unit's length.
+        position: String(unit.duration_seconds ?? 60),
         completed: '1',
       })
       assert.equal(done.status, 200, JSON.stringify(done.body))
@@ -254,7 +255,11 @@ export default function ({ test, browser, scheduled, api }) {
         here,
         'POST',
         '/v1/unit/progress',
-        { unit_id: String(units.body.units[0].id), position: '60', completed: '1' },
+        {
+          unit_id: String(units.body.units[0].id),
+          position: String(units.body.units[0].duration_seconds ?? 60),
+          completed: '1',
+        },
         'en',
       )
       assert.equal(done.status, 200, JSON.stringify(done.body))

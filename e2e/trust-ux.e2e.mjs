@@ -72,7 +72,12 @@ export default function ({ test, browser, api }) {
         page,
         'POST',
         '/v1/unit/progress',
-        { unit_id: String(units.body.units[0].id), position: '60', completed: '1' },
+        {
+          unit_id: String(units.body.units[0].id),
+          // A completion is the end reached (decision 045): the unit's length.
+          position: String(units.body.units[0].duration_seconds ?? 60),
+          completed: '1',
+        },
         locale,
       )
       assert.equal(done.status, 200, JSON.stringify(done.body).slice(0, 300))

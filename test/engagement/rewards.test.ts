@@ -43,7 +43,7 @@ describe('rewards', () => {
 
     const done = await call(p.token, 'POST', '/v1/unit/progress', {
       unit_id: String(route.units[0]!.id),
-      position: '30',
+      position: '300',
       completed: '1',
     })
     expect(done.res.status).toBe(200)
@@ -128,13 +128,13 @@ describe('a plan finished', () => {
     await given(planAssignments, { planId, userId: p.id, assignedAt: new Date(Date.now() + 1000) })
     await call(p.token, 'POST', '/v1/unit/progress', {
       unit_id: String(route.units[0]!.id),
-      position: '10',
+      position: '300',
       completed: '1',
     })
     // The second unit, the same day: the day counted already, the route is finished now.
     await call(p.token, 'POST', '/v1/unit/progress', {
       unit_id: String(route.units[1]!.id),
-      position: '10',
+      position: '300',
       completed: '1',
     })
     const routeReward = await env.DB.prepare(

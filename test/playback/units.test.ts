@@ -77,7 +77,7 @@ describe('GET /v1/route/units', () => {
     const { body } = await unitsOf(route.id, me)
     expect(locks(body)).toEqual([null, 'no_privileges', 'no_privileges'])
     // Completing the trial unit does not open the next one.
-    await save(me, { unit_id: route.units[0]!.id, position: 10, completed: 1 })
+    await save(me, { unit_id: route.units[0]!.id, position: 300, completed: 1 })
     expect(locks((await unitsOf(route.id, me)).body)).toEqual([null, 'no_privileges', 'no_privileges'])
   })
 
@@ -101,9 +101,9 @@ describe('GET /v1/route/units', () => {
     const route = await routeWithMedia({ units: 2 })
     const ana = await someone('free')
     const bea = await someone('free')
-    await save(ana, { unit_id: route.units[0]!.id, position: 42, completed: 1 })
+    await save(ana, { unit_id: route.units[0]!.id, position: 300, completed: 1 })
     const mine = await unitsOf(route.id, ana)
-    expect(mine.body.units[0]).toMatchObject({ position: 42, completed: true })
+    expect(mine.body.units[0]).toMatchObject({ position: 300, completed: true })
     const theirs = await unitsOf(route.id, bea)
     expect(theirs.body.units[0]).toMatchObject({ position: 0, completed: false, completed_at: null })
     expect(locks(theirs.body)).toEqual([null, 'unit_not_completed'])

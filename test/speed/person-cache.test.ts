@@ -36,12 +36,12 @@ describe("the person's cached rows", () => {
     const saved = await api('/v1/unit/progress', {
       method: 'POST',
       headers: bearer(me.token),
-      form: { unit_id: String(unit), position: '42', completed: '1' },
+      form: { unit_id: String(unit), position: '300', completed: '1' },
     })
     expect(saved.status).toBe(200)
     const after = await get(me.token, `/v1/route/units?route=${route.id}`)
     expect(after.calls, 'the write made the cached rows stale').not.toBe('0')
-    expect(after.body.units.find((u: { id: number }) => u.id === unit)).toMatchObject({ completed: true, position: 42 })
+    expect(after.body.units.find((u: { id: number }) => u.id === unit)).toMatchObject({ completed: true, position: 300 })
     expect(after.body.progress).toMatchObject({ completed_units: 1 })
   })
 

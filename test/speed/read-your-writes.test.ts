@@ -24,7 +24,7 @@ describe('read-your-writes through the D1 bookmark', () => {
     const saved = await api('/v1/unit/progress', {
       method: 'POST',
       headers: bearer(me.token),
-      form: { unit_id: String(unit), position: '42', completed: '1' },
+      form: { unit_id: String(unit), position: '300', completed: '1' },
     })
     expect(saved.status).toBe(200)
     const bookmark = saved.headers.get('x-d1-bookmark')
@@ -37,7 +37,7 @@ describe('read-your-writes through the D1 bookmark', () => {
     })
     expect(read.status).toBe(200)
     const body = await json(read)
-    expect(body.units.find((u: { id: number }) => u.id === unit)).toMatchObject({ completed: true, position: 42 })
+    expect(body.units.find((u: { id: number }) => u.id === unit)).toMatchObject({ completed: true, position: 300 })
     // …and a page with it as a cookie: the journey-side status sees it too.
     const page = await api(`/route/${route.slug}`, {
       headers: { cookie: `calma_session=${me.token}; calma_bm=${bookmark}` },

@@ -41,7 +41,7 @@ beforeAll(async () => {
     const saved = await api('/v1/unit/progress', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
-      form: { unit_id: String(u.id), position: '30', completed: '1' },
+      form: { unit_id: String(u.id), position: String(u.duration_seconds ?? 30), completed: '1' },
     })
     expect(saved.status).toBe(200)
   }

@@ -142,6 +142,15 @@ export async function listRouteUnits(ctx: Ctx, q: { route: string; plan_id?: num
   return { route, progress: progressOf(route.id, rows), units: await toStates(ctx.env, ctx.user, rows) }
 }
 
+/**
+ * How far into a unit of known length a completion must be: the player says `completed` at the
+ * media's end, so a completion at 0 s of 300 is no one who listened (found from outside: it
+ * unlocked the next unit and counted for rewards). A length typed a little long still completes.
+ */
+export const COMPLETE_AT = 0.8
+const reachedEnd = (position: number, duration: number | null) =>
+  duration === null || duration <= 0 || position >= duration * COMPLETE_AT
+
 /** How far back a save made offline may date itself (issue 23 §5). */
 export const OFFLINE_SAVE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -175,7 +184,7 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
     userId: user.id,
     unitId: row.id,
     position,
-    completed: !!input.completed,
+    completed: !!input.completed && reachedEnd(position, row.durationSeconds),
     now: new Date(at),
   })
   const justCompleted = !row.completedAt && !!saved.completedAt
