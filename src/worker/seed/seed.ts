@@ -1,7 +1,6 @@
 // The demo (issue 24 §5): content in both languages, demo users per role, psychologists with
 // availability, their weeks of practice. One step a file (*.seed.ts), run here in the order the
 // rows need each other: the catalogue, routes, media, posts, plans, people, covers, practice.
-import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { seedActivity } from './activity.seed'
 import { catalogIds, seedCatalog } from './catalog.seed'
@@ -52,4 +51,4 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
 }
 
 // Re-exported for tests that look up seeded rows by what they are.
-export { content, and, eq, inArray }
+export { content }

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react'
 import type { UserDto } from '#shared/contract/users'
-import { LANGUAGES } from '#shared/enums'
+import { LANGUAGES, type Language } from '#shared/enums'
 import {
   DEGREES,
   PSYCHOLOGIST_CATEGORIES,
   PSYCHOLOGIST_COUNTRIES,
   PSYCHOLOGIST_SYMPTOMS,
   degreeKeyOf,
+  type PsychologistSymptom,
 } from '#shared/psychologists'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
@@ -106,7 +107,7 @@ export function PsychologistExtras({ user }: { user: UserDto }) {
           legend={t('psychologist_profile.languages')}
           options={LANGUAGES}
           chosen={languages}
-          labelOf={(l) => t(`psychologist_profile.language_names.${l}`)}
+          labelOf={(l: Language) => t(`psychologist_profile.language_names.${l}`)}
           testId="extras-language"
           error={errors.speaks_in}
           onChosen={setLanguages}
@@ -116,7 +117,7 @@ export function PsychologistExtras({ user }: { user: UserDto }) {
           legend={t('psychologist_profile.specialities')}
           options={PSYCHOLOGIST_SYMPTOMS}
           chosen={symptoms}
-          labelOf={(s) => t(`psychologist_profile.symptoms.${s}`)}
+          labelOf={(s: PsychologistSymptom) => t(`psychologist_profile.symptoms.${s}`)}
           testId="extras-symptom"
           error={errors.specialist_in_symptoms}
           onChosen={setSymptoms}
