@@ -1,5 +1,5 @@
 // What each admin list and write answers, one schema per entity (issue 24 §2: no more
-// `Record<string, scalar>`). The columns are the admin repo's selects (features/admin/admin.repo.ts
+// `Record<string, scalar>`). The columns are the admin repo's selects (features/admin/lists.repo.ts
 // LISTS) one for one: test/admin/admin-rows.test.ts parses every answer strictly, so a column
 // added on one side only fails there. Lists answer times (`*_at`) as ISO text, flags as 0/1 and
 // JSON columns as their text.

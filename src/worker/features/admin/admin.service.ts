@@ -15,11 +15,12 @@ import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
 import { endRealtime } from '#worker/realtime/channels'
 import { refreshSessions } from '#worker/identity/sessions'
 import * as repo from './admin.repo'
+import * as lists from './lists.repo'
 import { patchOf } from '#worker/db/patch'
 
 /** A page of admin list `name`, its rows typed per entity (contract/admin.rows.ts). */
 export async function list<N extends AdminListName>(ctx: Ctx, name: N, q: ListQuery<Record<string, unknown>>) {
-  const { rows, total } = await repo.listPage(ctx.db, name, q)
+  const { rows, total } = await lists.listPage(ctx.db, name, q)
   return { rows, pagination: pagination(q, total, rows.length) }
 }
 
@@ -68,7 +69,7 @@ export async function moveUnit(ctx: Ctx, id: number, direction: 'up' | 'down') {
     relations: [],
     counts: [],
   }
-  return (await repo.listPage(ctx.db, 'units', q)).rows
+  return (await lists.listPage(ctx.db, 'units', q)).rows
 }
 
 // ── Users ────────────────────────────────────────────────────────────────────────────────────
@@ -141,7 +142,7 @@ const csvCell = (v: unknown) => {
 }
 
 export async function exportEvents(ctx: Ctx, filters: Record<string, unknown>) {
-  const rows = await repo.eventsForExport(ctx.db, filters, EXPORT_MAX_ROWS)
+  const rows = await lists.eventsForExport(ctx.db, filters, EXPORT_MAX_ROWS)
   const cols = ['id', 'created_at', 'event', 'page', 'session_id', 'user_id', 'params'] as const
   const csv = [cols.join(','), ...rows.map((r) => cols.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n'
   return { csv, rows: rows.length }

@@ -11,7 +11,7 @@ import { AppError } from '#worker/http/errors'
 import { contentChanged } from '#worker/http/public-cache'
 import { isUniqueViolation } from '#worker/db/errors'
 import { cleanSnapshotRows } from '#worker/features/posts/post-html'
-import { findAudit, insertAudit, restoreSnapshot, RESTORABLE, snapshot } from './admin.repo'
+import { findAudit, insertAudit, restoreSnapshot, RESTORABLE, snapshot } from './audit.repo'
 
 interface Audited {
   entity: string

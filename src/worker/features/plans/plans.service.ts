@@ -1,27 +1,22 @@
 // Plans (issue 7; SPEC §3 "Plan", §4 lock codes and "A plan is finished when progress is 100"):
-// the public list, the caller's plans and plan status, and the admins' writes.
+// the public list, the caller's plans and plan status, a plan's page and the locks that block a
+// route. The admins' writes are in plan-editing.service.ts, the starting plan in starting-plan.service.ts.
 import { servedImages } from '#shared/media'
 import { pagination } from '#shared/contract/list'
 import {
   planStatusQuery,
   type MyPlanDto,
-  type PlanDto,
-  type PlanForm,
   type PlanItemDto,
   type PlanPageData,
   type PlansQuery,
   type RouteBlockDto,
-  type PlanSettingForm,
   type PlanStatusDto,
   type PlanStatusQuery,
 } from '#shared/contract/plans'
 import { ContentStatus, PlanVisibility, Role, type PlanLockCode } from '#shared/enums'
-import { createTranslator, type Locale, type Translate } from '#shared/i18n/index'
+import { createTranslator, type Translate } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
-import type { NewPlan, Plan } from '#worker/db/schema'
-import { AppError } from '#worker/http/errors'
-import { absentOf, required, uniqueSlug } from '#worker/lib/editing'
 import { personal } from '#worker/http/person-cache'
 import { findVisibleRoute, planRouteProgress, type RouteProgress } from '#worker/features/playback/progress'
 import { sharedAnswer } from '#worker/http/public-cache'
@@ -29,30 +24,8 @@ import { planLocks, planProgress, type RouteLock } from './locks'
 import { trackServerEvent } from '#worker/features/tracking/tracking.service'
 import * as repo from './plans.repo'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
-import { patchOf } from '#worker/db/patch'
-
-const notFound = (
-  message:
-    | 'plans.plan_missing'
-    | 'plans.route_missing'
-    | 'plans.user_missing'
-    | 'plans.not_assigned'
-    | 'plans.route_not_in_plan'
-    | 'plans.no_plan'
-    | 'plans.next_plan_missing',
-) => new AppError('not_found', { message })
-
-type PlanRow = Pick<Plan, 'id' | 'language' | 'slug' | 'title' | 'description' | 'images' | 'visibility' | 'status'>
-const planDto = (p: PlanRow): PlanDto => ({
-  id: p.id,
-  language: p.language,
-  slug: p.slug,
-  title: p.title,
-  description: p.description ?? null,
-  images: servedImages(p.images),
-  visibility: p.visibility,
-  status: p.status,
-})
+import { notFound, planDto } from './service.shared'
+import { assignStartingPlan } from './starting-plan.service'
 
 export async function listPlans(ctx: Ctx, q: PlansQuery) {
   const { rows, total } = await repo.publicPlans(ctx.db, q.filters.language, q.order, q.perPage, q.offset)
@@ -208,45 +181,6 @@ async function finishPlan(ctx: Ctx, plan: AssignedPlan, now: Date) {
   ) // issue 11: plans completed
   return true
 }
-
-// ── Which plan ──────────────────────────────────────────────────────────────────────────────
-
-/** SPEC §9: "Defaults: ... category anxiety". */
-export const DEFAULT_PLAN_CATEGORY = 'anxiety'
-
-/**
- * Give a person their first plan (issue 7 §4): the plan of `category` (the landing they came
- * from) in `language`, else the default category's, else any visible plan of the language.
- * False when the language has no visible plan. Never fails the caller (a registration).
- */
-export async function assignStartingPlan(
-  ctx: Ctx,
-  userId: number,
-  language: Locale,
-  category: string | undefined,
-  now = new Date(),
-) {
-  try {
-    const plan = await repo.startingPlan(ctx.db, language, category ?? DEFAULT_PLAN_CATEGORY, DEFAULT_PLAN_CATEGORY)
-    if (!plan) return false
-    await repo.assignAsCurrent(ctx.db, plan.id, userId, now)
-    return true
-  } catch (err) {
-    console.warn(`[plans] starting plan for user ${userId} not assigned:`, err instanceof Error ? err.message : err)
-    return false
-  }
-}
-
-/**
- * The person changed language (profile): their current plan becomes the plan of the new
- * language in the same category (the profile's warning says so, SPEC §4). Progress is kept per
- * unit, so going back to the first language finds that plan where it was left.
- */
-export async function followLanguage(ctx: Ctx, userId: number, language: Locale) {
-  const category = await repo.currentCategory(ctx.db, userId)
-  await assignStartingPlan(ctx, userId, language, category ?? undefined)
-}
-
 /** Why the caller may not open route `routeId` now (SPEC §4 "Locked routes cannot be opened"). */
 export interface RouteBlock {
   plan: { id: number; slug: string; title: string }
@@ -342,80 +276,6 @@ export async function planLinkOf(
   if (!open && !(ctx.user && (await repo.assignedPlan(ctx.db, ctx.user.id, plan.id)))) return null
   return { id: plan.id, slug: plan.slug, title: plan.title }
 }
-
-/** POST /v1/plan: create (language, slug, title required) or update the fields sent. */
-export async function savePlan(ctx: Ctx, f: PlanForm): Promise<{ plan: PlanDto; created: boolean }> {
-  const patch: Partial<NewPlan> = patchOf(f, ['language', 'slug', 'title', 'description', 'status', 'category'])
-  if (f.visibility !== undefined) patch.visibility = f.visibility as 1 | 2
-  if (f.next_plan_id !== undefined) {
-    if (f.next_plan_id !== null && !(await repo.findPlanById(ctx.db, f.next_plan_id)))
-      throw notFound('plans.next_plan_missing')
-    patch.nextPlanId = f.next_plan_id
-  }
-  if (f.id === undefined) {
-    const absent = absentOf(f, ['language', 'slug', 'title'] as const)
-    if (absent.length) throw required(absent)
-    const row = await uniqueSlug(() =>
-      repo.insertPlan(ctx.db, { ...patch, createdBy: ctx.user?.id ?? null } as NewPlan),
-    )
-    return { plan: planDto(row), created: true }
-  }
-  const current = await repo.findPlanById(ctx.db, f.id)
-  if (!current) throw notFound('plans.plan_missing')
-  const row = Object.keys(patch).length
-    ? await uniqueSlug(() => repo.updatePlan(ctx.db, f.id!, { ...patch, updatedAt: new Date() }))
-    : current
-  if (!row) throw notFound('plans.plan_missing')
-  return { plan: planDto(row), created: false }
-}
-
-export async function deletePlan(ctx: Ctx, id: number) {
-  if (!(await repo.deletePlanRow(ctx.db, id))) throw notFound('plans.plan_missing')
-}
-
-export async function savePlanSetting(ctx: Ctx, f: PlanSettingForm) {
-  const patch: Parameters<typeof repo.updatePlanRoute>[3] = patchOf(f, [
-    'order',
-    'waiting_time_hours',
-    'need_appointment',
-    'need_finished_appointment',
-  ])
-  const row = Object.keys(patch).length
-    ? await repo.updatePlanRoute(ctx.db, f.plan_id, f.route_id, patch)
-    : await repo.findPlanRoute(ctx.db, f.plan_id, f.route_id)
-  if (!row) throw notFound('plans.route_not_in_plan')
-  return {
-    need_finished_appointment: row.needFinishedAppointment,
-    need_appointment: row.needAppointment,
-    waiting_time_minutes: row.waitingTimeHours * 60,
-    order: row.order,
-  }
-}
-
-export async function assignPlan(ctx: Ctx, planId: number, userId: number) {
-  const [plan, user] = await Promise.all([repo.findPlanById(ctx.db, planId), repo.userExists(ctx.db, userId)])
-  if (!plan) throw notFound('plans.plan_missing')
-  if (!user) throw notFound('plans.user_missing')
-  if (!(await repo.insertAssignment(ctx.db, planId, userId, ctx.user?.id ?? null)))
-    throw new AppError('conflict', { message: 'plans.already_assigned' })
-}
-
-export async function unassignPlan(ctx: Ctx, planId: number, userId: number) {
-  if (!(await repo.deleteAssignment(ctx.db, planId, userId))) throw notFound('plans.not_assigned')
-}
-
-export async function addPlanRoute(ctx: Ctx, planId: number, routeId: number, order: number | undefined) {
-  const [plan, route] = await Promise.all([repo.findPlanById(ctx.db, planId), repo.routeExists(ctx.db, routeId)])
-  if (!plan) throw notFound('plans.plan_missing')
-  if (!route) throw notFound('plans.route_missing')
-  if (!(await repo.insertPlanRoute(ctx.db, planId, routeId, order)))
-    throw new AppError('conflict', { message: 'plans.route_in_plan' })
-}
-
-export async function removePlanRoute(ctx: Ctx, planId: number, routeId: number) {
-  if (!(await repo.deletePlanRoute(ctx.db, planId, routeId))) throw notFound('plans.route_not_in_plan')
-}
-
 /** The blocked-route page reached by its own URL (?route=slug): the lock now, or null when open. */
 export async function blockOfSlug(ctx: Ctx, slug: string, planId: number | undefined): Promise<RouteBlockDto | null> {
   const route = slug ? await findVisibleRoute(ctx, { slug: slug.slice(0, 200), language: ctx.locale }) : undefined
