@@ -1,27 +1,12 @@
 // The staff's date-time fields (issue 34 §5): an <input type="datetime-local"> holds a wall-clock
 // time with no zone; the contract wants an ISO instant. The wall clock is read in the staff
 // member's own zone (boot.timeZone), not the browser's, so a form says the same thing wherever
-// it is opened.
+// it is opened. The zone is read as the worker reads it (shared/wall-clock.ts).
+
+import { offsetAt } from '#shared/wall-clock'
 
 /** Minutes `timeZone` is ahead of UTC at instant `ms`. */
-function offsetMinutes(ms: number, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
-  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60000)
-}
+const offsetMinutes = (ms: number, timeZone: string) => offsetAt(ms, timeZone) / 60000
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
 
