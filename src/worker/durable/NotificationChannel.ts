@@ -137,7 +137,8 @@ function closeQuietly(ws: WebSocket, code: number, reason: string) {
  * so the channel names only what it needs instead of importing Env back: issue 33 §4).
  */
 interface ChannelBindings {
-  DB: D1Database
+  /** The D1 binding the channel makes its handle from (getDb), once per audience check. */
+  DB: Parameters<typeof getDb>[0]
 }
 
 export class NotificationChannel extends DurableObject<ChannelBindings> {
