@@ -9,6 +9,7 @@ import { given } from '../factories'
 import { register } from '../users/support'
 import { FakePushService } from '../push/fake-push-service'
 import { call, devicesOf, pushServiceAtFetch, runNotices, save } from '../push/support'
+import { jobCtx } from '#worker/context'
 
 async function pushNotice(receivers: number[]) {
   const at = new Date(Date.now() - 1000)
@@ -217,7 +218,7 @@ describe('the push service misbehaving', () => {
     )
     const sent = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch').mockImplementation(async () => ({}) as never)
     await pushNotice([ana.id])
-    await sendDueNotifications(env, new Date())
+    await sendDueNotifications(jobCtx(env), new Date())
     const bodies = sent.mock.calls.flatMap(([b]) => [...b].map((m) => m.body)) as {
       kind: string
       deliveries?: number[]

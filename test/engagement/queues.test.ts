@@ -19,6 +19,7 @@ import { adminNotifications, users } from '#worker/db/schema'
 import { given, makeUser, patch } from '../factories'
 import { faults, prodEnv, resendAtFetch } from '../mail/support'
 import { bearer, register, setRole } from '../users/support'
+import { jobCtx } from '#worker/context'
 
 const prod = { ...env, ...PRODUCTION_VARS } as typeof env
 const fetchWorker = (path: string, init?: RequestInit) =>
@@ -118,7 +119,10 @@ describe('the notice fan-out through calma-fanout', () => {
       createdAt: new Date(0),
     })
 
-    const [a, b] = await Promise.all([sendDueNotifications(env, new Date()), sendDueNotifications(env, new Date())])
+    const [a, b] = await Promise.all([
+      sendDueNotifications(jobCtx(env), new Date()),
+      sendDueNotifications(jobCtx(env), new Date()),
+    ])
     expect(a.blocks + b.blocks).toBe(3)
     expect(a.deliveries + b.deliveries).toBe(0)
     let written = 0
@@ -173,7 +177,7 @@ describe('the mail of a large email notice, written by its blocks', () => {
       .bind(notice, people[0]!.id)
       .run()
     const [cron, again] = await Promise.all([
-      sendDueNotifications(prod, new Date()),
+      sendDueNotifications(jobCtx(prod), new Date()),
       deliver('calma-fanout', body, 2, 'mail-block'),
     ])
     expect(again.explicitAcks).toEqual(['mail-block'])
@@ -255,7 +259,7 @@ describe('sharded public channels', () => {
       sendAt: new Date(0),
       createdAt: new Date(0),
     })
-    await sendDueNotifications(env, new Date())
+    await sendDueNotifications(jobCtx(env), new Date())
     await new Promise((r) => setTimeout(r, 50))
     for (const s of [...visitors, own])
       expect(s.received.filter((m) => m.type === 'notification').map((m) => m.notification.title)).toEqual([
