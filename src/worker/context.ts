@@ -42,24 +42,36 @@ export function ctxOf(c: Context<AppEnv>, locale: Locale = c.var.locale): Ctx {
   }
 }
 
+const keepGoing: Ctx['waitUntil'] = (p) => void p.catch((err: unknown) => console.warn('background work failed', err))
+
 /**
- * A service call outside any request (a cron job, a queue consumer): nobody's, in Spanish, links
- * to APP_URL. Work it hands to `waitUntil` (mail) is awaited before it resolves: a scheduled run
- * has no answer to wait for.
+ * The service context of work outside any request (a cron job, a queue consumer, a test that
+ * runs one): nobody's, in Spanish, links to APP_URL, on `env.DB` as the entry point hands it
+ * (counted, by cron/index.ts and queues/index.ts). Built once at the entry and passed down, so
+ * no feature builds its own database handle (issue 33 §4). Work handed to `waitUntil` runs on
+ * its own unless the entry collects it (asJob).
  */
-export async function asJob<T>(env: Env, run: (ctx: Ctx) => Promise<T>): Promise<T> {
-  const pending: Promise<unknown>[] = []
-  const ctx: Ctx = {
+export function jobCtx(env: Env, waitUntil: Ctx['waitUntil'] = keepGoing): Ctx {
+  return {
     env,
     db: getDb(env.DB),
     locale: 'es',
     user: null,
     ip: null,
     linkBase: env.APP_URL.replace(/\/$/, ''),
-    waitUntil: (p) => void pending.push(p),
+    waitUntil,
   }
+}
+
+/**
+ * A service call outside any request (a cron job, a queue consumer), in jobCtx's context. Work
+ * it hands to `waitUntil` (mail) is awaited before it resolves: a scheduled run has no answer to
+ * wait for.
+ */
+export async function asJob<T>(env: Env, run: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const pending: Promise<unknown>[] = []
   try {
-    return await run(ctx)
+    return await run(jobCtx(env, (p) => void pending.push(p)))
   } finally {
     await Promise.allSettled(pending)
   }

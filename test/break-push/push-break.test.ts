@@ -10,6 +10,7 @@ import { patch } from '../factories'
 import { register } from '../users/support'
 import { FakePushService } from '../push/fake-push-service'
 import { call, devicesOf, pushNotice, pushServiceAtFetch, runNotices, save } from '../push/support'
+import { jobCtx } from '#worker/context'
 
 /** 0x04 followed by 64 zero bytes: 65 bytes of valid base64url, but not a point on P-256. */
 const NOT_A_POINT = 'BA' + 'A'.repeat(85)
@@ -200,7 +201,7 @@ describe('the push service misbehaving', () => {
     )
     const sent = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch').mockImplementation(async () => ({}) as never)
     await pushNotice([ana.id])
-    await sendDueNotifications(env, new Date())
+    await sendDueNotifications(jobCtx(env), new Date())
     const bodies = sent.mock.calls.flatMap(([b]) => [...b].map((m) => m.body)) as {
       kind: string
       deliveries?: number[]

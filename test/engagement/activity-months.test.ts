@@ -14,6 +14,7 @@ import { userEngagement } from '#worker/db/schema'
 import { api, json } from '../helpers'
 import { activeDays, patch } from '../factories'
 import { bearer, register } from '../users/support'
+import { jobCtx } from '#worker/context'
 
 const one = async <T>(sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(sql)
@@ -42,7 +43,7 @@ describe('active days rolled up into months', () => {
     const points = () => one<{ points: number }>('SELECT points FROM user_engagement WHERE user_id = ?1', p.id)
     const before = {
       metrics: await metricsOf(getDb(env.DB), p.id),
-      streak: await streakOf(env, { id: p.id }, now),
+      streak: await streakOf(jobCtx(env), { id: p.id }, now),
       points: await points(),
     }
     expect(before.metrics.active_days).toBe(80)
@@ -87,7 +88,7 @@ describe('active days rolled up into months', () => {
 
     // The same totals, streak and ranking points as before the roll-up.
     expect(await metricsOf(getDb(env.DB), p.id)).toEqual(before.metrics)
-    expect(await streakOf(env, { id: p.id }, now)).toEqual(before.streak)
+    expect(await streakOf(jobCtx(env), { id: p.id }, now)).toEqual(before.streak)
     expect(await points()).toEqual(before.points)
     // Rewards given after the roll-up count the months: 80 days reach 3, 10, 25 and 50 (not 100).
     const rewards = await json(await api('/v1/rewards', { headers: bearer(p.token) }))

@@ -12,6 +12,7 @@ import { api } from '../helpers'
 import { dropStaleKV, KV_CACHE_MS, LOCATION_HEADER, useStaleKV, type StaleKV } from '../stale-kv'
 import { bearer, login, PASSWORD, register, saveRole, setRole } from '../users/support'
 import { fetchWorker, track, type Socket } from './sockets'
+import { jobCtx } from '#worker/context'
 
 let kv: StaleKV
 beforeAll(() => {
@@ -82,7 +83,11 @@ describe('a socket opened with a session that had just ended elsewhere (issue 32
       expect((await me(other, 'L1')).status).toBe(401)
 
       // The owner earns a reward (notifyUser is what engagement.service calls): a notice of theirs.
-      await notifyUser(env, owner.id, 'es', { level: 'info', type: 'reward', title: `Solo para la dueña (${how})` })
+      await notifyUser(jobCtx(env), owner.id, 'es', {
+        level: 'info',
+        type: 'reward',
+        title: `Solo para la dueña (${how})`,
+      })
       await settle(100)
       outcome[how] = { opened: res.status, received: s ? titles(s) : [], stillOpen: !!s && s.closed() === null }
       s?.ws.close()
@@ -167,7 +172,7 @@ describe('held (kept as a guard)', () => {
       form: { language: 'es', role_recipients: String(Role.admin), title_es: `Solo admins ${stamp}` },
     })
     expect(made.status).toBe(201)
-    await sendDueNotifications(env, new Date())
+    await sendDueNotifications(jobCtx(env), new Date())
     await settle(100)
     expect(titles(s).filter((t: string) => t.endsWith(stamp))).toEqual([])
     s.ws.close()

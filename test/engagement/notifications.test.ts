@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm'
 import { adminNotifications, inAppNotifications, notificationDeliveries } from '#worker/db/schema'
 import { drop, given, patch, patchUser } from '../factories'
 import { bearer, mailTo, register, setRole } from '../users/support'
+import { jobCtx } from '#worker/context'
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
   const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
@@ -160,7 +161,7 @@ describe('the minute cron', () => {
     await register({ name: 'Paciente Es' }, 'es')
     const made = await toSpanishPatients(a.token, 'Respira', 'Un minuto para ti.')
     const id = made.body.notification.id as number
-    await sendDueNotifications(env, new Date()) // claims it, writes its block, publishes it on the public channel
+    await sendDueNotifications(jobCtx(env), new Date()) // claims it, writes its block, publishes it on the public channel
     // Two runs of the same minute: the other one claims the rows after this one wrote them.
     await patch(notificationDeliveries, eq(notificationDeliveries.notificationId, id), {
       status: 'pending',
@@ -168,7 +169,7 @@ describe('the minute cron', () => {
     })
     await drop(inAppNotifications, id, inAppNotifications.notificationId)
     const queued = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch')
-    const run = await sendDueNotifications(env, new Date())
+    const run = await sendDueNotifications(jobCtx(env), new Date())
     expect(run.delivered).toBeGreaterThan(0)
     const pushes = queued.mock.calls
       .flatMap(([batch]) => [...batch])
@@ -279,13 +280,13 @@ describe('the minute cron', () => {
       at_best_moment: '1',
       send_at: new Date(now - 60_000).toISOString(),
     })
-    await sendDueNotifications(env, new Date(now))
+    await sendDueNotifications(jobCtx(env), new Date(now))
     const due = await env.DB.prepare('SELECT due_at, status FROM notification_deliveries WHERE notification_id = ?1')
       .bind(made.body.notification.id)
       .first<{ due_at: number; status: string }>()
     expect(due).toEqual({ due_at: instantOf('2031-01-11', 8 * 60 + 30, 'America/Bogota'), status: 'pending' })
     expect(bestMoment(now, 'America/Bogota', '16:00')).toBe(instantOf('2031-01-10', 16 * 60, 'America/Bogota'))
-    await sendDueNotifications(env, new Date(due!.due_at))
+    await sendDueNotifications(jobCtx(env), new Date(due!.due_at))
     expect(
       (await env.DB.prepare('SELECT count(*) AS n FROM in_app_notifications WHERE notification_id = ?1')
         .bind(made.body.notification.id)

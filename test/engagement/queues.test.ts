@@ -20,6 +20,7 @@ import { adminNotifications, emailOutbox, notificationDeliveries, users } from '
 import { given, makeUser, patch } from '../factories'
 import { faults, prodEnv, resendAtFetch } from '../mail/support'
 import { bearer, register, setRole } from '../users/support'
+import { jobCtx } from '#worker/context'
 
 const prod = { ...env, ...PRODUCTION_VARS } as typeof env
 const fetchWorker = (path: string, init?: RequestInit) =>
@@ -117,7 +118,10 @@ describe('the notice fan-out through calma-fanout', () => {
       createdAt: new Date(0),
     })
 
-    const [a, b] = await Promise.all([sendDueNotifications(env, new Date()), sendDueNotifications(env, new Date())])
+    const [a, b] = await Promise.all([
+      sendDueNotifications(jobCtx(env), new Date()),
+      sendDueNotifications(jobCtx(env), new Date()),
+    ])
     expect(a.blocks + b.blocks).toBe(3)
     expect(a.deliveries + b.deliveries).toBe(0)
     let written = 0
@@ -172,7 +176,7 @@ describe('the mail of a large email notice, written by its blocks', () => {
       { status: 'pending' },
     )
     const [cron, again] = await Promise.all([
-      sendDueNotifications(prod, new Date()),
+      sendDueNotifications(jobCtx(prod), new Date()),
       deliver('calma-fanout', body, 2, 'mail-block'),
     ])
     expect(again.explicitAcks).toEqual(['mail-block'])
@@ -254,7 +258,7 @@ describe('sharded public channels', () => {
       sendAt: new Date(0),
       createdAt: new Date(0),
     })
-    await sendDueNotifications(env, new Date())
+    await sendDueNotifications(jobCtx(env), new Date())
     await new Promise((r) => setTimeout(r, 50))
     for (const s of [...visitors, own])
       expect(s.received.filter((m) => m.type === 'notification').map((m) => m.notification.title)).toEqual([

@@ -11,6 +11,7 @@ import { closeRankingDay, RANKING_DAYS_KEPT } from '#worker/features/ranking/ran
 import { activeDays, patch } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, register } from '../users/support'
+import { jobCtx } from '#worker/context'
 
 // The activity_days triggers keep user_engagement's running total on any write; these tests check them.
 const points = (userId: number, day: string, p: number) => activeDays(userId, [day], p)
@@ -55,7 +56,7 @@ describe('the ranking snapshot days', () => {
     }
     await patch(userEngagement, eq(userEngagement.userId, eva.id), { rankingHidden: true })
 
-    const first = await closeRankingDay(env, at('2032-05-03'), { page: 2 })
+    const first = await closeRankingDay(jobCtx(env), at('2032-05-03'), { page: 2 })
     expect(first.ranked).toBe(4)
     let r = await ranking(ana.token)
     expect(r.day).toBe('2032-05-03')
@@ -82,7 +83,7 @@ describe('the ranking snapshot days', () => {
     expect(r.me).toMatchObject({ position: 4, points: 10 })
 
     // The job finishes the day (one person a page): complete, shown, with its movement.
-    await closeRankingDay(env, at('2032-05-05'), { page: 1 })
+    await closeRankingDay(jobCtx(env), at('2032-05-05'), { page: 1 })
     r = await ranking(dan.token)
     expect(r.day).toBe('2032-05-05')
     expect(r.ranking.map((e: any) => [e.position, e.name, e.points, e.position_change])).toEqual([
@@ -95,7 +96,7 @@ describe('the ranking snapshot days', () => {
     // A re-run of the shown day hides it while it is rebuilt (the last complete day shows).
     await beginRankingDay(getDb(env.DB), '2032-05-05', Date.now())
     expect((await ranking(dan.token)).day).toBe('2032-05-03')
-    await closeRankingDay(env, at('2032-05-05'))
+    await closeRankingDay(jobCtx(env), at('2032-05-05'))
     expect((await ranking(dan.token)).day).toBe('2032-05-05')
     expect(
       (await env.DB.prepare("SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2032-05-05'").first<{
@@ -104,7 +105,7 @@ describe('the ranking snapshot days', () => {
     ).toBe(4)
 
     // Ten more days: only the newest RANKING_DAYS_KEPT complete days (and their rows) remain.
-    for (let d = 6; d <= 15; d++) await closeRankingDay(env, at(`2032-05-${String(d).padStart(2, '0')}`))
+    for (let d = 6; d <= 15; d++) await closeRankingDay(jobCtx(env), at(`2032-05-${String(d).padStart(2, '0')}`))
     const days = await env.DB.prepare("SELECT day FROM ranking_days WHERE day LIKE '2032-05-%' ORDER BY day").all<{
       day: string
     }>()

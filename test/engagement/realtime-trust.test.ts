@@ -13,6 +13,7 @@ import { addressKey } from '#worker/realtime/channels'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 import { open, SESSION_ENDED, socket, type Socket } from './sockets'
+import { jobCtx } from '#worker/context'
 
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms))
 const titles = (s: Socket) =>
@@ -63,7 +64,7 @@ describe('broadcasts on the public channels', () => {
 
     await broadcast(admin, { es: `Solo en español ${stamp}` }, 'es')
     await broadcast(admin, { es: `Para todos ${stamp}`, en: `For everyone ${stamp}` })
-    await sendDueNotifications(env, new Date())
+    await sendDueNotifications(jobCtx(env), new Date())
     await settle()
 
     const mine = (s: Socket) =>

@@ -12,6 +12,7 @@ import { sendDueNotifications } from '#worker/features/notifications/notificatio
 import { api, json } from '../helpers'
 import { bearer, changePassword, erase, login, register, saveRole, setRole } from '../users/support'
 import { freshAddress, open, SESSION_ENDED, socket, track, type Socket } from './sockets'
+import { jobCtx } from '#worker/context'
 
 const notices = (s: Socket) =>
   s.received
@@ -54,7 +55,7 @@ describe('role notices', () => {
     await notify(admin.token, { role_recipients: String(Role.admin), title_es: `Solo admins ${stamp}` })
     await notify(admin.token, { role_recipients: String(Role.psychologist), title_es: `Solo psicólogos ${stamp}` })
     await notify(admin.token, { title_es: `Para todos ${stamp}` })
-    await sendDueNotifications(env, new Date())
+    await sendDueNotifications(jobCtx(env), new Date())
     await settle()
 
     const mine = (s: Socket) =>

@@ -11,6 +11,7 @@ import { planAssignments } from '#worker/db/schema'
 import { given, makeAppointment, makePlan, makeRoute, patchUser } from '../factories'
 import { bearer, register, setRole } from '../users/support'
 import { AppointmentStatus, Role } from '#shared/enums'
+import { jobCtx } from '#worker/context'
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
   const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
@@ -161,9 +162,10 @@ describe('the ranking', () => {
     await patchUser([ana.id, ben.id], { timezone: 'Europe/Madrid' })
     const anaP = { id: ana.id, timezone: 'Europe/Madrid', language: 'es' as const }
     const benP = { id: ben.id, timezone: 'Europe/Madrid', language: 'es' as const }
-    for (const d of ['2030-03-01', '2030-03-02', '2030-03-03']) await recordActivity(env, anaP, madrid(d, '21:00'))
-    await recordActivity(env, benP, madrid('2030-03-03', '10:00'))
-    await closeRankingDay(env, new Date('2030-03-03T23:59:00Z'))
+    for (const d of ['2030-03-01', '2030-03-02', '2030-03-03'])
+      await recordActivity(jobCtx(env), anaP, madrid(d, '21:00'))
+    await recordActivity(jobCtx(env), benP, madrid('2030-03-03', '10:00'))
+    await closeRankingDay(jobCtx(env), new Date('2030-03-03T23:59:00Z'))
     let r = await call(ana.token, 'GET', '/v1/ranking')
     expect(r.res.status).toBe(200)
     expect(r.body.day).toBe('2030-03-03')
@@ -176,8 +178,9 @@ describe('the ranking', () => {
     expect(JSON.stringify(r.body)).not.toContain('@')
 
     // Ben practises three more days; Ana rests. Next day Ben has moved up.
-    for (const d of ['2030-03-04', '2030-03-05', '2030-03-06']) await recordActivity(env, benP, madrid(d, '10:00'))
-    await closeRankingDay(env, new Date('2030-03-06T23:59:00Z'))
+    for (const d of ['2030-03-04', '2030-03-05', '2030-03-06'])
+      await recordActivity(jobCtx(env), benP, madrid(d, '10:00'))
+    await closeRankingDay(jobCtx(env), new Date('2030-03-06T23:59:00Z'))
     r = await call(ben.token, 'GET', '/v1/ranking')
     expect(r.body.me.points).toBe(40)
     expect(r.body.me.position_change).toBeGreaterThan(0)
@@ -192,7 +195,7 @@ describe('the ranking', () => {
     expect(r.body.ranking.some((e: any) => e.name === 'Ana L.')).toBe(false)
     const own = await call(ana.token, 'GET', '/v1/ranking')
     expect(own.body).toMatchObject({ hidden: true, me: null })
-    await closeRankingDay(env, new Date('2030-03-07T23:59:00Z'))
+    await closeRankingDay(jobCtx(env), new Date('2030-03-07T23:59:00Z'))
     const hidden = await env.DB.prepare(
       "SELECT count(*) AS n FROM ranking_snapshots WHERE day = '2030-03-07' AND user_id = ?1",
     )

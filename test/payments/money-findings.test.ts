@@ -10,6 +10,7 @@ import { runStripeActions } from '#worker/features/payments/stripe.actions'
 import { givenRows } from '../factories'
 import { DAY, askAndApprove, balance, book, buy, flush, simulatedHistories } from './histories'
 import { World } from './simulator/world'
+import { jobCtx } from '#worker/context'
 
 const START = Date.UTC(2031, 2, 3, 8, 0)
 
@@ -227,7 +228,10 @@ describe('what we owe Stripe', () => {
     })
     w.fake.trouble.push('slow', 'slow')
     const stripeEnv = { ...env, STRIPE_SECRET_KEY: 'sk_test_simulator' } as never
-    await Promise.all([runStripeActions(stripeEnv), runStripeActions(stripeEnv, { keys: ['cancel-test'] })])
+    await Promise.all([
+      runStripeActions(jobCtx(stripeEnv)),
+      runStripeActions(jobCtx(stripeEnv), { keys: ['cancel-test'] }),
+    ])
     expect(w.fake.calls.filter((c) => c.method === 'DELETE').length).toBe(1)
   })
 

@@ -14,6 +14,7 @@ import { getDb } from '#worker/db/client'
 import { given, makeUser } from '../factories'
 import { closeRankingDay } from '#worker/features/ranking/ranking.service'
 import type { HostSchedule } from '#worker/durable/HostSchedule'
+import { jobCtx } from '#worker/context'
 
 const fetchWorker = (path: string, init?: RequestInit) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, init)
@@ -68,7 +69,7 @@ describe('the daily ranking cron', () => {
     const ben = await user('Ben Smith')
     await points(ana, '2026-11-19', 10)
     await points(ben, '2026-11-19', 5)
-    await closeRankingDay(env, new Date('2026-11-19T23:59:00Z'))
+    await closeRankingDay(jobCtx(env), new Date('2026-11-19T23:59:00Z'))
     let day1 = (await snapshot('2026-11-19')).results
     expect(day1.map((r) => [r.name, r.position, r.position_change, r.points])).toEqual([
       ['Ana G.', 1, 0, 10],

@@ -12,6 +12,7 @@ import { people, send } from '../admin/support'
 import { makePost, unique } from '../factories'
 import { api, json } from '../helpers'
 import { articleOf, problemsOf } from './inert'
+import { jobCtx } from '#worker/context'
 
 const page = (path: string) =>
   (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, {
@@ -152,7 +153,7 @@ describe('a body the sanitiser cannot read', () => {
       expect(problemsOf(articleOf(await res.text())!).problems).toEqual([])
     }
     let runs = 0
-    while ((await cleanStoredPostHtml(env)).cleaned > 0) if (++runs > 50) throw new Error('never done')
+    while ((await cleanStoredPostHtml(jobCtx(env))).cleaned > 0) if (++runs > 50) throw new Error('never done')
     for (const p of [unreadable, proto, deep]) expect((await stored(p.id))!.html_version).toBe(HTML_POLICY_VERSION)
     expect((await stored(unreadable.id))!.content).toMatch(/^<p>&lt;p&gt;hola/)
     expect((await stored(proto.id))!.content).toBe('<abbr title="t">b</abbr>')

@@ -12,6 +12,7 @@ import { and, lt, ne } from 'drizzle-orm'
 import { posts } from '#worker/db/schema'
 import { makePost, patchBehind, unique } from '../factories'
 import { auditRows, people, send } from '../admin/support'
+import { jobCtx } from '#worker/context'
 
 /** The findings of issue 20, with the formatting around them. */
 const HOSTILE =
@@ -91,7 +92,7 @@ describe('the data migration of 0011 (the minute cron)', () => {
     const empty = await makePost({ content: null })
     const before = await env.KV.get('content:version')
     let runs = 0
-    while ((await cleanStoredPostHtml(env)).cleaned > 0) if (++runs > 50) throw new Error('never done')
+    while ((await cleanStoredPostHtml(jobCtx(env))).cleaned > 0) if (++runs > 50) throw new Error('never done')
     expect(await stored(hostile.id)).toEqual({ content: CLEAN, html_version: HTML_POLICY_VERSION, time_for_reading: 1 })
     expect(await stored(fine.id)).toEqual({
       content: '<h2>Bien</h2><p>Nada que quitar.</p>',
@@ -101,7 +102,7 @@ describe('the data migration of 0011 (the minute cron)', () => {
     expect(await stored(empty.id)).toEqual({ content: null, html_version: HTML_POLICY_VERSION, time_for_reading: null })
     // Visitors' cached answers are purged: a body changed.
     expect(await env.KV.get('content:version')).not.toBe(before)
-    expect(await cleanStoredPostHtml(env)).toEqual({ cleaned: 0, changed: 0 })
+    expect(await cleanStoredPostHtml(jobCtx(env))).toEqual({ cleaned: 0, changed: 0 })
     const plan = await env.DB.prepare(
       'EXPLAIN QUERY PLAN SELECT id, content FROM posts WHERE html_version < ?1 LIMIT 50',
     )
@@ -135,7 +136,7 @@ describe('the data migration of 0011 (the minute cron)', () => {
         return Reflect.get(target, prop)
       },
     })
-    expect(await cleanStoredPostHtml({ ...env, DB: db })).toEqual({ cleaned: 1, changed: 1 })
+    expect(await cleanStoredPostHtml(jobCtx({ ...env, DB: db }))).toEqual({ cleaned: 1, changed: 1 })
     expect((await stored(post.id))!.content).toBe('<p>Del editor</p>')
   })
 })

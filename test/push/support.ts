@@ -10,6 +10,7 @@ import { given } from '../factories'
 import { api, json } from '../helpers'
 import { bearer } from '../users/support'
 import { FakePushService } from './fake-push-service'
+import { jobCtx } from '#worker/context'
 
 /** Bodies are forms (SPEC §7): `keys` goes as keys[p256dh] and keys[auth]. */
 export function formOf(body: Record<string, unknown>) {
@@ -63,7 +64,7 @@ export function pushServiceAtFetch() {
 /** Runs the minute cron's notice path, then every calma-fanout message it sent, through the Worker's queue handler. */
 export async function runNotices(now = new Date()) {
   const sent = vi.spyOn(env.FANOUT_QUEUE, 'sendBatch').mockImplementation(async () => ({}) as never)
-  await sendDueNotifications(env, now)
+  await sendDueNotifications(jobCtx(env), now)
   const bodies = sent.mock.calls.flatMap(([b]) => [...b].map((m) => m.body))
   sent.mockRestore()
   const batch = createMessageBatch(

@@ -4,13 +4,12 @@ import { localizePath } from '#shared/i18n/index'
 import {
   $user,
   SESSION_LOST,
-  clearOnLogout,
   markSessionExpired,
   readLocal,
-  serverLogout,
   storeUser,
   type StoredUser,
 } from '#client/stores/session.ts'
+import { clearOnLogout, serverLogout } from './logout'
 import { openConsent } from '#client/features/site/consent/consent.ts'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { endSessionLater } from '#client/pwa/register.ts'

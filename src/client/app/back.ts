@@ -1,6 +1,6 @@
 import type { Boot } from '#shared/page-data'
 import type { RoutePageData } from '#shared/contract/content'
-import type { Href } from './pages'
+import type { Href } from './links'
 
 /**
  * Where "back" goes on a page: the one answer for both the header's ← and the page's own

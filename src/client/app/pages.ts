@@ -4,6 +4,7 @@
 // exist, or without its parameters, fails the type-check.
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { fillPath, page, type DataOf, type HrefArgs, type PageEntry } from '#shared/pages'
+import type { Href } from './links'
 import { adminPages } from '#client/features/admin/admin.pages.ts'
 import { appointmentsPages } from '#client/features/appointments/appointments.pages.ts'
 import { contentPages } from '#client/features/content/content.pages.ts'
@@ -66,8 +67,13 @@ export function localizedHref<K extends LinkId>(locale: Locale, id: K, ...args: 
   return entry.localized === false ? path : localizePath(path, locale)
 }
 
+// The table's links, registered where page code reads them (app/links.ts) without importing this table.
+type Paths = { [K in LinkId]: Table[K]['path'] }
+declare module './links' {
+  interface LinkPaths extends Paths {}
+}
+
 /** `href` bound to one locale, as pages get it from usePage(). */
-export type Href = <K extends LinkId>(id: K, ...args: HrefArgs<Table[K]['path']>) => string
 export const makeHref =
   (locale: Locale): Href =>
   (id, ...args) =>

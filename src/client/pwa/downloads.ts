@@ -1,6 +1,6 @@
 import { clear, del, entries, set } from 'idb-keyval'
 import type { UnitStateDto } from '#shared/contract/playback'
-import { askWorker } from './register'
+import { askWorker } from './ask-worker'
 import { VISITOR, currentTag, downloadRecords as store, downloadsCache } from './viewer'
 
 /**

@@ -3,12 +3,12 @@
  * hydration and the load event), so it never competes with the first paint or the landing's
  * JS budget. Its notices (offline, a new version) load in their own chunk only when needed.
  */
+import { askWorker } from './ask-worker'
 import { clearCompanion, companionValue } from './companion'
+import { OUTBOX_FLAG } from './outbox-store'
 
 const notices = () => import('./notices')
 const outbox = () => import('./outbox')
-/** Set while progress made offline waits in IndexedDB (./outbox.ts), so other loads skip the lookup. */
-export const OUTBOX_FLAG = 'calma_outbox'
 const waiting = () => {
   try {
     return localStorage.getItem(OUTBOX_FLAG) === '1'
@@ -103,31 +103,6 @@ export function keepOfflineSave(save: {
   played_at: number
 }) {
   return outbox().then((m) => m.keep(save))
-}
-
-/**
- * Ask the service worker something (src/sw/sw.ts, its `message` listener), through a channel of
- * our own; null when no worker of this version answers in time (none registered, private mode,
- * an older worker still active).
- */
-export async function askWorker<T>(message: { type: string } & Record<string, unknown>, ms = 3000): Promise<T | null> {
-  if (!('serviceWorker' in navigator)) return null
-  // No registration at all (blocked, private mode): nobody to wait for.
-  const reg = await navigator.serviceWorker.getRegistration().catch(() => undefined)
-  if (!reg) return null
-  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))
-  // One still installing (a first visit) is waited for, a little.
-  const worker =
-    navigator.serviceWorker.controller ??
-    reg.active ??
-    (await Promise.race([navigator.serviceWorker.ready, late]))?.active
-  if (!worker) return null
-  const answer = new Promise<T>((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = (e: MessageEvent) => resolve(e.data as T)
-    worker.postMessage(message, [channel.port2])
-  })
-  return Promise.race([answer, late])
 }
 
 /**

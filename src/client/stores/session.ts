@@ -1,6 +1,5 @@
 import { atom } from 'nanostores'
 import type { PageUser } from '#shared/page-data'
-import { forgetOfflinePages } from '../pwa/register'
 
 /**
  * The stored user and the other local keys of SPEC §3. The token itself lives in an HttpOnly
@@ -47,9 +46,11 @@ export function writeLocal(key: (typeof STORAGE_KEYS)[number], value: unknown) {
 /**
  * Logout's local part (SPEC §4): the keys above from localStorage and this tab's sessionStorage
  * (the notices already shown). The tracking session (`session_id`) became the person's when they
- * signed in, so it goes too: the next page a visitor opens starts a new anonymous one.
+ * signed in, so it goes too: the next page a visitor opens starts a new anonymous one. The rest
+ * of logout (the offline copies, the server's session) is app/logout.ts's: this store sits below
+ * the api and the service worker's modules, and imports neither (issue 33 §4).
  */
-export function clearOnLogout(): Promise<void> {
+export function clearLocalSession() {
   logouts++
   for (const k of LOGOUT_KEYS) {
     try {
@@ -64,8 +65,6 @@ export function clearOnLogout(): Promise<void> {
     // ignore
   }
   $user.set(null)
-  // The pages the service worker kept for this person (issue 23 §4).
-  return forgetOfflinePages()
 }
 
 /** The stored user of SPEC §3 as this client keeps it: never the token (it stays in the HttpOnly cookie). */
@@ -97,18 +96,4 @@ export function markSessionExpired() {
   const u = readLocal<StoredUser>('user')
   if (u && !u.expired) writeLocal('user', { ...u, expired: true })
   $user.set(null)
-}
-
-/**
- * End the session on the server (POST /v1/user/logout with the page's CSRF token). The call's
- * contract is loaded only when someone signs out: the frame is in every page's bundle. Answers
- * false when the call never reached the server (offline): then the session is still open there.
- */
-export async function serverLogout(): Promise<boolean> {
-  try {
-    const [{ call }, { logout }] = await Promise.all([import('../api'), import('#shared/contract/users')])
-    return (await call(logout, { silent: true, endsSession: true })).status !== 0
-  } catch {
-    return false // the call's chunks could not be fetched (offline)
-  }
 }

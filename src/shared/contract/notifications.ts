@@ -6,7 +6,7 @@ import { defineCall, get, post } from './call'
 import { envelope } from './common'
 import { bool01, idField, instantField, int, languageField, line, paragraph } from './fields'
 import { listSchema, pageOf } from './list'
-import { NOTIFICATIONS_WIRE } from './notifications.wire'
+import { NOTIFICATIONS_WIRE, type InAppNotificationDto } from './notifications.wire'
 
 const copySchema = z.object({ title: z.string(), description: z.string().nullable().optional() })
 
@@ -123,7 +123,11 @@ export const inAppNotificationSchema = z.object({
   created_at: z.string(),
   read: z.boolean(),
 })
-export type InAppNotificationDto = z.infer<typeof inAppNotificationSchema>
+// The type is written by hand in notifications.wire.ts (the zod-free side the bell reads); this
+// fails to compile when the schema and that type part ways, in either direction.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+true satisfies Same<z.infer<typeof inAppNotificationSchema>, InAppNotificationDto>
+export type { InAppNotificationDto }
 
 /** GET /v1/notifications/unread: the caller's unread in-app notifications, newest first (at most 50). */
 export const listUnread = defineCall({

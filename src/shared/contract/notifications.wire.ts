@@ -3,8 +3,29 @@
 // pulled the schemas' chunk (~21 KB gzip) into every signed-in page's first seconds. The unread
 // list is checked by hand here; notifications.ts builds the call's path from NOTIFICATIONS_WIRE and
 // test/client/api.test.ts holds `isUnreadAnswer` equal to the response schema.
-import type { InAppNotificationDto } from './notifications'
-import { NOTIFICATION_LEVELS } from '#shared/enums'
+//
+// This file sits below notifications.ts and imports nothing of it (issue 33 §4: no import circle):
+// the in-app notification's type is written here, and notifications.ts holds its schema equal to it.
+import { NOTIFICATION_LEVELS, type NotificationLevel } from '#shared/enums'
+
+/** One in-app notification as the app receives it (notifications.ts `inAppNotificationSchema`). */
+export interface InAppNotificationDto {
+  id: number
+  /** Same key, same notification: the toast queue drops a second one ('n:<admin id>' or 'i:<id>'). */
+  key: string
+  /** The admin notification it came from (mark read by it after a public-channel message). */
+  notification_id: number | null
+  locale: 'es' | 'en' | null
+  level: NotificationLevel
+  type: string | null
+  /** Milliseconds the toast stays (SPEC §9 default 5 s); null: until closed. */
+  close_after: number | null
+  title: string
+  description: string | null
+  content: string | null
+  created_at: string
+  read: boolean
+}
 
 export const NOTIFICATIONS_WIRE = {
   unread: { method: 'GET', path: '/notifications/unread' },

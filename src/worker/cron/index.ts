@@ -1,3 +1,4 @@
+import { asJob } from '#worker/context'
 import type { Env } from '#worker/env'
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import { peopleChanged } from '#worker/http/person-cache'
@@ -36,7 +37,7 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
     attemptsJob,
     strandedMailJob,
     cleanHtmlJob,
-    (env, now) => moneyMinute(env, now.getTime()),
+    (env, now) => asJob(env, (ctx) => moneyMinute(ctx, now.getTime())),
     (env, now) => retentionJob(env, now),
     pushJob,
   ),

@@ -1,3 +1,4 @@
+import { asJob } from '#worker/context'
 import type { Env } from '#worker/env'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 
@@ -5,11 +6,4 @@ import { sendDueNotifications } from '#worker/features/notifications/notificatio
  * Every minute: due notices go out (features/notifications, "A notice's path" in
  * docs/ARCHITECTURE.md). Their mail is awaited before the job ends.
  */
-export async function noticesJob(env: Env, now: Date) {
-  const pending: Promise<unknown>[] = []
-  try {
-    return await sendDueNotifications(env, now, { waitUntil: (p) => void pending.push(p) })
-  } finally {
-    await Promise.allSettled(pending)
-  }
-}
+export const noticesJob = (env: Env, now: Date) => asJob(env, (ctx) => sendDueNotifications(ctx, now))

@@ -56,6 +56,6 @@ export async function retentionJob(env: Env, now: Date, opts: { force?: boolean;
   }
   removed.activity_days = rolled
   // A ranking day the nightly job could not finish dropping is dropped here.
-  await dropOldRankingDays(env)
+  await dropOldRankingDays({ db })
   return removed
 }

@@ -1,14 +1,15 @@
 import { DurableObject } from 'cloudflare:workers'
-import type { Env } from '#worker/env'
 
 /**
  * One per psychologist (host): books that host's slots one request at a time (DESIGN §5).
  * A Durable Object runs one event at a time, so two guests asking for the same start
  * cannot both get it; the unique index on live (host, start) appointments backs this up.
  * The hold lives in the object's own SQLite storage while the booking is written to D1.
+ * It reads no binding, so it names none: env.ts names this class for SCHEDULES, and an import
+ * back would close a circle (issue 33 §4).
  */
-export class HostSchedule extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
+export class HostSchedule extends DurableObject<unknown> {
+  constructor(ctx: DurableObjectState, env: unknown) {
     super(ctx, env)
     // The runtime holds every event until this settles; nothing is left to await here.
     void ctx.blockConcurrencyWhile(async () => {

@@ -2,7 +2,6 @@ import { DurableObject } from 'cloudflare:workers'
 import type { SocketMessage } from '#shared/contract/notifications'
 import { REALTIME_LIMITS, SESSION_ENDED_MESSAGE, SOCKET_CLOSE } from '#shared/limits'
 import { getDb } from '#worker/db/client'
-import type { Env } from '#worker/env'
 import { audienceAmong, type AudienceOf } from '#worker/features/notifications/notifications.repo'
 
 /**
@@ -133,8 +132,17 @@ function closeQuietly(ws: WebSocket, code: number, reason: string) {
  * called over RPC by whoever has something to say; `endSessions` by the users service when a
  * session ends. Limits: REALTIME_LIMITS (src/shared/limits.ts), docs/API.md.
  */
-export class NotificationChannel extends DurableObject<Env> {
-  constructor(ctx: DurableObjectState, env: Env) {
+/**
+ * The bindings the channel reads: the Worker's Env has them (env.ts names this class for CHANNELS,
+ * so the channel names only what it needs instead of importing Env back: issue 33 §4).
+ */
+interface ChannelBindings {
+  /** The D1 binding the channel makes its handle from (getDb), once per audience check. */
+  DB: Parameters<typeof getDb>[0]
+}
+
+export class NotificationChannel extends DurableObject<ChannelBindings> {
+  constructor(ctx: DurableObjectState, env: ChannelBindings) {
     super(ctx, env)
     this.ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'))
   }

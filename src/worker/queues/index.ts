@@ -1,4 +1,5 @@
 // The Worker's queue handler (issue 22): one consumer per queue of wrangler.toml, by name.
+import { asJob } from '#worker/context'
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import { peopleChanged } from '#worker/http/person-cache'
 import type { Env } from '#worker/env'
@@ -16,7 +17,9 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env) {
     // Mail delivery writes no person's rows.
     const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
     try {
-      return await fanOutBlocks({ ...env, DB: countedD1(env.DB, count) }, batch as MessageBatch<FanoutMessage>)
+      return await asJob({ ...env, DB: countedD1(env.DB, count) }, (ctx) =>
+        fanOutBlocks(ctx, batch as MessageBatch<FanoutMessage>),
+      )
     } finally {
       if (count.changed) await peopleChanged(env)
     }

@@ -14,6 +14,7 @@ import { createTemporaryToken } from '#worker/identity/temporary'
 import { instantOf } from '#worker/lib/zones'
 import { captcha, uniqueEmail } from '../../users/support'
 import { FakeStripe, uninstallStripe, type FakeEvent } from '../stripe-fake'
+import { jobCtx } from '#worker/context'
 
 /** The bindings of a run with a Stripe key (Stripe answered by the fake). */
 const STRIPE_ENV = () => ({ ...env, STRIPE_SECRET_KEY: 'sk_test_simulator' })
@@ -159,7 +160,7 @@ export class World {
 
   /** The minute cron's money job alone (what settling a history needs, without the rest of the cron). */
   async moneyMinute() {
-    await moneyMinute(STRIPE_ENV() as never, Date.now())
+    await moneyMinute(jobCtx(STRIPE_ENV() as never), Date.now())
     this.collect()
   }
 

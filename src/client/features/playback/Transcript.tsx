@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { usePage } from '#client/app/context.tsx'
+import type { UnitStateDto } from '#shared/contract/playback'
 import { activeCue, formatTime, parseVtt, type Cue } from './rules'
-import type { PlayableUnit } from './Player'
 
 /** The unit's words under the player, the spoken cue marked; a cue's time seeks there. */
 export function Transcript({
@@ -9,7 +9,8 @@ export function Transcript({
   current,
   onSeek,
 }: {
-  transcripts: PlayableUnit['media']['transcripts']
+  // From the contract, not Player.tsx's PlayableUnit: the player renders this (no import circle).
+  transcripts: NonNullable<UnitStateDto['media']>['transcripts']
   current: number
   onSeek: (t: number) => void
 }) {

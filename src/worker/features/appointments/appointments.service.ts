@@ -286,7 +286,7 @@ export async function close(ctx: Ctx, id: number, status: number, now = new Date
   if (!changed) throw new AppError('conflict', { message: 'appointments.cannot_close' })
   // Issue 11: the guest's first session attended is a reward, given now (its in-app note in the guest's language).
   if (status === AppointmentStatus.attended)
-    await awardRewards(ctx.env, a.guestId, null, now.getTime()).catch((err) =>
+    await awardRewards(ctx, a.guestId, null, now.getTime()).catch((err) =>
       console.warn(`rewards of user ${a.guestId} not awarded: ${String(err)}`),
     )
   return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})

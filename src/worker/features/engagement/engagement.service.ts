@@ -5,8 +5,7 @@ import { personal } from '#worker/http/person-cache'
 import type { RewardDto } from '#shared/contract/rewards'
 import { REWARD_CATEGORIES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
-import { getDb, type Db } from '#worker/db/client'
-import type { Env } from '#worker/env'
+import type { Db } from '#worker/db/client'
 import { AppError } from '#worker/http/errors'
 import { addDays } from '#worker/lib/zones'
 import { notifyUser } from '#worker/features/notifications/notifications.service'
@@ -32,34 +31,44 @@ async function ensureCatalog(d1: Db) {
  * days on their own), and give any reward now reached. Safe to call many times a day.
  */
 export async function recordActivity(
-  env: Env,
+  ctx: Pick<Ctx, 'env' | 'db'>,
   user: { id: number; timezone?: string | null; language: Locale },
   at = Date.now(),
   opts: { unitCompleted?: boolean } = {},
 ) {
-  const d1 = getDb(env.DB)
+  const d1 = ctx.db
   const before = await repo.findEngagement(d1, user.id)
   const s = step(before, at, zoneOf(user.timezone))
   const counted = await repo.writeStep(d1, user.id, before.lastDay, s, POINTS_PER_DAY, at)
   // A new day can reach a streak or days reward; a unit completed can finish a route.
-  const awarded = counted || opts.unitCompleted ? await awardRewards(env, user.id, user.language, at) : []
+  const awarded = counted || opts.unitCompleted ? await awardRewards(ctx, user.id, user.language, at) : []
   return { day: counted ? s.day : null, streak: counted ? s.next.currentStreak : before.currentStreak, awarded }
 }
 
 /** Give every reward the person's facts reach (once each), and tell them in the app. */
-export async function awardRewards(env: Env, userId: number, locale: Locale | null, at = Date.now()) {
-  const db = getDb(env.DB)
+export async function awardRewards(
+  ctx: Pick<Ctx, 'env' | 'db'>,
+  userId: number,
+  locale: Locale | null,
+  at = Date.now(),
+) {
+  const { db } = ctx
   await ensureCatalog(db)
-  return notifyAwarded(env, userId, locale, await repo.awardReached(db, userId, await repo.metricsOf(db, userId), at))
+  return notifyAwarded(ctx, userId, locale, await repo.awardReached(db, userId, await repo.metricsOf(db, userId), at))
 }
 
-async function notifyAwarded(env: Env, userId: number, locale: Locale | null, awarded: repo.RewardRow[]) {
+async function notifyAwarded(
+  ctx: Pick<Ctx, 'env' | 'db'>,
+  userId: number,
+  locale: Locale | null,
+  awarded: repo.RewardRow[],
+) {
   if (!awarded.length) return awarded
   // The person's own language when the caller is someone else (a psychologist closing a session).
-  locale ??= await repo.languageOf(getDb(env.DB), userId)
+  locale ??= await repo.languageOf(ctx.db, userId)
   const t = translator(locale)
   for (const r of awarded) {
-    await notifyUser(env, userId, locale, {
+    await notifyUser(ctx, userId, locale, {
       level: 'success',
       type: 'reward',
       title: t('engagement.rewards.earned_title'),
@@ -94,7 +103,7 @@ export async function listRewards(ctx: Ctx) {
   // read that awarded something is not kept (it changed rows: the version moves on).
   const page = await personal(ctx, 'rewards-page', today, () => repo.rewardsPage(ctx.db, user.id, now, from, today))
   if (page.awardedIds.length)
-    await notifyAwarded(ctx.env, user.id, ctx.locale, await repo.rewardsByIds(ctx.db, page.awardedIds))
+    await notifyAwarded(ctx, user.id, ctx.locale, await repo.rewardsByIds(ctx.db, page.awardedIds))
   const rows = page.rewards
   const t = translator(ctx.locale)
   const dto = (r: repo.UserRewardRow): RewardDto => ({
@@ -149,13 +158,12 @@ export async function claim(ctx: Ctx, rewardId: number) {
 
 /** The streak block of /performance and the rewards page: kind numbers only. */
 export async function streakOf(
-  env: Env,
+  { db }: Pick<Ctx, 'db'>,
   user: { id: number; row?: { timezone?: string | null } | null },
   now = Date.now(),
 ) {
   const today = localToday(now, zoneOf(user.row?.timezone))
   const from = addDays(today, -6)
-  const db = getDb(env.DB)
   const [s, active] = await Promise.all([
     repo.findEngagement(db, user.id),
     repo.activeDaysBetween(db, user.id, from, today),
@@ -179,5 +187,5 @@ function streakFrom(s: repo.EngagementRow, active: readonly string[], today: str
 }
 
 /** Leave or rejoin the ranking (ranking.service owns the setting; the flag is on the person's engagement row). */
-export const hideFromRanking = (env: Env, userId: number, hidden: boolean, now: number) =>
-  repo.setRankingHidden(getDb(env.DB), userId, hidden, now)
+export const hideFromRanking = (ctx: Pick<Ctx, 'db'>, userId: number, hidden: boolean, now: number) =>
+  repo.setRankingHidden(ctx.db, userId, hidden, now)

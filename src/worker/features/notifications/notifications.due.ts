@@ -3,8 +3,7 @@
 // deliver.ts, the end of the path (docs/ARCHITECTURE.md "A notice's path").
 import type { AdminNotificationDto, SocketMessage } from '#shared/contract/notifications'
 import type { Locale } from '#shared/i18n/index'
-import { getDb } from '#worker/db/client'
-import type { Env } from '#worker/env'
+import type { Ctx } from '#worker/context'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import { mailNotices, publishToPublic } from './deliver'
 import { blocksOf, enqueueBlocks, enqueuePushes, writeAndDeliverBlock } from './notifications.fanout'
@@ -64,14 +63,10 @@ function broadcastMessage(n: repo.NotificationRow, locale: Locale, at: number): 
  * (outbox rows, sent by the calma-mail consumer). A notification whose receivers cannot be read
  * is cancelled; any other failure gives the claim back, is logged and left for the next run.
  */
-export async function sendDueNotifications(
-  env: Env,
-  now: Date,
-  opts: { linkBase?: string; waitUntil?: (p: Promise<unknown>) => void } = {},
-) {
-  const db = getDb(env.DB)
+export async function sendDueNotifications(ctx: Ctx, now: Date) {
+  const { env, db } = ctx
   const due = await repo.dueNotifications(db, now)
-  const base = (opts.linkBase ?? env.APP_URL).replace(/\/$/, '')
+  const base = ctx.linkBase
   let mailedInBlocks = 0
   let fannedOut = 0
   let queuedBlocks = 0
@@ -102,13 +97,12 @@ export async function sendDueNotifications(
         // Fits one block: written and delivered in this run, as a consumer would (its pushes go through the queue below).
         if (blocks.length) {
           const done = await writeAndDeliverBlock(
-            env,
+            ctx,
             { ...n, status: 'sent' },
             blocks[0]!,
             moments,
             now.getTime(),
             isBroadcast(n, receivers),
-            base,
           )
           fannedOut += done.written
           mailedInBlocks += done.mailed

@@ -5,7 +5,8 @@
 // block's consumer writes the block's deliveries (INSERT OR IGNORE), the in-app rows of the ones
 // due now, and pushes them to each person's channel: no statement, run or object grows with the
 // number of people, and a message delivered twice writes nothing twice.
-import { getDb, type Db } from '#worker/db/client'
+import type { Ctx } from '#worker/context'
+import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import type { FanoutMessage } from '#worker/queues/messages'
 import * as repo from './notifications.repo'
@@ -50,15 +51,14 @@ export async function blocksOf(db: Db, receivers: number[] | null): Promise<Bloc
  * the mails written.
  */
 export async function writeAndDeliverBlock(
-  env: Env,
+  ctx: Ctx,
   n: repo.NotificationRow,
   block: Block,
   moments: Record<string, number>,
   at: number,
   broadcast: boolean,
-  base = env.APP_URL.replace(/\/$/, ''),
 ) {
-  const db = getDb(env.DB)
+  const { env, db } = ctx
   const written = await repo.writeBlock(db, n, block.receivers, block.from, block.to, moments, at)
   // Delivered now (never at the message's `at`): a redelivered block finds nothing of its own to push.
   const toPush =
@@ -73,7 +73,7 @@ export async function writeAndDeliverBlock(
           broadcast ? 0 : PUSHES_PER_MESSAGE,
         )
       : []
-  const mailed = n.channel === 'email' ? await mailBlock(env, n.id, block, Math.max(at, Date.now()), base) : 0
+  const mailed = n.channel === 'email' ? await mailBlock(ctx, n.id, block, Math.max(at, Date.now())) : 0
   // Web Push (issue 34 §1): the block's due push deliveries go to the queue, 100 a message (src/worker/push).
   if (n.channel === 'push') await queueBlockPushes(env, n.id, block.from, block.to, Math.max(at, Date.now()))
   return { written, toPush, mailed }
@@ -88,11 +88,12 @@ export async function writeAndDeliverBlock(
  * the cron taking the same delivery, finds it sent or its mail there (the insert adds nothing).
  * A failed enqueue leaves the mail pending for the cron (resendStranded). Answers the mails written.
  */
-export async function mailBlock(env: Env, notificationId: number, block: Block, now: number, base: string) {
+export async function mailBlock(ctx: Ctx, notificationId: number, block: Block, now: number) {
+  const { env, db, linkBase: base } = ctx
   let mailed = 0
   // Bounded: a block holds at most FANOUT_BLOCK people; each step takes the ones still pending.
   for (let step = 0; step <= FANOUT_BLOCK / MAILS_PER_STEP; step++) {
-    const due = await repo.blockEmailDue(getDb(env.DB), notificationId, block.from, block.to, now, MAILS_PER_STEP)
+    const due = await repo.blockEmailDue(db, notificationId, block.from, block.to, now, MAILS_PER_STEP)
     if (!due.length) break
     const targets = due.filter((d): d is typeof d & { email: string } => d.email !== null)
     // Deliveries with nobody to mail (no address, notifications off) are done too.
@@ -169,8 +170,8 @@ export async function enqueuePushes(env: Env, inAppIds: number[]) {
  * The calma-fanout consumer. A block of a notice that is no longer claimed (a bad row) writes
  * nothing; a failure retries that message only (with backoff), the others are acknowledged.
  */
-export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>) {
-  const db = getDb(env.DB)
+export async function fanOutBlocks(ctx: Ctx, batch: MessageBatch<FanoutMessage>) {
+  const { env, db } = ctx
   for (const message of batch.messages) {
     try {
       const body = message.body
@@ -181,7 +182,7 @@ export async function fanOutBlocks(env: Env, batch: MessageBatch<FanoutMessage>)
           continue
         }
         const { toPush } = await writeAndDeliverBlock(
-          env,
+          ctx,
           n,
           { from: body.from, to: body.to, receivers: body.receivers },
           body.moments,

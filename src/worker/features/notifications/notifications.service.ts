@@ -13,8 +13,6 @@ import type {
 import { pagination } from '#shared/contract/list'
 import type { Locale } from '#shared/i18n/index'
 import type { Ctx } from '#worker/context'
-import { getDb } from '#worker/db/client'
-import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { listDeadMail, replayDeadMail } from '#worker/mail/consumer'
 import * as repo from './notifications.repo'
@@ -26,13 +24,13 @@ export { DEFAULT_CLOSE_AFTER_MS, inAppDto }
 
 /** An in-app notification for one person from the app itself (a reward earned): stored, then pushed. */
 export async function notifyUser(
-  env: Env,
+  { env, db }: Pick<Ctx, 'env' | 'db'>,
   userId: number,
   locale: Locale,
   n: { level: InAppNotificationDto['level']; type: string; title: string; description?: string | null },
 ) {
   const row = await repo.insertInApp(
-    getDb(env.DB),
+    db,
     {
       user_id: userId,
       locale,

@@ -10,7 +10,6 @@ import { type Locale } from '#shared/i18n/index'
 import { type SQL } from 'drizzle-orm'
 import type { Ctx } from '#worker/context'
 import type { Subscription } from '#worker/db/schema'
-import { getDb } from '#worker/db/client'
 import { AppError } from '#worker/http/errors'
 import { balanceCents } from '#worker/ledger/ledger'
 import { addMonths, grantReference } from './events.shared'
@@ -155,7 +154,7 @@ export async function receiveStripeEvent(
     out = await applyEvent(ctx.env, ctx.db, event)
   if (out.outcome !== 'waiting') await eventsRepo.markEventApplied(ctx.db, event.id)
   if (out.outcome === 'ignored') console.warn(`stripe: ${event.type} ${event.id} ignored: ${out.reason ?? ''}`)
-  await tryActionsNow(ctx.env, out.actions)
+  await tryActionsNow(ctx, out.actions)
   return { status: 200, body: { received: true, outcome: out.outcome } }
 }
 
@@ -199,21 +198,21 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
  * Every minute: refunds marked as waiting whose payment is here (a mark and a payment that crossed)
  * are applied. Belt and braces: the mark is written only while the payment is unknown.
  */
-export async function sweepWaitingRefunds(env: Ctx['env'], db: Ctx['db'], now = Date.now()) {
+export async function sweepWaitingRefunds(ctx: Pick<Ctx, 'env' | 'db'>, now = Date.now()) {
+  const { env, db } = ctx
   const keys: string[] = []
   for (const ev of await eventsRepo.waitingWithPayment(db, now)) {
     const out = await applyEvent(env, db, ev.payload, now)
     if (out.outcome !== 'waiting') await eventsRepo.stopWaiting(db, ev.id)
     keys.push(...out.actions)
   }
-  await tryActionsNow(env, keys)
+  await tryActionsNow(ctx, keys)
 }
 
 /** The minute cron's money work: waiting refunds whose payment came, then what we owe Stripe. */
-export async function moneyMinute(env: Ctx['env'], now: number) {
-  const db = getDb(env.DB)
-  await sweepWaitingRefunds(env, db, now)
-  return runStripeActions(env, { now })
+export async function moneyMinute(ctx: Ctx, now: number) {
+  await sweepWaitingRefunds(ctx, now)
+  return runStripeActions(ctx, { now })
 }
 
 /**

@@ -188,7 +188,7 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
     })
   }
   await refreshSessions(ctx.env, userId)
-  await tryActionsNow(ctx.env, [refundKey, ...(end ? [end.key] : [])])
+  await tryActionsNow(ctx, [refundKey, ...(end ? [end.key] : [])])
   return toRefundDto((await refundsRepo.findRefundRequest(ctx.db, r.id))!, true)
 }
 

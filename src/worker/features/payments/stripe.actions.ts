@@ -11,10 +11,10 @@
 //   person back the credits the approval took.
 import { inArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
-import { getDb } from '#worker/db/client'
 import { batch, rows as checkedRows, run } from '#worker/db/query'
 import { stripeActions } from '#worker/db/schema'
 import { rowOf } from '#worker/db/rows'
+import type { Ctx } from '#worker/context'
 import type { Env } from '#worker/env'
 import * as ledger from '#worker/ledger/ledger'
 import { findTransactionByPaymentIntent } from './payments.repo'
@@ -82,10 +82,9 @@ function judge(a: Action, err: unknown): Answer {
  * Without a Stripe key, local objects are done at once and others wait.
  */
 export async function runStripeActions(
-  env: Env,
+  { env, db }: Pick<Ctx, 'env' | 'db'>,
   opts: { keys?: string[]; now?: number } = {},
 ): Promise<{ done: number; failed: number; retry: number }> {
-  const db = getDb(env.DB)
   const now = opts.now ?? Date.now()
   const free = sql`done_at IS NULL AND failed_at IS NULL AND (lease_until IS NULL OR lease_until <= ${now})`
   const due = opts.keys
@@ -150,7 +149,7 @@ async function attempt(env: Env, a: Action, now: number): Promise<{ answer: Answ
 }
 
 /** The action's answer, written with what follows from it, in one batch. */
-async function settle(db: ReturnType<typeof getDb>, a: Action, answer: Answer, error: string | null, now: number) {
+async function settle(db: Ctx['db'], a: Action, answer: Answer, error: string | null, now: number) {
   if (answer === 'retry') {
     console.warn(`stripe action ${a.key} failed (attempt ${a.attempts}): ${error}`)
     const next = now + BACKOFF_MS[Math.min(a.attempts - 1, BACKOFF_MS.length - 1)]!
@@ -193,9 +192,9 @@ async function settle(db: ReturnType<typeof getDb>, a: Action, answer: Answer, e
 }
 
 /** After the batch that wrote them: try the actions now, without making the caller wait on a failure. */
-export async function tryActionsNow(env: Env, keys: string[]) {
+export async function tryActionsNow(ctx: Pick<Ctx, 'env' | 'db'>, keys: string[]) {
   if (!keys.length) return
-  await runStripeActions(env, { keys }).catch((err) =>
+  await runStripeActions(ctx, { keys }).catch((err) =>
     console.warn(`stripe actions deferred to the cron: ${String(err)}`),
   )
 }

@@ -176,7 +176,7 @@ async function finishPlan(ctx: Ctx, plan: AssignedPlan, now: Date) {
   })
   if (next) await repo.insertAssignment(ctx.db, next.id, userId, null, now)
   await trackServerEvent(ctx, userId, 'plan_finished', { plan_id: plan.id, next_plan_id: next?.id ?? null }, now)
-  await awardRewards(ctx.env, userId, ctx.locale, now.getTime()).catch((err) =>
+  await awardRewards(ctx, userId, ctx.locale, now.getTime()).catch((err) =>
     console.warn(`rewards of user ${userId} not awarded: ${String(err)}`),
   ) // issue 11: plans completed
   return true

@@ -207,7 +207,7 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
 /** Record the activity; a failure there is logged and never fails the save. */
 async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean, at: number) {
   try {
-    await recordActivity(ctx.env, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, at, {
+    await recordActivity(ctx, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, at, {
       unitCompleted,
     })
   } catch (err) {

@@ -7,10 +7,9 @@
 // it into text D1 can keep, and never fails the rows beside it.
 import { lt, sql } from 'drizzle-orm'
 import { MAX_POST_CONTENT_CHARS } from '#shared/limits'
-import { getDb } from '#worker/db/client'
 import { batch } from '#worker/db/query'
 import { posts } from '#worker/db/schema'
-import type { Env } from '#worker/env'
+import type { Ctx } from '#worker/context'
 import { contentChanged } from '#worker/http/public-cache'
 import { AppError } from '#worker/http/errors'
 import { cleanHtml, HTML_POLICY_VERSION, htmlAsText, sanitizeHtml, UncleanHtml } from '#worker/lib/html'
@@ -104,8 +103,10 @@ const BATCH = 50
  * that save (it carries the current version, and the update only matches the value it read).
  * Visitors' cached pages are purged.
  */
-export async function cleanStoredPostHtml(env: Env): Promise<{ cleaned: number; changed: number }> {
-  const db = getDb(env.DB)
+export async function cleanStoredPostHtml({
+  env,
+  db,
+}: Pick<Ctx, 'env' | 'db'>): Promise<{ cleaned: number; changed: number }> {
   const stale = lt(posts.htmlVersion, HTML_POLICY_VERSION)
   const results = await db
     .select({

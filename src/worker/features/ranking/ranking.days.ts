@@ -1,8 +1,8 @@
 // Closing a ranking day (the nightly job, issue 22 "ranking that stays flat") and dropping old
 // ones. Apart from the service so the demo seed, which runs under Node, can close its days with
 // the job's own code (the service reaches engagement and the realtime objects).
-import { getDb, type Db } from '#worker/db/client'
-import type { Env } from '#worker/env'
+import type { Db } from '#worker/db/client'
+import type { Ctx } from '#worker/context'
 import { clearMemo } from '#worker/http/memo'
 import {
   beginRankingDay,
@@ -34,8 +34,8 @@ const DELETE_PAGE = 50_000
  * only then marked complete, so the read never shows half a day. Re-running a day rebuilds it,
  * so a retried cron changes nothing. Days older than the newest RANKING_DAYS_KEPT are dropped.
  */
-export const closeRankingDay = (env: Pick<Env, 'DB'>, now: Date, opts: { page?: number } = {}) =>
-  closeRankingDayOn(getDb(env.DB), now, opts)
+export const closeRankingDay = (ctx: Pick<Ctx, 'db'>, now: Date, opts: { page?: number } = {}) =>
+  closeRankingDayOn(ctx.db, now, opts)
 
 /** closeRankingDay on a database handle (the seed's own). */
 export async function closeRankingDayOn(db: Db, now: Date, opts: { page?: number } = {}) {
@@ -58,7 +58,7 @@ export async function closeRankingDayOn(db: Db, now: Date, opts: { page?: number
 }
 
 /** Snapshot days past the newest RANKING_DAYS_KEPT complete ones go, their rows in bounded deletes. */
-export const dropOldRankingDays = (env: Pick<Env, 'DB'>) => dropOldRankingDaysOn(getDb(env.DB))
+export const dropOldRankingDays = (ctx: Pick<Ctx, 'db'>) => dropOldRankingDaysOn(ctx.db)
 
 async function dropOldRankingDaysOn(db: Db) {
   const stale = await staleRankingDays(db, RANKING_DAYS_KEPT)

@@ -41,7 +41,7 @@ export async function ranking(ctx: Ctx) {
 /** POST /v1/ranking/visibility: leave or rejoin; leaving also takes the caller off the current day's ranking. */
 export async function setHidden(ctx: Ctx, hidden: boolean) {
   const user = me(ctx)
-  await hideFromRanking(ctx.env, user.id, hidden, Date.now())
+  await hideFromRanking(ctx, user.id, hidden, Date.now())
   clearMemo(topKey(await latestDay(ctx.db)))
 }
 

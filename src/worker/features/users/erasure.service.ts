@@ -34,7 +34,7 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   await markViewersErased(ctx.env, id)
   await Promise.all([endRealtime(ctx.env, id, { keepPassword: null }), refreshSessions(ctx.env, id)])
   if (user.avatar) ctx.waitUntil(ctx.env.MEDIA.delete(user.avatar).catch(() => undefined))
-  if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx.env, plans.keys))
+  if (plans.keys.length) ctx.waitUntil(tryActionsNow(ctx, plans.keys))
   return id
 }
 
