@@ -25,8 +25,6 @@ export interface OfflineSave {
 
 export const OUTBOX_DB = 'calma-outbox'
 export const OUTBOX_STORE = 'progress'
-/** Set while progress made offline waits in IndexedDB (./outbox.ts), so other loads skip the lookup (./register.ts). */
-export const OUTBOX_FLAG = 'calma_outbox'
 /** The longest a save waits: as long as the longest session ('keep me connected', 30 days). */
 export const SAVE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 

@@ -1,6 +1,7 @@
 import { clear, createStore, del, entries, set } from 'idb-keyval'
 import { call, contract } from '../api'
-import { OUTBOX_DB, OUTBOX_FLAG, OUTBOX_STORE, SAVE_MAX_AGE_MS, dropStaleSaves, type OfflineSave } from './outbox-store'
+import { OUTBOX_FLAG } from './outbox-flag'
+import { OUTBOX_DB, OUTBOX_STORE, SAVE_MAX_AGE_MS, dropStaleSaves, type OfflineSave } from './outbox-store'
 import { VISITOR, currentTag } from './viewer'
 
 const { saveUnitProgress } = contract(() => import('#shared/contract/playback'))

@@ -5,7 +5,7 @@
  */
 import { askWorker } from './ask-worker'
 import { clearCompanion, companionValue } from './companion'
-import { OUTBOX_FLAG } from './outbox-store'
+import { OUTBOX_FLAG } from './outbox-flag'
 
 const notices = () => import('./notices')
 const outbox = () => import('./outbox')
