@@ -211,8 +211,13 @@ describe('a locked route cannot be opened', () => {
     // Finishing the first route opens the second at once.
     for (const unit of first!.units)
       expect(
-        (await call(u.token, 'POST', '/v1/unit/progress', { unit_id: String(unit.id), position: '300', completed: '1' }))
-          .res.status,
+        (
+          await call(u.token, 'POST', '/v1/unit/progress', {
+            unit_id: String(unit.id),
+            position: '300',
+            completed: '1',
+          })
+        ).res.status,
       ).toBe(200)
     expect((await unitsOf(u.token, second!.id)).res.status).toBe(200)
     expect((await unitsOf(u.token, third!.id)).res.status).toBe(403)

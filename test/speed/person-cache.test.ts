@@ -41,7 +41,10 @@ describe("the person's cached rows", () => {
     expect(saved.status).toBe(200)
     const after = await get(me.token, `/v1/route/units?route=${route.id}`)
     expect(after.calls, 'the write made the cached rows stale').not.toBe('0')
-    expect(after.body.units.find((u: { id: number }) => u.id === unit)).toMatchObject({ completed: true, position: 300 })
+    expect(after.body.units.find((u: { id: number }) => u.id === unit)).toMatchObject({
+      completed: true,
+      position: 300,
+    })
     expect(after.body.progress).toMatchObject({ completed_units: 1 })
   })
 
