@@ -8,7 +8,7 @@ import { Role } from '#shared/enums'
 import { STATUS, makeRoute, unique } from '../factories'
 import { api, json } from '../helpers'
 import { routeWithMedia, save, someone, unitsOf, progressRow, type Someone } from '../playback/support'
-import { bearer, countRows, register, setRole } from '../users/support'
+import { bearer, countRows, register, sessionCookie, setRole } from '../users/support'
 
 async function call(token: string, method: string, path: string, form: Record<string, string> = {}, locale = 'en') {
   const res = await api(path, { method, headers: bearer(token), form: method === 'GET' ? undefined : form, locale })
@@ -85,6 +85,18 @@ describe('a route the plan still locks (SPEC §4 "Locked routes cannot be opened
       headers: bearer(me.token),
     })
     expect(res.status).toBe(403)
+  })
+
+  it('FINDING: the route page itself opens with a made-up plan_id (the blocked page only without it)', async () => {
+    const { routes, planId } = await personWithPlan()
+    const person = await register()
+    await call(adminToken, 'POST', '/v1/plan/assign', { plan_id: String(planId), user_id: String(person.id) })
+    const cookie = `calma_session=${sessionCookie(person.res)}`
+    const page = (path: string) => api(path, { headers: { cookie, accept: 'text/html' } })
+    const plain = await page(`/en/route/${routes[1]!.slug}`)
+    expect(plain.status, 'held: the blocked page at the plain address').toBe(403)
+    const made = await page(`/en/route/${routes[1]!.slug}?plan_id=999999`)
+    expect(made.status, 'the locked route page opens with ?plan_id=999999').toBe(403)
   })
 
   it('the route page with a made-up plan_id does not play it either (the page asks the same call)', async () => {
