@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RouteDto } from '#shared/contract/content'
 import type { RouteProgressDto, UnitStateDto } from '#shared/contract/playback'
 import { call, contract } from '#client/api.ts'
@@ -71,7 +71,11 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
     if (typeof document !== 'undefined')
       document.getElementById('route-player')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
   }, [])
-  const night = useContinuous(choose)
+  // What continuous play reads when a save's answer has no units (a unit heard again).
+  const listed = useRef(units)
+  listed.current = units
+  const known = useCallback(() => listed.current, [])
+  const night = useContinuous(choose, known)
   const { clearRest } = night
   // Another unit chosen: the word that continuous play rested goes.
   useEffect(() => clearRest(), [currentId, clearRest])
