@@ -7,7 +7,7 @@ import { SAVE_EVERY_MS, resumeAt, type PlayerState } from './rules'
 import { usePlayerActions } from './usePlayerActions'
 import { PlayerControls } from './PlayerControls'
 import { SleepControls } from './SleepControls'
-import { endOfUnitReached } from './sleep'
+import { $sleepStopped, endOfUnitReached } from './sleep'
 import { Transcript } from './Transcript'
 import { setSessionState, updatePositionState, useMediaSession } from './useMediaSession'
 import { useSaving } from './useSaving'
@@ -71,7 +71,9 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: 
       setCurrent(start)
       el.playbackRate = rate
       setState((s) => (s === 'idle' ? 'ready' : s))
-      if (autoPlay) play()
+      // Continuous play's next unit, unless the sleep timer ran out while it loaded (a unit
+      // chosen by hand said it was awake first: RouteUnits `pick`).
+      if (autoPlay && !$sleepStopped.get()) play()
     },
     onDurationChange: (e: SyntheticEvent<HTMLMediaElement>) => {
       const d = e.currentTarget.duration

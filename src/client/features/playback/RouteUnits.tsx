@@ -8,6 +8,7 @@ import { DownloadBar, useDownloads, type Downloads } from './Downloads'
 import { Player, type PlayableUnit } from './Player'
 import type { SavedProgress } from './progress'
 import { pickCurrent } from './rules'
+import { awake } from './sleep'
 import { useContinuous } from './useContinuous'
 import './player.css'
 
@@ -76,6 +77,14 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
   listed.current = units
   const known = useCallback(() => listed.current, [])
   const night = useContinuous(choose, known)
+  /** A unit chosen by hand: the person is awake, it plays even after the sleep timer stopped. */
+  const pick = useCallback(
+    (id: number) => {
+      awake()
+      choose(id)
+    },
+    [choose],
+  )
   const { clearRest } = night
   // Another unit chosen: the word that continuous play rested goes.
   useEffect(() => clearRest(), [currentId, clearRest])
@@ -142,7 +151,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
             routeTitle={route.title}
             autoPlay={autoPlay}
             onSaved={onSaved}
-            next={playable(after) ? { title: after.title, play: () => choose(after.id) } : null}
+            next={playable(after) ? { title: after.title, play: () => pick(after.id) } : null}
             continuous={night.continuous}
             onContinuous={night.choose}
             onEnded={(bySleep) => night.ended(current.id, bySleep)}
@@ -194,7 +203,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
                 <UnitAction
                   unit={s}
                   current={isCurrent}
-                  onPlay={() => choose(s.id)}
+                  onPlay={() => pick(s.id)}
                   downloads={offline ? null : downloads}
                   route={route}
                 />

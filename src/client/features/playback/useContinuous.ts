@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { UnitStateDto } from '#shared/contract/playback'
 import type { SavedProgress } from './progress'
-import { readContinuous, writeContinuous } from './sleep'
+import { $sleepStopped, readContinuous, writeContinuous } from './sleep'
 
 /** Why continuous play stopped by itself: the next unit is locked, or the route is done. */
 type Rest = 'next_locked' | 'route_done' | null
@@ -12,7 +12,8 @@ type Rest = 'next_locked' | 'route_done' | null
  * When a unit ends with it on, the next one starts only once the completion's save is answered
  * (`saved`, with the route's units again): the server has recorded it and said what unlocked. A
  * locked or unavailable next unit stops here with a kind word; an end-of-unit sleep timer, or a
- * timer that paused the sound, stops it too (the unit did not end by itself, or `bySleep`). A unit
+ * timer that paused the sound, stops it too (the unit did not end by itself, or `bySleep`), and so
+ * does a minutes timer that runs out while the answer is on its way (`$sleepStopped`). A unit
  * heard again completes nothing new, so its answer has no units: the page's list (`known`, as
  * fresh as the page) tells what follows.
  */
@@ -42,6 +43,8 @@ export function useContinuous(play: (unitId: number) => void, known: () => UnitS
     (res: SavedProgress) => {
       if (waiting.current !== res.unit.id || !res.unit.completed) return
       waiting.current = null
+      // The sleep timer ran out after the unit ended: nothing more plays.
+      if ($sleepStopped.get()) return
       const list = res.units ?? known()
       const at = list?.findIndex((u) => u.id === res.unit.id) ?? -1
       if (!list || at < 0) return
