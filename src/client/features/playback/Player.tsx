@@ -30,6 +30,8 @@ export interface PlayerProps {
   onContinuous: (on: boolean) => void
   /** The unit ended; `bySleep`: an end-of-unit sleep timer was waiting for it (nothing more plays). */
   onEnded: (bySleep: boolean) => void
+  /** It plays (the media's play event): continuous play waits for nothing any more. */
+  onPlay: () => void
 }
 
 /**
@@ -79,6 +81,7 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: 
       const d = e.currentTarget.duration
       if (Number.isFinite(d) && d > 0) setDuration(d)
     },
+    onPlay: () => night.onPlay(),
     onPlaying: (e: SyntheticEvent<HTMLMediaElement>) => {
       setState('playing')
       setSessionState('playing')

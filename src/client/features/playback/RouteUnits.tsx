@@ -155,6 +155,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
             continuous={night.continuous}
             onContinuous={night.choose}
             onEnded={(bySleep) => night.ended(current.id, bySleep)}
+            onPlay={night.played}
           />
         )}
         {night.rest && (

@@ -15,7 +15,8 @@ type Rest = 'next_locked' | 'route_done' | null
  * timer that paused the sound, stops it too (the unit did not end by itself, or `bySleep`), and so
  * does a minutes timer that runs out while the answer is on its way (`$sleepStopped`). A unit
  * heard again completes nothing new, so its answer has no units: the page's list (`known`, as
- * fresh as the page) tells what follows.
+ * fresh as the page) tells what follows. The person playing anything while the answer is on its
+ * way (`played`: the player's play event) wins: the late answer no longer moves the player.
  */
 export function useContinuous(play: (unitId: number) => void, known: () => UnitStateDto[] | null) {
   const [continuous, setContinuous] = useState(false)
@@ -38,6 +39,11 @@ export function useContinuous(play: (unitId: number) => void, known: () => UnitS
     [continuous],
   )
 
+  /** Something plays (by hand, or the next unit started): no answer on its way moves the player. */
+  const played = useCallback(() => {
+    waiting.current = null
+  }, [])
+
   /** Every answered save: the one that completed the unit that ended moves on. */
   const saved = useCallback(
     (res: SavedProgress) => {
@@ -57,5 +63,5 @@ export function useContinuous(play: (unitId: number) => void, known: () => UnitS
   )
 
   const clearRest = useCallback(() => setRest(null), [])
-  return { continuous, choose, ended, saved, rest, clearRest }
+  return { continuous, choose, ended, played, saved, rest, clearRest }
 }
