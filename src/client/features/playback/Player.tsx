@@ -7,7 +7,7 @@ import { SAVE_EVERY_MS, resumeAt, type PlayerState } from './rules'
 import { usePlayerActions } from './usePlayerActions'
 import { PlayerControls } from './PlayerControls'
 import { SleepControls } from './SleepControls'
-import { $sleepStopped, endOfUnitReached } from './sleep'
+import { $sleepStopped, awake, endOfUnitReached } from './sleep'
 import { Transcript } from './Transcript'
 import { setSessionState, updatePositionState, useMediaSession } from './useMediaSession'
 import { useSaving } from './useSaving'
@@ -81,7 +81,11 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: 
       const d = e.currentTarget.duration
       if (Number.isFinite(d) && d > 0) setDuration(d)
     },
-    onPlay: () => night.onPlay(),
+    onPlay: () => {
+      // Playing again: what the sleep timer paused is over (its line goes, a later pause is the person's).
+      awake()
+      night.onPlay()
+    },
     onPlaying: (e: SyntheticEvent<HTMLMediaElement>) => {
       setState('playing')
       setSessionState('playing')
