@@ -16,7 +16,8 @@
  *   offline too. Another viewer, a visitor, a session past its expiry: every other person's pages
  *   and downloads are deleted first, and at the worker's start before any request is answered or
  *   let through. Copies are kept without the header (nothing on the device holds a viewer id).
- *   Offline: the current viewer's copy (a visitor's where the worker cannot read the cookie jar),
+ *   Offline: the current viewer's copy (a visitor's where the worker cannot read the cookie jar;
+ *   a route's without its ?plan_id= hint: kept-pages.ts),
  *   else /help, else the offline page, in the language of the path.
  * - Downloaded media (issue 23 §4): from the current viewer's downloads only; none are kept where
  *   this worker cannot read the cookie jar (the page asks first: CAN_KEEP).
@@ -41,6 +42,7 @@ import {
   tagOf,
   tagOfViewer,
 } from '../client/pwa/viewer'
+import { keptPage, pageKey } from './kept-pages'
 // Reminders on this device (issue 34 §1): push, notificationclick, pushsubscriptionchange.
 import './push'
 
@@ -300,7 +302,7 @@ async function offlineAnswer(url: URL): Promise<Response> {
   // A person's copies only to that person; visitors' copies to a visitor, and where the worker
   // cannot tell who holds the device (they are nobody's).
   const tag = (await viewerNow().catch(() => null)) ?? VISITOR
-  const kept = await caches.match(pageKey(url), { cacheName: pagesCache(tag) }).catch(() => undefined)
+  const kept = await keptPage(url, pagesCache(tag))
   if (kept) return markedOffline(kept, 'kept')
   const en = url.pathname === '/en' || url.pathname.startsWith('/en/')
   const help = /^(?:\/en)?\/help$/.test(url.pathname)
@@ -320,9 +322,6 @@ async function markedOffline(res: Response, how: 'kept' | 'shell'): Promise<Resp
   const html = (await res.text()).replace(/<html([^>]*)>/, `<html$1 data-offline="${how}">`)
   return new Response(html, { status: res.status, statusText: res.statusText, headers: res.headers })
 }
-
-/** Kept pages by path and query, never by fragment. */
-const pageKey = (url: URL) => `${url.pathname}${url.search}`
 
 // The companion cookie changes (a sign-in, a logout, a 401 or another viewer's answer to any
 // request, pages' calls included): the other viewers' copies go now, not at the next navigation.
