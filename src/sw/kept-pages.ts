@@ -82,7 +82,7 @@ export async function offlineAnswer(url: URL): Promise<Response> {
   // A person's copies only to that person; visitors' copies to a visitor, and where the worker
   // cannot tell who holds the device (they are nobody's).
   const tag = (await viewerNow().catch(() => null)) ?? VISITOR
-  const kept = await caches.match(pageKey(url), { cacheName: pagesCache(tag) }).catch(() => undefined)
+  const kept = await keptPage(url, pagesCache(tag))
   if (kept) return markedOffline(kept, 'kept')
   const en = url.pathname === '/en' || url.pathname.startsWith('/en/')
   const help = /^(?:\/en)?\/help$/.test(url.pathname)
@@ -124,4 +124,18 @@ export async function keepPages(paths: unknown): Promise<number> {
     n += kept.length
   }
   return n
+}
+
+/**
+ * The kept copy for this address: its own, else the copy without `plan_id`, which is only the
+ * plan's hint to the route page: /route/<slug>?plan_id=<id> (the plan's and the journey's links)
+ * is the page a download keeps at /route/<slug> (issue 34 §2, found from outside).
+ */
+async function keptPage(url: URL, cacheName: string): Promise<Response | undefined> {
+  const match = (key: string) => caches.match(key, { cacheName }).catch(() => undefined)
+  const own = await match(pageKey(url))
+  if (own || !url.searchParams.has('plan_id')) return own
+  const bare = new URL(url)
+  bare.searchParams.delete('plan_id')
+  return match(pageKey(bare))
 }

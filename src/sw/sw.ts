@@ -16,7 +16,8 @@
  *   offline too. Another viewer, a visitor, a session past its expiry: every other person's pages
  *   and downloads are deleted first, and at the worker's start before any request is answered or
  *   let through. Copies are kept without the header (nothing on the device holds a viewer id).
- *   Offline: the current viewer's copy (a visitor's where the worker cannot read the cookie jar),
+ *   Offline: the current viewer's copy (a visitor's where the worker cannot read the cookie jar;
+ *   a route's without its ?plan_id= hint: kept-pages.ts),
  *   else /help, else the offline page, in the language of the path.
  * - Downloaded media (issue 23 §4): from the current viewer's downloads only; none are kept where
  *   this worker cannot read the cookie jar (the page asks first: CAN_KEEP).

@@ -177,12 +177,13 @@ describe('POST /v1/unit/progress from outside', () => {
     const a = await someone('free')
     const b = await someone('free')
     await save(a, { unit_id: route.units[0]!.id, position: 120 })
-    await save(b, { unit_id: route.units[0]!.id, position: 7, completed: 1 })
+    // (A completion counts from 80% of the unit since decision 045: b completes at its end.)
+    await save(b, { unit_id: route.units[0]!.id, position: 300, completed: 1 })
     expect((await progressRow(a.id, route.units[0]!.id))!.position).toBe(120)
     expect((await progressRow(a.id, route.units[0]!.id))!.completed_at).toBeNull()
     const seen = await unitsOf(route.id, a)
     expect(seen.body.units[0]).toMatchObject({ position: 120, completed: false })
-    expect((await unitsOf(route.id, b)).body.units[0]).toMatchObject({ position: 7, completed: true })
+    expect((await unitsOf(route.id, b)).body.units[0]).toMatchObject({ position: 300, completed: true })
   })
 
   it('a visitor and an expired person get no media for the units they may not play (held)', async () => {

@@ -7,7 +7,7 @@ import { SAVE_EVERY_MS, resumeAt, type PlayerState } from './rules'
 import { usePlayerActions } from './usePlayerActions'
 import { PlayerControls } from './PlayerControls'
 import { SleepControls } from './SleepControls'
-import { endOfUnitReached } from './sleep'
+import { $sleepStopped, awake, endOfUnitReached } from './sleep'
 import { Transcript } from './Transcript'
 import { setSessionState, updatePositionState, useMediaSession } from './useMediaSession'
 import { useSaving } from './useSaving'
@@ -30,6 +30,8 @@ export interface PlayerProps {
   onContinuous: (on: boolean) => void
   /** The unit ended; `bySleep`: an end-of-unit sleep timer was waiting for it (nothing more plays). */
   onEnded: (bySleep: boolean) => void
+  /** It plays (the media's play event): continuous play waits for nothing any more. */
+  onPlay: () => void
 }
 
 /**
@@ -71,11 +73,18 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: 
       setCurrent(start)
       el.playbackRate = rate
       setState((s) => (s === 'idle' ? 'ready' : s))
-      if (autoPlay) play()
+      // Continuous play's next unit, unless the sleep timer ran out while it loaded (a unit
+      // chosen by hand said it was awake first: RouteUnits `pick`).
+      if (autoPlay && !$sleepStopped.get()) play()
     },
     onDurationChange: (e: SyntheticEvent<HTMLMediaElement>) => {
       const d = e.currentTarget.duration
       if (Number.isFinite(d) && d > 0) setDuration(d)
+    },
+    onPlay: () => {
+      // Playing again: what the sleep timer paused is over (its line goes, a later pause is the person's).
+      awake()
+      night.onPlay()
     },
     onPlaying: (e: SyntheticEvent<HTMLMediaElement>) => {
       setState('playing')

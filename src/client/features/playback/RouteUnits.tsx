@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RouteDto } from '#shared/contract/content'
 import type { RouteProgressDto, UnitStateDto } from '#shared/contract/playback'
 import { call, contract } from '#client/api.ts'
@@ -8,6 +8,7 @@ import { DownloadBar, useDownloads, type Downloads } from './Downloads'
 import { Player, type PlayableUnit } from './Player'
 import type { SavedProgress } from './progress'
 import { pickCurrent } from './rules'
+import { awake } from './sleep'
 import { useContinuous } from './useContinuous'
 import './player.css'
 
@@ -71,7 +72,19 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
     if (typeof document !== 'undefined')
       document.getElementById('route-player')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
   }, [])
-  const night = useContinuous(choose)
+  // What continuous play reads when a save's answer has no units (a unit heard again).
+  const listed = useRef(units)
+  listed.current = units
+  const known = useCallback(() => listed.current, [])
+  const night = useContinuous(choose, known)
+  /** A unit chosen by hand: the person is awake, it plays even after the sleep timer stopped. */
+  const pick = useCallback(
+    (id: number) => {
+      awake()
+      choose(id)
+    },
+    [choose],
+  )
   const { clearRest } = night
   // Another unit chosen: the word that continuous play rested goes.
   useEffect(() => clearRest(), [currentId, clearRest])
@@ -138,10 +151,11 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
             routeTitle={route.title}
             autoPlay={autoPlay}
             onSaved={onSaved}
-            next={playable(after) ? { title: after.title, play: () => choose(after.id) } : null}
+            next={playable(after) ? { title: after.title, play: () => pick(after.id) } : null}
             continuous={night.continuous}
             onContinuous={night.choose}
             onEnded={(bySleep) => night.ended(current.id, bySleep)}
+            onPlay={night.played}
           />
         )}
         {night.rest && (
@@ -190,7 +204,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
                 <UnitAction
                   unit={s}
                   current={isCurrent}
-                  onPlay={() => choose(s.id)}
+                  onPlay={() => pick(s.id)}
                   downloads={offline ? null : downloads}
                   route={route}
                 />

@@ -82,6 +82,9 @@ export function writeContinuous(on: boolean) {
 /** The timer paused the sound (or let the unit end): the player says so, and nothing more plays. */
 export const $sleepStopped = atom(false)
 
+/** The person plays or chooses a unit by hand: awake, whatever the timer did before. */
+export const awake = () => $sleepStopped.set(false)
+
 export function chooseTimer(choice: SleepChoice | null, now: number) {
   $sleepStopped.set(false)
   $sleepTimer.set(choice === null ? null : startTimer(choice, now))
