@@ -224,3 +224,19 @@ describe('routeProgress(db, userId, routeIds)', () => {
     ])
   })
 })
+
+describe('a completion is the end reached (80% of a unit of known length, decision 045)', () => {
+  it('239 s of 300 keeps the position and leaves the unit open; 240 s completes it; a repeat changes nothing', async () => {
+    const route = await routeWithMedia({ units: 2 })
+    const me = await someone('free')
+    const early = await save(me, { unit_id: route.units[0]!.id, position: 239, completed: 1 })
+    expect(early.res.status).toBe(200)
+    expect(early.body.unit).toMatchObject({ position: 239, completed: false, completed_at: null })
+    expect((await unitsOf(route.id, me)).body.units[1].lock).toBe('unit_not_completed')
+    const done = await save(me, { unit_id: route.units[0]!.id, position: 240, completed: 1 })
+    expect(done.body.unit.completed).toBe(true)
+    const again = await save(me, { unit_id: route.units[0]!.id, position: 240, completed: 1 })
+    expect(again.body.unit.completed_at).toBe(done.body.unit.completed_at)
+    expect((await unitsOf(route.id, me)).body.units[1].lock).toBeNull()
+  })
+})

@@ -296,13 +296,13 @@ export async function currentCategory(db: Db, userId: number) {
  * came from, never a key: one that is not theirs, or does not hold the route, cannot open a route
  * their plan still locks (found from outside: ?plan_id=999999 opened it with its media).
  */
+/** Whether the assignment's plan holds the route. */
+const holdsRoute = (routeId: number) =>
+  sql<number>`EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})`
+
 function lockingOrder(userId: number, planId: number | undefined, routeId: number) {
   const named =
-    planId === undefined
-      ? []
-      : [
-          sql`(${planAssignments.planId} = ${planId} AND EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})) DESC`,
-        ]
+    planId === undefined ? [] : [sql`(${planAssignments.planId} = ${planId} AND ${holdsRoute(routeId)}) DESC`]
   return { where: eq(planAssignments.userId, userId), orderBy: [...named, ...CURRENT_FIRST] }
 }
 
@@ -321,7 +321,7 @@ export function lockingPlan(db: Db, userId: number, planId: number | undefined, 
   return db
     .select({
       ...assignedCols,
-      hasRoute: sql<number>`EXISTS (SELECT 1 FROM plan_routes pr WHERE pr.plan_id = ${planAssignments.planId} AND pr.route_id = ${routeId})`,
+      hasRoute: holdsRoute(routeId),
     })
     .from(planAssignments)
     .innerJoin(plans, eq(plans.id, planAssignments.planId))
