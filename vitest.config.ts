@@ -25,7 +25,7 @@ export default defineConfig({
     isolate: false,
     // Two workers, so two workerds (each with its own storage, each file from empty storage): on the
     // 2-core machine users/content/engagement (31 files) took 34 s in one and 21 s in two.
-    maxWorkers: 2,
+    maxWorkers: 3,
     // A test's time limit finds a hang, not a slow path (speed is measured in `npm run bench`). The
     // checks run beside vitest on 2 cores, and a file's first call may transform a large module
     // (stripe's SDK) on demand: CI once took > 5 s (vitest's default) for a money scenario that

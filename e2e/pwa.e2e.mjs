@@ -558,8 +558,10 @@ export default function ({ test, browser, baseURL }) {
 
   test('a new version waits while the page is open, and the page offers the reload', async () => {
     const page = await openControlled(browser, '/en/', 'en')
-    // The next deploy: the same worker with a few bytes more, in the served build (put back after).
-    const file = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist', 'client', 'sw.js')
+    // The next deploy: the same worker with a few bytes more, in the served build (put back after):
+    // this lane's own copy of it (E2E_DIST, e2e/run.mjs), so no other lane's server serves it.
+    const dist = process.env.E2E_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist')
+    const file = path.join(dist, 'client', 'sw.js')
     const before = await readFile(file, 'utf8')
     await writeFile(file, `${before}\n// next version\n`)
     // A deploy also changes the file's ETag; the e2e server (workerd through Miniflare, e2e/run.mjs)

@@ -6,7 +6,7 @@
  *   npm run test:e2e -- foundation    only files whose name contains "foundation"
  *   E2E_SKIP_BUILD=1 npm run test:e2e reuse the current dist/
  *   E2E_KEEP_STATE=1                  keep the state directory for inspection
- *   E2E_JOBS=1                        one lane (default 2: see below)
+ *   E2E_JOBS=N                        N lanes (default 2: see below); 1 runs every file in this process
  *   E2E_DEEP=1                        every journey in every language and size, every page of
  *                                     a11y per role (`npm run test:e2e:deep`; lib.mjs variants)
  *   E2E_WRANGLER=1                    serve through wrangler dev (default: workerd through Miniflare,
@@ -17,14 +17,20 @@
  *   E2E_STATE=DIR npm run test:e2e    use that build and state (made beside vitest by
  *                                     scripts/test.mjs, decision 031); DIR is removed after
  *
- * Two lanes (decision 031): the server is started once and two child processes, each with its
- * own chromium, run their files against it at the same time (one lane leaves the machine's
- * cores mostly waiting on pages). Files share the seeded demo people, so a file leaves lane A only
- * if what it changes is its own (fresh @e2e.calma.app people) and what it reads no file of lane
- * A changes: LANES below.
+ * Lanes (decisions 031, 056): each lane has its own server on its own copy of the seeded state and
+ * of the build, so a file may change demo people, run the cron, edit content or play a deploy of
+ * the service worker (pwa rewrites its lane's sw.js) without another lane seeing it. The parent
+ * hands out the files one at a time, the longest first (WEIGHT), to whichever lane is free; each
+ * file runs in a child process with its own chromium against that lane's server. A lane's files
+ * still follow one another on one state, so a file changes only what is its own or what no later
+ * file reads (fresh @e2e.calma.app people, the rows it makes), as before. Most of a journey's time
+ * Two lanes by default: one lane alone keeps ~1.3 cores busy (chromium above all), two fill the
+ * 2-core machine; four were measured slower per file and made timing-bound journeys fail
+ * (decision 056 has the figures).
  */
 import { spawn } from 'node:child_process'
-import { readdir, rm } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { cp, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildApp, log, prepareState, ROOT, startServer } from '../scripts/lib/server.mjs'
@@ -42,28 +48,24 @@ import {
 } from './lib.mjs'
 
 const E2E_DIR = path.join(ROOT, 'e2e')
-/**
- * Lane B: files that sign up their own people or only read. a11y (the longest file) signs in as
- * the demo people and reads their pages; no file of lane A edits content a11y samples
- * (admin.e2e edits only the rows it makes). The others make their own @e2e.calma.app people.
- * Everything else, including every file that changes a demo person, runs the cron (engagement)
- * or edits content, stays in lane A, one file after another as before. A third lane (a11y alone)
- * was measured and dropped: no faster on 2 cores (414 s against 407 s), and the sign-in journeys
- * of lane A, twice as slow, met session races (decision 031). legal (its own sign-ups) runs in lane
- * A so the lanes end together (lane B was ~70 s longer). psychologist (it edits psico2's hours;
- * a11y signs in as psico1) moved to lane B when npm test's a11y took half its pages per signed-in
- * role (decision 041), and accounts too (its own people; the demo people it signs in as it only
- * reads; its 7 wrong passwords are far from the 50 an address may fail). legal went back to lane B
- * when a visitor's a11y pages took one width per language (decision 050: a11y ~95 s shorter). pwa-owner stays in lane A: pwa serves a new sw.js for a while (its update
- * journey), which another lane's service workers would pick up.
- */
-const LANES = {
-  B: ['a11y', 'accounts', 'checkin', 'foundation', 'forms', 'journey', 'legal', 'payments', 'psychologist', 'site'],
-}
-const laneOf = (file) =>
-  Object.entries(LANES).find(([, names]) => names.includes(file.replace(/\.e2e\.mjs$/, '')))?.[0] ?? 'A'
 
-// A lane child (spawned below): runs the files it is given against the server it is given.
+/** Seconds each file took in a full run (decision 056): the longest are handed out first. */
+const WEIGHT = {
+  a11y: 230,
+  'break-sleep': 110,
+  'pwa-owner': 90,
+  pwa: 85,
+  accounts: 57,
+  legal: 57,
+  engagement: 49,
+  site: 48,
+  admin: 47,
+  payments: 41,
+  appointments: 38,
+}
+const weightOf = (file) => WEIGHT[file.replace(/\.e2e\.mjs$/, '')] ?? 25
+
+// A lane's child (spawned below): runs the file it is given against its lane's server.
 const LANE = process.env.E2E_LANE
 const PREPARE = process.argv[2] === '--prepare' ? process.argv[3] : null
 const PREPARED = process.env.E2E_STATE
@@ -97,6 +99,8 @@ if (!LANE) {
 
 const stateDir = PREPARE ?? PREPARED ?? path.join(ROOT, '.tmp', `e2e-${process.pid}`)
 let server
+/** The lanes' servers and their directories (more than one lane). */
+let laneServers = []
 let browser
 let exitCode = 1
 let ran = false
@@ -108,12 +112,27 @@ const started = Date.now()
 const cleanup = async () => {
   await browser?.close().catch(() => {})
   await server?.stop().catch(() => {})
+  await Promise.all(laneServers.map((l) => l.stop().catch(() => {})))
   // Only the parent owns the state: a lane child inherits E2E_STATE, and a lane that ended first
   // must not delete the files the other lane's server still serves (R2 covers, Durable Objects).
-  if (!LANE && !process.env.E2E_KEEP_STATE) await rm(stateDir, { recursive: true, force: true }).catch(() => {})
+  if (!LANE && !process.env.E2E_KEEP_STATE) {
+    await rm(stateDir, { recursive: true, force: true }).catch(() => {})
+    for (const l of laneServers) await rm(l.dir, { recursive: true, force: true }).catch(() => {})
+  }
 }
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.once(sig, () => void cleanup().then(() => process.exit(130)))
+}
+
+/**
+ * E2E_CPU=1: each file's line also says how much CPU the whole machine spent meanwhile (every
+ * process: chromium's renderers are not this process's children, so its own usage misses them).
+ * Meaningful with one lane (E2E_JOBS=1) on an otherwise idle machine. Linux only.
+ */
+function busyCoreSeconds() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number)
+  const idle = ticks[3] + ticks[4]
+  return (ticks.reduce((a, b) => a + b, 0) - idle) / 100
 }
 
 /** Runs `list` one file after another in this process, against `baseURL`, in a browser of its own. */
@@ -141,6 +160,7 @@ async function runFiles(list, baseURL) {
     console.log(`\n${name}`)
     const fileStarted = Date.now()
     const pagesBefore = made.pages
+    const busyBefore = process.env.E2E_CPU ? busyCoreSeconds() : null
     try {
       const mod = await import(pathToFileURL(path.join(E2E_DIR, file)).href)
       const register = mod.default
@@ -151,7 +171,10 @@ async function runFiles(list, baseURL) {
     } catch (e) {
       recordFailure(`${name} (loading the file)`, e)
     }
-    console.log(`  (${name}: ${((Date.now() - fileStarted) / 1000).toFixed(1)} s, ${made.pages - pagesBefore} pages)`)
+    const cpu = busyBefore == null ? '' : `, ${(busyCoreSeconds() - busyBefore).toFixed(1)} core-s of the machine`
+    console.log(
+      `  (${name}: ${((Date.now() - fileStarted) / 1000).toFixed(1)} s, ${made.pages - pagesBefore} pages${cpu})`,
+    )
     if (server && server.child.exitCode !== null) {
       recordFailure('server', new Error(`the server exited during ${file}\n${server.output()}`))
       break
@@ -159,11 +182,11 @@ async function runFiles(list, baseURL) {
   }
 }
 
-/** A child process running one lane; resolves to its output and its `N passed, N failed` counts. */
-function runLane(lane, list, baseURL) {
+/** A child process running `list` on a lane; resolves to its output and its `N passed, N failed` counts. */
+function runLane(lane, list, baseURL, dist) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(E2E_DIR, 'run.mjs')], {
-      env: { ...process.env, E2E_LANE: lane, E2E_LANE_FILES: list.join(','), E2E_BASE_URL: baseURL },
+      env: { ...process.env, E2E_LANE: lane, E2E_LANE_FILES: list.join(','), E2E_BASE_URL: baseURL, E2E_DIST: dist },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -193,31 +216,51 @@ try {
     }
     // The built Worker in workerd through Miniflare, without wrangler dev's proxy (its hop was
     // ~45% of a small request's CPU; scripts/lib/direct-server.mjs). E2E_WRANGLER=1: through
-    // wrangler dev, as `npm start` serves it.
+    // wrangler dev, as `npm start` serves it, one lane (pwa's deploy rewrites the one dist/).
     const direct = !process.env.E2E_WRANGLER
-    log(direct ? 'server (workerd through Miniflare)' : 'wrangler dev')
-    server = await startServer({ persistDir: stateDir, direct })
-    const baseURL = server.url
-    const names = ['A', ...Object.keys(LANES)]
-    // Two lanes unless asked (E2E_JOBS=1). The race two lanes showed (a new password while the
-    // bell's unread list was out with the old session: 401, sent to sign in) is mended in the
-    // client: a call that replaces the session is sent alone (src/client/api.ts, decision 031).
-    const lanes =
-      (process.env.E2E_JOBS ?? '2') === '1' ? [files] : names.map((l) => files.filter((f) => laneOf(f) === l))
-    const used = lanes.filter((l) => l.length)
-    log(`server ${baseURL}, ${files.length} file(s) in ${used.length} lane(s)\n`)
-    if (used.length === 1) await runFiles(used[0], baseURL)
-    else {
-      const results = await Promise.all(used.map((list) => runLane(laneOf(list[0]), list, baseURL)))
-      for (const r of results) {
-        console.log(`\n──── lane ${r.lane} ────\n${r.out.trimEnd()}`)
-        lanePassed += r.passed
-        laneFailed += r.failed
-        if (r.failed) laneFailures.push(`lane ${r.lane}: ${r.failed} failed (see above)`)
-      }
+    const jobs = direct ? Math.max(1, Math.min(Number(process.env.E2E_JOBS ?? 2), files.length)) : 1
+    if (jobs === 1) {
+      log(direct ? 'server (workerd through Miniflare)' : 'wrangler dev')
+      server = await startServer({ persistDir: stateDir, direct })
+      log(`server ${server.url}, ${files.length} file(s) in 1 lane\n`)
+      await runFiles(files, server.url)
+      if (server.child.exitCode !== null)
+        recordFailure('server', new Error(`the server exited during the run\n${server.output()}`))
+    } else {
+      // Each lane: a copy of the seeded state and of the build (a few MB each), and its server.
+      log(`${jobs} servers (workerd through Miniflare), each on its own copy of the state and build`)
+      laneServers = await Promise.all(
+        Array.from({ length: jobs }, async (_, i) => {
+          const dir = `${stateDir}-lane${i + 1}`
+          await cp(stateDir, path.join(dir, 'state'), { recursive: true })
+          await cp(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true })
+          const dist = path.join(dir, 'dist')
+          return {
+            name: String(i + 1),
+            dir,
+            dist,
+            ...(await startServer({ persistDir: path.join(dir, 'state'), direct, dist })),
+          }
+        }),
+      )
+      log(`${files.length} file(s) in ${jobs} lanes, the longest first\n`)
+      const queue = [...files].sort((a, b) => weightOf(b) - weightOf(a) || a.localeCompare(b))
+      await Promise.all(
+        laneServers.map(async (lane) => {
+          for (let file; (file = queue.shift());) {
+            const r = await runLane(lane.name, [file], lane.url, lane.dist)
+            console.log(`\n──── lane ${lane.name} ────${r.out.trimEnd()}`)
+            lanePassed += r.passed
+            laneFailed += r.failed
+            if (r.failed) laneFailures.push(`${file} (lane ${lane.name}): ${r.failed} failed (see above)`)
+            if (lane.child.exitCode !== null) {
+              recordFailure('server', new Error(`lane ${lane.name}'s server exited during ${file}\n${lane.output()}`))
+              queue.length = 0
+            }
+          }
+        }),
+      )
     }
-    if (server.child.exitCode !== null)
-      recordFailure('server', new Error(`the server exited during the run\n${server.output()}`))
   }
   ran = true
 } catch (e) {

@@ -20,9 +20,9 @@
  * is dated 2001: it never shows first on /blog nor as another file's "newest post". workerd
  * reads every input's own post through the API, in test/posts/xss-corpus.test.ts.
  *
- * Lane A (e2e/run.mjs LANES): its saves bump the content version, and security.e2e (lane A too)
- * asserts that a second load is served from the page cache; beside it in lane B the two files'
- * writes and reads would interleave. Lane A runs its files one after another.
+ * Its saves bump the content version, and security.e2e asserts that a second load is served from
+ * the page cache: each e2e lane has its own server and state (e2e/run.mjs), so the two files'
+ * writes and reads never interleave.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'

@@ -1,9 +1,12 @@
 // Seeds the local D1 and R2 that `wrangler dev --persist-to <dir>` uses: demo content in both
 // languages, demo users per role, the unit audio and a few transcripts. Idempotent (safe to run on every start).
-//   npx tsx scripts/seed.ts [--persist-to .wrangler/state]
-import { readFile } from 'node:fs/promises'
+//   npx tsx scripts/seed.ts [--persist-to .wrangler/state] [--migrate]
+// --migrate: first the D1 migrations not yet applied (decision 056), as `wrangler d1 migrations
+// apply DB --local` applies them (the same d1_migrations table, each file and its row in one
+// batch), in this process: wrangler's CLI took ~22 s of a core to start for it.
+import { readFile, readdir } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { getPlatformProxy } from 'wrangler'
+import { getPlatformProxy, unstable_splitSqlQuery } from 'wrangler'
 import { getDb } from '../src/worker/db/client'
 import { contentTypeOf } from '../src/worker/lib/media-types'
 import { hashPassword } from '../src/worker/features/users/password'
@@ -27,8 +30,30 @@ const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
   // wrangler.toml is production; local runs take config/local.vars (as wrangler dev does).
   envFiles: [LOCAL_VARS_FILE],
 })
+/** The migrations in ./migrations not yet in d1_migrations, each with its row, one batch a file. */
+async function migrate(db: D1Database) {
+  await db
+    .prepare(
+      'CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)',
+    )
+    .run()
+  const applied = new Set(
+    (await db.prepare('SELECT name FROM d1_migrations').all<{ name: string }>()).results.map((r) => r.name),
+  )
+  const files = (await readdir('migrations')).filter((f) => f.endsWith('.sql')).sort()
+  for (const name of files.filter((f) => !applied.has(f))) {
+    const queries = unstable_splitSqlQuery(await readFile(join('migrations', name), 'utf8'))
+    await db.batch([
+      ...queries.map((q) => db.prepare(q)),
+      db.prepare('INSERT INTO d1_migrations (name) VALUES (?)').bind(name),
+    ])
+  }
+  console.log(`migrations: ${files.length - applied.size} applied, ${applied.size} already there`)
+}
+
 try {
   const { env } = proxy
+  if (process.argv.includes('--migrate')) await migrate(env.DB)
   const started = Date.now()
   let bed: Uint8Array[] | undefined // made on the first unit that needs it
   const report = await seed(getDb(env.DB), {

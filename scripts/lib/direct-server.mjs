@@ -31,7 +31,12 @@ if (!persistDir || !port) {
   process.exit(2)
 }
 
-const config = path.join(ROOT, 'dist/calma/wrangler.json')
+// CALMA_DIST: another copy of the build (an e2e lane's own, so a journey that rewrites its sw.js
+// to play a deploy changes only its lane's server; e2e/run.mjs).
+const config = path.join(
+  process.env.CALMA_DIST ? path.resolve(process.env.CALMA_DIST) : path.join(ROOT, 'dist'),
+  'calma/wrangler.json',
+)
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config)
 // Miniflare 5 takes the Worker's modules as a list (its v4 `modulesRules` discovery is gone):
 // the entry first, then every chunk vite wrote beside it (lazy imports).

@@ -104,20 +104,22 @@ export async function buildApp() {
 export async function prepareState(persistDir, { seed = true } = {}) {
   const dir = path.resolve(ROOT, persistDir)
   await mkdir(dir, { recursive: true })
+  const seeding = seed && existsSync(SEED_SCRIPT)
+  if (seed && !seeding) log('scripts/seed.ts does not exist yet: no demo content')
+  if (seeding) {
+    // The seed applies the migrations first, in its own process (scripts/seed.ts --migrate): one
+    // start of workerd instead of two, and no wrangler CLI (~22 s of a core, decision 056).
+    log(`migrations and seed → ${path.relative(ROOT, dir) || dir}`)
+    await runNode(bin.tsx, [SEED_SCRIPT, '--persist-to', dir, '--migrate'], { label: 'seed' })
+    return { seeded: true }
+  }
   log(`migrations → ${path.relative(ROOT, dir) || dir}`)
   // CI=true: wrangler asks no confirmation before applying.
   await runNode(bin.wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir], {
     label: 'wrangler d1 migrations apply',
     env: { CI: 'true' },
   })
-  if (!seed) return { seeded: false }
-  if (!existsSync(SEED_SCRIPT)) {
-    log('scripts/seed.ts does not exist yet: no demo content')
-    return { seeded: false }
-  }
-  log('seed')
-  await runNode(bin.tsx, [SEED_SCRIPT, '--persist-to', dir], { label: 'seed' })
-  return { seeded: true }
+  return { seeded: false }
 }
 
 /** A TCP port nobody listens on right now (the OS picks it). */
@@ -179,6 +181,8 @@ function killGroup(pid, signal) {
  * @param {'pipe'|'inherit'} [o.stdio] 'inherit' shows the server's output (npm start)
  * @param {string} [o.logLevel] wrangler --log-level (default warn: no per-request lines)
  * @param {number} [o.timeoutMs] startup timeout
+ * @param {boolean} [o.direct] workerd through Miniflare, without wrangler dev (scripts/lib/direct-server.mjs)
+ * @param {string} [o.dist] direct only: the build to serve when not ROOT/dist (an e2e lane's own copy)
  * @returns {Promise<{ url: string, port: number, child: import('node:child_process').ChildProcess,
  *   output: () => string, exited: Promise<number|null>, stop: () => Promise<void> }>}
  */
@@ -210,6 +214,7 @@ async function startOnce({
   vars = {},
   direct = false,
   redirects = null,
+  dist = null,
 }) {
   const [freeMain, inspectorPort] = await freePorts(2)
   if (port != null && (await portInUse(port)))
@@ -248,6 +253,8 @@ async function startOnce({
       ...(stdio === 'pipe' ? { FORCE_COLOR: '0' } : {}),
       // direct only: outgoing fetches to these hosts go to local fakes (scripts/lib/direct-server.mjs).
       ...(direct && redirects ? { CALMA_REDIRECTS: JSON.stringify(redirects) } : {}),
+      // direct only: the build to serve, when not ROOT/dist (an e2e lane's own copy).
+      ...(direct && dist ? { CALMA_DIST: dist } : {}),
     }),
     detached: true,
     stdio: ['ignore', stdio, stdio],
