@@ -23,8 +23,10 @@ export default defineConfig({
     // One workerd runs the files one after another (decision 031): a runtime's start-up and the
     // migrations are paid once per worker, not per file; test/reset.ts empties storage per file.
     isolate: false,
-    // Two workers, so two workerds (each with its own storage, each file from empty storage): on the
-    // 2-core machine users/content/engagement (31 files) took 34 s in one and 21 s in two.
+    // Three workers, so three workerds (each with its own storage, each file from empty storage):
+    // two left ~0.45 of the 2-core machine idle once the checks beside them ended (a worker waits
+    // on its runtime between calls); three keep it busy: npm test's first part 342 -> 304 s
+    // (decision 056). On the same machine one took 34 s for users/content/engagement, two 21 s.
     maxWorkers: 3,
     // A test's time limit finds a hang, not a slow path (speed is measured in `npm run bench`). The
     // checks run beside vitest on 2 cores, and a file's first call may transform a large module
