@@ -258,7 +258,15 @@ export default function ({ test, browser, baseURL }) {
     await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
     await page.getByTestId('player-toggle').click()
     await page.locator('[data-testid=player][data-state=playing]').waitFor({ timeout: 10_000 })
-    await page.waitForTimeout(1200) // a second of listening, so the position is past 0
+    // A second of listening, so the position is past 0 (waited on the audio's own clock: on a
+    // busy machine "playing" may come well before the first second is heard).
+    await eventually(
+      async () => (await page.locator('[data-testid=player] audio').evaluate((m) => m.currentTime)) > 1,
+      {
+        timeout: 10_000,
+        message: 'the unit did not play a second offline',
+      },
+    )
     await page.getByTestId('player-toggle').click()
     await eventually(async () => (await outbox(page)).some((s) => s.user === a.id), {
       message: 'the save is not in the outbox',

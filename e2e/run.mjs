@@ -83,7 +83,8 @@ if (!chromiumAvailable()) {
 
 const files = (await readdir(E2E_DIR))
   .filter((f) => f.endsWith('.e2e.mjs'))
-  .filter((f) => !filters.length || filters.some((x) => f.includes(x)))
+  // A lane's child is given whole file names ("sleep.e2e.mjs" is not "break-sleep.e2e.mjs").
+  .filter((f) => !filters.length || filters.some((x) => (LANE ? f === x : f.includes(x))))
   .sort()
 if (!files.length) {
   console.error(`e2e: no e2e/*.e2e.mjs file matches ${filters.join(' ') || '(any)'}`)
