@@ -4,7 +4,7 @@ import { formatDate } from '#client/components/dates.ts'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { BusyButton, FormAlert, NameField, NewPasswordField, PasswordField } from '#client/components/Field.tsx'
+import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
 import { CountryPhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
@@ -163,11 +163,9 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
               hint={t('accounts.form.password_hint')}
             />
             {needsCurrent && password && (
-              <PasswordField
+              <CurrentPasswordField
                 label={t('accounts.form.current_password')}
                 name="current_password"
-                autoComplete="current-password"
-                maxLength={128}
                 value={current}
                 onValue={setCurrent}
                 error={errors.current_password}
