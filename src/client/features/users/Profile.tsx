@@ -5,7 +5,7 @@ import { localizePath, type Locale } from '#shared/i18n/index'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
-import { CountryPhone } from './CountryPhone'
+import { CountryPhone, usePhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { clearOnLogout } from '#client/app/logout.ts'
@@ -49,8 +49,8 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
   const hydrated = useHydrated()
   const [user, setUser] = useState(data.user)
   const [name, setName] = useState(user.name ?? '')
-  const [country, setCountry] = useState(user.country_code ?? '')
-  const [phone, setPhone] = useState(user.phone ?? '')
+  const phoneState = usePhone(user.country_code ?? '', user.phone ?? '')
+  const { country, phone } = phoneState
   const [language, setLanguage] = useState<Locale>(user.language)
   const [password, setPassword] = useState('')
   const [current, setCurrent] = useState('')
@@ -128,10 +128,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
           <NameField value={name} onValue={setName} error={errors.name} />
           <CountryPhone
             countries={data.countries}
-            country={country}
-            phone={phone}
-            onCountry={setCountry}
-            onPhone={setPhone}
+            {...phoneState}
             form={form}
           />
           <div className="field">
