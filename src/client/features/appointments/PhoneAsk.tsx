@@ -76,11 +76,7 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
       <p className="appt-panel-title">{t('appointment_pages.phone_title')}</p>
       <p className="field-hint">{t('appointment_pages.phone_lead')}</p>
       <FormAlert message={alert} />
-      <CountryPhone
-        countries={countries}
-        {...phoneState}
-        form={form}
-      />
+      <CountryPhone countries={countries} {...phoneState} form={form} />
       <button
         type="submit"
         className="button button-primary button-block book-submit"

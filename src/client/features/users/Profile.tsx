@@ -126,11 +126,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
         <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate data-testid="profile-form">
           <FormAlert message={alert} />
           <NameField value={name} onValue={setName} error={errors.name} />
-          <CountryPhone
-            countries={data.countries}
-            {...phoneState}
-            form={form}
-          />
+          <CountryPhone countries={data.countries} {...phoneState} form={form} />
           <div className="field">
             <label htmlFor="profile-language">{t('accounts.form.language')}</label>
             <select
