@@ -98,6 +98,11 @@ export function NewPasswordField(props: Omit<FieldProps, 'name' | 'autoComplete'
   return <PasswordField name="password" autoComplete="new-password" minLength={8} maxLength={128} {...props} />
 }
 
+/** The password a person already has (sign in, the profile's check before a change): autofill; at most 128 characters. */
+export function CurrentPasswordField(props: Omit<FieldProps, 'autoComplete' | 'maxLength'>) {
+  return <PasswordField autoComplete="current-password" maxLength={128} {...props} />
+}
+
 /** A password field with a show/hide switch. */
 export function PasswordField({ label, name, error, hint, onValue, ...rest }: FieldProps) {
   const t = useT()

@@ -20,10 +20,8 @@ import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
 import { ListScreen } from './ListScreen'
+import { yesColumn } from './columns'
 import { Upload } from './Upload'
-
-/** A flag as the lists send it (true, 1 or '1'). */
-export const yes = (v: unknown) => v === true || v === 1 || v === '1'
 
 /** A button that asks 'Sure?' before it runs (SPEC §5: destructive actions). */
 export function Sure({ label, run }: { label: string; run: () => unknown }) {
@@ -178,16 +176,8 @@ export function PlanPanel({ planId }: { planId: number }) {
           { key: 'order', label: 'admin.fields.order', sortable: true },
           { key: 'title', label: 'admin.fields.title' },
           { key: 'waiting_time_hours', label: 'admin.fields.waiting_time_hours' },
-          {
-            key: 'need_appointment',
-            label: 'admin.fields.needs_appointment',
-            render: (r) => (yes(r.need_appointment) ? '✓' : '—'),
-          },
-          {
-            key: 'need_finished_appointment',
-            label: 'admin.fields.need_finished_appointment',
-            render: (r) => (yes(r.need_finished_appointment) ? '✓' : '—'),
-          },
+          yesColumn('need_appointment', 'admin.fields.needs_appointment'),
+          yesColumn('need_finished_appointment'),
         ]}
         form={{
           save: savePlanSetting,

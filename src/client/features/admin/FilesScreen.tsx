@@ -8,7 +8,7 @@ import { formatBytes } from '#client/components/words.ts'
 import { textOf } from '#shared/text'
 import { ListScreen } from './ListScreen'
 import { FileUploads } from './AdminTools'
-import { cols } from './columns'
+import { cols, select } from './columns'
 
 const TYPES = Object.values(FileType)
 
@@ -24,12 +24,10 @@ export function FilesScreen() {
       list={listAdminFiles}
       rowsKey="rows"
       filters={[
-        {
-          name: 'type',
-          label: 'admin.fields.type',
-          type: 'select',
-          options: TYPES.map((v) => ({ value: v, label: typeName(v) })),
-        },
+        select(
+          'type',
+          TYPES.map((v) => ({ value: v, label: typeName(v) })),
+        ),
       ]}
       columns={[
         ...cols('title'),

@@ -6,7 +6,7 @@ import { call } from '#client/api.ts'
 import { ListScreen } from './ListScreen'
 import { DeadMail } from './DeadMail'
 import { Sure } from './AdminTools'
-import { channelName, cols, langOptions, roleOptions, stateColumn, stateOptions } from './columns'
+import { channelName, cols, langOptions, roleOptions, select, stateColumn, stateOptions } from './columns'
 
 export function NotificationsScreen() {
   const { t } = usePage()
@@ -17,14 +17,7 @@ export function NotificationsScreen() {
         list={listNotifications}
         rowsKey="notifications"
         search={false}
-        filters={[
-          {
-            name: 'status',
-            label: 'admin.fields.status',
-            type: 'select',
-            options: stateOptions(t, ['pending', 'sent', 'cancelled']),
-          },
-        ]}
+        filters={[select('status', stateOptions(t, ['pending', 'sent', 'cancelled']))]}
         columns={[
           ...cols('id'),
           stateColumn(t),

@@ -4,7 +4,7 @@ import { deletePlan, savePlan } from '#shared/contract/plans'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
 import { PlanPanel } from './AdminTools'
-import { cols, contentFields, contentFilters, statusColumn } from './columns'
+import { contentColumns, contentFields, contentFilters, select } from './columns'
 
 export function PlansScreen() {
   const { t } = usePage()
@@ -14,9 +14,8 @@ export function PlansScreen() {
       list={listAdminPlans}
       rowsKey="rows"
       filters={contentFilters(t)}
-      columns={[
-        ...cols('id', 'title', 'slug', 'language'),
-        statusColumn(t),
+      columns={contentColumns(
+        t,
         {
           key: 'visibility',
           label: 'admin.fields.visibility',
@@ -24,21 +23,16 @@ export function PlansScreen() {
         },
         { key: 'routes_count', label: 'admin.screens.routes' },
         { key: 'users_count', label: 'admin.screens.users' },
-      ]}
+      )}
       form={{
         save: savePlan,
         defaults: { language: 'es', status: '1', visibility: '1' },
         fields: contentFields(t, [
           { name: 'description', label: 'admin.fields.description', type: 'textarea' },
-          {
-            name: 'visibility',
-            label: 'admin.fields.visibility',
-            type: 'select',
-            options: [
-              { value: '1', label: t('admin.status.public') },
-              { value: '2', label: t('admin.status.private') },
-            ],
-          },
+          select('visibility', [
+            { value: '1', label: t('admin.status.public') },
+            { value: '2', label: t('admin.status.private') },
+          ]),
           { name: 'category', label: 'admin.fields.category', type: 'text' },
           { name: 'next_plan_id', label: 'admin.fields.plan', type: 'number' },
         ]),

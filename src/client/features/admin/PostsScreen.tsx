@@ -4,7 +4,7 @@ import { deletePost, savePost } from '#shared/contract/posts.manage'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
 import { PostHelpers, RelatedPosts } from './AdminTools'
-import { cols, contentFields, contentFilters, statusColumn } from './columns'
+import { cols, contentColumns, contentFields, contentFilters } from './columns'
 
 export function PostsScreen() {
   const { t } = usePage()
@@ -14,7 +14,7 @@ export function PostsScreen() {
       list={listAdminPosts}
       rowsKey="rows"
       filters={contentFilters(t)}
-      columns={[...cols('id', 'title', 'slug', 'language'), statusColumn(t), ...cols('author', 'published_at')]}
+      columns={contentColumns(t, ...cols('author', 'published_at'))}
       form={{
         save: savePost,
         defaults: { language: 'es', status: '1' },

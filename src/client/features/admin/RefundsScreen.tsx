@@ -4,7 +4,7 @@ import { usePage } from '#client/app/context.tsx'
 import { call } from '#client/api.ts'
 import { ListScreen } from './ListScreen'
 import { Sure } from './AdminTools'
-import { cols, stateColumn, stateOptions } from './columns'
+import { cols, select, stateColumn, stateOptions } from './columns'
 
 export function RefundsScreen() {
   const { t } = usePage()
@@ -14,14 +14,7 @@ export function RefundsScreen() {
       list={listRefunds}
       rowsKey="refund_requests"
       search={false}
-      filters={[
-        {
-          name: 'status',
-          label: 'admin.fields.status',
-          type: 'select',
-          options: stateOptions(t, ['pending', 'approved', 'rejected']),
-        },
-      ]}
+      filters={[select('status', stateOptions(t, ['pending', 'approved', 'rejected']))]}
       columns={[...cols('id', 'created_at', 'user_email', 'amount', 'reason'), stateColumn(t)]}
       actions={(r, reload) =>
         r.status === 'pending' ? (

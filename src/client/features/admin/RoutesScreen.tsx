@@ -5,8 +5,7 @@ import { usePage } from '#client/app/context.tsx'
 import { call } from '#client/api.ts'
 import { ListScreen } from './ListScreen'
 import { RoutePanel } from './RoutePanel'
-import { yes } from './AdminTools'
-import { cols, contentFields, contentFilters, SEO_FIELDS, statusColumn } from './columns'
+import { cols, contentColumns, contentFields, contentFilters, SEO_FIELDS, yesColumn } from './columns'
 
 export function RoutesScreen() {
   const { t } = usePage()
@@ -16,12 +15,7 @@ export function RoutesScreen() {
       list={listAdminRoutes}
       rowsKey="rows"
       filters={contentFilters(t)}
-      columns={[
-        ...cols('id', 'title', 'slug', 'language'),
-        statusColumn(t),
-        { key: 'is_active', label: 'admin.fields.is_active', render: (r) => (yes(r.is_active) ? '✓' : '—') },
-        ...cols('units_count', 'order'),
-      ]}
+      columns={contentColumns(t, yesColumn('is_active'), ...cols('units_count', 'order'))}
       form={{
         save: saveRoute,
         defaults: { language: 'es', status: '2', is_public: '1', is_active: '1' },

@@ -3,7 +3,7 @@ import { listAdminSymptoms } from '#shared/contract/admin'
 import { deleteSymptom, saveSymptom } from '#shared/contract/content.manage'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
-import { cols, contentFields, contentFilters, SEO_FIELDS, statusColumn } from './columns'
+import { contentColumns, contentFields, contentFilters, SEO_FIELDS } from './columns'
 
 export function SymptomsScreen() {
   const { t } = usePage()
@@ -13,7 +13,7 @@ export function SymptomsScreen() {
       list={listAdminSymptoms}
       rowsKey="rows"
       filters={contentFilters(t)}
-      columns={[...cols('id', 'title', 'slug', 'language'), statusColumn(t)]}
+      columns={contentColumns(t)}
       form={{ save: saveSymptom, defaults: { language: 'es', status: '1' }, fields: contentFields(t, SEO_FIELDS) }}
       remove={deleteSymptom}
     />

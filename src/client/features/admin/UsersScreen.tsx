@@ -3,8 +3,8 @@ import { saveAdminUser } from '#shared/contract/admin'
 import { listUsers } from '#shared/contract/users'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
-import { UserTools, yes } from './AdminTools'
-import { cols, roleName, roleOptions } from './columns'
+import { UserTools } from './AdminTools'
+import { cols, roleName, roleOptions, select, yesColumn } from './columns'
 
 export function UsersScreen() {
   const { t } = usePage()
@@ -14,26 +14,16 @@ export function UsersScreen() {
       list={listUsers}
       rowsKey="users"
       filters={[
-        {
-          name: 'role',
-          label: 'admin.fields.role',
-          type: 'select',
-          options: roleOptions(t),
-        },
-        {
-          name: 'subscriber',
-          label: 'admin.fields.subscriber',
-          type: 'select',
-          options: [
-            { value: '1', label: t('admin.list.yes') },
-            { value: '0', label: t('admin.list.no') },
-          ],
-        },
+        select('role', roleOptions(t)),
+        select('subscriber', [
+          { value: '1', label: t('admin.list.yes') },
+          { value: '0', label: t('admin.list.no') },
+        ]),
       ]}
       columns={[
         ...cols('id', 'name', 'email'),
         { key: 'role', label: 'admin.fields.role', render: (r) => roleName(t, r.role) },
-        { key: 'subscriber', label: 'admin.fields.subscriber', render: (r) => (yes(r.subscriber) ? '✓' : '—') },
+        yesColumn('subscriber'),
         ...cols('created_at'),
       ]}
       form={{
@@ -41,12 +31,7 @@ export function UsersScreen() {
         create: false,
         fields: [
           { name: 'name', label: 'admin.fields.name', type: 'text' },
-          {
-            name: 'role',
-            label: 'admin.fields.role',
-            type: 'select',
-            options: roleOptions(t),
-          },
+          select('role', roleOptions(t)),
           { name: 'subscriber', label: 'admin.fields.subscriber', type: 'checkbox' },
           // Psychologist fields (SPEC §3 User, psychologist extras).
           {

@@ -1,6 +1,6 @@
 // What the admin screens share to describe their columns, filters and form fields (issue 12),
 // so each screen file says only what is its own.
-import type { Translate } from '#shared/i18n/index'
+import type { MessageKey, Translate } from '#shared/i18n/index'
 import { AppointmentStatus } from '#shared/enums'
 import { textOf } from '#shared/text'
 import type { Column, FieldSpec } from './list.types'
@@ -23,6 +23,22 @@ export const ROLES = [1, 2, 4, 8, 9, 16, 32] as const
 export const roleName = (t: Translate, r: unknown) =>
   ROLES.includes(r as never) ? t(`admin.roles.r${r as (typeof ROLES)[number]}`) : textOf(r)
 export const roleOptions = (t: Translate) => ROLES.map((r) => ({ value: String(r), label: roleName(t, r) }))
+
+/** A select (a filter or a form field) on `name`, labelled `admin.fields.<name>`. */
+export const select = (name: string, options: { value: string; label: string }[]) => ({
+  name,
+  label: `admin.fields.${name}` as 'admin.fields.id',
+  type: 'select' as const,
+  options,
+})
+/** A flag as the lists send it (true, 1 or '1'). */
+const yes = (v: unknown) => v === true || v === 1 || v === '1'
+/** A yes/no column (✓ or —), labelled `admin.fields.<key>` unless told. */
+export const yesColumn = (key: string, label = `admin.fields.${key}` as MessageKey): Column => ({
+  key,
+  label,
+  render: (r) => (yes(r[key]) ? '✓' : '—'),
+})
 
 /** Notification and refund states in the admin's language (stored as English words). */
 const STATES = ['pending', 'sent', 'cancelled', 'approved', 'rejected'] as const
@@ -51,6 +67,13 @@ export const statusColumn = (t: Translate): Column => ({
   label: 'admin.fields.status',
   render: (r) => (r.status === 2 ? t('admin.status.hidden') : t('admin.status.visible')),
 })
+
+/** The columns every content list starts with (id, title, slug, language, status), then `extra`. */
+export const contentColumns = (t: Translate, ...extra: Column[]): Column[] => [
+  ...cols('id', 'title', 'slug', 'language'),
+  statusColumn(t),
+  ...extra,
+]
 
 /** The fields every content form starts with (language only when creating), then `extra`. */
 export const contentFields = (t: Translate, extra: FieldSpec[] = []): FieldSpec[] => [

@@ -41,6 +41,18 @@ export function CardActions({
   onChange,
 }: Props) {
   const { t } = usePage()
+  // The buttons that open a panel (its test id: `<panel>-open`).
+  const opener = (to: Exclude<Panel, null>, label: string, disabled = false, quiet = false) => (
+    <button
+      type="button"
+      className={`button button-small${quiet ? ' button-quiet' : ''}`}
+      onClick={() => setPanel(to)}
+      disabled={disabled}
+      data-testid={`${to}-open`}
+    >
+      {label}
+    </button>
+  )
   const done = (change: CardChange) => {
     setPanel(null)
     onChange?.(change)
@@ -60,46 +72,10 @@ export function CardActions({
               {busy ? t('appointment_pages.confirming') : t('appointment_pages.confirm')}
             </button>
           )}
-          {canClose && (
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => setPanel('close')}
-              data-testid="close-open"
-            >
-              {t('appointment_pages.close_submit')}
-            </button>
-          )}
-          {side === 'host' && (
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => setPanel('meeting')}
-              data-testid="meeting-open"
-            >
-              {t('appointment_pages.meeting_title')}
-            </button>
-          )}
-          {side === 'guest' && movable(a) && (
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => setPanel('move')}
-              disabled={busy}
-              data-testid="move-open"
-            >
-              {t('appointment_pages.move')}
-            </button>
-          )}
-          <button
-            type="button"
-            className="button button-small button-quiet"
-            onClick={() => setPanel('cancel')}
-            disabled={busy}
-            data-testid="cancel-open"
-          >
-            {t('appointment_pages.cancel')}
-          </button>
+          {canClose && opener('close', t('appointment_pages.close_submit'))}
+          {side === 'host' && opener('meeting', t('appointment_pages.meeting_title'))}
+          {side === 'guest' && movable(a) && opener('move', t('appointment_pages.move'), busy)}
+          {opener('cancel', t('appointment_pages.cancel'), busy, true)}
         </div>
       )}
       {panel === 'cancel' && (

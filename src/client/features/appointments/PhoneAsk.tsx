@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js'
 import type { CountryOption, UserDto } from '#shared/contract/users'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { firstErrors, useForm } from '#client/components/forms.tsx'
-import { CountryPhone } from '#client/features/users/CountryPhone.tsx'
+import { CountryPhone, usePhone } from '#client/features/users/CountryPhone.tsx'
 
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
@@ -53,8 +53,8 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
   const { t, boot } = usePage()
   const countries = useMemo(() => countryOptions(boot.locale), [boot.locale])
   const start = countries.find((c) => c.country_code === initial) ?? null
-  const [country, setCountry] = useState(start?.country_code ?? '')
-  const [phone, setPhone] = useState(start ? `${start.phone_code} ` : '')
+  const phoneState = usePhone(start?.country_code ?? '', start ? `${start.phone_code} ` : '')
+  const { country, phone } = phoneState
   const form = useForm()
   const { busy: saving, alert } = form
 
@@ -76,14 +76,7 @@ export default function PhoneAsk({ country: initial, disabled, busy, onSaved }: 
       <p className="appt-panel-title">{t('appointment_pages.phone_title')}</p>
       <p className="field-hint">{t('appointment_pages.phone_lead')}</p>
       <FormAlert message={alert} />
-      <CountryPhone
-        countries={countries}
-        country={country}
-        phone={phone}
-        onCountry={setCountry}
-        onPhone={setPhone}
-        form={form}
-      />
+      <CountryPhone countries={countries} {...phoneState} form={form} />
       <button
         type="submit"
         className="button button-primary button-block book-submit"

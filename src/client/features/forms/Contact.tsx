@@ -4,7 +4,7 @@ import { FORM_LIMITS, FORM_STEPS, sendContact } from '#shared/contract/forms'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { EmailField } from '#client/components/Field.tsx'
 import { Choices, TextArea } from './inputs'
-import { FormPage, StepForm, fieldSetter, useStepForm } from './StepForm'
+import { StepFormPage, fieldBinder, useStepForm } from './StepForm'
 
 /** SPEC §9: 3 steps (FORM_STEPS.contact). */
 const STEPS = [['email'], ['reason'], ['description']] as const satisfies { length: typeof FORM_STEPS.contact }
@@ -19,20 +19,13 @@ export default function Contact(_: PageProps) {
   // A signed-in person's email is offered; they may change it.
   const [values, setValues] = useState({ ...empty, email: boot.user?.email ?? '' })
   const form = useStepForm({ call: sendContact, steps: STEPS, values, onSent: () => setValues(empty) })
-  const set = fieldSetter(setValues, form)
+  const bind = fieldBinder(values, setValues, form)
 
   const steps = [
     {
       title: t('forms.contact.step_email'),
       body: (
-        <EmailField
-          label={t('forms.contact.email')}
-          value={values.email}
-          onValue={set('email')}
-          error={form.errors.email}
-          hint={t('forms.contact.email_hint')}
-          required
-        />
+        <EmailField label={t('forms.contact.email')} {...bind('email')} hint={t('forms.contact.email_hint')} required />
       ),
     },
     {
@@ -43,9 +36,7 @@ export default function Contact(_: PageProps) {
           legend={t('forms.contact.reason')}
           columns={2}
           options={CONTACT_REASONS.map((r) => ({ value: r, label: t(`forms.contact.reasons.${r}`) }))}
-          value={values.reason}
-          onValue={set('reason')}
-          error={form.errors.reason}
+          {...bind('reason')}
         />
       ),
     },
@@ -56,24 +47,15 @@ export default function Contact(_: PageProps) {
         <TextArea
           label={t('forms.contact.description')}
           name="description"
-          value={values.description}
-          onValue={set('description')}
+          {...bind('description')}
           minLength={FORM_LIMITS.descriptionMin}
           maxLength={FORM_LIMITS.descriptionMax}
           hint={t('forms.contact.description_hint')}
-          error={form.errors.description}
           required
         />
       ),
     },
   ]
-  const step = steps[form.index]!
 
-  return (
-    <FormPage title={t('forms.contact.title')} lead={t('forms.contact.lead')} testId="contact-page">
-      <StepForm form={form} name="contact" title={step.title} hint={step.hint}>
-        {step.body}
-      </StepForm>
-    </FormPage>
-  )
+  return <StepFormPage name="contact" form={form} steps={steps} />
 }

@@ -3,8 +3,8 @@ import { FORM_LIMITS, PROBLEM_SOLVED, USAGE_FREQUENCIES, sendFeedback, type FORM
 import { emailField } from '#shared/contract/fields'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { EmailField } from '#client/components/Field.tsx'
-import { Choices, Scale, TextArea } from './inputs'
-import { FormPage, StepForm, fieldSetter, useStepForm } from './StepForm'
+import { Choices, Scale, TextArea, type ChoiceOption } from './inputs'
+import { StepFormPage, fieldBinder, useStepForm } from './StepForm'
 
 /** The free-text questions, in the order they are asked. */
 const TEXTS = [
@@ -64,7 +64,7 @@ export default function Feedback(_: PageProps) {
     values,
     onSent: () => setValues(EMPTY),
   })
-  const set = fieldSetter(setValues, form)
+  const bind = fieldBinder(values, setValues, form)
   const text = (k: TextField) => ({
     title: t(`forms.feedback.step_${k}`),
     hint: t('forms.feedback.skip_hint'),
@@ -73,58 +73,41 @@ export default function Feedback(_: PageProps) {
         label={t(`forms.feedback.${k}`)}
         tag={t('forms.optional')}
         name={k}
-        value={values[k]}
-        onValue={set(k)}
+        {...bind(k)}
         maxLength={FORM_LIMITS.answerMax}
-        error={form.errors[k]}
       />
     ),
+  })
+
+  const choice = (
+    k: 'usage_frequency' | 'problem_solved',
+    options: ChoiceOption[],
+    hint?: string,
+    columns?: 1 | 2,
+  ) => ({
+    title: t(`forms.feedback.step_${k}`),
+    hint,
+    body: <Choices name={k} legend={t(`forms.feedback.${k}`)} columns={columns} options={options} {...bind(k)} />,
   })
 
   const steps = [
     {
       title: t('forms.feedback.step_email'),
       hint: undefined,
-      body: (
-        <EmailField
-          label={t('forms.feedback.email')}
-          value={values.email}
-          onValue={set('email')}
-          error={form.errors.email}
-          required
-        />
-      ),
+      body: <EmailField label={t('forms.feedback.email')} {...bind('email')} required />,
     },
-    {
-      title: t('forms.feedback.step_usage_frequency'),
-      hint: undefined,
-      body: (
-        <Choices
-          name="usage_frequency"
-          legend={t('forms.feedback.usage_frequency')}
-          columns={2}
-          options={USAGE_FREQUENCIES.map((f) => ({ value: String(f), label: t(`forms.feedback.frequencies.${f}`) }))}
-          value={values.usage_frequency}
-          onValue={set('usage_frequency')}
-          error={form.errors.usage_frequency}
-        />
-      ),
-    },
+    choice(
+      'usage_frequency',
+      USAGE_FREQUENCIES.map((f) => ({ value: String(f), label: t(`forms.feedback.frequencies.${f}`) })),
+      undefined,
+      2,
+    ),
     text('problem_to_solve'),
-    {
-      title: t('forms.feedback.step_problem_solved'),
-      hint: t('forms.feedback.skip_hint'),
-      body: (
-        <Choices
-          name="problem_solved"
-          legend={t('forms.feedback.problem_solved')}
-          options={PROBLEM_SOLVED.map((v) => ({ value: v, label: t(`forms.feedback.solved.${v}`) }))}
-          value={values.problem_solved}
-          onValue={set('problem_solved')}
-          error={form.errors.problem_solved}
-        />
-      ),
-    },
+    choice(
+      'problem_solved',
+      PROBLEM_SOLVED.map((v) => ({ value: v, label: t(`forms.feedback.solved.${v}`) })),
+      t('forms.feedback.skip_hint'),
+    ),
     text('best_part'),
     text('frustrations'),
     text('improvements'),
@@ -137,11 +120,9 @@ export default function Feedback(_: PageProps) {
           legend={t('forms.feedback.recommendation_score')}
           min={1}
           max={10}
-          value={values.recommendation_score}
-          onValue={set('recommendation_score')}
+          {...bind('recommendation_score')}
           low={t('forms.feedback.score_low')}
           high={t('forms.feedback.score_high')}
-          error={form.errors.recommendation_score}
         />
       ),
     },
@@ -149,13 +130,6 @@ export default function Feedback(_: PageProps) {
     text('ideas_or_suggestions'),
     text('price_feedback'),
   ]
-  const step = steps[form.index]!
 
-  return (
-    <FormPage title={t('forms.feedback.title')} lead={t('forms.feedback.lead')} testId="feedback-page">
-      <StepForm form={form} name="feedback" title={step.title} hint={step.hint}>
-        {step.body}
-      </StepForm>
-    </FormPage>
-  )
+  return <StepFormPage name="feedback" form={form} steps={steps} />
 }

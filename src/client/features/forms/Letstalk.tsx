@@ -6,7 +6,7 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { EmailField, NameField } from '#client/components/Field.tsx'
 import { CountryPhone } from '#client/features/users/CountryPhone.tsx'
 import { Choices } from './inputs'
-import { FormPage, StepForm, fieldSetter, useStepForm } from './StepForm'
+import { StepFormPage, fieldBinder, useStepForm } from './StepForm'
 
 /** SPEC §9: 4 steps (FORM_STEPS.letstalk). */
 const STEPS = [['email'], ['name'], ['phone'], ['preferred_time']] as const satisfies {
@@ -50,32 +50,17 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
       setFromProfile(false)
     },
   })
-  const set = fieldSetter(setValues, form)
+  const bind = fieldBinder(values, setValues, form)
+  const phone = bind('phone')
 
   const steps = [
     {
       title: t('forms.letstalk.step_email'),
-      body: (
-        <EmailField
-          label={t('forms.letstalk.email')}
-          value={values.email}
-          onValue={set('email')}
-          error={form.errors.email}
-          required
-        />
-      ),
+      body: <EmailField label={t('forms.letstalk.email')} {...bind('email')} required />,
     },
     {
       title: t('forms.letstalk.step_name'),
-      body: (
-        <NameField
-          label={t('forms.letstalk.name')}
-          value={values.name}
-          onValue={set('name')}
-          error={form.errors.name}
-          required
-        />
-      ),
+      body: <NameField label={t('forms.letstalk.name')} {...bind('name')} required />,
     },
     {
       title: t('forms.letstalk.step_phone'),
@@ -83,10 +68,10 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
         <CountryPhone
           countries={data.countries}
           country={country}
-          phone={values.phone}
+          phone={phone.value}
           onCountry={setCountry}
-          onPhone={set('phone')}
-          phoneError={form.errors.phone}
+          onPhone={phone.onValue}
+          phoneError={phone.error}
         />
       ),
     },
@@ -102,14 +87,11 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
             label: t(`forms.letstalk.times.${w}`),
             detail: t(`forms.letstalk.windows.${w}`),
           }))}
-          value={values.preferred_time}
-          onValue={set('preferred_time')}
-          error={form.errors.preferred_time}
+          {...bind('preferred_time')}
         />
       ),
     },
   ]
-  const step = steps[form.index]!
   const left = form.total - form.index - 1
   const aside = HINT_AT.has(left)
     ? left === 1
@@ -118,15 +100,18 @@ export default function Letstalk({ data }: PageProps<LetstalkPageData>) {
     : null
 
   return (
-    <FormPage title={t('forms.letstalk.title')} lead={t('forms.letstalk.lead')} testId="letstalk-page">
-      {fromProfile && (
-        <p className="form-alert form-alert-info" data-testid="letstalk-prefilled">
-          {t('forms.letstalk.prefilled')}
-        </p>
-      )}
-      <StepForm form={form} name="letstalk" title={step.title} hint={step.hint} aside={aside}>
-        {step.body}
-      </StepForm>
-    </FormPage>
+    <StepFormPage
+      name="letstalk"
+      form={form}
+      steps={steps}
+      aside={aside}
+      notice={
+        fromProfile && (
+          <p className="form-alert form-alert-info" data-testid="letstalk-prefilled">
+            {t('forms.letstalk.prefilled')}
+          </p>
+        )
+      }
+    />
   )
 }

@@ -209,14 +209,21 @@ interface StepFormProps {
   children: ReactNode
 }
 
-/** A step form's change handler for field `k`: sets its value and clears its error. */
-export const fieldSetter =
-  <V extends object>(setValues: (update: (prev: V) => V) => void, form: Pick<StepFormState, 'clearError'>) =>
-  (k: keyof V & string) =>
-  (v: string) => {
-    setValues((prev) => ({ ...prev, [k]: v }))
-    form.clearError(k)
-  }
+/** A step form's field `k` as its input takes it: its value, its change handler (which also clears its error), its error. */
+export const fieldBinder =
+  <V extends Record<string, string>>(
+    values: V,
+    setValues: (update: (prev: V) => V) => void,
+    form: Pick<StepFormState, 'clearError' | 'errors'>,
+  ) =>
+  (k: keyof V & string) => ({
+    value: values[k],
+    onValue: (v: string) => {
+      setValues((prev) => ({ ...prev, [k]: v }))
+      form.clearError(k)
+    },
+    error: form.errors[k],
+  })
 
 export function StepForm({ form, name, title, hint, aside, sendLabel, children }: StepFormProps) {
   const { t } = usePage()
@@ -318,5 +325,34 @@ export function FormPage({
         {children}
       </div>
     </section>
+  )
+}
+
+/** One step of a step form: its question, a hint under it, its fields. */
+export interface Step {
+  title: string
+  hint?: ReactNode
+  body: ReactNode
+}
+
+/** A public step form's page (/contact, /feedback, /letstalk): its title and lead, then the current step. */
+export function StepFormPage(props: {
+  name: 'contact' | 'feedback' | 'letstalk'
+  form: StepFormState
+  steps: Step[]
+  /** Shown above the form (the call-back's 'filled in from your profile'). */
+  notice?: ReactNode
+  aside?: ReactNode
+}) {
+  const { name, form, steps, notice, aside } = props
+  const { t } = usePage()
+  const step = steps[form.index]!
+  return (
+    <FormPage title={t(`forms.${name}.title`)} lead={t(`forms.${name}.lead`)} testId={`${name}-page`}>
+      {notice}
+      <StepForm form={form} name={name} title={step.title} hint={step.hint} aside={aside}>
+        {step.body}
+      </StepForm>
+    </FormPage>
   )
 }

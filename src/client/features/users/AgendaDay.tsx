@@ -31,6 +31,19 @@ export function AgendaDay({
   const dayName = t(`psychologist_profile.days.${day}`)
   const edit = (i: number, change: Partial<Range>) =>
     onRanges(ranges.map((x, j) => (j === i ? { ...x, ...change } : x)))
+  // One end of a range: its time input, named for a screen reader by the day and the end.
+  const end = (r: Range, i: number, which: 'from' | 'to') => (
+    <label>
+      <span className="visually-hidden">{`${dayName} · ${t(`psychologist_profile.${which}`)}`}</span>
+      <input
+        type="time"
+        step={300}
+        value={r[which]}
+        onChange={(e) => edit(i, { [which]: e.target.value })}
+        data-testid={`agenda-${which}`}
+      />
+    </label>
+  )
 
   return (
     <div
@@ -61,27 +74,9 @@ export function AgendaDay({
         <ul className="agenda-ranges">
           {ranges.map((r, i) => (
             <li key={i} className="agenda-range" data-testid="agenda-range">
-              <label>
-                <span className="visually-hidden">{`${dayName} · ${t('psychologist_profile.from')}`}</span>
-                <input
-                  type="time"
-                  step={300}
-                  value={r.from}
-                  onChange={(e) => edit(i, { from: e.target.value })}
-                  data-testid="agenda-from"
-                />
-              </label>
+              {end(r, i, 'from')}
               <span aria-hidden="true">–</span>
-              <label>
-                <span className="visually-hidden">{`${dayName} · ${t('psychologist_profile.to')}`}</span>
-                <input
-                  type="time"
-                  step={300}
-                  value={r.to}
-                  onChange={(e) => edit(i, { to: e.target.value })}
-                  data-testid="agenda-to"
-                />
-              </label>
+              {end(r, i, 'to')}
               <button
                 type="button"
                 className="agenda-remove"

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { CountryOption } from '#shared/contract/users'
 import { useT } from '#client/app/context.tsx'
 import '#client/components/forms.css'
@@ -13,6 +13,13 @@ interface Props {
   phoneError?: string
   /** The form these fields belong to: its errors show here, and a new phone clears the phone's. */
   form?: { errors: Record<string, string | undefined>; clearError: (field: string) => void }
+}
+
+/** A form's country and phone, held together, in the props CountryPhone takes to show and change them. */
+export function usePhone(country: string, phone: string) {
+  const [c, onCountry] = useState(country)
+  const [p, onPhone] = useState(phone)
+  return { country: c, phone: p, onCountry, onPhone }
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MutableRefObject } from 'react'
 import type { CallInput } from '#shared/contract/call'
 import { call, contract, type Def } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { BusyButton, Check, EmailField, FormAlert, PasswordField } from '#client/components/Field.tsx'
+import { BusyButton, Check, CurrentPasswordField, EmailField, FormAlert } from '#client/components/Field.tsx'
 import { ProviderButtons } from './ProviderButtons'
 import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
 import { useForm } from '#client/components/forms.tsx'
@@ -91,11 +91,9 @@ export default function Login({ boot }: PageProps) {
             <form className="auth-form" onSubmit={form.onSubmit(submit)} noValidate data-testid="login-form">
               <FormAlert message={alert} />
               <EmailField value={email} onValue={setEmail} error={errors.email} required />
-              <PasswordField
+              <CurrentPasswordField
                 label={t('accounts.form.password')}
                 name="password"
-                autoComplete="current-password"
-                maxLength={128}
                 value={password}
                 onValue={setPassword}
                 error={errors.password}

@@ -4,8 +4,8 @@ import { formatDate } from '#client/components/dates.ts'
 import { localizePath, type Locale } from '#shared/i18n/index'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { BusyButton, FormAlert, NameField, NewPasswordField, PasswordField } from '#client/components/Field.tsx'
-import { CountryPhone } from './CountryPhone'
+import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
+import { CountryPhone, usePhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { clearOnLogout } from '#client/app/logout.ts'
@@ -49,8 +49,8 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
   const hydrated = useHydrated()
   const [user, setUser] = useState(data.user)
   const [name, setName] = useState(user.name ?? '')
-  const [country, setCountry] = useState(user.country_code ?? '')
-  const [phone, setPhone] = useState(user.phone ?? '')
+  const phoneState = usePhone(user.country_code ?? '', user.phone ?? '')
+  const { country, phone } = phoneState
   const [language, setLanguage] = useState<Locale>(user.language)
   const [password, setPassword] = useState('')
   const [current, setCurrent] = useState('')
@@ -126,14 +126,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
         <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate data-testid="profile-form">
           <FormAlert message={alert} />
           <NameField value={name} onValue={setName} error={errors.name} />
-          <CountryPhone
-            countries={data.countries}
-            country={country}
-            phone={phone}
-            onCountry={setCountry}
-            onPhone={setPhone}
-            form={form}
-          />
+          <CountryPhone countries={data.countries} {...phoneState} form={form} />
           <div className="field">
             <label htmlFor="profile-language">{t('accounts.form.language')}</label>
             <select
@@ -163,11 +156,9 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
               hint={t('accounts.form.password_hint')}
             />
             {needsCurrent && password && (
-              <PasswordField
+              <CurrentPasswordField
                 label={t('accounts.form.current_password')}
                 name="current_password"
-                autoComplete="current-password"
-                maxLength={128}
                 value={current}
                 onValue={setCurrent}
                 error={errors.current_password}

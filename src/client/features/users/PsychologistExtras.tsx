@@ -11,8 +11,8 @@ import {
 } from '#shared/psychologists'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { FormAlert } from '#client/components/Field.tsx'
-import { useForm, useHydrated } from '#client/components/forms.tsx'
+import { BusyButton, FormAlert } from '#client/components/Field.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { ChoiceChips } from './ChoiceChips.tsx'
 import { ExtrasSelect } from './ExtrasSelect.tsx'
 
@@ -24,7 +24,6 @@ const { saveMyPsychologistProfile } = contract(() => import('#shared/contract/ps
  */
 export function PsychologistExtras({ user }: { user: UserDto }) {
   const { t } = usePage()
-  const hydrated = useHydrated()
   const ids = useId()
   const [degree, setDegree] = useState(user.degree ?? '')
   const [languages, setLanguages] = useState<string[]>(user.speaks_in)
@@ -142,14 +141,9 @@ export function PsychologistExtras({ user }: { user: UserDto }) {
             {countryOptions}
           </ExtrasSelect>
         </div>
-        <button
-          className="button button-primary button-block"
-          type="submit"
-          disabled={!hydrated || busy}
-          data-testid="extras-save"
-        >
-          {busy ? t('psychologist_profile.saving') : t('psychologist_profile.save_extras')}
-        </button>
+        <BusyButton busy={busy} sending={t('psychologist_profile.saving')} testId="extras-save">
+          {t('psychologist_profile.save_extras')}
+        </BusyButton>
       </form>
     </section>
   )

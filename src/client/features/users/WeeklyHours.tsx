@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react'
 import { WEEKDAYS, type Weekday } from '#shared/psychologists'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { FormAlert } from '#client/components/Field.tsx'
-import { useForm, useHydrated } from '#client/components/forms.tsx'
+import { BusyButton, FormAlert } from '#client/components/Field.tsx'
+import { useForm } from '#client/components/forms.tsx'
 import { AgendaDay } from './AgendaDay.tsx'
 import { AgendaTerms } from './AgendaTerms.tsx'
 import { DISPLAY_ORDER, FIRST_RANGE, emptyWeek, fieldOf, shifted, weekOf, type Range, type Week } from './agendaWeek.ts'
@@ -17,7 +17,6 @@ const { getMyAvailability, saveMyAvailability } = contract(() => import('#shared
  */
 export function WeeklyHours() {
   const { t, boot } = usePage()
-  const hydrated = useHydrated()
   const [state, setState] = useState<'loading' | 'failed' | 'ready'>('loading')
   const [open, setOpen] = useState(false)
   const [zone, setZone] = useState(boot.timeZone)
@@ -117,14 +116,9 @@ export function WeeklyHours() {
               />
             ))}
           </fieldset>
-          <button
-            className="button button-primary button-block"
-            type="submit"
-            disabled={!hydrated || busy}
-            data-testid="agenda-save"
-          >
-            {busy ? t('psychologist_profile.saving') : t('psychologist_profile.save_agenda')}
-          </button>
+          <BusyButton busy={busy} sending={t('psychologist_profile.saving')} testId="agenda-save">
+            {t('psychologist_profile.save_agenda')}
+          </BusyButton>
         </form>
       )}
     </section>
