@@ -3,25 +3,11 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { ContentStatus, PlanVisibility, type AppointmentStatus } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
+import { byId } from '#worker/db/by-id'
 import { tablePage } from '#worker/db/page'
-import {
-  appointments,
-  planAssignments,
-  planRoutes,
-  plans,
-  routes,
-  users,
-  type NewPlan,
-  type Plan,
-} from '#worker/db/schema'
+import { appointments, planAssignments, planRoutes, plans, routes, users, type Plan } from '#worker/db/schema'
 
-export const findPlanById = (db: Db, id: number): Promise<Plan | undefined> =>
-  db.select().from(plans).where(eq(plans.id, id)).get()
-export const insertPlan = (db: Db, values: NewPlan) => db.insert(plans).values(values).returning().get()
-export const updatePlan = (db: Db, id: number, patch: Partial<NewPlan>) =>
-  db.update(plans).set(patch).where(eq(plans.id, id)).returning().get()
-export const deletePlanRow = (db: Db, id: number) =>
-  db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id }).get()
+export const { find: findPlanById, insert: insertPlan, update: updatePlan, remove: deletePlanRow } = byId(plans)
 export const userExists = async (db: Db, id: number) =>
   !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
 export const routeExists = async (db: Db, id: number) =>

@@ -1,9 +1,8 @@
 // Writes of the blog editors: posts, correlations, categories (CONVENTIONS 3).
 import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
-import { tablePage } from '#worker/db/page'
-import { postCategories, postCorrelations, posts, type NewPost, type Post, type PostCategory } from '#worker/db/schema'
-import type { Locale } from '#shared/i18n/index'
+import { categoryRows } from '#worker/db/by-id'
+import { postCategories, postCorrelations, posts, type NewPost, type Post } from '#worker/db/schema'
 
 /** A post that is not deleted (any status). */
 export const findLivePost = (db: Db, id: number): Promise<Post | undefined> =>
@@ -80,23 +79,5 @@ export async function deleteCorrelation(db: Db, a: number, b: number) {
   return !!row
 }
 
-export async function findPostCategories(db: Db, language: Locale, page: { perPage: number; offset: number }) {
-  return tablePage(
-    db,
-    postCategories,
-    eq(postCategories.language, language),
-    [asc(postCategories.title), asc(postCategories.id)],
-    {
-      limit: page.perPage,
-      offset: page.offset,
-    },
-  )
-}
-export const findPostCategory = (db: Db, id: number): Promise<PostCategory | undefined> =>
-  db.select().from(postCategories).where(eq(postCategories.id, id)).get()
-export const insertPostCategory = (db: Db, values: typeof postCategories.$inferInsert) =>
-  db.insert(postCategories).values(values).returning().get()
-export const updatePostCategory = (db: Db, id: number, patch: Partial<typeof postCategories.$inferInsert>) =>
-  db.update(postCategories).set(patch).where(eq(postCategories.id, id)).returning().get()
-export const deletePostCategoryRow = (db: Db, id: number) =>
-  db.delete(postCategories).where(eq(postCategories.id, id)).returning({ id: postCategories.id }).get()
+/** Post categories: by id, and a language's page (GET /v1/post/category). */
+export const postCategoryRows = categoryRows(postCategories)
