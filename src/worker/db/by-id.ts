@@ -1,7 +1,7 @@
 // The four statements an editor makes on a table by its row id (find, insert, update, delete),
 // written once for the tables edited that way (routes, symptoms, plans, the two kinds of category), and a category's list.
 // A repo names them under its own words (`findRouteById`, `deletePlanRow`, …).
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from './client'
@@ -33,5 +33,24 @@ export function categoryRows<T extends SQLiteTable & { id: SQLiteColumn; languag
         limit: page.perPage,
         offset: page.offset,
       }),
+  }
+}
+
+/**
+ * A table that links two rows at most once (a unique index on the pair `a`, `b`: a route's
+ * symptoms, a plan's routes and people): `add` answers false when the pair is there already (the
+ * index decides, under any concurrency); `remove` answers the removed row's id, if there was one.
+ */
+export function pairRows<T extends SQLiteTable & { id: SQLiteColumn }>(table: T, a: SQLiteColumn, b: SQLiteColumn) {
+  const t = table as SQLiteTable & { id: SQLiteColumn }
+  return {
+    add: async (db: Db, values: T['$inferInsert']) =>
+      !!(await db.insert(t).values(values).onConflictDoNothing().returning({ id: t.id }).get()),
+    remove: (db: Db, aId: number, bId: number) =>
+      db
+        .delete(t)
+        .where(and(eq(a, aId), eq(b, bId)))
+        .returning({ id: t.id })
+        .get() as Promise<{ id: number } | undefined>,
   }
 }

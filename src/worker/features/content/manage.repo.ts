@@ -1,7 +1,7 @@
 // Writes of the content editors: routes, their symptoms and categories, symptoms (CONVENTIONS 3).
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
-import { byId, categoryRows } from '#worker/db/by-id'
+import { byId, categoryRows, pairRows } from '#worker/db/by-id'
 import { properties, routeCategories, routes, routeSymptoms, symptoms, units } from '#worker/db/schema'
 import type { Locale } from '#shared/i18n/index'
 
@@ -19,23 +19,11 @@ export async function routesCountOfSymptom(db: Db, id: number) {
   return row?.n ?? 0
 }
 
+const symptomLinks = pairRows(routeSymptoms, routeSymptoms.routeId, routeSymptoms.symptomId)
 /** Assign once: false when the pair exists already (the unique index decides, under any concurrency). */
-export async function assignSymptomRow(db: Db, routeId: number, symptomId: number) {
-  const row = await db
-    .insert(routeSymptoms)
-    .values({ routeId, symptomId })
-    .onConflictDoNothing()
-    .returning({ id: routeSymptoms.id })
-    .get()
-  return !!row
-}
-
-export const unassignSymptomRow = (db: Db, routeId: number, symptomId: number) =>
-  db
-    .delete(routeSymptoms)
-    .where(and(eq(routeSymptoms.routeId, routeId), eq(routeSymptoms.symptomId, symptomId)))
-    .returning({ id: routeSymptoms.id })
-    .get()
+export const assignSymptomRow = (db: Db, routeId: number, symptomId: number) =>
+  symptomLinks.add(db, { routeId, symptomId })
+export const unassignSymptomRow = symptomLinks.remove
 
 /** Make one assigned symptom the primary: the old primary is cleared first, in one batch (a transaction). */
 export async function setPrimarySymptom(db: Db, routeId: number, symptomId: number) {

@@ -2,6 +2,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { categoryRows } from '#worker/db/by-id'
+import { correlatedWith } from './posts.repo'
 import { postCategories, postCorrelations, posts, type NewPost, type Post } from '#worker/db/schema'
 
 /** A post that is not deleted (any status). */
@@ -33,19 +34,12 @@ export async function markPostDeleted(db: Db, id: number, now: Date) {
 
 /** Related posts of a post, in both directions, live ones only. */
 export function correlationsOf(db: Db, postId: number) {
+  const correlated = correlatedWith(postId)
   return db
     .select({ id: posts.id, slug: posts.slug, title: posts.title, language: posts.language })
     .from(postCorrelations)
-    .innerJoin(
-      posts,
-      sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`,
-    )
-    .where(
-      and(
-        or(eq(postCorrelations.postId, postId), eq(postCorrelations.relatedPostId, postId)),
-        sql`${posts.deletedAt} IS NULL`,
-      ),
-    )
+    .innerJoin(posts, correlated.join)
+    .where(and(correlated.where, sql`${posts.deletedAt} IS NULL`))
     .orderBy(asc(posts.title))
     .all()
 }
