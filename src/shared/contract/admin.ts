@@ -4,10 +4,11 @@
 // admin fields and credit adjustments, the audit trail with restore, usage events, the sitemap.
 // Who may make each: docs/API.md "Admin".
 import { z } from './zod'
-import { del, get, post } from './call'
-import { envelope, messageResponse } from './common'
+import { get, post } from './call'
+import { envelope } from './common'
 import { bool01, contentStatusField, idField, int, languageField, line, paragraph, searchField } from './fields'
 import { listSchema, paginationSchema } from './list'
+import { editCalls } from './content.manage'
 import { ADMIN_LIST_ROWS, adminPropertyRow, adminUnitRow, adminUserRow, type AdminListName } from './admin.rows'
 
 export * from './admin.rows'
@@ -131,11 +132,11 @@ export const unitForm = z.object({
   credits_author: line(200).optional(),
 })
 export type UnitForm = z.output<typeof unitForm>
-export const saveUnit = post('/unit', unitForm, envelope({ unit: adminUnitRow }), {
-  message: 'admin.messages.unit_updated',
-  createdMessage: 'admin.messages.unit_created',
+export const { save: saveUnit, remove: deleteUnit } = editCalls('/unit', unitForm, 'unit', adminUnitRow, {
+  updated: 'admin.messages.unit_updated',
+  created: 'admin.messages.unit_created',
+  deleted: 'admin.messages.unit_deleted',
 })
-export const deleteUnit = del('/unit', z.object({ id }), messageResponse, { message: 'admin.messages.unit_deleted' })
 /** The arrows of the route editor: swap a unit with its neighbour. */
 export const moveUnit = post(
   '/unit/move',
@@ -190,13 +191,17 @@ export const propertyForm = z.object({
   description: line(300).optional(),
 })
 export type PropertyForm = z.output<typeof propertyForm>
-export const saveProperty = post('/route/property', propertyForm, envelope({ property: adminPropertyRow }), {
-  message: 'admin.messages.property_updated',
-  createdMessage: 'admin.messages.property_created',
-})
-export const deleteProperty = del('/route/property', z.object({ id }), messageResponse, {
-  message: 'admin.messages.property_deleted',
-})
+export const { save: saveProperty, remove: deleteProperty } = editCalls(
+  '/route/property',
+  propertyForm,
+  'property',
+  adminPropertyRow,
+  {
+    updated: 'admin.messages.property_updated',
+    created: 'admin.messages.property_created',
+    deleted: 'admin.messages.property_deleted',
+  },
+)
 
 // ── Audit, restore, sitemap ──────────────────────────────────────────────────────────────────
 

@@ -26,15 +26,44 @@ export const slugField = line(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 
 const id = idField
 
 /**
- * POST /v1/route: without `id` creates (language, slug and title required), with `id` updates
- * the fields sent.
+ * How the editors' forms of a route, a post and a plan begin: without `id` a save creates (and
+ * needs language, slug and title), with `id` it updates only the fields sent.
  */
-export const routeForm = z.object({
+export const editorFormHead = {
   id: id.optional(),
   language: languageField.optional(),
   slug: slugField.optional(),
   title: line(200).optional(),
   description: paragraph(2000).optional(),
+}
+
+/**
+ * The save and delete of an item an editor keeps (a route, symptom, post, plan, unit, property):
+ * POST `path` creates it (without an id: 201, `words.created`) or updates it, and answers it
+ * under `key`; DELETE `path` takes its id. Each kind keeps its own message keys.
+ */
+export function editCalls<P extends string, F extends z.ZodType, K extends string, R extends z.ZodType>(
+  path: P,
+  form: F,
+  key: K,
+  row: R,
+  words: { updated: MessageKey; created: MessageKey; deleted: MessageKey },
+) {
+  return {
+    save: post(path, form, envelope({ [key]: row } as Record<K, R>), {
+      message: words.updated,
+      createdMessage: words.created,
+    }),
+    remove: del(path, z.object({ id }), messageResponse, { message: words.deleted }),
+  }
+}
+
+/**
+ * POST /v1/route: without `id` creates (language, slug and title required), with `id` updates
+ * the fields sent.
+ */
+export const routeForm = z.object({
+  ...editorFormHead,
   status: contentStatusField.optional(),
   is_public: bool01.optional(),
   is_active: bool01.optional(),
@@ -49,11 +78,11 @@ export const routeForm = z.object({
 })
 export type RouteForm = z.output<typeof routeForm>
 
-export const saveRoute = post('/route', routeForm, envelope({ route: routeSchema }), {
-  message: 'content_manage.route_updated',
-  createdMessage: 'content_manage.route_created',
+export const { save: saveRoute, remove: deleteRoute } = editCalls('/route', routeForm, 'route', routeSchema, {
+  updated: 'content_manage.route_updated',
+  created: 'content_manage.route_created',
+  deleted: 'content_manage.route_deleted',
 })
-export const deleteRoute = del('/route', z.object({ id }), messageResponse, { message: 'content_manage.route_deleted' })
 
 const routeSymptom = z.object({ route_id: id, symptom_id: id })
 export const assignSymptom = post(
@@ -105,11 +134,7 @@ export function categoryCalls<B extends '/route' | '/post'>(
 ) {
   return {
     list: get(`${base}/categories`, categoriesQuery, pageOf('categories', categorySchema)),
-    save: post(`${base}/category`, categoryForm, envelope({ category: categorySchema }), {
-      message: words.updated,
-      createdMessage: words.created,
-    }),
-    remove: del(`${base}/category`, z.object({ id }), messageResponse, { message: words.deleted }),
+    ...editCalls(`${base}/category`, categoryForm, 'category', categorySchema, words),
   }
 }
 const routeCategories = categoryCalls('/route', {
@@ -151,13 +176,17 @@ export const symptomForm = z.object({
   seo_description: line(320).optional(),
 })
 export type SymptomForm = z.output<typeof symptomForm>
-export const saveSymptom = post('/symptom', symptomForm, envelope({ symptom: symptomSchema }), {
-  message: 'content_manage.symptom_updated',
-  createdMessage: 'content_manage.symptom_created',
-})
-export const deleteSymptom = del('/symptom', z.object({ id }), messageResponse, {
-  message: 'content_manage.symptom_deleted',
-})
+export const { save: saveSymptom, remove: deleteSymptom } = editCalls(
+  '/symptom',
+  symptomForm,
+  'symptom',
+  symptomSchema,
+  {
+    updated: 'content_manage.symptom_updated',
+    created: 'content_manage.symptom_created',
+    deleted: 'content_manage.symptom_deleted',
+  },
+)
 
 export const contentManageCalls = [
   saveRoute,

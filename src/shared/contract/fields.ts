@@ -33,23 +33,20 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 
-/** One line of text: trimmed, bounded, no control characters. */
-export const line = (max = 255, min = 1) =>
+/** Trimmed, bounded text with none of the characters `control` matches. */
+const cleanText = (control: RegExp, max: number, min: number) =>
   z
     .string()
     .trim()
     .min(min)
     .max(max)
-    .refine((v) => !CONTROL.test(v), { error: 'validation.control_characters' })
+    .refine((v) => !control.test(v), { error: 'validation.control_characters' })
+
+/** One line of text: trimmed, bounded, no control characters. */
+export const line = (max = 255, min = 1) => cleanText(CONTROL, max, min)
 
 /** Text that may span lines (a message, a consent text): no other control characters. */
-export const paragraph = (max = 5000, min = 1) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .refine((v) => !CONTROL_BUT_LINES.test(v), { error: 'validation.control_characters' })
+export const paragraph = (max = 5000, min = 1) => cleanText(CONTROL_BUT_LINES, max, min)
 
 /** A person's name: one line, and no bidirectional overrides. */
 export const personName = (max = 100) =>

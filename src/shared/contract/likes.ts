@@ -13,17 +13,25 @@ const idOrSlug = line(200).regex(/^(\d{1,15}|[a-z0-9]+(?:-[a-z0-9]+)*)$/, { erro
 
 const statsOf = z.object({ id: z.number().int(), slug: z.string(), stats: statsSchema })
 
-export const routeStats = get(
-  '/route/stats',
-  z.object({ route: idOrSlug }),
-  envelope({ route: statsOf, liked_by_me: z.boolean() }),
-)
+/** A kind's stats (named by id or slug, with whether the caller liked it) and its like toggle. */
+function likeCalls<K extends 'route' | 'post'>(kind: K) {
+  return {
+    stats: get(
+      `/${kind}/stats`,
+      z.object({ [kind]: idOrSlug } as Record<K, typeof idOrSlug>),
+      envelope({ [kind]: statsOf, liked_by_me: z.boolean() } as Record<K, typeof statsOf> & {
+        liked_by_me: z.ZodBoolean
+      }),
+    ),
+    like: post(
+      `/${kind}/update/like`,
+      z.object({ [`${kind}_id`]: int({ min: 1 }) } as Record<`${K}_id`, ReturnType<typeof int>>),
+      envelope({ liked: z.boolean(), stats: statsSchema }),
+    ),
+  }
+}
 
-export const likeRoute = post(
-  '/route/update/like',
-  z.object({ route_id: int({ min: 1 }) }),
-  envelope({ liked: z.boolean(), stats: statsSchema }),
-)
+export const { stats: routeStats, like: likeRoute } = likeCalls('route')
 
 export const routesLikedByMeQuery = listSchema({
   filters: {},
@@ -33,16 +41,6 @@ export const routesLikedByMeQuery = listSchema({
 
 export const routesLikedByMe = get('/routes/liked_by_me', routesLikedByMeQuery, pageOf('routes', routeSchema))
 
-export const postStats = get(
-  '/post/stats',
-  z.object({ post: idOrSlug }),
-  envelope({ post: statsOf, liked_by_me: z.boolean() }),
-)
-
-export const likePost = post(
-  '/post/update/like',
-  z.object({ post_id: int({ min: 1 }) }),
-  envelope({ liked: z.boolean(), stats: statsSchema }),
-)
+export const { stats: postStats, like: likePost } = likeCalls('post')
 
 export const likesCalls = [routeStats, likeRoute, routesLikedByMe, postStats, likePost] as const

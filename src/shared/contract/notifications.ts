@@ -6,6 +6,7 @@ import { defineCall, get, post } from './call'
 import { envelope } from './common'
 import { bool01, idField, instantField, int, languageField, line, paragraph } from './fields'
 import { listSchema, pageOf } from './list'
+import { deadMailSchema } from './mail'
 import { NOTIFICATIONS_WIRE, type InAppNotificationDto } from './notifications.wire'
 
 const copySchema = z.object({ title: z.string(), description: z.string().nullable().optional() })
@@ -145,20 +146,6 @@ export const markRead = post(
 
 // ── Dead letters (issue 22): mail whose retries ran out, for an admin to see and replay ─────
 
-export const deadMailSchema = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  subject: z.string(),
-  template: z.string().nullable(),
-  attempts: z.number().int(),
-  error: z.string().nullable(),
-  dead_at: z.string(),
-  created_at: z.string(),
-  /** A call may have sent it (its answer never came, or the provider held its key with other content). */
-  may_have_been_sent: z.boolean(),
-  /** Sending it again could send it twice (its key is past the provider's 24 hours): a replay needs `confirm`. */
-  needs_confirmation: z.boolean(),
-})
 export type DeadMailDto = z.infer<typeof deadMailSchema>
 
 /** GET /v1/notifications/dead-mail (admin): the newest 50 dead letters and how many there are. */

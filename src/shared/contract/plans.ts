@@ -4,9 +4,9 @@ import { z } from './zod'
 import { PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
 import { del, get, post } from './call'
 import { envelope, imagesSchema, languageSchema, linkSchema, messageResponse } from './common'
-import { bool01, int, languageField, line, paragraph, idField, contentStatusField } from './fields'
+import { bool01, int, languageField, line, idField, contentStatusField } from './fields'
 import { listSchema, pageOf } from './list'
-import { slugField } from './content.manage'
+import { editCalls, editorFormHead } from './content.manage'
 import { checkinStateSchema } from './checkins'
 
 const id = idField
@@ -86,11 +86,7 @@ const visibilityField = z
 
 /** POST /v1/plan: without `id` creates (language, slug, title required), with `id` updates the fields sent. */
 export const planForm = z.object({
-  id: id.optional(),
-  language: languageField.optional(),
-  slug: slugField.optional(),
-  title: line(200).optional(),
-  description: paragraph(2000).optional(),
+  ...editorFormHead,
   visibility: visibilityField.optional(),
   status: contentStatusField.optional(),
   category: line(50).optional(),
@@ -116,11 +112,11 @@ const planUser = z.object({ plan_id: id, user_id: id })
 const planRoute = z.object({ plan_id: id, route_id: id })
 const planRouteAdd = planRoute.extend({ order: int({ min: -100000, max: 100000 }).optional() })
 
-export const savePlan = post('/plan', planForm, envelope({ plan: planSchema }), {
-  message: 'plans.plan_updated',
-  createdMessage: 'plans.plan_created',
+export const { save: savePlan, remove: deletePlan } = editCalls('/plan', planForm, 'plan', planSchema, {
+  updated: 'plans.plan_updated',
+  created: 'plans.plan_created',
+  deleted: 'plans.plan_deleted',
 })
-export const deletePlan = del('/plan', z.object({ id }), messageResponse, { message: 'plans.plan_deleted' })
 export const savePlanSetting = post(
   '/plan/setting',
   planSettingForm,

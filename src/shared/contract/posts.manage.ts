@@ -3,10 +3,9 @@
 import { z } from './zod'
 import { MAX_POST_CONTENT_CHARS } from '#shared/limits'
 import { del, get, post } from './call'
-import { envelope, messageResponse } from './common'
+import { envelope } from './common'
 import {
   bool01,
-  languageField,
   coverField,
   line,
   paragraph,
@@ -15,7 +14,7 @@ import {
   contentStatusField,
   categoryRefField,
 } from './fields'
-import { categoryCalls, slugField } from './content.manage'
+import { categoryCalls, editCalls, editorFormHead } from './content.manage'
 import { postSchema } from './posts'
 
 const id = idField
@@ -30,11 +29,7 @@ const isoDate = z
 
 /** POST /v1/post: without `id` creates (language, slug and title required), with `id` updates the fields sent. */
 export const postForm = z.object({
-  id: id.optional(),
-  language: languageField.optional(),
-  slug: slugField.optional(),
-  title: line(200).optional(),
-  description: paragraph(2000).optional(),
+  ...editorFormHead,
   /** HTML; h2/h3 build the table of contents. Reading time is computed from it (200 words a minute). */
   content: paragraph(MAX_POST_CONTENT_CHARS).optional(),
   status: contentStatusField.optional(),
@@ -48,12 +43,12 @@ export const postForm = z.object({
 })
 export type PostForm = z.output<typeof postForm>
 
-export const savePost = post('/post', postForm, envelope({ post: postSchema }), {
-  message: 'posts_manage.post_updated',
-  createdMessage: 'posts_manage.post_created',
-})
 /** A deleted post's address answers the deleted-article page (SPEC §2), so the row is kept, marked deleted. */
-export const deletePost = del('/post', z.object({ id }), messageResponse, { message: 'posts_manage.post_deleted' })
+export const { save: savePost, remove: deletePost } = editCalls('/post', postForm, 'post', postSchema, {
+  updated: 'posts_manage.post_updated',
+  created: 'posts_manage.post_created',
+  deleted: 'posts_manage.post_deleted',
+})
 
 const correlationSchema = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), language: z.string() })
 export const listCorrelations = get(

@@ -5,6 +5,7 @@ import { desc, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
 import { batch, D1_NOW_MS, rows as checkedRows, rowsIn, run, type Statement } from '#worker/db/query'
+import { rowOf } from '#worker/db/rows'
 import { emailOutbox } from '#worker/db/schema'
 
 const idRow = z.object({ id: z.number() })
@@ -83,22 +84,19 @@ export const KEY_HORIZON_MS = 23 * 3_600_000
  */
 const needsConfirmation = sql`(uncertain_at IS NOT NULL AND (batch_key IS NULL OR keyed_at IS NULL OR keyed_at < ${D1_NOW_MS} - ${KEY_HORIZON_MS}))`
 
+/** The outbox's rows as raw SQL answers them (db/rows.ts); every mail read here names these first. */
+const mailRow = rowOf(emailOutbox)
+const MAIL = { id: true, to_address: true, subject: true } as const
+
 /** A mail as the queue consumer sends it: everything the provider needs, as stored. */
-const outboxMail = z.object({
-  id: z.number(),
-  to_address: z.string(),
-  subject: z.string(),
-  html: z.string().nullable(),
-  text: z.string().nullable(),
-  headers: z.string().nullable(),
-  attachments: z.string().nullable(),
-  batch_key: z.string().nullable(),
-  key_token: z.string(),
-  /** A call under batch_key may have been taken. */
-  uncertain_at: z.number().nullable(),
-  /** How long ago batch_key was first used (ms, D1's clock), or null. */
-  key_age: z.number().nullable(),
-})
+const outboxMail = mailRow
+  .pick({ ...MAIL, html: true, text: true, headers: true, attachments: true, batch_key: true, uncertain_at: true })
+  .extend({
+    /** Never null once claimed: the claim gives a mail without one its token. */
+    key_token: z.string(),
+    /** How long ago batch_key was first used (ms, D1's clock), or null. */
+    key_age: z.number().nullable(),
+  })
 export type OutboxMail = z.infer<typeof outboxMail>
 
 /**
@@ -304,15 +302,8 @@ export async function markQueued(db: Db, ids: number[], queuedAt: number) {
   )
 }
 
-const deadMail = z.object({
-  id: z.number(),
-  to_address: z.string(),
-  subject: z.string(),
-  template: z.string().nullable(),
-  attempts: z.number(),
-  error: z.string().nullable(),
-  dead_at: z.number(),
-  created_at: z.number(),
+const deadMail = mailRow.pick({ ...MAIL, template: true, attempts: true, error: true, created_at: true }).extend({
+  dead_at: z.number(), // set on every dead letter
   may_have_been_sent: z.number().transform(Boolean),
   needs_confirmation: z.number().transform(Boolean),
 })

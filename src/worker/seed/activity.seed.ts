@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { activityDays, userEngagement, users } from '#worker/db/schema'
 import { closeRankingDayOn } from '#worker/features/ranking/ranking.days'
-import { content } from './content'
+import { content, demoAccount, insertNew } from './content'
 
 /** 'YYYY-MM-DD' of `days` before the UTC day of `now`. */
 const dayBefore = (now: number, days: number) => new Date(now - days * 86_400_000).toISOString().slice(0, 10)
@@ -21,22 +21,7 @@ const dayBefore = (now: number, days: number) => new Date(now - days * 86_400_00
 export async function seedActivity(db: Db, hash: string, now: number): Promise<number> {
   let created = 0
   for (const p of content.communityPeople) {
-    const [row] = await db
-      .insert(users)
-      .values({
-        email: p.email,
-        name: p.name,
-        passwordHash: hash,
-        role: 1,
-        language: p.language,
-        countryCode: p.country_code,
-        timezone: p.timezone,
-        freeAccessUntil: new Date('2099-12-31T00:00:00Z'),
-        legalAgeConfirmedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id })
-    if (row) created++
+    if (await insertNew(db, users, { ...demoAccount(p, hash), role: 1 })) created++
   }
   const practice = [...content.communityPeople, ...content.demoPractice]
   const people = await db

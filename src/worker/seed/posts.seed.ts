@@ -3,7 +3,7 @@
 import type { Db } from '#worker/db/client'
 import { postRoutes, posts } from '#worker/db/schema'
 import { HTML_POLICY_VERSION } from '#worker/lib/html'
-import { content, type IdOf, type SeedReport } from './content'
+import { content, insertNew, type IdOf, type SeedReport } from './content'
 
 const WORDS_PER_MINUTE = 200 // SPEC §9 reading speed
 
@@ -18,28 +18,24 @@ export async function seedPosts(
       .replace(/<[^>]+>/g, ' ')
       .split(/\s+/)
       .filter(Boolean).length
-    const [created] = await db
-      .insert(posts)
-      .values({
-        language: p.language,
-        slug: p.slug,
-        title: p.title,
-        description: p.description,
-        content: p.content,
-        // Already what the allowlist keeps (test/security/html.test.ts proves it for every seeded body).
-        htmlVersion: HTML_POLICY_VERSION,
-        tag: p.tag,
-        tags: p.tags,
-        categoryId: postCategoryId(p.category, p.language),
-        author: p.author,
-        timeForReading: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
-        publishedAt: new Date(p.published_at),
-        audios: p.audios ?? null,
-        videos: p.videos ?? null,
-      })
-      .onConflictDoNothing()
-      .returning({ id: posts.id })
-    if (!created) continue
+    const postId = await insertNew(db, posts, {
+      language: p.language,
+      slug: p.slug,
+      title: p.title,
+      description: p.description,
+      content: p.content,
+      // Already what the allowlist keeps (test/security/html.test.ts proves it for every seeded body).
+      htmlVersion: HTML_POLICY_VERSION,
+      tag: p.tag,
+      tags: p.tags,
+      categoryId: postCategoryId(p.category, p.language),
+      author: p.author,
+      timeForReading: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+      publishedAt: new Date(p.published_at),
+      audios: p.audios ?? null,
+      videos: p.videos ?? null,
+    })
+    if (!postId) continue
     report.posts++
     const related = p.related_route_keys
       .map((k) => routeIdByKey(k, p.language))
@@ -47,7 +43,7 @@ export async function seedPosts(
     if (related.length)
       await db
         .insert(postRoutes)
-        .values(related.map((routeId) => ({ postId: created.id, routeId })))
+        .values(related.map((routeId) => ({ postId, routeId })))
         .onConflictDoNothing()
   }
 }

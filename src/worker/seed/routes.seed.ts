@@ -4,30 +4,26 @@ import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { files, routeSymptoms, routes, units } from '#worker/db/schema'
 import type { catalogIds } from './catalog.seed'
-import { content, mediaKey, type IdOf, type SeedReport } from './content'
+import { content, insertNew, mediaKey, type IdOf, type SeedReport } from './content'
 
 type CatalogIds = Awaited<ReturnType<typeof catalogIds>>
 
 /** Routes with their units and symptoms; a route already there is left as it is. */
 export async function seedRoutes(db: Db, report: SeedReport, { routeCategoryId, symptomId }: CatalogIds) {
   for (const r of content.routes) {
-    const [created] = await db
-      .insert(routes)
-      .values({
-        language: r.language,
-        slug: r.slug,
-        title: r.title,
-        description: r.description,
-        seoTitle: r.seo_title,
-        seoDescription: r.seo_description,
-        tag: r.tag,
-        categoryId: routeCategoryId(r.category, r.language),
-        order: r.order,
-        needsAppointment: !!r.needs_appointment,
-      })
-      .onConflictDoNothing()
-      .returning({ id: routes.id })
-    if (!created) continue
+    const routeId = await insertNew(db, routes, {
+      language: r.language,
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      seoTitle: r.seo_title,
+      seoDescription: r.seo_description,
+      tag: r.tag,
+      categoryId: routeCategoryId(r.category, r.language),
+      order: r.order,
+      needsAppointment: !!r.needs_appointment,
+    })
+    if (!routeId) continue
     report.routes++
     const symptomLinks = r.symptoms
       .map((key, i) => ({ symptomId: symptomId(key, r.language), isPrimary: i === 0 }))
@@ -35,7 +31,7 @@ export async function seedRoutes(db: Db, report: SeedReport, { routeCategoryId, 
     await db.batch([
       db.insert(units).values(
         r.units.map((u, i) => ({
-          routeId: created.id,
+          routeId,
           order: i + 1,
           title: u.title,
           description: u.description,
@@ -48,7 +44,7 @@ export async function seedRoutes(db: Db, report: SeedReport, { routeCategoryId, 
         ? [
             db
               .insert(routeSymptoms)
-              .values(symptomLinks.map((l) => ({ routeId: created.id, ...l })))
+              .values(symptomLinks.map((l) => ({ routeId, ...l })))
               .onConflictDoNothing(),
           ]
         : []),

@@ -4,7 +4,7 @@ import { plans, planAssignments, psychologistAvailability, subscriptions, users 
 import type { Db } from '#worker/db/client'
 import { run } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
-import { content, type SeedReport } from './content'
+import { content, demoAccount, insertNew, type SeedReport } from './content'
 
 /** "HH:MM" as minutes of the day. */
 const minutes = (hhmm: string) => {
@@ -13,7 +13,6 @@ const minutes = (hhmm: string) => {
 }
 
 export async function seedUsers(db: Db, report: SeedReport, hashPassword: (password: string) => Promise<string>) {
-  const farFuture = new Date('2099-12-31T00:00:00Z') // demo accounts never reach the expired page
   const planRows = await db.select({ id: plans.id, slug: plans.slug, language: plans.language }).from(plans)
   const planIdByKey = (key: string, language: string) => {
     const p = content.plans.find((x) => x.key === key && x.language === language)
@@ -23,34 +22,23 @@ export async function seedUsers(db: Db, report: SeedReport, hashPassword: (passw
   // Psychologists first: psico1 is also listed as the role's demo user, and the
   // psychologist row is the one that carries the profile and availability.
   for (const p of content.psychologists) {
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: p.email,
-        name: p.name,
-        passwordHash: hash,
-        role: 2,
-        language: p.language,
-        countryCode: p.country_code,
-        phone: p.phone,
-        timezone: p.timezone,
-        freeAccessUntil: farFuture,
-        legalAgeConfirmedAt: new Date(),
-        psychologistOpenToGetAppointment: true,
-        specialistInSymptoms: p.specialist_in_symptoms,
-        specializedInTheCategory: p.specialized_in_the_category,
-        speaksIn: p.speaks_in,
-        nationality: p.nationality,
-        locatedAt: p.located_at,
-        degree: p.degree,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id })
-    if (!created) continue
+    const hostId = await insertNew(db, users, {
+      ...demoAccount(p, hash),
+      role: 2,
+      phone: p.phone,
+      psychologistOpenToGetAppointment: true,
+      specialistInSymptoms: p.specialist_in_symptoms,
+      specializedInTheCategory: p.specialized_in_the_category,
+      speaksIn: p.speaks_in,
+      nationality: p.nationality,
+      locatedAt: p.located_at,
+      degree: p.degree,
+    })
+    if (!hostId) continue
     report.users++
     await db.insert(psychologistAvailability).values(
       p.availability.map((a) => ({
-        hostId: created.id,
+        hostId,
         weekday: a.weekday,
         startMinute: minutes(a.start),
         endMinute: minutes(a.end),
@@ -60,29 +48,18 @@ export async function seedUsers(db: Db, report: SeedReport, hashPassword: (passw
     )
   }
   for (const u of content.demoUsers) {
-    const [created] = await db
-      .insert(users)
-      .values({
-        email: u.email,
-        name: u.name,
-        passwordHash: u.password === content.DEMO_PASSWORD ? hash : await hashPassword(u.password),
-        role: u.role,
-        subscriber: u.subscriber,
-        language: u.language,
-        countryCode: u.country_code,
-        phone: u.phone,
-        timezone: u.timezone,
-        freeAccessUntil: farFuture,
-        legalAgeConfirmedAt: new Date(),
-        isAEmailReader: true,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id })
-    if (!created) continue
+    const userId = await insertNew(db, users, {
+      ...demoAccount(u, u.password === content.DEMO_PASSWORD ? hash : await hashPassword(u.password)),
+      role: u.role,
+      subscriber: u.subscriber,
+      phone: u.phone,
+      isAEmailReader: true,
+    })
+    if (!userId) continue
     report.users++
     const writes = []
     if (u.credits)
-      await run(db, ledger.seedStmt({ userId: created.id, cents: u.credits * 100, email: u.email, at: Date.now() }))
+      await run(db, ledger.seedStmt({ userId: userId, cents: u.credits * 100, email: u.email, at: Date.now() }))
     // A subscriber has the subscription that makes them one (the flag follows it: features/payments).
     if (u.subscriber) {
       const start = new Date()
@@ -91,13 +68,13 @@ export async function seedUsers(db: Db, report: SeedReport, hashPassword: (passw
         db
           .insert(subscriptions)
           .values({
-            userId: created.id,
+            userId: userId,
             title: 'Calma yearly',
             type: 1,
             status: 1,
             interval: 'year',
             item: 'yearly',
-            stripeSubscriptionId: `sub_local_seed_${created.id}`,
+            stripeSubscriptionId: `sub_local_seed_${userId}`,
             periodStartAt: start,
             endAt: end,
           })
@@ -111,7 +88,7 @@ export async function seedUsers(db: Db, report: SeedReport, hashPassword: (passw
       writes.push(
         db
           .insert(planAssignments)
-          .values(planIds.map((planId) => ({ planId, userId: created.id })))
+          .values(planIds.map((planId) => ({ planId, userId: userId })))
           .onConflictDoNothing(),
       )
     if (writes.length) await db.batch(writes as [(typeof writes)[number], ...typeof writes])

@@ -2,9 +2,10 @@
 // reads, and putting a snapshot back. Table names come only from SNAPSHOT; a restore checks
 // every name it writes (SAFE_NAME), since a snapshot comes back from a stored JSON text.
 import { sql, type SQL } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Db } from '#worker/db/client'
 import { batch, firstRow, rowsIn, run } from '#worker/db/query'
+import { rowOf } from '#worker/db/rows'
+import { auditLog } from '#worker/db/schema'
 import { anyRow, withValues, type Row } from './admin.sql'
 
 /** The rows an entity's snapshot holds: its own row, and its children for those that can be restored. */
@@ -82,15 +83,7 @@ export async function findAudit(db: Db, id: number) {
   const r = await firstRow(
     db,
     sql`SELECT id, action, entity, entity_id, before, restored_at, created_at FROM audit_log WHERE id = ${id}`,
-    z.object({
-      id: z.number(),
-      action: z.string(),
-      entity: z.string(),
-      entity_id: z.number().nullable(),
-      before: z.string().nullable(),
-      restored_at: z.number().nullable(),
-      created_at: z.number(),
-    }),
+    rowOf(auditLog).omit({ actor_id: true, actor_role: true, after: true }), // what the SELECT names
   )
   return r ? { ...r, before: r.before ? (JSON.parse(r.before) as Record<string, Row[]>) : null } : null
 }

@@ -5,6 +5,7 @@ import type { RoutesQuery, SymptomsQuery } from '#shared/contract/content'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import { withTotal } from '#worker/db/page'
+import { visibleRoute } from '#worker/db/visible'
 import { contentStats, routeCategories, routes, routeSymptoms, symptoms, units, users } from '#worker/db/schema'
 import { matchesSearch, searchRelevance, textSearch, withRelevance } from '#worker/search/search.repo'
 
@@ -15,14 +16,8 @@ const ROUTE_ORDER = {
   id: routes.id,
 } as const
 
-/** Only what visitors may see: visible, public and active (SPEC §4). */
-const visibleRoute = (language: Locale) =>
-  and(
-    eq(routes.language, language),
-    eq(routes.status, ContentStatus.visible),
-    eq(routes.isPublic, true),
-    eq(routes.isActive, true),
-  )
+/** Only what visitors may see (SPEC §4), of one language. */
+const visibleIn = (language: Locale) => and(eq(routes.language, language), visibleRoute)
 
 type RouteFilters = RoutesQuery['filters'] & {
   language: Locale
@@ -30,7 +25,7 @@ type RouteFilters = RoutesQuery['filters'] & {
 }
 
 function routeWhere(f: RouteFilters): SQL | undefined {
-  const conds: (SQL | undefined)[] = [visibleRoute(f.language)]
+  const conds: (SQL | undefined)[] = [visibleIn(f.language)]
   if (f.slug) conds.push(eq(routes.slug, f.slug))
   if (f.likedBy !== undefined)
     conds.push(
@@ -135,7 +130,7 @@ export async function likedRouteBySlug(
     })
     .from(routes)
     .leftJoin(contentStats, and(eq(contentStats.targetType, 'route'), eq(contentStats.targetId, routes.id)))
-    .where(and(visibleRoute(language), eq(routes.slug, slug)))
+    .where(and(visibleIn(language), eq(routes.slug, slug)))
     .get()
   return { liked: !!Number(row?.liked ?? 0), likes: Number(row?.likes ?? 0) }
 }
@@ -147,7 +142,7 @@ export async function findRouteBySlug(
   userId: number | null,
 ): Promise<RouteRow | undefined> {
   return routeSelect(db, userId)
-    .where(and(visibleRoute(language), eq(routes.slug, slug)))
+    .where(and(visibleIn(language), eq(routes.slug, slug)))
     .get()
 }
 
@@ -220,14 +215,7 @@ export async function routesOfSymptoms(db: Db, symptomIds: number[]) {
     .select({ symptomId: routeSymptoms.symptomId, id: routes.id, slug: routes.slug, title: routes.title })
     .from(routeSymptoms)
     .innerJoin(routes, eq(routes.id, routeSymptoms.routeId))
-    .where(
-      and(
-        inArray(routeSymptoms.symptomId, symptomIds),
-        eq(routes.status, ContentStatus.visible),
-        eq(routes.isPublic, true),
-        eq(routes.isActive, true),
-      ),
-    )
+    .where(and(inArray(routeSymptoms.symptomId, symptomIds), visibleRoute))
     .orderBy(asc(routes.order))
 }
 
@@ -240,11 +228,6 @@ export async function routeLanguages(db: Db, slug: string): Promise<Locale[]> {
   const rows = await db
     .select({ language: routes.language })
     .from(routes)
-    .where(
-      and(
-        eq(routes.slug, slug),
-        and(eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true)),
-      ),
-    )
+    .where(and(eq(routes.slug, slug), visibleRoute))
   return rows.map((r) => r.language)
 }

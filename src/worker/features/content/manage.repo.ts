@@ -1,37 +1,17 @@
 // Writes of the content editors: routes, their symptoms and categories, symptoms (CONVENTIONS 3).
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
-import { tablePage } from '#worker/db/page'
-import {
-  properties,
-  routeCategories,
-  routes,
-  routeSymptoms,
-  symptoms,
-  units,
-  type NewRoute,
-  type Route,
-  type RouteCategory,
-  type Symptom,
-} from '#worker/db/schema'
+import { byId, categoryRows, pairRows } from '#worker/db/by-id'
+import { properties, routeCategories, routes, routeSymptoms, symptoms, units } from '#worker/db/schema'
 import type { Locale } from '#shared/i18n/index'
 
-export const findRouteById = (db: Db, id: number): Promise<Route | undefined> =>
-  db.select().from(routes).where(eq(routes.id, id)).get()
-export const insertRoute = (db: Db, values: NewRoute) => db.insert(routes).values(values).returning().get()
-export const updateRoute = (db: Db, id: number, patch: Partial<NewRoute>) =>
-  db.update(routes).set(patch).where(eq(routes.id, id)).returning().get()
-export const deleteRouteRow = (db: Db, id: number) =>
-  db.delete(routes).where(eq(routes.id, id)).returning({ id: routes.id }).get()
-
-export const findSymptomById = (db: Db, id: number): Promise<Symptom | undefined> =>
-  db.select().from(symptoms).where(eq(symptoms.id, id)).get()
-export const insertSymptom = (db: Db, values: typeof symptoms.$inferInsert) =>
-  db.insert(symptoms).values(values).returning().get()
-export const updateSymptom = (db: Db, id: number, patch: Partial<typeof symptoms.$inferInsert>) =>
-  db.update(symptoms).set(patch).where(eq(symptoms.id, id)).returning().get()
-export const deleteSymptomRow = (db: Db, id: number) =>
-  db.delete(symptoms).where(eq(symptoms.id, id)).returning({ id: symptoms.id }).get()
+export const { find: findRouteById, insert: insertRoute, update: updateRoute, remove: deleteRouteRow } = byId(routes)
+export const {
+  find: findSymptomById,
+  insert: insertSymptom,
+  update: updateSymptom,
+  remove: deleteSymptomRow,
+} = byId(symptoms)
 
 /** Routes using a symptom (for the symptom's routes_count after a save). */
 export async function routesCountOfSymptom(db: Db, id: number) {
@@ -39,23 +19,11 @@ export async function routesCountOfSymptom(db: Db, id: number) {
   return row?.n ?? 0
 }
 
+const symptomLinks = pairRows(routeSymptoms, routeSymptoms.routeId, routeSymptoms.symptomId)
 /** Assign once: false when the pair exists already (the unique index decides, under any concurrency). */
-export async function assignSymptomRow(db: Db, routeId: number, symptomId: number) {
-  const row = await db
-    .insert(routeSymptoms)
-    .values({ routeId, symptomId })
-    .onConflictDoNothing()
-    .returning({ id: routeSymptoms.id })
-    .get()
-  return !!row
-}
-
-export const unassignSymptomRow = (db: Db, routeId: number, symptomId: number) =>
-  db
-    .delete(routeSymptoms)
-    .where(and(eq(routeSymptoms.routeId, routeId), eq(routeSymptoms.symptomId, symptomId)))
-    .returning({ id: routeSymptoms.id })
-    .get()
+export const assignSymptomRow = (db: Db, routeId: number, symptomId: number) =>
+  symptomLinks.add(db, { routeId, symptomId })
+export const unassignSymptomRow = symptomLinks.remove
 
 /** Make one assigned symptom the primary: the old primary is cleared first, in one batch (a transaction). */
 export async function setPrimarySymptom(db: Db, routeId: number, symptomId: number) {
@@ -92,26 +60,8 @@ export function symptomRefs(db: Db, opts: { routeId?: number; language: Locale }
     .all()
 }
 
-export async function findRouteCategories(db: Db, language: Locale, page: { perPage: number; offset: number }) {
-  return tablePage(
-    db,
-    routeCategories,
-    eq(routeCategories.language, language),
-    [asc(routeCategories.title), asc(routeCategories.id)],
-    {
-      limit: page.perPage,
-      offset: page.offset,
-    },
-  )
-}
-export const findRouteCategory = (db: Db, id: number): Promise<RouteCategory | undefined> =>
-  db.select().from(routeCategories).where(eq(routeCategories.id, id)).get()
-export const insertRouteCategory = (db: Db, values: typeof routeCategories.$inferInsert) =>
-  db.insert(routeCategories).values(values).returning().get()
-export const updateRouteCategory = (db: Db, id: number, patch: Partial<typeof routeCategories.$inferInsert>) =>
-  db.update(routeCategories).set(patch).where(eq(routeCategories.id, id)).returning().get()
-export const deleteRouteCategoryRow = (db: Db, id: number) =>
-  db.delete(routeCategories).where(eq(routeCategories.id, id)).returning({ id: routeCategories.id }).get()
+/** Route categories: by id, and a language's page (GET /v1/route/category). */
+export const routeCategoryRows = categoryRows(routeCategories)
 
 export const allProperties = (db: Db) =>
   db

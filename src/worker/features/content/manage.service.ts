@@ -1,8 +1,7 @@
 // The content editors' rules (SPEC §6: admins, and publishers for content; §5: a symptom cannot
 // be assigned twice to the same route). Slugs are unique per language (editing.ts).
 import type { RouteDto, SymptomDto } from '#shared/contract/content'
-import type { CategoryForm, RouteForm, SymptomForm } from '#shared/contract/content.manage'
-import { pagination, type ListQuery } from '#shared/contract/list'
+import type { RouteForm, SymptomForm } from '#shared/contract/content.manage'
 import type { MessageKey } from '#shared/i18n/index'
 import type { Ctx } from '#worker/context'
 import type { NewRoute, Route } from '#worker/db/schema'
@@ -11,7 +10,7 @@ import { tellWaitingSuggestions } from '#worker/features/forms/forms.service'
 import { forgetTarget } from './likes.repo'
 import * as repo from './manage.repo'
 import { routeFields } from './content.service'
-import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/lib/editing'
+import { absentOf, categoryEditing, required, uniqueSlug } from '#worker/lib/editing'
 import { patchOf } from '#worker/db/patch'
 
 function missing(what: 'route' | 'symptom' | 'category'): AppError {
@@ -27,7 +26,7 @@ function missing(what: 'route' | 'symptom' | 'category'): AppError {
 async function routeDto(ctx: Ctx, route: Route): Promise<RouteDto> {
   const [symptomRows, category, unitsCount] = await Promise.all([
     repo.symptomRefs(ctx.db, { routeId: route.id, language: route.language }),
-    route.categoryId ? repo.findRouteCategory(ctx.db, route.categoryId) : undefined,
+    route.categoryId ? repo.routeCategoryRows.find(ctx.db, route.categoryId) : undefined,
     repo.visibleUnitsCount(ctx.db, route.id),
   ])
   return {
@@ -65,7 +64,7 @@ export async function saveRoute(ctx: Ctx, f: RouteForm): Promise<{ route: RouteD
     'needs_appointment',
   ])
   if (f.category_id !== undefined) {
-    if (f.category_id !== null && !(await repo.findRouteCategory(ctx.db, f.category_id))) throw missing('category')
+    if (f.category_id !== null && !(await repo.routeCategoryRows.find(ctx.db, f.category_id))) throw missing('category')
     patch.categoryId = f.category_id
   }
   if (f.id === undefined) {
@@ -146,27 +145,13 @@ export function routeSymptoms(ctx: Ctx, q: { route_id?: number; language?: 'es' 
   return repo.symptomRefs(ctx.db, { routeId: q.route_id, language: q.language ?? ctx.locale })
 }
 
-export async function listCategories(ctx: Ctx, q: ListQuery<{ language?: 'es' | 'en' }>) {
-  const { rows, total } = await repo.findRouteCategories(ctx.db, q.filters.language ?? ctx.locale, q)
-  return { categories: rows.map(categoryDto), pagination: pagination(q, total, rows.length) }
-}
-
+const categories = categoryEditing(repo.routeCategoryRows, () => missing('category'))
+/** GET /v1/route/category. */
+export const listCategories = categories.list
 /** POST /v1/route/category. */
-export const saveCategory = (ctx: Ctx, f: CategoryForm) =>
-  saveCategoryWith(
-    {
-      find: (id) => repo.findRouteCategory(ctx.db, id),
-      insert: (v) => repo.insertRouteCategory(ctx.db, v),
-      update: (id, p) => repo.updateRouteCategory(ctx.db, id, p),
-    },
-    f,
-    () => missing('category'),
-  )
-
+export const saveCategory = categories.save
 /** DELETE /v1/route/category: its routes keep existing, without a category. */
-export async function deleteCategory(ctx: Ctx, id: number) {
-  if (!(await repo.deleteRouteCategoryRow(ctx.db, id))) throw missing('category')
-}
+export const deleteCategory = categories.remove
 
 export const listProperties = (ctx: Ctx) => repo.allProperties(ctx.db)
 

@@ -142,6 +142,20 @@ const claimedDelivery = rowOf(notificationDeliveries)
 export type ClaimedDelivery = z.infer<typeof claimedDelivery>
 
 /**
+ * The in-app notification of each sent in-app delivery that `where` picks (over `d`, the
+ * delivery) and that has none yet: in the person's language (the notice's own, or theirs), with
+ * that language's copy where the notice has one, written at `at`.
+ */
+const writeInApp = (closeAfterMs: number, at: number, where: SQL) =>
+  sql`INSERT OR IGNORE INTO in_app_notifications (user_id, notification_id, delivery_id, locale, level, type, close_after, title, description, content, created_at)
+      SELECT d.user_id, n.id, d.id, coalesce(n.language, u.language), n.level, 'admin', ${closeAfterMs},
+             coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.title'), n.title),
+             coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.description'), n.description),
+             n.content, ${at}
+      FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
+      WHERE ${where} AND NOT EXISTS (SELECT 1 FROM in_app_notifications x WHERE x.delivery_id = d.id)`
+
+/**
  * Claim up to `limit` due deliveries for this run and write the in-app notifications of the
  * claimed in-app ones, in one batch. The claim is one UPDATE … RETURNING, so two runs at once
  * claim disjoint rows; the in-app rows are unique per delivery, so nothing is written twice.
@@ -159,14 +173,11 @@ export async function claimDue(
         WHERE id IN (SELECT id FROM notification_deliveries WHERE status = 'pending' AND channel = ${channel} AND coalesce(due_at, 0) <= ${at} ORDER BY due_at, id LIMIT ${limit})
           AND status = 'pending'
         RETURNING id, notification_id, user_id, channel`,
-    sql`INSERT OR IGNORE INTO in_app_notifications (user_id, notification_id, delivery_id, locale, level, type, close_after, title, description, content, created_at)
-        SELECT d.user_id, n.id, d.id, coalesce(n.language, u.language), n.level, 'admin', ${closeAfterMs},
-               coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.title'), n.title),
-               coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.description'), n.description),
-               n.content, ${at}
-        FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
-        WHERE d.status = 'sent' AND d.sent_at = ${at} AND d.channel = 'in_app' AND ${channel} = 'in_app'
-          AND NOT EXISTS (SELECT 1 FROM in_app_notifications x WHERE x.delivery_id = d.id)`,
+    writeInApp(
+      closeAfterMs,
+      at,
+      sql`d.status = 'sent' AND d.sent_at = ${at} AND d.channel = 'in_app' AND ${channel} = 'in_app'`,
+    ),
   ])
   return rowsIn(claimed, claimedDelivery)
 }
@@ -364,14 +375,11 @@ export async function deliverBlock(
     sql`UPDATE notification_deliveries SET status = 'sent', sent_at = ${now}
         WHERE notification_id = ${notificationId} AND user_id BETWEEN ${from} AND ${to} AND channel = 'in_app' AND status = 'pending'
           AND coalesce(due_at, 0) <= ${now}`,
-    sql`INSERT OR IGNORE INTO in_app_notifications (user_id, notification_id, delivery_id, locale, level, type, close_after, title, description, content, created_at)
-        SELECT d.user_id, n.id, d.id, coalesce(n.language, u.language), n.level, 'admin', ${closeAfterMs},
-               coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.title'), n.title),
-               coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.description'), n.description),
-               n.content, ${now}
-        FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
-        WHERE d.notification_id = ${notificationId} AND d.user_id BETWEEN ${from} AND ${to} AND d.channel = 'in_app' AND d.status = 'sent'
-          AND NOT EXISTS (SELECT 1 FROM in_app_notifications x WHERE x.delivery_id = d.id)`,
+    writeInApp(
+      closeAfterMs,
+      now,
+      sql`d.notification_id = ${notificationId} AND d.user_id BETWEEN ${from} AND ${to} AND d.channel = 'in_app' AND d.status = 'sent'`,
+    ),
     sql`SELECT ${IN_APP} FROM in_app_notifications
         WHERE notification_id = ${notificationId} AND user_id BETWEEN ${from} AND ${to} AND created_at = ${now} ORDER BY id LIMIT ${limit}`,
   ])

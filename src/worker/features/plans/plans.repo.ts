@@ -3,25 +3,14 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { ContentStatus, PlanVisibility, type AppointmentStatus } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
+import { byId, pairRows } from '#worker/db/by-id'
 import { tablePage } from '#worker/db/page'
-import {
-  appointments,
-  planAssignments,
-  planRoutes,
-  plans,
-  routes,
-  users,
-  type NewPlan,
-  type Plan,
-} from '#worker/db/schema'
+import { appointments, planAssignments, planRoutes, plans, routes, users, type Plan } from '#worker/db/schema'
 
-export const findPlanById = (db: Db, id: number): Promise<Plan | undefined> =>
-  db.select().from(plans).where(eq(plans.id, id)).get()
-export const insertPlan = (db: Db, values: NewPlan) => db.insert(plans).values(values).returning().get()
-export const updatePlan = (db: Db, id: number, patch: Partial<NewPlan>) =>
-  db.update(plans).set(patch).where(eq(plans.id, id)).returning().get()
-export const deletePlanRow = (db: Db, id: number) =>
-  db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id }).get()
+const assignments = pairRows(planAssignments, planAssignments.planId, planAssignments.userId)
+const planRouteLinks = pairRows(planRoutes, planRoutes.planId, planRoutes.routeId)
+
+export const { find: findPlanById, insert: insertPlan, update: updatePlan, remove: deletePlanRow } = byId(plans)
 export const userExists = async (db: Db, id: number) =>
   !!(await db.select({ id: users.id }).from(users).where(eq(users.id, id)).get())
 export const routeExists = async (db: Db, id: number) =>
@@ -159,38 +148,16 @@ export async function insertAssignment(
   assignedBy: number | null,
   at = new Date(),
 ) {
-  const row = await db
-    .insert(planAssignments)
-    .values({ planId, userId, assignedBy, assignedAt: at })
-    .onConflictDoNothing()
-    .returning({ id: planAssignments.id })
-    .get()
-  return !!row
+  return assignments.add(db, { planId, userId, assignedBy, assignedAt: at })
 }
-export const deleteAssignment = (db: Db, planId: number, userId: number) =>
-  db
-    .delete(planAssignments)
-    .where(and(eq(planAssignments.planId, planId), eq(planAssignments.userId, userId)))
-    .returning({ id: planAssignments.id })
-    .get()
+export const deleteAssignment = assignments.remove
 
 /** Add once, last in order unless `order` is given: false when the route is in the plan already. */
 export async function insertPlanRoute(db: Db, planId: number, routeId: number, order: number | undefined) {
   const ord = order ?? sql`(SELECT COALESCE(MAX("order"), 0) + 1 FROM plan_routes WHERE plan_id = ${planId})`
-  const row = await db
-    .insert(planRoutes)
-    .values({ planId, routeId, order: ord as number })
-    .onConflictDoNothing()
-    .returning({ id: planRoutes.id })
-    .get()
-  return !!row
+  return planRouteLinks.add(db, { planId, routeId, order: ord as number })
 }
-export const deletePlanRoute = (db: Db, planId: number, routeId: number) =>
-  db
-    .delete(planRoutes)
-    .where(and(eq(planRoutes.planId, planId), eq(planRoutes.routeId, routeId)))
-    .returning({ id: planRoutes.id })
-    .get()
+export const deletePlanRoute = planRouteLinks.remove
 
 export const updatePlanRoute = (
   db: Db,

@@ -3,10 +3,8 @@ import { and, asc, count, eq, inArray, max, sql, type SQLWrapper } from 'drizzle
 import { ContentStatus } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
+import { visibleRoute } from '#worker/db/visible'
 import { planRoutes, routes, unitProgress, units } from '#worker/db/schema'
-
-/** Routes anyone may see: visible, public and active (SPEC §4), as the content feature reads them. */
-const visibleRoute = and(eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true))
 
 export type RouteRef = { id: number } | { slug: string; language: Locale }
 

@@ -1,9 +1,9 @@
 // Writes of the blog editors: posts, correlations, categories (CONVENTIONS 3).
 import { and, asc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
-import { tablePage } from '#worker/db/page'
-import { postCategories, postCorrelations, posts, type NewPost, type Post, type PostCategory } from '#worker/db/schema'
-import type { Locale } from '#shared/i18n/index'
+import { categoryRows } from '#worker/db/by-id'
+import { correlatedWith } from './posts.repo'
+import { postCategories, postCorrelations, posts, type NewPost, type Post } from '#worker/db/schema'
 
 /** A post that is not deleted (any status). */
 export const findLivePost = (db: Db, id: number): Promise<Post | undefined> =>
@@ -34,19 +34,12 @@ export async function markPostDeleted(db: Db, id: number, now: Date) {
 
 /** Related posts of a post, in both directions, live ones only. */
 export function correlationsOf(db: Db, postId: number) {
+  const correlated = correlatedWith(postId)
   return db
     .select({ id: posts.id, slug: posts.slug, title: posts.title, language: posts.language })
     .from(postCorrelations)
-    .innerJoin(
-      posts,
-      sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`,
-    )
-    .where(
-      and(
-        or(eq(postCorrelations.postId, postId), eq(postCorrelations.relatedPostId, postId)),
-        sql`${posts.deletedAt} IS NULL`,
-      ),
-    )
+    .innerJoin(posts, correlated.join)
+    .where(and(correlated.where, sql`${posts.deletedAt} IS NULL`))
     .orderBy(asc(posts.title))
     .all()
 }
@@ -80,23 +73,5 @@ export async function deleteCorrelation(db: Db, a: number, b: number) {
   return !!row
 }
 
-export async function findPostCategories(db: Db, language: Locale, page: { perPage: number; offset: number }) {
-  return tablePage(
-    db,
-    postCategories,
-    eq(postCategories.language, language),
-    [asc(postCategories.title), asc(postCategories.id)],
-    {
-      limit: page.perPage,
-      offset: page.offset,
-    },
-  )
-}
-export const findPostCategory = (db: Db, id: number): Promise<PostCategory | undefined> =>
-  db.select().from(postCategories).where(eq(postCategories.id, id)).get()
-export const insertPostCategory = (db: Db, values: typeof postCategories.$inferInsert) =>
-  db.insert(postCategories).values(values).returning().get()
-export const updatePostCategory = (db: Db, id: number, patch: Partial<typeof postCategories.$inferInsert>) =>
-  db.update(postCategories).set(patch).where(eq(postCategories.id, id)).returning().get()
-export const deletePostCategoryRow = (db: Db, id: number) =>
-  db.delete(postCategories).where(eq(postCategories.id, id)).returning({ id: postCategories.id }).get()
+/** Post categories: by id, and a language's page (GET /v1/post/category). */
+export const postCategoryRows = categoryRows(postCategories)

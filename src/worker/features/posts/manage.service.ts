@@ -2,16 +2,13 @@
 // time at 200 words a minute). Bodies are stored allowlisted (post-html.ts). Deleting marks the
 // post deleted: its address then answers the deleted-article page (SPEC §2), and it leaves every
 // list, search and the sitemap.
-import type { CategoryForm } from '#shared/contract/content.manage'
-import type { ListQuery } from '#shared/contract/list'
-import { pagination } from '#shared/contract/list'
 import type { PostDto } from '#shared/contract/posts'
 import type { PostForm } from '#shared/contract/posts.manage'
 import type { Ctx } from '#worker/context'
 import type { NewPost, Post } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import { forgetLikes } from '#worker/features/content/likes.service'
-import { absentOf, categoryDto, required, saveCategoryWith, uniqueSlug } from '#worker/lib/editing'
+import { absentOf, categoryEditing, required, uniqueSlug } from '#worker/lib/editing'
 import * as repo from './manage.repo'
 import { cleanBody } from './post-html'
 import { toPostDto } from './posts.service'
@@ -43,7 +40,7 @@ export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; 
   let category: { id: number; slug: string; title: string } | null = null
   if (f.category_id !== undefined) {
     if (f.category_id !== null) {
-      const c = await repo.findPostCategory(ctx.db, f.category_id)
+      const c = await repo.postCategoryRows.find(ctx.db, f.category_id)
       if (!c) throw categoryMissing()
       category = { id: c.id, slug: c.slug, title: c.title }
     }
@@ -68,7 +65,7 @@ export async function savePost(ctx: Ctx, f: PostForm): Promise<{ post: PostDto; 
     row = await uniqueSlug(() => repo.updatePost(ctx.db, f.id!, { ...patch, updatedAt: new Date() }))
     if (!row) throw postMissing()
     if (f.category_id === undefined && row.categoryId) {
-      const c = await repo.findPostCategory(ctx.db, row.categoryId)
+      const c = await repo.postCategoryRows.find(ctx.db, row.categoryId)
       category = c ? { id: c.id, slug: c.slug, title: c.title } : null
     }
   }
@@ -107,25 +104,13 @@ export async function removeCorrelation(ctx: Ctx, a: number, b: number) {
   return repo.correlationsOf(ctx.db, a)
 }
 
-export async function listCategories(ctx: Ctx, q: ListQuery<{ language?: 'es' | 'en' }>) {
-  const { rows, total } = await repo.findPostCategories(ctx.db, q.filters.language ?? ctx.locale, q)
-  return { categories: rows.map(categoryDto), pagination: pagination(q, total, rows.length) }
-}
-
-export const saveCategory = (ctx: Ctx, f: CategoryForm) =>
-  saveCategoryWith(
-    {
-      find: (id) => repo.findPostCategory(ctx.db, id),
-      insert: (v) => repo.insertPostCategory(ctx.db, v),
-      update: (id, p) => repo.updatePostCategory(ctx.db, id, p),
-    },
-    f,
-    categoryMissing,
-  )
-
-export async function deleteCategory(ctx: Ctx, id: number) {
-  if (!(await repo.deletePostCategoryRow(ctx.db, id))) throw categoryMissing()
-}
+const categories = categoryEditing(repo.postCategoryRows, categoryMissing)
+/** GET /v1/post/category. */
+export const listCategories = categories.list
+/** POST /v1/post/category. */
+export const saveCategory = categories.save
+/** DELETE /v1/post/category: its posts keep existing, without a category. */
+export const deleteCategory = categories.remove
 
 /** A post that is not deleted, for the admin's outside helpers (Unsplash, AI text). */
 export const findLivePost = (ctx: Ctx, id: number) => repo.findLivePost(ctx.db, id)

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { withTotal } from '#worker/db/page'
+import { visibleRoute } from '#worker/db/visible'
 import { contentStats, postCategories, postCorrelations, postRoutes, posts, routes } from '#worker/db/schema'
 import { ContentStatus } from '#shared/enums'
 import type { PostsQuery } from '#shared/contract/posts'
@@ -82,38 +83,33 @@ export async function findPosts(db: Db, q: PostFilters, page: Pick<PostsQuery, '
 }
 
 /**
+ * The posts correlated with `postId`, in either direction (a pair is stored once, either way
+ * round): the join that reaches the other post, and the condition that picks the pairs.
+ */
+export const correlatedWith = (postId: number) => ({
+  join: sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`,
+  where: or(eq(postCorrelations.postId, postId), eq(postCorrelations.relatedPostId, postId)),
+})
+
+/**
  * What an article links to (SPEC §3 "related posts (post correlation), related routes"): its
  * correlated posts that are published, in both directions, and its visible routes. 2 statements.
  */
 export async function relatedOfPost(db: Db, postId: number, language: Locale) {
+  const pairs = correlatedWith(postId)
   const [correlated, linkedRoutes] = await Promise.all([
     db
       .select({ id: posts.id })
       .from(postCorrelations)
-      .innerJoin(
-        posts,
-        sql`${posts.id} = CASE WHEN ${postCorrelations.postId} = ${postId} THEN ${postCorrelations.relatedPostId} ELSE ${postCorrelations.postId} END`,
-      )
-      .where(
-        and(
-          sql`(${postCorrelations.postId} = ${postId} OR ${postCorrelations.relatedPostId} = ${postId})`,
-          published(language),
-        ),
-      )
+      .innerJoin(posts, pairs.join)
+      .where(and(pairs.where, published(language)))
       .limit(3)
       .all(),
     db
       .select({ id: routes.id, slug: routes.slug, title: routes.title })
       .from(postRoutes)
       .innerJoin(routes, eq(routes.id, postRoutes.routeId))
-      .where(
-        and(
-          eq(postRoutes.postId, postId),
-          eq(routes.status, ContentStatus.visible),
-          eq(routes.isPublic, true),
-          eq(routes.isActive, true),
-        ),
-      )
+      .where(and(eq(postRoutes.postId, postId), visibleRoute))
       .orderBy(asc(routes.order))
       .limit(3)
       .all(),

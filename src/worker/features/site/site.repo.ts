@@ -5,10 +5,8 @@ import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { ContentStatus } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
+import { visibleRoute } from '#worker/db/visible'
 import { posts, routes, users } from '#worker/db/schema'
-
-/** What visitors may see of a route: visible, public and active (SPEC §4), as content.repo.ts. */
-const visibleRoute = and(eq(routes.status, ContentStatus.visible), eq(routes.isPublic, true), eq(routes.isActive, true))
 
 /** A published post: visible, not deleted, its publication date reached (as posts.repo.ts). */
 const publishedPost = () =>

@@ -56,16 +56,11 @@ export interface SeedUnit {
   duration_seconds: number
 }
 
-export interface SeedRoute {
+/** A demo route's row: its text in one language (RouteText) and what it hangs on. */
+export interface SeedRoute extends RouteText {
   /** Language-independent key, shared by the Spanish and English rows; plans and posts refer to it. */
   key: string
   language: Language
-  slug: string
-  title: string
-  description: string
-  seo_title: string
-  seo_description: string
-  tag: string
   /** Slug of a route category of the same language. */
   category: string
   /** Symptom keys; the first one is the primary symptom. */
