@@ -188,25 +188,22 @@ const IN_APP = sql.raw(
   'id, user_id, notification_id, locale, level, type, close_after, title, description, content, read_at, created_at',
 )
 
-/** The in-app notifications written for these deliveries. */
-export async function inAppOfDeliveries(db: Db, deliveryIds: number[]) {
-  if (!deliveryIds.length) return []
-  return rows(
-    db,
-    sql`SELECT ${IN_APP} FROM in_app_notifications WHERE delivery_id IN (SELECT value FROM json_each(${ids(deliveryIds)}))`,
-    inAppRow,
-  )
+/**
+ * The rows `select` reads whose `column` is one of `list`, as `row`: no query for an empty list.
+ * The list goes as one JSON parameter (D1 binds at most 100 values a statement).
+ */
+async function rowsWhereIn<S extends z.ZodType>(db: Db, select: SQL, column: SQL, list: number[], row: S) {
+  if (!list.length) return []
+  return rows(db, sql`${select} WHERE ${column} IN (SELECT value FROM json_each(${ids(list)}))`, row)
 }
 
+/** The in-app notifications written for these deliveries. */
+export const inAppOfDeliveries = (db: Db, deliveryIds: number[]) =>
+  rowsWhereIn(db, sql`SELECT ${IN_APP} FROM in_app_notifications`, sql`delivery_id`, deliveryIds, inAppRow)
+
 /** The admin notifications of these ids (the cron asks which of its claimed rows came from a broadcast). */
-export async function notificationsByIds(db: Db, list: number[]) {
-  if (!list.length) return []
-  return rows(
-    db,
-    sql`SELECT ${COLUMNS} FROM admin_notifications WHERE id IN (SELECT value FROM json_each(${ids(list)}))`,
-    notificationRow,
-  )
-}
+export const notificationsByIds = (db: Db, list: number[]) =>
+  rowsWhereIn(db, sql`SELECT ${COLUMNS} FROM admin_notifications`, sql`id`, list, notificationRow)
 
 /** One in-app notification for one person (a reward earned), answered as stored. */
 export async function insertInApp(
@@ -387,11 +384,5 @@ export async function deliverBlock(
 }
 
 /** In-app notifications by id (a push message's). */
-export async function inAppByIds(db: Db, list: number[]) {
-  if (!list.length) return []
-  return rows(
-    db,
-    sql`SELECT ${IN_APP} FROM in_app_notifications WHERE id IN (SELECT value FROM json_each(${ids(list)}))`,
-    inAppRow,
-  )
-}
+export const inAppByIds = (db: Db, list: number[]) =>
+  rowsWhereIn(db, sql`SELECT ${IN_APP} FROM in_app_notifications`, sql`id`, list, inAppRow)

@@ -5,15 +5,7 @@ import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { refreshSessions } from '#worker/identity/sessions'
 import * as ledger from '#worker/ledger/ledger'
-import {
-  addMonths,
-  entitlementOf,
-  ignored,
-  personOf,
-  subscriptionTitle,
-  type Applied,
-  type Stmt,
-} from './events.shared'
+import { addMonths, paidFor, ignored, personOf, subscriptionTitle, type Applied, type Stmt } from './events.shared'
 import * as repo from './payments.repo'
 import { enqueueActionStmt } from './stripe.actions'
 import { settleDuplicate } from './subscription.events'
@@ -48,12 +40,9 @@ export async function checkoutCompleted(
         kind: 'topup',
         providerRef: s.id,
         paymentIntent,
-        item: item.id,
-        status: 'succeeded',
-        description: item.id,
         at,
         grantKey,
-        creditCents: entitlementOf(item),
+        ...paidFor(item),
         stripeSubscriptionId: null,
       }),
       ledger.grantStmt({

@@ -42,6 +42,17 @@ export const subscriptionTitle = (item: CatalogueItem | undefined, interval: 'mo
  */
 export const entitlementOf = (item: CatalogueItem) => item.credit_cents * (item.interval === 'year' ? 12 : 1)
 
+/**
+ * What a succeeded payment for a catalogue item records of the item (checkout's top-up, an
+ * invoice's plan): its id, named by it, and the credits it entitles (what a refund measures).
+ */
+export const paidFor = (item: CatalogueItem) => ({
+  item: item.id,
+  status: 'succeeded' as const,
+  description: item.id,
+  creditCents: entitlementOf(item),
+})
+
 /** The ledger reference of a plan's session grant: one per subscription, period and month of it. */
 export const grantReference = (stripeSubscriptionId: string, periodStartMs: number, month: number) =>
   `${planPaymentKey(stripeSubscriptionId, periodStartMs)}:${month}`

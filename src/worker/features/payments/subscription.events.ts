@@ -13,6 +13,7 @@ import * as ledger from '#worker/ledger/ledger'
 import {
   addMonths,
   entitlementOf,
+  paidFor,
   grantReference,
   ignored,
   personOf,
@@ -148,12 +149,9 @@ export async function invoicePaid(env: Env, db: Db, inv: InvoiceObject, at: numb
       kind: 'subscription',
       providerRef: inv.id,
       paymentIntent,
-      item: item.id,
-      status: 'succeeded',
-      description: item.id,
       at,
       grantKey,
-      creditCents: entitlementOf(item),
+      ...paidFor(item),
       stripeSubscriptionId: sub,
     }),
     // The period's sessions (SPEC §9: 4 a month) while the plan is live and not a second one (that
