@@ -20,10 +20,10 @@
  * Lanes (decisions 031, 056): each lane has its own server on its own copy of the seeded state and
  * of the build, so a file may change demo people, run the cron, edit content or play a deploy of
  * the service worker (pwa rewrites its lane's sw.js) without another lane seeing it. The parent
- * hands out the files one at a time, the longest first (WEIGHT), to whichever lane is free; each
- * file runs in a child process with its own chromium against that lane's server. A lane's files
+ * deals the files out by WEIGHT, the longest first, each to the lane with the least so far; a
+ * lane is one child process with its own chromium, against its lane's server. A lane's files
  * still follow one another on one state, so a file changes only what is its own or what no later
- * file reads (fresh @e2e.calma.app people, the rows it makes), as before. Most of a journey's time
+ * file reads (fresh @e2e.calma.app people, the rows it makes), as before.
  * Two lanes by default: one lane alone keeps ~1.3 cores busy (chromium above all), two fill the
  * 2-core machine; four were measured slower per file and made timing-bound journeys fail
  * (decision 056 has the figures).
@@ -65,7 +65,7 @@ const WEIGHT = {
 }
 const weightOf = (file) => WEIGHT[file.replace(/\.e2e\.mjs$/, '')] ?? 25
 
-// A lane's child (spawned below): runs the file it is given against its lane's server.
+// A lane's child (spawned below): runs the files it is given against its lane's server.
 const LANE = process.env.E2E_LANE
 const PREPARE = process.argv[2] === '--prepare' ? process.argv[3] : null
 const PREPARED = process.env.E2E_STATE
@@ -183,7 +183,7 @@ async function runFiles(list, baseURL) {
   }
 }
 
-/** A child process running `list` on a lane; resolves to its output and its `N passed, N failed` counts. */
+/** A child process running `list` on a lane, one file after another; resolves to its output and its `N passed, N failed` counts. */
 function runLane(lane, list, baseURL, dist) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(E2E_DIR, 'run.mjs')], {
@@ -244,23 +244,28 @@ try {
           }
         }),
       )
+      // Each lane one child and one chromium for all its files (a chromium and a child per file
+      // cost ~70 s more in the whole run, decision 056): the files dealt out by WEIGHT, the longest
+      // first, each to the lane with the least so far.
+      const lists = laneServers.map(() => ({ files: [], weight: 0 }))
+      for (const file of [...files].sort((a, b) => weightOf(b) - weightOf(a) || a.localeCompare(b))) {
+        const lightest = lists.reduce((m, l) => (l.weight < m.weight ? l : m))
+        lightest.files.push(file)
+        lightest.weight += weightOf(file)
+      }
       log(`${files.length} file(s) in ${jobs} lanes, the longest first\n`)
-      const queue = [...files].sort((a, b) => weightOf(b) - weightOf(a) || a.localeCompare(b))
-      await Promise.all(
-        laneServers.map(async (lane) => {
-          for (let file; (file = queue.shift());) {
-            const r = await runLane(lane.name, [file], lane.url, lane.dist)
-            console.log(`\n──── lane ${lane.name} ────${r.out.trimEnd()}`)
-            lanePassed += r.passed
-            laneFailed += r.failed
-            if (r.failed) laneFailures.push(`${file} (lane ${lane.name}): ${r.failed} failed (see above)`)
-            if (lane.child.exitCode !== null) {
-              recordFailure('server', new Error(`lane ${lane.name}'s server exited during ${file}\n${lane.output()}`))
-              queue.length = 0
-            }
-          }
-        }),
+      const results = await Promise.all(
+        laneServers.map((lane, i) => runLane(lane.name, lists[i].files, lane.url, lane.dist)),
       )
+      for (const [i, r] of results.entries()) {
+        console.log(`\n──── lane ${r.lane} ────\n${r.out.trimEnd()}`)
+        lanePassed += r.passed
+        laneFailed += r.failed
+        if (r.failed) laneFailures.push(`lane ${r.lane}: ${r.failed} failed (see above)`)
+        const lane = laneServers[i]
+        if (lane.child.exitCode !== null)
+          recordFailure('server', new Error(`lane ${lane.name}'s server exited during the run\n${lane.output()}`))
+      }
     }
   }
   ran = true
