@@ -37,7 +37,7 @@
  */
 import assert from 'node:assert/strict'
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
@@ -492,4 +492,33 @@ export function callInPage(page, method, path, form = {}, locale = 'es') {
     },
     { method, path, form, locale },
   )
+}
+
+/**
+ * The next deploy while `page` is open: the same worker with a few bytes more, in this lane's own
+ * copy of the build (E2E_DIST, e2e/run.mjs, so no other lane's server serves it; put back after),
+ * until the page offers it. Returns the update notice.
+ */
+export async function nextVersionOffered(page) {
+  const dist = process.env.E2E_DIST ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+  const file = path.join(dist, 'client', 'sw.js')
+  const before = await readFile(file, 'utf8')
+  await writeFile(file, `${before}\n// next version ${Date.now()}\n`)
+  // A deploy also changes the file's ETag; the e2e server (workerd through Miniflare, e2e/run.mjs)
+  // keeps the ETags it computed at start, so the browser's copy is dropped instead: its update
+  // check then asks without If-None-Match and gets the new bytes.
+  await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache')
+  const notice = page.getByTestId('update-notice')
+  try {
+    await eventually(
+      async () => {
+        await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update().catch(() => {}))
+        return notice.isVisible()
+      },
+      { timeout: 15_000, interval: 1000, message: 'no update notice' },
+    )
+  } finally {
+    await writeFile(file, before)
+  }
+  return notice
 }

@@ -22,6 +22,7 @@ import {
   callInPage,
   eventually,
   newPage,
+  nextVersionOffered,
   screenshot,
   signUpPerson,
   variants,
@@ -51,16 +52,28 @@ function stubPushManager({ endpoint, p256dh, auth }) {
       .replace(/\+/g, '-')
       .replace(/\//g, '_')
       .replace(/=+$/, '')
-  const make = () => ({
-    endpoint,
+  const make = (
+    gen = Number(localStorage.getItem('__e2e_push_gen') ?? 0),
+    at = gen ? `${endpoint}-${gen}` : endpoint,
+  ) => ({
+    endpoint: at,
     expirationTime: null,
     options: { userVisibleOnly: true },
-    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+    toJSON: () => ({ endpoint: at, expirationTime: null, keys: { p256dh, auth } }),
     unsubscribe: async () => {
       localStorage.removeItem(KEY)
       return true
     },
   })
+  // As the browser does: an unregistered worker takes its subscription with it, and the next
+  // subscription is another endpoint.
+  const GEN = '__e2e_push_gen'
+  const unregister = Object.getOwnPropertyDescriptor(ServiceWorkerRegistration.prototype, 'unregister')?.value
+  ServiceWorkerRegistration.prototype.unregister = function () {
+    if (localStorage.getItem(KEY)) localStorage.setItem(GEN, String(Number(localStorage.getItem(GEN) ?? 0) + 1))
+    localStorage.removeItem(KEY)
+    return Reflect.apply(unregister ?? (async () => false), this, [])
+  }
   PushManager.prototype.subscribe = async function (options) {
     localStorage.setItem(
       KEY,
@@ -275,4 +288,60 @@ export default function ({ test, browser, baseURL, api }) {
       { timeout: 90_000 },
     )
   }
+  // Chromium can park a new version told to take over (e2e/pwa "Reload pressed while the page is
+  // fetching"); Reload then unregisters the worker after a few seconds, and the browser drops the
+  // push subscription with it. The
+  // device's reminders are carried over: subscribed again to the new worker with the device's
+  // quiet nights, the old endpoint removed from the server, the switch still on.
+  test('a parked new version is brought in without losing this device’s reminders (es, phone)', async () => {
+    const email = `push.parked.${stamp}@e2e.calma.app`
+    await signUpPerson(api, { email, password: PASSWORD, name: 'Noa Push', locale: 'es' })
+    const device = { endpoint: `https://push.e2e.calma.app/send/${stamp}-parked`, ...deviceKeys() }
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es', serviceWorkers: 'allow' })
+    const context = page.context()
+    await context.grantPermissions(['notifications'], { origin })
+    await context.addInitScript(stubPushManager, device)
+    const calls = recordPushCalls(context)
+    await addSession(context, { email, password: PASSWORD })
+    await page.goto('/profile')
+    await waitForHydration(page)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller)
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+    })
+    const box = page.getByTestId('device-push')
+    await stateIs(box, 'off')
+    await page.getByTestId('device-push-quiet').click()
+    await page.getByRole('switch', { name: words.es.label }).click()
+    await stateIs(box, 'on')
+
+    const notice = await nextVersionOffered(page)
+    // Parked for sure (whether Chromium parks it depends on a request landing at that moment, which
+    // e2e/pwa provokes): the new version never hears that it may take over.
+    await page.evaluate(() => {
+      const post = Object.getOwnPropertyDescriptor(ServiceWorker.prototype, 'postMessage')?.value
+      ServiceWorker.prototype.postMessage = function (message, ...rest) {
+        if (message?.type !== 'SKIP_WAITING') Reflect.apply(post, this, [message, ...rest])
+      }
+    })
+    const before = calls.length
+    await Promise.all([page.waitForEvent('load', { timeout: 20_000 }), notice.locator('button').click()])
+    await waitForHydration(page)
+    const [post, del] = await eventually(
+      async () => {
+        const after = calls.slice(before)
+        const saved = after.find((c) => c.method === 'POST' && c.path === '/v1/push/subscription')
+        const removed = after.find((c) => c.method === 'DELETE' && c.path === '/v1/push/subscription')
+        assert.ok(saved && removed, after.map((c) => `${c.method} ${c.path}`).join(', '))
+        return [Object.fromEntries(await saved.form), Object.fromEntries(await removed.form)]
+      },
+      { timeout: 15_000 },
+    )
+    assert.equal(post.endpoint, `${device.endpoint}-1`, 'subscribed again: the new worker’s endpoint')
+    assert.equal(post.quiet_hours, '0', 'the device’s quiet nights kept')
+    assert.deepEqual(del, { endpoint: device.endpoint })
+    await stateIs(box, 'on')
+    assert.equal(await page.evaluate(() => localStorage.getItem('calma_push_carried')), null)
+  })
 }

@@ -4,7 +4,7 @@
  * languages; offline /help with its tel: links; the app's own offline page for a page never
  * visited; a visited page readable offline with the quiet notice; logout empties the kept pages.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
@@ -16,6 +16,7 @@ import {
   eventually,
   expectFailure,
   newPage,
+  nextVersionOffered,
   PHONE,
   SCREENS_DIR,
   screenshot,
@@ -558,28 +559,7 @@ export default function ({ test, browser, baseURL }) {
 
   test('a new version waits while the page is open, and the page offers the reload', async () => {
     const page = await openControlled(browser, '/en/', 'en')
-    // The next deploy: the same worker with a few bytes more, in the served build (put back after):
-    // this lane's own copy of it (E2E_DIST, e2e/run.mjs), so no other lane's server serves it.
-    const dist = process.env.E2E_DIST ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist')
-    const file = path.join(dist, 'client', 'sw.js')
-    const before = await readFile(file, 'utf8')
-    await writeFile(file, `${before}\n// next version\n`)
-    // A deploy also changes the file's ETag; the e2e server (workerd through Miniflare, e2e/run.mjs)
-    // keeps the ETags it computed at start, so the browser's copy is dropped instead: its update
-    // check then asks without If-None-Match and gets the new bytes.
-    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache')
-    const notice = page.getByTestId('update-notice')
-    try {
-      await eventually(
-        async () => {
-          await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update().catch(() => {}))
-          return notice.isVisible()
-        },
-        { timeout: 15_000, interval: 1000, message: 'no update notice' },
-      )
-    } finally {
-      await writeFile(file, before)
-    }
+    const notice = await nextVersionOffered(page)
     assert.match(await notice.innerText(), /A new version of Calma is ready/)
     // Waiting, not in charge: the open page keeps the version it started with.
     assert.ok(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()).waiting))
@@ -587,6 +567,30 @@ export default function ({ test, browser, baseURL }) {
     await Promise.all([page.waitForEvent('load'), notice.locator('button').click()])
     await waitForHydration(page)
     assert.ok(await page.evaluate(async () => !(await navigator.serviceWorker.getRegistration()).waiting))
+  })
+
+  // Chromium parks a new version told to take over when a request reaches the old one at that
+  // moment (it restarts the old one and leaves the new one waiting; w3c/ServiceWorker#1295,
+  // decision 057): Reload pressed while the page is fetching (a player saving, pictures loading)
+  // must still bring the new version, not sit there doing nothing.
+  test('Reload pressed while the page is fetching still brings the new version (es)', async () => {
+    const page = await openControlled(browser, '/', 'es')
+    const notice = await nextVersionOffered(page)
+    assert.match(await notice.innerText(), /Hay una versión nueva de Calma/)
+    // Requests through the old version, one after another without a gap, for 2.5 s from the press.
+    await page.evaluate(() => {
+      const until = Date.now() + 2500
+      const again = () =>
+        Date.now() < until &&
+        fetch(`/manifest.es.webmanifest?busy=${Math.random()}`, { cache: 'no-store' }).then(again, again)
+      for (let i = 0; i < 4; i++) again()
+    })
+    await Promise.all([page.waitForEvent('load', { timeout: 15_000 }), notice.locator('button').click()])
+    await waitForHydration(page)
+    await eventually(() => page.evaluate(async () => !(await navigator.serviceWorker.getRegistration()).waiting), {
+      timeout: 10_000,
+      message: 'the new version still waits after the reload',
+    })
   })
 
   // The manifests' screenshots (public/screenshots/, copied by hand from e2e/screens/ when the home changes).

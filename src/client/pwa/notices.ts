@@ -40,28 +40,48 @@ export function showOffline() {
   )
 }
 
+/**
+ * How long Reload waits for the new version to take over. Chromium parks a new version told to
+ * take over when a request reaches the old one at that moment (it restarts the old one; the new
+ * one stays waiting, skipWaiting again does nothing, and even a reload then hangs until the
+ * parked worker gives up, minutes later: w3c/ServiceWorker#1295, decision 057, seen in e2e/pwa).
+ */
+const RELOAD_ANYWAY_MS = 6000
+
 export function offerUpdate(reg: ServiceWorkerRegistration) {
   const t = translator()
-  notice('update-notice', t('offline.update_ready'), {
+  const el = notice('update-notice', t('offline.update_ready'), {
     label: t('offline.update_reload'),
     run: () => {
+      el.querySelector('button')?.setAttribute('aria-busy', 'true')
       let reloading = false
       const reload = () => {
         if (reloading) return
         reloading = true
+        clearInterval(again)
         window.location.reload()
       }
       navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true })
-      // The version told to take over can be replaced before it does (another update check found
-      // newer bytes: it goes 'redundant' and no controller ever changes); then the newer one is
-      // told. With none left to wait for, the reload alone brings the page up to date.
+      // Told again every second: the version told can be replaced before it takes over (another
+      // update check found newer bytes: it goes 'redundant' and no controller ever changes); then
+      // the one waiting now is told. With none left to wait for, the reload alone brings the page
+      // up to date.
       const tell = () => {
         const next = reg.waiting ?? reg.installing
         if (!next) return reload()
-        next.addEventListener('statechange', () => next.state === 'redundant' && tell())
         next.postMessage({ type: 'SKIP_WAITING' })
       }
+      const again = setInterval(tell, 1000)
       tell()
+      // Still parked: the worker is unregistered (this page's next load comes from the network and
+      // registers the new version afresh; the caches are the origin's and stay), the device's
+      // reminders carried over first (./push.ts carryOver).
+      setTimeout(() => {
+        if (reloading) return
+        clearInterval(again)
+        const carried = import('./push').then((m) => m.carryOver(reg)).catch(() => {})
+        void carried.then(() => reg.unregister()).finally(reload)
+      }, RELOAD_ANYWAY_MS)
     },
   })
 }

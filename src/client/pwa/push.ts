@@ -5,6 +5,7 @@
  * service worker renewed the subscription (src/sw/push.ts).
  */
 import { call, contract, type ApiResult } from '#client/api.ts'
+import { PUSH_CARRIED } from './outbox-flag'
 
 const { pushKey, savePushSubscription, deletePushSubscription } = contract(() => import('#shared/contract/push'))
 
@@ -124,4 +125,55 @@ export async function unsubscribeHere(): Promise<void> {
 export async function saveRenewed(): Promise<void> {
   const sub = await currentSubscription().catch(() => null)
   if (sub) await saveSubscription(sub, undefined, true)
+}
+
+/** This device's choice of quiet nights, kept on the device (the server keeps it with the subscription). */
+export const QUIET_KEY = 'push_quiet'
+export const readQuiet = () => {
+  try {
+    return localStorage.getItem(QUIET_KEY) !== '0'
+  } catch {
+    return true
+  }
+}
+
+/**
+ * A new version that Chromium left parked is brought in by unregistering the worker (./notices.ts),
+ * and the browser drops a registration's push subscription with it. Before that, this device's
+ * subscription is written down here; the next signed-in page subscribes again to the new worker,
+ * saves it with the device's choice of quiet nights, and removes the old one from the server.
+ */
+export async function carryOver(reg: ServiceWorkerRegistration): Promise<void> {
+  const sub = await reg.pushManager?.getSubscription().catch(() => null)
+  if (sub) localStorage.setItem(PUSH_CARRIED, sub.endpoint)
+}
+
+let carrying: Promise<void> | undefined
+/** Once a page: the profile's switch and the registration both ask, and both wait for the same. */
+export function resubscribeCarried(): Promise<void> {
+  return (carrying ??= carryIn())
+}
+
+async function carryIn(): Promise<void> {
+  const endpoint = localStorage.getItem(PUSH_CARRIED)
+  if (!endpoint) return
+  localStorage.removeItem(PUSH_CARRIED)
+  if (pushSupport() !== 'ok' || Notification.permission !== 'granted') return
+  // Subscribing needs the new worker active, not only registered.
+  const reg = await navigator.serviceWorker.ready
+  const key = await call(pushKey, { silent: true })
+  if (!key.success) return
+  const sub = await (
+    reg.pushManager
+      .getSubscription()
+      .then(
+        (now) =>
+          now ??
+          reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key.public_key) }),
+      ) as Promise<PushSubscription>
+  ).catch(() => null)
+  if (!sub) return
+  const saved = await saveSubscription(sub, readQuiet(), true)
+  if (saved.success && sub.endpoint !== endpoint)
+    await call(deletePushSubscription, { input: { endpoint }, silent: true })
 }

@@ -5,17 +5,19 @@
  */
 import { askWorker } from './ask-worker'
 import { clearCompanion, companionValue } from './companion'
-import { OUTBOX_FLAG } from './outbox-flag'
+import { OUTBOX_FLAG, PUSH_CARRIED } from './outbox-flag'
 
 const notices = () => import('./notices')
 const outbox = () => import('./outbox')
-const waiting = () => {
+const flagged = (key: string, value?: string) => {
   try {
-    return localStorage.getItem(OUTBOX_FLAG) === '1'
+    const now = localStorage.getItem(key)
+    return value === undefined ? now !== null : now === value
   } catch {
     return false
   }
 }
+const waiting = () => flagged(OUTBOX_FLAG, '1')
 
 /** Offline: the browser says so, or the service worker answered with a kept copy (src/sw/sw.ts). */
 export const isOffline = () => !navigator.onLine || !!document.documentElement.dataset.offline
@@ -43,6 +45,12 @@ export function registerServiceWorker(userId: number | null) {
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then((reg) => {
+        // This device's reminders, dropped with the worker a parked update unregistered (./notices.ts).
+        if (userId !== null && flagged(PUSH_CARRIED))
+          void import('./push').then(
+            (m) => m.resubscribeCarried(),
+            () => {},
+          )
         // A new version waits (skipWaiting is off) until the person chooses to reload.
         const offer = () => void notices().then((m) => m.offerUpdate(reg))
         if (reg.waiting && navigator.serviceWorker.controller) offer()

@@ -3,21 +3,14 @@ import { usePage } from '#client/app/context.tsx'
 import {
   currentSubscription,
   pushSupport,
+  QUIET_KEY,
+  readQuiet,
+  resubscribeCarried,
   saveSubscription,
   turnOff,
   turnOn,
   type PushSupport,
 } from '#client/pwa/push.ts'
-
-/** This device's choice of quiet nights, kept on the device (the server keeps it with the subscription). */
-const QUIET_KEY = 'push_quiet'
-const readQuiet = () => {
-  try {
-    return localStorage.getItem(QUIET_KEY) !== '0'
-  } catch {
-    return true
-  }
-}
 
 /**
  * "Reminders on this device" (issue 34 §1; decision 052): a switch per browser, its state the
@@ -38,14 +31,18 @@ export default function DevicePush() {
     const s = pushSupport()
     setSupport(s)
     if (s !== 'ok') return
-    void currentSubscription().then(
-      (sub) => {
-        setOn(!!sub)
-        // Saved again as the browser holds it now: a renewal no page was open for (src/sw/push.ts).
-        if (sub) void saveSubscription(sub, undefined, true)
-      },
-      () => setOn(false),
-    )
+    // A subscription carried over a parked update (#client/pwa/push.ts carryOver) is taken first.
+    void resubscribeCarried()
+      .catch(() => {})
+      .then(currentSubscription)
+      .then(
+        (sub) => {
+          setOn(!!sub)
+          // Saved again as the browser holds it now: a renewal no page was open for (src/sw/push.ts).
+          if (sub) void saveSubscription(sub, undefined, true)
+        },
+        () => setOn(false),
+      )
   }, [])
 
   async function toggle(next: boolean) {
