@@ -16,6 +16,7 @@ import {
   DESKTOP,
   PHONE,
   assert,
+  cachedPaths,
   callInPage,
   eventually,
   expectFailure,
@@ -24,6 +25,9 @@ import {
   sessionCookies,
   signUpPerson,
   waitForHydration,
+  unitsLoaded,
+  downloadOnFirstVisit,
+  reopenOffline,
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-break-2026!'
@@ -45,12 +49,19 @@ const stateOf = (page) => page.getByTestId('player').getAttribute('data-state')
 const unitOf = async (page) => Number(await page.getByTestId('player').getAttribute('data-unit'))
 const media = (page) => page.locator('[data-testid=player] audio')
 const completing = (route) => /name="completed"\r\n\r\n1|completed=1/.test(route.request().postData() ?? '')
-
-async function unitsLoaded(page) {
-  await waitForHydration(page)
-  await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
-  await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
+/** A completion's answer held back (a slow network at night) until the returned function is called. */
+async function holdCompletions(page) {
+  let release
+  const held = new Promise((r) => (release = r))
+  await page.route('**/v1/unit/progress', async (route) => {
+    if (!completing(route)) return route.continue()
+    const res = await route.fetch()
+    await held
+    await route.fulfill({ response: res })
+  })
+  return release
 }
+
 async function ensurePlaying(page) {
   if ((await stateOf(page)) !== 'playing') await page.getByTestId('player-toggle').click()
   await eventually(async () => (await stateOf(page)) === 'playing', { timeout: 10_000, message: 'not playing' })
@@ -126,14 +137,7 @@ export default function ({ test, browser, api }) {
       await chooseTimer(page, '15 minutes')
 
       // The completion's answer comes late (a slow network at night): the timer runs out meanwhile.
-      let release
-      const held = new Promise((r) => (release = r))
-      await page.route('**/v1/unit/progress', async (route) => {
-        if (!completing(route)) return route.continue()
-        const res = await route.fetch()
-        await held
-        await route.fulfill({ response: res })
-      })
+      const release = await holdCompletions(page)
       await playToTheEnd(page)
       await page.clock.fastForward('16:00')
       await eventually(async () => /paused the sound/.test(await page.getByTestId('sleep-status').innerText()), {
@@ -160,14 +164,7 @@ export default function ({ test, browser, api }) {
       await unitsLoaded(page)
       const first = await unitOf(page)
       await page.getByTestId('continuous').check()
-      let release
-      const held = new Promise((r) => (release = r))
-      await page.route('**/v1/unit/progress', async (route) => {
-        if (!completing(route)) return route.continue()
-        const res = await route.fetch()
-        await held
-        await route.fulfill({ response: res })
-      })
+      const release = await holdCompletions(page)
       await playToTheEnd(page)
       // Unit 1 was already heard before (its completion is on its way): the person goes back to it.
       await page.locator(`[data-testid=units] > li[data-unit="${first}"]`).waitFor()
@@ -223,20 +220,9 @@ export default function ({ test, browser, api }) {
       assert.ok(item, 'an open route in the plan')
       // What /journey's "Continue" and the plan page link to.
       const path = `/route/${item.route.slug}?plan_id=${plan.id}`
-      await page.goto(path) // the device's first visit
-      await unitsLoaded(page)
-      await page.evaluate(() => navigator.serviceWorker.ready)
-      await page.getByTestId('route-download').getByTestId('download-start').click()
-      await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 30_000 })
+      await downloadOnFirstVisit(page, path)
       assert.match(await page.getByTestId('route-download').innerText(), /Descargado/)
-      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {})
-
-      expectFailure(page, '/v1/')
-      expectFailure(page, '/ws/')
-      expectFailure(page, '/media/')
-      await page.context().setOffline(true)
-      await page.goto(path)
-      await waitForHydration(page)
+      await reopenOffline(page, path)
       await screenshot(page, 'break-sleep-plan-route-offline-es-phone')
       assert.equal(
         await page.getByTestId('offline-page').count(),
@@ -255,18 +241,8 @@ export default function ({ test, browser, api }) {
       const a = await newPerson(browser, api, { locale: 'es', viewport: PHONE, serviceWorkers: 'allow' })
       const page = a.page
       const path = `/route/${ROUTE.es}`
-      await page.goto(path)
-      await unitsLoaded(page)
-      await page.evaluate(() => navigator.serviceWorker.ready)
-      await page.getByTestId('route-download').getByTestId('download-start').click()
-      await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 30_000 })
-      const aFiles = await page.evaluate(async () => {
-        const out = []
-        for (const name of await caches.keys())
-          if (name.startsWith('calma-downloads-'))
-            for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname)
-        return out
-      })
+      await downloadOnFirstVisit(page, path)
+      const aFiles = await cachedPaths(page, 'calma-downloads-')
       assert.ok(aFiles.length >= 1, 'A downloaded files')
 
       // A signs out; B signs in on the same phone, through the login page.

@@ -522,3 +522,40 @@ export async function nextVersionOffered(page) {
   }
   return notice
 }
+
+/** A route page hydrated with its units listed and its player ready. */
+export async function unitsLoaded(page) {
+  await waitForHydration(page)
+  await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
+  await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
+}
+
+/** The device's first visit to a route page (before any service worker controls it), and its download, done. */
+export async function downloadOnFirstVisit(page, path) {
+  await page.goto(path)
+  await unitsLoaded(page)
+  await page.evaluate(() => navigator.serviceWorker.ready)
+  await page.getByTestId('route-download').getByTestId('download-start').click()
+  await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 30_000 })
+}
+
+/** The same page opened again without a network: nothing may reach /v1, /ws or /media meanwhile. */
+export async function reopenOffline(page, path) {
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {})
+  expectFailure(page, '/v1/')
+  expectFailure(page, '/ws/')
+  expectFailure(page, '/media/')
+  await page.context().setOffline(true)
+  await page.goto(path)
+  await waitForHydration(page)
+}
+
+/** The paths kept in every Cache Storage cache whose name starts with `prefix`, whoever's (e.g. `calma-pages`, `calma-downloads`). */
+export const cachedPaths = (page, prefix) =>
+  page.evaluate(async (prefix) => {
+    const out = []
+    for (const name of await caches.keys())
+      if (name.startsWith(prefix))
+        for (const r of await (await caches.open(name)).keys()) out.push(new URL(r.url).pathname)
+    return out
+  }, prefix)

@@ -16,6 +16,7 @@ import {
   screenshot,
   waitForHydration,
   variants,
+  unitsLoaded,
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
@@ -65,12 +66,6 @@ async function openRouteSignedIn(browser, j, size) {
   await page.goto(route)
   await unitsLoaded(page)
   return page
-}
-
-async function unitsLoaded(page) {
-  await waitForHydration(page)
-  await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
-  await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
 }
 
 const player = (page) => page.getByTestId('player')

@@ -28,6 +28,7 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 import {
   assert,
+  cachedPaths,
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   eventually,
@@ -179,14 +180,7 @@ export default function ({ test, browser, baseURL }) {
       return out
     })
   /** Every downloaded file in any of the service worker's download caches. */
-  const keptFiles = (page) =>
-    page.evaluate(async () => {
-      const out = []
-      for (const name of await caches.keys())
-        if (name.startsWith('calma-downloads'))
-          for (const req of await (await caches.open(name)).keys()) out.push(new URL(req.url).pathname)
-      return out
-    })
+  const keptFiles = (page) => cachedPaths(page, 'calma-downloads')
   /** An IndexedDB store's records as the origin's script reads them ([] when never made; nothing is created). */
   const readStore = (page, db, store) =>
     page.evaluate(

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { chromium } from 'playwright-core'
 import {
   assert,
+  cachedPaths,
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   DESKTOP,
@@ -28,22 +29,9 @@ const PASSWORD = 'Calma-demo-2026'
 // Since issue 32 §4 each viewer has its own caches (src/client/pwa/viewer.ts): `calma-pages-<tag>`
 // (`calma-pages-v` for visitors) and `calma-downloads-<tag>`; these read them all.
 /** Paths kept in the service worker's page caches. */
-const keptPaths = (page) =>
-  page.evaluate(async () => {
-    const out = []
-    for (const n of await caches.keys())
-      if (n.startsWith('calma-pages'))
-        for (const r of await (await caches.open(n)).keys()) out.push(new URL(r.url).pathname)
-    return out
-  })
+const keptPaths = (page) => cachedPaths(page, 'calma-pages')
 /** How many downloaded files the device keeps, whoever's. */
-const downloadedFiles = (page) =>
-  page.evaluate(async () => {
-    let n = 0
-    for (const name of await caches.keys())
-      if (name.startsWith('calma-downloads')) n += (await (await caches.open(name)).keys()).length
-    return n
-  })
+const downloadedFiles = async (page) => (await cachedPaths(page, 'calma-downloads')).length
 
 /** Open `path`, hydrate, and wait until the service worker controls the page with its caches ready. */
 async function openControlled(browser, path, locale) {

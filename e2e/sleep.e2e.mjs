@@ -14,10 +14,12 @@ import {
   assert,
   callInPage,
   eventually,
-  expectFailure,
   newPage,
   screenshot,
   waitForHydration,
+  unitsLoaded,
+  downloadOnFirstVisit,
+  reopenOffline,
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-demo-2026'
@@ -31,7 +33,7 @@ const PEOPLE = [
     size: 'phone',
     text: {
       timer: 'Temporizador para dormir',
-      left: /^Se detiene en 0:2\d$/,
+      left: /^Se detiene dentro de 0:2\d$/,
       stopped: /pausó el sonido/,
       end: 'Al final de esta unidad',
       minutes: ['15 minutos', '30 minutos', '45 minutos', '60 minutos', 'Al final de esta unidad'],
@@ -62,11 +64,6 @@ async function openRoute(browser, p, options = {}) {
   const page = await newPage(browser, { viewport: p.viewport, locale: p.locale, ...options })
   await addSession(page.context(), { email: p.email, password: PASSWORD })
   return page
-}
-async function unitsLoaded(page) {
-  await waitForHydration(page)
-  await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
-  await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
 }
 async function play(page) {
   await page.getByTestId('player-toggle').click()
@@ -199,19 +196,8 @@ export default function ({ test, browser }) {
       const page = await openRoute(browser, p, { serviceWorkers: 'allow' })
       const path = `/route/${p.slug}`
       // The device's first visit: the route page itself, before any service worker.
-      await page.goto(path)
-      await unitsLoaded(page)
-      await page.evaluate(() => navigator.serviceWorker.ready)
-      await page.getByTestId('route-download').getByTestId('download-start').click()
-      await page.locator('[data-testid=route-download][data-state=done]').waitFor({ timeout: 30_000 })
-      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {})
-
-      expectFailure(page, '/v1/')
-      expectFailure(page, '/ws/')
-      expectFailure(page, '/media/')
-      await page.context().setOffline(true)
-      await page.goto(path)
-      await waitForHydration(page)
+      await downloadOnFirstVisit(page, path)
+      await reopenOffline(page, path)
       await page.getByTestId('downloads-offline').waitFor({ timeout: 10_000 })
       await page.locator('[data-testid=player][data-state=ready]').waitFor({ timeout: 10_000 })
       await play(page)

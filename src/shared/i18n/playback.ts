@@ -163,7 +163,7 @@ export const es: typeof en = {
       minutes: '{{n}} minutos',
       minutes_one: '1 minuto',
       end_of_unit: 'Al final de esta unidad',
-      remaining: 'Se detiene en {{time}}',
+      remaining: 'Se detiene dentro de {{time}}',
       remaining_end: 'Se detiene al final de esta unidad',
       cancel: 'Apagar el temporizador',
       stopped: 'El temporizador pausó el sonido y tu punto quedó guardado. Buenas noches.',
