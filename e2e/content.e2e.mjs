@@ -76,6 +76,12 @@ export default function ({ test, browser }) {
       const wasLiked = (await page.getByTestId('like-button').getAttribute('aria-pressed')) === 'true'
       await page.getByTestId('like-button').click()
       await eventually(async () => (await count()) === before + (wasLiked ? -1 : 1), { message: 'like count flips' })
+      // The call's message, shown as a success notification (SPEC §7).
+      const said = {
+        en: wasLiked ? 'Removed from your favorites.' : 'Added to your favorites.',
+        es: wasLiked ? 'Quitado de tus favoritos.' : 'Añadido a tus favoritos.',
+      }[c.locale]
+      await page.getByTestId('toast').filter({ hasText: said }).waitFor({ timeout: 5000 })
       // After the stats call the server's count stands; a reload shows the same.
       await page.waitForLoadState('networkidle')
       await page.reload()

@@ -21,7 +21,12 @@ describe('route likes', () => {
     const route = await makeRoute({ language: 'es' })
     const [a, b] = await Promise.all([register(), register()])
     const first = await json(await like('route', route.id, a.token))
-    expect(first).toMatchObject({ success: true, liked: true, stats: { likes: 1, views: 0 } })
+    expect(first).toMatchObject({
+      success: true,
+      message: 'Added to your favorites.',
+      liked: true,
+      stats: { likes: 1, views: 0 },
+    })
     expect((await json(await like('route', route.id, b.token))).stats.likes).toBe(2)
     // By slug or id; liked_by_me is the caller's own.
     expect(await json(await stats('route', route.slug, a.token))).toMatchObject({
@@ -35,7 +40,15 @@ describe('route likes', () => {
 
     // Toggle back: the count follows the rows.
     const again = await json(await like('route', route.id, a.token))
-    expect(again).toMatchObject({ liked: false, stats: { likes: 1 } })
+    expect(again).toMatchObject({ message: 'Removed from your favorites.', liked: false, stats: { likes: 1 } })
+    // In Spanish too (SPEC §7: the like calls answer a message).
+    const es = await api(`/v1/post/update/like`, {
+      method: 'POST',
+      locale: 'es',
+      headers: bearer(a.token),
+      form: { post_id: String((await makePost({ language: 'es' })).id) },
+    })
+    expect(await json(es)).toMatchObject({ liked: true, message: 'Añadido a tus favoritos.' })
     expect(
       (await json(await api('/v1/routes/liked_by_me', { locale: 'es', headers: bearer(a.token) }))).routes,
     ).toEqual([])

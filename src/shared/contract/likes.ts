@@ -27,6 +27,9 @@ function likeCalls<K extends 'route' | 'post'>(kind: K) {
       `/${kind}/update/like`,
       z.object({ [`${kind}_id`]: int({ min: 1 }) } as Record<`${K}_id`, ReturnType<typeof int>>),
       envelope({ liked: z.boolean(), stats: statsSchema }),
+      // SPEC §7: the like calls answer a message ("Added to your favorites." or "Removed…", the
+      // result decides which; content/likes.routes.ts).
+      { message: 'content_manage.liked' },
     ),
   }
 }

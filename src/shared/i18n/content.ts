@@ -44,6 +44,8 @@ export const en = {
     category_deleted: 'Category deleted.',
     category_missing: 'We could not find this category.',
     language_mismatch: 'The symptom and the route must be in the same language.',
+    liked: 'Added to your favorites.',
+    unliked: 'Removed from your favorites.',
   },
 }
 
@@ -91,5 +93,7 @@ export const es: typeof en = {
     category_deleted: 'Categoría eliminada.',
     category_missing: 'No pudimos encontrar esta categoría.',
     language_mismatch: 'El síntoma y la ruta deben estar en el mismo idioma.',
+    liked: 'Añadido a tus favoritos.',
+    unliked: 'Quitado de tus favoritos.',
   },
 }
