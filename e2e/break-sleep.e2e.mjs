@@ -19,7 +19,6 @@ import {
   cachedPaths,
   callInPage,
   eventually,
-  expectFailure,
   newPage,
   screenshot,
   sessionCookies,
@@ -268,13 +267,8 @@ export default function ({ test, browser, api }) {
       }, aFiles)
       assert.equal(left, 0, "A's files are still kept on the device")
 
-      expectFailure(page, '/v1/')
-      expectFailure(page, '/ws/')
-      expectFailure(page, '/media/')
-      await page.context().setOffline(true)
       // Offline, as B: A's route page does not play A's units; the offline page lists nothing of A.
-      await page.goto(path)
-      await waitForHydration(page)
+      await reopenOffline(page, path)
       assert.equal(await page.locator('[data-testid=player]').count(), 0, "A's download plays for B offline")
       await page.goto('/appointments')
       await page.getByTestId('offline-page').waitFor()
