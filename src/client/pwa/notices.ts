@@ -48,7 +48,7 @@ export function showOffline() {
  */
 const RELOAD_ANYWAY_MS = 6000
 
-export function offerUpdate(reg: ServiceWorkerRegistration) {
+export function offerUpdate(reg: ServiceWorkerRegistration, userId: number | null) {
   const t = translator()
   const el = notice('update-notice', t('offline.update_ready'), {
     label: t('offline.update_reload'),
@@ -79,7 +79,7 @@ export function offerUpdate(reg: ServiceWorkerRegistration) {
       setTimeout(() => {
         if (reloading) return
         clearInterval(again)
-        const carried = import('./push').then((m) => m.carryOver(reg)).catch(() => {})
+        const carried = import('./push').then((m) => m.carryOver(reg, userId)).catch(() => {})
         void carried.then(() => reg.unregister()).finally(reload)
       }, RELOAD_ANYWAY_MS)
     },

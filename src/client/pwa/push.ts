@@ -140,25 +140,38 @@ export const readQuiet = () => {
 /**
  * A new version that Chromium left parked is brought in by unregistering the worker (./notices.ts),
  * and the browser drops a registration's push subscription with it. Before that, this device's
- * subscription is written down here; the next signed-in page subscribes again to the new worker,
- * saves it with the device's choice of quiet nights, and removes the old one from the server.
+ * subscription is written down here with whose it is; the next page of that same person
+ * subscribes again to the new worker, saves it with the device's choice of quiet nights, and
+ * removes the old one from the server. Another person signed in meanwhile never gets it (a logout
+ * drops the note: ./register.ts forgetOfflinePages); a failure keeps it for the next page.
  */
-export async function carryOver(reg: ServiceWorkerRegistration): Promise<void> {
+export async function carryOver(reg: ServiceWorkerRegistration, userId: number | null): Promise<void> {
+  if (userId === null) return
   const sub = await reg.pushManager?.getSubscription().catch(() => null)
-  if (sub) localStorage.setItem(PUSH_CARRIED, sub.endpoint)
+  if (sub) localStorage.setItem(PUSH_CARRIED, JSON.stringify({ user: userId, endpoint: sub.endpoint }))
 }
 
 let carrying: Promise<void> | undefined
 /** Once a page: the profile's switch and the registration both ask, and both wait for the same. */
-export function resubscribeCarried(): Promise<void> {
-  return (carrying ??= carryIn())
+export function resubscribeCarried(userId: number): Promise<void> {
+  return (carrying ??= carryIn(userId))
 }
 
-async function carryIn(): Promise<void> {
-  const endpoint = localStorage.getItem(PUSH_CARRIED)
-  if (!endpoint) return
-  localStorage.removeItem(PUSH_CARRIED)
-  if (pushSupport() !== 'ok' || Notification.permission !== 'granted') return
+async function carryIn(userId: number): Promise<void> {
+  const raw = localStorage.getItem(PUSH_CARRIED)
+  if (raw === null) return
+  const drop = () => localStorage.removeItem(PUSH_CARRIED)
+  const note = ((): { user?: unknown; endpoint?: unknown } => {
+    try {
+      return (JSON.parse(raw) as { user?: unknown; endpoint?: unknown } | null) ?? {}
+    } catch {
+      return {}
+    }
+  })()
+  if (note.user !== userId || typeof note.endpoint !== 'string') return drop()
+  // Without permission there is nothing to carry (the person turned notifications off meanwhile).
+  if (pushSupport() !== 'ok' || Notification.permission !== 'granted') return drop()
+  const endpoint = note.endpoint
   // Subscribing needs the new worker active, not only registered.
   const reg = await navigator.serviceWorker.ready
   const key = await call(pushKey, { silent: true })
@@ -174,6 +187,7 @@ async function carryIn(): Promise<void> {
   ).catch(() => null)
   if (!sub) return
   const saved = await saveSubscription(sub, readQuiet(), true)
-  if (saved.success && sub.endpoint !== endpoint)
-    await call(deletePushSubscription, { input: { endpoint }, silent: true })
+  if (!saved.success) return
+  drop()
+  if (sub.endpoint !== endpoint) await call(deletePushSubscription, { input: { endpoint }, silent: true })
 }

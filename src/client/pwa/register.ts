@@ -48,11 +48,11 @@ export function registerServiceWorker(userId: number | null) {
         // This device's reminders, dropped with the worker a parked update unregistered (./notices.ts).
         if (userId !== null && flagged(PUSH_CARRIED))
           void import('./push').then(
-            (m) => m.resubscribeCarried(),
+            (m) => m.resubscribeCarried(userId),
             () => {},
           )
         // A new version waits (skipWaiting is off) until the person chooses to reload.
-        const offer = () => void notices().then((m) => m.offerUpdate(reg))
+        const offer = () => void notices().then((m) => m.offerUpdate(reg, userId))
         if (reg.waiting && navigator.serviceWorker.controller) offer()
         reg.addEventListener('updatefound', () => {
           const next = reg.installing
@@ -87,6 +87,12 @@ export function registerServiceWorker(userId: number | null) {
  */
 export function forgetOfflinePages(): Promise<void> {
   const saves = waiting() ? outbox().then((m) => m.forget()) : Promise.resolve()
+  // A subscription waiting to be carried over to a new worker is this person's (./push.ts).
+  try {
+    localStorage.removeItem(PUSH_CARRIED)
+  } catch {
+    // private mode: nothing was kept
+  }
   // Every person's pages (`calma-pages-<tag>`) and downloaded files (`calma-downloads-<tag>`).
   const personal = /^calma-(?:pages-(?!v$)|downloads)/
   const kept =

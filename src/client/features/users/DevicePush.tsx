@@ -19,7 +19,8 @@ import {
  * instead of a switch that does nothing. Its own chunk, loaded after hydration.
  */
 export default function DevicePush() {
-  const { t } = usePage()
+  const { t, boot } = usePage()
+  const userId = boot.user?.id ?? null
   const id = useId()
   const [support, setSupport] = useState<PushSupport | null>(null)
   const [on, setOn] = useState<boolean | null>(null)
@@ -32,7 +33,7 @@ export default function DevicePush() {
     setSupport(s)
     if (s !== 'ok') return
     // A subscription carried over a parked update (#client/pwa/push.ts carryOver) is taken first.
-    void resubscribeCarried()
+    void (userId === null ? Promise.resolve() : resubscribeCarried(userId))
       .catch(() => {})
       .then(currentSubscription)
       .then(
@@ -43,7 +44,7 @@ export default function DevicePush() {
         },
         () => setOn(false),
       )
-  }, [])
+  }, [userId])
 
   async function toggle(next: boolean) {
     setBusy(true)
