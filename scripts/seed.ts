@@ -53,6 +53,21 @@ async function migrate(db: D1Database) {
 
 try {
   const { env } = proxy
+  /**
+   * An R2 call through the platform proxy, tried again when the proxy's socket closes under it
+   * (`TypeError: fetch failed`, "other side closed": seen once in a full `npm test` with both
+   * cores busy). A put or head of the same key is safe to repeat.
+   */
+  const overProxy = async <T>(run: () => Promise<T>): Promise<T> => {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await run()
+      } catch (e) {
+        if (tries >= 4 || !(e instanceof TypeError && e.message === 'fetch failed')) throw e
+        await new Promise((r) => setTimeout(r, 250 * tries))
+      }
+    }
+  }
   if (process.argv.includes('--migrate')) await migrate(env.DB)
   const started = Date.now()
   let bed: Uint8Array[] | undefined // made on the first unit that needs it
@@ -63,21 +78,25 @@ try {
       const clip = await readFile(join(mediaDir, file))
       const seconds = file.endsWith('.mp3') ? String(unitSeconds(file)) : ''
       // Skip what is already stored alike (same size; an audio of the same length): re-seeding stays quick.
-      const head = await env.MEDIA.head(key)
+      const head = await overProxy(() => env.MEDIA.head(key))
       if (head && (seconds ? head.customMetadata?.seconds === seconds : head.size === clip.byteLength)) return head.size
       const bytes = seconds ? lengthen(clip, (bed ??= calmBedFrames()), Number(seconds)) : clip
       // The type of the extension (audio, or a WebVTT transcript); /media sets the caching.
-      await env.MEDIA.put(key, bytes, {
-        httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' },
-        customMetadata: seconds ? { seconds } : undefined,
-      })
+      await overProxy(() =>
+        env.MEDIA.put(key, bytes, {
+          httpMetadata: { contentType: contentTypeOf(key) ?? 'application/octet-stream' },
+          customMetadata: seconds ? { seconds } : undefined,
+        }),
+      )
       return bytes.byteLength
     },
     async putCover(key, variant) {
-      if (await env.MEDIA.head(key)) return // drawn once
-      await env.MEDIA.put(key, coverPng(variant, variant * 7 + key.length), {
-        httpMetadata: { contentType: 'image/png' },
-      })
+      if (await overProxy(() => env.MEDIA.head(key))) return // drawn once
+      await overProxy(() =>
+        env.MEDIA.put(key, coverPng(variant, variant * 7 + key.length), {
+          httpMetadata: { contentType: 'image/png' },
+        }),
+      )
     },
     log: (line) => console.log(line),
   })
