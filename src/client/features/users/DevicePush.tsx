@@ -32,8 +32,10 @@ export default function DevicePush() {
     const s = pushSupport()
     setSupport(s)
     if (s !== 'ok') return
-    // A subscription carried over a parked update (#client/pwa/push.ts carryOver) is taken first.
-    void (userId === null ? Promise.resolve() : resubscribeCarried(userId))
+    // A subscription carried over a parked update (#client/pwa/push.ts carryOver) is taken first,
+    // but never waited on for more than 5 s (it waits for an active worker, which may not come).
+    const carried = userId === null ? Promise.resolve() : resubscribeCarried(userId)
+    void Promise.race([carried, new Promise((r) => setTimeout(r, 5000))])
       .catch(() => {})
       .then(currentSubscription)
       .then(
