@@ -32,7 +32,9 @@ export function AppointmentsScreen() {
           key: 'host',
           label: 'admin.fields.host',
           // host_id null: the psychologist erased their account (docs/decisions/058).
-          render: (r) => (r.host as { name?: string } | null | undefined)?.name ?? String(r.host_id ?? '—'),
+          render: (r) =>
+            (r.host as { name?: string } | null | undefined)?.name ??
+            (typeof r.host_id === 'number' ? String(r.host_id) : '—'),
         },
         {
           key: 'guest',
