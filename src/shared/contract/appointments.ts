@@ -45,7 +45,8 @@ const personSchema = z.object({
 export const appointmentSchema = z.object({
   id: z.number().int(),
   guest_id: z.number().int(),
-  host_id: z.number().int(),
+  /** null: the psychologist erased their account (docs/decisions/058); the session stays in the guest's history. */
+  host_id: z.number().int().nullable(),
   status: z.number().int(),
   meeting_channel: z.number().int().nullable(),
   /** Only once confirmed (a wa.me link for WhatsApp). */
@@ -60,7 +61,7 @@ export const appointmentSchema = z.object({
   cancellation_date: z.string().nullable(),
   price_credits: z.number(),
   /** with_relations=host|guest */
-  host: personSchema.optional(),
+  host: personSchema.nullable().optional(),
   guest: personSchema.optional(),
   /** with_properties=status|meeting_channel: the translated names. */
   properties: z.object({ status: z.string().optional(), meeting_channel: z.string().nullable().optional() }).optional(),

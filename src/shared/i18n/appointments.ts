@@ -23,6 +23,17 @@ export const en = {
     moved_body: 'Your session with {{other}} on {{before}} has moved to {{when}} ({{channel}}).',
     policy:
       'Cancellation policy: cancel or move this session up to 24 hours before it starts and your {{amount}} in credits come back; if you cancel later, they are lost.',
+    host_left_subject: 'Your session on {{when}} is cancelled',
+    host_left_body:
+      'We are sorry: {{other}} is no longer seeing people at Calma, so your session on {{when}} has been cancelled. It is nothing you did, and you lose nothing.',
+    guest_left_subject: 'Session cancelled: {{when}}',
+    guest_left_body:
+      '{{other}} has closed their Calma account, so the session on {{when}} has been cancelled and that time is free again in your agenda.',
+    not_held_subject: 'Your session on {{when}} did not take place',
+    not_held_body:
+      '{{other}} did not confirm your session on {{when}}, so we have closed it as not held. We are sorry for the wait.',
+    refund_back:
+      'Your {{amount}} in credits are back in your balance: use them to book another session whenever you like.',
   },
   appointments: {
     not_found: 'We could not find your appointment',
@@ -39,6 +50,7 @@ export const en = {
     cannot_confirm: 'This appointment can no longer be confirmed.',
     cannot_close: 'This appointment cannot be closed now.',
     cancel_failed: 'There was an error cancelling the appointment',
+    cancel_started: 'This session has already started, so it can no longer be cancelled.',
     booked: 'Your appointment is booked. We have sent you the details by email.',
     confirmed: 'Appointment confirmed.',
     cancelled: 'Appointment cancelled.',
@@ -101,6 +113,17 @@ export const es: typeof en = {
     moved_body: 'Tu sesión con {{other}} del {{before}} ha cambiado al {{when}} ({{channel}}).',
     policy:
       'Política de cancelación: cancela o cambia esta sesión hasta 24 horas antes de que empiece y recuperas tus {{amount}} en créditos; si cancelas más tarde, los pierdes.',
+    host_left_subject: 'Tu sesión del {{when}} está cancelada',
+    host_left_body:
+      'Lo sentimos: {{other}} ya no atiende en Calma, así que tu sesión del {{when}} se ha cancelado. No es nada que hayas hecho tú, y no pierdes nada.',
+    guest_left_subject: 'Sesión cancelada: {{when}}',
+    guest_left_body:
+      '{{other}} ha cerrado su cuenta de Calma, así que la sesión del {{when}} se ha cancelado y esa hora vuelve a estar libre en tu agenda.',
+    not_held_subject: 'Tu sesión del {{when}} no se celebró',
+    not_held_body:
+      '{{other}} no confirmó tu sesión del {{when}}, así que la hemos cerrado como no celebrada. Sentimos la espera.',
+    refund_back:
+      'Tus {{amount}} en créditos ya están de vuelta en tu saldo: úsalos para reservar otra sesión cuando quieras.',
   },
   appointments: {
     not_found: 'No pudimos encontrar tu cita',
@@ -117,6 +140,7 @@ export const es: typeof en = {
     cannot_confirm: 'Esta cita ya no se puede confirmar.',
     cannot_close: 'Esta cita no se puede cerrar ahora.',
     cancel_failed: 'Hubo un error al cancelar la cita',
+    cancel_started: 'Esta sesión ya ha empezado, así que ya no se puede cancelar.',
     booked: 'Tu cita está reservada. Te hemos enviado los detalles por correo.',
     confirmed: 'Cita confirmada.',
     cancelled: 'Cita cancelada.',

@@ -12,6 +12,7 @@ import { moneyMinute } from '#worker/features/payments/payments.service'
 import { cleanHtmlJob } from './clean-html'
 import { retentionJob } from './retention'
 import { pushJob } from './push'
+import { closingJob } from './closing'
 
 /** Several jobs on one cron: one failing does not stop the others (its error is thrown after). */
 const together =
@@ -30,7 +31,8 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
   // Due notices; appointment reminders; old sign-in attempts (hourly); mail whose enqueue failed;
   // post bodies not yet through the HTML allowlist; refunds waiting for a payment that came, and
   // what we still owe Stripe (cancel, refund), with backoff; once an hour, retention
-  // (cron/retention.ts). One job a file; one failing does not stop the others.
+  // (cron/retention.ts); sessions that ended 6 hours ago closed (cron/closing.ts). One job a file;
+  // one failing does not stop the others.
   '* * * * *': together(
     noticesJob,
     remindersJob,
@@ -40,6 +42,7 @@ export const CRON_JOBS: Record<string, (env: Env, now: Date) => Promise<unknown>
     (env, now) => asJob(env, (ctx) => moneyMinute(ctx, now.getTime())),
     (env, now) => retentionJob(env, now),
     pushJob,
+    closingJob,
   ),
 }
 

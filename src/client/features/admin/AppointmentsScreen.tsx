@@ -31,7 +31,10 @@ export function AppointmentsScreen() {
         {
           key: 'host',
           label: 'admin.fields.host',
-          render: (r) => (r.host as { name?: string } | undefined)?.name ?? String(r.host_id),
+          // host_id null: the psychologist erased their account (docs/decisions/058).
+          render: (r) =>
+            (r.host as { name?: string } | null | undefined)?.name ??
+            (typeof r.host_id === 'number' ? String(r.host_id) : '—'),
         },
         {
           key: 'guest',

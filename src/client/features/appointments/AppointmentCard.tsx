@@ -38,7 +38,10 @@ export function AppointmentCard({
   const zone = boot.timeZone
   const side = sideOf(a, boot.user?.id)
   const other = otherOf(a, side)
-  const otherName = other?.name ?? t('appointment_pages.someone')
+  // host_id null: the psychologist erased their account; the session stays in the guest's history (decision 058).
+  const otherName =
+    other?.name ??
+    (side === 'guest' && a.host_id === null ? t('appointment_pages.host_left') : t('appointment_pages.someone'))
   const live = isLive(a)
   const mineConfirmed = side === 'host' ? a.confirmed_by_host : side === 'guest' ? a.confirmed_by_guest : true
   const [panel, setPanel] = useState<Panel>(startCancelling && live ? 'cancel' : null)

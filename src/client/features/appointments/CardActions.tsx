@@ -75,7 +75,9 @@ export function CardActions({
           {canClose && opener('close', t('appointment_pages.close_submit'))}
           {side === 'host' && opener('meeting', t('appointment_pages.meeting_title'))}
           {side === 'guest' && movable(a) && opener('move', t('appointment_pages.move'), busy)}
-          {opener('cancel', t('appointment_pages.cancel'), busy, true)}
+          {/* A guest cannot cancel a session that has started (docs/decisions/058); the host still may. */}
+          {!(side === 'guest' && new Date(a.start_at).getTime() <= Date.now()) &&
+            opener('cancel', t('appointment_pages.cancel'), busy, true)}
         </div>
       )}
       {panel === 'cancel' && (

@@ -18,7 +18,11 @@ export const appointments = sqliteTable(
     /** Calendar/meeting provider event id (SPEC §3 "event id"). */
     eventId: text('event_id'),
     guestId: belongsTo('guest_id', () => users.id),
-    hostId: belongsTo('host_id', () => users.id),
+    /**
+     * The psychologist; null once they erased their account (docs/decisions/058): the session stays
+     * in the guest's history, which is the guest's, while the person who left is gone.
+     */
+    hostId: linksTo('host_id', () => users.id),
     status: integer('status').$type<AppointmentStatus>().notNull().default(1),
     meetingChannel: integer('meeting_channel').$type<MeetingChannel>(),
     meetingLink: text('meeting_link'),
@@ -50,6 +54,10 @@ export const appointments = sqliteTable(
       .on(t.hostId, t.startAt)
       .where(sql`status IN (1, 2)`),
     check('appointments_end_after_start', sql`end_at > start_at`),
+    // The closing job's question (docs/decisions/058): live sessions by their end, nothing else.
+    index('appointments_live_end_idx')
+      .on(t.endAt)
+      .where(sql`status IN (1, 2)`),
   ],
 )
 

@@ -14,6 +14,7 @@ import { findLivePost, setPostCover } from '#worker/features/posts/manage.servic
 import { sitemapUrls, sitemapXml } from '#worker/features/site/site.seo'
 import { endRealtime } from '#worker/realtime/channels'
 import { refreshSessions } from '#worker/identity/sessions'
+import { cancelHostedBy, stopsHosting } from '#worker/features/appointments/leaving.service'
 import * as repo from './admin.repo'
 import * as lists from './lists.repo'
 import { patchOf } from '#worker/db/patch'
@@ -92,6 +93,9 @@ export async function saveUser(ctx: Ctx, f: AdminUserForm) {
     throw new AppError('unauthorized')
   }
   await refreshSessions(ctx.env, f.id) // a new role or name reaches the person's sessions now
+  // A psychologist who no longer hosts (docs/decisions/058): their sessions to come are cancelled
+  // with all the guests' credits back and each guest told; those that started are left to close.
+  if (patch.role !== undefined && stopsHosting(Number(before.role), Number(patch.role))) await cancelHostedBy(ctx, f.id)
   // A new role: the person's sockets were opened with the old one (role notices follow it), so they reconnect.
   if (patch.role !== undefined && Number(patch.role) !== Number(before.role)) await endRealtime(ctx.env, f.id)
   return (await repo.adminUserRow(ctx.db, f.id))!

@@ -20,6 +20,7 @@ async function meetingLinkOf(ctx: Ctx, a: Appointment, people?: Map<number, { ph
   if (a.meetingChannel === MeetingChannel.whatsapp) {
     if (a.status !== AppointmentStatus.confirmed) return null
     const otherId = viewerIsHost ? a.guestId : a.hostId
+    if (otherId === null) return null
     const phone = people?.get(otherId)?.phone ?? (await repo.findPerson(ctx.db, otherId))?.phone
     return phone ? `https://wa.me/${phone.replace(/\D/g, '')}` : null
   }
@@ -40,7 +41,9 @@ export async function toDto(
   },
 ): Promise<AppointmentDto> {
   const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
-  const person = (id: number) => {
+  // An erased psychologist (host_id null, docs/decisions/058) is `host: null`: the history still shows the session.
+  const person = (id: number | null) => {
+    if (id === null) return null
     const p = o.people?.get(id)
     return p
       ? { id: p.id, name: p.name, avatar: p.avatar, timezone: p.timezone }
@@ -64,7 +67,7 @@ export async function toDto(
     cancellation_date: a.cancelledAt ? a.cancelledAt.toISOString() : null,
     price_credits: a.priceCents / 100,
     ...(o.relations?.includes('host') ? { host: person(a.hostId) } : {}),
-    ...(o.relations?.includes('guest') ? { guest: person(a.guestId) } : {}),
+    ...(o.relations?.includes('guest') ? { guest: person(a.guestId)! } : {}),
     ...(o.properties?.length
       ? {
           properties: {

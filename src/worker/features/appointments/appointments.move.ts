@@ -23,7 +23,9 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
   // Only the guest moves (their credits, their time); an admin who is neither side sees nothing.
   if (side === 'admin') throw notFound()
   if (side === 'host') throw new AppError('unauthorized')
-  if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_move' })
+  // A session whose psychologist left was cancelled then (docs/decisions/058); null is never live.
+  if (!LIVE.includes(a.status) || a.hostId === null)
+    throw new AppError('conflict', { message: 'appointments.cannot_move' })
   const from = a.startAt.getTime()
   if (from - now < FREE_CANCEL_BEFORE_MS) throw new AppError('conflict', { message: 'appointments.move_too_late' })
   // Moved since the person looked: this tap was about a time the session no longer has.

@@ -57,6 +57,7 @@ export async function notifyAppointment(
   before?: Date,
 ) {
   try {
+    if (a.hostId === null) return // the psychologist left (docs/decisions/058): nothing is mailed about it any more
     const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
     if (!guest || !host) return
     const sends: Promise<unknown>[] = []
@@ -98,7 +99,11 @@ async function mailOne(
     kind === 'cancelled' && reasonKey
       ? `${t(`appointments.reason.${reasonKey}` as never)}${a.cancellationReasonText ? `: ${a.cancellationReasonText}` : ''}`
       : null
-  const page = `${ctx.linkBase}${localizedHref(locale, 'appointment')}/`
+  // The guest who left is erased with their sessions: the host's mail opens their list instead.
+  const page =
+    kind === 'guest_left'
+      ? `${ctx.linkBase}${localizedHref(locale, 'appointments')}`
+      : `${ctx.linkBase}${localizedHref(locale, 'appointment')}/`
   const query = new URLSearchParams({ appointment_id: String(a.id) })
   // The booking mail signs its reader in by itself (SPEC §2 /appointment/?…&user_id=&authorization=).
   if (kind === 'booked') {
@@ -110,6 +115,11 @@ async function mailOne(
   const policy =
     me.id === a.guestId && a.priceCents > 0 && (kind === 'booked' || kind === 'confirmed')
       ? t('appointment_mail.policy', { amount: formatMoney(a.priceCents, locale) })
+      : null
+  // A session cancelled because its host left or never held it gives every credit back: said with the amount.
+  const refund =
+    me.id === a.guestId && a.priceCents > 0 && (kind === 'host_left' || kind === 'not_held')
+      ? t('appointment_mail.refund_back', { amount: formatMoney(a.priceCents, locale) })
       : null
   await sendMail(
     ctx.env,
@@ -127,6 +137,7 @@ async function mailOne(
         reason,
         before: before ? when(before.getTime(), locale, zone) : null,
         policy,
+        refund,
         ics,
       },
     },

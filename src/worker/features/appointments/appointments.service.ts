@@ -248,9 +248,16 @@ export function refundFor(a: Pick<Appointment, 'priceCents' | 'startAt'>, by: 'g
 export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   const { a, side } = await mine(ctx, f.id)
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
+  // A session whose start has passed may have taken place: the guest can no longer cancel it (the
+  // refund policy gives nothing back within 24 hours anyway; docs/decisions/058). The host or an
+  // admin still may until it is closed (a host who did not come gives it all back).
+  if (side === 'guest' && a.startAt.getTime() <= now.getTime())
+    throw new AppError('conflict', { message: 'appointments.cancel_started' })
   // A host who lost the role cannot hold the session: the guest cancelling it is refunded in
   // full, as when a host cancels.
-  const hostGone = side === 'guest' && !hostsNow((await repo.findPerson(ctx.db, a.hostId))?.role ?? Role.patient)
+  const hostGone =
+    side === 'guest' &&
+    (a.hostId === null || !hostsNow((await repo.findPerson(ctx.db, a.hostId))?.role ?? Role.patient))
   const refund = refundFor(a, hostGone ? 'host' : side, now.getTime())
   const changed = await repo.transition(
     ctx.db,
@@ -321,7 +328,11 @@ export async function list(ctx: Ctx, q: AppointmentsQuery, now = Date.now()) {
   )
   // One query for the people of the page: the relations, and the phone a WhatsApp link needs.
   const people = new Map(
-    (await repo.peopleByIds(ctx.db, [...new Set(rows.flatMap((r) => [r.guestId, r.hostId]))])).map((p) => [p.id, p]),
+    (
+      await repo.peopleByIds(ctx.db, [
+        ...new Set(rows.flatMap((r) => [r.guestId, r.hostId]).filter((id): id is number => id !== null)),
+      ])
+    ).map((p) => [p.id, p]),
   )
   const appointments = await Promise.all(
     rows.map((r) => toDto(ctx, r, { people, relations: q.relations, properties: q.properties })),
@@ -359,7 +370,10 @@ export async function sendReminders(ctx: Ctx, now = Date.now()) {
 /** GET /appointment/{id}/calendar.ics: the caller's appointment as a calendar file (times in UTC; policy in ics.ts). */
 export async function calendarFile(ctx: Ctx, id: number) {
   const { a, side } = await mine(ctx, id, 'read')
-  const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
+  const [guest, host] = await Promise.all([
+    repo.findPerson(ctx.db, a.guestId),
+    a.hostId === null ? undefined : repo.findPerson(ctx.db, a.hostId),
+  ])
   const me = side === 'host' ? host : guest
   if (!me) throw notFound()
   // In the reader's own language, like the mail that carries the same file.

@@ -8,6 +8,7 @@ import { devicesOf } from '#worker/push/subscriptions.repo'
 import { AppError } from '#worker/http/errors'
 import { markViewersErased } from '#worker/http/viewer'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
+import { cancelBookedBy, cancelHostedBy } from '#worker/features/appointments/leaving.service'
 import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { endRealtime } from '#worker/realtime/channels'
 import type { CallerSession } from './accounts.service'
@@ -22,6 +23,12 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   if (id !== caller.id && caller.role !== Role.admin) throw new AppError('unauthorized')
   const user = await findUserById(ctx.db, id)
   if (!user) throw new AppError('not_found', { message: 'errors.user_not_found' })
+  // Their sessions to come first (docs/decisions/058), so none cascades away with credits in it:
+  // those they host are cancelled with the guests' credits back and the guests told; those they
+  // booked free the host's time and the host is told. Sessions that started stay: an erased host's
+  // keep the guest's history (host_id set null) and are closed by the closing job.
+  await cancelHostedBy(ctx, user.id)
+  await cancelBookedBy(ctx, user.id)
   const plans = await cancelPlansOnErase(ctx.db, user.id)
   try {
     await eraseUser(ctx.db, user, plans.stmts)

@@ -5,7 +5,17 @@ import type { Translate } from '#shared/i18n/index'
 import { esc, layout, type RenderedMail } from '../layout'
 
 export interface AppointmentMail {
-  kind: 'booked' | 'confirmed' | 'cancelled' | 'reminder_day' | 'reminder_hour' | 'moved'
+  kind:
+    | 'booked'
+    | 'confirmed'
+    | 'cancelled'
+    | 'reminder_day'
+    | 'reminder_hour'
+    | 'moved'
+    // Cancelled because someone left or the session was never held (docs/decisions/058).
+    | 'host_left'
+    | 'guest_left'
+    | 'not_held'
   name: string | null
   /** The other person's name. */
   other: string
@@ -19,8 +29,13 @@ export interface AppointmentMail {
   before?: string | null
   /** The cancellation policy with its amount (the guest's booked and confirmed mails). */
   policy?: string | null
+  /** The credits given back, said with their amount (the guest's host_left and not_held mails). */
+  refund?: string | null
   ics: string
 }
+
+/** The kinds whose calendar file removes the event. */
+const CANCELS = new Set<AppointmentMail['kind']>(['cancelled', 'host_left', 'guest_left', 'not_held'])
 
 export function appointmentMail(t: Translate, d: AppointmentMail): RenderedMail {
   const hello = d.name ? t('accounts.mail.hello_name', { name: d.name }) : t('accounts.mail.hello')
@@ -30,6 +45,7 @@ export function appointmentMail(t: Translate, d: AppointmentMail): RenderedMail 
     t(`appointment_mail.${d.kind}_body`, { other: d.other, when: d.when, channel: d.channel, before: d.before ?? '' }),
     ...(d.reason ? [t('appointment_mail.reason', { reason: d.reason })] : []),
     ...(d.policy ? [d.policy] : []),
+    ...(d.refund ? [d.refund] : []),
     t('appointment_mail.calendar'),
   ]
   const button = t(d.kind === 'booked' ? 'appointment_mail.open_booked' : 'appointment_mail.open')
@@ -40,7 +56,7 @@ export function appointmentMail(t: Translate, d: AppointmentMail): RenderedMail 
     attachments: [
       {
         filename: 'calma-appointment.ics',
-        contentType: `text/calendar; charset=utf-8; method=${d.kind === 'cancelled' ? 'CANCEL' : 'REQUEST'}`,
+        contentType: `text/calendar; charset=utf-8; method=${CANCELS.has(d.kind) ? 'CANCEL' : 'REQUEST'}`,
         content: d.ics,
       },
     ],
