@@ -37,7 +37,8 @@ export async function recordActivity(
   opts: { unitCompleted?: boolean } = {},
 ) {
   const d1 = ctx.db
-  // No activity day before the account existed, whoever dates it (issue 41 §4; decision 061).
+  // No activity day before the account existed (issue 41 §4; decision 061): a caller that knows
+  // the account's creation passes it (playback does), and no moment it gives goes before it.
   at = notBeforeAccount(at, user.createdAt)
   const before = await repo.findEngagement(d1, user.id)
   const s = step(before, at, zoneOf(user.timezone))
