@@ -20,6 +20,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['./test/setup.ts'],
+    // Vitest empties every stylesheet it is not told to keep, `?raw` too; these two are read as
+    // text by test/engagement/ranking-contrast.test.ts (the arrows' contrast, issue 41 §4).
+    css: { include: [/src\/client\/styles\/base\.css/, /src\/client\/features\/engagement\/engagement\.css/] },
     // One workerd runs the files one after another (decision 031): a runtime's start-up and the
     // migrations are paid once per worker, not per file; test/reset.ts empties storage per file.
     isolate: false,

@@ -62,6 +62,7 @@ const CASES = [
       movePolicy:
         'Tus 45,00\u00a0$ en créditos siguen con la sesión. Puedes cambiarla hasta 24 horas antes de que empiece.',
       moveSummary: /^Nueva hora: .+ a las \d\d:\d\d\.$/,
+      movesLeft: 'Una sesión se puede cambiar hasta 3 veces: esta, 2 más.',
       moved: 'Sesión cambiada. Os hemos enviado la nueva hora por correo a los dos.',
     },
     channel: 'google_meet',
@@ -93,6 +94,7 @@ const CASES = [
       refundFull: 'Your $45.00 in credits will be returned.',
       movePolicy: 'Your $45.00 in credits stay with the session. You can move it until 24 hours before it starts.',
       moveSummary: /^New time: .+ at \d\d:\d\d\.$/,
+      movesLeft: 'A session can be moved up to 3 times: this one, 2 more.',
       moved: 'Session moved. We have sent the new time to you both by email.',
     },
     channel: 'zoom',
@@ -275,6 +277,8 @@ export default function ({ test, browser, api }) {
         await keptCard.getByTestId('move-open').click()
         const moveForm = keptCard.getByTestId('move-form')
         assert.equal(await moveForm.getByTestId('move-policy').textContent(), c.text.movePolicy)
+        // At most 3 moves of one session (issue 41 §4): the panel says how many are left.
+        assert.equal(await moveForm.getByTestId('moves-left').textContent(), c.text.movesLeft)
         await moveForm.getByTestId('slot').first().waitFor({ timeout: 15_000 }) // the first day with room, found by itself
         const target = await moveForm.getByTestId('slot').last().getAttribute('data-start')
         await moveForm.getByTestId('slot').last().click()

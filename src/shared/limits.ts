@@ -66,6 +66,11 @@ export const INCLUDED_SESSIONS_PER_MONTH = 4
 /** A guest who cancels at least this long before the start gets the credits back (the host: always). */
 export const FREE_CANCEL_BEFORE_MS = 24 * 60 * 60 * 1000
 /**
+ * How many times a guest may move one session (issue 41 §4; decision 061): enough for a real
+ * change of plans, not a way to send the host 40 mails. SPEC is silent; Cal.com caps reschedules too.
+ */
+export const MAX_MOVES = 3
+/**
  * How far ahead a session can be booked (issue 20 §6; docs/API.md "Appointments"): slots are
  * listed for the guest's days from yesterday to today + this many days, and a booking must start
  * within this many days of now. Any other day or start answers 422 with a field error.

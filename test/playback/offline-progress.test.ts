@@ -4,9 +4,16 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { OFFLINE_SAVE_MAX_AGE_MS } from '#worker/features/playback/playback.service'
+import { patchUser } from '../factories'
 import { progressRow, routeWithMedia, save, someone } from './support'
 
 const DAY = 24 * 60 * 60 * 1000
+/** Someone whose account is 40 days old: a save is never dated before the account (issue 41 §4). */
+async function longstanding() {
+  const me = await someone('free')
+  await patchUser(me.id, { createdAt: new Date(Date.now() - 40 * DAY) })
+  return me
+}
 const lastDay = async (userId: number) =>
   (
     await env.DB.prepare('SELECT last_day FROM user_engagement WHERE user_id = ?1')
@@ -17,7 +24,7 @@ const lastDay = async (userId: number) =>
 describe('POST /v1/unit/progress with played_at', () => {
   it('completes at the moment it happened and counts that day', async () => {
     const route = await routeWithMedia({ units: 2 })
-    const me = await someone('free')
+    const me = await longstanding()
     const yesterday = Date.now() - DAY
     const done = await save(me, { unit_id: route.units[0]!.id, position: 300, completed: 1, played_at: yesterday })
     expect(done.res.status).toBe(200)
@@ -28,7 +35,7 @@ describe('POST /v1/unit/progress with played_at', () => {
 
   it('never dates a save after now, nor more than 7 days back', async () => {
     const route = await routeWithMedia({ units: 2 })
-    const me = await someone('free')
+    const me = await longstanding()
     const before = Date.now()
     const future = await save(me, {
       unit_id: route.units[0]!.id,

@@ -60,6 +60,8 @@ export const appointmentSchema = z.object({
   reason_for_cancellation_text: z.string().nullable(),
   cancellation_date: z.string().nullable(),
   price_credits: z.number(),
+  /** How many more times the guest may move it (MAX_MOVES in all, issue 41 §4). */
+  moves_left: z.number().int(),
   /** with_relations=host|guest */
   host: personSchema.nullable().optional(),
   guest: personSchema.optional(),

@@ -123,6 +123,11 @@ export const en = {
     move_choose: 'Choose a day and a free time.',
     move_submit: 'Move the session',
     moving: 'Moving…',
+    // At most MAX_MOVES moves of one session (issue 41 §4, decision 061)
+    moves_left: 'A session can be moved up to {{max}} times: this one, {{count}} more.',
+    moves_left_one: 'A session can be moved up to {{max}} times: this one, once more.',
+    moves_used:
+      'You have moved this session {{max}} times, the most a session can be. You can still cancel it up to 24 hours before it starts.',
   },
 }
 
@@ -246,5 +251,9 @@ export const es: typeof en = {
     move_choose: 'Elige un día y una hora libre.',
     move_submit: 'Cambiar la sesión',
     moving: 'Cambiando…',
+    moves_left: 'Una sesión se puede cambiar hasta {{max}} veces: esta, {{count}} más.',
+    moves_left_one: 'Una sesión se puede cambiar hasta {{max}} veces: esta, una vez más.',
+    moves_used:
+      'Ya has cambiado esta sesión {{max}} veces, el máximo para una sesión. Aún puedes cancelarla hasta 24 horas antes de que empiece.',
   },
 }

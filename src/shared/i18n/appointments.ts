@@ -62,6 +62,8 @@ export const en = {
     move_same: 'This is already the time of your session. Please choose another one.',
     move_changed: 'This session has just been moved or changed. Please look at it again.',
     move_too_soon: 'Please choose a time at least 24 hours away, so you can still move or cancel it for free.',
+    move_limit:
+      'This session has already been moved {{count}} times, the most a session can be. You can still cancel it up to 24 hours before it starts.',
     status: {
       pending: 'Pending',
       confirmed: 'Confirmed',
@@ -152,6 +154,8 @@ export const es: typeof en = {
     move_same: 'Esa ya es la hora de tu sesión. Por favor, elige otra.',
     move_changed: 'Esta sesión se acaba de cambiar. Por favor, vuelve a mirarla.',
     move_too_soon: 'Elige una hora con al menos 24 horas de margen, para poder cambiarla o cancelarla sin coste.',
+    move_limit:
+      'Esta sesión ya se ha cambiado {{count}} veces, el máximo para una sesión. Aún puedes cancelarla hasta 24 horas antes de que empiece.',
     status: {
       pending: 'Pendiente',
       confirmed: 'Confirmada',

@@ -1,9 +1,13 @@
 import { DurableObject } from 'cloudflare:workers'
 
 /**
- * One per psychologist (host): books that host's slots one request at a time (DESIGN §5).
- * A Durable Object runs one event at a time, so two guests asking for the same start
- * cannot both get it; the unique index on live (host, start) appointments backs this up.
+ * One per psychologist (host): books that host's sessions one request at a time (DESIGN §5).
+ * A Durable Object runs one event at a time, so two guests asking for overlapping times cannot
+ * both hold them: a hold is the session's interval [start, end), and no two guests hold
+ * intervals that overlap, whatever their lengths (issue 41 §4: a host who changed the session
+ * length offers starts that are not the old ones). D1's conditional write (appointments.repo
+ * insertBooking / moveBooking: no live session of the host overlaps) is the last word on what is
+ * already booked; this object keeps two requests in flight apart.
  * The hold lives in the object's own SQLite storage while the booking is written to D1.
  * It reads no binding, so it names none: env.ts names this class for SCHEDULES, and an import
  * back would close a circle (issue 33 §4).
@@ -13,23 +17,30 @@ export class HostSchedule extends DurableObject<unknown> {
     super(ctx, env)
     // The runtime holds every event until this settles; nothing is left to await here.
     void ctx.blockConcurrencyWhile(async () => {
+      // `holds` (starts only) came before intervals; its holds lived 30 s, so it is simply dropped.
+      this.ctx.storage.sql.exec('DROP TABLE IF EXISTS holds')
       this.ctx.storage.sql.exec(
-        'CREATE TABLE IF NOT EXISTS holds (start_at INTEGER PRIMARY KEY, guest_id INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
+        'CREATE TABLE IF NOT EXISTS held (start_at INTEGER PRIMARY KEY, end_at INTEGER NOT NULL, guest_id INTEGER NOT NULL, expires_at INTEGER NOT NULL)',
       )
     })
   }
 
-  /** Hold `startAt` for `guestId` for `ttlMs`; false when someone else holds it. */
-  async hold(startAt: number, guestId: number, ttlMs = 60_000): Promise<boolean> {
+  /**
+   * Hold [startAt, endAt) for `guestId` for `ttlMs`; false when another guest holds an interval
+   * that overlaps it. `endAt` defaults to the start's own millisecond (a point).
+   */
+  async hold(startAt: number, guestId: number, ttlMs = 60_000, endAt = startAt + 1): Promise<boolean> {
     const now = Date.now()
-    this.ctx.storage.sql.exec('DELETE FROM holds WHERE expires_at <= ?', now)
-    const existing = this.ctx.storage.sql
-      .exec<{ guest_id: number }>('SELECT guest_id FROM holds WHERE start_at = ?', startAt)
+    const sql = this.ctx.storage.sql
+    sql.exec('DELETE FROM held WHERE expires_at <= ?', now)
+    const others = sql
+      .exec('SELECT 1 FROM held WHERE start_at < ? AND end_at > ? AND guest_id <> ?', endAt, startAt, guestId)
       .toArray()
-    if (existing.length && existing[0]!.guest_id !== guestId) return false
-    this.ctx.storage.sql.exec(
-      'INSERT INTO holds (start_at, guest_id, expires_at) VALUES (?, ?, ?) ON CONFLICT(start_at) DO UPDATE SET expires_at = excluded.expires_at',
+    if (others.length) return false
+    sql.exec(
+      'INSERT INTO held (start_at, end_at, guest_id, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT(start_at) DO UPDATE SET end_at = excluded.end_at, expires_at = excluded.expires_at',
       startAt,
+      endAt,
       guestId,
       now + ttlMs,
     )
@@ -38,14 +49,23 @@ export class HostSchedule extends DurableObject<unknown> {
 
   /** Let a slot go (a booking failed or was cancelled). */
   async release(startAt: number, guestId: number): Promise<void> {
-    this.ctx.storage.sql.exec('DELETE FROM holds WHERE start_at = ? AND guest_id = ?', startAt, guestId)
+    this.ctx.storage.sql.exec('DELETE FROM held WHERE start_at = ? AND guest_id = ?', startAt, guestId)
   }
 
+  /** The starts held now. */
   async held(): Promise<number[]> {
+    return (await this.heldIntervals()).map((h) => h.start)
+  }
+
+  /** The intervals held now, [start, end), by start. */
+  async heldIntervals(): Promise<{ start: number; end: number }[]> {
     const now = Date.now()
     return this.ctx.storage.sql
-      .exec<{ start_at: number }>('SELECT start_at FROM holds WHERE expires_at > ? ORDER BY start_at', now)
+      .exec<{ start_at: number; end_at: number }>(
+        'SELECT start_at, end_at FROM held WHERE expires_at > ? ORDER BY start_at',
+        now,
+      )
       .toArray()
-      .map((r) => r.start_at)
+      .map((r) => ({ start: r.start_at, end: r.end_at }))
   }
 }

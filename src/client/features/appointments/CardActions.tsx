@@ -3,7 +3,7 @@ import { usePage } from '#client/app/context.tsx'
 import { CancelForm } from './CancelForm'
 import { isLive } from './format'
 import { CloseForm, MeetingForm } from './HostForms'
-import { MoveForm, movable } from './MoveForm'
+import { MoveForm, inMoveWindow, movable, movesNote } from './MoveForm'
 
 export type CardChange =
   | { kind: 'confirmed' | 'closed' | 'meeting' | 'moved'; appointment: AppointmentDto }
@@ -79,6 +79,12 @@ export function CardActions({
           {!(side === 'guest' && new Date(a.start_at).getTime() <= Date.now()) &&
             opener('cancel', t('appointment_pages.cancel'), busy, true)}
         </div>
+      )}
+      {isLive(a) && side === 'guest' && panel === null && inMoveWindow(a) && !movable(a) && (
+        // Moved MAX_MOVES times: no Move button, and the reason said kindly, with what is still possible.
+        <p className="appt-policy" data-testid="moves-used">
+          {movesNote(t, a)}
+        </p>
       )}
       {panel === 'cancel' && (
         <CancelForm

@@ -6,6 +6,7 @@ import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
 import type { Appointment } from '#worker/db/schema'
 import * as repo from './appointments.repo'
+import { MAX_MOVES } from '#shared/limits'
 
 const channelName = (c: number | null) =>
   c === null ? null : (Object.entries(MeetingChannel).find(([, v]) => v === c)?.[0] ?? null)
@@ -66,6 +67,7 @@ export async function toDto(
     reason_for_cancellation_text: a.cancellationReasonText ?? null,
     cancellation_date: a.cancelledAt ? a.cancelledAt.toISOString() : null,
     price_credits: a.priceCents / 100,
+    moves_left: Math.max(0, MAX_MOVES - a.moves),
     ...(o.relations?.includes('host') ? { host: person(a.hostId) } : {}),
     ...(o.relations?.includes('guest') ? { guest: person(a.guestId)! } : {}),
     ...(o.properties?.length

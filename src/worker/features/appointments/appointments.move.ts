@@ -1,14 +1,22 @@
 // Sessions you can move (issue 34 §3; docs/decisions/047, docs/API.md "Moving a session").
 import type { MoveForm } from '#shared/contract/appointments'
-import { FREE_CANCEL_BEFORE_MS } from '#shared/limits'
+import { FREE_CANCEL_BEFORE_MS, MAX_MOVES } from '#shared/limits'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
+import { createTranslator } from '#shared/i18n/index'
+import { messagesFor } from '#shared/i18n/messages'
 import * as repo from './appointments.repo'
 import { toDto } from './appointments.dto'
-import { checkStart, inHeldSlot, LIVE, mine, notFound, openHost } from './appointments.service'
+import { checkStart, inHeldSlot, LIVE, mine, notFound, openHost, slotTaken } from './appointments.service'
 import { notifyAppointment } from './appointments.notify'
 
 const changed = () => new AppError('conflict', { message: 'appointments.move_changed' })
+/** 409 with the field: the session was moved MAX_MOVES times; it can still be cancelled (decision 061). */
+function moveLimit(ctx: Ctx) {
+  const params = { count: MAX_MOVES }
+  const text = createTranslator(ctx.locale, messagesFor(ctx.locale))('appointments.move_limit', params)
+  return new AppError('conflict', { message: 'appointments.move_limit', params, fields: { start_at: [text] } })
+}
 
 /**
  * POST /v1/appointment/move: the guest moves their live session to another free slot of the same
@@ -26,6 +34,7 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
   // A session whose psychologist left was cancelled then (docs/decisions/058); null is never live.
   if (!LIVE.includes(a.status) || a.hostId === null)
     throw new AppError('conflict', { message: 'appointments.cannot_move' })
+  if (a.moves >= MAX_MOVES) throw moveLimit(ctx)
   const from = a.startAt.getTime()
   if (from - now < FREE_CANCEL_BEFORE_MS) throw new AppError('conflict', { message: 'appointments.move_too_late' })
   // Moved since the person looked: this tap was about a time the session no longer has.
@@ -45,18 +54,24 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
   const { host, hours, zone } = await openHost(ctx, a.hostId)
   const grid = checkStart(ctx, f.start_at, hours, zone, now)
 
-  const moved = await inHeldSlot(ctx, host.id, f.start_at, a.guestId, () =>
-    repo.moveBooking(ctx.db, {
-      id: a.id,
-      from: f.current_start_at,
-      to: f.start_at,
-      end: f.start_at + grid.slotMinutes * 60_000,
-      notBefore: now + FREE_CANCEL_BEFORE_MS,
-      at: now,
-    }),
+  // The new time takes the host's session length now (their current offer), checked as an interval.
+  const m = {
+    id: a.id,
+    hostId: host.id,
+    from: f.current_start_at,
+    to: f.start_at,
+    end: f.start_at + grid.slotMinutes * 60_000,
+    maxMoves: MAX_MOVES,
+  }
+  const moved = await inHeldSlot(ctx, host.id, { start: m.to, end: m.end }, a.guestId, () =>
+    repo.moveBooking(ctx.db, { ...m, notBefore: now + FREE_CANCEL_BEFORE_MS, at: now }),
   )
-  // Moved, cancelled or closed by another request since it was read.
-  if (!moved) throw changed()
+  if (!moved) {
+    // Which condition of the one statement failed: another session there, the limit reached, or
+    // moved, cancelled or closed by another request since it was read.
+    const why = await repo.whyNotMoved(ctx.db, m)
+    throw why === 'slot_taken' ? slotTaken() : why === 'move_limit' ? moveLimit(ctx) : changed()
+  }
   await notifyAppointment(ctx, moved, 'moved', undefined, a.startAt)
   return toDto(ctx, moved, {})
 }

@@ -1,10 +1,10 @@
 // Appointments, availability and the credit movements they cause (CONVENTIONS 3: SQL only here).
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { tablePage } from '#worker/db/page'
 import { appointments, users, type Appointment } from '#worker/db/schema'
-import { batch, rowsIn } from '#worker/db/query'
+import { batch, firstRow, rowsIn } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
 import { z } from 'zod'
 
@@ -39,22 +39,37 @@ export const findPerson = (db: Db, id: number) =>
     .where(eq(users.id, id))
     .get()
 
-/** Starts of the host's live appointments in [from, to). */
-export async function liveStarts(db: Db, hostId: number, from: number, to: number) {
+/**
+ * The host's live sessions that overlap [from, to), as intervals [start, end): a session keeps
+ * the length it was booked with, whatever the host's length is now (issue 41 §4).
+ */
+export async function liveIntervals(db: Db, hostId: number, from: number, to: number) {
   const rows = await db
-    .select({ startAt: appointments.startAt })
+    .select({ startAt: appointments.startAt, endAt: appointments.endAt })
     .from(appointments)
     .where(
       and(
         eq(appointments.hostId, hostId),
         inArray(appointments.status, LIVE),
-        gte(appointments.startAt, new Date(from)),
         lt(appointments.startAt, new Date(to)),
+        gt(appointments.endAt, new Date(from)),
       ),
     )
     .all()
-  return rows.map((r) => r.startAt.getTime())
+  return rows.map((r) => ({ start: r.startAt.getTime(), end: r.endAt.getTime() }))
 }
+
+/**
+ * A live session of `hostId` other than `except` that overlaps [start, end): the condition the
+ * booking and the move write under, in the same statement as the write (one D1 transaction: of
+ * two overlapping writes at once, the second sees the first). Half-open: 10:00-10:50 and
+ * 10:50-11:40 do not overlap.
+ */
+const overlapping = (hostId: number, start: number, end: number, except = 0) =>
+  sql`SELECT 1 FROM appointments o WHERE o.host_id = ${hostId} AND o.status IN (1, 2)
+        AND o.start_at < ${end} AND o.end_at > ${start} AND o.id <> ${except}`
+
+const takenRow = z.object({ taken: z.number() })
 
 export const findAppointment = (db: Db, id: number): Promise<Appointment | undefined> =>
   db.select().from(appointments).where(eq(appointments.id, id)).get()
@@ -73,15 +88,19 @@ export interface NewBooking {
  * One D1 batch (one transaction): the appointment, only if the guest's ledger covers the price,
  * and its debit, only if the appointment was written. The partial unique index on live
  * (host_id, start_at) refuses a second booking of the slot; the balance is read inside the same
- * transaction, so two bookings by one guest cannot both spend the same credits.
- * Answers the new row, or 'no_credits', or throws the unique-index error.
+ * transaction, so two bookings by one guest cannot both spend the same credits. Nor is it written
+ * when a live session of the host overlaps [startAt, endAt) (issue 41 §4: one psychologist, one
+ * session at a time, whatever the lengths); the first statement says whether one did.
+ * Answers the new row, or 'slot_taken', or 'no_credits', or throws the unique-index error.
  */
-export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment | 'no_credits'> {
+export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment | 'no_credits' | 'slot_taken'> {
   // `sql` templates in db/query.ts's batch: the builder does not say these INSERT … SELECT forms.
-  const [inserted] = await batch(db, [
+  const [taken, inserted] = await batch(db, [
+    sql`SELECT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)}) AS taken`,
     sql`INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
         SELECT ${b.guestId}, ${b.hostId}, ${AppointmentStatus.pending}, ${b.channel}, ${b.startAt}, ${b.endAt}, ${b.priceCents}, ${b.now}, ${b.now}
         WHERE ${ledger.balanceOf(b.guestId)} >= ${b.priceCents}
+          AND NOT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)})
         RETURNING id`,
     ledger.debitBookingStmt({
       guestId: b.guestId,
@@ -92,7 +111,7 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment 
     }),
   ])
   const id = rowsIn(inserted, idRow)[0]?.id
-  if (!id) return 'no_credits'
+  if (!id) return rowsIn(taken, takenRow)[0]?.taken ? 'slot_taken' : 'no_credits'
   return (await findAppointment(db, id))!
 }
 
@@ -270,17 +289,29 @@ export function claimReminders(
 
 /**
  * A live appointment moved from `from` to `to`, in one conditional statement (one D1
- * transaction): the row changes only if it is still live, still at `from` and `from` is not
- * before `notBefore` (the move policy). The session holds its old slot until this statement and
- * its new one from it, never neither nor both; of any number of concurrent moves of one session
- * only the first still finds it at `from`. The partial unique index on live (host_id, start_at)
- * refuses a slot someone else holds (throws). The ledger is not touched: the debit is keyed by
- * the appointment's id, so the credits stay with the session. The reminders go again for the new
- * time. Answers the moved row, or undefined when nothing matched.
+ * transaction): the row changes only if it is still live, still at `from`, `from` is not
+ * before `notBefore` (the move policy), it was moved fewer than `maxMoves` times, and no other
+ * live session of the host overlaps [to, end) (issue 41 §4; the old interval of this very session
+ * does not count: a session may move half an hour later). The session holds its old interval
+ * until this statement and its new one from it, never neither nor both; of any number of
+ * concurrent moves of one session only the first still finds it at `from`, and of two moves of
+ * two sessions into overlapping times only the first finds the time free. The ledger is not
+ * touched: the debit is keyed by the appointment's id, so the credits stay with the session. The
+ * reminders go again for the new time. Answers the moved row, or undefined when nothing matched
+ * (`whyNotMoved` says which condition failed).
  */
 export const moveBooking = (
   db: Db,
-  m: { id: number; from: number; to: number; end: number; notBefore: number; at: number },
+  m: {
+    id: number
+    hostId: number
+    from: number
+    to: number
+    end: number
+    notBefore: number
+    maxMoves: number
+    at: number
+  },
 ): Promise<Appointment | undefined> =>
   db
     .update(appointments)
@@ -298,6 +329,8 @@ export const moveBooking = (
         inArray(appointments.status, LIVE),
         eq(appointments.startAt, new Date(m.from)),
         gte(appointments.startAt, new Date(m.notBefore)),
+        lt(appointments.moves, m.maxMoves),
+        sql`NOT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)})`,
       ),
     )
     .returning()
@@ -334,3 +367,25 @@ export const liveEndedBy = (db: Db, endedBy: number, limit: number) =>
     .orderBy(asc(appointments.endAt))
     .limit(limit)
     .all()
+
+const whyRow = z.object({ taken: z.number(), moves: z.number().nullable() })
+
+/**
+ * Why moveBooking moved nothing, read just after it: another live session of the host overlaps
+ * the new time ('slot_taken'), the session was moved `maxMoves` times ('move_limit'), or it
+ * changed since it was read ('changed': moved, cancelled, closed).
+ */
+export async function whyNotMoved(
+  db: Db,
+  m: { id: number; hostId: number; from: number; to: number; end: number; maxMoves: number },
+): Promise<'slot_taken' | 'move_limit' | 'changed'> {
+  const row = await firstRow(
+    db,
+    sql`SELECT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)}) AS taken,
+          (SELECT moves FROM appointments WHERE id = ${m.id} AND start_at = ${m.from} AND status IN (1, 2)) AS moves`,
+    whyRow,
+  )
+  if (row?.moves === null || row?.moves === undefined) return 'changed'
+  if (row.moves >= m.maxMoves) return 'move_limit'
+  return row.taken ? 'slot_taken' : 'changed'
+}

@@ -82,7 +82,11 @@ export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; ti
   const { host, hours, zone } = await openHost(ctx, q.host_id)
   const from = instantOf(addDays(q.date, -1), 0, 'UTC')!
   const to = instantOf(addDays(q.date, 2), 0, 'UTC')!
-  const [live, held] = await Promise.all([repo.liveStarts(ctx.db, host.id, from, to), schedule(ctx, host.id).held()])
+  // Intervals, not starts: a session booked at 09:00 for 60 minutes still holds the host at 09:50.
+  const [live, held] = await Promise.all([
+    repo.liveIntervals(ctx.db, host.id, from, to),
+    schedule(ctx, host.id).heldIntervals(),
+  ])
   // The last day of the horizon is cut at the horizon's instant, as bookings are.
   const slots = freeSlots({
     hours,
@@ -90,7 +94,8 @@ export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; ti
     daysOff: new Set(),
     date: q.date,
     guestZone: tz,
-    taken: new Set([...live, ...held]),
+    taken: new Set(),
+    busy: [...live, ...held],
     now,
   }).filter((s) => s.startMs <= horizonEnd(now))
   return {
@@ -105,17 +110,25 @@ export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; ti
   }
 }
 
-const slotTaken = () =>
+export const slotTaken = () =>
   new AppError('conflict', { message: 'appointments.slot_taken', fields: { start_at: ['appointments.slot_taken'] } })
 
 /**
- * `write` while `start` is held for `guestId` in the host's schedule object (one holder at a
- * time, booking and moving alike); 409 'slot_taken' when someone else holds it or the partial
- * unique index on live (host_id, start_at) refuses the write.
+ * `write` while the interval [start, end) is held for `guestId` in the host's schedule object
+ * (no two guests hold overlapping intervals, booking and moving alike); 409 'slot_taken' when
+ * someone else holds an overlapping one or the partial unique index on live (host_id, start_at)
+ * refuses the write. The write itself checks the booked sessions (repo: no live overlap).
  */
-export async function inHeldSlot<T>(ctx: Ctx, hostId: number, start: number, guestId: number, write: () => Promise<T>) {
+export async function inHeldSlot<T>(
+  ctx: Ctx,
+  hostId: number,
+  interval: { start: number; end: number },
+  guestId: number,
+  write: () => Promise<T>,
+) {
   const slot = schedule(ctx, hostId)
-  if (!(await slot.hold(start, guestId, HOLD_MS))) throw slotTaken()
+  const start = interval.start
+  if (!(await slot.hold(start, guestId, HOLD_MS, interval.end))) throw slotTaken()
   try {
     return await write()
   } catch (err) {
@@ -173,17 +186,20 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   // grants when it is paid (features/payments), so a subscriber pays with those.
   const price = SESSION_PRICE_CENTS
 
-  const row = await inHeldSlot(ctx, host.id, f.start_at, guest.id, () =>
+  const endAt = f.start_at + grid.slotMinutes * 60_000
+  const row = await inHeldSlot(ctx, host.id, { start: f.start_at, end: endAt }, guest.id, () =>
     repo.insertBooking(ctx.db, {
       guestId: guest.id,
       hostId: host.id,
       startAt: f.start_at,
-      endAt: f.start_at + grid.slotMinutes * 60_000,
+      endAt,
       channel: f.meeting_channel,
       priceCents: price,
       now,
     }),
   )
+  // Another live session of the host overlaps this time (a length changed since it was booked).
+  if (row === 'slot_taken') throw slotTaken()
   if (row === 'no_credits')
     throw new AppError('payment_problem', {
       message: 'appointments.no_credits',

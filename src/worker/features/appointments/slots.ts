@@ -37,8 +37,23 @@ export interface SlotQuery {
   guestZone: string
   /** Starts (ms) already live or held. */
   taken: ReadonlySet<number>
+  /**
+   * Intervals [start, end) (ms) already live or held: a slot that overlaps one is not offered,
+   * whatever the lengths (a host who changed the session length, issue 41 §4).
+   */
+  busy?: readonly Interval[]
   now: number
 }
+
+/** [start, end) in ms. */
+export interface Interval {
+  start: number
+  end: number
+}
+
+/** Whether [start, end) overlaps one of `busy` (half-open: back to back is free). */
+export const overlapsAny = (start: number, end: number, busy: readonly Interval[]) =>
+  busy.some((b) => b.start < end && b.end > start)
 
 /**
  * Every start of the host's weekly hours that falls on the guest's `date` in the guest's zone,
@@ -63,6 +78,7 @@ export function freeSlots(q: SlotQuery): Slot[] {
         const start = instantOf(hostDate, m, q.hostZone)
         if (start === null || seen.has(start)) continue
         if (start < dayStart || start >= dayEnd || start < q.now + MIN_NOTICE_MS || q.taken.has(start)) continue
+        if (q.busy && overlapsAny(start, start + h.slotMinutes * 60_000, q.busy)) continue
         seen.add(start)
         const w = wallClock(start, q.guestZone)
         out.push({

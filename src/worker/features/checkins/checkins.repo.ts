@@ -77,3 +77,9 @@ export async function keepZone(db: Db, userId: number, zone: string): Promise<st
     .returning({ timezone: users.timezone })
   return rows[0]?.timezone ?? null
 }
+
+/** The zone on the person's row in D1 (the one their first check-in kept), or null. */
+export async function storedZone(db: Db, userId: number): Promise<string | null> {
+  const row = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId)).get()
+  return row?.timezone ?? null
+}

@@ -8,7 +8,8 @@ import { AppError } from '#worker/http/errors'
 import { personal } from '#worker/http/person-cache'
 import { addDays, wallClock } from '#worker/lib/zones'
 import { canonicalTimeZone } from '#shared/contract/fields'
-import { checkinsBetween, keepZone, upsertCheckin, type CheckinRow } from './checkins.repo'
+import { checkinsBetween, keepZone, storedZone, upsertCheckin, type CheckinRow } from './checkins.repo'
+import { refreshSessions } from '#worker/identity/sessions'
 
 function caller(ctx: Ctx) {
   if (!ctx.user) throw new AppError('unauthenticated')
@@ -33,9 +34,24 @@ function stateOf(rows: readonly CheckinRow[], today: string): CheckinState {
   return { today: mine ? dto(mine) : null, trend: { days } }
 }
 
-/** Today's check-in and the trend, on the caller's clock (`zone`); the rows kept per data version. */
+/**
+ * The zone the caller's check-in days are counted in: their profile's zone, which their first
+ * check-in stored when they had none (keepZone), read from D1 when the session's copy of the row
+ * does not have it yet (a copy read before that first check-in: KV keeps it until the session is
+ * renewed, up to 60 s elsewhere); the request's zone (`asked`: cookie or `timezone` header) only
+ * for someone who has never checked in and has no zone. Found from outside (issue 41 §4): a
+ * check-in just saved was missing from `today` when the next call sent another `timezone` header.
+ */
+async function checkinZone(ctx: Ctx, userId: number, asked: string) {
+  const own = ctx.user?.row?.timezone
+  const kept = own ? canonicalTimeZone(own) : canonicalTimeZone((await storedZone(ctx.db, userId)) ?? '')
+  return kept ?? asked
+}
+
+/** Today's check-in and the trend, on the caller's clock (their kept zone, else `zone`); the rows kept per data version. */
 export async function checkinState(ctx: Ctx, zone: string, now = Date.now()): Promise<CheckinState> {
   const user = caller(ctx)
+  zone = await checkinZone(ctx, user.id, zone)
   const today = wallClock(now, zone).date
   const from = addDays(today, 1 - TREND_DAYS)
   // A day's window is part of the key: the rows do not change at midnight, the window does.
@@ -55,7 +71,13 @@ export async function saveCheckin(
 ): Promise<CheckinState & { updated: boolean }> {
   const user = caller(ctx)
   // A person without a zone on their profile keeps this one from now on: one clock, one "today".
-  if (!user.row?.timezone) zone = canonicalTimeZone((await keepZone(ctx.db, user.id, zone)) ?? zone) ?? zone
+  // The session's copy of the row learns it at once (streaks count days in it too), and reads
+  // before the copy has it ask D1 (checkinZone).
+  if (!user.row?.timezone) {
+    const kept = await keepZone(ctx.db, user.id, zone)
+    zone = canonicalTimeZone(kept ?? zone) ?? zone
+    if (kept) await refreshSessions(ctx.env, user.id)
+  }
   const today = wallClock(now, zone).date
   const saved = await upsertCheckin(
     ctx.db,

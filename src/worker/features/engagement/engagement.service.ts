@@ -32,11 +32,14 @@ async function ensureCatalog(d1: Db) {
  */
 export async function recordActivity(
   ctx: Pick<Ctx, 'env' | 'db'>,
-  user: { id: number; timezone?: string | null; language: Locale },
+  user: { id: number; timezone?: string | null; language: Locale; createdAt?: Date | null },
   at = Date.now(),
   opts: { unitCompleted?: boolean } = {},
 ) {
   const d1 = ctx.db
+  // No activity day before the account existed (issue 41 §4; decision 061): a caller that knows
+  // the account's creation passes it (playback does), and no moment it gives goes before it.
+  at = notBeforeAccount(at, user.createdAt)
   const before = await repo.findEngagement(d1, user.id)
   const s = step(before, at, zoneOf(user.timezone))
   const counted = await repo.writeStep(d1, user.id, before.lastDay, s, POINTS_PER_DAY, at)
@@ -44,6 +47,10 @@ export async function recordActivity(
   const awarded = counted || opts.unitCompleted ? await awardRewards(ctx, user.id, user.language, at) : []
   return { day: counted ? s.day : null, streak: counted ? s.next.currentStreak : before.currentStreak, awarded }
 }
+
+/** `at`, or the account's creation when `at` is earlier: a person's days start when they arrived. */
+export const notBeforeAccount = (at: number, createdAt: Date | null | undefined) =>
+  createdAt ? Math.max(at, createdAt.getTime()) : at
 
 /** Give every reward the person's facts reach (once each), and tell them in the app. */
 export async function awardRewards(

@@ -155,6 +155,19 @@ const reachedEnd = (position: number, duration: number | null) =>
 export const OFFLINE_SAVE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
+ * The moment a save counts for (its progress, its activity day): the `played_at` a save made
+ * offline carries (issue 23 §5), never ahead of now, at most 7 days back, and never before the
+ * account existed (issue 41 §4: a 12-second-old account dated seven saves a day apart and got
+ * a 7-day streak). Clamped, not refused: the position is real, only its date is not
+ * (docs/decisions/061).
+ */
+export function playedAt(played: number | undefined, now: number, accountCreated: Date | null | undefined) {
+  if (played === undefined) return now
+  const floor = Math.max(now - OFFLINE_SAVE_MAX_AGE_MS, accountCreated?.getTime() ?? 0)
+  return Math.min(now, Math.max(floor, played))
+}
+
+/**
  * POST /v1/unit/progress: the caller's position in a unit they may play, and its completion.
  * Refuses a unit that is not visible (404), one the caller may not play (403 no_privileges) and
  * one still locked by the unit before it (403, lock `unit_not_completed`): nothing is written.
@@ -176,10 +189,7 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
     row.durationSeconds !== null && row.durationSeconds >= 0
       ? Math.min(input.position, row.durationSeconds)
       : input.position
-  // A save made offline carries its moment (issue 23 §5): at most 7 days back, never ahead of now.
-  const now = Date.now()
-  const at =
-    input.played_at === undefined ? now : Math.min(now, Math.max(now - OFFLINE_SAVE_MAX_AGE_MS, input.played_at))
+  const at = playedAt(input.played_at, Date.now(), user.row?.createdAt)
   const saved = await repo.saveProgress(ctx.db, {
     userId: user.id,
     unitId: row.id,
@@ -207,9 +217,17 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
 /** Record the activity; a failure there is logged and never fails the save. */
 async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean, at: number) {
   try {
-    await recordActivity(ctx, { id: user.id, timezone: user.row?.timezone ?? null, language: user.language }, at, {
-      unitCompleted,
-    })
+    await recordActivity(
+      ctx,
+      {
+        id: user.id,
+        timezone: user.row?.timezone ?? null,
+        language: user.language,
+        createdAt: user.row?.createdAt ?? null,
+      },
+      at,
+      { unitCompleted },
+    )
   } catch (err) {
     console.warn(`activity of user ${user.id} not recorded: ${err instanceof Error ? err.message : String(err)}`)
   }
