@@ -8,7 +8,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(?:OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\b(?:Chrome|CriOS|Chromium)\/|HeadlessChrome\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
 ]
 const SYSTEMS: [RegExp, string][] = [
