@@ -346,11 +346,16 @@ export default function ({ test, browser, baseURL, api }) {
       })
 
       // Sign-out everywhere: asked first, then signed out here, and no device is left.
+      const session = (await context.cookies()).find((c) => c.name === 'calma_session')
+      assert.ok(session, 'a session cookie before')
       await section.getByTestId('logout-everywhere').click()
       await section.getByRole('alertdialog').waitFor()
       await section.getByTestId('logout-everywhere-yes').click()
       await page.waitForURL((u) => u.pathname === (v.prefix ? `${v.prefix}/` : '/'), { timeout: 10_000 })
-      const after = await callInPage(page, 'GET', '/v1/user', undefined, v.locale)
+      // That session (its cookie as it was) is over on the server.
+      const after = await api('/v1/user', {
+        headers: { accept: 'application/json', cookie: `calma_session=${session.value}` },
+      })
       assert.equal(after.status, 401)
       const again = await api('/v1/user/authenticate', {
         method: 'POST',
