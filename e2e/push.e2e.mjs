@@ -15,6 +15,7 @@
  * Screenshots: e2e/screens/push-*.png (a shown notice cannot be photographed headless).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
 import {
   DESKTOP,
   PHONE,
@@ -31,6 +32,8 @@ import {
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-e2e-Sereno-1'
+/** axe-core, for the devices section's check (e2e/a11y.e2e.mjs runs it on every page). */
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const b64url = (buf) => Buffer.from(buf).toString('base64url')
 
 /** A browser's keys as a real one makes them: an uncompressed P-256 public key and 16 random bytes. */
@@ -332,6 +335,19 @@ export default function ({ test, browser, baseURL, api }) {
       await section.getByRole('button', { name: { es: `Quitar ${name}`, en: `Remove ${name}` }[v.locale] }).waitFor()
       await section.scrollIntoViewIfNeeded()
       await screenshot(page, `push-devices-${v.locale}-${v.size}`, { fullPage: false })
+      // Accessible: axe (WCAG 2.1 A and AA, and label-in-name) finds nothing in the section.
+      await page.addScriptTag({ path: AXE_SOURCE })
+      const axe = await page.evaluate(() =>
+        window.axe.run('[data-testid="profile-devices"]', {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          rules: { 'label-content-name-mismatch': { enabled: true } },
+          resultTypes: ['violations'],
+        }),
+      )
+      assert.deepEqual(
+        axe.violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        [],
+      )
 
       // Saving the notification settings keeps push (it used to send in_app|email).
       const settings = page.locator('section[aria-labelledby="profile-notifications"]')
