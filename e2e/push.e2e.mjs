@@ -15,6 +15,7 @@
  * Screenshots: e2e/screens/push-*.png (a shown notice cannot be photographed headless).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
 import {
   DESKTOP,
   PHONE,
@@ -31,6 +32,8 @@ import {
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-e2e-Sereno-1'
+/** axe-core, for the devices section's check (e2e/a11y.e2e.mjs runs it on every page). */
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const b64url = (buf) => Buffer.from(buf).toString('base64url')
 
 /** A browser's keys as a real one makes them: an uncompressed P-256 public key and 16 random bytes. */
@@ -175,6 +178,8 @@ export default function ({ test, browser, baseURL, api }) {
           'keys[p256dh]': device.p256dh,
           'keys[auth]': device.auth,
           quiet_hours: '1',
+          // The device's own clock, for its quiet hours (issue 41).
+          timezone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
         })
         // Kept: the same subscription saved again is an update (200), not a new one (201).
         {
@@ -288,6 +293,99 @@ export default function ({ test, browser, baseURL, api }) {
       { timeout: 90_000 },
     )
   }
+  // The person's devices and sign-out everywhere (issue 41; decision 060): the profile lists this
+  // browser by name, saving the notification settings keeps push, and signing out everywhere ends
+  // the session here and removes every device.
+  for (const v of variants(
+    [
+      { locale: 'es', prefix: '', viewport: PHONE, size: 'phone' },
+      { locale: 'en', prefix: '/en', viewport: DESKTOP, size: 'desktop' },
+    ],
+    0,
+    1,
+  )) {
+    test(`your devices (${v.locale}, ${v.size}): listed by name, the settings form keeps push, sign-out everywhere`, async () => {
+      const email = `push.devices.${v.locale}.${stamp}@e2e.calma.app`
+      await signUpPerson(api, { email, password: PASSWORD, name: 'Noa Push', locale: v.locale })
+      const device = { endpoint: `https://push.e2e.calma.app/send/${stamp}-devices-${v.locale}`, ...deviceKeys() }
+      const page = await newPage(browser, { viewport: v.viewport, locale: v.locale, serviceWorkers: 'allow' })
+      const context = page.context()
+      await context.grantPermissions(['notifications'], { origin })
+      await context.addInitScript(stubPushManager, device)
+      await addSession(context, { email, password: PASSWORD })
+      await page.goto(`${v.prefix}/profile`)
+      await waitForHydration(page)
+      await page.evaluate(() => navigator.serviceWorker.ready)
+      const box = page.getByTestId('device-push')
+      await stateIs(box, 'off')
+      await page.getByRole('switch', { name: words[v.locale].label }).click()
+      await stateIs(box, 'on')
+
+      // Listed by name, marked as this device, after a reload (the list is the server's).
+      await page.reload()
+      await waitForHydration(page)
+      const section = page.getByTestId('profile-devices')
+      const row = section.getByTestId('profile-device')
+      await row.first().waitFor()
+      assert.equal(await row.count(), 1)
+      const name = { es: 'Chrome en Linux', en: 'Chrome on Linux' }[v.locale]
+      const here = { es: 'Este dispositivo', en: 'This device' }[v.locale]
+      const text = await row.innerText()
+      assert.ok(text.includes(name) && text.includes(here), text)
+      await section.getByRole('button', { name: { es: `Quitar ${name}`, en: `Remove ${name}` }[v.locale] }).waitFor()
+      await section.scrollIntoViewIfNeeded()
+      await screenshot(page, `push-devices-${v.locale}-${v.size}`, { fullPage: false })
+      // Accessible: axe (WCAG 2.1 A and AA, and label-in-name) finds nothing in the section.
+      await page.addScriptTag({ path: AXE_SOURCE })
+      const axe = await page.evaluate(() =>
+        window.axe.run('[data-testid="profile-devices"]', {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          rules: { 'label-content-name-mismatch': { enabled: true } },
+          resultTypes: ['violations'],
+        }),
+      )
+      assert.deepEqual(
+        axe.violations.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        [],
+      )
+
+      // Saving the notification settings keeps push (it used to send in_app|email).
+      const settings = page.locator('section[aria-labelledby="profile-notifications"]')
+      await settings.locator('button[type="submit"]').click()
+      await eventually(async () => {
+        const me = await callInPage(page, 'GET', '/v1/user', undefined, v.locale)
+        assert.ok(
+          me.body.user.notification_channels.includes('push'),
+          JSON.stringify(me.body.user.notification_channels),
+        )
+        return true
+      })
+
+      // Sign-out everywhere: asked first, then signed out here, and no device is left.
+      const session = (await context.cookies()).find((c) => c.name === 'calma_session')
+      assert.ok(session, 'a session cookie before')
+      await section.getByTestId('logout-everywhere').click()
+      await section.getByRole('alertdialog').waitFor()
+      await section.getByTestId('logout-everywhere-yes').click()
+      await page.waitForURL((u) => u.pathname === (v.prefix ? `${v.prefix}/` : '/'), { timeout: 10_000 })
+      // That session (its cookie as it was) is over on the server.
+      const after = await api('/v1/user', {
+        headers: { accept: 'application/json', cookie: `calma_session=${session.value}` },
+      })
+      assert.equal(after.status, 401)
+      const again = await api('/v1/user/authenticate', {
+        method: 'POST',
+        headers: { accept: 'application/json' },
+        body: new URLSearchParams({ email, password: PASSWORD }),
+      })
+      const token = again.json.user.token
+      const left = await api('/v1/push/devices', {
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      })
+      assert.deepEqual(left.json.devices, [])
+    })
+  }
+
   // Chromium can park a new version told to take over (e2e/pwa "Reload pressed while the page is
   // fetching"); Reload then unregisters the worker after a few seconds, and the browser drops the
   // push subscription with it. The

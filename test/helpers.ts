@@ -66,6 +66,10 @@ export const PRODUCTION_VARS = {
   EMAIL_API_KEY: 'prod-email-key',
   STRIPE_SECRET_KEY: 'sk_live_prod',
   STRIPE_WEBHOOK_SECRET: 'whsec_prod',
+  // A pair made for the tests (production refuses config/local.vars' own: issue 41).
+  VAPID_PUBLIC_KEY: 'BD-PJ6ZnLOUZdCzg5mMwmlWiFoj8ey3vCV5q3QwCBtA3TE0Qy7eOFGqv_WTueXBiONHiARp3wJdyjur2fE9MfUA',
+  VAPID_PRIVATE_KEY: 'ETZc2S5r6Uxj58Mw7eynwOewqLuWvw4R1dZTMcAJoTI',
+  VAPID_SUBJECT: 'mailto:equipo@calma.example',
 } as const
 
 /**

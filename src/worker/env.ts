@@ -137,6 +137,14 @@ type SettingCheck = (value: string | undefined) => string | null
 const present: SettingCheck = (v) => (v ? null : 'missing')
 const notTestKey: SettingCheck = (v) => (!v ? 'missing' : TURNSTILE_TEST_KEY.test(v) ? 'a Turnstile test key' : null)
 
+/** base64url (unpadded) of exactly `bytes` bytes. */
+const base64urlOf = (v: string, bytes: number) => /^[A-Za-z0-9_-]+$/.test(v) && v.length === Math.ceil((bytes * 4) / 3)
+/**
+ * The VAPID public key of config/local.vars (committed, so known to anyone): refused in
+ * production as Turnstile's test keys are. Its private half is in the repository too.
+ */
+const LOCAL_VAPID_PUBLIC_KEY = 'BL5nodzmDp_mphdPHRGVQ8FbwXTphmwPDMbveSjYTlPZytC18ucrikdsqc10AziwC5eqpfBPiWZ9l6Nycw96Nhs'
+
 /**
  * What a deployed Worker cannot run without, in one place (README "Deploy",
  * docs/decisions/015-production-by-default.md). Every APP_ENV but `local` and `test` is
@@ -157,6 +165,24 @@ export const PRODUCTION_SETTINGS = {
   STRIPE_SECRET_KEY: present,
   /** Secret: the webhook endpoint's signing secret (whsec_…); without it no payment is ever applied. */
   STRIPE_WEBHOOK_SECRET: present,
+  /**
+   * Web Push (issue 41): the public key browsers subscribe with, an uncompressed P-256 point
+   * (65 bytes, first 0x04, so base64url 'B…'); never the local pair. That the private key is its
+   * pair is checked too, once per isolate (http/config.ts, push/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: (v) =>
+    !v
+      ? 'missing'
+      : !base64urlOf(v, 65) || !v.startsWith('B')
+        ? 'not a base64url P-256 public key'
+        : v === LOCAL_VAPID_PUBLIC_KEY
+          ? 'the local key of config/local.vars'
+          : null,
+  /** Secret: the private scalar d (32 bytes, base64url) that signs each push's JWT. */
+  VAPID_PRIVATE_KEY: (v) => (!v ? 'missing' : base64urlOf(v, 32) ? null : 'not a base64url 32-byte P-256 key'),
+  /** The JWT's `sub`: a contact push services may write to (RFC 8292 §2.1). */
+  VAPID_SUBJECT: (v) =>
+    !v ? 'missing' : /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v) ? null : 'not a mailto: or https: contact',
   /** Where links in mail point (context.ts linkBase). */
   APP_URL: (v) => (!v ? 'missing' : /^https:\/\/[^/?#]+\/?$/.test(v) ? null : 'not an https:// origin'),
 } as const satisfies Partial<Record<keyof Env, SettingCheck>>

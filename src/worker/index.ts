@@ -10,15 +10,15 @@ export { HostSchedule } from '#worker/durable/HostSchedule'
 
 export default {
   // A deploy missing a required setting answers 503 before anything else runs (http/config.ts).
-  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
-    refuseMisconfigured(request, env) ?? app.fetch(request, env, ctx),
+  fetch: async (request: Request, env: Env, ctx: ExecutionContext) =>
+    (await refuseMisconfigured(request, env)) ?? app.fetch(request, env, ctx),
   async scheduled(controller, env, ctx) {
-    if (misconfigured(env)) return
+    if (await misconfigured(env)) return
     ctx.waitUntil(runScheduled(controller.cron, env, new Date(controller.scheduledTime)))
   },
   // Mail and notice fan-out (wrangler.toml [[queues.consumers]], src/worker/queues).
   async queue(batch, env, _ctx) {
-    if (misconfigured(env)) return batch.retryAll({ delaySeconds: 60 })
+    if (await misconfigured(env)) return batch.retryAll({ delaySeconds: 60 })
     await handleQueue(batch, env)
   },
 } satisfies ExportedHandler<Env>

@@ -640,6 +640,11 @@ export const ACCESS: Record<string, AccessRow> = {
     valid: () => ({ per_page: '2' }),
   },
   'POST /v1/user/logout': { access: 'user', rule: 'requireUser; ends the caller’s own session', valid: () => ({}) },
+  'POST /v1/user/logout/all': {
+    access: 'user',
+    rule: 'requireUser; ends every session and push device of the caller only (issue 41)',
+    valid: () => ({}),
+  },
   'GET /v1/user/permissions': { access: 'user', rule: 'requireUser; the caller’s own permissions', valid: () => ({}) },
   'GET /v1/user': {
     access: 'owner',
@@ -976,5 +981,27 @@ export const ACCESS: Record<string, AccessRow> = {
       return { endpoint: form.endpoint }
     },
     prepareFirst: (first) => as(first, 'POST', '/v1/push/subscription', pushForm('first-device')),
+  },
+  // The person's devices (issue 41): their own list, and removal by id of their own only.
+  'GET /v1/push/devices': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own devices',
+    valid: () => ({}),
+    prepareFirst: (first) => as(first, 'POST', '/v1/push/subscription', pushForm('first-listed')),
+    leak: (body) => (JSON.stringify(body.devices ?? []).includes('first-listed') ? 'the first user’s device' : null),
+  },
+  'DELETE /v1/push/device': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; a device id of the caller’s own (another’s: 404, nothing deleted)',
+    valid: async (w) => {
+      if (!w.caller) return { id: '1' }
+      await as(w.caller, 'POST', '/v1/push/subscription', pushForm(`harness-id-${++n}`))
+      const listed = await api('/v1/push/devices', { headers: bearer(w.caller.token) })
+      const { devices } = (await listed.json()) as { devices: { id: number }[] }
+      return { id: String(devices[0]!.id) }
+    },
+    prepareFirst: (first) => as(first, 'POST', '/v1/push/subscription', pushForm('first-removable')),
   },
 }

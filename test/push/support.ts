@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
 import { vi } from 'vitest'
 import worker from '#worker/index'
-import { adminNotifications } from '#worker/db/schema'
+import { adminNotifications, notificationDeliveries } from '#worker/db/schema'
 import { sendDueNotifications } from '#worker/features/notifications/notifications.due'
 import { given } from '../factories'
 import { api, json } from '../helpers'
@@ -97,3 +97,31 @@ export async function pushNotice(
     ...extra,
   })
 }
+
+/**
+ * A pending push delivery of a fresh notice for each of `people` (as the notice path writes them),
+ * due at `dueAt`: what the queue consumer (deliverPushes) is handed. Answers the delivery ids.
+ */
+export async function pendingPushes(people: number[], dueAt: number | null = null): Promise<number[]> {
+  const notice = await pushNotice(people)
+  // The notice itself is not left for the cron to write again: only these deliveries are the test's.
+  await env.DB.prepare("UPDATE admin_notifications SET status = 'sent' WHERE id = ?1").bind(notice).run()
+  const out: number[] = []
+  for (const userId of people)
+    out.push(
+      await given(notificationDeliveries, {
+        notificationId: notice,
+        userId,
+        channel: 'push',
+        status: 'pending',
+        dueAt: dueAt === null ? null : new Date(dueAt),
+      }),
+    )
+  return out
+}
+
+/** A delivery's status and due time now. */
+export const deliveryOf = (id: number) =>
+  env.DB.prepare('SELECT status, due_at FROM notification_deliveries WHERE id = ?1')
+    .bind(id)
+    .first<{ status: string; due_at: number | null }>()

@@ -60,8 +60,19 @@ export function saveSubscription(sub: PushSubscription, quiet: boolean | undefin
     'keys[p256dh]': keys.p256dh ?? '',
     'keys[auth]': keys.auth ?? '',
     ...(quiet === undefined ? {} : { quiet_hours: quiet }),
+    // This device's own clock: its quiet hours are kept on it (issue 41), whatever the profile says.
+    ...(deviceZone() ? { timezone: deviceZone() } : {}),
   }
   return call(savePushSubscription, { input: input as never, silent })
+}
+
+/** The browser's IANA zone ('America/Mexico_City'), or null where it cannot say. */
+function deviceZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null
+  } catch {
+    return null
+  }
 }
 
 export type TurnOn = 'on' | 'not_allowed' | 'denied' | 'failed'

@@ -5,7 +5,7 @@
 import { z } from './zod'
 import { del, get, post } from './call'
 import { envelope, messageResponse } from './common'
-import { bool01 } from './fields'
+import { bool01, idField, timezoneField } from './fields'
 
 /** A push service endpoint: https, at most 1 KB (real ones are ~200-500 characters). */
 export const pushEndpointField = z
@@ -45,6 +45,8 @@ export const savePushSubscription = post(
     endpoint: pushEndpointField,
     keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
     quiet_hours: bool01.optional(),
+    /** The browser's own IANA zone (Intl): quiet hours are kept on this device's clock (issue 41). */
+    timezone: timezoneField.optional(),
   }),
   envelope({ device: pushDeviceSchema }),
   { message: 'push.messages.updated', createdMessage: 'push.messages.on' },
@@ -58,4 +60,33 @@ export const deletePushSubscription = del(
   { message: 'push.messages.off' },
 )
 
-export const pushCalls = [pushKey, savePushSubscription, deletePushSubscription] as const
+/** One of the person's devices in their profile's list (issue 41): what it is and when, never its keys. */
+export const listedDeviceSchema = z.object({
+  id: z.number().int(),
+  /** The push service address: the page compares it with its own to say "This device". */
+  endpoint: z.string(),
+  /** The browser and system that saved it ("Chrome", "Android"); null when it did not say. */
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  quiet_hours: z.boolean(),
+  created_at: z.string(),
+  /** The last push the service took for it; null: none yet. */
+  last_used_at: z.string().nullable(),
+})
+export type ListedDevice = z.infer<typeof listedDeviceSchema>
+
+/** GET /v1/push/devices: the caller's devices, newest first (their sessions still live). */
+export const listPushDevices = get('/push/devices', z.object({}), envelope({ devices: z.array(listedDeviceSchema) }))
+
+/** DELETE /v1/push/device: one of the caller's devices by its id (another person's: 404). */
+export const deletePushDevice = del('/push/device', z.object({ id: idField }), messageResponse, {
+  message: 'push.messages.removed',
+})
+
+export const pushCalls = [
+  pushKey,
+  savePushSubscription,
+  deletePushSubscription,
+  listPushDevices,
+  deletePushDevice,
+] as const

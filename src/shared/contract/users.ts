@@ -227,6 +227,13 @@ export type PsychologistsQuery = z.output<typeof psychologistsQuery>
 
 export const authenticate = post('/user/authenticate', authenticateRequest, authResponse)
 export const logout = post('/user/logout', empty, messageResponse, { message: 'accounts.messages.logged_out' })
+/**
+ * POST /v1/user/logout/all: sign-out everywhere (issue 41): every session of the caller ends,
+ * this one included, and every push device goes (docs/decisions/060).
+ */
+export const logoutEverywhere = post('/user/logout/all', empty, messageResponse, {
+  message: 'accounts.messages.logged_out_everywhere',
+})
 export const getMe = get('/user', empty, envelope({ user: userSchema }))
 export const deleteUser = del('/user', deleteRequest, messageResponse)
 export const recoverPassword = post('/user/recover/password', recoverRequest, messageResponse, {
@@ -260,6 +267,7 @@ export type ProfilePageData = z.infer<typeof profilePageData>
 export const usersCalls = [
   authenticate,
   logout,
+  logoutEverywhere,
   getMe,
   deleteUser,
   recoverPassword,

@@ -33,6 +33,7 @@ export const en = {
     recover_sent: 'If there is an account with this email, we have sent it a link to sign in. Check your inbox.',
     notifications_disabled: 'Done. You will not receive more notifications.',
     logged_out: 'You have signed out.',
+    logged_out_everywhere: 'You have signed out on every device.',
   },
   form: {
     name: 'Name',
@@ -211,6 +212,7 @@ export const es: typeof en = {
       'Si hay una cuenta con este correo, le hemos enviado un enlace para entrar. Revisa tu bandeja de entrada.',
     notifications_disabled: 'Listo. No recibirás más notificaciones.',
     logged_out: 'Has cerrado la sesión.',
+    logged_out_everywhere: 'Has cerrado la sesión en todos tus dispositivos.',
   },
   form: {
     name: 'Nombre',

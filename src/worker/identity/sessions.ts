@@ -6,6 +6,8 @@ import type { AppEnv, Env } from '#worker/env'
 import { forgetPerson, forgetSessionPages } from '#worker/http/person-cache'
 import { randomToken, tokenHash } from '#worker/lib/crypto'
 import { endRealtime } from '#worker/realtime/channels'
+import { getDb } from '#worker/db/client'
+import { deleteAllDevices, deleteSessionDevices } from '#worker/push/subscriptions.repo'
 import { clearSessionCookie, setSessionCookie } from './cookie'
 import { forgetSessions } from './memo'
 import { writePerson } from './person'
@@ -26,6 +28,8 @@ export interface NewSession {
   token: string
   expiresAt: number
   csrf: string
+  /** Its KV hash (what a device saved under it names: push_subscriptions.session_hash). */
+  hash: string
 }
 
 /**
@@ -58,14 +62,15 @@ export async function createSession(
     c.env.KV.put(versionKey(user.id), newDataVersion(), { expirationTtl: PERSON_TTL_SEC }),
   ])
   setSessionCookie(c, token, remember ? ttl : null)
-  return { token, expiresAt: rec.exp, csrf: rec.csrf }
+  return { token, expiresAt: rec.exp, csrf: rec.csrf, hash }
 }
 
 /**
- * End the caller's session (logout, or a sign-in / new password that replaces it): its KV entry,
- * the realtime sockets it opened, and the cookie (unless a new session replaces it). Nothing
- * writes a session record after it opened, so the deletion reaches every location within KV's
- * 60 s and stays.
+ * End the caller's session (logout by POST or by the GET link, or a sign-in / new password that
+ * replaces it): its KV entry, the realtime sockets it opened, the push devices it saved (a
+ * password change moves them to the new session first: features/users saveProfile), and the
+ * cookie (unless a new session replaces it). Nothing writes a session record after it opened,
+ * so the deletion reaches every location within KV's 60 s and stays.
  */
 export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean } = {}) {
   const user = c.var.user
@@ -76,11 +81,35 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
     await Promise.all([
       c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
       endRealtime(c.env, user.id, { session: hash }),
+      // Every path a session ends by ends its devices too (decision 060): the device is not
+      // told, it simply gets nothing more of this person.
+      deleteSessionDevices(getDb(c.env.DB), user.id, hash),
     ])
     // Again once KV has it: a request of this isolate that read the record meanwhile memoized it.
     forgetSessions({ hash })
   }
   if (!opts.replaced) clearSessionCookie(c)
+}
+
+/**
+ * Sign-out everywhere (POST /v1/user/logout/all): every session of the person ends now (each
+ * record through the `usess:` index), with every realtime socket and every push device; the
+ * caller's own cookie then goes with `endSession`. KV lists are eventually consistent: a session
+ * opened at another location in the last ~60 s may be missed by the list (decision 060 says so).
+ */
+export async function endEverySession(env: Env, userId: number): Promise<void> {
+  forgetSessions({ uid: userId })
+  await Promise.all([
+    eachSession(env, userId, async (indexKey, hash) => {
+      forgetSessionPages(hash)
+      await env.KV.delete(indexKey)
+      await env.KV.delete(sessionKey(hash))
+    }),
+    endRealtime(env, userId, { keepPassword: null }),
+    deleteAllDevices(getDb(env.DB), userId),
+  ])
+  // Again once KV has it (a request that read a record meanwhile memoized it).
+  forgetSessions({ uid: userId })
 }
 
 /**

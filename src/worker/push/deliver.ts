@@ -12,7 +12,8 @@ import type { Env } from '#worker/env'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import type { FanoutMessage } from '#worker/queues/messages'
 import { sendPush, type Outcome, type PushNotice } from './send'
-import { devicesOfPeople, recordOutcomes, type DeviceRow } from './subscriptions.repo'
+import { deleteEndedDevices, devicesOfPeople, recordOutcomes, type DeviceRow } from './subscriptions.repo'
+import { pushKeysReady } from './vapid'
 
 /** Deliveries per queue message: a person has at most 10 devices, so at most 1,000 sends a message. */
 export const PUSH_DELIVERIES_PER_MESSAGE = 100
@@ -143,33 +144,33 @@ async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
  */
 export async function deliverPushes(env: Env, deliveryIds: number[], now = Date.now()) {
   const db = getDb(env.DB)
-  const pending = await rows(
-    db,
-    sql`SELECT d.id, d.user_id, u.timezone, n.at_best_moment, n.language, n.copy, n.title, n.description, d.notification_id
-        FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
-        WHERE d.id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND d.status = 'pending' AND d.channel = 'push'`,
-    pendingRow,
-  )
+  // A fault of our own keys sends nothing and touches no device (./vapid.ts): the deliveries
+  // stay pending and the minute cron leases them again once LEASE_MS has passed.
+  if (!(await pushKeysReady(env, now))) return { sent: 0, waiting: 0 }
+  // The person's choice as it is now, not as it was when the notice was written: a delivery
+  // held for the morning (or waiting in the queue) of someone who stopped notifications or took
+  // push out of their channels since is cancelled, never sent (issue 41).
+  const [, found] = await batch(db, [cancelOptedOut(deliveryIds), pendingOf(deliveryIds)])
+  const pending = rowsIn(found, pendingRow)
   if (!pending.length) return { sent: 0, waiting: 0 }
-  const devices = await devicesOfPeople(
-    db,
-    pending.map((p) => p.user_id),
-  )
+  const people = pending.map((p) => p.user_id)
+  // Devices whose session ended by itself get nothing and go (decision 060).
+  const [devices] = await Promise.all([devicesOfPeople(db, people, now), deleteEndedDevices(db, people, now)])
   const byPerson = new Map<number, DeviceRow[]>()
   for (const d of devices) byPerson.set(d.user_id, [...(byPerson.get(d.user_id) ?? []), d])
   const waits: { id: number; until: number }[] = []
   const go: Pending[] = []
   for (const p of pending) {
     const mine = byPerson.get(p.user_id) ?? []
-    const quiet = inQuietHours(now, p.timezone)
-    if (quiet && !p.at_best_moment && mine.length && mine.every((d) => d.quiet_hours))
-      waits.push({ id: p.id, until: quietHoursEnd(now, p.timezone) })
+    // Each device keeps quiet hours on its own clock (the zone its browser sent), else the person's.
+    if (!p.at_best_moment && mine.length && mine.every((d) => quietNow(d, p, now)))
+      waits.push({ id: p.id, until: Math.min(...mine.map((d) => quietHoursEnd(now, zoneOf(d, p)))) })
     else go.push(p)
   }
   const claimed = await claim(db, go, waits, now)
   const sends = claimed.flatMap((p) =>
     (byPerson.get(p.user_id) ?? [])
-      .filter((d) => !d.quiet_hours || !inQuietHours(now, p.timezone))
+      .filter((d) => !quietNow(d, p, now))
       .map((device) => ({ device, notice: noticeFor(p, device) })),
   )
   const outcomes = await pooled(sends, (s) => sendPush(env, s.device, s.notice))
@@ -177,6 +178,25 @@ export async function deliverPushes(env: Env, deliveryIds: number[], now = Date.
   await recordOutcomes(db, of('gone'), of('failed'), of('ok'), now)
   return { sent: of('ok').length, waiting: waits.length }
 }
+
+/** The clock a device keeps quiet hours on: its browser's zone, else the person's profile, else UTC. */
+const zoneOf = (d: DeviceRow, p: Pending) => d.timezone ?? p.timezone
+const quietNow = (d: DeviceRow, p: Pending, now: number) => d.quiet_hours && inQuietHours(now, zoneOf(d, p))
+
+/** The pending push deliveries among `deliveryIds`, with what their push needs. */
+const pendingOf = (deliveryIds: number[]) =>
+  sql`SELECT d.id, d.user_id, u.timezone, n.at_best_moment, n.language, n.copy, n.title, n.description, d.notification_id
+      FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
+      WHERE d.id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND d.status = 'pending' AND d.channel = 'push'`
+
+/** Cancels those of `deliveryIds` whose person stopped notifications or chose channels without push. */
+const cancelOptedOut = (deliveryIds: number[]) =>
+  sql`UPDATE notification_deliveries SET status = 'cancelled'
+      WHERE id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND status = 'pending' AND channel = 'push'
+        AND user_id IN (SELECT u.id FROM users u WHERE u.id = notification_deliveries.user_id AND (
+          u.notifications_disabled_at IS NOT NULL
+          OR (json_type(u.notification_channels) = 'array'
+              AND NOT EXISTS (SELECT 1 FROM json_each(u.notification_channels) WHERE value = 'push'))))`
 
 /** Claims `go` (pending → sent) and moves `waits` to the end of their quiet hours, in one batch. */
 async function claim(db: Db, go: Pending[], waits: { id: number; until: number }[], now: number) {

@@ -1,7 +1,8 @@
 // The caller's devices (issue 34 §1; docs/API.md "Reminders on this device").
-import type { PushDevice } from '#shared/contract/push'
+import type { ListedDevice, PushDevice } from '#shared/contract/push'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
+import { deviceLabel, labelParts } from './device-label'
 import { isP256Point, pushEndpoint } from './hosts'
 import * as repo from './subscriptions.repo'
 
@@ -17,15 +18,28 @@ const deviceDto = (d: repo.DeviceRow): PushDevice => ({
   created_at: new Date(d.created_at).toISOString(),
 })
 
+/** The session a device is saved under: it ends with it, by whatever path (decision 060). */
+export interface SavingSession {
+  hash: string | null
+  expiresAt: number | null
+  userAgent: string | undefined
+}
+
 /**
  * POST /v1/push/subscription: saves this browser's subscription for the caller, in their
- * language, tied to the session that saved it (its logout removes it). `created`: the caller had
- * no device with this endpoint (a browser another person used here is the caller's now).
+ * language and the browser's zone, tied to the session that saved it (it ends with that
+ * session). `created`: the caller had no device with this endpoint (a browser another person
+ * used here is the caller's now).
  */
 export async function save(
   ctx: Ctx,
-  f: { endpoint: string; keys: { p256dh: string; auth: string }; quiet_hours?: boolean | undefined },
-  sessionHash: string | null,
+  f: {
+    endpoint: string
+    keys: { p256dh: string; auth: string }
+    quiet_hours?: boolean | undefined
+    timezone?: string | undefined
+  },
+  session: SavingSession,
 ) {
   const user = ctx.user!
   const endpoint = pushEndpoint(ctx.env, f.endpoint)
@@ -44,7 +58,10 @@ export async function save(
     auth: f.keys.auth,
     language: user.language,
     quietHours: f.quiet_hours,
-    sessionHash,
+    sessionHash: session.hash,
+    sessionExpiresAt: session.expiresAt,
+    timezone: f.timezone ?? null,
+    label: deviceLabel(session.userAgent),
     now: Date.now(),
   })
   await repo.choosePushChannel(ctx.db, user.id)
@@ -55,6 +72,25 @@ export async function save(
 export async function remove(ctx: Ctx, raw: string) {
   const endpoint = pushEndpoint(ctx.env, raw) ?? raw
   if (!(await repo.deleteDevice(ctx.db, ctx.user!.id, endpoint)))
+    throw new AppError('not_found', { message: 'push.errors.not_found' })
+}
+
+/** GET /v1/push/devices: the caller's live devices, for their profile (never the keys). */
+export async function list(ctx: Ctx): Promise<ListedDevice[]> {
+  const devices = await repo.listDevices(ctx.db, ctx.user!.id, Date.now())
+  return devices.map((d) => ({
+    id: d.id,
+    endpoint: d.endpoint,
+    ...labelParts(d.label),
+    quiet_hours: d.quiet_hours,
+    created_at: new Date(d.created_at).toISOString(),
+    last_used_at: d.last_ok_at === null ? null : new Date(d.last_ok_at).toISOString(),
+  }))
+}
+
+/** DELETE /v1/push/device: the caller's own device by id; any other id is 404, nothing deleted. */
+export async function removeById(ctx: Ctx, id: number) {
+  if (!(await repo.deleteDeviceById(ctx.db, ctx.user!.id, id)))
     throw new AppError('not_found', { message: 'push.errors.not_found' })
 }
 

@@ -2,8 +2,8 @@
 // a device's endpoint, so an endpoint the browser did not get from a push service would make the
 // Worker call any address a person writes (SSRF: 169.254.169.254, 10.0.0.1, localhost, any site).
 // Only the push services browsers use are accepted, at their default port, without credentials;
-// the endpoint is kept in one spelling (`URL.href`: the host in lower case, no :443), so one
-// browser is one device.
+// the endpoint is kept in one spelling (`URL.href`: the host in lower case, no :443, no
+// fragment), so one browser is one device.
 import type { Env } from '#worker/env'
 
 /** The push services of Chrome/Android (FCM), Firefox (Mozilla autopush), Safari (Apple) and Edge (WNS). */
@@ -26,6 +26,9 @@ export function pushEndpoint(env: Env, raw: string): string | null {
     .filter(Boolean)
   const host = url.hostname
   const known = EXACT.includes(host) || SUFFIXES.some((s) => host.endsWith(s)) || extra.includes(host)
+  // A fragment never reaches the push service (a browser's fetch drops it), so `…#x` is the same
+  // device as `…`: kept without it (issue 41).
+  url.hash = ''
   return known ? url.href : null
 }
 

@@ -15,7 +15,11 @@ export type PushNotice = {
   tag: string
 }
 
-/** ok: delivered (201/202); gone: the device unsubscribed (404/410), dropped; failed: kept, counted. */
+/**
+ * ok: delivered (201/202); gone: the push service says the subscription is no more (404/410),
+ * dropped; failed: anything else (a redirect, 413, 429, 5xx, the network, a push that could
+ * not be built), kept and counted.
+ */
 export type Outcome = { kind: 'ok' } | { kind: 'gone' } | { kind: 'failed'; status: number; retryAfter: number | null }
 
 /** The VAPID keys and contact, or null when this Worker has none (no push is sent then). */
@@ -39,10 +43,12 @@ export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice):
       vapid,
     )
   } catch (err) {
-    // Keys nothing can be encrypted to (saved before the save checked them): the device is gone,
-    // and the others of the message still get theirs (found from outside).
-    console.warn(`push to device ${device.id}: unusable keys: ${err instanceof Error ? err.message : String(err)}`)
-    return { kind: 'gone' }
+    // Our own keys were checked before (./vapid.ts pushKeysReady), so this is the device's keys
+    // (saved before the save checked them). Still not "gone": only the push service says a
+    // subscription is gone (RFC 8030 §7.3, 404/410); the device is kept and counted, and the
+    // others of the message still get theirs (issue 41; found from outside in 051).
+    console.warn(`push to device ${device.id}: could not build it: ${err instanceof Error ? err.message : String(err)}`)
+    return { kind: 'failed', status: 0, retryAfter: null }
   }
   let res: Response
   try {
@@ -52,6 +58,9 @@ export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice):
       headers: req.headers,
       body: req.body,
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      // Never followed: a push service answers a push with 201, and a 3xx from an allowed host
+      // would make the Worker POST wherever it points (a loopback address, seen in issue 41).
+      redirect: 'manual',
     })
   } catch (err) {
     console.warn(`push to device ${device.id} failed: ${err instanceof Error ? err.message : String(err)}`)
@@ -60,6 +69,8 @@ export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice):
   await res.body?.cancel()
   if (res.status === 201 || res.status === 202) return { kind: 'ok' }
   if (res.status === 404 || res.status === 410) return { kind: 'gone' }
+  if (res.status >= 300 && res.status < 400)
+    console.warn(`push to device ${device.id}: the push service answered ${res.status} (a redirect, not followed)`)
   const after = Number(res.headers.get('retry-after'))
   return { kind: 'failed', status: res.status, retryAfter: Number.isFinite(after) && after > 0 ? after : null }
 }

@@ -19,10 +19,15 @@ const deviceRow = z.object({
   language: z.enum(['es', 'en']),
   quiet_hours: z.union([z.number(), z.boolean()]).transform((v) => v === true || v === 1),
   created_at: z.number(),
+  /** The browser's own zone (quiet hours on its clock); null: saved before browsers sent it. */
+  timezone: z.string().nullable(),
 })
 export type DeviceRow = z.output<typeof deviceRow>
 
-const COLUMNS = sql.raw('id, user_id, endpoint, p256dh, auth, language, quiet_hours, created_at')
+const COLUMNS = sql.raw('id, user_id, endpoint, p256dh, auth, language, quiet_hours, created_at, timezone')
+
+/** A device's session has not ended by itself (its expiry): the rows this holds for are live. */
+const live = (now: number) => sql`(session_expires_at IS NULL OR session_expires_at > ${now})`
 
 export interface NewDevice {
   userId: number
@@ -33,6 +38,12 @@ export interface NewDevice {
   /** Absent: a new device has quiet hours on, a known one keeps its choice. */
   quietHours: boolean | undefined
   sessionHash: string | null
+  /** When the session that saves it ends by itself (ms): the device ends then too. */
+  sessionExpiresAt: number | null
+  /** The browser's IANA zone (checked by the caller), or null. */
+  timezone: string | null
+  /** "browser|system" of the browser that saved it, for the person's list. */
+  label: string | null
   now: number
 }
 
@@ -45,9 +56,12 @@ export async function saveDevice(db: Db, d: NewDevice): Promise<{ existed: boole
   const quiet = d.quietHours === undefined ? null : d.quietHours ? 1 : 0
   const [before, , , after] = await batch(db, [
     sql`SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ${d.endpoint} AND user_id = ${d.userId}`,
-    sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, quiet_hours, session_hash, created_at, failures)
-        VALUES (${d.userId}, ${d.endpoint}, ${d.p256dh}, ${d.auth}, ${d.language}, coalesce(${quiet}, 1), ${d.sessionHash}, ${d.now}, 0)
+    sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, quiet_hours, session_hash, session_expires_at, timezone, label, created_at, failures)
+        VALUES (${d.userId}, ${d.endpoint}, ${d.p256dh}, ${d.auth}, ${d.language}, coalesce(${quiet}, 1), ${d.sessionHash},
+                ${d.sessionExpiresAt}, ${d.timezone}, ${d.label}, ${d.now}, 0)
         ON CONFLICT (endpoint) DO UPDATE SET
+          timezone = coalesce(excluded.timezone, CASE WHEN user_id = excluded.user_id THEN timezone END),
+          label = excluded.label, session_expires_at = excluded.session_expires_at,
           quiet_hours = CASE WHEN user_id = excluded.user_id THEN coalesce(${quiet}, quiet_hours) ELSE excluded.quiet_hours END,
           created_at = CASE WHEN user_id = excluded.user_id THEN created_at ELSE excluded.created_at END,
           user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
@@ -64,9 +78,61 @@ export async function saveDevice(db: Db, d: NewDevice): Promise<{ existed: boole
 export const deleteDevice = async (db: Db, userId: number, endpoint: string) =>
   (await run(db, sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND endpoint = ${endpoint}`)) > 0
 
-/** The devices a session saved (its logout removes them). */
+/** The devices a session saved: they end with it (identity/sessions.ts endSession, decision 060). */
 export const deleteSessionDevices = (db: Db, userId: number, sessionHash: string) =>
   run(db, sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND session_hash = ${sessionHash}`)
+
+/** Every device of the person (sign-out everywhere). */
+export const deleteAllDevices = (db: Db, userId: number) =>
+  run(db, sql`DELETE FROM push_subscriptions WHERE user_id = ${userId}`)
+
+/**
+ * A password change: every other session ended, so their devices go; the caller's own session
+ * was replaced by a new one (`to`), and its devices now belong to that one. One batch.
+ */
+export const keepOnlySessionDevices = (
+  db: Db,
+  userId: number,
+  from: string | null,
+  to: { hash: string; expiresAt: number },
+) =>
+  batch(db, [
+    sql`UPDATE push_subscriptions SET session_hash = ${to.hash}, session_expires_at = ${to.expiresAt}
+        WHERE user_id = ${userId} AND session_hash = ${from}`,
+    sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND session_hash IS NOT ${to.hash}`,
+  ])
+
+/** The devices of these people whose session ended by itself (their expiry): gone at send time. */
+export const deleteEndedDevices = (db: Db, userIds: number[], now: number) =>
+  userIds.length
+    ? run(
+        db,
+        sql`DELETE FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))
+            AND NOT ${live(now)}`,
+      )
+    : Promise.resolve(0)
+
+const listedDevice = z.object({
+  id: z.number(),
+  endpoint: z.string(),
+  label: z.string().nullable(),
+  quiet_hours: z.union([z.number(), z.boolean()]).transform((v) => v === true || v === 1),
+  created_at: z.number(),
+  last_ok_at: z.number().nullable(),
+})
+
+/** The caller's live devices, newest first (their profile's list). */
+export const listDevices = (db: Db, userId: number, now: number) =>
+  rows(
+    db,
+    sql`SELECT id, endpoint, label, quiet_hours, created_at, last_ok_at FROM push_subscriptions
+        WHERE user_id = ${userId} AND ${live(now)} ORDER BY created_at DESC, id DESC`,
+    listedDevice,
+  )
+
+/** Deletes the caller's own device by id; answers whether there was one. */
+export const deleteDeviceById = async (db: Db, userId: number, id: number) =>
+  (await run(db, sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND id = ${id}`)) > 0
 
 /** The person's devices, newest first, for their export (never the keys). */
 export const devicesOf = (db: Db, userId: number) =>
@@ -83,13 +149,16 @@ export const devicesOf = (db: Db, userId: number) =>
     }),
   )
 
-/** The devices of these people (a block of a notice's audience): one read, however many people. */
-export const devicesOfPeople = (db: Db, userIds: number[]) =>
+/**
+ * The live devices of these people (a block of a notice's audience): one read, however many
+ * people. A device whose session ended by itself is not among them (decision 060).
+ */
+export const devicesOfPeople = (db: Db, userIds: number[], now = Date.now()) =>
   userIds.length
     ? rows(
         db,
         sql`SELECT ${COLUMNS} FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))
-            ORDER BY id`,
+            AND ${live(now)} ORDER BY id`,
         deviceRow,
       )
     : Promise.resolve([])

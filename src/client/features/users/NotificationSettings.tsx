@@ -4,6 +4,7 @@ import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { Check, Field } from '#client/components/Field.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
+import { channelsToSave } from './channels'
 
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 // Reminders on this device (issue 34 §1): the browser's push subscription, only in the browser.
@@ -22,7 +23,7 @@ export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved
   const form = useForm()
   const { busy } = form
   async function save() {
-    const channels = [inApp && 'in_app', byEmail && 'email'].filter(Boolean).join('|') || 'in_app'
+    const channels = channelsToSave(inApp, byEmail)
     const res = await form.send(() =>
       call(updateProfile, {
         input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels },

@@ -24,6 +24,8 @@ const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
 // The units downloaded on this device (issue 23 §4): IndexedDB and the cache, only in the browser.
 const ProfileDownloads = lazy(() => import('./ProfileDownloads'))
+// The person's devices and sign-out everywhere (issue 41): the person's own list, fetched after hydration.
+const ProfileDevices = lazy(() => import('./ProfileDevices'))
 
 type Data = NonNullable<ProfilePageData>
 
@@ -178,6 +180,11 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
       )}
 
       <NotificationSettings user={user} onSaved={setUser} />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ProfileDevices />
+        </Suspense>
+      )}
       <RankingSettings />
 
       {hydrated && boot.user && typeof indexedDB !== 'undefined' && (

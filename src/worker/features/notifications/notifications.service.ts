@@ -73,7 +73,8 @@ export function adminDto(r: repo.NotificationRow): AdminNotificationDto {
     receivers: r.receivers ? (JSON.parse(r.receivers) as number[]) : null,
     send_at: r.send_at !== null ? new Date(r.send_at).toISOString() : null,
     language: r.language,
-    channel: r.channel === 'email' ? 'email' : 'in_app',
+    // Each channel as it is (a push notice was listed as in_app: issue 41); anything unknown is in-app.
+    channel: r.channel === 'email' || r.channel === 'push' ? r.channel : 'in_app',
     role_recipients: r.role_recipients,
     readers_only: !!r.readers_only,
     delay_amount: r.delay_amount,

@@ -18,6 +18,7 @@ import { passwordFingerprint } from '#worker/identity/records'
 import { refreshSessions } from '#worker/identity/sessions'
 import { toSessionUserDto, toUserDto } from './users.dto'
 import { findUserById, updateUser } from './users.repo'
+import { keepOnlySessionDevices } from '#worker/push/subscriptions.repo'
 
 export interface Updated {
   user: User
@@ -109,8 +110,11 @@ export async function saveProfile(ctx: Ctx, input: UpdateRequest, session: Calle
   const out = await updateProfile(ctx, input)
   const credits = await balanceCents(ctx.db, caller.id)
   if (out.passwordChanged) {
-    await session.end({ replaced: true })
+    // The new session first: this device's reminders move to it, and every other session's
+    // devices go with their sessions (the lost phone a new password shuts out; decision 060).
     const opened = await session.open(out.user, { remember: caller.session?.remember, csrf: caller.session?.csrf })
+    await keepOnlySessionDevices(ctx.db, caller.id, caller.session?.hash ?? null, opened)
+    await session.end({ replaced: true })
     const message: MessageKey = 'accounts.messages.password_updated'
     return { user: toSessionUserDto(out.user, credits, opened), message }
   }

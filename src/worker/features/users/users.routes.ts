@@ -6,13 +6,12 @@ import type { AppEnv } from '#worker/env'
 import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http/auth'
 import { captchaTokenOf } from '#worker/http/captcha'
 import { answer, routes } from '#worker/http/mount'
-import { createSession, endSession } from '#worker/identity/sessions'
+import { createSession, endEverySession, endSession } from '#worker/identity/sessions'
 import { recoverPassword, signIn, signUp, type CallerSession } from './accounts.service'
 import { closeAccount, exportUserData } from './erasure.service'
 import { permissionsOf, listUsers } from './permissions.service'
 import { disableNotifications, getMe, saveProfile } from './profile.service'
 import { listPsychologists } from './psychologists.service'
-import { deleteSessionDevices } from '#worker/push/subscriptions.repo'
 
 /** The caller's session for a flow that opens or ends one (its cookie is this request's). */
 const sessionOf = (c: Context<AppEnv>): CallerSession => ({
@@ -29,10 +28,12 @@ const sessionOf = (c: Context<AppEnv>): CallerSession => ({
 export const usersRoutes = routes((on) => {
   on(registerCall, anyone, (input, ctx, c) => signUp(ctx, input, sessionOf(c)))
   on(calls.authenticate, anyone, async (input, ctx, c) => signIn(ctx, input, await captchaTokenOf(c), sessionOf(c)))
-  on(calls.logout, requireUser, async (_, ctx, c) => {
-    // This session's devices stop getting reminders (docs/API.md "Reminders on this device").
-    const hash = c.var.user?.session?.hash
-    if (hash) await deleteSessionDevices(ctx.db, ctx.user!.id, hash)
+  // The session's push devices end with it (identity/sessions.ts endSession, decision 060).
+  on(calls.logout, requireUser, async (_, _ctx, c) => {
+    await endSession(c)
+  })
+  on(calls.logoutEverywhere, requireUser, async (_, ctx, c) => {
+    await endEverySession(ctx.env, ctx.user!.id)
     await endSession(c)
   })
   on(calls.getMe, requireUser, async (_, ctx) => ({ user: await getMe(ctx) }))
