@@ -141,12 +141,21 @@ export const topOf = (db: Db, day: string, limit: number) =>
     rankingRow,
   )
 
-/** The caller's choice and, unless hidden, their row of `day`. */
-export async function myRow(db: Db, day: string | null, userId: number) {
-  const [hidden, row] = await batch(db, [
+/**
+ * The last closed day, the caller's choice and, unless hidden, their row of that day: one batch,
+ * one D1 round (issue 43 §3; the day was read first, then the rest: two).
+ */
+export async function myRowOfLatestDay(db: Db, userId: number) {
+  const [day, hidden, row] = await batch(db, [
+    sql`SELECT max(day) AS day FROM ranking_days WHERE status = 'complete'`,
     sql`SELECT ranking_hidden FROM user_engagement WHERE user_id = ${userId}`,
-    sql`SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ${day} AND user_id = ${userId}`,
+    sql`SELECT user_id, position, position_change, points, name FROM ranking_snapshots
+        WHERE day = (SELECT max(day) FROM ranking_days WHERE status = 'complete') AND user_id = ${userId}`,
   ])
   const isHidden = !!rowsIn(hidden, z.object({ ranking_hidden: z.number() }))[0]?.ranking_hidden
-  return { hidden: isHidden, row: isHidden ? null : (rowsIn(row, rankingRow)[0] ?? null) }
+  return {
+    day: rowsIn(day, dayRow)[0]?.day ?? null,
+    hidden: isHidden,
+    row: isHidden ? null : (rowsIn(row, rankingRow)[0] ?? null),
+  }
 }

@@ -5,7 +5,7 @@ import type { Ctx } from '#worker/context'
 import { clearMemo, memo } from '#worker/http/memo'
 import { personal } from '#worker/http/person-cache'
 import { hideFromRanking } from '#worker/features/engagement/engagement.service'
-import { latestDay, myRow, topOf, type RankingRow } from './ranking.repo'
+import { latestDay, myRowOfLatestDay, topOf, type RankingRow } from './ranking.repo'
 import { topKey } from './ranking.days'
 import { me } from '#worker/identity/caller'
 
@@ -27,10 +27,7 @@ export async function ranking(ctx: Ctx) {
   const user = me(ctx)
   // The last closed day and the caller's own row in it are kept between their requests
   // (http/person-cache.ts: the nightly job, a cron run, drops them for everyone).
-  const { day, hidden, row } = await personal(ctx, 'ranking-mine', null, async () => {
-    const day = await latestDay(ctx.db)
-    return { day, ...(await myRow(ctx.db, day, user.id)) }
-  })
+  const { day, hidden, row } = await personal(ctx, 'ranking-mine', null, () => myRowOfLatestDay(ctx.db, user.id))
   // The day's top is the same for everyone: kept a minute per isolate, keyed by the snapshot
   // day (issue 21 §3). Someone who leaves the ranking is out of it in this isolate at once
   // (setHidden) and in the others within the minute.
