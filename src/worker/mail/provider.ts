@@ -2,12 +2,12 @@
 // Idempotency-Key, the shared pace, and what each answer means for the mails it carried.
 import { getDb } from '#worker/db/client'
 import { isLocalEnv, type Env } from '#worker/env'
-import { holdPace, paceHeldUntil, takePaceTurn } from '#worker/http/rate-windows.repo'
+import { holdPace, takePaceTurn } from '#worker/http/rate-windows.repo'
 import {
   holdBack,
   KEY_HORIZON_MS,
   keyMails,
-  markCalling,
+  markCallingUnlessHeld,
   markRefused,
   markSent,
   markUnknown,
@@ -212,6 +212,10 @@ export async function makeCall(
       settled: !call.uncertain && !!opts.settled,
       rekey: !call.uncertain && !!opts.rekey,
     })
+  // Made before the turn: nothing but one D1 round stands between a turn and its call.
+  const body = JSON.stringify(
+    call.single ? providerMail(env, call.mails[0]!, true) : call.mails.map((m) => providerMail(env, m, false)),
+  )
   for (let refusedForRate = 0; ;) {
     const turn = await takePaceTurn(db, PACE_KEY, spacing, deadline - now())
     if (!turn.taken) {
@@ -221,8 +225,8 @@ export async function makeCall(
     }
     await sleep(turn.wait)
     // A 429 answered to another consumer after this turn was reserved holds this call too.
-    if ((await paceHeldUntil(db, PACE_KEY)) > turn.at) continue
-    const held = await markCalling(db, token, call.key)
+    const { heldUntil, ids: held } = await markCallingUnlessHeld(db, token, call.key, PACE_KEY, turn.at)
+    if (heldUntil > turn.at) continue
     if (held.length !== ids.length) {
       // Some of its mails are another claim's now (a lease ran out): that claim sends the batch whole.
       await releaseMails(db, token, held, { error: null, queuedAt: now(), settled: !call.uncertain })
@@ -240,9 +244,7 @@ export async function makeCall(
           // does not hold back its neighbours (strict, the default, refuses the whole batch).
           ...(call.single ? {} : { 'x-batch-validation': 'permissive' }),
         },
-        body: JSON.stringify(
-          call.single ? providerMail(env, call.mails[0]!, true) : call.mails.map((m) => providerMail(env, m, false)),
-        ),
+        body,
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       })
     } catch (err) {
