@@ -150,7 +150,7 @@ function generate(file, push) {
  * same statements) of every day older than 60 days. Bytes from SQLite's dbstat (pages of each
  * table and index). `base` is everything else a generated person weighs in the D1 file.
  */
-const SAMPLE = 10_000
+const SAMPLE = Number(process.env.SCALE_YEAR_SAMPLE) || 10_000
 function yearOfDays(file) {
   const t0 = Date.now()
   const main = new DatabaseSync(file, { readOnly: true })
