@@ -82,6 +82,15 @@ describe('D1 at a distance: one round a page and a call (issue 43 §3)', () => {
     for (const [p, n] of Object.entries(seen)) expect(n, p).toBeLessThanOrEqual(1)
   })
 
+  it('GET /v1/session, which every page calls, notes a known session in one round (a read and two writes were three)', async () => {
+    const first = await json(await ask('/v1/session?pathname=%2Fjourney'))
+    expect(first.new_session).toBe(true)
+    const again = await ask(`/v1/session?pathname=%2Fjourney&session_id=${first.session_id}`)
+    expect(again.status).toBe(200)
+    expect((await json(again)).new_session).toBe(false)
+    expect(roundsOf(again)).toBe(1)
+  })
+
   it('a visitor’s cached page makes no D1 round', async () => {
     for (const p of ['/', '/routes', '/help', '/login', `/route/${encodeURIComponent(routeSlug)}`]) {
       await api(p, { redirect: 'manual' })
