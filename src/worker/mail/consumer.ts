@@ -36,9 +36,9 @@ async function sendMessage(env: Env, ids: number[], attempts: number, now: () =>
 }
 
 /**
- * The calma-mail consumer: each message's mails (see sendMessage), a few messages at once (the
- * provider takes a few requests a second: the pace, shared through D1, decides when each call
- * goes; more consumers come from the queue's max_concurrency). Done → acked; otherwise retried after the delay its calls asked
+ * The calma-mail consumer: each message's mails (see sendMessage), one message after another
+ * (the provider takes a few requests a second; concurrency comes from the queue's consumers, and
+ * the pace is shared through D1). Done → acked; otherwise retried after the delay its calls asked
  * for (backoff, a lease held elsewhere, a Retry-After, a spent quota). After max_retries the queue
  * moves the message to the dead-letter queue.
  */
@@ -49,7 +49,7 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
     console.warn(`mail queue: no provider in this run; ${batch.messages.length} message(s) left to whoever sent them`)
     return batch.ackAll()
   }
-  const one = async (message: Message<MailMessage>) => {
+  for (const message of batch.messages) {
     const ids = (message.body?.ids ?? []).filter((id) => Number.isSafeInteger(id))
     try {
       const outcome = await sendMessage(env, ids, message.attempts, now)
@@ -63,22 +63,7 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
       message.retry({ delaySeconds: retryDelay(message.attempts) })
     }
   }
-  // MESSAGES_AT_ONCE messages side by side, each taking its turns of the shared pace: a call the
-  // provider holds until PROVIDER_TIMEOUT_MS no longer holds every turn after it (one after
-  // another, each of 1% of calls that hung cost the whole pace 8 s: issue 43 §4).
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(MESSAGES_AT_ONCE, batch.messages.length) }, async () => {
-      while (next < batch.messages.length) await one(batch.messages[next++]!)
-    }),
-  )
 }
-
-/**
- * Messages of one batch in flight at once. Their turns are reserved ahead on the shared pace: with
- * the queue's max_concurrency consumers, at most that × this turns wait, well inside a lease.
- */
-const MESSAGES_AT_ONCE = 4
 
 /**
  * The calma-mail-dead consumer: the mails of a message whose retries ran out become dead letters.

@@ -42,20 +42,16 @@ export async function batchKey(tokens: string[]) {
   return `calma-batch-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 /**
- * Milliseconds between two provider calls: the team's requests a second, and PACE_MARGIN_MS to
- * spare. The provider counts arrivals in any second (at 2 a second, calls n and n + 2 must arrive
- * 1,000 ms apart), so two spacings give 2 × PACE_MARGIN_MS for a call that arrives late after its
- * turn; a 429 past it holds the pace for its Retry-After and the call goes again (not a try).
- * A fifth to spare (600 ms at 2 a second) kept 100,000 mails 17% above the provider's floor; 30 ms
- * (60 ms of lateness) drew 429s on and on at a load average of 15, where calls arrive late by
- * more than that (issue 43 §4, docs/decisions/063); 50 ms leaves 100 ms.
+ * Milliseconds between two provider calls: the team's requests a second with a fifth to spare
+ * (the provider counts arrivals; a call that waited its turn may still arrive a little late).
+ * Tighter was tried (issue 43 §4, docs/decisions/063): 1000/rate + 30 ms, then + 50 ms, with four
+ * messages of a batch side by side, drew 429s every few seconds on a loaded machine (calls arrive
+ * later than their turns by more than that) and sent slower than this.
  */
 export const paceSpacing = (env: Env) => {
   const rate = Number(env.EMAIL_RATE_PER_SECOND) > 0 ? Number(env.EMAIL_RATE_PER_SECOND) : DEFAULT_RATE
-  return Math.ceil(1000 / rate) + PACE_MARGIN_MS
+  return Math.ceil(1200 / rate)
 }
-/** What a call may arrive late after its turn (D1's answer, the sleep, the connection) without a 429. */
-export const PACE_MARGIN_MS = 50
 /** Seconds before the next try of a message tried `attempts` times: 10 s, 20 s, 40 s … at most 10 min. */
 export const retryDelay = (attempts: number) => Math.min(600, 10 * 2 ** Math.max(0, attempts - 1))
 
