@@ -22,7 +22,7 @@
  *                          run by Miniflare directly (scripts/lib/direct-server.mjs, e2e's server;
  *                          docs/decisions/035-*.md says why that is the default)
  *   BENCH_NO_DOC=1         do not touch docs/PERFORMANCE.md
- *   BENCH_ONLY=lighthouse  only some parts (a comma list of load, js, lighthouse; implies BENCH_NO_DOC)
+ *   BENCH_ONLY=lighthouse  only some parts (a comma list of load, js, lighthouse, d1; implies BENCH_NO_DOC)
  *   BENCH_LH_RUNS=5        Lighthouse runs per page; the median run is reported (Lighthouse's own
  *                          computeMedianRun), as Lighthouse advises against reading one run (its
  *                          docs/variability.md: the median of 5 about halves the variance)
@@ -46,6 +46,7 @@ import {
   sleep,
   startServer,
 } from '../scripts/lib/server.mjs'
+import { d1DistanceLines, measureD1Distance } from './d1-distance.mjs'
 import { pageScripts } from '../scripts/lib/page-scripts.mjs'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS) || 2000
@@ -269,6 +270,12 @@ try {
       lcp <= LH_BAR.lcpSeconds
   }
 
+  // 4. D1 at a distance (issue 43 §3, bench/d1-distance.mjs: its own server, D1_DELAY_MS=80).
+  const d1 =
+    ONLY.has('d1') || !PARTIAL
+      ? (await server.stop(), (server = null), await measureD1Distance({ persistDir: stateDir, patient }))
+      : null
+
   // Report ----------------------------------------------------------------------------------
   const date = new Date().toISOString().slice(0, 10)
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model?.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.platform()} ${os.arch()}, Node ${process.versions.node}`
@@ -339,6 +346,7 @@ try {
       for (const f of failing) lines.push(`- ${f}`)
     }
   }
+  if (d1) lines.push('', ...d1DistanceLines(d1))
   const block = lines.join('\n')
   console.log(`\n${block}\n`)
   if (!process.env.BENCH_NO_DOC && !PARTIAL) {
@@ -346,6 +354,7 @@ try {
     log(`figures written to ${path.relative(ROOT, DOC)}`)
   }
   const failed = [
+    ...(d1?.failed ?? []),
     ...load
       .filter((r) => !r.ok)
       .map(

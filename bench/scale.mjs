@@ -13,6 +13,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { buildApp, freePort, log, NODE, prepareState, ROOT, sleep, startServer } from '../scripts/lib/server.mjs'
+import { cpuMeter, mailFloor, pushFloor } from './floors.mjs'
 
 // node:sqlite needs Node 22: run again under the project's Node when this one is older.
 if (Number(process.versions.node.split('.')[0]) < 22) {
@@ -149,7 +150,7 @@ function generate(file, push) {
  * same statements) of every day older than 60 days. Bytes from SQLite's dbstat (pages of each
  * table and index). `base` is everything else a generated person weighs in the D1 file.
  */
-const SAMPLE = 10_000
+const SAMPLE = Number(process.env.SCALE_YEAR_SAMPLE) || 10_000
 function yearOfDays(file) {
   const t0 = Date.now()
   const main = new DatabaseSync(file, { readOnly: true })
@@ -516,6 +517,8 @@ try {
     pending = EMAILS - mailDeliveries() + undone()
   }
   const emailS = (Date.now() - e0) / 1000
+  const mailVsFloor = mailFloor({ seconds: emailS, calls: provider.stats().calls, emails: EMAILS })
+  log(mailVsFloor.line)
   const mailRows = (status) =>
     countOf(
       'SELECT count(*) AS n FROM notification_deliveries d JOIN email_outbox o ON o.delivery_id = d.id WHERE d.notification_id = ? AND o.status = ?',
@@ -542,6 +545,7 @@ try {
   pusher.prepare('UPDATE admin_notifications SET send_at = 0 WHERE id = ?').run(gen.pushNotice)
   pusher.close()
   const p0 = Date.now()
+  const meter = cpuMeter(server.child?.pid)
   await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
   const pushed = () => new Set(pushService.fake.received.map((r) => r.endpoint)).size
   while (pushed() < gen.devices.length && Date.now() - p0 < PUSH_DEADLINE_MS) await sleep(2000)
@@ -549,6 +553,8 @@ try {
   const pushReceived = pushService.fake.received.length
   const pushDevices = pushed()
   const pushRefused = pushService.fake.refused.length
+  const pushVsBar = pushFloor({ seconds: pushS, pushes: gen.devices.length, delivered: pushed(), cpu: meter() })
+  log(pushVsBar.line)
   log(
     `push: ${pushDevices.toLocaleString('en')} of ${gen.devices.length.toLocaleString('en')} devices got the notice in ${pushS.toFixed(0)} s (${pushReceived - pushDevices} twice, ${pushRefused} refused by the push service)`,
   )
@@ -584,6 +590,8 @@ try {
     pushes_duplicated: pushReceived - pushDevices,
     pushes_refused: pushRefused,
     pushes_per_min: Math.round(pushDevices / (pushS / 60)),
+    mail_vs_floor: mailVsFloor,
+    push_vs_bar: pushVsBar,
     db_bytes: dbBytes,
     bytes_per_person: Math.round(dbBytes / PEOPLE),
     reads,

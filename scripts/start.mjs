@@ -5,6 +5,7 @@
  *   PORT=8788 npm start     another port
  *   SKIP_BUILD=1 npm start  serve the current dist/
  *   NO_SEED=1 npm start     migrations only
+ *   D1_DELAY_MS=80 npm start  every D1 round waits 80 ms, as at a far replica (docs/PERFORMANCE.md "D1 at a distance")
  */
 import { buildApp, log, portInUse, prepareState, startServer } from './lib/server.mjs'
 
@@ -22,7 +23,9 @@ try {
   if (!process.env.SKIP_BUILD) await buildApp()
   const { seeded } = await prepareState(persistDir, { seed: !process.env.NO_SEED })
   log(`wrangler dev on port ${port}`)
-  const server = await startServer({ port, persistDir, stdio: 'inherit', logLevel: 'info', testScheduled: true })
+  // D1 at a distance (issue 43 §3): a var of this run only; a deployed Worker refuses it.
+  const vars = process.env.D1_DELAY_MS ? { D1_DELAY_MS: process.env.D1_DELAY_MS } : {}
+  const server = await startServer({ port, persistDir, stdio: 'inherit', logLevel: 'info', testScheduled: true, vars })
   const url = `http://localhost:${port}`
   console.log(`
   Calma is running at ${url}/  (English: ${url}/en/)

@@ -57,6 +57,11 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string
   /** The VAPID JWT's `sub`: a mailto: or https: contact the push services may write to. */
   VAPID_SUBJECT?: string
+  /**
+   * Local and test runs only (issue 43 §3): every D1 round waits this many ms, as one to a far
+   * primary or replica does (db/rounds.ts d1DelayOf). A deployed Worker refuses to run with it.
+   */
+  D1_DELAY_MS?: string
   /** Push service hosts a subscription may name besides the real ones (src/worker/push/hosts.ts): local fakes only. */
   PUSH_SERVICE_HOSTS?: string
   /** Only in tests: the migrations vitest reads from ./migrations. */
@@ -185,6 +190,8 @@ export const PRODUCTION_SETTINGS = {
     !v ? 'missing' : /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v) ? null : 'not a mailto: or https: contact',
   /** Where links in mail point (context.ts linkBase). */
   APP_URL: (v) => (!v ? 'missing' : /^https:\/\/[^/?#]+\/?$/.test(v) ? null : 'not an https:// origin'),
+  /** A local run's simulated distance to D1 (db/rounds.ts): never in a deployed Worker. */
+  D1_DELAY_MS: (v) => (v ? 'for local and test runs only' : null),
 } as const satisfies Partial<Record<keyof Env, SettingCheck>>
 
 /** What is wrong with a deployed Worker's settings, as "NAME (why)"; empty when it may run. */

@@ -112,6 +112,8 @@ export async function decryptPushBody(
   return dec.decode(padded.slice(0, end))
 }
 
+const verified = new Map<string, boolean>()
+
 /** RFC 8292 §2–3: why a `vapid` Authorization is refused for `endpoint`, or null when it is good. */
 export async function vapidProblem(header: string | null, endpoint: string, now = Date.now()): Promise<string | null> {
   const m = header && /^vapid\s+(.+)$/i.exec(header)
@@ -132,13 +134,15 @@ export async function vapidProblem(header: string | null, endpoint: string, now 
   const claims = JSON.parse(dec.decode(b64u.decode(p))) as { aud?: string; exp?: number; sub?: string }
   const kRaw = b64u.decode(k)
   if (kRaw.length !== 65 || kRaw[0] !== 4) return 'k= is not an uncompressed P-256 point'
-  const pub = await crypto.subtle.importKey('raw', kRaw, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify'])
-  const ok = await crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    pub,
-    b64u.decode(s),
-    enc.encode(`${h}.${p}`),
-  )
+  // A push service checks a JWT's signature once and knows it while it is valid (senders reuse one
+  // JWT per audience, RFC 8292 §2); the claims below are still checked on every request.
+  let ok = verified.get(`${t} ${k}`)
+  if (ok === undefined) {
+    const pub = await crypto.subtle.importKey('raw', kRaw, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify'])
+    ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, pub, b64u.decode(s), enc.encode(`${h}.${p}`))
+    if (verified.size > 10_000) verified.clear()
+    verified.set(`${t} ${k}`, ok)
+  }
   if (!ok) return 'the JWT signature does not verify with k='
   if (claims.aud !== new URL(endpoint).origin) return `aud ${claims.aud} is not ${new URL(endpoint).origin}`
   const nowSec = Math.floor(now / 1000)

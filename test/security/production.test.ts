@@ -158,6 +158,20 @@ describe('a production Worker missing a setting', () => {
     for (const name of ['SESSION_PEPPER', 'TURNSTILE_SECRET', 'TURNSTILE_SITE_KEY']) expect(line).toContain(name)
   })
 
+  it('refuses D1_DELAY_MS, the local runs’ simulated distance to D1 (issue 43 §3)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    logged.mockClear()
+    expect((await call('/v1/routes', { headers: { accept: 'application/json' } })).status).toBe(200)
+    const res = await call(
+      '/v1/routes',
+      { headers: { accept: 'application/json' } },
+      { ...production, D1_DELAY_MS: '80' },
+    )
+    expect(res.status).toBe(503)
+    expect(logged).toHaveBeenCalledTimes(1)
+    expect(String(logged.mock.calls[0]![0])).toMatch(/D1_DELAY_MS \(for local and test runs only\)/)
+  })
+
   it('treats a missing APP_ENV as production', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     logged.mockClear()

@@ -1,6 +1,6 @@
 import { asJob } from '#worker/context'
 import type { Env } from '#worker/env'
-import { countedD1, type D1Rounds } from '#worker/db/rounds'
+import { countedD1, d1DelayOf, type D1Rounds } from '#worker/db/rounds'
 import { peopleChanged } from '#worker/http/person-cache'
 import { rankingJob } from './ranking'
 import { noticesJob } from './notices'
@@ -56,7 +56,7 @@ export async function runScheduled(cron: string, env: Env, now: Date) {
   // refunds…): the people's cached rows are dropped (http/person-cache.ts).
   const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
   try {
-    await job({ ...env, DB: countedD1(env.DB, count) }, now)
+    await job({ ...env, DB: countedD1(env.DB, count, undefined, d1DelayOf(env)) }, now)
   } finally {
     if (count.changed) await peopleChanged(env)
   }

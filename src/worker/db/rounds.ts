@@ -18,6 +18,12 @@ export interface D1Rounds {
   changed: boolean
   /** Wall time (ms) during which at least one D1 call was in flight (local profiling: `x-d1-ms`). */
   ms?: number
+  /**
+   * Local runs only (`x-d1-cold: 1`, the bench's D1 at a distance): the person's rows and page
+   * are read as on an isolate that has not met them (http/person-cache.ts), which is what a
+   * person's first page, or any page more than 30 s after the last, gets.
+   */
+  cold?: boolean
 }
 
 const RUNNERS = new Set(['first', 'all', 'run', 'raw'])
@@ -27,7 +33,12 @@ const READ = /^\s*(select|with|pragma)\b/i
  * `d1` (a database or a Sessions API session) behind a D1Database that counts rounds into
  * `count`. Statements handed to `batch` are unwrapped first: the binding needs its own objects.
  */
-export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, whole?: D1Database): D1Database {
+export function countedD1(
+  d1: D1Database | D1DatabaseSession,
+  count: D1Rounds,
+  whole?: D1Database,
+  delayMs = 0,
+): D1Database {
   let answered = 0
   let answeredAtRound = -1
   let inFlight = 0
@@ -48,6 +59,9 @@ export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, w
     if (writes) count.wrote = true
     if (inFlight++ === 0) since = performance.now()
     try {
+      // D1 at a distance (D1_DELAY_MS, local runs only): calls started together wait together,
+      // so a round costs the delay once, as a round trip to a far primary or replica does.
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs))
       const result = await p()
       if (Array.isArray(write)) write.forEach((w, i) => w && noteChanges((result as unknown[])[i]))
       else if (writes) noteChanges(result)
@@ -86,10 +100,23 @@ export function countedD1(d1: D1Database | D1DatabaseSession, count: D1Rounds, w
     withSession: (c?: string) => base.withSession(c),
   } as D1Database
   counts.set(counted, count)
+  if (delayMs > 0) delays.set(counted, delayMs)
   return counted
 }
 
 const counts = new WeakMap<object, D1Rounds>()
+const delays = new WeakMap<object, number>()
+
+/**
+ * D1_DELAY_MS (issue 43 §3, docs/decisions/063): every D1 round of a local or test run waits
+ * this long, as one to a primary or replica a region away does. A deployed Worker refuses the
+ * setting (env.ts PRODUCTION_SETTINGS) and this ignores it there.
+ */
+export function d1DelayOf(env: { APP_ENV?: string; D1_DELAY_MS?: string }): number {
+  if (env.APP_ENV !== 'local' && env.APP_ENV !== 'test') return 0
+  const ms = Number(env.D1_DELAY_MS)
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 10_000) : 0
+}
 
 /** The counts of a binding made by countedD1 (e.g. did this request change rows yet?), or null. */
 export const d1CountOf = (db: D1Database): D1Rounds | null => counts.get(db) ?? null
@@ -105,5 +132,5 @@ export function primaryOf(d1: D1Database): D1Database {
   if (typeof d1.withSession !== 'function') return d1
   const session = d1.withSession('first-primary')
   const count = counts.get(d1)
-  return count ? countedD1(session, count) : (session as unknown as D1Database)
+  return count ? countedD1(session, count, undefined, delays.get(d1)) : (session as unknown as D1Database)
 }

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import { createTranslator, localeFromPath, negotiateLocale } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import { getDb } from '#worker/db/client'
-import { countedD1, type D1Rounds } from '#worker/db/rounds'
+import { countedD1, d1DelayOf, type D1Rounds } from '#worker/db/rounds'
 import { isLocalEnv, type AppEnv } from '#worker/env'
 import { askedBookmark, BOOKMARK_COOKIE, BOOKMARK_HEADER, BOOKMARK_RE } from './bookmark'
 
@@ -56,7 +56,8 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const whole = c.env.DB
   const session = typeof whole.withSession === 'function' ? whole.withSession(bookmark ?? 'first-unconstrained') : null
   const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
-  const DB = countedD1(session ?? whole, count, whole)
+  if (c.req.header('x-d1-cold') === '1' && isLocalEnv(c.env)) count.cold = true
+  const DB = countedD1(session ?? whole, count, whole, d1DelayOf(c.env))
   c.env = { ...c.env, DB, KV: kvOfRequest(c.env.KV, c.req.raw) }
   c.set('d1', count)
   c.set('db', getDb(DB))

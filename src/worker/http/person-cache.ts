@@ -81,7 +81,7 @@ export function forgetSessionPages(hash: string) {
 export async function personal<T>(ctx: Ctx, name: string, key: unknown, load: () => Promise<T>): Promise<Frozen<T>> {
   const s = ctx.user?.session
   // Frozen whether kept or not, so a caller that would change what it got fails in every test.
-  if (!personCache.enabled || !ctx.user || !s?.dv) return deepFreeze(await load())
+  if (!personCache.enabled || !ctx.user || !s?.dv || d1CountOf(ctx.env.DB)?.cold) return deepFreeze(await load())
   // A request that already changed rows reads them afresh: its key is still the old version.
   if (d1CountOf(ctx.env.DB)?.changed) return deepFreeze(await load())
   const [epoch, content] = await Promise.all([peopleEpoch(ctx.env), contentVersion(ctx.env)])
@@ -144,6 +144,7 @@ export async function personalPage(
   const nonce = c.get('secureHeadersNonce')
   if (!personCache.enabled || !user || !s?.dv || user.role !== Role.patient || user.accessExpired || !nonce)
     return render()
+  if (c.var.d1?.cold) return render()
   if (d1CountOf(c.env.DB)?.changed) return render()
   const [epoch, content] = await Promise.all([peopleEpoch(c.env), contentVersion(c.env)])
   const now = Date.now()

@@ -151,17 +151,27 @@ export async function keyMails(db: Db, token: string, keys: { id: number; key: s
 /**
  * Just before a call: its mails may be taken from now on (uncertain_at, kept from an earlier call
  * under the key). Answers the mails still this consumer's under `key`: a call is made only with
- * all of them, since the same key with fewer mails is another payload.
+ * all of them, since the same key with fewer mails is another payload. Unless pace `paceKey` was
+ * held (a 429's Retry-After, a quota) past `turnAt` since the turn was reserved: then nothing is
+ * marked and the hold's end is answered (a 429 answered to another consumer holds this call too).
+ * One D1 round
+ * between a turn and its call (it was a read, then this write): the call arrives when its turn
+ * says, not a round later (issue 43 §4).
  */
-export async function markCalling(db: Db, token: string, key: string): Promise<number[]> {
-  const r = await checkedRows(
-    db,
+export async function markCallingUnlessHeld(db: Db, token: string, key: string, paceKey: string, turnAt: number) {
+  const hold = `${paceKey}:hold`
+  const [until, marked] = await batch(db, [
+    sql`SELECT coalesce((SELECT last_at FROM rate_windows WHERE key = ${hold} AND last_at > ${D1_NOW_MS}), 0) AS until`,
     sql`UPDATE email_outbox SET uncertain_at = coalesce(uncertain_at, ${D1_NOW_MS})
         WHERE lease_token = ${token} AND batch_key = ${key} AND status = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM rate_windows
+                          WHERE key = ${hold} AND last_at > ${D1_NOW_MS} AND last_at > ${turnAt})
         RETURNING id`,
-    idRow,
-  )
-  return r.map((x) => x.id)
+  ])
+  return {
+    heldUntil: rowsIn(until, z.object({ until: z.number() }))[0]?.until ?? 0,
+    ids: rowsIn(marked, idRow).map((x) => x.id),
+  }
 }
 
 /**

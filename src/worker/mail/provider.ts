@@ -2,12 +2,12 @@
 // Idempotency-Key, the shared pace, and what each answer means for the mails it carried.
 import { getDb } from '#worker/db/client'
 import { isLocalEnv, type Env } from '#worker/env'
-import { holdPace, paceHeldUntil, takePaceTurn } from '#worker/http/rate-windows.repo'
+import { holdPace, takePaceTurn } from '#worker/http/rate-windows.repo'
 import {
   holdBack,
   KEY_HORIZON_MS,
   keyMails,
-  markCalling,
+  markCallingUnlessHeld,
   markRefused,
   markSent,
   markUnknown,
@@ -44,6 +44,9 @@ export async function batchKey(tokens: string[]) {
 /**
  * Milliseconds between two provider calls: the team's requests a second with a fifth to spare
  * (the provider counts arrivals; a call that waited its turn may still arrive a little late).
+ * Tighter was tried (issue 43 §4, docs/decisions/063): 1000/rate + 30 ms, then + 50 ms, with four
+ * messages of a batch side by side, drew 429s every few seconds on a loaded machine (calls arrive
+ * later than their turns by more than that) and sent slower than this.
  */
 export const paceSpacing = (env: Env) => {
   const rate = Number(env.EMAIL_RATE_PER_SECOND) > 0 ? Number(env.EMAIL_RATE_PER_SECOND) : DEFAULT_RATE
@@ -206,6 +209,10 @@ export async function makeCall(
       settled: !call.uncertain && !!opts.settled,
       rekey: !call.uncertain && !!opts.rekey,
     })
+  // Made before the turn: nothing but one D1 round stands between a turn and its call.
+  const body = JSON.stringify(
+    call.single ? providerMail(env, call.mails[0]!, true) : call.mails.map((m) => providerMail(env, m, false)),
+  )
   for (let refusedForRate = 0; ;) {
     const turn = await takePaceTurn(db, PACE_KEY, spacing, deadline - now())
     if (!turn.taken) {
@@ -215,8 +222,8 @@ export async function makeCall(
     }
     await sleep(turn.wait)
     // A 429 answered to another consumer after this turn was reserved holds this call too.
-    if ((await paceHeldUntil(db, PACE_KEY)) > turn.at) continue
-    const held = await markCalling(db, token, call.key)
+    const { heldUntil, ids: held } = await markCallingUnlessHeld(db, token, call.key, PACE_KEY, turn.at)
+    if (heldUntil > turn.at) continue
     if (held.length !== ids.length) {
       // Some of its mails are another claim's now (a lease ran out): that claim sends the batch whole.
       await releaseMails(db, token, held, { error: null, queuedAt: now(), settled: !call.uncertain })
@@ -234,9 +241,7 @@ export async function makeCall(
           // does not hold back its neighbours (strict, the default, refuses the whole batch).
           ...(call.single ? {} : { 'x-batch-validation': 'permissive' }),
         },
-        body: JSON.stringify(
-          call.single ? providerMail(env, call.mails[0]!, true) : call.mails.map((m) => providerMail(env, m, false)),
-        ),
+        body,
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       })
     } catch (err) {

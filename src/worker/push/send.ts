@@ -1,9 +1,9 @@
 // Sending one push to one device (issue 34 §1): RFC 8030 (the push service's POST), RFC 8292
 // (VAPID: `Authorization: vapid t=<ES256 JWT>, k=<public key>`) and RFC 8291 (the payload
-// encrypted to the device's keys, aes128gcm of RFC 8188), by @block65/webcrypto-web-push, which
-// does all three with WebCrypto only (docs/decisions/051).
-import { buildPushPayload } from '@block65/webcrypto-web-push'
+// encrypted to the device's keys, aes128gcm of RFC 8188), with WebCrypto only (docs/decisions/051);
+// payload.ts makes the request and signs one VAPID JWT per push service, not per push (decision 063).
 import type { Env } from '#worker/env'
+import { pushRequest } from './payload'
 import type { DeviceRow } from './subscriptions.repo'
 
 /** What the service worker shows (src/sw/push.ts): in the person's language, `url` the page to open. */
@@ -35,13 +35,9 @@ export const PUSH_TTL_SEC = 24 * 60 * 60
 export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice): Promise<Outcome> {
   const vapid = vapidOf(env)
   if (!vapid) return { kind: 'failed', status: 0, retryAfter: null }
-  let req: Awaited<ReturnType<typeof buildPushPayload>>
+  let req: Awaited<ReturnType<typeof pushRequest>>
   try {
-    req = await buildPushPayload(
-      { data: notice, options: { ttl: PUSH_TTL_SEC, urgency: 'normal', topic: topicOf(notice.tag) } },
-      { endpoint: device.endpoint, expirationTime: null, keys: { p256dh: device.p256dh, auth: device.auth } },
-      vapid,
-    )
+    req = await pushRequest(vapid, device, notice, { ttl: PUSH_TTL_SEC, urgency: 'normal', topic: topicOf(notice.tag) })
   } catch (err) {
     // Our own keys were checked before (./vapid.ts pushKeysReady), so this is the device's keys
     // (saved before the save checked them). Still not "gone": only the push service says a

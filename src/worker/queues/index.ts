@@ -1,6 +1,6 @@
 // The Worker's queue handler (issue 22): one consumer per queue of wrangler.toml, by name.
 import { asJob } from '#worker/context'
-import { countedD1, type D1Rounds } from '#worker/db/rounds'
+import { countedD1, d1DelayOf, type D1Rounds } from '#worker/db/rounds'
 import { peopleChanged } from '#worker/http/person-cache'
 import type { Env } from '#worker/env'
 import { buryDeadMail, sendQueuedMail } from '#worker/mail/consumer'
@@ -17,7 +17,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env) {
     // Mail delivery writes no person's rows.
     const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
     try {
-      return await asJob({ ...env, DB: countedD1(env.DB, count) }, (ctx) =>
+      return await asJob({ ...env, DB: countedD1(env.DB, count, undefined, d1DelayOf(env)) }, (ctx) =>
         fanOutBlocks(ctx, batch as MessageBatch<FanoutMessage>),
       )
     } finally {

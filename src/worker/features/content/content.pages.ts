@@ -28,9 +28,14 @@ export const contentLoaders: PageLoaders<'routes' | 'route'> = {
   }),
 
   route: loader(routePageData, async ({ ctx, params, query }) => {
-    const route = await getRoute(ctx, params.slug ?? '')
+    const slug = params.slug ?? ''
     // A route the person's plan still holds locked is not opened (issue 7 §2); visitors skip this.
-    await refuseLockedRoute(ctx, route, query)
+    // The lock check needs only the route's id, from the visitors' shared copy (cached: no D1), so
+    // it reads side by side with the person's like: one D1 round, not two (issue 43 §3).
+    const [route] = await Promise.all([
+      getRoute(ctx, slug),
+      ctx.user ? getRoute({ ...ctx, user: null }, slug).then((r) => refuseLockedRoute(ctx, r, query)) : null,
+    ])
     // Which languages the slug exists in (hreflang) is public and the same for everyone: kept a
     // minute per isolate like the footer, so the page stays at 3 statements (route-page.test.ts).
     // Asked only once the route exists, so unknown slugs never fill the cache.

@@ -18,8 +18,12 @@ export function subscribeView(query: Record<string, string>): 'offer' | 'success
 
 export const paymentsLoaders: PageLoaders<'subscription' | 'subscribe'> = {
   subscription: loader(subscriptionPageData, async (args) => {
-    const mine = await payments.mine(args.ctx)
-    const history = await payments.history(args.ctx, transactionsQuery.parse({ per_page: '10' }), mine.credits)
+    // Side by side (the history reads the balance again, in the same round): one D1 round at a
+    // replica's distance, not two (issue 43 §3).
+    const [mine, history] = await Promise.all([
+      payments.mine(args.ctx),
+      payments.history(args.ctx, transactionsQuery.parse({ per_page: '10' })),
+    ])
     return {
       offer: checkout.offer(args.ctx),
       mobile: mobileOf(args),

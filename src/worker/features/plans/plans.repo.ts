@@ -73,6 +73,22 @@ export async function plansOfUser(db: Db, userId: number, language: Locale | und
   return { rows, total: total?.n ?? 0 }
 }
 
+/**
+ * The plan id assignedPlan would find, as a subquery: a read of the plan's rows can start in the
+ * same D1 round as assignedPlan itself (issue 43 §3: one round a call).
+ */
+export function assignedPlanId(db: Db, userId: number, planId: number | undefined) {
+  return db
+    .select({ id: planAssignments.planId })
+    .from(planAssignments)
+    .innerJoin(plans, eq(plans.id, planAssignments.planId))
+    .where(
+      and(eq(planAssignments.userId, userId), planId !== undefined ? eq(planAssignments.planId, planId) : undefined),
+    )
+    .orderBy(...CURRENT_FIRST)
+    .limit(1)
+}
+
 /** One statement: the user's assignment of `planId`, or (no id) their latest unfinished one, else their latest. */
 export function assignedPlan(db: Db, userId: number, planId: number | undefined) {
   return db

@@ -53,17 +53,39 @@ function timeLeft(t: Translate, ms: number) {
 type AssignedPlan = NonNullable<Awaited<ReturnType<typeof repo.assignedPlan>>>
 
 /** The lock state of every route of `plan` for the caller: 3 statements (routes, progress, appointments). */
-async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date) {
+async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date, read?: PersonsPlanRows) {
   const userId = ctx.user!.id
   // One round: the plan's routes are the same for everyone (the versioned public cache, purged
   // by every plan edit), the person's progress and appointments are their own rows.
   // The person's rows are kept between their requests (http/person-cache.ts): a warm status reads no D1.
   const [items, progress, appointments] = await Promise.all([
     sharedPlanItems(ctx, plan.id),
-    personal(ctx, 'plan-route-progress', plan.id, () => planRouteProgress(ctx.db, userId, plan.id)),
-    personal(ctx, 'appointment-counts', null, () => repo.appointmentCounts(ctx.db, userId)),
+    read?.progress ?? personal(ctx, 'plan-route-progress', plan.id, () => planRouteProgress(ctx.db, userId, plan.id)),
+    read?.appointments ?? personal(ctx, 'appointment-counts', null, () => repo.appointmentCounts(ctx.db, userId)),
   ])
   return statusOf(items, progress, appointments, now)
+}
+
+type PersonsPlanRows = {
+  progress: Awaited<ReturnType<typeof personal<Map<number, RouteProgress>>>>
+  appointments: Awaited<ReturnType<typeof personal<Awaited<ReturnType<typeof repo.appointmentCounts>>>>>
+}
+
+/**
+ * The person's plan and its rows in ONE D1 round (issue 43 §3): the progress is read for the plan
+ * the assignment read finds (its id a subquery), side by side with that read and the
+ * appointments, instead of after it. At a replica 80 ms away that is 80 ms, not 160.
+ */
+async function planAndRows(ctx: Ctx, planId: number | undefined) {
+  const userId = ctx.user!.id
+  const [plan, progress, appointments] = await Promise.all([
+    personal(ctx, 'assigned-plan', planId ?? null, () => repo.assignedPlan(ctx.db, userId, planId)),
+    personal(ctx, 'assigned-plan-progress', planId ?? null, () =>
+      planRouteProgress(ctx.db, userId, repo.assignedPlanId(ctx.db, userId, planId)),
+    ),
+    personal(ctx, 'appointment-counts', null, () => repo.appointmentCounts(ctx.db, userId)),
+  ])
+  return { plan, read: { progress, appointments } satisfies PersonsPlanRows }
 }
 
 function statusOf(
@@ -107,9 +129,9 @@ function lockMessage(t: Translate, l: RouteLock) {
  */
 export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date()): Promise<PlanStatusDto> {
   const userId = ctx.user!.id
-  let plan = await personal(ctx, 'assigned-plan', q.filters.plan_id ?? null, () =>
-    repo.assignedPlan(ctx.db, userId, q.filters.plan_id),
-  )
+  const first = await planAndRows(ctx, q.filters.plan_id)
+  let plan = first.plan
+  let read: PersonsPlanRows | undefined = first.read
   // A person who never had a plan (signed up with Google, created by an admin, or before plans
   // existed) gets the starting plan of their language on their first look (issue 7 §4).
   if (
@@ -118,9 +140,10 @@ export async function planStatus(ctx: Ctx, q: PlanStatusQuery, now = new Date())
     (await assignStartingPlan(ctx, userId, ctx.user!.language, undefined, now))
   ) {
     plan = await repo.assignedPlan(ctx.db, userId, undefined)
+    read = undefined // read before the plan existed
   }
   if (!plan) throw notFound(q.filters.plan_id !== undefined ? 'plans.plan_missing' : 'plans.no_plan')
-  const { items, facts, locks, percent } = await computeStatus(ctx, plan, now)
+  const { items, facts, locks, percent } = await computeStatus(ctx, plan, now, read)
   const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
   let finished = plan.finishedAt !== null
   let justFinished = false

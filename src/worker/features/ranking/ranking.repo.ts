@@ -141,12 +141,28 @@ export const topOf = (db: Db, day: string, limit: number) =>
     rankingRow,
   )
 
-/** The caller's choice and, unless hidden, their row of `day`. */
-export async function myRow(db: Db, day: string | null, userId: number) {
-  const [hidden, row] = await batch(db, [
+/**
+ * The last closed day, the caller's choice and, unless hidden, their row of that day: one batch,
+ * one D1 round (issue 43 §3; the day was read first, then the rest: two).
+ */
+export async function myRowOfLatestDay(db: Db, userId: number, top: number) {
+  const latest = sql`(SELECT max(day) FROM ranking_days WHERE status = 'complete')`
+  const [day, hidden, row, first] = await batch(db, [
+    sql`SELECT max(day) AS day FROM ranking_days WHERE status = 'complete'`,
     sql`SELECT ranking_hidden FROM user_engagement WHERE user_id = ${userId}`,
-    sql`SELECT user_id, position, position_change, points, name FROM ranking_snapshots WHERE day = ${day} AND user_id = ${userId}`,
+    sql`SELECT user_id, position, position_change, points, name FROM ranking_snapshots
+        WHERE day = ${latest} AND user_id = ${userId}`,
+    // The day's top too (the caller keeps it per isolate): the same round, not one more.
+    sql`SELECT s.user_id, s.position, s.position_change, s.points, s.name FROM ranking_snapshots s
+        WHERE s.day = ${latest}
+          AND NOT EXISTS (SELECT 1 FROM user_engagement e WHERE e.user_id = s.user_id AND e.ranking_hidden = 1)
+        ORDER BY s.position LIMIT ${top}`,
   ])
   const isHidden = !!rowsIn(hidden, z.object({ ranking_hidden: z.number() }))[0]?.ranking_hidden
-  return { hidden: isHidden, row: isHidden ? null : (rowsIn(row, rankingRow)[0] ?? null) }
+  return {
+    day: rowsIn(day, dayRow)[0]?.day ?? null,
+    hidden: isHidden,
+    row: isHidden ? null : (rowsIn(row, rankingRow)[0] ?? null),
+    top: rowsIn(first, rankingRow),
+  }
 }

@@ -5,7 +5,7 @@ import type { Ctx } from '#worker/context'
 import { clearMemo, memo } from '#worker/http/memo'
 import { personal } from '#worker/http/person-cache'
 import { hideFromRanking } from '#worker/features/engagement/engagement.service'
-import { latestDay, myRow, topOf, type RankingRow } from './ranking.repo'
+import { latestDay, myRowOfLatestDay, topOf, type RankingRow } from './ranking.repo'
 import { topKey } from './ranking.days'
 import { me } from '#worker/identity/caller'
 
@@ -27,14 +27,18 @@ export async function ranking(ctx: Ctx) {
   const user = me(ctx)
   // The last closed day and the caller's own row in it are kept between their requests
   // (http/person-cache.ts: the nightly job, a cron run, drops them for everyone).
+  // A cold read brings the day's top in the same batch (issue 43 §3: one round, even where this
+  // isolate has not kept the top yet); it is not kept with the person's rows.
+  let freshTop: RankingRow[] | null = null
   const { day, hidden, row } = await personal(ctx, 'ranking-mine', null, async () => {
-    const day = await latestDay(ctx.db)
-    return { day, ...(await myRow(ctx.db, day, user.id)) }
+    const { top, ...mine } = await myRowOfLatestDay(ctx.db, user.id, RANKING_TOP)
+    freshTop = top
+    return mine
   })
   // The day's top is the same for everyone: kept a minute per isolate, keyed by the snapshot
   // day (issue 21 §3). Someone who leaves the ranking is out of it in this isolate at once
   // (setHidden) and in the others within the minute.
-  const top = day ? await memo(topKey(day), TOP_TTL_MS, () => topOf(ctx.db, day, RANKING_TOP)) : []
+  const top = day ? await memo(topKey(day), TOP_TTL_MS, async () => freshTop ?? topOf(ctx.db, day, RANKING_TOP)) : []
   return { day, ranking: top.map((r) => entry(r, user.id)), me: row ? entry(row, user.id) : null, hidden }
 }
 

@@ -1,8 +1,8 @@
 // Tracked events (SPEC §3 "Tracked event"; CONVENTIONS 3: SQL only here). Our own table, never
 // sent to an ad or analytics vendor: a plan's progress is health data (DESIGN §6).
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
-import { trackingEvents, trackingSessions, translationMisses, type TrackingSession } from '#worker/db/schema'
+import { trackingEvents, trackingSessions, translationMisses } from '#worker/db/schema'
 
 export interface EventRow {
   sessionId: string
@@ -27,29 +27,23 @@ export async function insertEvent(db: Db, row: EventRow) {
     .run()
 }
 
-export const findSession = (
-  db: Db,
-  sessionId: string,
-): Promise<Pick<TrackingSession, 'sessionId' | 'userId'> | undefined> =>
-  db
-    .select({ sessionId: trackingSessions.sessionId, userId: trackingSessions.userId })
-    .from(trackingSessions)
-    .where(eq(trackingSessions.sessionId, sessionId))
-    .get()
-
 export async function insertSession(db: Db, row: typeof trackingSessions.$inferInsert) {
   await db.insert(trackingSessions).values(row).run()
 }
 
-/** A known session seen again: its last visit, and its person once they have signed in. */
+/**
+ * A known session seen again: its last visit, and its person once they have signed in (a person
+ * already noted stays). One statement, so one D1 round (it was a read and two writes: three at a
+ * replica's distance, issue 43 §3). Answers the session id, or undefined when it is unknown.
+ */
 export async function touchSession(db: Db, sessionId: string, userId: number | null, at: Date) {
-  await db.update(trackingSessions).set({ lastSeenAt: at }).where(eq(trackingSessions.sessionId, sessionId)).run()
-  if (userId !== null)
-    await db
-      .update(trackingSessions)
-      .set({ userId })
-      .where(and(eq(trackingSessions.sessionId, sessionId), isNull(trackingSessions.userId)))
-      .run()
+  const row = await db
+    .update(trackingSessions)
+    .set({ lastSeenAt: at, userId: sql`coalesce(${trackingSessions.userId}, ${userId})` })
+    .where(eq(trackingSessions.sessionId, sessionId))
+    .returning({ sessionId: trackingSessions.sessionId })
+    .get()
+  return row?.sessionId
 }
 
 /** One row per (locale, text): a second report only bumps its count and last_seen. */

@@ -31,11 +31,8 @@ export async function trackServerEvent(
 export async function openSession(ctx: Ctx, q: SessionQuery, now = new Date()) {
   const userId = ctx.user?.id ?? null
   if (q.session_id && UUID.test(q.session_id)) {
-    const known = await repo.findSession(ctx.db, q.session_id.toLowerCase())
-    if (known) {
-      await repo.touchSession(ctx.db, known.sessionId, userId, now)
-      return { session_id: known.sessionId, new_session: false }
-    }
+    const known = await repo.touchSession(ctx.db, q.session_id.toLowerCase(), userId, now)
+    if (known) return { session_id: known, new_session: false }
   }
   const utm = (n: UtmName) => q[`utm_${n}`] ?? q[n] ?? UTM_DEFAULTS[n] ?? null
   const sessionId = crypto.randomUUID()
