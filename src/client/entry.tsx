@@ -1,6 +1,6 @@
 import type { Boot } from '#shared/page-data'
 import { configureLocale } from './api'
-import { $user } from './stores/session'
+import { $user, readLocal, type StoredUser } from './stores/session'
 import { sendPageEvents } from './features/site/usePageEvents'
 import { MARKETING_PAGES, readConsent } from './features/site/consent/consent'
 import { moveCarouselsEarly } from './carousel-early'
@@ -33,17 +33,19 @@ if (zone && !boot.user && zone !== boot.timeZone) {
 // The usage session and the page's events (SPEC §7) go out with every page, read or touched.
 sendPageEvents(boot)
 
-/** The first signs of a person acting on a visitor's page. */
-const WAKE = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const
+/** The first signs of a person acting on a visitor's page (a scroll by wheel too: a post counts what was read). */
+const WAKE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const
 /** Controls whose press is React's work (a submit button's press is its form's submit, held there). */
 const ACTS = 'button:not([type=submit]), a[data-action], [role=button], input[type=button]'
 
+/** What the page's loader read (none under `vite dev`); `lazy`: the page may wait for a touch. */
+const assets = document.getElementById('__ASSETS__') ? read<{ preload?: string[]; lazy?: boolean }>('__ASSETS__') : null
+
 let started: Promise<void> | null = null
-/** React, once: the page's chunks are fetched together (the loader did it already for a signed-in page). */
+/** React, once: the page's chunks are fetched together (the loader did it already unless `lazy`). */
 function start(): Promise<void> {
   if (started) return started
-  const assets = read<{ preload?: string[]; lazy?: boolean }>('__ASSETS__')
-  if (assets.lazy)
+  if (assets?.lazy)
     for (const href of assets.preload ?? []) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
@@ -54,14 +56,18 @@ function start(): Promise<void> {
   return started
 }
 
-// Now: a signed-in page; a copy the service worker answered offline (its notices are React's);
-// a marketing page where the visitor's choice lets a vendor run (the banner's effect loads it).
+// Now: every page the server did not mark `lazy` (signed in, or one whose code acts by itself);
+// a copy the service worker answered offline (its notices are React's); a marketing page where
+// the visitor's choice lets a vendor run (the banner's effect loads it).
 const consented = readConsent()
 const now =
+  !assets?.lazy ||
   !!boot.user ||
   !!document.documentElement.dataset.offline ||
-  !document.getElementById('__ASSETS__') ||
-  (!!consented && (consented.analytics || consented.ads) && MARKETING_PAGES.has(boot.page))
+  (!!consented && (consented.analytics || consented.ads) && MARKETING_PAGES.has(boot.page)) ||
+  // The login signs in by itself with a sign-in link, and says at once that a session expired.
+  (boot.page === 'login' &&
+    (!!(boot.query.user_id && boot.query.authorization) || !!readLocal<StoredUser>('user')?.expired))
 if (now) void start()
 else waitForTouch()
 
