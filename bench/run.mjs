@@ -307,7 +307,7 @@ try {
   for (const l of lhs.filter((x) => x.error)) lines.push(`Lighthouse \`${l.path}\`: not measured: ${l.error}  `)
   if (measured.length) {
     lines.push(
-      `Lighthouse ${measured[0].version}, mobile (simulated throttling), Debian chromium ${measured[0].chrome}; the median of ${LH_RUNS} run${LH_RUNS > 1 ? 's' : ''} per page (performance score and TBT of every run in brackets; 1-min load average before each page's runs in the last column):`,
+      `Lighthouse ${measured[0].version}, mobile (simulated throttling), Debian chromium ${measured[0].chrome}; the median of ${LH_RUNS} run${LH_RUNS > 1 ? 's' : ''} per page (performance score and TBT of every run in brackets; 1-min load average before each page's runs and Lighthouse's benchmark index, BI, in the last column):`,
     )
     lines.push('')
     lines.push(
@@ -316,7 +316,7 @@ try {
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|')
     for (const l of measured) {
       lines.push(
-        `| \`${l.path}\`${l.signedIn ? ' (signed in)' : ''} | ${l.scores.performance}${l.runScores.length > 1 ? ` (${l.runScores.join(', ')})` : ''} | ${l.scores.accessibility} | ${l.scores['best-practices']} | ${l.scores.seo} | ${l.metrics.FCP} | ${l.metrics.LCP} | ${l.metrics.TBT} (${l.runTbts.map((x) => Math.round(x)).join(', ')}) | ${l.metrics.CLS} | ${l.ok ? 'met' : `**not met**: ${l.why.join('; ')}`} | ${l.load.toFixed(2)} |`,
+        `| \`${l.path}\`${l.signedIn ? ' (signed in)' : ''} | ${l.scores.performance}${l.runScores.length > 1 ? ` (${l.runScores.join(', ')})` : ''} | ${l.scores.accessibility} | ${l.scores['best-practices']} | ${l.scores.seo} | ${l.metrics.FCP} | ${l.metrics.LCP} | ${l.metrics.TBT} (${l.runTbts.map((x) => Math.round(x)).join(', ')}) | ${l.metrics.CLS} | ${l.ok ? 'met' : `**not met**: ${l.why.join('; ')}`} | ${l.load.toFixed(2)}, BI ${l.benchmarkIndex} |`,
       )
     }
     const failing = measured.flatMap((l) => l.failing.map((f) => `\`${l.path}\` ${f}`))
@@ -568,6 +568,8 @@ async function runLighthouseMedian(url, name, cookies) {
       medianTbtMs: median(runTbts),
       medianLcpMs: median(runLcps),
       load,
+      // Lighthouse's own measure of the host's speed (~2,850 on this machine when quiet).
+      benchmarkIndex: Math.round(median(runs.map((r) => r.environment?.benchmarkIndex ?? NaN))),
       metrics,
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
       failing,
