@@ -224,8 +224,13 @@ export function assertClean(page, label = page.url()) {
   if (fresh.length) throw new Error(`${label} is not clean:\n  - ${fresh.join('\n  - ')}`)
 }
 
-/** Resolves once the client has hydrated (entry.tsx sets html[data-hydrated=true]). */
+/**
+ * Resolves once the client has hydrated (hydrate.tsx sets html[data-hydrated=true]). A visitor's
+ * page hydrates at a person's first touch, key or focus (entry.tsx, decision 062): a Shift press,
+ * which changes nothing on any page, is that first sign here.
+ */
 export async function waitForHydration(page, timeout = 15_000) {
+  if (!(await page.locator('html[data-hydrated="true"]').count())) await page.keyboard.press('Shift').catch(() => {})
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout })
 }
 

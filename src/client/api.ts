@@ -66,6 +66,11 @@ let t: Translate | null = null
 let endedHere = false
 let messages: Pick<Messages, 'errors'> | null = null
 let currentLocale = 'es'
+/** The page's language for the calls made before its words are there (the usage calls, entry.tsx). */
+export function configureLocale(locale: 'es' | 'en') {
+  currentLocale = locale
+}
+
 export function configureApi(locale: 'es' | 'en', msgs: Messages) {
   endedHere = false // a page starts with its session its own
   currentLocale = locale

@@ -1,37 +1,25 @@
-import { startTransition } from 'react'
-import type { Messages } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
-import { isPageId, pageEntry } from './app/pages'
-import { configureApi } from './api'
-import { registerServiceWorker } from './pwa/register'
-import { $user } from './stores/session'
+import { configureLocale } from './api'
+import { $user, readLocal, type StoredUser } from './stores/session'
+import { sendPageEvents } from './features/site/usePageEvents'
+import { MARKETING_PAGES, readConsent } from './features/site/consent/consent'
+import { moveCarouselsEarly } from './carousel-early'
 import './styles.css'
 
-let done = false
-function hydrated() {
-  if (done) return
-  done = true
-  document.documentElement.dataset.hydrated = 'true'
-  // Installable and offline (issue 23): after the page is interactive, never before.
-  registerServiceWorker(boot.user?.id ?? null)
-}
-
+/**
+ * The page's first script (issue 43 §1, docs/decisions/062-*.md). The page is painted and works
+ * as HTML (links, the menu's <details>); what needs React waits for it:
+ * - a signed-in person's page hydrates at once (its rows, the bell, the player are React's);
+ * - a visitor's page hydrates at their first touch, key or focus: a reader who only reads never
+ *   pays for React (~67 KB gzip, its evaluation and the hydration), and a tap that comes before
+ *   React is kept and given again once it is there (below).
+ * Only this file and the usage calls load with a visitor's page; the rest is fetched when asked.
+ */
 const read = <T,>(id: string): T => JSON.parse(document.getElementById(id)!.textContent!) as T
 
 const boot = read<Boot>('__BOOT__')
 $user.set(boot.user)
-
-/**
- * The page's words: embedded (the admin page, `vite dev`), else named by URL in `__ASSETS__` and
- * already asked for by the page's loader (worker/ssr/render.tsx LOADER, ssr/messages-file.ts).
- */
-function loadMessages(): Promise<Messages> {
-  if (document.getElementById('__MESSAGES__')) return Promise.resolve(read<Messages>('__MESSAGES__'))
-  const asked = (window as { __calmaMessages?: Promise<Messages> }).__calmaMessages
-  if (asked) return asked
-  const url = read<{ messages?: string }>('__ASSETS__').messages ?? ''
-  return fetch(url).then((r) => (r.ok ? (r.json() as Promise<Messages>) : Promise.reject(new Error(String(r.status)))))
-}
+configureLocale(boot.locale)
 
 // Dates render in the person's time zone (Boot.timeZone). A visitor's zone is only known to
 // their browser: remember it in a cookie so the next page is rendered in it by the server. The
@@ -42,30 +30,88 @@ if (zone && !boot.user && zone !== boot.timeZone) {
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
 }
 
-/** The rest of this task is the browser's (a tap, a paint) before the next piece of start-up. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+// The usage session and the page's events (SPEC §7) go out with every page, read or touched.
+sendPageEvents(boot)
 
-// Start-up in pieces, each its own task (issue 21 §5, Lighthouse's total blocking time): react-dom,
-// then the frame (App), then the page, are dynamic imports the page's loader has already fetched
-// (`__ASSETS__`, ssr/assets.ts), so each evaluates when asked, not all in one long task.
-// A chunk (or the words) that fails to load leaves the server-rendered page as it is (the browser reports it).
-void (async () => {
-  const page = pageEntry(isPageId(boot.page) ? boot.page : 'notFound').component()
-  const words = loadMessages()
-  const { hydrateRoot } = await import('react-dom/client')
-  await nextTask()
-  const { App } = await import('./app/App')
-  await nextTask()
-  const [{ default: Page }, messages] = await Promise.all([page, words])
-  configureApi(boot.locale, messages)
-  // In a transition, hydration is done in slices that yield to the browser (5 ms each) instead of
-  // one long task: the page answers a tap sooner on a slow phone (issue 21 §5, Lighthouse's total
-  // blocking time). The page is marked hydrated, and the service worker registered, once React
-  // has committed (App's effect calls `hydrated`).
-  startTransition(() => {
-    hydrateRoot(
-      document.getElementById('root')!,
-      <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />,
-    )
-  })
-})()
+/** The first signs of a person acting on a visitor's page (a scroll by wheel too: a post counts what was read). */
+const WAKE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const
+/** Controls whose press is React's work (a submit button's press is its form's submit, held there). */
+const ACTS = 'button:not([type=submit]), a[data-action], [role=button], input[type=button]'
+
+/** What the page's loader read (none under `vite dev`); `lazy`: the page may wait for a touch. */
+const assets = document.getElementById('__ASSETS__') ? read<{ preload?: string[]; lazy?: boolean }>('__ASSETS__') : null
+
+let started: Promise<void> | null = null
+/** React, once: the page's chunks are fetched together (the loader did it already unless `lazy`). */
+function start(): Promise<void> {
+  if (started) return started
+  if (assets?.lazy)
+    for (const href of assets.preload ?? []) {
+      const link = document.createElement('link')
+      link.rel = 'modulepreload'
+      link.href = href
+      document.head.appendChild(link)
+    }
+  started = import('./hydrate').then((m) => m.hydrate(boot))
+  return started
+}
+
+// Now: every page the server did not mark `lazy` (signed in, or one whose code acts by itself);
+// a copy the service worker answered offline (its notices are React's); a marketing page where
+// the visitor's choice lets a vendor run (the banner's effect loads it).
+const consented = readConsent()
+const now =
+  !assets?.lazy ||
+  !!boot.user ||
+  !!document.documentElement.dataset.offline ||
+  (!!consented && (consented.analytics || consented.ads) && MARKETING_PAGES.has(boot.page)) ||
+  // The login signs in by itself with a sign-in link, and says at once that a session expired.
+  (boot.page === 'login' &&
+    (!!(boot.query.user_id && boot.query.authorization) || !!readLocal<StoredUser>('user')?.expired))
+if (now) void start()
+else waitForTouch()
+
+/**
+ * A visitor's page: React starts at the first sign of a person acting on it. A press on a control
+ * whose work is React's (a button, a link that acts, a form sent) that lands before React is
+ * there is held and given again, in order, once the page has hydrated; a plain link just
+ * navigates (every page is the server's).
+ */
+function waitForTouch() {
+  // Read by the checks of what a page loads before a touch (scripts/lib/js-budget.mjs).
+  document.documentElement.dataset.touch = 'waiting'
+  const held: (() => void)[] = []
+  const stopCarousels = moveCarouselsEarly()
+  const opts = { capture: true, passive: true }
+  const wake = () => {
+    for (const type of WAKE) removeEventListener(type, wake, opts)
+    delete document.documentElement.dataset.touch
+    void start().then(() => {
+      stopCarousels()
+      removeEventListener('click', hold, true)
+      removeEventListener('submit', hold, true)
+      for (const again of held.splice(0)) again()
+    })
+  }
+  const hold = (e: Event) => {
+    if (e.type === 'submit') {
+      const form = e.target as HTMLFormElement
+      const by = (e as SubmitEvent).submitter
+      e.preventDefault()
+      e.stopImmediatePropagation()
+      held.push(() => form.requestSubmit(by && form.contains(by) ? by : undefined))
+    } else {
+      const el = (e.target as Element | null)?.closest?.(ACTS)
+      if (!el) return
+      e.preventDefault()
+      e.stopImmediatePropagation()
+      held.push(() => (el as HTMLElement).click())
+    }
+    wake()
+  }
+  addEventListener('click', hold, true)
+  addEventListener('submit', hold, true)
+  // Touched before this script arrived (the page's loader noted it, worker/ssr/render.tsx).
+  if ((window as { __calmaTouched?: boolean }).__calmaTouched) wake()
+  else for (const type of WAKE) addEventListener(type, wake, opts)
+}

@@ -7,7 +7,7 @@ import { BottomNav, Footer, Header } from './Frame'
 import { makeHref } from './pages'
 import { Toasts } from './Toasts'
 import { ConsentBanner } from '#client/features/site/consent/ConsentBanner.tsx'
-import { reportMissingLater, usePageEvents } from '#client/features/site/usePageEvents.ts'
+import { reportMissingLater } from '#client/features/site/usePageEvents.ts'
 
 export interface AppProps {
   boot: Boot
@@ -31,7 +31,6 @@ export function App({ boot, messages, Page, onHydrated }: AppProps) {
     [boot, messages],
   )
   const loggedIn = !!boot.user
-  usePageEvents(boot)
   useEffect(() => onHydrated?.(), [onHydrated])
   return (
     <PageContext.Provider value={ctx}>

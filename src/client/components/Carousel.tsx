@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { advance } from '#client/carousel-early.ts'
 
 /**
  * A horizontal, swipeable list that advances by itself every `autoplayMs` (SPEC §9: 2500 ms
@@ -22,12 +23,7 @@ export function Carousel({
     if (paused || autoplayMs <= 0 || items.length < 2) return
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return
     const id = window.setInterval(() => {
-      const el = track.current
-      if (!el) return
-      const card = el.firstElementChild as HTMLElement | null
-      const step = card ? card.offsetWidth + 16 : el.clientWidth
-      const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 4
-      el.scrollTo({ left: atEnd ? 0 : el.scrollLeft + step, behavior: 'smooth' })
+      if (track.current) advance(track.current)
     }, autoplayMs)
     return () => window.clearInterval(id)
   }, [paused, autoplayMs, items.length])
@@ -38,6 +34,9 @@ export function Carousel({
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
+      // Until React is there (a visitor's page hydrates at the first touch) the page's first
+      // script moves it (src/client/carousel-early.ts), with the same step and pauses.
+      data-autoplay={autoplayMs > 0 && items.length > 1 ? autoplayMs : undefined}
       tabIndex={0}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}

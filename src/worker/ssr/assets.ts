@@ -20,8 +20,11 @@ export interface PageAssets {
 
 export const MANIFEST_PATH = '/assets-manifest.json'
 const ENTRY = 'src/client/entry.tsx'
-/** The entry's dynamic imports every page needs at once (entry.tsx's start-up pieces). */
-const STARTUP = /(^|\/)react-dom\/client\.js$|^src\/client\/app\/App\.tsx$/
+/**
+ * The dynamic imports of React's start-up (entry.tsx imports hydrate.tsx, which imports react-dom,
+ * then the frame, in pieces): fetched together with the page's chunks, each evaluated in its turn.
+ */
+const STARTUP = /(^|\/)react-dom\/client\.js$|^src\/client\/app\/App\.tsx$|^src\/client\/hydrate\.tsx$/
 
 let cachedManifest: Manifest | null = null
 
@@ -63,7 +66,12 @@ export async function pageAssets(env: Env, pageModule: string | undefined): Prom
   walk(ENTRY)
   // What the entry imports on start-up in pieces (src/client/entry.tsx: react-dom, then the frame):
   // dynamic imports there, fetched with the rest here so each piece only waits for its turn.
-  for (const key of m[ENTRY]!.dynamicImports ?? []) if (STARTUP.test(key)) walk(key)
+  const startup = (key: string) => {
+    if (!STARTUP.test(key) || seen.has(key)) return
+    walk(key)
+    m[key]?.dynamicImports?.forEach(startup)
+  }
+  m[ENTRY]!.dynamicImports?.forEach(startup)
   // The page's own chunk, named by the build (vite.config.ts `pageModules`).
   if (pageModule) walk(pageModule)
   const list = [...css]

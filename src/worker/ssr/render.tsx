@@ -35,13 +35,25 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  * bench with scripts/lib/page-scripts.mjs) are then fetched together (modulepreload), as they
  * were from the head. A tab opened in the background, whose frames do not run, gets them after
  * 300 ms. Under `vite dev` the entry is a plain script tag (its client needs the preamble first).
+ * A visitor's page (`lazy`) asks for the entry alone: React and the page's chunks come at the
+ * person's first touch (src/client/entry.tsx, decision 062).
  */
+/**
+ * A visitor's pages that hydrate at the first touch (decision 062): the issue 43 pages, whose
+ * code does nothing by itself at load (the login's sign-in link and its "session expired" note
+ * are the entry's exceptions). Every other page hydrates at once, as before.
+ */
+const LAZY_PAGES = new Set(['home', 'routes', 'route', 'blog', 'post', 'help', 'login'])
+
 const LOADER =
   "const a=JSON.parse(document.getElementById('__ASSETS__').textContent);let done=false;" +
-  'const go=()=>{if(done)return;done=true;if(a.messages)window.__calmaMessages=fetch(a.messages).then((r)=>r.ok?r.json():Promise.reject(r.status));' +
+  'const go=()=>{if(done)return;done=true;if(!a.lazy){if(a.messages)window.__calmaMessages=fetch(a.messages).then((r)=>r.ok?r.json():Promise.reject(r.status));' +
   "for(const h of a.preload){const l=document.createElement('link');" +
-  "l.rel='modulepreload';l.href=h;document.head.append(l)}import(a.entry)};" +
-  'requestAnimationFrame(()=>setTimeout(go));setTimeout(go,300)'
+  "l.rel='modulepreload';l.href=h;document.head.append(l)}}import(a.entry)};" +
+  'requestAnimationFrame(()=>setTimeout(go));setTimeout(go,300);' +
+  // A visitor's touch before the entry has arrived is remembered for it (entry.tsx waitForTouch).
+  "if(a.lazy)for(const t of ['pointerdown','touchstart','keydown','focusin','wheel'])" +
+  'addEventListener(t,()=>{window.__calmaTouched=true},{capture:true,passive:true,once:true})'
 
 /**
  * Server-render one page: the React tree with its data, the data and messages embedded for
@@ -135,7 +147,7 @@ export async function renderDocument(
       : []),
     assets.dev
       ? `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`
-      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload, ...(wordsUrl ? { messages: wordsUrl } : {}) })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
+      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload, ...(wordsUrl ? { messages: wordsUrl } : {}), ...(!full.user && LAZY_PAGES.has(full.page) ? { lazy: true } : {}) })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
     '</body></html>',
   ].join('')
 

@@ -27,6 +27,12 @@ export function readConsent(): Consent | null {
   }
 }
 
+/**
+ * Pages where a vendor may run at all (./vendors.ts). A visitor whose choice lets one run there
+ * gets React at once on them (entry.tsx: the vendors load from the banner's effect).
+ */
+export const MARKETING_PAGES = new Set(['home', 'insomniaLanding', 'anxietyLanding', 'insomniaThanks'])
+
 export const $consent = atom<Consent | null>(null)
 
 export function saveConsent(choice: { analytics: boolean; ads: boolean }) {

@@ -6,10 +6,8 @@
 //   appointments) can reach them; the page address they see carries no query string;
 // - the ad platforms get one conversion event on the insomnia thanks page and nothing else.
 import type { Boot } from '#shared/page-data'
-import type { Consent } from './consent'
+import { MARKETING_PAGES, type Consent } from './consent'
 
-/** Pages where a vendor may run at all. */
-export const MARKETING_PAGES = new Set(['home', 'insomniaLanding', 'anxietyLanding', 'insomniaThanks'])
 /** The page whose visit is the ad platforms' conversion (SPEC §2 thanks page). */
 const CONVERSION_PAGE = 'insomniaThanks'
 
