@@ -45,6 +45,11 @@ type World = Awaited<ReturnType<typeof personWithEverything>>
 
 /** Each column read the same way before and after the event. */
 const columns = {
+  /** The host's side of the same session: the rows below live the event as the host too. */
+  'sessions they host': async (w: World) =>
+    (await env.DB.prepare('SELECT count(*) AS n FROM appointments WHERE host_id = ?1 AND status IN (1, 2)')
+      .bind(w.host.id)
+      .first<{ n: number }>())!.n,
   'sessions they booked': async (w: World) =>
     (
       await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1')
@@ -122,41 +127,59 @@ const everythingButDevices: Column[] = [
 ]
 
 // ── Sessions that end: what the person owns stays theirs ─────────────────────────────────────
-row('sign-out (POST /v1/user/logout)', {
-  act: async (w) => {
-    expect((await api('/v1/user/logout', { method: 'POST', headers: bearer(w.p.token) })).status).toBe(200)
-  },
-  keeps: everythingButDevices,
+// Each is lived by the guest and by the psychologist of their session: neither side's ending
+// touches the session they share.
+const bothEnd = (end: (token: string) => Promise<void>) => async (w: World) => {
+  await end(w.p.token)
+  await end(w.host.token)
+  expect(await status(w.p.token)).toBe(401)
+  expect(await status(w.host.token)).toBe(401)
+}
+const sessionsEnd = (name: string, end: (token: string) => Promise<void>) =>
+  row(name, { act: bothEnd(end), keeps: ['sessions they host', ...everythingButDevices] })
+
+sessionsEnd('sign-out (POST /v1/user/logout)', async (token) => {
+  expect((await api('/v1/user/logout', { method: 'POST', headers: bearer(token) })).status).toBe(200)
 })
 
-row('sign-out (GET /logout)', {
-  act: async (w) => {
-    const res = await api('/logout', {
-      headers: { cookie: `calma_session=${w.p.token}`, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
-      redirect: 'manual',
-    })
-    expect(res.status).toBe(303)
-    expect(await status(w.p.token)).toBe(401)
-  },
-  keeps: everythingButDevices,
+sessionsEnd('sign-out (GET /logout)', async (token) => {
+  const res = await api('/logout', {
+    headers: { cookie: `calma_session=${token}`, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+    redirect: 'manual',
+  })
+  expect(res.status).toBe(303)
 })
 
-row('session expiry', {
-  act: async (w) => {
-    // What KV's TTL does at the session's end: the record is gone.
-    await env.KV.delete(sessionKey(await tokenHash(env as never, w.p.token)))
-    expect(await status(w.p.token)).toBe(401)
-  },
-  keeps: everythingButDevices,
+sessionsEnd('session expiry', async (token) => {
+  // What KV's TTL does at the session's end: the record is gone.
+  await env.KV.delete(sessionKey(await tokenHash(env as never, token)))
+})
+
+sessionsEnd('sign-out everywhere', async (token) => {
+  expect((await api('/v1/user/logout/all', { method: 'POST', headers: bearer(token) })).status).toBe(200)
 })
 
 row('password change', {
   act: async (w) => {
     expect((await changePassword(w.p.token, 'A-new-and-calm-password-7')).status).toBe(200)
+    expect((await changePassword(w.host.token, 'A-new-and-calm-password-7')).status).toBe(200)
     expect(await status(w.second)).toBe(401)
   },
-  keeps: everythingButDevices,
+  keeps: ['sessions they host', ...everythingButDevices],
 })
+
+/** The companion cookie the service worker reads (decision 039) is not cleared by the next page. */
+const companionKept = async (w: World) => {
+  const first = await api('/profile', { headers: { cookie: `calma_session=${w.p.token}` } })
+  const viewer = first.headers.get('x-calma-viewer')
+  expect(viewer).toMatch(/^[A-Za-z0-9_-]{22}\.\d+$/)
+  const again = await api('/profile', {
+    headers: { cookie: `calma_session=${w.p.token}; __Host-calma_viewer=${viewer}` },
+  })
+  expect(again.status).toBe(200)
+  expect(again.headers.get('x-calma-viewer')).toBe(viewer)
+  expect(again.headers.getSetCookie().some((c) => c.startsWith('__Host-calma_viewer=;'))).toBe(false)
+}
 
 row('stopping notifications', {
   act: async (w) => {
@@ -170,6 +193,7 @@ row('stopping notifications', {
       expect(await status(w.p.token)).toBe(200)
       expect(await status(w.second)).toBe(200)
     },
+    'offline copies: the next page keeps the viewer': companionKept,
   },
 })
 
@@ -190,6 +214,7 @@ const demoted = (role: number, probe: string) => ({
       expect((await api(probe, { headers: bearer(w.p.token) })).status).toBe(403)
       expect((await api(probe, { headers: bearer(w.second) })).status).toBe(403)
     },
+    'offline copies: the next page keeps the viewer': companionKept,
   },
 })
 row('psychologist role removed', demoted(Role.psychologist, '/v1/my/availability'))
@@ -241,6 +266,7 @@ row('failed renewal (past_due)', {
       expect(await status(w.p.token)).toBe(200)
       expect(await status(w.second)).toBe(200)
     },
+    'offline copies: the next page keeps the viewer': companionKept,
   },
 })
 
