@@ -293,7 +293,9 @@ export class FakeStripe {
       if (!charge) return missing('payment_intent', pi)
       const r = this.refund(charge, p.amount === undefined ? undefined : Number(p.amount), p.metadata ?? {}, true)
       if ('error' in r) return [400, r]
-      return [200, r]
+      // `expand[]=charge` answers the charge object in place of its id (docs.stripe.com/expand).
+      const expand = Object.values((p.expand ?? {}) as Record<string, string>)
+      return [200, expand.includes('charge') ? { ...r, charge: this.chargeObject(charge) } : r]
     }
     if (method === 'GET' && path === '/v1/refunds') {
       const pi = String(p.payment_intent ?? '')

@@ -8,6 +8,7 @@ import { devicesOf } from '#worker/push/subscriptions.repo'
 import { AppError } from '#worker/http/errors'
 import { markViewersErased } from '#worker/http/viewer'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
+import { refundsOnErase } from '#worker/features/payments/refunds.service'
 import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { endRealtime } from '#worker/realtime/channels'
 import type { CallerSession } from './accounts.service'
@@ -22,6 +23,8 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   if (id !== caller.id && caller.role !== Role.admin) throw new AppError('unauthorized')
   const user = await findUserById(ctx.db, id)
   if (!user) throw new AppError('not_found', { message: 'errors.user_not_found' })
+  // A refund asked for and not yet answered is granted first (payments: refundsOnErase).
+  await refundsOnErase(ctx, user.id)
   const plans = await cancelPlansOnErase(ctx.db, user.id)
   try {
     await eraseUser(ctx.db, user, plans.stmts)
