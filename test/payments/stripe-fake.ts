@@ -585,9 +585,39 @@ export class FakeStripe {
     const charge = this.charges.get(r.pi)
     if (charge) charge.refunded -= r.amount
     const object = this.refundObject(r)
-    this.emit('charge.refund.updated', object)
-    this.emit('refund.updated', object)
-    this.emit('refund.failed', object)
+    // A bank returns a refund days after it was made, never in the same second (Stripe's events are
+    // dated to the second): the failure is told at least a second after the refund.
+    const at = Math.max(Date.now(), r.at + 1000)
+    this.emit('charge.refund.updated', object, at)
+    this.emit('refund.updated', object, at)
+    this.emit('refund.failed', object, at)
+  }
+
+  /**
+   * The bank decides the dispute (docs.stripe.com/disputes/how-disputes-work): lost, the money stays
+   * with the cardholder (the charge's amount_refunded does not change); won, it comes back to us.
+   * Stripe sends charge.dispute.closed with the dispute's final status.
+   */
+  closeDispute(pi: string, status: 'lost' | 'won') {
+    const charge = this.charges.get(pi)
+    if (!charge?.disputed) return
+    this.emit('charge.dispute.closed', {
+      id: `dp_${charge.id}`,
+      object: 'dispute',
+      charge: charge.id,
+      payment_intent: pi,
+      amount: charge.amount - charge.refunded,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status,
+    })
+  }
+
+  /** The team cancels a subscription now from Stripe's Dashboard (no proration refund: Stripe's default). */
+  cancelInDashboard(subId: string) {
+    const sub = this.subs.get(subId)
+    if (!sub || sub.status === 'canceled') return
+    this.cancelNow(sub, Date.now())
   }
 
   /** The cardholder disputes the charge with their bank (a chargeback). */
@@ -596,7 +626,7 @@ export class FakeStripe {
     if (!charge || charge.disputed) return
     charge.disputed = true
     this.emit('charge.dispute.created', {
-      id: nid('dp'),
+      id: `dp_${charge.id}`,
       object: 'dispute',
       charge: charge.id,
       payment_intent: pi,

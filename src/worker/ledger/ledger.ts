@@ -295,10 +295,13 @@ export const ADJUSTMENT_REPEAT_MS = 60_000
  * one applies); RETURNING says whether it did.
  */
 export const adjustStmt = (a: { userId: number; cents: number; adminId: number; note: string; at: number }): Stmt => {
-  const base = `admin:${a.adminId}:${a.at}:${a.note}`
+  // The person is in the key: the same admin may give two people the same note in the same
+  // millisecond (found by the money simulator: the second answered 409).
+  // (and the amount: a gift and a correction with one note in one millisecond are two).
+  const base = `admin:${a.adminId}:${a.userId}:${a.at}:${a.cents}:${a.note}`
   // The adjustments of this admin and person in the window, one per instant (a negative one may be
   // several rows: one per origin, 'base' and 'base@key'), with the same text and total.
-  const same = sql`${`admin:${a.adminId}:`} || CAST(d.created_at AS INTEGER) || ${`:${a.note}`}`
+  const same = sql`${`admin:${a.adminId}:${a.userId}:`} || CAST(d.created_at AS INTEGER) || ${`:${a.cents}:${a.note}`}`
   const fresh = sql`NOT EXISTS (SELECT 1 FROM credit_ledger d WHERE d.user_id = ${a.userId} AND d.reason = 'admin_adjustment'
       AND d.created_at > ${a.at - ADJUSTMENT_REPEAT_MS}
       AND substr(d.reference, 1, length(${same})) = ${same}
