@@ -53,7 +53,9 @@ export interface Sub {
   customer: string
   userId: number
   item: 'monthly' | 'yearly'
-  status: 'active' | 'canceled'
+  status: 'active' | 'past_due' | 'unpaid' | 'canceled'
+  /** The next renewal's charge fails (a card declined): Stripe retries, then gives up. */
+  failNext?: boolean
   cancelAtPeriodEnd: boolean
   periodStart: number // s
   periodEnd: number // s
@@ -127,6 +129,8 @@ export class FakeStripe {
   charges = new Map<string, Charge>()
   subs = new Map<string, Sub>()
   refunds: Refund[] = []
+  /** The latest instant a refund's failure was told at (ms): Stripe's later refunds come after it. */
+  private toldUpTo = 0
   sessions = new Map<
     string,
     { id: string; mode: string; item: string; userId: number; customer: string; paid: boolean }
@@ -369,18 +373,20 @@ export class FakeStripe {
         },
       }
     charge.refunded += value
+    // Stripe's clock never goes back: a refund made after a failure was told is dated after it.
+    const at = Math.max(Date.now(), this.toldUpTo)
     const r: Refund = {
       id: nid('re'),
       pi: charge.pi,
       amount: value,
       metadata,
       viaApi,
-      at: Date.now(),
+      at,
       status: 'succeeded',
       failureReason: null,
     }
     this.refunds.push(r)
-    this.emit('charge.refunded', this.chargeObject(charge))
+    this.emit('charge.refunded', this.chargeObject(charge), at)
     return this.refundObject(r)
   }
 
@@ -554,9 +560,53 @@ export class FakeStripe {
         sub.periodStart = sub.periodEnd
         sub.periodEnd = secs(addMonths(at, sub.item === 'yearly' ? 12 : 1))
         this.emit('customer.subscription.updated', this.subObject(sub), at)
+        if (sub.failNext) {
+          // The renewal's charge is declined (docs.stripe.com/billing/subscriptions/overview): the
+          // invoice stays open, invoice.payment_failed, and the subscription turns past_due.
+          this.invoiceFailed(sub, at + 3_600_000)
+          sub.status = 'past_due'
+          this.emit('customer.subscription.updated', this.subObject(sub), at + 3_600_000)
+          break
+        }
         this.invoicePaid(sub, at)
       }
+      // Smart Retries give up after a week here; the subscription setting "mark as unpaid".
+      if (sub.status === 'past_due' && sub.periodStart * 1000 + 7 * DAY <= toMs) {
+        sub.status = 'unpaid'
+        this.emit('customer.subscription.updated', this.subObject(sub), sub.periodStart * 1000 + 7 * DAY)
+      }
     }
+  }
+
+  private invoiceFailed(sub: Sub, atMs: number) {
+    const item = catalogueItem(sub.item)!
+    const metadata = { user_id: String(sub.userId), item: sub.item }
+    this.emit(
+      'invoice.payment_failed',
+      {
+        id: nid('in'),
+        object: 'invoice',
+        customer: sub.customer,
+        amount_paid: 0,
+        amount_due: item.price_cents,
+        currency: 'usd',
+        status: 'open',
+        payment_intent: null,
+        subscription: sub.id,
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata } },
+        lines: {
+          object: 'list',
+          data: [{ object: 'line_item', metadata, period: { start: sub.periodStart, end: sub.periodEnd } }],
+        },
+      },
+      atMs,
+    )
+  }
+
+  /** The customer's card will be declined at the subscription's next renewal. */
+  failNextRenewal(subId: string) {
+    const sub = this.subs.get(subId)
+    if (sub && sub.status === 'active') sub.failNext = true
   }
 
   /** A refund made in Stripe's Dashboard (not through us). Null when Stripe refuses it. */
@@ -588,6 +638,7 @@ export class FakeStripe {
     // A bank returns a refund days after it was made, never in the same second (Stripe's events are
     // dated to the second): the failure is told at least a second after the refund.
     const at = Math.max(Date.now(), r.at + 1000)
+    this.toldUpTo = Math.max(this.toldUpTo, at)
     this.emit('charge.refund.updated', object, at)
     this.emit('refund.updated', object, at)
     this.emit('refund.failed', object, at)

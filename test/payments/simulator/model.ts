@@ -79,6 +79,8 @@ export interface MAction {
 export interface MRequest {
   id: number
   pi: string
+  /** When it was sent (ms). */
+  at: number
   status: 'pending' | 'approved' | 'rejected'
 }
 export interface MBooking {
@@ -274,6 +276,8 @@ function setPlanState(
     endAt: number | null
     renews: boolean
     at: number
+    /** past_due: the period Stripe moved to is unpaid: the plan ends where it began. */
+    unpaid?: boolean
   },
   now: number,
 ) {
@@ -296,7 +300,11 @@ function setPlanState(
   if (!(p.eventAt === null || p.eventAt <= f.at || !f.active)) return
   const nowActive = f.active && !other
   if (p.active) p.active = nowActive
-  p.endAt = !f.active ? (f.endAt ?? p.endAt) : Math.max(p.endAt ?? 0, f.endAt ?? 0)
+  p.endAt = !f.active
+    ? (f.endAt ?? p.endAt)
+    : f.unpaid && f.endAt !== null
+      ? Math.min(p.endAt ?? f.endAt, f.endAt)
+      : Math.max(p.endAt ?? 0, f.endAt ?? 0)
   p.periodStart = Math.max(p.periodStart ?? 0, f.periodStart ?? 0)
   p.renews = f.renews
   p.eventAt = f.at
@@ -335,7 +343,11 @@ function refundStep(s: MState, p: MPayment, cumulative: number, now: number) {
   // Stripe's word counts whenever it comes, even if our own confirmed refunds already said as much.
   p.R = Math.max(p.R, target)
   const over = netOf(s, p.key) - capOf(s, p)
-  if (over > 0) p.taken = (p.taken ?? 0) - move(s, p.key, -over, `payment:${p.pi}:${target}`)
+  // After a refund failed at the bank, the same cumulative amount refunded again is a new step.
+  let failedCents = 0
+  for (const f of Object.values(s.failed)) if (f.pi === p.pi) failedCents += f.amount
+  const ref = failedCents > 0 ? `payment:${p.pi}:${target}:${failedCents}` : `payment:${p.pi}:${target}`
+  if (over > 0) p.taken = (p.taken ?? 0) - move(s, p.key, -over, ref)
   if (target >= p.A && p.sub && isCurrentPeriod(s, p)) endPlan(s, p.sub, now, `cancel-refunded-${p.sub}`)
 }
 
@@ -417,26 +429,34 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       const deleted = e.type === 'customer.subscription.deleted'
       const state = deleted ? 'canceled' : o.status
       if (s.erased) {
-        if (!deleted && state === 'active')
+        if (!deleted && (state === 'active' || state === 'past_due'))
           action(s, { key: `cancel-erase-${o.id}`, kind: 'cancel', target: o.id, amount: null })
         return
       }
       const it = o.items?.data?.[0]
       const item = itemOf(o) as 'monthly' | 'yearly' | null
       const periodEnd = it?.current_period_end ? it.current_period_end * 1000 : null
+      const periodStart = it?.current_period_start ? it.current_period_start * 1000 : null
+      // Stripe's statuses (docs.stripe.com/billing/subscriptions/overview), as decision 059 reads
+      // them: past_due keeps the plan but not the unpaid period; unpaid ends it, and we cancel it
+      // at Stripe, which would otherwise keep it with its open invoices.
+      const pastDue = state === 'past_due'
       setPlanState(
         s,
         {
           sub: o.id,
           item,
-          active: state === 'active',
-          periodStart: it?.current_period_start ? it.current_period_start * 1000 : null,
-          endAt: deleted ? (o.ended_at ?? o.canceled_at ?? e.created) * 1000 : periodEnd,
+          active: state === 'active' || pastDue,
+          periodStart: pastDue ? null : periodStart,
+          endAt: deleted ? (o.ended_at ?? o.canceled_at ?? e.created) * 1000 : pastDue ? periodStart : periodEnd,
           renews: !o.cancel_at_period_end,
           at,
+          unpaid: pastDue,
         },
         now,
       )
+      if (!deleted && state === 'unpaid')
+        action(s, { key: `cancel-unpaid-${o.id}`, kind: 'cancel', target: o.id, amount: null })
       if (!deleted) settleDuplicate(s, o.id)
       return
     }
@@ -580,7 +600,7 @@ export function requestRefund(s: MState, pi: string, now: number): number {
   return 201
 }
 export function requested(s: MState, id: number, pi: string, now: number) {
-  s.requests[String(id)] = { id, pi, status: 'pending' }
+  s.requests[String(id)] = { id, pi, status: 'pending', at: now }
   s.lastRequestAt = now
 }
 
@@ -656,9 +676,12 @@ export function stopRenewal(s: MState, now: number): { status: number; sub?: str
  * as an approval (they asked for the money; credits are no use to anyone after: decision 059); then
  * each of their active plans is cancelled at Stripe.
  */
-export function erase(s: MState, now: number) {
+export function erase(s: MState, now: number, concurrent = false) {
+  // A request sent while the erasure runs (a together of the two) may be stored after the erasure
+  // read the pending ones: it then goes with the account, unanswered (a limit, decision 059).
   for (const r of Object.values(s.requests))
-    if (r.status === 'pending' && approve(s, r.id, now, false) === 200) approve(s, r.id, now, true)
+    if (r.status === 'pending' && !(concurrent && r.at === now) && approve(s, r.id, now, false) === 200)
+      approve(s, r.id, now, true)
   for (const p of Object.values(s.plans))
     if (p.active) action(s, { key: `cancel-erase-${p.sub}`, kind: 'cancel', target: p.sub, amount: null })
   s.erased = true

@@ -36,6 +36,8 @@ export type Step =
   | { t: 'disputeLost'; k: number }
   /** The team cancels a subscription now in Stripe's Dashboard (mid-period, no refund). */
   | { t: 'dashboardCancel'; k: number }
+  /** The card is declined at the plan's next renewal: past_due, then unpaid a week later. */
+  | { t: 'renewalFails'; k: number }
   | { t: 'together'; a: Step; b: Step }
 
 /** A step with its object chosen (the event, the booking, the request), so both orders mean the same. */
@@ -56,6 +58,7 @@ type Bound =
   | { t: 'adjust'; cents: number }
   | { t: 'disputeLost'; pi: string }
   | { t: 'dashboardCancel'; sub: string }
+  | { t: 'renewalFails'; sub: string }
   | { t: 'advance'; ms: number }
   | { t: 'none' }
 
@@ -151,9 +154,10 @@ export class Sim {
         const charges = [...w.fake.charges.values()]
         return charges.length ? { t: 'disputeLost', pi: charges[s.k % charges.length]!.pi } : { t: 'none' }
       }
-      case 'dashboardCancel': {
+      case 'dashboardCancel':
+      case 'renewalFails': {
         const subs = [...w.fake.subs.values()].filter((x) => x.status !== 'canceled')
-        return subs.length ? { t: 'dashboardCancel', sub: subs[s.k % subs.length]!.id } : { t: 'none' }
+        return subs.length ? { t: s.t, sub: subs[s.k % subs.length]!.id } : { t: 'none' }
       }
       case 'buy':
       case 'stop':
@@ -242,6 +246,9 @@ export class Sim {
         w.fake.cancelInDashboard(b.sub)
         w.collect()
         return { status: 0 }
+      case 'renewalFails':
+        w.fake.failNextRenewal(b.sub)
+        return { status: 0 }
       case 'adjust': {
         const a = await w.as('admin', 'POST', '/v1/admin/user/credits', {
           user_id: String(w.person.id),
@@ -286,6 +293,7 @@ export class Sim {
       case 'bankFails':
       case 'disputeLost':
       case 'dashboardCancel':
+      case 'renewalFails':
       case 'cron':
         return true
       case 'adjust':
@@ -338,7 +346,7 @@ export class Sim {
         // session check, and the second then finds nothing more to do (200, nothing changes).
         if (s.erased) return seen.status === 401 || (seen.concurrent === true && seen.status === 200)
         if (seen.status !== 200) return false
-        M.erase(s, now)
+        M.erase(s, now, seen.concurrent === true)
         return true
     }
   }
@@ -612,6 +620,43 @@ export class Sim {
         this.fail(
           `payment ${c.pi} of $${c.amount / 100}: no credits given, and only $${c.refunded / 100} of it refunded at Stripe`,
         )
+    // A booked session keeps its goods or gives its money back (issue 41): the credits a live
+    // booking spent of a payment, with what of that payment is still unspent, are worth no more than
+    // what of it Stripe has not given back. (A gift that paid the session is no payment's: the
+    // money back of a payment is never for it.) And the app spent them as the model's own order says.
+    const onLive = await env.DB.prepare(
+      `SELECT l.payment_key AS k, -SUM(l.amount_cents) AS n FROM credit_ledger l JOIN appointments a
+         ON l.reference = 'appointment:' || a.id OR l.reference LIKE 'appointment:' || a.id || '@%'
+       WHERE a.guest_id = ?1 AND a.status IN (1, 2) AND l.reason IN ('appointment_booking', 'appointment_refund')
+       GROUP BY l.payment_key`,
+    )
+      .bind(w.person.id)
+      .all<{ k: string | null; n: number }>()
+    const bookedOf = new Map(onLive.results.map((r) => [r.k ?? M.FREE, Number(r.n)]))
+    const view = await w.ledgerView()
+    for (const c of w.fake.charges.values()) {
+      const key = keyOf(c)
+      const item = c.of.checkout ? w.fake.sessions.get(c.of.checkout)!.item : w.fake.subs.get(c.of.sub!)!.item
+      const E = M.CATALOGUE[item as M.ItemId].entitlement
+      // (The purse may be below zero: a Dashboard refund took spent credits back, a debt.)
+      const held = (bookedOf.get(key) ?? 0) + (view.purses.get(key) ?? 0)
+      if (held * c.amount > (c.amount - c.refunded) * E)
+        this.fail(
+          `payment ${c.pi} (${item}): $${c.refunded / 100} of $${c.amount / 100} given back, yet ${held / 100} of its credits are on live sessions or unspent`,
+        )
+    }
+    if (!w.erased) {
+      const modelBooked = new Map<string, number>()
+      for (const b of Object.values(s.bookings))
+        if (b.live)
+          for (const [k, n] of s.took[`appointment_booking:${b.id}`] ?? [])
+            modelBooked.set(k, (modelBooked.get(k) ?? 0) + n)
+      for (const k of new Set([...bookedOf.keys(), ...modelBooked.keys()]))
+        if ((bookedOf.get(k) ?? 0) !== (modelBooked.get(k) ?? 0))
+          this.fail(
+            `live sessions paid from ${k}: the ledger says ${bookedOf.get(k) ?? 0}, the model ${modelBooked.get(k) ?? 0}`,
+          )
+    }
     // No booking paid with credits the person did not have; no approval took more than the balance.
     if (!w.erased) {
       const rows = await env.DB.prepare(
@@ -695,6 +740,7 @@ const STRIPE_ONLY = new Set<Bound['t']>([
   'bankFails',
   'disputeLost',
   'dashboardCancel',
+  'renewalFails',
 ])
 
 const callLabel = (c: CallRecord) =>
@@ -791,6 +837,7 @@ const single: fc.Arbitrary<Exclude<Step, { t: 'together' }>> = fc.oneof(
   },
   { weight: 1, arbitrary: k.map((k) => ({ t: 'disputeLost' as const, k })) },
   { weight: 1, arbitrary: k.map((k) => ({ t: 'dashboardCancel' as const, k })) },
+  { weight: 2, arbitrary: k.map((k) => ({ t: 'renewalFails' as const, k })) },
 )
 /** Steps that may run beside another (time does not pass inside them). */
 const concurrent = single.filter(

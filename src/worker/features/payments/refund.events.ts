@@ -27,7 +27,8 @@ export async function chargeRefunded(env: Env, db: Db, c: ChargeObject, now: num
   if (!tx) return { outcome: 'waiting', reason: paymentIntent, actions: [] }
   // Refunds this charge still counts that failed since (their failure came first): not money back.
   const failed = await refundsRepo.failedAfter(db, paymentIntent, at)
-  const { stmts, actions } = refundStatements(tx, c.amount_refunded - failed, now)
+  const epoch = await refundsRepo.failedTotal(db, paymentIntent)
+  const { stmts, actions } = refundStatements(tx, c.amount_refunded - failed, now, epoch)
   if (stmts.length) await repo.runBatch(db, stmts)
   if (tx.userId) await refreshSessions(env, tx.userId) // a refunded plan ends: so does the subscriber flag
   return { outcome: 'applied', actions }
@@ -47,7 +48,8 @@ export async function disputeClosed(env: Env, db: Db, d: DisputeObject, now: num
   if (!paymentIntent) return ignored('dispute without a payment intent')
   const tx = await repo.findTransactionByPaymentIntent(db, paymentIntent)
   if (!tx) return { outcome: 'waiting', reason: paymentIntent, actions: [] }
-  const { stmts, actions } = refundStatements(tx, tx.amountCents, now)
+  const epoch = await refundsRepo.failedTotal(db, paymentIntent)
+  const { stmts, actions } = refundStatements(tx, tx.amountCents, now, epoch)
   if (stmts.length) await repo.runBatch(db, stmts)
   if (tx.userId) await refreshSessions(env, tx.userId)
   return { outcome: 'applied', actions }
@@ -73,6 +75,12 @@ export function refundStatements(
   tx: RefundableTransaction,
   cumulativeRefunded: number,
   now: number,
+  /**
+   * Cents of this payment's refunds that failed at the bank: after a failure the same cumulative
+   * amount can be refunded again, and is another step (found by the money simulator: a refund, its
+   * failure, and the same refund made again took no credits back, its key being the first's).
+   */
+  failedEpoch = 0,
 ): { stmts: Stmt[]; actions: string[] } {
   const target = Math.min(cumulativeRefunded, tx.amountCents)
   const stmts: Stmt[] = []
@@ -88,7 +96,7 @@ export function refundStatements(
         userId: tx.userId,
         paymentKey: tx.grantKey,
         cap: refundsRepo.capOf(tx.grantKey),
-        reference: `payment:${tx.id}:${target}`,
+        reference: failedEpoch > 0 ? `payment:${tx.id}:${target}:${failedEpoch}` : `payment:${tx.id}:${target}`,
         at: now,
       }),
     )

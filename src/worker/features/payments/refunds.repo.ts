@@ -107,6 +107,16 @@ export const recordFailedRefundStmt = (f: {
 
 const failedRow = z.object({ n: z.number() })
 
+/** Cents of the payment's refunds that failed at the bank, in all. */
+export async function failedTotal(db: Db, paymentIntent: string) {
+  const row = await firstRow(
+    db,
+    sql`SELECT COALESCE(SUM(amount_cents), 0) AS n FROM failed_refunds WHERE payment_intent = ${paymentIntent}`,
+    failedRow,
+  )
+  return row?.n ?? 0
+}
+
 /**
  * Cents of the payment's refunds that Stripe's charge told at `at` (ms, the event's `created`) still
  * counted but that failed after it: made at or before `at`, failed after. A refund.failed delivered

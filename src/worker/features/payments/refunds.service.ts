@@ -126,15 +126,21 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
  * asked for the money and leaves; their credits would be of no use to anyone. A request with
  * nothing left to give stays unanswered and goes with the account. Never fails the erasure.
  */
-export async function refundsOnErase(ctx: Ctx, userId: number, now = Date.now()) {
+export async function refundsOnErase(ctx: Ctx, userId: number, now = Date.now()): Promise<string[]> {
+  const keys: string[] = []
   for (const r of await refundsRepo.pendingRequestsOf(ctx.db, userId))
-    await approve(ctx, r, null, now).catch((err) => {
-      if (!(err instanceof AppError)) console.warn(`refund request ${r.id} not honoured on erasure: ${String(err)}`)
-    })
+    await approve(ctx, r, null, now)
+      .then((k) => keys.push(...k))
+      .catch((err) => {
+        if (!(err instanceof AppError)) console.warn(`refund request ${r.id} not honoured on erasure: ${String(err)}`)
+      })
+  // Stripe is told after the erasure (the caller tries these keys): the person is gone by then, so a
+  // refund Stripe refuses gives no credits back to anyone, whenever its answer comes.
+  return keys
 }
 
 /** The approval's one batch, then Stripe told (`by`: the admin, or null for the person's erasure). */
-async function approve(ctx: Ctx, r: refundsRepo.RefundRow, by: number | null, now: number) {
+async function approve(ctx: Ctx, r: refundsRepo.RefundRow, by: number | null, now: number): Promise<string[]> {
   const tx = r.transactionId ? await repo.findTransaction(ctx.db, r.transactionId) : undefined
   if (!tx || tx.status !== 'succeeded' || !tx.userId || !tx.paymentIntent)
     throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
@@ -208,7 +214,9 @@ async function approve(ctx: Ctx, r: refundsRepo.RefundRow, by: number | null, no
     })
   }
   await refreshSessions(ctx.env, userId)
-  await tryActionsNow(ctx, [refundKey, ...(end ? [end.key] : [])])
+  const keys = [refundKey, ...(end ? [end.key] : [])]
+  if (by !== null) await tryActionsNow(ctx, keys)
+  return keys
 }
 
 /** The money for `credits` of a payment of A cents that bought E: floor(A × credits / E), within what is left. */

@@ -24,8 +24,9 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   const user = await findUserById(ctx.db, id)
   if (!user) throw new AppError('not_found', { message: 'errors.user_not_found' })
   // A refund asked for and not yet answered is granted first (payments: refundsOnErase).
-  await refundsOnErase(ctx, user.id)
+  const refunds = await refundsOnErase(ctx, user.id)
   const plans = await cancelPlansOnErase(ctx.db, user.id)
+  plans.keys.push(...refunds)
   try {
     await eraseUser(ctx.db, user, plans.stmts)
   } catch (err) {
