@@ -79,8 +79,6 @@ export interface MAction {
 export interface MRequest {
   id: number
   pi: string
-  /** When it was sent (ms). */
-  at: number
   status: 'pending' | 'approved' | 'rejected'
 }
 export interface MBooking {
@@ -600,7 +598,7 @@ export function requestRefund(s: MState, pi: string, now: number): number {
   return 201
 }
 export function requested(s: MState, id: number, pi: string, now: number) {
-  s.requests[String(id)] = { id, pi, status: 'pending', at: now }
+  s.requests[String(id)] = { id, pi, status: 'pending' }
   s.lastRequestAt = now
 }
 
@@ -676,11 +674,11 @@ export function stopRenewal(s: MState, now: number): { status: number; sub?: str
  * as an approval (they asked for the money; credits are no use to anyone after: decision 059); then
  * each of their active plans is cancelled at Stripe.
  */
-export function erase(s: MState, now: number, concurrent = false) {
+export function erase(s: MState, now: number, racedRequest?: number) {
   // A request sent while the erasure runs (a together of the two) may be stored after the erasure
   // read the pending ones: it then goes with the account, unanswered (a limit, decision 059).
   for (const r of Object.values(s.requests))
-    if (r.status === 'pending' && !(concurrent && r.at === now) && approve(s, r.id, now, false) === 200)
+    if (r.status === 'pending' && r.id !== racedRequest && approve(s, r.id, now, false) === 200)
       approve(s, r.id, now, true)
   for (const p of Object.values(s.plans))
     if (p.active) action(s, { key: `cancel-erase-${p.sub}`, kind: 'cancel', target: p.sub, amount: null })

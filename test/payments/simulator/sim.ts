@@ -69,6 +69,8 @@ interface Seen {
   stripeFailed?: boolean
   /** Run beside another step (a together). */
   concurrent?: boolean
+  /** An erasure run beside a refund request: that request's id (it may go unanswered with the account). */
+  racedRequest?: number
 }
 
 export const describeStep = (s: Step): string =>
@@ -346,7 +348,7 @@ export class Sim {
         // session check, and the second then finds nothing more to do (200, nothing changes).
         if (s.erased) return seen.status === 401 || (seen.concurrent === true && seen.status === 200)
         if (seen.status !== 200) return false
-        M.erase(s, now, seen.concurrent === true)
+        M.erase(s, now, seen.racedRequest)
         return true
     }
   }
@@ -461,6 +463,8 @@ export class Sim {
       const [a, b] = [this.bind(step.a), this.bind(step.b)]
       const [sa, sb] = await Promise.all([this.perform(a), this.perform(b)])
       sa.concurrent = sb.concurrent = true
+      if (a.t === 'erase' && b.t === 'request') sa.racedRequest = sb.id
+      if (b.t === 'erase' && a.t === 'request') sb.racedRequest = sa.id
       steps.push([a, sa], [b, sb])
       this.log.push(`together(${label(a, sa)}, ${label(b, sb)})`)
     } else {
