@@ -53,7 +53,9 @@ export interface Sub {
   customer: string
   userId: number
   item: 'monthly' | 'yearly'
-  status: 'active' | 'canceled'
+  status: 'active' | 'past_due' | 'unpaid' | 'canceled'
+  /** The next renewal's charge fails (a card declined): Stripe retries, then gives up. */
+  failNext?: boolean
   cancelAtPeriodEnd: boolean
   periodStart: number // s
   periodEnd: number // s
@@ -127,6 +129,8 @@ export class FakeStripe {
   charges = new Map<string, Charge>()
   subs = new Map<string, Sub>()
   refunds: Refund[] = []
+  /** The latest instant a refund's failure was told at (ms): Stripe's later refunds come after it. */
+  private toldUpTo = 0
   sessions = new Map<
     string,
     { id: string; mode: string; item: string; userId: number; customer: string; paid: boolean }
@@ -293,7 +297,9 @@ export class FakeStripe {
       if (!charge) return missing('payment_intent', pi)
       const r = this.refund(charge, p.amount === undefined ? undefined : Number(p.amount), p.metadata ?? {}, true)
       if ('error' in r) return [400, r]
-      return [200, r]
+      // `expand[]=charge` answers the charge object in place of its id (docs.stripe.com/expand).
+      const expand = Object.values((p.expand ?? {}) as Record<string, string>)
+      return [200, expand.includes('charge') ? { ...r, charge: this.chargeObject(charge) } : r]
     }
     if (method === 'GET' && path === '/v1/refunds') {
       const pi = String(p.payment_intent ?? '')
@@ -367,18 +373,20 @@ export class FakeStripe {
         },
       }
     charge.refunded += value
+    // Stripe's clock never goes back: a refund made after a failure was told is dated after it.
+    const at = Math.max(Date.now(), this.toldUpTo)
     const r: Refund = {
       id: nid('re'),
       pi: charge.pi,
       amount: value,
       metadata,
       viaApi,
-      at: Date.now(),
+      at,
       status: 'succeeded',
       failureReason: null,
     }
     this.refunds.push(r)
-    this.emit('charge.refunded', this.chargeObject(charge))
+    this.emit('charge.refunded', this.chargeObject(charge), at)
     return this.refundObject(r)
   }
 
@@ -552,9 +560,53 @@ export class FakeStripe {
         sub.periodStart = sub.periodEnd
         sub.periodEnd = secs(addMonths(at, sub.item === 'yearly' ? 12 : 1))
         this.emit('customer.subscription.updated', this.subObject(sub), at)
+        if (sub.failNext) {
+          // The renewal's charge is declined (docs.stripe.com/billing/subscriptions/overview): the
+          // invoice stays open, invoice.payment_failed, and the subscription turns past_due.
+          this.invoiceFailed(sub, at + 3_600_000)
+          sub.status = 'past_due'
+          this.emit('customer.subscription.updated', this.subObject(sub), at + 3_600_000)
+          break
+        }
         this.invoicePaid(sub, at)
       }
+      // Smart Retries give up after a week here; the subscription setting "mark as unpaid".
+      if (sub.status === 'past_due' && sub.periodStart * 1000 + 7 * DAY <= toMs) {
+        sub.status = 'unpaid'
+        this.emit('customer.subscription.updated', this.subObject(sub), sub.periodStart * 1000 + 7 * DAY)
+      }
     }
+  }
+
+  private invoiceFailed(sub: Sub, atMs: number) {
+    const item = catalogueItem(sub.item)!
+    const metadata = { user_id: String(sub.userId), item: sub.item }
+    this.emit(
+      'invoice.payment_failed',
+      {
+        id: nid('in'),
+        object: 'invoice',
+        customer: sub.customer,
+        amount_paid: 0,
+        amount_due: item.price_cents,
+        currency: 'usd',
+        status: 'open',
+        payment_intent: null,
+        subscription: sub.id,
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata } },
+        lines: {
+          object: 'list',
+          data: [{ object: 'line_item', metadata, period: { start: sub.periodStart, end: sub.periodEnd } }],
+        },
+      },
+      atMs,
+    )
+  }
+
+  /** The customer's card will be declined at the subscription's next renewal. */
+  failNextRenewal(subId: string) {
+    const sub = this.subs.get(subId)
+    if (sub && sub.status === 'active') sub.failNext = true
   }
 
   /** A refund made in Stripe's Dashboard (not through us). Null when Stripe refuses it. */
@@ -583,9 +635,40 @@ export class FakeStripe {
     const charge = this.charges.get(r.pi)
     if (charge) charge.refunded -= r.amount
     const object = this.refundObject(r)
-    this.emit('charge.refund.updated', object)
-    this.emit('refund.updated', object)
-    this.emit('refund.failed', object)
+    // A bank returns a refund days after it was made, never in the same second (Stripe's events are
+    // dated to the second): the failure is told at least a second after the refund.
+    const at = Math.max(Date.now(), r.at + 1000)
+    this.toldUpTo = Math.max(this.toldUpTo, at)
+    this.emit('charge.refund.updated', object, at)
+    this.emit('refund.updated', object, at)
+    this.emit('refund.failed', object, at)
+  }
+
+  /**
+   * The bank decides the dispute (docs.stripe.com/disputes/how-disputes-work): lost, the money stays
+   * with the cardholder (the charge's amount_refunded does not change); won, it comes back to us.
+   * Stripe sends charge.dispute.closed with the dispute's final status.
+   */
+  closeDispute(pi: string, status: 'lost' | 'won') {
+    const charge = this.charges.get(pi)
+    if (!charge?.disputed) return
+    this.emit('charge.dispute.closed', {
+      id: `dp_${charge.id}`,
+      object: 'dispute',
+      charge: charge.id,
+      payment_intent: pi,
+      amount: charge.amount - charge.refunded,
+      currency: 'usd',
+      reason: 'fraudulent',
+      status,
+    })
+  }
+
+  /** The team cancels a subscription now from Stripe's Dashboard (no proration refund: Stripe's default). */
+  cancelInDashboard(subId: string) {
+    const sub = this.subs.get(subId)
+    if (!sub || sub.status === 'canceled') return
+    this.cancelNow(sub, Date.now())
   }
 
   /** The cardholder disputes the charge with their bank (a chargeback). */
@@ -594,7 +677,7 @@ export class FakeStripe {
     if (!charge || charge.disputed) return
     charge.disputed = true
     this.emit('charge.dispute.created', {
-      id: nid('dp'),
+      id: `dp_${charge.id}`,
       object: 'dispute',
       charge: charge.id,
       payment_intent: pi,

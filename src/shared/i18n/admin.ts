@@ -128,6 +128,8 @@ export const en = {
       property_deleted: 'Property deleted.',
       property_missing: 'We could not find this property.',
       property_taken: 'Another property already uses this key.',
+      adjustment_repeated:
+        'This same adjustment was just made, so it was not applied again. To add another, wait a minute or change its reason.',
     },
     staff: {
       file_type: { cover: 'Cover', audio: 'Audio', video: 'Video' },
@@ -293,6 +295,8 @@ export const es: typeof en = {
       property_deleted: 'Propiedad eliminada.',
       property_missing: 'No pudimos encontrar esta propiedad.',
       property_taken: 'Otra propiedad ya usa esta clave.',
+      adjustment_repeated:
+        'Este mismo ajuste se acaba de hacer, así que no se aplicó otra vez. Para añadir otro, espera un minuto o cambia el motivo.',
     },
     staff: {
       file_type: { cover: 'Portada', audio: 'Audio', video: 'Vídeo' },

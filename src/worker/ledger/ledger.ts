@@ -12,6 +12,14 @@
 // floor(E × (A − refunded) / A) (payments computes it, `cap` below): grants give no more than the
 // cap leaves, a refund takes back what is above it, so money back plus the value of the credits
 // kept or spent never exceeds what was paid (DESIGN §9, docs/decisions/037).
+//
+// Every credit keeps its origin (issue 41 §2, docs/decisions/059): a row that spends (a booking's
+// debit, an admin's negative adjustment) or gives back what a booking spent carries the
+// payment_key of the credits it took, or NULL for credits no payment bought (gifts, adjustments,
+// seed). So a payment's credits still in the balance are the sum of every row with its key
+// (`unspentOf`), and a refund never pays for a gift. A booking spends the credits no payment
+// bought first, then the payments' from the oldest; a cancelled booking gives back to the origins
+// it spent, the paid ones first (`spendFrom`, `giveBackTo`).
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { firstRow } from '#worker/db/query'
@@ -55,9 +63,13 @@ export const balanceStmt = (userId: number): SQL =>
 export const balanceOf = (userId: number | SQL) =>
   sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ${userId})`
 
-/** SQL: a payment's net, the sum of its rows (grants less what was taken back). */
+/**
+ * SQL: a payment's net, the sum of its own rows (grants less what was taken back, source
+ * 'payment'): what it gave, spent or not. Rows that spent its credits carry its key too, with
+ * another source; they are not in the net (a grant must not refill what was spent).
+ */
 export const netOf = (paymentKey: string) =>
-  sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE payment_key = ${paymentKey})`
+  sql`(SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE payment_key = ${paymentKey} AND source = 'payment')`
 
 /**
  * Credits a payment gives (a pack, a plan's sessions), once per (reason, reference): `cents`, but
@@ -105,9 +117,23 @@ export const reverseToCapStmt = (r: {
       WHERE ${over} > 0 ON CONFLICT (reason, reference) DO NOTHING`
 }
 
-/** SQL: what an approval may take back of a payment: its credits still in the person's balance. */
+/**
+ * SQL: what an approval may take back of a payment: its own credits still in the person's balance,
+ * the sum of every row with its key (what it gave, less what was taken back, less what bookings
+ * and negative adjustments spent of it, plus what cancelled bookings gave back to it). Never above
+ * the balance less the credits no payment bought (gifts, adjustments, seed: never money); rows
+ * written before origins were kept (issue 41) spent without a key, and for those this bound is the
+ * old rule, min(net, balance).
+ */
 export const unspentOf = (userId: number, paymentKey: string) =>
-  sql`MAX(0, MIN(${netOf(paymentKey)}, ${balanceOf(userId)}))`
+  sql`MAX(0, MIN(
+    (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE payment_key = ${paymentKey} AND user_id = ${userId}),
+    ${balanceOf(userId)} - MAX(0, (SELECT COALESCE(SUM(amount_cents), 0) FROM credit_ledger WHERE user_id = ${userId} AND payment_key IS NULL))))`
+
+/** A payment's credits still in the person's balance (`unspentOf`), cents. */
+export async function paymentUnspent(db: Db, userId: number, paymentKey: string): Promise<number> {
+  return (await firstRow(db, sql`SELECT ${unspentOf(userId, paymentKey)} AS net`, netRow))?.net ?? 0
+}
 
 /**
  * An admin's approval takes back the payment's unspent credits, read when the row is written (a
@@ -180,8 +206,34 @@ export const restoreFailedStmt = (r: {
 }
 
 /**
+ * SQL rows (k, take): `cents` spent from the person's credits by origin, in the order a spending
+ * takes them (docs/decisions/059): first the credits no payment bought (k NULL: gifts,
+ * adjustments, seed), then each payment's, the oldest first. What no origin covers (a debt) is
+ * taken from the NULL origin. Every origin's row is there (take may be 0).
+ */
+const spendFrom = (userId: number | SQL, cents: number) => sql`
+  WITH pools AS (
+    SELECT payment_key AS k, MAX(0, SUM(amount_cents)) AS avail, MIN(id) AS first, payment_key IS NOT NULL AS rank
+    FROM (SELECT payment_key, amount_cents, id FROM credit_ledger WHERE user_id = ${userId}
+          UNION ALL SELECT NULL, 0, 0)
+    GROUP BY payment_key
+  ),
+  ordered AS (
+    SELECT k, avail,
+      COALESCE(SUM(avail) OVER (ORDER BY rank, first ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before,
+      SUM(avail) OVER () AS total
+    FROM pools
+  )
+  SELECT k, MIN(avail, MAX(0, ${cents} - before)) + CASE WHEN k IS NULL THEN MAX(0, ${cents} - total) ELSE 0 END AS take
+  FROM ordered`
+
+/** The reference of one origin's part of a movement: the base for the NULL origin, base@key for a payment's. */
+const partRef = (base: SQL, k: SQL) => sql`${base} || CASE WHEN ${k} IS NULL THEN '' ELSE '@' || ${k} END`
+
+/**
  * A booking's debit, written only if the appointment it pays was written by the statement before
- * it in the same batch (the appointment row is found by host, start, guest and `at`).
+ * it in the same batch (the appointment row is found by host, start, guest and `at`): one row per
+ * origin it spends (`spendFrom`), keyed 'appointment:<id>' and 'appointment:<id>@<payment>'.
  */
 export const debitBookingStmt = (b: {
   guestId: number
@@ -191,14 +243,22 @@ export const debitBookingStmt = (b: {
   at: number
 }): Stmt =>
   sql`${INSERT}
-      SELECT ${b.guestId}, -${b.cents}, 'appointment_booking', 'appointment:' || id, 'appointment', NULL, ${b.at} FROM appointments
-      WHERE host_id = ${b.hostId} AND start_at = ${b.startAt} AND guest_id = ${b.guestId} AND status IN (1, 2)
-        AND ${b.cents} > 0 AND created_at = ${b.at}
+      SELECT ${b.guestId}, -p.take, 'appointment_booking', ${partRef(sql`'appointment:' || a.id`, sql`p.k`)}, 'appointment', p.k, ${b.at}
+      FROM appointments a, (${spendFrom(b.guestId, b.cents)}) p
+      WHERE a.host_id = ${b.hostId} AND a.start_at = ${b.startAt} AND a.guest_id = ${b.guestId} AND a.status IN (1, 2)
+        AND ${b.cents} > 0 AND a.created_at = ${b.at} AND p.take > 0
+        AND NOT EXISTS (SELECT 1 FROM credit_ledger d WHERE d.reason = 'appointment_booking' AND d.reference = 'appointment:' || a.id)
       ON CONFLICT (reason, reference) DO NOTHING`
+
+/** SQL: the rows of appointment `id`'s debit (every origin's part). */
+const debitParts = (appointmentId: number) =>
+  sql`reason = 'appointment_booking' AND (reference = ${`appointment:${appointmentId}`} OR reference LIKE ${`appointment:${appointmentId}@%`})`
 
 /**
  * A cancelled booking's credits back, once (keyed by the appointment), written only if the
- * appointment is cancelled and never more than its own debit.
+ * appointment is cancelled and never more than its own debit: to the origins the debit spent, the
+ * paid ones first (the last spent), so what comes back is refundable if it was bought (a
+ * booking with no debit rows, from before the ledger, gives back to the NULL origin).
  */
 export const refundBookingStmt = (r: {
   appointmentId: number
@@ -206,17 +266,55 @@ export const refundBookingStmt = (r: {
   cents: number
   at: number
   cancelledStatus: number
-}): Stmt =>
-  sql`${INSERT}
-      SELECT ${r.guestId},
-             MIN(${r.cents}, COALESCE((SELECT -amount_cents FROM credit_ledger WHERE reason = 'appointment_booking' AND reference = 'appointment:' || ${r.appointmentId}), ${r.cents})),
-             'appointment_refund', 'appointment:' || id, 'appointment', NULL, ${r.at}
-      FROM appointments WHERE id = ${r.appointmentId} AND status = ${r.cancelledStatus} AND ${r.cents} > 0
+}): Stmt => {
+  const parts = sql`
+    WITH parts AS (
+      SELECT payment_key AS k, -SUM(amount_cents) AS spent, MAX(id) AS last FROM credit_ledger WHERE ${debitParts(r.appointmentId)} GROUP BY payment_key
+      UNION ALL SELECT NULL, ${r.cents}, 0 WHERE NOT EXISTS (SELECT 1 FROM credit_ledger WHERE ${debitParts(r.appointmentId)})
+    ),
+    ordered AS (
+      SELECT k, spent, COALESCE(SUM(spent) OVER (ORDER BY last DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before FROM parts
+    )
+    SELECT k, MIN(spent, MAX(0, ${r.cents} - before)) AS back FROM ordered`
+  return sql`${INSERT}
+      SELECT ${r.guestId}, p.back, 'appointment_refund', ${partRef(sql`'appointment:' || a.id`, sql`p.k`)}, 'appointment', p.k, ${r.at}
+      FROM appointments a, (${parts}) p
+      WHERE a.id = ${r.appointmentId} AND a.status = ${r.cancelledStatus} AND ${r.cents} > 0 AND p.back > 0
+        AND NOT EXISTS (SELECT 1 FROM credit_ledger d WHERE d.reason = 'appointment_refund' AND (d.reference = 'appointment:' || a.id OR d.reference LIKE 'appointment:' || a.id || '@%'))
       ON CONFLICT (reason, reference) DO NOTHING`
+}
 
-/** An admin's adjustment (either sign), keyed by the admin, the instant and their note. */
-export const adjustStmt = (a: { userId: number; cents: number; adminId: number; note: string; at: number }): Stmt =>
-  sql`${INSERT} VALUES (${a.userId}, ${a.cents}, 'admin_adjustment', ${`admin:${a.adminId}:${a.at}:${a.note}`}, 'admin', NULL, ${a.at})`
+/** An identical adjustment (same admin, person, amount and text) within this long is the same one sent again. */
+export const ADJUSTMENT_REPEAT_MS = 60_000
+
+/**
+ * An admin's adjustment (either sign), keyed by the admin, the instant and their note. A gift
+ * (positive) has no payment (NULL origin: never money); a negative one spends like a booking
+ * (`spendFrom`), one row per origin. Written only if no identical adjustment was written in the
+ * last `ADJUSTMENT_REPEAT_MS` (D1 runs one statement at a time: of identical ones sent at once,
+ * one applies); RETURNING says whether it did.
+ */
+export const adjustStmt = (a: { userId: number; cents: number; adminId: number; note: string; at: number }): Stmt => {
+  // The person is in the key: the same admin may give two people the same note in the same
+  // millisecond (found by the money simulator: the second answered 409).
+  // (and the amount: a gift and a correction with one note in one millisecond are two).
+  const base = `admin:${a.adminId}:${a.userId}:${a.at}:${a.cents}:${a.note}`
+  // The adjustments of this admin and person in the window, one per instant (a negative one may be
+  // several rows: one per origin, 'base' and 'base@key'), with the same text and total.
+  const same = sql`${`admin:${a.adminId}:${a.userId}:`} || CAST(d.created_at AS INTEGER) || ${`:${a.cents}:${a.note}`}`
+  const fresh = sql`NOT EXISTS (SELECT 1 FROM credit_ledger d WHERE d.user_id = ${a.userId} AND d.reason = 'admin_adjustment'
+      AND d.created_at > ${a.at - ADJUSTMENT_REPEAT_MS}
+      AND substr(d.reference, 1, length(${same})) = ${same}
+      AND (length(d.reference) = length(${same}) OR substr(d.reference, length(${same}) + 1, 1) = '@')
+      GROUP BY d.created_at HAVING SUM(d.amount_cents) = ${a.cents})`
+  if (a.cents >= 0)
+    return sql`${INSERT} SELECT ${a.userId}, ${a.cents}, 'admin_adjustment', ${base}, 'admin', NULL, ${a.at} WHERE ${fresh}
+      ON CONFLICT (reason, reference) DO NOTHING RETURNING id`
+  return sql`${INSERT}
+      SELECT ${a.userId}, -p.take, 'admin_adjustment', ${partRef(sql`${base}`, sql`p.k`)}, 'admin', p.k, ${a.at}
+      FROM (${spendFrom(a.userId, -a.cents)}) p WHERE p.take > 0 AND ${fresh}
+      ON CONFLICT (reason, reference) DO NOTHING RETURNING id`
+}
 
 /** Demo credits of a seeded person, once. */
 export const seedStmt = (s: { userId: number; cents: number; email: string; at: number }): Stmt =>

@@ -16,6 +16,13 @@
 //   months); the current period's plan ends with it.
 // Plans' bookkeeping (one plan at a time, a disabled plan never comes back, a renewal waits 3 days)
 // follows docs/API.md's table of events.
+//
+// Credits by origin (issue 41, DESIGN §10 "money follows each credit's origin", docs/decisions/059):
+// the model keeps its own purses, one per payment and one for credits no payment bought (gifts,
+// the team's adjustments). A booking takes from the free purse first, then from the payments in the
+// order they first gave credits; a cancellation puts back into the purses it took from, the paid
+// ones first. What an approval may take back is what is left in that payment's purse: a gift is
+// never money. The app writes this into its ledger row by row; the model only keeps the totals.
 
 export type ItemId = 'monthly' | 'yearly' | 'credits_1' | 'credits_2' | 'credits_4'
 
@@ -80,9 +87,22 @@ export interface MBooking {
   live: boolean
 }
 
+/** The purse of credits no payment bought (gifts, adjustments). */
+export const FREE = 'free'
+/** An identical adjustment this soon after another is the same one sent again (docs/API.md). */
+export const ADJUST_REPEAT_MS = 60_000
+
 export interface MState {
   erased: boolean
   balance: number
+  /** Credits left per origin (a payment's key, or FREE): may be below 0 (a debt). */
+  purse: Record<string, number>
+  /** Payment keys in the order they first gave credits (the order bookings spend them). */
+  purseOrder: string[]
+  /** What each live booking (or adjustment) took from which purse. */
+  took: Record<string, [string, number][]>
+  /** The last adjustment per amount (ms): an identical one within ADJUST_REPEAT_MS is refused. */
+  adjustedAt: Record<string, number>
   /** Σ ledger rows per payment key. */
   net: Record<string, number>
   /** Ledger references written (grants are written once, and only when they give something). */
@@ -99,13 +119,17 @@ export interface MState {
   stops: number
   /** Events applied (stored by id: a delivery again changes nothing). */
   events: Record<string, true>
-  /** Stripe refunds whose failure at the bank was applied (once each). */
-  failed: Record<string, true>
+  /** Stripe refunds whose failure at the bank was applied (once each): when made and when failed (ms). */
+  failed: Record<string, { pi: string; amount: number; madeAt: number | null; failedAt: number }>
 }
 
 export const emptyState = (): MState => ({
   erased: false,
   balance: 0,
+  purse: {},
+  purseOrder: [],
+  took: {},
+  adjustedAt: {},
   net: {},
   refs: {},
   payments: {},
@@ -122,12 +146,15 @@ export const emptyState = (): MState => ({
 
 // ── Arithmetic of a payment ────────────────────────────────────────────────────────────────────
 
-/** Money given back or committed to: Stripe's word, or our own refunds not refused, whichever says more. */
+/**
+ * Money given back or committed to: what is refunded (R: Stripe's word, which counts our refunds
+ * once made) and our own refunds decided but not made yet, both (docs/decisions/059).
+ */
 export function committed(s: MState, p: MPayment) {
-  let ours = 0
+  let pending = 0
   for (const a of Object.values(s.actions))
-    if (a.kind === 'refund' && a.target === p.pi && a.state !== 'failed') ours += a.amount ?? p.A
-  return Math.min(p.A, Math.max(p.R, ours))
+    if (a.kind === 'refund' && a.target === p.pi && a.state === 'pending') pending += a.amount ?? p.A - p.R
+  return Math.min(p.A, p.R + pending)
 }
 export const capOf = (s: MState, p: MPayment) => (p.A > 0 ? Math.floor((p.E * (p.A - committed(s, p))) / p.A) : p.E)
 const netOf = (s: MState, key: string) => s.net[key] ?? 0
@@ -136,11 +163,49 @@ function move(s: MState, key: string | null, cents: number, ref: string) {
   if (s.refs[ref]) return 0
   if (cents === 0) return 0
   s.refs[ref] = true
-  if (key) s.net[key] = netOf(s, key) + cents
+  if (key) {
+    s.net[key] = netOf(s, key) + cents
+    if (!s.purseOrder.includes(key)) s.purseOrder.push(key)
+  }
+  s.purse[key ?? FREE] = (s.purse[key ?? FREE] ?? 0) + cents
   // An erased person's rows stay, anonymised, for the accounts: no balance anyone can spend.
   if (!s.erased) s.balance += cents
   return cents
 }
+
+/** Spend `cents` (a booking, a negative adjustment): the free purse first, then the payments in order. */
+function spend(s: MState, cents: number, ref: string) {
+  if (s.refs[ref]) return
+  s.refs[ref] = true
+  const parts: [string, number][] = []
+  let left = cents
+  for (const k of [FREE, ...s.purseOrder]) {
+    const take = Math.min(Math.max(0, s.purse[k] ?? 0), left)
+    if (take > 0) parts.push([k, take])
+    left -= take
+  }
+  if (left > 0) parts.push([FREE, left]) // nothing covers it: a debt of the free purse
+  for (const [k, c] of parts) s.purse[k] = (s.purse[k] ?? 0) - c
+  if (!s.erased) s.balance -= cents
+  s.took[ref] = parts
+}
+
+/** Put back up to `cents` of what `ref` took: the paid purses first (the last taken). */
+function giveBack(s: MState, ref: string, cents: number, backRef: string) {
+  if (s.refs[backRef]) return
+  s.refs[backRef] = true
+  let left = cents
+  for (const [k, c] of [...(s.took[ref] ?? [])].reverse()) {
+    const back = Math.min(c, left)
+    s.purse[k] = (s.purse[k] ?? 0) + back
+    left -= back
+  }
+  if (!s.erased) s.balance += cents - left
+}
+
+/** What an approval of `p` may take: its purse, within the balance less the free credits kept. */
+const unspent = (s: MState, p: MPayment) =>
+  Math.max(0, Math.min(s.purse[p.key] ?? 0, s.balance - Math.max(0, s.purse[FREE] ?? 0)))
 
 function grant(s: MState, p: MPayment, cents: number, ref: string) {
   const g = Math.min(cents, capOf(s, p) - netOf(s, p.key))
@@ -209,6 +274,8 @@ function setPlanState(
     endAt: number | null
     renews: boolean
     at: number
+    /** past_due: the period Stripe moved to is unpaid: the plan ends where it began. */
+    unpaid?: boolean
   },
   now: number,
 ) {
@@ -231,7 +298,11 @@ function setPlanState(
   if (!(p.eventAt === null || p.eventAt <= f.at || !f.active)) return
   const nowActive = f.active && !other
   if (p.active) p.active = nowActive
-  p.endAt = !f.active ? (f.endAt ?? p.endAt) : Math.max(p.endAt ?? 0, f.endAt ?? 0)
+  p.endAt = !f.active
+    ? (f.endAt ?? p.endAt)
+    : f.unpaid && f.endAt !== null
+      ? Math.min(p.endAt ?? f.endAt, f.endAt)
+      : Math.max(p.endAt ?? 0, f.endAt ?? 0)
   p.periodStart = Math.max(p.periodStart ?? 0, f.periodStart ?? 0)
   p.renews = f.renews
   p.eventAt = f.at
@@ -253,9 +324,12 @@ function settleDuplicate(s: MState, sub: string) {
     if (p.sub === sub) action(s, { key: `refund-duplicate-${p.tx}`, kind: 'refund', target: p.pi, amount: null })
 }
 
+/** The payment is its plan's newest paid period (a period Stripe moved on to but could not charge is not one). */
 const isCurrentPeriod = (s: MState, p: MPayment) => {
   const plan = p.sub ? s.plans[p.sub] : undefined
-  return !!plan && plan.periodStart !== null && Math.floor(plan.periodStart / 1000) === p.periodStartSec
+  if (!plan || p.periodStartSec === null) return false
+  const newest = Math.max(...Object.values(s.payments).map((x) => (x.sub === p.sub ? (x.periodStartSec ?? 0) : 0)))
+  return p.periodStartSec === newest
 }
 
 // ── Money given back ───────────────────────────────────────────────────────────────────────────
@@ -267,7 +341,11 @@ function refundStep(s: MState, p: MPayment, cumulative: number, now: number) {
   // Stripe's word counts whenever it comes, even if our own confirmed refunds already said as much.
   p.R = Math.max(p.R, target)
   const over = netOf(s, p.key) - capOf(s, p)
-  if (over > 0) p.taken = (p.taken ?? 0) - move(s, p.key, -over, `payment:${p.pi}:${target}`)
+  // After a refund failed at the bank, the same cumulative amount refunded again is a new step.
+  let failedCents = 0
+  for (const f of Object.values(s.failed)) if (f.pi === p.pi) failedCents += f.amount
+  const ref = failedCents > 0 ? `payment:${p.pi}:${target}:${failedCents}` : `payment:${p.pi}:${target}`
+  if (over > 0) p.taken = (p.taken ?? 0) - move(s, p.key, -over, ref)
   if (target >= p.A && p.sub && isCurrentPeriod(s, p)) endPlan(s, p.sub, now, `cancel-refunded-${p.sub}`)
 }
 
@@ -349,26 +427,34 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       const deleted = e.type === 'customer.subscription.deleted'
       const state = deleted ? 'canceled' : o.status
       if (s.erased) {
-        if (!deleted && state === 'active')
+        if (!deleted && (state === 'active' || state === 'past_due'))
           action(s, { key: `cancel-erase-${o.id}`, kind: 'cancel', target: o.id, amount: null })
         return
       }
       const it = o.items?.data?.[0]
       const item = itemOf(o) as 'monthly' | 'yearly' | null
       const periodEnd = it?.current_period_end ? it.current_period_end * 1000 : null
+      const periodStart = it?.current_period_start ? it.current_period_start * 1000 : null
+      // Stripe's statuses (docs.stripe.com/billing/subscriptions/overview), as decision 059 reads
+      // them: past_due keeps the plan but not the unpaid period; unpaid ends it, and we cancel it
+      // at Stripe, which would otherwise keep it with its open invoices.
+      const pastDue = state === 'past_due'
       setPlanState(
         s,
         {
           sub: o.id,
           item,
-          active: state === 'active',
-          periodStart: it?.current_period_start ? it.current_period_start * 1000 : null,
-          endAt: deleted ? (o.ended_at ?? o.canceled_at ?? e.created) * 1000 : periodEnd,
+          active: state === 'active' || pastDue,
+          periodStart: pastDue ? null : periodStart,
+          endAt: deleted ? (o.ended_at ?? o.canceled_at ?? e.created) * 1000 : pastDue ? periodStart : periodEnd,
           renews: !o.cancel_at_period_end,
           at,
+          unpaid: pastDue,
         },
         now,
       )
+      if (!deleted && state === 'unpaid')
+        action(s, { key: `cancel-unpaid-${o.id}`, kind: 'cancel', target: o.id, amount: null })
       if (!deleted) settleDuplicate(s, o.id)
       return
     }
@@ -415,7 +501,12 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       if (o.status !== 'failed' || s.failed[o.id]) return
       const p = s.payments[o.payment_intent]
       if (!p) return
-      s.failed[o.id] = true
+      s.failed[o.id] = {
+        pi: p.pi,
+        amount: o.amount,
+        madeAt: typeof o.created === 'number' ? o.created * 1000 : null,
+        failedAt: at,
+      }
       p.R = Math.max(0, p.R - o.amount)
       const key: string | undefined = o.metadata?.action || undefined
       const a = key ? s.actions[key] : undefined
@@ -429,6 +520,18 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       if (!key) p.taken = (p.taken ?? 0) - moved
       return
     }
+    case 'charge.dispute.closed': {
+      // Lost: the cardholder's bank took the money back (Stripe's charge does not say refunded). For
+      // the person it is the whole payment given back (docs/decisions/059); won: nothing.
+      if (o.status !== 'lost') return
+      const p = s.payments[o.payment_intent]
+      if (!p) {
+        s.waiting[o.payment_intent] = Number.MAX_SAFE_INTEGER
+        return
+      }
+      refundStep(s, p, p.A, now)
+      return
+    }
     case 'charge.refunded': {
       const pi: string = o.payment_intent
       const p = s.payments[pi]
@@ -436,8 +539,13 @@ export function applyEvent(s: MState, e: Ev, now: number) {
         s.waiting[pi] = Math.max(s.waiting[pi] ?? 0, o.amount_refunded)
         return
       }
-      // Erased or not, the accounts say the money came back and the credits with it.
-      refundStep(s, p, o.amount_refunded, now)
+      // Erased or not, the accounts say the money came back and the credits with it. Stripe's charge
+      // is as it was when the event was made: a refund made before and failed since (its failure
+      // told us first) is in it, and is not money back.
+      let failedSince = 0
+      for (const f of Object.values(s.failed))
+        if (f.pi === pi && f.madeAt !== null && f.madeAt <= at && f.failedAt > at) failedSince += f.amount
+      refundStep(s, p, o.amount_refunded - failedSince, now)
       return
     }
     default:
@@ -469,7 +577,7 @@ export function book(s: MState, start: number): number[] {
 }
 export function booked(s: MState, id: number, start: number) {
   s.bookings[String(id)] = { id, start, live: true }
-  move(s, null, -SESSION, `appointment_booking:${id}`)
+  spend(s, SESSION, `appointment_booking:${id}`)
 }
 
 /** POST /v1/appointment/cancel by the guest: all back when a day or more ahead. */
@@ -477,7 +585,7 @@ export function cancel(s: MState, id: number, now: number): number {
   const b = s.bookings[String(id)]
   if (!b || !b.live) return 409
   b.live = false
-  if (b.start - now >= FREE_CANCEL_MS) move(s, null, SESSION, `appointment_refund:${id}`)
+  if (b.start - now >= FREE_CANCEL_MS) giveBack(s, `appointment_booking:${id}`, SESSION, `appointment_refund:${id}`)
   return 200
 }
 
@@ -504,7 +612,7 @@ export function approve(s: MState, id: number, now: number, apply: boolean): num
   const left = p.A - committed(s, p)
   if (p.R >= p.A || left <= 0) return 409
   const net = netOf(s, p.key)
-  const U = Math.max(0, Math.min(net, s.balance))
+  const U = unspent(s, p)
   const F = Math.max(0, capOf(s, p) - net)
   const money = Math.min(left, p.E > 0 ? Math.floor((p.A * (U + F)) / p.E) : left)
   if (money <= 0) return 409
@@ -521,6 +629,22 @@ export function approve(s: MState, id: number, now: number, apply: boolean): num
     approval: { key: p.key, taken: U },
   }
   if (p.sub && isCurrentPeriod(s, p)) endPlan(s, p.sub, now, `cancel-refunded-${p.sub}`)
+  return 200
+}
+
+/**
+ * POST /v1/admin/user/credits: 200, or 409 when the same adjustment (amount and reason: the
+ * simulator always gives the same reason) was made less than a minute ago. A gift goes to the free
+ * purse; a negative one spends like a booking.
+ */
+export function adjust(s: MState, cents: number, now: number, apply: boolean): number {
+  if (s.erased) return 404
+  const last = s.adjustedAt[String(cents)]
+  if (last !== undefined && last > now - ADJUST_REPEAT_MS) return 409
+  if (!apply) return 200
+  s.adjustedAt[String(cents)] = now
+  if (cents > 0) move(s, null, cents, `admin:${now}:${cents}`)
+  else spend(s, -cents, `admin:${now}:${cents}`)
   return 200
 }
 
@@ -545,8 +669,17 @@ export function stopRenewal(s: MState, now: number): { status: number; sub?: str
   return { status: 200, sub: p.sub }
 }
 
-/** DELETE /v1/user: the person goes; each of their active plans is cancelled at Stripe. */
-export function erase(s: MState) {
+/**
+ * DELETE /v1/user: the person goes. A refund they asked for and nobody answered is granted first,
+ * as an approval (they asked for the money; credits are no use to anyone after: decision 059); then
+ * each of their active plans is cancelled at Stripe.
+ */
+export function erase(s: MState, now: number, racedRequest?: number) {
+  // A request sent while the erasure runs (a together of the two) may be stored after the erasure
+  // read the pending ones: it then goes with the account, unanswered (a limit, decision 059).
+  for (const r of Object.values(s.requests))
+    if (r.status === 'pending' && r.id !== racedRequest && approve(s, r.id, now, false) === 200)
+      approve(s, r.id, now, true)
   for (const p of Object.values(s.plans))
     if (p.active) action(s, { key: `cancel-erase-${p.sub}`, kind: 'cancel', target: p.sub, amount: null })
   s.erased = true
@@ -571,14 +704,22 @@ export function daily(s: MState, now: number) {
     }
   }
   for (const plan of Object.values(s.plans))
-    if (plan.active && plan.endAt !== null && plan.endAt <= now && (!plan.renews || plan.endAt <= now - GRACE_MS))
+    if (plan.active && plan.endAt !== null && plan.endAt <= now && (!plan.renews || plan.endAt <= now - GRACE_MS)) {
       plan.active = false
+      // A renewal we never heard was paid: over here, so cancelled at Stripe (docs/decisions/059).
+      if (plan.renews) action(s, { key: `cancel-lapsed-${plan.sub}`, kind: 'cancel', target: plan.sub, amount: null })
+    }
 }
 
 // ── What Stripe answered our actions ───────────────────────────────────────────────────────────
 
 /** An answer we received for the refund action `key`: done, or refused for good (the credits come back). */
-export function refundAnswered(s: MState, key: string, outcome: 'done' | 'already' | 'failed') {
+export function refundAnswered(
+  s: MState,
+  key: string,
+  outcome: 'done' | 'already' | 'failed',
+  chargeRefunded: number | null = null,
+) {
   const a = s.actions[key]
   if (!a || a.state !== 'pending') return
   const p = Object.values(s.payments).find((x) => x.pi === a.target)
@@ -592,7 +733,8 @@ export function refundAnswered(s: MState, key: string, outcome: 'done' | 'alread
   }
   a.state = 'done'
   // "Already refunded": none of ours was made; Stripe's event for what refunded it tells the rest.
-  if (p && outcome === 'done') p.R = Math.max(p.R, Math.min(p.A, doneRefunds(s, p)))
+  // Made: Stripe's answer carried the charge (its amount_refunded, ours in it), else what we made.
+  if (p && outcome === 'done') p.R = Math.max(p.R, Math.min(p.A, chargeRefunded ?? doneRefunds(s, p)))
 }
 const doneRefunds = (s: MState, p: MPayment) =>
   Object.values(s.actions)

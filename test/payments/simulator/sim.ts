@@ -30,6 +30,14 @@ export type Step =
   | { t: 'bankFails'; k: number }
   | { t: 'erase' }
   | { t: 'cron' }
+  /** The team's adjustment: a gift (+) or credits taken (−), always with the same reason. */
+  | { t: 'adjust'; cents: number }
+  /** A dispute the cardholder wins at the bank (charge.dispute.closed, lost for us). */
+  | { t: 'disputeLost'; k: number }
+  /** The team cancels a subscription now in Stripe's Dashboard (mid-period, no refund). */
+  | { t: 'dashboardCancel'; k: number }
+  /** The card is declined at the plan's next renewal: past_due, then unpaid a week later. */
+  | { t: 'renewalFails'; k: number }
   | { t: 'together'; a: Step; b: Step }
 
 /** A step with its object chosen (the event, the booking, the request), so both orders mean the same. */
@@ -47,6 +55,10 @@ type Bound =
   | { t: 'bankFails'; refund: string }
   | { t: 'erase' }
   | { t: 'cron' }
+  | { t: 'adjust'; cents: number }
+  | { t: 'disputeLost'; pi: string }
+  | { t: 'dashboardCancel'; sub: string }
+  | { t: 'renewalFails'; sub: string }
   | { t: 'advance'; ms: number }
   | { t: 'none' }
 
@@ -57,6 +69,8 @@ interface Seen {
   stripeFailed?: boolean
   /** Run beside another step (a together). */
   concurrent?: boolean
+  /** An erasure run beside a refund request: that request's id (it may go unanswered with the account). */
+  racedRequest?: number
 }
 
 export const describeStep = (s: Step): string =>
@@ -138,6 +152,15 @@ export class Sim {
       }
       case 'advance':
         return { t: 'advance', ms: s.hours * HOUR }
+      case 'disputeLost': {
+        const charges = [...w.fake.charges.values()]
+        return charges.length ? { t: 'disputeLost', pi: charges[s.k % charges.length]!.pi } : { t: 'none' }
+      }
+      case 'dashboardCancel':
+      case 'renewalFails': {
+        const subs = [...w.fake.subs.values()].filter((x) => x.status !== 'canceled')
+        return subs.length ? { t: s.t, sub: subs[s.k % subs.length]!.id } : { t: 'none' }
+      }
       case 'buy':
       case 'stop':
       case 'erase':
@@ -216,6 +239,26 @@ export class Sim {
         w.fake.failRefund(b.refund)
         w.collect()
         return { status: 0 }
+      case 'disputeLost':
+        w.fake.dispute(b.pi)
+        w.fake.closeDispute(b.pi, 'lost')
+        w.collect()
+        return { status: 0 }
+      case 'dashboardCancel':
+        w.fake.cancelInDashboard(b.sub)
+        w.collect()
+        return { status: 0 }
+      case 'renewalFails':
+        w.fake.failNextRenewal(b.sub)
+        return { status: 0 }
+      case 'adjust': {
+        const a = await w.as('admin', 'POST', '/v1/admin/user/credits', {
+          user_id: String(w.person.id),
+          amount_cents: String(b.cents),
+          reason: 'Simulated goodwill',
+        })
+        return { status: a.status }
+      }
       case 'stop':
         return { status: (await w.as('person', 'DELETE', '/v1/my/subscriptions')).status }
       case 'erase': {
@@ -250,7 +293,16 @@ export class Sim {
       case 'dashboard':
       case 'dispute':
       case 'bankFails':
+      case 'disputeLost':
+      case 'dashboardCancel':
+      case 'renewalFails':
       case 'cron':
+        return true
+      case 'adjust':
+        // The person's row gone: the admin's call finds nobody (404), nothing written.
+        if (s.erased) return seen.status === 404
+        if (seen.status !== M.adjust(s, b.cents, now, false)) return false
+        M.adjust(s, b.cents, now, true)
         return true
       case 'advance':
         M.daily(s, now)
@@ -296,7 +348,7 @@ export class Sim {
         // session check, and the second then finds nothing more to do (200, nothing changes).
         if (s.erased) return seen.status === 401 || (seen.concurrent === true && seen.status === 200)
         if (seen.status !== 200) return false
-        M.erase(s)
+        M.erase(s, now, seen.racedRequest)
         return true
     }
   }
@@ -319,7 +371,7 @@ export class Sim {
       if (!c.answered) continue
       if (c.method === 'POST' && c.path === '/v1/refunds' && c.key) {
         const code = c.body?.error?.code
-        if (c.status === 200) M.refundAnswered(s, c.key, 'done')
+        if (c.status === 200) M.refundAnswered(s, c.key, 'done', c.body?.charge?.amount_refunded ?? null)
         else if (code === 'charge_already_refunded') M.refundAnswered(s, c.key, 'already')
         else if (code === 'charge_disputed' || c.body?.error?.param === 'amount') M.refundAnswered(s, c.key, 'failed')
         else if (c.status >= 400 && c.status < 500 && c.status !== 409 && c.status !== 429)
@@ -347,15 +399,25 @@ export class Sim {
   private async observe(what: string) {
     this.states = this.dedupe(this.states)
     const real = await this.w.ledgerView()
+    // The purses too (issue 41): what of each payment is still unspent, and the credits no payment
+    // bought, as the model's own spending order has them; an approval may take only a payment's purse.
     const agrees = (s: M.MState) =>
       (real.balance === null || s.erased || s.balance === real.balance) &&
-      real.keys.every((k) => (s.net[k] ?? 0) === (real.nets.get(k) ?? 0))
+      (real.free === null || s.erased || (s.purse[M.FREE] ?? 0) === real.free) &&
+      real.keys.every(
+        (k) =>
+          (s.net[k] ?? 0) === (real.nets.get(k) ?? 0) && (s.erased || (s.purse[k] ?? 0) === (real.purses.get(k) ?? 0)),
+      )
     const kept = this.states.filter(agrees)
     if (!kept.length) {
       const s = this.states[0]!
       const nets = real.keys
-        .filter((k) => (s.net[k] ?? 0) !== (real.nets.get(k) ?? 0))
-        .map((k) => `${k}: ledger ${real.nets.get(k) ?? 0}, model ${s.net[k] ?? 0}`)
+        .filter((k) => (s.net[k] ?? 0) !== (real.nets.get(k) ?? 0) || (s.purse[k] ?? 0) !== (real.purses.get(k) ?? 0))
+        .map(
+          (k) =>
+            `${k}: ledger net ${real.nets.get(k) ?? 0} purse ${real.purses.get(k) ?? 0}, model net ${s.net[k] ?? 0} purse ${s.purse[k] ?? 0}`,
+        )
+      if ((s.purse[M.FREE] ?? 0) !== real.free) nets.push(`free: ledger ${real.free}, model ${s.purse[M.FREE] ?? 0}`)
       this.fail(
         `after ${what}: the ledger's sum is ${real.balance}, the model says ${this.states.map((x) => x.balance).join(' or ')}${nets.length ? `; payments: ${nets.join('; ')}` : ''}`,
       )
@@ -401,6 +463,8 @@ export class Sim {
       const [a, b] = [this.bind(step.a), this.bind(step.b)]
       const [sa, sb] = await Promise.all([this.perform(a), this.perform(b)])
       sa.concurrent = sb.concurrent = true
+      if (a.t === 'erase' && b.t === 'request') sa.racedRequest = sb.id
+      if (b.t === 'erase' && a.t === 'request') sb.racedRequest = sa.id
       steps.push([a, sa], [b, sb])
       this.log.push(`together(${label(a, sa)}, ${label(b, sb)})`)
     } else {
@@ -526,7 +590,7 @@ export class Sim {
     const keys = [...w.fake.charges.values()].map(keyOf)
     const nets = keys.length
       ? await env.DB.prepare(
-          `SELECT payment_key AS k, SUM(amount_cents) AS n FROM credit_ledger WHERE payment_key IN (${keys.map(() => '?').join(',')}) GROUP BY payment_key`,
+          `SELECT payment_key AS k, SUM(amount_cents) AS n FROM credit_ledger WHERE source = 'payment' AND payment_key IN (${keys.map(() => '?').join(',')}) GROUP BY payment_key`,
         )
           .bind(...keys)
           .all<{ k: string; n: number }>()
@@ -560,6 +624,43 @@ export class Sim {
         this.fail(
           `payment ${c.pi} of $${c.amount / 100}: no credits given, and only $${c.refunded / 100} of it refunded at Stripe`,
         )
+    // A booked session keeps its goods or gives its money back (issue 41): the credits a live
+    // booking spent of a payment, with what of that payment is still unspent, are worth no more than
+    // what of it Stripe has not given back. (A gift that paid the session is no payment's: the
+    // money back of a payment is never for it.) And the app spent them as the model's own order says.
+    const onLive = await env.DB.prepare(
+      `SELECT l.payment_key AS k, -SUM(l.amount_cents) AS n FROM credit_ledger l JOIN appointments a
+         ON l.reference = 'appointment:' || a.id OR l.reference LIKE 'appointment:' || a.id || '@%'
+       WHERE a.guest_id = ?1 AND a.status IN (1, 2) AND l.reason IN ('appointment_booking', 'appointment_refund')
+       GROUP BY l.payment_key`,
+    )
+      .bind(w.person.id)
+      .all<{ k: string | null; n: number }>()
+    const bookedOf = new Map(onLive.results.map((r) => [r.k ?? M.FREE, Number(r.n)]))
+    const view = await w.ledgerView()
+    for (const c of w.fake.charges.values()) {
+      const key = keyOf(c)
+      const item = c.of.checkout ? w.fake.sessions.get(c.of.checkout)!.item : w.fake.subs.get(c.of.sub!)!.item
+      const E = M.CATALOGUE[item as M.ItemId].entitlement
+      // (The purse may be below zero: a Dashboard refund took spent credits back, a debt.)
+      const held = (bookedOf.get(key) ?? 0) + (view.purses.get(key) ?? 0)
+      if (held * c.amount > (c.amount - c.refunded) * E)
+        this.fail(
+          `payment ${c.pi} (${item}): $${c.refunded / 100} of $${c.amount / 100} given back, yet ${held / 100} of its credits are on live sessions or unspent`,
+        )
+    }
+    if (!w.erased) {
+      const modelBooked = new Map<string, number>()
+      for (const b of Object.values(s.bookings))
+        if (b.live)
+          for (const [k, n] of s.took[`appointment_booking:${b.id}`] ?? [])
+            modelBooked.set(k, (modelBooked.get(k) ?? 0) + n)
+      for (const k of new Set([...bookedOf.keys(), ...modelBooked.keys()]))
+        if ((bookedOf.get(k) ?? 0) !== (modelBooked.get(k) ?? 0))
+          this.fail(
+            `live sessions paid from ${k}: the ledger says ${bookedOf.get(k) ?? 0}, the model ${modelBooked.get(k) ?? 0}`,
+          )
+    }
     // No booking paid with credits the person did not have; no approval took more than the balance.
     if (!w.erased) {
       const rows = await env.DB.prepare(
@@ -635,7 +736,16 @@ export class Sim {
   }
 }
 
-const STRIPE_ONLY = new Set<Bound['t']>(['none', 'trouble', 'dashboard', 'dispute', 'bankFails'])
+const STRIPE_ONLY = new Set<Bound['t']>([
+  'none',
+  'trouble',
+  'dashboard',
+  'dispute',
+  'bankFails',
+  'disputeLost',
+  'dashboardCancel',
+  'renewalFails',
+])
 
 const callLabel = (c: CallRecord) =>
   `${c.method} ${c.path} ${JSON.stringify(c.params)} key=${c.key} → ${c.status}${c.answered ? '' : ' (answer lost)'} ${c.status >= 400 ? JSON.stringify(c.body?.error?.code ?? c.body?.error?.message ?? '') : ''}`
@@ -725,6 +835,13 @@ const single: fc.Arbitrary<Exclude<Step, { t: 'together' }>> = fc.oneof(
   { weight: 1, arbitrary: k.map((k) => ({ t: 'bankFails' as const, k })) },
   { weight: 2, arbitrary: fc.constant({ t: 'erase' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'cron' as const }) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(4500, 1000, -2000).map((cents) => ({ t: 'adjust' as const, cents })),
+  },
+  { weight: 1, arbitrary: k.map((k) => ({ t: 'disputeLost' as const, k })) },
+  { weight: 1, arbitrary: k.map((k) => ({ t: 'dashboardCancel' as const, k })) },
+  { weight: 2, arbitrary: k.map((k) => ({ t: 'renewalFails' as const, k })) },
 )
 /** Steps that may run beside another (time does not pass inside them). */
 const concurrent = single.filter(

@@ -158,6 +158,13 @@ export const failedRefunds = sqliteTable('failed_refunds', {
   amountCents: integer('amount_cents').notNull(),
   /** Our `stripe_actions` key that made the refund (its metadata.action); NULL: made in the Dashboard. */
   action: text('action'),
+  /**
+   * When Stripe made the refund (its `created`) and when it said it failed (the event's `created`),
+   * ms: a charge.refunded told between the two still counts the failed refund, and is read without
+   * it (issue 41: the failure may be delivered first). NULL for failures recorded before 0025.
+   */
+  refundAt: integer('refund_at'),
+  failedAt: integer('failed_at'),
   createdAt: createdAt(),
 })
 

@@ -145,19 +145,23 @@ export async function updateAdminUser(
   return changed > 0
 }
 
-/** A credit adjustment in the ledger (reason 'admin_adjustment', the admin's text as reference), and the new balance. */
+/**
+ * A credit adjustment in the ledger (reason 'admin_adjustment', the admin's text as reference), and
+ * the new balance; null when the same adjustment was just written (ledger.ADJUSTMENT_REPEAT_MS).
+ */
 export async function insertAdjustment(
   db: Db,
   userId: number,
   amountCents: number,
   note: string,
   adminId: number,
-): Promise<number> {
+): Promise<number | null> {
   const now = Date.now()
-  const [, balance] = await batch(db, [
+  const [written, balance] = await batch(db, [
     ledger.adjustStmt({ userId, cents: amountCents, adminId, note, at: now }),
     ledger.balanceStmt(userId),
   ])
+  if (!rowsIn(written, idRow).length) return null
   return rowsIn(balance, ledger.balanceRow)[0]?.n ?? 0
 }
 

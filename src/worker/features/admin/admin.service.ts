@@ -104,7 +104,10 @@ export async function saveUser(ctx: Ctx, f: AdminUserForm) {
 /** POST /v1/admin/user/credits: the ledger row and the new balance (cents). */
 export async function adjustCredits(ctx: Ctx, userId: number, amountCents: number, reason: string) {
   if (!(await repo.adminUserRow(ctx.db, userId))) throw userMissing()
-  return repo.insertAdjustment(ctx.db, userId, amountCents, reason, ctx.user!.id)
+  const balance = await repo.insertAdjustment(ctx.db, userId, amountCents, reason, ctx.user!.id)
+  // The same adjustment sent again (a double click, a retry): applied once (issue 41 §4).
+  if (balance === null) throw new AppError('conflict', { message: 'admin.messages.adjustment_repeated' })
+  return balance
 }
 
 // ── Properties ───────────────────────────────────────────────────────────────────────────────

@@ -15,8 +15,15 @@ import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import { checkoutCompleted } from './checkout.events'
 import { ignored, type Applied } from './events.shared'
-import { chargeRefunded, refundFailed } from './refund.events'
-import { checkedCharge, checkedCheckout, checkedInvoice, checkedRefund, checkedSubscription } from './stripe.objects'
+import { chargeRefunded, disputeClosed, refundFailed } from './refund.events'
+import {
+  checkedCharge,
+  checkedCheckout,
+  checkedDispute,
+  checkedInvoice,
+  checkedRefund,
+  checkedSubscription,
+} from './stripe.objects'
 import { invoiceFailed, invoicePaid, subscriptionChanged } from './subscription.events'
 import * as eventsRepo from './events.repo'
 
@@ -69,7 +76,7 @@ function dispatch(env: Env, db: Db, event: Stripe.Event, now: number): Promise<A
     }
     case 'charge.refunded': {
       const c = checkedCharge(event.data.object)
-      return c ? chargeRefunded(env, db, c, now) : malformed
+      return c ? chargeRefunded(env, db, c, now, at) : malformed
     }
     // A refund that failed at the card's bank after Stripe accepted it: refund.failed (sent for every
     // refund since API 2024-10-28.acacia), or the refund's update with status failed.
@@ -77,7 +84,13 @@ function dispatch(env: Env, db: Db, event: Stripe.Event, now: number): Promise<A
     case 'refund.updated':
     case 'charge.refund.updated': {
       const r = checkedRefund(event.data.object)
-      return r ? refundFailed(db, r, now) : malformed
+      return r ? refundFailed(db, r, now, at) : malformed
+    }
+    // A chargeback the bank decided for the cardholder (docs.stripe.com/disputes/how-disputes-work:
+    // a lost dispute's money and fee are not returned): the money went back, as a whole refund.
+    case 'charge.dispute.closed': {
+      const d = checkedDispute(event.data.object)
+      return d ? disputeClosed(env, db, d, now) : malformed
     }
     default:
       return ignored(`type ${event.type} not used`)

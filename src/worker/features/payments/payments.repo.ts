@@ -159,8 +159,11 @@ export const openSubscriptionStmt = (s: SubscriptionFacts): Stmt => {
  * older than the newest one applied; a disabled (deleted) subscription stays disabled.
  */
 export const setSubscriptionStateStmt = (
-  s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean },
+  s: SubscriptionFacts & { status: SubscriptionStatus; renews: boolean; unpaid?: boolean },
 ): Stmt => {
+  // Unpaid (past_due): the plan's end goes back to the end of what was paid, even if an earlier
+  // event of the same renewal had moved it to the new period's end (issue 41, docs/decisions/059).
+  const unpaid = s.unpaid ? 1 : 0
   const now = Date.now()
   const other = otherLivePlan(s.userId, s.stripeSubscriptionId, now)
   const renews = s.renews ? 1 : 0
@@ -171,6 +174,7 @@ export const setSubscriptionStateStmt = (
     ON CONFLICT (stripe_subscription_id) DO UPDATE SET
       status = CASE WHEN subscriptions.status = ${DISABLED} THEN subscriptions.status ELSE excluded.status END,
       end_at = CASE WHEN excluded.status = ${DISABLED} THEN COALESCE(excluded.end_at, subscriptions.end_at)
+                    WHEN ${unpaid} AND excluded.end_at IS NOT NULL THEN MIN(COALESCE(subscriptions.end_at, excluded.end_at), excluded.end_at)
                     ELSE MAX(COALESCE(subscriptions.end_at, 0), COALESCE(excluded.end_at, 0)) END,
       period_start_at = MAX(COALESCE(subscriptions.period_start_at, 0), COALESCE(excluded.period_start_at, 0)),
       cancelled_at = CASE WHEN ${renews} THEN NULL ELSE COALESCE(subscriptions.cancelled_at, excluded.cancelled_at) END,
@@ -196,8 +200,12 @@ export const setRefundedStmt = (transactionId: number, cumulative: number): Stmt
  * refund of an older period never ends a plan that was paid again since (issue 32 §2).
  */
 export const isCurrentPeriodOf = (stripeSubscriptionId: string, grantKey: string) =>
+  // The plan's newest paid period, not the period Stripe has moved on to: a renewal Stripe could not
+  // collect (past_due) is not a period, and refunding the last one paid must still end the plan.
   sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.stripe_subscription_id = ${stripeSubscriptionId} AND s.status = ${ACTIVE}
-      AND 'sub:' || s.stripe_subscription_id || ':' || (s.period_start_at / 1000) = ${grantKey})`
+      AND ${grantKey} = (SELECT t.grant_key FROM transactions t WHERE t.stripe_subscription_id = s.stripe_subscription_id
+        AND t.kind = 'subscription' AND t.grant_key IS NOT NULL AND t.status IN ('succeeded', 'refunded')
+        ORDER BY CAST(substr(t.grant_key, length(s.stripe_subscription_id) + 6) AS INTEGER) DESC LIMIT 1))`
 
 /** The plan ends now, if `onlyIf` holds (its current period refunded). */
 export const disableSubscriptionStmt = (stripeSubscriptionId: string, now: number, onlyIf: SQL): Stmt =>
@@ -322,10 +330,15 @@ export async function expireSubscriptions(db: Db, now: number, graceMs: number) 
     db,
     sql`UPDATE subscriptions SET status = ${DISABLED}, updated_at = ${now}
         WHERE status = ${ACTIVE} AND end_at IS NOT NULL AND (end_at <= ${now} AND (cancelled_at IS NOT NULL OR end_at <= ${now - graceMs}))
-        RETURNING user_id`,
-    z.object({ user_id: z.number() }),
+        RETURNING user_id, stripe_subscription_id AS sub, cancelled_at IS NULL AS lapsed`,
+    z.object({ user_id: z.number(), sub: z.string().nullable(), lapsed: z.number() }),
   )
   const ids = [...new Set(ended.map((r) => r.user_id))]
+  // A plan whose renewal never came (past_due at Stripe, retrying): it is over here, so it is
+  // cancelled there, once, before a late retry charges for it (issue 41, docs/decisions/059).
+  const lapsed = ended
+    .filter((r) => r.lapsed && r.sub)
+    .map((r) => ({ key: `cancel-lapsed-${r.sub}`, sub: r.sub!, userId: r.user_id }))
   // Also anyone whose flag says subscriber with no live subscription left (e.g. seeded or set by hand).
   const unflagged = await rows(
     db,
@@ -336,7 +349,7 @@ export async function expireSubscriptions(db: Db, now: number, graceMs: number) 
     idRow,
   )
   // `users`: whose row may have changed (their sessions carry the subscriber flag).
-  return { ended: ids.length, users: [...new Set([...ids, ...unflagged.map((r) => r.id)])] }
+  return { ended: ids.length, users: [...new Set([...ids, ...unflagged.map((r) => r.id)])], lapsed }
 }
 
 const yearlyPaymentRow = z.object({

@@ -189,7 +189,15 @@ export async function dailySubscriptions(db: Ctx['db'], now = Date.now()) {
       )
   }
   for (let i = 0; i < grants.length; i += 50) await repo.runBatch(db, grants.slice(i, i + 50))
-  const { ended, users } = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
+  const { ended, users, lapsed } = await repo.expireSubscriptions(db, now, RENEWAL_GRACE_MS)
+  // Plans ended for a renewal never paid: cancelled at Stripe by the minute's money job.
+  if (lapsed.length)
+    await repo.runBatch(
+      db,
+      lapsed.map((l) =>
+        enqueueActionStmt({ key: l.key, kind: 'cancel_subscription', target: l.sub, userId: l.userId, now }),
+      ),
+    )
   // `users`: whose subscriber flag may have changed; the cron refreshes their sessions.
   return { ended, grants: grants.length, users }
 }

@@ -11,7 +11,7 @@ import * as repo from './payments.repo'
 import { catalogueItem } from '#shared/catalogue'
 import { entitlementOf } from './events.shared'
 import { APPROVAL_PREFIX, enqueueActionStmt } from './stripe.actions'
-import { idOf, type ChargeObject, type RefundObject } from './stripe.objects'
+import { idOf, type ChargeObject, type DisputeObject, type RefundObject } from './stripe.objects'
 import * as refundsRepo from './refunds.repo'
 
 /**
@@ -20,14 +20,38 @@ import * as refundsRepo from './refunds.repo'
  * refund of a payment we have not seen yet waits for it (kept on the stored event) and is applied
  * right after it. An erased person's payment is still accounted for: its anonymised credits go.
  */
-export async function chargeRefunded(env: Env, db: Db, c: ChargeObject, now: number): Promise<Applied> {
+export async function chargeRefunded(env: Env, db: Db, c: ChargeObject, now: number, at: number): Promise<Applied> {
   const paymentIntent = idOf(c.payment_intent)
   if (!paymentIntent) return ignored('refund without a payment intent')
   const tx = await repo.findTransactionByPaymentIntent(db, paymentIntent)
   if (!tx) return { outcome: 'waiting', reason: paymentIntent, actions: [] }
-  const { stmts, actions } = refundStatements(tx, c.amount_refunded, now)
+  // Refunds this charge still counts that failed since (their failure came first): not money back.
+  const failed = await refundsRepo.failedAfter(db, paymentIntent, at)
+  const epoch = await refundsRepo.failedTotal(db, paymentIntent)
+  const { stmts, actions } = refundStatements(tx, c.amount_refunded - failed, now, epoch)
   if (stmts.length) await repo.runBatch(db, stmts)
   if (tx.userId) await refreshSessions(env, tx.userId) // a refunded plan ends: so does the subscriber flag
+  return { outcome: 'applied', actions }
+}
+
+/**
+ * A dispute closed: lost, the cardholder's bank took the disputed money back (Stripe does not
+ * return it, nor does Stripe mark the charge refunded: its amount_refunded stays). For the person
+ * it is the payment given back: its credits go as a whole refund's would (spent ones leave a debt,
+ * never the money and the credits both), its plan's current period ends and the renewal is
+ * cancelled at Stripe (Stripe keeps billing a disputed subscription otherwise). Won or withdrawn:
+ * nothing changes. Keyed like a refund step at the whole amount, so a repeat writes nothing.
+ */
+export async function disputeClosed(env: Env, db: Db, d: DisputeObject, now: number): Promise<Applied> {
+  if (d.status !== 'lost') return ignored(`dispute ${d.id} ${d.status ?? 'without a status'}`)
+  const paymentIntent = idOf(d.payment_intent)
+  if (!paymentIntent) return ignored('dispute without a payment intent')
+  const tx = await repo.findTransactionByPaymentIntent(db, paymentIntent)
+  if (!tx) return { outcome: 'waiting', reason: paymentIntent, actions: [] }
+  const epoch = await refundsRepo.failedTotal(db, paymentIntent)
+  const { stmts, actions } = refundStatements(tx, tx.amountCents, now, epoch)
+  if (stmts.length) await repo.runBatch(db, stmts)
+  if (tx.userId) await refreshSessions(env, tx.userId)
   return { outcome: 'applied', actions }
 }
 
@@ -51,6 +75,12 @@ export function refundStatements(
   tx: RefundableTransaction,
   cumulativeRefunded: number,
   now: number,
+  /**
+   * Cents of this payment's refunds that failed at the bank: after a failure the same cumulative
+   * amount can be refunded again, and is another step (found by the money simulator: a refund, its
+   * failure, and the same refund made again took no credits back, its key being the first's).
+   */
+  failedEpoch = 0,
 ): { stmts: Stmt[]; actions: string[] } {
   const target = Math.min(cumulativeRefunded, tx.amountCents)
   const stmts: Stmt[] = []
@@ -66,7 +96,7 @@ export function refundStatements(
         userId: tx.userId,
         paymentKey: tx.grantKey,
         cap: refundsRepo.capOf(tx.grantKey),
-        reference: `payment:${tx.id}:${target}`,
+        reference: failedEpoch > 0 ? `payment:${tx.id}:${target}:${failedEpoch}` : `payment:${tx.id}:${target}`,
         at: now,
       }),
     )
@@ -122,7 +152,7 @@ export function endCurrentPeriod(
  * refund shares its reference with a refusal's ('refund-undone:<action>'): credits come back once.
  * The request stays approved; the history says 'Credits returned: the refund did not go through'.
  */
-export async function refundFailed(db: Db, r: RefundObject, now: number): Promise<Applied> {
+export async function refundFailed(db: Db, r: RefundObject, now: number, at: number): Promise<Applied> {
   if (r.status !== 'failed') return ignored(`refund ${r.id} ${r.status ?? 'without a status'}`)
   const paymentIntent = idOf(r.payment_intent)
   if (!paymentIntent || !r.amount) return ignored('failed refund without a payment intent or an amount')
@@ -158,7 +188,17 @@ export async function refundFailed(db: Db, r: RefundObject, now: number): Promis
       }),
     )
   }
-  stmts.push(refundsRepo.recordFailedRefundStmt({ refundId: r.id, paymentIntent, amountCents: r.amount, action, now }))
+  stmts.push(
+    refundsRepo.recordFailedRefundStmt({
+      refundId: r.id,
+      paymentIntent,
+      amountCents: r.amount,
+      action,
+      refundAt: typeof r.created === 'number' ? r.created * 1000 : null,
+      failedAt: at,
+      now,
+    }),
+  )
   await repo.runBatch(db, stmts)
   return { outcome: 'applied', actions: [] }
 }

@@ -15,13 +15,15 @@ type Stmt = SQL
 const idRow = z.object({ id: z.number() })
 
 /**
- * SQL: the money of the payment `t` (an alias of transactions) given back or committed to: Stripe's
- * word (refunded_cents), or our own refunds not refused for good (stripe_actions), whichever
- * says more. Our refund decided but not yet made counts at once: its credits go with it.
+ * SQL: the money of the payment `t` (an alias of transactions) given back or committed to: what is
+ * refunded (refunded_cents: Stripe's word, which counts our refunds once they are made) plus our
+ * own refunds decided and not made yet (stripe_actions neither done nor refused for good): both, not
+ * the larger (issue 41: a Dashboard refund beside a pending approval counted once). Our refund
+ * decided but not yet made counts at once: its credits go with it.
  */
 const committedOf = (t: SQL) =>
-  sql`MIN(${t}.amount_cents, MAX(${t}.refunded_cents, COALESCE((SELECT SUM(COALESCE(a.amount_cents, ${t}.amount_cents))
-      FROM stripe_actions a WHERE a.kind = 'refund_payment' AND a.target = ${t}.payment_intent AND a.failed_at IS NULL), 0)))`
+  sql`MIN(${t}.amount_cents, ${t}.refunded_cents + COALESCE((SELECT SUM(COALESCE(a.amount_cents, ${t}.amount_cents - ${t}.refunded_cents))
+      FROM stripe_actions a WHERE a.kind = 'refund_payment' AND a.target = ${t}.payment_intent AND a.failed_at IS NULL AND a.done_at IS NULL), 0))`
 
 /**
  * SQL: the credits the payment of `grantKey` may have: floor(E × (A − committed) / A), E the credits
@@ -51,7 +53,14 @@ export async function paymentFigures(db: Db, txId: number, grantKey: string | nu
  * The payment's refunded cents follow our own refunds Stripe confirmed (its charge.refunded may
  * come later, or never for a local payment); never lower, never above the payment.
  */
-export const confirmOwnRefundsStmt = (paymentIntent: string): Stmt => {
+export const confirmOwnRefundsStmt = (paymentIntent: string, chargeRefunded: number | null = null): Stmt => {
+  // Stripe's answer carried the charge (expand): its amount_refunded is the exact word, with ours in it.
+  if (chargeRefunded !== null) {
+    const next = sql`MIN(transactions.amount_cents, MAX(transactions.refunded_cents, ${chargeRefunded}))`
+    return sql`UPDATE transactions SET refunded_cents = ${next},
+        status = CASE WHEN ${next} >= transactions.amount_cents AND transactions.status = 'succeeded' THEN 'refunded' ELSE transactions.status END
+      WHERE payment_intent = ${paymentIntent}`
+  }
   // (An action Stripe answered "already refunded" is done too, but counts only once the charge is
   // whole: no refund of ours can be done after it.)
   const done = sql`COALESCE((SELECT SUM(COALESCE(a.amount_cents, transactions.amount_cents)) FROM stripe_actions a
@@ -88,10 +97,42 @@ export const recordFailedRefundStmt = (f: {
   paymentIntent: string
   amountCents: number
   action: string | null
+  refundAt: number | null
+  failedAt: number
   now: number
 }): Stmt =>
-  sql`INSERT INTO failed_refunds (refund_id, payment_intent, amount_cents, action, created_at)
-      VALUES (${f.refundId}, ${f.paymentIntent}, ${f.amountCents}, ${f.action}, ${f.now}) ON CONFLICT (refund_id) DO NOTHING`
+  sql`INSERT INTO failed_refunds (refund_id, payment_intent, amount_cents, action, refund_at, failed_at, created_at)
+      VALUES (${f.refundId}, ${f.paymentIntent}, ${f.amountCents}, ${f.action}, ${f.refundAt}, ${f.failedAt}, ${f.now})
+      ON CONFLICT (refund_id) DO NOTHING`
+
+const failedRow = z.object({ n: z.number() })
+
+/** Cents of the payment's refunds that failed at the bank, in all. */
+export async function failedTotal(db: Db, paymentIntent: string) {
+  const row = await firstRow(
+    db,
+    sql`SELECT COALESCE(SUM(amount_cents), 0) AS n FROM failed_refunds WHERE payment_intent = ${paymentIntent}`,
+    failedRow,
+  )
+  return row?.n ?? 0
+}
+
+/**
+ * Cents of the payment's refunds that Stripe's charge told at `at` (ms, the event's `created`) still
+ * counted but that failed after it: made at or before `at`, failed after. A refund.failed delivered
+ * before that charge.refunded was applied first; the charge's word is read without it, so the
+ * person ends with exactly one of the money or the credits (issue 41). Seconds are Stripe's grain:
+ * a failure told in the same second as the charge is taken as already out of it.
+ */
+export async function failedAfter(db: Db, paymentIntent: string, at: number) {
+  const row = await firstRow(
+    db,
+    sql`SELECT COALESCE(SUM(amount_cents), 0) AS n FROM failed_refunds
+        WHERE payment_intent = ${paymentIntent} AND refund_at IS NOT NULL AND refund_at <= ${at} AND failed_at > ${at}`,
+    failedRow,
+  )
+  return row?.n ?? 0
+}
 
 /**
  * One statement: the request is stored only if the person sent none in the last `windowMs`
@@ -139,6 +180,13 @@ export type RefundRow = Awaited<ReturnType<typeof findRefundRequest>> & {}
 
 export const findRefundRequest = (db: Db, id: number) => refundsJoined(db).where(eq(refundRequests.id, id)).get()
 
+/** The person's requests no admin has answered yet, oldest first. */
+export const pendingRequestsOf = (db: Db, userId: number) =>
+  refundsJoined(db)
+    .where(and(eq(refundRequests.userId, userId), eq(refundRequests.status, 'pending')))
+    .orderBy(refundRequests.id)
+    .all()
+
 export const latestRefundRequestOf = (db: Db, userId: number) =>
   refundsJoined(db)
     .where(eq(refundRequests.userId, userId))
@@ -167,7 +215,7 @@ export async function listRefundRequests(db: Db, q: RefundsQuery) {
 export const resolveRefundStmt = (
   id: number,
   status: 'approved' | 'rejected',
-  by: number,
+  by: number | null,
   at: number,
   onlyIf: SQL = sql`1`,
 ): Stmt =>

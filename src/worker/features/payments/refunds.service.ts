@@ -115,6 +115,32 @@ async function pending(ctx: Ctx, id: number) {
 export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   const admin = me(ctx)
   const r = await pending(ctx, id)
+  await approve(ctx, r, admin.id, now)
+  return toRefundDto((await refundsRepo.findRefundRequest(ctx.db, r.id))!, true)
+}
+
+/**
+ * Before an account is erased (issue 41, docs/decisions/059): a refund the person asked for and no
+ * admin has answered yet is granted for what it can give (the payment's own credits still unspent,
+ * and a yearly plan's months not given), as an approval would, resolved by nobody. The person
+ * asked for the money and leaves; their credits would be of no use to anyone. A request with
+ * nothing left to give stays unanswered and goes with the account. Never fails the erasure.
+ */
+export async function refundsOnErase(ctx: Ctx, userId: number, now = Date.now()): Promise<string[]> {
+  const keys: string[] = []
+  for (const r of await refundsRepo.pendingRequestsOf(ctx.db, userId))
+    await approve(ctx, r, null, now)
+      .then((k) => keys.push(...k))
+      .catch((err) => {
+        if (!(err instanceof AppError)) console.warn(`refund request ${r.id} not honoured on erasure: ${String(err)}`)
+      })
+  // Stripe is told after the erasure (the caller tries these keys): the person is gone by then, so a
+  // refund Stripe refuses gives no credits back to anyone, whenever its answer comes.
+  return keys
+}
+
+/** The approval's one batch, then Stripe told (`by`: the admin, or null for the person's erasure). */
+async function approve(ctx: Ctx, r: refundsRepo.RefundRow, by: number | null, now: number): Promise<string[]> {
   const tx = r.transactionId ? await repo.findTransaction(ctx.db, r.transactionId) : undefined
   if (!tx || tx.status !== 'succeeded' || !tx.userId || !tx.paymentIntent)
     throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
@@ -126,14 +152,14 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   const A = tx.amountCents
   const E = tx.creditCents ?? entitlementOf(catalogueItem(tx.item ?? '') ?? catalogueItem('credits_1')!)
   // What the answer says, read first; the batch reads it all again as it writes.
-  const [figures, net, balance] = await Promise.all([
+  const [figures, net, unspent] = await Promise.all([
     refundsRepo.paymentFigures(ctx.db, tx.id, key),
     ledger.paymentNet(ctx.db, key),
-    ledger.balanceCents(ctx.db, userId),
+    // Only this payment's own credits still unspent: never a gift's (issue 41 §2, decision 059).
+    ledger.paymentUnspent(ctx.db, userId, key),
   ])
   const left = A - figures.committed
   if (left <= 0 || figures.cap === null) throw new AppError('conflict', { message: 'payments.nothing_to_refund' })
-  const unspent = Math.max(0, Math.min(net, balance))
   const future = Math.max(0, figures.cap - net)
   if (refundFor(A, E, left, unspent + future) <= 0) throw new AppError('conflict', { message: 'payments.refund_spent' })
 
@@ -143,7 +169,7 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
   // The money for `u` credits taken back (SQL), with the months the payment has not given yet.
   const money = (u: SQL, netBefore: SQL) =>
     refundSql(A, E, refundsRepo.leftOf(tx.id), sql`(${u}) + MAX(0, ${refundsRepo.capOf(key)} - (${netBefore}))`)
-  const approvedHere = sql`EXISTS (SELECT 1 FROM refund_requests WHERE id = ${r.id} AND status = 'approved' AND resolved_at = ${now} AND resolved_by = ${admin.id})`
+  const approvedHere = sql`EXISTS (SELECT 1 FROM refund_requests WHERE id = ${r.id} AND status = 'approved' AND resolved_at = ${now} AND resolved_by IS ${by})`
   const end =
     tx.kind === 'subscription' && tx.stripeSubscriptionId
       ? endCurrentPeriod(
@@ -175,7 +201,7 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
     refundsRepo.resolveRefundStmt(
       r.id,
       'approved',
-      admin.id,
+      by,
       now,
       sql`EXISTS (SELECT 1 FROM stripe_actions WHERE key = ${refundKey})`,
     ),
@@ -188,8 +214,9 @@ export async function approveRefund(ctx: Ctx, id: number, now = Date.now()) {
     })
   }
   await refreshSessions(ctx.env, userId)
-  await tryActionsNow(ctx, [refundKey, ...(end ? [end.key] : [])])
-  return toRefundDto((await refundsRepo.findRefundRequest(ctx.db, r.id))!, true)
+  const keys = [refundKey, ...(end ? [end.key] : [])]
+  if (by !== null) await tryActionsNow(ctx, keys)
+  return keys
 }
 
 /** The money for `credits` of a payment of A cents that bought E: floor(A × credits / E), within what is left. */

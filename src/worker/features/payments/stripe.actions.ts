@@ -86,10 +86,16 @@ export async function runStripeActions(
   opts: { keys?: string[]; now?: number } = {},
 ): Promise<{ done: number; failed: number; retry: number }> {
   const now = opts.now ?? Date.now()
-  const free = sql`done_at IS NULL AND failed_at IS NULL AND (lease_until IS NULL OR lease_until <= ${now})`
+  // The run's clock never goes back, and each action is dated when it is taken, not when the run
+  // began: a run of 25 actions at up to 10 s each must not claim its last ones with a lease that
+  // has already ended (another runner would take them while this one calls Stripe; issue 41).
+  let clock = now
+  const tick = () => (clock = Math.max(clock, Date.now()))
+  const free = (at: number) =>
+    sql`done_at IS NULL AND failed_at IS NULL AND (lease_until IS NULL OR lease_until <= ${at})`
   const due = opts.keys
-    ? sql`${free} AND ${inArray(stripeActions.key, opts.keys)}`
-    : sql`${free} AND next_at <= ${now} ORDER BY next_at LIMIT ${BATCH}`
+    ? sql`${free(now)} AND ${inArray(stripeActions.key, opts.keys)}`
+    : sql`${free(now)} AND next_at <= ${now} ORDER BY next_at LIMIT ${BATCH}`
   const candidates =
     opts.keys && !opts.keys.length
       ? []
@@ -101,21 +107,24 @@ export async function runStripeActions(
   const out = { done: 0, failed: 0, retry: 0 }
   for (const c of candidates) {
     // The claim: one runner at a time per action (the cron and a request may both be here).
+    const at = tick()
     const [claimed] = await checkedRows(
       db,
-      sql`UPDATE stripe_actions SET lease_until = ${now + LEASE_MS}, attempts = attempts + 1
-          WHERE key = ${c.key} AND ${free} RETURNING key, kind, target, amount_cents, attempts, created_at`,
+      sql`UPDATE stripe_actions SET lease_until = ${at + LEASE_MS}, attempts = attempts + 1
+          WHERE key = ${c.key} AND ${free(at)} RETURNING key, kind, target, amount_cents, attempts, created_at`,
       actionRow,
     )
     if (!claimed) continue
-    const { answer, error } = await attempt(env, claimed, now)
-    out[answer === 'already' ? 'done' : answer]++
-    await settle(db, claimed, answer, error, now)
+    const result = await attempt(env, claimed, at)
+    out[result.answer === 'already' ? 'done' : result.answer]++
+    await settle(db, claimed, result, tick())
   }
   return out
 }
 
-async function attempt(env: Env, a: Action, now: number): Promise<{ answer: Answer; error: string | null }> {
+type Attempt = { answer: Answer; error: string | null; chargeRefunded?: number | null }
+
+async function attempt(env: Env, a: Action, now: number): Promise<Attempt> {
   if (isLocalStripeId(a.target)) return { answer: 'done', error: null }
   const stripe = await stripeClient(env)
   if (!stripe) return { answer: 'retry', error: 'Stripe is not configured' }
@@ -130,15 +139,20 @@ async function attempt(env: Env, a: Action, now: number): Promise<{ answer: Answ
       for await (const r of stripe.refunds.list({ payment_intent: a.target, limit: 100 }))
         if (r.metadata?.action === a.key) return { answer: 'done', error: null }
     }
-    await stripe.refunds.create(
+    // The charge expanded: its amount_refunded, with this refund in it, is what the payment's
+    // refunded cents become (adding ours to a count that may already hold it would count it twice).
+    const made = await stripe.refunds.create(
       {
         payment_intent: a.target,
         ...(a.amount_cents ? { amount: a.amount_cents } : {}),
         metadata: { action: a.key },
+        expand: ['charge'],
       },
       { idempotencyKey: a.key },
     )
-    return { answer: 'done', error: null }
+    const charge = made.charge
+    const chargeRefunded = charge && typeof charge === 'object' ? charge.amount_refunded : null
+    return { answer: 'done', error: null, chargeRefunded }
   } catch (err) {
     const answer = judge(a, err)
     return {
@@ -149,7 +163,7 @@ async function attempt(env: Env, a: Action, now: number): Promise<{ answer: Answ
 }
 
 /** The action's answer, written with what follows from it, in one batch. */
-async function settle(db: Ctx['db'], a: Action, answer: Answer, error: string | null, now: number) {
+async function settle(db: Ctx['db'], a: Action, { answer, error, chargeRefunded }: Attempt, now: number) {
   if (answer === 'retry') {
     console.warn(`stripe action ${a.key} failed (attempt ${a.attempts}): ${error}`)
     const next = now + BACKOFF_MS[Math.min(a.attempts - 1, BACKOFF_MS.length - 1)]!
@@ -186,7 +200,8 @@ async function settle(db: Ctx['db'], a: Action, answer: Answer, error: string | 
     // Our refund made: the payment's refunded cents count it at once (its charge.refunded may come
     // later). "Already refunded" made none of ours: Stripe's own event for whatever refunded it
     // says how much, and takes the credits back (refund.events.ts).
-    if (a.kind === 'refund_payment' && answer === 'done') stmts.push(confirmOwnRefundsStmt(a.target))
+    if (a.kind === 'refund_payment' && answer === 'done')
+      stmts.push(confirmOwnRefundsStmt(a.target, typeof chargeRefunded === 'number' ? chargeRefunded : null))
   }
   await batch(db, stmts)
 }

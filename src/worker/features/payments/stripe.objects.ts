@@ -28,6 +28,7 @@ export type SubscriptionObject = Stripe.Subscription & {
 export type CheckoutObject = Stripe.Checkout.Session
 export type ChargeObject = Stripe.Charge
 export type RefundObject = Stripe.Refund
+export type DisputeObject = Stripe.Dispute
 
 // ── The checks ───────────────────────────────────────────────────────────────────────────────
 
@@ -131,6 +132,14 @@ const refundFields = fieldsOf<RefundObject>()({
   status: z.string().nullish(),
   failure_reason: z.string().nullish(),
   metadata: meta,
+  created: seconds,
+})
+
+const disputeFields = fieldsOf<DisputeObject>()({
+  id: z.string().min(1),
+  amount: cents,
+  payment_intent: ref,
+  status: z.string().nullish(),
 })
 
 /** The object if the fields we read are of the kinds Stripe sends; else null (the event is ignored). */
@@ -144,6 +153,7 @@ export const checkedInvoice = checked<InvoiceObject>(invoiceFields)
 export const checkedSubscription = checked<SubscriptionObject>(subscriptionFields)
 export const checkedCharge = checked<ChargeObject>(chargeFields)
 export const checkedRefund = checked<RefundObject>(refundFields)
+export const checkedDispute = checked<DisputeObject>(disputeFields)
 
 // ── Reading them ─────────────────────────────────────────────────────────────────────────────
 

@@ -262,6 +262,15 @@ export async function invoiceFailed(db: Db, inv: InvoiceObject, at: number): Pro
   return { outcome: 'applied', actions: [] }
 }
 
+// Stripe's subscription statuses (docs.stripe.com/billing/subscriptions/overview#subscription-statuses),
+// decided in docs/decisions/059:
+// - active, trialing: paid; access to the period's end.
+// - past_due: the renewal's payment failed and Stripe is retrying it. Access ends where the paid
+//   period ended (never the unpaid one): the plan waits RENEWAL_GRACE_MS (3 days) for a retry that
+//   succeeds (invoice.paid gives the new period at once), then the daily job ends it.
+// - unpaid (retries exhausted, Stripe keeps the subscription and its open invoices): ended here and
+//   cancelled at Stripe, so no later payment of an invoice buys a plan we ended.
+// - canceled, incomplete_expired: ended by Stripe.
 const ACTIVE_STATES = new Set<string>(['active', 'trialing', 'past_due'])
 const ENDED_STATES = new Set<string>(['canceled', 'unpaid', 'incomplete_expired'])
 
@@ -296,22 +305,40 @@ export async function subscriptionChanged(
   const interval =
     intervalOf(firstItem?.price?.recurring?.interval) ?? intervalOf(s.plan?.interval) ?? item?.interval ?? null
   const periodEnd = msOf(firstItem?.current_period_end) ?? msOf(s.current_period_end)
-  const endAt = deleted ? (msOf(s.ended_at) ?? msOf(s.canceled_at) ?? at) : periodEnd
-  await repo.runBatch(db, [
+  const periodStart = msOf(firstItem?.current_period_start) ?? msOf(s.current_period_start)
+  // past_due: Stripe has moved the period on, but the new one is not paid: it ends where it began.
+  const pastDue = state === 'past_due'
+  const endAt = deleted
+    ? (msOf(s.ended_at) ?? msOf(s.canceled_at) ?? at)
+    : pastDue
+      ? (periodStart ?? periodEnd)
+      : periodEnd
+  // unpaid: the subscription stays at Stripe with its open invoices; it is cancelled there, once.
+  const cancelUnpaid = !deleted && state === 'unpaid' ? `cancel-unpaid-${s.id}` : null
+  const results = await repo.runBatch(db, [
     repo.setSubscriptionStateStmt({
       stripeSubscriptionId: s.id,
       userId,
       title: subscriptionTitle(item, interval),
       item: item?.id ?? null,
       interval,
-      periodStartAt: msOf(firstItem?.current_period_start) ?? msOf(s.current_period_start),
+      // The unpaid period is not the plan's period (a refund of the last paid one still ends it).
+      periodStartAt: pastDue ? null : periodStart,
       endAt,
       eventAt: at,
       status: ENDED_STATES.has(state) ? SubscriptionStatus.disabled : SubscriptionStatus.active,
       renews: !s.cancel_at_period_end && !s.cancel_at,
+      unpaid: pastDue,
     }),
     repo.syncSubscriberStmt(userId, now),
+    ...(cancelUnpaid
+      ? [enqueueActionStmt({ key: cancelUnpaid, kind: 'cancel_subscription', target: s.id, userId, now })]
+      : []),
   ])
   await refreshSessions(env, userId)
-  return { outcome: 'applied', actions: deleted ? [] : await settleDuplicate(env, db, s.id, userId, now) }
+  const cancels = cancelUnpaid && results[2]?.results?.length ? [cancelUnpaid] : []
+  return {
+    outcome: 'applied',
+    actions: deleted ? [] : [...cancels, ...(await settleDuplicate(env, db, s.id, userId, now))],
+  }
 }

@@ -9,6 +9,7 @@ import { AppError } from '#worker/http/errors'
 import { markViewersErased } from '#worker/http/viewer'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
 import { cancelBookedBy, cancelHostedBy } from '#worker/features/appointments/leaving.service'
+import { refundsOnErase } from '#worker/features/payments/refunds.service'
 import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { endRealtime } from '#worker/realtime/channels'
 import type { CallerSession } from './accounts.service'
@@ -29,7 +30,11 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   // keep the guest's history (host_id set null) and are closed by the closing job.
   await cancelHostedBy(ctx, user.id)
   await cancelBookedBy(ctx, user.id)
+  // Then a refund asked for and not yet answered is granted (payments: refundsOnErase), after the
+  // cancellations gave the booked sessions' credits back to their payments (decision 059).
+  const refunds = await refundsOnErase(ctx, user.id)
   const plans = await cancelPlansOnErase(ctx.db, user.id)
+  plans.keys.push(...refunds)
   try {
     await eraseUser(ctx.db, user, plans.stmts)
   } catch (err) {
