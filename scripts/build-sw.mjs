@@ -45,6 +45,11 @@ const visit = (key) => {
   files.add(m.file)
   for (const css of m.css ?? []) files.add(css)
   for (const imp of m.imports ?? []) visit(imp)
+  // The device's own helpers (pwa/: registration, reminders, the outbox) ask for their lazy parts
+  // at moments no page chooses (offline, at a takeover, a reminder carried over to a new worker):
+  // a kept page opened offline must find them (seen: the reminders' contract, net::ERR_FAILED).
+  if (key.startsWith('src/client/pwa/') || key.startsWith('_register-'))
+    for (const imp of m.dynamicImports ?? []) visit(imp)
 }
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)
 if (!entryKey) throw new Error('build-sw: no entry in assets-manifest.json (run vite build first)')

@@ -24,7 +24,8 @@ export const OVER_BUDGET_KB = {
   '/journey': 97.3,
   '/performance': 118.6,
   '/appointments': 124.1,
-  '/profile': 123.9,
+  // The devices list and sign-out everywhere (issue 41) came after the figure was taken.
+  '/profile': 126.2,
   '/downloads': 93.2,
 }
 export const VISITOR_PAGES = [

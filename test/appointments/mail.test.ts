@@ -78,6 +78,10 @@ describe('appointment mail', () => {
     const cancelled = (await mails(h.email)).at(-1)!
     expect(cancelled.subject).toMatch(/^Sesión cancelada/)
     expect(cancelled.text).toContain('Motivo: Otro motivo: A family matter')
+    // Its calendar file is a CANCEL, and the mail says what it does (found from outside, issue 41 §5).
+    expect(cancelled.text).toContain('El archivo adjunto la quita de tu calendario.')
+    expect(cancelled.text).not.toContain('la añade')
+    expect(toGuest!.text).toContain('The attached file adds it to your calendar.')
 
     // The calendar file of the appointment page: the caller's own, in their zone.
     const file = await api(`/appointment/${id}/calendar.ics`, { headers: bearer(g.token) })

@@ -79,11 +79,15 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
     forgetSessions({ hash })
     forgetSessionPages(hash)
     await Promise.all([
-      c.env.KV.delete(indexPrefix(user.id) + hash).then(() => c.env.KV.delete(sessionKey(hash))),
+      // The record first, then the devices: a device saved while this runs checks the record after
+      // its write (push/devices.service.ts save), so it is either deleted here or finds the record
+      // gone and deletes itself.
+      c.env.KV.delete(indexPrefix(user.id) + hash)
+        .then(() => c.env.KV.delete(sessionKey(hash)))
+        // Every path a session ends by ends its devices too (decision 060): the device is not
+        // told, it simply gets nothing more of this person.
+        .then(() => deleteSessionDevices(getDb(c.env.DB), user.id, hash)),
       endRealtime(c.env, user.id, { session: hash }),
-      // Every path a session ends by ends its devices too (decision 060): the device is not
-      // told, it simply gets nothing more of this person.
-      deleteSessionDevices(getDb(c.env.DB), user.id, hash),
     ])
     // Again once KV has it: a request of this isolate that read the record meanwhile memoized it.
     forgetSessions({ hash })
@@ -100,13 +104,13 @@ export async function endSession(c: Context<AppEnv>, opts: { replaced?: boolean 
 export async function endEverySession(env: Env, userId: number): Promise<void> {
   forgetSessions({ uid: userId })
   await Promise.all([
+    // The records, then the devices (as endSession: a device saved meanwhile checks its record).
     eachSession(env, userId, async (indexKey, hash) => {
       forgetSessionPages(hash)
       await env.KV.delete(indexKey)
       await env.KV.delete(sessionKey(hash))
-    }),
+    }).then(() => deleteAllDevices(getDb(env.DB), userId)),
     endRealtime(env, userId, { keepPassword: null }),
-    deleteAllDevices(getDb(env.DB), userId),
   ])
   // Again once KV has it (a request that read a record meanwhile memoized it).
   forgetSessions({ uid: userId })

@@ -5,6 +5,7 @@ import { AppError } from '#worker/http/errors'
 import { deviceLabel, labelParts } from './device-label'
 import { isP256Point, pushEndpoint } from './hosts'
 import * as repo from './subscriptions.repo'
+import { sessionKey } from '#worker/identity/records'
 
 /** GET /v1/push/key: the VAPID public key the browser subscribes with. */
 export function publicKey(ctx: Ctx) {
@@ -64,6 +65,14 @@ export async function save(
     label: deviceLabel(session.userAgent),
     now: Date.now(),
   })
+  // A sign-out that ran while this request did (found from outside, issue 41 §5): it deletes the
+  // session's record, then its devices (identity/sessions.ts endSession, in that order), so a
+  // device written after that deletion finds the record gone here and goes with it. Read from KV
+  // itself, not the isolate's memo of the session.
+  if (session.hash && !(await ctx.env.KV.get(sessionKey(session.hash)))) {
+    await repo.deleteSessionDevices(ctx.db, user.id, session.hash)
+    throw new AppError('unauthenticated')
+  }
   await repo.choosePushChannel(ctx.db, user.id)
   return { created: !existed, device: deviceDto(device) }
 }

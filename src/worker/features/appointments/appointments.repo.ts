@@ -69,7 +69,7 @@ const overlapping = (hostId: number, start: number, end: number, except = 0) =>
   sql`SELECT 1 FROM appointments o WHERE o.host_id = ${hostId} AND o.status IN (1, 2)
         AND o.start_at < ${end} AND o.end_at > ${start} AND o.id <> ${except}`
 
-const takenRow = z.object({ taken: z.number() })
+const bookingRow = z.object({ taken: z.number(), hosting: z.number() })
 
 export const findAppointment = (db: Db, id: number): Promise<Appointment | undefined> =>
   db.select().from(appointments).where(eq(appointments.id, id)).get()
@@ -93,14 +93,24 @@ export interface NewBooking {
  * session at a time, whatever the lengths); the first statement says whether one did.
  * Answers the new row, or 'slot_taken', or 'no_credits', or throws the unique-index error.
  */
-export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment | 'no_credits' | 'slot_taken'> {
+export async function insertBooking(
+  db: Db,
+  b: NewBooking,
+): Promise<Appointment | 'no_credits' | 'slot_taken' | 'host_gone'> {
+  // The host still hosts and is open at the moment of the write, not only when the request read
+  // them: a psychologist who is leaving (erased, or the role removed) is closed or demoted first,
+  // then their sessions to come are cancelled (leaving.service.ts), so a booking either lands
+  // before that pass (and is cancelled with its credits back) or is refused here (found from
+  // outside, issue 41 §5: bookings racing an erasure were left live with no psychologist).
+  const hosting = sql`EXISTS (SELECT 1 FROM users WHERE id = ${b.hostId} AND role = ${Role.psychologist} AND psychologist_open_to_get_appointment = 1)`
   // `sql` templates in db/query.ts's batch: the builder does not say these INSERT … SELECT forms.
   const [taken, inserted] = await batch(db, [
-    sql`SELECT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)}) AS taken`,
+    sql`SELECT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)}) AS taken, ${hosting} AS hosting`,
     sql`INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
         SELECT ${b.guestId}, ${b.hostId}, ${AppointmentStatus.pending}, ${b.channel}, ${b.startAt}, ${b.endAt}, ${b.priceCents}, ${b.now}, ${b.now}
         WHERE ${ledger.balanceOf(b.guestId)} >= ${b.priceCents}
           AND NOT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)})
+          AND ${hosting}
         RETURNING id`,
     ledger.debitBookingStmt({
       guestId: b.guestId,
@@ -111,7 +121,10 @@ export async function insertBooking(db: Db, b: NewBooking): Promise<Appointment 
     }),
   ])
   const id = rowsIn(inserted, idRow)[0]?.id
-  if (!id) return rowsIn(taken, takenRow)[0]?.taken ? 'slot_taken' : 'no_credits'
+  if (!id) {
+    const why = rowsIn(taken, bookingRow)[0]
+    return !why?.hosting ? 'host_gone' : why.taken ? 'slot_taken' : 'no_credits'
+  }
   return (await findAppointment(db, id))!
 }
 
@@ -389,3 +402,7 @@ export async function whyNotMoved(
   if (row.moves >= m.maxMoves) return 'move_limit'
   return row.taken ? 'slot_taken' : 'changed'
 }
+
+/** A psychologist's agenda closed for new bookings (insertBooking reads it at the write). */
+export const closeAgenda = (db: Db, hostId: number) =>
+  db.update(users).set({ psychologistOpenToGetAppointment: false }).where(eq(users.id, hostId)).run()

@@ -200,6 +200,12 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   )
   // Another live session of the host overlaps this time (a length changed since it was booked).
   if (row === 'slot_taken') throw slotTaken()
+  // The psychologist closed their agenda, left or lost the role while this request ran.
+  if (row === 'host_gone')
+    throw new AppError('not_found', {
+      message: 'appointments.no_psychologists',
+      fields: { host_id: ['appointments.no_psychologists'] },
+    })
   if (row === 'no_credits')
     throw new AppError('payment_problem', {
       message: 'appointments.no_credits',

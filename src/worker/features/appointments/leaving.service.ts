@@ -44,6 +44,20 @@ async function cancelFor(ctx: Ctx, a: Appointment, by: 'host' | 'guest', now: nu
  * started stay for the closing job (closing.service.ts). Answers how many were cancelled.
  */
 export async function cancelHostedBy(ctx: Ctx, hostId: number, now = Date.now()) {
+  return cancelEachHosted(ctx, hostId, now)
+}
+
+/**
+ * A host erased: their agenda is closed first, so a booking racing the erasure is either written
+ * before the pass below (and cancelled by it, the guest refunded and told) or refused at its
+ * write (insertBooking reads the agenda there); none is left live once the row is gone.
+ */
+export async function closeAndCancelHostedBy(ctx: Ctx, hostId: number, now = Date.now()) {
+  await repo.closeAgenda(ctx.db, hostId)
+  return cancelEachHosted(ctx, hostId, now)
+}
+
+async function cancelEachHosted(ctx: Ctx, hostId: number, now: number) {
   let cancelled = 0
   for (const a of await repo.liveAfter(ctx.db, 'host', hostId, now)) {
     const after = await cancelFor(ctx, a, 'host', now)

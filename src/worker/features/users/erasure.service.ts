@@ -8,7 +8,7 @@ import { devicesOf } from '#worker/push/subscriptions.repo'
 import { AppError } from '#worker/http/errors'
 import { markViewersErased } from '#worker/http/viewer'
 import { cancelPlansOnErase } from '#worker/features/payments/payments.service'
-import { cancelBookedBy, cancelHostedBy } from '#worker/features/appointments/leaving.service'
+import { cancelBookedBy, closeAndCancelHostedBy } from '#worker/features/appointments/leaving.service'
 import { refundsOnErase } from '#worker/features/payments/refunds.service'
 import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { endRealtime } from '#worker/realtime/channels'
@@ -27,8 +27,9 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   // Their sessions to come first (docs/decisions/058), so none cascades away with credits in it:
   // those they host are cancelled with the guests' credits back and the guests told; those they
   // booked free the host's time and the host is told. Sessions that started stay: an erased host's
-  // keep the guest's history (host_id set null) and are closed by the closing job.
-  await cancelHostedBy(ctx, user.id)
+  // keep the guest's history (host_id set null) and are closed by the closing job. Their agenda is
+  // closed before the pass, so no booking lands after it (found from outside, issue 41 §5).
+  await closeAndCancelHostedBy(ctx, user.id)
   await cancelBookedBy(ctx, user.id)
   // Then a refund asked for and not yet answered is granted (payments: refundsOnErase), after the
   // cancellations gave the booked sessions' credits back to their payments (decision 059).

@@ -140,6 +140,11 @@ export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before
     db.delete(callbackRequests).where(mine(callbackRequests)),
     db.delete(suggestions).where(mine(suggestions)),
     db.delete(consentRecords).where(eq(consentRecords.userId, user.id)),
+    // The refund requests an admin answered keep the answer with no one attached. The schema says
+    // ON DELETE SET NULL, but migration 0008 added the column with a bare REFERENCES (SQLite cannot
+    // change a column's foreign key in place), so the erasure of such an admin failed (found from
+    // outside, issue 41 §5): it is set null here, in the same batch.
+    db.update(refundRequests).set({ resolvedBy: null }).where(eq(refundRequests.resolvedBy, user.id)),
     db.delete(users).where(eq(users.id, user.id)),
   ] as const
   const extra = user.email

@@ -46,7 +46,8 @@ export function appointmentMail(t: Translate, d: AppointmentMail): RenderedMail 
     ...(d.reason ? [t('appointment_mail.reason', { reason: d.reason })] : []),
     ...(d.policy ? [d.policy] : []),
     ...(d.refund ? [d.refund] : []),
-    t('appointment_mail.calendar'),
+    // A cancellation's file is a CANCEL: it takes the event out of the calendar (found from outside).
+    t(CANCELS.has(d.kind) ? 'appointment_mail.calendar_cancel' : 'appointment_mail.calendar'),
   ]
   const button = t(d.kind === 'booked' ? 'appointment_mail.open_booked' : 'appointment_mail.open')
   return {
