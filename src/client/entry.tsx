@@ -1,6 +1,6 @@
 import type { Boot } from '#shared/page-data'
 import { configureLocale } from './api'
-import { $user, readLocal, type StoredUser } from './stores/session'
+import { $user, clearLocalSession, readLocal, type StoredUser } from './stores/session'
 import { sendPageEvents } from './features/site/usePageEvents'
 import { MARKETING_PAGES, readConsent } from './features/site/consent/consent'
 import { moveCarouselsEarly } from './carousel-early'
@@ -28,6 +28,14 @@ configureLocale(boot.locale)
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
 if (zone && !boot.user && zone !== boot.timeZone) {
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
+}
+
+// Signed out by the link (GET /logout answers with ?logged_out=1): SPEC §4's keys go now, not
+// when React comes (a visitor's page may never hydrate), and before the usage call below stores
+// this visit's new session, which would otherwise be the one cleared; the offline copies too.
+if (boot.query.logged_out) {
+  clearLocalSession()
+  void import('./pwa/register').then((m) => m.forgetOfflinePages())
 }
 
 // The usage session and the page's events (SPEC §7) go out with every page, read or touched.

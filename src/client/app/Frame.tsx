@@ -98,9 +98,9 @@ export function Header() {
 function useSession() {
   const { boot, href, locale, t } = usePage()
   useEffect(() => {
-    if (boot.query.logged_out) {
-      void clearOnLogout()
-    } else if (boot.user) {
+    // Signed out by the link (?logged_out=1): the keys were cleared at load (entry.tsx), not here:
+    // at hydration, after a touch, that would drop the visit's new tracking session.
+    if (boot.user) {
       const stored = readLocal<StoredUser>('user')
       storeUser({ ...boot.user, token_expires_at: stored?.id === boot.user.id ? stored.token_expires_at : undefined })
     } else if (readLocal<StoredUser>('user')) {
