@@ -676,7 +676,9 @@ export function stopRenewal(s: MState, now: number): { status: number; sub?: str
  */
 export function erase(s: MState, now: number, racedRequest?: number) {
   // A request sent while the erasure runs (a together of the two) may be stored after the erasure
-  // read the pending ones: it then goes with the account, unanswered (a limit, decision 059).
+  // read the pending ones: it then goes with the account, unanswered (a limit, decision 059). Stored
+  // before that read (the erasure first cancels the sessions to come: decision 058), it is pending
+  // and granted like any other; the simulator tries both (`racedRequest` set, or not).
   for (const r of Object.values(s.requests))
     if (r.status === 'pending' && r.id !== racedRequest && approve(s, r.id, now, false) === 200)
       approve(s, r.id, now, true)

@@ -490,13 +490,23 @@ export class Sim {
     for (const answers of byAction.values()) parts.push({ answers })
     const next: M.MState[] = []
     const m0 = performance.now()
-    for (const order of orders(parts)) {
-      for (const s of this.states) {
-        const c = structuredClone(s)
-        const ok = order.every((p) =>
-          'step' in p ? this.model(c, steps[p.step]![0], steps[p.step]![1], after) : this.answered(c, p.answers),
-        )
-        if (ok) next.push(c)
+    // A refund request raced by the erasure (both answered 200/201) was stored either before the
+    // erasure read the pending requests (it is then granted, as any pending one: decision 059) or
+    // after (it goes with the account, unanswered: the limit 059 names). Both are tried.
+    const raced = steps.some(([, seen]) => seen.racedRequest !== undefined)
+    for (const grantRaced of raced ? [false, true] : [false]) {
+      const seenOf = (i: number): Seen => {
+        const seen = steps[i]![1]
+        return grantRaced ? { ...seen, racedRequest: undefined } : seen
+      }
+      for (const order of orders(parts)) {
+        for (const s of this.states) {
+          const c = structuredClone(s)
+          const ok = order.every((p) =>
+            'step' in p ? this.model(c, steps[p.step]![0], seenOf(p.step), after) : this.answered(c, p.answers),
+          )
+          if (ok) next.push(c)
+        }
       }
     }
     if (!next.length) {
