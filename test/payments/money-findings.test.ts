@@ -348,4 +348,20 @@ describe('found by the simulator', () => {
     await buy(w, 'credits_1')
     expect(await balance(w)).toBe(9000)
   })
+  // Issue 41 (the simulator's new steps, seed 99): a plan the team cancelled in Stripe's Dashboard,
+  // its event not delivered yet. Stripe refuses to update a canceled subscription (400 "A canceled
+  // subscription can only update its cancellation_details and metadata."), so stopping its renewal
+  // answered 503 'try again' until the event came: it can never renew, which is what was asked.
+  it('stopping the renewal of a plan Stripe already cancelled answers 200, not 503', async () => {
+    const w = await World.create(START)
+    await buy(w, 'monthly')
+    const sub = [...w.fake.subs.values()][0]!
+    w.fake.cancelInDashboard(sub.id)
+    const stopped = await w.as('person', 'DELETE', '/v1/my/subscriptions')
+    expect(stopped.status).toBe(200)
+    const row = await env.DB.prepare('SELECT cancelled_at FROM subscriptions WHERE stripe_subscription_id = ?1')
+      .bind(sub.id)
+      .first<{ cancelled_at: number | null }>()
+    expect(row!.cancelled_at).not.toBeNull()
+  })
 })
