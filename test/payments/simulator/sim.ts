@@ -292,7 +292,7 @@ export class Sim {
         const a =
           b.how === 'demote'
             ? await w.as('admin', 'POST', '/v1/admin/user', { id: String(w.host), role: String(Role.patient) })
-            : await w.as('admin', 'DELETE', `/v1/user?id=${w.host}`)
+            : await w.as('admin', 'DELETE', '/v1/user', { id: String(w.host) })
         if (a.status === 200) await w.newHost()
         return { status: a.status }
       }

@@ -140,6 +140,10 @@ export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before
     db.delete(callbackRequests).where(mine(callbackRequests)),
     db.delete(suggestions).where(mine(suggestions)),
     db.delete(consentRecords).where(eq(consentRecords.userId, user.id)),
+    // The admin who answered a refund request leaves it unsigned: migration 0008 added resolved_by
+    // with no ON DELETE (the schema's linksTo says set null), so the row held the erasure back
+    // (found by the money simulator, issue 41). The request stays, for the person and the accounts.
+    db.update(refundRequests).set({ resolvedBy: null }).where(eq(refundRequests.resolvedBy, user.id)),
     db.delete(users).where(eq(users.id, user.id)),
   ] as const
   const extra = user.email
