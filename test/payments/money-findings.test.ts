@@ -5,6 +5,7 @@
 // (docs/decisions/037 says how each was seen failing).
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
+import { Role } from '#shared/enums'
 import { stripeActions, stripeEvents } from '#worker/db/schema'
 import { runStripeActions } from '#worker/features/payments/stripe.actions'
 import { givenRows } from '../factories'
@@ -347,5 +348,46 @@ describe('found by the simulator', () => {
     await buy(w, 'credits_1')
     await buy(w, 'credits_1')
     expect(await balance(w)).toBe(9000)
+  })
+  // Issue 41 (the simulator's new steps, seed 99): a plan the team cancelled in Stripe's Dashboard,
+  // its event not delivered yet. Stripe refuses to update a canceled subscription (400 "A canceled
+  // subscription can only update its cancellation_details and metadata."), so stopping its renewal
+  // answered 503 'try again' until the event came: it can never renew, which is what was asked.
+  // Issue 41 (the simulator's host erasure, sent by an admin): an admin who had answered a refund
+  // request could not be erased: refund_requests.resolved_by (migration 0008) references users with
+  // no ON DELETE, so the erasure's batch failed (500 'We could not delete your account').
+  it('an admin who answered a refund request can be erased (their name leaves the request)', async () => {
+    const w = await World.create(START)
+    const pack = await buy(w, 'credits_1')
+    const tx = await w.txId(pack.pi)
+    const asked = await w.as('person', 'POST', '/v1/user/refund', { reason: 'Please.', transaction_id: String(tx) })
+    const admin2 = await env.DB.prepare(
+      "INSERT INTO users (email, name, role, language) VALUES (NULL, 'Second admin', ?1, 'en') RETURNING id",
+    )
+      .bind(Role.admin)
+      .first<{ id: number }>()
+    // The request is answered by the second admin (as the simulator's admin answers them).
+    await env.DB.prepare('UPDATE refund_requests SET status = 2, resolved_by = ?1 WHERE id = ?2')
+      .bind(admin2!.id, asked.body.refund_request.id)
+      .run()
+    const gone = await w.as('admin', 'DELETE', '/v1/user', { id: String(admin2!.id) })
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200)
+    const row = await env.DB.prepare('SELECT resolved_by FROM refund_requests WHERE id = ?1')
+      .bind(asked.body.refund_request.id)
+      .first<{ resolved_by: number | null }>()
+    expect(row!.resolved_by).toBeNull()
+  })
+
+  it('stopping the renewal of a plan Stripe already cancelled answers 200, not 503', async () => {
+    const w = await World.create(START)
+    await buy(w, 'monthly')
+    const sub = [...w.fake.subs.values()][0]!
+    w.fake.cancelInDashboard(sub.id)
+    const stopped = await w.as('person', 'DELETE', '/v1/my/subscriptions')
+    expect(stopped.status).toBe(200)
+    const row = await env.DB.prepare('SELECT cancelled_at FROM subscriptions WHERE stripe_subscription_id = ?1')
+      .bind(sub.id)
+      .first<{ cancelled_at: number | null }>()
+    expect(row!.cancelled_at).not.toBeNull()
   })
 })

@@ -56,6 +56,11 @@ export interface Sub {
   status: 'active' | 'past_due' | 'unpaid' | 'canceled'
   /** The next renewal's charge fails (a card declined): Stripe retries, then gives up. */
   failNext?: boolean
+  /**
+   * What the next invoice charges when it is not the price (cents): a coupon, a proration, a credit
+   * balance; 0 is an invoice Stripe marks paid with no payment (no payment intent, no charge).
+   */
+  nextAmount?: number
   cancelAtPeriodEnd: boolean
   periodStart: number // s
   periodEnd: number // s
@@ -457,14 +462,21 @@ export class FakeStripe {
     return c
   }
 
+  /** Zero invoices paid (no charge): the plan's periods they paid, by nobody's money. */
+  freeInvoices: { sub: string; periodStart: number; invoice: string }[] = []
+
   private invoicePaid(sub: Sub, atMs: number) {
     const item = catalogueItem(sub.item)!
     const inv = nid('in')
-    const charge = this.newCharge(item.price_cents, sub.customer, sub.userId, {
-      invoice: inv,
-      sub: sub.id,
-      periodStart: sub.periodStart,
-    })
+    const amount = sub.nextAmount ?? item.price_cents
+    sub.nextAmount = undefined
+    // docs.stripe.com/billing/invoices/overview: an invoice whose total is 0 is paid at once, with
+    // no payment attempted (no payment intent, no charge).
+    const charge =
+      amount > 0
+        ? this.newCharge(amount, sub.customer, sub.userId, { invoice: inv, sub: sub.id, periodStart: sub.periodStart })
+        : null
+    if (!charge) this.freeInvoices.push({ sub: sub.id, periodStart: sub.periodStart, invoice: inv })
     const metadata = { user_id: String(sub.userId), item: sub.item }
     this.emit(
       'invoice.paid',
@@ -472,11 +484,11 @@ export class FakeStripe {
         id: inv,
         object: 'invoice',
         customer: sub.customer,
-        amount_paid: item.price_cents,
-        amount_due: item.price_cents,
+        amount_paid: amount,
+        amount_due: amount,
         currency: 'usd',
         status: 'paid',
-        payment_intent: charge.pi,
+        payment_intent: charge?.pi ?? null,
         subscription: sub.id,
         parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata } },
         lines: {
@@ -492,22 +504,25 @@ export class FakeStripe {
   // ── What happens at Stripe without us asking ──────────────────────────────────────────────
 
   /** The customer pays a Checkout Session: its events are queued. Answers the payment's charge. */
-  pay(sessionId: string): Charge | null {
+  pay(sessionId: string, percentOff = 0): Charge | null {
     const s = this.sessions.get(sessionId)
     if (!s || s.paid) return null
     s.paid = true
     const item = catalogueItem(s.item)!
+    // A promotion code the customer typed at Checkout (allow_promotion_codes): amount_total is
+    // what was charged, the price less the discount (docs.stripe.com/payments/checkout/discounts).
+    const total = item.price_cents - Math.floor((item.price_cents * percentOff) / 100)
     const now = Date.now()
     const metadata = { user_id: String(s.userId), item: s.item }
     if (s.mode === 'payment') {
-      const charge = this.newCharge(item.price_cents, s.customer, s.userId, { checkout: s.id })
+      const charge = this.newCharge(total, s.customer, s.userId, { checkout: s.id })
       this.emit('checkout.session.completed', {
         id: s.id,
         object: 'checkout.session',
         mode: 'payment',
         payment_status: 'paid',
         status: 'complete',
-        amount_total: item.price_cents,
+        amount_total: total,
         currency: 'usd',
         customer: s.customer,
         client_reference_id: String(s.userId),
@@ -529,6 +544,7 @@ export class FakeStripe {
       periodEnd: secs(addMonths(start * 1000, s.item === 'yearly' ? 12 : 1)),
       canceledAt: null,
     }
+    if (total !== item.price_cents) sub.nextAmount = total
     this.subs.set(sub.id, sub)
     this.emit('checkout.session.completed', {
       id: s.id,
@@ -536,7 +552,7 @@ export class FakeStripe {
       mode: 'subscription',
       payment_status: 'paid',
       status: 'complete',
-      amount_total: item.price_cents,
+      amount_total: total,
       currency: 'usd',
       customer: s.customer,
       client_reference_id: String(s.userId),
@@ -601,6 +617,12 @@ export class FakeStripe {
       },
       atMs,
     )
+  }
+
+  /** The subscription's next invoice charges `cents` (a coupon, a proration; 0: paid with no payment). */
+  nextInvoiceAmount(subId: string, cents: number) {
+    const sub = this.subs.get(subId)
+    if (sub && sub.status === 'active') sub.nextAmount = cents
   }
 
   /** The customer's card will be declined at the subscription's next renewal. */

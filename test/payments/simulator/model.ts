@@ -84,8 +84,24 @@ export interface MRequest {
 export interface MBooking {
   id: number
   start: number
+  /** Its end (ms): a session is an hour here (the host's length). */
+  end: number
   live: boolean
+  /** The host it was booked with (MState.host when booked: a host who leaves is followed by another). */
+  host: number
+  /** Both sides confirmed it (SPEC §4: confirmed); the host's mark alone is `hostConfirmed`. */
+  confirmed: boolean
+  hostConfirmed: boolean
+  /** Times the guest moved it (at most MAX_MOVES). */
+  moves: number
 }
+
+/** A session lasts an hour here (the simulator's host offers 60-minute slots). */
+export const SESSION_MS = 3_600_000
+/** docs/API.md "Moving a session": at most 3 moves (decision 061). */
+export const MAX_MOVES = 3
+/** docs/API.md "People who leave, sessions that end": the closing job, 6 hours after the end. */
+export const CLOSE_AFTER_MS = 6 * 3_600_000
 
 /** The purse of credits no payment bought (gifts, adjustments). */
 export const FREE = 'free'
@@ -94,6 +110,8 @@ export const ADJUST_REPEAT_MS = 60_000
 
 export interface MState {
   erased: boolean
+  /** The person's current host (each host who leaves is followed by a new one). */
+  host: number
   balance: number
   /** Credits left per origin (a payment's key, or FREE): may be below 0 (a debt). */
   purse: Record<string, number>
@@ -125,6 +143,7 @@ export interface MState {
 
 export const emptyState = (): MState => ({
   erased: false,
+  host: 0,
   balance: 0,
   purse: {},
   purseOrder: [],
@@ -321,7 +340,8 @@ function settleDuplicate(s: MState, sub: string) {
   if (!s.plans[sub]?.duplicate) return
   action(s, { key: `cancel-duplicate-${sub}`, kind: 'cancel', target: sub, amount: null })
   for (const p of Object.values(s.payments))
-    if (p.sub === sub) action(s, { key: `refund-duplicate-${p.tx}`, kind: 'refund', target: p.pi, amount: null })
+    if (p.sub === sub && p.A > 0)
+      action(s, { key: `refund-duplicate-${p.tx}`, kind: 'refund', target: p.pi, amount: null })
 }
 
 /** The payment is its plan's newest paid period (a period Stripe moved on to but could not charge is not one). */
@@ -470,8 +490,11 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       }
       const start = period.start * 1000
       openPlan(s, { sub, item, periodStart: start, endAt: period.end * 1000, at }, now)
+      // An invoice whose total is 0 (a coupon, a credit balance) is paid with no payment intent
+      // (docs.stripe.com/billing/invoices/overview): its month is the plan's all the same, with no
+      // money that could ever come back (A = 0: its cap is all of it, nothing to refund).
       const p = recordPayment(s, {
-        pi: o.payment_intent,
+        pi: o.payment_intent ?? `free:${o.id}`,
         key: `sub:${sub}:${period.start}`,
         tx: o.id,
         item,
@@ -483,7 +506,7 @@ export function applyEvent(s: MState, e: Ev, now: number) {
       })
       const plan = s.plans[sub]!
       if (plan.active) grant(s, p, CATALOGUE[item].grant, `${p.key}:0`)
-      else if (!plan.duplicate) {
+      else if (!plan.duplicate && p.A > 0) {
         // A plan we ended (refunded, erased, over) was charged again: the money goes back whole.
         action(s, { key: `refund-ended-${o.id}`, kind: 'refund', target: p.pi, amount: null })
         action(s, { key: `cancel-ended-${sub}`, kind: 'cancel', target: sub, amount: null })
@@ -559,7 +582,10 @@ export function applyEvent(s: MState, e: Ev, now: number) {
  * never marked waiting, so its redelivery applies it. Answers whether `status` is what the app owes.
  */
 export function deliveredFailingAfter(s: MState, e: Ev, now: number, status: number): boolean {
-  if (s.events[e.id]) return status === 200 // already applied: a replay touches nothing
+  // Already applied: a replay touches nothing. 200 when the app can tell (its batch recorded the
+  // event), or 500 again when only the failing mark would have said so (an event it ignored): the
+  // mark fails again, Stripe retries, nothing is written twice.
+  if (s.events[e.id]) return status === 200 || status === 500
   if (status !== 500) return false
   if (e.type === 'charge.refunded' && !s.payments[e.data.object.payment_intent]) return true
   applyEvent(s, e, now)
@@ -570,23 +596,111 @@ export function deliveredFailingAfter(s: MState, e: Ev, now: number, status: num
 
 /** POST /v1/appointment: 201, 402 without the credits, 409 on a taken slot (either when both). */
 export function book(s: MState, start: number): number[] {
-  const taken = Object.values(s.bookings).some((b) => b.live && b.start === start)
+  const taken = takenAt(s, start)
   const poor = s.balance < SESSION
   if (taken && poor) return [402, 409]
   return taken ? [409] : poor ? [402] : [201]
 }
+/** A live session of the current host at `start`, other than `except` (every session is an hour on the hour). */
+const takenAt = (s: MState, start: number, except?: number) =>
+  Object.values(s.bookings).some((b) => b.live && b.host === s.host && b.start === start && b.id !== except)
+
 export function booked(s: MState, id: number, start: number) {
-  s.bookings[String(id)] = { id, start, live: true }
+  s.bookings[String(id)] = {
+    id,
+    start,
+    end: start + SESSION_MS,
+    live: true,
+    host: s.host,
+    confirmed: false,
+    hostConfirmed: false,
+    moves: 0,
+  }
   spend(s, SESSION, `appointment_booking:${id}`)
 }
 
-/** POST /v1/appointment/cancel by the guest: all back when a day or more ahead. */
+/** The session ends with all its credits back to the origins it spent (a host's cancellation). */
+function refundWhole(s: MState, b: MBooking) {
+  b.live = false
+  giveBack(s, `appointment_booking:${b.id}`, SESSION, `appointment_refund:${b.id}`)
+}
+
+/**
+ * POST /v1/appointment/cancel by the guest: all back when a day or more ahead, nothing later, and
+ * refused once the start has passed (docs/API.md "Refunds", decision 058).
+ */
 export function cancel(s: MState, id: number, now: number): number {
   const b = s.bookings[String(id)]
   if (!b || !b.live) return 409
+  if (b.start <= now) return 409
   b.live = false
   if (b.start - now >= FREE_CANCEL_MS) giveBack(s, `appointment_booking:${id}`, SESSION, `appointment_refund:${id}`)
   return 200
+}
+
+/** POST /v1/appointment/cancel by the host or an admin: all back, whenever, until it is closed. */
+export function staffCancel(s: MState, id: number): number {
+  const b = s.bookings[String(id)]
+  if (!b || !b.live) return 409
+  refundWhole(s, b)
+  return 200
+}
+
+/** POST /v1/appointment/confirm by the host, then by the guest: confirmed (SPEC §4). */
+export function confirm(s: MState, id: number): number {
+  const b = s.bookings[String(id)]
+  if (!b || !b.live) return 409
+  b.hostConfirmed = b.confirmed = true
+  return 200
+}
+
+/** POST /v1/appointment/close by the host, attended: a confirmed session whose start has passed. */
+export function close(s: MState, id: number, now: number): number {
+  const b = s.bookings[String(id)]
+  if (!b || !b.live || !b.confirmed || b.start > now) return 409
+  b.live = false
+  return 200
+}
+
+/**
+ * POST /v1/appointment/move by the guest to `to` (docs/API.md "Moving a session"): every refusal
+ * that applies (the app answers one of them); [200] when it moves. The credits stay where they are.
+ */
+export function moveTo(s: MState, id: number, to: number, now: number): number[] {
+  const b = s.bookings[String(id)]
+  if (!b || !b.live) return [409]
+  const no: number[] = []
+  if (b.start - now < FREE_CANCEL_MS || b.moves >= MAX_MOVES || takenAt(s, to, id)) no.push(409)
+  if (to === b.start || to - now < FREE_CANCEL_MS) no.push(422)
+  return no.length ? no : [200]
+}
+export function moved(s: MState, id: number, to: number) {
+  const b = s.bookings[String(id)]!
+  b.start = to
+  b.end = to + SESSION_MS
+  b.moves++
+}
+
+/**
+ * The host leaves (an admin removes the role, or erases them): every live session they host still
+ * to come is cancelled with all its credits back; those that started wait for the closing job
+ * (decision 058). The person's next bookings are with another host.
+ */
+export function hostLeaves(s: MState, now: number) {
+  for (const b of Object.values(s.bookings)) if (b.live && b.host === s.host && b.start > now) refundWhole(s, b)
+  s.host++
+}
+
+/**
+ * The closing job: a live session 6 hours past its end took place if the host accepted it
+ * (attended: its credits stay spent), else it was never held (all back).
+ */
+function closing(s: MState, now: number) {
+  for (const b of Object.values(s.bookings))
+    if (b.live && b.end + CLOSE_AFTER_MS <= now) {
+      if (b.hostConfirmed) b.live = false
+      else refundWhole(s, b)
+    }
 }
 
 /** POST /v1/user/refund naming the payment of `pi`. */
@@ -675,8 +789,18 @@ export function stopRenewal(s: MState, now: number): { status: number; sub?: str
  * each of their active plans is cancelled at Stripe.
  */
 export function erase(s: MState, now: number, racedRequest?: number) {
+  // The sessions they booked still to come first, by their own cancellation rule (decision 058),
+  // so their credits are back with the payments they came from before a request is priced.
+  for (const b of Object.values(s.bookings))
+    if (b.live && b.start > now) {
+      b.live = false
+      if (b.start - now >= FREE_CANCEL_MS)
+        giveBack(s, `appointment_booking:${b.id}`, SESSION, `appointment_refund:${b.id}`)
+    }
   // A request sent while the erasure runs (a together of the two) may be stored after the erasure
-  // read the pending ones: it then goes with the account, unanswered (a limit, decision 059).
+  // read the pending ones: it then goes with the account, unanswered (a limit, decision 059). Stored
+  // before that read (the erasure first cancels the sessions to come: decision 058), it is pending
+  // and granted like any other; the simulator tries both (`racedRequest` set, or not).
   for (const r of Object.values(s.requests))
     if (r.status === 'pending' && r.id !== racedRequest && approve(s, r.id, now, false) === 200)
       approve(s, r.id, now, true)
@@ -693,6 +817,7 @@ export function erase(s: MState, now: number, racedRequest?: number) {
 /** The daily job at `now`: each active yearly plan's months entered, then plans whose time is over end. */
 export function daily(s: MState, now: number) {
   if (s.erased) return
+  closing(s, now)
   for (const plan of Object.values(s.plans)) {
     if (!plan.active || plan.item !== 'yearly' || !plan.periodStart || !(plan.endAt !== null && plan.endAt > now))
       continue

@@ -65,6 +65,24 @@ export async function mine(ctx: Ctx) {
 }
 
 /**
+ * Whether Stripe's refusal `err` of an update is because the subscription is already over there:
+ * a 4xx, and the subscription, read again, canceled or gone (404). A 5xx or a lost answer is not.
+ */
+async function canceledAtStripe(
+  stripe: NonNullable<Awaited<ReturnType<typeof stripeClient>>>,
+  id: string,
+  err: unknown,
+) {
+  const status = (err as { statusCode?: number })?.statusCode ?? 0
+  if (status !== 400 && status !== 404) return false
+  try {
+    return (await stripe.subscriptions.retrieve(id)).status === 'canceled'
+  } catch (again) {
+    return (again as { statusCode?: number })?.statusCode === 404
+  }
+}
+
+/**
  * DELETE /v1/my/subscriptions: the renewal stops; the plan stays until the end of the paid
  * period (then Stripe's deletion event, or the daily job, ends it and the subscriber flag).
  */
@@ -88,8 +106,14 @@ export async function stopRenewal(ctx: Ctx, input: { id?: number } = {}) {
       try {
         await stripe.subscriptions.update(active.stripeSubscriptionId, { cancel_at_period_end: true })
       } catch (err) {
-        console.warn('stripe cancel failed', (err as Error)?.message ?? err)
-        throw new AppError('unavailable', { message: 'payments.cancel_failed' })
+        // Stripe refuses to update a canceled subscription (400: "A canceled subscription can only
+        // update its cancellation_details and metadata."): cancelled in the Dashboard, its event
+        // not here yet. It will never renew, which is what was asked: the renewal is stopped here
+        // too, and the event ends the plan when it comes (found by the money simulator, issue 41).
+        if (!(await canceledAtStripe(stripe, active.stripeSubscriptionId, err))) {
+          console.warn('stripe cancel failed', (err as Error)?.message ?? err)
+          throw new AppError('unavailable', { message: 'payments.cancel_failed' })
+        }
       }
     }
     await repo.stopRenewal(ctx.db, active.id, new Date())

@@ -143,7 +143,7 @@ export async function eraseUser(db: Db, user: Pick<User, 'id' | 'email'>, before
     // The refund requests an admin answered keep the answer with no one attached. The schema says
     // ON DELETE SET NULL, but migration 0008 added the column with a bare REFERENCES (SQLite cannot
     // change a column's foreign key in place), so the erasure of such an admin failed (found from
-    // outside, issue 41 §5): it is set null here, in the same batch.
+    // outside and by the money simulator, issue 41 §5): it is set null here, in the same batch.
     db.update(refundRequests).set({ resolvedBy: null }).where(eq(refundRequests.resolvedBy, user.id)),
     db.delete(users).where(eq(users.id, user.id)),
   ] as const
