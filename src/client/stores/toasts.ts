@@ -12,9 +12,25 @@ export interface Toast {
   key?: string
 }
 
-/** The notification queue of SPEC §9: at most 10, 5 s each by default, duplicates dropped. */
+/**
+ * The notification queue of SPEC §9: at most 10, 5 s each by default, duplicates dropped. A
+ * message said again while it is still shown (the same text a second booking answers) is not
+ * shown twice, but its time starts again: dropped as it was, the shown one closed on the first
+ * one's timer, moments after the second action, and the second action seemed to say nothing.
+ */
 export const $toasts = atom<Toast[]>([])
 let nextId = 1
+/** Each shown toast's closing timer, so a repeat can start it again. */
+const timers = new Map<number, number>()
+
+function closeLater(id: number, closeAfterMs: number) {
+  if (closeAfterMs <= 0 || typeof window === 'undefined') return
+  window.clearTimeout(timers.get(id))
+  timers.set(
+    id,
+    window.setTimeout(() => dismiss(id), closeAfterMs),
+  )
+}
 
 export function notify(
   text: string,
@@ -23,18 +39,22 @@ export function notify(
   extra: Pick<Toast, 'title' | 'type' | 'key'> = {},
 ): number | null {
   const list = $toasts.get()
-  if (
-    list.some((x) =>
-      extra.key ? x.key === extra.key : x.text === text && x.level === level && x.title === extra.title,
-    )
+  const shown = list.find((x) =>
+    extra.key ? x.key === extra.key : x.text === text && x.level === level && x.title === extra.title,
   )
+  if (shown) {
+    // Keyed notifications (in-app rows) come again on every reconnect: they keep their own time.
+    if (!extra.key && timers.has(shown.id)) closeLater(shown.id, closeAfterMs)
     return null
+  }
   const toast = { id: nextId++, level, text, ...extra }
   $toasts.set([...list, toast].slice(-NOTIFICATION_QUEUE_MAX))
-  if (closeAfterMs > 0 && typeof window !== 'undefined') window.setTimeout(() => dismiss(toast.id), closeAfterMs)
+  closeLater(toast.id, closeAfterMs)
   return toast.id
 }
 
 export function dismiss(id: number) {
+  if (typeof window !== 'undefined') window.clearTimeout(timers.get(id))
+  timers.delete(id)
   $toasts.set($toasts.get().filter((x) => x.id !== id))
 }
