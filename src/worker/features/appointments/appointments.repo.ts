@@ -349,38 +349,6 @@ export const moveBooking = (
     .returning()
     .get()
 
-/**
- * The live sessions a person hosts (`side` 'host') or booked ('guest') that start after `now`:
- * what is cancelled when they leave (leaving.service.ts). Those that have started are left to the
- * closing job.
- */
-export const liveAfter = (db: Db, side: 'host' | 'guest', userId: number, now: number) =>
-  db
-    .select()
-    .from(appointments)
-    .where(
-      and(
-        eq(side === 'host' ? appointments.hostId : appointments.guestId, userId),
-        inArray(appointments.status, LIVE),
-        sql`${appointments.startAt} > ${now}`,
-      ),
-    )
-    .orderBy(asc(appointments.startAt))
-    .all()
-
-/**
- * Live sessions that ended at or before `endedBy`, oldest first, at most `limit`: what the closing
- * job takes in one run (the partial index appointments_live_end_idx answers it).
- */
-export const liveEndedBy = (db: Db, endedBy: number, limit: number) =>
-  db
-    .select()
-    .from(appointments)
-    .where(and(inArray(appointments.status, LIVE), sql`${appointments.endAt} <= ${endedBy}`))
-    .orderBy(asc(appointments.endAt))
-    .limit(limit)
-    .all()
-
 const whyRow = z.object({ taken: z.number(), moves: z.number().nullable() })
 
 /**
@@ -402,7 +370,3 @@ export async function whyNotMoved(
   if (row.moves >= m.maxMoves) return 'move_limit'
   return row.taken ? 'slot_taken' : 'changed'
 }
-
-/** A psychologist's agenda closed for new bookings (insertBooking reads it at the write). */
-export const closeAgenda = (db: Db, hostId: number) =>
-  db.update(users).set({ psychologistOpenToGetAppointment: false }).where(eq(users.id, hostId)).run()

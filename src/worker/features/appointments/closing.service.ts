@@ -2,6 +2,7 @@
 // its end, so a later change (a role removed, an account erased) cannot reopen it and no cancel
 // can refund it. SPEC §4: close leads to attended (8) or finished_by_overtime (16); the host closes
 // with finished_by_overtime when it ran over, and the job closes what nobody closed as attended.
+import * as leavingRepo from './leaving.repo'
 import { AppointmentStatus } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
@@ -24,7 +25,7 @@ export const CLOSE_PER_RUN = 100
  */
 export async function closePastSessions(ctx: Ctx, now = Date.now()) {
   const out = { attended: 0, not_held: 0 }
-  for (const a of await repo.liveEndedBy(ctx.db, now - CLOSE_AFTER_MS, CLOSE_PER_RUN)) {
+  for (const a of await leavingRepo.liveEndedBy(ctx.db, now - CLOSE_AFTER_MS, CLOSE_PER_RUN)) {
     const at = new Date(now)
     if (a.status === AppointmentStatus.confirmed || a.confirmedByHostAt) {
       const closed = await repo.transition(ctx.db, a.id, LIVE, {

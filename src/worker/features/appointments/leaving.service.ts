@@ -2,6 +2,7 @@
 // admin) or whose role is removed, and a patient erased. Each of their live sessions still to come
 // is cancelled before the account goes or the role changes, so no session cascades away with the
 // guest's credits in it, and the other side is told once, in their language.
+import * as leavingRepo from './leaving.repo'
 import { AppointmentStatus } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import type { Appointment } from '#worker/db/schema'
@@ -53,13 +54,13 @@ export async function cancelHostedBy(ctx: Ctx, hostId: number, now = Date.now())
  * write (insertBooking reads the agenda there); none is left live once the row is gone.
  */
 export async function closeAndCancelHostedBy(ctx: Ctx, hostId: number, now = Date.now()) {
-  await repo.closeAgenda(ctx.db, hostId)
+  await leavingRepo.closeAgenda(ctx.db, hostId)
   return cancelEachHosted(ctx, hostId, now)
 }
 
 async function cancelEachHosted(ctx: Ctx, hostId: number, now: number) {
   let cancelled = 0
-  for (const a of await repo.liveAfter(ctx.db, 'host', hostId, now)) {
+  for (const a of await leavingRepo.liveAfter(ctx.db, 'host', hostId, now)) {
     const after = await cancelFor(ctx, a, 'host', now)
     if (!after) continue
     cancelled++
@@ -76,7 +77,7 @@ async function cancelEachHosted(ctx: Ctx, hostId: number, now: number) {
  */
 export async function cancelBookedBy(ctx: Ctx, guestId: number, now = Date.now()) {
   let cancelled = 0
-  for (const a of await repo.liveAfter(ctx.db, 'guest', guestId, now)) {
+  for (const a of await leavingRepo.liveAfter(ctx.db, 'guest', guestId, now)) {
     const after = await cancelFor(ctx, a, 'guest', now)
     if (!after) continue
     cancelled++
