@@ -8,7 +8,7 @@
  * matching address of /sitemap.xml in that language (a route, a post, a plan); a parameterised
  * page the sitemap does not list fails the test until it gets a sample below. Who sees what
  * follows the access rules: a visitor sees 'public' and 'guest' pages, a signed-in person
- * 'public' and 'user' ones (a 'guest' page sends them to /journey, already checked). The admin's
+ * 'public' and 'user' ones (a 'guest' page sends them to their landing, already checked). The admin's
  * page is checked on each of its screens. One browser, one signed-in session per role and
  * language; each page loaded once on a phone and checked at both widths (resized in between,
  * decision 031); the checked count is printed. In `npm test` a signed-in role checks half its

@@ -53,6 +53,8 @@ const E2E_DIR = path.join(ROOT, 'e2e')
 const WEIGHT = {
   a11y: 230,
   'break-sleep': 110,
+  // Issue 42's first week: ten journeys (a new patient, staff, booking, the profile), measured ~100 s.
+  'first-week': 100,
   'pwa-owner': 90,
   pwa: 85,
   accounts: 57,

@@ -7,6 +7,7 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from './i18n/index'
 import type { Boot } from './page-data'
+import { Role } from './enums'
 
 /** Who may see a page. guest: visitors only (users go to /journey); user: login required. */
 export type Access = 'public' | 'guest' | 'user'
@@ -71,6 +72,33 @@ export type DataOf<E> = E extends PageEntry<infer D, string> ? D : never
 export const USER_HOME_PATH = '/journey'
 export const LOGIN_PATH = '/login'
 
+/** The pages a signed-in person may land on (ids of the page table, src/client/app/pages.ts). */
+export type Landing = 'journey' | 'appointments' | 'admin'
+const LANDING_PATHS: Record<Landing, string> = {
+  journey: USER_HOME_PATH,
+  appointments: '/appointments',
+  admin: '/admin',
+}
+
+/**
+ * Where a signed-in person lands (sign-in, `/` and every visitors-only page): SPEC §2 sends
+ * people to /journey, their plan; staff land on their own work instead (issue 42 §8), since a
+ * psychologist or an admin has no plan to follow: a psychologist on their agenda
+ * (/appointments, where they are the host), an admin or a publisher on /admin.
+ */
+export function landingPage(role: number | null | undefined): Landing {
+  if (role === Role.psychologist) return 'appointments'
+  if (role === Role.admin || role === Role.publisher) return 'admin'
+  return 'journey'
+}
+
+/** The locale-free path of landingPage. */
+export const landingPath = (role: number | null | undefined): string => LANDING_PATHS[landingPage(role)]
+
+/** Staff see no patient-only lines (credits, free access, plan): psychologists, admins, publishers. */
+export const isStaff = (role: number | null | undefined) =>
+  role === Role.psychologist || role === Role.admin || role === Role.publisher
+
 /** A page pattern split into its segments ('/route/:slug' → ['', 'route', ':slug']). */
 export const patternSegments = (pattern: string): string[] => pattern.split('/')
 
@@ -107,16 +135,18 @@ export function matchSegments(want: readonly string[], segs: readonly string[]):
 export const matchPath = (pattern: string, path: string): Record<string, string> | null =>
   matchSegments(patternSegments(pattern), pathSegments(path))
 
-/** Where a visitor of a page with `access` goes instead, or null when they may see it. */
+/**
+ * Where a visitor of a page with `access` goes instead, or null when they may see it. `user` is
+ * the signed-in person (null: a visitor): a visitors-only page sends them to their landing.
+ */
 export function accessRedirect(
   access: Access,
-  loggedIn: boolean,
+  user: { role: number } | null,
   currentPathWithSearch: string,
   localize: (p: string) => string,
 ): string | null {
-  if (access === 'guest' && loggedIn) return localize(USER_HOME_PATH)
-  if (access === 'user' && !loggedIn)
-    return `${localize(LOGIN_PATH)}?redirect=${encodeURIComponent(currentPathWithSearch)}`
+  if (access === 'guest' && user) return localize(landingPath(user.role))
+  if (access === 'user' && !user) return `${localize(LOGIN_PATH)}?redirect=${encodeURIComponent(currentPathWithSearch)}`
   return null
 }
 

@@ -64,4 +64,19 @@ describe('reward toasts', () => {
       '2 new rewards: Usage streak: Your first day · Days of practice: 1 day of practice',
     ])
   })
+
+  // Issue 42 §10: a reward's toast came minutes later, over a form's error. Old news stays in the bell.
+  it('shows no toast for a reward that is minutes old (it stays in the bell), and still one that is fresh', async () => {
+    configureApi('es', messagesFor('es'))
+    const old = {
+      ...reward('Racha de uso: Tu primer día'),
+      created_at: new Date(Date.now() - 3 * 60_000).toISOString(),
+    }
+    toast(old)
+    await settle()
+    expect($toasts.get()).toHaveLength(0)
+    toast(reward('Días de práctica: 1 día de práctica'))
+    await settle()
+    expect($toasts.get().map((x) => x.text)).toEqual(['Días de práctica: 1 día de práctica'])
+  })
 })

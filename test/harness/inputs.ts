@@ -421,6 +421,8 @@ const PLAUSIBLE: Record<string, string[]> = {
   timezone: ['Europe/Madrid', 'america/new_york'],
   perfect_time_to_send_notifications: ['21:30'],
   is_a_email_reader: ['0', '1'],
+  quiet_from: ['22:00', 'none'],
+  quiet_until: ['08:00', 'none'],
   consent_kind: ['registration', 'landing_kit'],
   consent_text: ['I accept.'],
   consent_version: ['2025-01'],

@@ -4,6 +4,7 @@ import en from '#shared/i18n/en'
 import es from '#shared/i18n/es'
 import { messagesFor } from '#shared/i18n/messages'
 import { accessRedirect, matchPath } from '#shared/pages'
+import { Role } from '#shared/enums'
 import { isPageId, localizedHref, PAGES, ROUTABLE } from '#client/app/pages.ts'
 
 describe('locale from the path (SPEC §1)', () => {
@@ -95,15 +96,20 @@ describe('the page table', () => {
     const l = (p: string) => `/en${p}`
     expect(PAGES.home.access).toBe('guest')
     expect(PAGES.journey.access).toBe('user')
-    expect(accessRedirect('guest', true, '/en/', l)).toBe('/en/journey')
-    expect(accessRedirect('guest', false, '/en/', l)).toBeNull()
-    expect(accessRedirect('user', false, '/en/journey', l)).toBe('/en/login?redirect=%2Fen%2Fjourney')
-    expect(accessRedirect('user', false, '/appointments?tab=next_to', (p) => p)).toBe(
+    const patient = { role: Role.patient }
+    expect(accessRedirect('guest', patient, '/en/', l)).toBe('/en/journey')
+    // Staff land on their own work (issue 42 §8), never a patient's plan.
+    expect(accessRedirect('guest', { role: Role.psychologist }, '/en/', l)).toBe('/en/appointments')
+    expect(accessRedirect('guest', { role: Role.admin }, '/login', (p) => p)).toBe('/admin')
+    expect(accessRedirect('guest', { role: Role.publisher }, '/', (p) => p)).toBe('/admin')
+    expect(accessRedirect('guest', null, '/en/', l)).toBeNull()
+    expect(accessRedirect('user', null, '/en/journey', l)).toBe('/en/login?redirect=%2Fen%2Fjourney')
+    expect(accessRedirect('user', null, '/appointments?tab=next_to', (p) => p)).toBe(
       '/login?redirect=%2Fappointments%3Ftab%3Dnext_to',
     )
-    expect(accessRedirect('user', true, '/en/journey', l)).toBeNull()
-    expect(accessRedirect('public', false, '/terms', l)).toBeNull()
-    expect(accessRedirect('public', true, '/terms', l)).toBeNull()
+    expect(accessRedirect('user', patient, '/en/journey', l)).toBeNull()
+    expect(accessRedirect('public', null, '/terms', l)).toBeNull()
+    expect(accessRedirect('public', patient, '/terms', l)).toBeNull()
   })
 
   it('builds localized links with encoded parameters and query, dropping empty values', () => {

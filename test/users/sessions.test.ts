@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { api, json } from '../helpers'
+import { api, json, userChanged } from '../helpers'
+import { patchUser } from '../factories'
+import { Role } from '#shared/enums'
 import {
   bearer,
   captcha,
@@ -144,6 +146,28 @@ describe('sessions', () => {
     const profile = await api('/en/profile?tab=x', { headers: { accept: 'text/html' }, redirect: 'manual' })
     expect(profile.status).toBe(302)
     expect(profile.headers.get('location')).toBe('/en/login?redirect=%2Fen%2Fprofile%3Ftab%3Dx')
+  })
+
+  it('signed-in staff land on their own work: a psychologist on the agenda, an admin or publisher on /admin (issue 42 §8)', async () => {
+    for (const [role, landing] of [
+      [Role.psychologist, '/appointments'],
+      [Role.admin, '/admin'],
+      [Role.publisher, '/admin'],
+      [Role.patient, '/journey'],
+    ] as const) {
+      const r = await register()
+      await patchUser(r.id, { role })
+      await userChanged(r.id)
+      for (const [path, to] of [
+        ['/', landing],
+        ['/login', landing],
+        ['/en/register', `/en${landing}`],
+      ]) {
+        const res = await api(path, { headers: { ...cookie(r.token), accept: 'text/html' }, redirect: 'manual' })
+        expect(res.status, `${role} ${path}`).toBe(302)
+        expect(res.headers.get('location'), `${role} ${path}`).toBe(to)
+      }
+    }
   })
 
   it('a password change ends every session of the user but gives the caller a new one', async () => {

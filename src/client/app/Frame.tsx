@@ -16,6 +16,7 @@ import { endSessionLater } from '#client/pwa/register.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { usePage } from './context'
 import { backHref } from './back'
+import { isStaff } from '#shared/pages'
 import { useHydrated } from '#client/components/forms.tsx'
 
 // The bell and the realtime channels (issue 11) are for signed-in people only: loaded after
@@ -44,13 +45,20 @@ export function Header() {
   }, [])
   useSession()
   const user = boot.user
+  const back = backHref(boot, href)
+  const staff = isStaff(user?.role)
   return (
     <header className={`header${hidden ? ' header-hidden' : ''}`} data-testid="header">
       {user ? (
         <>
-          <a className="header-back" href={backHref(boot, href)} aria-label={t('frame.back')}>
-            ←
-          </a>
+          {back ? (
+            <a className="header-back" href={back} aria-label={t('frame.back')} data-testid="header-back">
+              ←
+            </a>
+          ) : (
+            // The root of the person's pages has nothing above it (issue 42 §7): the place is kept.
+            <span className="header-back" aria-hidden="true" />
+          )}
           <h1 className="header-title">{boot.title}</h1>
           {hydrated && (
             <Suspense fallback={null}>
@@ -61,8 +69,9 @@ export function Header() {
             <summary aria-label={t('frame.menu')}>{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</summary>
             <nav>
               <a href={href('profile')}>{t('frame.profile')}</a>
-              <a href={href('subscription')}>{t('frame.subscription')}</a>
-              <a href={href('rewards')}>{t('frame.rewards')}</a>
+              {/* A patient's lines (issue 42 §8): staff neither pay for sessions nor earn rewards. */}
+              {!staff && <a href={href('subscription')}>{t('frame.subscription')}</a>}
+              {!staff && <a href={href('rewards')}>{t('frame.rewards')}</a>}
               <a href={href('downloads')}>{t('frame.downloads')}</a>
               <a href={href('appointments')}>{t('frame.appointments')}</a>
               <a href={href('logout')} data-action="logout">

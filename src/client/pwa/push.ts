@@ -75,18 +75,31 @@ function deviceZone(): string | null {
   }
 }
 
-export type TurnOn = 'on' | 'not_allowed' | 'denied' | 'failed'
+/**
+ * `blocked_here`: this browser or window cannot hold a subscription, and trying again will not
+ * change that (issue 42 §3): no service worker to receive it (a private window where workers are
+ * off), the browser's push service refused (private windows, browsers without one), or a
+ * permission refused at once, with no prompt shown (incognito refuses by itself). `failed`: our
+ * side did not answer, and a moment later may work.
+ */
+export type TurnOn = 'on' | 'not_allowed' | 'denied' | 'blocked_here' | 'failed'
+
+/** A refusal faster than this was not a person's answer to a prompt but the browser's own. */
+const NO_PROMPT_MS = 250
 
 /**
  * The switch turned on: the browser asks for permission only now, then the push service gives
  * this device's subscription (to the server's VAPID key), and the server keeps it.
  */
 export async function turnOn(quiet: boolean): Promise<{ result: TurnOn; answer?: ApiResult<object> }> {
+  const asked = Notification.permission === 'default'
+  const started = performance.now()
   const permission = await Notification.requestPermission()
-  if (permission === 'denied') return { result: 'denied' }
+  if (permission === 'denied')
+    return { result: asked && performance.now() - started < NO_PROMPT_MS ? 'blocked_here' : 'denied' }
   if (permission !== 'granted') return { result: 'not_allowed' }
   const reg = await registration()
-  if (!reg) return { result: 'failed' }
+  if (!reg) return { result: 'blocked_here' }
   const key = await call(pushKey, { silent: true })
   if (!key.success) return { result: 'failed', answer: key }
   let sub: PushSubscription
@@ -95,7 +108,8 @@ export async function turnOn(quiet: boolean): Promise<{ result: TurnOn; answer?:
       (await reg.pushManager.getSubscription()) ??
       (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key.public_key) }))
   } catch {
-    return { result: 'failed' }
+    // The browser's push service said no (AbortError, NotAllowedError): not ours to retry.
+    return { result: 'blocked_here' }
   }
   const answer = await saveSubscription(sub, quiet)
   // Not kept by the server: not kept here either, so the switch tells the truth.

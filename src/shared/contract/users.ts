@@ -46,6 +46,9 @@ export const userSchema = z.object({
   has_password: z.boolean(),
   notification_channels: z.array(z.string()),
   perfect_time_to_send_notifications: z.string().nullable(),
+  /** The person's quiet hours ('HH:MM', local time on each device); both null: none (issue 42 §3). */
+  quiet_from: z.string().nullable(),
+  quiet_until: z.string().nullable(),
   is_a_email_reader: z.boolean(),
   notifications_disabled: z.boolean(),
   preferred_psychologist: z.number().int().nullable(),
@@ -173,6 +176,11 @@ export const disableNotificationsRequest = z.object({
   signature: z.string().max(200).optional(),
 })
 
+const quietTime = z
+  .string()
+  .trim()
+  .regex(/^(none|([01]\d|2[0-3]):[0-5]\d)$/, { error: 'validation.invalid' })
+
 /** The notification settings of the profile (a part of POST /v1/user/update). */
 export const notificationSettingsFields = {
   timezone: timezoneField.optional(),
@@ -189,6 +197,12 @@ export const notificationSettingsFields = {
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.invalid' })
     .optional(),
+  /**
+   * The person's quiet hours (issue 42 §3): 'HH:MM' each, or `none` (no quiet hours). Sent
+   * together; the pair is checked by the users service (both given, two different times).
+   */
+  quiet_from: quietTime.optional(),
+  quiet_until: quietTime.optional(),
 }
 
 const empty = z.object({})

@@ -43,8 +43,6 @@ export const en = {
       title: 'Reminders on this device',
       switch: 'Reminders on this device',
       hint: 'Your practice reminders and notices reach this device even when Calma is closed. Each device has its own switch.',
-      quiet: 'Quiet at night (22:00–08:00)',
-      quiet_hint: 'Nothing arrives between 22:00 and 08:00 on your clock.',
       unsupported:
         'This browser cannot show reminders when Calma is closed. You still get them in the app and by email.',
       ios: 'On iPhone and iPad, reminders reach you once Calma is on your home screen: tap Share, then “Add to Home Screen”, and open Calma from there.',
@@ -100,8 +98,6 @@ export const es = {
       title: 'Recordatorios en este dispositivo',
       switch: 'Recordatorios en este dispositivo',
       hint: 'Tus recordatorios de práctica y avisos llegan a este dispositivo aunque Calma esté cerrada. Cada dispositivo tiene su propio interruptor.',
-      quiet: 'Silencio por la noche (22:00–08:00)',
-      quiet_hint: 'No llega nada entre las 22:00 y las 08:00 de tu hora.',
       unsupported:
         'Este navegador no puede mostrar recordatorios con Calma cerrada. Los sigues recibiendo en la app y por correo.',
       ios: 'En iPhone y iPad, los recordatorios llegan cuando Calma está en tu pantalla de inicio: toca Compartir, luego «Añadir a pantalla de inicio», y abre Calma desde allí.',

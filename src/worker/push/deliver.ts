@@ -23,28 +23,42 @@ export const PUSHES_PER_RUN = 20_000
 export const LEASE_MS = 10 * 60 * 1000
 /** Sends at once from one message (Workers open 6 connections at a time). */
 const CONCURRENCY = 6
-/** Quiet hours on the person's clock: from 22:00 to 08:00. */
-export const QUIET_FROM = 22 * 60
-export const QUIET_UNTIL = 8 * 60
+/** A person's quiet hours in minutes of the day on a device's clock; over midnight when from > until. */
+export interface QuietWindow {
+  from: number
+  until: number
+}
+/** The quiet hours a person has before choosing their own (the users columns' defaults): 22:00–08:00. */
+export const DEFAULT_QUIET: QuietWindow = { from: 22 * 60, until: 8 * 60 }
 
 const ids = (list: number[]) => JSON.stringify(list)
 
-/** Whether `ms` is in quiet hours on a `zone` clock (an unknown zone counts as UTC). */
-export function inQuietHours(ms: number, zone: string | null) {
-  const c = wallClock(ms, zone && isZone(zone) ? zone : 'UTC')
-  const minute = c.hour * 60 + c.minute
-  return minute >= QUIET_FROM || minute < QUIET_UNTIL
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
+
+/** The person's own quiet hours from their row ('HH:MM' pair), or null: they chose none (issue 42 §3). */
+export function quietWindowOf(from: string | null, until: string | null): QuietWindow | null {
+  if (!from || !until || !/^\d\d:\d\d$/.test(from) || !/^\d\d:\d\d$/.test(until)) return null
+  const w = { from: minutesOf(from), until: minutesOf(until) }
+  return w.from === w.until ? null : w
 }
 
-/** The end of the quiet hours `ms` is in: the next 08:00 on the person's clock. */
-export function quietHoursEnd(ms: number, zone: string | null) {
+/** Whether `ms` is in the quiet hours `w` on a `zone` clock (an unknown zone counts as UTC). */
+export function inQuietHours(ms: number, zone: string | null, w: QuietWindow | null = DEFAULT_QUIET) {
+  if (!w) return false
+  const c = wallClock(ms, zone && isZone(zone) ? zone : 'UTC')
+  const minute = c.hour * 60 + c.minute
+  return w.from > w.until ? minute >= w.from || minute < w.until : minute >= w.from && minute < w.until
+}
+
+/** The end of the quiet hours `ms` is in: the next `until` on the person's clock. */
+export function quietHoursEnd(ms: number, zone: string | null, w: QuietWindow = DEFAULT_QUIET) {
   const tz = zone && isZone(zone) ? zone : 'UTC'
   const today = wallClock(ms, tz).date
   for (let i = 0; i < 2; i++) {
-    const at = instantOf(addDays(today, i), QUIET_UNTIL, tz)
+    const at = instantOf(addDays(today, i), w.until, tz)
     if (at !== null && at > ms) return at
   }
-  return ms + 10 * 60 * 60 * 1000
+  return ms + 24 * 60 * 60 * 1000
 }
 
 /** Enqueue push deliveries, PUSH_DELIVERIES_PER_MESSAGE a message, 100 messages a send (the queue's limit). */
@@ -99,6 +113,8 @@ const pendingRow = z.object({
   id: z.number(),
   user_id: z.number(),
   timezone: z.string().nullable(),
+  quiet_from: z.string().nullable(),
+  quiet_until: z.string().nullable(),
   at_best_moment: z.number(),
   language: z.enum(['es', 'en']).nullable(),
   copy: z.string().nullable(),
@@ -162,9 +178,10 @@ export async function deliverPushes(env: Env, deliveryIds: number[], now = Date.
   const go: Pending[] = []
   for (const p of pending) {
     const mine = byPerson.get(p.user_id) ?? []
-    // Each device keeps quiet hours on its own clock (the zone its browser sent), else the person's.
-    if (!p.at_best_moment && mine.length && mine.every((d) => quietNow(d, p, now)))
-      waits.push({ id: p.id, until: Math.min(...mine.map((d) => quietHoursEnd(now, zoneOf(d, p)))) })
+    // Each device keeps the person's quiet hours on its own clock (the zone its browser sent), else the person's.
+    const w = quietWindowOf(p.quiet_from, p.quiet_until)
+    if (w && !p.at_best_moment && mine.length && mine.every((d) => quietNow(d, p, now)))
+      waits.push({ id: p.id, until: Math.min(...mine.map((d) => quietHoursEnd(now, zoneOf(d, p), w))) })
     else go.push(p)
   }
   const claimed = await claim(db, go, waits, now)
@@ -181,11 +198,13 @@ export async function deliverPushes(env: Env, deliveryIds: number[], now = Date.
 
 /** The clock a device keeps quiet hours on: its browser's zone, else the person's profile, else UTC. */
 const zoneOf = (d: DeviceRow, p: Pending) => d.timezone ?? p.timezone
-const quietNow = (d: DeviceRow, p: Pending, now: number) => d.quiet_hours && inQuietHours(now, zoneOf(d, p))
+/** The device keeps quiet hours (its switch) and now is in the person's own (none: never quiet). */
+const quietNow = (d: DeviceRow, p: Pending, now: number) =>
+  d.quiet_hours && inQuietHours(now, zoneOf(d, p), quietWindowOf(p.quiet_from, p.quiet_until))
 
 /** The pending push deliveries among `deliveryIds`, with what their push needs. */
 const pendingOf = (deliveryIds: number[]) =>
-  sql`SELECT d.id, d.user_id, u.timezone, n.at_best_moment, n.language, n.copy, n.title, n.description, d.notification_id
+  sql`SELECT d.id, d.user_id, u.timezone, u.quiet_from, u.quiet_until, n.at_best_moment, n.language, n.copy, n.title, n.description, d.notification_id
       FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
       WHERE d.id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND d.status = 'pending' AND d.channel = 'push'`
 

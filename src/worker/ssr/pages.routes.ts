@@ -48,7 +48,7 @@ export async function renderPageFor(
   // The session could not be read (identity/): the person may be signed in, so a
   // 'user' page answers 503 (the error page) instead of sending them to sign in.
   if (def.access === 'user' && c.var.sessionUnavailable) throw new AppError('unavailable')
-  const redirect = accessRedirect(def.access, !!c.var.user, url.pathname + url.search, (p) => localizePath(p, locale))
+  const redirect = accessRedirect(def.access, c.var.user, url.pathname + url.search, (p) => localizePath(p, locale))
   if (redirect) return c.redirect(redirect, 302)
   const expired = expiredRedirect(pageId, def.access, c.var.user, locale)
   if (expired) return c.redirect(expired, 302)

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import type { SlotDto } from '#shared/contract/appointments'
 import type { PsychologistDto, UserDto } from '#shared/contract/users'
 import { usePage } from '#client/app/context.tsx'
-import { dayParts, dollars, SESSION_PRICE } from './format'
+import { dayParts, dollars, FREE_CANCEL_BEFORE_MS, SESSION_PRICE } from './format'
 import { Loading } from './Status'
 import { StepTitle } from './StepTitle'
 
@@ -23,6 +23,9 @@ interface Props {
   onPhoneSaved: (user: UserDto) => void
   onBook: () => void
 }
+
+/** The slot starts less than 24 hours from now: cancelling it returns nothing, moving it is not possible. */
+const startsSoon = (slot: SlotDto) => new Date(slot.start_at).getTime() - Date.now() < FREE_CANCEL_BEFORE_MS
 
 /** Booking's last step: the summary, the credits and the price, the phone when missing, Book. */
 export function BookConfirm({ me, host, date, slot, ready, enough, busy, needsPhone, onPhoneSaved, onBook }: Props) {
@@ -51,6 +54,12 @@ export function BookConfirm({ me, host, date, slot, ready, enough, busy, needsPh
       <p className="appt-policy" data-testid="policy">
         {t('appointment_pages.policy', { price: dollars(SESSION_PRICE, locale) })}
       </p>
+      {slot && startsSoon(slot) && (
+        // SPEC's 24 h rule applied to this slot (issue 42 §5): a session for tonight is never refunded.
+        <p className="appt-policy appt-policy-loses" role="status" data-testid="late-note">
+          {t('first_week.booking.late', { price: dollars(SESSION_PRICE, locale) })}
+        </p>
+      )}
       {!enough && (
         <p className="form-alert form-alert-info" data-testid="not-enough">
           {t('appointment_pages.not_enough', { price: dollars(SESSION_PRICE, locale) })}

@@ -6,6 +6,8 @@ import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
 import { dollars, FREE_CANCEL_BEFORE_MS, REASONS } from './format'
 import { PanelActions } from './PanelActions'
+import { inMoveWindow, movable } from './MoveForm'
+import { MAX_MOVES } from '#shared/limits'
 import '#client/components/forms.css'
 
 const { cancel } = contract(() => import('#shared/contract/appointments'))
@@ -16,13 +18,15 @@ interface Props {
   /** The cancellation went through: the appointment as it is now, and the credits given back. */
   onDone: (a: AppointmentDto, refunded: number) => void
   onKeep: () => void
+  /** Open the move panel instead (the guest chose "I prefer to reschedule", issue 42 §5). */
+  onMove?: () => void
 }
 
 /**
  * Cancel with a reason (SPEC §4: the nine reasons; 'Other' asks for a few words). Says before
  * the tap whether the credits come back (a guest, 24 hours or more before; a host, always).
  */
-export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
+export function CancelForm({ appointment: a, side, onDone, onKeep, onMove }: Props) {
   const { t, locale } = usePage()
   const id = useId()
   const [reason, setReason] = useState('')
@@ -30,6 +34,9 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
   const form = useForm()
   const { busy, errors } = form
   const other = Number(reason) === CancellationReason.other
+  // Wanting another date is what moving a session is for (decision 047): offered first, while
+  // cancelling stays one tap away; when it cannot be moved, the reason is said.
+  const reschedule = side === 'guest' && Number(reason) === CancellationReason.prefer_to_reschedule
 
   // Read when the form opens: the note is about "now", and the server decides anyway.
   const [early] = useState(() => new Date(a.start_at).getTime() - Date.now() >= FREE_CANCEL_BEFORE_MS)
@@ -90,6 +97,28 @@ export function CancelForm({ appointment: a, side, onDone, onKeep }: Props) {
             data-testid="cancel-text"
           />
           {errors.reason_text && <p className="field-error">{errors.reason_text}</p>}
+        </div>
+      )}
+      {reschedule && (
+        <div className="form-alert form-alert-info appt-reschedule" role="status" data-testid="reschedule-offer">
+          {movable(a) && onMove ? (
+            <>
+              <p>
+                {a.price_credits > 0
+                  ? t('first_week.reschedule.offer', { amount: dollars(a.price_credits, locale) })
+                  : t('first_week.reschedule.offer_free')}
+              </p>
+              <button type="button" className="button button-primary" onClick={onMove} data-testid="reschedule-move">
+                {t('first_week.reschedule.move')}
+              </button>
+            </>
+          ) : (
+            <p>
+              {a.moves_left <= 0 && inMoveWindow(a)
+                ? t('first_week.reschedule.used', { max: MAX_MOVES })
+                : t('first_week.reschedule.too_late')}
+            </p>
+          )}
         </div>
       )}
       {note && (

@@ -91,6 +91,7 @@ export function CardActions({
           appointment={a}
           side={side}
           onKeep={() => setPanel(null)}
+          onMove={() => setPanel('move')}
           onDone={(appointment, refunded) => done({ kind: 'cancelled', appointment, refunded })}
         />
       )}

@@ -11,14 +11,40 @@ import './checkins.css'
 
 const { saveCheckin } = contract(() => import('#shared/contract/checkins'))
 
-/** Decoration only (each step is read by its words): a face whose mouth turns from down to up. */
+/** Eyes open (dots) or smiling (arcs, the happiest step). */
+const DOT_EYES = 'M8.5 9.5v.5M15.5 9.5v.5'
+/**
+ * The five faces, each with its own features so no two read alike at 30 px (issue 42 §10: "Muy
+ * mal" and "Mal" differed only by a little more curve). 1: a deep frown, sad brows and a tear;
+ * 2: a soft frown; 3: a straight mouth; 4: a soft smile; 5: smiling eyes and an open smile.
+ */
+const FACES: Record<Mood, { eyes: string; mouth: string; brows?: string; tear?: string; open?: boolean }> = {
+  1: {
+    eyes: 'M8.5 10.5v.5M15.5 10.5v.5',
+    brows: 'M6.8 8.6L10 7M17.2 8.6L14 7',
+    mouth: 'M7.8 18Q12 12.4 16.2 18',
+    tear: 'M16.3 12.6q-1.1 1.7 0 2.4q1.1-.7 0-2.4z',
+  },
+  2: { eyes: DOT_EYES, mouth: 'M8.8 16.6Q12 14.4 15.2 16.6' },
+  3: { eyes: DOT_EYES, mouth: 'M8.5 15.5H15.5' },
+  4: { eyes: DOT_EYES, mouth: 'M8.6 14.6Q12 17.4 15.4 14.6' },
+  5: {
+    eyes: 'M7.3 10.2Q8.9 8.4 10.5 10.2M13.5 10.2Q15.1 8.4 16.7 10.2',
+    mouth: 'M7.4 13.4Q12 21 16.6 13.4Z',
+    open: true,
+  },
+}
+
+/** Decoration only (each step is read by its words). */
 function Face({ mood }: { mood: Mood }) {
-  const bend = (mood - 3) * 2.5 // the mouth's curve: negative frowns, positive smiles
+  const f = FACES[mood]
   return (
-    <svg className="mood-face" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className="mood-face" viewBox="0 0 24 24" aria-hidden="true" focusable="false" data-mood={mood}>
       <circle className="face" cx="12" cy="12" r="10" />
-      <path className="feature" d="M8.5 9.5v.5M15.5 9.5v.5" />
-      <path className="feature" d={`M8 ${15.5 - bend / 2} Q12 ${15.5 + bend} 16 ${15.5 - bend / 2}`} />
+      {f.brows && <path className="feature" d={f.brows} />}
+      <path className="feature" d={f.eyes} />
+      <path className={f.open ? 'feature filled' : 'feature'} d={f.mouth} />
+      {f.tear && <path className="filled" d={f.tear} />}
     </svg>
   )
 }

@@ -16,7 +16,7 @@ export default function Route({ data, boot }: PageProps<RoutePageData>) {
   const route = data.route
   useAgencyFocus(!!boot.user, boot.query)
   // SPEC §2: back goes to the plan when plan_id is present; the header's ← uses the same answer.
-  const back = backHref(boot, href)
+  const back = backHref(boot, href) ?? undefined
   return (
     <article className="route-page">
       <a className="back-link" href={back}>

@@ -60,7 +60,7 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
   return (
     <div className="routes-page">
       {/* Back goes to the journey for a signed-in person, else home (SPEC §2); the header's too. */}
-      <a className="back-link" href={backHref(boot, href)}>
+      <a className="back-link" href={backHref(boot, href) ?? undefined}>
         ← {t('frame.back')}
       </a>
       <h1>{boot.title}</h1>

@@ -49,7 +49,30 @@ function remember(key: string) {
   }
 }
 
+/** A reward this old is news no more: the bell keeps it, no toast (issue 42 §10). */
+export const REWARD_TOAST_FRESH_MS = 60_000
+
+/**
+ * The person is in the middle of a form: typing in it, or looking at its error. A reward's toast
+ * (good news that can wait) landed minutes late over a form's error (issue 42 §10); now it does
+ * not come at such a moment: it stays in the bell, unread.
+ */
+function busyWithAForm(): boolean {
+  if (typeof document === 'undefined') return false
+  const active = document.activeElement
+  if (active?.closest('form') && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true
+  return !!document.querySelector('form .field-invalid, form .form-alert-danger, form [aria-invalid="true"]')
+}
+
+/** Whether a reward's toast may show now: fresh (by its own time), and not over a form in use. */
+export function rewardToastNow(n: Pick<InAppNotificationDto, 'created_at'>, now = Date.now()): boolean {
+  const at = Date.parse(n.created_at)
+  if (Number.isFinite(at) && now - at > REWARD_TOAST_FRESH_MS) return false
+  return !busyWithAForm()
+}
+
 function showToast(n: InAppNotificationDto) {
+  if (n.type === 'reward' && !rewardToastNow(n)) return
   notify(n.description ?? '', n.level === 'danger' ? 'danger' : n.level, n.close_after ?? 0, {
     title: n.title,
     type: n.type,

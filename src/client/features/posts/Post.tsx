@@ -44,7 +44,7 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
       >
         <span style={{ transform: `scaleX(${progress})` }} />
       </div>
-      <a className="back-link" href={backHref(boot, href)}>
+      <a className="back-link" href={backHref(boot, href) ?? undefined}>
         ← {t('frame.back')}
       </a>
       {p.images?.cover && <Cover className="page-cover" src={p.images.cover} on="page" testId="post-cover" />}

@@ -15,10 +15,11 @@ import {
 /**
  * "Reminders on this device" (issue 34 §1; decision 052): a switch per browser, its state the
  * browser's own subscription (pushManager.getSubscription), asking for permission only when
- * turned on; and "Quiet at night", on by default. Where the device cannot, a kind explanation
+ * turned on; and whether this device keeps the person's quiet hours (on by default; the hours
+ * themselves are the person's, chosen in the settings above, issue 42 §3). Where the device cannot, a kind explanation
  * instead of a switch that does nothing. Its own chunk, loaded after hydration.
  */
-export default function DevicePush() {
+export default function DevicePush({ quiet: hours }: { quiet: { from: string; until: string } | null }) {
   const { t, boot } = usePage()
   const userId = boot.user?.id ?? null
   const id = useId()
@@ -27,6 +28,8 @@ export default function DevicePush() {
   const [quiet, setQuiet] = useState(readQuiet)
   const [busy, setBusy] = useState(false)
   const [note, setNote] = useState<string | null>(null)
+  // This browser or window cannot hold reminders (issue 42 §3): why and what to do, not a retry.
+  const [blockedHere, setBlockedHere] = useState(false)
 
   useEffect(() => {
     const s = pushSupport()
@@ -55,6 +58,7 @@ export default function DevicePush() {
       if (next) {
         const { result } = await turnOn(quiet)
         if (result === 'denied') setSupport('denied')
+        else if (result === 'blocked_here') setBlockedHere(true)
         else if (result === 'not_allowed') setNote(t('push.device.not_allowed'))
         else if (result === 'failed') setNote(t('push.device.failed'))
         setOn(result === 'on')
@@ -82,12 +86,12 @@ export default function DevicePush() {
   }
 
   if (support === null) return null
-  const explained = support !== 'ok' && t(`push.device.${support}`)
+  const explained = blockedHere ? t('first_week.push.blocked_here') : support !== 'ok' && t(`push.device.${support}`)
   return (
     <div
       className="device-push"
       data-testid="device-push"
-      data-state={explained ? support : on === null ? 'loading' : on ? 'on' : 'off'}
+      data-state={blockedHere ? 'blocked_here' : explained ? support : on === null ? 'loading' : on ? 'on' : 'off'}
     >
       <h3 id={`${id}-title`}>{t('push.device.title')}</h3>
       <p className="field-hint" id={`${id}-hint`}>
@@ -123,10 +127,12 @@ export default function DevicePush() {
               onChange={(e) => void chooseQuiet(e.target.checked)}
               data-testid="device-push-quiet"
             />
-            <label htmlFor={`${id}-quiet`}>{t('push.device.quiet')}</label>
+            <label htmlFor={`${id}-quiet`}>
+              {hours ? t('first_week.quiet.device', hours) : t('first_week.quiet.device_none')}
+            </label>
           </div>
           <p className="field-hint" id={`${id}-quiet-hint`}>
-            {t('push.device.quiet_hint')}
+            {t('first_week.quiet.device_hint')}
           </p>
           {note && (
             <p className="form-alert form-alert-info" role="status" data-testid="device-push-note">

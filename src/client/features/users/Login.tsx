@@ -7,6 +7,7 @@ import { ProviderButtons } from './ProviderButtons'
 import { useCaptcha, type Captcha } from '#client/components/Turnstile.tsx'
 import { useForm } from '#client/components/forms.tsx'
 import { safeRedirect } from '#shared/redirect'
+import { landingPage } from '#shared/pages'
 import { readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
 
@@ -20,7 +21,8 @@ const { authenticate } = contract(() => import('#shared/contract/users'))
 export default function Login({ boot }: PageProps) {
   const { t, href } = usePage()
   const q = boot.query
-  const target = safeRedirect(q.redirect ?? q.redirect_to, href('journey'))
+  // Asked for: that page; else the person's landing, known once signed in (staff: their work).
+  const asked = safeRedirect(q.redirect ?? q.redirect_to, '')
   const hasLink = !!(q.user_id && q.authorization)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -68,7 +70,7 @@ export default function Login({ boot }: PageProps) {
     captcha.current?.reset()
     if (!res) return
     storeUser(res.user)
-    window.location.assign(target)
+    window.location.assign(asked || href(landingPage(res.user.role)))
   }
 
   function submit() {
@@ -112,7 +114,7 @@ export default function Login({ boot }: PageProps) {
                 {t('accounts.login.submit')}
               </BusyButton>
             </form>
-            <ProviderButtons redirect={target} afterForm />
+            <ProviderButtons redirect={asked || undefined} afterForm />
             <p className="auth-switch">
               {t('accounts.login.no_account')} <a href={href('register')}>{t('accounts.login.join')}</a>
             </p>

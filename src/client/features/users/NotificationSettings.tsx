@@ -14,19 +14,31 @@ const DevicePush = lazy(() => import('./DevicePush'))
 export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: UserDto) => void }) {
   const { t, href } = usePage()
   const hydrated = useHydrated()
-  const [reader, setReader] = useState(user.is_a_email_reader)
+  // Quiet hours (issue 42 §3): the person's own night, or none; 22:00–08:00 until they choose.
+  const [quietOn, setQuietOn] = useState(!!(user.quiet_from && user.quiet_until))
+  const [quietFrom, setQuietFrom] = useState(user.quiet_from ?? '22:00')
+  const [quietUntil, setQuietUntil] = useState(user.quiet_until ?? '08:00')
   const [time, setTime] = useState(user.perfect_time_to_send_notifications ?? '')
   // Issue 11: the channels (none chosen yet means both); at least one stays on (stopping all is the link below).
   const chosen = user.notification_channels.length ? user.notification_channels : ['in_app', 'email']
   const [inApp, setInApp] = useState(chosen.includes('in_app'))
   const [byEmail, setByEmail] = useState(chosen.includes('email'))
   const form = useForm()
-  const { busy } = form
+  const { busy, errors } = form
   async function save() {
     const channels = channelsToSave(inApp, byEmail)
+    form.setErrors({})
     const res = await form.send(() =>
       call(updateProfile, {
-        input: { is_a_email_reader: reader, perfect_time_to_send_notifications: time, notification_channels: channels },
+        input: {
+          // One box for email (issue 42 §10: "By email" and "Send me notification emails" were two
+          // ticks for one wish): it sets the channel and the readers' flag together.
+          is_a_email_reader: byEmail,
+          perfect_time_to_send_notifications: time,
+          notification_channels: channels,
+          quiet_from: quietOn ? quietFrom : 'none',
+          quiet_until: quietOn ? quietUntil : 'none',
+        },
       }),
     )
     if (res) onSaved(res.user)
@@ -44,9 +56,6 @@ export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved
         <Check name="channel_email" checked={byEmail} onChecked={(v) => (v || inApp) && setByEmail(v)}>
           {t('engagement.notifications.settings_email')}
         </Check>
-        <Check name="is_a_email_reader" checked={reader} onChecked={setReader}>
-          {t('accounts.profile.email_reader')}
-        </Check>
         <Field
           label={t('accounts.profile.best_time')}
           name="perfect_time_to_send_notifications"
@@ -54,6 +63,35 @@ export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved
           value={time}
           onValue={setTime}
         />
+        <fieldset className="quiet-hours" data-testid="quiet-hours">
+          <legend>{t('first_week.quiet.legend')}</legend>
+          <p className="field-hint">{t('first_week.quiet.hint')}</p>
+          <Check name="quiet_none" checked={!quietOn} onChecked={(v) => setQuietOn(!v)}>
+            {t('first_week.quiet.none')}
+          </Check>
+          {quietOn && (
+            <div className="quiet-hours-times">
+              <Field
+                label={t('first_week.quiet.from')}
+                name="quiet_from"
+                type="time"
+                value={quietFrom}
+                onValue={setQuietFrom}
+                error={errors.quiet_from}
+                required
+              />
+              <Field
+                label={t('first_week.quiet.until')}
+                name="quiet_until"
+                type="time"
+                value={quietUntil}
+                onValue={setQuietUntil}
+                error={errors.quiet_until}
+                required
+              />
+            </div>
+          )}
+        </fieldset>
         <div className="auth-actions">
           <button className="button button-primary" type="submit" disabled={!hydrated || busy}>
             {t('accounts.profile.save')}
@@ -65,7 +103,9 @@ export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved
       </form>
       {hydrated && (
         <Suspense fallback={null}>
-          <DevicePush />
+          <DevicePush
+            quiet={user.quiet_from && user.quiet_until ? { from: user.quiet_from, until: user.quiet_until } : null}
+          />
         </Suspense>
       )}
     </section>

@@ -16,6 +16,7 @@ import { NotificationSettings } from './NotificationSettings'
 import '#client/components/forms.css'
 import { Role } from '#shared/enums'
 import { formatDollars } from '#shared/catalogue'
+import { isStaff } from '#shared/pages'
 
 const { deleteUser, exportMyData } = contract(() => import('#shared/contract/users'))
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
@@ -102,19 +103,22 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
         <div>
           <h1>{t('accounts.profile.title')}</h1>
           <p className="profile-email">{user.email}</p>
-          <p className="profile-chips">
-            {user.subscriber && <span className="chip">{t('accounts.profile.subscriber')}</span>}
-            <span className="chip">
-              {t('accounts.profile.credits')}: {formatDollars(user.credits, locale)}
-            </span>
-            {!user.subscriber && user.free_access_until && (
+          {/* Credits and free access are a patient's (issue 42 §8): staff do not book or pay for sessions. */}
+          {!isStaff(user.role) && (
+            <p className="profile-chips" data-testid="profile-chips">
+              {user.subscriber && <span className="chip">{t('accounts.profile.subscriber')}</span>}
               <span className="chip">
-                {t('accounts.profile.free_until', {
-                  date: formatDate(user.free_access_until, boot, { day: 'numeric', month: 'long' }),
-                })}
+                {t('accounts.profile.credits')}: {formatDollars(user.credits, locale)}
               </span>
-            )}
-          </p>
+              {!user.subscriber && user.free_access_until && (
+                <span className="chip">
+                  {t('accounts.profile.free_until', {
+                    date: formatDate(user.free_access_until, boot, { day: 'numeric', month: 'long' }),
+                  })}
+                </span>
+              )}
+            </p>
+          )}
         </div>
       </header>
 

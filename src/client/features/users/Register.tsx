@@ -16,7 +16,8 @@ export default function Register(_: PageProps) {
         <RegisterForm redirectTo={href('journey')} onDone={() => setDone(true)} />
         {!done && (
           <>
-            <ProviderButtons redirect={href('journey')} afterForm />
+            {/* No target: the server lands the person by role (an existing psychologist on the agenda). */}
+            <ProviderButtons afterForm />
             <p className="auth-switch">
               {t('accounts.register.have_account')} <a href={href('login')}>{t('accounts.register.sign_in')}</a>
             </p>

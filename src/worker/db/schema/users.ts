@@ -42,6 +42,12 @@ export const users = sqliteTable(
     notificationPushToken: text('notification_push_token'),
     perfectTimeToSendNotifications: text('perfect_time_to_send_notifications'), // 'HH:MM' local
     isAEmailReader: bool('is_a_email_reader').notNull().default(false),
+    /**
+     * The person's quiet hours, 'HH:MM' on each device's clock (issue 42 §3): reminders wait
+     * from `quiet_from` until `quiet_until` (over midnight when from > until). Both null: none.
+     */
+    quietFrom: text('quiet_from').default('22:00'),
+    quietUntil: text('quiet_until').default('08:00'),
     preferredPsychologistId: linksTo('preferred_psychologist_id', (): AnySQLiteColumn => users.id),
     stripeId: text('stripe_id'),
     razorPayId: text('razor_pay_id'),

@@ -6,6 +6,7 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { isLocale, type Locale } from '#shared/i18n/index'
+import { landingPage } from '#shared/pages'
 import { safeRedirect } from '#shared/redirect'
 import type { AppEnv } from '#worker/env'
 import { AppError } from '#worker/http/errors'
@@ -21,7 +22,8 @@ const STATE_TTL_SEC = 10 * 60
 
 interface FlowState {
   nonce: string
-  redirect: string
+  /** Where the person asked to go back to; '' (or absent): their landing, known once signed in. */
+  redirect?: string
   locale: Locale
 }
 
@@ -67,7 +69,7 @@ export async function startProviderFlow(c: Context<AppEnv>) {
   const state = randomToken()
   const flow: FlowState = {
     nonce: randomToken(),
-    redirect: safeRedirect(c.req.query('redirect'), localizedHref(locale, 'journey')),
+    redirect: safeRedirect(c.req.query('redirect'), ''),
     locale,
   }
   await c.env.KV.put(`oauth:${await sha256(state)}`, JSON.stringify(flow), { expirationTtl: STATE_TTL_SEC })
@@ -132,7 +134,8 @@ export async function finishProviderFlow(c: Context<AppEnv>) {
     if (c.var.user) await endSession(c, { replaced: true })
     await createSession(c, user, { remember: true })
     // Checked again on the way out: a flow stored by an older version may hold anything.
-    return c.redirect(safeRedirect(flow.redirect, localizedHref(locale, 'journey')), 303)
+    // Staff land on their own work, others on their plan (issue 42 §8, shared/pages landingPath).
+    return c.redirect(safeRedirect(flow.redirect, localizedHref(locale, landingPage(user.role))), 303)
   } catch (err) {
     if (err instanceof AppError) return failed(err.code === 'conflict' ? 'email_taken' : 'failed')
     throw err

@@ -45,6 +45,7 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   if (input.perfect_time_to_send_notifications !== undefined)
     patch.perfectTimeToSendNotifications = input.perfect_time_to_send_notifications
   if (input.notification_channels !== undefined) patch.notificationChannels = input.notification_channels
+  Object.assign(patch, quietHoursPatch(input))
   if (input.is_a_email_reader !== undefined) {
     patch.isAEmailReader = input.is_a_email_reader
     // Asking for mail again turns notifications back on.
@@ -90,10 +91,29 @@ export async function getMe(ctx: Ctx) {
   return toUserDto(user, await personal(ctx, 'balance', null, () => balanceCents(ctx.db, caller.id)))
 }
 
+/**
+ * The person's quiet hours (issue 42 §3), sent as a pair: `none` (either side) clears them, two
+ * times set them; one alone, or the same time twice (a night of no length), is refused with the
+ * field named.
+ */
+function quietHoursPatch(input: UpdateRequest): Partial<NewUser> {
+  const { quiet_from: from, quiet_until: until } = input
+  if (from === undefined && until === undefined) return {}
+  if (from === 'none' || until === 'none') return { quietFrom: null, quietUntil: null }
+  if (from === undefined || until === undefined)
+    throw new AppError('validation', {
+      fields: { [from === undefined ? 'quiet_from' : 'quiet_until']: ['first_week.quiet.both'] },
+    })
+  if (from === until) throw new AppError('validation', { fields: { quiet_until: ['first_week.quiet.same'] } })
+  return { quietFrom: from, quietUntil: until }
+}
+
 /** Fields of the notification settings form: saving only these says 'Settings updated.' */
 const SETTINGS_FIELDS = new Set([
   'is_a_email_reader',
   'perfect_time_to_send_notifications',
+  'quiet_from',
+  'quiet_until',
   'notification_channels',
   'timezone',
   'captcha_token',

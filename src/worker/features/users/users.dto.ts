@@ -42,6 +42,8 @@ export function toUserDto(u: User, creditsCents: number): UserDto {
     notification_channels: u.notificationChannels ?? [],
     perfect_time_to_send_notifications: u.perfectTimeToSendNotifications,
     is_a_email_reader: u.isAEmailReader,
+    quiet_from: u.quietFrom,
+    quiet_until: u.quietUntil,
     notifications_disabled: !!u.notificationsDisabledAt,
     preferred_psychologist: u.preferredPsychologistId,
     free_access_until: iso(u.freeAccessUntil),
