@@ -5,8 +5,15 @@ import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import { emptySafetyPlan } from '#shared/safety'
 import { getDb } from '#worker/db/client'
-import { recommendationsFor, recommendedRouteIds, saveRecommendation } from '#worker/features/care/recommendations.repo'
-import { safetyPlanOf, saveSafetyPlan } from '#worker/features/care/safety.repo'
+import { recommendedRouteIds, saveRecommendation } from '#worker/features/care/recommendations.repo'
+import { saveSafetyPlan } from '#worker/features/care/safety.repo'
+// What another feature reads (the shared practice of issue 44 §1) comes through care.service.
+import {
+  recommendationsFor,
+  safetyPlanOf,
+  type RecommendationRow,
+  type SafetyPlanRow,
+} from '#worker/features/care/care.service'
 import { makeAppointment, makeRoute, makeUser } from '../factories'
 
 const db = () => getDb(env.DB)
@@ -22,7 +29,8 @@ describe('care repos', () => {
     const late = await saveSafetyPlan(db(), p.id, morning, new Date('2026-12-07T08:00:00Z'))
     expect(late.kept).toBe(false)
     expect(late.plan.steps.warning_signs).toEqual(['Me aíslo'])
-    expect((await safetyPlanOf(db(), p.id))?.updatedAt.toISOString()).toBe('2026-12-07T22:00:00.000Z')
+    const kept: SafetyPlanRow | null = await safetyPlanOf(db(), p.id)
+    expect(kept?.updatedAt.toISOString()).toBe('2026-12-07T22:00:00.000Z')
   })
 
   it('recommendations: per person, per psychologist, routes in order, a second save replaces the first', async () => {
@@ -51,7 +59,7 @@ describe('care repos', () => {
     })
     expect(again).toEqual({ id: first.id, created: false })
     await saveRecommendation(db(), { appointmentId: s2, hostId: h2.id, userId: p.id, routeIds: [b.id], note: '', now })
-    const byH1 = await recommendationsFor(db(), { hostId: h1.id, userId: p.id })
+    const byH1: RecommendationRow[] = await recommendationsFor(db(), { hostId: h1.id, userId: p.id })
     expect(byH1.map((r) => [r.routeIds, r.note])).toEqual([[[c.id, a.id], 'y']])
     expect(await recommendationsFor(db(), { userId: p.id })).toHaveLength(2)
     expect(await recommendationsFor(db(), { hostId: h2.id, userId: h1.id })).toEqual([])

@@ -3,8 +3,17 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { batch, rowsIn } from '#worker/db/query'
-import { recommendationRoutes, recommendations } from '#worker/db/schema'
+import { ContentStatus } from '#shared/enums'
+import { batch, rows, rowsIn } from '#worker/db/query'
+import {
+  appointments,
+  recommendationRoutes,
+  recommendations,
+  routes,
+  unitProgress,
+  units,
+  users,
+} from '#worker/db/schema'
 
 /** One recommendation: the session it followed, who made it (null: a psychologist who has left), its routes in order. */
 export interface RecommendationRow {
@@ -105,4 +114,87 @@ export async function saveRecommendation(
   const [row] = rowsIn(head, z.object({ id: z.number(), created_at: z.number() }))
   if (!row) throw new Error('recommendation missing right after its write')
   return { id: row.id, created: row.created_at === r.now.getTime() }
+}
+
+/** What a recommendation needs to know of its session: whose it is, and how it ended. */
+export interface SessionFacts {
+  id: number
+  guestId: number
+  hostId: number | null
+  status: number
+  guestLanguage: 'es' | 'en'
+  guestName: string
+}
+
+/** Session `id` with its guest's language, or undefined. */
+export async function sessionFacts(db: Db, id: number): Promise<SessionFacts | undefined> {
+  const row = await db
+    .select({
+      id: appointments.id,
+      guestId: appointments.guestId,
+      hostId: appointments.hostId,
+      status: appointments.status,
+      guestLanguage: users.language,
+      guestName: users.name,
+    })
+    .from(appointments)
+    .innerJoin(users, eq(users.id, appointments.guestId))
+    .where(eq(appointments.id, id))
+    .get()
+  return row && { ...row, guestLanguage: row.guestLanguage === 'en' ? 'en' : 'es', guestName: row.guestName ?? '' }
+}
+
+/** Routes `ids` as a recommendation checks them: language, and whether a person can open them now. */
+export function routesToRecommend(db: Db, ids: readonly number[]) {
+  return db
+    .select({ id: routes.id, language: routes.language, status: routes.status, isActive: routes.isActive })
+    .from(routes)
+    .where(inArray(routes.id, [...ids]))
+    .all()
+}
+
+/** The routes `ids` as the person's page shows them, with their progress (completed visible units / visible units). */
+export async function routeCards(db: Db, userId: number, ids: readonly number[]) {
+  if (!ids.length) return []
+  return rows(
+    db,
+    sql`SELECT r.id, r.slug, r.title, r.description, r.images,
+          (SELECT count(*) FROM ${units} u WHERE u.route_id = r.id AND u.status = ${ContentStatus.visible}) AS total,
+          (SELECT count(*) FROM ${units} u JOIN ${unitProgress} p ON p.unit_id = u.id AND p.user_id = ${userId}
+            WHERE u.route_id = r.id AND u.status = ${ContentStatus.visible} AND p.completed_at IS NOT NULL) AS done
+        FROM ${routes} r
+        WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND r.status = ${ContentStatus.visible}`,
+    z.object({
+      id: z.number(),
+      slug: z.string(),
+      title: z.string(),
+      description: z.string().nullable(),
+      images: z.string().nullable(),
+      total: z.number(),
+      done: z.number(),
+    }),
+  )
+}
+
+/** The names of the psychologists `ids`. */
+export async function hostNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map()
+  const found = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .all()
+  return new Map(found.map((u) => [u.id, u.name ?? '']))
+}
+
+/** Whether route `routeId` was recommended to `userId`: it then opens whatever their plan's order. */
+export async function isRecommended(db: Db, userId: number, routeId: number): Promise<boolean> {
+  const found = await db
+    .select({ id: recommendationRoutes.routeId })
+    .from(recommendationRoutes)
+    .innerJoin(recommendations, eq(recommendations.id, recommendationRoutes.recommendationId))
+    .where(and(eq(recommendations.userId, userId), eq(recommendationRoutes.routeId, routeId)))
+    .limit(1)
+    .all()
+  return found.length > 0
 }
