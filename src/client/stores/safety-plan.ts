@@ -17,6 +17,15 @@ export interface DevicePlan {
   pending: boolean
 }
 
+/** Whether this device keeps a plan: /help then starts React at once, to show it without a touch. */
+export function hasDevicePlan(): boolean {
+  try {
+    return localStorage.getItem(KEY) !== null
+  } catch {
+    return false
+  }
+}
+
 export function readDevicePlan(): DevicePlan | null {
   try {
     const raw = localStorage.getItem(KEY)

@@ -16,7 +16,6 @@ import {
 } from '#shared/safety'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { useHydrated } from '#client/components/forms.tsx'
 import { readDevicePlan, writeDevicePlan, type DevicePlan } from '#client/stores/safety-plan.ts'
 
 const { mySafetyPlan, saveSafetyPlan } = contract(() => import('#shared/contract/care'))
@@ -58,7 +57,6 @@ const telOf = (phone: string) => phone.replace(/[^\d+*#]/g, '')
  */
 export function SafetyPlan({ country }: { country: CrisisCountry | undefined }) {
   const { t, locale, href, boot } = usePage()
-  const hydrated = useHydrated()
   const id = useId()
   const userId = boot.user?.id ?? null
   const [plan, setPlan] = useState<DevicePlan>(() => freshPlan(country, locale))
@@ -287,7 +285,6 @@ export function SafetyPlan({ country }: { country: CrisisCountry | undefined }) 
             <button
               type="button"
               className="button button-primary"
-              disabled={!hydrated}
               onClick={() => {
                 setStatus('')
                 setDraft(plan.steps)
@@ -296,7 +293,7 @@ export function SafetyPlan({ country }: { country: CrisisCountry | undefined }) 
             >
               {t('care.plan.edit')}
             </button>
-            <button type="button" className="button" disabled={!hydrated} onClick={() => window.print()}>
+            <button type="button" className="button" onClick={() => window.print()}>
               {t('care.plan.print')}
             </button>
           </div>
