@@ -5,6 +5,7 @@ import { sendPageEvents } from './features/site/usePageEvents'
 import { MARKETING_PAGES, readConsent } from './features/site/consent/consent'
 import { moveCarouselsEarly } from './carousel-early'
 import './styles.css'
+import { hasDevicePlan } from './stores/safety-plan'
 
 /**
  * The page's first script (issue 43 §1, docs/decisions/062-*.md). The page is painted and works
@@ -72,6 +73,8 @@ const now =
   !assets?.lazy ||
   !!boot.user ||
   !!document.documentElement.dataset.offline ||
+  // /help with a safety plan kept on this device (issue 44 §4): shown at once, offline too.
+  (boot.page === 'help' && hasDevicePlan()) ||
   (!!consented && (consented.analytics || consented.ads) && MARKETING_PAGES.has(boot.page)) ||
   // The login signs in by itself with a sign-in link, and says at once that a session expired.
   (boot.page === 'login' &&

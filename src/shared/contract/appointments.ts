@@ -40,6 +40,8 @@ const personSchema = z.object({
   name: z.string().nullable(),
   avatar: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** The person's language (es|en), when known: the routes a psychologist recommends are in it. */
+  language: z.enum(['es', 'en']).optional(),
 })
 
 export const appointmentSchema = z.object({

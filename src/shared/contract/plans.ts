@@ -1,5 +1,6 @@
 // Plans: ordered routes with lock rules, assigned to users (issue 7; SPEC §3 "Plan", §4 plan
 // route lock codes, §7 "Plans" rows). docs/API.md "Plans (issue 7)" has the rules.
+import { recommendationSchema } from './care'
 import { z } from './zod'
 import { PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
 import { del, get, post } from './call'
@@ -147,7 +148,11 @@ export const plansCalls = [
 // ── Page data (issue 7 §5) ──────────────────────────────────────────────────────────────────
 
 /** /journey: the caller's current plan and its routes; null when they have none (the empty state). */
-export const journeyPageData = z.object({ status: planStatusSchema.nullable() })
+/** /journey: the plan's status, and what the person's psychologists recommended after a session (issue 44 §3). */
+export const journeyPageData = z.object({
+  status: planStatusSchema.nullable(),
+  recommendations: z.array(recommendationSchema),
+})
 export type JourneyPageData = z.infer<typeof journeyPageData>
 
 /**

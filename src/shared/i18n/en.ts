@@ -18,6 +18,7 @@ import * as users from './users'
 import * as checkins from './checkins'
 import * as push from './push'
 import * as firstWeek from './first-week'
+import * as care from './care'
 
 const en = {
   ...app.en,
@@ -37,6 +38,7 @@ const en = {
   ...checkins.en,
   ...push.en,
   ...firstWeek.en,
+  ...care.en,
   accounts: users.en,
 }
 

@@ -17,6 +17,7 @@ import * as users from './users'
 import * as checkins from './checkins'
 import * as push from './push'
 import * as firstWeek from './first-week'
+import * as care from './care'
 import type { Messages } from './en'
 
 const es: Messages = {
@@ -37,6 +38,7 @@ const es: Messages = {
   ...checkins.es,
   ...push.es,
   ...firstWeek.es,
+  ...care.es,
   accounts: users.es,
 }
 

@@ -4,12 +4,14 @@ import { CancelForm } from './CancelForm'
 import { isLive } from './format'
 import { CloseForm, MeetingForm } from './HostForms'
 import { MoveForm, inMoveWindow, movable, movesNote } from './MoveForm'
+import { RecommendForm } from './RecommendForm'
+import { AppointmentStatus } from '#shared/enums'
 
 export type CardChange =
   | { kind: 'confirmed' | 'closed' | 'meeting' | 'moved'; appointment: AppointmentDto }
   | { kind: 'cancelled'; appointment: AppointmentDto; refunded: number }
 
-export type Panel = 'cancel' | 'meeting' | 'close' | 'move' | null
+export type Panel = 'cancel' | 'meeting' | 'close' | 'move' | 'recommend' | null
 
 interface Props {
   appointment: AppointmentDto
@@ -80,6 +82,11 @@ export function CardActions({
             opener('cancel', t('appointment_pages.cancel'), busy, true)}
         </div>
       )}
+      {/* After a session closed as attended, its psychologist may recommend routes (issue 44 §3). */}
+      {a.status === AppointmentStatus.attended && side === 'host' && panel === null && (
+        <div className="appt-actions">{opener('recommend', t('care.recommend.action'))}</div>
+      )}
+      {panel === 'recommend' && <RecommendForm appointment={a} guestName={otherName} onClose={() => setPanel(null)} />}
       {isLive(a) && side === 'guest' && panel === null && inMoveWindow(a) && !movable(a) && (
         // Moved MAX_MOVES times: no Move button, and the reason said kindly, with what is still possible.
         <p className="appt-policy" data-testid="moves-used">

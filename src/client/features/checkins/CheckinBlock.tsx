@@ -165,6 +165,9 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
             <p>{t('checkins.help.body')}</p>
             <a className="button" href={href('help')} data-testid="checkin-help-link">
               {t('checkins.help.link')}
+            </a>{' '}
+            <a className="button" href={`${href('help')}#safety-plan`} data-testid="checkin-safety-plan">
+              {t('care.plan.link')}
             </a>
           </aside>
         )}

@@ -5,6 +5,7 @@ import type { Locale, Translate } from '#shared/i18n/index'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import './legal.css'
 import { LineIcon } from '#client/components/LineIcon.tsx'
+import { SafetyPlan } from './SafetyPlan'
 
 /**
  * Help in a crisis (issue 8 §6): the emergency number and the crisis lines of the person's
@@ -53,6 +54,12 @@ export default function Help({ data, boot }: PageProps<HelpPageData>) {
         </p>
       </section>
 
+      <p className="help-to-plan">
+        <a href="#safety-plan" data-testid="help-to-safety-plan">
+          {t('care.plan.link')}
+        </a>
+      </p>
+
       <p className="help-why">{why}</p>
       {firsts.map((c) => (
         <Country key={c.code} country={c} locale={locale} t={t} first />
@@ -62,6 +69,8 @@ export default function Help({ data, boot }: PageProps<HelpPageData>) {
         <h2 id="help-breathe-title">{t('help.breathe_title')}</h2>
         <p>{t('help.breathe')}</p>
       </section>
+
+      <SafetyPlan country={firsts[0]} />
 
       <h2 className="help-others-title">{t('help.others')}</h2>
       {others.map((c) => (

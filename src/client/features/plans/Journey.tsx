@@ -3,6 +3,7 @@ import type { JourneyPageData } from '#shared/contract/plans'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { PlanRoutes, continueTarget } from './PlanRoutes'
+import { Recommended } from './Recommended'
 import { NextUnitsDownload } from '#client/features/playback/Downloads.tsx'
 import './plans.css'
 
@@ -73,6 +74,7 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
           </header>
           {/* Rendered by the server too, so the list below does not move when the page hydrates. */}
           {boot.user && next && <NextUnitsDownload route={next.route} planId={status.plan.id} user={boot.user.id} />}
+          <Recommended list={data.recommendations} />
           <PlanRoutes items={items} planId={status.plan.id} />
         </>
       ) : (
@@ -84,6 +86,7 @@ export default function Journey({ data }: PageProps<JourneyPageData>) {
           <button type="button" className="button button-primary" disabled data-testid="continue">
             {t('journey.continue')}
           </button>
+          <Recommended list={data.recommendations} />
         </>
       )}
       <p className="journey-help">

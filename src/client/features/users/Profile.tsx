@@ -11,6 +11,7 @@ import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { clearOnLogout } from '#client/app/logout.ts'
 import { $user, storeUser } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
+import { forgetDevicePlan } from '#client/stores/safety-plan.ts'
 import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import { NotificationSettings } from './NotificationSettings'
 import '#client/components/forms.css'
@@ -291,6 +292,8 @@ function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
     // person to sign in instead of reading this confirmation and going home.
     $user.set(null)
     void clearOnLogout()
+    // Their safety plan goes with the account, this device's copy too (issue 44 §5).
+    forgetDevicePlan()
     void import('#client/pwa/push.ts').then((m) => m.unsubscribeHere()).catch(() => {})
     setDone(res.message ?? t('accounts.messages.deleted'))
     window.setTimeout(() => window.location.assign(href('home')), 2000)

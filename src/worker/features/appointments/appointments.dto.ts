@@ -35,7 +35,14 @@ export async function toDto(
   o: {
     people?: Map<
       number,
-      { id: number; name: string | null; avatar: string | null; timezone: string | null; phone: string | null }
+      {
+        id: number
+        name: string | null
+        avatar: string | null
+        timezone: string | null
+        phone: string | null
+        language?: string | null
+      }
     >
     relations?: string[]
     properties?: string[]
@@ -47,7 +54,14 @@ export async function toDto(
     if (id === null) return null
     const p = o.people?.get(id)
     return p
-      ? { id: p.id, name: p.name, avatar: p.avatar, timezone: p.timezone }
+      ? {
+          id: p.id,
+          name: p.name,
+          avatar: p.avatar,
+          timezone: p.timezone,
+          // The person's language: a psychologist recommends routes in it (issue 44 §3).
+          ...(p.language === 'es' || p.language === 'en' ? { language: p.language as 'es' | 'en' } : {}),
+        }
       : { id, name: null, avatar: null, timezone: null }
   }
   const channel = channelName(a.meetingChannel)

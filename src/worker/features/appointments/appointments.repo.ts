@@ -247,7 +247,14 @@ export async function listFor(
 export const peopleByIds = (db: Db, ids: number[]) =>
   ids.length
     ? db
-        .select({ id: users.id, name: users.name, avatar: users.avatar, timezone: users.timezone, phone: users.phone })
+        .select({
+          id: users.id,
+          name: users.name,
+          avatar: users.avatar,
+          timezone: users.timezone,
+          phone: users.phone,
+          language: users.language,
+        })
         .from(users)
         .where(inArray(users.id, ids))
         .all()

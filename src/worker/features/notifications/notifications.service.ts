@@ -46,6 +46,43 @@ export async function notifyUser(
   await deliverInApp(env, [row])
 }
 
+/**
+ * A notice for one person from another person's act (a psychologist's recommendation), on every
+ * channel the notice path has: the person's own choice of channels, their opt-out and quiet hours
+ * (push) are applied when it goes out, by the minute job, as for any notice. `copy` is the words in
+ * each language; `from` is who caused it (kept as the notice's author).
+ */
+export async function noticeToOne(
+  { db }: Pick<Ctx, 'db'>,
+  userId: number,
+  copy: Record<Locale, { title: string; description: string }>,
+  from: number,
+  now: number,
+) {
+  for (const channel of ['in_app', 'email', 'push'] as const)
+    await repo.insertNotification(
+      db,
+      {
+        receivers: JSON.stringify([userId]),
+        send_at: now,
+        language: null,
+        channel,
+        role_recipients: null,
+        readers_only: 0,
+        delay_amount: null,
+        delay_unit: null,
+        at_best_moment: 0,
+        level: 'info',
+        copy: JSON.stringify(copy),
+        title: copy.es.title,
+        description: copy.es.description,
+        content: null,
+      },
+      from,
+      now,
+    )
+}
+
 // ── The person's own ─────────────────────────────────────────────────────────────────────────
 
 export async function unread(ctx: Ctx) {

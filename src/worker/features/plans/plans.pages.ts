@@ -1,5 +1,6 @@
 // Server data of the journey pages (SPEC §2 "/performance", "/journey", "/plan/{slug}"; §8 the
 // blocked-route, need-appointment and plan-finished pages).
+import { mine as myRecommendations } from '#worker/features/care/recommendations.service'
 import {
   journeyPageData,
   performancePageData,
@@ -66,11 +67,11 @@ export const planOfQuery = (ctx: Ctx, query: Record<string, string>) => {
 
 export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blockedRoute' | 'needAppointment'> = {
   journey: loader(journeyPageData, async ({ ctx }) => {
-    const status = await currentStatus(ctx)
+    const [status, { recommendations }] = await Promise.all([currentStatus(ctx), myRecommendations(ctx)])
     // The look that found the plan finished shows the congratulation once (SPEC §4); the next
     // look shows the next plan, assigned in the same call.
     if (status?.just_finished) throw ShowPage.plain('planFinished', 200, { noindex: true })
-    return { status }
+    return { status, recommendations }
   }),
 
   // However it was reached (/plan/plan?plan_id=12 from an old link), its canonical URL is the

@@ -1,6 +1,7 @@
 // Plans (issue 7; SPEC §3 "Plan", §4 lock codes and "A plan is finished when progress is 100"):
 // the public list, the caller's plans and plan status, a plan's page and the locks that block a
 // route. The admins' writes are in plan-editing.service.ts, the starting plan in starting-plan.service.ts.
+import { isRecommended } from '#worker/features/care/care.service'
 import { servedImages } from '#shared/media'
 import { pagination } from '#shared/contract/list'
 import {
@@ -228,14 +229,21 @@ export async function routeBlock(
   // One round: the plan, the person's progress in its routes (the plan as a subquery) and their
   // appointments together; the plan's routes come from the public cache (issue 21 §2, §3).
   // Kept between the person's requests (http/person-cache.ts).
-  const [plan, progress, appointments] = await personal(ctx, 'route-block', [planId ?? null, routeId], () =>
-    Promise.all([
-      repo.lockingPlan(ctx.db, user.id, planId, routeId),
-      planRouteProgress(ctx.db, user.id, repo.lockingPlanId(ctx.db, user.id, planId, routeId)),
-      repo.appointmentCounts(ctx.db, user.id),
-    ]),
+  const [plan, progress, appointments, recommended] = await personal(
+    ctx,
+    'route-block',
+    [planId ?? null, routeId],
+    () =>
+      Promise.all([
+        repo.lockingPlan(ctx.db, user.id, planId, routeId),
+        planRouteProgress(ctx.db, user.id, repo.lockingPlanId(ctx.db, user.id, planId, routeId)),
+        repo.appointmentCounts(ctx.db, user.id),
+        isRecommended(ctx.db, user.id, routeId),
+      ]),
   )
-  if (!plan || !plan.hasRoute) return null
+  // A route their psychologist recommended opens whatever the plan's order (issue 44 §3); what a
+  // subscription gates is checked by playback after this, and stays gated.
+  if (!plan || !plan.hasRoute || recommended) return null
   const items = await sharedPlanItems(ctx, plan.id)
   const { locks } = statusOf(items, progress, appointments, now)
   const n = items.findIndex((i) => i.routeId === routeId)
