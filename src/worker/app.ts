@@ -34,6 +34,7 @@ import { seoRoutes } from '#worker/features/site/site.seo'
 import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
 import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
 import { checkinsRoutes } from '#worker/features/checkins/checkins.routes'
+import { sharesRoutes } from '#worker/features/shares/shares.routes'
 import { pushRoutes } from '#worker/push/push.routes'
 import {
   notificationsRoutes,
@@ -65,6 +66,7 @@ export const api = new Hono<AppEnv>()
   .route('/', paymentsRoutes)
   .route('/', adminRoutes)
   .route('/', checkinsRoutes)
+  .route('/', sharesRoutes)
   .route('/', pushRoutes)
 
 const app = new Hono<AppEnv>()

@@ -24,6 +24,7 @@ import { rankingCalls } from './ranking'
 import { notificationsCalls } from './notifications'
 import { checkinsCalls } from './checkins'
 import { pushCalls } from './push'
+import { sharesCalls } from './shares'
 
 export const CALLS: readonly Call[] = [
   ...appointmentsCalls,
@@ -48,6 +49,7 @@ export const CALLS: readonly Call[] = [
   ...notificationsCalls,
   ...checkinsCalls,
   ...pushCalls,
+  ...sharesCalls,
 ]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */
