@@ -3,8 +3,8 @@
 // only of what is shared), each read a view the person sees, refusals for everyone else.
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
-import { activeDays, completeUnits, makeAppointment, makeRoute, givenRows } from '../factories'
-import { checkins } from '#worker/db/schema'
+import { activeDays, completeUnits, given, givenRows, makeAppointment, makeRoute } from '../factories'
+import { checkins, recommendationRoutes, recommendations, safetyPlans } from '#worker/db/schema'
 import { register, setRole } from '../users/support'
 import { DAY, call, pair, pastSession, psychologist, seeShared, share, viewCount } from './support'
 
@@ -195,5 +195,63 @@ describe('what I share', () => {
     expect((await call(host.token, 'GET', '/v1/appointment/sharers')).body.guest_ids).toEqual([person.id])
     expect((await call(quiet.host.token, 'GET', '/v1/appointment/sharers')).body.guest_ids).toEqual([])
     expect((await call(person.token, 'GET', '/v1/appointment/sharers')).body.guest_ids).toEqual([])
+  })
+
+  it('the safety plan only when shared; this psychologist’s recommendations, and which routes were done', async () => {
+    const { person, host, session } = await pair()
+    const before = await pastSession(person.id, host.id, 7)
+    const other = await psychologist('Dr Other')
+    const done = await makeRoute({ units: [{ title: 'Uno', durationSeconds: 300 }] })
+    const notYet = await makeRoute({ units: [{ title: 'Uno', durationSeconds: 300 }] })
+    await givenRows(safetyPlans, {
+      userId: person.id,
+      warningSigns: ['I stop sleeping'],
+      coping: ['A walk'],
+      distractions: [],
+      people: [{ name: 'Marta', phone: '+34600000000' }],
+      professionals: [],
+      environment: [],
+    })
+    const mine = await makeAppointment(person.id, other.id, Date.now() - 20 * DAY, {
+      status: AppointmentStatus.attended,
+    })
+    const rec = await given(recommendations, {
+      appointmentId: before,
+      hostId: host.id,
+      userId: person.id,
+      note: 'Try the breathing one',
+    })
+    await givenRows(
+      recommendationRoutes,
+      { recommendationId: rec, routeId: done.id, position: 0 },
+      { recommendationId: rec, routeId: notYet.id, position: 1 },
+    )
+    await given(recommendations, { appointmentId: mine, hostId: other.id, userId: person.id, note: 'Not for Lucía' })
+    await completeUnits(person.id, [done.units[0]!.id], Date.now() - DAY)
+
+    await share(person.token, host.id, { practice: '1' })
+    const without = await seeShared(host.token, session)
+    expect(without.res.status).toBe(200)
+    expect(without.body.safety_plan).toBeNull()
+    expect(without.body.recommendations).toEqual([
+      expect.objectContaining({
+        appointment_id: before,
+        note: 'Try the breathing one',
+        routes: [expect.objectContaining({ id: done.id }), expect.objectContaining({ id: notYet.id })],
+      }),
+    ])
+    expect(without.body.practice.recommended).toEqual([
+      expect.objectContaining({ id: done.id, done: true }),
+      expect.objectContaining({ id: notYet.id, done: false }),
+    ])
+
+    await share(person.token, host.id, { practice: '1', safety_plan: '1' })
+    const withPlan = await seeShared(host.token, session)
+    expect(withPlan.body.safety_plan).toMatchObject({
+      warning_signs: ['I stop sleeping'],
+      people: [{ name: 'Marta', phone: '+34600000000' }],
+    })
+    const views = await call(person.token, 'GET', '/v1/my/share/views')
+    expect(views.body.views[0].seen).toEqual(['practice', 'safety_plan', 'recommendations'])
   })
 })

@@ -75,9 +75,26 @@ export const practiceSchema = z.object({
 })
 export type PracticeDto = z.infer<typeof practiceSchema>
 
-/** The safety plan as shared: its sections, each a list of lines (the other feature's own shape). */
-export const sharedSafetyPlanSchema = z.record(z.string(), z.unknown())
-export const sharedRecommendationSchema = z.record(z.string(), z.unknown())
+const contactSchema = z.object({ name: z.string(), phone: z.string() })
+/** The safety plan as shared: Stanley & Brown's six steps (src/shared/safety.ts), each a short list. */
+export const sharedSafetyPlanSchema = z.object({
+  warning_signs: z.array(z.string()),
+  coping: z.array(z.string()),
+  distractions: z.array(z.string()),
+  people: z.array(contactSchema),
+  professionals: z.array(contactSchema),
+  environment: z.array(z.string()),
+  updated_at: z.string(),
+})
+const routeRefSchema = z.object({ id: z.number().int(), title: z.string(), slug: z.string() })
+/** One recommendation this psychologist made after a session: its routes and note. */
+export const sharedRecommendationSchema = z.object({
+  id: z.number().int(),
+  appointment_id: z.number().int(),
+  note: z.string(),
+  routes: z.array(routeRefSchema),
+  created_at: z.string(),
+})
 
 export const sharedSchema = {
   appointment_id: z.number().int(),

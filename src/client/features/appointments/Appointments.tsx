@@ -173,7 +173,8 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
   const before = (a: AppointmentDto) =>
     isHost &&
     sharers.has(a.guest_id) &&
-    ((ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status) || Date.parse(a.end) >= Date.now() - RECENT_MS) &&
+    ((ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status) ||
+      Date.parse(a.end) >= Date.now() - RECENT_MS) &&
     a.status !== AppointmentStatus.cancelled
 
   const load = useCallback(

@@ -4,6 +4,7 @@ import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { formatDate } from '#client/components/dates.ts'
 import { MoodTrend } from '#client/features/checkins/MoodTrend.tsx'
+import { SAFETY_STEPS } from '#shared/safety'
 import '#client/features/checkins/checkins.css'
 import './shares.css'
 
@@ -72,7 +73,12 @@ function Shared({ s }: { s: SharedDto }) {
       <p className="field-hint">{t('shares.before.private')}</p>
       {nothing && <p>{t('shares.before.nothing')}</p>}
       {s.checkins && (
-        <MoodTrend trend={s.checkins} title={t('shares.before.trend_title')} caption={t('shares.before.trend_title')} level="h4" />
+        <MoodTrend
+          trend={s.checkins}
+          title={t('shares.before.trend_title')}
+          caption={t('shares.before.trend_title')}
+          level="h4"
+        />
       )}
       {s.notes && (
         <section className="before-part" data-testid="before-notes">
@@ -114,8 +120,7 @@ function Shared({ s }: { s: SharedDto }) {
               <ul>
                 {s.practice.recommended.map((r) => (
                   <li key={r.id}>
-                    {r.title}:{' '}
-                    {r.done ? t('shares.before.recommended_done') : t('shares.before.recommended_not_done')}
+                    {r.title}: {r.done ? t('shares.before.recommended_done') : t('shares.before.recommended_not_done')}
                   </li>
                 ))}
               </ul>
@@ -126,16 +131,37 @@ function Shared({ s }: { s: SharedDto }) {
       {s.safety_plan && (
         <section className="before-part" data-testid="before-safety-plan">
           <h4>{t('shares.before.plan_title')}</h4>
-          <Loose value={s.safety_plan} />
+          {SAFETY_STEPS.map((step) => {
+            const lines = s.safety_plan![step]
+            if (!lines.length) return null
+            return (
+              <div key={step} className="before-step">
+                <h5>{t(`shares.before.steps.${step}`)}</h5>
+                <ul>
+                  {lines.map((line, i) => (
+                    <li key={i}>
+                      {typeof line === 'string' ? line : [line.name, line.phone].filter(Boolean).join(' · ')}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )
+          })}
         </section>
       )}
       {s.recommendations && (
         <section className="before-part" data-testid="before-recommendations">
           <h4>{t('shares.before.recommendations_title')}</h4>
           <ul>
-            {s.recommendations.map((r, i) => (
-              <li key={i}>
-                <Loose value={r} />
+            {s.recommendations.map((r) => (
+              <li key={r.id}>
+                <strong>
+                  {t('shares.before.recommended_on', {
+                    date: formatDate(r.created_at, boot, { day: 'numeric', month: 'long' }),
+                  })}
+                </strong>
+                {r.routes.length > 0 && <span> {r.routes.map((x) => x.title).join(', ')}.</span>}
+                {r.note && <span> {r.note}</span>}
               </li>
             ))}
           </ul>
@@ -143,33 +169,4 @@ function Shared({ s }: { s: SharedDto }) {
       )}
     </div>
   )
-}
-
-/** Text of another feature's rows (the safety plan's sections, a recommendation), shown as it comes. */
-function Loose({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return null
-  if (typeof value === 'string' || typeof value === 'number') return <>{String(value)}</>
-  if (Array.isArray(value))
-    return (
-      <ul>
-        {value.map((v, i) => (
-          <li key={i}>
-            <Loose value={v} />
-          </li>
-        ))}
-      </ul>
-    )
-  if (typeof value === 'object')
-    return (
-      <>
-        {Object.entries(value as Record<string, unknown>).map(([k, v]) =>
-          v === null || v === '' || typeof v === 'boolean' || /(^id$|_id$|_at$)/.test(k) ? null : (
-            <div key={k}>
-              <Loose value={v} />
-            </div>
-          ),
-        )}
-      </>
-    )
-  return null
 }

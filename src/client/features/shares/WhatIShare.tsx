@@ -114,12 +114,7 @@ function ShareWith({ share: s, onSaved }: { share: ShareDto; onSaved: (s: ShareD
           disabled={busy || (!s.host_active && !anything)}
         />
         <div className="auth-actions">
-          <button
-            className="button button-primary"
-            type="submit"
-            disabled={busy || !changed}
-            data-testid="share-save"
-          >
+          <button className="button button-primary" type="submit" disabled={busy || !changed} data-testid="share-save">
             {t('shares.profile.save')}
           </button>
           {anything && (

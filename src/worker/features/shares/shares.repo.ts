@@ -10,7 +10,10 @@ import {
   activityDays,
   appointments,
   checkins,
+  recommendationRoutes,
+  recommendations,
   routes,
+  safetyPlans,
   shares,
   shareViews,
   unitProgress,
@@ -227,4 +230,54 @@ export function sharersOf(db: Db, hostId: number, recentFrom: number) {
           AND (SELECT role FROM ${users} WHERE id = ${hostId}) IN ${HOSTING}`,
     z.object({ id: z.number() }),
   )
+}
+
+// ── What the care feature keeps (safety_plans, recommendations; its repos are the writers) ──────
+// Read here, not through features/care's repos (a feature reaches another only through its
+// service, and the lookups are two selects): only after the share was checked above.
+
+const stringList = z.string().transform((v) => z.array(z.string()).parse(JSON.parse(v)))
+const contactList = z
+  .string()
+  .transform((v) => z.array(z.object({ name: z.string(), phone: z.string() })).parse(JSON.parse(v)))
+
+/** The safety plan `userId` keeps in their account, or undefined. */
+export function safetyPlanOf(db: Db, userId: number) {
+  return firstRow(
+    db,
+    sql`SELECT warning_signs, coping, distractions, people, professionals, environment, updated_at
+        FROM ${safetyPlans} WHERE user_id = ${userId}`,
+    z.object({
+      warning_signs: stringList,
+      coping: stringList,
+      distractions: stringList,
+      people: contactList,
+      professionals: contactList,
+      environment: stringList,
+      updated_at: z.number(),
+    }),
+  )
+}
+
+/** What `hostId` recommended to `userId`, newest first, each with its routes in the psychologist's order. */
+export async function recommendationsOf(db: Db, userId: number, hostId: number) {
+  const heads = await rows(
+    db,
+    sql`SELECT id, appointment_id, note, created_at FROM ${recommendations}
+        WHERE user_id = ${userId} AND host_id = ${hostId} ORDER BY created_at DESC, id DESC`,
+    z.object({ id: z.number(), appointment_id: z.number(), note: z.string(), created_at: z.number() }),
+  )
+  if (!heads.length) return []
+  const lines = await rows(
+    db,
+    sql`SELECT rr.recommendation_id, r.id, r.title, r.slug FROM ${recommendationRoutes} rr
+        JOIN ${routes} r ON r.id = rr.route_id
+        WHERE rr.recommendation_id IN (SELECT id FROM ${recommendations} WHERE user_id = ${userId} AND host_id = ${hostId})
+        ORDER BY rr.position`,
+    z.object({ recommendation_id: z.number(), id: z.number(), title: z.string(), slug: z.string() }),
+  )
+  return heads.map((h) => ({
+    ...h,
+    routes: lines.filter((l) => l.recommendation_id === h.id).map(({ id, title, slug }) => ({ id, title, slug })),
+  }))
 }

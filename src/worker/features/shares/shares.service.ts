@@ -145,8 +145,8 @@ export async function shared(ctx: Ctx, id: number, now = Date.now()): Promise<Sh
   const [days, practice, plan, recommended] = await Promise.all([
     wantsDays ? repo.checkinsOf(ctx.db, s.guest_id, from, today) : Promise.resolve([]),
     s.practice ? practiceSince(ctx, s, zone, now) : Promise.resolve(null),
-    s.safety_plan ? sharedSafetyPlan(ctx, s.guest_id) : Promise.resolve(null),
-    recommendationsFrom(ctx, s.guest_id, user.id),
+    s.safety_plan ? sharedSafetyPlan(ctx.db, s.guest_id) : Promise.resolve(null),
+    recommendationsFrom(ctx.db, s.guest_id, user.id),
   ])
   const byDay = new Map(days.map((d) => [d.day, d]))
   const answer: SharedDto = {
