@@ -116,9 +116,20 @@ export async function seedCare(db: Db, routeIdByKey: IdOf, now: number) {
     .map((k) => routeIdByKey(k, 'es'))
     .filter((x): x is number => x !== undefined)
   if (past && routeIds.length) {
+    // Written as the session ended, as the psychologist would have.
+    const ended = (
+      await db.select({ endAt: appointments.endAt }).from(appointments).where(eq(appointments.id, past.id)).get()
+    )?.endAt
     const [rec] = await db
       .insert(recommendations)
-      .values({ appointmentId: past.id, hostId: host.id, userId: patient.id, note: care.recommendation.note })
+      .values({
+        appointmentId: past.id,
+        hostId: host.id,
+        userId: patient.id,
+        note: care.recommendation.note,
+        createdAt: ended,
+        updatedAt: ended,
+      })
       .onConflictDoNothing()
       .returning({ id: recommendations.id })
     if (rec)

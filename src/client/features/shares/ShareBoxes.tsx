@@ -33,7 +33,6 @@ export function ShareBoxes({
             role="switch"
             name={part}
             checked={boxes[part]}
-            aria-checked={boxes[part]}
             aria-describedby={`${id}-${part}-hint`}
             disabled={disabled}
             onChange={(e) => onChange({ ...boxes, [part]: e.currentTarget.checked })}

@@ -82,7 +82,7 @@ function ShareWith({ share: s, onSaved }: { share: ShareDto; onSaved: (s: ShareD
   return (
     <article className="share-host" aria-labelledby={headingId} data-testid="share-host" data-host={s.host_id}>
       <div className="share-host-head">
-        <span className="appt-avatar" aria-hidden="true">
+        <span className="share-avatar" aria-hidden="true">
           {name.charAt(0).toUpperCase()}
         </span>
         <div>
