@@ -137,9 +137,10 @@ export default function Appointments({ boot }: PageProps) {
           <Booking
             onBooked={(a, _credits, host) => {
               setFlash(null)
-              if (a.host_id !== null) setOffer({ hostId: a.host_id, name: host?.name ?? t('shares.profile.someone') })
               setVersion((v) => v + 1)
               show('next_to')
+              // After show(): moving to another tab clears an offer, and this one belongs to Ongoing.
+              if (a.host_id !== null) setOffer({ hostId: a.host_id, name: host?.name ?? t('shares.profile.someone') })
             }}
           />
         )}
