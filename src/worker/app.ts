@@ -35,6 +35,7 @@ import { engagementRoutes } from '#worker/features/engagement/engagement.routes'
 import { rankingRoutes } from '#worker/features/ranking/ranking.routes'
 import { checkinsRoutes } from '#worker/features/checkins/checkins.routes'
 import { careRoutes } from '#worker/features/care/care.routes'
+import { sharesRoutes } from '#worker/features/shares/shares.routes'
 import { pushRoutes } from '#worker/push/push.routes'
 import {
   notificationsRoutes,
@@ -67,6 +68,7 @@ export const api = new Hono<AppEnv>()
   .route('/', adminRoutes)
   .route('/', checkinsRoutes)
   .route('/', careRoutes)
+  .route('/', sharesRoutes)
   .route('/', pushRoutes)
 
 const app = new Hono<AppEnv>()

@@ -261,6 +261,16 @@ async function appointmentOf(p: { guestId?: number; hostId?: number; status?: nu
   )
 }
 
+/** `person` has a session to come with a new psychologist and shares check-ins with them. */
+async function sharedWith(person: Person) {
+  const hostId = (await makeUser({ role: Role.psychologist })).id
+  const session = await appointmentOf({ guestId: person.id, hostId })
+  await env.DB.prepare('INSERT OR IGNORE INTO shares (user_id, host_id, checkins) VALUES (?1, ?2, 1)')
+    .bind(person.id, hostId)
+    .run()
+  return { hostId, session }
+}
+
 /** A reward `userId` has earned and not claimed (issue 11), made directly: the id to claim. */
 async function rewardOf(userId: number | undefined) {
   const reward = await insertId(
@@ -962,6 +972,63 @@ export const ACCESS: Record<string, AccessRow> = {
     valid: () => ({ mood: '3' }),
     prepareFirst: (first) => as(first, 'POST', '/v1/checkin', { mood: '1', note: 'The first user’s note' }),
     leak: (body) => (body.today?.note === 'The first user’s note' ? 'the first user’s note' : null),
+  },
+  // shares/shares.routes.ts (issue 44 §1, §2): requireUser; the person's own choices and views,
+  // and the host of a session reading only what its guest shares with them.
+  'GET /v1/my/shares': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own psychologists and choices',
+    valid: () => ({}),
+    prepareFirst: async (first) => {
+      await sharedWith(first)
+    },
+    leak: (body) => ((body.shares as unknown[] | undefined)?.length ? 'the first user’s psychologist' : null),
+  },
+  'POST /v1/my/share': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own share with a psychologist of theirs (another: 422)',
+    valid: async (w) => ({ host_id: String(w.caller ? (await sharedWith(w.caller)).hostId : 1), checkins: '1' }),
+    prepareFirst: async (first) => {
+      await sharedWith(first)
+    },
+  },
+  'GET /v1/my/share/views': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; who looked at the caller’s own shares',
+    valid: () => ({}),
+    prepareFirst: async (first) => {
+      const { hostId, session } = await sharedWith(first)
+      await env.DB.prepare(
+        "INSERT INTO share_views (user_id, host_id, appointment_id, seen, host_name) VALUES (?1, ?2, ?3, '[\"checkins\"]', 'Harness host')",
+      )
+        .bind(first.id, hostId, session)
+        .run()
+    },
+    leak: (body) => ((body.views as unknown[] | undefined)?.length ? 'the first user’s views' : null),
+  },
+  'GET /v1/appointment/shared': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; the host of session id, a psychologist now, while the guest shares and the pair has a live or recent session (anyone else, admins included: 403)',
+    selfRole: Role.psychologist,
+    valid: async (w) => {
+      const guest = await makeUser()
+      const session = await appointmentOf({ guestId: guest.id, hostId: w.caller?.id })
+      if (w.caller)
+        await env.DB.prepare('INSERT INTO shares (user_id, host_id, checkins) VALUES (?1, ?2, 1)')
+          .bind(guest.id, w.caller.id)
+          .run()
+      return { id: String(session) }
+    },
+  },
+  'GET /v1/appointment/sharers': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the people sharing with the caller (none for a patient)',
+    valid: () => ({}),
   },
   // push/push.routes.ts (issue 34 §1): the key is public; a device is the caller's own
   'GET /v1/push/key': { access: 'public', rule: 'anyone: the VAPID public key', valid: () => ({}) },

@@ -25,6 +25,11 @@ export interface Call<
    * answer, and every answer to a signed-in caller, is `Cache-Control: no-store` (issue 14 §3).
    */
   publicCacheSeconds?: number
+  /**
+   * Health data another person chose to show (issue 44 §2): `Cache-Control: private, no-store`,
+   * so neither a shared cache nor the browser's keeps it, whoever asks.
+   */
+  privateNoStore?: true
   /** The success answer's status when it is not 200 (a call that always creates: 201). */
   status?: 200 | 201 | 202
   /** The success answer's message, in the caller's language (a result may choose another). */
@@ -40,7 +45,7 @@ export function defineCall<M extends Method, P extends string, Req extends z.Zod
 }
 
 /** What a call may say besides its method, path and schemas. */
-export type CallOptions = Pick<Call, 'publicCacheSeconds' | 'status' | 'message' | 'createdMessage'>
+export type CallOptions = Pick<Call, 'publicCacheSeconds' | 'privateNoStore' | 'status' | 'message' | 'createdMessage'>
 
 // A call in one line where it fits (issue 33 §"Repeats": 124 calls spelt the same six keys):
 // `get('/route/stats', request, response)` is `defineCall({ method: 'GET', path, request, response })`.

@@ -25,6 +25,7 @@ import { notificationsCalls } from './notifications'
 import { checkinsCalls } from './checkins'
 import { pushCalls } from './push'
 import { careCalls } from './care'
+import { sharesCalls } from './shares'
 
 export const CALLS: readonly Call[] = [
   ...appointmentsCalls,
@@ -50,6 +51,7 @@ export const CALLS: readonly Call[] = [
   ...checkinsCalls,
   ...pushCalls,
   ...careCalls,
+  ...sharesCalls,
 ]
 
 /** The call answering `method` at `path` (under /v1, without the query), or undefined. */

@@ -19,6 +19,7 @@ import * as checkins from './checkins'
 import * as push from './push'
 import * as firstWeek from './first-week'
 import * as care from './care'
+import * as shares from './shares'
 
 const en = {
   ...app.en,
@@ -39,6 +40,7 @@ const en = {
   ...push.en,
   ...firstWeek.en,
   ...care.en,
+  ...shares.en,
   accounts: users.en,
 }
 

@@ -18,6 +18,7 @@ import * as checkins from './checkins'
 import * as push from './push'
 import * as firstWeek from './first-week'
 import * as care from './care'
+import * as shares from './shares'
 import type { Messages } from './en'
 
 const es: Messages = {
@@ -39,6 +40,7 @@ const es: Messages = {
   ...push.es,
   ...firstWeek.es,
   ...care.es,
+  ...shares.es,
   accounts: users.es,
 }
 

@@ -25,7 +25,10 @@ export function endpoint<C extends Call>(
     // Nothing personal is cached (issue 14 §3): answers carry the caller's data or token unless
     // the call is public content asked for by a visitor. The locale header changes the answer.
     const publicFor = !c.var.user && call.publicCacheSeconds
-    res.headers.set('cache-control', publicFor ? `public, max-age=${call.publicCacheSeconds}` : 'no-store')
+    res.headers.set(
+      'cache-control',
+      publicFor ? `public, max-age=${call.publicCacheSeconds}` : call.privateNoStore ? 'private, no-store' : 'no-store',
+    )
     if (publicFor) res.headers.append('vary', 'locale, accept-language')
     return res
   }

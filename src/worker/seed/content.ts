@@ -4,6 +4,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from '#worker/db/client'
 import { users } from '#worker/db/schema'
 import * as audioData from './data/audio'
+import * as careData from './data/care'
 import * as categoryData from './data/categories'
 import * as planData from './data/plans'
 import * as postData from './data/posts'
@@ -24,6 +25,7 @@ export const content = {
   ...postData,
   ...planData,
   ...userData,
+  ...careData,
 }
 
 export interface SeedReport {

@@ -3,6 +3,7 @@
 // rows need each other: the catalogue, routes, media, posts, plans, people, covers, practice.
 import type { Db } from '#worker/db/client'
 import { seedActivity } from './activity.seed'
+import { seedCare } from './care.seed'
 import { catalogIds, seedCatalog } from './catalog.seed'
 import { content, type SeedReport } from './content'
 import { seedCovers } from './covers.seed'
@@ -45,6 +46,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   if (opts.putCover) await seedCovers(db, opts.putCover)
   if (only.activity && only.users !== false)
     report.users += await seedActivity(db, await opts.hashPassword(content.DEMO_PASSWORD), Date.now())
+  if (only.activity && only.users !== false) await seedCare(db, routeIdByKey, Date.now())
 
   log(`seeded ${JSON.stringify(report)}`)
   return report

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { AppointmentStatus, MeetingChannel } from '#shared/enums'
 import { call, contract } from '#client/api.ts'
@@ -20,6 +20,8 @@ interface Props {
   /** Open the cancel form at once (?action=cancel on the mail-link page). */
   startCancelling?: boolean
   headingLevel?: 'h2' | 'h3'
+  /** Shown under the card's details: the psychologist's "before the session" (issue 44 §2). */
+  extra?: ReactNode
 }
 
 /**
@@ -33,6 +35,7 @@ export function AppointmentCard({
   actions = true,
   startCancelling = false,
   headingLevel: H = 'h3',
+  extra,
 }: Props) {
   const { t, boot } = usePage()
   const zone = boot.timeZone
@@ -141,6 +144,7 @@ export function AppointmentCard({
         </div>
       )}
 
+      {extra}
       {actions && (
         <CardActions
           appointment={a}

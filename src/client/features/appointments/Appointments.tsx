@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
-import { HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
+import { AppointmentStatus, HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
@@ -11,6 +11,13 @@ import '#client/components/forms.css'
 import './appointments.css'
 
 const { listAppointments } = contract(() => import('#shared/contract/appointments'))
+const { listSharers } = contract(() => import('#shared/contract/shares'))
+// Issue 44 §1, §2: the offer to share after a booking, and the psychologist's "before the session".
+const ShareOffer = lazy(() => import('#client/features/shares/ShareOffer.tsx'))
+const BeforeSession = lazy(() => import('#client/features/shares/BeforeSession.tsx'))
+
+/** "Recent" for "before the session": a session that ended this long ago or less (decision 067). */
+const RECENT_MS = 14 * 86_400_000
 
 const PER_PAGE = 20
 
@@ -28,6 +35,8 @@ export default function Appointments({ boot }: PageProps) {
   const [tab, setTab] = useState<Tab>(asked && tabs.includes(asked) ? asked : 'next_to')
   /** Shown once above Ongoing after a change elsewhere (a booking, a cancellation). */
   const [flash, setFlash] = useState<string | null>(null)
+  /** The psychologist of a booking just made: the kind offer to share with them. */
+  const [offer, setOffer] = useState<{ hostId: number; name: string } | null>(null)
   const [version, setVersion] = useState(0)
   const refs = useRef<Record<string, HTMLButtonElement | null>>({})
 
@@ -39,7 +48,10 @@ export default function Appointments({ boot }: PageProps) {
 
   function show(next: Tab, focus = false) {
     // A flash message is read once: it goes when the person moves to another tab.
-    if (next !== tab) setFlash(null)
+    if (next !== tab) {
+      setFlash(null)
+      setOffer(null)
+    }
     setTab(next)
     const url = new URL(window.location.href)
     url.searchParams.set('tab', next)
@@ -100,6 +112,11 @@ export default function Appointments({ boot }: PageProps) {
         tabIndex={0}
         data-testid={`panel-${tab}`}
       >
+        {tab === 'next_to' && offer && (
+          <Suspense fallback={null}>
+            <ShareOffer hostId={offer.hostId} name={offer.name} onDone={() => setOffer(null)} />
+          </Suspense>
+        )}
         {tab === 'next_to' && (
           <AppointmentList
             key={`ongoing-${version}`}
@@ -118,10 +135,12 @@ export default function Appointments({ boot }: PageProps) {
         {tab === 'appointments' && <AppointmentList key={`history-${version}`} kind="history" />}
         {tab === 'make_an_appointment' && !isHost && (
           <Booking
-            onBooked={() => {
+            onBooked={(a, _credits, host) => {
               setFlash(null)
               setVersion((v) => v + 1)
               show('next_to')
+              // After show(): moving to another tab clears an offer, and this one belongs to Ongoing.
+              if (a.host_id !== null) setOffer({ hostId: a.host_id, name: host?.name ?? t('shares.profile.someone') })
             }}
           />
         )}
@@ -146,6 +165,18 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
   const [more, setMore] = useState(false)
   const [failed, setFailed] = useState(false)
   const [loadingMore, setLoadingMore] = useState(false)
+  // The people who share something with this psychologist now: their sessions get "before the session".
+  const [sharers, setSharers] = useState<ReadonlySet<number>>(new Set())
+  useEffect(() => {
+    if (!isHost) return
+    void call(listSharers, { silent: true }).then((r) => r.success && setSharers(new Set(r.guest_ids)))
+  }, [isHost])
+  const before = (a: AppointmentDto) =>
+    isHost &&
+    sharers.has(a.guest_id) &&
+    ((ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status) ||
+      Date.parse(a.end) >= Date.now() - RECENT_MS) &&
+    a.status !== AppointmentStatus.cancelled
 
   const load = useCallback(
     async (p: number) => {
@@ -213,7 +244,18 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
         <ul className="appt-list" data-testid={`${kind}-list`}>
           {items.map((a) => (
             <li key={a.id}>
-              <AppointmentCard appointment={a} actions={kind === 'ongoing'} onChange={changed} />
+              <AppointmentCard
+                appointment={a}
+                actions={kind === 'ongoing'}
+                onChange={changed}
+                extra={
+                  before(a) ? (
+                    <Suspense fallback={null}>
+                      <BeforeSession appointmentId={a.id} name={a.guest?.name ?? t('appointment_pages.someone')} />
+                    </Suspense>
+                  ) : null
+                }
+              />
             </li>
           ))}
         </ul>

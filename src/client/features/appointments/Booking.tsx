@@ -17,8 +17,8 @@ const { book } = contract(() => import('#shared/contract/appointments'))
 const { getMe, listPsychologists } = contract(() => import('#shared/contract/users'))
 
 interface Props {
-  /** A booking went through: the new appointment and the credits left. */
-  onBooked: (a: AppointmentDto, credits: number) => void
+  /** A booking went through: the new appointment, the credits left, and its psychologist. */
+  onBooked: (a: AppointmentDto, credits: number, host: PsychologistDto | null) => void
 }
 
 /**
@@ -70,7 +70,7 @@ export function Booking({ onBooked }: Props) {
       () => call(book, { input: { host_id: hostId, start_at: slot.start_at, meeting_channel: channel } }),
       { onRefusal: (refused) => void afterRefusal(refused) },
     )
-    if (res) onBooked(res.appointment, res.credits)
+    if (res) onBooked(res.appointment, res.credits, psychologists?.find((p) => p.id === hostId) ?? null)
   }
 
   async function afterRefusal({ status, errors }: { status: number; errors?: Record<string, string[]> }) {

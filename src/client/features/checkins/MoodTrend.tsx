@@ -35,7 +35,18 @@ function segments(days: TrendDto['days']) {
  * step after a check-in by the same component. For screen readers: the drawing is one image
  * with a title and a description in words, and the numbers are a table (visually hidden).
  */
-export function MoodTrend({ trend }: { trend: TrendDto }) {
+export function MoodTrend({
+  trend,
+  title,
+  caption,
+  level: Heading = 'h3',
+}: {
+  trend: TrendDto
+  /** Another reader's words (the psychologist's "before the session", issue 44 §2); the person's own by default. */
+  title?: string
+  caption?: string
+  level?: 'h3' | 'h4'
+}) {
   const { t, locale, boot } = usePage()
   const id = useId()
   const days = trend.days
@@ -61,7 +72,7 @@ export function MoodTrend({ trend }: { trend: TrendDto }) {
   const today = days.at(-1)
   return (
     <figure className="mood-trend" data-testid="mood-trend">
-      <h3 id={`${id}-h`}>{t('checkins.trend.title')}</h3>
+      <Heading id={`${id}-h`}>{title ?? t('checkins.trend.title')}</Heading>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
@@ -69,7 +80,7 @@ export function MoodTrend({ trend }: { trend: TrendDto }) {
         data-testid="mood-trend-chart"
         focusable="false"
       >
-        <title id={`${id}-t`}>{t('checkins.trend.title')}</title>
+        <title id={`${id}-t`}>{title ?? t('checkins.trend.title')}</title>
         <desc id={`${id}-d`}>{description}</desc>
         {MOODS.map((m) => (
           <g key={m} className={`mood-level mood-${m}`}>
@@ -105,7 +116,7 @@ export function MoodTrend({ trend }: { trend: TrendDto }) {
       <figcaption className="muted">{description}</figcaption>
       {done.length > 0 && (
         <table className="visually-hidden" data-testid="mood-trend-table">
-          <caption>{t('checkins.trend.table_caption')}</caption>
+          <caption>{caption ?? t('checkins.trend.table_caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('checkins.trend.day')}</th>

@@ -28,6 +28,8 @@ const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
 const ProfileDownloads = lazy(() => import('./ProfileDownloads'))
 // The person's devices and sign-out everywhere (issue 41): the person's own list, fetched after hydration.
 const ProfileDevices = lazy(() => import('./ProfileDevices'))
+// What the person shares with each psychologist, and who looked (issue 44 §1): their own lists, after hydration.
+const WhatIShare = lazy(() => import('#client/features/shares/WhatIShare.tsx'))
 
 type Data = NonNullable<ProfilePageData>
 
@@ -181,6 +183,12 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
       {hydrated && boot.user?.role === Role.psychologist && (
         <Suspense fallback={null}>
           <PsychologistAgenda user={user} />
+        </Suspense>
+      )}
+
+      {hydrated && (
+        <Suspense fallback={null}>
+          <WhatIShare />
         </Suspense>
       )}
 
