@@ -43,6 +43,8 @@ const CASES = [
       visible: 'Visible',
       audit: 'Auditoría',
       updated: 'Artículo actualizado.',
+      primaryAction: 'Elegir el síntoma principal de una ruta',
+      unitAction: 'Guardar una unidad',
     },
   },
   {
@@ -59,6 +61,8 @@ const CASES = [
       visible: 'Visible',
       audit: 'Audit',
       updated: 'Post updated.',
+      primaryAction: "Choose a route's main symptom",
+      unitAction: 'Save a unit',
     },
   },
 ]
@@ -265,20 +269,18 @@ export default function ({ test, browser, api }) {
         const after = await (await visitor.request.get('/sitemap.xml')).text()
         assert.ok(!after.includes(`/route/${slug}`), 'the hidden route left the sitemap')
 
-        // The audit screen shows those writes.
+        // The audit screen shows those writes, each by its action's name (issue 42 §9); the
+        // search still finds them by the call.
         await admin.getByTestId('tab-audit').click()
         await admin.getByTestId('screen-audit').waitFor()
         await admin.getByTestId('adm-search').fill('/v1/route')
         await eventually(
-          async () =>
-            (await admin
-              .locator('[data-testid=adm-row]', { hasText: 'POST /v1/route/symptom/apply/primary' })
-              .count()) >= 1,
+          async () => (await admin.locator('[data-testid=adm-row]', { hasText: c.text.primaryAction }).count()) >= 1,
           { timeout: 8000, message: 'audit lists the primary symptom' },
         )
         await admin.getByTestId('adm-search').fill('/v1/unit')
         await eventually(
-          async () => (await admin.locator('[data-testid=adm-row]', { hasText: 'POST /v1/unit' }).count()) >= 2,
+          async () => (await admin.locator('[data-testid=adm-row]', { hasText: c.text.unitAction }).count()) >= 2,
           { timeout: 8000, message: 'audit lists the units' },
         )
         assert.match(
@@ -451,6 +453,8 @@ export default function ({ test, browser, api }) {
         const form = page.getByTestId('adm-form')
         for (const name of ['degree', 'nationality', 'located_at'])
           assert.equal(await form.locator(`select[name=${name}]`).count(), 1, `${name} is a list`)
+        // Her degree as she set it on her profile, not an empty choice a save would keep.
+        assert.notEqual(await form.locator('select[name=degree]').inputValue(), '', 'the degree shown')
         assert.ok((await named(form.locator('select[name=nationality]'))).includes(c.words.spain))
         assert.ok(
           (await named(form.locator('select[name=degree]'))).some((d) => d.includes(c.words.psychologist)),
@@ -472,6 +476,22 @@ export default function ({ test, browser, api }) {
           'routes by name',
         )
         await screenshot(page, `admin-words-plan-${c.locale}-${c.size}`)
+
+        // An article's category and its related articles by name.
+        await page.goto(`${c.prefix}/admin?screen=posts`)
+        await waitForHydration(page)
+        await page.getByTestId('screen-posts').locator('[data-testid=adm-row]').first().waitFor()
+        await page.getByTestId('screen-posts').locator('[data-testid=adm-edit]').first().click()
+        const category = page.getByTestId('adm-form').locator('select[name=category_id]')
+        await eventually(async () => (await named(category)).length > 1, { message: 'categories load', timeout: 8000 })
+        await page.getByTestId('screen-posts').locator('[data-testid=adm-open]').first().click()
+        const related = page.getByTestId('related-posts').getByTestId('related-post')
+        await eventually(async () => (await named(related)).length > 1, { message: 'posts load', timeout: 8000 })
+        for (const list of [await named(category), await named(related)])
+          assert.ok(
+            list.every((n) => /\p{L}.*\((ES|EN)\)$/u.test(n)),
+            `by name: ${list.slice(0, 4).join(' / ')}`,
+          )
 
         // The files' tags in words.
         await page.goto(`${c.prefix}/admin?screen=files`)

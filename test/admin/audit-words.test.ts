@@ -38,6 +38,30 @@ describe('the audit list', () => {
   })
 })
 
+describe("the admin's user list", () => {
+  it("gives a psychologist's extras, so the form shows them as they are", async () => {
+    const { admin } = await people()
+    const psy = await register({ name: 'Lucía Psicóloga' })
+    const saved = await send('POST', '/v1/admin/user', admin.token, {
+      id: String(psy.id),
+      role: '2',
+      psychologist_open_to_get_appointment: '1',
+      degree: 'Degree in Psychology',
+      nationality: 'Spain',
+      located_at: 'Mexico',
+    })
+    expect(saved.status).toBe(200)
+    const res = await send('GET', '/v1/users', admin.token, { 'filters[search]': psy.email })
+    expect(res.status).toBe(200)
+    expect((await json(res)).users[0]).toMatchObject({
+      psychologist_open_to_get_appointment: true,
+      degree: 'Degree in Psychology',
+      nationality: 'Spain',
+      located_at: 'Mexico',
+    })
+  })
+})
+
 describe('the audit in words', () => {
   it('every call the trail records by path has a name, in both languages', () => {
     for (const path of Object.keys(AUDITED)) {

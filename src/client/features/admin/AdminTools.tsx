@@ -82,6 +82,7 @@ export function RelatedPosts({ postId }: { postId: number }) {
   const { t } = usePage()
   const [list, setList] = useState<{ id: number; title: string; language: string }[] | null>(null)
   const [other, setOther] = useState('')
+  const posts = useChoices('posts')
   useEffect(() => {
     void call(listCorrelations, { input: { post_id: postId } }).then((r) => setList(r.success ? r.correlations : []))
   }, [postId])
@@ -108,9 +109,13 @@ export function RelatedPosts({ postId }: { postId: number }) {
           </li>
         ))}
       </ul>
-      <label>
-        {t('admin.screens.posts')} (id) <input type="number" value={other} onChange={(e) => setOther(e.target.value)} />
-      </label>
+      <ChoiceSelect
+        label={t('admin.fields.post')}
+        choices={posts?.filter((p) => p.value !== String(postId)) ?? null}
+        value={other}
+        set={setOther}
+        testId="related-post"
+      />
       <button type="button" className="adm-btn" disabled={!other} onClick={() => void change('add', Number(other))}>
         {t('admin.list.new')}
       </button>
