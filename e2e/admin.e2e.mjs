@@ -21,6 +21,7 @@ import {
   screenshot,
   waitForHydration,
   openSignedIn,
+  signUpPerson,
   variants,
 } from './lib.mjs'
 
@@ -42,6 +43,8 @@ const CASES = [
       visible: 'Visible',
       audit: 'Auditoría',
       updated: 'Artículo actualizado.',
+      primaryAction: 'Elegir el síntoma principal de una ruta',
+      unitAction: 'Guardar una unidad',
     },
   },
   {
@@ -58,6 +61,8 @@ const CASES = [
       visible: 'Visible',
       audit: 'Audit',
       updated: 'Post updated.',
+      primaryAction: "Choose a route's main symptom",
+      unitAction: 'Save a unit',
     },
   },
 ]
@@ -77,7 +82,7 @@ async function rowOf(page, text) {
 const toastWith = (page, text) =>
   page.locator('[data-testid=toast]', { hasText: text }).first().waitFor({ timeout: 8000 })
 
-export default function ({ test, browser }) {
+export default function ({ test, browser, api }) {
   test('the JavaScript of /, a route page and a post page holds no admin code', async () => {
     const page = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
     // Strings only the admin's code holds: its CSS classes, its calls, its screens' test ids.
@@ -264,20 +269,18 @@ export default function ({ test, browser }) {
         const after = await (await visitor.request.get('/sitemap.xml')).text()
         assert.ok(!after.includes(`/route/${slug}`), 'the hidden route left the sitemap')
 
-        // The audit screen shows those writes.
+        // The audit screen shows those writes, each by its action's name (issue 42 §9); the
+        // search still finds them by the call.
         await admin.getByTestId('tab-audit').click()
         await admin.getByTestId('screen-audit').waitFor()
         await admin.getByTestId('adm-search').fill('/v1/route')
         await eventually(
-          async () =>
-            (await admin
-              .locator('[data-testid=adm-row]', { hasText: 'POST /v1/route/symptom/apply/primary' })
-              .count()) >= 1,
+          async () => (await admin.locator('[data-testid=adm-row]', { hasText: c.text.primaryAction }).count()) >= 1,
           { timeout: 8000, message: 'audit lists the primary symptom' },
         )
         await admin.getByTestId('adm-search').fill('/v1/unit')
         await eventually(
-          async () => (await admin.locator('[data-testid=adm-row]', { hasText: 'POST /v1/unit' }).count()) >= 2,
+          async () => (await admin.locator('[data-testid=adm-row]', { hasText: c.text.unitAction }).count()) >= 2,
           { timeout: 8000, message: 'audit lists the units' },
         )
         assert.match(
@@ -384,6 +387,131 @@ export default function ({ test, browser }) {
           c.locale === 'es' ? /No autorizado\./ : /Unauthorized/,
         )
         await screenshot(patient, `admin-refused-${c.locale}-${c.size}`)
+      },
+      { timeout: 90_000 },
+    )
+  }
+  // Issue 42 §9: plans, routes and the next plan chosen by name; a psychologist's degree,
+  // nationality and location from lists; the file tags and the audit trail in words.
+  for (const c of variants(
+    [
+      {
+        ...CASES[0],
+        words: {
+          spain: 'España',
+          tag: 'Portada de ruta',
+          assign: 'Asignar un plan a una persona',
+          psychologist: 'Grado en Psicología',
+        },
+      },
+      {
+        ...CASES[1],
+        words: {
+          spain: 'Spain',
+          tag: 'Route cover',
+          assign: 'Assign a plan to a person',
+          psychologist: 'Degree in Psychology',
+        },
+      },
+    ],
+    0,
+    1,
+  )) {
+    test(
+      `the admin chooses plans and routes by name and reads the audit in words (${c.locale}, ${c.size})`,
+      async () => {
+        const page = await newPage(browser, { viewport: c.viewport, locale: c.locale })
+        await signIn(page, c.prefix, 'admin@demo.calma.app', `${c.prefix}/admin`)
+        const named = (select) =>
+          select.locator('option').evaluateAll((os) => os.map((o) => o.textContent.trim()).filter((x) => x !== '—'))
+
+        // A person (new, so no demo person's plan changes): a plan by its name; a psychologist's
+        // lists in the admin's language.
+        const email = `words-${c.locale}-${Date.now().toString(36)}@e2e.calma.app`
+        const name = `Persona ${Date.now().toString(36)}`
+        await signUpPerson(api, { email, password: PASSWORD, name, locale: c.locale })
+        await page.goto(`${c.prefix}/admin?screen=users`)
+        await waitForHydration(page)
+        const row = await rowOf(page, email)
+        await row.getByTestId('adm-open').click()
+        const plans = page.getByTestId('user-tools').getByTestId('assign-plan')
+        await eventually(async () => (await named(plans)).length > 1, { message: 'the plans load', timeout: 8000 })
+        const planNames = await named(plans)
+        assert.ok(
+          planNames.every((n) => /\p{L}.*\((ES|EN)\)$/u.test(n)),
+          `plans by name: ${planNames.join(' / ')}`,
+        )
+        assert.equal(await page.getByText(/\(id\)/).count(), 0, 'no field asks for an id')
+        await plans.selectOption({ index: 1 })
+        const assigned = page.waitForResponse((r) => r.url().includes('/v1/plan/assign') && r.ok())
+        await page.getByTestId('user-tools').getByTestId('assign-plan-save').click()
+        await assigned
+        await screenshot(page, `admin-words-user-${c.locale}-${c.size}`)
+
+        const psychologist = await rowOf(page, 'psico1@demo.calma.app')
+        await psychologist.getByTestId('adm-edit').click()
+        const form = page.getByTestId('adm-form')
+        for (const name of ['degree', 'nationality', 'located_at'])
+          assert.equal(await form.locator(`select[name=${name}]`).count(), 1, `${name} is a list`)
+        // Her degree as she set it on her profile, not an empty choice a save would keep.
+        assert.notEqual(await form.locator('select[name=degree]').inputValue(), '', 'the degree shown')
+        assert.ok((await named(form.locator('select[name=nationality]'))).includes(c.words.spain))
+        assert.ok(
+          (await named(form.locator('select[name=degree]'))).some((d) => d.includes(c.words.psychologist)),
+          'degrees in words',
+        )
+        await screenshot(page, `admin-words-psychologist-${c.locale}-${c.size}`)
+
+        // A plan: its next plan and a new route by their names.
+        await page.getByTestId('tab-plans').click()
+        await page.getByTestId('screen-plans').locator('[data-testid=adm-row]').first().waitFor()
+        await page.getByTestId('screen-plans').locator('[data-testid=adm-edit]').first().click()
+        const next = page.getByTestId('adm-form').locator('select[name=next_plan_id]')
+        await eventually(async () => (await named(next)).length > 1, { message: 'next plans load', timeout: 8000 })
+        await page.getByTestId('screen-plans').locator('[data-testid=adm-open]').first().click()
+        const routes = page.getByTestId('plan-panel').getByTestId('plan-route-id')
+        await eventually(async () => (await named(routes)).length > 3, { message: 'routes load', timeout: 8000 })
+        assert.ok(
+          (await named(routes)).every((n) => /\p{L}/u.test(n) && !/^\d+$/.test(n)),
+          'routes by name',
+        )
+        await screenshot(page, `admin-words-plan-${c.locale}-${c.size}`)
+
+        // An article's category and its related articles by name.
+        await page.goto(`${c.prefix}/admin?screen=posts`)
+        await waitForHydration(page)
+        await page.getByTestId('screen-posts').locator('[data-testid=adm-row]').first().waitFor()
+        await page.getByTestId('screen-posts').locator('[data-testid=adm-edit]').first().click()
+        const category = page.getByTestId('adm-form').locator('select[name=category_id]')
+        await eventually(async () => (await named(category)).length > 1, { message: 'categories load', timeout: 8000 })
+        await page.getByTestId('screen-posts').locator('[data-testid=adm-open]').first().click()
+        const related = page.getByTestId('related-posts').getByTestId('related-post')
+        await eventually(async () => (await named(related)).length > 1, { message: 'posts load', timeout: 8000 })
+        for (const list of [await named(category), await named(related)])
+          assert.ok(
+            list.every((n) => /\p{L}.*\((ES|EN)\)$/u.test(n)),
+            `by name: ${list.slice(0, 4).join(' / ')}`,
+          )
+
+        // The files' tags in words.
+        await page.goto(`${c.prefix}/admin?screen=files`)
+        await waitForHydration(page)
+        const tags = await named(page.getByTestId('file-tag'))
+        assert.ok(tags.includes(c.words.tag), `tags: ${tags.join(' / ')}`)
+        assert.ok(!tags.some((x) => /_/.test(x)), `no code among the tags: ${tags.join(' / ')}`)
+
+        // The audit: the plan just assigned by the action's name, a date, and the person's name.
+        await page.goto(`${c.prefix}/admin?screen=audit`)
+        await waitForHydration(page)
+        // The row of that assignment: its action by name, and the person by name, not by id.
+        const first = page.locator('[data-testid=adm-row]', { hasText: c.words.assign }).first()
+        await first.waitFor({ timeout: 8000 })
+        assert.match(await first.textContent(), new RegExp(name), 'the person by name')
+        const text = await page.getByTestId('screen-audit').textContent()
+        assert.doesNotMatch(text, /(POST|DELETE) \/v1\//, 'no call in the audit')
+        assert.doesNotMatch(text, /\b1\d{12}\b/, 'no epoch milliseconds in the audit')
+        assert.doesNotMatch(text, /\bin_app\b/, 'no stored code in the audit')
+        await screenshot(page, `admin-words-audit-${c.locale}-${c.size}`)
       },
       { timeout: 90_000 },
     )

@@ -64,6 +64,7 @@ const WEIGHT = {
   admin: 47,
   payments: 41,
   appointments: 38,
+  'html-valid': 45,
 }
 const weightOf = (file) => WEIGHT[file.replace(/\.e2e\.mjs$/, '')] ?? 25
 

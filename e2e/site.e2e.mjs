@@ -24,6 +24,16 @@ async function watchVendors(page) {
   return seen
 }
 
+/** The kit's route lists its 5 audios (issue 42 §6), each of 5 to 15 minutes. */
+async function assertKit(page) {
+  const minutes = await page.locator('[data-testid=units] > li > .chip').allTextContents()
+  assert.equal(minutes.length, 5, `the kit's audios: ${minutes.join(', ')}`)
+  for (const m of minutes) {
+    const n = Number(/\d+/.exec(m)?.[0])
+    assert.ok(n >= 5 && n <= 15, `an audio of ${m}`)
+  }
+}
+
 export default function ({ test, browser }) {
   test('consent first: nothing goes to an ad or analytics host before the choice; after it, only on marketing pages (es, phone)', async () => {
     const page = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
@@ -208,6 +218,8 @@ export default function ({ test, browser }) {
       )
       assert.match(await page.getByTestId('register-submit').textContent(), /Enviadme el kit/)
       assert.match(await page.locator('.landing-note').textContent(), /menos de 5 minutos/)
+      // SPEC §1: the kit is 5 or more audios of 5 to 15 minutes (issue 42 §6).
+      assert.match(await page.locator('main').textContent(), /5 audios guiados de 5 a 15 minutos/)
       // The sample plays and shows its elapsed time.
       await page.getByTestId('kit-toggle').click()
       await eventually(async () => (await page.getByTestId('kit-player').getAttribute('data-state')) === 'playing', {
@@ -244,6 +256,7 @@ export default function ({ test, browser }) {
       await waitForHydration(page)
       // Signed in, on the kit's route (the first of their insomnia plan: it opens).
       await page.locator('[data-testid=route-units][data-loaded=true]').waitFor({ timeout: 10_000 })
+      await assertKit(page)
 
       // The kit mail with its one-time sign-in link, in the local outbox.
       const outbox = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
@@ -255,6 +268,17 @@ export default function ({ test, browser }) {
     },
     { timeout: 60_000 },
   )
+
+  test("the English kit: the landing says 5 audios and the kit's route has them (en, desktop)", async () => {
+    const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+    await page.goto('/en/get-a-plan-for-insomnia')
+    await waitForHydration(page)
+    assert.match(await page.locator('main').textContent(), /5 guided audios of 5 to 15 minutes/)
+    await page.goto('/en/route/4-exercises-for-insomnia')
+    await waitForHydration(page)
+    await assertKit(page)
+    await screenshot(page, 'site-kit-route-en-desktop')
+  })
 
   test('the anxiety landing asks a name and lands on its route (en, desktop)', async () => {
     const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })

@@ -116,13 +116,14 @@ export function useCaptcha(): Captcha {
     <div
       className={`captcha captcha-local${token ? ' captcha-ok' : ''}`}
       data-testid="captcha"
+      role="group"
       aria-label={t('accounts.captcha.label')}
     >
       <span aria-hidden="true">{token ? '✓' : '…'}</span>{' '}
       {token ? t('accounts.captcha.local') : t('accounts.captcha.loading')}
     </div>
   ) : (
-    <div className="captcha" data-testid="captcha" aria-label={t('accounts.captcha.label')}>
+    <div className="captcha" data-testid="captcha" role="group" aria-label={t('accounts.captcha.label')}>
       <div ref={box} />
       {failed && <p className="field-error">{t('accounts.captcha.failed')}</p>}
     </div>

@@ -117,6 +117,8 @@ export const adminAuditRow = z.object({
   id: int,
   created_at: when,
   actor: maybeText,
+  /** The actor's name (the email is `actor`). */
+  actor_name: maybeText,
   actor_role: maybeInt,
   action: text,
   entity: text,
@@ -124,6 +126,8 @@ export const adminAuditRow = z.object({
   restored_at: maybeWhen,
   before: maybeText,
   after: maybeText,
+  /** The names (or emails) of the people the snapshots name by id, by id (issue 42 §9). */
+  people: z.record(z.string(), z.string()).optional(),
 })
 /** A tracked usage event; `params` is its JSON text. */
 export const adminEventRow = z.object({

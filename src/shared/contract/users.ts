@@ -74,6 +74,12 @@ export const adminUserSchema = z.object({
   country_code: z.string().nullable(),
   free_access_until: z.string().nullable(),
   created_at: z.string(),
+  // What the admin's form edits of a psychologist (issue 42 §9): shown as they are, so a save
+  // neither blanks them nor closes an agenda the form showed unticked.
+  psychologist_open_to_get_appointment: z.boolean(),
+  nationality: z.string().nullable(),
+  located_at: z.string().nullable(),
+  degree: z.string().nullable(),
 })
 export type AdminUserDto = z.infer<typeof adminUserSchema>
 

@@ -1,5 +1,6 @@
 // The bundled admin (issue 12): its screens and its messages (SPEC §8 upload, sitemap and
 // success texts), in English and Spanish.
+import * as actions from './admin.actions'
 import * as fields from './admin.fields'
 
 export const en = {
@@ -46,6 +47,8 @@ export const en = {
       all: 'All',
     },
     fields: fields.en,
+    actions: actions.en,
+    entities: actions.entitiesEn,
     status: { visible: 'Visible', hidden: 'Hidden', public: 'Public', private: 'Private' },
     state: { pending: 'Pending', sent: 'Sent', cancelled: 'Cancelled', approved: 'Approved', rejected: 'Rejected' },
     channel: { in_app: 'In the app', email: 'Email', push: 'On their devices (push)' },
@@ -207,6 +210,8 @@ export const es: typeof en = {
       all: 'Todos',
     },
     fields: fields.es,
+    actions: actions.es,
+    entities: actions.entitiesEs,
     status: { visible: 'Visible', hidden: 'Oculto', public: 'Público', private: 'Privado' },
     state: {
       pending: 'Pendiente',

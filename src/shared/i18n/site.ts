@@ -14,7 +14,7 @@ export const en = {
     insomnia: {
       eyebrow: 'Free anti-insomnia kit',
       title: 'Sleep again, without fighting the night',
-      body: '4 guided audios of 5 to 15 minutes to calm your body and mind before bed, and a free orientation session with a psychologist.',
+      body: '5 guided audios of 5 to 15 minutes to calm your body and mind before bed, and a free orientation session with a psychologist.',
       points: [
         'Exercises to do in bed, with the lights off',
         'A short routine to switch off after a long day',
@@ -170,7 +170,7 @@ export const es: typeof en = {
     insomnia: {
       eyebrow: 'Kit anti-insomnio gratuito',
       title: 'Vuelve a dormir sin pelearte con la noche',
-      body: '4 audios guiados de 5 a 15 minutos para calmar el cuerpo y la mente antes de dormir, y una sesión de orientación gratuita con una psicóloga o un psicólogo.',
+      body: '5 audios guiados de 5 a 15 minutos para calmar el cuerpo y la mente antes de dormir, y una sesión de orientación gratuita con una psicóloga o un psicólogo.',
       points: [
         'Ejercicios para hacer en la cama, con la luz apagada',
         'Una rutina breve para desconectar después de un día largo',

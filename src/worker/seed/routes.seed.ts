@@ -1,6 +1,6 @@
 // The demo routes (SPEC §3 "Route", "Unit"): each new route with its units and symptoms, the
 // units' real lengths for a state seeded before them, and their media in R2.
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, max } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { files, routeSymptoms, routes, units } from '#worker/db/schema'
 import type { catalogIds } from './catalog.seed'
@@ -50,6 +50,38 @@ export async function seedRoutes(db: Db, report: SeedReport, { routeCategoryId, 
         : []),
     ])
     report.units += r.units.length
+  }
+}
+
+/**
+ * A route seeded before the catalogue gave it more units gets the new ones, at their place after
+ * its last (issue 42 §6: the kit's fifth audio on a state seeded with four); idempotent. A unit
+ * is matched by its order, so a route whose last unit the admin removed gets it back on a seed.
+ */
+export async function addNewUnits(db: Db, report: SeedReport) {
+  const last = await db
+    .select({ id: routes.id, slug: routes.slug, language: routes.language, order: max(units.order) })
+    .from(routes)
+    .innerJoin(units, eq(units.routeId, routes.id))
+    .groupBy(routes.id)
+  const lastOf = new Map(last.map((r) => [`${r.language}/${r.slug}`, r]))
+  for (const r of content.routes) {
+    const seeded = lastOf.get(`${r.language}/${r.slug}`)
+    if (!seeded) continue
+    const added = r.units.map((u, i) => ({ u, order: i + 1 })).filter(({ order }) => order > (seeded.order ?? 0))
+    if (!added.length) continue
+    await db.insert(units).values(
+      added.map(({ u, order }) => ({
+        routeId: seeded.id,
+        order,
+        title: u.title,
+        description: u.description,
+        kind: 'audio' as const,
+        mediaKey: mediaKey(u.audio),
+        durationSeconds: u.duration_seconds,
+      })),
+    )
+    report.units += added.length
   }
 }
 

@@ -9,7 +9,7 @@ import { content, type SeedReport } from './content'
 import { seedCovers } from './covers.seed'
 import { seedPlans } from './plans.seed'
 import { seedPosts } from './posts.seed'
-import { fixUnitLengths, routeIds, seedMedia, seedRoutes } from './routes.seed'
+import { addNewUnits, fixUnitLengths, routeIds, seedMedia, seedRoutes } from './routes.seed'
 import { seedUsers } from './users.seed'
 
 export interface SeedOptions {
@@ -37,6 +37,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   await seedCatalog(db, report)
   const ids = await catalogIds(db)
   if (only.routes !== false) await seedRoutes(db, report, ids)
+  if (only.routes !== false) await addNewUnits(db, report)
   if (only.routes !== false) await fixUnitLengths(db)
   if (opts.putMedia) await seedMedia(db, report, opts.putMedia)
   const routeIdByKey = await routeIds(db)

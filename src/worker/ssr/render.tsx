@@ -110,8 +110,10 @@ export async function renderDocument(
     ...seo,
     '<meta name="theme-color" content="#2f5d62">',
     `<meta name="csrf-token" content="${esc(full.csrf ?? '')}">`,
-    // Vite's preloads of lazy chunks read their nonce here (its csp-nonce convention).
-    `<meta property="csp-nonce" ${nonceAttr}>`,
+    // Vite's preloads of lazy chunks read their nonce here (its csp-nonce convention: the element's
+    // nonce). HTML requires content on a meta (the Nu checker, issue 42 §11); it stays empty, so the
+    // nonce is written only as a nonce attribute, where cutAtNonces (http/public-cache.ts) expects it.
+    `<meta property="csp-nonce" content="" ${nonceAttr}>`,
     ...jsonLdTags(head, nonce),
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     // One manifest per language (issue 23 §2): its name, shortcuts and start page in that language.

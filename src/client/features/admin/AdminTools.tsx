@@ -22,6 +22,37 @@ import { useForm } from '#client/components/forms.tsx'
 import { ListScreen } from './ListScreen'
 import { yesColumn } from './columns'
 import { Upload } from './Upload'
+import { useChoices, type Choice } from './choices'
+
+/** A plan or a route chosen by name (issue 42 §9): a select of the admin's list, loading first. */
+function ChoiceSelect({
+  label,
+  choices,
+  value,
+  set,
+  testId,
+}: {
+  label: string
+  choices: Choice[] | null
+  value: string
+  set: (v: string) => void
+  testId: string
+}) {
+  const { t } = usePage()
+  return (
+    <label>
+      {label}{' '}
+      <select value={value} onChange={(e) => set(e.target.value)} disabled={!choices} data-testid={testId}>
+        <option value="">{choices ? '—' : t('admin.list.loading')}</option>
+        {choices?.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
 
 /** A button that asks 'Sure?' before it runs (SPEC §5: destructive actions). */
 export function Sure({ label, run }: { label: string; run: () => unknown }) {
@@ -51,6 +82,7 @@ export function RelatedPosts({ postId }: { postId: number }) {
   const { t } = usePage()
   const [list, setList] = useState<{ id: number; title: string; language: string }[] | null>(null)
   const [other, setOther] = useState('')
+  const posts = useChoices('posts')
   useEffect(() => {
     void call(listCorrelations, { input: { post_id: postId } }).then((r) => setList(r.success ? r.correlations : []))
   }, [postId])
@@ -77,9 +109,13 @@ export function RelatedPosts({ postId }: { postId: number }) {
           </li>
         ))}
       </ul>
-      <label>
-        {t('admin.screens.posts')} (id) <input type="number" value={other} onChange={(e) => setOther(e.target.value)} />
-      </label>
+      <ChoiceSelect
+        label={t('admin.fields.post')}
+        choices={posts?.filter((p) => p.value !== String(postId)) ?? null}
+        value={other}
+        set={setOther}
+        testId="related-post"
+      />
       <button type="button" className="adm-btn" disabled={!other} onClick={() => void change('add', Number(other))}>
         {t('admin.list.new')}
       </button>
@@ -126,7 +162,7 @@ export function FileUploads({ reload }: { reload: () => void }) {
         <select value={tag} onChange={(e) => setTag(e.target.value as typeof tag)} data-testid="file-tag">
           {(['audio', 'video', 'route_cover', 'unit_cover', 'post_cover', 'user_avatar'] as const).map((x) => (
             <option key={x} value={x}>
-              {x}
+              {t(`admin.staff.file_tag.${x}`)}
             </option>
           ))}
         </select>
@@ -137,22 +173,22 @@ export function FileUploads({ reload }: { reload: () => void }) {
 }
 
 /** Under a plan: its routes in order with their lock settings, and the people it is assigned to. */
-export function PlanPanel({ planId }: { planId: number }) {
+export function PlanPanel({ planId, language }: { planId: number; language?: string }) {
   const { t } = usePage()
   const [routeId, setRouteId] = useState('')
   const [version, setVersion] = useState(0)
+  // A plan's routes are in its own language.
+  const routes = useChoices('routes', language)
   return (
     <div className="adm-plan-panel" data-testid="plan-panel">
       <div className="adm-inline">
-        <label>
-          {t('admin.screens.routes')} (id){' '}
-          <input
-            type="number"
-            value={routeId}
-            onChange={(e) => setRouteId(e.target.value)}
-            data-testid="plan-route-id"
-          />
-        </label>
+        <ChoiceSelect
+          label={t('admin.fields.route')}
+          choices={routes}
+          value={routeId}
+          set={setRouteId}
+          testId="plan-route-id"
+        />
         <button
           type="button"
           className="adm-btn"
@@ -216,6 +252,7 @@ export function UserTools({ userId, reload }: { userId: number; reload: () => vo
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
   const [planId, setPlanId] = useState('')
+  const plans = useChoices('plans')
   const [balance, setBalance] = useState<number | null>(null)
   const { busy, errors, send } = useForm()
   return (
@@ -259,14 +296,18 @@ export function UserTools({ userId, reload }: { userId: number; reload: () => vo
       </fieldset>
       <fieldset>
         <legend>{t('admin.users.assign_plan')}</legend>
-        <label>
-          {t('admin.fields.plan')} (id){' '}
-          <input type="number" value={planId} onChange={(e) => setPlanId(e.target.value)} />
-        </label>
+        <ChoiceSelect
+          label={t('admin.fields.plan')}
+          choices={plans}
+          value={planId}
+          set={setPlanId}
+          testId="assign-plan"
+        />
         <button
           type="button"
           className="adm-btn"
           disabled={!planId}
+          data-testid="assign-plan-save"
           onClick={() => void call(assignPlan, { input: { plan_id: Number(planId), user_id: userId } })}
         >
           {t('admin.users.assign_plan')}

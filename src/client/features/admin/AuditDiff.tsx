@@ -3,17 +3,31 @@ import { usePage } from '#client/app/context.tsx'
 import { en as adminWords } from '#shared/i18n/admin'
 import type { MessageKey } from '#shared/i18n/index'
 import { diffSnapshots, parseSnapshot, shortValue } from './diff'
+import { readValue } from './audit-words'
 
 const FIELDS = adminWords.admin.fields
 
-export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = usePage()
+export function AuditDiff({
+  before,
+  after,
+  people = {},
+  entity,
+}: {
+  before: unknown
+  after: unknown
+  /** Names of the people the snapshots name by id (the audit list's `people`). */
+  people?: Record<string, string>
+  entity?: string
+}) {
+  const { t, boot } = usePage()
   const b = parseSnapshot(before)
   const a = parseSnapshot(after)
   if (b.cut || a.cut) return <span className="adm-diff-note">{t('admin.staff.diff.too_long')}</span>
   const changes = diffSnapshots(b.value, a.value)
   if (!changes.length) return <span className="adm-diff-note">{t('admin.staff.diff.none')}</span>
   const words = { yes: t('admin.list.yes'), no: t('admin.list.no') }
+  const reading = { t, boot, people, entity }
+  const shown = (field: string, v: unknown) => readValue(field, v, reading) ?? shortValue(v, words)
   const label = (field: string) => {
     const last = field.split(/ · |\./).pop()!
     const name = last in FIELDS ? t(`admin.fields.${last}` as MessageKey) : last.replace(/_/g, ' ')
@@ -23,8 +37,8 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
     <ul className="adm-diff" data-testid="audit-diff">
       {changes.slice(0, 12).map((c) => (
         <li key={c.field}>
-          <span className="adm-diff-field">{label(c.field)}</span>: <del>{shortValue(c.before, words)}</del> →{' '}
-          <ins>{shortValue(c.after, words)}</ins>
+          <span className="adm-diff-field">{label(c.field)}</span>: <del>{shown(c.field, c.before)}</del> →{' '}
+          <ins>{shown(c.field, c.after)}</ins>
         </li>
       ))}
       {changes.length > 12 ? <li>{t('admin.staff.diff.more', { n: changes.length - 12 })}</li> : null}

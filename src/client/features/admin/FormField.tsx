@@ -75,6 +75,8 @@ export function FormField({
       {f.type === 'select' ? (
         <select id={id} name={f.name} value={value} onChange={(e) => set(e.target.value)}>
           <option value="">—</option>
+          {/* A stored value outside the list (older free text) stays shown and kept, never blanked by a save. */}
+          {value && !f.options!.some((o) => o.value === value) ? <option value={value}>{value}</option> : null}
           {f.options!.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

@@ -4,10 +4,12 @@ import { deletePlan, savePlan } from '#shared/contract/plans'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
 import { PlanPanel } from './AdminTools'
+import { useChoices } from './choices'
 import { contentColumns, contentFields, contentFilters, select } from './columns'
 
 export function PlansScreen() {
   const { t } = usePage()
+  const plans = useChoices('plans')
   return (
     <ListScreen
       id="plans"
@@ -34,11 +36,12 @@ export function PlansScreen() {
             { value: '2', label: t('admin.status.private') },
           ]),
           { name: 'category', label: 'admin.fields.category', type: 'text' },
-          { name: 'next_plan_id', label: 'admin.fields.plan', type: 'number' },
+          // The next plan by its name (issue 42 §9), not its number.
+          { ...select('next_plan_id', plans ?? []), label: 'admin.fields.next_plan' },
         ]),
       }}
       remove={deletePlan}
-      panel={(r) => <PlanPanel planId={r.id as number} />}
+      panel={(r) => <PlanPanel planId={r.id as number} language={r.language as string} />}
     />
   )
 }

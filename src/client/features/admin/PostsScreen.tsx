@@ -3,11 +3,13 @@ import { listAdminPosts } from '#shared/contract/admin'
 import { deletePost, savePost } from '#shared/contract/posts.manage'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
+import { useChoices } from './choices'
 import { PostHelpers, RelatedPosts } from './AdminTools'
 import { cols, contentColumns, contentFields, contentFilters } from './columns'
 
 export function PostsScreen() {
   const { t } = usePage()
+  const categories = useChoices('post_categories')
   return (
     <ListScreen
       id="posts"
@@ -24,7 +26,8 @@ export function PostsScreen() {
           { name: 'author', label: 'admin.fields.author', type: 'text' },
           { name: 'tag', label: 'admin.fields.tag', type: 'text' },
           { name: 'tags', label: 'admin.fields.tags', type: 'text' },
-          { name: 'category_id', label: 'admin.fields.category_id', type: 'number' },
+          // The category by its name (issue 42 §9), not its number.
+          { name: 'category_id', label: 'admin.fields.category_id', type: 'select', options: categories ?? [] },
           { name: 'index', label: 'admin.fields.is_public', type: 'checkbox' },
           { name: 'image_cover', label: 'admin.fields.image_cover', type: 'upload', tag: 'post_cover' },
         ]),

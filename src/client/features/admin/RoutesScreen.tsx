@@ -4,11 +4,13 @@ import { deleteRoute, saveRoute } from '#shared/contract/content.manage'
 import { usePage } from '#client/app/context.tsx'
 import { call } from '#client/api.ts'
 import { ListScreen } from './ListScreen'
+import { useChoices } from './choices'
 import { RoutePanel } from './RoutePanel'
 import { cols, contentColumns, contentFields, contentFilters, SEO_FIELDS, yesColumn } from './columns'
 
 export function RoutesScreen() {
   const { t } = usePage()
+  const categories = useChoices('route_categories')
   return (
     <ListScreen
       id="routes"
@@ -25,7 +27,8 @@ export function RoutesScreen() {
           { name: 'is_active', label: 'admin.fields.is_active', type: 'checkbox' },
           { name: 'needs_appointment', label: 'admin.fields.needs_appointment', type: 'checkbox' },
           { name: 'tag', label: 'admin.fields.tag', type: 'text' },
-          { name: 'category_id', label: 'admin.fields.category_id', type: 'number' },
+          // The category by its name (issue 42 §9), not its number.
+          { name: 'category_id', label: 'admin.fields.category_id', type: 'select', options: categories ?? [] },
           { name: 'order', label: 'admin.fields.order', type: 'number' },
           ...SEO_FIELDS,
           { name: 'image_cover', label: 'admin.fields.image_cover', type: 'upload', tag: 'route_cover' },

@@ -1,5 +1,6 @@
 // Users (admins only): role, subscriber, psychologist fields, credits and plans (UserTools).
 import { saveAdminUser } from '#shared/contract/admin'
+import { DEGREES, PSYCHOLOGIST_COUNTRIES } from '#shared/psychologists'
 import { listUsers } from '#shared/contract/users'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
@@ -8,6 +9,7 @@ import { cols, roleName, roleOptions, select, yesColumn } from './columns'
 
 export function UsersScreen() {
   const { t } = usePage()
+  const countries = PSYCHOLOGIST_COUNTRIES.map((c) => ({ value: c, label: t(`psychologist_profile.countries.${c}`) }))
   return (
     <ListScreen
       id="users"
@@ -39,9 +41,16 @@ export function UsersScreen() {
             label: 'admin.fields.open_to_appointments',
             type: 'checkbox',
           },
-          { name: 'degree', label: 'admin.fields.degree', type: 'text' },
-          { name: 'nationality', label: 'admin.fields.nationality', type: 'text' },
-          { name: 'located_at', label: 'admin.fields.located_at', type: 'text' },
+          // The lists of the psychologist's own profile (PsychologistExtras), in the admin's language.
+          select(
+            'degree',
+            Object.entries(DEGREES).map(([key, value]) => ({
+              value,
+              label: t(`psychologist_profile.degrees.${key as keyof typeof DEGREES}`),
+            })),
+          ),
+          select('nationality', countries),
+          select('located_at', countries),
         ],
       }}
       panel={(r, reload) => <UserTools userId={r.id as number} reload={reload} />}

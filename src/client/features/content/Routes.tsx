@@ -77,7 +77,7 @@ export default function Routes({ data }: PageProps<RoutesPageData>) {
         />
       </label>
       {results.symptoms.length > 0 && (
-        <div className="badges" aria-label={t('routes_page.suggested')}>
+        <div className="badges" role="group" aria-label={t('routes_page.suggested')}>
           {results.symptoms.map((s) => (
             <button
               type="button"

@@ -17,12 +17,23 @@ import { refreshSessions } from '#worker/identity/sessions'
 import { cancelHostedBy, stopsHosting } from '#worker/features/appointments/leaving.service'
 import * as repo from './admin.repo'
 import * as lists from './lists.repo'
+import { peopleNames } from './audit.repo'
+import { peopleIdsOf } from '#shared/audit-people'
 import { patchOf } from '#worker/db/patch'
 
 /** A page of admin list `name`, its rows typed per entity (contract/admin.rows.ts). */
 export async function list<N extends AdminListName>(ctx: Ctx, name: N, q: ListQuery<Record<string, unknown>>) {
   const { rows, total } = await lists.listPage(ctx.db, name, q)
+  if (name === 'audit') await namePeople(ctx, rows as Record<string, unknown>[])
   return { rows, pagination: pagination(q, total, rows.length) }
+}
+
+/** An audit page's rows get the names of the people their snapshots name by id, in one query. */
+async function namePeople(ctx: Ctx, rows: Record<string, unknown>[]) {
+  const idsOf = (r: Record<string, unknown>) => [...peopleIdsOf(r.before), ...peopleIdsOf(r.after)]
+  const names = await peopleNames(ctx.db, [...new Set(rows.flatMap(idsOf))])
+  for (const r of rows)
+    r.people = Object.fromEntries(idsOf(r).flatMap((id) => (names[id] ? [[String(id), names[id]]] : [])))
 }
 
 // ── Units ────────────────────────────────────────────────────────────────────────────────────

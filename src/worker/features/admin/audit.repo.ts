@@ -1,11 +1,11 @@
 // The audit trail's rows (SPEC §10): what an entity's snapshot holds, the trail's writes and
 // reads, and putting a snapshot back. Table names come only from SNAPSHOT; a restore checks
 // every name it writes (SAFE_NAME), since a snapshot comes back from a stored JSON text.
-import { sql, type SQL } from 'drizzle-orm'
+import { inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { batch, firstRow, rowsIn, run } from '#worker/db/query'
 import { rowOf } from '#worker/db/rows'
-import { auditLog } from '#worker/db/schema'
+import { auditLog, users } from '#worker/db/schema'
 import { anyRow, withValues, type Row } from './admin.sql'
 
 /** The rows an entity's snapshot holds: its own row, and its children for those that can be restored. */
@@ -114,4 +114,19 @@ export async function restoreSnapshot(db: Db, auditId: number, snap: Record<stri
   })
   statements.push(sql`UPDATE audit_log SET restored_at = ${Date.now()} WHERE id = ${auditId} AND restored_at IS NULL`)
   await batch(db, statements)
+}
+
+/** Names (or emails, for people without a name) of the people with these ids, by id. */
+export async function peopleNames(db: Db, ids: number[]): Promise<Record<string, string>> {
+  if (!ids.length) return {}
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids.slice(0, 500)))
+  return Object.fromEntries(
+    rows.flatMap((r) => {
+      const name = r.name || r.email
+      return name ? [[String(r.id), name]] : []
+    }),
+  )
 }

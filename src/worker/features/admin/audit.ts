@@ -22,7 +22,7 @@ interface Audited {
 }
 
 /** The editors' calls by path (SPEC §7), each naming the entity it changes. */
-const AUDITED: Record<string, Audited> = {
+export const AUDITED: Record<string, Audited> = {
   '/route': { entity: 'route', idField: 'id', answer: 'route' },
   '/route/symptom/assign': { entity: 'route', idField: 'route_id' },
   '/route/symptom/unassign': { entity: 'route', idField: 'route_id' },

@@ -128,7 +128,7 @@ export const LISTS = {
   },
   audit: {
     from: 'audit_log a LEFT JOIN users u ON u.id = a.actor_id',
-    select: `a.id, a.created_at, u.email AS actor, a.actor_role, a.action, a.entity, a.entity_id, a.restored_at, substr(a.before, 1, 12000) AS before, substr(a.after, 1, 12000) AS after`,
+    select: `a.id, a.created_at, u.email AS actor, u.name AS actor_name, a.actor_role, a.action, a.entity, a.entity_id, a.restored_at, substr(a.before, 1, 12000) AS before, substr(a.after, 1, 12000) AS after`,
     search: ['a.action', 'a.entity', 'u.email'],
     filters: { entity: 'a.entity = ?' },
     order: { id: 'a.id', created_at: 'a.created_at' },

@@ -78,6 +78,10 @@ export function toAdminUserDto(u: User): AdminUserDto {
     country_code: u.countryCode,
     free_access_until: iso(u.freeAccessUntil),
     created_at: u.createdAt.toISOString(),
+    psychologist_open_to_get_appointment: u.psychologistOpenToGetAppointment,
+    nationality: u.nationality,
+    located_at: u.locatedAt,
+    degree: u.degree,
   }
 }
 

@@ -25,12 +25,19 @@ export const routeDefs1: RouteDef[] = [
         es: { title: 'Ejercicio 4: cuenta atrás hacia el sueño' },
         en: { title: 'Exercise 4: counting down to sleep' },
       },
+      // The kit's fifth audio (SPEC §1: "5 or more audios of 5 to 15 minutes"; issue 42 §6): the
+      // landing's third promise, what to do when you wake at night.
+      {
+        clip: 'sleep-4',
+        es: { title: 'Y si te despiertas de madrugada' },
+        en: { title: 'And if you wake in the night' },
+      },
     ],
     es: {
       slug: '4-ejercicios-para-el-insomnio',
       title: '4 ejercicios para el insomnio',
       description:
-        'Cuatro audios breves para hacer ya en la cama, cuando el sueño no llega. No se trata de obligarte a dormir, sino de ayudar a tu cuerpo a descansar. Puedes repetirlos todas las noches que lo necesites.',
+        'Cuatro ejercicios para hacer ya en la cama, cuando el sueño no llega, y un quinto audio para cuando te despiertas de madrugada. No se trata de obligarte a dormir, sino de ayudar a tu cuerpo a descansar. Puedes repetirlos todas las noches que lo necesites.',
       seo_title: '4 ejercicios para el insomnio: audios guiados para dormir',
       seo_description:
         'Cuatro ejercicios guiados de respiración y relajación para hacer en la cama cuando te cuesta dormir.',
@@ -40,7 +47,7 @@ export const routeDefs1: RouteDef[] = [
       slug: '4-exercises-for-insomnia',
       title: '4 exercises for insomnia',
       description:
-        'Four short audio exercises to do in bed when sleep will not come. This is not about forcing yourself to sleep, but about helping your body rest. Come back to them any night you need.',
+        'Four exercises to do in bed when sleep will not come, and a fifth audio for when you wake in the night. This is not about forcing yourself to sleep, but about helping your body rest. Come back to them any night you need.',
       seo_title: '4 exercises for insomnia: guided audio for sleep',
       seo_description: 'Four guided breathing and relaxation exercises to do in bed when you struggle to fall asleep.',
       tag: 'Sleep',
