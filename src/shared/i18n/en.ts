@@ -17,6 +17,7 @@ import * as site from './site'
 import * as users from './users'
 import * as checkins from './checkins'
 import * as push from './push'
+import * as listening from './listening'
 
 const en = {
   ...app.en,
@@ -35,6 +36,7 @@ const en = {
   ...engagement.en,
   ...checkins.en,
   ...push.en,
+  ...listening.en,
   accounts: users.en,
 }
 

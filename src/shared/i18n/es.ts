@@ -16,6 +16,7 @@ import * as site from './site'
 import * as users from './users'
 import * as checkins from './checkins'
 import * as push from './push'
+import * as listening from './listening'
 import type { Messages } from './en'
 
 const es: Messages = {
@@ -35,6 +36,7 @@ const es: Messages = {
   ...engagement.es,
   ...checkins.es,
   ...push.es,
+  ...listening.es,
   accounts: users.es,
 }
 
