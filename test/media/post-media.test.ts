@@ -56,6 +56,22 @@ describe('a unit’s file embedded in a post', () => {
     await res.arrayBuffer()
   })
 
+  it('also in the post’s body, as an <audio> the allowlist kept', async () => {
+    const { keys } = await unitFiles()
+    const post = await makePost({ language: 'en' })
+    await patch(posts, post.id, {
+      content: `<p>Listen:</p><audio src="/media/${keys[1]}" controls preload="metadata"></audio>`,
+    })
+    const res = await get(`/media/${keys[1]}`)
+    expect(res.status).toBe(200)
+    await res.arrayBuffer()
+    // Named in the text only, not embedded: nothing opens.
+    const { keys: other } = await unitFiles()
+    const text = await makePost()
+    await patch(posts, text.id, { content: `<p>units/${other[0]} /media/${other[0]}</p>` })
+    expect((await get(`/media/${other[0]}`)).status).toBe(401)
+  })
+
   it('opens nothing else: the unit’s other files, its transcripts, and posts nobody may read', async () => {
     const { keys } = await unitFiles()
     const [first, second] = keys as [string, string]

@@ -118,7 +118,8 @@ export async function relatedOfPost(db: Db, postId: number, language: Locale) {
 }
 
 /**
- * Whether a published post (any language) embeds `key` among its audios or videos: the post's
+ * Whether a published post (any language) embeds `key` among its audios or videos, or in its
+ * body (an `<audio>`, `<video>` or `<source>`): the post's
  * readers may then play that file, even when it is a unit's (issue 42 §1, decision 064). One
  * statement; `json_each` reads the stored lists as they are.
  */
@@ -133,7 +134,12 @@ export async function publishedPostEmbeds(db: Db, key: string): Promise<boolean>
         eq(posts.status, ContentStatus.visible),
         isNull(posts.deletedAt),
         sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`,
-        or(embeds(posts.audios), embeds(posts.videos)),
+        or(
+          embeds(posts.audios),
+          embeds(posts.videos),
+          // An <audio>, <video> or <source> of the body, as the allowlist stores it (worker/lib/html.ts).
+          sql`instr(coalesce(${posts.content}, ''), ${`src="/media/${key}"`}) > 0`,
+        ),
       ),
     )
     .limit(1)
