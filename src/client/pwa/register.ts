@@ -42,6 +42,11 @@ export function registerServiceWorker(userId: number | null) {
   }
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const start = () => {
+    // No worker controlled this page when it loaded (the first visit, a new user's first pages):
+    // once it takes over, this page and the person's Home and Continue are kept as a visit
+    // would keep them, so they open offline in the person's frame (issue 42 §2).
+    if (userId !== null && !navigator.serviceWorker.controller)
+      navigator.serviceWorker.addEventListener('controllerchange', keepPersonPages, { once: true })
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then((reg) => {
@@ -78,6 +83,13 @@ export function registerServiceWorker(userId: number | null) {
     )
   if (isOffline() && !shell) offline()
   if (!shell) addEventListener('offline', offline)
+}
+
+/** This page, the Home and the Continue of the page's language: kept by the worker now (KEEP_PAGES). */
+function keepPersonPages() {
+  const prefix = location.pathname === '/en' || location.pathname.startsWith('/en/') ? '/en' : ''
+  const paths = [...new Set([`${location.pathname}${location.search}`, `${prefix}/journey`, `${prefix}/performance`])]
+  void askWorker({ type: 'KEEP_PAGES', paths }, 15_000)
 }
 
 /**
