@@ -53,6 +53,7 @@ const E2E_DIR = path.join(ROOT, 'e2e')
 const WEIGHT = {
   a11y: 230,
   'break-sleep': 110,
+  'new-user-player': 90,
   'pwa-owner': 90,
   pwa: 85,
   accounts: 57,
