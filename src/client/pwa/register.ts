@@ -99,9 +99,12 @@ function keepPersonPages() {
  */
 export function forgetOfflinePages(): Promise<void> {
   const saves = waiting() ? outbox().then((m) => m.forget()) : Promise.resolve()
-  // A subscription waiting to be carried over to a new worker is this person's (./push.ts).
+  // A subscription waiting to be carried over to a new worker is this person's (./push.ts), and
+  // so are the routes they chose to download whole (./whole-route.ts): their
+  // downloads go now, so nothing more follows them.
   try {
     localStorage.removeItem(PUSH_CARRIED)
+    for (const key of Object.keys(localStorage)) if (key.startsWith('calma.whole-route.')) localStorage.removeItem(key)
   } catch {
     // private mode: nothing was kept
   }

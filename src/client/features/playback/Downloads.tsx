@@ -3,6 +3,7 @@ import type { UnitStateDto } from '#shared/contract/playback'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import type { Progress, RouteRef } from '#client/pwa/downloads.ts'
+import { keepWholeRoute } from '#client/pwa/whole-route.ts'
 
 const { listRouteUnits } = contract(() => import('#shared/contract/playback'))
 
@@ -83,23 +84,6 @@ export function useDownloads(user: number | null): Downloads {
     [user, job, ids, href, screen],
   )
   return { ids, ready, job, error, start }
-}
-
-const wholeRouteKey = (user: number, route: number) => `calma.whole-route.${user}.${route}`
-/** This person chose "download the whole route" for this route on this device. */
-function keepWholeRoute(user: number, route: number) {
-  try {
-    localStorage.setItem(wholeRouteKey(user, route), '1')
-  } catch {
-    // private mode: the units that unlock later are downloaded by hand
-  }
-}
-export function wholeRouteKept(user: number, route: number): boolean {
-  try {
-    return localStorage.getItem(wholeRouteKey(user, route)) === '1'
-  } catch {
-    return false
-  }
 }
 
 /**

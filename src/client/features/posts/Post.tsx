@@ -131,7 +131,7 @@ function PostMedia({ kind, src, label }: { kind: 'audio' | 'video'; src: string;
   }
   if (failed)
     return (
-      <p className="form-alert form-alert-danger post-media-error" role="alert" data-testid="post-media-error">
+      <p className="post-media-error" role="alert" data-testid="post-media-error">
         {t(kind === 'audio' ? 'listening.post_audio_unavailable' : 'listening.post_video_unavailable')}
       </p>
     )

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { usePage } from '#client/app/context.tsx'
+import { forgetWholeRoute } from '#client/pwa/whole-route.ts'
 import { forgetDownloads, formatSize, listDownloads, removeDownload, type Download } from '#client/pwa/downloads.ts'
 
 // The player only where the list plays (the Downloads screen), in its own chunk.
@@ -100,6 +101,7 @@ export default function ProfileDownloads({
                   className="button button-small"
                   onClick={() => {
                     if (playing?.unit.id === d.unit.id) setPlaying(null)
+                    forgetWholeRoute(user, d.route_id)
                     void removeDownload(user, d.unit.id).then(reload)
                   }}
                   aria-label={t('playback.downloads.remove_unit', { title: d.unit.title })}
@@ -119,6 +121,7 @@ export default function ProfileDownloads({
               className="button button-small button-danger"
               onClick={() => {
                 setPlaying(null)
+                forgetWholeRoute(user)
                 void forgetDownloads().then(reload)
               }}
               data-testid="downloads-remove-all"
