@@ -74,6 +74,7 @@ async function newPerson(api, p) {
 }
 
 const media = (page) => page.locator('[data-testid=player] audio')
+const stateOf = (page) => page.getByTestId('player').getAttribute('data-state')
 
 /** The post's Audio tab: its player loads the file (its length known), or says why not. */
 async function openAudioTab(page, p) {
@@ -175,7 +176,20 @@ export default function ({ test, browser, api }) {
         assert.equal(await page.getByRole('heading', { name: p.text.downloads, exact: true }).count(), 1)
         assert.equal(await page.getByTestId('download-item').count(), 2)
         await page.getByTestId('download-play').nth(1).click()
-        await page.locator('[data-testid=player][data-state=playing]').waitFor({ timeout: 10_000 })
+        const how = () =>
+          media(page).evaluate((el) => ({
+            src: el.currentSrc,
+            ready: el.readyState,
+            network: el.networkState,
+            error: el.error?.code ?? null,
+            paused: el.paused,
+          }))
+        await eventually(async () => (await stateOf(page)) === 'playing', {
+          timeout: 10_000,
+          message: 'the download does not start',
+        }).catch(async (err) => {
+          throw new Error(`${err.message}: ${await stateOf(page)} ${JSON.stringify(await how())}`)
+        })
         await eventually(async () => (await media(page).evaluate((el) => el.currentTime)) > 0.5, {
           timeout: 10_000,
           message: 'a download does not play on the Downloads screen',

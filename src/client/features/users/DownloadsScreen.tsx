@@ -1,5 +1,7 @@
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import ProfileDownloads from './ProfileDownloads'
+// The list's rows and buttons, as on the profile (it was an unstyled list on this screen).
+import '#client/components/forms.css'
 
 /**
  * The Downloads screen (issue 34 §2): what this session downloaded on this device, each unit
