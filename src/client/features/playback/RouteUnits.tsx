@@ -124,14 +124,16 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
   // "Download the whole route" kept what was open then; a unit unlocked since follows it here,
   // online, once per page (issue 42 §4: the rest come as they unlock).
   const followed = useRef(new Set<number>())
-  const { ready, job, ids, start } = downloads
+  const { ready, job, ids, start, error } = downloads
   useEffect(() => {
-    if (!units || offline || !ready || job || userId === null || !wholeRouteKept(userId, route.id)) return
+    // Not after a download that failed (the full storage, the network): the person reads why,
+    // and chooses again; the next visit tries what is still missing.
+    if (!units || offline || !ready || job || error || userId === null || !wholeRouteKept(userId, route.id)) return
     const missing = units.filter(playable).filter((u) => !ids.has(u.id) && !followed.current.has(u.id))
     if (!missing.length) return
     for (const u of missing) followed.current.add(u.id)
     start(ref, missing, 'route')
-  }, [units, offline, ready, job, ids, start, userId, route.id, ref])
+  }, [units, offline, ready, job, error, ids, start, userId, route.id, ref])
 
   const index = units?.findIndex((u) => u.id === currentId) ?? -1
   const current = units?.[index]
