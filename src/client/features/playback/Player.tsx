@@ -72,20 +72,30 @@ export function Player({ unit, routeTitle, routeCover, autoPlay, onSaved, next, 
   )
 
   // ── media events ──────────────────────────────────────────────────────────────────────────
+  const metadataReady = (el: HTMLMediaElement) => {
+    const d = Number.isFinite(el.duration) ? el.duration : (unit.duration_seconds ?? 0)
+    setDuration(d)
+    const start = resumeAt(saved.current.position, d)
+    if (start > 0) el.currentTime = start
+    setCurrent(start)
+    el.playbackRate = rate
+    setState((s) => (s === 'idle' ? 'ready' : s))
+    // Continuous play's next unit, unless the sleep timer ran out while it loaded (a unit
+    // chosen by hand said it was awake first: RouteUnits `pick`).
+    if (autoPlay && !$sleepStopped.get()) play()
+  }
+  // A file from the device's cache can have its metadata before React has committed the element
+  // (a lazily shown player: the Downloads screen), and React drops an event of an element not yet
+  // committed: the player then stayed "Loading" with the file ready. Read it once mounted.
+  useEffect(() => {
+    const el = media.current
+    if (el && el.readyState >= HTMLMediaElement.HAVE_METADATA) metadataReady(el)
+    // Once, at mount: later loads come through the event.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   const events = {
-    onLoadedMetadata: (e: SyntheticEvent<HTMLMediaElement>) => {
-      const el = e.currentTarget
-      const d = Number.isFinite(el.duration) ? el.duration : (unit.duration_seconds ?? 0)
-      setDuration(d)
-      const start = resumeAt(saved.current.position, d)
-      if (start > 0) el.currentTime = start
-      setCurrent(start)
-      el.playbackRate = rate
-      setState((s) => (s === 'idle' ? 'ready' : s))
-      // Continuous play's next unit, unless the sleep timer ran out while it loaded (a unit
-      // chosen by hand said it was awake first: RouteUnits `pick`).
-      if (autoPlay && !$sleepStopped.get()) play()
-    },
+    onLoadedMetadata: (e: SyntheticEvent<HTMLMediaElement>) => metadataReady(e.currentTarget),
     onDurationChange: (e: SyntheticEvent<HTMLMediaElement>) => {
       const d = e.currentTarget.duration
       if (Number.isFinite(d) && d > 0) setDuration(d)
