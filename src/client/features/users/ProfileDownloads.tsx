@@ -80,35 +80,37 @@ export default function ProfileDownloads({
                     · <span data-testid="download-size">{formatSize(d.size, locale)}</span>
                   </p>
                 </div>
-                {screen &&
-                  (playing?.unit.id === d.unit.id ? (
-                    <span className="chip chip-current" data-testid="download-playing">
-                      {t('listening.playing_download')}
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="button button-small button-primary"
-                      onClick={() => setPlaying(d)}
-                      aria-label={t('listening.play_download', { title: d.unit.title })}
-                      data-testid="download-play"
-                    >
-                      ▶ {t('playback.play')}
-                    </button>
-                  ))}
-                <button
-                  type="button"
-                  className="button button-small"
-                  onClick={() => {
-                    if (playing?.unit.id === d.unit.id) setPlaying(null)
-                    forgetWholeRoute(user, d.route_id)
-                    void removeDownload(user, d.unit.id).then(reload)
-                  }}
-                  aria-label={t('playback.downloads.remove_unit', { title: d.unit.title })}
-                  data-testid="download-remove"
-                >
-                  {t('playback.downloads.remove')}
-                </button>
+                <div className="download-actions">
+                  {screen &&
+                    (playing?.unit.id === d.unit.id ? (
+                      <span className="chip chip-current" data-testid="download-playing">
+                        {t('listening.playing_download')}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button-small button-primary"
+                        onClick={() => setPlaying(d)}
+                        aria-label={t('listening.play_download', { title: d.unit.title })}
+                        data-testid="download-play"
+                      >
+                        ▶ {t('playback.play')}
+                      </button>
+                    ))}
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => {
+                      if (playing?.unit.id === d.unit.id) setPlaying(null)
+                      forgetWholeRoute(user, d.route_id)
+                      void removeDownload(user, d.unit.id).then(reload)
+                    }}
+                    aria-label={t('playback.downloads.remove_unit', { title: d.unit.title })}
+                    data-testid="download-remove"
+                  >
+                    {t('playback.downloads.remove')}
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
