@@ -212,15 +212,20 @@ export default function ({ test, browser }) {
     await page.getByTestId('player-toggle').focus()
     await page.keyboard.press('Enter')
     await eventually(async () => (await stateOf(page)) === 'playing', { timeout: 10_000 })
-    // Lock-screen controls (Media Session): the unit and its route, and the playing state.
+    // Lock-screen controls (Media Session): the unit and its route, the route's cover as the
+    // artwork (units have none of their own, issue 42 §10), and the playing state.
     const session = await page.evaluate(() => ({
       title: navigator.mediaSession.metadata?.title,
       artist: navigator.mediaSession.metadata?.artist,
+      artwork: navigator.mediaSession.metadata?.artwork.map((a) => new URL(a.src).pathname),
       state: navigator.mediaSession.playbackState,
     }))
+    const cover = await page.getByTestId('route-cover').getAttribute('src')
+    assert.match(cover, /^\/media\/covers\//)
     assert.deepEqual(session, {
       title: await page.getByTestId('player-title').textContent(),
       artist: await page.locator('.route-page h1').textContent(),
+      artwork: [cover],
       state: 'playing',
     })
     await page.keyboard.press('Space')

@@ -55,6 +55,7 @@ const WEIGHT = {
   'break-sleep': 110,
   // Issue 42's first week: ten journeys (a new patient, staff, booking, the profile), measured ~100 s.
   'first-week': 100,
+  'new-user-player': 90,
   'pwa-owner': 90,
   pwa: 85,
   accounts: 57,

@@ -3,9 +3,9 @@
  * then Serwist's injectManifest writes the precache list into dist/client/sw.js. Its own step
  * because @serwist/vite skips the Cloudflare plugin's SSR build and gives no sw.js there.
  *
- * The precache list is what the offline and help pages need (docs/decisions/023-offline-and-install.md):
- * the entry with its static imports and styles, the Help and Offline chunks, icons, manifests.
- * Every other chunk is cached when a page first uses it.
+ * The precache list (docs/decisions/023-offline-and-install.md, 064): every script and style the
+ * entry can reach, statically or lazily, but the admin's; icons, manifests. A kept page never
+ * asks offline for a chunk the device does not have.
  *
  *   node scripts/build-sw.mjs           (run by `npm run build` and the test/bench builds)
  */
@@ -21,7 +21,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const DIST = path.join(ROOT, 'dist', 'client')
 const SW_SRC = path.join(ROOT, 'src', 'sw', 'sw.ts')
 const TMP = path.join(ROOT, '.tmp', `sw-${process.pid}.js`)
-/** The modules whose chunks are precached with the entry: the help and offline pages, the notices, the outbox of offline progress. */
+/**
+ * The pages that are never kept (decision 023's table): the admin's own bundle, loaded only by
+ * staff online. Everything else a page can ask for is precached (below).
+ */
+const NEVER_OFFLINE = ['src/client/features/admin/']
+/** The modules that must be in the client build: the help and offline pages, the notices, the outbox. */
 const PAGES = [
   'src/client/features/legal/Help.tsx',
   'src/client/features/legal/Offline.tsx',
@@ -39,32 +44,30 @@ const STATIC = [
 
 const manifest = JSON.parse(await readFile(path.join(DIST, 'assets-manifest.json'), 'utf8'))
 const files = new Set()
+const seen = new Set()
+/**
+ * Every script and style the entry can reach, statically or lazily, but the admin's (issue 42 §2,
+ * decision 064): a kept page opened offline asks for chunks at moments no list foresees (the
+ * bell's menu once hydrated, a page's lazy parts, the device's helpers at a takeover), and one
+ * never fetched online failed offline with net::ERR_FAILED (seen: the notifications menu on a
+ * kept route page, which made the "unit finished offline" journey fail on a fresh build). So
+ * nothing is chosen by hand any more: the whole graph is, and a chunk added later is in it.
+ */
 const visit = (key) => {
   const m = manifest[key]
-  if (!m || files.has(m.file)) return
+  if (!m || seen.has(key) || NEVER_OFFLINE.some((p) => key.startsWith(p))) return
+  seen.add(key)
   files.add(m.file)
   for (const css of m.css ?? []) files.add(css)
   for (const imp of m.imports ?? []) visit(imp)
-  // The device's own helpers (pwa/: registration, reminders, the outbox) ask for their lazy parts
-  // at moments no page chooses (offline, at a takeover, a reminder carried over to a new worker):
-  // a kept page opened offline must find them (seen: the reminders' contract, net::ERR_FAILED).
-  if (key.startsWith('src/client/pwa/') || key.startsWith('_register-'))
-    for (const imp of m.dynamicImports ?? []) visit(imp)
+  for (const imp of m.dynamicImports ?? []) visit(imp)
 }
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)
 if (!entryKey) throw new Error('build-sw: no entry in assets-manifest.json (run vite build first)')
 visit(entryKey)
 for (const p of PAGES) {
   if (!manifest[p]) throw new Error(`build-sw: ${p} is not in the client build`)
-  visit(p)
-}
-// Shared chunks (no page of their own, named by Rollup `_<name>-<hash>.js`) a precached page imports
-// lazily: the offline page lists this session's downloads (issue 34 §2), so their reader must
-// open offline too.
-for (const name of ['downloads']) {
-  const key = Object.keys(manifest).find((k) => k.startsWith(`_${name}-`))
-  if (!key) throw new Error(`build-sw: no shared chunk ${name} in the client build`)
-  visit(key)
+  if (!seen.has(p)) throw new Error(`build-sw: ${p} is not reached from the entry`)
 }
 for (const f of STATIC) files.add(f)
 const globPatterns = [...files].sort()

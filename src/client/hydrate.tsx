@@ -4,6 +4,7 @@ import type { Boot } from '#shared/page-data'
 import { isPageId, pageEntry } from './app/pages'
 import { configureApi } from './api'
 import { registerServiceWorker } from './pwa/register'
+import { $user } from './stores/session'
 
 const read = <T,>(id: string): T => JSON.parse(document.getElementById(id)!.textContent!) as T
 
@@ -31,10 +32,18 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * Resolves once React has committed (App's first effect): the page is marked hydrated and the
  * service worker registered then.
  */
-export async function hydrate(boot: Boot): Promise<void> {
+export async function hydrate(served: Boot): Promise<void> {
+  // The offline page or /help from the service worker's shell was rendered for nobody: on a
+  // device whose session still lasts, it is drawn in that person's frame instead (issue 42 §2).
+  const person =
+    document.documentElement.dataset.offline === 'shell' && !served.user
+      ? await import('./pwa/offline-person').then((m) => m.offlinePerson()).catch(() => null)
+      : null
+  const boot: Boot = person ? { ...served, user: person, footer: null } : served
+  if (person) $user.set(person)
   const page = pageEntry(isPageId(boot.page) ? boot.page : 'notFound').component()
   const words = loadMessages()
-  const { hydrateRoot } = await import('react-dom/client')
+  const { hydrateRoot, createRoot } = await import('react-dom/client')
   await nextTask()
   const { App } = await import('./app/App')
   await nextTask()
@@ -52,11 +61,12 @@ export async function hydrate(boot: Boot): Promise<void> {
     }
     // In a transition, hydration is done in slices that yield to the browser (5 ms each) instead
     // of one long task: the page answers a tap sooner on a slow phone (issue 21 §5).
+    const root = document.getElementById('root')!
+    const app = <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />
+    // Drawn afresh for the person: the server's HTML (a visitor's frame) is replaced, not hydrated.
+    if (person) return createRoot(root).render(app)
     startTransition(() => {
-      hydrateRoot(
-        document.getElementById('root')!,
-        <App boot={boot} messages={messages} Page={Page} onHydrated={hydrated} />,
-      )
+      hydrateRoot(root, app)
     })
   })
 }

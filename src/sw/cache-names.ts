@@ -17,8 +17,12 @@ export const VIEWER_HEADER = 'x-calma-viewer'
 /** The person of the session whose companion this answer clears was erased: that session's tag (worker/http/viewer.ts). */
 export const ERASED_HEADER = 'x-calma-erased'
 export const SHELL = ['/help', '/en/help', '/offline', '/en/offline']
-/** The pages kept once visited (issue 23 §6): home, the journey, plans, routes and articles. */
-export const KEPT = /^(?:\/en)?\/(?:|journey|plan\/[^/]+|routes|route\/[^/]+|blog|post\/[^/]+|profile|downloads)$/
+/**
+ * The pages kept once visited (issue 23 §6): home, the journey, plans, routes and articles; the
+ * person's Home (`/performance`, issue 42 §2: the bottom navigation's first tab).
+ */
+export const KEPT =
+  /^(?:\/en)?\/(?:|performance|journey|plan\/[^/]+|routes|route\/[^/]+|blog|post\/[^/]+|profile|downloads)$/
 /** Never answered by the worker: the network only, as if it were not there. */
 export const NEVER = /^\/(?:v1|media|ws|auth|hooks|__dev|logout|en\/logout)(?:\/|$)/
 

@@ -85,12 +85,35 @@ export async function offlineAnswer(url: URL): Promise<Response> {
   const kept = await keptPage(url, pagesCache(tag))
   if (kept) return markedOffline(kept, 'kept')
   const en = url.pathname === '/en' || url.pathname.startsWith('/en/')
+  // Continue with no copy of its own: the person's last route, else their downloads (issue 42 §2).
+  if (tag !== VISITOR && CONTINUE.test(url.pathname)) {
+    const elsewhere = await continueOffline(pagesCache(tag), en ? '/en' : '')
+    if (elsewhere) return Response.redirect(elsewhere, 302)
+  }
   const help = /^(?:\/en)?\/help$/.test(url.pathname)
   const shell = await caches.open(SHELL_CACHE)
   const page =
     (await shell.match(`${en ? '/en' : ''}${help ? '/help' : '/offline'}`)) ??
     (await shell.match(help ? '/help' : '/offline'))
   return page ? markedOffline(page, 'shell') : Response.error()
+}
+
+/** The bottom navigation's Continue (SPEC §2: /journey). */
+const CONTINUE = /^(?:\/en)?\/journey$/
+
+/**
+ * Where Continue opens offline when the journey was never kept: the route page this person kept
+ * last (a cache lists its entries in the order they were put, a page kept again goes last), else
+ * their Downloads screen, in the language asked; null when neither is kept.
+ */
+async function continueOffline(cacheName: string, prefix: string): Promise<string | null> {
+  if (!(await caches.has(cacheName))) return null
+  const cache = await caches.open(cacheName)
+  const paths = (await cache.keys()).map((r) => new URL(r.url))
+  const route = new RegExp(`^${prefix}/route/[^/]+$`)
+  const last = paths.filter((u) => route.test(u.pathname)).pop()
+  if (last) return last.href
+  return paths.find((u) => u.pathname === `${prefix}/downloads`)?.href ?? null
 }
 
 /**

@@ -28,6 +28,8 @@ export interface Download {
   media_key: string
   /** The route page it was downloaded on (its language's path): the Downloads screen links there. */
   page?: string
+  /** The route's cover (served URL), when it had one. */
+  route_cover?: string | null
   size: number
   downloaded_at: number
 }
@@ -38,6 +40,8 @@ export interface RouteRef {
   title: string
   /** Its page in the person's language (the Downloads screen links there). */
   path?: string
+  /** Its cover: the lock screen's artwork when a download plays (issue 42 §10). */
+  cover?: string | null
 }
 
 const recordKey = (viewer: string, user: number, unitId: number) => `${viewer}:${user}:${unitId}`
@@ -166,6 +170,7 @@ export async function downloadUnits(
         unit: { ...unit, lock: null, media: { ...unit.media, url: key, transcripts: [] } },
         media_key: key,
         ...(route.path ? { page: route.path } : {}),
+        ...(route.cover ? { route_cover: route.cover } : {}),
         size,
         downloaded_at: Date.now(),
       }

@@ -42,6 +42,11 @@ export function registerServiceWorker(userId: number | null) {
   }
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const start = () => {
+    // No worker controlled this page when it loaded (the first visit, a new user's first pages):
+    // once it takes over, this page and the person's Home and Continue are kept as a visit
+    // would keep them, so they open offline in the person's frame (issue 42 §2).
+    if (userId !== null && !navigator.serviceWorker.controller)
+      navigator.serviceWorker.addEventListener('controllerchange', keepPersonPages, { once: true })
     navigator.serviceWorker
       .register('/sw.js', { scope: '/' })
       .then((reg) => {
@@ -80,6 +85,13 @@ export function registerServiceWorker(userId: number | null) {
   if (!shell) addEventListener('offline', offline)
 }
 
+/** This page, the Home and the Continue of the page's language: kept by the worker now (KEEP_PAGES). */
+function keepPersonPages() {
+  const prefix = location.pathname === '/en' || location.pathname.startsWith('/en/') ? '/en' : ''
+  const paths = [...new Set([`${location.pathname}${location.search}`, `${prefix}/journey`, `${prefix}/performance`])]
+  void askWorker({ type: 'KEEP_PAGES', paths }, 15_000)
+}
+
 /**
  * Logout and erasure (SPEC §4, issue 23 §4, §5): the pages, the downloaded units and the unsent
  * saves kept for this person go with the session. (A session that ends any other way loses its
@@ -87,9 +99,12 @@ export function registerServiceWorker(userId: number | null) {
  */
 export function forgetOfflinePages(): Promise<void> {
   const saves = waiting() ? outbox().then((m) => m.forget()) : Promise.resolve()
-  // A subscription waiting to be carried over to a new worker is this person's (./push.ts).
+  // A subscription waiting to be carried over to a new worker is this person's (./push.ts), and
+  // so are the routes they chose to download whole (./whole-route.ts): their
+  // downloads go now, so nothing more follows them.
   try {
     localStorage.removeItem(PUSH_CARRIED)
+    for (const key of Object.keys(localStorage)) if (key.startsWith('calma.whole-route.')) localStorage.removeItem(key)
   } catch {
     // private mode: nothing was kept
   }

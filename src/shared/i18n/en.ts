@@ -20,6 +20,7 @@ import * as push from './push'
 import * as firstWeek from './first-week'
 import * as care from './care'
 import * as shares from './shares'
+import * as listening from './listening'
 
 const en = {
   ...app.en,
@@ -41,6 +42,7 @@ const en = {
   ...firstWeek.en,
   ...care.en,
   ...shares.en,
+  ...listening.en,
   accounts: users.en,
 }
 

@@ -19,6 +19,7 @@ import * as push from './push'
 import * as firstWeek from './first-week'
 import * as care from './care'
 import * as shares from './shares'
+import * as listening from './listening'
 import type { Messages } from './en'
 
 const es: Messages = {
@@ -41,6 +42,7 @@ const es: Messages = {
   ...firstWeek.es,
   ...care.es,
   ...shares.es,
+  ...listening.es,
   accounts: users.es,
 }
 

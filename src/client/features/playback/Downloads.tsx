@@ -3,6 +3,7 @@ import type { UnitStateDto } from '#shared/contract/playback'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import type { Progress, RouteRef } from '#client/pwa/downloads.ts'
+import { keepWholeRoute } from '#client/pwa/whole-route.ts'
 
 const { listRouteUnits } = contract(() => import('#shared/contract/playback'))
 
@@ -12,6 +13,8 @@ type Scope = 'route' | number
 
 export interface Downloads {
   ids: Set<number>
+  /** The device's list was read (`ids` is not just the empty start). */
+  ready: boolean
   job: { scope: Scope; progress: Progress } | null
   error: { scope: Scope; kind: 'quota' | 'unsupported' | 'failed' } | null
   start: (route: RouteRef, units: Playable[], scope: Scope) => void
@@ -25,6 +28,7 @@ export function useDownloads(user: number | null): Downloads {
   const { href } = usePage()
   const screen = href('downloads')
   const [ids, setIds] = useState<Set<number>>(() => new Set())
+  const [ready, setReady] = useState(false)
   const [job, setJob] = useState<Downloads['job']>(null)
   const [error, setError] = useState<Downloads['error']>(null)
   useEffect(() => {
@@ -32,7 +36,11 @@ export function useDownloads(user: number | null): Downloads {
     let live = true
     void lib()
       .then((m) => m.listDownloads(user))
-      .then((list) => live && setIds(new Set(list.map((d) => d.unit.id))))
+      .then((list) => {
+        if (!live) return
+        setIds(new Set(list.map((d) => d.unit.id)))
+        setReady(true)
+      })
     return () => {
       live = false
     }
@@ -41,12 +49,20 @@ export function useDownloads(user: number | null): Downloads {
     (route: RouteRef, units: Playable[], scope: Scope) => {
       if (user === null || job) return
       setError(null)
+      // "The whole route": the units that unlock later follow when the route is opened online.
+      if (scope === 'route') keepWholeRoute(user, route.id)
       const todo = units.filter((u) => !ids.has(u.id))
       void lib().then(async (m) => {
         try {
           await m.downloadUnits(
             user,
-            { id: route.id, slug: route.slug, title: route.title, path: href('route', { slug: route.slug }) },
+            {
+              id: route.id,
+              slug: route.slug,
+              title: route.title,
+              path: href('route', { slug: route.slug }),
+              cover: route.cover ?? null,
+            },
             todo,
             (progress) => setJob({ scope, progress }),
             // Kept with it, whatever the visit (issue 34 §2): the route page and the Downloads screen.
@@ -58,30 +74,37 @@ export function useDownloads(user: number | null): Downloads {
           setError({ scope, kind })
           if (kind === 'failed') console.warn('[downloads] failed:', err instanceof Error ? err.message : err)
         } finally {
+          // The list first, then the end of the job: nothing reads a finished job with the old list.
+          const list = await m.listDownloads(user).catch(() => null)
+          if (list) setIds(new Set(list.map((d) => d.unit.id)))
           setJob(null)
-          const list = await m.listDownloads(user)
-          setIds(new Set(list.map((d) => d.unit.id)))
         }
       })
     },
     [user, job, ids, href, screen],
   )
-  return { ids, job, error, start }
+  return { ids, ready, job, error, start }
 }
 
-/** "Download" for one unit or the whole route: progress while it runs, then "Downloaded". */
+/**
+ * "Download" for one unit or the whole route: progress while it runs, then "Downloaded". For the
+ * route, `total` is how many units it has: when some are still locked, the end says how many
+ * were kept and that the rest follow as they unlock (issue 42 §4).
+ */
 export function DownloadBar({
   downloads,
   route,
   units,
   unit,
   label,
+  total,
 }: {
   downloads: Downloads
   route: RouteRef
   units: Playable[]
   unit?: boolean
   label?: 'playback.downloads.next_units'
+  total?: number
 }) {
   const { t, locale } = usePage()
   const [size, setSize] = useState<((b: number, l: string) => string) | null>(null)
@@ -112,13 +135,13 @@ export function DownloadBar({
       ) : done ? (
         <span className="chip chip-done" data-testid="download-done">
           ✓{' '}
-          {t(
-            unit
-              ? 'playback.downloads.downloaded'
-              : label
-                ? 'playback.downloads.next_downloaded'
-                : 'playback.downloads.route_downloaded',
-          )}
+          {unit
+            ? t('playback.downloads.downloaded')
+            : label
+              ? t('playback.downloads.next_downloaded')
+              : total && total > units.length
+                ? t('listening.route_kept', { n: units.length, total })
+                : t('playback.downloads.route_downloaded')}
         </span>
       ) : (
         <button

@@ -9,6 +9,7 @@ import { PlayerControls } from './PlayerControls'
 import { SleepControls } from './SleepControls'
 import { $sleepStopped, awake, endOfUnitReached } from './sleep'
 import { Transcript } from './Transcript'
+import { wakeAudio } from './fade'
 import { setSessionState, updatePositionState, useMediaSession } from './useMediaSession'
 import { useSaving } from './useSaving'
 import './player.css'
@@ -19,15 +20,20 @@ export interface PlayerProps {
   unit: PlayableUnit
   /** The route's title: the "artist" on the lock screen (Media Session). */
   routeTitle: string
+  /** The route's cover: the lock screen's artwork for a unit without its own (issue 42 §10). */
+  routeCover?: string | null
   /** Start playing once loaded (the person chose this unit). */
   autoPlay?: boolean
   /** Every answered save: the page updates the list (a completion unlocks the next unit). */
   onSaved: (saved: SavedProgress) => void
   /** The unit after this one, when it may be played: offered once this one has ended. */
   next?: { title: string; play: () => void } | null
-  /** Continuous play through the route (issue 34 §2): this device's choice, and its switch. */
-  continuous: boolean
-  onContinuous: (on: boolean) => void
+  /**
+   * Continuous play through the route (issue 34 §2): this device's choice, and its switch. Absent
+   * where nothing follows (the Downloads screen plays one unit): no switch.
+   */
+  continuous?: boolean
+  onContinuous?: (on: boolean) => void
   /** The unit ended; `bySleep`: an end-of-unit sleep timer was waiting for it (nothing more plays). */
   onEnded: (bySleep: boolean) => void
   /** It plays (the media's play event): continuous play waits for nothing any more. */
@@ -44,7 +50,7 @@ export interface PlayerProps {
  * (useSaving); it resumes where it was, from the server. Under it, the sleep timer and
  * continuous play (SleepControls, issue 34 §2).
  */
-export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: PlayerProps) {
+export function Player({ unit, routeTitle, routeCover, autoPlay, onSaved, next, ...night }: PlayerProps) {
   const { t, locale } = usePage()
   const media = useRef<HTMLAudioElement & HTMLVideoElement>(null)
   const toggleButton = useRef<HTMLButtonElement>(null)
@@ -60,23 +66,36 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: 
   const { saved, persist } = useSaving(unit.id, unit.position, media, onSaved)
 
   const { play, pause, seek, rewind, forward, skipEnd } = usePlayerActions(media, duration, setCurrent)
-  useMediaSession({ title: unit.title, routeTitle, cover: unit.cover }, { play, pause, rewind, forward, seek })
+  useMediaSession(
+    { title: unit.title, routeTitle, cover: unit.cover ?? routeCover ?? null },
+    { play, pause, rewind, forward, seek },
+  )
 
   // ── media events ──────────────────────────────────────────────────────────────────────────
+  const metadataReady = (el: HTMLMediaElement) => {
+    const d = Number.isFinite(el.duration) ? el.duration : (unit.duration_seconds ?? 0)
+    setDuration(d)
+    const start = resumeAt(saved.current.position, d)
+    if (start > 0) el.currentTime = start
+    setCurrent(start)
+    el.playbackRate = rate
+    setState((s) => (s === 'idle' ? 'ready' : s))
+    // Continuous play's next unit, unless the sleep timer ran out while it loaded (a unit
+    // chosen by hand said it was awake first: RouteUnits `pick`).
+    if (autoPlay && !$sleepStopped.get()) play()
+  }
+  // A file from the device's cache can have its metadata before React has committed the element
+  // (a lazily shown player: the Downloads screen), and React drops an event of an element not yet
+  // committed: the player then stayed "Loading" with the file ready. Read it once mounted.
+  useEffect(() => {
+    const el = media.current
+    if (el && el.readyState >= HTMLMediaElement.HAVE_METADATA) metadataReady(el)
+    // Once, at mount: later loads come through the event.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   const events = {
-    onLoadedMetadata: (e: SyntheticEvent<HTMLMediaElement>) => {
-      const el = e.currentTarget
-      const d = Number.isFinite(el.duration) ? el.duration : (unit.duration_seconds ?? 0)
-      setDuration(d)
-      const start = resumeAt(saved.current.position, d)
-      if (start > 0) el.currentTime = start
-      setCurrent(start)
-      el.playbackRate = rate
-      setState((s) => (s === 'idle' ? 'ready' : s))
-      // Continuous play's next unit, unless the sleep timer ran out while it loaded (a unit
-      // chosen by hand said it was awake first: RouteUnits `pick`).
-      if (autoPlay && !$sleepStopped.get()) play()
-    },
+    onLoadedMetadata: (e: SyntheticEvent<HTMLMediaElement>) => metadataReady(e.currentTarget),
     onDurationChange: (e: SyntheticEvent<HTMLMediaElement>) => {
       const d = e.currentTarget.duration
       if (Number.isFinite(d) && d > 0) setDuration(d)
@@ -84,6 +103,7 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: 
     onPlay: () => {
       // Playing again: what the sleep timer paused is over (its line goes, a later pause is the person's).
       awake()
+      wakeAudio()
       night.onPlay()
     },
     onPlaying: (e: SyntheticEvent<HTMLMediaElement>) => {
@@ -183,7 +203,7 @@ export function Player({ unit, routeTitle, autoPlay, onSaved, next, ...night }: 
         <SleepControls
           media={media}
           playing={state === 'playing'}
-          continuous={night.continuous}
+          continuous={night.continuous ?? false}
           onContinuous={night.onContinuous}
         />
         {state === 'ended' && next && (

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RouteDto } from '#shared/contract/content'
 import type { RouteProgressDto, UnitStateDto } from '#shared/contract/playback'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { isOffline } from '#client/pwa/register.ts'
+import type { RouteRef } from '#client/pwa/downloads.ts'
+import { wholeRouteKept } from '#client/pwa/whole-route.ts'
 import { DownloadBar, useDownloads, type Downloads } from './Downloads'
 import { Player, type PlayableUnit } from './Player'
 import type { SavedProgress } from './progress'
@@ -42,6 +44,11 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
   const userId = boot.user?.id ?? null
   const downloads = useDownloads(userId)
   const [offline, setOffline] = useState(false)
+  const cover = route.images?.cover ?? null
+  const ref = useMemo<RouteRef>(
+    () => ({ id: route.id, slug: route.slug, title: route.title, cover }),
+    [route.id, route.slug, route.title, cover],
+  )
 
   const load = useCallback(async () => {
     // Offline (issue 23 §4): the personal call is never cached; the units downloaded here play.
@@ -114,6 +121,20 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
     [planId, href, movedOn],
   )
 
+  // "Download the whole route" kept what was open then; a unit unlocked since follows it here,
+  // online, once per page (issue 42 §4: the rest come as they unlock).
+  const followed = useRef(new Set<number>())
+  const { ready, job, ids, start, error } = downloads
+  useEffect(() => {
+    // Not after a download that failed (the full storage, the network): the person reads why,
+    // and chooses again; the next visit tries what is still missing.
+    if (!units || offline || !ready || job || error || userId === null || !wholeRouteKept(userId, route.id)) return
+    const missing = units.filter(playable).filter((u) => !ids.has(u.id) && !followed.current.has(u.id))
+    if (!missing.length) return
+    for (const u of missing) followed.current.add(u.id)
+    start(ref, missing, 'route')
+  }, [units, offline, ready, job, error, ids, start, userId, route.id, ref])
+
   const index = units?.findIndex((u) => u.id === currentId) ?? -1
   const current = units?.[index]
   const after = units?.[index + 1]
@@ -141,7 +162,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
         </p>
       )}
       {signedIn && units && !offline && (
-        <DownloadBar downloads={downloads} route={route} units={units.filter(playable)} />
+        <DownloadBar downloads={downloads} route={ref} units={units.filter(playable)} total={units.length} />
       )}
       <div id="route-player">
         {playable(current) && (
@@ -149,6 +170,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
             key={current.id}
             unit={current}
             routeTitle={route.title}
+            routeCover={cover}
             autoPlay={autoPlay}
             onSaved={onSaved}
             next={playable(after) ? { title: after.title, play: () => pick(after.id) } : null}
@@ -206,7 +228,7 @@ export default function RouteUnits({ route }: { route: RouteDto }) {
                   current={isCurrent}
                   onPlay={() => pick(s.id)}
                   downloads={offline ? null : downloads}
-                  route={route}
+                  route={ref}
                 />
               )}
             </li>
@@ -228,7 +250,7 @@ function UnitAction({
   current: boolean
   onPlay: () => void
   downloads: Downloads | null
-  route: RouteDto
+  route: RouteRef
 }) {
   const { t, href } = usePage()
   if (unit.lock === 'no_privileges') {

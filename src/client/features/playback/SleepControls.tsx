@@ -2,12 +2,14 @@ import { useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { usePage } from '#client/app/context.tsx'
 import { SLEEP_MINUTES, choiceOf, chooseTimer, formatRemaining, type SleepChoice } from './sleep'
 import { useSleepTimer } from './useSleepTimer'
+import { prepareFade } from './fade'
 
 interface SleepControlsProps {
   media: RefObject<HTMLMediaElement | null>
   playing: boolean
   continuous: boolean
-  onContinuous: (on: boolean) => void
+  /** Absent: no continuous-play switch (nothing follows this unit). */
+  onContinuous?: (on: boolean) => void
 }
 
 /**
@@ -22,6 +24,8 @@ export function SleepControls({ media, playing, continuous, onContinuous }: Slee
   const toggle = useRef<HTMLButtonElement>(null)
   const chosen = choiceOf(timer)
   const choose = (choice: SleepChoice | null) => {
+    // The press is the gesture Web Audio needs to start; the fade goes through it (./fade.ts).
+    if (choice !== null) prepareFade()
     chooseTimer(choice, Date.now())
     setOpen(false)
     toggle.current?.focus()
@@ -55,22 +59,24 @@ export function SleepControls({ media, playing, continuous, onContinuous }: Slee
           <MoonIcon />
           <span data-testid="sleep-remaining">{label}</span>
         </button>
-        <label className="sleep-continuous">
-          <input
-            type="checkbox"
-            role="switch"
-            name="continuous"
-            checked={continuous}
-            aria-checked={continuous}
-            aria-describedby="continuous-hint"
-            onChange={(e) => onContinuous(e.currentTarget.checked)}
-            data-testid="continuous"
-          />
-          <span>{t('playback.sleep.continuous')}</span>
-          <span id="continuous-hint" className="visually-hidden">
-            {t('playback.sleep.continuous_hint')}
-          </span>
-        </label>
+        {onContinuous && (
+          <label className="sleep-continuous">
+            <input
+              type="checkbox"
+              role="switch"
+              name="continuous"
+              checked={continuous}
+              aria-checked={continuous}
+              aria-describedby="continuous-hint"
+              onChange={(e) => onContinuous(e.currentTarget.checked)}
+              data-testid="continuous"
+            />
+            <span>{t('playback.sleep.continuous')}</span>
+            <span id="continuous-hint" className="visually-hidden">
+              {t('playback.sleep.continuous_hint')}
+            </span>
+          </label>
+        )}
       </div>
       {open && (
         <fieldset id="sleep-menu" className="sleep-menu" data-testid="sleep-menu">

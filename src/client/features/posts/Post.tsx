@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react'
 import type { PostPageData } from '#shared/contract/posts'
 import { formatDate } from '#client/components/dates.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
@@ -71,20 +71,9 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
         </div>
       )}
       {format === 'audio' &&
-        audios.map((a) => (
-          <audio key={a.key} controls preload="metadata" src={`/media/${a.key}`} aria-label={a.title ?? p.title} />
-        ))}
+        audios.map((a) => <PostMedia key={a.key} kind="audio" src={`/media/${a.key}`} label={a.title ?? p.title} />)}
       {format === 'video' &&
-        videos.map((v) => (
-          <video
-            key={v.key}
-            controls
-            preload="metadata"
-            playsInline
-            src={`/media/${v.key}`}
-            aria-label={v.title ?? p.title}
-          />
-        ))}
+        videos.map((v) => <PostMedia key={v.key} kind="video" src={`/media/${v.key}`} label={v.title ?? p.title} />)}
       {toc.length > 0 && (
         <nav className="toc" aria-labelledby="toc-title" data-testid="toc">
           <h2 id="toc-title">{t('post_page.contents')}</h2>
@@ -125,6 +114,47 @@ export default function Post({ data, boot }: PageProps<PostPageData>) {
         </section>
       )}
     </article>
+  )
+}
+
+/**
+ * A post's audio or video (SPEC §2 format bar). A file that cannot play (gone, refused, a format
+ * this browser lacks) says so in words instead of a silent 0:00 player (issue 42 §1); the error
+ * is only logged besides (SPEC §8).
+ */
+function PostMedia({ kind, src, label }: { kind: 'audio' | 'video'; src: string; label: string }) {
+  const { t } = usePage()
+  const [failed, setFailed] = useState(false)
+  const onError = (e: SyntheticEvent<HTMLMediaElement>) => {
+    console.warn(`[post] the ${kind} could not be loaded:`, e.currentTarget.error?.code ?? 'unknown')
+    setFailed(true)
+  }
+  if (failed)
+    return (
+      <p className="post-media-error" role="alert" data-testid="post-media-error">
+        {t(kind === 'audio' ? 'listening.post_audio_unavailable' : 'listening.post_video_unavailable')}
+      </p>
+    )
+  return kind === 'audio' ? (
+    <audio
+      className="post-audio"
+      controls
+      preload="metadata"
+      src={src}
+      aria-label={label}
+      onError={onError}
+      data-testid="post-audio"
+    />
+  ) : (
+    <video
+      controls
+      preload="metadata"
+      playsInline
+      src={src}
+      aria-label={label}
+      onError={onError}
+      data-testid="post-video"
+    />
   )
 }
 

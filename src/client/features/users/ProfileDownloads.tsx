@@ -1,15 +1,31 @@
-import { useEffect, useState } from 'react'
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { usePage } from '#client/app/context.tsx'
+import { forgetWholeRoute } from '#client/pwa/whole-route.ts'
 import { forgetDownloads, formatSize, listDownloads, removeDownload, type Download } from '#client/pwa/downloads.ts'
+
+// The player only where the list plays (the Downloads screen), in its own chunk.
+const Player = lazy(() => import('#client/features/playback/Player.tsx').then((m) => ({ default: m.Player })))
+const nothing = () => {}
 
 /**
  * The profile's "Downloads" (issue 23 §4): each unit downloaded on this device by this person,
  * with its size, the total, a remove button per unit and "remove all". Its own chunk: loaded
  * only on the profile, after hydration.
  */
-export default function ProfileDownloads({ user }: { user: number }) {
+export default function ProfileDownloads({
+  user,
+  screen = false,
+}: {
+  user: number
+  /**
+   * On the Downloads screen (issue 42 §4): the frame already shows the title (no second one), and
+   * each unit has a play button that plays it here, from the device, online or not.
+   */
+  screen?: boolean
+}) {
   const { t, locale, href } = usePage()
   const [list, setList] = useState<Download[] | null>(null)
+  const [playing, setPlaying] = useState<Download | null>(null)
   const reload = () => listDownloads(user).then(setList)
   useEffect(() => {
     void reload()
@@ -19,12 +35,27 @@ export default function ProfileDownloads({ user }: { user: number }) {
   return (
     <section
       className="profile-card profile-downloads"
-      aria-labelledby="downloads-title"
+      aria-labelledby={screen ? undefined : 'downloads-title'}
+      aria-label={screen ? t('playback.downloads.title') : undefined}
       data-testid="profile-downloads"
       data-loaded={list ? 'true' : undefined}
     >
-      <h2 id="downloads-title">{t('playback.downloads.title')}</h2>
+      {!screen && <h2 id="downloads-title">{t('playback.downloads.title')}</h2>}
       <p className="field-hint">{t('playback.downloads.hint')}</p>
+      {playing && (
+        <Suspense fallback={null}>
+          <Player
+            key={`${playing.route_id}-${playing.unit.id}`}
+            unit={playing.unit}
+            routeTitle={playing.route_title}
+            routeCover={playing.route_cover ?? null}
+            autoPlay
+            onSaved={nothing}
+            onEnded={nothing}
+            onPlay={nothing}
+          />
+        </Suspense>
+      )}
       {list && list.length === 0 && (
         <p className="empty" data-testid="downloads-empty">
           {t('playback.downloads.empty')}
@@ -49,15 +80,37 @@ export default function ProfileDownloads({ user }: { user: number }) {
                     · <span data-testid="download-size">{formatSize(d.size, locale)}</span>
                   </p>
                 </div>
-                <button
-                  type="button"
-                  className="button button-small"
-                  onClick={() => void removeDownload(user, d.unit.id).then(reload)}
-                  aria-label={t('playback.downloads.remove_unit', { title: d.unit.title })}
-                  data-testid="download-remove"
-                >
-                  {t('playback.downloads.remove')}
-                </button>
+                <div className="download-actions">
+                  {screen &&
+                    (playing?.unit.id === d.unit.id ? (
+                      <span className="chip chip-current" data-testid="download-playing">
+                        {t('listening.playing_download')}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button-small button-primary"
+                        onClick={() => setPlaying(d)}
+                        aria-label={t('listening.play_download', { title: d.unit.title })}
+                        data-testid="download-play"
+                      >
+                        ▶ {t('playback.play')}
+                      </button>
+                    ))}
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => {
+                      if (playing?.unit.id === d.unit.id) setPlaying(null)
+                      forgetWholeRoute(user, d.route_id)
+                      void removeDownload(user, d.unit.id).then(reload)
+                    }}
+                    aria-label={t('playback.downloads.remove_unit', { title: d.unit.title })}
+                    data-testid="download-remove"
+                  >
+                    {t('playback.downloads.remove')}
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
@@ -68,7 +121,11 @@ export default function ProfileDownloads({ user }: { user: number }) {
             <button
               type="button"
               className="button button-small button-danger"
-              onClick={() => void forgetDownloads().then(reload)}
+              onClick={() => {
+                setPlaying(null)
+                forgetWholeRoute(user)
+                void forgetDownloads().then(reload)
+              }}
               data-testid="downloads-remove-all"
             >
               {t('playback.downloads.remove_all')}

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '#worker/env'
 import { validGrant } from '#worker/features/playback/media-grant'
 import { mayPlayAny, unitsOfMediaKey } from '#worker/features/playback/playback.service'
+import { embeddedInPublishedPost } from '#worker/features/posts/posts.service'
 import { sessionCaller } from '#worker/identity/caller'
 import { contentTypeOf, isImage } from '#worker/lib/media-types'
 
@@ -14,7 +15,8 @@ import { contentTypeOf, isImage } from '#worker/lib/media-types'
  * a transcript of it (`<media without extension>.<es|en>.vtt`), only a person who may play
  * that unit: with the signed URL GET /v1/route/units gave them (checked by HMAC alone, no
  * session lookup), or else through their session (cookie or bearer): 401 for a visitor, 403 for
- * someone who may not play it. Every other file (covers, post media) is public. Answers carry
+ * someone who may not play it. A unit's file that a published post embeds plays for anyone, as
+ * the post reads for anyone (issue 42 §1). Every other file (covers, post media) is public. Answers carry
  * an ETag (If-None-Match / If-Modified-Since → 304) and the type of the file's extension.
  */
 
@@ -82,6 +84,13 @@ async function accessTo(c: Context<AppEnv>, key: string): Promise<'public' | 'pr
     return refusal(c, 503)
   }
   if (!units.length) return 'public'
+  // A unit's file embedded in a published post is the post's to show: whoever may read the post
+  // (a visitor too) plays it, nothing else of the unit opens (issue 42 §1, decision 064).
+  try {
+    if (await embeddedInPublishedPost(c.var.db, key)) return 'private'
+  } catch (err) {
+    console.warn(`[${c.get('requestId')}] post media lookup failed:`, err instanceof Error ? err.message : err)
+  }
   // Only here, for a unit's file without a valid signed URL, is the session looked up: as every
   // call does it, a copy that says staff confirmed against D1's primary (an editor plays units
   // out of order; a role removed stops at once), a patient's copy as KV has it.

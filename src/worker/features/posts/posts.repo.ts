@@ -116,3 +116,33 @@ export async function relatedOfPost(db: Db, postId: number, language: Locale) {
   ])
   return { postIds: correlated.map((r) => r.id), routes: linkedRoutes }
 }
+
+/**
+ * Whether a published post (any language) embeds `key` among its audios or videos, or in its
+ * body (an `<audio>`, `<video>` or `<source>`): the post's
+ * readers may then play that file, even when it is a unit's (issue 42 §1, decision 064). One
+ * statement; `json_each` reads the stored lists as they are.
+ */
+export async function publishedPostEmbeds(db: Db, key: string): Promise<boolean> {
+  const embeds = (list: typeof posts.audios) =>
+    sql`EXISTS (SELECT 1 FROM json_each(coalesce(${list}, '[]')) AS m WHERE json_extract(m.value, '$.key') = ${key})`
+  const row = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.status, ContentStatus.visible),
+        isNull(posts.deletedAt),
+        sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`,
+        or(
+          embeds(posts.audios),
+          embeds(posts.videos),
+          // An <audio>, <video> or <source> of the body, as the allowlist stores it (worker/lib/html.ts).
+          sql`instr(coalesce(${posts.content}, ''), ${`src="/media/${key}"`}) > 0`,
+        ),
+      ),
+    )
+    .limit(1)
+    .get()
+  return !!row
+}

@@ -7,7 +7,9 @@ import type { Ctx } from '#worker/context'
 import { sharedAnswer } from '#worker/http/public-cache'
 import type { Post } from '#worker/db/schema'
 import { readerBody } from './post-html'
-import { findPosts, relatedOfPost } from './posts.repo'
+import { memo } from '#worker/http/memo'
+import type { Db } from '#worker/db/client'
+import { findPosts, publishedPostEmbeds, relatedOfPost } from './posts.repo'
 
 /** GET /v1/posts: a page of published posts (the body only for a single post by slug). */
 export function listPosts(ctx: Ctx, q: PostsQuery) {
@@ -96,4 +98,16 @@ export function toPostDto(p: PostFields, category: PostDto['category']): PostDto
     published_at: p.publishedAt ? p.publishedAt.toISOString() : null,
     updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
   }
+}
+
+/** A post's publication or its media changes reach /media within this long (per isolate). */
+const EMBEDDED_TTL_MS = 60_000
+
+/**
+ * Whether a published post embeds the media file `key` (its audios or videos): then whoever may
+ * read the post may play it, a unit's file included (issue 42 §1, decision 064). Remembered a
+ * minute per key, as /media remembers which units play a file.
+ */
+export function embeddedInPublishedPost(db: Db, key: string): Promise<boolean> {
+  return memo(`posts:embeds:${key}`, EMBEDDED_TTL_MS, () => publishedPostEmbeds(db, key))
 }
