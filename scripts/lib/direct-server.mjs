@@ -60,20 +60,25 @@ for (const f of files) {
 Object.assign(vars, varsJson ? JSON.parse(varsJson) : {})
 
 const redirects = JSON.parse(process.env.CALMA_REDIRECTS || '{}')
-/** Miniflare's outbound hook, in this process: a redirected host's request to its fake, the rest as they are. */
-async function outbound(request) {
-  const url = new URL(request.url)
-  const to = redirects[url.host]
-  const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer()
-  const target = to ? new URL(url.pathname + url.search, to) : url
-  // Plain pairs: Miniflare's Headers come from its own undici; Node's fetch sets host and length itself.
-  const headers = [...request.headers].filter(([k]) => !['host', 'content-length', 'connection'].includes(k))
-  try {
-    return await fetch(target, { method: request.method, headers, body, redirect: 'manual' })
-  } catch (e) {
-    console.error(`outbound ${request.method} ${url.href} → ${target.href}: ${e.cause?.message ?? e.message}`)
-    throw e
-  }
+/**
+ * The Worker's outbound hook, as a second Worker in the same workerd: a redirected host's request
+ * goes to its fake, the rest as they are. It was a function in this Node process; then every
+ * outgoing fetch (each push, each mail call) crossed workerd → Node → the fake and back, and at
+ * 5,000 pushes that hop was most of the server's CPU (issue 43 §4, docs/decisions/070).
+ */
+const outboundWorker = {
+  name: 'calma-outbound',
+  modules: true,
+  compatibilityDate: '2025-01-01',
+  script: `const redirects = ${JSON.stringify(redirects)}
+export default {
+  async fetch(request) {
+    const url = new URL(request.url)
+    const to = redirects[url.host]
+    if (!to) return fetch(request)
+    return fetch(new Request(new URL(url.pathname + url.search, to), request))
+  },
+}`,
 }
 
 const mf = new Miniflare(
@@ -92,8 +97,9 @@ const mf = new Miniflare(
         modules: [main, ...chunks.map((f) => path.join(dist, f))].map((p) => ({ type: 'ESModule', path: p })),
         modulesRoot: dist,
         bindings: { ...workerOptions.bindings, ...vars },
-        ...(Object.keys(redirects).length ? { outboundService: outbound } : {}),
+        ...(Object.keys(redirects).length ? { outboundService: outboundWorker.name } : {}),
       },
+      ...(Object.keys(redirects).length ? [outboundWorker] : []),
     ],
   }),
 )

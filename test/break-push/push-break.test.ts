@@ -237,7 +237,7 @@ describe('the push service misbehaving', () => {
     await pushNotice([ana.id])
     await runNotices()
     expect(fake.received).toHaveLength(1)
-    expect(Object.keys(fake.received[0]!.payload).sort()).toEqual(['body', 'tag', 'title', 'url'])
+    expect(Object.keys(fake.received[0]!.payload!).sort()).toEqual(['body', 'tag', 'title', 'url'])
   })
 
   // Holds (expected): a person whose channels exclude push gets no push.

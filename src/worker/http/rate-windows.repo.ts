@@ -50,17 +50,20 @@ export async function insertOnce(db: Db, key: string, now: number): Promise<bool
  * that a Worker whose clock is ahead or behind neither takes the others' turns nor waits for
  * nothing: row `key` holds the time of the last turn reserved, and reserving the next is one
  * upsert, so concurrent callers get distinct turns at least `spacing` ms apart, none before a
- * hold (`<key>:hold`, holdPace). A turn more than
+ * hold (`<key>:hold`, holdPace), and none sooner than `lead` ms from now (time for what the caller
+ * does before its turn: an idle pace's turn would otherwise be late by that, and the next one on
+ * time, closer than the spacing). A turn more than
  * `maxWait` ms away is not reserved (the caller comes back later instead of holding a turn it
  * will not use). Answers when the turn is (`at`, D1's clock), how long to wait for it, and
  * whether it is this caller's.
  */
-export async function takePaceTurn(db: Db, key: string, spacing: number, maxWait: number) {
+export async function takePaceTurn(db: Db, key: string, spacing: number, maxWait: number, lead = 0) {
   const held = sql`coalesce((SELECT h.last_at FROM rate_windows h WHERE h.key = ${`${key}:hold`}), 0)`
-  const turn = sql`max(rate_windows.last_at + ${spacing}, ${D1_NOW_MS}, ${held})`
+  const soonest = sql`${D1_NOW_MS} + ${Math.max(0, Math.round(lead))}`
+  const turn = sql`max(rate_windows.last_at + ${spacing}, ${soonest}, ${held})`
   const [taken, next] = await batch(db, [
-    sql`INSERT INTO rate_windows (key, last_at) SELECT ${key}, max(${D1_NOW_MS}, ${held})
-          WHERE max(${D1_NOW_MS}, ${held}) - ${D1_NOW_MS} <= ${Math.max(0, maxWait)}
+    sql`INSERT INTO rate_windows (key, last_at) SELECT ${key}, max(${soonest}, ${held})
+          WHERE max(${soonest}, ${held}) - ${D1_NOW_MS} <= ${Math.max(0, maxWait)}
         ON CONFLICT(key) DO UPDATE SET last_at = ${turn} WHERE ${turn} - ${D1_NOW_MS} <= ${Math.max(0, maxWait)}
         RETURNING last_at AS at, max(0, last_at - ${D1_NOW_MS}) AS wait`,
     sql`SELECT max(coalesce(p.last_at + ${spacing}, 0), ${held}, ${D1_NOW_MS}) AS at,

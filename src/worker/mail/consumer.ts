@@ -36,9 +36,19 @@ async function sendMessage(env: Env, ids: number[], attempts: number, now: () =>
 }
 
 /**
- * The calma-mail consumer: each message's mails (see sendMessage), one message after another
- * (the provider takes a few requests a second; concurrency comes from the queue's consumers, and
- * the pace is shared through D1). Done → acked; otherwise retried after the delay its calls asked
+ * Messages of one batch sent side by side. Each waits for its own turns of the shared pace, so a
+ * call the provider holds until the timeout (8 s) or a retry's wait no longer holds the turns
+ * behind it (issue 43 §4: one after another, 11 unanswered calls of a 100,000-mail run cost 88 s
+ * of an empty pace). Eight: turns reserved ahead stay a few seconds (8 × 515 ms at 2 a second, well
+ * inside a lease), and a consumer invocation opens at most this many provider connections (Workers
+ * allow 6 at once; more wait for one, they are not refused).
+ */
+const MESSAGES_IN_FLIGHT = 8
+
+/**
+ * The calma-mail consumer: each message's mails (see sendMessage), MESSAGES_IN_FLIGHT messages at
+ * a time; the provider's few requests a second are kept by the pace shared through D1, by every
+ * message and every consumer. Done → acked; otherwise retried after the delay its calls asked
  * for (backoff, a lease held elsewhere, a Retry-After, a spent quota). After max_retries the queue
  * moves the message to the dead-letter queue.
  */
@@ -49,7 +59,7 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
     console.warn(`mail queue: no provider in this run; ${batch.messages.length} message(s) left to whoever sent them`)
     return batch.ackAll()
   }
-  for (const message of batch.messages) {
+  const one = async (message: Message<MailMessage>) => {
     const ids = (message.body?.ids ?? []).filter((id) => Number.isSafeInteger(id))
     try {
       const outcome = await sendMessage(env, ids, message.attempts, now)
@@ -63,6 +73,12 @@ export async function sendQueuedMail(env: Env, batch: MessageBatch<MailMessage>,
       message.retry({ delaySeconds: retryDelay(message.attempts) })
     }
   }
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(MESSAGES_IN_FLIGHT, batch.messages.length) }, async () => {
+      while (next < batch.messages.length) await one(batch.messages[next++]!)
+    }),
+  )
 }
 
 /**

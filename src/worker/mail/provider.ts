@@ -42,16 +42,51 @@ export async function batchKey(tokens: string[]) {
   return `calma-batch-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
 /**
- * Milliseconds between two provider calls: the team's requests a second with a fifth to spare
- * (the provider counts arrivals; a call that waited its turn may still arrive a little late).
- * Tighter was tried (issue 43 §4, docs/decisions/063): 1000/rate + 30 ms, then + 50 ms, with four
- * messages of a batch side by side, drew 429s every few seconds on a loaded machine (calls arrive
- * later than their turns by more than that) and sent slower than this.
+ * What a turn keeps over the provider's own spacing (1000/rate ms): the provider counts arrivals
+ * (at most `rate` in any second), and a call arrives a little after its turn (one D1 round, the
+ * network), by a different little each time. Issue 43 §4 (docs/decisions/070): with the calls of a
+ * batch side by side a turn is no longer late by the previous call's answer, so 15 ms is what is
+ * kept; a 429 that jitter still draws costs one call and its Retry-After (a second), measured by
+ * bench:scale beside the provider's floor.
  */
-export const paceSpacing = (env: Env) => {
-  const rate = Number(env.EMAIL_RATE_PER_SECOND) > 0 ? Number(env.EMAIL_RATE_PER_SECOND) : DEFAULT_RATE
-  return Math.ceil(1200 / rate)
+export const PACE_MARGIN_MS = 15
+/**
+ * How long before its turn a call makes its one D1 round (the hold check and the mark): more than
+ * a loaded round takes, far less than a Retry-After (a second), so a 429 answered to the call
+ * before this one is still seen.
+ */
+const CHECK_AHEAD_MS = 150
+/**
+ * This isolate's last calls to the provider (Date.now() as each left), newest last: at most
+ * `rate` are kept. The pace gives turns; a turn's timer can still fire late on a busy isolate (a
+ * batch's bodies made, a block's mails rendered), and the call after it on time: two turns apart
+ * closer than a second, a 429. So a call also waits until the one `rate` calls back left a second
+ * (and WINDOW_MARGIN_MS) ago, the provider's own window on what really left (issue 43 §4).
+ */
+const departed: number[] = []
+const WINDOW_MARGIN_MS = 5
+/**
+ * Until when (Date.now()) a 429 answered in this isolate holds its calls: seen at once by a call
+ * whose D1 check came before the hold was written (the check is made CHECK_AHEAD_MS early).
+ */
+let heldHere = 0
+async function leaveWithinWindow(rate: number) {
+  for (;;) {
+    const t = Date.now()
+    const oldest = departed.length >= rate ? departed[departed.length - rate]! : -Infinity
+    const wait = Math.max(oldest + 1000 + WINDOW_MARGIN_MS - t, heldHere - t)
+    if (wait <= 0) {
+      departed.push(t)
+      if (departed.length > rate) departed.splice(0, departed.length - rate)
+      return
+    }
+    await sleep(wait)
+  }
 }
+
+/** Milliseconds between two provider calls: the team's requests a second, plus the margin above. */
+const rateOf = (env: Env) => (Number(env.EMAIL_RATE_PER_SECOND) > 0 ? Number(env.EMAIL_RATE_PER_SECOND) : DEFAULT_RATE)
+export const paceSpacing = (env: Env) => Math.ceil(1000 / rateOf(env)) + PACE_MARGIN_MS
 /** Seconds before the next try of a message tried `attempts` times: 10 s, 20 s, 40 s … at most 10 min. */
 export const retryDelay = (attempts: number) => Math.min(600, 10 * 2 ** Math.max(0, attempts - 1))
 
@@ -214,13 +249,18 @@ export async function makeCall(
     call.single ? providerMail(env, call.mails[0]!, true) : call.mails.map((m) => providerMail(env, m, false)),
   )
   for (let refusedForRate = 0; ;) {
-    const turn = await takePaceTurn(db, PACE_KEY, spacing, deadline - now())
+    const turn = await takePaceTurn(db, PACE_KEY, spacing, deadline - now(), CHECK_AHEAD_MS)
     if (!turn.taken) {
       const delay = seconds(turn.wait)
       await release(delay, { settled: true })
       return { done: false, delay }
     }
-    await sleep(turn.wait)
+    // The turn on this Worker's clock: D1 said how far away it is when it reserved it.
+    const turnHere = now() + turn.wait
+    // The D1 round (the hold check and the mark) is made before the turn, and the call then waits
+    // for the turn itself: a round that queues behind other writes no longer moves the arrival, so
+    // arrivals keep the pace's spacing (issue 43 §4: that round's jitter drew 429s at 515 ms).
+    await sleep(turn.wait - CHECK_AHEAD_MS)
     // A 429 answered to another consumer after this turn was reserved holds this call too.
     const { heldUntil, ids: held } = await markCallingUnlessHeld(db, token, call.key, PACE_KEY, turn.at)
     if (heldUntil > turn.at) continue
@@ -229,6 +269,8 @@ export async function makeCall(
       await releaseMails(db, token, held, { error: null, queuedAt: now(), settled: !call.uncertain })
       return { done: false, delay: 60 }
     }
+    await sleep(turnHere - now())
+    await leaveWithinWindow(Math.max(1, Math.floor(rateOf(env))))
     let res: Response
     try {
       res = await fetch(call.single ? providerEmailUrl(env) : providerBatchUrl(env), {
@@ -302,6 +344,7 @@ export async function makeCall(
     if (res.status === 429) {
       // The provider's Retry-After holds every consumer's next call, not only this one's.
       const wait = Math.max(1, retryAfter) * 1000
+      heldHere = Math.max(heldHere, Date.now() + wait)
       await holdPace(db, PACE_KEY, wait, spacing)
       if (++refusedForRate < 3) continue
       const delay = seconds(wait)

@@ -1,0 +1,76 @@
+// Mail at the provider's limit (issue 43 §4; docs/decisions/070): a batch's calls go side by side,
+// each at its own turn of the shared pace, so a call the provider never answers does not hold the
+// turns behind it, and turns are the provider's 1000/rate ms plus a small margin. Through the real
+// calma-mail consumer in workerd, with Resend's fake (test/fakes/resend.ts) at fetch.
+import { createMessageBatch } from 'cloudflare:test'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { sendQueuedMail } from '#worker/mail/consumer'
+import { PACE_MARGIN_MS } from '#worker/mail/provider'
+import type { MailMessage } from '#worker/queues/messages'
+import { createFakeResend, type Fault } from '../fakes/resend'
+import { PRODUCTION_VARS } from '../helpers'
+import { clearMailPace, prodEnv, resendAtFetch } from './support'
+import { welcomes } from './outbox'
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await clearMailPace()
+})
+
+/** One message a mail, all in one batch, as the queue delivers a backlog. */
+const batchOf = (ids: number[]) =>
+  createMessageBatch<MailMessage>(
+    'calma-mail',
+    ids.map((id, i) => ({ id: `pace-${id}-${i}`, timestamp: new Date(), attempts: 1, body: { ids: [id] } })),
+  )
+
+describe('the pace of a batch', () => {
+  it('a call the provider never answers does not hold the batch’s other calls: they go at their turns while it waits', async () => {
+    const prod = prodEnv(2)
+    const ids = await welcomes(prod, 'hang1@example.com', 'hang2@example.com', 'hang3@example.com')
+    // The first call is taken and never answered: its connection breaks only once the other two
+    // calls have arrived, or when the Worker gives up on it (its 8 s timeout).
+    const plan: Fault[] = ['lost']
+    const fake = createFakeResend({
+      apiKey: PRODUCTION_VARS.EMAIL_API_KEY,
+      ratePerSecond: 2,
+      fault: () => plan.shift() ?? 'none',
+    })
+    let othersArrived: () => void = () => {}
+    const others = new Promise<void>((r) => (othersArrived = r))
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await fake.handle(new Request(input as RequestInfo, init))
+      if (fake.calls.length >= 3) othersArrived()
+      if (answer !== 'lost') return answer
+      await Promise.race([others, new Promise((r) => init?.signal?.addEventListener('abort', r, { once: true }))])
+      throw new TypeError('Network connection lost.')
+    })
+    const batch = batchOf(ids)
+    const acks = batch.messages.map((m) => vi.spyOn(m, 'ack'))
+    const retries = batch.messages.map((m) => vi.spyOn(m, 'retry'))
+    await sendQueuedMail(prod, batch)
+    const [first, second, third] = fake.calls
+    // One after another, the second call would wait for the first one's 8 s timeout.
+    expect(second!.at - first!.at).toBeLessThan(2_000)
+    expect(third!.at - first!.at).toBeLessThan(3_000)
+    expect(acks.map((a) => a.mock.calls.length)).toEqual([0, 1, 1])
+    expect(retries.map((r) => r.mock.calls.length)).toEqual([1, 0, 0])
+    // The unanswered call was taken: its mail reached the inbox once, the others once each.
+    for (const to of ['hang1@example.com', 'hang2@example.com', 'hang3@example.com'])
+      expect(fake.received().get(to)).toBe(1)
+  })
+
+  it(`at 2 a second, six calls of a batch are ${1000 / 2 + PACE_MARGIN_MS} ms apart, not 600: none refused`, async () => {
+    const prod = prodEnv(2)
+    const to = [1, 2, 3, 4, 5, 6].map((n) => `pace${n}@example.com`)
+    const ids = await welcomes(prod, ...to)
+    const fake = resendAtFetch({ ratePerSecond: 2 })
+    await sendQueuedMail(prod, batchOf(ids))
+    expect(fake.calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 200, 200])
+    for (const one of to) expect(fake.received().get(one)).toBe(1)
+    const at = fake.calls.map((c) => c.at)
+    // Five gaps: 5 × 515 ms is 2,575 ms; at the old 600 ms a turn, never less than 3,000 ms.
+    expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(5 * 500)
+    expect(at.at(-1)! - at[0]!).toBeLessThan(5 * 600)
+  })
+})
