@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
+import { READS } from '#shared/contract/reads.wire'
 import { HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
-import { call, contract } from '#client/api.ts'
+import { read } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
 import { Booking } from './Booking'
@@ -9,8 +10,6 @@ import { dollars, HOST_TABS, TABS, type Tab } from './format'
 import { Loading, Problem } from './Status'
 import '#client/components/forms.css'
 import './appointments.css'
-
-const { listAppointments } = contract(() => import('#shared/contract/appointments'))
 
 const PER_PAGE = 20
 
@@ -150,7 +149,8 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
   const load = useCallback(
     async (p: number) => {
       setFailed(false)
-      const res = await call(listAppointments, {
+      // Without zod (decision 069).
+      const res = await read(READS.appointments, {
         input: {
           with_relations: 'host|guest',
           with_properties: 'status|meeting_channel',

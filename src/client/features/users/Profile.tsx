@@ -7,6 +7,7 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
 import { CountryPhone, usePhone } from './CountryPhone'
 import { useCaptcha } from '#client/components/Turnstile.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { clearOnLogout } from '#client/app/logout.ts'
 import { $user, storeUser } from '#client/stores/session.ts'
@@ -23,9 +24,10 @@ const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 // Only psychologists download their agenda (issue 9 §1).
 const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
 // The units downloaded on this device (issue 23 §4): IndexedDB and the cache, only in the browser.
-const ProfileDownloads = lazy(() => import('./ProfileDownloads'))
-// The person's devices and sign-out everywhere (issue 41): the person's own list, fetched after hydration.
-const ProfileDevices = lazy(() => import('./ProfileDevices'))
+// Both hydrated at the first touch (decision 069), below the fold.
+const ProfileDownloads = untilTouched(() => import('./ProfileDownloads').then((m) => m.default))
+// The person's devices and sign-out everywhere (issue 41): the person's own list, fetched then.
+const ProfileDevices = untilTouched(() => import('./ProfileDevices').then((m) => m.default))
 
 type Data = NonNullable<ProfilePageData>
 
