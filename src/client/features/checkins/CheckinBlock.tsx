@@ -5,13 +5,11 @@ import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { FormAlert } from '#client/components/Field.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
-import { untilTouched } from '#client/components/TouchPart.tsx'
+import { MoodTrend } from './MoodTrend'
 import '#client/components/forms.css'
 import './checkins.css'
 
 const { saveCheckin } = contract(() => import('#shared/contract/checkins'))
-// The chart is the server's picture until the first touch (decision 069).
-const MoodTrend = untilTouched(() => import('./MoodTrend').then((m) => m.MoodTrend))
 
 /** Decoration only (each step is read by its words): a face whose mouth turns from down to up. */
 function Face({ mood }: { mood: Mood }) {
