@@ -9,6 +9,9 @@ import { zodLean } from './scripts/vite-zod-lean'
 const FRAME_MODULES =
   /src\/client\/(app\/(context|back|logout)|components\/(TouchPart|forms|LineIcon))\.tsx?$|node_modules\/(@nanostores\/react|nanostores\/(deep-map|listen-keys))\//
 
+const BELL_MODULES =
+  /src\/(client\/features\/notifications\/(NotificationsMenu\.tsx|realtime\.ts|grouping\.ts)|shared\/contract\/notifications\.wire\.ts)$/
+
 export default defineConfig(({ command, isPreview }) => ({
   plugins: [
     pageModules(),
@@ -37,7 +40,12 @@ export default defineConfig(({ command, isPreview }) => ({
               // The frame's small modules, each its own chunk by default though every page that
               // hydrates loads them all with App: one chunk (fewer requests, ~0.7 KB less gzip).
               // Not what the entry imports (a visitor's page loads the entry alone before a touch).
-              groups: [{ name: 'frame', test: FRAME_MODULES, includeDependenciesRecursively: false }],
+              groups: [
+                { name: 'frame', test: FRAME_MODULES, includeDependenciesRecursively: false },
+                // The bell, its realtime channels and the unread list's check: one chunk, loaded
+                // with every signed-in page (the check was a chunk of its own, shared with admin's).
+                { name: 'bell', test: BELL_MODULES, includeDependenciesRecursively: false },
+              ],
             },
           },
         },

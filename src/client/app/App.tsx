@@ -8,6 +8,8 @@ import { makeHref } from './pages'
 import { Toasts } from './Toasts'
 import { untilTouched } from '#client/components/TouchPart.tsx'
 import { MARKETING_PAGES, readConsent } from '#client/features/site/consent/consent.ts'
+// With the page, not the banner's chunk: the server's banner is painted styled before its code comes.
+import '#client/features/site/consent/consent.css'
 import { reportMissingLater } from '#client/features/site/usePageEvents.ts'
 
 export interface AppProps {

@@ -76,6 +76,10 @@ const WAKE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as con
 let touched: Promise<void> | null = null
 function firstTouch(): Promise<void> {
   return (touched ??= new Promise<void>((resolve) => {
+    // A press on a part still waiting (its code still on the way after the touch): held until
+    // that part has hydrated.
+    addEventListener('click', hold, true)
+    addEventListener('submit', hold, true)
     if ((window as { __calmaTouched?: boolean }).__calmaTouched) return resolve()
     const opts = { capture: true, passive: true }
     const go = () => {
@@ -83,9 +87,6 @@ function firstTouch(): Promise<void> {
       resolve()
     }
     for (const type of WAKE) addEventListener(type, go, opts)
-    // A press on a part still waiting: held until that part has hydrated.
-    addEventListener('click', hold, true)
-    addEventListener('submit', hold, true)
   }))
 }
 

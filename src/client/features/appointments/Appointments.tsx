@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { READS } from '#shared/contract/reads.wire'
 import { HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
 import { read } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
-import { Booking } from './Booking'
 import { dollars, HOST_TABS, TABS, type Tab } from './format'
 import { Loading, Problem } from './Status'
 import '#client/components/forms.css'
 import './appointments.css'
+
+// The booking tab's code (the psychologists, the slots, the confirmation) comes when that tab is
+// shown, not with the list the page opens on (decision 069).
+const Booking = lazy(() => import('./Booking').then((m) => ({ default: m.Booking })))
 
 const PER_PAGE = 20
 
@@ -116,13 +119,15 @@ export default function Appointments({ boot }: PageProps) {
         )}
         {tab === 'appointments' && <AppointmentList key={`history-${version}`} kind="history" />}
         {tab === 'make_an_appointment' && !isHost && (
-          <Booking
-            onBooked={() => {
-              setFlash(null)
-              setVersion((v) => v + 1)
-              show('next_to')
-            }}
-          />
+          <Suspense fallback={<Loading />}>
+            <Booking
+              onBooked={() => {
+                setFlash(null)
+                setVersion((v) => v + 1)
+                show('next_to')
+              }}
+            />
+          </Suspense>
         )}
       </div>
     </section>

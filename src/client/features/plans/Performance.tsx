@@ -5,6 +5,9 @@ import { continueTarget } from './continue'
 import { EngagementBlock } from '#client/features/engagement/EngagementBlock.tsx'
 import { untilTouched } from '#client/components/TouchPart.tsx'
 import './plans.css'
+// With the page, not the check-in's chunk: the server's check-in is painted styled before its code.
+import '#client/components/forms.css'
+import '#client/features/checkins/checkins.css'
 
 // How one feels today (its form and chart) is the server's picture until the first touch; a mood
 // pressed before is held and given then (decision 069).
