@@ -6,10 +6,7 @@ import { PageContext } from './context'
 import { BottomNav, Footer, Header } from './Frame'
 import { makeHref } from './pages'
 import { Toasts } from './Toasts'
-import { untilTouched } from '#client/components/TouchPart.tsx'
-import { MARKETING_PAGES, readConsent } from '#client/features/site/consent/consent.ts'
-// With the page, not the banner's chunk: the server's banner is painted styled before its code comes.
-import '#client/features/site/consent/consent.css'
+import { ConsentBanner } from '#client/features/site/consent/ConsentBanner.tsx'
 import { reportMissingLater } from '#client/features/site/usePageEvents.ts'
 
 export interface AppProps {
@@ -20,18 +17,6 @@ export interface AppProps {
   /** Called once the page has hydrated (the browser's entry marks the page and starts the service worker). */
   onHydrated?: () => void
 }
-
-/**
- * The cookie banner is painted by the server and hydrated at the first touch (decision 069), or at
- * once on a marketing page whose kept choice lets a vendor run (the vendors load from its effect).
- */
-const ConsentBanner = untilTouched(
-  () => import('#client/features/site/consent/ConsentBanner.tsx').then((m) => m.ConsentBanner),
-  ({ page }: { page: string }) => {
-    const c = readConsent()
-    return !!c && (c.analytics || c.ads) && MARKETING_PAGES.has(page)
-  },
-)
 
 /** The shell every page renders in, the same on the server and in the browser. */
 export function App({ boot, messages, Page, onHydrated }: AppProps) {
@@ -59,7 +44,7 @@ export function App({ boot, messages, Page, onHydrated }: AppProps) {
       {!boot.bare && loggedIn && <BottomNav />}
       {!boot.bare && !loggedIn && <Footer />}
       <Toasts />
-      <ConsentBanner page={boot.page} />
+      <ConsentBanner />
     </PageContext.Provider>
   )
 }
