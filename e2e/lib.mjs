@@ -230,7 +230,9 @@ export function assertClean(page, label = page.url()) {
  * which changes nothing on any page, is that first sign here.
  */
 export async function waitForHydration(page, timeout = 15_000) {
-  if (!(await page.locator('html[data-hydrated="true"]').count())) await page.keyboard.press('Shift').catch(() => {})
+  // A person's first key (it changes nothing): a visitor's page hydrates then, and so do the parts
+  // of a signed-in page that wait for the first touch (components/TouchPart.tsx, decision 069).
+  await page.keyboard.press('Shift').catch(() => {})
   await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout })
 }
 

@@ -26,6 +26,8 @@ export function pageModules(root = process.cwd()): Plugin {
   return {
     name: 'calma:page-modules',
     enforce: 'pre',
+    // Only the server reads `module`: the browser's page table goes without the 44 paths (decision 069).
+    applyToEnvironment: (environment) => environment.name !== 'client',
     transform(code, id) {
       const file = id.split('?')[0]!
       if (!PAGE_TABLE.test(file)) return null

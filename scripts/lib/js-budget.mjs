@@ -15,18 +15,18 @@ export const POST_SLUG = 'test-de-ansiedad-preguntas-para-conocerte-mejor'
 /** Issue 43's budgets, KB gzip (not to be raised to fit: they fail the bench and `npm test`). */
 export const JS_BUDGET_KB = { visitor: 75, signedIn: 90 }
 /**
- * Signed-in pages still over the budget on 2026-12-07 (decision 062: their rows come from calls
- * made at load, which bring zod and the contract), with what they loaded then. `npm test` holds
- * each under that figure + 1 KB so none grows while it waits; `npm run bench` fails on the budget
- * itself. A page leaves this list when it meets the budget.
+ * Signed-in pages still over the budget, with what they loaded when last measured (decisions 062,
+ * 069). `npm test` holds each under that figure + 1 KB so none grows while it waits; `npm run
+ * bench` fails on the budget itself. A page leaves this list when it meets the budget.
  */
 export const OVER_BUDGET_KB = {
-  '/journey': 97.3,
-  '/performance': 118.6,
-  '/appointments': 124.1,
-  // The devices list and sign-out everywhere (issue 41) came after the figure was taken.
-  '/profile': 126.2,
-  '/downloads': 93.2,
+  // 2026-12-07, decision 069. The cookie banner (~1.2 KB) still hydrates with the frame: deferred
+  // to the first touch, a press made on it before React (a visitor's page) was lost.
+  '/journey': 90.5,
+  // The cards' panels (move, cancel, the host's forms) still load with the list.
+  '/appointments': 97.0,
+  '/profile': 91.2,
+  '/downloads': 90.1,
 }
 export const VISITOR_PAGES = [
   '/',

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Call, CallInput, CallOutput, Method, WireValue } from '#shared/contract/call'
+import type { Call, CallInput, CallOutput, Method, Wire, WireValue } from '#shared/contract/call'
 import { createTranslator, MISSING, type Messages, type Translate } from '#shared/i18n/index'
 import { $user, SESSION_LOST, readLocal } from './stores/session'
 import { whenSocketsSettled } from './stores/sockets'
@@ -190,6 +190,32 @@ export async function call<C extends Call>(
   // The message is read from the raw answer: a call's schema need not list it.
   if (!opts.silent && obj.message) notify(obj.message, 'success')
   return { ...(parsed.data as object), message: obj.message, success: true, status } as ApiResult<CallOutput<C>>
+}
+
+/**
+ * A read a page makes by itself as it opens (its rows, the person's settings), without zod
+ * (issue 43 §1, decision 069): the answer comes from this app's own server, whose every answer
+ * the tests parse with the call's response schema (test/contract), so the browser takes its
+ * JSON as the call's type instead of loading zod (~21 KB gzip) and the contract's schemas with
+ * the page. The input is the page's own code, not what a person typed (a form's input goes
+ * through `call`, whose request schema gives the field errors). Otherwise as `call`: SPEC §7's
+ * headers, a refusal's message as a notification unless silent, a network failure success false,
+ * an answer that is not a success envelope code 701.
+ */
+export async function read<C extends Call>(
+  def: Wire<C>,
+  opts: Pick<CallOptions<C>, 'input' | 'params' | 'silent'> = {},
+): Promise<ApiResult<CallOutput<C>>> {
+  const answer = await exchange(def, encodeInput(opts.input as Record<string, WireValue> | undefined), opts)
+  if (!answer.ok) return answer.result
+  const { json, obj, status } = answer
+  if (typeof json !== 'object' || json === null || obj.success !== true) {
+    const message = messages?.errors.bad_response ?? 'Backend API is providing a bad response.'
+    if (!opts.silent) notify(message, 'danger')
+    return { success: false, status, code: 701, message }
+  }
+  if (!opts.silent && obj.message) notify(obj.message, 'success')
+  return { ...(json as object), message: obj.message, success: true, status } as ApiResult<CallOutput<C>>
 }
 
 type Envelope = { success?: boolean; message?: string; code?: string; errors?: Record<string, string[]> }

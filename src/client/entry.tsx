@@ -3,7 +3,6 @@ import { configureLocale } from './api'
 import { $user, clearLocalSession, readLocal, type StoredUser } from './stores/session'
 import { sendPageEvents } from './features/site/usePageEvents'
 import { MARKETING_PAGES, readConsent } from './features/site/consent/consent'
-import { moveCarouselsEarly } from './carousel-early'
 import './styles.css'
 import { hasDevicePlan } from './stores/safety-plan'
 
@@ -92,9 +91,17 @@ function waitForTouch() {
   // Read by the checks of what a page loads before a touch (scripts/lib/js-budget.mjs).
   document.documentElement.dataset.touch = 'waiting'
   const held: (() => void)[] = []
-  const stopCarousels = moveCarouselsEarly()
+  // The carousels' early steps: fetched only where a carousel moves by itself (a signed-in page
+  // never waits for a touch, and most visitors' pages have none: decision 069).
+  let awake = false
+  let stopCarousels = () => {}
+  if (document.querySelector('.carousel[data-autoplay]'))
+    void import('./carousel-early').then((m) => {
+      if (!awake) stopCarousels = m.moveCarouselsEarly()
+    })
   const opts = { capture: true, passive: true }
   const wake = () => {
+    awake = true
     for (const type of WAKE) removeEventListener(type, wake, opts)
     delete document.documentElement.dataset.touch
     void start().then(() => {

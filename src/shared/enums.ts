@@ -109,17 +109,8 @@ export type SubscriptionType = ValueOf<typeof SubscriptionType>
 
 // ── Roles (SPEC §6) ─────────────────────────────────────────────────────────────────────────
 
-/** NOT bit flags: influencer is 9 (= publisher|patient if read as bits). Compare with ===. */
-export const Role = {
-  patient: 1,
-  psychologist: 2,
-  admin: 4,
-  publisher: 8,
-  influencer: 9,
-  coach: 16,
-  another: 32,
-} as const
-export type Role = ValueOf<typeof Role>
+// Their own module (role.ts): a page that only compares a role loads nothing else (decision 069).
+export { Role } from './role'
 
 /** Name of a role number, or 'unknown' for a number SPEC §6 does not define. */
 // ── Rewards (SPEC §3 "Reward") ──────────────────────────────────────────────────────────────

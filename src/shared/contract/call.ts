@@ -62,6 +62,14 @@ export const get = callOf('GET')
 export const post = callOf('POST')
 export const del = callOf('DELETE')
 
+/**
+ * A call's method and path alone, typed by its definition: what the browser's `read` needs
+ * (client/api.ts), without the contract's module and so without zod. `wire<typeof x>({ method,
+ * path })` fails the type-check when the path or method is not the call's (reads.wire.ts).
+ */
+export type Wire<C extends Call> = Pick<C, 'method' | 'path'> & { readonly __call?: C }
+export const wire = <C extends Call>(def: Pick<C, 'method' | 'path'>): Wire<C> => def
+
 /** What a caller may send: the schema's input where it is known, form values otherwise. */
 export type CallInput<C extends Call> =
   unknown extends z.input<C['request']> ? WireRecord : Partial<Record<keyof z.input<C['request']>, WireValue>>

@@ -6,7 +6,7 @@
 //
 // This file sits below notifications.ts and imports nothing of it (issue 33 §4: no import circle):
 // the in-app notification's type is written here, and notifications.ts holds its schema equal to it.
-import { NOTIFICATION_LEVELS, type NotificationLevel } from '#shared/enums'
+import type { NotificationLevel } from '#shared/enums'
 
 /** One in-app notification as the app receives it (notifications.ts `inAppNotificationSchema`). */
 export interface InAppNotificationDto {
@@ -31,6 +31,12 @@ export const NOTIFICATIONS_WIRE = {
   unread: { method: 'GET', path: '/notifications/unread' },
 } as const
 
+/**
+ * The levels (enums.ts NOTIFICATION_LEVELS; the type holds them equal), here so every signed-in
+ * page's bell does not bring the whole enums module (decision 069).
+ */
+const LEVELS: Record<NotificationLevel, true> = { info: true, success: true, warning: true, danger: true }
+
 const isInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v)
 const nullable = (v: unknown, check: (v: unknown) => boolean) => v === null || check(v)
 const isString = (v: unknown) => typeof v === 'string'
@@ -43,7 +49,8 @@ function isNotification(v: unknown): v is InAppNotificationDto {
     isString(n.key) &&
     nullable(n.notification_id, isInt) &&
     nullable(n.locale, (x) => x === 'es' || x === 'en') &&
-    (NOTIFICATION_LEVELS as readonly unknown[]).includes(n.level) &&
+    typeof n.level === 'string' &&
+    Object.hasOwn(LEVELS, n.level) &&
     nullable(n.type, isString) &&
     nullable(n.close_after, isInt) &&
     isString(n.title) &&

@@ -51,8 +51,9 @@ const LOADER =
   "for(const h of a.preload){const l=document.createElement('link');" +
   "l.rel='modulepreload';l.href=h;document.head.append(l)}}import(a.entry)};" +
   'requestAnimationFrame(()=>setTimeout(go));setTimeout(go,300);' +
-  // A visitor's touch before the entry has arrived is remembered for it (entry.tsx waitForTouch).
-  "if(a.lazy)for(const t of ['pointerdown','touchstart','keydown','focusin','wheel'])" +
+  // A touch before the entry has arrived is remembered for it (entry.tsx waitForTouch) and for the
+  // parts of a page hydrated at the first touch (components/TouchPart.tsx).
+  "for(const t of ['pointerdown','touchstart','keydown','focusin','wheel'])" +
   'addEventListener(t,()=>{window.__calmaTouched=true},{capture:true,passive:true,once:true})'
 
 /**

@@ -1,23 +1,24 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
+import { READS } from '#shared/contract/reads.wire'
 import { AppointmentStatus, HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
-import { call, contract } from '#client/api.ts'
+import { read } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
-import { Booking } from './Booking'
 import { dollars, HOST_TABS, TABS, type Tab } from './format'
 import { Loading, Problem } from './Status'
 import '#client/components/forms.css'
 import './appointments.css'
 
-const { listAppointments } = contract(() => import('#shared/contract/appointments'))
-const { listSharers } = contract(() => import('#shared/contract/shares'))
 // Issue 44 §1, §2: the offer to share after a booking, and the psychologist's "before the session".
 const ShareOffer = lazy(() => import('#client/features/shares/ShareOffer.tsx'))
 const BeforeSession = lazy(() => import('#client/features/shares/BeforeSession.tsx'))
 
 /** "Recent" for "before the session": a session that ended this long ago or less (decision 067). */
 const RECENT_MS = 14 * 86_400_000
+// The booking tab's code (the psychologists, the slots, the confirmation) comes when that tab is
+// shown, not with the list the page opens on (decision 069).
+const Booking = lazy(() => import('./Booking').then((m) => ({ default: m.Booking })))
 
 const PER_PAGE = 20
 
@@ -134,15 +135,17 @@ export default function Appointments({ boot }: PageProps) {
         )}
         {tab === 'appointments' && <AppointmentList key={`history-${version}`} kind="history" />}
         {tab === 'make_an_appointment' && !isHost && (
-          <Booking
-            onBooked={(a, _credits, host) => {
-              setFlash(null)
-              setVersion((v) => v + 1)
-              show('next_to')
-              // After show(): moving to another tab clears an offer, and this one belongs to Ongoing.
-              if (a.host_id !== null) setOffer({ hostId: a.host_id, name: host?.name ?? t('shares.profile.someone') })
-            }}
-          />
+          <Suspense fallback={<Loading />}>
+            <Booking
+              onBooked={(a, _credits, host) => {
+                setFlash(null)
+                setVersion((v) => v + 1)
+                show('next_to')
+                // After show(): moving to another tab clears an offer, and this one belongs to Ongoing.
+                if (a.host_id !== null) setOffer({ hostId: a.host_id, name: host?.name ?? t('shares.profile.someone') })
+              }}
+            />
+          </Suspense>
         )}
       </div>
     </section>
@@ -169,7 +172,7 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
   const [sharers, setSharers] = useState<ReadonlySet<number>>(new Set())
   useEffect(() => {
     if (!isHost) return
-    void call(listSharers, { silent: true }).then((r) => r.success && setSharers(new Set(r.guest_ids)))
+    void read(READS.sharers, { silent: true }).then((r) => r.success && setSharers(new Set(r.guest_ids)))
   }, [isHost])
   const before = (a: AppointmentDto) =>
     isHost &&
@@ -181,7 +184,8 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
   const load = useCallback(
     async (p: number) => {
       setFailed(false)
-      const res = await call(listAppointments, {
+      // Without zod (decision 069).
+      const res = await read(READS.appointments, {
         input: {
           with_relations: 'host|guest',
           with_properties: 'status|meeting_channel',

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { RewardsAnswer } from '#shared/contract/rewards'
-import { call, contract } from '#client/api.ts'
+import { READS } from '#shared/contract/reads.wire'
+import { read } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { StreakView } from './StreakView'
 import './engagement.css'
-
-const { listRewards } = contract(() => import('#shared/contract/rewards'))
 
 /**
  * The rewards and streak blocks of /performance (issue 11 §7): "N of the last 7 days" first,
@@ -16,7 +15,7 @@ export function EngagementBlock() {
   const { t, href } = usePage()
   const [data, setData] = useState<RewardsAnswer | null>(null)
   useEffect(() => {
-    void call(listRewards, { silent: true }).then((res) => res.success && setData(res))
+    void read(READS.rewards, { silent: true }).then((res) => res.success && setData(res))
   }, [])
   const unclaimed = data
     ? data.rewards.flatMap((g) => g.rewards).filter((r) => r.is_acquired && !r.is_claimed).length

@@ -1,5 +1,4 @@
 import type { RewardDto } from '#shared/contract/rewards'
-import { LineIcon } from '#client/components/LineIcon.tsx'
 
 // Inline SVG, not emoji: phones and kiosks without an emoji font would show empty boxes.
 const HEART =
@@ -20,14 +19,5 @@ export function LevelIcon({ icon }: { icon: RewardDto['level']['icon'] }) {
         strokeLinejoin="round"
       />
     </svg>
-  )
-}
-
-export function BellIcon() {
-  return (
-    <LineIcon size={22} weight={1.8}>
-      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-    </LineIcon>
   )
 }

@@ -2,12 +2,19 @@ import { useEffect, useState } from 'react'
 import type { JourneyPageData } from '#shared/contract/plans'
 import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { PlanRoutes, continueTarget } from './PlanRoutes'
+import { PlanRoutes } from './PlanRoutes'
+import { continueTarget } from './continue'
 import { Recommended } from './Recommended'
-import { NextUnitsDownload } from '#client/features/playback/Downloads.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import './plans.css'
 
 const { myPlanStatus } = contract(() => import('#shared/contract/plans'))
+// The download button and what it brings (the offline store) at the first touch (decision 069);
+// at once on a copy shown offline, which hides it.
+const NextUnitsDownload = untilTouched(
+  () => import('#client/features/playback/Downloads.tsx').then((m) => m.NextUnitsDownload),
+  () => !!document.documentElement.dataset.offline,
+)
 
 /**
  * 'My Plan' (SPEC §2 "/journey"): the current plan's title and progress, 'View plan

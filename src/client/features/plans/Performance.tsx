@@ -1,10 +1,19 @@
 import type { PerformancePageData } from '#shared/contract/plans'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { RouteCard } from '#client/features/content/RouteCard.tsx'
-import { continueTarget } from './PlanRoutes'
+import { continueTarget } from './continue'
 import { EngagementBlock } from '#client/features/engagement/EngagementBlock.tsx'
-import { CheckinBlock } from '#client/features/checkins/CheckinBlock.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import './plans.css'
+// With the page, not the check-in's chunk: the server's check-in is painted styled before its code.
+import '#client/components/forms.css'
+import '#client/features/checkins/checkins.css'
+
+// How one feels today (its form and chart) is the server's picture until the first touch; a mood
+// pressed before is held and given then (decision 069).
+const CheckinBlock = untilTouched(() =>
+  import('#client/features/checkins/CheckinBlock.tsx').then((m) => m.CheckinBlock),
+)
 
 /**
  * Home tab (SPEC §2 "/performance"): a greeting by first initial, 'Continue with your plan'

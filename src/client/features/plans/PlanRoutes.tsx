@@ -97,8 +97,3 @@ export function PlanRoutes({
     </ol>
   )
 }
-
-/** Where 'Continue' goes: the active route, else the first not completed, else the last. */
-export function continueTarget(items: PlanItemDto[]): PlanItemDto | null {
-  return items.find((i) => i.active) ?? items.find((i) => !i.completed) ?? items[items.length - 1] ?? null
-}

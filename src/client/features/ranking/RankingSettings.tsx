@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
-import { call, contract } from '#client/api.ts'
+import { READS } from '#shared/contract/reads.wire'
+import { call, contract, read } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
 
-const { getRanking, setRankingVisibility } = contract(() => import('#shared/contract/ranking'))
+const { setRankingVisibility } = contract(() => import('#shared/contract/ranking'))
 
 /** On the profile (issue 11 §3): leave the ranking, or come back to it. */
 export function RankingSettings() {
@@ -11,7 +12,7 @@ export function RankingSettings() {
   const [hidden, setHidden] = useState<boolean | null>(null)
   const { busy, send } = useForm()
   useEffect(() => {
-    void call(getRanking, { silent: true }).then((res) => res.success && setHidden(res.hidden))
+    void read(READS.ranking, { silent: true }) // without zod (decision 069).then((res) => res.success && setHidden(res.hidden))
   }, [])
   async function toggle() {
     const res = await send(() => call(setRankingVisibility, { input: { hidden: !hidden } }))

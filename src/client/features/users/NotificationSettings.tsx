@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState } from 'react'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import type { UserDto } from '#shared/contract/users'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
@@ -8,7 +9,8 @@ import { channelsToSave } from './channels'
 
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 // Reminders on this device (issue 34 §1): the browser's push subscription, only in the browser.
-const DevicePush = lazy(() => import('./DevicePush'))
+// The push switch: hydrated at the first touch (decision 069).
+const DevicePush = untilTouched(() => import('./DevicePush').then((m) => m.default))
 
 /** The profile's notification settings (SPEC §2, issue 11): the person's channels, then this device's reminders. */
 export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved: (u: UserDto) => void }) {

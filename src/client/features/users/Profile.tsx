@@ -6,28 +6,30 @@ import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
 import { CountryPhone, usePhone } from './CountryPhone'
-import { useCaptcha } from '#client/components/Turnstile.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
-import { clearOnLogout } from '#client/app/logout.ts'
-import { $user, storeUser } from '#client/stores/session.ts'
-import { notify } from '#client/stores/toasts.ts'
-import { forgetDevicePlan } from '#client/stores/safety-plan.ts'
-import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
-import { NotificationSettings } from './NotificationSettings'
+import { storeUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
-import { Role } from '#shared/enums'
-import { formatDollars } from '#shared/catalogue'
+import { Role } from '#shared/role'
+import { formatDollars } from '#shared/money'
 import { isStaff } from '#shared/pages'
 
-const { deleteUser, exportMyData } = contract(() => import('#shared/contract/users'))
+const { exportMyData } = contract(() => import('#shared/contract/users'))
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
 // Only psychologists download their agenda (issue 9 §1).
 const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
+// 'Sure?' and its captcha, when the person asks to delete the account.
+const ConfirmDelete = lazy(() => import('./ConfirmDelete'))
 // The units downloaded on this device (issue 23 §4): IndexedDB and the cache, only in the browser.
-const ProfileDownloads = lazy(() => import('./ProfileDownloads'))
-// The person's devices and sign-out everywhere (issue 41): the person's own list, fetched after hydration.
-const ProfileDevices = lazy(() => import('./ProfileDevices'))
+// These and the settings below hydrated at the first touch (decision 069), below the fold.
+const ProfileDownloads = untilTouched(() => import('./ProfileDownloads').then((m) => m.default))
+// The person's devices and sign-out everywhere (issue 41): the person's own list, fetched then.
+const ProfileDevices = untilTouched(() => import('./ProfileDevices').then((m) => m.default))
+const NotificationSettings = untilTouched(() => import('./NotificationSettings').then((m) => m.NotificationSettings))
+const RankingSettings = untilTouched(() =>
+  import('#client/features/ranking/RankingSettings.tsx').then((m) => m.RankingSettings),
+)
 // What the person shares with each psychologist, and who looked (issue 44 §1): their own lists, after hydration.
 const WhatIShare = lazy(() => import('#client/features/shares/WhatIShare.tsx'))
 
@@ -276,62 +278,11 @@ function DeleteAccount() {
           </button>
         )}
       </div>
-      {asking && <ConfirmDelete onCancel={() => setAsking(false)} />}
-    </div>
-  )
-}
-
-/** 'Sure?' (SPEC §5: destructive actions ask first), with the captcha DELETE /v1/user needs. */
-function ConfirmDelete({ onCancel }: { onCancel: () => void }) {
-  const { t, href } = usePage()
-  const captcha = useCaptcha()
-  const { busy, send } = useForm()
-  const [done, setDone] = useState<string | null>(null)
-  async function confirm() {
-    const token = captcha.token
-    if (!token) return
-    const res = await send(() => call(deleteUser, { captcha: token, silent: true, endsSession: true }), {
-      onRefusal: (refused) => refused.message && notify(refused.message, 'danger'),
-    })
-    captcha.reset()
-    if (!res) return
-    // Signed out from here on, as the menu's logout does (Frame.tsx): the bell's socket, closed by
-    // the server as the session ends, must not ask for the unread list, whose 401 would send the
-    // person to sign in instead of reading this confirmation and going home.
-    $user.set(null)
-    void clearOnLogout()
-    // Their safety plan goes with the account, this device's copy too (issue 44 §5).
-    forgetDevicePlan()
-    void import('#client/pwa/push.ts').then((m) => m.unsubscribeHere()).catch(() => {})
-    setDone(res.message ?? t('accounts.messages.deleted'))
-    window.setTimeout(() => window.location.assign(href('home')), 2000)
-  }
-  if (done)
-    return (
-      <p className="form-alert form-alert-success" role="status" data-testid="account-deleted">
-        {done}
-      </p>
-    )
-  return (
-    <div className="confirm" role="alertdialog" aria-labelledby="confirm-delete-title" data-testid="confirm-delete">
-      <p id="confirm-delete-title" className="confirm-title">
-        {t('accounts.profile.sure')}
-      </p>
-      {captcha.widget}
-      <div className="auth-actions">
-        <button
-          className="button button-danger"
-          type="button"
-          onClick={confirm}
-          disabled={busy || !captcha.token}
-          data-testid="confirm-delete-yes"
-        >
-          {busy ? t('accounts.form.sending') : t('accounts.profile.sure_yes')}
-        </button>
-        <button className="button" type="button" onClick={onCancel} disabled={busy}>
-          {t('accounts.profile.cancel')}
-        </button>
-      </div>
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmDelete onCancel={() => setAsking(false)} />
+        </Suspense>
+      )}
     </div>
   )
 }

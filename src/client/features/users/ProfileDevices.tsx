@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ListedDevice } from '#shared/contract/push'
-import { call, contract } from '#client/api.ts'
+import { READS } from '#shared/contract/reads.wire'
+import { call, contract, read } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { clearOnLogout } from '#client/app/logout.ts'
 import { formatDate } from '#client/components/dates.ts'
@@ -8,7 +9,7 @@ import { useForm } from '#client/components/forms.tsx'
 import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 
-const { listPushDevices, deletePushDevice } = contract(() => import('#shared/contract/push'))
+const { deletePushDevice } = contract(() => import('#shared/contract/push'))
 const { logoutEverywhere } = contract(() => import('#shared/contract/users'))
 
 /**
@@ -24,7 +25,7 @@ export default function ProfileDevices() {
   const [busy, setBusy] = useState<number | null>(null)
 
   useEffect(() => {
-    void call(listPushDevices, { silent: true }).then((res) => setDevices(res.success ? res.devices : []))
+    void read(READS.pushDevices, { silent: true }).then((res) => setDevices(res.success ? res.devices : []))
     // "This device": the browser's own subscription, when it has one (never asks for permission).
     void import('#client/pwa/push.ts')
       .then((m) => m.currentSubscription())

@@ -45,8 +45,9 @@ export async function ranking(ctx: Ctx) {
 /** POST /v1/ranking/visibility: leave or rejoin; leaving also takes the caller off the current day's ranking. */
 export async function setHidden(ctx: Ctx, hidden: boolean) {
   const user = me(ctx)
-  await hideFromRanking(ctx, user.id, hidden, Date.now())
-  clearMemo(topKey(await latestDay(ctx.db)))
+  // The setting and the day whose kept top it clears, side by side: one D1 round (issue 43 §3).
+  const [, day] = await Promise.all([hideFromRanking(ctx, user.id, hidden, Date.now()), latestDay(ctx.db)])
+  clearMemo(topKey(day))
 }
 
 const TOP_TTL_MS = 60_000

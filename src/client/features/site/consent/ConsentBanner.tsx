@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from '@nanostores/react'
 import { usePage } from '#client/app/context.tsx'
-import { $consent, OPEN_CONSENT, markChosen, readConsent, saveConsent } from './consent'
+import { $consent, OPEN_CONSENT, markChosen, readConsent, saveConsent, takeOpenAsked } from './consent'
 import { applyConsent } from './vendors'
 import './consent.css'
 
@@ -39,6 +39,7 @@ export function ConsentBanner() {
       setOpen(false)
     }
     const reopen = () => {
+      takeOpenAsked()
       const c = readConsent()
       setAnalytics(!!c?.analytics)
       setAds(!!c?.ads)
@@ -47,6 +48,7 @@ export function ConsentBanner() {
       window.setTimeout(() => heading.current?.focus(), 0)
     }
     window.addEventListener(OPEN_CONSENT, reopen)
+    if (takeOpenAsked()) reopen()
     return () => window.removeEventListener(OPEN_CONSENT, reopen)
   }, [boot.consentAsked])
 

@@ -51,7 +51,18 @@ export function markChosen() {
   document.cookie = `${CONSENT_COOKIE}=${CONSENT_VERSION}; path=/; max-age=31536000; samesite=lax`
 }
 
+let openAsked = false
 /** Ask again (the footer's 'Cookie settings'). */
 export function openConsent() {
+  openAsked = true
   window.dispatchEvent(new Event(OPEN_CONSENT))
+}
+/**
+ * Whether 'Cookie settings' was pressed before the banner's code was there to hear it (the banner
+ * hydrates at the first touch, decision 069): it then opens as it arrives. Read once.
+ */
+export function takeOpenAsked(): boolean {
+  const asked = openAsked
+  openAsked = false
+  return asked
 }

@@ -1,0 +1,112 @@
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react'
+
+/**
+ * A part of a page nobody acts on as it opens (the cookie banner, the chart of check-ins, the push
+ * switch, the devices list, a download button): painted by the server, its code fetched and its
+ * React hydrated at the person's first touch, key, focus or wheel anywhere on the page (issue 43
+ * §1, docs/decisions/069-*.md), as a visitor's whole page is (decision 062). Until then the
+ * server's HTML stays as it is (React keeps a suspended boundary's HTML while it hydrates the
+ * rest), so the page loads and evaluates less before it is used.
+ * - A press on the part before its code is there (a tap's click comes before the chunk arrives)
+ *   is held and given again once the part has hydrated, as entry.tsx does for a page.
+ * - `now(props)` (read in the browser): the part is needed at once (the banner when the kept choice
+ *   lets a vendor run: the vendors load from its effect).
+ * - The part's props must not change before it hydrates (React would then drop the server's HTML
+ *   for the fallback): it is memoized, so a parent's render with the same props is no change.
+ * On the server the part renders as any component (render.tsx waits for every boundary).
+ */
+export function untilTouched<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  now?: (props: P) => boolean,
+): ComponentType<P> {
+  let force = () => {}
+  const forced = new Promise<void>((resolve) => (force = resolve))
+  const Lazy = lazy(async () => {
+    if (typeof window !== 'undefined') await Promise.race([firstTouch(), forced])
+    const Part = await load()
+    return { default: (props: P & { onHydrated: () => void }) => <Hydrated Part={Part} {...props} /> }
+  })
+  return memo(function TouchPart(props: P) {
+    if (typeof window !== 'undefined' && now?.(props)) force()
+    const box = useRef<HTMLDivElement>(null)
+    const waiting = useRef<Waiting | null>(null)
+    useEffect(() => {
+      const el = box.current
+      if (!el || waiting.current) return
+      const w: Waiting = { el, held: [] }
+      waiting.current = w
+      WAITING.add(w)
+      return () => void WAITING.delete(w)
+    }, [])
+    const hydrated = () => {
+      const w = waiting.current
+      if (!w) return
+      WAITING.delete(w)
+      for (const again of w.held.splice(0)) again()
+    }
+    return (
+      <div ref={box} className="touch-part">
+        <Suspense fallback={null}>
+          <Lazy {...props} onHydrated={hydrated} />
+        </Suspense>
+      </div>
+    )
+  }) as unknown as ComponentType<P>
+}
+
+function Hydrated<P extends object>({
+  Part,
+  onHydrated,
+  ...props
+}: { Part: ComponentType<P>; onHydrated: () => void } & P) {
+  // After the part's own effects: its listeners are there when a held press is given again.
+  useEffect(() => void setTimeout(onHydrated, 0), [onHydrated])
+  return <Part {...(props as unknown as P)} />
+}
+
+interface Waiting {
+  el: HTMLElement
+  held: (() => void)[]
+}
+const WAITING = new Set<Waiting>()
+const CONTROLS = 'button, input, label, select, summary, [role=button], a[data-action]'
+
+/** The first signs of a person acting (entry.tsx's, and the page's loader notes one made before). */
+const WAKE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const
+let touched: Promise<void> | null = null
+function firstTouch(): Promise<void> {
+  return (touched ??= new Promise<void>((resolve) => {
+    // A press on a part still waiting (its code still on the way after the touch): held until
+    // that part has hydrated.
+    addEventListener('click', hold, true)
+    addEventListener('submit', hold, true)
+    if ((window as { __calmaTouched?: boolean }).__calmaTouched) return resolve()
+    const opts = { capture: true, passive: true }
+    const go = () => {
+      for (const type of WAKE) removeEventListener(type, go, opts)
+      resolve()
+    }
+    for (const type of WAKE) addEventListener(type, go, opts)
+  }))
+}
+
+function hold(e: Event) {
+  const target = e.target as Node | null
+  if (!target) return
+  // A control's press (a plain link navigates as it always does).
+  const el = e.type === 'click' ? (target as Element).closest?.(CONTROLS) : null
+  if (e.type === 'click' && !el) return
+  for (const w of WAITING) {
+    if (!w.el.contains(target)) continue
+    e.preventDefault()
+    e.stopImmediatePropagation()
+    if (e.type === 'submit') {
+      const form = e.target as HTMLFormElement
+      const by = (e as SubmitEvent).submitter
+      w.held.push(() => form.requestSubmit(by && form.contains(by) ? by : undefined))
+    } else {
+      w.held.push(() => (el as HTMLElement).click())
+    }
+    return
+  }
+}
