@@ -76,8 +76,10 @@ export async function saveShare(
 ) {
   const user = me(ctx)
   const [pair] = await repo.sharesOf(ctx.db, user.id, f.host_id)
-  if (!pair || pair.last_end === null) throw notYours()
   const anything = f.checkins || f.notes || f.practice || f.safety_plan
+  // A share whose every session was cancelled since still has its row (and would open again with
+  // a new booking): withdrawing it stays allowed, sharing more needs a session.
+  if (!pair || (pair.last_end === null && anything)) throw notYours()
   if (anything && !hosts(pair.role))
     throw new AppError('validation', {
       message: 'shares.errors.host_left',
