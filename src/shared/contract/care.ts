@@ -111,8 +111,10 @@ export const mySafetyPlan = get('/my/safety-plan', z.object({}), envelope({ plan
  * an older edit is not kept, and the answer carries the plan the account holds (`kept` false).
  */
 export const safetyPlanForm = z.object({
+  // No message of its own: one would word every problem of the field ("required" for a plan too
+  // long, or JSON that is not an object); the catalogue's wording per problem applies.
   plan: z
-    .string({ error: 'validation.required' })
+    .string()
     .max(20_000)
     .transform((text, ctx) => {
       try {

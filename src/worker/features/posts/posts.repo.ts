@@ -117,32 +117,36 @@ export async function relatedOfPost(db: Db, postId: number, language: Locale) {
   return { postIds: correlated.map((r) => r.id), routes: linkedRoutes }
 }
 
+/** Regex-special characters of a key, escaped (keys are `[A-Za-z0-9._\-/]`: '.' and '-' matter). */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+
 /**
  * Whether a published post (any language) embeds `key` among its audios or videos, or in its
  * body (an `<audio>`, `<video>` or `<source>`): the post's
- * readers may then play that file, even when it is a unit's (issue 42 §1, decision 064). One
- * statement; `json_each` reads the stored lists as they are.
+ * readers may then play that file, even when it is a unit's (issue 42 §1, decision 064).
+ * `json_each` reads the stored lists as they are. The body is first narrowed in SQL by the
+ * attribute's text, then read here: the allowlist keeps a `"` of the text as it is, so that
+ * text alone may be prose ("write src=\"/media/…\"") or a picture's address, neither of which
+ * embeds a unit's file. In stored bodies every `<` of text and of attribute values is escaped
+ * (worker/lib/html.ts), so a `<` opens a real tag and `[^<>]*` stays inside it.
  */
 export async function publishedPostEmbeds(db: Db, key: string): Promise<boolean> {
   const embeds = (list: typeof posts.audios) =>
     sql`EXISTS (SELECT 1 FROM json_each(coalesce(${list}, '[]')) AS m WHERE json_extract(m.value, '$.key') = ${key})`
-  const row = await db
-    .select({ id: posts.id })
+  const attr = `src="/media/${key}"`
+  const found = await db
+    .select({ listed: sql<number>`(${embeds(posts.audios)} OR ${embeds(posts.videos)})`, content: posts.content })
     .from(posts)
     .where(
       and(
         eq(posts.status, ContentStatus.visible),
         isNull(posts.deletedAt),
         sql`coalesce(${posts.publishedAt}, 0) <= ${Date.now()}`,
-        or(
-          embeds(posts.audios),
-          embeds(posts.videos),
-          // An <audio>, <video> or <source> of the body, as the allowlist stores it (worker/lib/html.ts).
-          sql`instr(coalesce(${posts.content}, ''), ${`src="/media/${key}"`}) > 0`,
-        ),
+        or(embeds(posts.audios), embeds(posts.videos), sql`instr(coalesce(${posts.content}, ''), ${attr}) > 0`),
       ),
     )
-    .limit(1)
-    .get()
-  return !!row
+    .limit(20)
+    .all()
+  const tag = new RegExp(`<(?:audio|video|source)\\b[^<>]*\\s${literal(attr)}`)
+  return found.some((r) => !!r.listed || tag.test(r.content ?? ''))
 }

@@ -39,22 +39,27 @@ const shareRow = z.object({
   safety_plan: flag,
   updated_at: when,
   last_end: when,
+  last_held: when,
 })
 export type ShareRow = z.output<typeof shareRow>
 
 /**
  * The person's psychologists: each host of a session of theirs that was not cancelled (held, or to
- * come), and each host they have a share row with, with that share's boxes and the end of the
- * last session of the pair. Newest session first.
+ * come), and each host they have a share row with, with that share's boxes, the end of the last
+ * session of the pair (to come or not: the 90 days count from it) and of the last one that has
+ * ended by `now` (a session to come must not hide the one held). Newest session first.
  */
-export function sharesOf(db: Db, userId: number, hostId?: number): Promise<ShareRow[]> {
+export function sharesOf(db: Db, userId: number, hostId?: number, now = Date.now()): Promise<ShareRow[]> {
   const onlyHost = hostId === undefined ? sql`` : sql`AND u.id = ${hostId}`
   return rows(
     db,
     sql`SELECT u.id AS host_id, u.name, u.avatar, u.role,
           s.checkins, s.notes, s.practice, s.safety_plan, s.updated_at,
           (SELECT max(a.end_at) FROM ${appointments} a
-            WHERE a.guest_id = ${userId} AND a.host_id = u.id AND a.status <> ${CANCELLED}) AS last_end
+            WHERE a.guest_id = ${userId} AND a.host_id = u.id AND a.status <> ${CANCELLED}) AS last_end,
+          (SELECT max(a.end_at) FROM ${appointments} a
+            WHERE a.guest_id = ${userId} AND a.host_id = u.id AND a.status <> ${CANCELLED}
+              AND a.end_at <= ${now}) AS last_held
         FROM ${users} u
         LEFT JOIN ${shares} s ON s.host_id = u.id AND s.user_id = ${userId}
         WHERE u.id IN (

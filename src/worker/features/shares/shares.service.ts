@@ -49,7 +49,7 @@ function dto(r: repo.ShareRow, now: number): ShareDto {
     safety_plan: r.safety_plan,
     active: isActive(r, r.role, r.last_end, now),
     host_active: hosts(r.role),
-    last_session_at: r.last_end && r.last_end.getTime() <= now ? r.last_end.toISOString() : null,
+    last_session_at: r.last_held?.toISOString() ?? null,
     ends_at: r.last_end ? new Date(r.last_end.getTime() + SHARE_ENDS_AFTER_MS).toISOString() : null,
     updated_at: r.updated_at?.toISOString() ?? null,
   }
@@ -58,7 +58,7 @@ function dto(r: repo.ShareRow, now: number): ShareDto {
 /** GET /v1/my/shares: the caller's psychologists and what each sees. */
 export async function listShares(ctx: Ctx, now = Date.now()) {
   const user = me(ctx)
-  return { shares: (await repo.sharesOf(ctx.db, user.id)).map((r) => dto(r, now)) }
+  return { shares: (await repo.sharesOf(ctx.db, user.id, undefined, now)).map((r) => dto(r, now)) }
 }
 
 const notYours = () =>
@@ -75,9 +75,11 @@ export async function saveShare(
   now = Date.now(),
 ) {
   const user = me(ctx)
-  const [pair] = await repo.sharesOf(ctx.db, user.id, f.host_id)
-  if (!pair || pair.last_end === null) throw notYours()
+  const [pair] = await repo.sharesOf(ctx.db, user.id, f.host_id, now)
   const anything = f.checkins || f.notes || f.practice || f.safety_plan
+  // A share whose every session was cancelled since still has its row (and would open again with
+  // a new booking): withdrawing it stays allowed, sharing more needs a session.
+  if (!pair || (pair.last_end === null && anything)) throw notYours()
   if (anything && !hosts(pair.role))
     throw new AppError('validation', {
       message: 'shares.errors.host_left',
@@ -95,7 +97,7 @@ export async function saveShare(
     },
     new Date(now),
   )
-  const [after] = await repo.sharesOf(ctx.db, user.id, f.host_id)
+  const [after] = await repo.sharesOf(ctx.db, user.id, f.host_id, now)
   return { share: dto(after!, now) }
 }
 
