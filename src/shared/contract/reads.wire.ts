@@ -7,7 +7,7 @@ import type { listAppointments } from './appointments'
 import type { listPushDevices } from './push'
 import type { getRanking } from './ranking'
 import type { listRewards } from './rewards'
-import type { listSharers } from './shares'
+import type { listSharers, listShares, listShareViews } from './shares'
 
 export const READS = {
   /** /performance's rewards and streak block. */
@@ -20,4 +20,7 @@ export const READS = {
   pushDevices: wire<typeof listPushDevices>({ method: 'GET', path: '/push/devices' }),
   /** The psychologist's agenda: which sessions get "before the session" (issue 44 §2). */
   sharers: wire<typeof listSharers>({ method: 'GET', path: '/appointment/sharers' }),
+  /** The profile's "What I share" and "Who looked" (issue 44 §1). */
+  shares: wire<typeof listShares>({ method: 'GET', path: '/my/shares' }),
+  shareViews: wire<typeof listShareViews>({ method: 'GET', path: '/my/share/views' }),
 }

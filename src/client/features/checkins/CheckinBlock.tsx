@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { CHECKIN_NOTE_MAX, MOOD_KEY, MOODS, VERY_LOW, type Mood } from '#shared/checkins'
 import type { CheckinState } from '#shared/contract/checkins'
 import { call, contract } from '#client/api.ts'
@@ -61,6 +61,14 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
   const id = useId()
   const [state, setState] = useState(initial)
   const [mood, setMood] = useState<Mood | null>(initial.today?.mood ?? null)
+  // The faces are left to the browser (defaultChecked): a face tapped before React is there stays
+  // chosen (a controlled radio would be set back to the server's choice as it hydrates), and is
+  // taken as the choice once it is (a person at their lowest must not have to tap twice).
+  const faces = useRef<HTMLFieldSetElement>(null)
+  useEffect(() => {
+    const tapped = faces.current?.querySelector<HTMLInputElement>('input[name="mood"]:checked')
+    if (tapped) setMood(Number(tapped.value) as Mood)
+  }, [])
   const [note, setNote] = useState(initial.today?.note ?? '')
   const [kind, setKind] = useState<{ words: string; updated: boolean } | null>(null)
   const word = (m: Mood) => t(`checkins.moods.${MOOD_KEY[m]}`)
@@ -87,6 +95,7 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
         <h2 id={`${id}-title`}>{t('checkins.title')}</h2>
         <p className="muted">{t('checkins.intro')}</p>
         <fieldset
+          ref={faces}
           className="mood-scale"
           role="radiogroup"
           aria-labelledby={`${id}-scale`}
@@ -99,7 +108,7 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
                 type="radio"
                 name="mood"
                 value={m}
-                checked={mood === m}
+                defaultChecked={initial.today?.mood === m}
                 onChange={() => {
                   setMood(m)
                   form.clearError('mood')

@@ -3,17 +3,15 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { RouteCard } from '#client/features/content/RouteCard.tsx'
 import { continueTarget } from './continue'
 import { EngagementBlock } from '#client/features/engagement/EngagementBlock.tsx'
-import { untilTouched } from '#client/components/TouchPart.tsx'
 import './plans.css'
 // With the page, not the check-in's chunk: the server's check-in is painted styled before its code.
 import '#client/components/forms.css'
 import '#client/features/checkins/checkins.css'
 
-// How one feels today (its form and chart) is the server's picture until the first touch; a mood
-// pressed before is held and given then (decision 069).
-const CheckinBlock = untilTouched(() =>
-  import('#client/features/checkins/CheckinBlock.tsx').then((m) => m.CheckinBlock),
-)
+// How one feels today hydrates with the page, not at the first touch (decision 069 tried that):
+// held until its code came, a tapped face showed unchosen for a moment, then chosen; the faces
+// are left to the browser until React is there (CheckinBlock), so a first tap is never lost.
+import { CheckinBlock } from '#client/features/checkins/CheckinBlock.tsx'
 
 /**
  * Home tab (SPEC §2 "/performance"): a greeting by first initial, 'Continue with your plan'

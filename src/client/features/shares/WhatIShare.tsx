@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react'
 import type { ShareDto, ShareViewDto } from '#shared/contract/shares'
-import { call, contract } from '#client/api.ts'
+import { READS } from '#shared/contract/reads.wire'
+import { call, contract, read } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { formatDate } from '#client/components/dates.ts'
 import { useForm } from '#client/components/forms.tsx'
 import { ShareBoxes, NOTHING, type Boxes } from './ShareBoxes'
 import './shares.css'
 
-const { listShares, saveShare, listShareViews } = contract(() => import('#shared/contract/shares'))
+// The two lists are read without zod as the profile opens (decision 069); a save brings the contract.
+const { saveShare } = contract(() => import('#shared/contract/shares'))
 
 const boxesOf = (s: ShareDto): Boxes => ({
   checkins: s.checkins,
@@ -28,8 +30,8 @@ export default function WhatIShare() {
   const [views, setViews] = useState<ShareViewDto[] | null>(null)
 
   useEffect(() => {
-    void call(listShares, { silent: true }).then((r) => setShares(r.success ? r.shares : []))
-    void call(listShareViews, { silent: true }).then((r) => setViews(r.success ? r.views : []))
+    void read(READS.shares, { silent: true }).then((r) => setShares(r.success ? r.shares : []))
+    void read(READS.shareViews, { silent: true }).then((r) => setViews(r.success ? r.views : []))
   }, [])
 
   return (
