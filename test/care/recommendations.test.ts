@@ -218,6 +218,42 @@ describe('POST /v1/appointment/recommend', () => {
     expect(gated.body.units.map((u: any) => u.lock)).toEqual([null, 'no_privileges'])
   })
 
+  it('the plan’s own list shows a recommended route open, on /v1/my/plan/status and on /journey', async () => {
+    const w = await world()
+    const [first, second, third] = w.routes as [MadeRoute, MadeRoute, MadeRoute]
+    const planId = await makePlan({}, [first.id, second.id, third.id])
+    await given(planAssignments, { planId, userId: w.person.id })
+    await userChanged(w.person.id)
+    const status = async () => (await read(w.person.token, '/v1/my/plan/status')).body.status.items as any[]
+    const journey = async () =>
+      (
+        await api('/journey', {
+          headers: { cookie: `calma_session=${w.person.token}`, accept: 'text/html' },
+          redirect: 'manual',
+        })
+      ).text()
+    const row = (html: string, slug: string) => {
+      const at = html.lastIndexOf('<li', html.indexOf(`data-slug="${slug}"`))
+      return html.slice(at, html.indexOf('</li>', at))
+    }
+    expect((await status()).map((i) => i.locked)).toEqual([false, true, true])
+    expect(row(await journey(), third.slug)).toContain('data-state="locked"')
+
+    expect((await recommend(w.h.token, w.session, [third.id])).res.status).toBe(200)
+    const items = await status()
+    // The third opens; the second stays where the plan's order holds it (next to unlock).
+    expect(items.map((i) => [i.locked, i.lock_code, i.next_to_unlock])).toEqual([
+      [false, null, false],
+      [true, 'route_not_completed', true],
+      [false, null, false],
+    ])
+    const html = await journey()
+    const open = row(html, third.slug)
+    expect(open).toContain('data-state="open"')
+    expect(open).toContain(`href="/route/${third.slug}?plan_id=${planId}"`)
+    expect(row(html, second.slug)).toContain('data-state="locked"')
+  })
+
   it('GET /v1/my/recommendations needs a signed-in caller', async () => {
     const res = await api('/v1/my/recommendations', { locale: 'en' })
     expect(res.status).toBe(401)

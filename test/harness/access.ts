@@ -271,6 +271,17 @@ async function sharedWith(person: Person) {
   return { hostId, session }
 }
 
+/** A safety plan as the form sends it (the six steps as JSON), naming one warning sign. */
+const safetyPlanOf = (sign: string) =>
+  JSON.stringify({
+    warning_signs: [sign],
+    coping: [],
+    distractions: [],
+    people: [],
+    professionals: [],
+    environment: [],
+  })
+
 /** A reward `userId` has earned and not claimed (issue 11), made directly: the id to claim. */
 async function rewardOf(userId: number | undefined) {
   const reward = await insertId(
@@ -1029,6 +1040,60 @@ export const ACCESS: Record<string, AccessRow> = {
     owner: 'always-caller',
     rule: 'requireUser; the people sharing with the caller (none for a patient)',
     valid: () => ({}),
+  },
+  // care/care.routes.ts (issue 44 §3, §4): requireUser; a person's own recommendations and
+  // safety plan, and the host of an attended session recommending routes to its guest.
+  'GET /v1/my/recommendations': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the routes recommended to the caller',
+    valid: () => ({}),
+    prepareFirst: async (first, w) => {
+      const hostId = (await makeUser({ role: Role.psychologist })).id
+      const session = await appointmentOf({ guestId: first.id, hostId, status: 8, startMs: Date.now() - 7_200_000 })
+      // As POST /v1/appointment/recommend writes it (its host has no token in this world).
+      const recommendation = await insertId(
+        "INSERT INTO recommendations (appointment_id, host_id, user_id, note) VALUES (?1, ?2, ?3, 'The first user’s note') RETURNING id",
+        Number(session),
+        hostId,
+        first.id,
+      )
+      await env.DB.prepare(
+        'INSERT INTO recommendation_routes (recommendation_id, route_id, position) VALUES (?1, ?2, 0)',
+      )
+        .bind(Number(recommendation), w.content.routeId)
+        .run()
+    },
+    leak: (body) =>
+      (body.recommendations as { note: string }[] | undefined)?.length ? 'the first user’s recommendations' : null,
+  },
+  'GET /v1/my/safety-plan': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; the caller’s own safety plan (null when the account keeps none)',
+    valid: () => ({}),
+    prepareFirst: (first) => as(first, 'POST', '/v1/my/safety-plan', { plan: safetyPlanOf('The first user’s sign') }),
+    leak: (body) => (body.plan ? 'the first user’s safety plan' : null),
+  },
+  'POST /v1/my/safety-plan': {
+    access: 'owner',
+    owner: 'always-caller',
+    rule: 'requireUser; writes the caller’s own safety plan (the later edit wins)',
+    valid: () => ({ plan: safetyPlanOf('A sign of the caller') }),
+    prepareFirst: (first) => as(first, 'POST', '/v1/my/safety-plan', { plan: safetyPlanOf('The first user’s sign') }),
+    leak: (body) =>
+      JSON.stringify(body.plan ?? null).includes('The first user’s sign') ? 'the first user’s safety plan' : null,
+  },
+  'POST /v1/appointment/recommend': {
+    access: 'owner',
+    owner: 'names-id',
+    rule: 'requireUser; the host of the attended session id, a psychologist (or admin) now (another psychologist, an admin not its host, the guest: 403; no such session: 404)',
+    selfRole: Role.psychologist,
+    valid: async (w) => ({
+      id: await appointmentOf({ hostId: w.caller?.id, status: 8, startMs: Date.now() - 7_200_000 }),
+      route_ids: String(w.content.routeId),
+      note: 'A route for the weeks between sessions.',
+    }),
   },
   // push/push.routes.ts (issue 34 §1): the key is public; a device is the caller's own
   'GET /v1/push/key': { access: 'public', rule: 'anyone: the VAPID public key', valid: () => ({}) },

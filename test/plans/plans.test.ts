@@ -233,10 +233,13 @@ describe('GET /v1/my/plan/status statements', () => {
       counts.push(await statusCounted(user.token, planId))
     }
     expect(counts[1]!.length, counts[1]!.join('\n')).toBe(counts[0]!.length)
-    // The service's own statements: the assignment, the plan's routes, their progress, the appointments.
-    const own = counts[1]!.filter((s) => /plan_assignments|plan_routes|unit_progress|appointments/.test(s))
-    expect(own.length, own.join('\n')).toBe(4)
+    // The service's own statements: the assignment, the plan's routes, their progress, the
+    // appointments, and the routes a psychologist recommended (open whatever the order, issue 44 §3).
+    const own = counts[1]!.filter((s) =>
+      /plan_assignments|plan_routes|unit_progress|appointments|recommendation_routes/.test(s),
+    )
+    expect(own.length, own.join('\n')).toBe(5)
     // And nothing else: the session comes from KV alone (issue 21 §1).
-    expect(counts[1]!.length, counts[1]!.join('\n')).toBe(4)
+    expect(counts[1]!.length, counts[1]!.join('\n')).toBe(5)
   })
 })

@@ -250,7 +250,9 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
             <li key={a.id}>
               <AppointmentCard
                 appointment={a}
-                actions={kind === 'ongoing'}
+                // In the history only an attended session has an action: its psychologist's
+                // "Recommend routes" (issue 44 §3), which was otherwise out of reach.
+                actions={kind === 'ongoing' || a.status === AppointmentStatus.attended}
                 onChange={changed}
                 extra={
                   before(a) ? (

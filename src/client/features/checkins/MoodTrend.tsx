@@ -113,7 +113,6 @@ export function MoodTrend({
           </g>
         )}
       </svg>
-      <figcaption className="muted">{description}</figcaption>
       {done.length > 0 && (
         <table className="visually-hidden" data-testid="mood-trend-table">
           <caption>{caption ?? t('checkins.trend.table_caption')}</caption>
@@ -133,6 +132,8 @@ export function MoodTrend({
           </tbody>
         </table>
       )}
+      {/* Last (or first) child of the figure: HTML allows a figcaption nowhere else. */}
+      <figcaption className="muted">{description}</figcaption>
     </figure>
   )
 }

@@ -260,10 +260,11 @@ export function SafetyPlan({ country }: { country: CrisisCountry | undefined }) 
                         {c.phone && (
                           <>
                             {' '}
-                            <a
-                              href={`tel:${telOf(c.phone)}`}
-                              aria-label={t('care.plan.call', { name: c.name || c.phone })}
-                            >
+                            {/* The number stays in the link's name (WCAG 2.5.3 label in name): "Call Ana: 600…". */}
+                            <a href={`tel:${telOf(c.phone)}`}>
+                              <span className="visually-hidden">
+                                {t('care.plan.call', { name: c.name || c.phone })}:{' '}
+                              </span>
                               {c.phone}
                             </a>
                           </>

@@ -3,4 +3,4 @@
 // a reader here (the psychologist's view of a shared practice, the plan's locks) has checked its
 // own caller first. Re-exported from the repos, so the SQL stays in them (decision 027).
 export { safetyPlanOf, type SafetyPlanRow } from './safety.repo'
-export { recommendationsFor, isRecommended, type RecommendationRow } from './recommendations.repo'
+export { recommendationsFor, isRecommended, recommendedRouteIds, type RecommendationRow } from './recommendations.repo'

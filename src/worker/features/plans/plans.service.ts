@@ -1,7 +1,7 @@
 // Plans (issue 7; SPEC §3 "Plan", §4 lock codes and "A plan is finished when progress is 100"):
 // the public list, the caller's plans and plan status, a plan's page and the locks that block a
 // route. The admins' writes are in plan-editing.service.ts, the starting plan in starting-plan.service.ts.
-import { isRecommended } from '#worker/features/care/care.service'
+import { isRecommended, recommendedRouteIds } from '#worker/features/care/care.service'
 import { servedImages } from '#shared/media'
 import { pagination } from '#shared/contract/list'
 import {
@@ -59,17 +59,31 @@ async function computeStatus(ctx: Ctx, plan: AssignedPlan, now: Date, read?: Per
   // One round: the plan's routes are the same for everyone (the versioned public cache, purged
   // by every plan edit), the person's progress and appointments are their own rows.
   // The person's rows are kept between their requests (http/person-cache.ts): a warm status reads no D1.
-  const [items, progress, appointments] = await Promise.all([
+  const [items, progress, appointments, recommended] = await Promise.all([
     sharedPlanItems(ctx, plan.id),
     read?.progress ?? personal(ctx, 'plan-route-progress', plan.id, () => planRouteProgress(ctx.db, userId, plan.id)),
     read?.appointments ?? personal(ctx, 'appointment-counts', null, () => repo.appointmentCounts(ctx.db, userId)),
+    read?.recommended ?? recommendedOf(ctx, userId),
   ])
-  return statusOf(items, progress, appointments, now)
+  const status = statusOf(items, progress, appointments, now)
+  // A route their psychologist recommended opens whatever the plan's order (issue 44 §3), in the
+  // plan's list as at its own URL (routeBlock): open, not the frontier, no lock to explain.
+  const open = new Set(recommended)
+  status.locks = status.locks.map((l, n) =>
+    l.locked && open.has(items[n]!.routeId)
+      ? { ...l, locked: false, nextToUnlock: false, lockCode: null, waitMsLeft: null }
+      : l,
+  )
+  return status
 }
+
+const recommendedOf = (ctx: Ctx, userId: number) =>
+  personal(ctx, 'recommended-routes', null, () => recommendedRouteIds(ctx.db, userId))
 
 type PersonsPlanRows = {
   progress: Awaited<ReturnType<typeof personal<Map<number, RouteProgress>>>>
   appointments: Awaited<ReturnType<typeof personal<Awaited<ReturnType<typeof repo.appointmentCounts>>>>>
+  recommended: Awaited<ReturnType<typeof recommendedOf>>
 }
 
 /**
@@ -79,14 +93,15 @@ type PersonsPlanRows = {
  */
 async function planAndRows(ctx: Ctx, planId: number | undefined) {
   const userId = ctx.user!.id
-  const [plan, progress, appointments] = await Promise.all([
+  const [plan, progress, appointments, recommended] = await Promise.all([
     personal(ctx, 'assigned-plan', planId ?? null, () => repo.assignedPlan(ctx.db, userId, planId)),
     personal(ctx, 'assigned-plan-progress', planId ?? null, () =>
       planRouteProgress(ctx.db, userId, repo.assignedPlanId(ctx.db, userId, planId)),
     ),
     personal(ctx, 'appointment-counts', null, () => repo.appointmentCounts(ctx.db, userId)),
+    recommendedOf(ctx, userId),
   ])
-  return { plan, read: { progress, appointments } satisfies PersonsPlanRows }
+  return { plan, read: { progress, appointments, recommended } satisfies PersonsPlanRows }
 }
 
 function statusOf(
@@ -122,9 +137,9 @@ function lockMessage(t: Translate, l: RouteLock) {
 }
 
 /**
- * GET /v1/my/plan/status: 4 D1 statements in 2 rounds whatever the number of routes (the
+ * GET /v1/my/plan/status: 5 D1 statements in 2 rounds whatever the number of routes (the
  * assignment and plan; then together the plan's routes, from the public cache when warm, their
- * progress and the caller's appointments by status), plus a few on
+ * progress, the caller's appointments by status and the routes recommended to them), plus a few on
  * the one call that finds the plan just finished (mark it, record plan_finished, assign the
  * next plan) and on a person's first call when they have no plan at all (the starting plan).
  */
