@@ -11,14 +11,12 @@ import {
   type RouteBlockDto,
 } from '#shared/contract/plans'
 import { routesQuery } from '#shared/contract/content'
-import type { RecommendationDto } from '#shared/contract/care'
 import { APPOINTMENT_ALERT_LOCK_CODES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { listRoutes } from '#worker/features/content/content.service'
 import { checkinOfPage } from '#worker/features/checkins/checkins.pages'
 import { loader, ShowPage, withHead, type PageLoaders } from '#worker/ssr/page'
-import { personal } from '#worker/http/person-cache'
 import { blockOfSlug, planLinkOf, planPage, planStatus, routeBlock } from './plans.service'
 
 /** How many routes /performance offers to explore. */
@@ -69,17 +67,13 @@ export const planOfQuery = (ctx: Ctx, query: Record<string, string>) => {
 
 export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blockedRoute' | 'needAppointment'> = {
   journey: loader(journeyPageData, async ({ ctx }) => {
-    // The recommendations are the person's rows too: kept between their requests like the plan's
-    // (a warm /journey reads no D1, issue 21; a psychologist's write moves the people epoch).
-    const [status, { recommendations }] = await Promise.all([
-      currentStatus(ctx),
-      personal(ctx, 'my-recommendations', null, () => myRecommendations(ctx)),
-    ])
+    // The recommendations keep their rows in the person cache themselves (care/recommendations.service):
+    // a warm /journey reads no D1 (issue 21).
+    const [status, { recommendations }] = await Promise.all([currentStatus(ctx), myRecommendations(ctx)])
     // The look that found the plan finished shows the congratulation once (SPEC §4); the next
     // look shows the next plan, assigned in the same call.
     if (status?.just_finished) throw ShowPage.plain('planFinished', 200, { noindex: true })
-    // Frozen and shared by the person's requests: the page only renders it (never changes it).
-    return { status, recommendations: recommendations as RecommendationDto[] }
+    return { status, recommendations }
   }),
 
   // However it was reached (/plan/plan?plan_id=12 from an old link), its canonical URL is the
