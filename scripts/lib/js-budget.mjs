@@ -29,8 +29,9 @@ export const OVER_BUDGET_KB = {
   '/performance': 95.6,
   // The cards' panels (move, cancel, the host's forms, "before the session") still load with the list.
   '/appointments': 99.6,
-  // "What I share" (issue 44 §1) reads without zod; its lists and boxes still hydrate at once.
-  '/profile': 95.5,
+  // "What I share" (issue 44 §1) reads without zod; the notification and ranking settings hydrate
+  // with the page (as first-touch parts, the quiet hours' form never answered in e2e first-week).
+  '/profile': 96.4,
   '/downloads': 92.8,
 }
 export const VISITOR_PAGES = [

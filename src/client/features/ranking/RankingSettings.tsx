@@ -12,7 +12,8 @@ export function RankingSettings() {
   const [hidden, setHidden] = useState<boolean | null>(null)
   const { busy, send } = useForm()
   useEffect(() => {
-    void read(READS.ranking, { silent: true }) // without zod (decision 069).then((res) => res.success && setHidden(res.hidden))
+    // Without zod (decision 069).
+    void read(READS.ranking, { silent: true }).then((res) => res.success && setHidden(res.hidden))
   }, [])
   async function toggle() {
     const res = await send(() => call(setRankingVisibility, { input: { hidden: !hidden } }))

@@ -7,6 +7,10 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
 import { CountryPhone, usePhone } from './CountryPhone'
 import { untilTouched } from '#client/components/TouchPart.tsx'
+// The notification and ranking settings hydrate with the page: as first-touch parts their forms
+// never answered in e2e (first-week's quiet hours, engagement's ranking switch).
+import { NotificationSettings } from './NotificationSettings'
+import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { storeUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
@@ -26,10 +30,6 @@ const ConfirmDelete = lazy(() => import('./ConfirmDelete'))
 const ProfileDownloads = untilTouched(() => import('./ProfileDownloads').then((m) => m.default))
 // The person's devices and sign-out everywhere (issue 41): the person's own list, fetched then.
 const ProfileDevices = untilTouched(() => import('./ProfileDevices').then((m) => m.default))
-const NotificationSettings = untilTouched(() => import('./NotificationSettings').then((m) => m.NotificationSettings))
-const RankingSettings = untilTouched(() =>
-  import('#client/features/ranking/RankingSettings.tsx').then((m) => m.RankingSettings),
-)
 // What the person shares with each psychologist, and who looked (issue 44 §1): their own lists, after hydration.
 const WhatIShare = lazy(() => import('#client/features/shares/WhatIShare.tsx'))
 
