@@ -8,7 +8,7 @@ import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordFiel
 import { CountryPhone, usePhone } from './CountryPhone'
 import { untilTouched } from '#client/components/TouchPart.tsx'
 // The notification and ranking settings hydrate with the page: as first-touch parts their forms
-// never answered in e2e (first-week's quiet hours, engagement's ranking switch).
+// never answered in e2e (first-week's quiet hours form).
 import { NotificationSettings } from './NotificationSettings'
 import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
