@@ -7,24 +7,13 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '#worker/index'
 import { api, json } from '../helpers'
-import { givePassword, seedContent } from '../factories'
+import { demoPatientToken } from './demo-patient'
 
-const PATIENT = 'patient@demo.calma.app'
-const PASSWORD = 'Calm-and-steady-42'
 let token = ''
 let routeSlug = ''
 
 beforeAll(async () => {
-  await seedContent({ routes: true, posts: true, plans: true, users: true })
-  await givePassword(PATIENT, PASSWORD)
-  const res = await api('/v1/user/authenticate', {
-    method: 'POST',
-    locale: 'es',
-    form: { email: PATIENT, password: PASSWORD },
-  })
-  const body = await json(res)
-  expect(res.status, JSON.stringify(body)).toBe(200)
-  token = body.user.token
+  token = await demoPatientToken()
   const status = await json(
     await api('/v1/my/plan/status', { headers: { authorization: `Bearer ${token}` }, locale: 'es' }),
   )

@@ -6,25 +6,14 @@
 // the test pool's default), as an isolate that has not met the person; the shared parts cached.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, json } from '../helpers'
-import { givePassword, seedContent } from '../factories'
+import { demoPatientToken } from './demo-patient'
 
-const PATIENT = 'patient@demo.calma.app'
-const PASSWORD = 'Calm-and-steady-42'
 let token = ''
 let units: { id: number; duration_seconds: number | null }[] = []
 let routeSlug = ''
 
 beforeAll(async () => {
-  await seedContent({ routes: true, posts: true, plans: true, users: true })
-  await givePassword(PATIENT, PASSWORD)
-  const res = await api('/v1/user/authenticate', {
-    method: 'POST',
-    locale: 'es',
-    form: { email: PATIENT, password: PASSWORD },
-  })
-  const body = await json(res)
-  expect(res.status, JSON.stringify(body)).toBe(200)
-  token = body.user.token
+  token = await demoPatientToken()
   const status = await json(await ask('GET', '/v1/my/plan/status'))
   routeSlug = status.status.items[0].route.slug
   units = (await json(await ask('GET', `/v1/route/units?route=${encodeURIComponent(routeSlug)}`))).units

@@ -5,10 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { personCache } from '#worker/http/person-cache'
 import { api, json } from '../helpers'
-import { givePassword, seedContent } from '../factories'
+import { demoPatientToken } from './demo-patient'
 
-const PATIENT = 'patient@demo.calma.app'
-const PASSWORD = 'Calm-and-steady-42'
 let token = ''
 let routeSlug = ''
 
@@ -16,16 +14,7 @@ let routeSlug = ''
 // file: test/reset.ts).
 
 beforeAll(async () => {
-  await seedContent({ routes: true, posts: true, plans: true, users: true })
-  await givePassword(PATIENT, PASSWORD)
-  const res = await api('/v1/user/authenticate', {
-    method: 'POST',
-    locale: 'es',
-    form: { email: PATIENT, password: PASSWORD },
-  })
-  const body = await json(res)
-  expect(res.status, JSON.stringify(body)).toBe(200)
-  token = body.user.token
+  token = await demoPatientToken()
   // A plan with progress: the first units of the plan's first route done.
   const status = await json(
     await api('/v1/my/plan/status', { headers: { authorization: `Bearer ${token}` }, locale: 'es' }),
