@@ -178,8 +178,11 @@ describe('a push notice reaches the devices', () => {
     const ana = await register({ timezone: zone }, 'es')
     await patchUser(ana.id, { timezone: zone })
     await save(ana.token, await fake.subscribe(), {}, 'es')
-    // 23:00 in Mexico City today.
-    const night = instantOf(wallClock(Date.now(), zone).date, 23 * 60, zone)!
+    // The last 23:00 in Mexico City (today's, or yesterday's before it comes): its morning is then at
+    // most 9 h away, inside the 24 h the device's session lives (a later night would outlive it).
+    const tonight = instantOf(wallClock(Date.now(), zone).date, 23 * 60, zone)!
+    const night =
+      tonight <= Date.now() ? tonight : instantOf(wallClock(Date.now() - 24 * 3600_000, zone).date, 23 * 60, zone)!
     const id = await pushNotice([ana.id], { sendAt: new Date(night - 1000), createdAt: new Date(night - 1000) })
     await runNotices(new Date(night))
     // The deliveries' consumer ran at the real now; judge it at 23:00 by delivering again at that time.
