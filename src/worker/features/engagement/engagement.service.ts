@@ -1,13 +1,14 @@
 // Activity, kind streaks and rewards (issue 11 §1–2; SPEC §3 "Reward", §9). One activity record
-// (activity_days) that other features write through `recordActivity`; rewards are given the
-// moment their fact happens (`awardRewards`), not by a nightly job. docs/API.md "Engagement".
+// (activity_days) that other features write through `recordActivity`, or inside their own batch
+// through `activityStatements` and `rewardStatements` (a save: docs/decisions/073); rewards are
+// given the moment their fact happens (`awardRewards`), not by a nightly job. docs/API.md "Engagement".
 import { personal } from '#worker/http/person-cache'
 import type { RewardDto } from '#shared/contract/rewards'
 import { REWARD_CATEGORIES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import type { Db } from '#worker/db/client'
 import { AppError } from '#worker/http/errors'
-import { addDays } from '#worker/lib/zones'
+import { addDays, wallClock } from '#worker/lib/zones'
 import {
   deliverNotices,
   DEFAULT_CLOSE_AFTER_MS,
@@ -16,7 +17,6 @@ import {
 } from '#worker/features/notifications/notifications.service'
 import { sql, type SQL } from 'drizzle-orm'
 import { batch, rowsIn, type RunResult } from '#worker/db/query'
-import { wallClock } from '#worker/lib/zones'
 import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import * as repo from './engagement.repo'
