@@ -26,11 +26,10 @@ function ask(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<stri
 const roundsOf = (res: Response) => Number(res.headers.get('x-d1-rounds'))
 
 describe('one D1 round a call, on the signed-in pages (issue 43 §3)', () => {
-  // NOT MET YET (decision 069): a save waits on 3 rounds (the unit's locks, the plan's block, the
-  // write), and one that completes a unit or counts the day on 10 (the activity: streak, rewards,
-  // what the plan unlocks). `it.fails` keeps the suite green while it is so and fails the day the
-  // save is one batch: then drop `.fails`.
-  it.fails('a unit played to its end (its progress, the activity day, the rewards and what it unlocks) is one batch', async () => {
+  // Decision 073: the save is one batch (the route's units and the plan's lock read, the activity
+  // counted, the progress written with the rules as its SQL condition, the rewards given with
+  // their notices). It waited on 3 rounds (a plain save) and 10 (a unit completed) before.
+  it('a unit played to its end (its progress, the activity day, the rewards and what it unlocks) is one batch', async () => {
     const seen: Record<string, number> = {}
     // The first unit completed (the next one unlocks, the day counts), then the second listened to halfway.
     for (const [i, u] of units.slice(0, 2).entries()) {
@@ -42,9 +41,28 @@ describe('one D1 round a call, on the signed-in pages (issue 43 §3)', () => {
       })
       const body = await json(res)
       expect(res.status, JSON.stringify(body)).toBe(200)
+      if (i === 0) expect(body.units, 'the completing save answers the units').toBeDefined()
       seen[`unit ${i}`] = roundsOf(res)
     }
     console.warn('[d1 rounds, unit/progress]', JSON.stringify(seen))
+    for (const [k, n] of Object.entries(seen)) expect(n, k).toBeLessThanOrEqual(1)
+  })
+
+  it('a plain save (a position, short of a day’s listening or past it) and a refused one wait on one round each', async () => {
+    const seen: Record<string, number> = {}
+    const u = units[1]!
+    for (const position of [10, 20]) {
+      const res = await ask('POST', '/v1/unit/progress', { unit_id: String(u.id), position: String(position) })
+      expect(res.status, JSON.stringify(await json(res.clone()))).toBe(200)
+      expect((await json(res)).units).toBeUndefined()
+      seen[`position ${position}`] = roundsOf(res)
+    }
+    // The unit after one not completed: refused (403), in the same one round.
+    const locked = units[units.length - 1]!
+    const refused = await ask('POST', '/v1/unit/progress', { unit_id: String(locked.id), position: '5' })
+    expect(refused.status).toBe(403)
+    seen.refused = roundsOf(refused)
+    console.warn('[d1 rounds, plain save]', JSON.stringify(seen))
     for (const [k, n] of Object.entries(seen)) expect(n, k).toBeLessThanOrEqual(1)
   })
 

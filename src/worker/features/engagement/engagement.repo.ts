@@ -7,7 +7,7 @@ import type { Db } from '#worker/db/client'
 import { batch, firstRow, rows, rowsIn, run } from '#worker/db/query'
 import { rowOf } from '#worker/db/rows'
 import { rewards, userEngagement } from '#worker/db/schema'
-import type { StreakState, StreakStep } from './streak'
+import { FREEZE_EVERY_DAYS, MAX_FREEZES, type StreakState } from './streak'
 
 export interface EngagementRow extends StreakState {
   rankingHidden: boolean
@@ -34,36 +34,6 @@ export async function findEngagement(db: Db, userId: number): Promise<Engagement
   return toEngagement(await firstRow(db, engagementOf(userId), engagementRow))
 }
 
-/**
- * Write one step of a streak in one batch: the active day (unique per user and day), the days
- * freezes covered, and the new state only if nobody moved it since it was read (`prevLastDay`):
- * two completions at once count the day once. True when this call wrote the day.
- */
-export async function writeStep(
-  db: Db,
-  userId: number,
-  prevLastDay: string | null,
-  s: StreakStep,
-  points: number,
-  now: number,
-): Promise<boolean> {
-  if (!s.day) return false
-  const n = s.next
-  const res = await batch(db, [
-    sql`INSERT INTO user_engagement (user_id, last_day, current_streak, longest_streak, freezes, updated_at)
-        VALUES (${userId}, ${n.lastDay}, ${n.currentStreak}, ${n.longestStreak}, ${n.freezes}, ${now})
-        ON CONFLICT(user_id) DO UPDATE SET last_day = ${n.lastDay}, current_streak = ${n.currentStreak},
-          longest_streak = ${n.longestStreak}, freezes = ${n.freezes}, updated_at = ${now}
-        WHERE user_engagement.last_day IS ${prevLastDay}`,
-    // changes(): the statement before this one in the same batch (the state moved by this call).
-    sql`INSERT OR IGNORE INTO activity_days (user_id, day, points, frozen) SELECT ${userId}, ${s.day}, ${points}, 0 WHERE changes() > 0`,
-    ...s.frozenDays.map(
-      (day) => sql`INSERT OR IGNORE INTO activity_days (user_id, day, points, frozen) VALUES (${userId}, ${day}, 0, 1)`,
-    ),
-  ])
-  return (res[1]?.meta.changes ?? 0) > 0
-}
-
 const dayRow = z.object({ day: z.string() })
 const activeDays = (userId: number, from: string, to: string) =>
   sql`SELECT day FROM activity_days WHERE user_id = ${userId} AND frozen = 0 AND day BETWEEN ${from} AND ${to} ORDER BY day`
@@ -72,6 +42,8 @@ const activeDays = (userId: number, from: string, to: string) =>
 export async function activeDaysBetween(db: Db, userId: number, from: string, to: string): Promise<string[]> {
   return (await rows(db, activeDays(userId, from, to), dayRow)).map((x) => x.day)
 }
+
+const rewardIdRow = z.object({ reward_id: z.number() })
 
 export interface Metrics {
   streak: number
@@ -113,8 +85,6 @@ export async function metricsOf(db: Db, userId: number): Promise<Metrics> {
     sessions_attended: r?.sessions_attended ?? 0,
   }
 }
-
-const rewardIdRow = z.object({ reward_id: z.number() })
 
 /**
  * Give a user every reward their metrics reach, once (unique per user and reward): one
@@ -185,31 +155,31 @@ export async function setRankingHidden(db: Db, userId: number, hidden: boolean, 
   )
 }
 
-/** The seed's rewards (features/engagement/rewards.catalog.ts): insert the missing ones, never twice. */
-export async function seedRewards(
-  db: Db,
-  list: readonly {
-    key: string
-    category: string
-    level_id: number
-    level_title: string
-    threshold: number
-    type_title: string
-    type_description: string
-    description: string
-  }[],
-) {
-  await batch(
-    db,
-    list.map(
-      (r) =>
-        sql`INSERT INTO rewards (key, type_title, type_description, description, criteria, level_id, level_title, category, threshold)
-            VALUES (${r.key}, ${r.type_title}, ${r.type_description}, ${r.description}, ${JSON.stringify({ metric: r.key, gte: r.threshold })},
-                    ${r.level_id}, ${r.level_title}, ${r.category}, ${r.threshold})
-            ON CONFLICT(key, level_id) DO NOTHING`,
-    ),
-  )
+type SeedReward = {
+  key: string
+  category: string
+  level_id: number
+  level_title: string
+  threshold: number
+  type_title: string
+  type_description: string
+  description: string
 }
+
+/** The seed's rewards (features/engagement/rewards.catalog.ts): insert the missing ones, never twice. */
+export async function seedRewards(db: Db, list: readonly SeedReward[]) {
+  await batch(db, seedRewardsStatements(list))
+}
+
+/** seedRewards as statements of a caller's batch (one statement a reward, each a no-op once there). */
+export const seedRewardsStatements = (list: readonly SeedReward[]): SQL[] =>
+  list.map(
+    (r) =>
+      sql`INSERT INTO rewards (key, type_title, type_description, description, criteria, level_id, level_title, category, threshold)
+          VALUES (${r.key}, ${r.type_title}, ${r.type_description}, ${r.description}, ${JSON.stringify({ metric: r.key, gte: r.threshold })},
+                  ${r.level_id}, ${r.level_title}, ${r.category}, ${r.threshold})
+          ON CONFLICT(key, level_id) DO NOTHING`,
+  )
 
 /**
  * GET /v1/rewards in ONE batch (one round trip, issue 21 §2): give every reward the person's
@@ -257,3 +227,105 @@ export async function languageOf(db: Db, userId: number): Promise<'es' | 'en'> {
   const r = await firstRow(db, sql`SELECT language FROM users WHERE id = ${userId}`, z.object({ language: z.string() }))
   return r?.language === 'en' ? 'en' : 'es'
 }
+
+// ── An activity counted inside its caller's batch (issue 43 §3, docs/decisions/073) ────────────
+
+/** What the person's clock says at the activity: today, the day before, and whether the grace hours hold. */
+export interface ActivityClock {
+  today: string
+  yesterday: string
+  /** Before GRACE_HOURS on their clock: the activity may still count for yesterday. */
+  grace: boolean
+}
+
+/**
+ * streak.ts `step` in SQL, over the person's streak state as it is when the statement runs: the
+ * day the activity counts for (`day`; the same as `last` when it counts already), the missed days
+ * a freeze covers (`covered`, `missed` of them after `last`), and the next state (`cur`,
+ * `longest`, `fz_next`). test/engagement/streak-sql.test.ts holds it equal to `step`.
+ */
+function stepQuery(userId: number, c: ActivityClock) {
+  const grace = c.grace ? 1 : 0
+  // Integers in the SQL text: D1 binds a JS number as a REAL, and `cur / 7.0` would not floor.
+  const [most, every] = [sql.raw(String(MAX_FREEZES)), sql.raw(String(FREEZE_EVERY_DAYS))]
+  return sql`SELECT last, day, missed, cur, max(ls, cur) AS longest,
+      (last IS NOT NULL AND missed > 0 AND missed <= fz) AS covered,
+      min(${most}, fz1 + max(0, cur / ${every} - (CASE WHEN restarted THEN 0 ELSE cs END) / ${every})) AS fz_next
+    FROM (SELECT *,
+        CASE WHEN last IS NULL THEN 1 WHEN missed = 0 THEN cs + 1 WHEN missed <= fz THEN cs + missed + 1 ELSE 1 END AS cur,
+        (last IS NOT NULL AND missed > fz) AS restarted,
+        CASE WHEN last IS NOT NULL AND missed > 0 AND missed <= fz THEN fz - missed ELSE fz END AS fz1
+      FROM (SELECT *, CASE WHEN last IS NULL THEN 0 ELSE CAST(round(julianday(day) - julianday(last)) AS INTEGER) - 1 END AS missed
+        FROM (SELECT e.last_day AS last, coalesce(e.current_streak, 0) AS cs, coalesce(e.longest_streak, 0) AS ls,
+                coalesce(e.freezes, 0) AS fz,
+                CASE WHEN e.last_day IS NULL THEN ${c.today}
+                     WHEN ${grace} AND e.last_day < ${c.yesterday} THEN ${c.yesterday}
+                     WHEN e.last_day > ${c.today} THEN e.last_day
+                     ELSE ${c.today} END AS day
+              FROM (SELECT 1) one LEFT JOIN user_engagement e ON e.user_id = ${userId})))`
+}
+
+/**
+ * One activity of the person at `at`, as two statements of the caller's batch, each run only when
+ * `gate` holds (a SQL condition: the caller's write is allowed and counts; true for a job): the
+ * active day and the missed days a freeze covers (activity_days, before the state moves: they are
+ * read from the state as it was), then the streak state. Both compute the step from the state as
+ * the batch finds it, so two activities at once (two batches, one after the other) count a day
+ * once. The second answers the new state (last_day, current_streak) when it moved.
+ */
+export function activityWrites(userId: number, c: ActivityClock, gate: SQL, points: number, at: number): SQL[] {
+  const step = stepQuery(userId, c)
+  const frozen = JSON.stringify(Array.from({ length: MAX_FREEZES }, (_, i) => i + 1))
+  return [
+    sql`INSERT OR IGNORE INTO activity_days (user_id, day, points, frozen)
+        SELECT ${userId}, d.day, d.points, d.frozen FROM (
+          SELECT st.day AS day, ${points} AS points, 0 AS frozen, 0 AS i FROM (${step}) st WHERE st.day IS NOT st.last
+          UNION ALL
+          SELECT date(st.last, '+' || k.value || ' days'), 0, 1, k.value FROM (${step}) st, json_each(${frozen}) k
+          WHERE st.day IS NOT st.last AND st.covered AND k.value <= st.missed
+        ) d WHERE ${gate} ORDER BY d.frozen, d.i`,
+    sql`INSERT INTO user_engagement (user_id, last_day, current_streak, longest_streak, freezes, updated_at)
+        SELECT ${userId}, st.day, st.cur, st.longest, st.fz_next, ${at} FROM (${step}) st
+        WHERE st.day IS NOT st.last AND ${gate}
+        ON CONFLICT(user_id) DO UPDATE SET last_day = excluded.last_day, current_streak = excluded.current_streak,
+          longest_streak = excluded.longest_streak, freezes = excluded.freezes, updated_at = excluded.updated_at
+        RETURNING last_day, current_streak`,
+  ]
+}
+
+export const movedStreak = z.object({ last_day: z.string(), current_streak: z.number() })
+export const streakNow = (userId: number) => sql`SELECT current_streak FROM user_engagement WHERE user_id = ${userId}`
+export const streakRow = z.object({ current_streak: z.number() })
+
+/** The rewards `userId`'s metrics reach now, as a condition on `r` (a row of rewards) and `m` (metricsSql). */
+const reached =
+  sql.raw(`r.threshold <= CASE r.key WHEN 'usage_streak' THEN m.streak WHEN 'active_days' THEN m.active_days
+  WHEN 'routes_completed' THEN m.routes_completed WHEN 'plans_completed' THEN m.plans_completed
+  WHEN 'sessions_attended' THEN m.sessions_attended ELSE -1 END`)
+
+/**
+ * The rewards a person's metrics reach and they do not hold yet, when `gate` holds, as the rows
+ * of their notices (for notifications' insertInAppSelect): `texts` maps `key:threshold` to the
+ * notice's words (the reward's stored description when missing). Run just before
+ * awardWhenNoticed, which gives exactly these: the same rows, nothing written between.
+ */
+export function rewardNoticesSelect(
+  userId: number,
+  n: { locale: string; title: string; texts: Record<string, string>; closeAfter: number; now: number },
+  gate: SQL,
+): SQL {
+  return sql`SELECT ${userId}, ${n.locale}, 'success', 'reward', ${n.closeAfter}, ${n.title}, coalesce(j.value, r.description), NULL, ${n.now}
+    FROM rewards r JOIN (${metricsSql(userId)}) m LEFT JOIN json_each(${JSON.stringify(n.texts)}) j ON j.key = r.key || ':' || r.threshold
+    WHERE ${reached} AND NOT EXISTS (SELECT 1 FROM user_rewards ur WHERE ur.user_id = ${userId} AND ur.reward_id = r.id) AND ${gate}
+    ORDER BY r.level_id, r.id`
+}
+
+/**
+ * Give the rewards reached (once each: unique per user and reward) when the statement just before
+ * wrote their notices (`changes()`: rewardNoticesSelect's insert). Answers the rewards given.
+ */
+export const awardWhenNoticed = (userId: number, at: number): SQL =>
+  sql`INSERT OR IGNORE INTO user_rewards (user_id, reward_id, acquired_at)
+      SELECT ${userId}, r.id, ${at} FROM rewards r JOIN (${metricsSql(userId)}) m WHERE ${reached} AND changes() > 0
+      RETURNING reward_id`
+export const givenReward = rewardIdRow

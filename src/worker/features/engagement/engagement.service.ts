@@ -1,19 +1,27 @@
 // Activity, kind streaks and rewards (issue 11 §1–2; SPEC §3 "Reward", §9). One activity record
-// (activity_days) that other features write through `recordActivity`; rewards are given the
-// moment their fact happens (`awardRewards`), not by a nightly job. docs/API.md "Engagement".
+// (activity_days) that other features write through `recordActivity`, or inside their own batch
+// through `activityStatements` and `rewardStatements` (a save: docs/decisions/073); rewards are
+// given the moment their fact happens (`awardRewards`), not by a nightly job. docs/API.md "Engagement".
 import { personal } from '#worker/http/person-cache'
 import type { RewardDto } from '#shared/contract/rewards'
 import { REWARD_CATEGORIES } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import type { Db } from '#worker/db/client'
 import { AppError } from '#worker/http/errors'
-import { addDays } from '#worker/lib/zones'
-import { notifyUser } from '#worker/features/notifications/notifications.service'
+import { addDays, wallClock } from '#worker/lib/zones'
+import {
+  deliverNotices,
+  DEFAULT_CLOSE_AFTER_MS,
+  noticesStatement,
+  notifyUser,
+} from '#worker/features/notifications/notifications.service'
+import { sql, type SQL } from 'drizzle-orm'
+import { batch, rowsIn, type RunResult } from '#worker/db/query'
 import { createTranslator, type Locale, type MessageKey } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import * as repo from './engagement.repo'
-import { catalogRows } from './rewards.catalog'
-import { localToday, POINTS_PER_DAY, shownStreak, step, zoneOf } from './streak'
+import { catalogRows, REWARD_CATALOG } from './rewards.catalog'
+import { GRACE_HOURS, localToday, POINTS_PER_DAY, shownStreak, zoneOf } from './streak'
 import { me } from '#worker/identity/caller'
 
 /** The rewards of SPEC §9 are product data: present in every database (seed or not), never twice. */
@@ -28,24 +36,101 @@ async function ensureCatalog(d1: Db) {
 /**
  * A person did something that counts for their day (a unit completed, or listened to for
  * MIN_LISTEN_SECONDS): count the day on their own clock, move the streak (freezes cover missed
- * days on their own), and give any reward now reached. Safe to call many times a day.
+ * days on their own), and give any reward now reached, in ONE batch (the statements playback's
+ * save carries inside its own: activityStatements, rewardStatements). Safe to call many times a
+ * day. For jobs and tests; a save counts its activity in its own batch.
  */
 export async function recordActivity(
   ctx: Pick<Ctx, 'env' | 'db'>,
-  user: { id: number; timezone?: string | null; language: Locale; createdAt?: Date | null },
+  user: ActivityPerson,
   at = Date.now(),
   opts: { unitCompleted?: boolean } = {},
 ) {
-  const d1 = ctx.db
-  // No activity day before the account existed (issue 41 §4; decision 061): a caller that knows
-  // the account's creation passes it (playback does), and no moment it gives goes before it.
+  const catalog = catalogStatements()
+  const res = await batch(ctx.db, [
+    ...catalog,
+    ...activityStatements(user, at, sql`1`),
+    // A new day (the streak state just moved: changes() of the statement before) can reach a
+    // streak or days reward; a unit completed can finish a route.
+    ...rewardStatements(user.id, user.language, at, opts.unitCompleted ? sql`1` : sql`changes() > 0`),
+    repo.streakNow(user.id),
+  ])
+  const [, moved, notices, given, now] = res.slice(catalog.length)
+  catalogSeeded(catalog)
+  await afterRewards(ctx, notices)
+  const day = rowsIn(moved, repo.movedStreak)[0]
+  return {
+    day: day?.last_day ?? null,
+    streak: day?.current_streak ?? rowsIn(now, repo.streakRow)[0]?.current_streak ?? 0,
+    awarded: rowsIn(given, repo.givenReward).map((r) => r.reward_id),
+  }
+}
+
+/** Who an activity is of: their clock, their language (the reward notices) and when they arrived. */
+export type ActivityPerson = { id: number; timezone?: string | null; language: Locale; createdAt?: Date | null }
+
+/**
+ * Count an activity of `user` at `at` as two statements of the caller's batch, run only when
+ * `gate` (SQL) holds: the active day and the days a freeze covers, then the streak state
+ * (engagement.repo activityWrites). No activity day before the account existed (issue 41 §4;
+ * decision 061): `at` is never before the account's creation.
+ */
+export function activityStatements(user: ActivityPerson, at: number, gate: SQL): SQL[] {
   at = notBeforeAccount(at, user.createdAt)
-  const before = await repo.findEngagement(d1, user.id)
-  const s = step(before, at, zoneOf(user.timezone))
-  const counted = await repo.writeStep(d1, user.id, before.lastDay, s, POINTS_PER_DAY, at)
-  // A new day can reach a streak or days reward; a unit completed can finish a route.
-  const awarded = counted || opts.unitCompleted ? await awardRewards(ctx, user.id, user.language, at) : []
-  return { day: counted ? s.day : null, streak: counted ? s.next.currentStreak : before.currentStreak, awarded }
+  const w = wallClock(at, zoneOf(user.timezone))
+  const clock = { today: w.date, yesterday: addDays(w.date, -1), grace: w.hour < GRACE_HOURS }
+  return repo.activityWrites(user.id, clock, gate, POINTS_PER_DAY, at)
+}
+
+/**
+ * Give every reward the person's facts reach (once each) and tell them in the app, as two
+ * statements of the caller's batch, run when `gate` (SQL) holds: the notices of the rewards
+ * reached and not held, then those rewards. Nothing may run between them in the batch. The
+ * catalogue must be there: catalogStatements at the batch's start.
+ */
+export function rewardStatements(userId: number, locale: Locale, at: number, gate: SQL): SQL[] {
+  const t = translator(locale)
+  const notices = repo.rewardNoticesSelect(
+    userId,
+    {
+      locale,
+      title: t('engagement.rewards.earned_title'),
+      texts: rewardTexts(locale),
+      closeAfter: DEFAULT_CLOSE_AFTER_MS,
+      now: Date.now(),
+    },
+    gate,
+  )
+  return [noticesStatement(notices), repo.awardWhenNoticed(userId, at)]
+}
+
+/** What a batch with rewardStatements does after it ran: the notices it wrote go to the person's sockets. */
+export async function afterRewards(ctx: Pick<Ctx, 'env'>, notices: RunResult | undefined) {
+  await deliverNotices(ctx.env, notices)
+}
+
+/** The words of each reward's notice in `locale`, by `key:threshold` (the catalogue's rewards). */
+const textsByLocale = new Map<Locale, Record<string, string>>()
+function rewardTexts(locale: Locale) {
+  let texts = textsByLocale.get(locale)
+  if (!texts) {
+    const t = translator(locale)
+    texts = Object.fromEntries(
+      REWARD_CATALOG.map((r) => [
+        `${r.key}:${r.threshold}`,
+        `${t(`engagement.rewards.keys.${r.key}.title`)}: ${rewardText(t, r.key, r.threshold)}`,
+      ]),
+    )
+    textsByLocale.set(locale, texts)
+  }
+  return texts
+}
+
+/** The catalogue's rows as statements for the start of a batch that gives rewards, until an isolate knows it whole. */
+export const catalogStatements = (): SQL[] => (catalogComplete ? [] : repo.seedRewardsStatements(catalogRows()))
+/** The batch that carried catalogStatements ran: the catalogue is whole. */
+export function catalogSeeded(statements: readonly SQL[]) {
+  if (statements.length) catalogComplete = true
 }
 
 /** `at`, or the account's creation when `at` is earlier: a person's days start when they arrived. */

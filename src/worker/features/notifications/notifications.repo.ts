@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { batch, firstRow, rows, rowsIn, run } from '#worker/db/query'
+import { batch, firstRow, rows, rowsIn, run, type RunResult } from '#worker/db/query'
 import { rowOf } from '#worker/db/rows'
 import { adminNotifications, inAppNotifications, notificationDeliveries } from '#worker/db/schema'
 
@@ -219,6 +219,19 @@ export async function insertInApp(
     inAppRow,
   ))!
 }
+
+/**
+ * In-app notifications written by a SELECT that answers, in order, user_id, locale, level, type,
+ * close_after, title, description, content and created_at: one statement of a caller's batch,
+ * whose answer (rowsIn with inAppRowsOf) is the rows as stored (issue 43 §3: a reward's notice in
+ * the batch that gives it).
+ */
+export const insertInAppSelect = (select: SQL): SQL =>
+  sql`INSERT INTO in_app_notifications (user_id, locale, level, type, close_after, title, description, content, created_at)
+      ${select} RETURNING ${IN_APP}`
+
+/** The rows a batched insertInAppSelect answered. */
+export const inAppRowsOf = (result: RunResult | undefined) => rowsIn(result, inAppRow)
 
 /** A person's unread in-app notifications, newest first. */
 export const unreadOf = (db: Db, userId: number, limit = 50) =>

@@ -13,6 +13,8 @@ import type {
 import { pagination } from '#shared/contract/list'
 import type { Locale } from '#shared/i18n/index'
 import type { Ctx } from '#worker/context'
+import type { RunResult } from '#worker/db/query'
+import type { Env } from '#worker/env'
 import { AppError } from '#worker/http/errors'
 import { listDeadMail, replayDeadMail } from '#worker/mail/consumer'
 import * as repo from './notifications.repo'
@@ -44,6 +46,16 @@ export async function notifyUser(
     Date.now(),
   )
   await deliverInApp(env, [row])
+}
+
+/**
+ * App notices (a reward earned) written as one statement of the caller's batch (issue 43 §3): the
+ * statement, from a SELECT of the rows (notifications.repo insertInAppSelect), and, once the batch
+ * ran, the push of what it wrote to the people's sockets.
+ */
+export const noticesStatement = repo.insertInAppSelect
+export async function deliverNotices(env: Env, result: RunResult | undefined) {
+  await deliverInApp(env, repo.inAppRowsOf(result))
 }
 
 /**

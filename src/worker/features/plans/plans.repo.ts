@@ -1,6 +1,7 @@
 // Plans, their routes and assignments (CONVENTIONS 3: SQL only here).
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm'
-import { ContentStatus, PlanVisibility, type AppointmentStatus } from '#shared/enums'
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import { AppointmentStatus, ContentStatus, PLAN_LOCK_CODES, PlanVisibility } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Db } from '#worker/db/client'
 import { byId, pairRows } from '#worker/db/by-id'
@@ -313,3 +314,69 @@ export function lockingPlan(db: Db, userId: number, planId: number | undefined, 
     .limit(1)
     .get()
 }
+
+// ── A route's lock as a condition of a write (issue 43 §3, docs/decisions/073) ─────────────────
+
+/**
+ * The lock that the person's current plan holds on route `routeId` now, as ONE SELECT that needs
+ * nothing read before it: a row (the plan, the lock code, the time left of a `waiting_time`)
+ * when the route is locked, none when it is open. It says in SQL what routeBlock says with
+ * planLocks over the rows it read (locks.ts; test/plans/route-block-sql.test.ts holds the two
+ * equal), so a write can carry it as a condition (`NOT EXISTS (…)`) in the same batch that
+ * explains a refusal: the plan the person is on (their current assignment, as assignedPlan
+ * orders them), the plan's visible routes in order, each one's completion (every visible unit)
+ * and last completion, the person's appointments (booked: pending or confirmed; attended: attended
+ * or finished by overtime), and a recommendation of the route (it then opens whatever the order).
+ */
+export function routeLockQuery(userId: number, routeId: SQL, now: number): SQL {
+  const visible = ContentStatus.visible
+  const booked = [AppointmentStatus.pending, AppointmentStatus.confirmed].join(', ')
+  const attended = [AppointmentStatus.attended, AppointmentStatus.finished_by_overtime].join(', ')
+  const before = sql.raw('(i.o < me.o OR (i.o = me.o AND i.k < me.k))')
+  return sql`SELECT plan_id, slug, title, lock_code, wait_ms_left FROM (
+    SELECT lp.id AS plan_id, lp.slug, lp.title,
+      CASE WHEN me.done THEN NULL
+           WHEN me.behind THEN 'route_not_completed'
+           WHEN me.prev_last IS NOT NULL AND me.wait > 0 AND me.prev_last + me.wait * 3600000 > ${now} THEN 'waiting_time'
+           WHEN me.nfa AND a.attended = 0 THEN 'need_finished_appointment'
+           WHEN me.na AND a.booked + a.attended = 0 THEN 'need_appointment'
+      END AS lock_code,
+      me.prev_last + me.wait * 3600000 - ${now} AS wait_ms_left
+    FROM (
+      WITH items AS (
+        SELECT pr.route_id, pr."order" AS o, pr.id AS k, pr.waiting_time_hours AS wait,
+          pr.need_appointment AS na, pr.need_finished_appointment AS nfa,
+          (SELECT count(*) > 0 AND count(p.completed_at) = count(*) FROM units u
+             LEFT JOIN unit_progress p ON p.unit_id = u.id AND p.user_id = ${userId}
+             WHERE u.route_id = pr.route_id AND u.status = ${visible}) AS done,
+          (SELECT max(p.completed_at) FROM units u
+             JOIN unit_progress p ON p.unit_id = u.id AND p.user_id = ${userId}
+             WHERE u.route_id = pr.route_id AND u.status = ${visible}) AS last
+        FROM plan_routes pr JOIN routes r ON r.id = pr.route_id AND r.status = ${visible}
+        WHERE pr.plan_id = (SELECT id FROM (${currentPlan(userId)}))
+      )
+      SELECT me.*, (SELECT i.last FROM items i WHERE ${before} ORDER BY i.o DESC, i.k DESC LIMIT 1) AS prev_last,
+        EXISTS (SELECT 1 FROM items i WHERE ${before} AND NOT i.done) AS behind
+      FROM items me WHERE me.route_id = ${routeId}
+    ) me
+    JOIN (${currentPlan(userId)}) lp
+    JOIN (SELECT coalesce(sum(status IN (${sql.raw(booked)})), 0) AS booked,
+                 coalesce(sum(status IN (${sql.raw(attended)})), 0) AS attended
+          FROM appointments WHERE guest_id = ${userId}) a
+    WHERE NOT EXISTS (SELECT 1 FROM recommendation_routes rr JOIN recommendations rc ON rc.id = rr.recommendation_id
+                      WHERE rc.user_id = ${userId} AND rr.route_id = ${routeId})
+  ) WHERE lock_code IS NOT NULL`
+}
+
+/** The person's current plan (latest unfinished, else latest: CURRENT_FIRST), its id, slug and title. */
+const currentPlan = (userId: number) =>
+  sql`SELECT pa.plan_id AS id, p.slug, p.title FROM plan_assignments pa JOIN plans p ON p.id = pa.plan_id
+      WHERE pa.user_id = ${userId} ORDER BY pa.finished_at IS NULL DESC, pa.assigned_at DESC, pa.id DESC LIMIT 1`
+
+export const routeLockRow = z.object({
+  plan_id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  lock_code: z.enum(PLAN_LOCK_CODES),
+  wait_ms_left: z.number().nullable(),
+})

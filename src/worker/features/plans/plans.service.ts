@@ -1,6 +1,8 @@
 // Plans (issue 7; SPEC §3 "Plan", §4 lock codes and "A plan is finished when progress is 100"):
 // the public list, the caller's plans and plan status, a plan's page and the locks that block a
 // route. The admins' writes are in plan-editing.service.ts, the starting plan in starting-plan.service.ts.
+import type { SQL } from 'drizzle-orm'
+import { rowsIn, type RunResult } from '#worker/db/query'
 import { isRecommended, recommendedRouteIds } from '#worker/features/care/care.service'
 import { servedImages } from '#shared/media'
 import { pagination } from '#shared/contract/list'
@@ -269,6 +271,31 @@ export async function routeBlock(
     plan: { id: plan.id, slug: plan.slug, title: plan.title },
     lock_code: l.lockCode,
     lock_message: lockMessage(t, l)!,
+  }
+}
+
+/**
+ * routeBlock as a SELECT a write carries as its condition (issue 43 §3, docs/decisions/073): a row
+ * when the caller's current plan holds route `routeId` (a subquery, e.g. a unit's route) locked
+ * at `now`; null when nobody's plan can lock it for this caller (admins, publishers review
+ * content). The same rules as routeBlock without a `plan_id` (plans.repo routeLockQuery).
+ */
+export function routeLockQuery(ctx: Ctx, routeId: SQL, now: number): SQL | null {
+  const user = ctx.user
+  if (!user || user.role === Role.admin || user.role === Role.publisher) return null
+  return repo.routeLockQuery(user.id, routeId, now)
+}
+
+/** The row of routeLockQuery as routeBlock answers it (the lock's message in the caller's language). */
+export function blockOfRow(ctx: Ctx, result: RunResult | undefined): RouteBlock | null {
+  const [row] = rowsIn(result, repo.routeLockRow)
+  if (!row) return null
+  const t = createTranslator(ctx.locale, messagesFor(ctx.locale))
+  const lock = { lockCode: row.lock_code, waitMsLeft: row.wait_ms_left } as RouteLock
+  return {
+    plan: { id: row.plan_id, slug: row.slug, title: row.title },
+    lock_code: row.lock_code,
+    lock_message: lockMessage(t, lock)!,
   }
 }
 

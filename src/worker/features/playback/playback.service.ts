@@ -18,8 +18,16 @@ import { memo } from '#worker/http/memo'
 import { contentTypeOf, mediaKeysOfTranscript, transcriptKey } from '#worker/lib/media-types'
 import { grantExpiry, signedMediaUrl } from './media-grant'
 import * as repo from './playback.repo'
-import { routeBlock } from '#worker/features/plans/plans.service'
-import { recordActivity } from '#worker/features/engagement/engagement.service'
+import { blockOfRow, routeBlock, routeLockQuery, type RouteBlock } from '#worker/features/plans/plans.service'
+import {
+  activityStatements,
+  afterRewards,
+  catalogSeeded,
+  catalogStatements,
+  rewardStatements,
+} from '#worker/features/engagement/engagement.service'
+import { sql } from 'drizzle-orm'
+import { batch, rowsIn, type RunResult } from '#worker/db/query'
 import { MIN_LISTEN_SECONDS } from '#worker/features/engagement/streak'
 
 /** What the rules need to know of the caller (null: a visitor). */
@@ -148,8 +156,6 @@ export async function listRouteUnits(ctx: Ctx, q: { route: string; plan_id?: num
  * unlocked the next unit and counted for rewards). A length typed a little long still completes.
  */
 export const COMPLETE_AT = 0.8
-const reachedEnd = (position: number, duration: number | null) =>
-  duration === null || duration <= 0 || position >= duration * COMPLETE_AT
 
 /** How far back a save made offline may date itself (issue 23 §5). */
 export const OFFLINE_SAVE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
@@ -169,68 +175,101 @@ export function playedAt(played: number | undefined, now: number, accountCreated
 
 /**
  * POST /v1/unit/progress: the caller's position in a unit they may play, and its completion.
- * Refuses a unit that is not visible (404), one the caller may not play (403 no_privileges) and
- * one still locked by the unit before it (403, lock `unit_not_completed`): nothing is written.
+ * Refuses a unit that is not visible (404), one the caller may not play (403 no_privileges), one
+ * still locked by the unit before it (403, lock `unit_not_completed`) and one their plan still
+ * locks (403, plans.route_locked): nothing is written.
+ *
+ * ONE D1 round (issue 43 §3, docs/decisions/073): one batch, one transaction, that reads the
+ * route's units and the plan's lock (to answer, and to explain a refusal), counts the activity
+ * (the day, the streak), writes the progress, and gives the rewards now reached with their
+ * notices, each write carrying the rules as its SQL condition (playback.repo savableUnit), so a
+ * refused save writes nothing and two saves at once give a reward once.
  */
 export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
   const user = ctx.user
   if (!user) throw new AppError('unauthenticated')
-  const rows = await repo.unitsBesideUnit(ctx.db, input.unit_id, user.id)
+  const now = Date.now()
+  const at = playedAt(input.played_at, now, user.row?.createdAt)
+  const ask: repo.SaveAsk = {
+    userId: user.id,
+    unitId: input.unit_id,
+    position: input.position,
+    completed: !!input.completed,
+    playsEverything: playsEverything(user),
+    skipsOrder: skipsOrder(user),
+    routeLock: (routeId) => routeLockQuery(ctx, routeId, now),
+    completeAt: COMPLETE_AT,
+  }
+  const lock = ask.routeLock(sql`(SELECT route_id FROM units WHERE id = ${input.unit_id})`)
+  const reads = [repo.unitsBesideUnitQuery(input.unit_id, user.id), ...(lock ? [lock] : [])]
+  const person = {
+    id: user.id,
+    timezone: user.row?.timezone ?? null,
+    language: user.language,
+    createdAt: user.row?.createdAt ?? null,
+  }
+  const catalog = catalogStatements()
+  const activity = [
+    // The day counts for the person's streak and rewards (issue 11 §1): a unit completed, or
+    // listened to long enough. Before the save: the day's rows are read from the state as it was.
+    ...activityStatements(person, at, repo.saveCounts(ask, MIN_LISTEN_SECONDS)),
+    repo.saveProgressStatement(ask, at),
+    ...rewardStatements(user.id, user.language, at, repo.savedAndCounts(user.id, input.unit_id, MIN_LISTEN_SECONDS)),
+  ]
+  let res: RunResult[]
+  let notices: RunResult | undefined
+  try {
+    const all = await batch(ctx.db, [...catalog, ...reads, ...activity])
+    catalogSeeded(catalog)
+    res = all.slice(catalog.length, catalog.length + reads.length + 3)
+    notices = all[catalog.length + reads.length + 3]
+  } catch (err) {
+    // The activity never fails the save: logged, and the save alone (one more round, only then).
+    console.warn(`activity of user ${user.id} not recorded: ${err instanceof Error ? err.message : String(err)}`)
+    res = await batch(ctx.db, [...reads, sql`SELECT 1`, sql`SELECT 1`, repo.saveProgressStatement(ask, at)])
+  }
+  const rows = repo.unitRowsOf(res[0])
+  const block = lock ? blockOfRow(ctx, res[1]) : null
+  const savedRow = rowsIn(res[reads.length + 2], repo.savedRow)[0]
+  const saved = savedRow && {
+    position: savedRow.position,
+    completedAt: savedRow.completed_at === null ? null : new Date(savedRow.completed_at),
+  }
+
   const i = rows.findIndex((r) => r.id === input.unit_id)
   const row = rows[i]
-  if (!row) throw new AppError('not_found', { message: 'errors.item_not_found' })
-  const lock = locksOf(user, rows)[i]
-  if (lock === 'no_privileges') throw new AppError('no_privileges', { extra: { lock } })
-  if (lock) throw new AppError('unauthorized', { message: 'playback.errors.unit_not_completed', extra: { lock } })
-  await refuseBlocked(ctx, row.routeId)
+  const refusal = !row
+    ? new AppError('not_found', { message: 'errors.item_not_found' })
+    : refusalOf(locksOf(user, rows)[i]!, block)
+  if (refusal || !saved) {
+    // The rules and the write's SQL condition say the same (test/playback/save-one-round.test.ts):
+    // a difference is a bug, said loudly.
+    if (saved || !refusal) console.error(`[playback] save of unit ${input.unit_id}: the checks and the write disagree`)
+    throw refusal ?? new Error('the save was refused by its SQL condition only')
+  }
+  await afterRewards(ctx, notices)
 
-  // A position past the end (a rounded duration, a clock that ran on) is the end.
-  const position =
-    row.durationSeconds !== null && row.durationSeconds >= 0
-      ? Math.min(input.position, row.durationSeconds)
-      : input.position
-  const at = playedAt(input.played_at, Date.now(), user.row?.createdAt)
-  const saved = await repo.saveProgress(ctx.db, {
-    userId: user.id,
-    unitId: row.id,
-    position,
-    completed: !!input.completed && reachedEnd(position, row.durationSeconds),
-    now: new Date(at),
-  })
-  const justCompleted = !row.completedAt && !!saved.completedAt
-  // The day counts for the person's streak and rewards (issue 11 §1): a unit completed, or listened to long enough.
-  if (saved.completedAt || saved.position >= MIN_LISTEN_SECONDS) await countActivity(ctx, user, justCompleted, at)
-  rows[i] = { ...row, position: saved.position, completedAt: saved.completedAt }
+  const justCompleted = !row!.completedAt && !!saved.completedAt
+  rows[i] = { ...row!, position: saved.position, completedAt: saved.completedAt }
   return {
     unit: {
-      id: row.id,
+      id: row!.id,
       position: saved.position,
       completed: !!saved.completedAt,
       completed_at: saved.completedAt ? saved.completedAt.toISOString() : null,
     },
-    progress: progressOf(row.routeId, rows),
+    progress: progressOf(row!.routeId, rows),
     // The save that completes a unit answers the route's units again: the next one unlocks at once.
     ...(justCompleted ? { units: await toStates(ctx.env, user, rows) } : {}),
   }
 }
 
-/** Record the activity; a failure there is logged and never fails the save. */
-async function countActivity(ctx: Ctx, user: SessionUser, unitCompleted: boolean, at: number) {
-  try {
-    await recordActivity(
-      ctx,
-      {
-        id: user.id,
-        timezone: user.row?.timezone ?? null,
-        language: user.language,
-        createdAt: user.row?.createdAt ?? null,
-      },
-      at,
-      { unitCompleted },
-    )
-  } catch (err) {
-    console.warn(`activity of user ${user.id} not recorded: ${err instanceof Error ? err.message : String(err)}`)
-  }
+/** Why a unit may not be saved: its own lock (locksOf), then the plan's (routeBlock); null when it may. */
+function refusalOf(lock: PlaybackLock | null, block: RouteBlock | null): AppError | null {
+  if (lock === 'no_privileges') return new AppError('no_privileges', { extra: { lock } })
+  if (lock) return new AppError('unauthorized', { message: 'playback.errors.unit_not_completed', extra: { lock } })
+  if (block) return blockedError(block)
+  return null
 }
 
 // ── /media (features/media/media.routes.ts) ──────────────────────────────────────────────────
@@ -262,9 +301,11 @@ export async function mayPlayAny(
 /** Refuse a route the caller's plan still holds locked (SPEC §4 "Locked routes cannot be opened"). */
 async function refuseBlocked(ctx: Ctx, routeId: number, planId?: number) {
   const block = await routeBlock(ctx, routeId, planId)
-  if (block)
-    throw new AppError('unauthorized', {
-      message: 'plans.route_locked',
-      extra: { lock_code: block.lock_code, lock_message: block.lock_message, plan_id: block.plan.id },
-    })
+  if (block) throw blockedError(block)
 }
+
+const blockedError = (block: RouteBlock) =>
+  new AppError('unauthorized', {
+    message: 'plans.route_locked',
+    extra: { lock_code: block.lock_code, lock_message: block.lock_message, plan_id: block.plan.id },
+  })
