@@ -4,7 +4,7 @@ import type { AppointmentDto } from '#shared/contract/appointments'
 import { AppointmentStatus, CancellationReason, MeetingChannel, ONGOING_APPOINTMENT_STATUSES } from '#shared/enums'
 import type { Translate } from '#shared/i18n/index'
 import type { Locale } from '#shared/i18n/locale'
-import { FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
+import { FREE_CANCEL_BEFORE_MS, MAX_MOVES, SESSION_PRICE_CENTS } from '#shared/limits'
 
 /** SPEC §9 "a price of 45$ is shown": one session in dollars (the server charges SESSION_PRICE_CENTS, shared/limits.ts). */
 export const SESSION_PRICE = SESSION_PRICE_CENTS / 100
@@ -40,6 +40,25 @@ export const REASONS = Object.entries(CancellationReason) as [keyof typeof Cance
 
 export const isLive = (a: Pick<AppointmentDto, 'status'>) =>
   (ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status)
+
+/**
+ * Whether `a` is in the time it may be moved (decision 047: live, and 24 hours or more before it
+ * starts). Here, not in MoveForm, so a card knows whether to offer Move without the form's code,
+ * which comes when its panel opens (decision 072).
+ */
+export const inMoveWindow = (a: AppointmentDto, now = Date.now()) =>
+  isLive(a) && new Date(a.start_at).getTime() - now >= FREE_CANCEL_BEFORE_MS
+
+/** Whether the guest may still move `a`: in its window, and moved fewer than MAX_MOVES times (decision 061). */
+export const movable = (a: AppointmentDto, now = Date.now()) => inMoveWindow(a, now) && a.moves_left > 0
+
+/** The words on how many moves are left (the panel), or that none are (the card). */
+export function movesNote(t: Translate, a: AppointmentDto) {
+  if (a.moves_left <= 0) return t('appointment_pages.moves_used', { max: MAX_MOVES })
+  return a.moves_left === 1
+    ? t('appointment_pages.moves_left_one', { max: MAX_MOVES })
+    : t('appointment_pages.moves_left', { max: MAX_MOVES, count: a.moves_left - 1 })
+}
 
 /** Which side of `a` the viewer is on: the guest, the host, or neither (an admin reading it). */
 export function sideOf(a: AppointmentDto, userId: number | undefined): 'guest' | 'host' | 'other' {
@@ -103,10 +122,11 @@ export function dayParts(date: string, locale: Locale) {
   }
 }
 
-/** Dollars as the app writes them to people, one form per language (shared/catalogue.ts formatMoney). */
-export { formatDollars as dollars } from '#shared/catalogue'
-
-export { languageNames } from '#client/components/words.ts'
+/**
+ * Dollars as the app writes them to people, one form per language (shared/money.ts: without the
+ * catalogue's plans, which the list of appointments never needs).
+ */
+export { formatDollars as dollars } from '#shared/money'
 
 /**
  * An appointment as a change answered it, with what the list had and the answer lacks: the

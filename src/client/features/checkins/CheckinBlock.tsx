@@ -3,13 +3,18 @@ import { CHECKIN_NOTE_MAX, MOOD_KEY, MOODS, VERY_LOW, type Mood } from '#shared/
 import type { CheckinState } from '#shared/contract/checkins'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { FormAlert } from '#client/components/Field.tsx'
+import { FormAlert } from '#client/components/FormAlert.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
-import { MoodTrend } from './MoodTrend'
 import '#client/components/forms.css'
 import './checkins.css'
 
 const { saveCheckin } = contract(() => import('#shared/contract/checkins'))
+
+// The trend's chart is drawn by the server and nobody acts on it as the page opens: its code comes
+// at the first touch (decision 072), while the faces above hydrate with the page (decision 069).
+// A save changes its props only after a tap, which is that touch.
+const MoodTrend = untilTouched(() => import('./MoodTrend').then((m) => m.MoodTrend))
 
 /** Eyes open (dots) or smiling (arcs, the happiest step). */
 const DOT_EYES = 'M8.5 9.5v.5M15.5 9.5v.5'

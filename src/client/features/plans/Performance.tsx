@@ -1,6 +1,6 @@
 import type { PerformancePageData } from '#shared/contract/plans'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { RouteCard } from '#client/features/content/RouteCard.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import { continueTarget } from './continue'
 import { EngagementBlock } from '#client/features/engagement/EngagementBlock.tsx'
 import './plans.css'
@@ -12,6 +12,10 @@ import '#client/features/checkins/checkins.css'
 // held until its code came, a tapped face showed unchosen for a moment, then chosen; the faces
 // are left to the browser until React is there (CheckinBlock), so a first tap is never lost.
 import { CheckinBlock } from '#client/features/checkins/CheckinBlock.tsx'
+
+// The routes to explore are links painted by the server: their code (the cards, the covers) comes
+// at the first touch (decision 072).
+const ExploreRoutes = untilTouched(() => import('./ExploreRoutes').then((m) => m.ExploreRoutes))
 
 /**
  * Home tab (SPEC §2 "/performance"): a greeting by first initial, 'Continue with your plan'
@@ -68,13 +72,7 @@ export default function Performance({ data, boot }: PageProps<PerformancePageDat
         <EngagementBlock />
       </div>
       <h2>{t('performance.explore')}</h2>
-      <ul className="route-grid" data-testid="performance-routes">
-        {data.routes.map((r) => (
-          <li key={r.id}>
-            <RouteCard route={r} />
-          </li>
-        ))}
-      </ul>
+      <ExploreRoutes routes={data.routes} />
     </section>
   )
 }
