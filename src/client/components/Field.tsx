@@ -209,9 +209,25 @@ export function Check({
   )
 }
 
-// On its own (FormAlert.tsx), so a form that shows only its alert (the check-in) does not bring
-// every field (decision 072); the forms that use the fields still import it from here.
-export { FormAlert } from './FormAlert'
+/** The message of a refused form, announced to screen readers. */
+export function FormAlert({
+  message,
+  level = 'danger',
+}: {
+  message?: string | null
+  level?: 'danger' | 'info' | 'success'
+}) {
+  if (!message) return null
+  return (
+    <p
+      className={`form-alert form-alert-${level}`}
+      role={level === 'danger' ? 'alert' : 'status'}
+      data-testid="form-alert"
+    >
+      {message}
+    </p>
+  )
+}
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
-import { CancellationReason } from '#shared/enums'
+import { CancellationReason } from '#shared/appointment-enums'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'

@@ -3,7 +3,7 @@ import type { AppointmentDto } from '#shared/contract/appointments'
 import { usePage } from '#client/app/context.tsx'
 import { inMoveWindow, isLive, movable, movesNote } from './format'
 import { Loading } from './Status'
-import { AppointmentStatus } from '#shared/enums'
+import { AppointmentStatus } from '#shared/appointment-enums'
 
 /**
  * Each panel's code (its form, the slot picker, its call) comes when the panel opens, not with

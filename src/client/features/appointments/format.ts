@@ -1,7 +1,12 @@
 // What the appointment pages share: names of statuses, channels and reasons, dates in the
 // person's zone and language, and the sides of an appointment.
 import type { AppointmentDto } from '#shared/contract/appointments'
-import { AppointmentStatus, CancellationReason, MeetingChannel, ONGOING_APPOINTMENT_STATUSES } from '#shared/enums'
+import {
+  AppointmentStatus,
+  CancellationReason,
+  MeetingChannel,
+  ONGOING_APPOINTMENT_STATUSES,
+} from '#shared/appointment-enums'
 import type { Translate } from '#shared/i18n/index'
 import type { Locale } from '#shared/i18n/locale'
 import { FREE_CANCEL_BEFORE_MS, MAX_MOVES, SESSION_PRICE_CENTS } from '#shared/limits'
@@ -10,9 +15,6 @@ import { FREE_CANCEL_BEFORE_MS, MAX_MOVES, SESSION_PRICE_CENTS } from '#shared/l
 export const SESSION_PRICE = SESSION_PRICE_CENTS / 100
 /** A guest who cancels at least this long before the start gets the credits back (shared with the server). */
 export { FREE_CANCEL_BEFORE_MS }
-/** How many days ahead a session can be booked (issue 9 §8: the next 14 days). */
-export const BOOKING_DAYS = 14
-
 export type Tab = 'next_to' | 'make_an_appointment' | 'appointments'
 export const TABS: readonly Tab[] = ['next_to', 'make_an_appointment', 'appointments']
 export const HOST_TABS: readonly Tab[] = ['next_to', 'appointments']
@@ -90,36 +92,6 @@ export function zoneShort(iso: string | number, locale: Locale, zone: string) {
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName')
   return part?.value ?? zone
-}
-
-/** The calendar date (YYYY-MM-DD) of `ms` in `zone`. */
-export function dateIn(ms: number, zone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(ms),
-  )
-}
-
-/** The next `n` calendar dates in `zone`, today first. */
-export function nextDays(n: number, zone: string, now = Date.now()): string[] {
-  const first = dateIn(now, zone)
-  const out: string[] = []
-  const base = Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, Number(first.slice(8, 10)))
-  for (let i = 0; i < n; i++) out.push(new Date(base + i * 86_400_000).toISOString().slice(0, 10))
-  return out
-}
-
-/** Parts of a calendar date for a day chip: 'jue', '12', 'mar'. */
-export function dayParts(date: string, locale: Locale) {
-  const d = new Date(`${date}T12:00:00Z`)
-  const f = (o: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(tag(locale), { timeZone: 'UTC', ...o }).format(d).replace('.', '')
-  return {
-    weekday: f({ weekday: 'short' }),
-    day: f({ day: 'numeric' }),
-    month: f({ month: 'short' }),
-    long: f({ weekday: 'long', day: 'numeric', month: 'long' }),
-  }
 }
 
 /**
