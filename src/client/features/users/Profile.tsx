@@ -7,10 +7,6 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
 import { CountryPhone, usePhone } from './CountryPhone'
 import { untilTouched } from '#client/components/TouchPart.tsx'
-// The notification and ranking settings hydrate with the page: as first-touch parts their forms
-// never answered in e2e (first-week's quiet hours form).
-import { NotificationSettings } from './NotificationSettings'
-import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { storeUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
@@ -20,6 +16,8 @@ import { isStaff } from '#shared/pages'
 
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
+// The parts below that the server paints (privacy, notification settings, ranking): one chunk.
+const later = () => import('./ProfileParts')
 // Only psychologists download their agenda (issue 9 §1).
 const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
 // The units downloaded on this device (issue 23 §4): IndexedDB and the cache, only in the browser.
@@ -32,7 +30,13 @@ const ProfileDevices = untilTouched(() => import('./ProfileDevices').then((m) =>
 const WhatIShare = untilTouched(() => import('#client/features/shares/WhatIShare.tsx').then((m) => m.default))
 // The data download and the account's deletion: painted by the server, hydrated at the first
 // touch (decision 072); a press on either before its code is there is held and done then.
-const ProfilePrivacy = untilTouched(() => import('./ProfilePrivacy').then((m) => m.default))
+const ProfilePrivacy = untilTouched(() => later().then((m) => m.ProfilePrivacy))
+
+// The notification settings (with quiet hours and the push switch) and the ranking switch: painted
+// by the server, hydrated at the first touch (decision 072). Decision 069 had to keep them with the
+// page: a time typed before the part's code came was lost (see NotificationSettings).
+const NotificationSettings = untilTouched(() => later().then((m) => m.NotificationSettings))
+const RankingSettings = untilTouched(() => later().then((m) => m.RankingSettings))
 
 type Data = NonNullable<ProfilePageData>
 
