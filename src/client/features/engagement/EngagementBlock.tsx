@@ -1,7 +1,7 @@
 import type { PerformancePageData } from '#shared/contract/plans'
 import { usePage } from '#client/app/context.tsx'
 import { StreakView } from './StreakView'
-import './engagement.css'
+// Its styles (engagement.css) come with the page, which paints it before its code (Performance.tsx).
 
 /**
  * The rewards and streak blocks of /performance (issue 11 §7): "N of the last 7 days" first,
