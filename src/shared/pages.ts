@@ -7,7 +7,8 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from './i18n/index'
 import type { Boot } from './page-data'
-import { Role } from './enums'
+// Role alone (role.ts), not every enum: the page table comes with every page (decision 072).
+import { Role } from './role'
 
 /** Who may see a page. guest: visitors only (users go to /journey); user: login required. */
 export type Access = 'public' | 'guest' | 'user'

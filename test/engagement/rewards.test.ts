@@ -23,6 +23,34 @@ const madrid = (date: string, hhmm: string) => {
 }
 
 describe('rewards', () => {
+  it('/performance paints the streak block on the server, with the rewards waiting to be claimed (decision 072)', async () => {
+    const p = await register({ name: 'Marta Gómez' })
+    const route = await makeRoute({ units: 2 })
+    const page = async () => {
+      const res = await api('/en/performance', { headers: { cookie: `calma_session=${p.token}` } })
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      return /<section[^>]*data-testid="engagement-block"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+    }
+    const before = await page()
+    // The figures, not a placeholder waiting for the browser's read of GET /v1/rewards.
+    expect(before).toContain('data-testid="streak"')
+    expect(before).toContain('0 of the last 7 days')
+    expect(before).not.toContain('data-testid="unclaimed"')
+    const done = await call(p.token, 'POST', '/v1/unit/progress', {
+      unit_id: String(route.units[0]!.id),
+      position: '300',
+      completed: '1',
+    })
+    expect(done.res.status).toBe(200)
+    const after = await page()
+    expect(after).toContain('1 of the last 7 days')
+    expect(after).toMatch(/data-testid="unclaimed"[^>]*>You have 1 reward to claim</)
+    // The same figures as the call gives.
+    const { body } = await call(p.token, 'GET', '/v1/rewards')
+    expect(body.streak).toMatchObject({ last_7_days: 1 })
+  })
+
   it('completing a unit counts today and gives the 1-day reward at once; claimed once, a second claim changes nothing', async () => {
     const p = await register({ name: 'Marta Gómez' })
     const route = await makeRoute({ units: 2 })

@@ -9,6 +9,7 @@ import { bool01, int, languageField, line, idField, contentStatusField } from '.
 import { listSchema, pageOf } from './list'
 import { editCalls, editorFormHead } from './content.manage'
 import { checkinStateSchema } from './checkins'
+import { streakSchema } from './rewards'
 
 const id = idField
 
@@ -184,6 +185,10 @@ export type RouteBlockPageData = z.infer<typeof routeBlockPageData>
 export const performancePageData = z.object({
   status: planStatusSchema.nullable(),
   checkin: checkinStateSchema, // issue 34 §4 (contract/checkins.ts)
+  // The streak and how many rewards wait to be claimed (issue 11 §7), the same figures as GET
+  // /v1/rewards, read with the page so the block is painted by the server and its code waits for
+  // the first touch (decision 072).
+  engagement: z.object({ streak: streakSchema, unclaimed: z.number().int().nonnegative() }),
   routes: z.array(
     z.object({
       id: z.number().int(),

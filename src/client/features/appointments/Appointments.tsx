@@ -1,7 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { READS } from '#shared/contract/reads.wire'
-import { AppointmentStatus, HISTORY_APPOINTMENT_STATUSES, ONGOING_APPOINTMENT_STATUSES, Role } from '#shared/enums'
+import {
+  AppointmentStatus,
+  HISTORY_APPOINTMENT_STATUSES,
+  ONGOING_APPOINTMENT_STATUSES,
+} from '#shared/appointment-enums'
+import { Role } from '#shared/role'
 import { read } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'

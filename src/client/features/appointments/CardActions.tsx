@@ -1,11 +1,29 @@
+import { lazy, Suspense } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { usePage } from '#client/app/context.tsx'
-import { CancelForm } from './CancelForm'
-import { isLive } from './format'
-import { CloseForm, MeetingForm } from './HostForms'
-import { MoveForm, inMoveWindow, movable, movesNote } from './MoveForm'
-import { RecommendForm } from './RecommendForm'
-import { AppointmentStatus } from '#shared/enums'
+import { inMoveWindow, isLive, movable, movesNote } from './format'
+import { Loading } from './Status'
+import { AppointmentStatus } from '#shared/appointment-enums'
+
+/**
+ * Each panel's code (its form, the slot picker, its call) comes when the panel opens, not with
+ * the list (decision 072): most visits open none. The press that opens one sets the panel at
+ * once; until its code is there the card shows "Loading" in its place, so a press made before
+ * is never lost. Hovering or focusing the button starts the fetch a moment earlier.
+ */
+const PANEL_CODE = {
+  cancel: () => import('./CancelForm'),
+  move: () => import('./MoveForm'),
+  meeting: () => import('./HostForms'),
+  close: () => import('./HostForms'),
+  recommend: () => import('./RecommendForm'),
+} as const
+const CancelForm = lazy(() => PANEL_CODE.cancel().then((m) => ({ default: m.CancelForm })))
+const MoveForm = lazy(() => PANEL_CODE.move().then((m) => ({ default: m.MoveForm })))
+const MeetingForm = lazy(() => PANEL_CODE.meeting().then((m) => ({ default: m.MeetingForm })))
+const CloseForm = lazy(() => PANEL_CODE.close().then((m) => ({ default: m.CloseForm })))
+const RecommendForm = lazy(() => PANEL_CODE.recommend().then((m) => ({ default: m.RecommendForm })))
+const warm = (to: Exclude<Panel, null>) => () => void PANEL_CODE[to]().catch(() => {})
 
 export type CardChange =
   | { kind: 'confirmed' | 'closed' | 'meeting' | 'moved'; appointment: AppointmentDto }
@@ -49,6 +67,8 @@ export function CardActions({
       type="button"
       className={`button button-small${quiet ? ' button-quiet' : ''}`}
       onClick={() => setPanel(to)}
+      onPointerEnter={warm(to)}
+      onFocus={warm(to)}
       disabled={disabled}
       data-testid={`${to}-open`}
     >
@@ -86,43 +106,49 @@ export function CardActions({
       {a.status === AppointmentStatus.attended && side === 'host' && panel === null && (
         <div className="appt-actions">{opener('recommend', t('care.recommend.action'))}</div>
       )}
-      {panel === 'recommend' && <RecommendForm appointment={a} guestName={otherName} onClose={() => setPanel(null)} />}
       {isLive(a) && side === 'guest' && panel === null && inMoveWindow(a) && !movable(a) && (
         // Moved MAX_MOVES times: no Move button, and the reason said kindly, with what is still possible.
         <p className="appt-policy" data-testid="moves-used">
           {movesNote(t, a)}
         </p>
       )}
-      {panel === 'cancel' && (
-        <CancelForm
-          appointment={a}
-          side={side}
-          onKeep={() => setPanel(null)}
-          onMove={() => setPanel('move')}
-          onDone={(appointment, refunded) => done({ kind: 'cancelled', appointment, refunded })}
-        />
-      )}
-      {panel === 'move' && (
-        <MoveForm
-          appointment={a}
-          hostName={otherName}
-          onKeep={() => setPanel(null)}
-          onDone={(appointment) => done({ kind: 'moved', appointment })}
-        />
-      )}
-      {panel === 'meeting' && (
-        <MeetingForm
-          appointment={a}
-          onClose={() => setPanel(null)}
-          onSaved={(appointment) => done({ kind: 'meeting', appointment })}
-        />
-      )}
-      {panel === 'close' && (
-        <CloseForm
-          appointment={a}
-          onClose={() => setPanel(null)}
-          onClosed={(appointment) => done({ kind: 'closed', appointment })}
-        />
+      {panel !== null && (
+        <Suspense fallback={<Loading />}>
+          {panel === 'recommend' && (
+            <RecommendForm appointment={a} guestName={otherName} onClose={() => setPanel(null)} />
+          )}
+          {panel === 'cancel' && (
+            <CancelForm
+              appointment={a}
+              side={side}
+              onKeep={() => setPanel(null)}
+              onMove={() => setPanel('move')}
+              onDone={(appointment, refunded) => done({ kind: 'cancelled', appointment, refunded })}
+            />
+          )}
+          {panel === 'move' && (
+            <MoveForm
+              appointment={a}
+              hostName={otherName}
+              onKeep={() => setPanel(null)}
+              onDone={(appointment) => done({ kind: 'moved', appointment })}
+            />
+          )}
+          {panel === 'meeting' && (
+            <MeetingForm
+              appointment={a}
+              onClose={() => setPanel(null)}
+              onSaved={(appointment) => done({ kind: 'meeting', appointment })}
+            />
+          )}
+          {panel === 'close' && (
+            <CloseForm
+              appointment={a}
+              onClose={() => setPanel(null)}
+              onClosed={(appointment) => done({ kind: 'closed', appointment })}
+            />
+          )}
+        </Suspense>
       )}
     </>
   )

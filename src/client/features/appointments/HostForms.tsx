@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
-import { AppointmentStatus } from '#shared/enums'
+import { AppointmentStatus } from '#shared/appointment-enums'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'

@@ -3,28 +3,13 @@ import type { AppointmentDto, SlotDto } from '#shared/contract/appointments'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
 import { useForm } from '#client/components/forms.tsx'
-import { MAX_MOVES } from '#shared/limits'
-import { dayParts, dollars, FREE_CANCEL_BEFORE_MS, isLive } from './format'
+import { dayParts } from './days'
+import { dollars, FREE_CANCEL_BEFORE_MS, movesNote } from './format'
 import { SlotPicker } from './SlotPicker'
 import { useDaySlots } from './useDaySlots'
 import { PanelActions } from './PanelActions'
 
 const { move } = contract(() => import('#shared/contract/appointments'))
-
-/** Whether `a` is in the time it may be moved (decision 047: live, and 24 hours or more before it starts). */
-export const inMoveWindow = (a: AppointmentDto, now = Date.now()) =>
-  isLive(a) && new Date(a.start_at).getTime() - now >= FREE_CANCEL_BEFORE_MS
-
-/** Whether the guest may still move `a`: in its window, and moved fewer than MAX_MOVES times (decision 061). */
-export const movable = (a: AppointmentDto, now = Date.now()) => inMoveWindow(a, now) && a.moves_left > 0
-
-/** The words on how many moves are left (the panel), or that none are (the card). */
-export function movesNote(t: ReturnType<typeof usePage>['t'], a: AppointmentDto) {
-  if (a.moves_left <= 0) return t('appointment_pages.moves_used', { max: MAX_MOVES })
-  return a.moves_left === 1
-    ? t('appointment_pages.moves_left_one', { max: MAX_MOVES })
-    : t('appointment_pages.moves_left', { max: MAX_MOVES, count: a.moves_left - 1 })
-}
 
 interface Props {
   appointment: AppointmentDto

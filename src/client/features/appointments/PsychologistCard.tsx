@@ -1,7 +1,7 @@
 import type { PsychologistDto } from '#shared/contract/users'
 import { usePage } from '#client/app/context.tsx'
 import { degreeName } from '#client/components/words.ts'
-import { languageNames } from './format'
+import { languageNames } from '#client/components/words.ts'
 
 /** One open psychologist in booking's first step: name, degree, languages, specialities; Choose / Change. */
 export function PsychologistCard({

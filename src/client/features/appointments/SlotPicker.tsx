@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { SlotDto } from '#shared/contract/appointments'
 import { usePage } from '#client/app/context.tsx'
-import { dayParts } from './format'
+import { dayParts } from './days'
 import { Loading } from './Status'
 import { StepTitle } from './StepTitle'
 import type { DaySlots } from './useDaySlots'

@@ -1,18 +1,20 @@
 // What the appointment pages share: names of statuses, channels and reasons, dates in the
 // person's zone and language, and the sides of an appointment.
 import type { AppointmentDto } from '#shared/contract/appointments'
-import { AppointmentStatus, CancellationReason, MeetingChannel, ONGOING_APPOINTMENT_STATUSES } from '#shared/enums'
+import {
+  AppointmentStatus,
+  CancellationReason,
+  MeetingChannel,
+  ONGOING_APPOINTMENT_STATUSES,
+} from '#shared/appointment-enums'
 import type { Translate } from '#shared/i18n/index'
 import type { Locale } from '#shared/i18n/locale'
-import { FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
+import { FREE_CANCEL_BEFORE_MS, MAX_MOVES, SESSION_PRICE_CENTS } from '#shared/limits'
 
 /** SPEC §9 "a price of 45$ is shown": one session in dollars (the server charges SESSION_PRICE_CENTS, shared/limits.ts). */
 export const SESSION_PRICE = SESSION_PRICE_CENTS / 100
 /** A guest who cancels at least this long before the start gets the credits back (shared with the server). */
 export { FREE_CANCEL_BEFORE_MS }
-/** How many days ahead a session can be booked (issue 9 §8: the next 14 days). */
-export const BOOKING_DAYS = 14
-
 export type Tab = 'next_to' | 'make_an_appointment' | 'appointments'
 export const TABS: readonly Tab[] = ['next_to', 'make_an_appointment', 'appointments']
 export const HOST_TABS: readonly Tab[] = ['next_to', 'appointments']
@@ -40,6 +42,25 @@ export const REASONS = Object.entries(CancellationReason) as [keyof typeof Cance
 
 export const isLive = (a: Pick<AppointmentDto, 'status'>) =>
   (ONGOING_APPOINTMENT_STATUSES as readonly number[]).includes(a.status)
+
+/**
+ * Whether `a` is in the time it may be moved (decision 047: live, and 24 hours or more before it
+ * starts). Here, not in MoveForm, so a card knows whether to offer Move without the form's code,
+ * which comes when its panel opens (decision 072).
+ */
+export const inMoveWindow = (a: AppointmentDto, now = Date.now()) =>
+  isLive(a) && new Date(a.start_at).getTime() - now >= FREE_CANCEL_BEFORE_MS
+
+/** Whether the guest may still move `a`: in its window, and moved fewer than MAX_MOVES times (decision 061). */
+export const movable = (a: AppointmentDto, now = Date.now()) => inMoveWindow(a, now) && a.moves_left > 0
+
+/** The words on how many moves are left (the panel), or that none are (the card). */
+export function movesNote(t: Translate, a: AppointmentDto) {
+  if (a.moves_left <= 0) return t('appointment_pages.moves_used', { max: MAX_MOVES })
+  return a.moves_left === 1
+    ? t('appointment_pages.moves_left_one', { max: MAX_MOVES })
+    : t('appointment_pages.moves_left', { max: MAX_MOVES, count: a.moves_left - 1 })
+}
 
 /** Which side of `a` the viewer is on: the guest, the host, or neither (an admin reading it). */
 export function sideOf(a: AppointmentDto, userId: number | undefined): 'guest' | 'host' | 'other' {
@@ -73,40 +94,11 @@ export function zoneShort(iso: string | number, locale: Locale, zone: string) {
   return part?.value ?? zone
 }
 
-/** The calendar date (YYYY-MM-DD) of `ms` in `zone`. */
-export function dateIn(ms: number, zone: string): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(ms),
-  )
-}
-
-/** The next `n` calendar dates in `zone`, today first. */
-export function nextDays(n: number, zone: string, now = Date.now()): string[] {
-  const first = dateIn(now, zone)
-  const out: string[] = []
-  const base = Date.UTC(Number(first.slice(0, 4)), Number(first.slice(5, 7)) - 1, Number(first.slice(8, 10)))
-  for (let i = 0; i < n; i++) out.push(new Date(base + i * 86_400_000).toISOString().slice(0, 10))
-  return out
-}
-
-/** Parts of a calendar date for a day chip: 'jue', '12', 'mar'. */
-export function dayParts(date: string, locale: Locale) {
-  const d = new Date(`${date}T12:00:00Z`)
-  const f = (o: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(tag(locale), { timeZone: 'UTC', ...o }).format(d).replace('.', '')
-  return {
-    weekday: f({ weekday: 'short' }),
-    day: f({ day: 'numeric' }),
-    month: f({ month: 'short' }),
-    long: f({ weekday: 'long', day: 'numeric', month: 'long' }),
-  }
-}
-
-/** Dollars as the app writes them to people, one form per language (shared/catalogue.ts formatMoney). */
-export { formatDollars as dollars } from '#shared/catalogue'
-
-export { languageNames } from '#client/components/words.ts'
+/**
+ * Dollars as the app writes them to people, one form per language (shared/money.ts: without the
+ * catalogue's plans, which the list of appointments never needs).
+ */
+export { formatDollars as dollars } from '#shared/money'
 
 /**
  * An appointment as a change answered it, with what the list had and the answer lacks: the

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import type { SlotDto } from '#shared/contract/appointments'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { BOOKING_DAYS, nextDays } from './format'
+import { BOOKING_DAYS, nextDays } from './days'
 
 const { listSlots } = contract(() => import('#shared/contract/appointments'))
 

@@ -3,13 +3,19 @@ import { CHECKIN_NOTE_MAX, MOOD_KEY, MOODS, VERY_LOW, type Mood } from '#shared/
 import type { CheckinState } from '#shared/contract/checkins'
 import { call, contract } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { FormAlert } from '#client/components/Field.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
-import { MoodTrend } from './MoodTrend'
 import '#client/components/forms.css'
 import './checkins.css'
 
 const { saveCheckin } = contract(() => import('#shared/contract/checkins'))
+
+// The trend's chart is drawn by the server and nobody acts on it as the page opens: its code comes
+// at the first touch (decision 072), while the faces above hydrate with the page (decision 069).
+// A save changes its props only after a tap, which is that touch.
+const later = () => import('./CheckinParts')
+const MoodTrend = untilTouched(() => later().then((m) => m.MoodTrend))
+const CheckinHelp = untilTouched(() => later().then((m) => m.CheckinHelp))
 
 /** Eyes open (dots) or smiling (arcs, the happiest step). */
 const DOT_EYES = 'M8.5 9.5v.5M15.5 9.5v.5'
@@ -55,7 +61,7 @@ function Face({ mood }: { mood: Mood }) {
  * After saving: kind words; at the lowest step, help offered gently (/help). The trend beside.
  */
 export function CheckinBlock({ initial }: { initial: CheckinState }) {
-  const { t, href } = usePage()
+  const { t } = usePage()
   const ready = useHydrated()
   const form = useForm()
   const id = useId()
@@ -149,7 +155,12 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
             </p>
           )}
         </div>
-        <FormAlert message={form.alert} />
+        {/* FormAlert's markup, written here: Field.tsx, its module, is 1 KB of fields the check-in does not use (decision 072). */}
+        {form.alert && (
+          <p className="form-alert form-alert-danger" role="alert" data-testid="form-alert">
+            {form.alert}
+          </p>
+        )}
         <button
           className="button button-primary"
           type="submit"
@@ -168,18 +179,8 @@ export function CheckinBlock({ initial }: { initial: CheckinState }) {
             today && <p className="muted">{t('checkins.done_today', { mood: word(today.mood) })}</p>
           )}
         </div>
-        {veryLow && (
-          <aside className="checkin-help" aria-labelledby={`${id}-help`} data-testid="checkin-help">
-            <h3 id={`${id}-help`}>{t('checkins.help.title')}</h3>
-            <p>{t('checkins.help.body')}</p>
-            <a className="button" href={href('help')} data-testid="checkin-help-link">
-              {t('checkins.help.link')}
-            </a>{' '}
-            <a className="button" href={`${href('help')}#safety-plan`} data-testid="checkin-safety-plan">
-              {t('care.plan.link')}
-            </a>
-          </aside>
-        )}
+        {/* Help offered gently at the lowest step: its code at the first touch (a save is one). */}
+        {veryLow && <CheckinHelp />}
       </form>
       <MoodTrend trend={state.trend} />
     </section>

@@ -1,29 +1,21 @@
-import { useEffect, useState } from 'react'
-import type { RewardsAnswer } from '#shared/contract/rewards'
-import { READS } from '#shared/contract/reads.wire'
-import { read } from '#client/api.ts'
+import type { PerformancePageData } from '#shared/contract/plans'
 import { usePage } from '#client/app/context.tsx'
 import { StreakView } from './StreakView'
-import './engagement.css'
+// Its styles (engagement.css) come with the page, which paints it before its code (Performance.tsx).
 
 /**
  * The rewards and streak blocks of /performance (issue 11 §7): "N of the last 7 days" first,
- * the streak and freezes after, and what is waiting to be claimed. Read in the browser (the
- * person's own numbers, never cached).
+ * the streak and freezes after, and what is waiting to be claimed. The page's loader reads them
+ * (the person's own numbers, as GET /v1/rewards gives them), so the server paints the block and
+ * its code comes at the first touch (decision 072).
  */
-export function EngagementBlock() {
+export function EngagementBlock({ engagement }: { engagement: PerformancePageData['engagement'] }) {
   const { t, href } = usePage()
-  const [data, setData] = useState<RewardsAnswer | null>(null)
-  useEffect(() => {
-    void read(READS.rewards, { silent: true }).then((res) => res.success && setData(res))
-  }, [])
-  const unclaimed = data
-    ? data.rewards.flatMap((g) => g.rewards).filter((r) => r.is_acquired && !r.is_claimed).length
-    : 0
+  const { streak, unclaimed } = engagement
   return (
-    <section className="engagement-block" data-testid="engagement-block" aria-busy={!data}>
+    <section className="engagement-block" data-testid="engagement-block">
       <h2>{t('engagement.streak.title')}</h2>
-      {data ? <StreakView streak={data.streak} /> : <p className="muted">…</p>}
+      <StreakView streak={streak} />
       {unclaimed > 0 && (
         <p data-testid="unclaimed">
           {unclaimed === 1 ? t('engagement.streak.unclaimed_one') : t('engagement.streak.unclaimed', { n: unclaimed })}

@@ -1,17 +1,26 @@
 import type { PerformancePageData } from '#shared/contract/plans'
-import { usePage, type PageProps } from '#client/app/context.tsx'
-import { RouteCard } from '#client/features/content/RouteCard.tsx'
-import { continueTarget } from './continue'
-import { EngagementBlock } from '#client/features/engagement/EngagementBlock.tsx'
+import type { PageProps } from '#client/app/context.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
 import './plans.css'
 // With the page, not the check-in's chunk: the server's check-in is painted styled before its code.
 import '#client/components/forms.css'
 import '#client/features/checkins/checkins.css'
+// The streak block's styles with the page too: the block is a first-touch part, and the server's
+// HTML links only the CSS of the page's static imports (worker/ssr/assets.ts).
+import '#client/features/engagement/engagement.css'
 
 // How one feels today hydrates with the page, not at the first touch (decision 069 tried that):
 // held until its code came, a tapped face showed unchosen for a moment, then chosen; the faces
 // are left to the browser until React is there (CheckinBlock), so a first tap is never lost.
 import { CheckinBlock } from '#client/features/checkins/CheckinBlock.tsx'
+
+// The greeting and the plan's block, the streak block (the loader's figures) and the routes to
+// explore are painted by the server, with links only: their code comes at the first touch, one
+// chunk for the three (decision 072).
+const later = () => import('./PerformanceParts')
+const PerformanceTop = untilTouched(() => later().then((m) => m.PerformanceTop))
+const EngagementBlock = untilTouched(() => later().then((m) => m.EngagementBlock))
+const ExploreRoutes = untilTouched(() => later().then((m) => m.ExploreRoutes))
 
 /**
  * Home tab (SPEC §2 "/performance"): a greeting by first initial, 'Continue with your plan'
@@ -19,62 +28,15 @@ import { CheckinBlock } from '#client/features/checkins/CheckinBlock.tsx'
  * of routes to explore; how I feel today (the daily check-in) beside the practice.
  */
 export default function Performance({ data, boot }: PageProps<PerformancePageData>) {
-  const { t, href } = usePage()
-  const initial = boot.user?.name?.trim().charAt(0).toLocaleUpperCase()
-  const status = data.status
-  const next = status ? continueTarget(status.items) : null
   return (
     <section className="performance" data-testid="performance">
-      <header className="performance-hello">
-        <span className="avatar" aria-hidden="true">
-          {initial ?? '☺'}
-        </span>
-        <div>
-          <h1 data-testid="greeting">
-            {initial ? t('performance.greeting', { initial }) : t('performance.greeting_anonymous')}
-          </h1>
-          <p className="lead">{t('performance.intro')}</p>
-        </div>
-      </header>
-      <div className="top-block" data-testid="top-block">
-        {status ? (
-          <>
-            <p className="eyebrow">{status.plan.title}</p>
-            <div className="plan-progress">
-              <progress max={100} value={status.progress} aria-hidden="true" />
-              <span>{t('performance.plan_progress', { n: status.progress })}</span>
-            </div>
-            {next && (
-              <p>
-                {t('performance.now')}: <strong>{next.route.title}</strong>
-              </p>
-            )}
-          </>
-        ) : (
-          <p>{t('performance.no_plan')}</p>
-        )}
-        <div className="plan-actions">
-          <a className="button button-primary" href={href('journey')} data-testid="continue-plan">
-            {t('performance.continue')}
-          </a>
-          <a className="button" href={href('contact')} data-testid="performance-contact">
-            {t('performance.contact')}
-          </a>
-        </div>
-      </div>
+      <PerformanceTop status={data.status} name={boot.user?.name ?? null} />
       {/* How one feels today, beside the practice (issue 34 §4). */}
       <div className="performance-today">
         <CheckinBlock initial={data.checkin} />
-        <EngagementBlock />
+        <EngagementBlock engagement={data.engagement} />
       </div>
-      <h2>{t('performance.explore')}</h2>
-      <ul className="route-grid" data-testid="performance-routes">
-        {data.routes.map((r) => (
-          <li key={r.id}>
-            <RouteCard route={r} />
-          </li>
-        ))}
-      </ul>
+      <ExploreRoutes routes={data.routes} />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react'
+import { Suspense, useEffect, useRef, useState } from 'react'
 import { untilTouched } from '#client/components/TouchPart.tsx'
 import type { UserDto } from '#shared/contract/users'
 import { call, contract } from '#client/api.ts'
@@ -27,6 +27,21 @@ export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved
   const [byEmail, setByEmail] = useState(chosen.includes('email'))
   const form = useForm()
   const { busy, errors } = form
+  // A first-touch part (Profile.tsx, decision 072): a time typed before its code came is in the page
+  // but not in React's state (hydration leaves an input's value as the person left it), and the
+  // save would send the old one (why the quiet hours' form "never answered" in decision 069). Taken
+  // as the state once hydrated, with the save button's first enabled render. (A tick pressed before
+  // is held and given again by TouchPart, so the boxes need nothing.)
+  const box = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const typed = (name: string) => (box.current?.elements.namedItem(name) as HTMLInputElement | null)?.value
+    const from = typed('quiet_from')
+    const until = typed('quiet_until')
+    const at = typed('perfect_time_to_send_notifications')
+    if (from !== undefined) setQuietFrom(from)
+    if (until !== undefined) setQuietUntil(until)
+    if (at !== undefined) setTime(at)
+  }, [])
   async function save() {
     const channels = channelsToSave(inApp, byEmail)
     form.setErrors({})
@@ -51,7 +66,7 @@ export function NotificationSettings({ user, onSaved }: { user: UserDto; onSaved
       {user.notifications_disabled && (
         <p className="form-alert form-alert-info">{t('accounts.profile.notifications_off')}</p>
       )}
-      <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate>
+      <form ref={box} className="auth-form" onSubmit={form.onSubmit(save)} noValidate>
         <Check name="channel_in_app" checked={inApp} onChecked={(v) => (v || byEmail) && setInApp(v)}>
           {t('engagement.notifications.settings_in_app')}
         </Check>

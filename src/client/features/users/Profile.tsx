@@ -7,10 +7,6 @@ import { usePage, type PageProps } from '#client/app/context.tsx'
 import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
 import { CountryPhone, usePhone } from './CountryPhone'
 import { untilTouched } from '#client/components/TouchPart.tsx'
-// The notification and ranking settings hydrate with the page: as first-touch parts their forms
-// never answered in e2e (first-week's quiet hours form).
-import { NotificationSettings } from './NotificationSettings'
-import { RankingSettings } from '#client/features/ranking/RankingSettings.tsx'
 import { useForm, useHydrated } from '#client/components/forms.tsx'
 import { storeUser } from '#client/stores/session.ts'
 import '#client/components/forms.css'
@@ -18,20 +14,29 @@ import { Role } from '#shared/role'
 import { formatDollars } from '#shared/money'
 import { isStaff } from '#shared/pages'
 
-const { exportMyData } = contract(() => import('#shared/contract/users'))
 const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
+// The parts below that the server paints (privacy, notification settings, ranking): one chunk.
+const later = () => import('./ProfileParts')
 // Only psychologists download their agenda (issue 9 §1).
 const PsychologistAgenda = lazy(() => import('./PsychologistAgenda'))
-// 'Sure?' and its captcha, when the person asks to delete the account.
-const ConfirmDelete = lazy(() => import('./ConfirmDelete'))
 // The units downloaded on this device (issue 23 §4): IndexedDB and the cache, only in the browser.
 // These and the settings below hydrated at the first touch (decision 069), below the fold.
 const ProfileDownloads = untilTouched(() => import('./ProfileDownloads').then((m) => m.default))
 // The person's devices and sign-out everywhere (issue 41): the person's own list, fetched then.
 const ProfileDevices = untilTouched(() => import('./ProfileDevices').then((m) => m.default))
-// What the person shares with each psychologist, and who looked (issue 44 §1): their own lists, after hydration.
-const WhatIShare = lazy(() => import('#client/features/shares/WhatIShare.tsx'))
+// What the person shares with each psychologist, and who looked (issue 44 §1): their own lists,
+// read at the first touch with its code (decision 072), as the devices are.
+const WhatIShare = untilTouched(() => import('#client/features/shares/WhatIShare.tsx').then((m) => m.default))
+// The data download and the account's deletion: painted by the server, hydrated at the first
+// touch (decision 072); a press on either before its code is there is held and done then.
+const ProfilePrivacy = untilTouched(() => later().then((m) => m.ProfilePrivacy))
+
+// The notification settings (with quiet hours and the push switch) and the ranking switch: painted
+// by the server, hydrated at the first touch (decision 072). Decision 069 had to keep them with the
+// page: a time typed before the part's code came was lost (see NotificationSettings).
+const NotificationSettings = untilTouched(() => later().then((m) => m.NotificationSettings))
+const RankingSettings = untilTouched(() => later().then((m) => m.RankingSettings))
 
 type Data = NonNullable<ProfilePageData>
 
@@ -188,11 +193,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
         </Suspense>
       )}
 
-      {hydrated && (
-        <Suspense fallback={null}>
-          <WhatIShare />
-        </Suspense>
-      )}
+      {hydrated && <WhatIShare />}
 
       <NotificationSettings user={user} onSaved={setUser} />
       {hydrated && (
@@ -208,81 +209,12 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
         </Suspense>
       )}
 
-      <section className="profile-card" aria-labelledby="profile-privacy">
-        <h2 id="profile-privacy">{t('accounts.profile.privacy')}</h2>
-        <ExportData />
-        <DeleteAccount />
-      </section>
+      <ProfilePrivacy />
       <p className="profile-foot">
         <a href={href('logout')} data-action="logout">
           {t('frame.logout')}
         </a>
       </p>
-    </div>
-  )
-}
-
-function ExportData() {
-  const { t } = usePage()
-  const hydrated = useHydrated()
-  const { busy, send } = useForm()
-  async function download() {
-    const res = await send(() => call(exportMyData))
-    if (!res) return
-    const blob = new Blob([JSON.stringify(res.export, null, 2)], { type: 'application/json' })
-    const a = document.createElement('a')
-    a.href = URL.createObjectURL(blob)
-    a.download = 'calma-my-data.json'
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000)
-  }
-  return (
-    <div className="profile-row">
-      <div>
-        <strong>{t('accounts.profile.export')}</strong>
-        <p className="field-hint">{t('accounts.profile.export_hint')}</p>
-      </div>
-      <button
-        className="button"
-        type="button"
-        onClick={download}
-        disabled={!hydrated || busy}
-        data-testid="export-data"
-      >
-        {t('accounts.profile.export')}
-      </button>
-    </div>
-  )
-}
-
-function DeleteAccount() {
-  const { t } = usePage()
-  const hydrated = useHydrated()
-  const [asking, setAsking] = useState(false)
-  return (
-    <div className="profile-danger">
-      <div className="profile-row">
-        <div>
-          <strong>{t('accounts.profile.delete')}</strong>
-          <p className="field-hint">{t('accounts.profile.delete_hint')}</p>
-        </div>
-        {!asking && (
-          <button
-            className="button button-danger"
-            type="button"
-            onClick={() => setAsking(true)}
-            disabled={!hydrated}
-            data-testid="delete-account"
-          >
-            {t('accounts.profile.delete')}
-          </button>
-        )}
-      </div>
-      {asking && (
-        <Suspense fallback={null}>
-          <ConfirmDelete onCancel={() => setAsking(false)} />
-        </Suspense>
-      )}
     </div>
   )
 }

@@ -16,6 +16,7 @@ import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { listRoutes } from '#worker/features/content/content.service'
 import { checkinOfPage } from '#worker/features/checkins/checkins.pages'
+import { listRewards } from '#worker/features/engagement/engagement.service'
 import { loader, ShowPage, withHead, type PageLoaders } from '#worker/ssr/page'
 import { blockOfSlug, planLinkOf, planPage, planStatus, routeBlock } from './plans.service'
 
@@ -87,20 +88,26 @@ export const plansLoaders: PageLoaders<'journey' | 'plan' | 'performance' | 'blo
   }),
 
   performance: loader(performancePageData, async ({ c, ctx }) => {
-    // The routes to explore are everyone's (the visitors' cached list, issue 21 §3): only the status
-    // and the check-in are the person's, read together (one round).
-    const [status, routes, checkin] = await Promise.all([
+    // The routes to explore are everyone's (the visitors' cached list, issue 21 §3): only the status,
+    // the check-in and the rewards (the streak block, which read GET /v1/rewards from the browser
+    // until decision 072) are the person's, read together (one round).
+    const [status, routes, checkin, rewards] = await Promise.all([
       currentStatus(ctx),
       listRoutes(
         { ...ctx, user: null },
         routesQuery.parse({ per_page: String(PERFORMANCE_ROUTES), with_properties: 'images' }),
       ),
       checkinOfPage({ c, ctx }),
+      listRewards(ctx),
     ])
     if (status?.just_finished) throw ShowPage.plain('planFinished', 200, { noindex: true })
     return {
       status,
       checkin,
+      engagement: {
+        streak: rewards.streak,
+        unclaimed: rewards.rewards.flatMap((g) => g.rewards).filter((r) => r.is_acquired && !r.is_claimed).length,
+      },
       routes: routes.routes.map((r) => ({
         id: r.id,
         slug: r.slug,
