@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react'
 import type { MessageKey } from './i18n/index'
 import type { Boot } from './page-data'
-import { Role } from './enums'
+import { Role } from './role'
 
 /** Who may see a page. guest: visitors only (users go to /journey); user: login required. */
 export type Access = 'public' | 'guest' | 'user'

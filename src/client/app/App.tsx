@@ -3,7 +3,7 @@ import { createTranslator, type Messages } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
 import type { PageProps } from '#shared/pages'
 import { PageContext } from './context'
-import { BottomNav, Footer, Header } from './Frame'
+import { BottomNav, Header } from './Frame'
 import { makeHref } from './pages'
 import { Toasts } from './Toasts'
 import { untilTouched } from '#client/components/TouchPart.tsx'
@@ -34,6 +34,13 @@ const ConsentBanner = untilTouched(
     return !!c && (c.analytics || c.ads) && MARKETING_PAGES.has(page)
   },
 )
+
+/**
+ * The footer is a visitor's (a signed-in page has none): its code is not in the frame's chunk but
+ * its own, hydrated at the first touch like the banner (its one control, 'Cookie settings', is
+ * held until then; decision 071).
+ */
+const Footer = untilTouched(() => import('./Footer').then((m) => m.Footer))
 
 /** The shell every page renders in, the same on the server and in the browser. */
 export function App({ boot, messages, Page, onHydrated }: AppProps) {
