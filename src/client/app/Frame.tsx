@@ -1,12 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
-import {
-  SESSION_LOST,
-  markSessionExpired,
-  readLocal,
-  storeUser,
-  type StoredUser,
-} from '#client/stores/session.ts'
+import { SESSION_LOST, markSessionExpired, readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
 import { notify } from '#client/stores/toasts.ts'
 import { usePage } from './context'
