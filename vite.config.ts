@@ -8,7 +8,7 @@ import { leanPreload } from './scripts/vite-lean-preload'
 
 /** Modules App.tsx and every hydrated page need, gathered in one chunk (decision 069). */
 const FRAME_MODULES =
-  /src\/client\/(app\/(context|back)|components\/(TouchPart|forms|LineIcon))\.tsx?$|node_modules\/(@nanostores\/react|nanostores\/(deep-map|listen-keys))\//
+  /src\/client\/(app\/(context|back|logout)|components\/(TouchPart|forms|LineIcon))\.tsx?$|node_modules\/(@nanostores\/react|nanostores\/(deep-map|listen-keys))\//
 
 const BELL_MODULES =
   /src\/(client\/features\/notifications\/(NotificationsMenu\.tsx|realtime\.ts|grouping\.ts)|shared\/contract\/notifications\.wire\.ts)$/

@@ -1,7 +1,16 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { HEADER_HIDE_PX } from '#shared/limits'
-import { SESSION_LOST, markSessionExpired, readLocal, storeUser, type StoredUser } from '#client/stores/session.ts'
+import {
+  $user,
+  SESSION_LOST,
+  markSessionExpired,
+  readLocal,
+  storeUser,
+  type StoredUser,
+} from '#client/stores/session.ts'
+import { clearOnLogout, serverLogout } from './logout'
 import { HelpLink } from '#client/features/legal/HelpLink.tsx'
+import { endSessionLater } from '#client/pwa/register.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { usePage } from './context'
 import { backHref } from './back'
@@ -111,19 +120,25 @@ function useSession() {
       const here = window.location.pathname + window.location.search
       window.location.assign(href('login', { query: { redirect: here } }))
     }
-    // The flow's code comes with the press (./logout.ts: its own chunk, as the call's contract
-    // already was; decision 071); fetched or not, the press is answered.
     const logout = async () => {
       leaving = true
-      const out = await import('./logout').then(
-        (m) => m.signOut(locale),
-        () => false,
-      )
-      if (!out) {
+      // Signed out from here on: the notification socket, closed by the server as the session
+      // ends, must not ask for the unread list (a 401) while the call below is still answering.
+      const was = $user.get()
+      $user.set(null)
+      // Offline, the call cannot end the session: the service worker takes it over, ends it on
+      // this device now and on the server before anything else goes out (decision 039). Where
+      // no worker can, the person stays signed in and is told why.
+      // This device's reminders stop while the session can still say so (DELETE /v1/push/subscription).
+      if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+        await import('../pwa/push').then((m) => m.dropOnLogout()).catch(() => {})
+      if (!(await serverLogout()) && !(await endSessionLater(locale))) {
         leaving = false
+        $user.set(was)
         notify(t('accounts.errors.logout_offline'), 'danger')
         return
       }
+      await clearOnLogout()
       window.location.assign(href('home'))
     }
     const onClick = (e: MouseEvent) => {

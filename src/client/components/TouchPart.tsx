@@ -25,7 +25,7 @@ export function untilTouched<P extends object>(
   // mount effect, not when React reaches the boundary. React hydrates a suspended boundary in a
   // later pass, after the page's commit: waiting for it put the chunk a round trip later.
   let code: Promise<ComponentType<P>> | null = null
-  const fetchCode = () => (code ??= Promise.race([firstTouch(), forced]).then(load))
+  const fetchCode = () => (code ??= Promise.race([firstTouch(), forced]).then(() => whenLoaded(load)))
   const Lazy = lazy(async () => {
     const Part = typeof window === 'undefined' ? await load() : await fetchCode()
     return { default: (props: P & { onHydrated: () => void }) => <Hydrated Part={Part} {...props} /> }
@@ -45,7 +45,7 @@ export function untilTouched<P extends object>(
       // (the page's own effects run after this one), and React drops a click on a boundary it
       // cannot hydrate yet (the banner's 'reject' was lost so, decision 071).
       holdPresses()
-      void fetchCode().catch(() => {})
+      void fetchCode()
       return () => void WAITING.delete(w)
     }, [])
     const hydrated = () => {
@@ -62,6 +62,24 @@ export function untilTouched<P extends object>(
       </div>
     )
   }) as unknown as ComponentType<P>
+}
+
+/**
+ * The part's code, however long it takes. A chunk that cannot be fetched (the network went just
+ * after the touch, and no service worker keeps it) must not throw where React renders the part:
+ * with no boundary to catch it, React would drop the whole page for nothing (an empty screen, seen
+ * in e2e pwa-owner offline). The part keeps the server's HTML instead, and its code is asked for
+ * again when the browser is back online (Chrome keeps a failed module fetch for the page's life:
+ * there the part stays as drawn until the next page; a browser that fetches again gets it then).
+ */
+async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load()
+    } catch {
+      await new Promise((resolve) => addEventListener('online', resolve, { once: true }))
+    }
+  }
 }
 
 function Hydrated<P extends object>({
