@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { pageModules } from './scripts/vite-page-modules'
 import { localVars } from './scripts/local-vars'
 import { zodLean } from './scripts/vite-zod-lean'
+import { leanPreload } from './scripts/vite-lean-preload'
 
 /** Modules App.tsx and every hydrated page need, gathered in one chunk (decision 069). */
 const FRAME_MODULES =
@@ -16,6 +17,7 @@ export default defineConfig(({ command, isPreview }) => ({
   plugins: [
     pageModules(),
     zodLean(),
+    leanPreload(),
     react(),
     // wrangler.toml is production (and so is what `vite build` writes to dist/calma); the dev
     // server adds the local settings of config/local.vars (.dev.vars still overrides them).

@@ -2,8 +2,8 @@
 // is built for it): each main page's scripts before a person acts, gzip -9, against its budget
 // (scripts/lib/js-budget.mjs, the same pages and figures as `npm run bench`). The signed-in pages
 // still over it (OVER_BUDGET_KB) are held under what they loaded when the list was made, + 1 KB.
-import { PHONE, assert, eventually, newPage } from './lib.mjs'
-import { JS_BUDGET_KB, OVER_BUDGET_KB, measureJs, patientToken } from '../scripts/lib/js-budget.mjs'
+import { PHONE, assert, eventually, expectFailure, newPage, openSignedIn } from './lib.mjs'
+import { JS_BUDGET_KB, OVER_BUDGET_KB, PATIENT, measureJs, patientToken } from '../scripts/lib/js-budget.mjs'
 
 export default function ({ test, baseURL, browser }) {
   test(
@@ -53,5 +53,24 @@ export default function ({ test, baseURL, browser }) {
       message: 'the press made before React closed the banner once React was there',
     })
     assert.ok(await page.evaluate(() => !!localStorage.getItem('calma_consent')), 'the choice is kept')
+  })
+
+  test('a part hydrated at the first touch whose code cannot come leaves the page as the server drew it (signed in, es, phone)', async () => {
+    // The network went just after the touch (no service worker keeps the chunks): a part's code
+    // that fails to load threw where React rendered it, and React dropped the whole page (an
+    // empty screen; decision 071). The banner's and /journey's download button's code fail here.
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })
+    const parts = /\/assets\/(ConsentBanner|Downloads)-[^/]*\.js$/
+    expectFailure(page, (url) => parts.test(url))
+    await page.route(parts, (route) => route.abort('internetdisconnected'))
+    await openSignedIn(page, { ...PATIENT, to: '/journey' })
+    await page.waitForTimeout(1500) // a check that nothing happens: the parts' code failed meanwhile
+    assert.ok(await page.getByTestId('header').isVisible(), 'the header is still there')
+    assert.ok(await page.getByTestId('plan-title').isVisible(), "the page's content is still there")
+    assert.ok(await page.getByTestId('consent-banner').isVisible(), "the banner is still the server's")
+    // Its links still go where they say (plain HTML).
+    await page.getByTestId('consent-banner').locator('a').click()
+    await page.waitForURL((u) => u.pathname === '/cookies')
+    await page.close()
   })
 }

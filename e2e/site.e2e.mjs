@@ -110,6 +110,57 @@ export default function ({ test, browser }) {
     assert.deepEqual(seen, [])
   })
 
+  test("a press on the banner before React, whose code comes after React's, is kept: 'reject' (es, phone) and 'accept' (en, desktop)", async () => {
+    // The banner is a part hydrated at the first touch (decision 071): on a visitor's page the
+    // press wakes React, entry.tsx holds it and gives it again once the page has hydrated, and the
+    // banner's own code (slowed here) is still on the way then; the press must reach it.
+    for (const { viewport, locale, path, press, kept } of [
+      { viewport: PHONE, locale: 'es', path: '/', press: 'consent-reject', kept: { analytics: false, ads: false } },
+      {
+        viewport: DESKTOP,
+        locale: 'en',
+        path: '/en/blog',
+        press: 'consent-accept',
+        kept: { analytics: true, ads: true },
+      },
+    ]) {
+      const page = await newPage(browser, { viewport, locale, consent: 'ask' })
+      const seen = await watchVendors(page)
+      const slowed = []
+      const slow = (pattern, ms) =>
+        page.route(pattern, async (route) => {
+          slowed.push(new URL(route.request().url()).pathname)
+          await new Promise((r) => setTimeout(r, ms))
+          await route.continue()
+        })
+      await slow('**/assets/hydrate-*.js', 600)
+      await slow('**/assets/ConsentBanner-*.js', 2000)
+      const bannerCode = new Promise((resolve) => {
+        page.on('response', (r) => /\/ConsentBanner-[^/]*\.js$/.test(r.url()) && resolve(Date.now()))
+        setTimeout(() => resolve(null), 20_000)
+      })
+      await page.goto(path, { waitUntil: 'networkidle' })
+      assert.equal(await page.locator('html').getAttribute('data-hydrated'), null, `${path}: React is not there yet`)
+      await page.getByTestId(press).click()
+      await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 15_000 })
+      const hydratedAt = Date.now()
+      const codeAt = await bannerCode
+      assert.ok(codeAt && codeAt > hydratedAt, `${path}: the banner's code came after React's (${slowed.join(', ')})`)
+      await eventually(async () => (await page.getByTestId('consent-banner').count()) === 0, {
+        timeout: 8000,
+        message: `${path}: the press made before React closed the banner once its code was there`,
+      })
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('calma_consent') ?? 'null'))
+      assert.deepEqual({ analytics: stored?.analytics, ads: stored?.ads }, kept, `${path}: the choice is kept`)
+      await page.reload()
+      await waitForHydration(page)
+      await page.waitForTimeout(500) // a check that nothing happens: the banner does not come back
+      assert.equal(await page.getByTestId('consent-banner').count(), 0, `${path}: the choice is remembered`)
+      assert.deepEqual(seen, [], `${path}: no vendor off a marketing page or after 'reject'`)
+      await page.close()
+    }
+  })
+
   test('the banner is a small bar on a phone, never on /help or offline, and leaves room below the page (es phone, en desktop)', async () => {
     // Issue 34 "Care": it took about 40% of a phone on every page, the crisis page included.
     const phone = await newPage(browser, { viewport: PHONE, locale: 'es', consent: 'ask' })

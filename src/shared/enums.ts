@@ -33,8 +33,9 @@ export const PLAN_LOCK_CODES = [
   'need_finished_appointment',
 ] as const
 export type PlanLockCode = (typeof PLAN_LOCK_CODES)[number]
-/** These lock codes show the appointment alert; the others show the lock message (SPEC §4). */
-export const APPOINTMENT_ALERT_LOCK_CODES = ['need_appointment', 'need_finished_appointment'] as const
+// These lock codes show the appointment alert; the others show the lock message (SPEC §4). Their
+// own module (plan-locks.ts): /journey reads them without the rest of this file (decision 071).
+export { APPOINTMENT_ALERT_LOCK_CODES } from './plan-locks'
 
 /** A unit is an audio or a video (SPEC §1). */
 export const UNIT_KINDS = ['audio', 'video'] as const

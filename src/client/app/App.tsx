@@ -3,10 +3,13 @@ import { createTranslator, type Messages } from '#shared/i18n/index'
 import type { Boot } from '#shared/page-data'
 import type { PageProps } from '#shared/pages'
 import { PageContext } from './context'
-import { BottomNav, Footer, Header } from './Frame'
+import { BottomNav, Header } from './Frame'
 import { makeHref } from './pages'
 import { Toasts } from './Toasts'
-import { ConsentBanner } from '#client/features/site/consent/ConsentBanner.tsx'
+import { untilTouched } from '#client/components/TouchPart.tsx'
+import { MARKETING_PAGES, readConsent } from '#client/features/site/consent/consent.ts'
+// With the page, not the banner's chunk: the server's banner is painted styled before its code comes.
+import '#client/features/site/consent/consent.css'
 import { reportMissingLater } from '#client/features/site/usePageEvents.ts'
 
 export interface AppProps {
@@ -17,6 +20,27 @@ export interface AppProps {
   /** Called once the page has hydrated (the browser's entry marks the page and starts the service worker). */
   onHydrated?: () => void
 }
+
+/**
+ * The cookie banner is painted by the server and hydrated at the first touch (decisions 069, 071),
+ * or at once on a marketing page whose kept choice lets a vendor run (the vendors load from its
+ * effect). A press on it before its code is there is held by TouchPart and given again once it has
+ * hydrated, a visitor's press before React included (e2e site: "a press on the banner before React").
+ */
+const ConsentBanner = untilTouched(
+  () => import('#client/features/site/consent/ConsentBanner.tsx').then((m) => m.ConsentBanner),
+  ({ page }: { page: string }) => {
+    const c = readConsent()
+    return !!c && (c.analytics || c.ads) && MARKETING_PAGES.has(page)
+  },
+)
+
+/**
+ * The footer is a visitor's (a signed-in page has none): its code is not in the frame's chunk but
+ * its own, hydrated at the first touch like the banner (its one control, 'Cookie settings', is
+ * held until then; decision 071).
+ */
+const Footer = untilTouched(() => import('./Footer').then((m) => m.Footer))
 
 /** The shell every page renders in, the same on the server and in the browser. */
 export function App({ boot, messages, Page, onHydrated }: AppProps) {
@@ -44,7 +68,7 @@ export function App({ boot, messages, Page, onHydrated }: AppProps) {
       {!boot.bare && loggedIn && <BottomNav />}
       {!boot.bare && !loggedIn && <Footer />}
       <Toasts />
-      <ConsentBanner />
+      <ConsentBanner page={boot.page} />
     </PageContext.Provider>
   )
 }

@@ -21,9 +21,13 @@ export function untilTouched<P extends object>(
 ): ComponentType<P> {
   let force = () => {}
   const forced = new Promise<void>((resolve) => (force = resolve))
+  // The part's code, asked for once: at the first touch (or when needed at once), from the part's
+  // mount effect, not when React reaches the boundary. React hydrates a suspended boundary in a
+  // later pass, after the page's commit: waiting for it put the chunk a round trip later.
+  let code: Promise<ComponentType<P>> | null = null
+  const fetchCode = () => (code ??= Promise.race([firstTouch(), forced]).then(() => whenLoaded(load)))
   const Lazy = lazy(async () => {
-    if (typeof window !== 'undefined') await Promise.race([firstTouch(), forced])
-    const Part = await load()
+    const Part = typeof window === 'undefined' ? await load() : await fetchCode()
     return { default: (props: P & { onHydrated: () => void }) => <Hydrated Part={Part} {...props} /> }
   })
   return memo(function TouchPart(props: P) {
@@ -36,6 +40,12 @@ export function untilTouched<P extends object>(
       const w: Waiting = { el, held: [] }
       waiting.current = w
       WAITING.add(w)
+      // Presses on the part are held from now on, not from when React reaches its boundary (after
+      // the page's commit): entry.tsx gives a visitor's early press again right after that commit
+      // (the page's own effects run after this one), and React drops a click on a boundary it
+      // cannot hydrate yet (the banner's 'reject' was lost so, decision 071).
+      holdPresses()
+      void fetchCode()
       return () => void WAITING.delete(w)
     }, [])
     const hydrated = () => {
@@ -52,6 +62,24 @@ export function untilTouched<P extends object>(
       </div>
     )
   }) as unknown as ComponentType<P>
+}
+
+/**
+ * The part's code, however long it takes. A chunk that cannot be fetched (the network went just
+ * after the touch, and no service worker keeps it) must not throw where React renders the part:
+ * with no boundary to catch it, React would drop the whole page for nothing (an empty screen, seen
+ * in e2e pwa-owner offline). The part keeps the server's HTML instead, and its code is asked for
+ * again when the browser is back online (Chrome keeps a failed module fetch for the page's life:
+ * there the part stays as drawn until the next page; a browser that fetches again gets it then).
+ */
+async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load()
+    } catch {
+      await new Promise((resolve) => addEventListener('online', resolve, { once: true }))
+    }
+  }
 }
 
 function Hydrated<P extends object>({
@@ -73,13 +101,19 @@ const CONTROLS = 'button, input, label, select, summary, [role=button], a[data-a
 
 /** The first signs of a person acting (entry.tsx's, and the page's loader notes one made before). */
 const WAKE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const
+let holding = false
+/** A press on a part still waiting (its code on the way after the touch): held until it has hydrated. */
+function holdPresses() {
+  if (holding) return
+  holding = true
+  addEventListener('click', hold, true)
+  addEventListener('submit', hold, true)
+}
+
 let touched: Promise<void> | null = null
 function firstTouch(): Promise<void> {
   return (touched ??= new Promise<void>((resolve) => {
-    // A press on a part still waiting (its code still on the way after the touch): held until
-    // that part has hydrated.
-    addEventListener('click', hold, true)
-    addEventListener('submit', hold, true)
+    holdPresses()
     if ((window as { __calmaTouched?: boolean }).__calmaTouched) return resolve()
     const opts = { capture: true, passive: true }
     const go = () => {

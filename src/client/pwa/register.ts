@@ -114,9 +114,9 @@ export function forgetOfflinePages(): Promise<void> {
     typeof caches === 'undefined'
       ? Promise.resolve()
       : caches.keys().then((names) => Promise.all(names.filter((n) => personal.test(n)).map((n) => caches.delete(n))))
-  // The record of the downloads (./downloads.ts).
+  // The record of the downloads (./downloads-kept.ts).
   const records =
-    typeof indexedDB === 'undefined' ? Promise.resolve() : import('./downloads').then((m) => m.forgetDownloads())
+    typeof indexedDB === 'undefined' ? Promise.resolve() : import('./downloads-kept').then((m) => m.forgetDownloads())
   return Promise.all([saves, kept, records]).then(
     () => undefined,
     () => undefined,

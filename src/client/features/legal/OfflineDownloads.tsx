@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { usePage } from '#client/app/context.tsx'
-import type { Download } from '#client/pwa/downloads.ts'
+import type { Download } from '#client/pwa/downloads-kept.ts'
 
 /**
  * On the offline page (issue 34 §2): the routes this session downloaded on this device, each a
@@ -13,7 +13,7 @@ export function OfflineDownloads() {
   const [list, setList] = useState<Download[]>([])
   useEffect(() => {
     if (typeof indexedDB === 'undefined') return
-    void import('#client/pwa/downloads.ts').then((m) => m.listSessionDownloads()).then(setList)
+    void import('#client/pwa/downloads-kept.ts').then((m) => m.listSessionDownloads()).then(setList)
   }, [])
   const routes = [...new Map(list.map((d) => [d.page ?? href('route', { slug: d.route_slug }), d])).entries()]
   if (!routes.length) return null

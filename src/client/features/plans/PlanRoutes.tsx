@@ -1,5 +1,5 @@
 import type { PlanItemDto } from '#shared/contract/plans'
-import { APPOINTMENT_ALERT_LOCK_CODES } from '#shared/enums'
+import { APPOINTMENT_ALERT_LOCK_CODES } from '#shared/plan-locks'
 import { usePage } from '#client/app/context.tsx'
 import { CheckIcon, LockIcon, PlayIcon } from './icons'
 import { truncate } from '#client/features/content/RouteCard.tsx'

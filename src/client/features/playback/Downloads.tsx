@@ -34,6 +34,8 @@ export function useDownloads(user: number | null): Downloads {
   useEffect(() => {
     if (user === null || typeof indexedDB === 'undefined') return
     let live = true
+    // Offline before the code came (the part wakes at the first touch, maybe just before the
+    // network went): nothing to list, and no error for the page.
     void lib()
       .then((m) => m.listDownloads(user))
       .then((list) => {
@@ -41,6 +43,7 @@ export function useDownloads(user: number | null): Downloads {
         setIds(new Set(list.map((d) => d.unit.id)))
         setReady(true)
       })
+      .catch(() => {})
     return () => {
       live = false
     }
@@ -109,7 +112,9 @@ export function DownloadBar({
   const { t, locale } = usePage()
   const [size, setSize] = useState<((b: number, l: string) => string) | null>(null)
   useEffect(() => {
-    void lib().then((m) => setSize(() => m.formatSize))
+    void lib()
+      .then((m) => setSize(() => m.formatSize))
+      .catch(() => {})
   }, [])
   if (!units.length || typeof window === 'undefined') return null
   const scope: Scope = unit ? units[0]!.id : 'route'

@@ -1,7 +1,13 @@
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { usePage } from '#client/app/context.tsx'
 import { forgetWholeRoute } from '#client/pwa/whole-route.ts'
-import { forgetDownloads, formatSize, listDownloads, removeDownload, type Download } from '#client/pwa/downloads.ts'
+import {
+  forgetDownloads,
+  formatSize,
+  listDownloads,
+  removeDownload,
+  type Download,
+} from '#client/pwa/downloads-kept.ts'
 
 // The player only where the list plays (the Downloads screen), in its own chunk.
 const Player = lazy(() => import('#client/features/playback/Player.tsx').then((m) => ({ default: m.Player })))
