@@ -158,7 +158,10 @@ function keepOpen(path: string, onMessage: (data: unknown) => void, onOpen: () =
   const connect = () => {
     if (stopped || !$user.get()) return
     // The network may have gone while the session settled (a slow phone): wait for it again.
-    if (isOffline()) return void window.addEventListener('online', open, { once: true })
+    if (isOffline()) {
+      window.addEventListener('online', open, { once: true })
+      return
+    }
     const url = new URL(path, window.location.href)
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(url)
