@@ -51,7 +51,12 @@ export default function ProfilePersonal({
     const typed = fieldsOf(f)
     setName(typed.name)
     onCountry(typed.country_code)
-    onPhone(typed.phone)
+    // SPEC §5 for a country chosen before the code came: an empty phone (or one holding only the
+    // old country's code) gets the new country's dialling code, as CountryPhone does on a change.
+    const dial = (code: string) => data.countries.find((c) => c.country_code === code)?.phone_code
+    const next = typed.country_code !== (user.country_code ?? '') ? dial(typed.country_code) : undefined
+    const p = typed.phone.trim()
+    onPhone(next && (!p || p === dial(user.country_code ?? '')) ? `${next} ` : typed.phone)
     if (typed.language === 'es' || typed.language === 'en') setLanguage(typed.language)
     setPassword(typed.password)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the part hydrates
