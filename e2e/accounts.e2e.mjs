@@ -4,7 +4,18 @@
  * through the local outbox, language change, account deletion; screenshots of every account
  * page in Spanish and English, on a phone and a desktop.
  */
-import { DESKTOP, PHONE, assert, eventually, expectFailure, newPage, screenshot, waitForHydration } from './lib.mjs'
+import {
+  DESKTOP,
+  PHONE,
+  addSession,
+  assert,
+  eventually,
+  expectFailure,
+  newPage,
+  screenshot,
+  signUpPerson,
+  waitForHydration,
+} from './lib.mjs'
 
 const PASSWORD = 'Calma-e2e-Sereno-1'
 let seq = 0
@@ -103,7 +114,8 @@ export default function ({ test, browser, api }) {
       const phone = page.locator('input[name=phone]')
       assert.equal(await phone.inputValue(), '')
       await page.getByTestId('country-select').selectOption('ES')
-      assert.equal((await phone.inputValue()).trim(), '+34')
+      // The form's code comes at the first touch (decision 076): the code fills in once it is there.
+      await eventually(async () => (await phone.inputValue()).trim() === '+34', { timeout: 10_000 })
       await phone.fill('+34 612 345 678')
       await page.getByTestId('profile-save').click()
       await page.getByTestId('toast').filter({ hasText: 'Tu perfil se ha actualizado.' }).waitFor()
@@ -210,9 +222,10 @@ export default function ({ test, browser, api }) {
     await page.goto('/profile')
     await waitForHydration(page)
     await page.getByTestId('language-select').selectOption('en')
-    assert.ok(
-      await page.getByTestId('language-warning').evaluate((el) => el.classList.contains('field-warning')),
-      'the warning stands out',
+    // The form's code comes at the first touch (decision 076): a choice made before it is adopted then.
+    await eventually(
+      () => page.getByTestId('language-warning').evaluate((el) => el.classList.contains('field-warning')),
+      { timeout: 10_000, message: 'the warning stands out' },
     )
     await page.getByTestId('profile-save').click()
     await page.waitForURL((u) => u.pathname === '/en/profile', { timeout: 10_000 })
@@ -353,4 +366,38 @@ export default function ({ test, browser, api }) {
     },
     { timeout: 120_000 },
   )
+
+  test('a name and phone typed on /profile before the form’s code came are the ones saved (es, phone)', async () => {
+    // Decision 076: the personal form is painted by the server and its code comes at the first
+    // touch; what a person typed before it came must be what the save sends (not the server's).
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    const email = uniqueEmail('antes')
+    await signUpPerson(api, { email, password: PASSWORD, name: 'Nombre Viejo', locale: 'es' })
+    await addSession(page.context(), { email, password: PASSWORD })
+    // Hold the profile's code (the page's chunk, or the form's own) until the person has typed.
+    let release = () => {}
+    const released = new Promise((resolve) => (release = resolve))
+    await page.route(/\/assets\/Profile[^/]*\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto('/profile', { waitUntil: 'commit' })
+    const name = page.locator('input[name=name]')
+    await name.waitFor()
+    await name.fill('Nombre Nuevo')
+    await page.getByTestId('country-select').selectOption('ES')
+    await page.locator('input[name=phone]').fill('+34 612 345 678')
+    release()
+    const save = page.getByTestId('profile-save')
+    await eventually(() => save.isEnabled(), { timeout: 15_000, message: 'the save button comes with the code' })
+    assert.equal(await name.inputValue(), 'Nombre Nuevo', 'the typed name stays in the field')
+    await save.click()
+    await page.getByTestId('toast').filter({ hasText: 'Tu perfil se ha actualizado.' }).waitFor()
+    await page.unroute(/\/assets\/Profile[^/]*\.js$/)
+    await page.reload()
+    await waitForHydration(page)
+    assert.equal(await name.inputValue(), 'Nombre Nuevo')
+    assert.equal(await page.locator('input[name=phone]').inputValue(), '+34612345678')
+    assert.equal(await page.getByTestId('country-select').inputValue(), 'ES')
+  })
 }

@@ -1,20 +1,13 @@
 import { lazy, Suspense, useState } from 'react'
 import type { ProfilePageData } from '#shared/contract/users'
 import { formatDate } from '#client/components/dates.ts'
-import { localizePath, type Locale } from '#shared/i18n/index'
-import { call, contract } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
-import { BusyButton, CurrentPasswordField, FormAlert, NameField, NewPasswordField } from '#client/components/Field.tsx'
-import { CountryPhone, usePhone } from './CountryPhone'
 import { untilTouched } from '#client/components/TouchPart.tsx'
-import { useForm, useHydrated } from '#client/components/forms.tsx'
-import { storeUser } from '#client/stores/session.ts'
+import { useHydrated } from '#client/components/forms.tsx'
 import '#client/components/forms.css'
 import { Role } from '#shared/role'
 import { formatDollars } from '#shared/money'
 import { isStaff } from '#shared/pages'
-
-const { updateProfile } = contract(() => import('#shared/contract/users.phone'))
 
 // The parts below that the server paints (privacy, notification settings, ranking): one chunk.
 const later = () => import('./ProfileParts')
@@ -37,6 +30,9 @@ const ProfilePrivacy = untilTouched(() => later().then((m) => m.ProfilePrivacy))
 // page: a time typed before the part's code came was lost (see NotificationSettings).
 const NotificationSettings = untilTouched(() => later().then((m) => m.NotificationSettings))
 const RankingSettings = untilTouched(() => later().then((m) => m.RankingSettings))
+// The personal form (name, phone, language, password): painted by the server, its code at the first
+// touch (decision 076); its save reads the form itself, so what was typed before the code came is sent.
+const ProfilePersonal = untilTouched(() => import('./ProfilePersonal').then((m) => m.default))
 
 type Data = NonNullable<ProfilePageData>
 
@@ -61,48 +57,6 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
   const { t, href, locale } = usePage()
   const hydrated = useHydrated()
   const [user, setUser] = useState(data.user)
-  const [name, setName] = useState(user.name ?? '')
-  const phoneState = usePhone(user.country_code ?? '', user.phone ?? '')
-  const { country, phone } = phoneState
-  const [language, setLanguage] = useState<Locale>(user.language)
-  const [password, setPassword] = useState('')
-  const [current, setCurrent] = useState('')
-  const form = useForm()
-  const { busy, errors, alert } = form
-  const needsCurrent = user.has_password && !data.recovery
-  const dialCode = data.countries.find((c) => c.country_code === country)?.phone_code
-
-  async function save() {
-    form.setAlert(null)
-    const p = phone.trim()
-    const phoneToSend = p && p !== dialCode ? p : ''
-    // The same schema as the server's: a wrong phone is refused here, in the same words.
-    const res = await form.send(
-      () =>
-        call(updateProfile, {
-          input: {
-            name: name.trim(),
-            country_code: country,
-            phone: phoneToSend,
-            language,
-            password,
-            ...(password && needsCurrent ? { current_password: current } : {}),
-          },
-          // A new password ends this session and answers with a new one (api.ts exchange).
-          replacesSession: !!password,
-        }),
-      { alert: 'fields' },
-    )
-    if (!res) return
-    setPassword('')
-    setCurrent('')
-    setUser(res.user)
-    storeUser(res.user)
-    if (language !== data.user.language && language !== boot.locale) {
-      // SPEC §4: reload at the matching path, adding or removing /en.
-      window.location.assign(localizePath(boot.path, language) + boot.search)
-    }
-  }
 
   return (
     <div className="profile">
@@ -139,52 +93,7 @@ function ProfileForms({ data, boot }: { data: Data; boot: PageProps<ProfilePageD
             {t('accounts.profile.password_recovery_note')}
           </p>
         )}
-        <form className="auth-form" onSubmit={form.onSubmit(save)} noValidate data-testid="profile-form">
-          <FormAlert message={alert} />
-          <NameField value={name} onValue={setName} error={errors.name} />
-          <CountryPhone countries={data.countries} {...phoneState} form={form} />
-          <div className="field">
-            <label htmlFor="profile-language">{t('accounts.form.language')}</label>
-            <select
-              id="profile-language"
-              name="language"
-              value={language}
-              onChange={(e) => setLanguage(e.target.value as Locale)}
-              data-testid="language-select"
-            >
-              <option value="es">Español</option>
-              <option value="en">English</option>
-            </select>
-            <p
-              className={`field-hint${language !== data.user.language ? ' field-warning' : ''}`}
-              data-testid="language-warning"
-            >
-              {t('accounts.profile.language_warning')}
-            </p>
-          </div>
-          <fieldset className="profile-password">
-            <legend>{t('accounts.profile.password_section')}</legend>
-            <NewPasswordField
-              label={t('accounts.form.new_password')}
-              value={password}
-              onValue={setPassword}
-              error={errors.password}
-              hint={t('accounts.form.password_hint')}
-            />
-            {needsCurrent && password && (
-              <CurrentPasswordField
-                label={t('accounts.form.current_password')}
-                name="current_password"
-                value={current}
-                onValue={setCurrent}
-                error={errors.current_password}
-              />
-            )}
-          </fieldset>
-          <BusyButton busy={busy} sending={t('accounts.form.sending')} testId="profile-save">
-            {t('accounts.profile.save')}
-          </BusyButton>
-        </form>
+        <ProfilePersonal data={data} boot={boot} user={user} onSaved={setUser} />
       </section>
 
       {hydrated && boot.user?.role === Role.psychologist && (
