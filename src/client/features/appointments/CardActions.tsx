@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState, type ComponentType } from 'react'
 import type { AppointmentDto } from '#shared/contract/appointments'
 import { usePage } from '#client/app/context.tsx'
 import { inMoveWindow, isLive, movable, movesNote } from './format'
-import { Loading } from './Status'
+import { Loading, Problem } from './Status'
 import { AppointmentStatus } from '#shared/appointment-enums'
 
 /**
@@ -18,11 +18,31 @@ const PANEL_CODE = {
   close: () => import('./HostForms'),
   recommend: () => import('./RecommendForm'),
 } as const
-const CancelForm = lazy(() => PANEL_CODE.cancel().then((m) => ({ default: m.CancelForm })))
-const MoveForm = lazy(() => PANEL_CODE.move().then((m) => ({ default: m.MoveForm })))
-const MeetingForm = lazy(() => PANEL_CODE.meeting().then((m) => ({ default: m.MeetingForm })))
-const CloseForm = lazy(() => PANEL_CODE.close().then((m) => ({ default: m.CloseForm })))
-const RecommendForm = lazy(() => PANEL_CODE.recommend().then((m) => ({ default: m.RecommendForm })))
+/**
+ * A panel's code as a `lazy` that never throws: when the fetch fails (a flaky network, or a deploy
+ * since the page loaded, whose hashed chunks are gone) the panel says so with "Try again", which
+ * asks again. A failed `lazy` with no boundary blanked the whole page (found from outside).
+ */
+function panelPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const tries: ComponentType<P & { retry: () => void }>[] = []
+  const attempt = (n: number) =>
+    (tries[n] ??= lazy(() =>
+      load().then(
+        (Part) => ({ default: ({ retry: _, ...p }: P & { retry: () => void }) => <Part {...(p as P)} /> }),
+        () => ({ default: ({ retry }: { retry: () => void }) => <Problem onRetry={retry} /> }),
+      ),
+    ))
+  return function PanelPart(props: P) {
+    const [n, setN] = useState(0)
+    const Part = attempt(n)
+    return <Part {...props} retry={() => setN(n + 1)} />
+  }
+}
+const CancelForm = panelPart(() => PANEL_CODE.cancel().then((m) => m.CancelForm))
+const MoveForm = panelPart(() => PANEL_CODE.move().then((m) => m.MoveForm))
+const MeetingForm = panelPart(() => PANEL_CODE.meeting().then((m) => m.MeetingForm))
+const CloseForm = panelPart(() => PANEL_CODE.close().then((m) => m.CloseForm))
+const RecommendForm = panelPart(() => PANEL_CODE.recommend().then((m) => m.RecommendForm))
 const warm = (to: Exclude<Panel, null>) => () => void PANEL_CODE[to]().catch(() => {})
 
 export type CardChange =
