@@ -1,12 +1,11 @@
 /**
- * NOT in the suite (fails on main; rename to attack-touch-parts.e2e.mjs once fixed).
  * From outside, against decisions 069/072 (first-touch parts, TouchPart.tsx `untilTouched`): when
  * a part's chunk cannot be fetched at the first touch (a flaky network, or a deploy since the page
  * loaded), the whole page goes blank: the `lazy` rejects and nothing catches it. On /profile a
  * focus in the quiet hours' time field (the touch) fetches ProfileParts; aborted, #root is emptied
  * and the form the person was typing in is gone. Expected: the server's HTML stays (or the part
  * says it could not load, with a way to try again), the rest of the page untouched.
- * Run: cp it to e2e/attack-touch-parts.e2e.mjs, then E2E_JOBS=1 node e2e/run.mjs attack-touch-parts
+ * Failed on the attack's base; held since decision 071 (TouchPart keeps the server's HTML).
  */
 import { assert, newPage, openSignedIn, PHONE } from './lib.mjs'
 
