@@ -11,7 +11,7 @@
 import { b64u, FakePushService, importEcdhPrivate } from '../test/push/fake-push-service.ts'
 
 let ready = null
-let seen = new Set()
+const seen = new Set()
 let counted = 0
 
 function fakeOf(env) {
