@@ -66,11 +66,26 @@ const redirects = JSON.parse(process.env.CALMA_REDIRECTS || '{}')
  * outgoing fetch (each push, each mail call) crossed workerd → Node → the fake and back, and at
  * 5,000 pushes that hop was most of the server's CPU (issue 43 §4, docs/decisions/070).
  */
-const outboundWorker = {
-  name: 'calma-outbound',
-  modules: true,
-  compatibilityDate: '2025-01-01',
-  script: `const redirects = ${JSON.stringify(redirects)}
+const ownOutbound = process.env.CALMA_OUTBOUND_WORKER
+const outboundWorker = ownOutbound
+  ? /**
+     * CALMA_OUTBOUND_WORKER (an ES module's path), its vars in CALMA_OUTBOUND_VARS (JSON): the
+     * outbound service is that Worker (the scale bench's push service itself, so a push crosses
+     * no more Workers and no socket: bench/push-service.worker.mjs, decision 074). Requests to the
+     * hosts of CALMA_OUTBOUND_ROUTES (JSON list) reach it from outside too (the bench reads its counts).
+     */
+    {
+      name: 'calma-outbound',
+      modules: [{ type: 'ESModule', path: path.resolve(ownOutbound) }],
+      compatibilityDate: '2025-01-01',
+      bindings: JSON.parse(process.env.CALMA_OUTBOUND_VARS || '{}'),
+      routes: JSON.parse(process.env.CALMA_OUTBOUND_ROUTES || '[]'),
+    }
+  : {
+      name: 'calma-outbound',
+      modules: true,
+      compatibilityDate: '2025-01-01',
+      script: `const redirects = ${JSON.stringify(redirects)}
 export default {
   async fetch(request) {
     const url = new URL(request.url)
@@ -79,7 +94,7 @@ export default {
     return fetch(new Request(new URL(url.pathname + url.search, to), request))
   },
 }`,
-}
+    }
 
 const mf = new Miniflare(
   convertV4MiniflareOptions({
@@ -97,9 +112,9 @@ const mf = new Miniflare(
         modules: [main, ...chunks.map((f) => path.join(dist, f))].map((p) => ({ type: 'ESModule', path: p })),
         modulesRoot: dist,
         bindings: { ...workerOptions.bindings, ...vars },
-        ...(Object.keys(redirects).length ? { outboundService: outboundWorker.name } : {}),
+        ...(ownOutbound || Object.keys(redirects).length ? { outboundService: outboundWorker.name } : {}),
       },
-      ...(Object.keys(redirects).length ? [outboundWorker] : []),
+      ...(ownOutbound || Object.keys(redirects).length ? [outboundWorker] : []),
     ],
   }),
 )

@@ -183,6 +183,7 @@ function killGroup(pid, signal) {
  * @param {number} [o.timeoutMs] startup timeout
  * @param {boolean} [o.direct] workerd through Miniflare, without wrangler dev (scripts/lib/direct-server.mjs)
  * @param {string} [o.dist] direct only: the build to serve when not ROOT/dist (an e2e lane's own copy)
+ * @param {{ path: string, vars?: object, routes?: string[] }} [o.outboundWorker] direct only: the Worker every outgoing fetch goes to
  * @returns {Promise<{ url: string, port: number, child: import('node:child_process').ChildProcess,
  *   output: () => string, exited: Promise<number|null>, stop: () => Promise<void> }>}
  */
@@ -214,6 +215,7 @@ async function startOnce({
   vars = {},
   direct = false,
   redirects = null,
+  outboundWorker = null,
   dist = null,
 }) {
   const [freeMain, inspectorPort] = await freePorts(2)
@@ -253,6 +255,14 @@ async function startOnce({
       ...(stdio === 'pipe' ? { FORCE_COLOR: '0' } : {}),
       // direct only: outgoing fetches to these hosts go to local fakes (scripts/lib/direct-server.mjs).
       ...(direct && redirects ? { CALMA_REDIRECTS: JSON.stringify(redirects) } : {}),
+      // direct only: the outbound service is this Worker ({ path, vars, routes }; the scale bench's push service).
+      ...(direct && outboundWorker
+        ? {
+            CALMA_OUTBOUND_WORKER: outboundWorker.path,
+            CALMA_OUTBOUND_VARS: JSON.stringify(outboundWorker.vars ?? {}),
+            CALMA_OUTBOUND_ROUTES: JSON.stringify(outboundWorker.routes ?? []),
+          }
+        : {}),
       // direct only: the build to serve, when not ROOT/dist (an e2e lane's own copy).
       ...(direct && dist ? { CALMA_DIST: dist } : {}),
     }),

@@ -191,9 +191,15 @@ export class FakePushService {
     return sub
   }
 
-  /** The same browser keys under another endpoint (bench:scale's 100,000 devices share one pair). */
-  alias(endpoint: string, sub: BrowserSubscription) {
-    this.subs.set(endpoint, { ...sub, endpoint })
+  /** Endpoints that start with a prefix, and the browser keys they share (bench:scale's devices). */
+  private readonly prefixes: [string, BrowserSubscription][] = []
+
+  /**
+   * Every endpoint under `prefix` with the same browser keys (bench:scale's 100,000 devices share
+   * one pair), without a map of them all.
+   */
+  aliasPrefix(prefix: string, sub: BrowserSubscription) {
+    this.prefixes.push([prefix, sub])
   }
 
   /** From now on, `endpoint` is answered `status` (e.g. 410: the person unsubscribed in the browser). */
@@ -213,7 +219,7 @@ export class FakePushService {
   async fetch(request: Request): Promise<Response> {
     const endpoint = request.url
     if (request.method !== 'POST') return this.refuse(endpoint, 405, 'POST only')
-    const sub = this.subs.get(endpoint)
+    const sub = this.subs.get(endpoint) ?? this.prefixes.find(([p]) => endpoint.startsWith(p))?.[1]
     const asked = this.answers.get(endpoint)
     if (!sub || asked === 404 || asked === 410) return this.refuse(endpoint, asked ?? 404, 'no such subscription')
     const problem = await vapidProblem(request.headers.get('authorization'), endpoint)

@@ -21,8 +21,36 @@ export const PUSH_DELIVERIES_PER_MESSAGE = 100
 export const PUSHES_PER_RUN = 20_000
 /** A delivery handed to the queue is not handed again for this long (its message may still be waiting). */
 export const LEASE_MS = 10 * 60 * 1000
-/** Sends at once from one message (Workers open 6 connections at a time). */
-const CONCURRENCY = 6
+/**
+ * Connections open at once from one invocation of the consumer: a Worker opens 6 at a time (more
+ * fetches wait for one to close, their timeout running meanwhile), shared by the messages of a
+ * batch, which go side by side (issue 43 §4, docs/decisions/074).
+ */
+export const CONNECTIONS = 6
+/**
+ * Pushes of one message being built or sent at once: more than the connections, so the next
+ * request is encrypted while the others are on the wire, and a message's D1 rounds overlap the
+ * sends of the others.
+ */
+const IN_FLIGHT = 12
+
+/** At most `n` holders at once: the invocation's connections. */
+export function connectionSlots(n = CONNECTIONS) {
+  let free = n
+  const waiting: (() => void)[] = []
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else free++
+    }
+  }
+}
+export type ConnectionSlots = ReturnType<typeof connectionSlots>
 /** A person's quiet hours in minutes of the day on a device's clock; over midnight when from > until. */
 export interface QuietWindow {
   from: number
@@ -136,12 +164,12 @@ function noticeFor(d: Pending, device: DeviceRow): PushNotice {
   }
 }
 
-/** Run `work` over `items`, CONCURRENCY at a time. */
+/** Run `work` over `items`, IN_FLIGHT at a time. */
 async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const out = Array.from<R>({ length: items.length })
   let next = 0
   await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+    Array.from({ length: Math.min(IN_FLIGHT, items.length) }, async () => {
       while (next < items.length) {
         const i = next++
         out[i] = await work(items[i]!)
@@ -158,7 +186,12 @@ async function pooled<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<
  * reads it) and sent to each device that may take it now. The push service's answers are
  * written back in one batch: 404/410 drop the device, others count a failure.
  */
-export async function deliverPushes(env: Env, deliveryIds: number[], now = Date.now()) {
+export async function deliverPushes(
+  env: Env,
+  deliveryIds: number[],
+  now = Date.now(),
+  connections: ConnectionSlots = connectionSlots(),
+) {
   const db = getDb(env.DB)
   // A fault of our own keys sends nothing and touches no device (./vapid.ts): the deliveries
   // stay pending and the minute cron leases them again once LEASE_MS has passed.
@@ -190,7 +223,7 @@ export async function deliverPushes(env: Env, deliveryIds: number[], now = Date.
       .filter((d) => !quietNow(d, p, now))
       .map((device) => ({ device, notice: noticeFor(p, device) })),
   )
-  const outcomes = await pooled(sends, (s) => sendPush(env, s.device, s.notice))
+  const outcomes = await pooled(sends, (s) => sendPush(env, s.device, s.notice, connections))
   const of = (kind: Outcome['kind']) => sends.filter((_, i) => outcomes[i]!.kind === kind).map((s) => s.device.id)
   await recordOutcomes(db, of('gone'), of('failed'), of('ok'), now)
   return { sent: of('ok').length, waiting: waits.length }

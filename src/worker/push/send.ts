@@ -32,7 +32,12 @@ export function vapidOf(env: Env) {
 export const PUSH_TTL_SEC = 24 * 60 * 60
 
 /** One device, one notice. Never throws for the service's answer; a network failure counts as failed (status 0). */
-export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice): Promise<Outcome> {
+export async function sendPush(
+  env: Env,
+  device: DeviceRow,
+  notice: PushNotice,
+  connection: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+): Promise<Outcome> {
   const vapid = vapidOf(env)
   if (!vapid) return { kind: 'failed', status: 0, retryAfter: null }
   let req: Awaited<ReturnType<typeof pushRequest>>
@@ -46,23 +51,29 @@ export async function sendPush(env: Env, device: DeviceRow, notice: PushNotice):
     console.warn(`push to device ${device.id}: could not build it: ${err instanceof Error ? err.message : String(err)}`)
     return { kind: 'failed', status: 0, retryAfter: null }
   }
-  let res: Response
-  try {
-    // A push service that never answers must not hold the message's other devices (found from outside).
-    res = await fetch(device.endpoint, {
-      method: 'POST',
-      headers: req.headers,
-      body: req.body,
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      // Never followed: a push service answers a push with 201, and a 3xx from an allowed host
-      // would make the Worker POST wherever it points (a loopback address, seen in issue 41).
-      redirect: 'manual',
-    })
-  } catch (err) {
-    console.warn(`push to device ${device.id} failed: ${err instanceof Error ? err.message : String(err)}`)
-    return { kind: 'failed', status: 0, retryAfter: null }
-  }
-  await res.body?.cancel()
+  // The request is built (the CPU) before a connection is taken; the connection is held from the
+  // fetch to the answer's end, so the timeout below never runs while the fetch waits for one.
+  const answered = await connection(async () => {
+    try {
+      // A push service that never answers must not hold the message's other devices (found from outside).
+      const res = await fetch(device.endpoint, {
+        method: 'POST',
+        headers: req.headers,
+        body: req.body,
+        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        // Never followed: a push service answers a push with 201, and a 3xx from an allowed host
+        // would make the Worker POST wherever it points (a loopback address, seen in issue 41).
+        redirect: 'manual',
+      })
+      await res.body?.cancel()
+      return res
+    } catch (err) {
+      console.warn(`push to device ${device.id} failed: ${err instanceof Error ? err.message : String(err)}`)
+      return null
+    }
+  })
+  if (!answered) return { kind: 'failed', status: 0, retryAfter: null }
+  const res = answered
   if (res.status === 201 || res.status === 202) return { kind: 'ok' }
   if (res.status === 404 || res.status === 410) return { kind: 'gone' }
   if (res.status >= 300 && res.status < 400)

@@ -12,7 +12,7 @@ import type { FanoutMessage } from '#worker/queues/messages'
 import * as repo from './notifications.repo'
 import { deliverInApp, mailNotices } from './deliver'
 import { DEFAULT_CLOSE_AFTER_MS, isBroadcast, parseReceivers } from './notifications.shape'
-import { deliverPushes, queueBlockPushes } from '#worker/push/deliver'
+import { connectionSlots, deliverPushes, queueBlockPushes } from '#worker/push/deliver'
 
 /** People per block: one INSERT … SELECT of at most this many rows (well inside D1's per-query limits). */
 export const FANOUT_BLOCK = 10_000
@@ -172,14 +172,25 @@ export async function enqueuePushes(env: Env, inAppIds: number[]) {
  */
 export async function fanOutBlocks(ctx: Ctx, batch: MessageBatch<FanoutMessage>) {
   const { env, db } = ctx
+  // A batch's push messages go side by side (their D1 rounds and encryption overlap the others'
+  // sends), sharing the invocation's connections; blocks and in-app pushes one after the other,
+  // first (issue 43 §4, docs/decisions/074).
+  const connections = connectionSlots()
+  const devices: Promise<void>[] = []
   for (const message of batch.messages) {
+    if (message.body.kind === 'devices') devices.push(handle(message))
+    else await handle(message)
+  }
+  await Promise.all(devices)
+
+  async function handle(message: Message<FanoutMessage>) {
     try {
       const body = message.body
       if (body.kind === 'block') {
         const n = await repo.findNotification(db, body.notification)
         if (!n || n.status !== 'sent') {
           message.ack()
-          continue
+          return
         }
         const { toPush } = await writeAndDeliverBlock(
           ctx,
@@ -191,7 +202,7 @@ export async function fanOutBlocks(ctx: Ctx, batch: MessageBatch<FanoutMessage>)
         )
         await deliverInApp(env, toPush)
       } else if (body.kind === 'devices') {
-        await deliverPushes(env, body.deliveries)
+        await deliverPushes(env, body.deliveries, Date.now(), connections)
       } else if (body.kind === 'push') {
         await deliverInApp(env, await repo.inAppByIds(db, body.inApp))
       }
