@@ -118,6 +118,9 @@ export default function Appointments({ boot }: PageProps) {
         tabIndex={0}
         data-testid={`panel-${tab}`}
       >
+        {/* The tab's name as the panel's heading, for those who move by headings: the cards'
+            h3 and the booking's psychologists come under it, not straight under the h1. */}
+        <h2 className="visually-hidden">{t(`appointment_pages.tabs.${tab}`)}</h2>
         {tab === 'next_to' && offer && (
           <Suspense fallback={null}>
             <ShareOffer hostId={offer.hostId} name={offer.name} onDone={() => setOffer(null)} />
