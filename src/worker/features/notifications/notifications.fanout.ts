@@ -10,6 +10,7 @@ import type { Db } from '#worker/db/client'
 import type { Env } from '#worker/env'
 import type { FanoutMessage } from '#worker/queues/messages'
 import * as repo from './notifications.repo'
+import * as blockRepo from './notifications.fanout.repo'
 import { deliverInApp, mailNotices } from './deliver'
 import { DEFAULT_CLOSE_AFTER_MS, isBroadcast, parseReceivers } from './notifications.shape'
 import { connectionSlots, deliverPushes, queueBlockPushes } from '#worker/push/deliver'
@@ -37,7 +38,7 @@ export async function blocksOf(db: Db, receivers: number[] | null): Promise<Bloc
     }
     return blocks
   }
-  const { lo, hi } = await repo.userIdRange(db)
+  const { lo, hi } = await blockRepo.userIdRange(db)
   const blocks: Block[] = []
   for (let from = lo; from <= hi; from += FANOUT_BLOCK)
     blocks.push({ from, to: Math.min(hi, from + FANOUT_BLOCK - 1), receivers: null })
@@ -59,11 +60,11 @@ export async function writeAndDeliverBlock(
   broadcast: boolean,
 ) {
   const { env, db } = ctx
-  const written = await repo.writeBlock(db, n, block.receivers, block.from, block.to, moments, at)
+  const written = await blockRepo.writeBlock(db, n, block.receivers, block.from, block.to, moments, at)
   // Delivered now (never at the message's `at`): a redelivered block finds nothing of its own to push.
   const toPush =
     n.channel === 'in_app'
-      ? await repo.deliverBlock(
+      ? await blockRepo.deliverBlock(
           db,
           n.id,
           block.from,

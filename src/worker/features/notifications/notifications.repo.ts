@@ -100,7 +100,7 @@ export async function cancelNotification(db: Db, id: number): Promise<boolean> {
 /** What decides a notification's audience (its row, or what a channel is handed of it). */
 export type AudienceOf = Pick<NotificationRow, 'language' | 'role_recipients' | 'readers_only' | 'channel'>
 
-function audience(n: AudienceOf, receivers: number[] | null): SQL {
+export function audience(n: AudienceOf, receivers: number[] | null): SQL {
   return sql`FROM users u WHERE u.notifications_disabled_at IS NULL
     ${receivers ? sql`AND u.id IN (SELECT value FROM json_each(${ids(receivers)}))` : sql``}
     AND (${n.language} IS NULL OR u.language = ${n.language})
@@ -146,7 +146,7 @@ export type ClaimedDelivery = z.infer<typeof claimedDelivery>
  * delivery) and that has none yet: in the person's language (the notice's own, or theirs), with
  * that language's copy where the notice has one, written at `at`.
  */
-const writeInApp = (closeAfterMs: number, at: number, where: SQL) =>
+export const writeInApp = (closeAfterMs: number, at: number, where: SQL) =>
   sql`INSERT OR IGNORE INTO in_app_notifications (user_id, notification_id, delivery_id, locale, level, type, close_after, title, description, content, created_at)
       SELECT d.user_id, n.id, d.id, coalesce(n.language, u.language), n.level, 'admin', ${closeAfterMs},
              coalesce(json_extract(n.copy, '$.' || coalesce(n.language, u.language) || '.title'), n.title),
@@ -182,9 +182,11 @@ export async function claimDue(
   return rowsIn(claimed, claimedDelivery)
 }
 
-const inAppRow = rowOf(inAppNotifications).omit({ delivery_id: true }).extend({ locale: locale.nullable(), level })
+export const inAppRow = rowOf(inAppNotifications)
+  .omit({ delivery_id: true })
+  .extend({ locale: locale.nullable(), level })
 export type InAppRow = z.infer<typeof inAppRow>
-const IN_APP = sql.raw(
+export const IN_APP = sql.raw(
   'id, user_id, notification_id, locale, level, type, close_after, title, description, content, read_at, created_at',
 )
 
@@ -329,71 +331,6 @@ export async function unclaimNotification(db: Db, id: number) {
     db,
     sql`UPDATE admin_notifications SET status = 'pending', sent_at = NULL WHERE id = ${id} AND status = 'sent'`,
   )
-}
-
-/** The range of user ids (blocks are id ranges: `id BETWEEN a AND b`, by the primary key). */
-export async function userIdRange(db: Db) {
-  const r = await firstRow(
-    db,
-    sql`SELECT min(id) AS lo, max(id) AS hi FROM users`,
-    z.object({ lo: z.number().nullable(), hi: z.number().nullable() }),
-  )
-  return { lo: r?.lo ?? 0, hi: r?.hi ?? -1 }
-}
-
-/**
- * One block of a claimed notification: a pending delivery per person of the audience with an id
- * in [from, to] (unique per notification, person and channel: INSERT OR IGNORE, so a block
- * written twice writes nothing new). Only while the notification is claimed ('sent').
- * Answers how many were written.
- */
-export async function writeBlock(
-  db: Db,
-  n: NotificationRow,
-  receivers: number[] | null,
-  from: number,
-  to: number,
-  moments: Record<string, number>,
-  at: number,
-): Promise<number> {
-  return run(
-    db,
-    sql`INSERT OR IGNORE INTO notification_deliveries (notification_id, user_id, channel, status, due_at, created_at)
-        SELECT ${n.id}, u.id, ${n.channel}, 'pending',
-               coalesce(json_extract(${JSON.stringify(moments)}, '$."' || coalesce(u.timezone, 'UTC') || '|' || coalesce(u.perfect_time_to_send_notifications, '') || '"'), ${at}), ${at}
-        ${audience(n, receivers)} AND u.id BETWEEN ${from} AND ${to}
-          AND EXISTS (SELECT 1 FROM admin_notifications WHERE id = ${n.id} AND status = 'sent')`,
-  )
-}
-
-/**
- * The block's in-app deliveries due by `now`: claimed (pending → sent) and their in-app
- * notifications written (created at `now`), in one batch; both steps skip what is already
- * done, so a block run twice writes nothing twice. Answers the in-app rows this call wrote, at
- * most `limit`, to push (a block run again at a later `now` finds none to push again).
- */
-export async function deliverBlock(
-  db: Db,
-  notificationId: number,
-  from: number,
-  to: number,
-  now: number,
-  closeAfterMs: number,
-  limit: number,
-) {
-  const [, , written] = await batch(db, [
-    sql`UPDATE notification_deliveries SET status = 'sent', sent_at = ${now}
-        WHERE notification_id = ${notificationId} AND user_id BETWEEN ${from} AND ${to} AND channel = 'in_app' AND status = 'pending'
-          AND coalesce(due_at, 0) <= ${now}`,
-    writeInApp(
-      closeAfterMs,
-      now,
-      sql`d.notification_id = ${notificationId} AND d.user_id BETWEEN ${from} AND ${to} AND d.channel = 'in_app' AND d.status = 'sent'`,
-    ),
-    sql`SELECT ${IN_APP} FROM in_app_notifications
-        WHERE notification_id = ${notificationId} AND user_id BETWEEN ${from} AND ${to} AND created_at = ${now} ORDER BY id LIMIT ${limit}`,
-  ])
-  return rowsIn(written, inAppRow)
 }
 
 /** In-app notifications by id (a push message's). */
