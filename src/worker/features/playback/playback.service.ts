@@ -209,28 +209,35 @@ export async function saveProgress(ctx: Ctx, input: UnitProgressForm) {
     createdAt: user.row?.createdAt ?? null,
   }
   const catalog = catalogStatements()
-  const activity = [
-    // The day counts for the person's streak and rewards (issue 11 §1): a unit completed, or
-    // listened to long enough. Before the save: the day's rows are read from the state as it was.
-    ...activityStatements(person, at, repo.saveCounts(ask, MIN_LISTEN_SECONDS)),
-    repo.saveProgressStatement(ask, at),
-    ...rewardStatements(user.id, user.language, at, repo.savedAndCounts(user.id, input.unit_id, MIN_LISTEN_SECONDS)),
-  ]
+  // The day counts for the person's streak and rewards (issue 11 §1): a unit completed, or
+  // listened to long enough. Before the save: the day's rows are read from the state as it was.
+  const day = activityStatements(person, at, repo.saveCounts(ask, MIN_LISTEN_SECONDS))
+  const save = repo.saveProgressStatement(ask, at)
+  const rewards = rewardStatements(
+    user.id,
+    user.language,
+    at,
+    repo.savedAndCounts(user.id, input.unit_id, MIN_LISTEN_SECONDS),
+  )
   let res: RunResult[]
+  let saveResult: RunResult | undefined
   let notices: RunResult | undefined
   try {
-    const all = await batch(ctx.db, [...catalog, ...reads, ...activity])
+    const all = await batch(ctx.db, [...catalog, ...reads, ...day, save, ...rewards])
     catalogSeeded(catalog)
-    res = all.slice(catalog.length, catalog.length + reads.length + 3)
-    notices = all[catalog.length + reads.length + 3]
+    res = all.slice(catalog.length, catalog.length + reads.length)
+    saveResult = all[catalog.length + reads.length + day.length]
+    // The first reward statement answers the notices written (rewardStatements).
+    notices = all[catalog.length + reads.length + day.length + 1]
   } catch (err) {
     // The activity never fails the save: logged, and the save alone (one more round, only then).
     console.warn(`activity of user ${user.id} not recorded: ${err instanceof Error ? err.message : String(err)}`)
-    res = await batch(ctx.db, [...reads, sql`SELECT 1`, sql`SELECT 1`, repo.saveProgressStatement(ask, at)])
+    res = await batch(ctx.db, [...reads, save])
+    saveResult = res[reads.length]
   }
   const rows = repo.unitRowsOf(res[0])
   const block = lock ? blockOfRow(ctx, res[1]) : null
-  const savedRow = rowsIn(res[reads.length + 2], repo.savedRow)[0]
+  const savedRow = rowsIn(saveResult, repo.savedRow)[0]
   const saved = savedRow && {
     position: savedRow.position,
     completedAt: savedRow.completed_at === null ? null : new Date(savedRow.completed_at),
