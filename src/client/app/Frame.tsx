@@ -132,7 +132,10 @@ function useSession() {
       // This device's reminders stop while the session can still say so (DELETE /v1/push/subscription).
       if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
         await import('../pwa/push').then((m) => m.dropOnLogout()).catch(() => {})
-      if (!(await serverLogout()) && !(await endSessionLater(locale))) {
+      // Known to be offline, the server is not tried: its call would first wait for the calls and
+      // sockets still out (up to seconds on a slow phone) only to fail; the answer comes at once.
+      const reached = navigator.onLine !== false && (await serverLogout())
+      if (!reached && !(await endSessionLater(locale))) {
         leaving = false
         $user.set(was)
         notify(t('accounts.errors.logout_offline'), 'danger')
