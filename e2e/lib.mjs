@@ -364,7 +364,11 @@ export async function runTests(prefix = '') {
     const ms = Date.now() - start
     if (error) {
       totals.failed++
-      totals.failures.push(title)
+      // The reason rides with the title into the final list: a CI log that keeps only its tail
+      // still says why (stop 46's log kept the title alone).
+      totals.failures.push(
+        `${title}\n${indent(describe(error).split('\n').slice(0, 6).join('\n').slice(0, 800), '      ')}`,
+      )
       console.log(`✗ ${title} (${ms} ms)\n${indent(describe(error))}`)
     } else {
       totals.passed++
@@ -402,10 +406,10 @@ function describe(error) {
   return at && !message.includes(at.trim()) ? `${message}\n${at.trim()}` : message
 }
 
-const indent = (s) =>
+const indent = (s, by = '    ') =>
   String(s)
     .split('\n')
-    .map((l) => `    ${l}`)
+    .map((l) => `${by}${l}`)
     .join('\n')
 
 /** A new person signed up through POST /v1/user with the test captcha token (201 or the test fails). */
