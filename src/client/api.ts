@@ -3,6 +3,7 @@ import type { Call, CallInput, CallOutput, Method, Wire, WireValue } from '#shar
 import { createTranslator, MISSING, type Messages, type Translate } from '#shared/i18n/index'
 import { $user, SESSION_LOST, readLocal } from './stores/session'
 import { whenSocketsSettled } from './stores/sockets'
+import { browserTimeZone } from './time-zone'
 import { notify } from './stores/toasts'
 
 /**
@@ -133,7 +134,7 @@ export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     locale: currentLocale,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezone: browserTimeZone(),
     'X-CSRF-Token': csrfToken(),
   }
   const token = readLocal<{ token?: string }>('user')?.token

@@ -1,5 +1,6 @@
 import type { Boot } from '#shared/page-data'
 import { configureLocale } from './api'
+import { browserTimeZone } from './time-zone'
 import { $user, clearLocalSession, readLocal, type StoredUser } from './stores/session'
 import { sendPageEvents } from './features/site/usePageEvents'
 import { MARKETING_PAGES, readConsent } from './features/site/consent/consent'
@@ -25,7 +26,7 @@ configureLocale(boot.locale)
 // their browser: remember it in a cookie so the next page is rendered in it by the server. The
 // page says which zone the server used, so the cookie is written only when that differs (no
 // document.cookie read on every page: Chrome reports it as a performance issue).
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+const zone = browserTimeZone()
 if (zone && !boot.user && zone !== boot.timeZone) {
   document.cookie = `tz=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`
 }
