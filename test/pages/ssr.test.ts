@@ -31,6 +31,15 @@ const text = (locale: Locale, key: string): string => {
   if (typeof v !== 'string' || !v) throw new Error(`no ${locale} text for ${key}`)
   return v
 }
+/**
+ * Every Suspense boundary (the first-touch parts: the banner, the footer, a page's charts and
+ * forms) is in the page where it stands, not a hidden segment (`<div hidden id="S:…">`) that
+ * React's inline script (`$RC`) moves in up to ~300 ms after the first paint: a second layout of
+ * the whole page on a phone (render.tsx, components/TouchPart.tsx preloadTouchParts).
+ */
+const expectEveryBoundaryInline = (html: string, path: string) => {
+  expect(html, path).not.toMatch(/<template id="B:|<div hidden id="S:|\$RC\(/)
+}
 const prefixOf = (locale: Locale) => (locale === 'en' ? '/en' : '')
 
 const byOrder = (a: MadeRoute, b: MadeRoute) => a.order - b.order || a.id - b.id
@@ -206,8 +215,9 @@ describe('server-rendered pages', () => {
             `${prefixOf(locale)}/login?redirect=${encodeURIComponent(path)}`,
           )
         } else {
-          const { boot: b } = await expectOwnPage(res, id, entry.title, locale, path)
+          const { html, boot: b } = await expectOwnPage(res, id, entry.title, locale, path)
           expect(b.user, path).toBeNull()
+          expectEveryBoundaryInline(html, path)
         }
         checked++
       }
@@ -236,6 +246,7 @@ describe('server-rendered pages', () => {
           const { html, boot: b } = await expectOwnPage(res, id, entry.title, locale, path)
           expect(b.user, path).toMatchObject({ id: r.id, name: 'Marta Prueba' })
           expect(b.footer, path).toBeNull()
+          expectEveryBoundaryInline(html, path)
           // Users get the header with the page title (bare pages have no header at all).
           if (entry.bare) expect(html, path).not.toContain('data-testid="header"')
           else expect(html, path).toContain(`<h1 class="header-title">${reactText(text(locale, entry.title))}</h1>`)

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server'
 import { App } from '#client/app/App.tsx'
+import { preloadTouchParts } from '#client/components/TouchPart.tsx'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Boot } from '#shared/page-data'
 import type { PageEntry } from '#shared/pages'
@@ -77,12 +78,20 @@ export async function renderDocument(
   // it (http/public-cache.ts cutAtNonces), never on anything a post body could hold.
   const nonceAttr = nonceAttrs(nonce)
   const [{ default: Page }, assets] = await Promise.all([page.component(), pageAssets(c.env, page.component.module)])
+  // The page's first-touch parts are defined once its module has loaded: their code too, so they
+  // render in the shell (components/TouchPart.tsx).
+  await preloadTouchParts()
   // The built app names its language's words by URL (ssr/messages-file.ts); the admin page and
   // `vite dev` embed them.
   const wordsUrl = !assets.dev && full.page !== 'admin' ? await messagesUrl(full.locale) : null
 
   const stream = await renderToReadableStream(<App boot={full} messages={messages} Page={Page} />, {
     nonce,
+    // Every boundary inline, where it stands: React otherwise moves a finished boundary that comes
+    // after 12.8 KB of the page (its progressive chunk) into a hidden segment its script reveals
+    // up to ~300 ms after the first paint, a second layout of the page (issue 43 §1). The answer is
+    // sent whole anyway (allReady, below), so nothing paints sooner for it.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(err) {
       console.error(`[${c.get('requestId')}] render`, err)
     },
