@@ -238,27 +238,43 @@ export async function listFor(
   ]
   const where = and(...conds)
   const col = order.column === 'id' ? appointments.id : appointments.startAt
-  return tablePage(db, appointments, where, [order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id)], {
-    limit,
-    offset,
-  })
+  const orderBy = [order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id)]
+  // The people of the page (the relations, and the phone a WhatsApp link needs) read beside the
+  // page itself, the page as a subquery: one D1 round, not a second one waiting on the ids (issue
+  // 43 §3, decision 079).
+  const onPage = db
+    .select({ guestId: appointments.guestId, hostId: appointments.hostId })
+    .from(appointments)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
+    .as('on_page')
+  const [page, people] = await Promise.all([
+    tablePage(db, appointments, where, orderBy, { limit, offset }),
+    db
+      .select(listedPerson)
+      .from(users)
+      .where(
+        or(
+          inArray(users.id, db.select({ id: onPage.guestId }).from(onPage)),
+          inArray(users.id, db.select({ id: onPage.hostId }).from(onPage)),
+        ),
+      )
+      .all(),
+  ])
+  return { ...page, people }
 }
 
-export const peopleByIds = (db: Db, ids: number[]) =>
-  ids.length
-    ? db
-        .select({
-          id: users.id,
-          name: users.name,
-          avatar: users.avatar,
-          timezone: users.timezone,
-          phone: users.phone,
-          language: users.language,
-        })
-        .from(users)
-        .where(inArray(users.id, ids))
-        .all()
-    : Promise.resolve([])
+/** What a listed appointment shows of its people (appointments.dto toDto). */
+const listedPerson = {
+  id: users.id,
+  name: users.name,
+  avatar: users.avatar,
+  timezone: users.timezone,
+  phone: users.phone,
+  language: users.language,
+}
 
 /** The caller's next live appointment (as guest, or host too when `asHost`) that has not ended. */
 export const nextLive = (db: Db, userId: number, now: number, asHost = true) =>

@@ -35,13 +35,14 @@ const guestZone = (ctx: Ctx, asked?: string) =>
       : 'UTC'
 
 export async function openHost(ctx: Ctx, hostId: number) {
-  const host = await repo.findHost(ctx.db, hostId)
+  // The hours read beside the host (one D1 round, issue 43 §3): for a host who is not there or
+  // not open they are read for nothing and dropped.
+  const [host, rows] = await Promise.all([repo.findHost(ctx.db, hostId), hostHours(ctx, hostId)])
   if (!host || !host.open)
     throw new AppError('not_found', {
       message: 'appointments.no_psychologists',
       fields: { host_id: ['appointments.no_psychologists'] },
     })
-  const rows = await hostHours(ctx, hostId)
   const zone = rows[0]?.timezone ?? host.timezone ?? 'UTC'
   const hours: WeeklyHours[] = rows.map((r) => ({
     weekday: r.weekday,
@@ -79,14 +80,16 @@ const schedule = (ctx: Ctx, hostId: number) => ctx.env.SCHEDULES.get(ctx.env.SCH
 export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; timezone?: string }, now = Date.now()) {
   const tz = guestZone(ctx, q.timezone)
   checkDay(ctx, q.date, tz, now)
-  const { host, hours, zone } = await openHost(ctx, q.host_id)
   const from = instantOf(addDays(q.date, -1), 0, 'UTC')!
   const to = instantOf(addDays(q.date, 2), 0, 'UTC')!
   // Intervals, not starts: a session booked at 09:00 for 60 minutes still holds the host at 09:50.
-  const [live, held] = await Promise.all([
-    repo.liveIntervals(ctx.db, host.id, from, to),
-    schedule(ctx, host.id).heldIntervals(),
+  // Read in the same D1 round as the host and their hours (decision 079); the host's schedule
+  // object is asked only once the host is known to be open.
+  const [{ host, hours, zone }, live] = await Promise.all([
+    openHost(ctx, q.host_id),
+    repo.liveIntervals(ctx.db, q.host_id, from, to),
   ])
+  const held = await schedule(ctx, host.id).heldIntervals()
   // The last day of the horizon is cut at the horizon's instant, as bookings are.
   const slots = freeSlots({
     hours,
@@ -171,14 +174,23 @@ export function checkStart(ctx: Ctx, start: number, hours: WeeklyHours[], zone: 
  */
 export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   const caller = me(ctx)
-  const guest = await repo.findPerson(ctx.db, caller.id)
+  // The guest, the host and the host's hours in one D1 round (decision 079); the guest's
+  // refusals still come first, as when they were read one after the other.
+  const [guest, open] = await Promise.all([
+    repo.findPerson(ctx.db, caller.id),
+    openHost(ctx, f.host_id).then(
+      (found) => ({ found }),
+      (refused: unknown) => ({ refused }),
+    ),
+  ])
   if (!guest) throw new AppError('unauthenticated')
   if (!guest.phone)
     throw new AppError('validation', {
       message: 'appointments.phone_required',
       fields: { phone: ['appointments.phone_required'] },
     })
-  const { host, hours, zone } = await openHost(ctx, f.host_id)
+  if ('refused' in open) throw open.refused
+  const { host, hours, zone } = open.found
   if (host.id === guest.id) throw new AppError('validation', { fields: { host_id: ['appointments.own_agenda'] } })
   const grid = checkStart(ctx, f.start_at, hours, zone, now)
 
@@ -338,7 +350,11 @@ export async function setMeeting(
 /** GET /v1/appointments: the caller's own (as guest or host); admins every one. */
 export async function list(ctx: Ctx, q: AppointmentsQuery, now = Date.now()) {
   const caller = me(ctx)
-  const { rows, total } = await repo.listFor(
+  const {
+    rows,
+    total,
+    people: ofPage,
+  } = await repo.listFor(
     ctx.db,
     caller.role === Role.admin ? null : caller.id,
     q.filters,
@@ -348,14 +364,7 @@ export async function list(ctx: Ctx, q: AppointmentsQuery, now = Date.now()) {
     // A former host sees, as host, only the appointments that have started (see mine).
     hostsNow(caller.role) ? null : now,
   )
-  // One query for the people of the page: the relations, and the phone a WhatsApp link needs.
-  const people = new Map(
-    (
-      await repo.peopleByIds(ctx.db, [
-        ...new Set(rows.flatMap((r) => [r.guestId, r.hostId]).filter((id): id is number => id !== null)),
-      ])
-    ).map((p) => [p.id, p]),
-  )
+  const people = new Map(ofPage.map((p) => [p.id, p]))
   const appointments = await Promise.all(
     rows.map((r) => toDto(ctx, r, { people, relations: q.relations, properties: q.properties })),
   )
