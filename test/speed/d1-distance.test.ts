@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '#worker/index'
 import { rewardCatalog } from '#worker/features/engagement/engagement.service'
 import { activeDays } from '../factories'
-import { api, json } from '../helpers'
+import { api, json, PRODUCTION_VARS } from '../helpers'
 import { demoPatientToken } from './demo-patient'
 
 let token = ''
@@ -194,5 +194,33 @@ describe('D1 at a distance: one round a page and a call (issue 43 §3)', () => {
     expect(roundsOf(far)).toBe(1)
     // x-d1-ms: the time at least one D1 call was in flight, delay included.
     expect(Number(far.headers.get('x-d1-ms'))).toBeGreaterThanOrEqual(60 * roundsOf(far) - 1)
+  })
+
+  it('a local page says where its time went (Server-Timing: the session, the loader, the render, D1, the whole); a deployed Worker says nothing', async () => {
+    const ctx = createExecutionContext()
+    const res = await worker.fetch(
+      new Request('http://localhost/journey', { headers: { cookie: `calma_session=${token}` } }),
+      { ...env, D1_DELAY_MS: '40' } as never,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(res.status).toBe(200)
+    const spans = Object.fromEntries(
+      (res.headers.get('server-timing') ?? '').split(', ').map((s) => {
+        const [name, dur] = s.split(';dur=')
+        return [name, Number(dur)]
+      }),
+    )
+    expect(Object.keys(spans).sort()).toEqual(['d1', 'load', 'render', 'session', 'total'])
+    // The loader waits on its one round; the whole holds every span.
+    expect(spans.load).toBeGreaterThanOrEqual(40 - 1)
+    expect(spans.d1).toBeGreaterThanOrEqual(40 - 1)
+    expect(spans.total).toBeGreaterThanOrEqual(spans.load + spans.render - 1)
+    const visitor = await api('/', { redirect: 'manual' })
+    expect(visitor.headers.get('server-timing')).not.toBeNull() // local: a visitor's page is timed too
+    const prodCtx = createExecutionContext()
+    const prod = await worker.fetch(new Request('http://localhost/'), { ...env, ...PRODUCTION_VARS } as never, prodCtx)
+    await waitOnExecutionContext(prodCtx)
+    expect(prod.headers.get('server-timing')).toBeNull()
   })
 })
