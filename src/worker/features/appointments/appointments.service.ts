@@ -11,7 +11,6 @@ import type { Appointment } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
 import { toDto } from './appointments.dto'
-import { balanceCents } from '#worker/ledger/ledger'
 import { appointmentIcs, channelLabel, notifyAppointment, organizerOf } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
@@ -199,7 +198,7 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   const price = SESSION_PRICE_CENTS
 
   const endAt = f.start_at + grid.slotMinutes * 60_000
-  const row = await inHeldSlot(ctx, host.id, { start: f.start_at, end: endAt }, guest.id, () =>
+  const booked = await inHeldSlot(ctx, host.id, { start: f.start_at, end: endAt }, guest.id, () =>
     repo.insertBooking(ctx.db, {
       guestId: guest.id,
       hostId: host.id,
@@ -211,21 +210,22 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
     }),
   )
   // Another live session of the host overlaps this time (a length changed since it was booked).
-  if (row === 'slot_taken') throw slotTaken()
+  if (booked === 'slot_taken') throw slotTaken()
   // The psychologist closed their agenda, left or lost the role while this request ran.
-  if (row === 'host_gone')
+  if (booked === 'host_gone')
     throw new AppError('not_found', {
       message: 'appointments.no_psychologists',
       fields: { host_id: ['appointments.no_psychologists'] },
     })
-  if (row === 'no_credits')
+  if (booked === 'no_credits')
     throw new AppError('payment_problem', {
       message: 'appointments.no_credits',
       fields: { credits: ['appointments.no_credits'] },
     })
-  const balance = await balanceCents(ctx.db, guest.id)
-  await notifyAppointment(ctx, row, 'booked')
-  return { appointment: await toDto(ctx, row, {}), credits: balance / 100 }
+  const row = booked.appointment
+  // The two people just read: the mail does not read them again (decision 079).
+  await notifyAppointment(ctx, row, 'booked', undefined, undefined, { guest, host })
+  return { appointment: await toDto(ctx, row, {}), credits: booked.balanceCents / 100 }
 }
 
 /**
