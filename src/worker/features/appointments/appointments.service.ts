@@ -287,11 +287,15 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   // admin still may until it is closed (a host who did not come gives it all back).
   if (side === 'guest' && a.startAt.getTime() <= now.getTime())
     throw new AppError('conflict', { message: 'appointments.cancel_started' })
+  // The two people, read once: whether the host still hosts (below) and who the mail goes to
+  // (decision 079: the mail read them again after the change, a round of its own).
+  const [guest, host] = await Promise.all([
+    repo.findPerson(ctx.db, a.guestId),
+    a.hostId === null ? undefined : repo.findPerson(ctx.db, a.hostId),
+  ])
   // A host who lost the role cannot hold the session: the guest cancelling it is refunded in
   // full, as when a host cancels.
-  const hostGone =
-    side === 'guest' &&
-    (a.hostId === null || !hostsNow((await repo.findPerson(ctx.db, a.hostId))?.role ?? Role.patient))
+  const hostGone = side === 'guest' && (a.hostId === null || !hostsNow(host?.role ?? Role.patient))
   const refund = refundFor(a, hostGone ? 'host' : side, now.getTime())
   const changed = await repo.transition(
     ctx.db,
@@ -309,7 +313,7 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   )
   if (!changed) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
   const after = (await repo.findAppointment(ctx.db, a.id))!
-  await notifyAppointment(ctx, after, 'cancelled')
+  await notifyAppointment(ctx, after, 'cancelled', undefined, undefined, guest && host ? { guest, host } : undefined)
   return { appointment: await toDto(ctx, after, {}), refunded_credits: refund / 100 }
 }
 
