@@ -6,7 +6,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '#worker/index'
-import { api, json } from '../helpers'
+import { rewardCatalog } from '#worker/features/engagement/engagement.service'
+import { activeDays } from '../factories'
+import { api, json, PRODUCTION_VARS } from '../helpers'
 import { demoPatientToken } from './demo-patient'
 
 let token = ''
@@ -81,6 +83,90 @@ describe('D1 at a distance: one round a page and a call (issue 43 §3)', () => {
     expect(roundsOf(again)).toBe(1)
   })
 
+  // Decision 079: the catalogue's check (a read, then the rows if missing) went before the page's
+  // batch, and a reward reached another way (an older account, a day written by a job) was
+  // given and then told one notice at a time after it. Now one batch: the catalogue's rows (no-ops
+  // once there), the notices and the rewards they tell, then the page's reads.
+  it('GET /v1/rewards on an isolate that has not checked the catalogue, and one that gives a reward on the way, waits on one round', async () => {
+    rewardCatalog.complete = false // as an isolate that has never answered a rewards call
+    const fresh = await ask('/v1/rewards')
+    expect(fresh.status).toBe(200)
+    expect.soft(roundsOf(fresh), 'fresh isolate').toBe(1)
+    expect(rewardCatalog.complete).toBe(true)
+
+    // Ten active days written by someone else (as a job or an older account would): the
+    // dedication rewards of 3 and 10 days are reached and not held.
+    const me = await env.DB.prepare('SELECT id FROM users WHERE email = ?1')
+      .bind('patient@demo.calma.app')
+      .first<{ id: number }>()
+    const unread = async () =>
+      (await json(await ask('/v1/notifications/unread'))).notifications.filter(
+        (n: { type?: string }) => n.type === 'reward',
+      ).length
+    const noticesBefore = await unread()
+    await activeDays(
+      me!.id,
+      Array.from({ length: 10 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i)).toISOString().slice(0, 10)),
+    )
+    rewardCatalog.complete = false
+    const giving = await ask('/v1/rewards')
+    expect(giving.status).toBe(200)
+    const page = await json(giving)
+    const dedication = page.rewards.find((g: { key: string }) => g.key === 'active_days')
+    expect(
+      dedication.rewards.filter((r: { is_acquired: boolean }) => r.is_acquired).map((r: any) => r.criteria.gte),
+    ).toEqual(expect.arrayContaining([3, 10]))
+    expect.soft(roundsOf(giving), 'a look that gives rewards').toBe(1)
+    // Each reward told once, in the person's notices; a second look gives and tells nothing.
+    expect((await unread()) - noticesBefore).toBeGreaterThanOrEqual(2)
+    const after = await unread()
+    const again = await ask('/v1/rewards')
+    expect(roundsOf(again)).toBe(1)
+    expect(await unread()).toBe(after)
+  })
+
+  it('a reward claim, refused (not earned: 404; claimed already: 409) or done, waits on one round', async () => {
+    const page = await json(await ask('/v1/rewards'))
+    const all = page.rewards.flatMap(
+      (g: { rewards: { id: number; is_acquired: boolean; is_claimed: boolean }[] }) => g.rewards,
+    )
+    const held = all.find((r: { is_acquired: boolean; is_claimed: boolean }) => r.is_acquired && !r.is_claimed)
+    const notHeld = all.find((r: { is_acquired: boolean }) => !r.is_acquired)
+    expect(held, 'a reward earned and not claimed').toBeDefined()
+    expect(notHeld, 'a reward not earned').toBeDefined()
+    const claim = (id: number, locale = 'es') =>
+      api('/v1/rewards/claim', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        locale,
+        form: { reward_id: String(id) },
+      })
+    const seen: Record<string, number> = {}
+    const done = await claim(held.id)
+    expect(done.status).toBe(200)
+    seen.claimed = roundsOf(done)
+    const twice = await claim(held.id, 'en')
+    expect(twice.status).toBe(409)
+    expect((await json(twice)).message).toBe('You have already claimed this reward.')
+    seen['claimed already'] = roundsOf(twice)
+    const notEarned = await claim(notHeld.id, 'es')
+    expect(notEarned.status).toBe(404)
+    const body = await json(notEarned)
+    expect(body.errors.reward_id[0]).toBe(body.message)
+    seen['not earned'] = roundsOf(notEarned)
+    const unknown = await claim(999_999, 'en')
+    expect(unknown.status).toBe(404)
+    seen.unknown = roundsOf(unknown)
+    console.warn('[d1 rounds, reward claim]', JSON.stringify(seen))
+    for (const [k, n] of Object.entries(seen)) expect(n, k).toBe(1)
+    // Claimed once: the page says so.
+    const later = await json(await ask('/v1/rewards'))
+    const row = later.rewards
+      .flatMap((g: { rewards: any[] }) => g.rewards)
+      .find((r: { id: number }) => r.id === held.id)
+    expect(row.is_claimed).toBe(true)
+  })
+
   it('a visitor’s cached page makes no D1 round', async () => {
     for (const p of ['/', '/routes', '/help', '/login', `/route/${encodeURIComponent(routeSlug)}`]) {
       await api(p, { redirect: 'manual' })
@@ -108,5 +194,33 @@ describe('D1 at a distance: one round a page and a call (issue 43 §3)', () => {
     expect(roundsOf(far)).toBe(1)
     // x-d1-ms: the time at least one D1 call was in flight, delay included.
     expect(Number(far.headers.get('x-d1-ms'))).toBeGreaterThanOrEqual(60 * roundsOf(far) - 1)
+  })
+
+  it('a local page says where its time went (Server-Timing: the session, the loader, the render, D1, the whole); a deployed Worker says nothing', async () => {
+    const ctx = createExecutionContext()
+    const res = await worker.fetch(
+      new Request('http://localhost/journey', { headers: { cookie: `calma_session=${token}` } }),
+      { ...env, D1_DELAY_MS: '40' } as never,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(res.status).toBe(200)
+    const spans = Object.fromEntries(
+      (res.headers.get('server-timing') ?? '').split(', ').map((s) => {
+        const [name, dur] = s.split(';dur=')
+        return [name, Number(dur)]
+      }),
+    )
+    expect(Object.keys(spans).sort()).toEqual(['d1', 'load', 'render', 'session', 'total'])
+    // The loader waits on its one round; the whole holds every span.
+    expect(spans.load).toBeGreaterThanOrEqual(40 - 1)
+    expect(spans.d1).toBeGreaterThanOrEqual(40 - 1)
+    expect(spans.total).toBeGreaterThanOrEqual(spans.load + spans.render - 1)
+    const visitor = await api('/', { redirect: 'manual' })
+    expect(visitor.headers.get('server-timing')).not.toBeNull() // local: a visitor's page is timed too
+    const prodCtx = createExecutionContext()
+    const prod = await worker.fetch(new Request('http://localhost/'), { ...env, ...PRODUCTION_VARS } as never, prodCtx)
+    await waitOnExecutionContext(prodCtx)
+    expect(prod.headers.get('server-timing')).toBeNull()
   })
 })

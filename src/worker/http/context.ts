@@ -7,6 +7,7 @@ import { getDb } from '#worker/db/client'
 import { countedD1, d1DelayOf, type D1Rounds } from '#worker/db/rounds'
 import { isLocalEnv, type AppEnv } from '#worker/env'
 import { askedBookmark, BOOKMARK_COOKIE, BOOKMARK_HEADER, BOOKMARK_RE } from './bookmark'
+import { serverTiming, startTiming } from './timing'
 
 /**
  * A header on the answer a handler already made. Hono's `c.header()` after the handler copies
@@ -63,13 +64,21 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set('db', getDb(DB))
   c.set('user', null)
   const started = performance.now()
+  startTiming(c)
   await next()
   if (isLocalEnv(c.env)) {
+    const handlerMs = performance.now() - started
     headerAfter(c, 'x-d1-rounds', String(count.rounds))
     headerAfter(c, 'x-d1-calls', String(count.calls))
     // Local profiling (docs/PERFORMANCE.md): time in D1 and in the whole request after this point.
     headerAfter(c, 'x-d1-ms', (count.ms ?? 0).toFixed(1))
-    headerAfter(c, 'x-handler-ms', (performance.now() - started).toFixed(1))
+    headerAfter(c, 'x-handler-ms', handlerMs.toFixed(1))
+    // The spans of http/timing.ts (the session's KV reads, the loader, the render) beside D1's wait.
+    const timing = serverTiming(c, [
+      ['d1', count.ms ?? 0],
+      ['total', handlerMs],
+    ])
+    if (timing) headerAfter(c, 'server-timing', timing)
   }
   if (count.wrote && c.var.user && session) {
     const after = session.getBookmark()

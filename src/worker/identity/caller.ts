@@ -10,6 +10,7 @@ import type { User } from '#worker/db/schema'
 import type { Ctx } from '#worker/context'
 import type { AppEnv, SessionUser } from '#worker/env'
 import { wholeBody } from '#worker/http/body'
+import { timed } from '#worker/http/timing'
 import { askedBookmark } from '#worker/http/bookmark'
 import { AppError } from '#worker/http/errors'
 import { peopleChanged } from '#worker/http/person-cache'
@@ -152,7 +153,7 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
   let user: SessionUser | null = null
   if (!c.req.path.startsWith('/media/')) {
     try {
-      user = await sessionCaller(c)
+      user = await timed(c, 'session', () => sessionCaller(c))
     } catch (err) {
       if (err instanceof AppError) throw err // the body broke off (http/body.ts wholeBody)
       console.warn(

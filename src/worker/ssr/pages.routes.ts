@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '#worker/identity/cookie'
 import { loaderOf } from './loaders'
 import { ShowPage, type PageHead } from './page'
 import { renderDocument } from './render'
+import { timed } from '#worker/http/timing'
 
 /** The cookie the browser sets with its time zone, so dates render in it from the server on. */
 export const TZ_COOKIE = 'tz'
@@ -60,7 +61,7 @@ export async function renderPageFor(
   const loader = loaderOf(pageId)
   if (loader) {
     try {
-      const loaded = await loader.load({ c, ctx, params, query })
+      const loaded = await timed(c, 'load', () => loader.load({ c, ctx, params, query }))
       data = loaded.data
       head = loaded.head
       // Local and test runs hold every render to the page's data contract, so drift fails a test.
@@ -93,37 +94,39 @@ export async function renderPageFor(
       ? null
       : await memo(`footer:${locale}`, PUBLIC_CACHE_TTL_MS, () => footerPosts({ ...ctx, user: null }))
   const u = c.var.user
-  return renderDocument(
-    c,
-    def,
-    {
-      page: pageId,
-      title: c.var.t(def.title),
-      path: stripLocale(url.pathname),
-      search: url.search,
-      params,
-      query,
-      locale,
-      timeZone: timeZoneOf(c),
-      status: code,
-      bare: !!def.bare,
-      data,
-      user: u
-        ? { id: u.id, name: u.name, email: u.email, role: u.role, language: u.language, subscriber: u.subscriber }
-        : null,
-      footer,
-      csrf: u?.session?.csrf ?? null,
-      turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
-      consentAsked: !consentChosen(c),
-      vendors: {
-        analytics: c.env.GA_MEASUREMENT_ID || null,
-        metaPixel: c.env.META_PIXEL_ID || null,
-        googleAds: c.env.GOOGLE_ADS_CONVERSION || null,
+  return timed(c, 'render', () =>
+    renderDocument(
+      c,
+      def,
+      {
+        page: pageId,
+        title: c.var.t(def.title),
+        path: stripLocale(url.pathname),
+        search: url.search,
+        params,
+        query,
+        locale,
+        timeZone: timeZoneOf(c),
+        status: code,
+        bare: !!def.bare,
+        data,
+        user: u
+          ? { id: u.id, name: u.name, email: u.email, role: u.role, language: u.language, subscriber: u.subscriber }
+          : null,
+        footer,
+        csrf: u?.session?.csrf ?? null,
+        turnstileSiteKey: c.env.TURNSTILE_SITE_KEY,
+        consentAsked: !consentChosen(c),
+        vendors: {
+          analytics: c.env.GA_MEASUREMENT_ID || null,
+          metaPixel: c.env.META_PIXEL_ID || null,
+          googleAds: c.env.GOOGLE_ADS_CONVERSION || null,
+        },
+        env: c.env.APP_ENV,
       },
-      env: c.env.APP_ENV,
-    },
-    code,
-    head,
+      code,
+      head,
+    ),
   )
 }
 

@@ -14,7 +14,8 @@ import { isZone, wallClock } from '#worker/lib/zones'
 import { formatMoney } from '#shared/catalogue'
 import { localizedHref } from '#client/app/pages.ts'
 
-export type Person = NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>
+/** What a mail needs of a person (the subscriber flag is not one of them: a host read for booking has none). */
+export type Person = Omit<NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>, 'subscriber'>
 
 /**
  * The start as the recipient reads it, through Intl in their language and zone; the year is
@@ -55,10 +56,15 @@ export async function notifyAppointment(
   kind: AppointmentMail['kind'],
   only?: 'guest' | 'host',
   before?: Date,
+  /** The two people when the caller has just read them (booking), so they are not read again. */
+  known?: { guest: Person; host: Person },
 ) {
   try {
     if (a.hostId === null) return // the psychologist left (docs/decisions/058): nothing is mailed about it any more
-    const [guest, host] = await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
+    const [guest, host] =
+      known && known.guest.id === a.guestId && known.host.id === a.hostId
+        ? [known.guest, known.host]
+        : await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
     if (!guest || !host) return
     const sends: Promise<unknown>[] = []
     for (const [me, other] of [

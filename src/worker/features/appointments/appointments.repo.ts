@@ -96,7 +96,7 @@ export interface NewBooking {
 export async function insertBooking(
   db: Db,
   b: NewBooking,
-): Promise<Appointment | 'no_credits' | 'slot_taken' | 'host_gone'> {
+): Promise<{ appointment: Appointment; balanceCents: number } | 'no_credits' | 'slot_taken' | 'host_gone'> {
   // The host still hosts and is open at the moment of the write, not only when the request read
   // them: a psychologist who is leaving (erased, or the role removed) is closed or demoted first,
   // then their sessions to come are cancelled (leaving.service.ts), so a booking either lands
@@ -104,7 +104,7 @@ export async function insertBooking(
   // outside, issue 41 §5: bookings racing an erasure were left live with no psychologist).
   const hosting = sql`EXISTS (SELECT 1 FROM users WHERE id = ${b.hostId} AND role = ${Role.psychologist} AND psychologist_open_to_get_appointment = 1)`
   // `sql` templates in db/query.ts's batch: the builder does not say these INSERT … SELECT forms.
-  const [taken, inserted] = await batch(db, [
+  const [taken, inserted, , balance] = await batch(db, [
     sql`SELECT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)}) AS taken, ${hosting} AS hosting`,
     sql`INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
         SELECT ${b.guestId}, ${b.hostId}, ${AppointmentStatus.pending}, ${b.channel}, ${b.startAt}, ${b.endAt}, ${b.priceCents}, ${b.now}, ${b.now}
@@ -119,13 +119,19 @@ export async function insertBooking(
       cents: b.priceCents,
       at: b.now,
     }),
+    // The guest's balance after the debit, read in the same batch (decision 079: it was a round
+    // of its own after the booking).
+    ledger.balanceStmt(b.guestId),
   ])
   const id = rowsIn(inserted, idRow)[0]?.id
   if (!id) {
     const why = rowsIn(taken, bookingRow)[0]
     return !why?.hosting ? 'host_gone' : why.taken ? 'slot_taken' : 'no_credits'
   }
-  return (await findAppointment(db, id))!
+  return {
+    appointment: (await findAppointment(db, id))!,
+    balanceCents: rowsIn(balance, ledger.balanceRow)[0]?.n ?? 0,
+  }
 }
 
 /**
@@ -238,27 +244,43 @@ export async function listFor(
   ]
   const where = and(...conds)
   const col = order.column === 'id' ? appointments.id : appointments.startAt
-  return tablePage(db, appointments, where, [order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id)], {
-    limit,
-    offset,
-  })
+  const orderBy = [order.dir === 'asc' ? asc(col) : desc(col), desc(appointments.id)]
+  // The people of the page (the relations, and the phone a WhatsApp link needs) read beside the
+  // page itself, the page as a subquery: one D1 round, not a second one waiting on the ids (issue
+  // 43 §3, decision 079).
+  const onPage = db
+    .select({ guestId: appointments.guestId, hostId: appointments.hostId })
+    .from(appointments)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset)
+    .as('on_page')
+  const [page, people] = await Promise.all([
+    tablePage(db, appointments, where, orderBy, { limit, offset }),
+    db
+      .select(listedPerson)
+      .from(users)
+      .where(
+        or(
+          inArray(users.id, db.select({ id: onPage.guestId }).from(onPage)),
+          inArray(users.id, db.select({ id: onPage.hostId }).from(onPage)),
+        ),
+      )
+      .all(),
+  ])
+  return { ...page, people }
 }
 
-export const peopleByIds = (db: Db, ids: number[]) =>
-  ids.length
-    ? db
-        .select({
-          id: users.id,
-          name: users.name,
-          avatar: users.avatar,
-          timezone: users.timezone,
-          phone: users.phone,
-          language: users.language,
-        })
-        .from(users)
-        .where(inArray(users.id, ids))
-        .all()
-    : Promise.resolve([])
+/** What a listed appointment shows of its people (appointments.dto toDto). */
+const listedPerson = {
+  id: users.id,
+  name: users.name,
+  avatar: users.avatar,
+  timezone: users.timezone,
+  phone: users.phone,
+  language: users.language,
+}
 
 /** The caller's next live appointment (as guest, or host too when `asHost`) that has not ended. */
 export const nextLive = (db: Db, userId: number, now: number, asHost = true) =>

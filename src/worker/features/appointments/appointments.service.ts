@@ -11,7 +11,6 @@ import type { Appointment } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
 import { toDto } from './appointments.dto'
-import { balanceCents } from '#worker/ledger/ledger'
 import { appointmentIcs, channelLabel, notifyAppointment, organizerOf } from './appointments.notify'
 import { freeSlots, onGrid, MIN_NOTICE_MS, type WeeklyHours } from './slots'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
@@ -35,13 +34,14 @@ const guestZone = (ctx: Ctx, asked?: string) =>
       : 'UTC'
 
 export async function openHost(ctx: Ctx, hostId: number) {
-  const host = await repo.findHost(ctx.db, hostId)
+  // The hours read beside the host (one D1 round, issue 43 §3): for a host who is not there or
+  // not open they are read for nothing and dropped.
+  const [host, rows] = await Promise.all([repo.findHost(ctx.db, hostId), hostHours(ctx, hostId)])
   if (!host || !host.open)
     throw new AppError('not_found', {
       message: 'appointments.no_psychologists',
       fields: { host_id: ['appointments.no_psychologists'] },
     })
-  const rows = await hostHours(ctx, hostId)
   const zone = rows[0]?.timezone ?? host.timezone ?? 'UTC'
   const hours: WeeklyHours[] = rows.map((r) => ({
     weekday: r.weekday,
@@ -79,14 +79,16 @@ const schedule = (ctx: Ctx, hostId: number) => ctx.env.SCHEDULES.get(ctx.env.SCH
 export async function listSlots(ctx: Ctx, q: { host_id: number; date: string; timezone?: string }, now = Date.now()) {
   const tz = guestZone(ctx, q.timezone)
   checkDay(ctx, q.date, tz, now)
-  const { host, hours, zone } = await openHost(ctx, q.host_id)
   const from = instantOf(addDays(q.date, -1), 0, 'UTC')!
   const to = instantOf(addDays(q.date, 2), 0, 'UTC')!
   // Intervals, not starts: a session booked at 09:00 for 60 minutes still holds the host at 09:50.
-  const [live, held] = await Promise.all([
-    repo.liveIntervals(ctx.db, host.id, from, to),
-    schedule(ctx, host.id).heldIntervals(),
+  // Read in the same D1 round as the host and their hours (decision 079); the host's schedule
+  // object is asked only once the host is known to be open.
+  const [{ host, hours, zone }, live] = await Promise.all([
+    openHost(ctx, q.host_id),
+    repo.liveIntervals(ctx.db, q.host_id, from, to),
   ])
+  const held = await schedule(ctx, host.id).heldIntervals()
   // The last day of the horizon is cut at the horizon's instant, as bookings are.
   const slots = freeSlots({
     hours,
@@ -171,14 +173,23 @@ export function checkStart(ctx: Ctx, start: number, hours: WeeklyHours[], zone: 
  */
 export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   const caller = me(ctx)
-  const guest = await repo.findPerson(ctx.db, caller.id)
+  // The guest, the host and the host's hours in one D1 round (decision 079); the guest's
+  // refusals still come first, as when they were read one after the other.
+  const [guest, open] = await Promise.all([
+    repo.findPerson(ctx.db, caller.id),
+    openHost(ctx, f.host_id).then(
+      (found) => ({ found }),
+      (refused: unknown) => ({ refused }),
+    ),
+  ])
   if (!guest) throw new AppError('unauthenticated')
   if (!guest.phone)
     throw new AppError('validation', {
       message: 'appointments.phone_required',
       fields: { phone: ['appointments.phone_required'] },
     })
-  const { host, hours, zone } = await openHost(ctx, f.host_id)
+  if ('refused' in open) throw open.refused
+  const { host, hours, zone } = open.found
   if (host.id === guest.id) throw new AppError('validation', { fields: { host_id: ['appointments.own_agenda'] } })
   const grid = checkStart(ctx, f.start_at, hours, zone, now)
 
@@ -187,7 +198,7 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   const price = SESSION_PRICE_CENTS
 
   const endAt = f.start_at + grid.slotMinutes * 60_000
-  const row = await inHeldSlot(ctx, host.id, { start: f.start_at, end: endAt }, guest.id, () =>
+  const booked = await inHeldSlot(ctx, host.id, { start: f.start_at, end: endAt }, guest.id, () =>
     repo.insertBooking(ctx.db, {
       guestId: guest.id,
       hostId: host.id,
@@ -199,21 +210,22 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
     }),
   )
   // Another live session of the host overlaps this time (a length changed since it was booked).
-  if (row === 'slot_taken') throw slotTaken()
+  if (booked === 'slot_taken') throw slotTaken()
   // The psychologist closed their agenda, left or lost the role while this request ran.
-  if (row === 'host_gone')
+  if (booked === 'host_gone')
     throw new AppError('not_found', {
       message: 'appointments.no_psychologists',
       fields: { host_id: ['appointments.no_psychologists'] },
     })
-  if (row === 'no_credits')
+  if (booked === 'no_credits')
     throw new AppError('payment_problem', {
       message: 'appointments.no_credits',
       fields: { credits: ['appointments.no_credits'] },
     })
-  const balance = await balanceCents(ctx.db, guest.id)
-  await notifyAppointment(ctx, row, 'booked')
-  return { appointment: await toDto(ctx, row, {}), credits: balance / 100 }
+  const row = booked.appointment
+  // The two people just read: the mail does not read them again (decision 079).
+  await notifyAppointment(ctx, row, 'booked', undefined, undefined, { guest, host })
+  return { appointment: await toDto(ctx, row, {}), credits: booked.balanceCents / 100 }
 }
 
 /**
@@ -275,11 +287,15 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   // admin still may until it is closed (a host who did not come gives it all back).
   if (side === 'guest' && a.startAt.getTime() <= now.getTime())
     throw new AppError('conflict', { message: 'appointments.cancel_started' })
+  // The two people, read once: whether the host still hosts (below) and who the mail goes to
+  // (decision 079: the mail read them again after the change, a round of its own).
+  const [guest, host] = await Promise.all([
+    repo.findPerson(ctx.db, a.guestId),
+    a.hostId === null ? undefined : repo.findPerson(ctx.db, a.hostId),
+  ])
   // A host who lost the role cannot hold the session: the guest cancelling it is refunded in
   // full, as when a host cancels.
-  const hostGone =
-    side === 'guest' &&
-    (a.hostId === null || !hostsNow((await repo.findPerson(ctx.db, a.hostId))?.role ?? Role.patient))
+  const hostGone = side === 'guest' && (a.hostId === null || !hostsNow(host?.role ?? Role.patient))
   const refund = refundFor(a, hostGone ? 'host' : side, now.getTime())
   const changed = await repo.transition(
     ctx.db,
@@ -297,7 +313,7 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   )
   if (!changed) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
   const after = (await repo.findAppointment(ctx.db, a.id))!
-  await notifyAppointment(ctx, after, 'cancelled')
+  await notifyAppointment(ctx, after, 'cancelled', undefined, undefined, guest && host ? { guest, host } : undefined)
   return { appointment: await toDto(ctx, after, {}), refunded_credits: refund / 100 }
 }
 
@@ -338,7 +354,11 @@ export async function setMeeting(
 /** GET /v1/appointments: the caller's own (as guest or host); admins every one. */
 export async function list(ctx: Ctx, q: AppointmentsQuery, now = Date.now()) {
   const caller = me(ctx)
-  const { rows, total } = await repo.listFor(
+  const {
+    rows,
+    total,
+    people: ofPage,
+  } = await repo.listFor(
     ctx.db,
     caller.role === Role.admin ? null : caller.id,
     q.filters,
@@ -348,14 +368,7 @@ export async function list(ctx: Ctx, q: AppointmentsQuery, now = Date.now()) {
     // A former host sees, as host, only the appointments that have started (see mine).
     hostsNow(caller.role) ? null : now,
   )
-  // One query for the people of the page: the relations, and the phone a WhatsApp link needs.
-  const people = new Map(
-    (
-      await repo.peopleByIds(ctx.db, [
-        ...new Set(rows.flatMap((r) => [r.guestId, r.hostId]).filter((id): id is number => id !== null)),
-      ])
-    ).map((p) => [p.id, p]),
-  )
+  const people = new Map(ofPage.map((p) => [p.id, p]))
   const appointments = await Promise.all(
     rows.map((r) => toDto(ctx, r, { people, relations: q.relations, properties: q.properties })),
   )

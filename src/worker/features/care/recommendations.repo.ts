@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
 import { ContentStatus } from '#shared/enums'
-import { batch, rows, rowsIn } from '#worker/db/query'
+import { batch, rowsIn } from '#worker/db/query'
 import {
   appointments,
   recommendationRoutes,
@@ -153,38 +153,68 @@ export function routesToRecommend(db: Db, ids: readonly number[]) {
     .all()
 }
 
-/** The routes `ids` as the person's page shows them, with their progress (completed visible units / visible units). */
-export async function routeCards(db: Db, userId: number, ids: readonly number[]) {
-  if (!ids.length) return []
-  return rows(
-    db,
+const cardRow = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  images: z.string().nullable(),
+  total: z.number(),
+  done: z.number(),
+})
+
+/**
+ * What the person reads of their own recommendations (GET /v1/my/recommendations, /journey) in
+ * ONE batch (issue 43 §3, decision 079; it was three rounds, each waiting on the ids the one
+ * before found): the recommendations newest first, their routes in order, the routes as the page
+ * shows them with the person's progress (completed visible units / visible units; hidden routes
+ * left out) and the names of the psychologists who made them.
+ */
+export async function personsRecommendations(db: Db, userId: number) {
+  const theirs = sql`SELECT id FROM ${recommendations} WHERE user_id = ${userId}`
+  const [heads, lines, cards, hosts] = await batch(db, [
+    sql`SELECT id, appointment_id, host_id, user_id, note, created_at, updated_at FROM ${recommendations}
+        WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`,
+    sql`SELECT recommendation_id, route_id FROM ${recommendationRoutes}
+        WHERE recommendation_id IN (${theirs}) ORDER BY position`,
     sql`SELECT r.id, r.slug, r.title, r.description, r.images,
           (SELECT count(*) FROM ${units} u WHERE u.route_id = r.id AND u.status = ${ContentStatus.visible}) AS total,
           (SELECT count(*) FROM ${units} u JOIN ${unitProgress} p ON p.unit_id = u.id AND p.user_id = ${userId}
             WHERE u.route_id = r.id AND u.status = ${ContentStatus.visible} AND p.completed_at IS NOT NULL) AS done
         FROM ${routes} r
-        WHERE r.id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND r.status = ${ContentStatus.visible}`,
+        WHERE r.id IN (SELECT route_id FROM ${recommendationRoutes} WHERE recommendation_id IN (${theirs}))
+          AND r.status = ${ContentStatus.visible}`,
+    sql`SELECT id, name FROM ${users} WHERE id IN (SELECT host_id FROM ${recommendations} WHERE user_id = ${userId})`,
+  ])
+  const routeLines = rowsIn(lines, z.object({ recommendation_id: z.number(), route_id: z.number() }))
+  const list: RecommendationRow[] = rowsIn(
+    heads,
     z.object({
       id: z.number(),
-      slug: z.string(),
-      title: z.string(),
-      description: z.string().nullable(),
-      images: z.string().nullable(),
-      total: z.number(),
-      done: z.number(),
+      appointment_id: z.number(),
+      host_id: z.number().nullable(),
+      user_id: z.number(),
+      note: z.string(),
+      created_at: z.number(),
+      updated_at: z.number(),
     }),
-  )
-}
-
-/** The names of the psychologists `ids`. */
-export async function hostNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map()
-  const found = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(inArray(users.id, [...ids]))
-    .all()
-  return new Map(found.map((u) => [u.id, u.name ?? '']))
+  ).map((h) => ({
+    id: h.id,
+    appointmentId: h.appointment_id,
+    hostId: h.host_id,
+    userId: h.user_id,
+    note: h.note,
+    createdAt: new Date(h.created_at),
+    updatedAt: new Date(h.updated_at),
+    routeIds: routeLines.filter((l) => l.recommendation_id === h.id).map((l) => l.route_id),
+  }))
+  return {
+    list,
+    cards: rowsIn(cards, cardRow),
+    hosts: rowsIn(hosts, z.object({ id: z.number(), name: z.string().nullable() })).map(
+      (u) => [u.id, u.name ?? ''] as [number, string],
+    ),
+  }
 }
 
 /** Whether route `routeId` was recommended to `userId`: it then opens whatever their plan's order. */

@@ -78,14 +78,7 @@ export async function mine(ctx: Ctx): Promise<{ recommendations: RecommendationD
     list,
     cards,
     hosts: hostRows,
-  } = await personal(ctx, 'recommendations', null, async () => {
-    const list = await repo.recommendationsFor(ctx.db, { userId })
-    const [cards, hosts] = await Promise.all([
-      repo.routeCards(ctx.db, userId, [...new Set(list.flatMap((r) => r.routeIds))]),
-      repo.hostNames(ctx.db, [...new Set(list.flatMap((r) => (r.hostId === null ? [] : [r.hostId])))]),
-    ])
-    return { list, cards, hosts: [...hosts] }
-  })
+  } = await personal(ctx, 'recommendations', null, () => repo.personsRecommendations(ctx.db, userId))
   const hosts = new Map(hostRows)
   const card = new Map(cards.map((c) => [c.id, c]))
   return {

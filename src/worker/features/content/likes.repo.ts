@@ -1,5 +1,5 @@
 // Likes and the stats counters of routes and posts (SPEC §3 "stats (views, likes)", §4 like
-// toggle). One statement per change: a toggle is a DELETE … RETURNING, else an INSERT; then the
+// toggle). One batch per toggle: a DELETE … RETURNING, else an INSERT; then the
 // counter is set from the likes table itself, so it can never drift from the rows, even when two
 // toggles race. Correlated sub-selects and an upsert from a count: drizzle's `sql` on `db`, rows
 // checked (#worker/db/query, docs/decisions/032).
@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ContentTarget } from '#shared/enums'
 import type { Db } from '#worker/db/client'
-import { batch, firstRow, run } from '#worker/db/query'
+import { batch, firstRow, rowsIn } from '#worker/db/query'
 
 const targetRow = z.object({
   id: z.number(),
@@ -45,40 +45,38 @@ export async function findTarget(
   return row ?? null
 }
 
-/** Flip the caller's like; true when it is now liked. */
-export async function toggleLike(
+/**
+ * Flip the caller's like of a visible route or post and answer the stats, in ONE batch (issue 43
+ * §3, decision 079; it was a read, a delete, an insert and the recount: 3–4 rounds). Every write
+ * is conditioned on the target being visible, so a refused toggle writes nothing; the insert runs
+ * only when the delete removed nothing (`changes()` of the statement before it). Null: not visible.
+ */
+export async function toggleLikeOf(
   db: Db,
   userId: number,
-  type: ContentTarget,
+  type: 'route' | 'post',
   targetId: number,
   now = Date.now(),
-): Promise<boolean> {
-  const removed = await firstRow(
-    db,
-    sql`DELETE FROM likes WHERE user_id = ${userId} AND target_type = ${type} AND target_id = ${targetId} RETURNING id`,
-    z.object({ id: z.number() }),
-  )
-  if (!removed) {
-    await run(
-      db,
-      sql`INSERT INTO likes (user_id, target_type, target_id, created_at) VALUES (${userId}, ${type}, ${targetId}, ${now})
-          ON CONFLICT (user_id, target_type, target_id) DO NOTHING`,
-    )
-  }
-  return !removed
-}
-
-/** Set the counter from the rows (one upsert) and answer the stats. */
-export async function recountLikes(db: Db, type: ContentTarget, targetId: number, now = Date.now()) {
-  const row = await firstRow(
-    db,
+): Promise<{ liked: boolean; stats: { views: number; likes: number } } | null> {
+  const seen = sql`EXISTS (SELECT 1 FROM ${visible(type, now)} AND t.id = ${targetId})`
+  const [found, removed, , counted] = await batch(db, [
+    sql`SELECT t.id FROM ${visible(type, now)} AND t.id = ${targetId}`,
+    sql`DELETE FROM likes WHERE user_id = ${userId} AND target_type = ${type} AND target_id = ${targetId} AND ${seen} RETURNING id`,
+    sql`INSERT INTO likes (user_id, target_type, target_id, created_at)
+        SELECT ${userId}, ${type}, ${targetId}, ${now} WHERE changes() = 0 AND ${seen}
+        ON CONFLICT (user_id, target_type, target_id) DO NOTHING`,
     sql`INSERT INTO content_stats (target_type, target_id, views, likes, updated_at)
-        VALUES (${type}, ${targetId}, 0, (SELECT count(*) FROM likes WHERE target_type = ${type} AND target_id = ${targetId}), ${now})
+        SELECT ${type}, ${targetId}, 0, (SELECT count(*) FROM likes WHERE target_type = ${type} AND target_id = ${targetId}), ${now}
+        WHERE ${seen}
         ON CONFLICT (target_type, target_id) DO UPDATE SET likes = excluded.likes, updated_at = excluded.updated_at
         RETURNING views, likes`,
-    z.object({ views: z.number(), likes: z.number() }),
-  )
-  return { views: row?.views ?? 0, likes: row?.likes ?? 0 }
+  ])
+  if (!rowsIn(found, z.object({ id: z.number() })).length) return null
+  const row = rowsIn(counted, z.object({ views: z.number(), likes: z.number() }))[0]
+  return {
+    liked: !rowsIn(removed, z.object({ id: z.number() })).length,
+    stats: { views: row?.views ?? 0, likes: row?.likes ?? 0 },
+  }
 }
 
 /** Forget the likes and stats of a deleted route or post (they are keyed by type, with no foreign key). */

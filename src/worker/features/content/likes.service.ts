@@ -5,16 +5,19 @@ import type { ListQuery } from '#shared/contract/list'
 import type { ContentTarget } from '#shared/enums'
 import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
-import { findTarget, forgetTarget, recountLikes, toggleLike } from './likes.repo'
+import { findTarget, forgetTarget, toggleLikeOf } from './likes.repo'
 import { listRoutes } from './content.service'
 
 const ref = (v: string, language: string) => (/^\d+$/.test(v) ? { id: Number(v), language } : { slug: v, language })
 
 async function visible(ctx: Ctx, type: 'route' | 'post', r: { id?: number; slug?: string; language: string }) {
   const row = await findTarget(ctx.db, type, r, ctx.user?.id ?? null)
-  if (!row)
-    throw new AppError('not_found', { message: type === 'route' ? 'errors.route_not_found' : 'errors.not_found' })
+  if (!row) return notFound(type)
   return row
+}
+
+function notFound(type: 'route' | 'post'): never {
+  throw new AppError('not_found', { message: type === 'route' ? 'errors.route_not_found' : 'errors.not_found' })
 }
 
 /** GET /v1/route/stats, /v1/post/stats. */
@@ -28,9 +31,9 @@ export async function stats(ctx: Ctx, type: 'route' | 'post', idOrSlug: string) 
 
 /** POST /v1/route/update/like, /v1/post/update/like: flips the caller's like. */
 export async function toggle(ctx: Ctx, type: 'route' | 'post', id: number) {
-  const row = await visible(ctx, type, { id, language: ctx.locale })
-  const liked = await toggleLike(ctx.db, ctx.user!.id, type, row.id)
-  return { liked, stats: await recountLikes(ctx.db, type, row.id) }
+  const done = await toggleLikeOf(ctx.db, ctx.user!.id, type, id)
+  if (!done) return notFound(type)
+  return done
 }
 
 /** GET /v1/routes/liked_by_me: the caller's liked routes in their language, with images and stats. */

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { batch, firstRow, rows, rowsIn, run } from '#worker/db/query'
+import { batch, firstRow, rows, rowsIn, run, type RunResult } from '#worker/db/query'
 import { rowOf } from '#worker/db/rows'
 import { rewards, userEngagement } from '#worker/db/schema'
 import { FREEZE_EVERY_DAYS, MAX_FREEZES, type StreakState } from './streak'
@@ -127,25 +127,6 @@ const userRewards = (userId: number) =>
       FROM rewards r LEFT JOIN user_rewards ur ON ur.reward_id = r.id AND ur.user_id = ${userId}
       ORDER BY r.category, r.key, r.level_id, r.threshold`
 
-/** Claim an acquired reward once: only the call that flips claimed_at from NULL gets true. */
-export async function claim(db: Db, userId: number, rewardId: number, now: number): Promise<boolean> {
-  const changed = await run(
-    db,
-    sql`UPDATE user_rewards SET claimed_at = ${now} WHERE user_id = ${userId} AND reward_id = ${rewardId} AND claimed_at IS NULL`,
-  )
-  return changed > 0
-}
-
-export async function userReward(db: Db, userId: number, rewardId: number) {
-  return (
-    (await firstRow(
-      db,
-      sql`SELECT acquired_at, claimed_at FROM user_rewards WHERE user_id = ${userId} AND reward_id = ${rewardId}`,
-      z.object({ acquired_at: z.number(), claimed_at: z.number().nullable() }),
-    )) ?? null
-  )
-}
-
 export async function setRankingHidden(db: Db, userId: number, hidden: boolean, now: number) {
   const flag = hidden ? 1 : 0
   await run(
@@ -182,26 +163,39 @@ export const seedRewardsStatements = (list: readonly SeedReward[]): SQL[] =>
   )
 
 /**
- * GET /v1/rewards in ONE batch (one round trip, issue 21 §2): give every reward the person's
- * metrics reach (the metrics inline, as awardReached would), then, seeing that write, their
- * rewards, their streak state and their active days between `from` and `to`.
+ * The reads of GET /v1/rewards, as statements for the end of the caller's batch (one round trip,
+ * issue 21 §2, decision 079): the person's rewards, streak state and active days between `from`
+ * and `to`, seeing whatever the batch gave before them. Read their answers with rewardsPageOf.
  */
-export async function rewardsPage(db: Db, userId: number, now: number, from: string, to: string) {
-  const [awarded, rewards, engagement, days] = await batch(db, [
-    sql`INSERT OR IGNORE INTO user_rewards (user_id, reward_id, acquired_at)
-        SELECT ${userId}, r.id, ${now} FROM rewards r, (${metricsSql(userId)}) m
-        WHERE r.threshold <= CASE r.key WHEN 'usage_streak' THEN m.streak WHEN 'active_days' THEN m.active_days WHEN 'routes_completed' THEN m.routes_completed
-                                        WHEN 'plans_completed' THEN m.plans_completed WHEN 'sessions_attended' THEN m.sessions_attended ELSE -1 END
-        RETURNING reward_id`,
-    userRewards(userId),
-    engagementOf(userId),
-    activeDays(userId, from, to),
-  ])
+export const rewardsPageReads = (userId: number, from: string, to: string): SQL[] => [
+  userRewards(userId),
+  engagementOf(userId),
+  activeDays(userId, from, to),
+]
+
+/** The answers of rewardsPageReads' statements, in their order. */
+export function rewardsPageOf([rewards, engagement, days]: readonly (RunResult | undefined)[]) {
   return {
-    awardedIds: rowsIn(awarded, rewardIdRow).map((x) => x.reward_id),
     rewards: rowsIn(rewards, userRewardRow),
     engagement: toEngagement(rowsIn(engagement, engagementRow)[0]),
     activeDays: rowsIn(days, dayRow).map((x) => x.day),
+  }
+}
+
+/**
+ * Claim an acquired reward once, and the person's row of it as it is after, in one batch
+ * (decision 079: a refusal's reason came from a second round). `claimed`: this call flipped
+ * claimed_at from NULL (only one of many at once does); `row`: null when not earned.
+ */
+export async function claimOrExplain(db: Db, userId: number, rewardId: number, now: number) {
+  const [claimed, row] = await batch(db, [
+    sql`UPDATE user_rewards SET claimed_at = ${now} WHERE user_id = ${userId} AND reward_id = ${rewardId} AND claimed_at IS NULL
+        RETURNING reward_id`,
+    sql`SELECT acquired_at, claimed_at FROM user_rewards WHERE user_id = ${userId} AND reward_id = ${rewardId}`,
+  ])
+  return {
+    claimed: rowsIn(claimed, rewardIdRow).length > 0,
+    row: rowsIn(row, z.object({ acquired_at: z.number(), claimed_at: z.number().nullable() }))[0] ?? null,
   }
 }
 

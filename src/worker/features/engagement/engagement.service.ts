@@ -25,12 +25,15 @@ import { GRACE_HOURS, localToday, POINTS_PER_DAY, shownStreak, zoneOf } from './
 import { me } from '#worker/identity/caller'
 
 /** The rewards of SPEC §9 are product data: present in every database (seed or not), never twice. */
-/** Once complete, the catalogue stays so: an isolate checks it once (a shared part, issue 21 §3). */
-let catalogComplete = false
+/**
+ * Once complete, the catalogue stays so: an isolate checks it once (a shared part, issue 21 §3).
+ * An object so a test can stand for a fresh isolate (`complete = false`).
+ */
+export const rewardCatalog = { complete: false }
 async function ensureCatalog(d1: Db) {
-  if (catalogComplete) return
+  if (rewardCatalog.complete) return
   if ((await repo.rewardCount(d1)) < catalogRows().length) await repo.seedRewards(d1, catalogRows())
-  catalogComplete = true
+  rewardCatalog.complete = true
 }
 
 /**
@@ -127,10 +130,10 @@ function rewardTexts(locale: Locale) {
 }
 
 /** The catalogue's rows as statements for the start of a batch that gives rewards, until an isolate knows it whole. */
-export const catalogStatements = (): SQL[] => (catalogComplete ? [] : repo.seedRewardsStatements(catalogRows()))
+export const catalogStatements = (): SQL[] => (rewardCatalog.complete ? [] : repo.seedRewardsStatements(catalogRows()))
 /** The batch that carried catalogStatements ran: the catalogue is whole. */
 export function catalogSeeded(statements: readonly SQL[]) {
-  if (statements.length) catalogComplete = true
+  if (statements.length) rewardCatalog.complete = true
 }
 
 /** `at`, or the account's creation when `at` is earlier: a person's days start when they arrived. */
@@ -185,17 +188,28 @@ export const levelIcon = (level: number) =>
 /** GET /v1/rewards: every reward grouped by key and category, what the caller has, and the percent. */
 export async function listRewards(ctx: Ctx) {
   const user = me(ctx)
-  await ensureCatalog(ctx.db)
-  // One round: anything reached by a path that does not award (an older account) is given, and
-  // the person's rewards, streak and week read after it, in one batch (issue 21 §2).
+  // ONE round (issue 43 §3, decision 079), also on an isolate's first look: the catalogue's rows
+  // (no-ops once there, only until this isolate has seen it whole), then anything the person's
+  // facts reach that a path which does not award gave them (an older account, a day a job wrote)
+  // with its notice, then the person's rewards, streak and week, seeing those writes.
   const now = Date.now()
   const today = localToday(now, zoneOf(user.row?.timezone))
   const from = addDays(today, -6)
   // Kept between the person's requests (http/person-cache.ts) for the day it was read on; a
   // read that awarded something is not kept (it changed rows: the version moves on).
-  const page = await personal(ctx, 'rewards-page', today, () => repo.rewardsPage(ctx.db, user.id, now, from, today))
-  if (page.awardedIds.length)
-    await notifyAwarded(ctx, user.id, ctx.locale, await repo.rewardsByIds(ctx.db, page.awardedIds))
+  const page = await personal(ctx, 'rewards-page', today, async () => {
+    const catalog = catalogStatements()
+    const res = await batch(ctx.db, [
+      ...catalog,
+      ...rewardStatements(user.id, ctx.locale, now, sql`1`),
+      ...repo.rewardsPageReads(user.id, from, today),
+    ])
+    catalogSeeded(catalog)
+    const [notices, , ...reads] = res.slice(catalog.length)
+    return { notices: notices?.results?.length ? notices : null, ...repo.rewardsPageOf(reads) }
+  })
+  // The notices this look wrote go to the person's sockets (a kept page wrote none).
+  if (page.notices) await afterRewards(ctx, page.notices as RunResult)
   const rows = page.rewards
   const t = translator(ctx.locale)
   const dto = (r: repo.UserRewardRow): RewardDto => ({
@@ -238,8 +252,9 @@ export async function unclaimed(ctx: Ctx) {
  */
 export async function claim(ctx: Ctx, rewardId: number) {
   const user = me(ctx)
-  if (await repo.claim(ctx.db, user.id, rewardId, Date.now())) return
-  const row = await repo.userReward(ctx.db, user.id, rewardId)
+  // The claim and, for a refusal, its reason in one round (decision 079).
+  const { claimed, row } = await repo.claimOrExplain(ctx.db, user.id, rewardId, Date.now())
+  if (claimed) return
   if (!row)
     throw new AppError('not_found', {
       message: 'engagement.rewards.not_earned',

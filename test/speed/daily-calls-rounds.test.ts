@@ -1,0 +1,126 @@
+// Issue 43 §3 (docs/decisions/079): the writes a person makes every day (a check-in, a like,
+// booking a slot, cancelling it) and the reads the signed-in pages make that d1-distance.test.ts
+// and page-calls-rounds.test.ts do not (the appointments list as /appointments asks for it, the
+// recommendations on /journey, the slots, the next session) each wait on at most ONE D1 round.
+// Read cold (the person's rows not kept, the test pool's default), as an isolate that has not met
+// the person; the shared parts cached. A test per call, so a failure names the call.
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CancellationReason } from '#shared/enums'
+import { recommendationRoutes, recommendations } from '#worker/db/schema'
+import { given, givenCredits, givenRows, makeAppointment, patchUser } from '../factories'
+import { api, json } from '../helpers'
+import { day, host, madrid } from '../appointments/support'
+import { demoPatientToken } from './demo-patient'
+
+let token = ''
+let me = 0
+let routeId = 0
+let routeSlug = ''
+let hostId = 0
+/** Where booking and cancelling stand (decision 079): 11 and 7 before it (7 and 6 after it). */
+const BOOK_ROUNDS = 7
+const CANCEL_ROUNDS = 6
+
+beforeAll(async () => {
+  token = await demoPatientToken()
+  me = (await env.DB.prepare('SELECT id FROM users WHERE email = ?1')
+    .bind('patient@demo.calma.app')
+    .first<{ id: number }>())!.id
+  await patchUser(me, { phone: '+34600111222', timezone: 'Europe/Madrid' })
+  await givenCredits(me, 90_00, 'seed', `test:${me}`)
+  const status = await json(await ask('GET', '/v1/my/plan/status'))
+  routeSlug = status.status.items[0].route.slug
+  routeId = status.status.items[0].route.id
+  hostId = (await host()).id
+  // A session with a psychologist who recommended two routes after it (decision 068): what
+  // /journey shows under the plan.
+  const past = await makeAppointment(me, hostId, Date.now() - 3 * 86_400_000)
+  const rec = await given(recommendations, { appointmentId: past, hostId, userId: me, note: 'Para esta semana' })
+  await givenRows(recommendationRoutes, { recommendationId: rec, routeId, position: 0 })
+})
+
+function ask(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>) {
+  return api(path, { method, headers: { authorization: `Bearer ${token}` }, locale: 'es', form })
+}
+const page = (path: string) => api(path, { headers: { cookie: `calma_session=${token}` }, redirect: 'manual' })
+const roundsOf = (res: Response) => Number(res.headers.get('x-d1-rounds'))
+
+/** The call's answer once the shared parts are cached (a GET asked twice), its status checked. */
+async function once(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>, status = 200) {
+  if (method === 'GET') await ask(method, path)
+  const res = await ask(method, path, form)
+  expect(res.status, `${method} ${path}: ${JSON.stringify(await json(res.clone()))}`).toBe(status)
+  return res
+}
+
+describe('one D1 round for what a person does every day (issue 43 §3, decision 079)', () => {
+  it('/journey with a psychologist’s recommendations, and GET /v1/my/recommendations', async () => {
+    await page('/journey')
+    const journey = await page('/journey')
+    expect(journey.status).toBe(200)
+    expect(await journey.text()).toContain('Para esta semana')
+    expect.soft(roundsOf(journey), '/journey').toBe(1)
+    const mine = await once('GET', '/v1/my/recommendations')
+    expect((await json(mine.clone())).recommendations[0].routes[0].id).toBe(routeId)
+    expect.soft(roundsOf(mine), 'GET /v1/my/recommendations').toBe(1)
+  })
+
+  it('GET /v1/appointments as /appointments asks for it (with the host and guest)', async () => {
+    const res = await once(
+      'GET',
+      '/v1/appointments?with_relations=host%7Cguest&with_properties=status%7Cmeeting_channel&order_by=start_at+asc&status=1%7C2&page=1&per_page=20',
+    )
+    expect(roundsOf(res)).toBe(1)
+  })
+
+  it('a check-in, saved and changed the same day', async () => {
+    for (const mood of ['3', '4'])
+      expect(roundsOf(await once('POST', '/v1/checkin', { mood, note: 'hoy' })), mood).toBe(1)
+  })
+
+  it('a like of a route and of a post, given and taken back, and their stats', async () => {
+    const post = await env.DB.prepare('SELECT id, slug FROM posts WHERE status = 1 LIMIT 1').first<{
+      id: number
+      slug: string
+    }>()
+    const seen: Record<string, number> = {}
+    for (const turn of ['like', 'unlike']) {
+      seen[`route ${turn}`] = roundsOf(await once('POST', '/v1/route/update/like', { route_id: String(routeId) }))
+      seen[`post ${turn}`] = roundsOf(await once('POST', '/v1/post/update/like', { post_id: String(post!.id) }))
+    }
+    seen['route stats'] = roundsOf(await once('GET', `/v1/route/stats?route=${encodeURIComponent(routeSlug)}`))
+    seen['post stats'] = roundsOf(await once('GET', `/v1/post/stats?post=${encodeURIComponent(post!.slug)}`))
+    seen.liked = roundsOf(await once('GET', '/v1/routes/liked_by_me'))
+    console.warn('[d1 rounds, likes]', JSON.stringify(seen))
+    for (const [k, n] of Object.entries(seen)) expect.soft(n, k).toBeLessThanOrEqual(1)
+  })
+
+  it('the slots of a day and the next session', async () => {
+    const slots = await once('GET', `/v1/appointment/slots?host_id=${hostId}&date=${day(5)}&timezone=Europe/Madrid`)
+    expect((await json(slots.clone())).slots.length).toBeGreaterThan(0)
+    expect.soft(roundsOf(slots), 'slots').toBe(1)
+    expect.soft(roundsOf(await once('GET', '/v1/appointment/notification')), 'next').toBe(1)
+  })
+
+  // Not at one round yet (decision 079 "Left"): booking and cancelling move credits and write the
+  // mails of both people after the change. Held here at what they are, so they only go down.
+  it('booking a slot and cancelling it stay within their rounds', async () => {
+    const date = day(6)
+    const booked = await once(
+      'POST',
+      '/v1/appointment',
+      { host_id: String(hostId), start_at: madrid(date, 10), meeting_channel: '1' },
+      201,
+    )
+    const id = (await json(booked.clone())).appointment.id
+    const cancelled = await once('POST', '/v1/appointment/cancel', {
+      id: String(id),
+      reason: String(CancellationReason.schedule_conflict),
+    })
+    const seen = { book: roundsOf(booked), cancel: roundsOf(cancelled) }
+    console.warn('[d1 rounds, book and cancel]', JSON.stringify(seen))
+    expect.soft(seen.book, 'book').toBeLessThanOrEqual(BOOK_ROUNDS)
+    expect.soft(seen.cancel, 'cancel').toBeLessThanOrEqual(CANCEL_ROUNDS)
+  })
+})
