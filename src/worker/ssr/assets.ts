@@ -43,6 +43,23 @@ export async function manifest(env: Env): Promise<Manifest | null> {
   return m
 }
 
+let cachedBuild: string | null = null
+/**
+ * Which client build this Worker serves: a hash of its manifest (every script and style file
+ * name), '' under `vite dev` and in worker tests. A page kept in the Cache API names the build's
+ * files, and the Cache API outlives a deployment: http/public-cache.ts keys a kept page by it, so
+ * a new deployment never answers with a copy whose hashed scripts and styles are gone.
+ */
+export async function buildVersion(env: Env): Promise<string> {
+  if (cachedBuild !== null) return cachedBuild
+  const m = import.meta.env.DEV ? null : await manifest(env)
+  if (!m) return ''
+  // FNV-1a over the manifest's text: once per isolate, a few KB.
+  let h = 0x811c9dc5
+  for (const ch of JSON.stringify(m)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0
+  return (cachedBuild = h.toString(36))
+}
+
 /**
  * What a page's HTML links: the entry script, its CSS, and modulepreloads for the page's own
  * chunk and everything both import, so the browser fetches them in parallel.

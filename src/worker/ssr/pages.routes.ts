@@ -16,6 +16,7 @@ import { sharedPage } from '#worker/http/public-cache'
 import { personalPage } from '#worker/http/person-cache'
 import { CONSENT_COOKIE, CONSENT_VERSION } from '#shared/consent'
 import { SESSION_COOKIE } from '#worker/identity/cookie'
+import { buildVersion } from './assets'
 import { loaderOf } from './loaders'
 import { ShowPage, type PageHead } from './page'
 import { renderDocument } from './render'
@@ -169,9 +170,10 @@ export const pageRoutes = new Hono<AppEnv>().get('*', async (c) => {
     ) {
       // A page that shows something per country (the help page) keeps one copy per country.
       const country = entry.byCountry ? `|${requestCountry(c) ?? ''}` : ''
+      // Per client build too: the Cache API outlives a deployment, the kept page names its files.
       return sharedPage(
         c,
-        `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}|${consentChosen(c) ? 1 : 0}${country}`,
+        `${url.pathname}${url.search}|${getCookie(c, TZ_COOKIE) ?? ''}|${consentChosen(c) ? 1 : 0}${country}|${await buildVersion(c.env)}`,
         () => renderPageFor(c, id, params),
       )
     }
