@@ -44,6 +44,18 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  * are the entry's exceptions). Every other page hydrates at once, as before.
  */
 const LAZY_PAGES = new Set(['home', 'routes', 'route', 'blog', 'post', 'help', 'login'])
+/**
+ * A signed-in person's everyday pages that hydrate at their first touch too (decision 077): each
+ * is painted whole by the server and its code does nothing by itself as it opens (the check-in's
+ * first tap is kept: a face is a radio the browser checks, read as the part hydrates). What must
+ * run from load without a touch (the bell's sockets, the session's end, the service worker) runs
+ * without React (client/entry.tsx, signed-in-early.ts). Not here: /appointments (its list is read
+ * by the browser as it opens), /downloads (the device's downloads, read from IndexedDB by React),
+ * the player and every other page.
+ */
+const SIGNED_IN_LAZY_PAGES = new Set(['journey', 'performance', 'profile'])
+/** Whether a page may wait for the person's first touch to start React (entry.tsx). */
+const lazyPage = (full: Boot) => (full.user ? SIGNED_IN_LAZY_PAGES : LAZY_PAGES).has(full.page)
 
 const LOADER =
   "const a=JSON.parse(document.getElementById('__ASSETS__').textContent);let done=false;" +
@@ -150,7 +162,7 @@ export async function renderDocument(
       : []),
     assets.dev
       ? `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`
-      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload, ...(wordsUrl ? { messages: wordsUrl } : {}), ...(!full.user && LAZY_PAGES.has(full.page) ? { lazy: true } : {}) })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
+      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload, ...(wordsUrl ? { messages: wordsUrl } : {}), ...(lazyPage(full) ? { lazy: true } : {}) })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
     '</body></html>',
   ].join('')
 
