@@ -73,38 +73,50 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     }
   })
 
-  test('a live notification arrives as a toast on a signed-in page nobody touched, with the unread count in the bell (es, phone)', async () => {
+  test('a live notification arrives as a toast on a signed-in page nobody touched; one sent before is counted in the server’s bell without React (es, phone)', async () => {
     const p = person('toque')
     await signUpPerson(api, { ...p, name: 'Lucía Toque', locale: 'es' })
+    const admin = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+    await addSession(admin.context(), { email: ADMIN, password: DEMO_PASSWORD })
+    await admin.goto('/journey')
+    const send = async (title, text) => {
+      const sent = await callInPage(admin, 'POST', '/v1/notification', {
+        channel: 'in_app',
+        language: 'es',
+        role_recipients: '1',
+        title_es: title,
+        description_es: text,
+      })
+      assert.equal(sent.status, 201, JSON.stringify(sent.body))
+      await Promise.all([scheduled('* * * * *'), scheduled('* * * * *')])
+    }
+    // Sent while the page was closed: counted in the bell at load, its toast waits for the touch.
+    const before = `Antes de abrir ${stamp}`
+    await send(before, 'Te esperaba.')
+
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
     const opened = socketsOf(page)
     await addSession(page.context(), p)
     await page.goto('/performance')
     assert.ok(await untouched(page), 'the page waits for a touch')
     await opened()
-    assert.ok(await untouched(page), 'the sockets opened without React')
+    const count = page.locator('[data-bell="early"] [data-testid=unread-count]')
+    await count.waitFor({ timeout: 5000 })
+    assert.ok(Number(await count.textContent()) >= 1, await count.textContent())
+    assert.ok(await untouched(page), 'the sockets opened and the count came without React')
+    assert.equal(await page.locator('[data-testid=toast]').count(), 0)
+    await screenshot(page, 'signed-in-touch-performance-before-touch-es-phone', { fullPage: false })
 
-    const admin = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
-    await addSession(admin.context(), { email: ADMIN, password: DEMO_PASSWORD })
-    await admin.goto('/journey')
-    const title = `Un respiro ${stamp}`
-    const sent = await callInPage(admin, 'POST', '/v1/notification', {
-      channel: 'in_app',
-      language: 'es',
-      role_recipients: '1',
-      title_es: title,
-      description_es: 'Suelta los hombros.',
-    })
-    assert.equal(sent.status, 201, JSON.stringify(sent.body))
-    await Promise.all([scheduled('* * * * *'), scheduled('* * * * *')])
-
-    // No key, tap or focus on the page: the message itself started React, then the toast showed.
-    const toast = page.locator('[data-testid=toast]', { hasText: title })
+    // Sent now: no key, tap or focus on the page; the message itself starts React, then the toast shows.
+    const live = `Un respiro ${stamp}`
+    await send(live, 'Suelta los hombros.')
+    const toast = page.locator('[data-testid=toast]', { hasText: live })
     await toast.waitFor({ timeout: 10_000 })
     assert.match(await toast.textContent(), /Suelta los hombros\./)
-    // And it waits in the bell as unread (React's menu once hydrated).
+    // Both wait in React's bell as unread.
     await page.getByTestId('notifications-menu').locator('summary').click()
-    await page.getByTestId('unread-item').filter({ hasText: title }).waitFor({ timeout: 5000 })
+    for (const title of [before, live])
+      await page.getByTestId('unread-item').filter({ hasText: title }).waitFor({ timeout: 5000 })
   })
 
   test('a press on a signed-in page’s button before React is kept: Continue opens the route (en, desktop)', async () => {
@@ -121,6 +133,7 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     })
     await page.goto('/en/journey')
     assert.ok(await untouched(page), 'the page waits for a touch')
+    await screenshot(page, 'signed-in-touch-journey-before-touch-en-desktop', { fullPage: false })
     const cont = page.getByTestId('continue')
     assert.equal(await cont.isEnabled(), true)
     await cont.click()

@@ -49,11 +49,12 @@ const LAZY_PAGES = new Set(['home', 'routes', 'route', 'blog', 'post', 'help', '
  * is painted whole by the server and its code does nothing by itself as it opens (the check-in's
  * first tap is kept: a face is a radio the browser checks, read as the part hydrates). What must
  * run from load without a touch (the bell's sockets, the session's end, the service worker) runs
- * without React (client/entry.tsx, signed-in-early.ts). Not here: /appointments (its list is read
- * by the browser as it opens), /downloads (the device's downloads, read from IndexedDB by React),
- * the player and every other page.
+ * without React (client/entry.tsx, signed-in.ts). The library's lists and posts wait for a signed-in
+ * reader as for a visitor. Not here: /appointments (its list is read by the browser as it opens),
+ * /downloads (the device's downloads, read from IndexedDB by React), /help (the person's safety
+ * plan, read by the browser), a route (the player resumes by itself) and every other page.
  */
-const SIGNED_IN_LAZY_PAGES = new Set(['journey', 'performance', 'profile'])
+const SIGNED_IN_LAZY_PAGES = new Set(['journey', 'performance', 'profile', 'routes', 'blog', 'post'])
 /** Whether a page may wait for the person's first touch to start React (entry.tsx). */
 const lazyPage = (full: Boot) => (full.user ? SIGNED_IN_LAZY_PAGES : LAZY_PAGES).has(full.page)
 
