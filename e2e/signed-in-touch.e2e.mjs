@@ -14,6 +14,7 @@ import {
   eventually,
   expectFailure,
   newPage,
+  screenshot,
   signUpPerson,
 } from './lib.mjs'
 import { pageJs, patientToken } from '../scripts/lib/js-budget.mjs'
