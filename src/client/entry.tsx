@@ -63,7 +63,7 @@ function start(): Promise<void> {
       link.href = href
       document.head.appendChild(link)
     }
-  // The bell's count written before React (signed-in-early.ts) is not the server's HTML: out
+  // The bell's count written before React (signed-in.ts) is not the server's HTML: out
   // before hydration compares the two; React's bell shows the count again.
   document.documentElement.dataset.react = 'starting'
   for (const el of document.querySelectorAll('[data-early]')) el.remove()

@@ -18,8 +18,10 @@ import { isStaff } from '#shared/pages'
 import { useHydrated } from '#client/components/forms.tsx'
 import { BellAtLoad } from '#client/features/notifications/Bell.tsx'
 
-// The bell and the realtime channels (issue 11) are for signed-in people only: loaded after
-// hydration, in their own chunk, so a visitor's page (the landings above all) never carries them.
+// The bell's menu (issue 11) is for signed-in people only: loaded after hydration, in its own
+// chunk, so a visitor's page (the landings above all) never carries it. Its realtime channels are
+// a chunk of their own, opened by the menu, or before React on a page that waits for a touch
+// (signed-in.ts, decision 077).
 const NotificationsMenu = lazy(() =>
   import('#client/features/notifications/NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })),
 )

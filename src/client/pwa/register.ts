@@ -26,7 +26,7 @@ export const isOffline = () => !navigator.onLine || !!document.documentElement.d
 let registered = false
 /**
  * Once per page: after hydration (hydrate.tsx), or, on a signed-in page that waits for the
- * person's touch to start React, once the page has loaded (entry.tsx, decision 077): the kept
+ * person's touch to start React, once the page has loaded (signed-in.ts, decision 077): the kept
  * copies, the unsent saves and the "new version" notice do not wait for a touch.
  */
 export function registerServiceWorker(userId: number | null) {
@@ -67,7 +67,11 @@ export function registerServiceWorker(userId: number | null) {
           )
         // A new version waits (skipWaiting is off) until the person chooses to reload.
         // Its words are the page's: React is started for it if the page still waits for a touch.
-        const offer = () => void notices().then((m) => whenAwake().then(() => m.offerUpdate(reg, userId)))
+        // (React's chunks that cannot come leave the page without the notice, never an uncaught error.)
+        const offer = () =>
+          void notices()
+            .then((m) => whenAwake().then(() => m.offerUpdate(reg, userId)))
+            .catch(() => {})
         if (reg.waiting && navigator.serviceWorker.controller) offer()
         reg.addEventListener('updatefound', () => {
           const next = reg.installing
