@@ -10,8 +10,13 @@ import { leanPreload } from './scripts/vite-lean-preload'
 const FRAME_MODULES =
   /src\/client\/(app\/(context|back|logout)|components\/(TouchPart|forms|LineIcon))\.tsx?$|node_modules\/(@nanostores\/react|nanostores\/(deep-map|listen-keys))\//
 
+/**
+ * The bell's realtime channels and the unread list's check, without React: a signed-in page that
+ * waits for a touch opens the sockets before React (decision 077), so the menu (React's,
+ * NotificationsMenu.tsx) is not in this chunk: it would bring React's own modules with it.
+ */
 const BELL_MODULES =
-  /src\/(client\/features\/notifications\/(NotificationsMenu\.tsx|realtime\.ts|grouping\.ts)|shared\/contract\/notifications\.wire\.ts)$/
+  /src\/(client\/features\/notifications\/(realtime|grouping)\.ts|shared\/contract\/notifications\.wire\.ts)$/
 
 export default defineConfig(({ command, isPreview }) => ({
   plugins: [
@@ -44,8 +49,8 @@ export default defineConfig(({ command, isPreview }) => ({
               // Not what the entry imports (a visitor's page loads the entry alone before a touch).
               groups: [
                 { name: 'frame', test: FRAME_MODULES, includeDependenciesRecursively: false },
-                // The bell, its realtime channels and the unread list's check: one chunk, loaded
-                // with every signed-in page (the check was a chunk of its own, shared with admin's).
+                // The bell's realtime channels and the unread list's check: one chunk, loaded with
+                // every signed-in page (the check was a chunk of its own, shared with admin's).
                 { name: 'bell', test: BELL_MODULES, includeDependenciesRecursively: false },
               ],
             },

@@ -299,7 +299,7 @@ try {
   lines.push('')
   if (pages.length) {
     lines.push(
-      'JavaScript per page (gzip -9 of each script chromium fetched, phone-sized, until the network is quiet; a visitor\'s page untouched, "after a touch" = after one key press and its hydration; a signed-in page once hydrated):',
+      'JavaScript per page (gzip -9 of each script chromium fetched, phone-sized, until the network is quiet; a page that waits for a touch (a visitor\'s, a signed-in person\'s everyday page: decision 077) untouched, "after a touch" = after one key press and its hydration; a page that hydrates at once, once hydrated):',
     )
     lines.push('')
     lines.push('| Page | files | loaded gzip | after a touch | budget |')

@@ -13,6 +13,10 @@ export default function ({ test, baseURL, browser }) {
       const line = (p) =>
         `${p.path}${p.signedIn ? ' (signed in)' : ''} ${p.kb.toFixed(1)} KB${p.afterTouchKb ? ` (after a touch ${p.afterTouchKb.toFixed(1)} KB)` : ''}`
       console.log(`[js budget] ${pages.map(line).join(' | ')}`)
+      // FILES=1: each page's files (what a page loads before a touch, to see where its bytes are).
+      if (process.env.FILES)
+        for (const p of pages)
+          console.log(`  ${p.path}: ${p.files.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`)
       const ceiling = (p) => (p.path in OVER_BUDGET_KB ? OVER_BUDGET_KB[p.path] + 1 : p.budget)
       const over = pages.filter((p) => p.kb > ceiling(p))
       assert.deepEqual(

@@ -6,7 +6,9 @@
  * - A visitor's page hydrates at the first touch (src/client/entry.tsx): "at load" is what it
  *   loads until the network is quiet, untouched; "after a touch" is measured too (a Shift press,
  *   then hydration), reported, not budgeted (React's ~67 KB alone is over the visitor budget).
- * - A signed-in page hydrates at once: its "at load" waits for the hydration mark.
+ * - A signed-in person's everyday pages wait for the touch too (decision 077; measured the same
+ *   way, with the bell's sockets and the service worker they start at load); a page that
+ *   hydrates at once (/appointments, /downloads) is measured once hydrated and quiet.
  */
 import zlib from 'node:zlib'
 
@@ -25,7 +27,10 @@ export const OVER_BUDGET_KB = {
   // off every signed-in page); /journey and /downloads meet 90 and left the list.
   // /performance (88.0) met 90 once decisions 071 and 072 were merged.
   // Decision 072: the panels come when one opens; the list and its cards still hydrate with the page.
-  '/appointments': 91.9,
+  // Decision 077: 91.9 → 92.4, the bell painted by the server (its shell in the frame) and its
+  // menu a chunk apart from the sockets (which a page that waits for a touch opens before React).
+  // /journey, /performance, /profile wait for the touch since: ~12 KB before it.
+  '/appointments': 92.4,
   // /profile met 90 with its personal form at the first touch (decision 076): 87.5 on main.
 }
 export const VISITOR_PAGES = [
@@ -60,7 +65,8 @@ export async function patientToken(base) {
 
 /**
  * Loads `pagePath` in a phone-sized context of `browser` (a playwright Browser) and sums the
- * scripts it fetched: `{ kb, files, afterTouchKb }` (afterTouchKb only for a visitor's page).
+ * scripts it fetched: `{ kb, files, afterTouchKb }` (afterTouchKb only for a page that waits for
+ * a touch).
  */
 export async function pageJs(browser, base, pagePath, { token } = {}) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'es-ES' })
@@ -98,12 +104,15 @@ export async function pageJs(browser, base, pagePath, { token } = {}) {
         () => true,
         () => false,
       )
-    if (token && !(await hydrated())) throw new Error(`${pagePath} did not hydrate`)
-    // A visitor's page: its entry has run (it marks the page waiting for a touch).
-    if (!token)
-      await page.waitForSelector('html[data-touch="waiting"]', { state: 'attached', timeout: 15_000 }).catch(() => {
+    // A page that waits for a touch (a visitor's, a signed-in person's everyday page: decision
+    // 077): its entry has run (it marks the page waiting); any other page hydrates at once.
+    const waits = await page
+      .waitForSelector('html[data-touch="waiting"], html[data-hydrated="true"]', { state: 'attached', timeout: 15_000 })
+      .then(() => page.locator('html[data-touch="waiting"]').count())
+      .catch(() => {
         throw new Error(`${pagePath}: its entry did not run`)
       })
+    if (!token && !waits) throw new Error(`${pagePath}: a visitor's page hydrated untouched`)
     await quiet()
     const sum = async () => {
       const files = []
@@ -116,8 +125,8 @@ export async function pageJs(browser, base, pagePath, { token } = {}) {
       return { kb: gzip / 1024, files }
     }
     const atLoad = await sum()
-    if (token) return atLoad
-    // A visitor's page is untouched so far: it must not have hydrated (React is not loaded).
+    if (!waits) return atLoad
+    // The page is untouched so far: it must not have hydrated (React is not loaded).
     if (await page.locator('html[data-hydrated]').count()) throw new Error(`${pagePath} hydrated untouched`)
     await page.keyboard.press('Shift')
     if (!(await hydrated())) throw new Error(`${pagePath} did not hydrate after a key press`)

@@ -10,11 +10,14 @@ import { hasDevicePlan } from './stores/safety-plan'
 /**
  * The page's first script (issue 43 §1, docs/decisions/062-*.md). The page is painted and works
  * as HTML (links, the menu's <details>); what needs React waits for it:
- * - a signed-in person's page hydrates at once (its rows, the bell, the player are React's);
- * - a visitor's page hydrates at their first touch, key or focus: a reader who only reads never
- *   pays for React (~67 KB gzip, its evaluation and the hydration), and a tap that comes before
- *   React is kept and given again once it is there (below).
+ * - a visitor's page, and a signed-in person's everyday pages (decision 077), hydrate at their
+ *   first touch, key or focus: a person who only reads never pays for React (~67 KB gzip, its
+ *   evaluation and the hydration), and a tap that comes before React is kept and given again
+ *   once it is there (below);
+ * - a page whose code acts by itself as it opens (the player, an appointment's panel opened by a
+ *   link, the login with a sign-in link) hydrates at once (the server does not mark it `lazy`).
  * Only this file and the usage calls load with a visitor's page; the rest is fetched when asked.
+ * A signed-in page that waits also runs, without React, what a person would miss (signed-in.ts).
  */
 const read = <T,>(id: string): T => JSON.parse(document.getElementById(id)!.textContent!) as T
 
@@ -61,6 +64,10 @@ function start(): Promise<void> {
       link.href = href
       document.head.appendChild(link)
     }
+  // The bell's count written before React (signed-in.ts) is not the server's HTML: out
+  // before hydration compares the two; React's bell shows the count again.
+  document.documentElement.dataset.react = 'starting'
+  for (const el of document.querySelectorAll('[data-early]')) el.remove()
   started = import('./hydrate').then((m) => m.hydrate(boot))
   return started
 }
@@ -71,7 +78,6 @@ function start(): Promise<void> {
 const consented = readConsent()
 const now =
   !assets?.lazy ||
-  !!boot.user ||
   !!document.documentElement.dataset.offline ||
   // /help with a safety plan kept on this device (issue 44 §4): shown at once, offline too.
   (boot.page === 'help' && hasDevicePlan()) ||
@@ -79,6 +85,10 @@ const now =
   // The login signs in by itself with a sign-in link, and says at once that a session expired.
   (boot.page === 'login' &&
     (!!(boot.query.user_id && boot.query.authorization) || !!readLocal<StoredUser>('user')?.expired))
+// A signed-in page that waits for a touch: what must not wait runs without React (signed-in.ts:
+// the stored user, the session's end, the bell's sockets, the service worker; decision 077).
+// Elsewhere React's frame does it, as the page hydrates at once.
+if (boot.user && !now) void import('./signed-in').then((m) => m.signedIn(boot, start))
 if (now) void start()
 else waitForTouch()
 
@@ -92,8 +102,8 @@ function waitForTouch() {
   // Read by the checks of what a page loads before a touch (scripts/lib/js-budget.mjs).
   document.documentElement.dataset.touch = 'waiting'
   const held: (() => void)[] = []
-  // The carousels' early steps: fetched only where a carousel moves by itself (a signed-in page
-  // never waits for a touch, and most visitors' pages have none: decision 069).
+  // The carousels' early steps: fetched only where a carousel moves by itself (most pages that
+  // wait for a touch have none: decision 069).
   let awake = false
   let stopCarousels = () => {}
   if (document.querySelector('.carousel[data-autoplay]'))

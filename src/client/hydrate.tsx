@@ -5,6 +5,7 @@ import { isPageId, pageEntry } from './app/pages'
 import { configureApi } from './api'
 import { registerServiceWorker } from './pwa/register'
 import { $user } from './stores/session'
+import { hydratedNow } from './wake'
 
 const read = <T,>(id: string): T => JSON.parse(document.getElementById(id)!.textContent!) as T
 
@@ -55,6 +56,7 @@ export async function hydrate(served: Boot): Promise<void> {
       if (done) return
       done = true
       document.documentElement.dataset.hydrated = 'true'
+      hydratedNow()
       // Installable and offline (issue 23): after the page is interactive, never before.
       registerServiceWorker(boot.user?.id ?? null)
       resolve()

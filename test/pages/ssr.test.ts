@@ -5,6 +5,7 @@ import { messagesFor } from '#shared/i18n/messages'
 import { ROUTABLE, type PageId } from '#client/app/pages.ts'
 import worker from '#worker/index'
 import { clearMemo } from '#worker/http/memo'
+import { lazyPage } from '#worker/ssr/lazy-pages'
 import { plans } from '#worker/db/schema'
 import { givenRows, makePost, makeRoute, makeSymptom, STATUS, type MadePost, type MadeRoute } from '../factories'
 import { PRODUCTION_VARS } from '../helpers'
@@ -253,6 +254,30 @@ describe('server-rendered pages', () => {
         }
       }
     }
+  })
+
+  // Decision 077: which signed-in pages wait for the person's first touch to start React.
+  it('marks a signed-in person’s everyday pages to wait for the first touch, with the bell painted; pages whose code acts at once are not', async () => {
+    const r = await register({ name: 'Tomás Toque' }, 'es')
+    const headers = { cookie: `calma_session=${sessionCookie(r.res)}` }
+    // The page's __ASSETS__ (built runs only: tests render with `vite dev`'s plain entry) says
+    // `lazy` when lazyPage answers true for the page's boot.
+    for (const path of ['/journey', '/performance', '/profile', '/routes', '/blog', '/en/journey']) {
+      const res = await page(path, { headers })
+      expect(res.status, path).toBe(200)
+      const html = await res.text()
+      expect(lazyPage(boot(html)), path).toBe(true)
+      // The bell is the server's, before React (its menu comes with React).
+      expect(html, path).toContain('data-bell="early"')
+    }
+    for (const path of ['/appointments', '/downloads', '/help', `/route/${steps.slug}`]) {
+      const res = await page(path, { headers })
+      expect(res.status, path).toBe(200)
+      expect(lazyPage(boot(await res.text())), path).toBe(false)
+    }
+    // A visitor's pages as before (decision 062).
+    expect(lazyPage({ user: null, page: 'home' })).toBe(true)
+    expect(lazyPage({ user: null, page: 'journey' })).toBe(false)
   })
 
   it('shows on the routes page the search box, the badges and what the keyword finds', async () => {

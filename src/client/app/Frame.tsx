@@ -4,8 +4,8 @@ import {
   $user,
   SESSION_LOST,
   markSessionExpired,
+  keepPageUser,
   readLocal,
-  storeUser,
   type StoredUser,
 } from '#client/stores/session.ts'
 import { clearOnLogout, serverLogout } from './logout'
@@ -16,9 +16,12 @@ import { usePage } from './context'
 import { backHref } from './back'
 import { isStaff } from '#shared/pages'
 import { useHydrated } from '#client/components/forms.tsx'
+import { BellAtLoad } from '#client/features/notifications/Bell.tsx'
 
-// The bell and the realtime channels (issue 11) are for signed-in people only: loaded after
-// hydration, in their own chunk, so a visitor's page (the landings above all) never carries them.
+// The bell's menu (issue 11) is for signed-in people only: loaded after hydration, in its own
+// chunk, so a visitor's page (the landings above all) never carries it. Its realtime channels are
+// a chunk of their own, opened by the menu, or before React on a page that waits for a touch
+// (signed-in.ts, decision 077).
 const NotificationsMenu = lazy(() =>
   import('#client/features/notifications/NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })),
 )
@@ -58,10 +61,13 @@ export function Header() {
             <span className="header-back" aria-hidden="true" />
           )}
           <h1 className="header-title">{boot.title}</h1>
-          {hydrated && (
-            <Suspense fallback={null}>
+          {/* Painted by the server and kept until the menu's code comes (decision 077). */}
+          {hydrated ? (
+            <Suspense fallback={<BellAtLoad label={t('engagement.notifications.unread')} />}>
               <NotificationsMenu />
             </Suspense>
+          ) : (
+            <BellAtLoad label={t('engagement.notifications.unread')} />
           )}
           <details className="user-menu">
             <summary aria-label={t('frame.menu')}>{(user.name ?? user.email ?? '?').slice(0, 1).toUpperCase()}</summary>
@@ -107,10 +113,8 @@ function useSession() {
   useEffect(() => {
     // Signed out by the link (?logged_out=1): the keys were cleared at load (entry.tsx), not here:
     // at hydration, after a touch, that would drop the visit's new tracking session.
-    if (boot.user) {
-      const stored = readLocal<StoredUser>('user')
-      storeUser({ ...boot.user, token_expires_at: stored?.id === boot.user.id ? stored.token_expires_at : undefined })
-    } else if (readLocal<StoredUser>('user')) {
+    if (boot.user) keepPageUser(boot.user)
+    else if (readLocal<StoredUser>('user')) {
       markSessionExpired()
     }
     let leaving = false

@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { $toasts, dismiss } from '#client/stores/toasts.ts'
 import { useT } from './context'
+import { useHydrated } from '#client/components/forms.tsx'
 
 /** Notifications of SPEC §7/§9: success or danger, stacked, closable. */
 export function Toasts() {
-  const toasts = useStore($toasts)
+  const all = useStore($toasts)
+  // A notice queued before React (a page that waited for a touch, decision 077) is drawn after
+  // hydration, never during it: the server's HTML has no toast, and hydration must find the same.
+  const toasts = useHydrated() ? all : []
   const t = useT()
   return (
     <div className="toasts" role="status" aria-live="polite">

@@ -6,6 +6,7 @@
 import { askWorker } from './ask-worker'
 import { clearCompanion, companionValue } from './companion'
 import { OUTBOX_FLAG, PUSH_CARRIED } from './outbox-flag'
+import { whenAwake } from '../wake'
 
 const notices = () => import('./notices')
 const outbox = () => import('./outbox')
@@ -22,7 +23,15 @@ const waiting = () => flagged(OUTBOX_FLAG, '1')
 /** Offline: the browser says so, or the service worker answered with a kept copy (src/sw/sw.ts). */
 export const isOffline = () => !navigator.onLine || !!document.documentElement.dataset.offline
 
+let registered = false
+/**
+ * Once per page: after hydration (hydrate.tsx), or, on a signed-in page that waits for the
+ * person's touch to start React, once the page has loaded (signed-in.ts, decision 077): the kept
+ * copies, the unsent saves and the "new version" notice do not wait for a touch.
+ */
 export function registerServiceWorker(userId: number | null) {
+  if (registered) return
+  registered = true
   // Progress made offline goes out on the next load online and when the network returns (issue 23 §5).
   if (userId !== null) {
     const send = () => void (waiting() && !isOffline() && outbox().then((m) => m.flush(userId)))
@@ -57,7 +66,12 @@ export function registerServiceWorker(userId: number | null) {
             () => {},
           )
         // A new version waits (skipWaiting is off) until the person chooses to reload.
-        const offer = () => void notices().then((m) => m.offerUpdate(reg, userId))
+        // Its words are the page's: React is started for it if the page still waits for a touch.
+        // (React's chunks that cannot come leave the page without the notice, never an uncaught error.)
+        const offer = () =>
+          void notices()
+            .then((m) => whenAwake().then(() => m.offerUpdate(reg, userId)))
+            .catch(() => {})
         if (reg.waiting && navigator.serviceWorker.controller) offer()
         reg.addEventListener('updatefound', () => {
           const next = reg.installing
@@ -77,10 +91,9 @@ export function registerServiceWorker(userId: number | null) {
   // Without a service worker (private mode, blocked) the notice's chunk cannot load offline unless
   // fetched before: then no notice, and no uncaught error on the page.
   const offline = () =>
-    void notices().then(
-      (m) => m.showOffline(),
-      () => {},
-    )
+    void notices()
+      .then((m) => whenAwake().then(() => m.showOffline()))
+      .catch(() => {})
   if (isOffline() && !shell) offline()
   if (!shell) addEventListener('offline', offline)
 }

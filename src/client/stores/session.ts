@@ -91,6 +91,16 @@ export function storeUser(user: PageUser & { token?: string; token_expires_at?: 
   $user.set({ id, name, email, role, language, subscriber })
 }
 
+/**
+ * The page's signed-in person as the stored user (SPEC §3), its token's end kept when it is the
+ * same person: written as a signed-in page loads (entry.tsx, before React: pages kept for offline
+ * read it, decision 077) and again by the frame when it hydrates.
+ */
+export function keepPageUser(user: PageUser) {
+  const stored = readLocal<StoredUser>('user')
+  storeUser({ ...user, token_expires_at: stored?.id === user.id ? stored.token_expires_at : undefined })
+}
+
 /** The session ended without a logout (expired, or ended elsewhere): remember it for the sign-in page. */
 export function markSessionExpired() {
   const u = readLocal<StoredUser>('user')

@@ -8,6 +8,7 @@ import type { PageEntry } from '#shared/pages'
 import { linkBase } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { pageAssets } from './assets'
+import { lazyPage } from './lazy-pages'
 import { jsonLdTags, nonceAttrs, seoTags } from './head'
 import { messagesUrl } from './messages-file'
 import type { PageHead } from './page'
@@ -39,13 +40,6 @@ const REFRESH_PREAMBLE = `import RefreshRuntime from "/@react-refresh";RefreshRu
  * A visitor's page (`lazy`) asks for the entry alone: React and the page's chunks come at the
  * person's first touch (src/client/entry.tsx, decision 062).
  */
-/**
- * A visitor's pages that hydrate at the first touch (decision 062): the issue 43 pages, whose
- * code does nothing by itself at load (the login's sign-in link and its "session expired" note
- * are the entry's exceptions). Every other page hydrates at once, as before.
- */
-const LAZY_PAGES = new Set(['home', 'routes', 'route', 'blog', 'post', 'help', 'login'])
-
 const LOADER =
   "const a=JSON.parse(document.getElementById('__ASSETS__').textContent);let done=false;" +
   'const go=()=>{if(done)return;done=true;if(!a.lazy){if(a.messages)window.__calmaMessages=fetch(a.messages).then((r)=>r.ok?r.json():Promise.reject(r.status));' +
@@ -159,7 +153,7 @@ export async function renderDocument(
       : []),
     assets.dev
       ? `<script type="module" src="${assets.entry}" ${nonceAttr}></script>`
-      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload, ...(wordsUrl ? { messages: wordsUrl } : {}), ...(!full.user && LAZY_PAGES.has(full.page) ? { lazy: true } : {}) })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
+      : `<script id="__ASSETS__" type="application/json" ${nonceAttr}>${jsonScript({ entry: assets.entry, preload: assets.preload, ...(wordsUrl ? { messages: wordsUrl } : {}), ...(lazyPage(full) ? { lazy: true } : {}) })}</script><script type="module" ${nonceAttr}>${LOADER}</script>`,
     '</body></html>',
   ].join('')
 

@@ -2,18 +2,8 @@ import { useEffect } from 'react'
 import { useStore } from '@nanostores/react'
 import { usePage } from '#client/app/context.tsx'
 import { $unread, readNotification, startRealtime } from './realtime'
-import { LineIcon } from '#client/components/LineIcon.tsx'
+import { BellIcon } from './Bell'
 import '#client/features/engagement/engagement.css'
-
-/** Here, not with the rewards' icons: every signed-in page has the bell, few the rewards (decision 069). */
-function BellIcon() {
-  return (
-    <LineIcon size={22} weight={1.8}>
-      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-      <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-    </LineIcon>
-  )
-}
 
 /**
  * The unread list in the header (issue 11 §5), beside the user menu. Mounting it starts the

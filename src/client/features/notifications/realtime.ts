@@ -16,6 +16,7 @@ import { $user } from '#client/stores/session.ts'
 import { notify } from '#client/stores/toasts.ts'
 import { isOffline } from '#client/pwa/register.ts'
 import { rewardBatcher } from './grouping'
+import { awake, whenAwake, whenHydrated } from '#client/wake.ts'
 
 // Fetched with the first call, not with the page (issue 21 §5).
 const notifications = () => import('#shared/contract/notifications')
@@ -83,11 +84,21 @@ function showToast(n: InAppNotificationDto) {
 // Rewards earned at the same moment share one toast (issue 34 §2; ./grouping.ts).
 const together = rewardBatcher(showToast, translator)
 
-/** Show a notification as a toast once (SPEC §9: close_after, default 5 s; duplicates dropped). */
-export function toast(n: InAppNotificationDto) {
+/**
+ * Show a notification as a toast once (SPEC §9: close_after, default 5 s; duplicates dropped).
+ * On a page that waits for the person's touch to start React (decision 077) the sockets run from
+ * load: a notification that arrives `live` starts React and then shows (toasts are React's); one
+ * that came while the page was closed (the unread list read as the socket opens) is in the bell's
+ * count at once and shows as a toast at the person's first touch.
+ */
+export function toast(n: InAppNotificationDto, live = true) {
   if (shownKeys().has(n.key)) return
   remember(n.key)
-  together(n)
+  if (awake()) return together(n)
+  void (live ? whenAwake() : whenHydrated()).then(
+    () => together(n),
+    () => {},
+  )
 }
 
 function addUnread(n: InAppNotificationDto) {
@@ -104,7 +115,7 @@ async function refreshUnread(showNew: boolean) {
   if (!res.success) return
   $unread.set(res.notifications)
   // Sent while the page was closed or offline: shown now, once (newest last on screen).
-  if (showNew) for (const n of [...res.notifications].reverse().slice(-10)) toast(n)
+  if (showNew) for (const n of [...res.notifications].reverse().slice(-10)) toast(n, false)
 }
 
 /** Mark one (or, with none, every) unread notification read. */

@@ -1,0 +1,183 @@
+/**
+ * A signed-in person's everyday pages hydrate at their first touch (issue 43 §1, decision 077):
+ * before it they load about what a visitor's page loads, and what a person would miss still runs
+ * without React: a live notification arrives as a toast with no touch, a press made before React
+ * is kept, and a session ended elsewhere sends to sign in. No journey here presses a key or calls
+ * waitForHydration before its check: that would be the touch.
+ */
+import {
+  DESKTOP,
+  PHONE,
+  addSession,
+  assert,
+  callInPage,
+  eventually,
+  expectFailure,
+  newPage,
+  screenshot,
+  signUpPerson,
+} from './lib.mjs'
+import { pageJs, patientToken } from '../scripts/lib/js-budget.mjs'
+
+const ADMIN = 'admin@demo.calma.app'
+const DEMO_PASSWORD = 'Calma-demo-2026'
+const PASSWORD = 'Calma-e2e-Toque-7'
+/** What the bell's sockets and the service worker add to a visitor's page before a touch (~3 KB). */
+const SIGNED_IN_EXTRA_KB = 4
+
+/** The page waits for a touch: its entry ran and React has not started (entry.tsx's marks). */
+async function untouched(page) {
+  await page.waitForSelector('html[data-touch="waiting"]', { state: 'attached', timeout: 15_000 })
+  return page.evaluate(() => !document.documentElement.dataset.hydrated && !document.documentElement.dataset.react)
+}
+
+/** Both realtime sockets of `page` have opened (the page's own and its language's). */
+function socketsOf(page) {
+  const sockets = []
+  page.on('websocket', (ws) => {
+    const s = { url: ws.url(), open: true }
+    sockets.push(s)
+    ws.on('close', () => (s.open = false))
+  })
+  return async () => {
+    await eventually(() => sockets.filter((s) => s.open).length >= 2, {
+      timeout: 15_000,
+      message: 'both sockets opened',
+    })
+    // Open: no signal tells a test a socket is ready to be sent to (e2e engagement waits the same).
+    await page.waitForTimeout(800)
+  }
+}
+
+export default function ({ test, baseURL, browser, scheduled, api }) {
+  const stamp = Date.now().toString(36)
+  const person = (name) => ({ email: `${name}.${stamp}@e2e.calma.app`, password: PASSWORD })
+
+  test('a signed-in page loads about a visitor’s JavaScript before a touch, and no React (es, phone)', async () => {
+    const token = await patientToken(baseURL)
+    const visitor = await pageJs(browser, baseURL, '/blog')
+    for (const path of ['/journey', '/performance', '/profile']) {
+      const signedIn = await pageJs(browser, baseURL, path, { token })
+      const files = signedIn.files.map((f) => f.path)
+      console.log(
+        `[signed in before a touch] ${path} ${signedIn.kb.toFixed(1)} KB (a visitor's /blog ${visitor.kb.toFixed(1)} KB)`,
+      )
+      assert.ok(signedIn.afterTouchKb, `${path} hydrated before a touch: ${files.join(', ')}`)
+      assert.ok(
+        !files.some((f) => /\/(client|hydrate|App)-/.test(f)),
+        `${path}: React before a touch: ${files.join(', ')}`,
+      )
+      assert.ok(
+        signedIn.kb <= visitor.kb + SIGNED_IN_EXTRA_KB,
+        `${path} ${signedIn.kb.toFixed(1)} KB > a visitor's ${visitor.kb.toFixed(1)} + ${SIGNED_IN_EXTRA_KB} KB: ${signedIn.files.map((f) => `${f.path} ${(f.gzip / 1024).toFixed(1)}`).join(', ')}`,
+      )
+    }
+  })
+
+  test('a live notification arrives as a toast on a signed-in page nobody touched; one sent before is counted in the server’s bell without React (es, phone)', async () => {
+    const p = person('toque')
+    await signUpPerson(api, { ...p, name: 'Lucía Toque', locale: 'es' })
+    const admin = await newPage(browser, { viewport: DESKTOP, locale: 'es' })
+    await addSession(admin.context(), { email: ADMIN, password: DEMO_PASSWORD })
+    await admin.goto('/journey')
+    const send = async (title, text) => {
+      const sent = await callInPage(admin, 'POST', '/v1/notification', {
+        channel: 'in_app',
+        language: 'es',
+        role_recipients: '1',
+        title_es: title,
+        description_es: text,
+      })
+      assert.equal(sent.status, 201, JSON.stringify(sent.body))
+      await Promise.all([scheduled('* * * * *'), scheduled('* * * * *')])
+    }
+    // Sent while the page was closed: counted in the bell at load, its toast waits for the touch.
+    const before = `Antes de abrir ${stamp}`
+    await send(before, 'Te esperaba.')
+
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    const opened = socketsOf(page)
+    await addSession(page.context(), p)
+    await page.goto('/performance')
+    assert.ok(await untouched(page), 'the page waits for a touch')
+    await opened()
+    const count = page.locator('[data-bell="early"] [data-testid=unread-count]')
+    await count.waitFor({ timeout: 5000 })
+    assert.ok(Number(await count.textContent()) >= 1, await count.textContent())
+    assert.ok(await untouched(page), 'the sockets opened and the count came without React')
+    assert.equal(await page.locator('[data-testid=toast]').count(), 0)
+    await screenshot(page, 'signed-in-touch-performance-before-touch-es-phone', { fullPage: false })
+
+    // Sent now: no key, tap or focus on the page; the message itself starts React, then the toast shows.
+    const live = `Un respiro ${stamp}`
+    await send(live, 'Suelta los hombros.')
+    const toast = page.locator('[data-testid=toast]', { hasText: live })
+    await toast.waitFor({ timeout: 10_000 })
+    assert.match(await toast.textContent(), /Suelta los hombros\./)
+    // Both wait in React's bell as unread.
+    await page.getByTestId('notifications-menu').locator('summary').click()
+    for (const title of [before, live])
+      await page.getByTestId('unread-item').filter({ hasText: title }).waitFor({ timeout: 5000 })
+  })
+
+  test('a press on a signed-in page’s button before React is kept: Continue opens the route (en, desktop)', async () => {
+    const p = person('early')
+    await signUpPerson(api, { ...p, name: 'Early Press', locale: 'en' })
+    const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+    await addSession(page.context(), p)
+    // React's client comes 1.5 s late: the press lands before it.
+    let slowed = false
+    await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
+      slowed = true
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.goto('/en/journey')
+    assert.ok(await untouched(page), 'the page waits for a touch')
+    await screenshot(page, 'signed-in-touch-journey-before-touch-en-desktop', { fullPage: false })
+    const cont = page.getByTestId('continue')
+    assert.equal(await cont.isEnabled(), true)
+    await cont.click()
+    assert.equal(
+      await page.evaluate(() => document.documentElement.dataset.hydrated ?? null),
+      null,
+      'the press came before React',
+    )
+    await page.waitForURL((u) => u.pathname.startsWith('/en/route/') && u.searchParams.has('plan_id'), {
+      timeout: 15_000,
+    })
+    assert.ok(slowed, "React's client was asked for after the press")
+  })
+
+  test('a session ended elsewhere sends a signed-in page nobody touched to sign in (es, phone)', async () => {
+    const p = person('fin')
+    await signUpPerson(api, { ...p, name: 'Inés Final', locale: 'es' })
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    const opened = socketsOf(page)
+    await addSession(page.context(), p)
+    await page.goto('/journey')
+    assert.ok(await untouched(page), 'the page waits for a touch')
+    await opened()
+
+    // Another device of the person changes the password: this page's session ended with it.
+    const other = await api('/v1/user/authenticate', {
+      method: 'POST',
+      headers: { accept: 'application/json', locale: 'es' },
+      body: new URLSearchParams(p),
+    })
+    assert.equal(other.status, 200, other.text)
+    expectFailure(page, /\/v1\/notifications\/unread/)
+    const changed = await api('/v1/user/update', {
+      method: 'POST',
+      headers: { accept: 'application/json', locale: 'es', authorization: `Bearer ${other.json.user.token}` },
+      body: new URLSearchParams({ password: 'Calma-e2e-Otra-8', current_password: PASSWORD }),
+    })
+    assert.equal(changed.status, 200, changed.text)
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/journey', {
+      timeout: 15_000,
+    })
+    // The sign-in page says the session ended (the stored user marked expired before leaving).
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'))
+    assert.equal(stored?.expired, true, JSON.stringify(stored))
+  })
+}
