@@ -5,7 +5,7 @@
 import { createMessageBatch } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sendQueuedMail } from '#worker/mail/consumer'
-import { PACE_MARGIN_MS } from '#worker/mail/provider'
+import { departureGuard, PACE_MARGIN_MS } from '#worker/mail/provider'
 import type { MailMessage } from '#worker/queues/messages'
 import { createFakeResend, type Fault } from '../fakes/resend'
 import { PRODUCTION_VARS } from '../helpers'
@@ -74,5 +74,23 @@ describe('the pace of a batch', () => {
     // call at least 2 s apart); the timers' jitter on a loaded machine moves a gap by tens of ms.
     expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(2 * 1000)
     expect(at.at(-1)! - at[0]!).toBeLessThan(5 * 600)
+  })
+
+  // Decision 078: bench:scale's calls left in pairs (a turn's timer late, the next on time, the
+  // window letting both go), and the second of a pair reached the provider behind the first: the
+  // next pair's first call then arrived less than a second after it, a 429 and a second's hold.
+  it('calls ready at the same moment leave one pace apart (1000/rate + the margin), never as a pair', () => {
+    const pace = 1000 / 2 + PACE_MARGIN_MS
+    const guard = departureGuard(2)
+    expect(guard.wait(10_000)).toBe(0)
+    // The next turn's timer fired 700 ms late and the one after it on time: both ready at 11,200.
+    expect(guard.wait(11_200)).toBe(0)
+    expect(guard.wait(11_200)).toBe(pace)
+    expect(guard.wait(11_200 + pace)).toBe(0)
+    // A 429's Retry-After holds every call until it ends; the calls it held then leave one pace apart.
+    guard.hold(14_000)
+    expect(guard.wait(13_000)).toBe(1_000)
+    expect(guard.wait(14_000)).toBe(0)
+    expect(guard.wait(14_000)).toBe(pace)
   })
 })

@@ -5,7 +5,16 @@ import type { Env } from '#worker/env'
 import { paceHeldUntil } from '#worker/http/rate-windows.repo'
 import type { MailMessage } from '#worker/queues/messages'
 import { claimMails, deadMails, markDead, markQueued, reviveDead, takeStrandedMails } from './outbox.repo'
-import { callsFor, makeCall, PACE_KEY, PROVIDER_TIMEOUT_MS, retryDelay, seconds, type Outcome } from './provider'
+import {
+  callsFor,
+  makeCall,
+  PACE_KEY,
+  PROVIDER_TIMEOUT_MS,
+  QUEUE_MAX_DELAY_S,
+  retryDelay,
+  seconds,
+  type Outcome,
+} from './provider'
 import { enqueueMail, mailViaProvider } from './send'
 
 /** How long a consumer holds the mails it claimed: its calls, waits for the pace and writes fit well inside. */
@@ -14,8 +23,6 @@ const LEASE_MS = 120_000
 const STRANDED_AFTER_MS = 3_600_000
 /** Stranded mails one minute's run enqueues (50 messages, one sendBatch). */
 const STRANDED_PER_RUN = 5_000
-/** The longest delay Queues takes for a message (12 hours). */
-const QUEUE_MAX_DELAY_S = 43_200
 
 /** One message's mails: claimed, sent call by call. */
 async function sendMessage(env: Env, ids: number[], attempts: number, now: () => number): Promise<Outcome> {
