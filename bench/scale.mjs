@@ -14,6 +14,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { buildApp, freePort, log, NODE, prepareState, ROOT, sleep, startServer } from '../scripts/lib/server.mjs'
 import { cpuMeter, mailFloor, mailGaps, mailTimeline, pushFloor } from './floors.mjs'
 
@@ -446,6 +447,47 @@ async function measureReads(base, calls, headers, n = 200) {
   )
 }
 
+/**
+ * Counts on the D1 file in a worker thread (decision 078): the fake provider answers on this
+ * process's event loop, and a synchronous count over 100,000 mails blocked it for long enough that
+ * the calls that arrived meanwhile were taken together, closer than the provider allows (at
+ * 100,000 mails, a 429 every 30 s, at each of the bench's reads). `count(sql, ...args)` answers
+ * the query's `n`.
+ */
+function countsOffThread(file) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads')
+     const { DatabaseSync } = require('node:sqlite')
+     const db = new DatabaseSync(workerData.file, { readOnly: true })
+     db.exec('PRAGMA busy_timeout = 60000')
+     parentPort.on('message', ({ id, sql, args }) => {
+       try {
+         parentPort.postMessage({ id, n: db.prepare(sql).get(...args).n })
+       } catch (err) {
+         parentPort.postMessage({ id, error: String(err) })
+       }
+     })`,
+    { eval: true, workerData: { file } },
+  )
+  const waiting = new Map()
+  let seq = 0
+  worker.on('message', ({ id, n, error }) => {
+    const w = waiting.get(id)
+    waiting.delete(id)
+    if (error) w?.reject(new Error(error))
+    else w?.resolve(n)
+  })
+  return {
+    count: (sql, ...args) =>
+      new Promise((resolve, reject) => {
+        const id = ++seq
+        waiting.set(id, { resolve, reject })
+        worker.postMessage({ id, sql, args })
+      }),
+    close: () => worker.terminate(),
+  }
+}
+
 try {
   if (!process.env.BENCH_SKIP_BUILD) await buildApp()
   // SCALE_SEEDED=<dir>: a seeded state kept there on the first run and copied on the next (the
@@ -577,25 +619,25 @@ try {
     const inboxBefore = provider.inboxSize()
     const e0 = Date.now()
     await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
-    const undone = () =>
-      countOf(
+    const counts = countsOffThread(file)
+    const undone = async () =>
+      (await counts.count(
         "SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ? AND channel = 'email' AND status = 'pending'",
         gen.mailNotice,
-      ) +
-      countOf(
+      )) +
+      (await counts.count(
         "SELECT count(*) AS n FROM notification_deliveries d JOIN email_outbox o ON o.delivery_id = d.id WHERE d.notification_id = ? AND o.status = 'pending'",
         gen.mailNotice,
-      )
+      ))
     // Blocks not yet taken by a consumer have no deliveries: done only once all EMAILS are written.
     const mailDeliveries = () =>
-      countOf(
+      counts.count(
         "SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ? AND channel = 'email'",
         gen.mailNotice,
       )
-    // The fake provider shares this process: a synchronous count over 100,000 rows blocks its event
-    // loop, late enough to move a call's arrival past the pace's margin (a 429 on the next one). So
-    // the D1 file is read only every 30 s until the provider's inbox holds every mail (a counter,
-    // no work), then every half second until no mail is pending (the last calls' rows written).
+    // The D1 file is read off this event loop (countsOffThread), every 30 s until the provider's
+    // inbox holds every mail (a counter, no work), then every half second until no mail is pending
+    // (the last calls' rows written).
     let pending = EMAILS
     let lastRead = Date.now()
     while (pending > 0 && Date.now() - e0 < EMAIL_DEADLINE_MS) {
@@ -603,8 +645,9 @@ try {
       await sleep(inboxFull ? 500 : 1000)
       if (!inboxFull && Date.now() - lastRead < 30_000) continue
       lastRead = Date.now()
-      pending = EMAILS - mailDeliveries() + undone()
+      pending = EMAILS - (await mailDeliveries()) + (await undone())
     }
+    await counts.close()
     const emailS = (Date.now() - e0) / 1000
     // The floor counts this step's calls (not the bench person's welcome mail before it).
     const mailCalls = provider.calls().filter((c) => c.at >= e0)
