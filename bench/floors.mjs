@@ -65,17 +65,80 @@ const uptime = () =>
     .map((x) => x.toFixed(2))
     .join(', ')
 
-/** The mail figure beside its floor: `calls` the provider received at `rate` a second. */
+/** Issue 43 §4's bar: 100,000 mails in 610 s (10% above its floor of 1,109 calls at 2 a second), scaled to `emails`. */
+export const MAIL_BAR_S_PER_100K = 610
+
+/**
+ * The mail figure beside its floor: `calls` the provider received at `rate` a second. The bar is
+ * the issue's (610 s for 100,000, scaled): fixed, so a run that makes extra calls (429s) does not
+ * raise it, as a bar of "10% above this run's calls" did; how far the run is from its own floor
+ * is printed beside it (decision 078).
+ */
 export function mailFloor({ seconds, calls, rate = 2, emails }) {
   const floor = calls / rate
-  const bar = floor * 1.1
+  const bar = (MAIL_BAR_S_PER_100K * emails) / 100_000
+  const ok = seconds <= bar
   return {
     seconds: Number(seconds.toFixed(1)),
     floor_s: Number(floor.toFixed(1)),
     bar_s: Number(bar.toFixed(1)),
     of_floor: Number((floor / seconds).toFixed(2)),
-    ok: seconds <= bar,
-    line: `mail: ${emails.toLocaleString('en')} in ${seconds.toFixed(0)} s; the provider's floor ${calls} calls ÷ ${rate}/s = ${floor.toFixed(0)} s (we reach ${((floor / seconds) * 100).toFixed(0)}% of it; bar ≤ ${bar.toFixed(0)} s: ${seconds <= bar ? 'met' : 'NOT met'}); load average ${uptime()}`,
+    above_floor_pct: Number(((seconds / floor - 1) * 100).toFixed(1)),
+    ok,
+    line: `mail: ${emails.toLocaleString('en')} in ${seconds.toFixed(0)} s; the provider's floor ${calls} calls ÷ ${rate}/s = ${floor.toFixed(0)} s (${((seconds / floor - 1) * 100).toFixed(1)}% above it); bar ≤ ${bar.toFixed(0)} s (issue 43: 610 s for 100,000): ${ok ? 'met' : 'NOT met'}; load average ${uptime()}`,
+  }
+}
+
+/**
+ * Why the provider waited longer than its pace (1000/rate ms) before a call, from its own record
+ * of the calls (decision 078): each gap's time beyond the pace is put on one cause.
+ * - `margin`: under a further pace beyond (the turns' margin, a timer's jitter, one D1 round);
+ * - `429_hold`: a call answered 429 in the second before (its Retry-After holds every sender);
+ * - `retry_wait`: the call after the gap is a retry (its key was called before) and no fresh call
+ *   was ready: the wait of a retry (a backoff, a Retry-After, a redelivery);
+ * - `unanswered_in_flight`: a call that was never answered had left in the 8 s before, and nothing
+ *   else was ready (the queue's batch waits for its slowest message);
+ * - `idle`: none of these (nothing was ready: a queue batch's boundary, a claim, the blocks still
+ *   writing mails).
+ * Answers the sums (s) and the gaps of more than a second, each with its cause.
+ */
+export function mailGaps(calls, rate = 2) {
+  const sorted = [...calls].sort((a, b) => a.at - b.at)
+  const pace = 1000 / rate
+  const seen = new Set()
+  const by = { margin: 0, '429_hold': 0, retry_wait: 0, unanswered_in_flight: 0, idle: 0 }
+  const long = []
+  for (let i = 0; i < sorted.length; i++) {
+    const c = sorted[i]
+    const prev = sorted[i - 1]
+    const retry = c.key !== null && seen.has(c.key)
+    if (c.key !== null) seen.add(c.key)
+    if (!prev) continue
+    const beyond = c.at - prev.at - pace
+    if (beyond <= 0) continue
+    const before = (ms) => sorted.slice(Math.max(0, i - 40), i).filter((x) => x.at >= prev.at - ms)
+    const cause =
+      beyond < pace
+        ? 'margin'
+        : before(1000).some((x) => x.status === 429)
+          ? '429_hold'
+          : retry
+            ? 'retry_wait'
+            : before(8500).some((x) => x.fault === 'lost')
+              ? 'unanswered_in_flight'
+              : 'idle'
+    by[cause] += beyond
+    if (c.at - prev.at > 1000)
+      long.push({
+        at_s: Number((c.at / 1000).toFixed(1)),
+        gap_ms: Math.round(c.at - prev.at),
+        cause,
+        next_is_retry: retry,
+      })
+  }
+  return {
+    beyond_pace_s: Object.fromEntries(Object.entries(by).map(([k, v]) => [k, Number((v / 1000).toFixed(1))])),
+    gaps_over_1s: long,
   }
 }
 

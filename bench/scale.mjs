@@ -14,8 +14,9 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import { buildApp, freePort, log, NODE, prepareState, ROOT, sleep, startServer } from '../scripts/lib/server.mjs'
-import { cpuMeter, mailFloor, mailTimeline, pushFloor } from './floors.mjs'
+import { cpuMeter, mailFloor, mailGaps, mailTimeline, pushFloor } from './floors.mjs'
 
 // node:sqlite needs Node 22: run again under the project's Node when this one is older.
 if (Number(process.versions.node.split('.')[0]) < 22) {
@@ -28,7 +29,8 @@ const PEOPLE = Number(process.env.SCALE_PEOPLE) || 1_000_000
 // SCALE_EMAILS=0 skips the mail step (a push-only run); unset, 100,000.
 const EMAILS = process.env.SCALE_EMAILS === undefined ? 100_000 : Number(process.env.SCALE_EMAILS)
 // Devices with reminders on (issue 34 §1): a push notice to the first PUSHES people, one device each.
-const PUSHES = Number(process.env.SCALE_PUSHES) || 100_000
+// SCALE_PUSHES=0 skips the push step (a mail-only run); unset, 100,000.
+const PUSHES = process.env.SCALE_PUSHES === undefined ? 100_000 : Number(process.env.SCALE_PUSHES)
 /** The fake push service's host (an allowed push host in config/local.vars PUSH_SERVICE_HOSTS). */
 const PUSH_HOST = 'push.fake.example'
 const PUSH_DEADLINE_MS = Number(process.env.SCALE_PUSH_DEADLINE_S || 1200) * 1000
@@ -445,6 +447,47 @@ async function measureReads(base, calls, headers, n = 200) {
   )
 }
 
+/**
+ * Counts on the D1 file in a worker thread (decision 078): the fake provider answers on this
+ * process's event loop, and a synchronous count over 100,000 mails blocked it for long enough that
+ * the calls that arrived meanwhile were taken together, closer than the provider allows (at
+ * 100,000 mails, a 429 every 30 s, at each of the bench's reads). `count(sql, ...args)` answers
+ * the query's `n`.
+ */
+function countsOffThread(file) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads')
+     const { DatabaseSync } = require('node:sqlite')
+     const db = new DatabaseSync(workerData.file, { readOnly: true })
+     db.exec('PRAGMA busy_timeout = 60000')
+     parentPort.on('message', ({ id, sql, args }) => {
+       try {
+         parentPort.postMessage({ id, n: db.prepare(sql).get(...args).n })
+       } catch (err) {
+         parentPort.postMessage({ id, error: String(err) })
+       }
+     })`,
+    { eval: true, workerData: { file } },
+  )
+  const waiting = new Map()
+  let seq = 0
+  worker.on('message', ({ id, n, error }) => {
+    const w = waiting.get(id)
+    waiting.delete(id)
+    if (error) w?.reject(new Error(error))
+    else w?.resolve(n)
+  })
+  return {
+    count: (sql, ...args) =>
+      new Promise((resolve, reject) => {
+        const id = ++seq
+        waiting.set(id, { resolve, reject })
+        worker.postMessage({ id, sql, args })
+      }),
+    close: () => worker.terminate(),
+  }
+}
+
 try {
   if (!process.env.BENCH_SKIP_BUILD) await buildApp()
   // SCALE_SEEDED=<dir>: a seeded state kept there on the first run and copied on the next (the
@@ -576,25 +619,25 @@ try {
     const inboxBefore = provider.inboxSize()
     const e0 = Date.now()
     await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
-    const undone = () =>
-      countOf(
+    const counts = countsOffThread(file)
+    const undone = async () =>
+      (await counts.count(
         "SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ? AND channel = 'email' AND status = 'pending'",
         gen.mailNotice,
-      ) +
-      countOf(
+      )) +
+      (await counts.count(
         "SELECT count(*) AS n FROM notification_deliveries d JOIN email_outbox o ON o.delivery_id = d.id WHERE d.notification_id = ? AND o.status = 'pending'",
         gen.mailNotice,
-      )
+      ))
     // Blocks not yet taken by a consumer have no deliveries: done only once all EMAILS are written.
     const mailDeliveries = () =>
-      countOf(
+      counts.count(
         "SELECT count(*) AS n FROM notification_deliveries WHERE notification_id = ? AND channel = 'email'",
         gen.mailNotice,
       )
-    // The fake provider shares this process: a synchronous count over 100,000 rows blocks its event
-    // loop, late enough to move a call's arrival past the pace's margin (a 429 on the next one). So
-    // the D1 file is read only every 30 s until the provider's inbox holds every mail (a counter,
-    // no work), then every half second until no mail is pending (the last calls' rows written).
+    // The D1 file is read off this event loop (countsOffThread), every 30 s until the provider's
+    // inbox holds every mail (a counter, no work), then every half second until no mail is pending
+    // (the last calls' rows written).
     let pending = EMAILS
     let lastRead = Date.now()
     while (pending > 0 && Date.now() - e0 < EMAIL_DEADLINE_MS) {
@@ -602,8 +645,9 @@ try {
       await sleep(inboxFull ? 500 : 1000)
       if (!inboxFull && Date.now() - lastRead < 30_000) continue
       lastRead = Date.now()
-      pending = EMAILS - mailDeliveries() + undone()
+      pending = EMAILS - (await mailDeliveries()) + (await undone())
     }
+    await counts.close()
     const emailS = (Date.now() - e0) / 1000
     // The floor counts this step's calls (not the bench person's welcome mail before it).
     const mailCalls = provider.calls().filter((c) => c.at >= e0)
@@ -611,6 +655,26 @@ try {
     log(mailVsFloor.line)
     const mailTime = mailTimeline({ calls: mailCalls, start: e0, end: e0 + emailS * 1000 })
     log(`mail's time: ${JSON.stringify(mailTime)}`)
+    // Every call the provider received (ms from the step's start, status, outside fault, key) and
+    // each gap beyond its pace with its cause (decision 078): bench/out/mail-calls.json.
+    const callLog = mailCalls.map((c) => ({
+      at: c.at - e0,
+      status: c.status,
+      fault: c.fault,
+      key: c.key?.slice(-12) ?? null,
+      mails: c.mails,
+      replayed: c.replayed,
+    }))
+    const gaps = mailGaps(callLog)
+    mailTime.beyond_pace_by_cause_s = gaps.beyond_pace_s
+    mailTime.gaps_over_1s = gaps.gaps_over_1s.length
+    log(
+      `mail: time beyond the pace by cause (s): ${JSON.stringify(gaps.beyond_pace_s)}; ${gaps.gaps_over_1s.length} gaps over 1 s`,
+    )
+    const callsOut = path.join(path.dirname(OUT), 'mail-calls.json')
+    await mkdir(path.dirname(callsOut), { recursive: true })
+    await writeFile(callsOut, JSON.stringify({ start: e0, end_ms: emailS * 1000, gaps, calls: callLog }) + '\n')
+    log(`wrote ${path.relative(ROOT, callsOut)}`)
     const mailRows = (status) =>
       countOf(
         'SELECT count(*) AS n FROM notification_deliveries d JOIN email_outbox o ON o.delivery_id = d.id WHERE d.notification_id = ? AND o.status = ?',
@@ -634,34 +698,39 @@ try {
   // each block's due deliveries sent as 'devices' messages of 100 through calma-fanout, every push
   // encrypted (RFC 8291) and signed (VAPID) by the Worker, checked and decrypted by the fake push
   // service (test/push/fake-push-service.ts): until every device has its notice.
-  log(`a push notice to ${PUSHES.toLocaleString('en')} devices through the fake push service`)
-  const pusher = new DatabaseSync(file)
-  pusher.exec('PRAGMA busy_timeout = 60000')
-  pusher.prepare('UPDATE admin_notifications SET send_at = 0 WHERE id = ?').run(gen.pushNotice)
-  pusher.close()
-  const p0 = Date.now()
-  const meter = cpuMeter(server.child?.pid)
-  await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
-  let got = await pushService.stats(base)
-  while (got.devices < gen.devices.length && Date.now() - p0 < PUSH_DEADLINE_MS) {
-    await sleep(2000)
+  /** The push step (5.), or null when SCALE_PUSHES=0 (a mail-only run). */
+  const pushStep = async () => {
+    log(`a push notice to ${PUSHES.toLocaleString('en')} devices through the fake push service`)
+    const pusher = new DatabaseSync(file)
+    pusher.exec('PRAGMA busy_timeout = 60000')
+    pusher.prepare('UPDATE admin_notifications SET send_at = 0 WHERE id = ?').run(gen.pushNotice)
+    pusher.close()
+    const p0 = Date.now()
+    const meter = cpuMeter(server.child?.pid)
+    await timed(`${base}/__scheduled?cron=${encodeURIComponent('* * * * *')}`)
+    let got = await pushService.stats(base)
+    while (got.devices < gen.devices.length && Date.now() - p0 < PUSH_DEADLINE_MS) {
+      await sleep(2000)
+      got = await pushService.stats(base)
+    }
+    const pushS = (Date.now() - p0) / 1000
+    const cpu = meter()
     got = await pushService.stats(base)
+    const pushReceived = got.received
+    const pushDevices = got.devices
+    const pushRefused = got.refused
+    if (pushRefused) log(`push refused by the fake push service: ${JSON.stringify(got.refusedFirst)}`)
+    // The sample decrypted by the fake: each the notice sent, in the person's language.
+    const decrypted = got.decryptedTitles
+    const decryptedRight = decrypted.filter((t) => ['Tu momento de calma', 'Your calm moment'].includes(t)).length
+    const pushVsBar = pushFloor({ seconds: pushS, pushes: gen.devices.length, delivered: pushDevices, cpu })
+    log(pushVsBar.line)
+    log(
+      `push: ${pushDevices.toLocaleString('en')} of ${gen.devices.length.toLocaleString('en')} devices got the notice in ${pushS.toFixed(0)} s (${pushReceived - pushDevices} twice, ${pushRefused} refused by the push service; ${decryptedRight} of ${decrypted.length} decrypted by the fake read the notice sent)`,
+    )
+    return { pushS, pushReceived, pushDevices, pushRefused, decrypted, decryptedRight, pushVsBar }
   }
-  const pushS = (Date.now() - p0) / 1000
-  const cpu = meter()
-  got = await pushService.stats(base)
-  const pushReceived = got.received
-  const pushDevices = got.devices
-  const pushRefused = got.refused
-  if (pushRefused) log(`push refused by the fake push service: ${JSON.stringify(got.refusedFirst)}`)
-  // The sample decrypted by the fake: each the notice sent, in the person's language.
-  const decrypted = got.decryptedTitles
-  const decryptedRight = decrypted.filter((t) => ['Tu momento de calma', 'Your calm moment'].includes(t)).length
-  const pushVsBar = pushFloor({ seconds: pushS, pushes: gen.devices.length, delivered: pushDevices, cpu })
-  log(pushVsBar.line)
-  log(
-    `push: ${pushDevices.toLocaleString('en')} of ${gen.devices.length.toLocaleString('en')} devices got the notice in ${pushS.toFixed(0)} s (${pushReceived - pushDevices} twice, ${pushRefused} refused by the push service; ${decryptedRight} of ${decrypted.length} decrypted by the fake read the notice sent)`,
-  )
+  const push = PUSHES > 0 ? await pushStep() : null
 
   const dbBytes = bytesOf(file)
   // The projected year at 1,000,000 people: what a person weighs here besides their activity, plus a year of it.
@@ -689,16 +758,16 @@ try {
     emails_still_pending: mail?.pending ?? null,
     provider: provider.stats(),
     pushes: gen.devices.length,
-    push_s: Number(pushS.toFixed(1)),
-    pushes_delivered: pushDevices,
-    pushes_duplicated: pushReceived - pushDevices,
-    pushes_refused: pushRefused,
-    pushes_decrypted: decrypted.length,
-    pushes_decrypted_right: decryptedRight,
-    pushes_per_min: Math.round(pushDevices / (pushS / 60)),
+    push_s: push ? Number(push.pushS.toFixed(1)) : null,
+    pushes_delivered: push?.pushDevices ?? null,
+    pushes_duplicated: push ? push.pushReceived - push.pushDevices : null,
+    pushes_refused: push?.pushRefused ?? null,
+    pushes_decrypted: push?.decrypted.length ?? null,
+    pushes_decrypted_right: push?.decryptedRight ?? null,
+    pushes_per_min: push ? Math.round(push.pushDevices / (push.pushS / 60)) : null,
     mail_vs_floor: mail?.mailVsFloor ?? null,
     mail_timeline: mail?.mailTime ?? null,
-    push_vs_bar: pushVsBar,
+    push_vs_bar: push?.pushVsBar ?? null,
     db_bytes: dbBytes,
     bytes_per_person: Math.round(dbBytes / PEOPLE),
     reads,
@@ -710,18 +779,20 @@ try {
   await mkdir(path.dirname(OUT), { recursive: true })
   await writeFile(OUT, JSON.stringify(result, null, 2) + '\n')
   log(`wrote ${path.relative(ROOT, OUT)}`)
-  if (process.env.SCALE_DOC !== '0' && mail) await writeDoc(result)
+  if (process.env.SCALE_DOC !== '0' && mail && push) await writeDoc(result)
   // Issue 43 §4's bars fail the run (exit code 1), as npm run bench's budgets do: mail within 10%
   // of the provider's floor with none lost and none twice, every push delivered once within its bar.
   const failed = [
     ...(!mail || mail.mailVsFloor.ok
       ? []
-      : [`mail ${mail.mailVsFloor.seconds} s > ${mail.mailVsFloor.bar_s} s (10% above the provider's floor)`]),
+      : [`mail ${mail.mailVsFloor.seconds} s > ${mail.mailVsFloor.bar_s} s (issue 43's bar: 610 s for 100,000)`]),
     ...(mail && (mail.emailsLost || mail.emailsDuplicated)
       ? [`mail: ${mail.emailsLost} lost, ${mail.emailsDuplicated} twice`]
       : []),
-    ...(pushVsBar.ok ? [] : [`push ${pushVsBar.seconds} s > ${pushVsBar.bar_s} s, or not every device reached`]),
-    ...(pushReceived !== pushDevices ? [`push: ${pushReceived - pushDevices} twice`] : []),
+    ...(!push || push.pushVsBar.ok
+      ? []
+      : [`push ${push.pushVsBar.seconds} s > ${push.pushVsBar.bar_s} s, or not every device reached`]),
+    ...(push && push.pushReceived !== push.pushDevices ? [`push: ${push.pushReceived - push.pushDevices} twice`] : []),
   ]
   if (failed.length) {
     console.log(`Bars FAILED:\n- ${failed.join('\n- ')}`)

@@ -227,3 +227,39 @@ describe('a try that may have been sent, under a key about to be forgotten', () 
     expect(dead!.error).toContain('may have sent it')
   })
 })
+
+// Decision 078: a message whose call failed came back 10 s later even when it was the last one
+// left, and the pace idled meanwhile (bench:scale: the last 10 s of every run). The provider's
+// Retry-After says when to come back; without one, the first retry is the next second.
+describe('a call that failed', () => {
+  it('goes again a second later (503 without Retry-After), then backs off 10 s, 20 s; each try under the same key, the mail sent once', async () => {
+    const prod = prodEnv()
+    const id = await welcome(prod, 'soon-again@example.com')
+    const fake = resendAtFetch({ fault: faults('unavailable', 'unavailable', 'unavailable') })
+    const delays = []
+    for (const attempt of [1, 2, 3]) delays.push((await deliverMail([id], prod, attempt)).delays[0])
+    expect(delays).toEqual([[1], [10], [20]])
+    expect((await deliverMail([id], prod, 4)).explicitAcks).toHaveLength(1)
+    expect(new Set(fake.calls.map((c) => c.key)).size).toBe(1)
+    expect(times(fake, 'soon-again@example.com')).toBe(1)
+  })
+
+  it('a 5xx that says Retry-After comes back after it, not after a longer backoff', async () => {
+    const prod = prodEnv()
+    const id = await welcome(prod, 'retry-after@example.com')
+    const fake = resendAtFetch({ fault: faults('unavailable') })
+    // The provider's 503 with a Retry-After (RFC 9110 §10.2.3), as a service under maintenance says it.
+    const answer = fake.spy.getMockImplementation()!
+    fake.spy.mockImplementation(async (input, init) => {
+      const res = await answer(input, init)
+      if (res.status !== 503) return res
+      return new Response(res.body, {
+        status: 503,
+        headers: { ...Object.fromEntries(res.headers), 'retry-after': '4' },
+      })
+    })
+    expect((await deliverMail([id], prod, 3)).delays[0]).toEqual([4])
+    expect((await deliverMail([id], prod, 4)).explicitAcks).toHaveLength(1)
+    expect(times(fake, 'retry-after@example.com')).toBe(1)
+  })
+})

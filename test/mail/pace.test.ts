@@ -3,9 +3,10 @@
 // turns behind it, and turns are the provider's 1000/rate ms plus a small margin. Through the real
 // calma-mail consumer in workerd, with Resend's fake (test/fakes/resend.ts) at fetch.
 import { createMessageBatch } from 'cloudflare:test'
+import toml from '../../wrangler.toml?raw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sendQueuedMail } from '#worker/mail/consumer'
-import { PACE_MARGIN_MS } from '#worker/mail/provider'
+import { departureGuard, PACE_MARGIN_MS } from '#worker/mail/provider'
 import type { MailMessage } from '#worker/queues/messages'
 import { createFakeResend, type Fault } from '../fakes/resend'
 import { PRODUCTION_VARS } from '../helpers'
@@ -74,5 +75,57 @@ describe('the pace of a batch', () => {
     // call at least 2 s apart); the timers' jitter on a loaded machine moves a gap by tens of ms.
     expect(at.at(-1)! - at[0]!).toBeGreaterThanOrEqual(2 * 1000)
     expect(at.at(-1)! - at[0]!).toBeLessThan(5 * 600)
+  })
+
+  // Decision 078: bench:scale's calls left in pairs (a turn's timer late, the next on time, the
+  // window letting both go), and the second of a pair reached the provider behind the first: the
+  // next pair's first call then arrived less than a second after it, a 429 and a second's hold.
+  it('calls ready at the same moment leave one pace apart (1000/rate + the margin), never as a pair', () => {
+    const pace = 1000 / 2 + PACE_MARGIN_MS
+    const guard = departureGuard(2)
+    expect(guard.wait(10_000)).toBe(0)
+    // The next turn's timer fired 700 ms late and the one after it on time: both ready at 11,200.
+    expect(guard.wait(11_200)).toBe(0)
+    expect(guard.wait(11_200)).toBe(pace)
+    expect(guard.wait(11_200 + pace)).toBe(0)
+    // A 429's Retry-After holds every call until it ends; the calls it held then leave one pace apart.
+    guard.hold(14_000)
+    expect(guard.wait(13_000)).toBe(1_000)
+    expect(guard.wait(14_000)).toBe(0)
+    expect(guard.wait(14_000)).toBe(pace)
+  })
+
+  // Decision 078: a notice's blocks write its mails 5 messages a step, and each small batch was
+  // followed by the queue's 1 s wait to fill the next (100,000 mails: 33 calls in the first 55 s).
+  it('calma-mail waits for no batch to fill: mail that is there goes now (max_batch_timeout = 0)', () => {
+    const consumers = toml.split('[[queues.consumers]]').slice(1)
+    const mail = consumers.find((block) => /^queue = "calma-mail"$/m.test(block))
+    expect(mail).toMatch(/^max_batch_timeout = 0$/m)
+  })
+
+  // Decision 078: while a notice's blocks write its mails, each of a message's D1 rounds waits
+  // behind their transactions; the more messages of a batch are under way, the more calls are
+  // ready when the pace has a turn (100,000 mails: 33–37 calls in the first 55 s with 8).
+  it('sixteen messages of a batch are under way at once: the sixteenth call leaves before the first is answered', async () => {
+    const prod = prodEnv(10)
+    const to = Array.from({ length: 16 }, (_, i) => `wide${i}@example.com`)
+    const ids = await welcomes(prod, ...to)
+    const fake = createFakeResend({ apiKey: PRODUCTION_VARS.EMAIL_API_KEY, ratePerSecond: 10 })
+    let allArrived: () => void = () => {}
+    const all = new Promise<void>((r) => (allArrived = r))
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const answer = await fake.handle(new Request(input as RequestInfo, init))
+      if (fake.calls.length >= 16) allArrived()
+      // No answer until every call has arrived, or 3 s: a provider slow to answer.
+      await Promise.race([all, new Promise((r) => setTimeout(r, 3_000))])
+      if (answer === 'lost') throw new TypeError('Network connection lost.')
+      return answer
+    })
+    await sendQueuedMail(prod, batchOf(ids))
+    const at = fake.calls.map((c) => c.at)
+    expect(at).toHaveLength(16)
+    // 15 turns of 115 ms; eight at a time, the ninth call waits for the first answer (3 s).
+    expect(at.at(-1)! - at[0]!).toBeLessThan(2_800)
+    for (const one of to) expect(fake.received().get(one)).toBe(1)
   })
 })

@@ -5,7 +5,16 @@ import type { Env } from '#worker/env'
 import { paceHeldUntil } from '#worker/http/rate-windows.repo'
 import type { MailMessage } from '#worker/queues/messages'
 import { claimMails, deadMails, markDead, markQueued, reviveDead, takeStrandedMails } from './outbox.repo'
-import { callsFor, makeCall, PACE_KEY, PROVIDER_TIMEOUT_MS, retryDelay, seconds, type Outcome } from './provider'
+import {
+  callsFor,
+  makeCall,
+  PACE_KEY,
+  PROVIDER_TIMEOUT_MS,
+  QUEUE_MAX_DELAY_S,
+  retryDelay,
+  seconds,
+  type Outcome,
+} from './provider'
 import { enqueueMail, mailViaProvider } from './send'
 
 /** How long a consumer holds the mails it claimed: its calls, waits for the pace and writes fit well inside. */
@@ -14,8 +23,6 @@ const LEASE_MS = 120_000
 const STRANDED_AFTER_MS = 3_600_000
 /** Stranded mails one minute's run enqueues (50 messages, one sendBatch). */
 const STRANDED_PER_RUN = 5_000
-/** The longest delay Queues takes for a message (12 hours). */
-const QUEUE_MAX_DELAY_S = 43_200
 
 /** One message's mails: claimed, sent call by call. */
 async function sendMessage(env: Env, ids: number[], attempts: number, now: () => number): Promise<Outcome> {
@@ -39,11 +46,15 @@ async function sendMessage(env: Env, ids: number[], attempts: number, now: () =>
  * Messages of one batch sent side by side. Each waits for its own turns of the shared pace, so a
  * call the provider holds until the timeout (8 s) or a retry's wait no longer holds the turns
  * behind it (issue 43 §4: one after another, 11 unanswered calls of a 100,000-mail run cost 88 s
- * of an empty pace). Eight: turns reserved ahead stay a few seconds (8 × 515 ms at 2 a second, well
- * inside a lease), and a consumer invocation opens at most this many provider connections (Workers
- * allow 6 at once; more wait for one, they are not refused).
+ * of an empty pace). Sixteen (was 8, decision 078): while a notice's blocks write its mails, each
+ * of a message's D1 rounds waits behind their transactions, and with 8 under way the pace sat idle
+ * (100,000 mails: 33–37 calls in the first 55 s; with 16, 16.9 s idle in the run instead of 31 s).
+ * Turns reserved ahead stay a few seconds (16 × 515 ms at 2 a second, well inside a lease); the
+ * calls themselves are 515 ms apart, so one or two connections are open at a time (Workers allow
+ * 6 at once; more wait for one, they are not refused), and 16 messages' mails (≤ 1,600 bodies)
+ * are a few MB of the isolate's 128.
  */
-const MESSAGES_IN_FLIGHT = 8
+const MESSAGES_IN_FLIGHT = 16
 
 /**
  * The calma-mail consumer: each message's mails (see sendMessage), MESSAGES_IN_FLIGHT messages at

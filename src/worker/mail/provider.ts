@@ -47,7 +47,8 @@ export async function batchKey(tokens: string[]) {
  * network), by a different little each time. Issue 43 §4 (docs/decisions/070): with the calls of a
  * batch side by side a turn is no longer late by the previous call's answer, so 15 ms is what is
  * kept; a 429 that jitter still draws costs one call and its Retry-After (a second), measured by
- * bench:scale beside the provider's floor.
+ * bench:scale beside the provider's floor. The same margin spaces this isolate's departures
+ * (departureGuard): two calls apart are 1000 + 2 × 15 ms, the closest 10,000-mail run saw 1,020.
  */
 export const PACE_MARGIN_MS = 15
 /**
@@ -57,38 +58,57 @@ export const PACE_MARGIN_MS = 15
  */
 const CHECK_AHEAD_MS = 150
 /**
- * This isolate's last calls to the provider (Date.now() as each left), newest last: at most
- * `rate` are kept. The pace gives turns; a turn's timer can still fire late on a busy isolate (a
- * batch's bodies made, a block's mails rendered), and the call after it on time: two turns apart
- * closer than a second, a 429. So a call also waits until the one `rate` calls back left a second
- * (and WINDOW_MARGIN_MS) ago, the provider's own window on what really left (issue 43 §4).
+ * This isolate's own guard on what really leaves for the provider (issue 43 §4): the pace gives
+ * turns, but a turn's timer can fire late on a busy isolate (a batch's bodies made, a block's mails
+ * rendered) and the call after it on time, and the provider counts arrivals. So a call also leaves
+ * no sooner than one pace (1000/rate + PACE_MARGIN_MS) after this isolate's last call, and
+ * never during a 429's Retry-After. One pace, not "at most `rate` in a second" (decision 078):
+ * that window let two calls ready together leave as a pair, the second of which reached the
+ * provider behind the first, and the next pair's first then arrived less than a second after it
+ * (bench:scale at 10,000 mails: calls in pairs ~1 s apart, 4–5 of 110 answered 429, each
+ * costing its call and a second's hold). `wait(t)` answers how long a call ready at `t`
+ * (Date.now()) waits, 0 when it may leave now (it is then counted as left); `hold(until)` is a
+ * 429's Retry-After, seen at once by a call whose D1 check came before the hold was written (the
+ * check is made CHECK_AHEAD_MS early).
  */
-const departed: number[] = []
-const WINDOW_MARGIN_MS = 5
-/**
- * Until when (Date.now()) a 429 answered in this isolate holds its calls: seen at once by a call
- * whose D1 check came before the hold was written (the check is made CHECK_AHEAD_MS early).
- */
-let heldHere = 0
-async function leaveWithinWindow(rate: number) {
-  for (;;) {
-    const t = Date.now()
-    const oldest = departed.length >= rate ? departed[departed.length - rate]! : -Infinity
-    const wait = Math.max(oldest + 1000 + WINDOW_MARGIN_MS - t, heldHere - t)
-    if (wait <= 0) {
-      departed.push(t)
-      if (departed.length > rate) departed.splice(0, departed.length - rate)
-      return
-    }
-    await sleep(wait)
+export function departureGuard(rate: number) {
+  const spacing = Math.ceil(1000 / rate) + PACE_MARGIN_MS
+  let last = -Infinity
+  let held = 0
+  return {
+    wait(t: number) {
+      const wait = Math.max(last + spacing - t, held - t)
+      if (wait > 0) return wait
+      last = t
+      return 0
+    },
+    hold(until: number) {
+      held = Math.max(held, until)
+    },
   }
+}
+/** One guard per team rate this isolate calls at (one in production: EMAIL_RATE_PER_SECOND). */
+const guards = new Map<number, ReturnType<typeof departureGuard>>()
+const guardFor = (rate: number) => {
+  let g = guards.get(rate)
+  if (!g) guards.set(rate, (g = departureGuard(rate)))
+  return g
+}
+async function leaveAtPace(rate: number) {
+  const guard = guardFor(rate)
+  for (let wait = guard.wait(Date.now()); wait > 0; wait = guard.wait(Date.now())) await sleep(wait)
 }
 
 /** Milliseconds between two provider calls: the team's requests a second, plus the margin above. */
 const rateOf = (env: Env) => (Number(env.EMAIL_RATE_PER_SECOND) > 0 ? Number(env.EMAIL_RATE_PER_SECOND) : DEFAULT_RATE)
 export const paceSpacing = (env: Env) => Math.ceil(1000 / rateOf(env)) + PACE_MARGIN_MS
-/** Seconds before the next try of a message tried `attempts` times: 10 s, 20 s, 40 s … at most 10 min. */
-export const retryDelay = (attempts: number) => Math.min(600, 10 * 2 ** Math.max(0, attempts - 1))
+/**
+ * Seconds before the next try of a message tried `attempts` times, when the provider said no
+ * Retry-After: 1 s after the first failure (the next second of the provider's window: most
+ * failures are one call's, and a fixed 10 s idled the pace whenever the failed call was the last
+ * one left, decision 078), then 10 s, 20 s, 40 s … at most 10 min, so an outage is not hammered.
+ */
+export const retryDelay = (attempts: number) => (attempts <= 1 ? 1 : Math.min(600, 10 * 2 ** (attempts - 2)))
 
 /** One mail in Resend's shape. Attachments only ever go through POST /emails. */
 function providerMail(env: Env, m: OutboxMail, withAttachments: boolean) {
@@ -191,6 +211,8 @@ export type Outcome =
   /** Not finished: try the message again in `delay` seconds. */
   | { done: false; delay: number }
 
+/** The longest delay Queues takes for a message (12 hours). */
+export const QUEUE_MAX_DELAY_S = 43_200
 export const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
 const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve())
 const errorName = async (res: Response) => {
@@ -270,7 +292,7 @@ export async function makeCall(
       return { done: false, delay: 60 }
     }
     await sleep(turnHere - now())
-    await leaveWithinWindow(Math.max(1, Math.floor(rateOf(env))))
+    await leaveAtPace(rateOf(env))
     let res: Response
     try {
       res = await fetch(call.single ? providerEmailUrl(env) : providerBatchUrl(env), {
@@ -344,7 +366,7 @@ export async function makeCall(
     if (res.status === 429) {
       // The provider's Retry-After holds every consumer's next call, not only this one's.
       const wait = Math.max(1, retryAfter) * 1000
-      heldHere = Math.max(heldHere, Date.now() + wait)
+      guardFor(rateOf(env)).hold(Date.now() + wait)
       await holdPace(db, PACE_KEY, wait, spacing)
       if (++refusedForRate < 3) continue
       const delay = seconds(wait)
@@ -369,10 +391,12 @@ export async function makeCall(
     if (res.status >= 500 || res.status === 409) {
       // A 5xx (application_error, internal_server_error, service_unavailable) may have been taken,
       // and a key still in progress (409 concurrent_idempotent_requests) may yet send: the same
-      // call goes again with backoff, under the same key.
+      // call goes again under the same key, after the answer's Retry-After when it gives one (the
+      // provider knows when it is back; decision 078), else with backoff.
       call.uncertain = true
-      await release(delay, { error: why })
-      return { done: false, delay }
+      const after = retryAfter > 0 ? Math.min(QUEUE_MAX_DELAY_S, seconds(retryAfter * 1000)) : delay
+      await release(after, { error: why })
+      return { done: false, delay: after }
     }
     // A 4xx of the whole call (the API key, the sender's domain, the request's shape) is the
     // deploy's to fix and sent nothing: tried again with backoff, then dead letters, under a new
