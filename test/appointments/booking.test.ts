@@ -4,6 +4,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, MeetingChannel, Role } from '#shared/enums'
 import * as appointments from '#worker/features/appointments/appointments.service'
+import { listSlots } from '#worker/features/appointments/appointments.slots.service'
 import { appointments as appointmentRows } from '#worker/db/schema'
 import { givenCredits, makeAppointment, makeUser, patch, patchUser } from '../factories'
 import { expectFieldErrors } from '../helpers'
@@ -139,7 +140,7 @@ describe('booking', () => {
       ['2027-10-31', 10, '2027-10-31T09:00:00.000Z'], // and falls back
     ] as const) {
       const now = Date.parse(`${date}T00:00:00Z`) - 7 * 86_400_000
-      const slots = await appointments.listSlots(ctx, { host_id: h.id, date, timezone: 'Europe/Madrid' }, now)
+      const slots = await listSlots(ctx, { host_id: h.id, date, timezone: 'Europe/Madrid' }, now)
       const ten = slots.slots.find((s) => s.time === `${hour}:00`)!
       expect(ten.start_at).toBe(iso)
       const made = await appointments.book(

@@ -7,7 +7,8 @@ import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import * as repo from './appointments.repo'
 import { toDto } from './appointments.dto'
-import { checkStart, inHeldSlot, LIVE, mine, notFound, openHost, slotTaken } from './appointments.service'
+import { LIVE, mine, notFound } from './appointments.service'
+import { checkStart, inHeldSlot, openHost, slotTaken } from './appointments.slots.service'
 import { notifyAppointment } from './appointments.notify'
 
 const changed = () => new AppError('conflict', { message: 'appointments.move_changed' })

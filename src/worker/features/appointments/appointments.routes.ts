@@ -5,12 +5,13 @@ import type { AppEnv } from '#worker/env'
 import { requireAuthority, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
 import * as appointments from './appointments.service'
+import { listSlots } from './appointments.slots.service'
 import { move } from './appointments.move'
 
 /** Appointments (issue 9): every call needs a signed-in caller; each service checks the caller's side. */
 export const appointmentsRoutes = routes((on) => {
   on(calls.listSlots, requireUser, async (q, ctx) => {
-    const out = await appointments.listSlots(ctx, q)
+    const out = await listSlots(ctx, q)
     return out.slots.length ? out : answer(out, { message: 'appointments.no_slots' })
   })
   on(calls.listAppointments, requireUser, (q, ctx) => appointments.list(ctx, q))
