@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { emailOutbox } from '#worker/db/schema'
-import { batchKey } from '#worker/mail/provider'
+import { batchKey, retryAfterSeconds } from '#worker/mail/provider'
 import { patch } from '../factories'
 import { json } from '../helpers'
 import { register, setRole } from '../users/support'
@@ -332,5 +332,20 @@ describe('dead letters', () => {
     expect(calls.at(-1)!.replayed).toBe(true)
     expect([times(fake, 'd1@example.com'), times(fake, 'd2@example.com')]).toEqual([1, 1])
     for (const id of ids) expect(await outbox(id)).toMatchObject({ status: 'sent' })
+  })
+})
+
+describe('Retry-After (RFC 9110 §10.2.3)', () => {
+  it('reads seconds or an HTTP-date, ignores what is past or unreadable, and holds at most 12 h', () => {
+    const now = Date.UTC(2026, 11, 7, 11, 0, 0)
+    expect(retryAfterSeconds('4', now)).toBe(4)
+    expect(retryAfterSeconds(' 1.5 ', now)).toBe(1.5)
+    expect(retryAfterSeconds(new Date(now + 10_000).toUTCString(), now)).toBe(10)
+    expect(retryAfterSeconds(new Date(now - 10_000).toUTCString(), now)).toBe(0)
+    expect(retryAfterSeconds('-5', now)).toBe(0)
+    expect(retryAfterSeconds('soon', now)).toBe(0)
+    expect(retryAfterSeconds(null, now)).toBe(0)
+    expect(retryAfterSeconds('1e9', now)).toBe(0) // not a delay-seconds, not a date
+    expect(retryAfterSeconds('1000000000', now)).toBe(43_200)
   })
 })

@@ -5,16 +5,8 @@ import type { Env } from '#worker/env'
 import { paceHeldUntil } from '#worker/http/rate-windows.repo'
 import type { MailMessage } from '#worker/queues/messages'
 import { claimMails, deadMails, markDead, markQueued, reviveDead, takeStrandedMails } from './outbox.repo'
-import {
-  callsFor,
-  makeCall,
-  PACE_KEY,
-  PROVIDER_TIMEOUT_MS,
-  QUEUE_MAX_DELAY_S,
-  retryDelay,
-  seconds,
-  type Outcome,
-} from './provider'
+import { callsFor, makeCall, PROVIDER_TIMEOUT_MS, QUEUE_MAX_DELAY_S, seconds, type Outcome } from './provider'
+import { PACE_KEY, retryDelay } from './pace'
 import { enqueueMail, mailViaProvider } from './send'
 
 /** How long a consumer holds the mails it claimed: its calls, waits for the pace and writes fit well inside. */

@@ -15,6 +15,7 @@ import {
   type OutboxMail,
 } from './outbox.repo'
 import { MAILS_PER_MESSAGE } from './send'
+import { CHECK_AHEAD_MS, guardFor, leaveAtPace, PACE_KEY, paceSpacing, rateOf, retryDelay } from './pace'
 
 export const EMAIL_PROVIDER_ORIGIN = 'https://api.resend.com'
 const providerOrigin = (env: Env) => (env.EMAIL_API_URL || EMAIL_PROVIDER_ORIGIN).replace(/\/$/, '')
@@ -23,10 +24,6 @@ export const providerBatchUrl = (env: Env) => `${providerOrigin(env)}/emails/bat
 /** The provider's endpoint for one mail (the only one that takes attachments). */
 export const providerEmailUrl = (env: Env) => `${providerOrigin(env)}/emails`
 export const PROVIDER_TIMEOUT_MS = 8000
-/** Resend's default: 2 requests a second per team (EMAIL_RATE_PER_SECOND when the team's limit was raised). */
-const DEFAULT_RATE = 2
-/** The pace's row in rate_windows. */
-export const PACE_KEY = 'mail:provider'
 /**
  * The Idempotency-Key of a mail sent alone (POST /emails), from its key token: random, made with
  * the mail, so unique across databases (another deployment on the same Resend team, this one
@@ -41,74 +38,6 @@ export async function batchKey(tokens: string[]) {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode([...tokens].sort().join(',')))
   return `calma-batch-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
 }
-/**
- * What a turn keeps over the provider's own spacing (1000/rate ms): the provider counts arrivals
- * (at most `rate` in any second), and a call arrives a little after its turn (one D1 round, the
- * network), by a different little each time. Issue 43 §4 (docs/decisions/070): with the calls of a
- * batch side by side a turn is no longer late by the previous call's answer, so 15 ms is what is
- * kept; a 429 that jitter still draws costs one call and its Retry-After (a second), measured by
- * bench:scale beside the provider's floor. The same margin spaces this isolate's departures
- * (departureGuard): two calls apart are 1000 + 2 × 15 ms, the closest 10,000-mail run saw 1,020.
- */
-export const PACE_MARGIN_MS = 15
-/**
- * How long before its turn a call makes its one D1 round (the hold check and the mark): more than
- * a loaded round takes, far less than a Retry-After (a second), so a 429 answered to the call
- * before this one is still seen.
- */
-const CHECK_AHEAD_MS = 150
-/**
- * This isolate's own guard on what really leaves for the provider (issue 43 §4): the pace gives
- * turns, but a turn's timer can fire late on a busy isolate (a batch's bodies made, a block's mails
- * rendered) and the call after it on time, and the provider counts arrivals. So a call also leaves
- * no sooner than one pace (1000/rate + PACE_MARGIN_MS) after this isolate's last call, and
- * never during a 429's Retry-After. One pace, not "at most `rate` in a second" (decision 078):
- * that window let two calls ready together leave as a pair, the second of which reached the
- * provider behind the first, and the next pair's first then arrived less than a second after it
- * (bench:scale at 10,000 mails: calls in pairs ~1 s apart, 4–5 of 110 answered 429, each
- * costing its call and a second's hold). `wait(t)` answers how long a call ready at `t`
- * (Date.now()) waits, 0 when it may leave now (it is then counted as left); `hold(until)` is a
- * 429's Retry-After, seen at once by a call whose D1 check came before the hold was written (the
- * check is made CHECK_AHEAD_MS early).
- */
-export function departureGuard(rate: number) {
-  const spacing = Math.ceil(1000 / rate) + PACE_MARGIN_MS
-  let last = -Infinity
-  let held = 0
-  return {
-    wait(t: number) {
-      const wait = Math.max(last + spacing - t, held - t)
-      if (wait > 0) return wait
-      last = t
-      return 0
-    },
-    hold(until: number) {
-      held = Math.max(held, until)
-    },
-  }
-}
-/** One guard per team rate this isolate calls at (one in production: EMAIL_RATE_PER_SECOND). */
-const guards = new Map<number, ReturnType<typeof departureGuard>>()
-const guardFor = (rate: number) => {
-  let g = guards.get(rate)
-  if (!g) guards.set(rate, (g = departureGuard(rate)))
-  return g
-}
-async function leaveAtPace(rate: number) {
-  const guard = guardFor(rate)
-  for (let wait = guard.wait(Date.now()); wait > 0; wait = guard.wait(Date.now())) await sleep(wait)
-}
-
-/** Milliseconds between two provider calls: the team's requests a second, plus the margin above. */
-const rateOf = (env: Env) => (Number(env.EMAIL_RATE_PER_SECOND) > 0 ? Number(env.EMAIL_RATE_PER_SECOND) : DEFAULT_RATE)
-export const paceSpacing = (env: Env) => Math.ceil(1000 / rateOf(env)) + PACE_MARGIN_MS
-/**
- * Seconds before the next try of a message tried `attempts` times, when the provider said no
- * Retry-After: 1 s after the first failure (the next second of the provider's window: most
- * failures are one call's, and a fixed 10 s idled the pace whenever the failed call was the last
- * one left, decision 078), then 10 s, 20 s, 40 s … at most 10 min, so an outage is not hammered.
- */
-export const retryDelay = (attempts: number) => (attempts <= 1 ? 1 : Math.min(600, 10 * 2 ** (attempts - 2)))
 
 /** One mail in Resend's shape. Attachments only ever go through POST /emails. */
 function providerMail(env: Env, m: OutboxMail, withAttachments: boolean) {
@@ -223,6 +152,19 @@ const errorName = async (res: Response) => {
   }
 }
 
+/**
+ * The seconds an answer's Retry-After asks for (RFC 9110 §10.2.3: a number of seconds or an
+ * HTTP-date), 0 when there is none, it cannot be read or it is past, and never more than the
+ * queue's longest delay (12 h): one 429 saying `1e9` would otherwise hold every consumer's sending
+ * for good (found by the outside review of decision 078).
+ */
+export function retryAfterSeconds(header: string | null, now: number): number {
+  const value = header?.trim() ?? ''
+  if (!value) return 0
+  const s = /^\d+(\.\d+)?$/.test(value) ? Number(value) : (Date.parse(value) - now) / 1000
+  return Number.isFinite(s) && s > 0 ? Math.min(QUEUE_MAX_DELAY_S, s) : 0
+}
+
 /** The provider's quota errors (resend.com/docs/api-reference/errors): 429s that no Retry-After of a second ends. */
 const QUOTA_ERRORS = new Set(['daily_quota_exceeded', 'monthly_quota_exceeded'])
 /** A spent quota is checked again with one call this often: a plan changed meanwhile lifts it. */
@@ -234,11 +176,11 @@ const QUOTA_RECHECK_MS = 3_600_000
  * the plan's month, which no answer says), each checked again at most an hour later, and never
  * less than the answer's own Retry-After.
  */
-export function quotaHold(name: string, now: number, retryAfterSeconds: number) {
+export function quotaHold(name: string, now: number, afterSeconds: number) {
   const day = new Date(now)
   const midnight = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + 1)
   const until = name === 'daily_quota_exceeded' ? Math.min(midnight - now, QUOTA_RECHECK_MS) : QUOTA_RECHECK_MS
-  return Math.max(until, retryAfterSeconds * 1000)
+  return Math.max(until, afterSeconds * 1000)
 }
 
 /**
@@ -352,7 +294,7 @@ export async function makeCall(
 
     const { name, message } = await errorName(res)
     const why = `provider answered ${res.status}${name ? ` ${name}` : ''}${message ? `: ${message}` : ''}`.slice(0, 500)
-    const retryAfter = Math.max(0, Number(res.headers.get('retry-after')) || 0)
+    const retryAfter = retryAfterSeconds(res.headers.get('retry-after'), Date.now())
     if (res.status === 429 && QUOTA_ERRORS.has(name)) {
       // The team's daily or monthly quota is spent: no call of any consumer goes until it comes
       // back (the pace is held), and the wait is not a try of these mails.
@@ -394,7 +336,7 @@ export async function makeCall(
       // call goes again under the same key, after the answer's Retry-After when it gives one (the
       // provider knows when it is back; decision 078), else with backoff.
       call.uncertain = true
-      const after = retryAfter > 0 ? Math.min(QUEUE_MAX_DELAY_S, seconds(retryAfter * 1000)) : delay
+      const after = retryAfter > 0 ? seconds(retryAfter * 1000) : delay
       await release(after, { error: why })
       return { done: false, delay: after }
     }
