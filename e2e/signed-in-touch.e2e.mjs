@@ -149,6 +149,30 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     assert.ok(slowed, "React's client was asked for after the press")
   })
 
+  test("React's code gone (a new deployment removed it): the page is loaded again once, and the logout link still signs out (es, phone)", async () => {
+    const p = person('gone')
+    await signUpPerson(api, { ...p, name: 'Código Ido', locale: 'es' })
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    await addSession(page.context(), p)
+    expectFailure(page, '/assets/')
+    // React's start (entry.tsx imports ./hydrate) answers 404, as a removed build's file does.
+    await page.route(/\/assets\/hydrate-[\w-]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }))
+    await page.goto('/journey')
+    assert.ok(await untouched(page), 'the page waits for a touch')
+    let loads = 0
+    page.on('load', () => loads++)
+    const menu = page.locator('details.user-menu > summary')
+    await menu.click() // the first touch: React cannot start, so the page is loaded again
+    await eventually(() => loads >= 1, { timeout: 15_000, message: 'the page was loaded again' })
+    assert.ok(await untouched(page), 'the page loaded again waits for a touch')
+    await menu.click() // React cannot start again: no second reload, the links are plain links
+    await page.locator('details.user-menu a[data-action="logout"]').click()
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
+    assert.equal(loads, 2, 'loaded again once, then the logout')
+    await page.goto('/journey')
+    assert.equal(new URL(page.url()).pathname, '/login', 'signed out')
+  })
+
   test('a session ended elsewhere sends a signed-in page nobody touched to sign in (es, phone)', async () => {
     const p = person('fin')
     await signUpPerson(api, { ...p, name: 'Inés Final', locale: 'es' })

@@ -47,6 +47,8 @@ sendPageEvents(boot)
 
 /** The first signs of a person acting on a visitor's page (a scroll by wheel too: a post counts what was read). */
 const WAKE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const
+/** This tab reloaded once because React could not start (below): never a second time. */
+const RELOADED = 'calma.reloaded-for-code'
 /** Controls whose press is React's work (a submit button's press is its form's submit, held there). */
 const ACTS = 'button:not([type=submit]), a[data-action], [role=button], input[type=button]'
 
@@ -102,6 +104,7 @@ function waitForTouch() {
   // Read by the checks of what a page loads before a touch (scripts/lib/js-budget.mjs).
   document.documentElement.dataset.touch = 'waiting'
   const held: (() => void)[] = []
+  const heldLinks: HTMLAnchorElement[] = []
   // The carousels' early steps: fetched only where a carousel moves by itself (most pages that
   // wait for a touch have none: decision 069).
   let awake = false
@@ -115,12 +118,34 @@ function waitForTouch() {
     awake = true
     for (const type of WAKE) removeEventListener(type, wake, opts)
     delete document.documentElement.dataset.touch
-    void start().then(() => {
-      stopCarousels()
-      removeEventListener('click', hold, true)
-      removeEventListener('submit', hold, true)
-      for (const again of held.splice(0)) again()
-    })
+    void start().then(
+      () => {
+        stopCarousels()
+        removeEventListener('click', hold, true)
+        removeEventListener('submit', hold, true)
+        for (const again of held.splice(0)) again()
+      },
+      () => {
+        // React could not start (its code is gone after a new deployment, or cannot be reached):
+        // presses are no longer held, so links work as plain links again. A held link (the
+        // logout) is followed as a link would be; a button's or a form's work needs React and is
+        // dropped (a form sent without it would put its fields in the URL). With no held link,
+        // the page is loaded again once, online, to get the code that is there now (found by the
+        // outside review: the logout was swallowed for good).
+        removeEventListener('click', hold, true)
+        removeEventListener('submit', hold, true)
+        const link = heldLinks.splice(0).find((a) => a.href)
+        held.length = 0
+        if (link) return window.location.assign(link.href)
+        try {
+          if (!navigator.onLine || sessionStorage.getItem(RELOADED)) return
+          sessionStorage.setItem(RELOADED, '1')
+        } catch {
+          return // no sessionStorage (a private mode): no way to reload only once
+        }
+        window.location.reload()
+      },
+    )
   }
   const hold = (e: Event) => {
     if (e.type === 'submit') {
@@ -135,6 +160,7 @@ function waitForTouch() {
       e.preventDefault()
       e.stopImmediatePropagation()
       held.push(() => (el as HTMLElement).click())
+      if (el instanceof HTMLAnchorElement) heldLinks.push(el)
     }
     wake()
   }

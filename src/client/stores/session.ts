@@ -91,6 +91,9 @@ export function storeUser(user: PageUser & { token?: string; token_expires_at?: 
   $user.set({ id, name, email, role, language, subscriber })
 }
 
+/** keepPageUser wrote this page's person already (once a page). */
+let keptThisPage = false
+
 /**
  * The page's signed-in person as the stored user (SPEC §3), its token's end kept when it is the
  * same person: written as a signed-in page loads (entry.tsx, before React: pages kept for offline
@@ -98,6 +101,12 @@ export function storeUser(user: PageUser & { token?: string; token_expires_at?: 
  */
 export function keepPageUser(user: PageUser) {
   const stored = readLocal<StoredUser>('user')
+  // Once a page as it loads (signed-in.ts, or the frame on a page that hydrates at once). Again at
+  // the first touch, maybe hours later, only to refresh what is still this person's: never to
+  // bring back a person another tab signed out (the key cleared), to unmark what a 401 marked
+  // expired, or to write over who signed in since (found by the outside review of decision 077).
+  if (keptThisPage && (!stored || stored.id !== user.id || stored.expired)) return
+  keptThisPage = true
   storeUser({ ...user, token_expires_at: stored?.id === user.id ? stored.token_expires_at : undefined })
 }
 

@@ -84,6 +84,9 @@ function showToast(n: InAppNotificationDto) {
 // Rewards earned at the same moment share one toast (issue 34 §2; ./grouping.ts).
 const together = rewardBatcher(showToast, translator)
 
+/** Notifications this page will show once React is there (a reconnect must not queue them twice). */
+const waiting = new Set<string>()
+
 /**
  * Show a notification as a toast once (SPEC §9: close_after, default 5 s; duplicates dropped).
  * On a page that waits for the person's touch to start React (decision 077) the sockets run from
@@ -92,13 +95,23 @@ const together = rewardBatcher(showToast, translator)
  * count at once and shows as a toast at the person's first touch.
  */
 export function toast(n: InAppNotificationDto, live = true) {
-  if (shownKeys().has(n.key)) return
-  remember(n.key)
-  if (awake()) return together(n)
-  void (live ? whenAwake() : whenHydrated()).then(
-    () => together(n),
-    () => {},
-  )
+  if (shownKeys().has(n.key) || waiting.has(n.key)) return
+  if (awake()) {
+    remember(n.key)
+    return together(n)
+  }
+  // Remembered as shown only when it is: a page left before React started (its first touch a
+  // link) must show it on the next page, not count it as seen (found by the outside review).
+  waiting.add(n.key)
+  void (live ? whenAwake() : whenHydrated())
+    .then(
+      () => {
+        remember(n.key)
+        together(n)
+      },
+      () => {},
+    )
+    .finally(() => waiting.delete(n.key))
 }
 
 function addUnread(n: InAppNotificationDto) {
