@@ -1,24 +1,11 @@
 // Decision 077 + the outside review: a signed-in page that waits for the person's touch writes
 // its person as the stored user at load, and the frame writes it again when the page hydrates,
 // maybe hours later. That second write must only refresh what is still this person's.
+import { pageStorage } from './web-storage'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { PageUser } from '#shared/page-data'
 import { keepPageUser, readLocal, type StoredUser } from '#client/stores/session.ts'
 
-/** The page's localStorage (the Web Storage API, which workerd has not). */
-function pageStorage(): Storage {
-  const m = new Map<string, string>()
-  return {
-    get length() {
-      return m.size
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  }
-}
 const person = (id: number, name: string) =>
   ({ id, name, email: `${name.toLowerCase()}@e2e.calma.app`, role: 1, language: 'es', subscriber: false }) as PageUser
 

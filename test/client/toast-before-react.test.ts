@@ -2,27 +2,13 @@
 // notification that came while the page was closed shows at the first touch. If that touch is a
 // link (the page is left before React starts), it must not be counted as shown: the next page
 // shows it.
+import { pageStorage } from './web-storage'
 import { describe, expect, it } from 'vitest'
 import type { InAppNotificationDto } from '#shared/contract/notifications'
 import { messagesFor } from '#shared/i18n/messages'
 import { configureApi } from '#client/api.ts'
 import { setWaker } from '#client/wake.ts'
 import { toast } from '#client/features/notifications/realtime.ts'
-
-/** The page's sessionStorage (the Web Storage API, which workerd has not): where shown keys are kept. */
-function pageSessionStorage(): Storage {
-  const m = new Map<string, string>()
-  return {
-    get length() {
-      return m.size
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  }
-}
 
 const notice = (key: string): InAppNotificationDto => ({
   id: 1,
@@ -42,7 +28,7 @@ const notice = (key: string): InAppNotificationDto => ({
 describe('a notice waiting for React', () => {
   it('is not remembered as shown while React has not come (the page may be left first)', async () => {
     configureApi('es', messagesFor('es'))
-    ;(globalThis as { sessionStorage?: Storage }).sessionStorage = pageSessionStorage()
+    ;(globalThis as { sessionStorage?: Storage }).sessionStorage = pageStorage()
     // A page that waits for a touch, whose React never comes (its first touch was a link).
     setWaker(() => new Promise(() => {}))
     toast(notice('i:waiting'), false)
