@@ -5,7 +5,7 @@ import type { Ctx } from '#worker/context'
 import { AppError } from '#worker/http/errors'
 import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
-import * as repo from './appointments.repo'
+import * as moveRepo from './appointments.move.repo'
 import { toDto } from './appointments.dto'
 import { LIVE, mine, notFound } from './appointments.service'
 import { checkStart, inHeldSlot, openHost, slotTaken } from './appointments.slots.service'
@@ -23,7 +23,7 @@ function moveLimit(ctx: Ctx) {
  * POST /v1/appointment/move: the guest moves their live session to another free slot of the same
  * psychologist, while a cancellation would still be free (FREE_CANCEL_BEFORE_MS, 24 h before the
  * current start). The new slot is held in the host's schedule object, as a booking holds it, and
- * one conditional write (repo.moveBooking) moves the row from its old start to the new one:
+ * one conditional write (moveRepo.moveBooking) moves the row from its old start to the new one:
  * concurrent moves of one session give one success and 409s; the ledger is not touched. Both
  * sides get the new time by mail with the calendar file (same UID, SEQUENCE + 1).
  */
@@ -65,12 +65,12 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
     maxMoves: MAX_MOVES,
   }
   const moved = await inHeldSlot(ctx, host.id, { start: m.to, end: m.end }, a.guestId, () =>
-    repo.moveBooking(ctx.db, { ...m, notBefore: now + FREE_CANCEL_BEFORE_MS, at: now }),
+    moveRepo.moveBooking(ctx.db, { ...m, notBefore: now + FREE_CANCEL_BEFORE_MS, at: now }),
   )
   if (!moved) {
     // Which condition of the one statement failed: another session there, the limit reached, or
     // moved, cancelled or closed by another request since it was read.
-    const why = await repo.whyNotMoved(ctx.db, m)
+    const why = await moveRepo.whyNotMoved(ctx.db, m)
     throw why === 'slot_taken' ? slotTaken() : why === 'move_limit' ? moveLimit(ctx) : changed()
   }
   await notifyAppointment(ctx, moved, 'moved', undefined, a.startAt)

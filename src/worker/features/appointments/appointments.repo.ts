@@ -4,13 +4,13 @@ import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { tablePage } from '#worker/db/page'
 import { appointments, users, type Appointment } from '#worker/db/schema'
-import { batch, firstRow, rowsIn } from '#worker/db/query'
+import { batch, rowsIn } from '#worker/db/query'
 import * as ledger from '#worker/ledger/ledger'
 import { z } from 'zod'
 
 const idRow = z.object({ id: z.number() })
 
-const LIVE: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
+export const LIVE_STATUSES: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 
 /** What booking, its mail and its calendar files need of a person, host or guest. */
 const personColumns = {
@@ -50,7 +50,7 @@ export async function liveIntervals(db: Db, hostId: number, from: number, to: nu
     .where(
       and(
         eq(appointments.hostId, hostId),
-        inArray(appointments.status, LIVE),
+        inArray(appointments.status, LIVE_STATUSES),
         lt(appointments.startAt, new Date(to)),
         gt(appointments.endAt, new Date(from)),
       ),
@@ -65,7 +65,7 @@ export async function liveIntervals(db: Db, hostId: number, from: number, to: nu
  * two overlapping writes at once, the second sees the first). Half-open: 10:00-10:50 and
  * 10:50-11:40 do not overlap.
  */
-const overlapping = (hostId: number, start: number, end: number, except = 0) =>
+export const overlapping = (hostId: number, start: number, end: number, except = 0) =>
   sql`SELECT 1 FROM appointments o WHERE o.host_id = ${hostId} AND o.status IN (1, 2)
         AND o.start_at < ${end} AND o.end_at > ${start} AND o.id <> ${except}`
 
@@ -191,7 +191,7 @@ export async function confirmBy(
         [side === 'guest' ? 'confirmedByGuestAt' : 'confirmedByHostAt']: sql`COALESCE(${col}, ${at.getTime()})`,
         updatedAt: at,
       })
-      .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE)))
+      .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE_STATUSES)))
       .returning({ id: appointments.id }),
     db
       .update(appointments)
@@ -292,7 +292,7 @@ export const nextLive = (db: Db, userId: number, now: number, asHost = true) =>
         asHost
           ? or(eq(appointments.guestId, userId), eq(appointments.hostId, userId))
           : eq(appointments.guestId, userId),
-        inArray(appointments.status, LIVE),
+        inArray(appointments.status, LIVE_STATUSES),
         gte(appointments.endAt, new Date(now)),
       ),
     )
@@ -319,7 +319,7 @@ export function claimReminders(
     .set({ [column === 'reminder_sent_at' ? 'reminderSentAt' : 'reminderHourSentAt']: new Date(now) })
     .where(
       and(
-        inArray(appointments.status, LIVE),
+        inArray(appointments.status, LIVE_STATUSES),
         sql`${col} IS NULL`,
         sql`${appointments.startAt} > ${now + afterMs}`,
         sql`${appointments.startAt} <= ${now + withinMs}`,
@@ -327,75 +327,4 @@ export function claimReminders(
     )
     .returning()
     .all()
-}
-
-/**
- * A live appointment moved from `from` to `to`, in one conditional statement (one D1
- * transaction): the row changes only if it is still live, still at `from`, `from` is not
- * before `notBefore` (the move policy), it was moved fewer than `maxMoves` times, and no other
- * live session of the host overlaps [to, end) (issue 41 §4; the old interval of this very session
- * does not count: a session may move half an hour later). The session holds its old interval
- * until this statement and its new one from it, never neither nor both; of any number of
- * concurrent moves of one session only the first still finds it at `from`, and of two moves of
- * two sessions into overlapping times only the first finds the time free. The ledger is not
- * touched: the debit is keyed by the appointment's id, so the credits stay with the session. The
- * reminders go again for the new time. Answers the moved row, or undefined when nothing matched
- * (`whyNotMoved` says which condition failed).
- */
-export const moveBooking = (
-  db: Db,
-  m: {
-    id: number
-    hostId: number
-    from: number
-    to: number
-    end: number
-    notBefore: number
-    maxMoves: number
-    at: number
-  },
-): Promise<Appointment | undefined> =>
-  db
-    .update(appointments)
-    .set({
-      startAt: new Date(m.to),
-      endAt: new Date(m.end),
-      moves: sql`${appointments.moves} + 1`,
-      reminderSentAt: null,
-      reminderHourSentAt: null,
-      updatedAt: new Date(m.at),
-    })
-    .where(
-      and(
-        eq(appointments.id, m.id),
-        inArray(appointments.status, LIVE),
-        eq(appointments.startAt, new Date(m.from)),
-        gte(appointments.startAt, new Date(m.notBefore)),
-        lt(appointments.moves, m.maxMoves),
-        sql`NOT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)})`,
-      ),
-    )
-    .returning()
-    .get()
-
-const whyRow = z.object({ taken: z.number(), moves: z.number().nullable() })
-
-/**
- * Why moveBooking moved nothing, read just after it: another live session of the host overlaps
- * the new time ('slot_taken'), the session was moved `maxMoves` times ('move_limit'), or it
- * changed since it was read ('changed': moved, cancelled, closed).
- */
-export async function whyNotMoved(
-  db: Db,
-  m: { id: number; hostId: number; from: number; to: number; end: number; maxMoves: number },
-): Promise<'slot_taken' | 'move_limit' | 'changed'> {
-  const row = await firstRow(
-    db,
-    sql`SELECT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)}) AS taken,
-          (SELECT moves FROM appointments WHERE id = ${m.id} AND start_at = ${m.from} AND status IN (1, 2)) AS moves`,
-    whyRow,
-  )
-  if (row?.moves === null || row?.moves === undefined) return 'changed'
-  if (row.moves >= m.maxMoves) return 'move_limit'
-  return row.taken ? 'slot_taken' : 'changed'
 }
