@@ -1,9 +1,7 @@
 // The admin's tools beside the lists (issue 12): the 'Sure?' button, a post's related posts and
-// helpers, uploads, a plan's routes and people, a user's credits and plan, cancelling an
-// appointment, the CSV export and the sitemap. Admin.tsx sets the screens up with them.
+// helpers, uploads, a plan's routes and people, cancelling an appointment, the CSV export and the sitemap. Admin.tsx sets the screens up with them.
 import { useEffect, useState } from 'react'
 import {
-  adjustCredits,
   listPlanRoutes,
   listPlanUsers,
   exportEvents,
@@ -12,20 +10,18 @@ import {
   aiForPost,
 } from '#shared/contract/admin'
 import { cancel } from '#shared/contract/appointments'
-import { assignPlan, addPlanRoute, removePlanRoute, savePlanSetting, unassignPlan } from '#shared/contract/plans'
+import { addPlanRoute, removePlanRoute, savePlanSetting, unassignPlan } from '#shared/contract/plans'
 import { addCorrelation, listCorrelations, removeCorrelation } from '#shared/contract/posts.manage'
 import { CancellationReason } from '#shared/enums'
-import { formatMoney } from '#shared/catalogue'
 import { call } from '#client/api.ts'
 import { usePage } from '#client/app/context.tsx'
-import { useForm } from '#client/components/forms.tsx'
 import { ListScreen } from './ListScreen'
 import { yesColumn } from './columns'
 import { Upload } from './Upload'
 import { useChoices, type Choice } from './choices'
 
 /** A plan or a route chosen by name (issue 42 §9): a select of the admin's list, loading first. */
-function ChoiceSelect({
+export function ChoiceSelect({
   label,
   choices,
   value,
@@ -243,76 +239,6 @@ export function PlanPanel({ planId, language }: { planId: number; language?: str
         remove={unassignPlan}
         removeInput={(r) => ({ plan_id: planId, user_id: r.user_id as number })}
       />
-    </div>
-  )
-}
-
-export function UserTools({ userId, reload }: { userId: number; reload: () => void }) {
-  const { t, locale } = usePage()
-  const [amount, setAmount] = useState('')
-  const [reason, setReason] = useState('')
-  const [planId, setPlanId] = useState('')
-  const plans = useChoices('plans')
-  const [balance, setBalance] = useState<number | null>(null)
-  const { busy, errors, send } = useForm()
-  return (
-    <div className="adm-inline" data-testid="user-tools">
-      <fieldset>
-        <legend>{t('admin.users.adjust')}</legend>
-        <label>
-          {t('admin.fields.amount')}{' '}
-          <input
-            type="number"
-            step="0.01"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            data-testid="credits-amount"
-          />
-        </label>
-        <label>
-          {t('admin.fields.reason')}{' '}
-          <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="credits-reason" />
-        </label>
-        <button
-          type="button"
-          className="adm-btn"
-          data-testid="credits-save"
-          disabled={busy}
-          onClick={async () => {
-            const res = await send(() =>
-              call(adjustCredits, {
-                input: { user_id: userId, amount_cents: Math.round(Number(amount) * 100), reason },
-              }),
-            )
-            if (!res) return
-            setBalance(res.credits_cents)
-            reload()
-          }}
-        >
-          {t('admin.list.save')}
-        </button>
-        {Object.values(errors)[0] ? <p className="adm-error">{Object.values(errors)[0]}</p> : null}
-        {balance !== null ? <p>{t('admin.users.balance', { n: formatMoney(balance, locale) })}</p> : null}
-      </fieldset>
-      <fieldset>
-        <legend>{t('admin.users.assign_plan')}</legend>
-        <ChoiceSelect
-          label={t('admin.fields.plan')}
-          choices={plans}
-          value={planId}
-          set={setPlanId}
-          testId="assign-plan"
-        />
-        <button
-          type="button"
-          className="adm-btn"
-          disabled={!planId}
-          data-testid="assign-plan-save"
-          onClick={() => void call(assignPlan, { input: { plan_id: Number(planId), user_id: userId } })}
-        >
-          {t('admin.users.assign_plan')}
-        </button>
-      </fieldset>
     </div>
   )
 }

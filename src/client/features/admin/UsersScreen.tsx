@@ -4,7 +4,7 @@ import { DEGREES, PSYCHOLOGIST_COUNTRIES } from '#shared/psychologists'
 import { listUsers } from '#shared/contract/users'
 import { usePage } from '#client/app/context.tsx'
 import { ListScreen } from './ListScreen'
-import { UserTools } from './AdminTools'
+import { UserTools } from './UserTools'
 import { cols, roleName, roleOptions, select, yesColumn } from './columns'
 
 export function UsersScreen() {
