@@ -43,6 +43,10 @@ async function openControlled(browser, path, locale) {
     if (!navigator.serviceWorker.controller)
       await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
   })
+  // The page's own images (a visitor's home lists route covers) may still be on their way; a
+  // journey that then goes offline would see them fail through the worker (net::ERR_FAILED, seen
+  // once in CI under load): the app did nothing wrong, the network left mid-load.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {})
   return page
 }
 
