@@ -149,6 +149,38 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     assert.ok(slowed, "React's client was asked for after the press")
   })
 
+  test('a tap on the server’s bell before React opens the menu that comes with React, no second tap (es, phone)', async () => {
+    const p = person(`campana-${Math.random().toString(36).slice(2, 8)}`)
+    await signUpPerson(api, { ...p, name: 'Campana Temprana', locale: 'es' })
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    await addSession(page.context(), p)
+    // React's client comes 1.5 s late: the tap lands on the server's bell.
+    let slowed = false
+    await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
+      slowed = true
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.goto('/journey')
+    assert.ok(await untouched(page), 'the page waits for a touch')
+    await page.locator('[data-bell="early"] summary').click()
+    assert.equal(
+      await page.evaluate(() => document.documentElement.dataset.hydrated ?? null),
+      null,
+      'the tap came before React',
+    )
+    const menu = page.getByTestId('notifications-menu')
+    await menu.waitFor({ timeout: 15_000 })
+    await eventually(async () => (await menu.getAttribute('open')) !== null, { message: 'the menu came open' })
+    await menu.locator('.notifications-list').waitFor({ state: 'visible', timeout: 5000 })
+    assert.equal(await menu.locator('.notifications-title').innerText(), 'Notificaciones')
+    assert.ok(slowed, "React's client was asked for after the tap")
+    await screenshot(page, 'signed-in-touch-bell-early-tap-es-phone', { fullPage: false })
+    // And it closes and opens again as a menu does.
+    await menu.locator('summary').click()
+    await eventually(async () => (await menu.getAttribute('open')) === null, { message: 'the menu closed' })
+  })
+
   test("React's code gone (a new deployment removed it): the page is loaded again once, and the logout link still signs out (es, phone)", async () => {
     const p = person('gone')
     await signUpPerson(api, { ...p, name: 'Código Ido', locale: 'es' })

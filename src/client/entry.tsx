@@ -91,6 +91,18 @@ const now =
 // the stored user, the session's end, the bell's sockets, the service worker; decision 077).
 // Elsewhere React's frame does it, as the page hydrates at once.
 if (boot.user && !now) void import('./signed-in').then((m) => m.signedIn(boot, start))
+// A tap on the server's bell (Bell.tsx BellAtLoad) opens its empty <details> and starts React: the
+// menu that comes with React opens then (NotificationsMenu reads the mark). Heard from the first
+// moment, as the tap may come before signed-in.ts (`toggle` does not bubble: heard on the way down).
+if (boot.user)
+  document.addEventListener(
+    'toggle',
+    (e) => {
+      const bell = e.target as HTMLDetailsElement
+      if (bell.dataset?.bell === 'early') document.documentElement.dataset.bellOpen = bell.open ? '1' : ''
+    },
+    true,
+  )
 if (now) void start()
 else waitForTouch()
 

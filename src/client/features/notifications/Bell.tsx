@@ -16,8 +16,8 @@ export function BellIcon() {
  * in the header from the first paint, not added after hydration. Before React, the bell's
  * sockets (signed-in.ts) write the unread count into it (`data-early`, taken out
  * again as React starts, so hydration finds the server's HTML). Its summary is the menu's own
- * (the same name, WCAG 2.5.3); it opens nothing until then: a tap on it is a touch, and React
- * with the menu come with it.
+ * (the same name, WCAG 2.5.3); a tap on it is a touch: React and the menu come with it, and the
+ * menu comes open (NotificationsMenu reads this bell's `open`).
  */
 export function BellAtLoad({ label }: { label: string }) {
   return (

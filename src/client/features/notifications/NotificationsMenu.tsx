@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useStore } from '@nanostores/react'
 import { usePage } from '#client/app/context.tsx'
 import { $unread, readNotification, startRealtime } from './realtime'
@@ -13,12 +13,24 @@ export function NotificationsMenu() {
   const { boot, t } = usePage()
   const unread = useStore($unread)
   const user = boot.user
+  // A tap on the server's bell before React (decision 077) is the touch that brought this menu: it
+  // comes open, not needing a second tap.
+  // (entry.tsx marks the page `data-bell-open` as that tap opens the server's bell).
+  const [open, setOpen] = useState(() => document.documentElement.dataset.bellOpen === '1')
+  useEffect(() => {
+    delete document.documentElement.dataset.bellOpen
+  }, [])
   useEffect(() => {
     if (user) startRealtime({ role: user.role, locale: boot.locale })
   }, [user, boot.locale])
   if (!user) return null
   return (
-    <details className="notifications-menu" data-testid="notifications-menu">
+    <details
+      className="notifications-menu"
+      data-testid="notifications-menu"
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
       {/* The name is the visible text (the count) after a hidden word, never a label that hides the
           count (WCAG 2.5.3 label in name). */}
       <summary>
