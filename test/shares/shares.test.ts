@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import { activeDays, completeUnits, given, givenRows, makeAppointment, makeRoute } from '../factories'
 import { checkins, recommendationRoutes, recommendations, safetyPlans } from '#worker/db/schema'
-import { register, setRole } from '../users/support'
+import { bearer, register, setRole } from '../users/support'
+import { api } from '../helpers'
 import { DAY, call, pair, pastSession, psychologist, seeShared, share, viewCount } from './support'
 
 const dayAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10)
@@ -69,6 +70,17 @@ describe('what I share', () => {
         seen: ['checkins', 'practice'],
       }),
     ])
+  })
+
+  it('a HEAD is answered as the read is, but shows nothing and so is not a view', async () => {
+    const { person, host, session } = await pair()
+    await share(person.token, host.id, { checkins: '1' })
+    const head = await api(`/v1/appointment/shared?id=${session}`, { method: 'HEAD', headers: bearer(host.token) })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    expect(await viewCount(person.id)).toBe(0)
+    expect((await seeShared(host.token, session)).res.status).toBe(200)
+    expect(await viewCount(person.id)).toBe(1)
   })
 
   it('notes are shared separately from the moods', async () => {

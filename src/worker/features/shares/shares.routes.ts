@@ -12,6 +12,9 @@ export const sharesRoutes = routes((on) => {
     return any ? out : answer(out, { message: 'shares.withdrawn' })
   })
   on(calls.listShareViews, requireUser, (_, ctx) => shares.listViews(ctx))
-  on(calls.appointmentShared, requireUser, (q, ctx) => shares.shared(ctx, q.id))
+  // A HEAD shows the psychologist nothing: answered as a GET, but not recorded as a view.
+  on(calls.appointmentShared, requireUser, (q, ctx, c) =>
+    shares.shared(ctx, q.id, Date.now(), { view: c.req.method !== 'HEAD' }),
+  )
   on(calls.listSharers, requireUser, (_, ctx) => shares.listSharers(ctx))
 })

@@ -129,9 +129,15 @@ export async function listSharers(ctx: Ctx, now = Date.now()) {
  * while they still see people (their role read from D1 now), while the pair has a live session
  * or one that ended in the last 14 days, and while the person shares something: each part
  * null when not shared. Any other case is 403, the same for a session that does not exist, so
- * nobody learns from the answer whether a session is there. Each answer is a view.
+ * nobody learns from the answer whether a session is there. Each answer is a view (a HEAD's is not:
+ * it shows nothing).
  */
-export async function shared(ctx: Ctx, id: number, now = Date.now()): Promise<SharedDto> {
+export async function shared(
+  ctx: Ctx,
+  id: number,
+  now = Date.now(),
+  { view = true }: { view?: boolean } = {},
+): Promise<SharedDto> {
   const user = me(ctx)
   // From the primary: a withdrawal, a demotion or an erasure just written holds for this read,
   // whichever replica the psychologist's session reads from.
@@ -171,11 +177,12 @@ export async function shared(ctx: Ctx, id: number, now = Date.now()): Promise<Sh
   const seen = (['checkins', 'notes', 'practice', 'safety_plan', 'recommendations'] as const).filter(
     (k) => answer[k] !== null,
   )
-  await repo.recordView(
-    ctx.db,
-    { userId: s.guest_id, hostId: user.id, hostName: s.host_name, appointmentId: s.id, seen: [...seen] },
-    new Date(now),
-  )
+  if (view)
+    await repo.recordView(
+      ctx.db,
+      { userId: s.guest_id, hostId: user.id, hostName: s.host_name, appointmentId: s.id, seen: [...seen] },
+      new Date(now),
+    )
   return answer
 }
 
