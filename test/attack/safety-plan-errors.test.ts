@@ -17,4 +17,24 @@ describe('attack: the safety plan’s field errors', () => {
     const missing = await call(person.token, 'POST', '/v1/my/safety-plan', {}, 'en')
     expect(missing.body.errors.plan).toEqual(['This field is required.'])
   })
+
+  it('a step of the wrong type says the value is not valid, never "required", in both languages; nothing is kept', async () => {
+    const person = await register({ name: 'Ana' })
+    for (const plan of [
+      { coping: 'breathe' },
+      { coping: [3] },
+      { people: [{ name: ['Ana'] }] },
+      { warning_signs: { a: 1 } },
+    ]) {
+      for (const locale of ['en', 'es']) {
+        const out = await call(person.token, 'POST', '/v1/my/safety-plan', { plan: JSON.stringify(plan) }, locale)
+        expect(out.res.status, JSON.stringify(plan)).toBe(422)
+        const said = Object.values(out.body.errors as Record<string, string[]>).flat()
+        expect(said.length, JSON.stringify(out.body.errors)).toBeGreaterThan(0)
+        for (const text of said) expect(text, JSON.stringify(plan)).not.toMatch(/required|obligatorio/i)
+      }
+    }
+    const kept = await call(person.token, 'GET', '/v1/my/safety-plan')
+    expect(kept.body.plan).toBeNull()
+  })
 })

@@ -2,8 +2,18 @@
 // answers 422 with these field errors (worker/http/validate.ts), and the browser's call helper
 // (client/api.ts) parses a form with the same schema first, so a person sees the same words
 // before anything is sent.
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { MessageKey, Translate } from '#shared/i18n/index'
+
+// Zod leaves the value out of its issues (`reportInput`), so a value of the wrong type could not
+// be told from a missing one: both said "required". A missing one is named as the issue is made,
+// where zod still has the value; a schema's own message still comes first.
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)
+      ? 'validation.required'
+      : undefined,
+})
 
 const KEY = /^[a-z_]+\.[a-z_.]+$/
 
@@ -16,7 +26,6 @@ export function issueMessage(issue: Issue, t: Translate): string {
   if (issue.message && KEY.test(issue.message)) return t(issue.message as MessageKey, i)
   switch (issue.code) {
     case 'invalid_type': {
-      if (i.input === undefined || i.input === null) return t('validation.required')
       if (i.expected === 'int') return t('validation.integer')
       if (i.expected === 'number') return t('validation.number')
       if (i.expected === 'boolean') return t('validation.boolean')
