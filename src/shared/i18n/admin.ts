@@ -114,6 +114,8 @@ export const en = {
       unit_missing: 'We could not find this unit.',
       user_updated: 'User updated.',
       user_missing: 'We could not find the user.',
+      last_admin:
+        'This is the only administrator: make someone else an administrator first, so the admin stays reachable.',
       file_created: 'File created.',
       file_deleted: 'File deleted.',
       file_missing: 'We could not find this file.',
@@ -283,6 +285,8 @@ export const es: typeof en = {
       unit_missing: 'No pudimos encontrar esta unidad.',
       user_updated: 'Usuario actualizado.',
       user_missing: 'No pudimos encontrar al usuario.',
+      last_admin:
+        'Es la única persona administradora: nombra antes a otra, para que nadie pierda el acceso a la administración.',
       file_created: 'Archivo creado.',
       file_deleted: 'Archivo eliminado.',
       file_missing: 'No pudimos encontrar este archivo.',

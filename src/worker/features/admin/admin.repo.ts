@@ -126,6 +126,7 @@ export async function adminUserRow(db: Db, id: number): Promise<AdminUserRow | n
  * demotion or a password change that commits between them leaves the row as it was
  * (docs/decisions/038 "Found from outside, and closed"). Answers whether the row was written.
  */
+/** False when the caller is no longer an admin, or the write would leave no administrator. */
 export async function updateAdminUser(
   db: Db,
   id: number,
@@ -134,16 +135,38 @@ export async function updateAdminUser(
 ): Promise<boolean> {
   const cols = Object.keys(patch) as (keyof typeof USER_COLUMNS)[]
   if (!cols.length) return true
+  const demotes = patch.role !== undefined && Number(patch.role) !== Role.admin
   const changed = await run(
     db,
     withValues(
       `UPDATE users SET ${cols.map((c) => `${USER_COLUMNS[c]} = ?`).join(', ')}, updated_at = ? WHERE id = ?` +
-        ` AND EXISTS (SELECT 1 FROM users AS admin WHERE admin.id = ? AND admin.role = ? AND admin.password_hash IS ?)`,
-      [...cols.map((c) => patch[c] ?? null), Date.now(), id, admin.id, Role.admin, admin.passwordHash],
+        ` AND EXISTS (SELECT 1 FROM users AS admin WHERE admin.id = ? AND admin.role = ? AND admin.password_hash IS ?)` +
+        // The last administrator keeps the role (in the same statement: two admins demoting each
+        // other at once cannot both win).
+        (demotes
+          ? ` AND (users.role != ? OR EXISTS (SELECT 1 FROM users AS other WHERE other.role = ? AND other.id != users.id))`
+          : ''),
+      [
+        ...cols.map((c) => patch[c] ?? null),
+        Date.now(),
+        id,
+        admin.id,
+        Role.admin,
+        admin.passwordHash,
+        ...(demotes ? [Role.admin, Role.admin] : []),
+      ],
     ),
   )
   return changed > 0
 }
+
+/** Whether anyone but `id` is an administrator. */
+export const otherAdmins = async (db: Db, id: number) =>
+  !!(await firstRow(
+    db,
+    sql`SELECT 1 AS one FROM users WHERE role = ${Role.admin} AND id != ${id} LIMIT 1`,
+    z.object({ one: z.number() }),
+  ))
 
 /**
  * A credit adjustment in the ledger (reason 'admin_adjustment', the admin's text as reference), and

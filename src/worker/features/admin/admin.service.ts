@@ -1,6 +1,6 @@
 // The admin's services (issue 12): lists that include hidden rows, units, users' admin fields,
 // credit adjustments, events and their CSV, the sitemap, and the two outside helpers of SPEC §7.
-import { ContentStatus } from '#shared/enums'
+import { ContentStatus, Role } from '#shared/enums'
 import { EXPORT_MAX_ROWS, type AdminUserForm, type PropertyForm, type UnitForm } from '#shared/contract/admin'
 import type { AdminListName } from '#shared/contract/admin.rows'
 import { pagination, type ListQuery } from '#shared/contract/list'
@@ -101,6 +101,11 @@ export async function saveUser(ctx: Ctx, f: AdminUserForm) {
   const admin = ctx.user!
   if (!(await repo.updateAdminUser(ctx.db, f.id, patch, { id: admin.id, passwordHash: admin.row.passwordHash }))) {
     if (!(await repo.adminUserRow(ctx.db, f.id))) throw userMissing()
+    if (patch.role !== undefined && Number(before.role) === Role.admin && !(await repo.otherAdmins(ctx.db, f.id)))
+      throw new AppError('conflict', {
+        message: 'admin.messages.last_admin',
+        fields: { role: ['admin.messages.last_admin'] },
+      })
     throw new AppError('unauthorized')
   }
   await refreshSessions(ctx.env, f.id) // a new role or name reaches the person's sessions now
