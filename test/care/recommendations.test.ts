@@ -190,7 +190,8 @@ describe('POST /v1/appointment/recommend', () => {
     const long = await recommend(w.h.token, w.session, [w.routes[0]!.id], 'x'.repeat(501), 'es')
     expect(long.res.status).toBe(422)
     expect(Object.keys(long.body.errors)).toEqual(['note'])
-    expect((await recommend(w.h.token, 99_999_999, [w.routes[0]!.id])).res.status).toBe(404)
+    // A session that is not there is refused as another's is (nobody learns which ids exist).
+    expect((await recommend(w.h.token, 99_999_999, [w.routes[0]!.id])).res.status).toBe(403)
   })
 
   it('a recommended route opens whatever the plan’s order; what a subscription gates stays gated', async () => {

@@ -14,16 +14,16 @@ import { noticeToOne } from '#worker/features/notifications/notifications.servic
 import * as repo from './recommendations.repo'
 
 /**
- * POST /v1/appointment/recommend. Refusals, in order: no such session (404); the caller is not
- * its psychologist, or no longer one (403: another psychologist, an admin, a host who left or
+ * POST /v1/appointment/recommend. Refusals, in order: no such session, or the caller is not its
+ * psychologist, or no longer one (403 alike: another psychologist, an admin, a host who left or
  * lost the role); the session is not closed as attended (409); a route that is not published or
  * not in the person's language (422 on `route_ids`).
  */
 export async function recommend(ctx: Ctx, f: RecommendForm, now = new Date()) {
   const caller = me(ctx)
   const session = await repo.sessionFacts(ctx.db, f.id)
-  if (!session) throw new AppError('not_found', { message: 'appointments.not_found' })
-  if (session.hostId !== caller.id || (caller.role !== Role.psychologist && caller.role !== Role.admin))
+  // A session that is not there is refused as another's is: nobody learns which ids exist.
+  if (!session || session.hostId !== caller.id || (caller.role !== Role.psychologist && caller.role !== Role.admin))
     throw new AppError('unauthorized')
   if (session.status !== AppointmentStatus.attended)
     throw new AppError('conflict', { message: 'care.errors.not_attended' })
