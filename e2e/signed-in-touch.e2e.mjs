@@ -181,6 +181,34 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     await eventually(async () => (await menu.getAttribute('open')) === null, { message: 'the menu closed' })
   })
 
+  test('from the keyboard: Enter on the server’s bell before React opens the menu, which keeps the focus; Enter again closes it (en, desktop)', async () => {
+    const p = person(`bell-${Math.random().toString(36).slice(2, 8)}`)
+    await signUpPerson(api, { ...p, name: 'Keyboard Bell', locale: 'en' })
+    const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+    await addSession(page.context(), p)
+    let slowed = false
+    await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
+      slowed = true
+      await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.goto('/en/journey')
+    assert.ok(await untouched(page), 'the page waits for a touch')
+    await page.locator('[data-bell="early"] summary').focus()
+    await page.keyboard.press('Enter')
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null), null, 'before React')
+    const menu = page.getByTestId('notifications-menu')
+    await menu.waitFor({ timeout: 15_000 })
+    await eventually(async () => (await menu.getAttribute('open')) !== null, { message: 'the menu came open' })
+    await eventually(
+      () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="notifications-menu"]')),
+      { message: 'the focus is on the menu' },
+    )
+    assert.ok(slowed, "React's client was asked for after the key")
+    await page.keyboard.press('Enter')
+    await eventually(async () => (await menu.getAttribute('open')) === null, { message: 'Enter closed the menu' })
+  })
+
   test("React's code gone (a new deployment removed it): the page is loaded again once, and the logout link still signs out (es, phone)", async () => {
     const p = person('gone')
     await signUpPerson(api, { ...p, name: 'Código Ido', locale: 'es' })

@@ -92,17 +92,21 @@ const now =
 // Elsewhere React's frame does it, as the page hydrates at once.
 if (boot.user && !now) void import('./signed-in').then((m) => m.signedIn(boot, start))
 // A tap on the server's bell (Bell.tsx BellAtLoad) opens its empty <details> and starts React: the
-// menu that comes with React opens then (NotificationsMenu reads the mark). Heard from the first
-// moment, as the tap may come before signed-in.ts (`toggle` does not bubble: heard on the way down).
-if (boot.user)
-  document.addEventListener(
-    'toggle',
-    (e) => {
-      const bell = e.target as HTMLDetailsElement
-      if (bell.dataset?.bell === 'early') document.documentElement.dataset.bellOpen = bell.open ? '1' : ''
-    },
-    true,
-  )
+// menu that comes with React opens then, and takes the focus where the bell had it (a key's press
+// or a Tab onto it): NotificationsMenu reads the marks. Heard from the first moment, as the tap may
+// come before signed-in.ts (`toggle` does not bubble: heard on the way down).
+if (boot.user) {
+  const mark = (e: Event) => {
+    const bell = (e.target as Element).closest?.('[data-bell="early"]') as HTMLDetailsElement | null
+    const root = document.documentElement.dataset
+    if (e.type === 'toggle') {
+      if (bell) root.bellOpen = bell.open ? '1' : ''
+    } else if (bell) root.bellFocus = '1'
+    else delete root.bellFocus
+  }
+  document.addEventListener('toggle', mark, true)
+  document.addEventListener('focusin', mark, true)
+}
 if (now) void start()
 else waitForTouch()
 

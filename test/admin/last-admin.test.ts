@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { json } from '../helpers'
-import { register, setRole } from '../users/support'
+import { erase, register, setRole } from '../users/support'
 import { ROLE, send } from './support'
 
 /** Everyone but `keep` who is an administrator now becomes a patient: `keep` is the last one. */
@@ -57,5 +57,39 @@ describe('the last administrator', () => {
     expect([x.status, y.status].sort()).toEqual([200, 409])
     const roles = [await roleOf(a.id), await roleOf(b.id)]
     expect(roles.filter((r) => r === ROLE.admin)).toHaveLength(1)
+  })
+
+  it('cannot erase their own account while nobody else is an administrator; once someone is, they can', async () => {
+    const a = await register()
+    const b = await register()
+    await setRole(a.id, ROLE.admin)
+    await onlyAdmin(a.id)
+    const refused = await erase(a.token)
+    expect(refused.status).toBe(409)
+    expect((await json(refused)).message).toMatch(/only administrator/)
+    expect(await roleOf(a.id)).toBe(ROLE.admin)
+    expect((await send('POST', '/v1/admin/user', a.token, { id: String(b.id), role: String(ROLE.admin) })).status).toBe(
+      200,
+    )
+    expect((await erase(a.token)).status).toBe(200)
+    expect(await roleOf(b.id)).toBe(ROLE.admin)
+  })
+
+  it('two admins demoting each other at once: one wins, the other is refused as a non-admin (403), never told who is left', async () => {
+    for (let round = 0; round < 6; round++) {
+      const a = await register()
+      const b = await register()
+      await setRole(a.id, ROLE.admin)
+      await setRole(b.id, ROLE.admin)
+      await env.DB.prepare('UPDATE users SET role = ? WHERE role = ? AND id NOT IN (?, ?)')
+        .bind(ROLE.patient, ROLE.admin, a.id, b.id)
+        .run()
+      const answers = await Promise.all([
+        send('POST', '/v1/admin/user', a.token, { id: String(b.id), role: String(ROLE.patient) }),
+        send('POST', '/v1/admin/user', b.token, { id: String(a.id), role: String(ROLE.patient) }),
+      ])
+      expect(answers.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 403])
+      expect([await roleOf(a.id), await roleOf(b.id)].filter((r) => r === ROLE.admin)).toHaveLength(1)
+    }
   })
 })

@@ -1087,7 +1087,7 @@ export const ACCESS: Record<string, AccessRow> = {
   'POST /v1/appointment/recommend': {
     access: 'owner',
     owner: 'names-id',
-    rule: 'requireUser; the host of the attended session id, a psychologist (or admin) now (another psychologist, an admin not its host, the guest: 403; no such session: 404)',
+    rule: 'requireUser; the host of the attended session id, a psychologist (or admin) now (another psychologist, an admin not its host, the guest, no such session: 403 alike)',
     selfRole: Role.psychologist,
     valid: async (w) => ({
       id: await appointmentOf({ hostId: w.caller?.id, status: 8, startMs: Date.now() - 7_200_000 }),

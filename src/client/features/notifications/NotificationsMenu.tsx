@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStore } from '@nanostores/react'
 import { usePage } from '#client/app/context.tsx'
 import { $unread, readNotification, startRealtime } from './realtime'
@@ -17,8 +17,15 @@ export function NotificationsMenu() {
   // comes open, not needing a second tap.
   // (entry.tsx marks the page `data-bell-open` as that tap opens the server's bell).
   const [open, setOpen] = useState(() => document.documentElement.dataset.bellOpen === '1')
+  const summary = useRef<HTMLElement>(null)
   useEffect(() => {
-    delete document.documentElement.dataset.bellOpen
+    const root = document.documentElement.dataset
+    // The server's bell had the focus and was taken out with it: the focus comes back here, unless
+    // the person has moved it elsewhere meanwhile.
+    const active = document.activeElement
+    if (root.bellFocus === '1' && (!active || active === document.body)) summary.current?.focus()
+    delete root.bellOpen
+    delete root.bellFocus
   }, [])
   useEffect(() => {
     if (user) startRealtime({ role: user.role, locale: boot.locale })
@@ -33,7 +40,7 @@ export function NotificationsMenu() {
     >
       {/* The name is the visible text (the count) after a hidden word, never a label that hides the
           count (WCAG 2.5.3 label in name). */}
-      <summary>
+      <summary ref={summary}>
         <BellIcon />
         <span className="visually-hidden">{t('engagement.notifications.unread')}</span>
         {unread.length > 0 && (

@@ -160,14 +160,6 @@ export async function updateAdminUser(
   return changed > 0
 }
 
-/** Whether anyone but `id` is an administrator. */
-export const otherAdmins = async (db: Db, id: number) =>
-  !!(await firstRow(
-    db,
-    sql`SELECT 1 AS one FROM users WHERE role = ${Role.admin} AND id != ${id} LIMIT 1`,
-    z.object({ one: z.number() }),
-  ))
-
 /**
  * A credit adjustment in the ledger (reason 'admin_adjustment', the admin's text as reference), and
  * the new balance; null when the same adjustment was just written (ledger.ADJUSTMENT_REPEAT_MS).

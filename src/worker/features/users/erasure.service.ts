@@ -15,7 +15,7 @@ import { endRealtime } from '#worker/realtime/channels'
 import type { CallerSession } from './accounts.service'
 import { signedIn } from './caller'
 import { refreshSessions } from '#worker/identity/sessions'
-import { collectUserData, eraseUser, findUserById } from './users.repo'
+import { collectUserData, eraseUser, findUserById, otherAdmins } from './users.repo'
 
 /** DELETE /v1/user: yourself, or (admins) anyone else by id. Returns the erased user's id. */
 export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Promise<number> {
@@ -24,6 +24,10 @@ export async function deleteAccount(ctx: Ctx, targetId: number | undefined): Pro
   if (id !== caller.id && caller.role !== Role.admin) throw new AppError('unauthorized')
   const user = await findUserById(ctx.db, id)
   if (!user) throw new AppError('not_found', { message: 'errors.user_not_found' })
+  // The last administrator stays until someone else is one (docs/LIFECYCLE.md): the app would
+  // have nobody to run it. Read before anything is undone; see LIFECYCLE for the race left.
+  if (Number(user.role) === Role.admin && !(await otherAdmins(ctx.db, user.id)))
+    throw new AppError('conflict', { message: 'admin.messages.last_admin' })
   // Their sessions to come first (docs/decisions/058), so none cascades away with credits in it:
   // those they host are cancelled with the guests' credits back and the guests told; those they
   // booked free the host's time and the host is told. Sessions that started stay: an erased host's

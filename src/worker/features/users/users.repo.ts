@@ -41,6 +41,14 @@ import {
 
 export const findUserById = (db: Db, id: number) => db.select().from(users).where(eq(users.id, id)).get()
 
+/** Whether anyone but `id` is an administrator (the last one keeps the role: admin.service, erasure). */
+export const otherAdmins = async (db: Db, id: number) =>
+  !!(await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, Role.admin), sql`${users.id} != ${id}`))
+    .get())
+
 /**
  * The row behind a session: read when the row changes, to rewrite the snapshot every session
  * of the person carries (session.ts refreshSessions), never on a request's session check.
