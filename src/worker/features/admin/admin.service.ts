@@ -16,7 +16,7 @@ import { endRealtime } from '#worker/realtime/channels'
 import { refreshSessions } from '#worker/identity/sessions'
 import { cancelHostedBy, stopsHosting } from '#worker/features/appointments/leaving.service'
 import * as repo from './admin.repo'
-import { findUserById, otherAdmins } from '#worker/features/users/users.repo'
+import { adminStanding } from '#worker/features/users/permissions.service'
 import * as lists from './lists.repo'
 import { peopleNames } from './audit.repo'
 import { peopleIdsOf } from '#shared/audit-people'
@@ -104,10 +104,9 @@ export async function saveUser(ctx: Ctx, f: AdminUserForm) {
     if (!(await repo.adminUserRow(ctx.db, f.id))) throw userMissing()
     // The caller first: one who has just lost the role (two admins demoting each other at once)
     // is refused as any non-admin is, and learns nothing of who the admins are.
-    const caller = await findUserById(ctx.db, admin.id)
-    if (!caller || Number(caller.role) !== Role.admin || caller.passwordHash !== admin.row.passwordHash)
-      throw new AppError('unauthorized')
-    if (patch.role !== undefined && Number(before.role) === Role.admin && !(await otherAdmins(ctx.db, f.id)))
+    const standing = await adminStanding(ctx, { id: admin.id, passwordHash: admin.row.passwordHash }, f.id)
+    if (!standing.stillAdmin) throw new AppError('unauthorized')
+    if (patch.role !== undefined && Number(before.role) === Role.admin && !standing.othersAdmin)
       throw new AppError('conflict', {
         message: 'admin.messages.last_admin',
         fields: { role: ['admin.messages.last_admin'] },

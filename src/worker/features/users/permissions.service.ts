@@ -27,3 +27,14 @@ export async function listUsers(ctx: Ctx, q: UsersQuery) {
   const { rows, total } = await repo.listUsers(ctx.db, q)
   return { users: rows.map(toAdminUserDto), pagination: pagination(q, total, rows.length) }
 }
+
+/**
+ * Whether the admin that made a refused write is still one, as D1 has it now (their role and
+ * password unchanged), and whether anyone but `id` is an administrator: admin.service tells a
+ * caller who lost the role (403) from a write that would leave nobody to run the app (409).
+ */
+export async function adminStanding(ctx: Ctx, admin: { id: number; passwordHash: string | null }, id: number) {
+  const row = await repo.findUserById(ctx.db, admin.id)
+  const stillAdmin = !!row && row.role === Role.admin && row.passwordHash === admin.passwordHash
+  return { stillAdmin, othersAdmin: stillAdmin && (await repo.otherAdmins(ctx.db, id)) }
+}
