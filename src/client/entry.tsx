@@ -91,6 +91,11 @@ const now =
 // the stored user, the session's end, the bell's sockets, the service worker; decision 077).
 // Elsewhere React's frame does it, as the page hydrates at once.
 if (boot.user && !now) void import('./signed-in').then((m) => m.signedIn(boot, start))
+// The Downloads screen's list is on this device: drawn without React, into the server's frame
+// (pwa/downloads-early.ts, decision 081); React takes the same rows over at the first touch.
+const owner = boot.user?.id
+if (owner && !now && boot.page === 'downloads')
+  void import('./pwa/downloads-early').then((m) => m.paintDownloads(owner, boot.locale))
 if (now) void start()
 else waitForTouch()
 

@@ -262,7 +262,16 @@ describe('server-rendered pages', () => {
     const headers = { cookie: `calma_session=${sessionCookie(r.res)}` }
     // The page's __ASSETS__ (built runs only: tests render with `vite dev`'s plain entry) says
     // `lazy` when lazyPage answers true for the page's boot.
-    for (const path of ['/journey', '/performance', '/profile', '/routes', '/blog', '/en/journey', '/appointments']) {
+    for (const path of [
+      '/journey',
+      '/performance',
+      '/profile',
+      '/routes',
+      '/blog',
+      '/en/journey',
+      '/appointments',
+      '/downloads',
+    ]) {
       const res = await page(path, { headers })
       expect(res.status, path).toBe(200)
       const html = await res.text()
@@ -271,7 +280,7 @@ describe('server-rendered pages', () => {
       expect(html, path).toContain('data-bell="early"')
     }
     // /appointments' booking tab reads its psychologists in the browser (decision 081).
-    for (const path of ['/appointments?tab=make_an_appointment', '/downloads', '/help', `/route/${steps.slug}`]) {
+    for (const path of ['/appointments?tab=make_an_appointment', '/help', `/route/${steps.slug}`]) {
       const res = await page(path, { headers })
       expect(res.status, path).toBe(200)
       expect(lazyPage(boot(await res.text())), path).toBe(false)

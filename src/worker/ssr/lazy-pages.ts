@@ -14,11 +14,20 @@ const LAZY_PAGES = new Set(['home', 'routes', 'route', 'blog', 'post', 'help', '
  * run from load without a touch (the bell's sockets, the session's end, the service worker) runs
  * without React (client/entry.tsx, signed-in.ts). The library's lists and posts wait for a signed-in
  * reader as for a visitor. /appointments' list is painted by the server (its loader reads the first
- * page, decision 081). Not here: /downloads (the device's downloads, read from IndexedDB by
- * React), /help (the person's safety plan, read by the browser), a route (the player resumes by
- * itself) and every other page.
+ * page, decision 081) and /downloads' (this device's, in IndexedDB) by a small script without
+ * React (client/pwa/downloads-early.ts). Not here: /help (the person's safety plan, read by the
+ * browser), a route (the player resumes by itself) and every other page.
  */
-const SIGNED_IN_LAZY_PAGES = new Set(['journey', 'performance', 'profile', 'routes', 'blog', 'post', 'appointments'])
+const SIGNED_IN_LAZY_PAGES = new Set([
+  'journey',
+  'performance',
+  'profile',
+  'routes',
+  'blog',
+  'post',
+  'appointments',
+  'downloads',
+])
 /** Whether a page may wait for the person's first touch to start React (client/entry.tsx). */
 export const lazyPage = (full: Pick<Boot, 'user' | 'page'> & { data?: unknown }) =>
   (full.user ? SIGNED_IN_LAZY_PAGES : LAZY_PAGES).has(full.page) && !readInBrowser(full)
