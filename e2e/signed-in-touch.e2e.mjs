@@ -245,6 +245,19 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
       assert.equal(listCalls.length, 1, `one read of the list at the first touch: ${listCalls.join(', ')}`)
       await screenshot(page, 'signed-in-touch-appointments-after-touch-es-phone')
       await page.context().close()
+
+      // In English on a desktop: painted in its words, untouched; then a touch hydrates it.
+      const en = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
+      await addSession(en.context(), { email: 'patient@demo.calma.app', password: DEMO_PASSWORD })
+      await en.goto('/en/appointments')
+      assert.ok(await untouched(en), 'the English page waits for a touch')
+      const enCard = en.locator(`[data-testid=appointment][data-id="${booked.id}"]`)
+      assert.equal(await enCard.getByTestId('appointment-state').innerText(), 'Confirmed')
+      await screenshot(en, 'signed-in-touch-appointments-before-touch-en-desktop', { fullPage: false })
+      await en.keyboard.press('Shift')
+      await en.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 15_000 })
+      await screenshot(en, 'signed-in-touch-appointments-after-touch-en-desktop', { fullPage: false })
+      await en.context().close()
     } finally {
       const res = await asUser(guest.token, 'POST', '/v1/appointment/cancel', { id: String(booked.id), reason: '1' })
       assert.equal(res.status, 200, res.text)
@@ -288,6 +301,17 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     )
     await page.getByTestId('player-toggle').click()
     await screenshot(page, 'signed-in-touch-downloads-after-touch-en-desktop')
+
+    // In Spanish on a phone: the row drawn before React in the page's words, then hydrated.
+    await page.setViewportSize(PHONE)
+    await page.goto('/downloads')
+    assert.ok(await untouched(page), 'the Spanish page waits for a touch')
+    await page.locator('[data-testid=profile-downloads][data-loaded=true]').waitFor({ timeout: 10_000 })
+    assert.equal(await page.getByTestId('download-remove').innerText(), 'Quitar')
+    await screenshot(page, 'signed-in-touch-downloads-before-touch-es-phone', { fullPage: false })
+    await page.keyboard.press('Shift')
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 15_000 })
+    await screenshot(page, 'signed-in-touch-downloads-after-touch-es-phone', { fullPage: false })
     // Remove, now React's: the row goes, and the empty list says so.
     await page.getByTestId('download-remove').click()
     await page.getByTestId('downloads-empty').waitFor({ timeout: 10_000 })
