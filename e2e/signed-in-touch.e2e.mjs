@@ -264,6 +264,29 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     }
   })
 
+  test('/appointments shown again after a minute hidden, untouched, starts React and reads its list again (es, phone)', async () => {
+    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
+    await addSession(page.context(), { email: 'patient@demo.calma.app', password: DEMO_PASSWORD })
+    await page.goto('/appointments')
+    assert.ok(await untouched(page), 'the page waits for a touch')
+    await page.waitForLoadState('networkidle')
+    const read = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/appointments', { timeout: 15_000 })
+    // The tab hidden, then shown 61 s later by the page's clock (signed-in.ts STALE_AFTER_MS).
+    await page.evaluate(() => {
+      const shown = (state) => {
+        Object.defineProperty(document, 'visibilityState', { value: state, configurable: true })
+        document.dispatchEvent(new Event('visibilitychange'))
+      }
+      shown('hidden')
+      const real = Date.now
+      Date.now = () => real() + 61_000
+      shown('visible')
+    })
+    await read
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 15_000 })
+    await page.context().close()
+  })
+
   test('/downloads draws this device’s downloads without React; Play pressed before React plays it, React taking the same rows over (en, desktop)', async () => {
     const p = person('descargas')
     await signUpPerson(api, { ...p, name: 'Dana Downloads', locale: 'en' })

@@ -40,7 +40,7 @@ export function signedIn(boot: Boot, start: () => Promise<void>) {
   // list is read again as it hydrates (decision 081), rather than the paint standing as fresh.
   if (STALE_AFTER_MS[boot.page]) {
     let hiddenAt = 0
-    addEventListener('visibilitychange', () => {
+    document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') hiddenAt = Date.now()
       else if (hiddenAt && Date.now() - hiddenAt >= STALE_AFTER_MS[boot.page]!) void start()
     })
