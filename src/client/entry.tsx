@@ -107,6 +107,11 @@ if (boot.user) {
   document.addEventListener('toggle', mark, true)
   document.addEventListener('focusin', mark, true)
 }
+// The Downloads screen's list is on this device: drawn without React, into the server's frame
+// (pwa/downloads-early.ts, decision 081); React takes the same rows over at the first touch.
+const owner = boot.user?.id
+if (owner && !now && boot.page === 'downloads')
+  void import('./pwa/downloads-early').then((m) => m.paintDownloads(owner, boot.locale))
 if (now) void start()
 else waitForTouch()
 

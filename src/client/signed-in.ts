@@ -35,6 +35,16 @@ export function signedIn(boot: Boot, start: () => Promise<void>) {
   addEventListener('pageshow', (e: PageTransitionEvent) => {
     if (e.persisted && !document.documentElement.dataset.react) location.reload()
   })
+  // A page whose rows change by another person's hand (/appointments: the psychologist confirms,
+  // moves, closes) painted a while ago and shown again before any touch: React starts, and the
+  // list is read again as it hydrates (decision 081), rather than the paint standing as fresh.
+  if (STALE_AFTER_MS[boot.page]) {
+    let hiddenAt = 0
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') hiddenAt = Date.now()
+      else if (hiddenAt && Date.now() - hiddenAt >= STALE_AFTER_MS[boot.page]!) void start()
+    })
+  }
   const early = () => {
     registerServiceWorker(user.id)
     startRealtime({ role: user.role, locale: boot.locale })
@@ -45,6 +55,9 @@ export function signedIn(boot: Boot, start: () => Promise<void>) {
   if (document.readyState === 'complete') idle()
   else addEventListener('load', idle, { once: true })
 }
+
+/** The pages read again (React started) when shown after this long hidden, untouched. */
+const STALE_AFTER_MS: Record<string, number> = { appointments: 60_000 }
 
 /** The count in the server's bell, before React (entry.tsx removes it as React starts). */
 function paintCount(n: number) {

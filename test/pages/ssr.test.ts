@@ -262,7 +262,16 @@ describe('server-rendered pages', () => {
     const headers = { cookie: `calma_session=${sessionCookie(r.res)}` }
     // The page's __ASSETS__ (built runs only: tests render with `vite dev`'s plain entry) says
     // `lazy` when lazyPage answers true for the page's boot.
-    for (const path of ['/journey', '/performance', '/profile', '/routes', '/blog', '/en/journey']) {
+    for (const path of [
+      '/journey',
+      '/performance',
+      '/profile',
+      '/routes',
+      '/blog',
+      '/en/journey',
+      '/appointments',
+      '/downloads',
+    ]) {
       const res = await page(path, { headers })
       expect(res.status, path).toBe(200)
       const html = await res.text()
@@ -270,7 +279,8 @@ describe('server-rendered pages', () => {
       // The bell is the server's, before React (its menu comes with React).
       expect(html, path).toContain('data-bell="early"')
     }
-    for (const path of ['/appointments', '/downloads', '/help', `/route/${steps.slug}`]) {
+    // /appointments' booking tab reads its psychologists in the browser (decision 081).
+    for (const path of ['/appointments?tab=make_an_appointment', '/help', `/route/${steps.slug}`]) {
       const res = await page(path, { headers })
       expect(res.status, path).toBe(200)
       expect(lazyPage(boot(await res.text())), path).toBe(false)

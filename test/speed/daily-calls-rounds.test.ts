@@ -66,12 +66,18 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     expect.soft(roundsOf(mine), 'GET /v1/my/recommendations').toBe(1)
   })
 
-  it('GET /v1/appointments as /appointments asks for it (with the host and guest)', async () => {
+  it('GET /v1/appointments as /appointments asks for it (with the host and guest), and /appointments painting it', async () => {
     const res = await once(
       'GET',
       '/v1/appointments?with_relations=host%7Cguest&with_properties=status%7Cmeeting_channel&order_by=start_at+asc&status=1%7C2&page=1&per_page=20',
     )
     expect(roundsOf(res)).toBe(1)
+    // The page itself paints that first page, read by its loader with the same query (decision 081).
+    await page('/appointments')
+    const painted = await page('/appointments')
+    expect(painted.status).toBe(200)
+    expect(await painted.text()).toContain('data-testid="ongoing-')
+    expect.soft(roundsOf(painted), '/appointments').toBe(1)
   })
 
   it('a check-in, saved and changed the same day', async () => {

@@ -7,7 +7,7 @@ import { envelope } from './common'
 import { dateField, idField, instantField, int, line, paragraph, timezoneField } from './fields'
 
 export { dateField, instantField } from './fields'
-import { listSchema, pageOf } from './list'
+import { listSchema, pageOf, paginationSchema } from './list'
 
 const oneOf = <T extends Record<string, number>>(values: T) => {
   const allowed = new Set<number>(Object.values(values))
@@ -162,6 +162,26 @@ export type MoveForm = z.output<typeof moveForm>
 export const move = post('/appointment/move', moveForm, envelope({ appointment: appointmentSchema }), {
   message: 'appointments.moved',
 })
+
+/**
+ * /appointments' page data (decision 081): the first page of the list its tab shows, read by the
+ * page's loader with the same call and query as the browser's (shared/appointments-list.ts), so
+ * the server paints it and the page waits for the first touch to start React. `at`: when it was
+ * read; the cards decide "has it started?" by it until the browser reads the list again, so the
+ * browser's first render is the server's. null: the booking tab (its psychologists are the
+ * browser's to read).
+ */
+export const appointmentsPageData = z.object({
+  list: z
+    .object({
+      kind: z.enum(['ongoing', 'history']),
+      appointments: z.array(appointmentSchema),
+      pagination: paginationSchema,
+      at: z.string(),
+    })
+    .nullable(),
+})
+export type AppointmentsPageData = z.infer<typeof appointmentsPageData>
 
 export const appointmentsCalls = [
   listSlots,

@@ -1,6 +1,7 @@
 // Every page's server loader, gathered from the domains (issue 13 §1). The type requires one
 // loader for each page whose entry declares data, with exactly that data's type.
 import { adminLoaders } from '#worker/features/admin/admin.pages'
+import { appointmentsLoaders } from '#worker/features/appointments/appointments.pages'
 import { contentLoaders } from '#worker/features/content/content.pages'
 import { formsLoaders } from '#worker/features/forms/forms.pages'
 import { legalLoaders } from '#worker/features/legal/legal.pages'
@@ -24,6 +25,7 @@ export const LOADERS: PageLoaders<LoadedPageId> = {
   ...legalLoaders,
   ...formsLoaders,
   ...adminLoaders,
+  ...appointmentsLoaders,
 }
 
 export function loaderOf(id: string): PageLoader<unknown> | null {

@@ -22,6 +22,12 @@ interface Props {
   headingLevel?: 'h2' | 'h3'
   /** Shown under the card's details: the psychologist's "before the session" (issue 44 §2). */
   extra?: ReactNode
+  /**
+   * The instant the card is drawn for ("has it started?", "may it still move?"): the server's
+   * read on a page it painted, until the browser reads the list again, so hydration draws the
+   * server's buttons (decision 081). Absent: now.
+   */
+  now?: number
 }
 
 /**
@@ -36,6 +42,7 @@ export function AppointmentCard({
   startCancelling = false,
   headingLevel: H = 'h3',
   extra,
+  now = Date.now(),
 }: Props) {
   const { t, boot } = usePage()
   const zone = boot.timeZone
@@ -67,7 +74,7 @@ export function AppointmentCard({
     if (res) onChange?.({ kind: 'confirmed', appointment: res.appointment })
   }
 
-  const started = new Date(a.start_at).getTime() <= Date.now()
+  const started = new Date(a.start_at).getTime() <= now
   const canClose = side === 'host' && a.status === AppointmentStatus.confirmed && started
   const channel = a.properties?.meeting_channel ?? channelName(t, a.meeting_channel)
   const reason = a.reason_for_cancellation ? reasonName(t, a.reason_for_cancellation) : ''
@@ -157,6 +164,7 @@ export function AppointmentCard({
           busy={busy}
           onConfirm={doConfirm}
           onChange={onChange}
+          now={now}
         />
       )}
     </article>

@@ -1,16 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import type { AppointmentDto } from '#shared/contract/appointments'
+import type { AppointmentDto, AppointmentsPageData } from '#shared/contract/appointments'
 import { READS } from '#shared/contract/reads.wire'
-import {
-  AppointmentStatus,
-  HISTORY_APPOINTMENT_STATUSES,
-  ONGOING_APPOINTMENT_STATUSES,
-} from '#shared/appointment-enums'
+import { AppointmentStatus, ONGOING_APPOINTMENT_STATUSES } from '#shared/appointment-enums'
+import { HOST_TABS, TABS, kindOf, listInput, tabOf, type ListKind, type Tab } from '#shared/appointments-list'
 import { Role } from '#shared/role'
 import { read } from '#client/api.ts'
 import { usePage, type PageProps } from '#client/app/context.tsx'
 import { AppointmentCard, type CardChange } from './AppointmentCard'
-import { dollars, HOST_TABS, TABS, type Tab } from './format'
+import { dollars } from './format'
 import { Loading, Problem } from './Status'
 import '#client/components/forms.css'
 import './appointments.css'
@@ -25,20 +22,32 @@ const RECENT_MS = 14 * 86_400_000
 // shown, not with the list the page opens on (decision 069).
 const Booking = lazy(() => import('./Booking').then((m) => ({ default: m.Booking })))
 
-const PER_PAGE = 20
+/** The first page of a list as the server read it (decision 081). */
+type FirstPage = NonNullable<AppointmentsPageData['list']>
 
 /**
  * /appointments?tab=next_to|make_an_appointment|appointments (SPEC §2): Ongoing (pending and
  * confirmed, soonest first), Make an appointment, History (cancelled, attended, finished by
  * overtime, newest first). The tab lives in the URL (replaceState). A psychologist sees their
  * own agenda as host and has no booking tab.
+ *
+ * The server paints the first page of the tab's list (its loader reads it with the browser's own
+ * query), so the page waits for the person's first touch to start React (decision 081); the
+ * list is read again as React starts, so a status changed since the paint is shown.
  */
-export default function Appointments({ boot }: PageProps) {
+export default function Appointments({ boot, data }: PageProps<AppointmentsPageData>) {
   const { t, locale } = usePage()
   const isHost = boot.user?.role === Role.psychologist
   const tabs = isHost ? HOST_TABS : TABS
   const asked = boot.query.tab as Tab | undefined
-  const [tab, setTab] = useState<Tab>(asked && tabs.includes(asked) ? asked : 'next_to')
+  const [tab, setTab] = useState<Tab>(tabOf(asked, isHost))
+  // The server's first page, for the list the page opens on, once: a list shown again (another
+  // tab and back, after a booking) reads its own.
+  const first = useRef<FirstPage | null>(data?.list ?? null)
+  useEffect(() => {
+    first.current = null
+  }, [])
+  const firstOf = (kind: ListKind) => (first.current?.kind === kind && kindOf(tab) === kind ? first.current : undefined)
   /** Shown once above Ongoing after a change elsewhere (a booking, a cancellation). */
   const [flash, setFlash] = useState<string | null>(null)
   /** The psychologist of a booking just made: the kind offer to share with them. */
@@ -130,6 +139,7 @@ export default function Appointments({ boot }: PageProps) {
           <AppointmentList
             key={`ongoing-${version}`}
             kind="ongoing"
+            first={firstOf('ongoing')}
             flash={flash}
             onBookTab={isHost ? undefined : () => show('make_an_appointment', true)}
             onCancelled={(refunded) =>
@@ -141,7 +151,9 @@ export default function Appointments({ boot }: PageProps) {
             }
           />
         )}
-        {tab === 'appointments' && <AppointmentList key={`history-${version}`} kind="history" />}
+        {tab === 'appointments' && (
+          <AppointmentList key={`history-${version}`} kind="history" first={firstOf('history')} />
+        )}
         {tab === 'make_an_appointment' && !isHost && (
           <Suspense fallback={<Loading />}>
             <Booking
@@ -161,19 +173,26 @@ export default function Appointments({ boot }: PageProps) {
 }
 
 interface ListProps {
-  kind: 'ongoing' | 'history'
+  kind: ListKind
+  /** The first page as the server painted it: drawn as it is, then read again. */
+  first?: FirstPage
   flash?: string | null
   onBookTab?: () => void
   onCancelled?: (refunded: number) => void
 }
 
 /** The caller's appointments of one tab, with "Show more" when there are more. */
-function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
+function AppointmentList({ kind, first, flash, onBookTab, onCancelled }: ListProps) {
   const { t, boot } = usePage()
   const isHost = boot.user?.role === Role.psychologist
-  const [items, setItems] = useState<AppointmentDto[] | null>(null)
+  const [items, setItems] = useState<AppointmentDto[] | null>(first?.appointments ?? null)
   const [page, setPage] = useState(1)
-  const [more, setMore] = useState(false)
+  const [more, setMore] = useState(!!first && first.pagination.current_page < first.pagination.last_page)
+  // The cards are drawn for the server's instant until the list is read here (hydration then
+  // draws exactly the server's buttons); undefined: now.
+  const [at, setAt] = useState<number | undefined>(first ? Date.parse(first.at) : undefined)
+  /** The latest read asked for: a first page that comes back after a later read is not shown. */
+  const asked = useRef(0)
   const [failed, setFailed] = useState(false)
   const [loadingMore, setLoadingMore] = useState(false)
   // The people who share something with this psychologist now: their sessions get "before the session".
@@ -190,33 +209,38 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
     a.status !== AppointmentStatus.cancelled
 
   const load = useCallback(
-    async (p: number) => {
-      setFailed(false)
-      // Without zod (decision 069).
-      const res = await read(READS.appointments, {
-        input: {
-          with_relations: 'host|guest',
-          with_properties: 'status|meeting_channel',
-          order_by: kind === 'ongoing' ? 'start_at asc' : 'start_at desc',
-          status: (kind === 'ongoing' ? ONGOING_APPOINTMENT_STATUSES : HISTORY_APPOINTMENT_STATUSES).join('|'),
-          page: p,
-          per_page: PER_PAGE,
-        },
-        silent: true,
-      })
+    async (p: number, again = false) => {
+      const mine = ++asked.current
+      if (!again) setFailed(false)
+      // Without zod (decision 069); the server's loader sends the same query (shared/appointments-list.ts).
+      const res = await read(READS.appointments, { input: listInput(kind, p), silent: true })
+      // A first page read again after a later read (a "Show more" pressed meanwhile) would drop it.
+      if (p === 1 && mine !== asked.current) return
       if (!res.success) {
-        if (p === 1) setFailed(true)
+        // Read again over the server's page: that page stays (it is what the person saw), as it was.
+        if (p === 1 && !again) setFailed(true)
         return
       }
       setItems((prev) => (p === 1 ? res.appointments : [...(prev ?? []), ...res.appointments]))
       setPage(p)
       setMore(res.pagination.current_page < res.pagination.last_page)
+      setAt(undefined)
     },
     [kind],
   )
 
   useEffect(() => {
-    void load(1)
+    // Painted by the server: read again now React is here (a status may have changed since the
+    // paint: the psychologist confirmed, a session closed); otherwise the first read.
+    void load(1, !!first)
+    // A page shown again from the back/forward cache once React is here: its rows may have
+    // changed (before React, signed-in.ts loads such a page afresh).
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) void load(1, true)
+    }
+    addEventListener('pageshow', onShow)
+    return () => removeEventListener('pageshow', onShow)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load])
 
   function changed(c: CardChange) {
@@ -262,6 +286,7 @@ function AppointmentList({ kind, flash, onBookTab, onCancelled }: ListProps) {
                 // "Recommend routes" (issue 44 §3), which was otherwise out of reach.
                 actions={kind === 'ongoing' || a.status === AppointmentStatus.attended}
                 onChange={changed}
+                now={at}
                 extra={
                   before(a) ? (
                     <Suspense fallback={null}>

@@ -62,6 +62,8 @@ interface Props {
   busy: boolean
   onConfirm: () => void
   onChange?: (change: CardChange) => void
+  /** The instant the card is drawn for (AppointmentCard's `now`). */
+  now: number
 }
 
 /**
@@ -79,6 +81,7 @@ export function CardActions({
   busy,
   onConfirm,
   onChange,
+  now,
 }: Props) {
   const { t } = usePage()
   // The buttons that open a panel (its test id: `<panel>-open`).
@@ -116,9 +119,9 @@ export function CardActions({
           )}
           {canClose && opener('close', t('appointment_pages.close_submit'))}
           {side === 'host' && opener('meeting', t('appointment_pages.meeting_title'))}
-          {side === 'guest' && movable(a) && opener('move', t('appointment_pages.move'), busy)}
+          {side === 'guest' && movable(a, now) && opener('move', t('appointment_pages.move'), busy)}
           {/* A guest cannot cancel a session that has started (docs/decisions/058); the host still may. */}
-          {!(side === 'guest' && new Date(a.start_at).getTime() <= Date.now()) &&
+          {!(side === 'guest' && new Date(a.start_at).getTime() <= now) &&
             opener('cancel', t('appointment_pages.cancel'), busy, true)}
         </div>
       )}
@@ -126,7 +129,7 @@ export function CardActions({
       {a.status === AppointmentStatus.attended && side === 'host' && panel === null && (
         <div className="appt-actions">{opener('recommend', t('care.recommend.action'))}</div>
       )}
-      {isLive(a) && side === 'guest' && panel === null && inMoveWindow(a) && !movable(a) && (
+      {isLive(a) && side === 'guest' && panel === null && inMoveWindow(a, now) && !movable(a, now) && (
         // Moved MAX_MOVES times: no Move button, and the reason said kindly, with what is still possible.
         <p className="appt-policy" data-testid="moves-used">
           {movesNote(t, a)}

@@ -15,9 +15,6 @@ import { FREE_CANCEL_BEFORE_MS, MAX_MOVES, SESSION_PRICE_CENTS } from '#shared/l
 export const SESSION_PRICE = SESSION_PRICE_CENTS / 100
 /** A guest who cancels at least this long before the start gets the credits back (shared with the server). */
 export { FREE_CANCEL_BEFORE_MS }
-export type Tab = 'next_to' | 'make_an_appointment' | 'appointments'
-export const TABS: readonly Tab[] = ['next_to', 'make_an_appointment', 'appointments']
-export const HOST_TABS: readonly Tab[] = ['next_to', 'appointments']
 
 const nameOf = <T extends Record<string, number>>(values: T, v: number | null | undefined) =>
   v === null || v === undefined

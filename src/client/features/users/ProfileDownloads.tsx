@@ -8,6 +8,7 @@ import {
   removeDownload,
   type Download,
 } from '#client/pwa/downloads-kept.ts'
+import { SIZE, SLUG, TITLE, paintedDownloads, type DownloadWords } from '#client/pwa/downloads-early.ts'
 
 // The player only where the list plays (the Downloads screen), in its own chunk.
 const Player = lazy(() => import('#client/features/playback/Player.tsx').then((m) => ({ default: m.Player })))
@@ -30,7 +31,22 @@ export default function ProfileDownloads({
   screen?: boolean
 }) {
   const { t, locale, href } = usePage()
-  const [list, setList] = useState<Download[] | null>(null)
+  // On the screen the list may have been drawn before React (pwa/downloads-early.ts): hydration
+  // starts from the very list drawn, so it finds the DOM it renders (decision 081).
+  const [list, setList] = useState<Download[] | null>(() => (screen ? paintedDownloads() : null))
+  // The rows' words for that drawing, in the page's language (the same on the server and here).
+  const words: DownloadWords | null = screen
+    ? {
+        play: `▶ ${t('playback.play')}`,
+        playLabel: t('listening.play_download', { title: TITLE }),
+        remove: t('playback.downloads.remove'),
+        removeLabel: t('playback.downloads.remove_unit', { title: TITLE }),
+        total: t('playback.downloads.total', { size: SIZE }),
+        removeAll: t('playback.downloads.remove_all'),
+        empty: t('playback.downloads.empty'),
+        route: href('route', { slug: SLUG }),
+      }
+    : null
   const [playing, setPlaying] = useState<Download | null>(null)
   const reload = () => listDownloads(user).then(setList)
   useEffect(() => {
@@ -45,6 +61,7 @@ export default function ProfileDownloads({
       aria-label={screen ? t('playback.downloads.title') : undefined}
       data-testid="profile-downloads"
       data-loaded={list ? 'true' : undefined}
+      data-words={words ? JSON.stringify(words) : undefined}
     >
       {!screen && <h2 id="downloads-title">{t('playback.downloads.title')}</h2>}
       <p className="field-hint">{t('playback.downloads.hint')}</p>
@@ -82,8 +99,10 @@ export default function ProfileDownloads({
                   <p className="field-hint">
                     <a href={d.page ?? href('route', { slug: d.route_slug })} data-testid="download-route">
                       {d.route_title}
-                    </a>{' '}
-                    · <span data-testid="download-size">{formatSize(d.size, locale)}</span>
+                    </a>
+                    {/* One text node (not ' ' and '· '): pwa/downloads-early.ts writes the same. */}
+                    {' · '}
+                    <span data-testid="download-size">{formatSize(d.size, locale)}</span>
                   </p>
                 </div>
                 <div className="download-actions">
@@ -100,7 +119,7 @@ export default function ProfileDownloads({
                         aria-label={t('listening.play_download', { title: d.unit.title })}
                         data-testid="download-play"
                       >
-                        ▶ {t('playback.play')}
+                        {`▶ ${t('playback.play')}`}
                       </button>
                     ))}
                   <button

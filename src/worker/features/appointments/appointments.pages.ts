@@ -1,0 +1,19 @@
+// Server data of /appointments (SPEC §2; decision 081): the first page of the list the tab shows.
+import { appointmentsPageData, appointmentsQuery } from '#shared/contract/appointments'
+import { kindOf, listInput, tabOf } from '#shared/appointments-list'
+import { Role } from '#shared/role'
+import { loader, type PageLoaders } from '#worker/ssr/page'
+import { list } from './appointments.service'
+
+export const appointmentsLoaders: PageLoaders<'appointments'> = {
+  // The same call and query as the browser's list (GET /v1/appointments, one D1 round: decision
+  // 079), so what the server paints is what the browser would have read: the caller's own
+  // sessions (as guest or host), checked by the service as for the call.
+  appointments: loader(appointmentsPageData, async ({ ctx, query }) => {
+    const kind = ctx.user ? kindOf(tabOf(query.tab, ctx.user.role === Role.psychologist)) : null
+    if (!kind) return { list: null }
+    const now = Date.now()
+    const page = await list(ctx, appointmentsQuery.parse(listInput(kind, 1)), now)
+    return { list: { kind, ...page, at: new Date(now).toISOString() } }
+  }),
+}
