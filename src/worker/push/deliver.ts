@@ -12,7 +12,13 @@ import type { Env } from '#worker/env'
 import { addDays, instantOf, isZone, wallClock } from '#worker/lib/zones'
 import type { FanoutMessage } from '#worker/queues/messages'
 import { sendPush, type Outcome, type PushNotice } from './send'
-import { deleteEndedDevices, devicesOfPeople, recordOutcomes, type DeviceRow } from './subscriptions.repo'
+import {
+  deleteEndedDevicesOf,
+  deviceRowsIn,
+  devicesOfPeopleIn,
+  recordOutcomes,
+  type DeviceRow,
+} from './subscriptions.repo'
 import { pushKeysReady } from './vapid'
 
 /** Deliveries per queue message: a person has at most 10 devices, so at most 1,000 sends a message. */
@@ -199,12 +205,19 @@ export async function deliverPushes(
   // The person's choice as it is now, not as it was when the notice was written: a delivery
   // held for the morning (or waiting in the queue) of someone who stopped notifications or took
   // push out of their channels since is cancelled, never sent (issue 41).
-  const [, found] = await batch(db, [cancelOptedOut(deliveryIds), pendingOf(deliveryIds)])
+  // One D1 round before the sends (issue 43 §4, docs/decisions/083): the opted out cancelled, the
+  // pending read, and their people's devices whose session ended by itself deleted (decision 060)
+  // and the live ones read, in one batch (one transaction, in this order: the devices are those
+  // of the deliveries still pending after the cancel).
+  const [, found, , devicesFound] = await batch(db, [
+    cancelOptedOut(deliveryIds),
+    pendingOf(deliveryIds),
+    deleteEndedDevicesOf(peopleOf(deliveryIds), now),
+    devicesOfPeopleIn(peopleOf(deliveryIds), now),
+  ])
   const pending = rowsIn(found, pendingRow)
   if (!pending.length) return { sent: 0, waiting: 0 }
-  const people = pending.map((p) => p.user_id)
-  // Devices whose session ended by itself get nothing and go (decision 060).
-  const [devices] = await Promise.all([devicesOfPeople(db, people, now), deleteEndedDevices(db, people, now)])
+  const devices = deviceRowsIn(devicesFound)
   const byPerson = new Map<number, DeviceRow[]>()
   for (const d of devices) byPerson.set(d.user_id, [...(byPerson.get(d.user_id) ?? []), d])
   const waits: { id: number; until: number }[] = []
@@ -240,6 +253,11 @@ const pendingOf = (deliveryIds: number[]) =>
   sql`SELECT d.id, d.user_id, u.timezone, u.quiet_from, u.quiet_until, n.at_best_moment, n.language, n.copy, n.title, n.description, d.notification_id
       FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
       WHERE d.id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND d.status = 'pending' AND d.channel = 'push'`
+
+/** The people of those of `deliveryIds` still pending (a subquery: the batch reads their devices). */
+const peopleOf = (deliveryIds: number[]) =>
+  sql`SELECT user_id FROM notification_deliveries
+      WHERE id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND status = 'pending' AND channel = 'push'`
 
 /** Cancels those of `deliveryIds` whose person stopped notifications or chose channels without push. */
 const cancelOptedOut = (deliveryIds: number[]) =>

@@ -1,0 +1,94 @@
+// What one push message costs the sender (issue 43 §4, docs/decisions/083): the D1 rounds of a
+// calma-fanout `devices` message and the WebCrypto calls of one push. Each is CPU on the Worker's
+// thread a push or a message; the behaviour around them is the other push tests'.
+import { env } from 'cloudflare:test'
+import { afterEach, expect, it, vi } from 'vitest'
+import { countedD1, type D1Rounds } from '#worker/db/rounds'
+import type { Env } from '#worker/env'
+import { encryptPush } from '#worker/push/payload'
+import { deliverPushes } from '#worker/push/deliver'
+import { makeUser } from '../factories'
+import { b64u, browserSubscription, decryptPushBody } from './fake-push-service'
+import { deliveryOf, pendingPushes, pushServiceAtFetch } from './support'
+
+afterEach(() => vi.restoreAllMocks())
+
+async function device(
+  userId: number,
+  endpoint: string,
+  keys: { p256dh: string; auth: string },
+  expiresAt: number | null,
+) {
+  await env.DB.prepare(
+    'INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, language, quiet_hours, created_at, session_expires_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?7)',
+  )
+    .bind(userId, endpoint, keys.p256dh, keys.auth, 'es', Date.now(), expiresAt)
+    .run()
+}
+
+it('a push message reads its deliveries and devices in one D1 round: three rounds in all, with the claim and the answers', async () => {
+  const fake = pushServiceAtFetch()
+  const sub = await fake.subscribe()
+  fake.aliasPrefix(`${sub.endpoint}-`, sub)
+  const now = Date.now()
+  const [a, b, off] = [await makeUser(), await makeUser(), await makeUser()]
+  // a: a live device and one whose session ended by itself (gone at send time, decision 060);
+  // b: one device; off: stopped notifications since the notice was written (cancelled, issue 41).
+  await device(a.id, `${sub.endpoint}-a1`, sub.keys, now + 86_400_000)
+  await device(a.id, `${sub.endpoint}-a2`, sub.keys, now - 1000)
+  await device(b.id, `${sub.endpoint}-b1`, sub.keys, null)
+  await device(off.id, `${sub.endpoint}-off`, sub.keys, null)
+  const ids = await pendingPushes([a.id, b.id, off.id])
+  await env.DB.prepare('UPDATE users SET notifications_disabled_at = ?1 WHERE id = ?2').bind(now, off.id).run()
+
+  const count: D1Rounds = { rounds: 0, calls: 0, wrote: false, changed: false }
+  const counted = { ...env, DB: countedD1(env.DB, count) } as Env
+  expect(await deliverPushes(counted, ids, now)).toEqual({ sent: 2, waiting: 0 })
+
+  // Was five: the read of the deliveries, then the devices and the ended ones side by side, the claim, the answers.
+  expect(count.calls).toBe(3)
+  expect(count.rounds).toBe(3)
+  expect(fake.received.map((r) => r.endpoint.slice(r.endpoint.lastIndexOf('-') + 1)).sort()).toEqual(['a1', 'b1'])
+  const left = await env.DB.prepare(
+    'SELECT endpoint, last_ok_at FROM push_subscriptions WHERE user_id IN (?1, ?2, ?3) ORDER BY endpoint',
+  )
+    .bind(a.id, b.id, off.id)
+    .all<{ endpoint: string; last_ok_at: number | null }>()
+  expect(left.results.map((r) => [r.endpoint.slice(r.endpoint.lastIndexOf('-') + 1), r.last_ok_at])).toEqual([
+    ['a1', now],
+    ['b1', now],
+    ['off', null],
+  ])
+  expect((await deliveryOf(ids[0]!))?.status).toBe('sent')
+  expect((await deliveryOf(ids[2]!))?.status).toBe('cancelled')
+})
+
+it('one push is encrypted with six WebCrypto calls (RFC 8291 §3.4 key schedule in JS), and the browser reads it', async () => {
+  const sub = await browserSubscription('https://push.fake.example/wpush/v2/x')
+  const subtle = crypto.subtle
+  const spies = (['importKey', 'generateKey', 'exportKey', 'deriveBits', 'deriveKey', 'encrypt', 'sign'] as const).map(
+    (name) => vi.spyOn(subtle, name),
+  )
+  const body = await encryptPush(sub.keys, new TextEncoder().encode('{"title":"Respira"}'))
+  const calls = Object.fromEntries(spies.map((s) => [s.getMockName(), s.mock.calls.length]))
+  vi.restoreAllMocks()
+  // The browser's key imported, the sender's pair made and its public half exported, the ECDH, the
+  // AES key imported and the record encrypted. Was eleven: the two HKDFs took five more
+  // (an import of each input key and a deriveBits each for the IKM, the CEK and the nonce).
+  expect(calls).toEqual({
+    importKey: 2,
+    generateKey: 1,
+    exportKey: 1,
+    deriveBits: 1,
+    deriveKey: 0,
+    encrypt: 1,
+    sign: 0,
+  })
+  expect(body.length).toBe(4096)
+  const text = await decryptPushBody(body, {
+    privateKey: sub.privateKey,
+    publicRaw: b64u.decode(sub.keys.p256dh),
+    auth: b64u.decode(sub.keys.auth),
+  })
+  expect(JSON.parse(text)).toEqual({ title: 'Respira' })
+})
