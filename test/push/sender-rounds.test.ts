@@ -6,7 +6,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import type { Env } from '#worker/env'
 import { encryptPush } from '#worker/push/payload'
-import { deliverPushes } from '#worker/push/deliver'
+import { connectionSlots, deliverPushes } from '#worker/push/deliver'
 import { makeUser } from '../factories'
 import { b64u, browserSubscription, decryptPushBody } from './fake-push-service'
 import { deliveryOf, pendingPushes, pushServiceAtFetch } from './support'
@@ -91,4 +91,25 @@ it('one push is encrypted with six WebCrypto calls (RFC 8291 §3.4 key schedule 
     auth: b64u.decode(sub.keys.auth),
   })
   expect(JSON.parse(text)).toEqual({ title: 'Respira' })
+})
+
+it("a message's pushes share their timeout timers: one a second, each fetch with a signal of at least 10 s", async () => {
+  const fake = pushServiceAtFetch()
+  const fetchSpy = vi.mocked(globalThis.fetch)
+  const sub = await fake.subscribe()
+  fake.aliasPrefix(`${sub.endpoint}-`, sub)
+  const people = []
+  for (let i = 0; i < 8; i++) {
+    const { id } = await makeUser()
+    await device(id, `${sub.endpoint}-${i}`, sub.keys, null)
+    people.push(id)
+  }
+  const ids = await pendingPushes(people)
+  const timeouts = vi.spyOn(AbortSignal, 'timeout')
+  expect(await deliverPushes(env, ids, Date.now(), connectionSlots())).toEqual({ sent: 8, waiting: 0 })
+  // Was one timer a push (8); the pushes of this message all took their connection within a second.
+  expect(timeouts.mock.calls.length).toBe(1)
+  expect(timeouts.mock.calls[0]![0]).toBeGreaterThanOrEqual(10_000)
+  expect(fetchSpy.mock.calls.every(([, init]) => init?.signal instanceof AbortSignal)).toBe(true)
+  expect(fake.received).toHaveLength(8)
 })
