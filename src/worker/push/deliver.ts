@@ -264,21 +264,26 @@ const zoneOf = (d: DeviceRow, p: Pending) => d.timezone ?? p.timezone
 const quietNow = (d: DeviceRow, p: Pending, now: number) =>
   d.quiet_hours && inQuietHours(now, zoneOf(d, p), quietWindowOf(p.quiet_from, p.quiet_until))
 
+// The statements below name their deliveries by id: `+status` and `+channel` (the unary plus)
+// keep SQLite off the (status, due_at) index, which it otherwise picks and then reads every
+// pending delivery of every notice for each message (100,000 while a notice to 100,000 goes out:
+// 1,800 us a push at 100,000 against 1,258 at 10,000; decision 083, as decision 070 found for mail).
+
 /** The pending push deliveries among `deliveryIds`, with what their push needs. */
 const pendingOf = (deliveryIds: number[]) =>
   sql`SELECT d.id, d.user_id, u.timezone, u.quiet_from, u.quiet_until, n.at_best_moment, n.language, n.copy, n.title, n.description, d.notification_id
       FROM notification_deliveries d JOIN users u ON u.id = d.user_id JOIN admin_notifications n ON n.id = d.notification_id
-      WHERE d.id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND d.status = 'pending' AND d.channel = 'push'`
+      WHERE d.id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND +d.status = 'pending' AND +d.channel = 'push'`
 
 /** The people of those of `deliveryIds` still pending (a subquery: the batch reads their devices). */
 const peopleOf = (deliveryIds: number[]) =>
   sql`SELECT user_id FROM notification_deliveries
-      WHERE id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND status = 'pending' AND channel = 'push'`
+      WHERE id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND +status = 'pending' AND +channel = 'push'`
 
 /** Cancels those of `deliveryIds` whose person stopped notifications or chose channels without push. */
 const cancelOptedOut = (deliveryIds: number[]) =>
   sql`UPDATE notification_deliveries SET status = 'cancelled'
-      WHERE id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND status = 'pending' AND channel = 'push'
+      WHERE id IN (SELECT value FROM json_each(${ids(deliveryIds)})) AND +status = 'pending' AND +channel = 'push'
         AND user_id IN (SELECT u.id FROM users u WHERE u.id = notification_deliveries.user_id AND (
           u.notifications_disabled_at IS NOT NULL
           OR (json_type(u.notification_channels) = 'array'
@@ -288,10 +293,10 @@ const cancelOptedOut = (deliveryIds: number[]) =>
 async function claim(db: Db, go: Pending[], waits: { id: number; until: number }[], now: number) {
   const [claimed] = await batch(db, [
     sql`UPDATE notification_deliveries SET status = 'sent', sent_at = ${now}
-        WHERE id IN (SELECT value FROM json_each(${ids(go.map((p) => p.id))})) AND status = 'pending'
+        WHERE id IN (SELECT value FROM json_each(${ids(go.map((p) => p.id))})) AND +status = 'pending'
         RETURNING id`,
     ...waits.map(
-      (w) => sql`UPDATE notification_deliveries SET due_at = ${w.until} WHERE id = ${w.id} AND status = 'pending'`,
+      (w) => sql`UPDATE notification_deliveries SET due_at = ${w.until} WHERE id = ${w.id} AND +status = 'pending'`,
     ),
   ])
   const taken = new Set(rowsIn(claimed, z.object({ id: z.number() })).map((r) => r.id))
