@@ -6,10 +6,12 @@
 //   is the endpoint's origin). A JWT is signed once per audience and reused for VAPID_REUSE_S of
 //   its VAPID_TTL_S, then signed again; the key is imported once per isolate;
 // - the body built by spreading ~4 KB of bytes into a JS array (`[...salt, ..., ...record]`) and
-//   HKDF as chains of HMAC keys imported one by one: the body is now filled in place and HKDF is
-//   WebCrypto's own (one import of the PRK, the two derivations side by side).
+//   HKDF as chains of HMAC keys imported one by one: the body is now filled in place, and RFC 8291
+//   §3.4's key schedule runs in JS (./hkdf.ts: one PRK for the IKM, one for the CEK and the nonce,
+//   no WebCrypto call; it took five, each a promise across the runtime, decision 083).
 // A new ECDH key pair and salt per message stay (RFC 8291 §3.1), and the record is still padded to
 // the 4,096 bytes every push service takes, so its size says nothing of the notice.
+import { hkdfExpand, hkdfExtract } from './hkdf'
 import type { PushNotice } from './send'
 
 /** The VAPID JWT's lifetime (RFC 8292: at most 24 h; 12 h as the library signed them). */
@@ -102,10 +104,6 @@ export function forgetVapidJwts() {
   jwts.clear()
 }
 
-async function hkdf(salt: Uint8Array<ArrayBuffer>, ikm: CryptoKey, info: Uint8Array<ArrayBuffer>, bytes: number) {
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt, info }, ikm, bytes * 8))
-}
-
 /** For RFC 8291's own example (the test): the salt and the sender's key pair it used, and no padding. */
 type Fixed = { salt: Uint8Array<ArrayBuffer>; local: CryptoKeyPair; pad: false }
 
@@ -142,9 +140,11 @@ export async function encryptPush(
   keyInfo.set(INFO_KEY)
   keyInfo.set(uaPublic, INFO_KEY.length)
   keyInfo.set(asPublic, INFO_KEY.length + 65)
-  const shk = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveBits'])
-  const ikm = await crypto.subtle.importKey('raw', await hkdf(auth, shk, keyInfo, 32), 'HKDF', false, ['deriveBits'])
-  const [cek, nonce] = await Promise.all([hkdf(salt, ikm, INFO_CEK, 16), hkdf(salt, ikm, INFO_NONCE, 12)])
+  // RFC 8291 §3.4's two HKDFs in JS (./hkdf.ts): one PRK each, no WebCrypto call.
+  const ikm = hkdfExpand(hkdfExtract(auth, new Uint8Array(shared)), keyInfo, 32)
+  const prk = hkdfExtract(salt, ikm)
+  const cek = hkdfExpand(prk, INFO_CEK, 16)
+  const nonce = hkdfExpand(prk, INFO_NONCE, 12)
   const aes = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt'])
   // The last record's delimiter 0x02, then zeros up to the padded size (RFC 8188 §2).
   const padded = new Uint8Array((fixed ? plaintext.length : MAX_PLAINTEXT) + 1)

@@ -36,7 +36,8 @@ export async function sendPush(
   env: Env,
   device: DeviceRow,
   notice: PushNotice,
-  connection: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+  connection: <T>(work: (signal: AbortSignal) => Promise<T>) => Promise<T> = (work) =>
+    work(AbortSignal.timeout(PUSH_TIMEOUT_MS)),
 ): Promise<Outcome> {
   const vapid = vapidOf(env)
   if (!vapid) return { kind: 'failed', status: 0, retryAfter: null }
@@ -52,15 +53,15 @@ export async function sendPush(
     return { kind: 'failed', status: 0, retryAfter: null }
   }
   // The request is built (the CPU) before a connection is taken; the connection is held from the
-  // fetch to the answer's end, so the timeout below never runs while the fetch waits for one.
-  const answered = await connection(async () => {
+  // fetch to the answer's end, so the timeout (its signal) never runs while the fetch waits for one.
+  const answered = await connection(async (signal) => {
     try {
       // A push service that never answers must not hold the message's other devices (found from outside).
       const res = await fetch(device.endpoint, {
         method: 'POST',
         headers: req.headers,
         body: req.body,
-        signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+        signal,
         // Never followed: a push service answers a push with 201, and a 3xx from an allowed host
         // would make the Worker POST wherever it points (a loopback address, seen in issue 41).
         redirect: 'manual',
@@ -82,8 +83,8 @@ export async function sendPush(
   return { kind: 'failed', status: res.status, retryAfter: Number.isFinite(after) && after > 0 ? after : null }
 }
 
-/** How long a push service may take to answer one push before it counts as failed. */
-const PUSH_TIMEOUT_MS = 10_000
+/** How long a push service may take to answer one push before it counts as failed (at least). */
+export const PUSH_TIMEOUT_MS = 10_000
 
 /** RFC 8030 Topic: at most 32 characters of the URL-safe base64 alphabet. */
 const topicOf = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 32)

@@ -1,7 +1,7 @@
 // Queries of the push subscriptions (issue 34 §1). Every statement a person's call makes names
 // the caller's user id, except the save, which takes an endpoint over from whoever had it (the
 // browser is the caller's now: docs/API.md "Reminders on this device").
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Language } from '#shared/enums'
 import type { Db } from '#worker/db/client'
@@ -102,15 +102,12 @@ export const keepOnlySessionDevices = (
     sql`DELETE FROM push_subscriptions WHERE user_id = ${userId} AND session_hash IS NOT ${to.hash}`,
   ])
 
-/** The devices of these people whose session ended by itself (their expiry): gone at send time. */
-export const deleteEndedDevices = (db: Db, userIds: number[], now: number) =>
-  userIds.length
-    ? run(
-        db,
-        sql`DELETE FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))
-            AND NOT ${live(now)}`,
-      )
-    : Promise.resolve(0)
+/**
+ * The devices of the people `people` (a subquery of user ids) whose session ended by itself (their
+ * expiry): gone at send time. A statement for the sender's one batch (push/deliver.ts).
+ */
+export const deleteEndedDevicesOf = (people: SQL, now: number) =>
+  sql`DELETE FROM push_subscriptions WHERE user_id IN (${people}) AND NOT ${live(now)}`
 
 const listedDevice = z.object({
   id: z.number(),
@@ -150,18 +147,15 @@ export const devicesOf = (db: Db, userId: number) =>
   )
 
 /**
- * The live devices of these people (a block of a notice's audience): one read, however many
- * people. A device whose session ended by itself is not among them (decision 060).
+ * The live devices of the people `people` (a subquery of user ids: a message's pending
+ * deliveries), one read however many people, for the sender's one batch (push/deliver.ts). A
+ * device whose session ended by itself is not among them (decision 060).
  */
-export const devicesOfPeople = (db: Db, userIds: number[], now = Date.now()) =>
-  userIds.length
-    ? rows(
-        db,
-        sql`SELECT ${COLUMNS} FROM push_subscriptions WHERE user_id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))
-            AND ${live(now)} ORDER BY id`,
-        deviceRow,
-      )
-    : Promise.resolve([])
+export const devicesOfPeopleIn = (people: SQL, now: number) =>
+  sql`SELECT ${COLUMNS} FROM push_subscriptions WHERE user_id IN (${people}) AND ${live(now)} ORDER BY id`
+
+/** The devices of a batch's answers (devicesOfPeopleIn's result), parsed. */
+export const deviceRowsIn = (result: Parameters<typeof rowsIn>[0]) => rowsIn(result, deviceRow)
 
 /** The push service's answers, written back in one batch: gone devices deleted, failures counted, successes stamped. */
 export async function recordOutcomes(db: Db, gone: number[], failed: number[], ok: number[], now: number) {
