@@ -41,14 +41,14 @@ async function sendMessage(env: Env, ids: number[], attempts: number, now: () =>
  * of an empty pace). Sixteen (was 8, decision 078): while a notice's blocks write its mails, each
  * of a message's D1 rounds waits behind their transactions, and with 8 under way the pace sat idle
  * (100,000 mails: 33–37 calls in the first 55 s; with 16, 16.9 s idle in the run instead of 31 s).
- * Thirty-two (decision 082): with 16 the pace still idled 16.9 s in those first seconds, each
- * message's rounds taking longer than the 16 turns (8 s) they had reserved ahead. Turns reserved
- * ahead stay well inside a lease (32 × 510 ms ≈ 16.3 s at 2 a second, the lease 120 s); the calls
- * themselves are 510 ms apart, so one or two connections are open at a time (Workers allow 6 at
- * once; more wait for one, they are not refused), and 32 messages' mails (≤ 3,200 bodies of a few
- * KB) are a few MB of the isolate's 128.
+ * Turns reserved ahead stay a few seconds (16 × 515 ms at 2 a second, well inside a lease); the
+ * calls themselves are 515 ms apart, so one or two connections are open at a time (Workers allow
+ * 6 at once; more wait for one, they are not refused), and 16 messages' mails (≤ 1,600 bodies)
+ * are a few MB of the isolate's 128. Thirty-two were tried (decision 082) and sent no more in
+ * those first seconds (63 calls in the first 60 s of 100,000, against 65 with 16): the lanes were
+ * not what held them, so 16 stay (in production ten consumers' lanes reserve turns ahead together).
  */
-const MESSAGES_IN_FLIGHT = 32
+const MESSAGES_IN_FLIGHT = 16
 
 /**
  * The calma-mail consumer: each message's mails (see sendMessage), MESSAGES_IN_FLIGHT messages at
