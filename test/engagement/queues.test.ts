@@ -208,64 +208,6 @@ describe('the mail of a large email notice, written by its blocks', () => {
   })
 })
 
-// Decision 082: a block wrote and enqueued its mails 500 a step, in one transaction with their
-// bodies, and every D1 round of the mail being sent meanwhile waited behind it (bench:scale at
-// 100,000: one call every ~1.3 s while the blocks wrote). A step is now one provider call's worth.
-describe('a block of an email notice', () => {
-  it('writes and enqueues its mails one provider call (100) at a time: each on calma-mail before the next is written', async () => {
-    const tag = `step-${Date.now()}`
-    const at = Date.now()
-    await env.DB.prepare(
-      `INSERT INTO users (name, email, role, language, timezone, created_at, updated_at)
-       WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 250)
-       SELECT 'Persona ' || x, ?1 || '-' || x || '@example.com', 1, 'es', 'UTC', ?2, ?2 FROM c`,
-    )
-      .bind(tag, at)
-      .run()
-    const { results } = await env.DB.prepare("SELECT id FROM users WHERE email LIKE ?1 || '-%' ORDER BY id")
-      .bind(tag)
-      .all<{ id: number }>()
-    const ids = results.map((r) => r.id)
-    expect(ids).toHaveLength(250)
-    const notice = await given(adminNotifications, {
-      title: 'Paso a paso',
-      status: 'sent',
-      channel: 'email',
-      receivers: ids,
-      sentAt: new Date(at),
-      sendAt: new Date(at),
-      createdAt: new Date(at),
-      copy: { es: { title: 'Paso a paso' }, en: { title: 'Step by step' } },
-    })
-    const written = () =>
-      count(
-        `SELECT count(*) AS n FROM email_outbox o JOIN notification_deliveries d ON d.id = o.delivery_id
-         WHERE d.notification_id = ?1`,
-        notice,
-      )
-    // The real calma-mail queue, watched: how many mails were written when each send was made.
-    const sends: { ids: number; writtenBefore: number }[] = []
-    const send = prod.MAIL_QUEUE.sendBatch.bind(prod.MAIL_QUEUE)
-    const enqueue = vi.spyOn(prod.MAIL_QUEUE, 'sendBatch')
-    enqueue.mockImplementation(async (messages, options) => {
-      sends.push({
-        ids: [...messages].flatMap((m) => (m.body as { ids: number[] }).ids).length,
-        writtenBefore: await written(),
-      })
-      return send(messages, options)
-    })
-    const body = { kind: 'block', notification: notice, from: ids[0], to: ids.at(-1), receivers: ids, moments: {}, at }
-    expect((await deliver('calma-fanout', body, 1, 'step-block')).explicitAcks).toEqual(['step-block'])
-    enqueue.mockRestore()
-    expect(await written()).toBe(250)
-    expect(sends).toEqual([
-      { ids: 100, writtenBefore: 100 },
-      { ids: 100, writtenBefore: 200 },
-      { ids: 50, writtenBefore: 250 },
-    ])
-  })
-})
-
 describe('enqueueing many blocks', () => {
   it('cuts the messages into sends the queue accepts (256 KB each): 100 blocks of 1,000 receivers are not one send', async () => {
     const receivers = Array.from({ length: RECEIVERS_PER_BLOCK }, (_, i) => 1_000_000 + i)

@@ -12,7 +12,6 @@ import type { FanoutMessage } from '#worker/queues/messages'
 import * as repo from './notifications.repo'
 import * as blockRepo from './notifications.fanout.repo'
 import { deliverInApp, mailNotices } from './deliver'
-import { MAILS_PER_MESSAGE } from '#worker/mail/send'
 import { DEFAULT_CLOSE_AFTER_MS, isBroadcast, parseReceivers } from './notifications.shape'
 import { connectionSlots, deliverPushes, queueBlockPushes } from '#worker/push/deliver'
 
@@ -22,16 +21,8 @@ export const FANOUT_BLOCK = 10_000
 export const RECEIVERS_PER_BLOCK = 1_000
 /** Per-person realtime pushes one message makes (each an RPC); the rest read their unread list on connect. */
 export const PUSHES_PER_MESSAGE = 500
-/**
- * Email deliveries one step of a block mails (rendered, written and enqueued together): one
- * provider call's worth (MAILS_PER_MESSAGE), so a block of 10,000 is 100 steps. Was 500
- * (decision 082): a notice's mail is sent at the provider's pace (2 calls of 100 a second) long
- * after its blocks have written it (100,000 in ~40 s), and every D1 round of the mail being sent
- * meanwhile waited behind a transaction of 500 mails with their bodies: the pace sent one call
- * every ~1.3 s for those 40 s (bench:scale at 100,000, 16 or 32 messages under way alike). Steps
- * of 100 are transactions a fifth as long, and the first mails go on the queue sooner.
- */
-export const MAILS_PER_STEP = MAILS_PER_MESSAGE
+/** Email deliveries one step of a block mails (rendered, written and enqueued together): a block of 10,000 is 20 steps. */
+export const MAILS_PER_STEP = 500
 /** SPEC §9: a toast shows 5 s unless it says otherwise (the same as notifications.service). */
 
 export type Block = { from: number; to: number; receivers: number[] | null }
