@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import worker from '#worker/index'
 import { resendStranded } from '#worker/mail/consumer'
-import { providerBatchUrl } from '#worker/mail/provider'
+import { providerBatchUrl, RETRIES_IN_INVOCATION } from '#worker/mail/provider'
 import { retryDelay } from '#worker/mail/pace'
 import { sendMail } from '#worker/mail/send'
 import { FANOUT_BLOCK, queueBatches, RECEIVERS_PER_BLOCK } from '#worker/features/notifications/notifications.fanout'
@@ -19,7 +19,7 @@ import { api, json, PRODUCTION_VARS } from '../helpers'
 import { and, eq } from 'drizzle-orm'
 import { adminNotifications, emailOutbox, notificationDeliveries, users } from '#worker/db/schema'
 import { given, makeUser, patch } from '../factories'
-import { faults, prodEnv, resendAtFetch } from '../mail/support'
+import { faults, prodEnv, resendAtFetch, wholeDelivery } from '../mail/support'
 import { bearer, register, setRole } from '../users/support'
 import { jobCtx } from '#worker/context'
 
@@ -273,7 +273,10 @@ describe('mail through calma-mail', () => {
   it('a provider failure, and a timeout after the provider accepted, are retried with backoff and the person gets each mail once', async () => {
     const ids = [await mailTo('uno@example.com'), await mailTo('dos@example.com')]
     expect((await outbox(ids[0]!))!.status).toBe('pending')
-    const provider = resendAtFetch({ fault: faults('unavailable', 'lost') })
+    // Each delivery also tries the call RETRIES_IN_INVOCATION more times at the next turns (decision
+    // 082): the first delivery meets only 503s, the second a timeout after the provider accepted.
+    const provider = resendAtFetch({ fault: faults(...wholeDelivery('unavailable'), ...wholeDelivery('lost')) })
+    const perDelivery = RETRIES_IN_INVOCATION + 1
 
     const tries = [
       await deliver('calma-mail', { ids }, 1, 'mail-1', mailProd),
@@ -282,25 +285,25 @@ describe('mail through calma-mail', () => {
     expect(tries.map((r) => r.retryMessages)).toEqual([[{ msgId: 'mail-1' }], [{ msgId: 'mail-1' }]])
     expect(tries.map((r) => r.delays)).toEqual([[retryDelay(1)], [retryDelay(2)]])
     expect(retryDelay(1)).toBeLessThan(retryDelay(2))
-    expect(await outbox(ids[0]!)).toMatchObject({ status: 'pending', attempts: 2 })
+    expect(await outbox(ids[0]!)).toMatchObject({ status: 'pending', attempts: 2 * perDelivery })
     const sent = await deliver('calma-mail', { ids }, 3, 'mail-1', mailProd)
     expect(sent.explicitAcks).toEqual(['mail-1'])
     // The same message delivered once more: nothing is pending, the provider is not called.
     const twice = await deliver('calma-mail', { ids }, 1, 'mail-2', mailProd)
     expect(twice.explicitAcks).toEqual(['mail-2'])
 
-    expect(provider.calls.map((c) => c.endpoint)).toEqual(Array(3).fill('/emails/batch'))
+    expect(provider.calls.map((c) => c.endpoint)).toEqual(Array(2 * perDelivery + 1).fill('/emails/batch'))
     expect(new URL(providerBatchUrl(mailProd)).pathname).toBe('/emails/batch')
-    // One key for the three tries (the third was answered from the provider's record: the second sent it).
+    // One key for every try (the last was answered from the provider's record: the lost one sent it).
     expect(new Set(provider.calls.map((c) => c.key)).size).toBe(1)
-    expect(provider.calls.map((c) => c.replayed)).toEqual([false, false, true])
+    expect(provider.calls.map((c) => c.replayed)).toEqual([...Array(2 * perDelivery).fill(false), true])
     expect([...provider.received()]).toEqual([
       ['uno@example.com', 1],
       ['dos@example.com', 1],
     ])
     for (const id of ids) {
       const row = await outbox(id)
-      expect(row).toMatchObject({ status: 'sent', attempts: 3, html: null })
+      expect(row).toMatchObject({ status: 'sent', attempts: 2 * perDelivery + 1, html: null })
       expect(provider.inbox.map((m) => m.id)).toContain(row!.provider_id)
     }
   })
@@ -323,12 +326,12 @@ describe('mail through calma-mail', () => {
   it('a mail that exhausts its retries lands in the dead-letter queue, is listed for admins, and is sent once when replayed', async () => {
     const id = await mailTo('tres@example.com')
     // The second try reached the provider, which sent it; only the answer was lost.
-    const provider = resendAtFetch({ fault: faults('unavailable', 'lost', 'unavailable') })
+    const provider = resendAtFetch({ fault: faults(...wholeDelivery(), ...wholeDelivery('lost'), ...wholeDelivery()) })
     for (const attempt of [1, 2, 3])
       expect((await deliver('calma-mail', { ids: [id] }, attempt, 'mail-dead', mailProd)).retryMessages).toHaveLength(1)
     // Past max_retries the queue moves the message to calma-mail-dead.
     expect((await deliver('calma-mail-dead', { ids: [id] }, 1, 'mail-dead')).ackAll).toBe(true)
-    expect(await outbox(id)).toMatchObject({ status: 'dead', attempts: 3 })
+    expect(await outbox(id)).toMatchObject({ status: 'dead', attempts: 3 * (RETRIES_IN_INVOCATION + 1) })
 
     const admin = await register({ name: 'Admin Calma' })
     await setRole(admin.id, Role.admin)
@@ -346,7 +349,7 @@ describe('mail through calma-mail', () => {
     const list = await json(await api('/v1/notifications/dead-mail', { headers: bearer(admin.token), locale: 'es' }))
     expect(list.mails.find((m: any) => m.id === id)).toMatchObject({
       to: 'tres@example.com',
-      attempts: 3,
+      attempts: 3 * (RETRIES_IN_INVOCATION + 1),
       error: 'provider answered 503 service_unavailable: API is temporarily unavailable.',
     })
     const bad = await api('/v1/notifications/dead-mail/replay', {

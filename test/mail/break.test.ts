@@ -13,10 +13,21 @@ import { createMessageBatch, env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Role } from '#shared/enums'
 import { sendQueuedMail } from '#worker/mail/consumer'
+import { RETRIES_IN_INVOCATION } from '#worker/mail/provider'
 import type { MailMessage } from '#worker/queues/messages'
 import { json, minuteCron } from '../helpers'
 import { register, setRole } from '../users/support'
-import { clearMailPace, deliver, deliverMail, faults, othersSent, prodEnv, resendAtFetch, times } from './support'
+import {
+  clearMailPace,
+  deliver,
+  deliverMail,
+  faults,
+  othersSent,
+  prodEnv,
+  resendAtFetch,
+  times,
+  wholeDelivery,
+} from './support'
 import { backdateMail, deadMail, outbox, replayDead, welcome, welcomes } from './outbox'
 
 async function admin() {
@@ -144,7 +155,8 @@ describe('a dead letter whose replay could not be put on the queue', () => {
     resendAtFetch({ fault: () => 'unavailable' })
     for (const attempt of [1, 2, 3]) expect((await deliverMail([id], prod, attempt)).retryMessages).toHaveLength(1)
     expect((await deliver('calma-mail-dead', [{ body: { ids: [id] } }], prod)).ackAll).toBe(true)
-    expect(await outbox(id)).toMatchObject({ status: 'dead', attempts: 3 })
+    // Each delivery tries the call RETRIES_IN_INVOCATION more times at the next turns (decision 082).
+    expect(await outbox(id)).toMatchObject({ status: 'dead', attempts: 3 * (RETRIES_IN_INVOCATION + 1) })
 
     // The admin replays while Queues refuses the send (a transient failure of the binding, which
     // sendMail already expects and leaves to the cron).
@@ -247,8 +259,8 @@ describe('the 24-hour horizon of a key', () => {
     const prod = prodEnv()
     const id = await welcome(prod, 'next-day@example.com')
     let clock = Date.now()
-    // The first try reached the provider (its answer was lost), the next two found it unavailable.
-    const fake = resendAtFetch({ fault: faults('lost', 'unavailable'), now: () => clock })
+    // The first try reached the provider (its answer was lost), the next ones found it unavailable.
+    const fake = resendAtFetch({ fault: faults(...wholeDelivery('lost'), ...wholeDelivery()), now: () => clock })
     for (const attempt of [1, 2]) expect((await deliverMail([id], prod, attempt)).retryMessages).toHaveLength(1)
     expect((await deliver('calma-mail-dead', [{ body: { ids: [id] } }], prod)).ackAll).toBe(true)
     expect(times(fake, 'next-day@example.com')).toBe(1)

@@ -11,11 +11,12 @@ import { emailOutbox } from '#worker/db/schema'
 import { claimMails, keyMails } from '#worker/mail/outbox.repo'
 import { sendQueuedMail } from '#worker/mail/consumer'
 import { retryDelay } from '#worker/mail/pace'
+import { RETRIES_IN_INVOCATION } from '#worker/mail/provider'
 import type { MailMessage } from '#worker/queues/messages'
 import { patch } from '../factories'
 import { json, minuteCron as cron } from '../helpers'
 import { register, setRole } from '../users/support'
-import { clearMailPace, deliver, deliverMail, faults, prodEnv, resendAtFetch, times } from './support'
+import { clearMailPace, deliver, deliverMail, faults, prodEnv, resendAtFetch, times, wholeDelivery } from './support'
 import { backdateMail, deadMail, outbox, replayDead, welcome, welcomes } from './outbox'
 
 const HOUR = 3_600_000
@@ -214,13 +215,13 @@ describe('a try that may have been sent, under a key about to be forgotten', () 
   it('is not called again past 23 hours: a dead letter waiting for confirmation, not a second mail', async () => {
     const prod = prodEnv()
     const id = await welcome(prod, 'late-retry@example.com')
-    const fake = resendAtFetch({ fault: faults('lost') })
+    const fake = resendAtFetch({ fault: faults(...wholeDelivery('lost')) })
     expect((await deliverMail([id], prod, 1)).retryMessages).toHaveLength(1)
     expect(await row(id)).toMatchObject({ status: 'pending', uncertain_at: expect.any(Number) })
     // Its retry comes a day later (a quota held sending meanwhile): D1's clock, moved on the row.
     await backdateMail(id, 24 * HOUR, 'keyedAt', 'uncertainAt')
     expect((await deliverMail([id], prod, 2)).explicitAcks).toHaveLength(1)
-    expect(fake.calls).toHaveLength(1)
+    expect(fake.calls).toHaveLength(RETRIES_IN_INVOCATION + 1)
     expect(times(fake, 'late-retry@example.com')).toBe(1)
     const dead = await outbox(id)
     expect(dead).toMatchObject({ status: 'dead' })
@@ -229,37 +230,70 @@ describe('a try that may have been sent, under a key about to be forgotten', () 
 })
 
 // Decision 078: a message whose call failed came back 10 s later even when it was the last one
-// left, and the pace idled meanwhile (bench:scale: the last 10 s of every run). The provider's
-// Retry-After says when to come back; without one, the first retry is the next second.
+// left, and the pace idled meanwhile (bench:scale: the last 10 s of every run). Decision 082: it
+// went back through the queue, which locally delivers it only once the current batch has ended
+// (the last 8–28 s of every 100,000-mail run). The same consumer now makes it again at the next
+// free turn, under the same key (RETRIES_IN_INVOCATION times), and only then goes back to the
+// queue: the provider's Retry-After says when, else a second, then 10 s, 20 s.
 describe('a call that failed', () => {
-  it('goes again a second later (503 without Retry-After), then backs off 10 s, 20 s; each try under the same key, the mail sent once', async () => {
+  it('is made again by the same consumer at the next free turn, under the same key: sent in the same delivery, each try counted', async () => {
+    const prod = prodEnv()
+    const id = await welcome(prod, 'next-turn@example.com')
+    const fake = resendAtFetch({ fault: faults('unavailable') })
+    const result = await deliverMail([id], prod, 1)
+    expect(result.explicitAcks).toHaveLength(1)
+    expect(result.delays[0]).toEqual([])
+    const [first, second] = fake.calls
+    expect([first!.status, second!.status]).toEqual([503, 200])
+    expect(second!.key).toBe(first!.key)
+    // The next free turn (one pace: 115 ms at 10 a second), not a second later through the queue.
+    expect(second!.at - first!.at).toBeLessThan(1_000)
+    expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(times(fake, 'next-turn@example.com')).toBe(1)
+  })
+
+  it(`fails ${RETRIES_IN_INVOCATION + 1} times in a row, then goes back to the queue a second later, then 10 s, 20 s; each try under the same key, the mail sent once`, async () => {
     const prod = prodEnv()
     const id = await welcome(prod, 'soon-again@example.com')
-    const fake = resendAtFetch({ fault: faults('unavailable', 'unavailable', 'unavailable') })
+    const tries = RETRIES_IN_INVOCATION + 1
+    const fake = resendAtFetch({ fault: faults(...Array<'unavailable'>(3 * tries).fill('unavailable')) })
     const delays = []
-    for (const attempt of [1, 2, 3]) delays.push((await deliverMail([id], prod, attempt)).delays[0])
+    for (const attempt of [1, 2, 3]) {
+      delays.push((await deliverMail([id], prod, attempt)).delays[0])
+      expect(fake.calls).toHaveLength(attempt * tries)
+    }
     expect(delays).toEqual([[1], [10], [20]])
     expect((await deliverMail([id], prod, 4)).explicitAcks).toHaveLength(1)
     expect(new Set(fake.calls.map((c) => c.key)).size).toBe(1)
     expect(times(fake, 'soon-again@example.com')).toBe(1)
+    expect(await outbox(id)).toMatchObject({ status: 'sent', attempts: 3 * tries + 1 })
   })
 
-  it('a 5xx that says Retry-After comes back after it, not after a longer backoff', async () => {
+  it('a 5xx that says Retry-After is made again after it by the same consumer; a long one goes back to the queue for it', async () => {
     const prod = prodEnv()
-    const id = await welcome(prod, 'retry-after@example.com')
-    const fake = resendAtFetch({ fault: faults('unavailable') })
+    const short = await welcome(prod, 'retry-after@example.com')
+    const long = await welcome(prod, 'retry-later@example.com')
+    const fake = resendAtFetch({ fault: faults('unavailable', 'none', 'unavailable') })
     // The provider's 503 with a Retry-After (RFC 9110 §10.2.3), as a service under maintenance says it.
+    let after = '2'
     const answer = fake.spy.getMockImplementation()!
     fake.spy.mockImplementation(async (input, init) => {
       const res = await answer(input, init)
       if (res.status !== 503) return res
       return new Response(res.body, {
         status: 503,
-        headers: { ...Object.fromEntries(res.headers), 'retry-after': '4' },
+        headers: { ...Object.fromEntries(res.headers), 'retry-after': after },
       })
     })
-    expect((await deliverMail([id], prod, 3)).delays[0]).toEqual([4])
-    expect((await deliverMail([id], prod, 4)).explicitAcks).toHaveLength(1)
+    const first = await deliverMail([short], prod, 3)
+    expect(first.explicitAcks).toHaveLength(1)
+    const [refused, sent] = fake.calls
+    expect(sent!.status).toBe(200)
+    expect(sent!.at - refused!.at).toBeGreaterThanOrEqual(2_000)
     expect(times(fake, 'retry-after@example.com')).toBe(1)
+    after = '30'
+    expect((await deliverMail([long], prod, 1)).delays[0]).toEqual([30])
+    expect((await deliverMail([long], prod, 2)).explicitAcks).toHaveLength(1)
+    expect(times(fake, 'retry-later@example.com')).toBe(1)
   })
 })

@@ -7,11 +7,11 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { Role } from '#shared/enums'
 import { emailOutbox } from '#worker/db/schema'
-import { batchKey, retryAfterSeconds } from '#worker/mail/provider'
+import { batchKey, RETRIES_IN_INVOCATION, retryAfterSeconds } from '#worker/mail/provider'
 import { patch } from '../factories'
 import { json } from '../helpers'
 import { register, setRole } from '../users/support'
-import { deliver, deliverMail, faults, othersSent, prodEnv, resendAtFetch, times } from './support'
+import { deliver, deliverMail, faults, othersSent, prodEnv, resendAtFetch, times, wholeDelivery } from './support'
 import { appointment, deadMail, ICS, outbox, replayDead, welcome, welcomes } from './outbox'
 
 const batchCalls = (fake: ReturnType<typeof resendAtFetch>) => fake.calls.filter((c) => c.endpoint === '/emails/batch')
@@ -24,8 +24,8 @@ describe('a batch and its idempotency key', () => {
     const other = await welcomes(prod, 'k3@example.com')
     const fake = resendAtFetch({ fault: faults('unavailable') })
 
-    expect((await deliverMail(ids, prod, 1)).retryMessages).toHaveLength(1)
-    expect((await deliverMail(ids, prod, 2)).explicitAcks).toHaveLength(1)
+    // The 503'd call is made again at the next turn by the same consumer (decision 082).
+    expect((await deliverMail(ids, prod, 1)).explicitAcks).toHaveLength(1)
     expect((await deliverMail(other, prod, 1)).explicitAcks).toHaveLength(1)
 
     const [first, retry, third] = batchCalls(fake)
@@ -45,10 +45,8 @@ describe('a batch and its idempotency key', () => {
     const ids = await welcomes(prod, 'e1@example.com', 'e2@example.com')
     const fake = resendAtFetch({ fault: faults('error-after-accept') })
 
-    const first = await deliverMail(ids, prod, 1)
-    expect(first.retryMessages).toHaveLength(1)
-    expect(await outbox(ids[0]!)).toMatchObject({ status: 'pending', attempts: 1 })
-    expect((await deliverMail(ids, prod, 2)).explicitAcks).toHaveLength(1)
+    // Made again at the next free turn by the same consumer (decision 082).
+    expect((await deliverMail(ids, prod, 1)).explicitAcks).toHaveLength(1)
 
     const calls = batchCalls(fake)
     expect(calls.map((c) => [c.status, c.replayed])).toEqual([
@@ -143,8 +141,8 @@ describe('rows claimed with a lease', () => {
       'o-c@example.com',
       'o-d@example.com',
     )
-    // The first message's batch reached the provider; its answer was lost.
-    const fake = resendAtFetch({ fault: faults('lost') })
+    // The first message's batch reached the provider; its answer was lost (and its tries at the next turns failed).
+    const fake = resendAtFetch({ fault: faults(...wholeDelivery('lost')) })
     expect((await deliverMail([a!, b!, c!], prod, 1)).retryMessages).toHaveLength(1)
     // Another message holding some of those mails and one more.
     expect((await deliverMail([b!, c!, d!], prod, 1)).explicitAcks).toHaveLength(1)
@@ -152,10 +150,11 @@ describe('rows claimed with a lease', () => {
     expect((await deliverMail([a!, b!, c!], prod, 2)).explicitAcks).toHaveLength(1)
 
     const calls = batchCalls(fake)
-    expect(calls).toHaveLength(3)
-    expect(calls[1]!.key).toBe(calls[0]!.key)
-    expect(calls[1]!.replayed).toBe(true)
-    expect(fake.bodies[1]).toBe(fake.bodies[0])
+    const again = RETRIES_IN_INVOCATION + 1
+    expect(calls).toHaveLength(again + 2)
+    expect(calls[again]!.key).toBe(calls[0]!.key)
+    expect(calls[again]!.replayed).toBe(true)
+    expect(fake.bodies[again]).toBe(fake.bodies[0])
     for (const to of ['o-a', 'o-b', 'o-c', 'o-d']) expect(times(fake, `${to}@example.com`)).toBe(1)
     for (const id of [a!, b!, c!, d!]) expect(await outbox(id)).toMatchObject({ status: 'sent' })
   })
@@ -206,12 +205,12 @@ describe('a key the provider already holds with another payload', () => {
   it('409 invalid_idempotent_request is not proof of sending: dead letters that may have been sent, sent again only when an admin confirms', async () => {
     const prod = prodEnv()
     const ids = await welcomes(prod, 'from1@example.com', 'from2@example.com')
-    const fake = resendAtFetch({ fault: faults('lost') })
+    const fake = resendAtFetch({ fault: faults(...wholeDelivery('lost')) })
     expect((await deliverMail(ids, prod, 1)).retryMessages).toHaveLength(1)
     // A deploy changed the sender between the tries: the same key now comes with another body.
     const moved = { ...prod, EMAIL_FROM: 'Calma <equipo@calma.app>' } as typeof env
     expect((await deliverMail(ids, moved, 2)).explicitAcks).toHaveLength(1)
-    expect(batchCalls(fake).map((c) => c.status)).toEqual([200, 409])
+    expect(batchCalls(fake).map((c) => c.status)).toEqual([200, ...Array(RETRIES_IN_INVOCATION).fill(503), 409])
     expect([times(fake, 'from1@example.com'), times(fake, 'from2@example.com')]).toEqual([1, 1])
     for (const id of ids) {
       const row = await outbox(id)
@@ -281,8 +280,8 @@ describe('keys unique to each mail', () => {
     const prod = prodEnv()
     const attachment = await appointment(prod, 'keys-ics@example.com')
     const fake = resendAtFetch({ fault: faults('unavailable') })
-    expect((await deliverMail([attachment], prod, 1)).retryMessages).toHaveLength(1)
-    expect((await deliverMail([attachment], prod, 2)).explicitAcks).toHaveLength(1)
+    // The 503'd call is made again at the next turn by the same consumer (decision 082).
+    expect((await deliverMail([attachment], prod, 1)).explicitAcks).toHaveLength(1)
     const { key_token } = (await env.DB.prepare('SELECT key_token FROM email_outbox WHERE id = ?1')
       .bind(attachment)
       .first<{ key_token: string }>())!
@@ -315,7 +314,9 @@ describe('dead letters', () => {
   it('a batch whose retries ran out after a try that may have reached the provider is replayed whole under its key: nobody gets it twice', async () => {
     const prod = prodEnv()
     const ids = await welcomes(prod, 'd1@example.com', 'd2@example.com')
-    const fake = resendAtFetch({ fault: faults('lost', 'unavailable', 'unavailable') })
+    const fake = resendAtFetch({
+      fault: faults(...wholeDelivery('lost'), ...wholeDelivery('unavailable'), ...wholeDelivery('unavailable')),
+    })
     for (const attempt of [1, 2, 3]) expect((await deliverMail(ids, prod, attempt)).retryMessages).toHaveLength(1)
     // Past max_retries the queue moves the message to calma-mail-dead.
     expect((await deliver('calma-mail-dead', [{ body: { ids } }], prod)).ackAll).toBe(true)

@@ -9,6 +9,7 @@ import { rateWindows } from '#worker/db/schema'
 import { drop } from '../factories'
 import { createFakeResend, type Fault, type FakeResendOptions } from '../fakes/resend'
 import { PRODUCTION_VARS } from '../helpers'
+import { RETRIES_IN_INVOCATION } from '#worker/mail/provider'
 
 /**
  * A production Worker whose provider team may make `rate` requests a second (Resend raises the
@@ -36,6 +37,15 @@ export const faults =
   (...plan: Fault[]) =>
   (): Fault =>
     plan.shift() ?? 'none'
+
+/**
+ * Faults for every try one delivery makes of a call (the first, then RETRIES_IN_INVOCATION more at
+ * the next turns, decision 082): a message that meets them goes back to the queue.
+ */
+export const wholeDelivery = (first: Fault = 'unavailable'): Fault[] => [
+  first,
+  ...Array<Fault>(RETRIES_IN_INVOCATION).fill('unavailable'),
+]
 
 /** How many mails Resend's fake delivered to `to`. */
 export const times = (fake: ReturnType<typeof resendAtFetch>, to: string) => fake.received().get(to) ?? 0

@@ -293,6 +293,20 @@ export async function releaseMails(
 }
 
 /**
+ * A try that reached the provider and failed, made again at once by the consumer that holds the
+ * mails (decision 082): counted, with why; the claim, the key and the mark that a call may have
+ * sent them are kept for the next try under the same key.
+ */
+export async function countTry(db: Db, token: string, ids: number[], error: string) {
+  if (!ids.length) return
+  await run(
+    db,
+    sql`UPDATE email_outbox SET attempts = attempts + 1, error = ${error.slice(0, 500)}
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND lease_token = ${token} AND +status = 'pending'`,
+  )
+}
+
+/**
  * Their retries ran out (the dead-letter queue's consumer): dead, for an admin to see and replay,
  * with the rest of any batch they were tried in (a batch lives and dies whole, so that a replay
  * sends it again whole under its key). A lease does not keep a mail from it: its holder may have

@@ -16,9 +16,12 @@ export const PACE_KEY = 'mail:provider'
  * batch side by side a turn is no longer late by the previous call's answer, so 15 ms is what is
  * kept; a 429 that jitter still draws costs one call and its Retry-After (a second), measured by
  * bench:scale beside the provider's floor. The same margin spaces this isolate's departures
- * (departureGuard): two calls apart are 1000 + 2 × 15 ms, the closest 10,000-mail run saw 1,020.
+ * (departureGuard): two calls apart are 1000 + 2 × the margin. 10 ms (was 15; decision 082): the
+ * arrivals of a 10,000-mail run (bench/out/mail-calls.json, load 3.5) were 508–530 ms apart at 515,
+ * two apart 1,024 ms at the closest, so the jitter took at most 6 of the 30 ms two calls kept;
+ * 20 ms still keeps three times that, and 5 ms a call is 5.4 s of a 100,000-mail run.
  */
-export const PACE_MARGIN_MS = 15
+export const PACE_MARGIN_MS = 10
 /**
  * How long before its turn a call makes its one D1 round (the hold check and the mark): more than
  * a loaded round takes, far less than a Retry-After (a second), so a 429 answered to the call
