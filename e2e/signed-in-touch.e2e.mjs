@@ -55,6 +55,25 @@ function socketsOf(page) {
   }
 }
 
+/**
+ * A new person signed in on `path` of a fresh page whose React client comes 1.5 s late, so a press
+ * lands before it; `slowed()` says React's client was asked for (after the press).
+ */
+async function openWithLateReact({ browser, api, person, name, locale, viewport, path }) {
+  await signUpPerson(api, { ...person, name, locale })
+  const page = await newPage(browser, { viewport, locale })
+  await addSession(page.context(), person)
+  let asked = false
+  await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
+    asked = true
+    await new Promise((r) => setTimeout(r, 1500))
+    await route.continue()
+  })
+  await page.goto(path)
+  assert.ok(await untouched(page), 'the page waits for a touch')
+  return { page, slowed: () => asked }
+}
+
 export default function ({ test, baseURL, browser, scheduled, api }) {
   const stamp = Date.now().toString(36)
   const person = (name) => ({ email: `${name}.${stamp}@e2e.calma.app`, password: PASSWORD })
@@ -130,19 +149,15 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
   })
 
   test('a press on a signed-in page’s button before React is kept: Continue opens the route (en, desktop)', async () => {
-    const p = person('early')
-    await signUpPerson(api, { ...p, name: 'Early Press', locale: 'en' })
-    const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
-    await addSession(page.context(), p)
-    // React's client comes 1.5 s late: the press lands before it.
-    let slowed = false
-    await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
-      slowed = true
-      await new Promise((r) => setTimeout(r, 1500))
-      await route.continue()
+    const { page, slowed } = await openWithLateReact({
+      browser,
+      api,
+      person: person('early'),
+      name: 'Early Press',
+      locale: 'en',
+      viewport: DESKTOP,
+      path: '/en/journey',
     })
-    await page.goto('/en/journey')
-    assert.ok(await untouched(page), 'the page waits for a touch')
     await screenshot(page, 'signed-in-touch-journey-before-touch-en-desktop', { fullPage: false })
     const cont = page.getByTestId('continue')
     assert.equal(await cont.isEnabled(), true)
@@ -155,23 +170,20 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     await page.waitForURL((u) => u.pathname.startsWith('/en/route/') && u.searchParams.has('plan_id'), {
       timeout: 15_000,
     })
-    assert.ok(slowed, "React's client was asked for after the press")
+    assert.ok(slowed(), "React's client was asked for after the press")
   })
 
   test('a tap on the server’s bell before React opens the menu that comes with React, no second tap (es, phone)', async () => {
-    const p = person(`campana-${Math.random().toString(36).slice(2, 8)}`)
-    await signUpPerson(api, { ...p, name: 'Campana Temprana', locale: 'es' })
-    const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
-    await addSession(page.context(), p)
-    // React's client comes 1.5 s late: the tap lands on the server's bell.
-    let slowed = false
-    await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
-      slowed = true
-      await new Promise((r) => setTimeout(r, 1500))
-      await route.continue()
+    // React's client comes late: the tap lands on the server's bell.
+    const { page, slowed } = await openWithLateReact({
+      browser,
+      api,
+      person: person(`campana-${Math.random().toString(36).slice(2, 8)}`),
+      name: 'Campana Temprana',
+      locale: 'es',
+      viewport: PHONE,
+      path: '/journey',
     })
-    await page.goto('/journey')
-    assert.ok(await untouched(page), 'the page waits for a touch')
     await page.locator('[data-bell="early"] summary').click()
     assert.equal(
       await page.evaluate(() => document.documentElement.dataset.hydrated ?? null),
@@ -183,7 +195,7 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     await eventually(async () => (await menu.getAttribute('open')) !== null, { message: 'the menu came open' })
     await menu.locator('.notifications-list').waitFor({ state: 'visible', timeout: 5000 })
     assert.equal(await menu.locator('.notifications-title').innerText(), 'Notificaciones')
-    assert.ok(slowed, "React's client was asked for after the tap")
+    assert.ok(slowed(), "React's client was asked for after the tap")
     await screenshot(page, 'signed-in-touch-bell-early-tap-es-phone', { fullPage: false })
     // And it closes and opens again as a menu does.
     await menu.locator('summary').click()
@@ -191,18 +203,15 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
   })
 
   test('from the keyboard: Enter on the server’s bell before React opens the menu, which keeps the focus; Enter again closes it (en, desktop)', async () => {
-    const p = person(`bell-${Math.random().toString(36).slice(2, 8)}`)
-    await signUpPerson(api, { ...p, name: 'Keyboard Bell', locale: 'en' })
-    const page = await newPage(browser, { viewport: DESKTOP, locale: 'en' })
-    await addSession(page.context(), p)
-    let slowed = false
-    await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
-      slowed = true
-      await new Promise((r) => setTimeout(r, 1500))
-      await route.continue()
+    const { page, slowed } = await openWithLateReact({
+      browser,
+      api,
+      person: person(`bell-${Math.random().toString(36).slice(2, 8)}`),
+      name: 'Keyboard Bell',
+      locale: 'en',
+      viewport: DESKTOP,
+      path: '/en/journey',
     })
-    await page.goto('/en/journey')
-    assert.ok(await untouched(page), 'the page waits for a touch')
     await page.locator('[data-bell="early"] summary').focus()
     await page.keyboard.press('Enter')
     assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null), null, 'before React')
@@ -213,7 +222,7 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
       () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="notifications-menu"]')),
       { message: 'the focus is on the menu' },
     )
-    assert.ok(slowed, "React's client was asked for after the key")
+    assert.ok(slowed(), "React's client was asked for after the key")
     await page.keyboard.press('Enter')
     await eventually(async () => (await menu.getAttribute('open')) === null, { message: 'Enter closed the menu' })
   })

@@ -110,8 +110,19 @@ export async function prepareState(persistDir, { seed = true } = {}) {
     // The seed applies the migrations first, in its own process (scripts/seed.ts --migrate): one
     // start of workerd instead of two, and no wrangler CLI (~22 s of a core, decision 056).
     log(`migrations and seed → ${path.relative(ROOT, dir) || dir}`)
-    await runNode(bin.tsx, [SEED_SCRIPT, '--persist-to', dir, '--migrate'], { label: 'seed' })
-    return { seeded: true }
+    // The seed talks to its workerd through wrangler's platform proxy, whose socket has closed
+    // under a D1 or R2 call with both cores busy ("fetch failed", "other side closed": a full
+    // `npm test` lost its e2e run to it). The seed is idempotent: it is run again, from where the
+    // state is, up to twice more; any other failure stops at once.
+    for (let tries = 1; ; tries++) {
+      try {
+        await runNode(bin.tsx, [SEED_SCRIPT, '--persist-to', dir, '--migrate'], { label: 'seed' })
+        return { seeded: true }
+      } catch (e) {
+        if (tries >= 3 || !/fetch failed|other side closed/.test(String(e?.message))) throw e
+        log(`seed: the proxy's socket closed (try ${tries}): seeding again`)
+      }
+    }
   }
   log(`migrations → ${path.relative(ROOT, dir) || dir}`)
   // CI=true: wrangler asks no confirmation before applying.
