@@ -411,7 +411,7 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
   })
 
   test("React's code gone (a new deployment removed it): the page is loaded again once, and the logout link still signs out (es, phone)", async () => {
-    const p = person('gone')
+    const p = person(`gone-${Math.random().toString(36).slice(2, 8)}`)
     await signUpPerson(api, { ...p, name: 'Código Ido', locale: 'es' })
     const page = await newPage(browser, { viewport: PHONE, locale: 'es' })
     await addSession(page.context(), p)
@@ -427,6 +427,8 @@ export default function ({ test, baseURL, browser, scheduled, api }) {
     await eventually(() => loads >= 1, { timeout: 15_000, message: 'the page was loaded again' })
     assert.ok(await untouched(page), 'the page loaded again waits for a touch')
     await menu.click() // React cannot start again: no second reload, the links are plain links
+    // The bell's socket hears the session end too and checks once on the way out: 401, as it should.
+    expectFailure(page, { url: '/v1/notifications/unread', status: 401 })
     await page.locator('details.user-menu a[data-action="logout"]').click()
     await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
     assert.equal(loads, 2, 'loaded again once, then the logout')

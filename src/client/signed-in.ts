@@ -24,8 +24,14 @@ export function signedIn(boot: Boot, start: () => Promise<void>) {
   const user = boot.user
   if (!user) return
   keepPageUser(user)
+  // The person's own logout link (a plain link before React): the session it ends is heard by
+  // the bell's socket too, and must not send them to sign in instead of where the logout goes.
+  let loggingOut = false
+  addEventListener('click', (e) => {
+    if ((e.target as Element).closest?.('a[data-action="logout"]')) loggingOut = true
+  })
   addEventListener(SESSION_LOST, () => {
-    if (document.documentElement.dataset.hydrated) return
+    if (document.documentElement.dataset.hydrated || loggingOut) return
     markSessionExpired()
     // Where the server sends a person without a session on this page: sign in, then back here.
     const here = location.pathname + location.search
@@ -39,10 +45,11 @@ export function signedIn(boot: Boot, start: () => Promise<void>) {
   // moves, closes) painted a while ago and shown again before any touch: React starts, and the
   // list is read again as it hydrates (decision 081), rather than the paint standing as fresh.
   if (STALE_AFTER_MS[boot.page]) {
-    let hiddenAt = 0
+    // Measured from the paint (the page's load), not from the moment it was hidden: a page painted
+    // half an hour ago and hidden for a few seconds is as stale.
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') hiddenAt = Date.now()
-      else if (hiddenAt && Date.now() - hiddenAt >= STALE_AFTER_MS[boot.page]!) void start()
+      if (document.visibilityState === 'visible' && Date.now() - performance.timeOrigin >= STALE_AFTER_MS[boot.page]!)
+        void start()
     })
   }
   const early = () => {

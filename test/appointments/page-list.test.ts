@@ -1,7 +1,8 @@
 // /appointments painted by the server (issue 43 §1, docs/decisions/081): the page's loader reads
 // the first page of the tab's list with the browser's own query, so the list is in the HTML (no
 // "Loading") and the page waits for the first touch to start React. The caller's sessions only.
-import { describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:test'
+import { describe, expect, it, vi } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
 import { messagesFor } from '#shared/i18n/messages'
 import { lazyPage } from '#worker/ssr/lazy-pages'
@@ -95,5 +96,25 @@ describe('/appointments painted by the server (decision 081)', () => {
     expect(boot(empty).data.list.appointments).toEqual([])
     expect(painted(empty)).toContain('data-testid="ongoing-empty"')
     expect(painted(empty)).toContain(messagesFor('es').appointment_pages.ongoing_empty)
+  })
+
+  it('a list D1 cannot read leaves the page served without it (React at once, the list reads itself), never a 500', async () => {
+    const guest = await person('Lista Caída')
+    // The failure is logged (expected here: the test's own spy, CONVENTIONS 12).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await env.DB.exec('ALTER TABLE appointments RENAME TO appointments_gone')
+    try {
+      for (const path of ['/appointments', '/en/appointments?tab=appointments']) {
+        const res = await guest.page(path)
+        expect(res.status, path).toBe(200)
+        const html = await res.text()
+        expect(boot(html).data.list, path).toBeNull()
+        expect(lazyPage(boot(html)), path).toBe(false)
+      }
+    } finally {
+      await env.DB.exec('ALTER TABLE appointments_gone RENAME TO appointments')
+    }
+    expect(logged).toHaveBeenCalledWith('appointments page: the list could not be read', expect.anything())
+    logged.mockRestore()
   })
 })

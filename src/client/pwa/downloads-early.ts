@@ -68,7 +68,8 @@ function rows(list: Download[], w: DownloadWords, locale: string): Node[] {
           { class: 'field-hint' },
           el(
             'a',
-            { href: d.page ?? w.route.replace(SLUG, () => d.route_slug), 'data-testid': 'download-route' },
+            // Only a path of this site from the device's store (never `javascript:` or another host).
+            { href: sitePath(d.page) ?? w.route.replace(SLUG, () => d.route_slug), 'data-testid': 'download-route' },
             d.route_title,
           ),
           ' · ',
@@ -119,3 +120,6 @@ function rows(list: Download[], w: DownloadWords, locale: string): Node[] {
     ),
   ]
 }
+
+/** `path` when it is a path of this site ("/…", not "//host"), else null. */
+const sitePath = (path: string | undefined | null) => (path && /^\/(?!\/)/.test(path) ? path : null)

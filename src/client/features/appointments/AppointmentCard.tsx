@@ -89,15 +89,26 @@ export function AppointmentCard({
       data-status={a.status}
       aria-labelledby={`appt-${a.id}-when`}
     >
+      {/* Painted by the server on /appointments (decision 081): its date and zone data may word a
+          day, an hour or a zone's name other than the device's ("GMT-6" / "CST", a zone whose rules
+          changed); a text that differs must not make React throw the page away (a press held
+          before React would be lost with it). */}
       <div className="appt-when">
-        <H className="appt-day" id={`appt-${a.id}-when`}>
+        <H className="appt-day" id={`appt-${a.id}-when`} suppressHydrationWarning>
           {longDay(a.start_at, boot.locale, zone)}
         </H>
         <p className="appt-time">
-          <time dateTime={a.start_at}>{clock(a.start_at, boot.locale, zone)}</time>
+          <time dateTime={a.start_at} suppressHydrationWarning>
+            {clock(a.start_at, boot.locale, zone)}
+          </time>
           {' – '}
-          <time dateTime={a.end}>{clock(a.end, boot.locale, zone)}</time>
-          <span className="appt-zone"> {zoneShort(a.start_at, boot.locale, zone)}</span>
+          <time dateTime={a.end} suppressHydrationWarning>
+            {clock(a.end, boot.locale, zone)}
+          </time>
+          <span className="appt-zone" suppressHydrationWarning>
+            {' '}
+            {zoneShort(a.start_at, boot.locale, zone)}
+          </span>
         </p>
       </div>
       <div className="appt-who">

@@ -229,10 +229,12 @@ function AppointmentList({ kind, first, flash, onBookTab, onCancelled }: ListPro
     [kind],
   )
 
+  // The first page's read as React starts: "Show more" waits for it (below).
+  const firstRead = useRef<Promise<void>>(Promise.resolve())
   useEffect(() => {
     // Painted by the server: read again now React is here (a status may have changed since the
     // paint: the psychologist confirmed, a session closed); otherwise the first read.
-    void load(1, !!first)
+    firstRead.current = load(1, !!first)
     // A page shown again from the back/forward cache once React is here: its rows may have
     // changed (before React, signed-in.ts loads such a page afresh).
     const onShow = (e: PageTransitionEvent) => {
@@ -306,6 +308,10 @@ function AppointmentList({ kind, first, flash, onBookTab, onCancelled }: ListPro
           disabled={loadingMore}
           onClick={async () => {
             setLoadingMore(true)
+            // Pressed before React (held, then given as React starts): the server's first page is
+            // read again first, so the next page follows today's list, not the paint's (rows
+            // skipped or twice otherwise), and the first page's rows are today's too.
+            await firstRead.current
             await load(page + 1)
             setLoadingMore(false)
           }}
