@@ -196,7 +196,7 @@ function killGroup(pid, signal) {
  * @param {string} [o.dist] direct only: the build to serve when not ROOT/dist (an e2e lane's own copy)
  * @param {{ path: string, vars?: object, routes?: string[] }} [o.outboundWorker] direct only: the Worker every outgoing fetch goes to
  * @param {boolean} [o.stripCfConnectingIp] direct only: false, Miniflare's outbound interceptor forwards requests
- *   without copying their headers (bench:scale; scripts/lib/direct-server.mjs says why). Default Miniflare's (true).
+ *   without copying their headers (bench:scale SCALE_MINIFLARE_STRIP=0; direct-server.mjs says why). Default Miniflare's (true).
  * @returns {Promise<{ url: string, port: number, child: import('node:child_process').ChildProcess,
  *   output: () => string, exited: Promise<number|null>, stop: () => Promise<void> }>}
  */
