@@ -193,6 +193,10 @@ it("a push's request: no content-length of its own (fetch sets it from the body)
     expect((await fake.fetch(request)).status, JSON.stringify(fake.refused)).toBe(201)
   }
   expect(fake.received.map((r) => r.payload)).toEqual(Array.from({ length: 5 }, () => notice))
+  // What is kept is per https origin: another scheme on the same host is still refused.
+  await expect(
+    pushRequest(vapid, { endpoint: 'http://push.once.example/wpush/v2/x', ...sub.keys }, notice, options),
+  ).rejects.toThrow(/not https/)
 })
 
 it('pushes made side by side, a long one then a short one, each decrypt to their own words: the padding is zeros every time', async () => {

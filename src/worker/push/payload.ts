@@ -100,22 +100,25 @@ export async function vapidAuthorization(vapid: Vapid, endpoint: string, nowMs =
 }
 
 /**
- * The endpoint's origin, the JWT's `aud`. An endpoint's text up to its path's first slash holds its
- * whole scheme and authority, so the URL is parsed once per such head (a message's 100 pushes
- * mostly share one push service), not once a push (issue 43 §4, docs/decisions/085).
+ * The endpoint's origin, the JWT's `aud`. The text of an `https://` endpoint up to its path's first
+ * slash holds its whole authority (which ends at the first / ? # or \), so the URL is parsed once
+ * per such head (a message's 100 pushes mostly share one push service), not once a push (issue 43
+ * §4, docs/decisions/085). Anything else is parsed every time (and refused unless https).
  */
 const audiences = new Map<string, string>()
 function audienceOf(endpoint: string) {
-  const cut = endpoint.indexOf('/', endpoint.indexOf('//') + 2)
-  const head = cut < 0 ? endpoint : endpoint.slice(0, cut)
-  let aud = audiences.get(head)
+  const cut = endpoint.startsWith('https://') ? endpoint.indexOf('/', 8) : -1
+  const head = cut < 0 ? null : endpoint.slice(0, cut)
+  let aud = head === null ? undefined : audiences.get(head)
   if (aud === undefined) {
     const url = new URL(endpoint)
     // RFC 8030 §2: push resources are https (the library refused others; so does this).
     if (url.protocol !== 'https:') throw new Error(`push endpoint is not https: ${url.protocol}`)
     aud = url.origin
-    if (audiences.size >= 1000) audiences.clear()
-    audiences.set(head, aud)
+    if (head !== null) {
+      if (audiences.size >= 1000) audiences.clear()
+      audiences.set(head, aud)
+    }
   }
   return aud
 }
