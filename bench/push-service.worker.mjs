@@ -39,10 +39,12 @@ function stats(fake) {
 
 export default {
   async fetch(request, env) {
-    const url = new URL(request.url)
-    if (url.host !== env.PUSH_HOST) return fetch(request)
+    // The push host by the URL's text (a push's URL is the endpoint the fake made, https and
+    // lower case): no URL parsed a push (decision 085).
+    const origin = `https://${env.PUSH_HOST}/`
+    if (!request.url.startsWith(origin) && !request.url.startsWith(`http://${env.PUSH_HOST}/`)) return fetch(request)
     const fake = await fakeOf(env)
-    if (url.pathname === '/__bench/stats') return Response.json(stats(fake))
+    if (request.url.endsWith('/__bench/stats')) return Response.json(stats(fake))
     return fake.fetch(request)
   },
 }

@@ -33,6 +33,12 @@ const EMAILS = process.env.SCALE_EMAILS === undefined ? 100_000 : Number(process
 const PUSHES = process.env.SCALE_PUSHES === undefined ? 100_000 : Number(process.env.SCALE_PUSHES)
 /** The fake push service's host (an allowed push host in config/local.vars PUSH_SERVICE_HOSTS). */
 const PUSH_HOST = 'push.fake.example'
+/**
+ * SCALE_MINIFLARE_STRIP=0: Miniflare's outbound interceptor forwards each request as it is instead
+ * of copying its headers (to drop a CF-Connecting-IP none of the app's fetches carries); unset,
+ * Miniflare's default, as production's figures are taken (decision 085 measured both).
+ */
+const STRIP = process.env.SCALE_MINIFLARE_STRIP !== '0'
 const PUSH_DEADLINE_MS = Number(process.env.SCALE_PUSH_DEADLINE_S || 1200) * 1000
 const DAYS = 14
 const FAIL_RATE = 0.05
@@ -514,6 +520,9 @@ try {
       // answered by the fake push service (startPushService).
       direct: true,
       ...pushService.server,
+      // Miniflare's outbound interceptor (a Worker before every outgoing fetch, locally only):
+      // its default unless SCALE_MINIFLARE_STRIP=0 (then it forwards each push as it is).
+      stripCfConnectingIp: STRIP,
       timeoutMs: 180_000,
       // SCALE_SERVER_LOG=1: the Worker's own logs (console.warn of a failed push, a consumer's error) on this terminal.
       ...(process.env.SCALE_SERVER_LOG ? { stdio: 'inherit', logLevel: 'log' } : {}),
@@ -700,7 +709,9 @@ try {
   // service (test/push/fake-push-service.ts): until every device has its notice.
   /** The push step (5.), or null when SCALE_PUSHES=0 (a mail-only run). */
   const pushStep = async () => {
-    log(`a push notice to ${PUSHES.toLocaleString('en')} devices through the fake push service`)
+    log(
+      `a push notice to ${PUSHES.toLocaleString('en')} devices through the fake push service (Miniflare's outbound interceptor ${STRIP ? "copying each push's headers, its default" : 'forwarding each push as it is: SCALE_MINIFLARE_STRIP=0'})`,
+    )
     const pusher = new DatabaseSync(file)
     pusher.exec('PRAGMA busy_timeout = 60000')
     pusher.prepare('UPDATE admin_notifications SET send_at = 0 WHERE id = ?').run(gen.pushNotice)
@@ -759,6 +770,7 @@ try {
     provider: provider.stats(),
     pushes: gen.devices.length,
     push_s: push ? Number(push.pushS.toFixed(1)) : null,
+    push_miniflare_strips_headers: STRIP,
     pushes_delivered: push?.pushDevices ?? null,
     pushes_duplicated: push ? push.pushReceived - push.pushDevices : null,
     pushes_refused: push?.pushRefused ?? null,

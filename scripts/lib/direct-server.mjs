@@ -113,6 +113,13 @@ const mf = new Miniflare(
         modulesRoot: dist,
         bindings: { ...workerOptions.bindings, ...vars },
         ...(ownOutbound || Object.keys(redirects).length ? { outboundService: outboundWorker.name } : {}),
+        // CALMA_STRIP_CF_CONNECTING_IP=0 (bench:scale with SCALE_MINIFLARE_STRIP=0): Miniflare's
+        // outbound interceptor, a Worker in front of every outgoing fetch on the same thread, then
+        // forwards each request as it is instead of copying its headers to drop CF-Connecting-IP
+        // and add CF-Worker. The Worker's own fetches (a push, a mail call) are made fresh and never
+        // carry CF-Connecting-IP, so the copy changes nothing they send; measured at 23-95 us of
+        // the thread a push (issue 43 §4, docs/decisions/085). Unset: Miniflare's default.
+        ...(process.env.CALMA_STRIP_CF_CONNECTING_IP === '0' ? { stripCfConnectingIp: false } : {}),
       },
       ...(ownOutbound || Object.keys(redirects).length ? [outboundWorker] : []),
     ],

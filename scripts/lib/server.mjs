@@ -195,6 +195,8 @@ function killGroup(pid, signal) {
  * @param {boolean} [o.direct] workerd through Miniflare, without wrangler dev (scripts/lib/direct-server.mjs)
  * @param {string} [o.dist] direct only: the build to serve when not ROOT/dist (an e2e lane's own copy)
  * @param {{ path: string, vars?: object, routes?: string[] }} [o.outboundWorker] direct only: the Worker every outgoing fetch goes to
+ * @param {boolean} [o.stripCfConnectingIp] direct only: false, Miniflare's outbound interceptor forwards requests
+ *   without copying their headers (bench:scale SCALE_MINIFLARE_STRIP=0; direct-server.mjs says why). Default Miniflare's (true).
  * @returns {Promise<{ url: string, port: number, child: import('node:child_process').ChildProcess,
  *   output: () => string, exited: Promise<number|null>, stop: () => Promise<void> }>}
  */
@@ -228,6 +230,7 @@ async function startOnce({
   redirects = null,
   outboundWorker = null,
   dist = null,
+  stripCfConnectingIp = true,
 }) {
   const [freeMain, inspectorPort] = await freePorts(2)
   if (port != null && (await portInUse(port)))
@@ -276,6 +279,7 @@ async function startOnce({
         : {}),
       // direct only: the build to serve, when not ROOT/dist (an e2e lane's own copy).
       ...(direct && dist ? { CALMA_DIST: dist } : {}),
+      ...(direct && !stripCfConnectingIp ? { CALMA_STRIP_CF_CONNECTING_IP: '0' } : {}),
     }),
     detached: true,
     stdio: ['ignore', stdio, stdio],

@@ -60,4 +60,26 @@ describe('the fake push service', () => {
     expect(await vapidProblem(await header({ ...good, sub: undefined }), endpoint)).toMatch(/sub/)
     expect(await vapidProblem(`WebPush ${await jwt(good, pair.privateKey)}`, endpoint)).toMatch(/no vapid/)
   })
+
+  it('reads a header once but judges every push: the same good header is refused at another origin and once expired', async () => {
+    // The header's parsing and signature are kept per header (decision 085); what depends on the
+    // push (its endpoint's origin as aud, exp against now) must still be checked each time.
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+      'verify',
+    ])) as CryptoKeyPair
+    const k = b64u.encode((await crypto.subtle.exportKey('raw', pair.publicKey)) as ArrayBuffer)
+    const nowMs = Date.now()
+    const now = Math.floor(nowMs / 1000)
+    const header = `vapid t=${await jwt({ aud: 'https://push.fake.example', exp: now + 3600, sub: 'mailto:equipo@calma.local' }, pair.privateKey)}, k=${k}`
+    expect(await vapidProblem(header, 'https://push.fake.example/wpush/v2/a', nowMs)).toBeNull()
+    expect(await vapidProblem(header, 'https://push.fake.example/wpush/v2/b', nowMs)).toBeNull()
+    expect(await vapidProblem(header, 'https://other.push.example/wpush/v2/a', nowMs)).toMatch(/aud/)
+    expect(await vapidProblem(header, 'https://push.fake.example/wpush/v2/a', nowMs + 3601_000)).toMatch(/past/)
+    expect(await vapidProblem(header, 'https://push.fake.example/wpush/v2/a', nowMs)).toBeNull()
+    // A JWT that is not JSON is refused with its reason, not thrown.
+    expect(
+      await vapidProblem(`vapid t=eyJhbGciOiJFUzI1NiJ9.bm90IGpzb24.c2ln, k=${k}`, 'https://push.fake.example/x', nowMs),
+    ).toMatch(/does not parse/)
+  })
 })

@@ -112,12 +112,23 @@ export async function decryptPushBody(
   return dec.decode(padded.slice(0, end))
 }
 
-const verified = new Map<string, boolean>()
+/** A `vapid` Authorization as read once: why it is refused whatever the push, or its JWT's claims and its k=. */
+type VapidRead =
+  | { problem: string }
+  | { problem: null; claims: { aud?: string; exp?: number; sub?: string }; k: string }
 
-/** RFC 8292 §2–3: why a `vapid` Authorization is refused for `endpoint`, or null when it is good. */
-export async function vapidProblem(header: string | null, endpoint: string, now = Date.now()): Promise<string | null> {
-  const m = header && /^vapid\s+(.+)$/i.exec(header)
-  if (!m) return 'no vapid Authorization'
+/**
+ * The Authorizations seen, read and their JWT's signature checked once each: a push service checks
+ * a JWT once and knows it while it is valid (senders reuse one JWT per audience, RFC 8292 §2), so
+ * the header's parsing, the JWT's decoding and its signature are not redone for the same header.
+ * What depends on the push (its endpoint's origin as `aud`, `exp` against now, `sub`) is checked
+ * on every request (vapidProblem).
+ */
+const readHeaders = new Map<string, Promise<VapidRead>>()
+
+async function readVapid(header: string): Promise<VapidRead> {
+  const m = /^vapid\s+(.+)$/i.exec(header)
+  if (!m) return { problem: 'no vapid Authorization' }
   const params = Object.fromEntries(
     m[1]!.split(',').map((p) => {
       const i = p.indexOf('=')
@@ -126,30 +137,75 @@ export async function vapidProblem(header: string | null, endpoint: string, now 
   )
   const t = params.t
   const k = params.k
-  if (!t || !k) return 'vapid without t= or k='
+  if (!t || !k) return { problem: 'vapid without t= or k=' }
   const [h, p, s] = t.split('.')
-  if (!h || !p || !s) return 'the JWT is not three parts'
+  if (!h || !p || !s) return { problem: 'the JWT is not three parts' }
   const head = JSON.parse(dec.decode(b64u.decode(h))) as { alg?: string }
-  if (head.alg !== 'ES256') return `JWT alg ${head.alg}`
+  if (head.alg !== 'ES256') return { problem: `JWT alg ${head.alg}` }
   const claims = JSON.parse(dec.decode(b64u.decode(p))) as { aud?: string; exp?: number; sub?: string }
   const kRaw = b64u.decode(k)
-  if (kRaw.length !== 65 || kRaw[0] !== 4) return 'k= is not an uncompressed P-256 point'
-  // A push service checks a JWT's signature once and knows it while it is valid (senders reuse one
-  // JWT per audience, RFC 8292 §2); the claims below are still checked on every request.
-  let ok = verified.get(`${t} ${k}`)
-  if (ok === undefined) {
-    const pub = await crypto.subtle.importKey('raw', kRaw, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify'])
-    ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, pub, b64u.decode(s), enc.encode(`${h}.${p}`))
-    if (verified.size > 10_000) verified.clear()
-    verified.set(`${t} ${k}`, ok)
+  if (kRaw.length !== 65 || kRaw[0] !== 4) return { problem: 'k= is not an uncompressed P-256 point' }
+  const pub = await crypto.subtle.importKey('raw', kRaw, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify'])
+  const ok = await crypto.subtle.verify(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    pub,
+    b64u.decode(s),
+    enc.encode(`${h}.${p}`),
+  )
+  if (!ok) return { problem: 'the JWT signature does not verify with k=' }
+  return { problem: null, claims, k }
+}
+
+/** The Authorization read once (readHeaders), or a refusal's reason when it cannot be read at all. */
+function vapidRead(header: string): Promise<VapidRead> {
+  let read = readHeaders.get(header)
+  if (!read) {
+    if (readHeaders.size > 10_000) readHeaders.clear()
+    read = readVapid(header).catch((err: unknown) => ({
+      problem: `the JWT does not parse: ${err instanceof Error ? err.message : String(err)}`,
+    }))
+    readHeaders.set(header, read)
   }
-  if (!ok) return 'the JWT signature does not verify with k='
-  if (claims.aud !== new URL(endpoint).origin) return `aud ${claims.aud} is not ${new URL(endpoint).origin}`
+  return read
+}
+
+/** RFC 8292 §2–3: why a `vapid` Authorization is refused for `endpoint`, or null when it is good. */
+export async function vapidProblem(header: string | null, endpoint: string, now = Date.now()): Promise<string | null> {
+  return (await vapidCheck(header, endpoint, now)).problem
+}
+
+/** vapidProblem, and the k= of a good one (what the fake records). */
+async function vapidCheck(
+  header: string | null,
+  endpoint: string,
+  now: number,
+): Promise<{ problem: string; k?: undefined } | { problem: null; k: string }> {
+  if (!header) return { problem: 'no vapid Authorization' }
+  const read = await vapidRead(header)
+  if (read.problem !== null) return { problem: read.problem }
+  const { claims } = read
+  const origin = originOf(endpoint)
+  if (claims.aud !== origin) return { problem: `aud ${claims.aud} is not ${origin}` }
   const nowSec = Math.floor(now / 1000)
-  if (typeof claims.exp !== 'number' || claims.exp <= nowSec) return 'exp is past'
-  if (claims.exp > nowSec + 24 * 60 * 60) return 'exp more than 24 hours ahead'
-  if (!claims.sub || !/^(mailto:|https:)/.test(claims.sub)) return 'sub is not a mailto: or https: contact'
-  return null
+  if (typeof claims.exp !== 'number' || claims.exp <= nowSec) return { problem: 'exp is past' }
+  if (claims.exp > nowSec + 24 * 60 * 60) return { problem: 'exp more than 24 hours ahead' }
+  if (!claims.sub || !/^(mailto:|https:)/.test(claims.sub)) return { problem: 'sub is not a mailto: or https: contact' }
+  return { problem: null, k: read.k }
+}
+
+/** An endpoint's origin (the `aud` its JWT must name), parsed by URL once per distinct scheme and host. */
+const origins = new Map<string, string>()
+function originOf(endpoint: string) {
+  // The text up to the path's slash names the origin; URL parses it once (case, default port).
+  const cut = endpoint.indexOf('/', endpoint.indexOf('//') + 2)
+  const head = cut < 0 ? endpoint : endpoint.slice(0, cut)
+  let origin = origins.get(head)
+  if (origin === undefined) {
+    origin = new URL(endpoint).origin
+    if (origins.size > 10_000) origins.clear()
+    origins.set(head, origin)
+  }
+  return origin
 }
 
 export interface Received {
@@ -222,8 +278,9 @@ export class FakePushService {
     const sub = this.subs.get(endpoint) ?? this.prefixes.find(([p]) => endpoint.startsWith(p))?.[1]
     const asked = this.answers.get(endpoint)
     if (!sub || asked === 404 || asked === 410) return this.refuse(endpoint, asked ?? 404, 'no such subscription')
-    const problem = await vapidProblem(request.headers.get('authorization'), endpoint)
-    if (problem) return this.refuse(endpoint, 403, problem)
+    const vapid = await vapidCheck(request.headers.get('authorization'), endpoint, Date.now())
+    if (vapid.problem !== null) return this.refuse(endpoint, 403, vapid.problem)
+    const { k } = vapid
     const ttl = request.headers.get('ttl')
     if (ttl === null || !/^\d+$/.test(ttl)) return this.refuse(endpoint, 400, 'TTL is required')
     const urgency = request.headers.get('urgency')
@@ -242,7 +299,6 @@ export class FakePushService {
     const view = new DataView(body.buffer, body.byteOffset, body.byteLength)
     if (body.length < 21 + 65 + 17 || view.getUint32(16) < 18 || body[20] !== 65 || body[21] !== 4)
       return this.refuse(endpoint, 400, 'not an aes128gcm body with the sender key as keyid')
-    const k = /k=([A-Za-z0-9_-]+)/.exec(request.headers.get('authorization')!)![1]!
     if (this.taken++ % this.decryptEvery !== 0) {
       this.received.push({ endpoint, payload: null, ttl: Number(ttl), urgency, topic, k })
       return new Response(null, { status: 201, headers: { location: `${this.origin}/m/${crypto.randomUUID()}` } })

@@ -5,10 +5,10 @@ import { env } from 'cloudflare:test'
 import { afterEach, expect, it, vi } from 'vitest'
 import { countedD1, type D1Rounds } from '#worker/db/rounds'
 import type { Env } from '#worker/env'
-import { encryptPush } from '#worker/push/payload'
+import { encryptPush, pushRequest } from '#worker/push/payload'
 import { connectionSlots, deliverPushes } from '#worker/push/deliver'
 import { makeUser } from '../factories'
-import { b64u, browserSubscription, decryptPushBody } from './fake-push-service'
+import { b64u, browserSubscription, decryptPushBody, FakePushService } from './fake-push-service'
 import { deliveryOf, pendingPushes, pushServiceAtFetch } from './support'
 
 afterEach(() => vi.restoreAllMocks())
@@ -159,4 +159,56 @@ it("a message's pushes share their timeout timers: one a second, each fetch with
   expect(timeouts.mock.calls[0]![0]).toBeGreaterThanOrEqual(10_000)
   expect(fetchSpy.mock.calls.every(([, init]) => init?.signal instanceof AbortSignal)).toBe(true)
   expect(fake.received).toHaveLength(8)
+})
+
+it("a push's request: no content-length of its own (fetch sets it from the body), its endpoint's URL parsed once per push service, not once a push", async () => {
+  // An origin no other test pushes to, so the first push parses it here.
+  const fake = new FakePushService('https://push.once.example')
+  const sub = await fake.subscribe()
+  fake.aliasPrefix(`${sub.endpoint}-`, sub)
+  const vapid = { publicKey: env.VAPID_PUBLIC_KEY!, privateKey: env.VAPID_PRIVATE_KEY!, subject: env.VAPID_SUBJECT! }
+  const options = { ttl: 86_400, urgency: 'normal' as const, topic: 'notice-1' }
+  const notice = { title: 'Respira', body: '', url: '/journey', tag: 'notice-1' }
+  const RealURL = globalThis.URL
+  let parsed = 0
+  globalThis.URL = class extends RealURL {
+    constructor(url: string | URL, base?: string | URL) {
+      super(url, base)
+      parsed++
+    }
+  }
+  const made = []
+  try {
+    for (let i = 0; i < 5; i++)
+      made.push(await pushRequest(vapid, { endpoint: `${sub.endpoint}-${i}`, ...sub.keys }, notice, options))
+  } finally {
+    globalThis.URL = RealURL
+  }
+  // Was one a push (5).
+  expect(parsed).toBe(1)
+  // Was content-length: '4096' beside the body: one header more to copy at each hop.
+  expect(made.every((r) => !('content-length' in r.headers))).toBe(true)
+  for (const [i, r] of made.entries()) {
+    const request = new Request(`${sub.endpoint}-${i}`, { method: 'POST', headers: r.headers, body: r.body })
+    expect((await fake.fetch(request)).status, JSON.stringify(fake.refused)).toBe(201)
+  }
+  expect(fake.received.map((r) => r.payload)).toEqual(Array.from({ length: 5 }, () => notice))
+  // What is kept is per https origin: another scheme on the same host is still refused.
+  await expect(
+    pushRequest(vapid, { endpoint: 'http://push.once.example/wpush/v2/x', ...sub.keys }, notice, options),
+  ).rejects.toThrow(/not https/)
+})
+
+it('pushes made side by side, a long one then a short one, each decrypt to their own words: the padding is zeros every time', async () => {
+  // The padded plaintext is written into one buffer of the isolate (decision 085): a byte left of
+  // the long notice would make the short one's padding end in it (no 0x02 delimiter last).
+  const sub = await browserSubscription('https://push.fake.example/wpush/v2/pad')
+  const words = ['x'.repeat(3000), 'corto', 'y'.repeat(1200), '']
+  const bodies = await Promise.all(words.map((w) => encryptPush(sub.keys, new TextEncoder().encode(w))))
+  const ua = { privateKey: sub.privateKey, publicRaw: b64u.decode(sub.keys.p256dh), auth: b64u.decode(sub.keys.auth) }
+  for (const [i, body] of bodies.entries()) {
+    expect(body.length).toBe(4096)
+    expect(await decryptPushBody(body, ua)).toBe(words[i])
+  }
+  expect(await decryptPushBody(await encryptPush(sub.keys, new TextEncoder().encode('corto')), ua)).toBe('corto')
 })

@@ -27,6 +27,9 @@ const MAX_PLAINTEXT = RECORD_SIZE - HEADER_SIZE - 17
 export type Vapid = { publicKey: string; privateKey: string; subject: string }
 type PushKeys = { p256dh: string; auth: string }
 
+/** The padded plaintext's buffer, all zeros between pushes (encryptPush). */
+const scratch = new Uint8Array(MAX_PLAINTEXT + 1)
+
 const enc = new TextEncoder()
 const INFO_CEK = enc.encode('Content-Encoding: aes128gcm\0')
 const INFO_NONCE = enc.encode('Content-Encoding: nonce\0')
@@ -79,10 +82,7 @@ function signingKey(vapid: Vapid) {
  * signed once per audience (the endpoint's origin) and reused for VAPID_REUSE_S.
  */
 export async function vapidAuthorization(vapid: Vapid, endpoint: string, nowMs = Date.now()) {
-  const url = new URL(endpoint)
-  // RFC 8030 §2: push resources are https (the library refused others; so does this).
-  if (url.protocol !== 'https:') throw new Error(`push endpoint is not https: ${url.protocol}`)
-  const aud = url.origin
+  const aud = audienceOf(endpoint)
   const id = `${vapid.publicKey}|${vapid.subject}|${aud}`
   const now = Math.floor(nowMs / 1000)
   const kept = jwts.get(id)
@@ -97,6 +97,30 @@ export async function vapidAuthorization(vapid: Vapid, endpoint: string, nowMs =
   const jwt = `${data}.${b64uEncode(new Uint8Array(signature))}`
   jwts.set(id, { jwt, until: now + VAPID_REUSE_S })
   return `vapid t=${jwt}, k=${vapid.publicKey}`
+}
+
+/**
+ * The endpoint's origin, the JWT's `aud`. The text of an `https://` endpoint up to its path's first
+ * slash holds its whole authority (which ends at the first / ? # or \), so the URL is parsed once
+ * per such head (a message's 100 pushes mostly share one push service), not once a push (issue 43
+ * §4, docs/decisions/085). Anything else is parsed every time (and refused unless https).
+ */
+const audiences = new Map<string, string>()
+function audienceOf(endpoint: string) {
+  const cut = endpoint.startsWith('https://') ? endpoint.indexOf('/', 8) : -1
+  const head = cut < 0 ? null : endpoint.slice(0, cut)
+  let aud = head === null ? undefined : audiences.get(head)
+  if (aud === undefined) {
+    const url = new URL(endpoint)
+    // RFC 8030 §2: push resources are https (the library refused others; so does this).
+    if (url.protocol !== 'https:') throw new Error(`push endpoint is not https: ${url.protocol}`)
+    aud = url.origin
+    if (head !== null) {
+      if (audiences.size >= 1000) audiences.clear()
+      audiences.set(head, aud)
+    }
+  }
+  return aud
 }
 
 /** Forget the kept JWTs (a test that moves the clock). */
@@ -146,11 +170,16 @@ export async function encryptPush(
   const cek = hkdfExpand(prk, INFO_CEK, 16)
   const nonce = hkdfExpand(prk, INFO_NONCE, 12)
   const aes = await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt'])
-  // The last record's delimiter 0x02, then zeros up to the padded size (RFC 8188 §2).
-  const padded = new Uint8Array((fixed ? plaintext.length : MAX_PLAINTEXT) + 1)
-  padded.set(plaintext)
-  padded[plaintext.length] = 2
-  const record = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, aes, padded))
+  // The last record's delimiter 0x02, then zeros up to the padded size (RFC 8188 §2). The padded
+  // plaintext is written into one zeroed buffer of the isolate and wiped back after: encrypt takes
+  // a copy of its input when called (WebCrypto's "get a copy of the bytes"), so pushes made side by
+  // side never see each other's, and no 4 KB is allocated and zeroed a push (decision 085).
+  const length = (fixed ? plaintext.length : MAX_PLAINTEXT) + 1
+  scratch.set(plaintext)
+  scratch[plaintext.length] = 2
+  const encrypting = crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, aes, scratch.subarray(0, length))
+  scratch.fill(0, 0, plaintext.length + 1)
+  const record = new Uint8Array(await encrypting)
   const body = new Uint8Array(HEADER_SIZE + record.length)
   body.set(salt)
   new DataView(body.buffer).setUint32(16, RECORD_SIZE)
@@ -178,7 +207,8 @@ export async function pushRequest(
       urgency: options.urgency,
       topic: options.topic,
       'content-encoding': 'aes128gcm',
-      'content-length': String(body.length),
+      // No content-length of ours: fetch sets it from the body's bytes (a fixed-size Uint8Array),
+      // and one header less is one less to copy at every hop of the request (decision 085).
       'content-type': 'application/octet-stream',
     },
     body,
