@@ -35,6 +35,7 @@ const PAGES = [
 ]
 const STATIC = [
   'favicon.svg',
+  'icons/favicon-48.png',
   'manifest.es.webmanifest',
   'manifest.en.webmanifest',
   'icons/icon-192.png',

@@ -24,6 +24,13 @@ const icons = [
     size: 512,
     svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-8 -8 48 48"><rect x="-8" y="-8" width="48" height="48" fill="#2f5d62"/>${mark(15)}</svg>`,
   },
+  // The page's favicon (ssr/render.tsx): a PNG, because chromium draws an SVG favicon as a small
+  // document of its own on the page's main thread while the page loads (issue 43, decision 086).
+  {
+    file: 'favicon-48.png',
+    size: 48,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${mark(15)}</svg>`,
+  },
   {
     file: 'apple-touch-icon.png',
     size: 180,

@@ -197,6 +197,15 @@ describe('server-rendered pages', () => {
     for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`)
   })
 
+  it('names a PNG favicon, never an SVG one (chromium draws an SVG favicon as a document on the page’s main thread)', async () => {
+    for (const path of ['/', '/en/', '/login', '/offline']) {
+      const html = await (await page(path)).text()
+      const icons = [...html.matchAll(/<link rel="icon"[^>]*>/g)].map((m) => m[0])
+      expect(icons, path).toEqual(['<link rel="icon" href="/icons/favicon-48.png" sizes="48x48" type="image/png">'])
+      expect(html, path).not.toMatch(/<link[^>]*\.svg/)
+    }
+  })
+
   it('escapes data embedded for hydration so it cannot close the script tag', async () => {
     const html = await (await page('/routes?keyword=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E')).text()
     expect(html).not.toContain('</script><script>alert(1)')
