@@ -18,9 +18,9 @@ let me = 0
 let routeId = 0
 let routeSlug = ''
 let hostId = 0
-/** Where booking and cancelling stand (decision 079): 11 and 7 before it (7 and 6 after it). */
-const BOOK_ROUNDS = 7
-const CANCEL_ROUNDS = 6
+/** Where booking and cancelling stand: 11 and 7 before decision 079, 7 and 6 after it, 2 and 2 since decision 084. */
+const BOOK_ROUNDS = 2
+const CANCEL_ROUNDS = 2
 
 beforeAll(async () => {
   token = await demoPatientToken()

@@ -4,7 +4,9 @@ import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { tablePage } from '#worker/db/page'
 import { appointments, users, type Appointment } from '#worker/db/schema'
-import { batch, rowsIn } from '#worker/db/query'
+import { batch, rowsIn, type RunResult, type Statement } from '#worker/db/query'
+import { mapRow, rowOf } from '#worker/db/rows'
+import { alias } from 'drizzle-orm/sqlite-core'
 import * as ledger from '#worker/ledger/ledger'
 import { z } from 'zod'
 
@@ -96,7 +98,11 @@ export interface NewBooking {
 export async function insertBooking(
   db: Db,
   b: NewBooking,
-): Promise<{ appointment: Appointment; balanceCents: number } | 'no_credits' | 'slot_taken' | 'host_gone'> {
+  /** The mails of the booking (decision 084), written in the same batch only if it was: see `bookedHere`. */
+  mails: Statement[] = [],
+): Promise<
+  { appointment: Appointment; balanceCents: number; mails: RunResult[] } | 'no_credits' | 'slot_taken' | 'host_gone'
+> {
   // The host still hosts and is open at the moment of the write, not only when the request read
   // them: a psychologist who is leaving (erased, or the role removed) is closed or demoted first,
   // then their sessions to come are cancelled (leaving.service.ts), so a booking either lands
@@ -104,14 +110,15 @@ export async function insertBooking(
   // outside, issue 41 §5: bookings racing an erasure were left live with no psychologist).
   const hosting = sql`EXISTS (SELECT 1 FROM users WHERE id = ${b.hostId} AND role = ${Role.psychologist} AND psychologist_open_to_get_appointment = 1)`
   // `sql` templates in db/query.ts's batch: the builder does not say these INSERT … SELECT forms.
-  const [taken, inserted, , balance] = await batch(db, [
+  const [taken, inserted, , balance, ...mailed] = await batch(db, [
     sql`SELECT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)}) AS taken, ${hosting} AS hosting`,
+    // The whole new row answered by the write itself (decision 084: it was a round of its own).
     sql`INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
         SELECT ${b.guestId}, ${b.hostId}, ${AppointmentStatus.pending}, ${b.channel}, ${b.startAt}, ${b.endAt}, ${b.priceCents}, ${b.now}, ${b.now}
         WHERE ${ledger.balanceOf(b.guestId)} >= ${b.priceCents}
           AND NOT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)})
           AND ${hosting}
-        RETURNING id`,
+        RETURNING *`,
     ledger.debitBookingStmt({
       guestId: b.guestId,
       hostId: b.hostId,
@@ -122,17 +129,122 @@ export async function insertBooking(
     // The guest's balance after the debit, read in the same batch (decision 079: it was a round
     // of its own after the booking).
     ledger.balanceStmt(b.guestId),
+    ...mails,
   ])
-  const id = rowsIn(inserted, idRow)[0]?.id
-  if (!id) {
+  const row = rowsIn(inserted, appointmentRow)[0]
+  if (!row) {
     const why = rowsIn(taken, bookingRow)[0]
     return !why?.hosting ? 'host_gone' : why.taken ? 'slot_taken' : 'no_credits'
   }
   return {
-    appointment: (await findAppointment(db, id))!,
+    appointment: mapRow(appointments, row),
     balanceCents: rowsIn(balance, ledger.balanceRow)[0]?.n ?? 0,
+    mails: mailed,
   }
 }
+
+/** An appointments row as raw SQL answers it (`RETURNING *`), mapped by db/rows.ts mapRow. */
+const appointmentRow = rowOf(appointments)
+
+/**
+ * SQL, for a statement of insertBooking's batch: the booking `b` was written by this very batch
+ * (the same guest, host, start and creation instant, live; the partial unique index on live
+ * (host, start) leaves at most one such row), as the debit says it (ledger debitBookingStmt).
+ * `bookedId`: that row's id, e.g. for the mails' links, written before the id was known.
+ */
+export const bookedHere = (b: Pick<NewBooking, 'guestId' | 'hostId' | 'startAt' | 'now'>) =>
+  sql`EXISTS (SELECT 1 FROM appointments WHERE ${bookedRow(b)})`
+export const bookedId = (b: Pick<NewBooking, 'guestId' | 'hostId' | 'startAt' | 'now'>) =>
+  sql`(SELECT id FROM appointments WHERE ${bookedRow(b)})`
+const bookedRow = (b: Pick<NewBooking, 'guestId' | 'hostId' | 'startAt' | 'now'>) =>
+  sql`host_id = ${b.hostId} AND start_at = ${b.startAt} AND guest_id = ${b.guestId} AND status IN (1, 2) AND created_at = ${b.now}`
+
+/**
+ * The appointment with its two people (the host null once they left), in one read: what
+ * cancelling needs before it writes (the caller's side, the host's role, whom to mail).
+ */
+export async function findWithPeople(db: Db, id: number) {
+  const guest = alias(users, 'guest')
+  const host = alias(users, 'host')
+  const personOf = (u: typeof guest | typeof host) => ({
+    id: u.id,
+    role: u.role,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    avatar: u.avatar,
+    timezone: u.timezone,
+    language: u.language,
+  })
+  const found = await db
+    .select({
+      a: appointments,
+      guest: personOf(guest),
+      host: personOf(host),
+    })
+    .from(appointments)
+    .leftJoin(guest, eq(guest.id, appointments.guestId))
+    .leftJoin(host, eq(host.id, appointments.hostId))
+    .where(eq(appointments.id, id))
+    .get()
+  if (!found) return undefined
+  // A left join's person is null when there is none (drizzle types each column nullable instead).
+  type Found = Omit<NonNullable<Awaited<ReturnType<typeof findPerson>>>, 'subscriber'>
+  const person = (p: typeof found.guest) => (p?.id == null ? null : (p as Found))
+  return { a: found.a, guest: person(found.guest), host: person(found.host) }
+}
+
+/**
+ * A cancellation, once, in one D1 batch (decision 084): the row leaves `from` only if it is still
+ * in one of them, answering its whole new row; the refund (when `refund.cents` > 0) only if it
+ * did, keyed by the appointment so it is paid once (ledger refundBookingStmt); then `mails`,
+ * each written only under its own condition (see `cancelledHere`). Answers the row, or
+ * undefined when this call did not make the change, and the mails' results.
+ */
+export async function cancelBooking(
+  db: Db,
+  id: number,
+  from: readonly number[],
+  set: {
+    cancellationReason: number
+    cancellationReasonText: string | null
+    cancelledBy: number
+    now: number
+  },
+  refund: { userId: number; cents: number },
+  mails: Statement[] = [],
+) {
+  const [changed, ...rest] = await batch(db, [
+    sql`UPDATE appointments SET status = ${AppointmentStatus.cancelled}, cancellation_reason = ${set.cancellationReason},
+          cancellation_reason_text = ${set.cancellationReasonText}, cancelled_at = ${set.now},
+          cancelled_by = ${set.cancelledBy}, updated_at = ${set.now}
+        WHERE id = ${id} AND status IN (${sql.raw(from.map(Number).join(', '))}) RETURNING *`,
+    ...(refund.cents > 0
+      ? [
+          ledger.refundBookingStmt({
+            appointmentId: id,
+            guestId: refund.userId,
+            cents: refund.cents,
+            at: set.now,
+            cancelledStatus: AppointmentStatus.cancelled,
+          }),
+        ]
+      : []),
+    ...mails,
+  ])
+  const row = rowsIn(changed, appointmentRow)[0]
+  return { appointment: row ? mapRow(appointments, row) : undefined, mails: rest.slice(refund.cents > 0 ? 1 : 0) }
+}
+
+/**
+ * SQL, for a mail of cancelBooking's batch: the cancellation `c` was made by this very batch (by
+ * this caller at this instant), and the row still has the start and the moves the mail was
+ * rendered with (a move between the read and the write: the mail is then written after, from
+ * the row the batch answered).
+ */
+export const cancelledHere = (c: { id: number; by: number; now: number; startAt: number; moves: number }) =>
+  sql`EXISTS (SELECT 1 FROM appointments WHERE id = ${c.id} AND status = ${AppointmentStatus.cancelled}
+        AND cancelled_by = ${c.by} AND cancelled_at = ${c.now} AND start_at = ${c.startAt} AND moves = ${c.moves})`
 
 /**
  * A transition, once: the row changes only if it is still in one of `from`. A refund comes only

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as calls from '#shared/contract/appointments'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
-import { requireAuthority, requireUser } from '#worker/http/auth'
+import { requireAuthority, requireAuthorityAtWrite, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
 import * as appointments from './appointments.service'
 import { listSlots } from './appointments.slots.service'
@@ -15,9 +15,9 @@ export const appointmentsRoutes = routes((on) => {
     return out.slots.length ? out : answer(out, { message: 'appointments.no_slots' })
   })
   on(calls.listAppointments, requireUser, (q, ctx) => appointments.list(ctx, q))
-  on(calls.book, requireAuthority, (f, ctx) => appointments.book(ctx, f))
+  on(calls.book, requireAuthorityAtWrite, (f, ctx) => appointments.book(ctx, f))
   on(calls.confirm, requireUser, async (f, ctx) => ({ appointment: await appointments.confirm(ctx, f.id) }))
-  on(calls.cancel, requireAuthority, (f, ctx) => appointments.cancel(ctx, f))
+  on(calls.cancel, requireAuthorityAtWrite, (f, ctx) => appointments.cancel(ctx, f))
   on(calls.close, requireUser, async (f, ctx) => ({ appointment: await appointments.close(ctx, f.id, f.status) }))
   on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))
   on(calls.nextAppointment, requireUser, (_, ctx) => appointments.next(ctx))
