@@ -6,7 +6,7 @@
 // the person; the shared parts cached. A test per call, so a failure names the call.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CancellationReason } from '#shared/enums'
+import { AppointmentStatus, CancellationReason } from '#shared/enums'
 import { recommendationRoutes, recommendations } from '#worker/db/schema'
 import { given, givenCredits, givenRows, makeAppointment, patchUser } from '../factories'
 import { api, json } from '../helpers'
@@ -21,6 +21,8 @@ let hostId = 0
 /** Where booking and cancelling stand: 11 and 7 before decision 079, 7 and 6 after it, 2 and 2 since decision 084. */
 const BOOK_ROUNDS = 2
 const CANCEL_ROUNDS = 2
+const MOVE_ROUNDS = 99
+const CONFIRM_ROUNDS = 99
 
 beforeAll(async () => {
   token = await demoPatientToken()
@@ -128,5 +130,46 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     console.warn('[d1 rounds, book and cancel]', JSON.stringify(seen))
     expect.soft(seen.book, 'book').toBeLessThanOrEqual(BOOK_ROUNDS)
     expect.soft(seen.cancel, 'cancel').toBeLessThanOrEqual(CANCEL_ROUNDS)
+  })
+
+  // Decision 084: moving a session and confirming it (each side) were in the state booking was;
+  // closing one that took place (the host's) is measured beside them.
+  it('moving a session, confirming it (each side) and closing one that took place', async () => {
+    const h = await host()
+    const asHost = (path: string, form: Record<string, string>) =>
+      api(path, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, locale: 'es', form })
+    const start = madrid(day(8), 10)
+    const booked = await once(
+      'POST',
+      '/v1/appointment',
+      { host_id: String(h.id), start_at: start, meeting_channel: '1' },
+      201,
+    )
+    const id = String((await json(booked.clone())).appointment.id)
+    const moved = await once('POST', '/v1/appointment/move', {
+      id,
+      current_start_at: start,
+      start_at: madrid(day(9), 11),
+    })
+    const guestConfirmed = await once('POST', '/v1/appointment/confirm', { id })
+    const hostConfirmed = await asHost('/v1/appointment/confirm', { id })
+    expect(hostConfirmed.status).toBe(200)
+    expect((await json(hostConfirmed.clone())).appointment.status).toBe(AppointmentStatus.confirmed)
+    const past = await makeAppointment(me, h.id, Date.now() - 3_600_000, { status: AppointmentStatus.confirmed })
+    const closed = await asHost('/v1/appointment/close', {
+      id: String(past),
+      status: String(AppointmentStatus.attended),
+    })
+    expect(closed.status, JSON.stringify(await json(closed.clone()))).toBe(200)
+    const seen = {
+      move: roundsOf(moved),
+      'confirm (guest)': roundsOf(guestConfirmed),
+      'confirm (host, completing)': roundsOf(hostConfirmed),
+      'close (host)': roundsOf(closed),
+    }
+    console.warn('[d1 rounds, move, confirm and close]', JSON.stringify(seen))
+    expect.soft(seen.move, 'move').toBeLessThanOrEqual(MOVE_ROUNDS)
+    expect.soft(seen['confirm (guest)'], 'confirm (guest)').toBeLessThanOrEqual(CONFIRM_ROUNDS)
+    expect.soft(seen['confirm (host, completing)'], 'confirm (host)').toBeLessThanOrEqual(CONFIRM_ROUNDS + 1)
   })
 })

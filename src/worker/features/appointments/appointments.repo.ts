@@ -4,7 +4,7 @@ import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { tablePage } from '#worker/db/page'
 import { appointments, users, type Appointment } from '#worker/db/schema'
-import { batch, rowsIn, type RunResult, type Statement } from '#worker/db/query'
+import { batch, CHANGED_JUST_BEFORE, rowsIn, type RunResult, type Statement } from '#worker/db/query'
 import { mapRow, rowOf } from '#worker/db/rows'
 import { alias } from 'drizzle-orm/sqlite-core'
 import * as ledger from '#worker/ledger/ledger'
@@ -110,7 +110,7 @@ export async function insertBooking(
   // outside, issue 41 §5: bookings racing an erasure were left live with no psychologist).
   const hosting = sql`EXISTS (SELECT 1 FROM users WHERE id = ${b.hostId} AND role = ${Role.psychologist} AND psychologist_open_to_get_appointment = 1)`
   // `sql` templates in db/query.ts's batch: the builder does not say these INSERT … SELECT forms.
-  const [taken, inserted, , balance, ...mailed] = await batch(db, [
+  const [taken, inserted, ...rest] = await batch(db, [
     sql`SELECT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)}) AS taken, ${hosting} AS hosting`,
     // The whole new row answered by the write itself (decision 084: it was a round of its own).
     sql`INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
@@ -119,6 +119,8 @@ export async function insertBooking(
           AND NOT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)})
           AND ${hosting}
         RETURNING *`,
+    // Right after the write they tell of, each under CHANGED_JUST_BEFORE (bookedHere).
+    ...mails,
     ledger.debitBookingStmt({
       guestId: b.guestId,
       hostId: b.hostId,
@@ -129,8 +131,9 @@ export async function insertBooking(
     // The guest's balance after the debit, read in the same batch (decision 079: it was a round
     // of its own after the booking).
     ledger.balanceStmt(b.guestId),
-    ...mails,
   ])
+  const mailed = rest.slice(0, mails.length)
+  const balance = rest[mails.length + 1]
   const row = rowsIn(inserted, appointmentRow)[0]
   if (!row) {
     const why = rowsIn(taken, bookingRow)[0]
@@ -147,17 +150,16 @@ export async function insertBooking(
 const appointmentRow = rowOf(appointments)
 
 /**
- * SQL, for a statement of insertBooking's batch: the booking `b` was written by this very batch
- * (the same guest, host, start and creation instant, live; the partial unique index on live
- * (host, start) leaves at most one such row), as the debit says it (ledger debitBookingStmt).
- * `bookedId`: that row's id, e.g. for the mails' links, written before the id was known.
+ * SQL, for a mail of insertBooking's batch: the booking `b` was written by this very batch (its
+ * INSERT, or the mail before, just changed a row: CHANGED_JUST_BEFORE; a concurrent request that
+ * found the slot taken writes none). `bookedId`: the new row's id (the same guest, host, start and
+ * creation instant, live; the partial unique index on live (host, start) leaves one such row), for
+ * the mails' links, written before the id was known.
  */
-export const bookedHere = (b: Pick<NewBooking, 'guestId' | 'hostId' | 'startAt' | 'now'>) =>
-  sql`EXISTS (SELECT 1 FROM appointments WHERE ${bookedRow(b)})`
+export const bookedHere = CHANGED_JUST_BEFORE
 export const bookedId = (b: Pick<NewBooking, 'guestId' | 'hostId' | 'startAt' | 'now'>) =>
-  sql`(SELECT id FROM appointments WHERE ${bookedRow(b)})`
-const bookedRow = (b: Pick<NewBooking, 'guestId' | 'hostId' | 'startAt' | 'now'>) =>
-  sql`host_id = ${b.hostId} AND start_at = ${b.startAt} AND guest_id = ${b.guestId} AND status IN (1, 2) AND created_at = ${b.now}`
+  sql`(SELECT id FROM appointments WHERE host_id = ${b.hostId} AND start_at = ${b.startAt} AND guest_id = ${b.guestId}
+        AND status IN (1, 2) AND created_at = ${b.now})`
 
 /**
  * The appointment with its two people (the host null once they left), in one read: what
@@ -219,6 +221,8 @@ export async function cancelBooking(
           cancellation_reason_text = ${set.cancellationReasonText}, cancelled_at = ${set.now},
           cancelled_by = ${set.cancelledBy}, updated_at = ${set.now}
         WHERE id = ${id} AND status IN (${sql.raw(from.map(Number).join(', '))}) RETURNING *`,
+    // Right after the change they tell of, each under CHANGED_JUST_BEFORE (cancelledHere).
+    ...mails,
     ...(refund.cents > 0
       ? [
           ledger.refundBookingStmt({
@@ -230,21 +234,19 @@ export async function cancelBooking(
           }),
         ]
       : []),
-    ...mails,
   ])
   const row = rowsIn(changed, appointmentRow)[0]
-  return { appointment: row ? mapRow(appointments, row) : undefined, mails: rest.slice(refund.cents > 0 ? 1 : 0) }
+  return { appointment: row ? mapRow(appointments, row) : undefined, mails: rest.slice(0, mails.length) }
 }
 
 /**
- * SQL, for a mail of cancelBooking's batch: the cancellation `c` was made by this very batch (by
- * this caller at this instant), and the row still has the start and the moves the mail was
- * rendered with (a move between the read and the write: the mail is then written after, from
- * the row the batch answered).
+ * SQL, for a mail of cancelBooking's batch: this very batch cancelled it (its UPDATE, or the mail
+ * before, just changed a row: CHANGED_JUST_BEFORE; a concurrent cancel that found it cancelled
+ * writes none), and the row still has the start and the moves the mail was rendered with (a move
+ * between the read and the write: the mails are then written after, from the row the batch answered).
  */
-export const cancelledHere = (c: { id: number; by: number; now: number; startAt: number; moves: number }) =>
-  sql`EXISTS (SELECT 1 FROM appointments WHERE id = ${c.id} AND status = ${AppointmentStatus.cancelled}
-        AND cancelled_by = ${c.by} AND cancelled_at = ${c.now} AND start_at = ${c.startAt} AND moves = ${c.moves})`
+export const cancelledHere = (c: { id: number; startAt: number; moves: number }) =>
+  sql`${CHANGED_JUST_BEFORE} AND EXISTS (SELECT 1 FROM appointments WHERE id = ${c.id} AND start_at = ${c.startAt} AND moves = ${c.moves})`
 
 /**
  * A transition, once: the row changes only if it is still in one of `from`. A refund comes only

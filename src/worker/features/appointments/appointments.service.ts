@@ -161,7 +161,7 @@ function bookingMails(
       mailStatement(
         ctx.env,
         appointmentMail(ctx, row, 'booked', p, p.id === people.guest.id ? people.host : people.guest, { signIn }),
-        repo.bookedHere(b),
+        repo.bookedHere,
         { now: b.now, fill: { marker: ID_MARKER, value: repo.bookedId(b) } },
       ),
     )
@@ -282,13 +282,7 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
     cancelledBy: set.cancelledBy,
     updatedAt: now,
   }
-  const here = repo.cancelledHere({
-    id: a.id,
-    by: set.cancelledBy,
-    now: set.now,
-    startAt: a.startAt.getTime(),
-    moves: a.moves,
-  })
+  const here = repo.cancelledHere({ id: a.id, startAt: a.startAt.getTime(), moves: a.moves })
   const people = guest && host ? { guest, host } : undefined
   const mails = people ? cancelMails(ctx, after, people, here) : []
   const changed = await repo.cancelBooking(ctx.db, a.id, LIVE, set, { userId: a.guestId, cents: refund }, mails)
