@@ -21,8 +21,8 @@ let hostId = 0
 /** Where booking and cancelling stand: 11 and 7 before decision 079, 7 and 6 after it, 2 and 2 since decision 084. */
 const BOOK_ROUNDS = 2
 const CANCEL_ROUNDS = 2
-const MOVE_ROUNDS = 99
-const CONFIRM_ROUNDS = 99
+const MOVE_ROUNDS = 3
+const CONFIRM_ROUNDS = 2
 
 beforeAll(async () => {
   token = await demoPatientToken()

@@ -240,15 +240,6 @@ export async function cancelBooking(
 }
 
 /**
- * SQL, for a mail of cancelBooking's batch: this very batch cancelled it (its UPDATE, or the mail
- * before, just changed a row: CHANGED_JUST_BEFORE; a concurrent cancel that found it cancelled
- * writes none), and the row still has the start and the moves the mail was rendered with (a move
- * between the read and the write: the mails are then written after, from the row the batch answered).
- */
-export const cancelledHere = (c: { id: number; startAt: number; moves: number }) =>
-  sql`${CHANGED_JUST_BEFORE} AND EXISTS (SELECT 1 FROM appointments WHERE id = ${c.id} AND start_at = ${c.startAt} AND moves = ${c.moves})`
-
-/**
  * A transition, once: the row changes only if it is still in one of `from`. A refund comes only
  * with a cancellation (`set` holds its status, reason, text and who), in the same batch and keyed
  * by (reason, reference), so it is never paid twice. Answers whether this call made the change.
@@ -285,20 +276,23 @@ export async function transition(
 }
 
 /**
- * One side's confirmation, in one D1 batch (a transaction): (1) the side's mark, while live;
- * (2) the conditional write pending → confirmed once both marks are there, RETURNING the row.
- * Only the call whose statement (2) changed the row gets it back, so of any number of concurrent
+ * One side's confirmation, in one D1 batch (a transaction): (1) the side's mark, while live,
+ * RETURNING the row; (2) the conditional write pending → confirmed once both marks are there,
+ * RETURNING the row; then `mails`, right after (2) and each under CHANGED_JUST_BEFORE
+ * (decision 084: only the batch whose statement (2) changed the row writes them). Only the call
+ * whose statement (2) changed the row gets it back as `completed`, so of any number of concurrent
  * confirmations exactly one learns that it completed the appointment (and mails).
- * `live`: the appointment was still pending or confirmed.
+ * `marked`: the row after (1), undefined when it was no longer pending or confirmed.
  */
 export async function confirmBy(
   db: Db,
   id: number,
   side: 'guest' | 'host',
   at: Date,
-): Promise<{ live: boolean; completed: Appointment | null }> {
+  mails: Statement[] = [],
+): Promise<{ marked: Appointment | undefined; completed: Appointment | null; mails: RunResult[] }> {
   const col = side === 'guest' ? appointments.confirmedByGuestAt : appointments.confirmedByHostAt
-  const [marked, completed] = await db.batch([
+  const [marked, completed, ...mailed] = await batch(db, [
     db
       .update(appointments)
       .set({
@@ -306,7 +300,7 @@ export async function confirmBy(
         updatedAt: at,
       })
       .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE_STATUSES)))
-      .returning({ id: appointments.id }),
+      .returning(),
     db
       .update(appointments)
       .set({ status: AppointmentStatus.confirmed, updatedAt: at })
@@ -319,9 +313,30 @@ export async function confirmBy(
         ),
       )
       .returning(),
+    ...mails,
   ])
-  return { live: marked.length > 0, completed: completed[0] ?? null }
+  const row = (r: RunResult | undefined) => {
+    const raw = rowsIn(r, appointmentRow)[0]
+    return raw ? mapRow(appointments, raw) : undefined
+  }
+  return { marked: row(marked), completed: row(completed) ?? null, mails: mailed }
 }
+
+/**
+ * SQL, for a mail a write's batch sends about appointment `a` as read before it: that batch's
+ * write (or the mail before) just changed it (CHANGED_JUST_BEFORE), and what the mail shows is
+ * still as read: the start, the moves, the meeting link and indications, and the status when the
+ * write keeps it (a change between the
+ * read and the write: the mails are then written after, from the row the batch answered).
+ */
+export const toldAsRead = (
+  a: Pick<Appointment, 'id' | 'startAt' | 'moves' | 'meetingLink' | 'meetingIndications'>,
+  /** What the write itself sets (a move's new start and count) and, when it keeps it, the status. */
+  o: { startAt?: number; moves?: number; status?: number } = {},
+) =>
+  sql`${CHANGED_JUST_BEFORE} AND EXISTS (SELECT 1 FROM appointments WHERE id = ${a.id} AND start_at = ${o.startAt ?? a.startAt.getTime()}
+        AND moves = ${o.moves ?? a.moves} AND meeting_link IS ${a.meetingLink} AND meeting_indications IS ${a.meetingIndications}
+        ${o.status === undefined ? sql`` : sql`AND status = ${o.status}`})`
 
 export async function setMeeting(
   db: Db,

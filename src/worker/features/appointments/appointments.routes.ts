@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as calls from '#shared/contract/appointments'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
-import { requireAuthority, requireAuthorityAtWrite, requireUser } from '#worker/http/auth'
+import { requireAuthorityAtWrite, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
 import * as appointments from './appointments.service'
 import { listSlots } from './appointments.slots.service'
@@ -22,7 +22,7 @@ export const appointmentsRoutes = routes((on) => {
   on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))
   on(calls.nextAppointment, requireUser, (_, ctx) => appointments.next(ctx))
   // Issue 34 §3 (decision 047): a session moved to another free slot of its psychologist.
-  on(calls.move, requireAuthority, async (f, ctx) => ({ appointment: await move(ctx, f) }))
+  on(calls.move, requireAuthorityAtWrite, async (f, ctx) => ({ appointment: await move(ctx, f) }))
 })
 
 /** Outside /v1 (a file, not the JSON envelope): the appointment page's calendar download. */

@@ -216,16 +216,31 @@ export async function mine(ctx: Ctx, id: number, use: 'act' | 'read' = 'act', no
 /**
  * POST /v1/appointment/confirm: by the guest or the host; confirmed once both have. Again: nothing
  * changes. The mail goes only from the call whose conditional write moved it pending → confirmed
- * (repo.confirmBy), so any number of concurrent confirmations send it once to each side.
+ * (repo.confirmBy), so any number of concurrent confirmations send it once to each side. Two D1
+ * rounds (decision 084): the appointment with its people, then one batch with the marks and the mails.
  */
 export async function confirm(ctx: Ctx, id: number, now = new Date()) {
-  const { a, side } = await mine(ctx, id)
+  const caller = me(ctx)
+  const found = await repo.findWithPeople(ctx.db, id)
+  if (!found) throw notFound()
+  const { a } = found
+  const side = sideOf(caller, a)
   if (side === 'admin') throw notFound()
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
-  const { live, completed } = await repo.confirmBy(ctx.db, id, side, now)
-  if (!live) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
-  if (completed) await notifyAppointment(ctx, completed, 'confirmed')
-  return toDto(ctx, completed ?? (await repo.findAppointment(ctx.db, id))!, {})
+  const people = found.guest && found.host && a.hostId !== null ? { guest: found.guest, host: found.host } : undefined
+  // The row as it is once confirmed, and its mails: written by the batch only if it completed it.
+  const completedAs: Appointment = { ...a, status: AppointmentStatus.confirmed, updatedAt: now }
+  const mails =
+    people && a.status === AppointmentStatus.pending
+      ? mailsOf(ctx, completedAs, 'confirmed', people, repo.toldAsRead(a))
+      : []
+  const { marked, completed, mails: written } = await repo.confirmBy(ctx.db, id, side, now, mails)
+  if (!marked) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
+  const queued = queueWritten(ctx.env, written, ctx.waitUntil)
+  if (completed && !(mails.length && queued.length))
+    await notifyAppointment(ctx, completed, 'confirmed', undefined, undefined, people)
+  const known = new Map([found.guest, found.host].filter((p) => !!p).map((p) => [p.id, p]))
+  return toDto(ctx, completed ?? marked, { people: known })
 }
 
 /** What a cancellation gives back: all of it when the host cancels or the guest does early enough. */
@@ -282,9 +297,9 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
     cancelledBy: set.cancelledBy,
     updatedAt: now,
   }
-  const here = repo.cancelledHere({ id: a.id, startAt: a.startAt.getTime(), moves: a.moves })
+  const here = repo.toldAsRead(a)
   const people = guest && host ? { guest, host } : undefined
-  const mails = people ? cancelMails(ctx, after, people, here) : []
+  const mails = people ? mailsOf(ctx, after, 'cancelled', people, here) : []
   const changed = await repo.cancelBooking(ctx.db, a.id, LIVE, set, { userId: a.guestId, cents: refund }, mails)
   if (!changed.appointment) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
   const written = queueWritten(ctx.env, changed.mails, ctx.waitUntil)
@@ -296,7 +311,12 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
 }
 
 /** The caller's side of `a`, or 'We could not find your appointment' (as `mine`, on a row read already). */
-function sideOf(caller: { id: number; role: number }, a: Appointment, use: 'act' | 'read' = 'act', now = Date.now()) {
+export function sideOf(
+  caller: { id: number; role: number },
+  a: Appointment,
+  use: 'act' | 'read' = 'act',
+  now = Date.now(),
+) {
   const side: 'guest' | 'host' | 'admin' | null =
     a.guestId === caller.id ? 'guest' : a.hostId === caller.id ? 'host' : caller.role === Role.admin ? 'admin' : null
   if (!side) throw notFound()
@@ -307,20 +327,27 @@ function sideOf(caller: { id: number; role: number }, a: Appointment, use: 'act'
   return side
 }
 
-/** The cancellation mails as statements of its batch (a mail that cannot be made is logged). */
-function cancelMails(ctx: Ctx, after: Appointment, people: { guest: Person; host: Person }, onlyIf: SQL) {
+/** `kind`'s mails of `after` as statements of a write's batch, under `onlyIf` (a mail that cannot be made is logged). */
+export function mailsOf(
+  ctx: Ctx,
+  after: Appointment,
+  kind: 'cancelled' | 'confirmed' | 'moved',
+  people: { guest: Person; host: Person },
+  onlyIf: SQL,
+  before?: Date,
+) {
   try {
     return tellWhom(people).map((p) =>
       mailStatement(
         ctx.env,
-        appointmentMail(ctx, after, 'cancelled', p, p.id === people.guest.id ? people.host : people.guest),
+        appointmentMail(ctx, after, kind, p, p.id === people.guest.id ? people.host : people.guest, { before }),
         onlyIf,
         { now: after.updatedAt.getTime() },
       ),
     )
   } catch (err) {
     console.warn(
-      `[appointments] cancelled mail for ${after.id} not made: ${err instanceof Error ? err.message : String(err)}`,
+      `[appointments] ${kind} mail for ${after.id} not made: ${err instanceof Error ? err.message : String(err)}`,
     )
     return []
   }
