@@ -111,8 +111,9 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     expect.soft(roundsOf(await once('GET', '/v1/appointment/notification')), 'next').toBe(1)
   })
 
-  // Not at one round yet (decision 079 "Left"): booking and cancelling move credits and write the
-  // mails of both people after the change. Held here at what they are, so they only go down.
+  // Not at one round yet (decision 084 "Why not one round"): the caller confirmed at the primary
+  // beside the first read, then one batch with the change, the credits and both mails. Held here
+  // at what they are, so they only go down.
   it('booking a slot and cancelling it stay within their rounds', async () => {
     const date = day(6)
     const booked = await once(
