@@ -16,6 +16,11 @@ export interface Ctx {
   linkBase: string
   /** Work that may finish after the answer (mail delivery). */
   waitUntil: (p: Promise<unknown>) => void
+  /**
+   * The caller as D1's primary has them now (once per request), for a service behind
+   * requireAuthorityAtWrite that confirms them beside its first read (identity/caller.ts confirmedMe).
+   */
+  authority?: () => Promise<SessionUser | null>
 }
 
 /** Where links in mail point: the configured APP_URL; locally the origin the app runs on. */
@@ -32,6 +37,7 @@ export function ctxOf(c: Context<AppEnv>, locale: Locale = c.var.locale): Ctx {
     user: c.var.user,
     ip: c.req.header('cf-connecting-ip') ?? null,
     linkBase: linkBase(c),
+    authority: c.var.confirmUser,
     waitUntil: (p) => {
       try {
         c.executionCtx.waitUntil(p)

@@ -6,7 +6,7 @@
 // the person; the shared parts cached. A test per call, so a failure names the call.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CancellationReason } from '#shared/enums'
+import { AppointmentStatus, CancellationReason } from '#shared/enums'
 import { recommendationRoutes, recommendations } from '#worker/db/schema'
 import { given, givenCredits, givenRows, makeAppointment, patchUser } from '../factories'
 import { api, json } from '../helpers'
@@ -18,9 +18,11 @@ let me = 0
 let routeId = 0
 let routeSlug = ''
 let hostId = 0
-/** Where booking and cancelling stand (decision 079): 11 and 7 before it (7 and 6 after it). */
-const BOOK_ROUNDS = 7
-const CANCEL_ROUNDS = 6
+/** Where booking and cancelling stand: 11 and 7 before decision 079, 7 and 6 after it, 2 and 2 since decision 084. */
+const BOOK_ROUNDS = 2
+const CANCEL_ROUNDS = 2
+const MOVE_ROUNDS = 3
+const CONFIRM_ROUNDS = 2
 
 beforeAll(async () => {
   token = await demoPatientToken()
@@ -109,8 +111,9 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     expect.soft(roundsOf(await once('GET', '/v1/appointment/notification')), 'next').toBe(1)
   })
 
-  // Not at one round yet (decision 079 "Left"): booking and cancelling move credits and write the
-  // mails of both people after the change. Held here at what they are, so they only go down.
+  // Not at one round yet (decision 084 "Why not one round"): the caller confirmed at the primary
+  // beside the first read, then one batch with the change, the credits and both mails. Held here
+  // at what they are, so they only go down.
   it('booking a slot and cancelling it stay within their rounds', async () => {
     const date = day(6)
     const booked = await once(
@@ -128,5 +131,46 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     console.warn('[d1 rounds, book and cancel]', JSON.stringify(seen))
     expect.soft(seen.book, 'book').toBeLessThanOrEqual(BOOK_ROUNDS)
     expect.soft(seen.cancel, 'cancel').toBeLessThanOrEqual(CANCEL_ROUNDS)
+  })
+
+  // Decision 084: moving a session and confirming it (each side) were in the state booking was;
+  // closing one that took place (the host's) is measured beside them.
+  it('moving a session, confirming it (each side) and closing one that took place', async () => {
+    const h = await host()
+    const asHost = (path: string, form: Record<string, string>) =>
+      api(path, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, locale: 'es', form })
+    const start = madrid(day(8), 10)
+    const booked = await once(
+      'POST',
+      '/v1/appointment',
+      { host_id: String(h.id), start_at: start, meeting_channel: '1' },
+      201,
+    )
+    const id = String((await json(booked.clone())).appointment.id)
+    const moved = await once('POST', '/v1/appointment/move', {
+      id,
+      current_start_at: start,
+      start_at: madrid(day(9), 11),
+    })
+    const guestConfirmed = await once('POST', '/v1/appointment/confirm', { id })
+    const hostConfirmed = await asHost('/v1/appointment/confirm', { id })
+    expect(hostConfirmed.status).toBe(200)
+    expect((await json(hostConfirmed.clone())).appointment.status).toBe(AppointmentStatus.confirmed)
+    const past = await makeAppointment(me, h.id, Date.now() - 3_600_000, { status: AppointmentStatus.confirmed })
+    const closed = await asHost('/v1/appointment/close', {
+      id: String(past),
+      status: String(AppointmentStatus.attended),
+    })
+    expect(closed.status, JSON.stringify(await json(closed.clone()))).toBe(200)
+    const seen = {
+      move: roundsOf(moved),
+      'confirm (guest)': roundsOf(guestConfirmed),
+      'confirm (host, completing)': roundsOf(hostConfirmed),
+      'close (host)': roundsOf(closed),
+    }
+    console.warn('[d1 rounds, move, confirm and close]', JSON.stringify(seen))
+    expect.soft(seen.move, 'move').toBeLessThanOrEqual(MOVE_ROUNDS)
+    expect.soft(seen['confirm (guest)'], 'confirm (guest)').toBeLessThanOrEqual(CONFIRM_ROUNDS)
+    expect.soft(seen['confirm (host, completing)'], 'confirm (host)').toBeLessThanOrEqual(CONFIRM_ROUNDS + 1)
   })
 })

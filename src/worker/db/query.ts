@@ -67,3 +67,12 @@ export async function batch(db: Db, statements: readonly Statement[]): Promise<R
  * lease from the others (issue 32 §5, decision 040).
  */
 export const D1_NOW_MS = sql`CAST(round((julianday('now') - 2440587.5) * 86400000) AS INTEGER)`
+
+/**
+ * SQL: the statement just before this one in the same batch changed rows (SQLite's changes(): the
+ * rows of the last INSERT, UPDATE or DELETE completed on the batch's connection, 0 when it changed
+ * none). A write's followers placed right after it, each under this, are written only by the batch
+ * that made the change, never by a concurrent one that found it made (decision 084); a chain of
+ * them, each right after the last, is written all or none.
+ */
+export const CHANGED_JUST_BEFORE = sql`changes() > 0`

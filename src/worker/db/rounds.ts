@@ -39,8 +39,11 @@ export function countedD1(
   whole?: D1Database,
   delayMs = 0,
 ): D1Database {
-  let answered = 0
-  let answeredAtRound = -1
+  // One request's bindings (its session and each primaryOf of it) share where the rounds stand:
+  // a read at the primary started beside one at a replica waits with it, one round (decision 084).
+  let shared = rounds.get(count)
+  if (!shared) rounds.set(count, (shared = { answered: 0, answeredAtRound: -1 }))
+  const at = shared
   let inFlight = 0
   let since = 0
   const real = new WeakMap<object, D1PreparedStatement>()
@@ -50,9 +53,9 @@ export function countedD1(
     if (typeof changes !== 'number' || changes > 0) count.changed = true
   }
   const track = async <T>(p: () => Promise<T>, write: boolean | boolean[]): Promise<T> => {
-    if (answered !== answeredAtRound) {
+    if (at.answered !== at.answeredAtRound) {
       count.rounds++
-      answeredAtRound = answered
+      at.answeredAtRound = at.answered
     }
     count.calls++
     const writes = Array.isArray(write) ? write.some(Boolean) : write
@@ -67,7 +70,7 @@ export function countedD1(
       else if (writes) noteChanges(result)
       return result
     } finally {
-      answered++
+      at.answered++
       if (--inFlight === 0) count.ms = (count.ms ?? 0) + performance.now() - since
     }
   }
@@ -105,6 +108,7 @@ export function countedD1(
 }
 
 const counts = new WeakMap<object, D1Rounds>()
+const rounds = new WeakMap<D1Rounds, { answered: number; answeredAtRound: number }>()
 const delays = new WeakMap<object, number>()
 
 /**

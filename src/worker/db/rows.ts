@@ -54,3 +54,19 @@ export function rowOf<T extends Table>(table: T): z.ZodObject<RowShape<T>> {
   }
   return z.object(shape) as unknown as z.ZodObject<RowShape<T>>
 }
+
+/**
+ * A row of `table` as raw SQL answered it (keyed by SQL name, checked by `rowOf(table)`), mapped
+ * as drizzle's own queries map it (each column's `mapFromDriverValue`: instants to Dates, 0/1 to
+ * booleans): for a write that answers its whole row in a batch (`RETURNING *`) where the rest of
+ * the code takes drizzle's row (decision 084).
+ */
+export function mapRow<T extends Table>(table: T, raw: z.output<z.ZodObject<RowShape<T>>>): T['$inferSelect'] {
+  const values = raw as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const v = values[column.name]
+    out[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v)
+  }
+  return out as T['$inferSelect']
+}

@@ -68,3 +68,18 @@ export const requireAuthority = createMiddleware<AppEnv>(async (c, next) => {
   await confirmed(c)
   await next()
 })
+
+/**
+ * requireAuthority for a service that confirms the caller itself, in the same D1 round as its
+ * own first read and before any write (decision 084: booking and cancelling). The body first,
+ * as requireAuthority; then the confirmation is started here (one read of the caller's row at
+ * D1's primary, as requireAuthority's) and the service awaits it (identity/caller.ts
+ * confirmedMe) before it decides or writes anything. Only for services that do.
+ */
+export const requireAuthorityAtWrite = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user) throw noUser(c)
+  await wholeBody(c)
+  // Started now, awaited by the service; a request refused before it asks (a 422) drops it.
+  c.var.confirmUser?.().catch(() => undefined)
+  await next()
+})

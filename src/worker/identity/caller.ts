@@ -194,3 +194,16 @@ export function me(ctx: Ctx): SessionUser {
   if (!ctx.user) throw new AppError('unauthenticated')
   return ctx.user
 }
+
+/**
+ * The caller as D1's primary has them now (behind http/auth.ts requireAuthorityAtWrite): a service
+ * starts this beside its first read (one D1 round for both, decision 084) and awaits it before it
+ * decides or writes anything; a session that no longer holds is refused (401). The row it answers
+ * (`row`) is the person's whole users row as the primary has it.
+ */
+export async function confirmedMe(ctx: Ctx): Promise<SessionUser> {
+  const caller = ctx.authority ? await ctx.authority() : ctx.user
+  if (!caller) throw new AppError('unauthenticated')
+  ctx.user = caller
+  return caller
+}

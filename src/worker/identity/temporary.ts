@@ -41,6 +41,17 @@ export async function createTemporaryToken(
 ): Promise<string> {
   const row = typeof user === 'number' ? await findSessionUser(getDb(primaryOf(env.DB)), user) : user
   if (!row) throw new Error(`no user ${typeof user === 'number' ? user : user.id} for a sign-in link`)
+  const link = await mintTemporaryToken(env, row, purpose)
+  await link.keep()
+  return link.token
+}
+
+/**
+ * A sign-in link's token for `row` (its `passwordHash` as D1 has it) made now and kept in KV only
+ * by `keep()`: a mail written in the same D1 batch as what it tells of carries the token before
+ * that batch runs (decision 084); `drop()` forgets one kept for a write that was then refused.
+ */
+export async function mintTemporaryToken(env: Env, row: Pick<User, 'id' | 'passwordHash'>, purpose: TemporaryPurpose) {
   const token = randomToken()
   const ttl = TEMPORARY_TTL_SEC[purpose]
   const rec: TemporaryRecord = {
@@ -49,8 +60,12 @@ export async function createTemporaryToken(
     exp: Date.now() + ttl * 1000,
     fp: await passwordFingerprint(row.passwordHash),
   }
-  await env.KV.put(temporaryKey(await tokenHash(env, token)), JSON.stringify(rec), { expirationTtl: ttl })
-  return token
+  const key = temporaryKey(await tokenHash(env, token))
+  return {
+    token,
+    keep: () => env.KV.put(key, JSON.stringify(rec), { expirationTtl: ttl }),
+    drop: () => env.KV.delete(key),
+  }
 }
 
 /** Purposes whose link may be used again until it expires (docs/API.md "Appointment mail link"). */

@@ -1,7 +1,7 @@
 // Every query of the mail outbox (CONVENTIONS 3).
 // Statements over a JSON list of rows or ids (json_each) and UPDATE … RETURNING over a
 // sub-select: drizzle's `sql` on `db`, rows checked (#worker/db/query, docs/decisions/032).
-import { desc, sql } from 'drizzle-orm'
+import { desc, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
 import { batch, D1_NOW_MS, rows as checkedRows, rowsIn, run, type Statement } from '#worker/db/query'
@@ -21,6 +21,37 @@ type NewMail = typeof emailOutbox.$inferInsert
 export async function insertOutbox(db: Db, values: NewMail): Promise<number> {
   const row = await db.insert(emailOutbox).values(values).returning({ id: emailOutbox.id }).get()
   return row.id
+}
+
+/** What a mail row holds when written (outbox.repo's statements; send.ts renders it). */
+export interface OutboxRow {
+  to: string
+  subject: string
+  html: string
+  text: string
+  headers: string | null
+  attachments: string | null
+  template: string
+  locale: string
+  status: 'pending' | 'sent'
+  providerId: string | null
+  sentAt: number | null
+}
+
+/**
+ * One mail as a statement of someone else's batch (decision 084): written only when `onlyIf`
+ * holds in that transaction (the write it tells of happened), with `fill.marker` in its subject,
+ * bodies and attachments replaced by `fill.value` (SQL: e.g. the id the batch's own INSERT just
+ * gave). Its row: `idRow` (none when `onlyIf` did not hold).
+ */
+export function insertOutboxIfStmt(row: OutboxRow, now: number, onlyIf: SQL, fill?: { marker: string; value: SQL }) {
+  const filled = (v: string | null) => (fill ? sql`replace(${v}, ${fill.marker}, ${fill.value})` : sql`${v}`)
+  return sql`INSERT INTO email_outbox (to_address, subject, html, text, headers, attachments, template, locale, status, provider_id, sent_at, created_at, queued_at, key_token)
+      SELECT ${row.to}, ${filled(row.subject)}, ${filled(row.html)}, ${filled(row.text)}, ${row.headers}, ${filled(row.attachments)},
+             ${row.template}, ${row.locale}, ${row.status}, ${row.providerId}, ${row.sentAt}, ${now},
+             ${row.status === 'pending' ? now : null}, ${NEW_TOKEN}
+      WHERE ${onlyIf}
+      RETURNING id`
 }
 
 /**

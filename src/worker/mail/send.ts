@@ -22,10 +22,11 @@
 // provider.ts makes the provider's calls; outbox.repo.ts is the table.
 import type { Locale } from '#shared/i18n/index'
 import { getDb } from '#worker/db/client'
-import type { Statement } from '#worker/db/query'
+import { rowsIn, type RunResult, type Statement } from '#worker/db/query'
 import { isLocalEnv, type Env } from '#worker/env'
 import type { MailMessage } from '#worker/queues/messages'
-import { insertOutbox, insertOutboxMany } from './outbox.repo'
+import type { SQL } from 'drizzle-orm'
+import { idRow, insertOutbox, insertOutboxIfStmt, insertOutboxMany } from './outbox.repo'
 import { renderTemplate, type TemplateData, type TemplateName } from './templates'
 
 /** Mail ids one queue message carries: at most one batch call. */
@@ -119,6 +120,51 @@ export async function sendMails<N extends TemplateName>(
     await enqueueMail(env, ids).catch((err) =>
       console.warn(
         `${ids.length} mail(s) not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`,
+      ),
+    )
+  return ids
+}
+
+/**
+ * A mail as a statement of the caller's own D1 batch (decision 084: a booking, a cancellation and
+ * their mails in one round): rendered now, written only when `onlyIf` holds in that transaction,
+ * `fill.marker` replaced by `fill.value` (SQL) in its texts. After the batch, `queueWritten` with
+ * the statement's result puts what was written on the queue, as sendMail does.
+ */
+export function mailStatement<N extends TemplateName>(
+  env: Env,
+  msg: MailRequest<N>,
+  onlyIf: SQL,
+  o: { now?: number; fill?: { marker: string; value: SQL } } = {},
+): Statement {
+  const now = o.now ?? Date.now()
+  const viaProvider = mailViaProvider(env)
+  return insertOutboxIfStmt(
+    {
+      ...outboxMail(msg),
+      status: viaProvider ? 'pending' : 'sent',
+      providerId: viaProvider ? null : 'local-outbox',
+      sentAt: viaProvider ? null : now,
+    },
+    now,
+    onlyIf,
+    o.fill,
+  )
+}
+
+/**
+ * The ids the batch's mail statements (mailStatement) wrote, put on the mail queue when mail
+ * leaves (through `waitUntil`: the answer does not wait on the queue); a failed enqueue leaves
+ * them pending for the minute cron, as sendMail's.
+ */
+export function queueWritten(env: Env, results: readonly RunResult[], waitUntil: (p: Promise<unknown>) => void) {
+  const ids = results.flatMap((r) => rowsIn(r, idRow).map((x) => x.id))
+  if (ids.length && mailViaProvider(env))
+    waitUntil(
+      enqueueMail(env, ids).catch((err) =>
+        console.warn(
+          `mail ${ids.join(', ')} not queued, the cron will: ${err instanceof Error ? err.message : String(err)}`,
+        ),
       ),
     )
   return ids

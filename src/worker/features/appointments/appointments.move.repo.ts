@@ -3,7 +3,8 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { firstRow } from '#worker/db/query'
+import { batch, firstRow, rowsIn, type RunResult, type Statement } from '#worker/db/query'
+import { mapRow, rowOf } from '#worker/db/rows'
 import { appointments, type Appointment } from '#worker/db/schema'
 import { LIVE_STATUSES, overlapping } from './appointments.repo'
 
@@ -18,9 +19,9 @@ import { LIVE_STATUSES, overlapping } from './appointments.repo'
  * two sessions into overlapping times only the first finds the time free. The ledger is not
  * touched: the debit is keyed by the appointment's id, so the credits stay with the session. The
  * reminders go again for the new time. Answers the moved row, or undefined when nothing matched
- * (`whyNotMoved` says which condition failed).
+ * (`whyNotMoved` says which condition failed), and the results of `mails`.
  */
-export const moveBooking = (
+export async function moveBooking(
   db: Db,
   m: {
     id: number
@@ -32,29 +33,36 @@ export const moveBooking = (
     maxMoves: number
     at: number
   },
-): Promise<Appointment | undefined> =>
-  db
-    .update(appointments)
-    .set({
-      startAt: new Date(m.to),
-      endAt: new Date(m.end),
-      moves: sql`${appointments.moves} + 1`,
-      reminderSentAt: null,
-      reminderHourSentAt: null,
-      updatedAt: new Date(m.at),
-    })
-    .where(
-      and(
-        eq(appointments.id, m.id),
-        inArray(appointments.status, LIVE_STATUSES),
-        eq(appointments.startAt, new Date(m.from)),
-        gte(appointments.startAt, new Date(m.notBefore)),
-        lt(appointments.moves, m.maxMoves),
-        sql`NOT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)})`,
-      ),
-    )
-    .returning()
-    .get()
+  /** The mails of the move (decision 084), right after it in its batch, each under CHANGED_JUST_BEFORE. */
+  mails: Statement[] = [],
+): Promise<{ moved: Appointment | undefined; mails: RunResult[] }> {
+  const [moved, ...mailed] = await batch(db, [
+    db
+      .update(appointments)
+      .set({
+        startAt: new Date(m.to),
+        endAt: new Date(m.end),
+        moves: sql`${appointments.moves} + 1`,
+        reminderSentAt: null,
+        reminderHourSentAt: null,
+        updatedAt: new Date(m.at),
+      })
+      .where(
+        and(
+          eq(appointments.id, m.id),
+          inArray(appointments.status, LIVE_STATUSES),
+          eq(appointments.startAt, new Date(m.from)),
+          gte(appointments.startAt, new Date(m.notBefore)),
+          lt(appointments.moves, m.maxMoves),
+          sql`NOT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)})`,
+        ),
+      )
+      .returning(),
+    ...mails,
+  ])
+  const raw = rowsIn(moved, rowOf(appointments))[0]
+  return { moved: raw ? mapRow(appointments, raw) : undefined, mails: mailed }
+}
 
 const whyRow = z.object({ taken: z.number(), moves: z.number().nullable() })
 

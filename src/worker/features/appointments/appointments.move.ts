@@ -7,7 +7,11 @@ import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import * as moveRepo from './appointments.move.repo'
 import { toDto } from './appointments.dto'
-import { LIVE, mine, notFound } from './appointments.service'
+import { LIVE, mailsOf, notFound, sideOf } from './appointments.service'
+import { findWithPeople, toldAsRead } from './appointments.repo'
+import { confirmedMe, me } from '#worker/identity/caller'
+import { queueWritten } from '#worker/mail/send'
+import type { Appointment } from '#worker/db/schema'
 import { checkStart, inHeldSlot, openHost, slotTaken } from './appointments.slots.service'
 import { notifyAppointment } from './appointments.notify'
 
@@ -28,7 +32,20 @@ function moveLimit(ctx: Ctx) {
  * sides get the new time by mail with the calendar file (same UID, SEQUENCE + 1).
  */
 export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
-  const { a, side } = await mine(ctx, f.id)
+  me(ctx)
+  // The caller as D1's primary has them (requireAuthorityAtWrite) beside the session with its
+  // people: one D1 round (decision 084).
+  const [caller, found] = await Promise.all([
+    confirmedMe(ctx).then(
+      (ok) => ({ ok }),
+      (refused: unknown) => ({ refused }),
+    ),
+    findWithPeople(ctx.db, f.id),
+  ])
+  if ('refused' in caller) throw caller.refused
+  if (!found) throw notFound()
+  const { a } = found
+  const side = sideOf(caller.ok, a)
   // Only the guest moves (their credits, their time); an admin who is neither side sees nothing.
   if (side === 'admin') throw notFound()
   if (side === 'host') throw new AppError('unauthorized')
@@ -64,8 +81,31 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
     end: f.start_at + grid.slotMinutes * 60_000,
     maxMoves: MAX_MOVES,
   }
-  const moved = await inHeldSlot(ctx, host.id, { start: m.to, end: m.end }, a.guestId, () =>
-    moveRepo.moveBooking(ctx.db, { ...m, notBefore: now + FREE_CANCEL_BEFORE_MS, at: now }),
+  // The row as the move leaves it, and both mails of it, written by the move's own batch only if
+  // it moved it and the rest is as read (decision 084).
+  const at = new Date(now)
+  const after: Appointment = {
+    ...a,
+    startAt: new Date(m.to),
+    endAt: new Date(m.end),
+    moves: a.moves + 1,
+    reminderSentAt: null,
+    reminderHourSentAt: null,
+    updatedAt: at,
+  }
+  const people = found.guest && found.host ? { guest: found.guest, host: found.host } : undefined
+  const mails = people
+    ? mailsOf(
+        ctx,
+        after,
+        'moved',
+        people,
+        toldAsRead(a, { startAt: m.to, moves: a.moves + 1, status: a.status }),
+        a.startAt,
+      )
+    : []
+  const { moved, mails: written } = await inHeldSlot(ctx, host.id, { start: m.to, end: m.end }, a.guestId, () =>
+    moveRepo.moveBooking(ctx.db, { ...m, notBefore: now + FREE_CANCEL_BEFORE_MS, at: now }, mails),
   )
   if (!moved) {
     // Which condition of the one statement failed: another session there, the limit reached, or
@@ -73,6 +113,10 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
     const why = await moveRepo.whyNotMoved(ctx.db, m)
     throw why === 'slot_taken' ? slotTaken() : why === 'move_limit' ? moveLimit(ctx) : changed()
   }
-  await notifyAppointment(ctx, moved, 'moved', undefined, a.startAt)
-  return toDto(ctx, moved, {})
+  const queued = queueWritten(ctx.env, written, ctx.waitUntil)
+  // Changed between the read and the write (a confirmation, a meeting link): told from the row
+  // the batch answered, a round of its own only then.
+  if (!(mails.length && queued.length)) await notifyAppointment(ctx, moved, 'moved', undefined, a.startAt, people)
+  const known = new Map([found.guest, found.host].filter((p) => !!p).map((p) => [p.id, p]))
+  return toDto(ctx, moved, { people: known })
 }

@@ -5,7 +5,7 @@ import { createTranslator, type Locale, type Translate } from '#shared/i18n/inde
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
 import type { Appointment } from '#worker/db/schema'
-import { sendMail } from '#worker/mail/send'
+import { sendMail, type MailRequest } from '#worker/mail/send'
 import { createTemporaryToken } from '#worker/identity/temporary'
 import * as repo from './appointments.repo'
 import type { AppointmentMail } from '#worker/mail/templates/appointment'
@@ -56,7 +56,7 @@ export async function notifyAppointment(
   kind: AppointmentMail['kind'],
   only?: 'guest' | 'host',
   before?: Date,
-  /** The two people when the caller has just read them (booking), so they are not read again. */
+  /** The two people when the caller has just read them, so they are not read again. */
   known?: { guest: Person; host: Person },
 ) {
   try {
@@ -66,18 +66,15 @@ export async function notifyAppointment(
         ? [known.guest, known.host]
         : await Promise.all([repo.findPerson(ctx.db, a.guestId), repo.findPerson(ctx.db, a.hostId)])
     if (!guest || !host) return
-    const sends: Promise<unknown>[] = []
-    for (const [me, other] of [
-      [guest, host],
-      [host, guest],
-    ] as [Person, Person][]) {
-      if (only && (only === 'guest') !== (me.id === guest.id)) continue
-      if (!me.email) continue
-      // A host who lost the role no longer hears of the appointment (appointments.service hostsNow).
-      if (me.id === host.id && host.role !== Role.psychologist && host.role !== Role.admin) continue
-      sends.push(mailOne(ctx, a, kind, me, other, before))
-    }
-    await Promise.all(sends)
+    const told = tellWhom({ guest, host }, only)
+    // The booking mail signs its reader in by itself (booking itself mints these beside its batch).
+    const signIn = new Map<number, string>()
+    if (kind === 'booked')
+      for (const me of told) signIn.set(me.id, await createTemporaryToken(ctx.env, me.id, 'appointment'))
+    const mails = told.map((me) =>
+      appointmentMail(ctx, a, kind, me, me.id === guest.id ? host : guest, { before, signIn }),
+    )
+    await Promise.all(mails.map((m) => sendMail(ctx.env, m, ctx.waitUntil)))
   } catch (err) {
     console.warn(
       `[appointments] ${kind} mail for appointment ${a.id} not sent:`,
@@ -86,14 +83,32 @@ export async function notifyAppointment(
   }
 }
 
-async function mailOne(
+/**
+ * Who hears of an appointment (`only`: one side): each side with an address; a host who lost the
+ * role no longer does (appointments.service hostsNow). The guest first.
+ */
+export function tellWhom(people: { guest: Person; host: Person }, only?: 'guest' | 'host'): Person[] {
+  const { guest, host } = people
+  const out: Person[] = []
+  if (only !== 'host' && guest.email) out.push(guest)
+  if (only !== 'guest' && host.email && (host.role === Role.psychologist || host.role === Role.admin)) out.push(host)
+  return out
+}
+
+/**
+ * The mail `me` gets about `a`, rendered in their language and zone with the calendar file (not
+ * yet written: sendMail, or a batch's mailStatement, writes it). `signIn`: the booking mail's
+ * sign-in tokens by person.
+ */
+export function appointmentMail(
   ctx: Ctx,
   a: Appointment,
   kind: AppointmentMail['kind'],
   me: Person,
   other: Person,
-  before?: Date,
-) {
+  o: { before?: Date; signIn?: Map<number, string> } = {},
+): MailRequest<'appointment'> {
+  const before = o.before
   const locale: Locale = me.language === 'en' ? 'en' : 'es'
   const zone = me.timezone && isZone(me.timezone) ? me.timezone : 'UTC'
   const t = createTranslator(locale, messagesFor(locale))
@@ -113,8 +128,10 @@ async function mailOne(
   const query = new URLSearchParams({ appointment_id: String(a.id) })
   // The booking mail signs its reader in by itself (SPEC §2 /appointment/?…&user_id=&authorization=).
   if (kind === 'booked') {
+    const token = o.signIn?.get(me.id)
+    if (!token) throw new Error(`no sign-in link for user ${me.id}`)
     query.set('user_id', String(me.id))
-    query.set('authorization', await createTemporaryToken(ctx.env, me.id, 'appointment'))
+    query.set('authorization', token)
   }
   const ics = appointmentIcs(a, { me, other, t, channel, organizer: organizerOf(ctx.env) })
   // The cancellation policy with its amount, for the guest (whose credits it is) when booked and confirmed.
@@ -127,28 +144,24 @@ async function mailOne(
     me.id === a.guestId && a.priceCents > 0 && (kind === 'host_left' || kind === 'not_held')
       ? t('appointment_mail.refund_back', { amount: formatMoney(a.priceCents, locale) })
       : null
-  await sendMail(
-    ctx.env,
-    {
-      to: me.email!,
-      template: 'appointment',
-      locale,
-      data: {
-        kind,
-        name: me.name,
-        other: other.name ?? '',
-        when: when(a.startAt.getTime(), locale, zone),
-        channel,
-        link: `${page}?${query}`,
-        reason,
-        before: before ? when(before.getTime(), locale, zone) : null,
-        policy,
-        refund,
-        ics,
-      },
+  return {
+    to: me.email!,
+    template: 'appointment',
+    locale,
+    data: {
+      kind,
+      name: me.name,
+      other: other.name ?? '',
+      when: when(a.startAt.getTime(), locale, zone),
+      channel,
+      link: `${page}?${query}`,
+      reason,
+      before: before ? when(before.getTime(), locale, zone) : null,
+      policy,
+      refund,
+      ics,
     },
-    ctx.waitUntil,
-  )
+  }
 }
 
 /**

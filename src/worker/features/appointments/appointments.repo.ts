@@ -4,7 +4,9 @@ import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { tablePage } from '#worker/db/page'
 import { appointments, users, type Appointment } from '#worker/db/schema'
-import { batch, rowsIn } from '#worker/db/query'
+import { batch, CHANGED_JUST_BEFORE, rowsIn, type RunResult, type Statement } from '#worker/db/query'
+import { mapRow, rowOf } from '#worker/db/rows'
+import { alias } from 'drizzle-orm/sqlite-core'
 import * as ledger from '#worker/ledger/ledger'
 import { z } from 'zod'
 
@@ -96,7 +98,11 @@ export interface NewBooking {
 export async function insertBooking(
   db: Db,
   b: NewBooking,
-): Promise<{ appointment: Appointment; balanceCents: number } | 'no_credits' | 'slot_taken' | 'host_gone'> {
+  /** The mails of the booking (decision 084), written in the same batch only if it was: see `bookedHere`. */
+  mails: Statement[] = [],
+): Promise<
+  { appointment: Appointment; balanceCents: number; mails: RunResult[] } | 'no_credits' | 'slot_taken' | 'host_gone'
+> {
   // The host still hosts and is open at the moment of the write, not only when the request read
   // them: a psychologist who is leaving (erased, or the role removed) is closed or demoted first,
   // then their sessions to come are cancelled (leaving.service.ts), so a booking either lands
@@ -104,14 +110,17 @@ export async function insertBooking(
   // outside, issue 41 §5: bookings racing an erasure were left live with no psychologist).
   const hosting = sql`EXISTS (SELECT 1 FROM users WHERE id = ${b.hostId} AND role = ${Role.psychologist} AND psychologist_open_to_get_appointment = 1)`
   // `sql` templates in db/query.ts's batch: the builder does not say these INSERT … SELECT forms.
-  const [taken, inserted, , balance] = await batch(db, [
+  const [taken, inserted, ...rest] = await batch(db, [
     sql`SELECT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)}) AS taken, ${hosting} AS hosting`,
+    // The whole new row answered by the write itself (decision 084: it was a round of its own).
     sql`INSERT INTO appointments (guest_id, host_id, status, meeting_channel, start_at, end_at, price_cents, created_at, updated_at)
         SELECT ${b.guestId}, ${b.hostId}, ${AppointmentStatus.pending}, ${b.channel}, ${b.startAt}, ${b.endAt}, ${b.priceCents}, ${b.now}, ${b.now}
         WHERE ${ledger.balanceOf(b.guestId)} >= ${b.priceCents}
           AND NOT EXISTS (${overlapping(b.hostId, b.startAt, b.endAt)})
           AND ${hosting}
-        RETURNING id`,
+        RETURNING *`,
+    // Right after the write they tell of, each under CHANGED_JUST_BEFORE (bookedHere).
+    ...mails,
     ledger.debitBookingStmt({
       guestId: b.guestId,
       hostId: b.hostId,
@@ -123,15 +132,111 @@ export async function insertBooking(
     // of its own after the booking).
     ledger.balanceStmt(b.guestId),
   ])
-  const id = rowsIn(inserted, idRow)[0]?.id
-  if (!id) {
+  const mailed = rest.slice(0, mails.length)
+  const balance = rest[mails.length + 1]
+  const row = rowsIn(inserted, appointmentRow)[0]
+  if (!row) {
     const why = rowsIn(taken, bookingRow)[0]
     return !why?.hosting ? 'host_gone' : why.taken ? 'slot_taken' : 'no_credits'
   }
   return {
-    appointment: (await findAppointment(db, id))!,
+    appointment: mapRow(appointments, row),
     balanceCents: rowsIn(balance, ledger.balanceRow)[0]?.n ?? 0,
+    mails: mailed,
   }
+}
+
+/** An appointments row as raw SQL answers it (`RETURNING *`), mapped by db/rows.ts mapRow. */
+const appointmentRow = rowOf(appointments)
+
+/**
+ * SQL, for a mail of insertBooking's batch: the booking `b` was written by this very batch (its
+ * INSERT, or the mail before, just changed a row: CHANGED_JUST_BEFORE; a concurrent request that
+ * found the slot taken writes none). `bookedId`: the new row's id (the same guest, host, start and
+ * creation instant, live; the partial unique index on live (host, start) leaves one such row), for
+ * the mails' links, written before the id was known.
+ */
+export const bookedHere = CHANGED_JUST_BEFORE
+export const bookedId = (b: Pick<NewBooking, 'guestId' | 'hostId' | 'startAt' | 'now'>) =>
+  sql`(SELECT id FROM appointments WHERE host_id = ${b.hostId} AND start_at = ${b.startAt} AND guest_id = ${b.guestId}
+        AND status IN (1, 2) AND created_at = ${b.now})`
+
+/**
+ * The appointment with its two people (the host null once they left), in one read: what
+ * cancelling needs before it writes (the caller's side, the host's role, whom to mail).
+ */
+export async function findWithPeople(db: Db, id: number) {
+  const guest = alias(users, 'guest')
+  const host = alias(users, 'host')
+  const personOf = (u: typeof guest | typeof host) => ({
+    id: u.id,
+    role: u.role,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    avatar: u.avatar,
+    timezone: u.timezone,
+    language: u.language,
+  })
+  const found = await db
+    .select({
+      a: appointments,
+      guest: personOf(guest),
+      host: personOf(host),
+    })
+    .from(appointments)
+    .leftJoin(guest, eq(guest.id, appointments.guestId))
+    .leftJoin(host, eq(host.id, appointments.hostId))
+    .where(eq(appointments.id, id))
+    .get()
+  if (!found) return undefined
+  // A left join's person is null when there is none (drizzle types each column nullable instead).
+  type Found = Omit<NonNullable<Awaited<ReturnType<typeof findPerson>>>, 'subscriber'>
+  const person = (p: typeof found.guest) => (p?.id == null ? null : (p as Found))
+  return { a: found.a, guest: person(found.guest), host: person(found.host) }
+}
+
+/**
+ * A cancellation, once, in one D1 batch (decision 084): the row leaves `from` only if it is still
+ * in one of them, answering its whole new row; the refund (when `refund.cents` > 0) only if it
+ * did, keyed by the appointment so it is paid once (ledger refundBookingStmt); then `mails`,
+ * each written only under its own condition (see `cancelledHere`). Answers the row, or
+ * undefined when this call did not make the change, and the mails' results.
+ */
+export async function cancelBooking(
+  db: Db,
+  id: number,
+  from: readonly number[],
+  set: {
+    cancellationReason: number
+    cancellationReasonText: string | null
+    cancelledBy: number
+    now: number
+  },
+  refund: { userId: number; cents: number },
+  mails: Statement[] = [],
+) {
+  const [changed, ...rest] = await batch(db, [
+    sql`UPDATE appointments SET status = ${AppointmentStatus.cancelled}, cancellation_reason = ${set.cancellationReason},
+          cancellation_reason_text = ${set.cancellationReasonText}, cancelled_at = ${set.now},
+          cancelled_by = ${set.cancelledBy}, updated_at = ${set.now}
+        WHERE id = ${id} AND status IN (${sql.raw(from.map(Number).join(', '))}) RETURNING *`,
+    // Right after the change they tell of, each under CHANGED_JUST_BEFORE (cancelledHere).
+    ...mails,
+    ...(refund.cents > 0
+      ? [
+          ledger.refundBookingStmt({
+            appointmentId: id,
+            guestId: refund.userId,
+            cents: refund.cents,
+            at: set.now,
+            cancelledStatus: AppointmentStatus.cancelled,
+          }),
+        ]
+      : []),
+  ])
+  const row = rowsIn(changed, appointmentRow)[0]
+  return { appointment: row ? mapRow(appointments, row) : undefined, mails: rest.slice(0, mails.length) }
 }
 
 /**
@@ -171,20 +276,23 @@ export async function transition(
 }
 
 /**
- * One side's confirmation, in one D1 batch (a transaction): (1) the side's mark, while live;
- * (2) the conditional write pending → confirmed once both marks are there, RETURNING the row.
- * Only the call whose statement (2) changed the row gets it back, so of any number of concurrent
+ * One side's confirmation, in one D1 batch (a transaction): (1) the side's mark, while live,
+ * RETURNING the row; (2) the conditional write pending → confirmed once both marks are there,
+ * RETURNING the row; then `mails`, right after (2) and each under CHANGED_JUST_BEFORE
+ * (decision 084: only the batch whose statement (2) changed the row writes them). Only the call
+ * whose statement (2) changed the row gets it back as `completed`, so of any number of concurrent
  * confirmations exactly one learns that it completed the appointment (and mails).
- * `live`: the appointment was still pending or confirmed.
+ * `marked`: the row after (1), undefined when it was no longer pending or confirmed.
  */
 export async function confirmBy(
   db: Db,
   id: number,
   side: 'guest' | 'host',
   at: Date,
-): Promise<{ live: boolean; completed: Appointment | null }> {
+  mails: Statement[] = [],
+): Promise<{ marked: Appointment | undefined; completed: Appointment | null; mails: RunResult[] }> {
   const col = side === 'guest' ? appointments.confirmedByGuestAt : appointments.confirmedByHostAt
-  const [marked, completed] = await db.batch([
+  const [marked, completed, ...mailed] = await batch(db, [
     db
       .update(appointments)
       .set({
@@ -192,7 +300,7 @@ export async function confirmBy(
         updatedAt: at,
       })
       .where(and(eq(appointments.id, id), inArray(appointments.status, LIVE_STATUSES)))
-      .returning({ id: appointments.id }),
+      .returning(),
     db
       .update(appointments)
       .set({ status: AppointmentStatus.confirmed, updatedAt: at })
@@ -205,9 +313,30 @@ export async function confirmBy(
         ),
       )
       .returning(),
+    ...mails,
   ])
-  return { live: marked.length > 0, completed: completed[0] ?? null }
+  const row = (r: RunResult | undefined) => {
+    const raw = rowsIn(r, appointmentRow)[0]
+    return raw ? mapRow(appointments, raw) : undefined
+  }
+  return { marked: row(marked), completed: row(completed) ?? null, mails: mailed }
 }
+
+/**
+ * SQL, for a mail a write's batch sends about appointment `a` as read before it: that batch's
+ * write (or the mail before) just changed it (CHANGED_JUST_BEFORE), and what the mail shows is
+ * still as read: the start, the moves, the meeting link and indications, and the status when the
+ * write keeps it (a change between the
+ * read and the write: the mails are then written after, from the row the batch answered).
+ */
+export const toldAsRead = (
+  a: Pick<Appointment, 'id' | 'startAt' | 'moves' | 'meetingLink' | 'meetingIndications'>,
+  /** What the write itself sets (a move's new start and count) and, when it keeps it, the status. */
+  o: { startAt?: number; moves?: number; status?: number } = {},
+) =>
+  sql`${CHANGED_JUST_BEFORE} AND EXISTS (SELECT 1 FROM appointments WHERE id = ${a.id} AND start_at = ${o.startAt ?? a.startAt.getTime()}
+        AND moves = ${o.moves ?? a.moves} AND meeting_link IS ${a.meetingLink} AND meeting_indications IS ${a.meetingIndications}
+        ${o.status === undefined ? sql`` : sql`AND status = ${o.status}`})`
 
 export async function setMeeting(
   db: Db,

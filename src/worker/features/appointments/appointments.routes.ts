@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as calls from '#shared/contract/appointments'
 import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
-import { requireAuthority, requireUser } from '#worker/http/auth'
+import { requireAuthorityAtWrite, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
 import * as appointments from './appointments.service'
 import { listSlots } from './appointments.slots.service'
@@ -15,14 +15,14 @@ export const appointmentsRoutes = routes((on) => {
     return out.slots.length ? out : answer(out, { message: 'appointments.no_slots' })
   })
   on(calls.listAppointments, requireUser, (q, ctx) => appointments.list(ctx, q))
-  on(calls.book, requireAuthority, (f, ctx) => appointments.book(ctx, f))
+  on(calls.book, requireAuthorityAtWrite, (f, ctx) => appointments.book(ctx, f))
   on(calls.confirm, requireUser, async (f, ctx) => ({ appointment: await appointments.confirm(ctx, f.id) }))
-  on(calls.cancel, requireAuthority, (f, ctx) => appointments.cancel(ctx, f))
+  on(calls.cancel, requireAuthorityAtWrite, (f, ctx) => appointments.cancel(ctx, f))
   on(calls.close, requireUser, async (f, ctx) => ({ appointment: await appointments.close(ctx, f.id, f.status) }))
   on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))
   on(calls.nextAppointment, requireUser, (_, ctx) => appointments.next(ctx))
   // Issue 34 §3 (decision 047): a session moved to another free slot of its psychologist.
-  on(calls.move, requireAuthority, async (f, ctx) => ({ appointment: await move(ctx, f) }))
+  on(calls.move, requireAuthorityAtWrite, async (f, ctx) => ({ appointment: await move(ctx, f) }))
 })
 
 /** Outside /v1 (a file, not the JSON envelope): the appointment page's calendar download. */

@@ -4,19 +4,31 @@
 import type { AppointmentsQuery, BookForm, CancelForm } from '#shared/contract/appointments'
 import { pagination } from '#shared/contract/list'
 import { FREE_CANCEL_BEFORE_MS, SESSION_PRICE_CENTS } from '#shared/limits'
-import { AppointmentStatus, CancellationReason, Role } from '#shared/enums'
+import { AppointmentStatus, CancellationReason, MeetingChannel, Role } from '#shared/enums'
 import { createTranslator } from '#shared/i18n/index'
 import { messagesFor } from '#shared/i18n/messages'
 import type { Ctx } from '#worker/context'
-import type { Appointment } from '#worker/db/schema'
+import type { Appointment, User } from '#worker/db/schema'
 import { AppError } from '#worker/http/errors'
 import * as repo from './appointments.repo'
 import { toDto } from './appointments.dto'
-import { appointmentIcs, channelLabel, notifyAppointment, organizerOf } from './appointments.notify'
+import {
+  appointmentIcs,
+  appointmentMail,
+  channelLabel,
+  notifyAppointment,
+  organizerOf,
+  tellWhom,
+  type Person,
+} from './appointments.notify'
 import { checkStart, inHeldSlot, openHost, slotTaken } from './appointments.slots.service'
 import { awardRewards } from '#worker/features/engagement/engagement.service'
 import { patchOf } from '#worker/db/patch'
-import { me } from '#worker/identity/caller'
+import { confirmedMe, me } from '#worker/identity/caller'
+import { findSessionUser } from '#worker/identity/records'
+import { mintTemporaryToken } from '#worker/identity/temporary'
+import { mailStatement, queueWritten } from '#worker/mail/send'
+import type { SQL } from 'drizzle-orm'
 
 export const LIVE: number[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 export const notFound = () => new AppError('not_found', { message: 'appointments.not_found' })
@@ -29,17 +41,24 @@ export const notFound = () => new AppError('not_found', { message: 'appointments
  * word.
  */
 export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
-  const caller = me(ctx)
-  // The guest, the host and the host's hours in one D1 round (decision 079); the guest's
-  // refusals still come first, as when they were read one after the other.
-  const [guest, open] = await Promise.all([
-    repo.findPerson(ctx.db, caller.id),
+  me(ctx)
+  // One D1 round before the write (decision 084): the caller as D1's primary has them (money is
+  // staff-grade authority, decision 038; their row is the guest: phone, name, zone, password for
+  // the mail's sign-in link), the host with the host's hours, and the host's row for their link.
+  const [caller, open, hostRow] = await Promise.all([
+    confirmedMe(ctx).then(
+      (found) => ({ found }),
+      (refused: unknown) => ({ refused }),
+    ),
     openHost(ctx, f.host_id).then(
       (found) => ({ found }),
       (refused: unknown) => ({ refused }),
     ),
+    findSessionUser(ctx.db, f.host_id).catch(() => undefined),
   ])
-  if (!guest) throw new AppError('unauthenticated')
+  // The guest's refusals still come first, as when they were read one after the other.
+  if ('refused' in caller) throw caller.refused
+  const guest = caller.found.row
   if (!guest.phone)
     throw new AppError('validation', {
       message: 'appointments.phone_required',
@@ -54,18 +73,31 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   // grants when it is paid (features/payments), so a subscriber pays with those.
   const price = SESSION_PRICE_CENTS
 
-  const endAt = f.start_at + grid.slotMinutes * 60_000
-  const booked = await inHeldSlot(ctx, host.id, { start: f.start_at, end: endAt }, guest.id, () =>
-    repo.insertBooking(ctx.db, {
-      guestId: guest.id,
-      hostId: host.id,
-      startAt: f.start_at,
-      endAt,
-      channel: f.meeting_channel,
-      priceCents: price,
-      now,
-    }),
-  )
+  const b = {
+    guestId: guest.id,
+    hostId: host.id,
+    startAt: f.start_at,
+    endAt: f.start_at + grid.slotMinutes * 60_000,
+    channel: f.meeting_channel,
+    priceCents: price,
+    now,
+  }
+  // Both people's mails, written by the booking's own batch only if it booked (decision 084),
+  // the new id filled in by that batch. A mail that cannot be made is logged, never fails the
+  // booking (appointments.notify.ts).
+  const links = await bookingLinks(ctx, guest, host, hostRow)
+  const mails = bookingMails(ctx, b, { guest, host }, links)
+  const booked = await inHeldSlot(ctx, host.id, { start: b.startAt, end: b.endAt }, guest.id, () =>
+    Promise.all([
+      repo.insertBooking(ctx.db, b, mails),
+      // The sign-in links kept in KV beside the batch (a refused booking forgets them below).
+      Promise.all(links.map((l) => l.keep())),
+    ]).then(([out]) => out),
+  ).catch((err: unknown) => {
+    ctx.waitUntil(Promise.all(links.map((l) => l.drop())))
+    throw err
+  })
+  if (typeof booked === 'string') ctx.waitUntil(Promise.all(links.map((l) => l.drop())))
   // Another live session of the host overlaps this time (a length changed since it was booked).
   if (booked === 'slot_taken') throw slotTaken()
   // The psychologist closed their agenda, left or lost the role while this request ran.
@@ -79,10 +111,85 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
       message: 'appointments.no_credits',
       fields: { credits: ['appointments.no_credits'] },
     })
-  const row = booked.appointment
-  // The two people just read: the mail does not read them again (decision 079).
-  await notifyAppointment(ctx, row, 'booked', undefined, undefined, { guest, host })
-  return { appointment: await toDto(ctx, row, {}), credits: booked.balanceCents / 100 }
+  queueWritten(ctx.env, booked.mails, ctx.waitUntil)
+  return { appointment: await toDto(ctx, booked.appointment, {}), credits: booked.balanceCents / 100 }
+}
+
+/** Where a mail written before its row's id is known carries that id (replaced by the batch). */
+const ID_MARKER = 'CalmaAppointmentId0'
+
+/** The booking mails' sign-in links (one per person told), minted now and kept beside the batch. */
+async function bookingLinks(ctx: Ctx, guest: User, host: Person, hostRow: User | undefined) {
+  try {
+    const rows = tellWhom({ guest, host }).map((p) => (p.id === guest.id ? guest : hostRow))
+    return await Promise.all(
+      rows.map(async (row) => {
+        if (!row) throw new Error(`no row for host ${host.id}'s sign-in link`)
+        return { id: row.id, ...(await mintTemporaryToken(ctx.env, row, 'appointment')) }
+      }),
+    )
+  } catch (err) {
+    console.warn(`[appointments] booked mail not made: ${err instanceof Error ? err.message : String(err)}`)
+    return []
+  }
+}
+
+/** The booking mails as statements of its batch, each written only if this batch booked `b`. */
+function bookingMails(
+  ctx: Ctx,
+  b: repo.NewBooking,
+  people: { guest: Person; host: Person },
+  links: { id: number; token: string }[],
+) {
+  if (!links.length) return []
+  try {
+    // The row as the batch writes it, its id a marker the batch replaces with the real one.
+    const row: Appointment = {
+      ...PENDING,
+      id: ID_MARKER as unknown as number,
+      guestId: b.guestId,
+      hostId: b.hostId,
+      meetingChannel: b.channel as MeetingChannel,
+      startAt: new Date(b.startAt),
+      endAt: new Date(b.endAt),
+      priceCents: b.priceCents,
+      createdAt: new Date(b.now),
+      updatedAt: new Date(b.now),
+    }
+    const signIn = new Map(links.map((l) => [l.id, l.token]))
+    return tellWhom(people).map((p) =>
+      mailStatement(
+        ctx.env,
+        appointmentMail(ctx, row, 'booked', p, p.id === people.guest.id ? people.host : people.guest, { signIn }),
+        repo.bookedHere,
+        { now: b.now, fill: { marker: ID_MARKER, value: repo.bookedId(b) } },
+      ),
+    )
+  } catch (err) {
+    console.warn(`[appointments] booked mail not made: ${err instanceof Error ? err.message : String(err)}`)
+    return []
+  }
+}
+
+/** A new appointment's columns before its write gives them (the rest: bookingMails). */
+const PENDING: Omit<
+  Appointment,
+  'id' | 'guestId' | 'hostId' | 'meetingChannel' | 'startAt' | 'endAt' | 'priceCents' | 'createdAt' | 'updatedAt'
+> = {
+  eventId: null,
+  status: AppointmentStatus.pending,
+  meetingLink: null,
+  meetingIndications: null,
+  confirmedByGuestAt: null,
+  confirmedByHostAt: null,
+  cancellationReason: null,
+  cancellationReasonText: null,
+  cancelledAt: null,
+  cancelledBy: null,
+  closedAt: null,
+  reminderSentAt: null,
+  reminderHourSentAt: null,
+  moves: 0,
 }
 
 /**
@@ -103,29 +210,37 @@ export async function mine(ctx: Ctx, id: number, use: 'act' | 'read' = 'act', no
   const caller = me(ctx)
   const a = await repo.findAppointment(ctx.db, id)
   if (!a) throw notFound()
-  const side: 'guest' | 'host' | 'admin' | null =
-    a.guestId === caller.id ? 'guest' : a.hostId === caller.id ? 'host' : caller.role === Role.admin ? 'admin' : null
-  if (!side) throw notFound()
-  if (side === 'host' && !hostsNow(caller.role)) {
-    if (use === 'act') throw new AppError('unauthorized')
-    if (a.startAt.getTime() > now) throw notFound()
-  }
-  return { a, side }
+  return { a, side: sideOf(caller, a, use, now) }
 }
 
 /**
  * POST /v1/appointment/confirm: by the guest or the host; confirmed once both have. Again: nothing
  * changes. The mail goes only from the call whose conditional write moved it pending → confirmed
- * (repo.confirmBy), so any number of concurrent confirmations send it once to each side.
+ * (repo.confirmBy), so any number of concurrent confirmations send it once to each side. Two D1
+ * rounds (decision 084): the appointment with its people, then one batch with the marks and the mails.
  */
 export async function confirm(ctx: Ctx, id: number, now = new Date()) {
-  const { a, side } = await mine(ctx, id)
+  const caller = me(ctx)
+  const found = await repo.findWithPeople(ctx.db, id)
+  if (!found) throw notFound()
+  const { a } = found
+  const side = sideOf(caller, a)
   if (side === 'admin') throw notFound()
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
-  const { live, completed } = await repo.confirmBy(ctx.db, id, side, now)
-  if (!live) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
-  if (completed) await notifyAppointment(ctx, completed, 'confirmed')
-  return toDto(ctx, completed ?? (await repo.findAppointment(ctx.db, id))!, {})
+  const people = found.guest && found.host && a.hostId !== null ? { guest: found.guest, host: found.host } : undefined
+  // The row as it is once confirmed, and its mails: written by the batch only if it completed it.
+  const completedAs: Appointment = { ...a, status: AppointmentStatus.confirmed, updatedAt: now }
+  const mails =
+    people && a.status === AppointmentStatus.pending
+      ? mailsOf(ctx, completedAs, 'confirmed', people, repo.toldAsRead(a))
+      : []
+  const { marked, completed, mails: written } = await repo.confirmBy(ctx.db, id, side, now, mails)
+  if (!marked) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
+  const queued = queueWritten(ctx.env, written, ctx.waitUntil)
+  if (completed && !(mails.length && queued.length))
+    await notifyAppointment(ctx, completed, 'confirmed', undefined, undefined, people)
+  const known = new Map([found.guest, found.host].filter((p) => !!p).map((p) => [p.id, p]))
+  return toDto(ctx, completed ?? marked, { people: known })
 }
 
 /** What a cancellation gives back: all of it when the host cancels or the guest does early enough. */
@@ -135,43 +250,107 @@ export function refundFor(a: Pick<Appointment, 'priceCents' | 'startAt'>, by: 'g
   return a.startAt.getTime() - now >= FREE_CANCEL_BEFORE_MS ? a.priceCents : 0
 }
 
-/** POST /v1/appointment/cancel: either side, while live; credits back by refundFor, once. */
+/**
+ * POST /v1/appointment/cancel: either side, while live; credits back by refundFor, once. Two D1
+ * rounds (decision 084): the caller confirmed beside the appointment with its people, then one
+ * batch with the change, its refund and both mails.
+ */
 export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
-  const { a, side } = await mine(ctx, f.id)
+  me(ctx)
+  const [caller, found] = await Promise.all([
+    confirmedMe(ctx).then(
+      (ok) => ({ ok }),
+      (refused: unknown) => ({ refused }),
+    ),
+    repo.findWithPeople(ctx.db, f.id),
+  ])
+  if ('refused' in caller) throw caller.refused
+  const a = found?.a
+  if (!a) throw notFound()
+  const side = sideOf(caller.ok, a)
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
   // A session whose start has passed may have taken place: the guest can no longer cancel it (the
   // refund policy gives nothing back within 24 hours anyway; docs/decisions/058). The host or an
   // admin still may until it is closed (a host who did not come gives it all back).
   if (side === 'guest' && a.startAt.getTime() <= now.getTime())
     throw new AppError('conflict', { message: 'appointments.cancel_started' })
-  // The two people, read once: whether the host still hosts (below) and who the mail goes to
-  // (decision 079: the mail read them again after the change, a round of its own).
-  const [guest, host] = await Promise.all([
-    repo.findPerson(ctx.db, a.guestId),
-    a.hostId === null ? undefined : repo.findPerson(ctx.db, a.hostId),
-  ])
+  const guest = found.guest ?? undefined
+  const host = a.hostId === null ? undefined : (found.host ?? undefined)
   // A host who lost the role cannot hold the session: the guest cancelling it is refunded in
   // full, as when a host cancels.
   const hostGone = side === 'guest' && (a.hostId === null || !hostsNow(host?.role ?? Role.patient))
   const refund = refundFor(a, hostGone ? 'host' : side, now.getTime())
-  const changed = await repo.transition(
-    ctx.db,
-    a.id,
-    LIVE,
-    {
-      status: AppointmentStatus.cancelled,
-      cancellationReason: f.reason as CancellationReason,
-      cancellationReasonText: f.reason_text ?? null,
-      cancelledAt: now,
-      cancelledBy: ctx.user!.id,
-      updatedAt: now,
-    },
-    { userId: a.guestId, cents: refund, now: now.getTime() },
-  )
-  if (!changed) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
-  const after = (await repo.findAppointment(ctx.db, a.id))!
-  await notifyAppointment(ctx, after, 'cancelled', undefined, undefined, guest && host ? { guest, host } : undefined)
-  return { appointment: await toDto(ctx, after, {}), refunded_credits: refund / 100 }
+  const set = {
+    cancellationReason: f.reason,
+    cancellationReasonText: f.reason_text ?? null,
+    cancelledBy: caller.ok.id,
+    now: now.getTime(),
+  }
+  // The row as the batch leaves it, and both mails of it, written by that batch only if it
+  // cancelled it and the row still is as read (decision 084).
+  const after: Appointment = {
+    ...a,
+    status: AppointmentStatus.cancelled,
+    cancellationReason: f.reason as CancellationReason,
+    cancellationReasonText: set.cancellationReasonText,
+    cancelledAt: now,
+    cancelledBy: set.cancelledBy,
+    updatedAt: now,
+  }
+  const here = repo.toldAsRead(a)
+  const people = guest && host ? { guest, host } : undefined
+  const mails = people ? mailsOf(ctx, after, 'cancelled', people, here) : []
+  const changed = await repo.cancelBooking(ctx.db, a.id, LIVE, set, { userId: a.guestId, cents: refund }, mails)
+  if (!changed.appointment) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
+  const written = queueWritten(ctx.env, changed.mails, ctx.waitUntil)
+  // Moved between the read and the write (or the mails could not be made): told from the row
+  // the batch answered, as before, a round of its own only then.
+  if (mails.length && !written.length)
+    await notifyAppointment(ctx, changed.appointment, 'cancelled', undefined, undefined, people)
+  return { appointment: await toDto(ctx, changed.appointment, {}), refunded_credits: refund / 100 }
+}
+
+/** The caller's side of `a`, or 'We could not find your appointment' (as `mine`, on a row read already). */
+export function sideOf(
+  caller: { id: number; role: number },
+  a: Appointment,
+  use: 'act' | 'read' = 'act',
+  now = Date.now(),
+) {
+  const side: 'guest' | 'host' | 'admin' | null =
+    a.guestId === caller.id ? 'guest' : a.hostId === caller.id ? 'host' : caller.role === Role.admin ? 'admin' : null
+  if (!side) throw notFound()
+  if (side === 'host' && !hostsNow(caller.role)) {
+    if (use === 'act') throw new AppError('unauthorized')
+    if (a.startAt.getTime() > now) throw notFound()
+  }
+  return side
+}
+
+/** `kind`'s mails of `after` as statements of a write's batch, under `onlyIf` (a mail that cannot be made is logged). */
+export function mailsOf(
+  ctx: Ctx,
+  after: Appointment,
+  kind: 'cancelled' | 'confirmed' | 'moved',
+  people: { guest: Person; host: Person },
+  onlyIf: SQL,
+  before?: Date,
+) {
+  try {
+    return tellWhom(people).map((p) =>
+      mailStatement(
+        ctx.env,
+        appointmentMail(ctx, after, kind, p, p.id === people.guest.id ? people.host : people.guest, { before }),
+        onlyIf,
+        { now: after.updatedAt.getTime() },
+      ),
+    )
+  } catch (err) {
+    console.warn(
+      `[appointments] ${kind} mail for ${after.id} not made: ${err instanceof Error ? err.message : String(err)}`,
+    )
+    return []
+  }
 }
 
 /** POST /v1/appointment/close: the host (or an admin), once the session has started, from confirmed. */
