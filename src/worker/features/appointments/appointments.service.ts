@@ -96,8 +96,8 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   const booked = await inHeldSlot(ctx, host.id, { start: b.startAt, end: b.endAt }, guest.id, async () => {
     // The batch and the links kept in KV side by side, each settled apart: a link that cannot be
     // kept never fails a booking that was written (found by the outside review of decision 084:
-    // it answered 500 with the session booked and paid). Its mail then goes with a link that asks
-    // the person to sign in, as a lapsed one does; before 084 that mail was not sent at all.
+    // it answered 500 with the session booked and paid). Its mail then goes with a link that signs
+    // nobody in, as a used or lapsed one; before 084 that mail was not sent at all.
     const [wrote, keeping] = await Promise.allSettled([
       repo.insertBooking(ctx.db, b, mails),
       Promise.allSettled(kept.map((l) => l.keep())),
