@@ -2,10 +2,11 @@
 // that made the change (never by a concurrent request that found it made), carry the id that
 // batch gave, and nothing is written when the booking or the caller is refused.
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CancellationReason } from '#shared/enums'
 import { api, json } from '../helpers'
-import { bearer } from '../users/support'
+import { patchUser } from '../factories'
+import { bearer, signInWithLink } from '../users/support'
 import { balance, book, call, day, guest, host, madrid } from './support'
 
 const mailsTo = (to: string) =>
@@ -117,5 +118,112 @@ describe('booking and cancelling write their mails in their own batch (decision 
     expect(cancelled.status, JSON.stringify(await json(cancelled))).toBe(401)
     expect((await rowsOf(g.id)).map((r) => r.status)).toEqual([1])
     expect(await mailsTo(g.email)).toHaveLength(1)
+  })
+})
+
+/** The sign-in token of the booking mail `to` got (its link to the appointment). */
+const linkIn = async (to: string) => {
+  const [m] = await mailsTo(to)
+  return new URL(/https?:\/\/\S+\/appointment\/\?\S+/.exec(m!.text)![0]).searchParams.get('authorization')!
+}
+
+// Found by the outside review of decision 084: what fails beside a booking's batch never fails a
+// booking that was written, nor takes the mails' sign-in links away from them.
+describe('what fails beside a booking that was written (decision 084, the outside review)', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('a sign-in link that cannot be kept in KV: the booking is still 201, debited once, its mails written', async () => {
+    const h = await host()
+    const g = await guest()
+    const put = env.KV.put.bind(env.KV)
+    vi.spyOn(env.KV, 'put').mockImplementation(((
+      key: string,
+      ...rest: Parameters<typeof put> extends [unknown, ...infer R] ? R : never
+    ) => (key.startsWith('temporary:') ? Promise.reject(new Error('KV down')) : put(key, ...rest))) as typeof put)
+    const r = await book(g.token, h.id, madrid(day(5), 10))
+    vi.restoreAllMocks()
+    expect(r.res.status, JSON.stringify(r.body)).toBe(201)
+    expect((await rowsOf(g.id)).map((a) => a.id)).toEqual([r.body.appointment.id])
+    expect(await balance(g.id)).toBe(90_00 - 4_500)
+    expect(await mailsTo(g.email)).toHaveLength(1)
+    expect(await mailsTo(h.email)).toHaveLength(1)
+  })
+
+  it('the slot’s release failing after the batch booked: 201, and the mails’ sign-in links still sign in', async () => {
+    const h = await host()
+    const g = await guest()
+    const get = env.SCHEDULES.get.bind(env.SCHEDULES)
+    vi.spyOn(env.SCHEDULES, 'get').mockImplementation(((id: DurableObjectId) => {
+      const stub = get(id)
+      return {
+        hold: (...a: Parameters<typeof stub.hold>) => stub.hold(...a),
+        release: () => Promise.reject(new Error('schedule object unreachable')),
+      }
+    }) as unknown as typeof get)
+    const r = await book(g.token, h.id, madrid(day(5), 10))
+    vi.restoreAllMocks()
+    expect(r.res.status, JSON.stringify(r.body)).toBe(201)
+    expect((await signInWithLink(g.id, await linkIn(g.email))).status).toBe(200)
+    expect((await signInWithLink(h.id, await linkIn(h.email))).status).toBe(200)
+  })
+
+  it('a person’s name holding the old id marker keeps its text; only the link and calendar file get the id', async () => {
+    const h = await host()
+    const g = await guest()
+    await patchUser(g.id, { name: 'Ana CalmaAppointmentId0 Ruiz' })
+    await patchUser(h.id, { name: 'Dr CalmaAppointmentId0' })
+    const r = await book(g.token, h.id, madrid(day(5), 11))
+    expect(r.res.status, JSON.stringify(r.body)).toBe(201)
+    const id = r.body.appointment.id as number
+    for (const to of [g.email, h.email]) {
+      const [m] = await mailsTo(to)
+      expect(m!.text).not.toContain(`Ana ${id} Ruiz`)
+      expect(m!.text).not.toContain(`Dr ${id}`)
+      expect(m!.text).toMatch(/Ana CalmaAppointmentId0 Ruiz|Dr CalmaAppointmentId0/)
+      expect(m!.attachments).toContain(`UID:appointment-${id}@calma.app`)
+    }
+  })
+
+  it('the host’s row not read before the batch: both people are still mailed, with links that sign them in', async () => {
+    const h = await host()
+    const g = await guest()
+    // The read of the host's whole row (their password hash, for their link) fails once, as a D1
+    // error would; every other read, the caller's own row at the primary included, answers.
+    const withSession = env.DB.withSession.bind(env.DB)
+    let failed = 0
+    const failing = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
+      new Proxy(stmt, {
+        get(target, prop) {
+          if (prop === 'bind')
+            return (...args: unknown[]) =>
+              !failed && args[0] === h.id && /"password_hash".* from "users" where "users"\."id" = \?/.test(sql)
+                ? failing(target.bind(...args), 'failing')
+                : target.bind(...args)
+          if (sql === 'failing' && ['all', 'raw', 'first', 'run'].includes(String(prop)))
+            return () => {
+              failed++
+              return Promise.reject(new Error('D1 overloaded'))
+            }
+          const v = Reflect.get(target, prop, target)
+          return typeof v === 'function' ? v.bind(target) : v
+        },
+      })
+    vi.spyOn(env.DB, 'withSession').mockImplementation(((c?: string) => {
+      const session = withSession(c)
+      return new Proxy(session, {
+        get(target, prop) {
+          if (prop === 'prepare') return (sql: string) => failing(target.prepare(sql), sql)
+          const v = Reflect.get(target, prop, target)
+          return typeof v === 'function' ? v.bind(target) : v
+        },
+      })
+    }) as typeof withSession)
+    const r = await book(g.token, h.id, madrid(day(6), 10))
+    vi.restoreAllMocks()
+    expect(r.res.status, JSON.stringify(r.body)).toBe(201)
+    expect(failed).toBe(1)
+    expect(await mailsTo(g.email)).toHaveLength(1)
+    expect(await mailsTo(h.email)).toHaveLength(1)
+    expect((await signInWithLink(h.id, await linkIn(h.email))).status).toBe(200)
   })
 })

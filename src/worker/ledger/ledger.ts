@@ -256,9 +256,14 @@ const debitParts = (appointmentId: number) =>
 
 /**
  * A cancelled booking's credits back, once (keyed by the appointment), written only if the
- * appointment is cancelled and never more than its own debit: to the origins the debit spent, the
+ * appointment was cancelled by this very cancellation (`cancelledBy` at `at`: the cancellation
+ * written in the same batch) and never more than its own debit: to the origins the debit spent, the
  * paid ones first (the last spent), so what comes back is refundable if it was bought (a
  * booking with no debit rows, from before the ledger, gives back to the NULL origin).
+ * Only "cancelled" was asked before: a cancel that lost the race to another (a guest's within
+ * 24 hours, nothing back) still paid its own refund (found by the outside review of decision 084).
+ * Two identical requests of the same caller in the same millisecond both match; they mean the same
+ * refund, and its key pays it once.
  */
 export const refundBookingStmt = (r: {
   appointmentId: number
@@ -266,6 +271,8 @@ export const refundBookingStmt = (r: {
   cents: number
   at: number
   cancelledStatus: number
+  /** Who made the cancellation this refund is for (null: the closing job, nobody). */
+  cancelledBy: number | null
 }): Stmt => {
   const parts = sql`
     WITH parts AS (
@@ -280,6 +287,7 @@ export const refundBookingStmt = (r: {
       SELECT ${r.guestId}, p.back, 'appointment_refund', ${partRef(sql`'appointment:' || a.id`, sql`p.k`)}, 'appointment', p.k, ${r.at}
       FROM appointments a, (${parts}) p
       WHERE a.id = ${r.appointmentId} AND a.status = ${r.cancelledStatus} AND ${r.cents} > 0 AND p.back > 0
+        AND a.cancelled_by IS ${r.cancelledBy} AND a.cancelled_at = ${r.at}
         AND NOT EXISTS (SELECT 1 FROM credit_ledger d WHERE d.reason = 'appointment_refund' AND (d.reference = 'appointment:' || a.id OR d.reference LIKE 'appointment:' || a.id || '@%'))
       ON CONFLICT (reason, reference) DO NOTHING`
 }

@@ -198,8 +198,9 @@ export async function findWithPeople(db: Db, id: number) {
 
 /**
  * A cancellation, once, in one D1 batch (decision 084): the row leaves `from` only if it is still
- * in one of them, answering its whole new row; the refund (when `refund.cents` > 0) only if it
- * did, keyed by the appointment so it is paid once (ledger refundBookingStmt); then `mails`,
+ * in one of them, answering its whole new row; the refund (when `refund.cents` > 0) only if this
+ * batch cancelled it (by `set.cancelledBy` at `set.now`: a cancel that found it cancelled by
+ * another pays nothing), keyed by the appointment so it is paid once (ledger refundBookingStmt); then `mails`,
  * each written only under its own condition (see `cancelledHere`). Answers the row, or
  * undefined when this call did not make the change, and the mails' results.
  */
@@ -231,6 +232,8 @@ export async function cancelBooking(
             cents: refund.cents,
             at: set.now,
             cancelledStatus: AppointmentStatus.cancelled,
+            // Only for the cancellation this batch made (its caller, its instant), never one it lost to.
+            cancelledBy: set.cancelledBy,
           }),
         ]
       : []),
@@ -241,8 +244,9 @@ export async function cancelBooking(
 
 /**
  * A transition, once: the row changes only if it is still in one of `from`. A refund comes only
- * with a cancellation (`set` holds its status, reason, text and who), in the same batch and keyed
- * by (reason, reference), so it is never paid twice. Answers whether this call made the change.
+ * with a cancellation (`set` holds its status, reason, text and who), in the same batch, only for
+ * the cancellation this batch wrote (who, when) and keyed by (reason, reference), so it is never
+ * paid twice nor by a call that lost the row to another. Answers whether this call made the change.
  */
 export async function transition(
   db: Db,
@@ -270,6 +274,9 @@ export async function transition(
       cents: refund.cents,
       at: refund.now,
       cancelledStatus: AppointmentStatus.cancelled,
+      // Only for the cancellation this batch made (as cancelBooking's): the leaving job's cancel
+      // racing a guest's own within 24 hours pays nothing when the guest's landed first.
+      cancelledBy: set.cancelledBy ?? null,
     }),
   ])
   return rowsIn(changed, idRow).length > 0

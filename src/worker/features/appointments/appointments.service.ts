@@ -84,20 +84,38 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
   }
   // Both people's mails, written by the booking's own batch only if it booked (decision 084),
   // the new id filled in by that batch. A mail that cannot be made is logged, never fails the
-  // booking (appointments.notify.ts).
+  // booking (appointments.notify.ts): the booking then mails after its batch, as before 084.
   const links = await bookingLinks(ctx, guest, host, hostRow)
-  const mails = bookingMails(ctx, b, { guest, host }, links)
-  const booked = await inHeldSlot(ctx, host.id, { start: b.startAt, end: b.endAt }, guest.id, () =>
-    Promise.all([
+  const marker = idMarker()
+  const mails = bookingMails(ctx, b, { guest, host }, links, marker)
+  // The links are kept only for mails the batch may write.
+  const kept = mails.length ? links : []
+  // What the batch answered, once it has: an error after it (the slot's release) is not a refusal.
+  let answered: Awaited<ReturnType<typeof repo.insertBooking>> | undefined
+  const dropLinks = () => ctx.waitUntil(Promise.all(kept.map((l) => l.drop())))
+  const booked = await inHeldSlot(ctx, host.id, { start: b.startAt, end: b.endAt }, guest.id, async () => {
+    // The batch and the links kept in KV side by side, each settled apart: a link that cannot be
+    // kept never fails a booking that was written (found by the outside review of decision 084:
+    // it answered 500 with the session booked and paid). Its mail then goes with a link that signs
+    // nobody in, as a used or lapsed one; before 084 that mail was not sent at all.
+    const [wrote, keeping] = await Promise.allSettled([
       repo.insertBooking(ctx.db, b, mails),
-      // The sign-in links kept in KV beside the batch (a refused booking forgets them below).
-      Promise.all(links.map((l) => l.keep())),
-    ]).then(([out]) => out),
-  ).catch((err: unknown) => {
-    ctx.waitUntil(Promise.all(links.map((l) => l.drop())))
+      Promise.allSettled(kept.map((l) => l.keep())),
+    ])
+    if (keeping.status === 'fulfilled')
+      for (const k of keeping.value)
+        if (k.status === 'rejected')
+          console.warn(`[appointments] a booked mail's sign-in link not kept: ${errorText(k.reason)}`)
+    if (wrote.status === 'rejected') throw wrote.reason
+    answered = wrote.value
+    return wrote.value
+  }).catch((err: unknown) => {
+    // Only a batch that did not book (it threw: a batch is one transaction) forgets the links;
+    // after one that booked, its mails are in the outbox with them.
+    if (answered === undefined) dropLinks()
     throw err
   })
-  if (typeof booked === 'string') ctx.waitUntil(Promise.all(links.map((l) => l.drop())))
+  if (typeof booked === 'string') dropLinks()
   // Another live session of the host overlaps this time (a length changed since it was booked).
   if (booked === 'slot_taken') throw slotTaken()
   // The psychologist closed their agenda, left or lost the role while this request ran.
@@ -111,12 +129,25 @@ export async function book(ctx: Ctx, f: BookForm, now = Date.now()) {
       message: 'appointments.no_credits',
       fields: { credits: ['appointments.no_credits'] },
     })
-  queueWritten(ctx.env, booked.mails, ctx.waitUntil)
+  const written = queueWritten(ctx.env, booked.mails, ctx.waitUntil)
+  // The mails could not be made before the batch (a person's row not read, a link not minted):
+  // told from the row the batch answered, as before 084, a round of its own only then.
+  if (!written.length) await notifyAppointment(ctx, booked.appointment, 'booked', undefined, undefined, { guest, host })
   return { appointment: await toDto(ctx, booked.appointment, {}), credits: booked.balanceCents / 100 }
 }
 
-/** Where a mail written before its row's id is known carries that id (replaced by the batch). */
-const ID_MARKER = 'CalmaAppointmentId0'
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/**
+ * Where a mail written before its row's id is known carries that id (replaced by the batch):
+ * letters and digits, so no escaping touches it, and random per booking, so no text a person
+ * wrote (a name) can hold it (found by the outside review of decision 084: a fixed marker in a
+ * name was replaced by the id too).
+ */
+const idMarker = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(8))
+  return `CalmaId${Array.from(bytes, (x) => x.toString(16).padStart(2, '0')).join('')}`
+}
 
 /** The booking mails' sign-in links (one per person told), minted now and kept beside the batch. */
 async function bookingLinks(ctx: Ctx, guest: User, host: Person, hostRow: User | undefined) {
@@ -129,7 +160,8 @@ async function bookingLinks(ctx: Ctx, guest: User, host: Person, hostRow: User |
       }),
     )
   } catch (err) {
-    console.warn(`[appointments] booked mail not made: ${err instanceof Error ? err.message : String(err)}`)
+    // The booking then mails after its batch, as before decision 084 (book: the old path).
+    console.warn(`[appointments] booked mail not made before the batch: ${errorText(err)}`)
     return []
   }
 }
@@ -140,13 +172,14 @@ function bookingMails(
   b: repo.NewBooking,
   people: { guest: Person; host: Person },
   links: { id: number; token: string }[],
+  marker: string,
 ) {
   if (!links.length) return []
   try {
     // The row as the batch writes it, its id a marker the batch replaces with the real one.
     const row: Appointment = {
       ...PENDING,
-      id: ID_MARKER as unknown as number,
+      id: marker as unknown as number,
       guestId: b.guestId,
       hostId: b.hostId,
       meetingChannel: b.channel as MeetingChannel,
@@ -162,7 +195,7 @@ function bookingMails(
         ctx.env,
         appointmentMail(ctx, row, 'booked', p, p.id === people.guest.id ? people.host : people.guest, { signIn }),
         repo.bookedHere,
-        { now: b.now, fill: { marker: ID_MARKER, value: repo.bookedId(b) } },
+        { now: b.now, fill: { marker, value: repo.bookedId(b) } },
       ),
     )
   } catch (err) {

@@ -128,7 +128,16 @@ export async function inHeldSlot<T>(
     if (/UNIQUE|constraint/i.test(`${e?.message ?? ''} ${e?.cause?.message ?? ''}`)) throw slotTaken()
     throw err
   } finally {
-    await slot.release(start, guestId)
+    // Awaited, so a refused write frees the slot at once; a release that fails is logged, never
+    // turns a write that was made into an error (found by the outside review of decision 084: a
+    // booked, paid session answered 500): the hold lapses by itself after HOLD_MS.
+    await slot
+      .release(start, guestId)
+      .catch((err: unknown) =>
+        console.warn(
+          `[appointments] slot ${start} of host ${hostId} not released: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      )
   }
 }
 
