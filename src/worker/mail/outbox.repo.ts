@@ -63,20 +63,7 @@ export function insertOutboxIfStmt(row: OutboxRow, now: number, onlyIf: SQL, fil
  */
 export async function insertOutboxMany(
   db: Db,
-  rows: {
-    to: string
-    subject: string
-    html: string
-    text: string
-    headers: string | null
-    attachments: string | null
-    template: string
-    locale: string
-    status: 'pending' | 'sent'
-    providerId: string | null
-    sentAt: number | null
-    deliveryId?: number | null
-  }[],
+  rows: (OutboxRow & { deliveryId?: number | null })[],
   now: number,
   alongside: Statement[] = [],
 ) {
