@@ -208,6 +208,9 @@ function originOf(endpoint: string) {
   return origin
 }
 
+/** A base64url key as compared: without its padding, which RFC 8292 §3.2 leaves out. */
+const unpadded = (key: string) => key.replace(/=+$/, '')
+
 export interface Received {
   endpoint: string
   /** The decrypted payload, parsed (the app sends JSON); null for a body this fake did not decrypt (decryptEvery). */
@@ -241,11 +244,21 @@ export class FakePushService {
     private readonly decryptEvery = 1,
   ) {}
 
-  async subscribe(path = crypto.randomUUID()): Promise<BrowserSubscription> {
+  /**
+   * A subscription at `path`. With `applicationServerKey` (the app's VAPID public key, as
+   * PushManager.subscribe is given it), only pushes whose `k=` is that key are taken: RFC 8292 §4,
+   * "the push service MUST reject a message … if the public key does not match" (403). Without
+   * it, any key is taken, as for a subscription made without one.
+   */
+  async subscribe(path = crypto.randomUUID(), applicationServerKey?: string): Promise<BrowserSubscription> {
     const sub = await browserSubscription(`${this.origin}/wpush/v2/${path}`)
     this.subs.set(sub.endpoint, sub)
+    if (applicationServerKey !== undefined) this.serverKeys.set(sub.endpoint, unpadded(applicationServerKey))
     return sub
   }
+
+  /** The application server key each subscription was made with, when it was (RFC 8292 §4). */
+  private readonly serverKeys = new Map<string, string>()
 
   /** Endpoints that start with a prefix, and the browser keys they share (bench:scale's devices). */
   private readonly prefixes: [string, BrowserSubscription][] = []
@@ -281,6 +294,9 @@ export class FakePushService {
     const vapid = await vapidCheck(request.headers.get('authorization'), endpoint, Date.now())
     if (vapid.problem !== null) return this.refuse(endpoint, 403, vapid.problem)
     const { k } = vapid
+    const bound = this.serverKeys.get(endpoint)
+    if (bound !== undefined && bound !== unpadded(k))
+      return this.refuse(endpoint, 403, 'k= is not the key this subscription was made with (RFC 8292 §4)')
     const ttl = request.headers.get('ttl')
     if (ttl === null || !/^\d+$/.test(ttl)) return this.refuse(endpoint, 400, 'TTL is required')
     const urgency = request.headers.get('urgency')

@@ -45,6 +45,31 @@ describe('a push request made once per push, signed once per push service', () =
     expect(b64u.encode(body)).toBe(RFC.body)
   })
 
+  it('is taken by a subscription made with our VAPID key and refused (403) by one made with another (RFC 8292 §4)', async () => {
+    const fake = new FakePushService()
+    const other = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+    ])) as CryptoKeyPair
+    const otherKey = b64u.encode((await crypto.subtle.exportKey('raw', other.publicKey)) as ArrayBuffer)
+    const ours = await fake.subscribe(undefined, env.VAPID_PUBLIC_KEY!)
+    const theirs = await fake.subscribe(undefined, otherKey)
+    const unbound = await fake.subscribe()
+    const options = { ttl: 60, urgency: 'normal' as const, topic: 'notice-1' }
+    const send = async (sub: typeof ours) => {
+      const made = await pushRequest(vapid(), { endpoint: sub.endpoint, ...sub.keys }, notice, options)
+      return (await fake.fetch(new Request(sub.endpoint, { method: 'POST', headers: made.headers, body: made.body })))
+        .status
+    }
+    expect([await send(ours), await send(theirs), await send(unbound)]).toEqual([201, 403, 201])
+    expect(fake.refused).toEqual([
+      {
+        endpoint: theirs.endpoint,
+        status: 403,
+        why: 'k= is not the key this subscription was made with (RFC 8292 §4)',
+      },
+    ])
+  })
+
   it('makes the request the library made: same headers, a body padded to 4,096 bytes, both read by the push service', async () => {
     const fake = new FakePushService()
     const sub = await fake.subscribe()
