@@ -613,7 +613,7 @@ async function runLighthouseMedian(url, name, cookies) {
         : null,
       medianLcpMs: median(runLcps),
       load,
-      // Lighthouse's own measure of the host's speed (~2,850 on this machine when quiet).
+      // Lighthouse's own measure of the host's speed (1,000–2,850 on this machine on 2026-12-07).
       benchmarkIndex: Math.round(median(runs.map((r) => r.environment?.benchmarkIndex ?? NaN))),
       metrics,
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
