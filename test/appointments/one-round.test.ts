@@ -118,6 +118,43 @@ describe('booking and cancelling write their mails in their own batch (decision 
     expect(cancelled.status, JSON.stringify(await json(cancelled))).toBe(401)
     expect((await rowsOf(g.id)).map((r) => r.status)).toEqual([1])
     expect(await mailsTo(g.email)).toHaveLength(1)
+    // Moving is confirmed beside its first read too: refused, nothing moved, nobody mailed.
+    const before = await env.DB.prepare('SELECT start_at, moves FROM appointments WHERE id = ?1')
+      .bind(booked.body.appointment.id)
+      .first()
+    const moved = await call(g.token, 'POST', '/v1/appointment/move', {
+      id: String(booked.body.appointment.id),
+      current_start_at: booked.body.appointment.start_at,
+      start_at: madrid(day(7), 12),
+    })
+    expect(moved.res.status, JSON.stringify(moved.body)).toBe(401)
+    expect(
+      await env.DB.prepare('SELECT start_at, moves FROM appointments WHERE id = ?1')
+        .bind(booked.body.appointment.id)
+        .first(),
+    ).toEqual(before)
+    expect(await mailsTo(g.email)).toHaveLength(1)
+    expect(await mailsTo(h.email)).toHaveLength(1)
+  })
+
+  it('the same move sent 6 times at once: one move, one mail to each side', async () => {
+    const h = await host()
+    const g = await guest()
+    const booked = await book(g.token, h.id, madrid(day(6), 10))
+    const a = booked.body.appointment
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(g.token, 'POST', '/v1/appointment/move', {
+          id: String(a.id),
+          current_start_at: a.start_at,
+          start_at: madrid(day(6), 11),
+        }),
+      ),
+    )
+    expect(answers.filter((x) => x.res.status === 200)).toHaveLength(1)
+    // The booking's mail and the move's, on each side.
+    expect(await mailsTo(g.email)).toHaveLength(2)
+    expect(await mailsTo(h.email)).toHaveLength(2)
   })
 })
 
