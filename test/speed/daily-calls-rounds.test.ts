@@ -23,6 +23,8 @@ const BOOK_ROUNDS = 2
 const CANCEL_ROUNDS = 2
 const MOVE_ROUNDS = 3
 const CONFIRM_ROUNDS = 2
+/** The host's close of a session that took place: 10 before decision 087 (the reward and its notices after the change), 2 since. */
+const CLOSE_ROUNDS = 2
 
 beforeAll(async () => {
   token = await demoPatientToken()
@@ -172,5 +174,6 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     expect.soft(seen.move, 'move').toBeLessThanOrEqual(MOVE_ROUNDS)
     expect.soft(seen['confirm (guest)'], 'confirm (guest)').toBeLessThanOrEqual(CONFIRM_ROUNDS)
     expect.soft(seen['confirm (host, completing)'], 'confirm (host)').toBeLessThanOrEqual(CONFIRM_ROUNDS + 1)
+    expect.soft(seen['close (host)'], 'close (host)').toBeLessThanOrEqual(CLOSE_ROUNDS)
   })
 })
