@@ -21,7 +21,8 @@ let hostId = 0
 /** Where booking and cancelling stand: 11 and 7 before decision 079, 7 and 6 after it, 2 and 2 since decision 084. */
 const BOOK_ROUNDS = 2
 const CANCEL_ROUNDS = 2
-const MOVE_ROUNDS = 3
+/** Moving: 6 before decision 084, 3 after it, 2 since decision 087 (the host's hours read by the session's id in round 1). */
+const MOVE_ROUNDS = 2
 const CONFIRM_ROUNDS = 2
 /** The host's close of a session that took place: 10 before decision 087 (the reward and its notices after the change), 2 since. */
 const CLOSE_ROUNDS = 2

@@ -180,7 +180,8 @@ export async function findWithPeople(db: Db, id: number) {
     .select({
       a: appointments,
       guest: personOf(guest),
-      host: personOf(host),
+      // Whether the host takes bookings now: what moving checks of the host (openHostOf).
+      host: { ...personOf(host), open: host.psychologistOpenToGetAppointment },
     })
     .from(appointments)
     .leftJoin(guest, eq(guest.id, appointments.guestId))
@@ -191,7 +192,12 @@ export async function findWithPeople(db: Db, id: number) {
   // A left join's person is null when there is none (drizzle types each column nullable instead).
   type Found = Omit<NonNullable<Awaited<ReturnType<typeof findPerson>>>, 'subscriber'>
   const person = (p: typeof found.guest) => (p?.id == null ? null : (p as Found))
-  return { a: found.a, guest: person(found.guest), host: person(found.host) }
+  const hostRow = person(found.host)
+  return {
+    a: found.a,
+    guest: person(found.guest),
+    host: hostRow && { ...hostRow, open: !!found.host.open },
+  }
 }
 
 /**
