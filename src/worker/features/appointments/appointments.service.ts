@@ -63,14 +63,24 @@ export async function mine(ctx: Ctx, id: number, use: 'act' | 'read' = 'act', no
  * POST /v1/appointment/confirm: by the guest or the host; confirmed once both have. Again: nothing
  * changes. The mail goes only from the call whose conditional write moved it pending → confirmed
  * (repo.confirmBy), so any number of concurrent confirmations send it once to each side. Two D1
- * rounds (decision 084): the appointment with its people, then one batch with the marks and the mails.
+ * rounds, either side (decisions 084, 087): the caller confirmed beside the appointment with its
+ * people, then one batch with the marks and the mails.
  */
 export async function confirm(ctx: Ctx, id: number, now = new Date()) {
-  const caller = me(ctx)
-  const found = await repo.findWithPeople(ctx.db, id)
+  me(ctx)
+  // The caller as D1's primary has them (requireAuthorityAtWrite; a host's too: decision 087)
+  // beside the session with its people: one D1 round, nothing decided before it answered.
+  const [caller, found] = await Promise.all([
+    confirmedMe(ctx).then(
+      (ok) => ({ ok }),
+      (refused: unknown) => ({ refused }),
+    ),
+    repo.findWithPeople(ctx.db, id),
+  ])
+  if ('refused' in caller) throw caller.refused
   if (!found) throw notFound()
   const { a } = found
-  const side = sideOf(caller, a)
+  const side = sideOf(caller.ok, a)
   if (side === 'admin') throw notFound()
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
   const people = found.guest && found.host && a.hostId !== null ? { guest: found.guest, host: found.host } : undefined
