@@ -162,6 +162,26 @@ describe('closing a session writes its reward in its own batch (decision 087)', 
     expect(await noticesOf(g.id)).toEqual([])
   })
 
+  it('a reward that cannot be written never fails the close: closed (200), and neither the reward nor its notice half-written', async () => {
+    const h = await host()
+    const g = await guest()
+    const id = await tookPlace(g.id, h.id)
+    // The reward's notice refused by the database itself (a fault only a test plants).
+    await env.DB.prepare(
+      "CREATE TRIGGER no_reward_notices BEFORE INSERT ON in_app_notifications WHEN NEW.type = 'reward' BEGIN SELECT RAISE(ABORT, 'no reward notices'); END",
+    ).run()
+    try {
+      const closed = await close(h.token, id)
+      expect(closed.res.status, JSON.stringify(closed.body)).toBe(200)
+      expect(closed.body.appointment.status).toBe(AppointmentStatus.attended)
+    } finally {
+      await env.DB.prepare('DROP TRIGGER no_reward_notices').run()
+    }
+    expect(await statusOf(id)).toBe(AppointmentStatus.attended)
+    expect(await rewardsOf(g.id)).toEqual([])
+    expect(await noticesOf(g.id)).toEqual([])
+  })
+
   it('closed as run over (finished_by_overtime): closed, no reward; an admin may close any session', async () => {
     const h = await host()
     const g = await guest()
