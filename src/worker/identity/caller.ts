@@ -129,8 +129,25 @@ async function confirmCaller(c: Context<AppEnv>, user: SessionUser): Promise<Ses
 export async function sessionCaller(c: Context<AppEnv>): Promise<SessionUser | null> {
   const user = await resolveSessionUser(c)
   if (!user || user.role === Role.patient) return user
+  // A call whose service confirms the caller itself beside its first read, before it decides or
+  // writes anything (staffConfirmedByService): KV's copy, unconfirmed, until then.
+  if (confirmedByService.has(`${c.req.method} ${c.req.path}`)) return user
   await wholeBody(c)
   return confirmCaller(c, user)
+}
+
+/**
+ * The calls whose service confirms a staff caller too, in the same D1 round as its own first read
+ * (decision 087: the host's confirmation of a session, 3 rounds to 2), instead of before any
+ * handler. Only for a call that is mounted behind requireAuthorityAtWrite (the body first, then
+ * the confirmation started), whose service awaits confirmedMe before it decides or writes
+ * anything, that no audit records (features/admin/audit.ts AUDITED) and no role guard checks:
+ * nothing between this middleware and that service reads the role. A demoted or erased staff
+ * member is refused there (403, 401), with nothing written.
+ */
+const confirmedByService = new Set<string>()
+export function staffConfirmedByService(call: { method: string; path: string }) {
+  confirmedByService.add(`${call.method} /v1${call.path}`)
 }
 
 /**

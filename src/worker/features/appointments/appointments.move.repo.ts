@@ -3,7 +3,7 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { batch, firstRow, rowsIn, type RunResult, type Statement } from '#worker/db/query'
+import { batch, rowsIn, type RunResult, type Statement } from '#worker/db/query'
 import { mapRow, rowOf } from '#worker/db/rows'
 import { appointments, type Appointment } from '#worker/db/schema'
 import { LIVE_STATUSES, overlapping } from './appointments.repo'
@@ -19,7 +19,7 @@ import { LIVE_STATUSES, overlapping } from './appointments.repo'
  * two sessions into overlapping times only the first finds the time free. The ledger is not
  * touched: the debit is keyed by the appointment's id, so the credits stay with the session. The
  * reminders go again for the new time. Answers the moved row, or undefined when nothing matched
- * (`whyNotMoved` says which condition failed), and the results of `mails`.
+ * (`why` says which condition failed, read in the same batch), and the results of `mails`.
  */
 export async function moveBooking(
   db: Db,
@@ -35,8 +35,11 @@ export async function moveBooking(
   },
   /** The mails of the move (decision 084), right after it in its batch, each under CHANGED_JUST_BEFORE. */
   mails: Statement[] = [],
-): Promise<{ moved: Appointment | undefined; mails: RunResult[] }> {
-  const [moved, ...mailed] = await batch(db, [
+): Promise<{ moved: Appointment | undefined; mails: RunResult[]; why: 'slot_taken' | 'move_limit' | 'changed' }> {
+  const [before, moved, ...mailed] = await batch(db, [
+    // Why it may not move, as the same transaction finds it just before the write (decision 087:
+    // it was a read of its own after a refused move).
+    whyNot(m),
     db
       .update(appointments)
       .set({
@@ -61,26 +64,24 @@ export async function moveBooking(
     ...mails,
   ])
   const raw = rowsIn(moved, rowOf(appointments))[0]
-  return { moved: raw ? mapRow(appointments, raw) : undefined, mails: mailed }
+  return { moved: raw ? mapRow(appointments, raw) : undefined, mails: mailed, why: whyOf(rowsIn(before, whyRow)[0], m) }
 }
 
 const whyRow = z.object({ taken: z.number(), moves: z.number().nullable() })
 
+const whyNot = (m: { id: number; hostId: number; from: number; to: number; end: number }) =>
+  sql`SELECT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)}) AS taken,
+        (SELECT moves FROM appointments WHERE id = ${m.id} AND start_at = ${m.from} AND status IN (1, 2)) AS moves`
+
 /**
- * Why moveBooking moved nothing, read just after it: another live session of the host overlaps
- * the new time ('slot_taken'), the session was moved `maxMoves` times ('move_limit'), or it
- * changed since it was read ('changed': moved, cancelled, closed).
+ * Why moveBooking moves nothing, from whyNot read in its batch just before the write: another
+ * live session of the host overlaps the new time ('slot_taken'), the session was moved `maxMoves`
+ * times ('move_limit'), or it changed since it was read ('changed': moved, cancelled, closed).
  */
-export async function whyNotMoved(
-  db: Db,
-  m: { id: number; hostId: number; from: number; to: number; end: number; maxMoves: number },
-): Promise<'slot_taken' | 'move_limit' | 'changed'> {
-  const row = await firstRow(
-    db,
-    sql`SELECT EXISTS (${overlapping(m.hostId, m.to, m.end, m.id)}) AS taken,
-          (SELECT moves FROM appointments WHERE id = ${m.id} AND start_at = ${m.from} AND status IN (1, 2)) AS moves`,
-    whyRow,
-  )
+function whyOf(
+  row: z.infer<typeof whyRow> | undefined,
+  m: { maxMoves: number },
+): 'slot_taken' | 'move_limit' | 'changed' {
   if (row?.moves === null || row?.moves === undefined) return 'changed'
   if (row.moves >= m.maxMoves) return 'move_limit'
   return row.taken ? 'slot_taken' : 'changed'

@@ -12,7 +12,9 @@ import { findWithPeople, toldAsRead } from './appointments.repo'
 import { confirmedMe, me } from '#worker/identity/caller'
 import { queueWritten } from '#worker/mail/send'
 import type { Appointment } from '#worker/db/schema'
-import { checkStart, inHeldSlot, openHost, slotTaken } from './appointments.slots.service'
+import { checkStart, inHeldSlot, openHost, openHostOf, slotTaken } from './appointments.slots.service'
+import { appointmentHostHours } from '#worker/features/psychologists/psychologists.service'
+import { Role } from '#shared/enums'
 import { notifyAppointment } from './appointments.notify'
 
 const changed = () => new AppError('conflict', { message: 'appointments.move_changed' })
@@ -34,13 +36,14 @@ function moveLimit(ctx: Ctx) {
 export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
   me(ctx)
   // The caller as D1's primary has them (requireAuthorityAtWrite) beside the session with its
-  // people: one D1 round (decision 084).
-  const [caller, found] = await Promise.all([
+  // people and its host's hours (by the session's id): one D1 round (decisions 084, 087).
+  const [caller, found, hostRows] = await Promise.all([
     confirmedMe(ctx).then(
       (ok) => ({ ok }),
       (refused: unknown) => ({ refused }),
     ),
     findWithPeople(ctx.db, f.id),
+    appointmentHostHours(ctx, f.id),
   ])
   if ('refused' in caller) throw caller.refused
   if (!found) throw notFound()
@@ -69,7 +72,12 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
       message: 'appointments.move_too_soon',
       fields: { start_at: ['appointments.move_too_soon'] },
     })
-  const { host, hours, zone } = await openHost(ctx, a.hostId)
+  // The host as the first round read them, the hours theirs (each row names its host: a row of
+  // another host would mean the session changed hands between the two reads; then read again by
+  // the host's id, a round of its own only then).
+  const { host, hours, zone } = hostRows.every((r) => r.hostId === a.hostId)
+    ? openHostOf(found.host?.role === Role.psychologist ? found.host : undefined, hostRows)
+    : await openHost(ctx, a.hostId)
   const grid = checkStart(ctx, f.start_at, hours, zone, now)
 
   // The new time takes the host's session length now (their current offer), checked as an interval.
@@ -104,13 +112,16 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
         a.startAt,
       )
     : []
-  const { moved, mails: written } = await inHeldSlot(ctx, host.id, { start: m.to, end: m.end }, a.guestId, () =>
+  const {
+    moved,
+    mails: written,
+    why,
+  } = await inHeldSlot(ctx, host.id, { start: m.to, end: m.end }, a.guestId, () =>
     moveRepo.moveBooking(ctx.db, { ...m, notBefore: now + FREE_CANCEL_BEFORE_MS, at: now }, mails),
   )
   if (!moved) {
-    // Which condition of the one statement failed: another session there, the limit reached, or
-    // moved, cancelled or closed by another request since it was read.
-    const why = await moveRepo.whyNotMoved(ctx.db, m)
+    // Which condition of the one statement failed (read in its batch, just before it): another
+    // session there, the limit reached, or moved, cancelled or closed by another request since.
     throw why === 'slot_taken' ? slotTaken() : why === 'move_limit' ? moveLimit(ctx) : changed()
   }
   const queued = queueWritten(ctx.env, written, ctx.waitUntil)

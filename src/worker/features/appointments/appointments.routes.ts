@@ -4,6 +4,7 @@ import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { requireAuthorityAtWrite, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
+import { staffConfirmedByService } from '#worker/identity/caller'
 import * as appointments from './appointments.service'
 import { listSlots } from './appointments.slots.service'
 import { move } from './appointments.move'
@@ -16,7 +17,9 @@ export const appointmentsRoutes = routes((on) => {
   })
   on(calls.listAppointments, requireUser, (q, ctx) => appointments.list(ctx, q))
   on(calls.book, requireAuthorityAtWrite, (f, ctx) => appointments.book(ctx, f))
-  on(calls.confirm, requireUser, async (f, ctx) => ({ appointment: await appointments.confirm(ctx, f.id) }))
+  // Either side, the caller confirmed beside the session's read, a host too (decision 087).
+  staffConfirmedByService(calls.confirm)
+  on(calls.confirm, requireAuthorityAtWrite, async (f, ctx) => ({ appointment: await appointments.confirm(ctx, f.id) }))
   on(calls.cancel, requireAuthorityAtWrite, (f, ctx) => appointments.cancel(ctx, f))
   on(calls.close, requireUser, async (f, ctx) => ({ appointment: await appointments.close(ctx, f.id, f.status) }))
   on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))

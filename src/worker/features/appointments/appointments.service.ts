@@ -21,7 +21,12 @@ import {
   tellWhom,
   type Person,
 } from './appointments.notify'
-import { awardRewards } from '#worker/features/engagement/engagement.service'
+import {
+  afterRewards,
+  catalogSeeded,
+  catalogStatements,
+  rewardStatementsOf,
+} from '#worker/features/engagement/engagement.service'
 import { patchOf } from '#worker/db/patch'
 import { confirmedMe, me } from '#worker/identity/caller'
 import { mailStatement, queueWritten } from '#worker/mail/send'
@@ -58,14 +63,24 @@ export async function mine(ctx: Ctx, id: number, use: 'act' | 'read' = 'act', no
  * POST /v1/appointment/confirm: by the guest or the host; confirmed once both have. Again: nothing
  * changes. The mail goes only from the call whose conditional write moved it pending → confirmed
  * (repo.confirmBy), so any number of concurrent confirmations send it once to each side. Two D1
- * rounds (decision 084): the appointment with its people, then one batch with the marks and the mails.
+ * rounds, either side (decisions 084, 087): the caller confirmed beside the appointment with its
+ * people, then one batch with the marks and the mails.
  */
 export async function confirm(ctx: Ctx, id: number, now = new Date()) {
-  const caller = me(ctx)
-  const found = await repo.findWithPeople(ctx.db, id)
+  me(ctx)
+  // The caller as D1's primary has them (requireAuthorityAtWrite; a host's too: decision 087)
+  // beside the session with its people: one D1 round, nothing decided before it answered.
+  const [caller, found] = await Promise.all([
+    confirmedMe(ctx).then(
+      (ok) => ({ ok }),
+      (refused: unknown) => ({ refused }),
+    ),
+    repo.findWithPeople(ctx.db, id),
+  ])
+  if ('refused' in caller) throw caller.refused
   if (!found) throw notFound()
   const { a } = found
-  const side = sideOf(caller, a)
+  const side = sideOf(caller.ok, a)
   if (side === 'admin') throw notFound()
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
   const people = found.guest && found.host && a.hostId !== null ? { guest: found.guest, host: found.host } : undefined
@@ -194,24 +209,46 @@ export function mailsOf(
   }
 }
 
-/** POST /v1/appointment/close: the host (or an admin), once the session has started, from confirmed. */
+/**
+ * POST /v1/appointment/close: the host (or an admin), once the session has started, from confirmed.
+ * One D1 batch after the caller's confirmation (decision 087; it was 10 rounds): the close under
+ * every rule as SQL, the guest's first-session reward and its notice right after it under
+ * `changes() > 0`, and the row as the batch found it to say why a refused one was refused.
+ */
 export async function close(ctx: Ctx, id: number, status: number, now = new Date()) {
-  const { a, side } = await mine(ctx, id)
-  if (side === 'guest') throw new AppError('unauthorized')
-  if (a.status !== AppointmentStatus.confirmed || a.startAt.getTime() > now.getTime())
-    throw new AppError('conflict', { message: 'appointments.cannot_close' })
-  const changed = await repo.transition(ctx.db, a.id, [AppointmentStatus.confirmed], {
-    status: status as AppointmentStatus,
-    closedAt: now,
-    updatedAt: now,
+  // D1's primary's copy of a staff caller (confirmed before any handler, decision 038); a
+  // patient's (KV's) never closes anything, so it is not confirmed: `none` writes nothing.
+  const caller = me(ctx)
+  const as = caller.role === Role.admin ? 'any' : hostsNow(caller.role) ? 'host' : 'none'
+  const rewarding = status === AppointmentStatus.attended
+  const at = now.getTime()
+  const closeWith = (rewards: boolean) => {
+    const catalog = rewards ? catalogStatements() : []
+    return repo
+      .closeSession(ctx.db, id, repo.closableBy(caller, as), status, at, catalog, (gate, guest) =>
+        // Issue 11: the guest's first session attended is a reward, given now (its notice in the guest's language).
+        rewards ? rewardStatementsOf(guest, at, gate) : [],
+      )
+      .then((r) => ({ ...r, catalog }))
+  }
+  const done = await closeWith(rewarding).catch(async (err: unknown) => {
+    if (!rewarding) throw err
+    // A reward that cannot be given never fails the close (as before): the close alone.
+    console.warn(`[appointments] close of ${id} with its rewards failed, closing without: ${String(err)}`)
+    return closeWith(false)
   })
-  if (!changed) throw new AppError('conflict', { message: 'appointments.cannot_close' })
-  // Issue 11: the guest's first session attended is a reward, given now (its in-app note in the guest's language).
-  if (status === AppointmentStatus.attended)
-    await awardRewards(ctx, a.guestId, null, now.getTime()).catch((err) =>
-      console.warn(`rewards of user ${a.guestId} not awarded: ${String(err)}`),
+  if (!done.closed) {
+    // Why, from the row as the same transaction found it, in the order `mine` and the rules say.
+    if (!done.found) throw notFound()
+    if (sideOf(caller, done.found, 'act', at) === 'guest') throw new AppError('unauthorized')
+    throw new AppError('conflict', { message: 'appointments.cannot_close' })
+  }
+  catalogSeeded(done.catalog)
+  if (rewarding && done.followers[0])
+    await afterRewards(ctx, done.followers[0]).catch((err) =>
+      console.warn(`reward notices of user ${done.closed?.guestId} not delivered: ${String(err)}`),
     )
-  return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
+  return toDto(ctx, done.closed, {})
 }
 
 /** POST /v1/appointment/meeting: the host sets the meeting link or indications. */

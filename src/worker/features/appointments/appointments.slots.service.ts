@@ -26,6 +26,17 @@ export async function openHost(ctx: Ctx, hostId: number) {
   // The hours read beside the host (one D1 round, issue 43 §3): for a host who is not there or
   // not open they are read for nothing and dropped.
   const [host, rows] = await Promise.all([repo.findHost(ctx.db, hostId), hostHours(ctx, hostId)])
+  return openHostOf(host, rows)
+}
+
+/**
+ * A host who takes bookings, with their hours and zone, from rows read already (openHost, or a
+ * move's first round: decision 087); 404 with the field when there is none or they are closed.
+ */
+export function openHostOf<H extends { open: boolean; timezone: string | null }>(
+  host: H | undefined,
+  rows: readonly { weekday: number; startMinute: number; endMinute: number; slotMinutes: number; timezone: string }[],
+) {
   if (!host || !host.open)
     throw new AppError('not_found', {
       message: 'appointments.no_psychologists',

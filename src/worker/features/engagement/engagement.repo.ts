@@ -1,7 +1,7 @@
 // Every query of activity, streaks and rewards (CONVENTIONS 3: SQL lives only in *.repo.ts).
 // The awarding is one set-based statement and the metrics are correlated sub-selects: drizzle's
 // `sql` on `db`, rows checked (#worker/db/query, docs/decisions/032).
-import { sql, type SQL } from 'drizzle-orm'
+import { is, sql, SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
 import { batch, firstRow, rows, rowsIn, run, type RunResult } from '#worker/db/query'
@@ -57,7 +57,7 @@ export interface Metrics {
  * What the rewards are measured by, in one statement. Attended = SPEC §4 status 8. Active days:
  * the days kept plus the months older days were rolled into (cron/retention.ts).
  */
-const metricsSql = (userId: number): SQL => sql`SELECT
+const metricsSql = (userId: number | SQL): SQL => sql`SELECT
          (SELECT coalesce(max(longest_streak, current_streak), 0) FROM user_engagement WHERE user_id = ${userId}) AS streak,
          (SELECT count(*) FROM activity_days WHERE user_id = ${userId} AND frozen = 0) + (SELECT coalesce(sum(active_days), 0) FROM activity_months WHERE user_id = ${userId}) AS active_days,
          (SELECT count(*) FROM (
@@ -304,12 +304,19 @@ const reached =
  * awardWhenNoticed, which gives exactly these: the same rows, nothing written between.
  */
 export function rewardNoticesSelect(
-  userId: number,
-  n: { locale: string; title: string; texts: Record<string, string>; closeAfter: number; now: number },
+  userId: number | SQL,
+  n: {
+    locale: string | SQL
+    title: string | SQL
+    texts: Record<string, string> | SQL
+    closeAfter: number
+    now: number
+  },
   gate: SQL,
 ): SQL {
+  const texts = is(n.texts, SQL) ? n.texts : JSON.stringify(n.texts)
   return sql`SELECT ${userId}, ${n.locale}, 'success', 'reward', ${n.closeAfter}, ${n.title}, coalesce(j.value, r.description), NULL, ${n.now}
-    FROM rewards r JOIN (${metricsSql(userId)}) m LEFT JOIN json_each(${JSON.stringify(n.texts)}) j ON j.key = r.key || ':' || r.threshold
+    FROM rewards r JOIN (${metricsSql(userId)}) m LEFT JOIN json_each(${texts}) j ON j.key = r.key || ':' || r.threshold
     WHERE ${reached} AND NOT EXISTS (SELECT 1 FROM user_rewards ur WHERE ur.user_id = ${userId} AND ur.reward_id = r.id) AND ${gate}
     ORDER BY r.level_id, r.id`
 }
@@ -318,8 +325,18 @@ export function rewardNoticesSelect(
  * Give the rewards reached (once each: unique per user and reward) when the statement just before
  * wrote their notices (`changes()`: rewardNoticesSelect's insert). Answers the rewards given.
  */
-export const awardWhenNoticed = (userId: number, at: number): SQL =>
+export const awardWhenNoticed = (userId: number | SQL, at: number): SQL =>
   sql`INSERT OR IGNORE INTO user_rewards (user_id, reward_id, acquired_at)
       SELECT ${userId}, r.id, ${at} FROM rewards r JOIN (${metricsSql(userId)}) m WHERE ${reached} AND changes() > 0
       RETURNING reward_id`
 export const givenReward = rewardIdRow
+
+/**
+ * SQL: the language a person's notices are written in, as D1 has it now ('en' or else 'es', as
+ * languageOf answers), for a batch that does not know the person before it runs (decision 087).
+ */
+export const languageSql = (userId: number | SQL): SQL =>
+  sql`coalesce((SELECT CASE language WHEN 'en' THEN 'en' ELSE 'es' END FROM users WHERE id = ${userId}), 'es')`
+/** SQL: `texts.en` when the person reads English (languageSql), else `texts.es`. */
+export const inLanguageOf = (userId: number | SQL, texts: Record<'es' | 'en', string>): SQL =>
+  sql`CASE ${languageSql(userId)} WHEN 'en' THEN ${texts.en} ELSE ${texts.es} END`

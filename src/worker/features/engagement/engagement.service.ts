@@ -107,6 +107,34 @@ export function rewardStatements(userId: number, locale: Locale, at: number, gat
   return [noticesStatement(notices), repo.awardWhenNoticed(userId, at)]
 }
 
+/**
+ * rewardStatements for a person the batch itself names (`userId` as SQL: a session's guest, by the
+ * session's id) and whose language it does not know before it runs: the notices are written in the
+ * person's language as D1 has it (decision 087: a host's close gives the guest's first-session
+ * reward in the close's own batch). Same rules: the catalogue first, nothing between the two.
+ */
+export function rewardStatementsOf(userId: SQL, at: number, gate: SQL): SQL[] {
+  const both = (of: (locale: Locale) => string) => ({ es: of('es'), en: of('en') })
+  const notices = repo.rewardNoticesSelect(
+    userId,
+    {
+      locale: repo.languageSql(userId),
+      title: repo.inLanguageOf(
+        userId,
+        both((l) => translator(l)('engagement.rewards.earned_title')),
+      ),
+      texts: repo.inLanguageOf(
+        userId,
+        both((l) => JSON.stringify(rewardTexts(l))),
+      ),
+      closeAfter: DEFAULT_CLOSE_AFTER_MS,
+      now: Date.now(),
+    },
+    gate,
+  )
+  return [noticesStatement(notices), repo.awardWhenNoticed(userId, at)]
+}
+
 /** What a batch with rewardStatements does after it ran: the notices it wrote go to the person's sockets. */
 export async function afterRewards(ctx: Pick<Ctx, 'env'>, notices: RunResult | undefined) {
   await deliverNotices(ctx.env, notices)

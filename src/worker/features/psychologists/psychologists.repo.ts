@@ -1,5 +1,5 @@
 // A psychologist's weekly hours and profile extras (CONVENTIONS 3: SQL only here).
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { psychologistAvailability, users, type NewUser, type User } from '#worker/db/schema'
 
@@ -15,6 +15,26 @@ export const hoursOf = (db: Db, hostId: number) =>
     })
     .from(psychologistAvailability)
     .where(eq(psychologistAvailability.hostId, hostId))
+    .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
+    .all()
+
+/**
+ * The weekly hours of the host of appointment `appointmentId`, by the appointment's id alone (a
+ * subquery), with whose they are: read in the same D1 round as the appointment itself (moving a
+ * session, decision 087), before the Worker knows the host.
+ */
+export const hoursOfHostOf = (db: Db, appointmentId: number) =>
+  db
+    .select({
+      hostId: psychologistAvailability.hostId,
+      weekday: psychologistAvailability.weekday,
+      startMinute: psychologistAvailability.startMinute,
+      endMinute: psychologistAvailability.endMinute,
+      slotMinutes: psychologistAvailability.slotMinutes,
+      timezone: psychologistAvailability.timezone,
+    })
+    .from(psychologistAvailability)
+    .where(eq(psychologistAvailability.hostId, sql`(SELECT host_id FROM appointments WHERE id = ${appointmentId})`))
     .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
     .all()
 

@@ -15,6 +15,8 @@ import { me } from '#worker/identity/caller'
 
 /** A host's weekly hours (the rows booking offers slots from; one query for both features). */
 export const hostHours = (ctx: Ctx, hostId: number) => repo.hoursOf(ctx.db, hostId)
+/** The weekly hours of an appointment's host, named by the appointment (each row says whose). */
+export const appointmentHostHours = (ctx: Ctx, appointmentId: number) => repo.hoursOfHostOf(ctx.db, appointmentId)
 
 /** The week as the form writes it: each weekday's ranges, '' for a day off. */
 function weekOf(rows: readonly { weekday: number; startMinute: number; endMinute: number }[]) {
