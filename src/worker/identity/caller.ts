@@ -186,10 +186,23 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set('confirmUser', () => {
     const caller = c.var.user
     if (!caller) return Promise.resolve(null)
-    confirming ??= confirmCaller(c, caller).then((confirmed) => {
-      c.set('user', confirmed)
-      return confirmed
-    })
+    confirming ??= confirmCaller(c, caller).then(
+      (confirmed) => {
+        c.set('user', confirmed)
+        return confirmed
+      },
+      // D1 failing the confirmation is a 503 as it is in the lookup above ("try again", the
+      // person stays signed in), wherever it is awaited: before the handler or beside a
+      // service's first read (confirmedMe, decisions 084 and 087), where it was a 500.
+      (err: unknown) => {
+        if (err instanceof AppError) throw err
+        console.warn(
+          `[${c.get('requestId')}] caller not confirmed:`,
+          String(err instanceof Error ? err.message : err).split('\n')[0],
+        )
+        throw new AppError('unavailable')
+      },
+    )
     return confirming
   })
   await next()

@@ -1,0 +1,82 @@
+// D1's primary failing the read that confirms the caller: 503 ("try again", the person stays signed
+// in), never a 500, and nothing written, whether the confirmation runs before the handler (close) or
+// beside the service's first read (confirm since decision 087, cancel since 084). The outside review
+// of 087 found confirm and the guest's cancel answering 500. The failure is injected at D1's answer
+// to that one statement; the binding and every other statement are real.
+import { env } from 'cloudflare:test'
+import { describe, expect, it, vi } from 'vitest'
+import { AppointmentStatus } from '#shared/enums'
+import { book, call, day, guest, host, madrid } from '../appointments/support'
+
+function failCallerReads(userId: number) {
+  const withSession = env.DB.withSession.bind(env.DB)
+  let failed = 0
+  const failing = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === 'bind')
+          return (...args: unknown[]) =>
+            args[0] === userId && /from "users" where "users"\."id" = \?/.test(sql)
+              ? failing(target.bind(...args), 'failing')
+              : target.bind(...args)
+        if (sql === 'failing' && ['all', 'raw', 'first', 'run'].includes(String(prop)))
+          return () => {
+            failed++
+            return Promise.reject(new Error('D1_ERROR: Network connection lost.'))
+          }
+        const v = Reflect.get(target, prop, target)
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+  vi.spyOn(env.DB, 'withSession').mockImplementation(((c?: string) => {
+    const session = withSession(c)
+    if (c !== 'first-primary') return session
+    return new Proxy(session, {
+      get(target, prop) {
+        if (prop === 'prepare') return (sql: string) => failing(target.prepare(sql), sql)
+        const v = Reflect.get(target, prop, target)
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+  }) as typeof withSession)
+  return () => failed
+}
+
+describe('D1’s primary failing the caller’s confirmation', () => {
+  it('a host’s close, confirm and cancel answer 503 and write nothing', async () => {
+    const h = await host()
+    const g = await guest()
+    const { body } = await book(g.token, h.id, madrid(day(6), 10))
+    const id = body.appointment.id as number
+    const failed = failCallerReads(h.id)
+    const closeR = await call(h.token, 'POST', '/v1/appointment/close', { id: String(id) }, 'es')
+    const confirmR = await call(h.token, 'POST', '/v1/appointment/confirm', { id: String(id) }, 'es')
+    const cancelR = await call(h.token, 'POST', '/v1/appointment/cancel', { id: String(id), reason: '1' }, 'es')
+    vi.restoreAllMocks()
+    expect(failed()).toBeGreaterThan(0)
+    const row = await env.DB.prepare('SELECT status, confirmed_by_host_at FROM appointments WHERE id = ?1')
+      .bind(id)
+      .first<{ status: number; confirmed_by_host_at: number | null }>()
+    expect(row).toEqual({ status: AppointmentStatus.pending, confirmed_by_host_at: null })
+    expect(closeR.res.status).toBe(503)
+    expect(confirmR.res.status).toBe(503)
+    expect(cancelR.res.status).toBe(503)
+  })
+
+  it('a guest’s confirm and cancel (confirmed beside their first read) answer 503 and write nothing', async () => {
+    const h = await host()
+    const g = await guest()
+    const { body } = await book(g.token, h.id, madrid(day(6), 10))
+    const id = body.appointment.id as number
+    failCallerReads(g.id)
+    const confirmR = await call(g.token, 'POST', '/v1/appointment/confirm', { id: String(id) }, 'es')
+    const cancelR = await call(g.token, 'POST', '/v1/appointment/cancel', { id: String(id), reason: '1' }, 'es')
+    vi.restoreAllMocks()
+    expect(confirmR.res.status).toBe(503)
+    expect(cancelR.res.status).toBe(503)
+    const row = await env.DB.prepare('SELECT status, confirmed_by_guest_at FROM appointments WHERE id = ?1')
+      .bind(id)
+      .first()
+    expect(row).toEqual({ status: AppointmentStatus.pending, confirmed_by_guest_at: null })
+  })
+})
