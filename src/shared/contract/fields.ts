@@ -19,7 +19,9 @@ export const int = (bounds: { min?: number; max?: number } = {}) => {
   if (bounds.max !== undefined) n = n.max(bounds.max)
   return z
     .union([z.number(), z.string().regex(/^-?\d{1,15}$/, { error: 'validation.number' })], {
-      error: 'validation.number',
+      // A value left out is "required" (validation.ts), as for any field; not "must be a number".
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.number',
     })
     .transform((v) => Number(v))
     .pipe(n)
