@@ -6,41 +6,13 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { AppointmentStatus } from '#shared/enums'
-import { book, call, day, guest, host, madrid } from '../appointments/support'
+import { book, call, day, failD1Statements, guest, host, madrid } from './support'
 
-function failCallerReads(userId: number) {
-  const withSession = env.DB.withSession.bind(env.DB)
-  let failed = 0
-  const failing = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === 'bind')
-          return (...args: unknown[]) =>
-            args[0] === userId && /from "users" where "users"\."id" = \?/.test(sql)
-              ? failing(target.bind(...args), 'failing')
-              : target.bind(...args)
-        if (sql === 'failing' && ['all', 'raw', 'first', 'run'].includes(String(prop)))
-          return () => {
-            failed++
-            return Promise.reject(new Error('D1_ERROR: Network connection lost.'))
-          }
-        const v = Reflect.get(target, prop, target)
-        return typeof v === 'function' ? v.bind(target) : v
-      },
-    })
-  vi.spyOn(env.DB, 'withSession').mockImplementation(((c?: string) => {
-    const session = withSession(c)
-    if (c !== 'first-primary') return session
-    return new Proxy(session, {
-      get(target, prop) {
-        if (prop === 'prepare') return (sql: string) => failing(target.prepare(sql), sql)
-        const v = Reflect.get(target, prop, target)
-        return typeof v === 'function' ? v.bind(target) : v
-      },
-    })
-  }) as typeof withSession)
-  return () => failed
-}
+/** The read of `userId`'s row at D1's primary (the caller's confirmation) fails, every time. */
+const failCallerReads = (userId: number) =>
+  failD1Statements((sql, args) => args[0] === userId && /from "users" where "users"\."id" = \?/.test(sql), {
+    inSession: (c) => c === 'first-primary',
+  })
 
 describe('D1’s primary failing the caller’s confirmation', () => {
   it('a host’s close, confirm and cancel answer 503 and write nothing', async () => {

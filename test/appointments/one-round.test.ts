@@ -7,7 +7,7 @@ import { CancellationReason } from '#shared/enums'
 import { api, json } from '../helpers'
 import { patchUser } from '../factories'
 import { bearer, signInWithLink } from '../users/support'
-import { balance, book, call, day, guest, host, madrid } from './support'
+import { balance, book, call, day, failD1Statements, guest, host, madrid } from './support'
 
 const mailsTo = (to: string) =>
   env.DB.prepare(
@@ -226,39 +226,14 @@ describe('what fails beside a booking that was written (decision 084, the outsid
     const g = await guest()
     // The read of the host's whole row (their password hash, for their link) fails once, as a D1
     // error would; every other read, the caller's own row at the primary included, answers.
-    const withSession = env.DB.withSession.bind(env.DB)
-    let failed = 0
-    const failing = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
-      new Proxy(stmt, {
-        get(target, prop) {
-          if (prop === 'bind')
-            return (...args: unknown[]) =>
-              !failed && args[0] === h.id && /"password_hash".* from "users" where "users"\."id" = \?/.test(sql)
-                ? failing(target.bind(...args), 'failing')
-                : target.bind(...args)
-          if (sql === 'failing' && ['all', 'raw', 'first', 'run'].includes(String(prop)))
-            return () => {
-              failed++
-              return Promise.reject(new Error('D1 overloaded'))
-            }
-          const v = Reflect.get(target, prop, target)
-          return typeof v === 'function' ? v.bind(target) : v
-        },
-      })
-    vi.spyOn(env.DB, 'withSession').mockImplementation(((c?: string) => {
-      const session = withSession(c)
-      return new Proxy(session, {
-        get(target, prop) {
-          if (prop === 'prepare') return (sql: string) => failing(target.prepare(sql), sql)
-          const v = Reflect.get(target, prop, target)
-          return typeof v === 'function' ? v.bind(target) : v
-        },
-      })
-    }) as typeof withSession)
+    const failed = failD1Statements(
+      (sql, args) => args[0] === h.id && /"password_hash".* from "users" where "users"\."id" = \?/.test(sql),
+      { once: true, error: 'D1 overloaded' },
+    )
     const r = await book(g.token, h.id, madrid(day(6), 10))
     vi.restoreAllMocks()
     expect(r.res.status, JSON.stringify(r.body)).toBe(201)
-    expect(failed).toBe(1)
+    expect(failed()).toBe(1)
     expect(await mailsTo(g.email)).toHaveLength(1)
     expect(await mailsTo(h.email)).toHaveLength(1)
     expect((await signInWithLink(h.id, await linkIn(h.email))).status).toBe(200)

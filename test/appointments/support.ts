@@ -1,5 +1,6 @@
 // Shared factories for the appointment tests (CONVENTIONS 10: each test makes its own data).
 import { env } from 'cloudflare:test'
+import { vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { Role } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
@@ -100,3 +101,51 @@ export async function ctxFor(userId: number, locale: Locale = 'en'): Promise<Ctx
     waitUntil: () => {},
   }
 }
+
+/**
+ * D1 answers the statements `fails` picks with an error, as a failing D1 would, in the sessions
+ * `inSession` allows (default: every `withSession`); the binding and every other statement stay
+ * real. `once`: only the first one picked fails. Answers the count failed so far;
+ * `vi.restoreAllMocks()` ends it.
+ */
+export function failD1Statements(
+  fails: (sql: string, args: unknown[]) => boolean,
+  { once = false, inSession = () => true, error = 'D1_ERROR: Network connection lost.' } = {} as {
+    once?: boolean
+    inSession?: (constraint?: string) => boolean
+    error?: string
+  },
+) {
+  const withSession = env.DB.withSession.bind(env.DB)
+  let failed = 0
+  const failing = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === 'bind')
+          return (...args: unknown[]) =>
+            !(once && failed) && sql !== FAILING && fails(sql, args)
+              ? failing(target.bind(...args), FAILING)
+              : target.bind(...args)
+        if (sql === FAILING && ['all', 'raw', 'first', 'run'].includes(String(prop)))
+          return () => {
+            failed++
+            return Promise.reject(new Error(error))
+          }
+        const v = Reflect.get(target, prop, target)
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+  vi.spyOn(env.DB, 'withSession').mockImplementation(((c?: string) => {
+    const session = withSession(c)
+    if (!inSession(c)) return session
+    return new Proxy(session, {
+      get(target, prop) {
+        if (prop === 'prepare') return (sql: string) => failing(target.prepare(sql), sql)
+        const v = Reflect.get(target, prop, target)
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+  }) as typeof withSession)
+  return () => failed
+}
+const FAILING = '\u0000failing'

@@ -3,16 +3,19 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#worker/db/client'
 import { psychologistAvailability, users, type NewUser, type User } from '#worker/db/schema'
 
+/** What a row of weekly hours is read as. */
+const hourColumns = {
+  weekday: psychologistAvailability.weekday,
+  startMinute: psychologistAvailability.startMinute,
+  endMinute: psychologistAvailability.endMinute,
+  slotMinutes: psychologistAvailability.slotMinutes,
+  timezone: psychologistAvailability.timezone,
+}
+
 /** The host's weekly hours, by weekday and start. */
 export const hoursOf = (db: Db, hostId: number) =>
   db
-    .select({
-      weekday: psychologistAvailability.weekday,
-      startMinute: psychologistAvailability.startMinute,
-      endMinute: psychologistAvailability.endMinute,
-      slotMinutes: psychologistAvailability.slotMinutes,
-      timezone: psychologistAvailability.timezone,
-    })
+    .select(hourColumns)
     .from(psychologistAvailability)
     .where(eq(psychologistAvailability.hostId, hostId))
     .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
@@ -25,14 +28,7 @@ export const hoursOf = (db: Db, hostId: number) =>
  */
 export const hoursOfHostOf = (db: Db, appointmentId: number) =>
   db
-    .select({
-      hostId: psychologistAvailability.hostId,
-      weekday: psychologistAvailability.weekday,
-      startMinute: psychologistAvailability.startMinute,
-      endMinute: psychologistAvailability.endMinute,
-      slotMinutes: psychologistAvailability.slotMinutes,
-      timezone: psychologistAvailability.timezone,
-    })
+    .select({ hostId: psychologistAvailability.hostId, ...hourColumns })
     .from(psychologistAvailability)
     .where(eq(psychologistAvailability.hostId, sql`(SELECT host_id FROM appointments WHERE id = ${appointmentId})`))
     .orderBy(asc(psychologistAvailability.weekday), asc(psychologistAvailability.startMinute))
