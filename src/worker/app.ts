@@ -128,7 +128,13 @@ function isApi(path: string) {
  * 60 s at another location: docs/decisions/038), else what they pointed at.
  */
 async function goneRow(c: Context<AppEnv>): Promise<AppError> {
-  const caller = c.var.user && c.var.confirmUser ? await c.var.confirmUser().catch(() => null) : undefined
+  // A confirmation D1 could not give is its own answer (503, identity/caller.ts): not "gone" (401
+  // signs the person out on the client) when it cannot tell.
+  const caller =
+    c.var.user && c.var.confirmUser
+      ? await c.var.confirmUser().catch((err: unknown) => (err instanceof AppError ? err : null))
+      : undefined
+  if (caller instanceof AppError) return caller
   return new AppError(caller === null ? 'unauthenticated' : 'conflict')
 }
 
