@@ -5,8 +5,12 @@ import { AppointmentStatus } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { tablePage } from '#worker/db/page'
 import { appointments, users } from '#worker/db/schema'
+import { rowOf } from '#worker/db/rows'
 
 export const LIVE_STATUSES: AppointmentStatus[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
+
+/** An appointments row as raw SQL answers it (`RETURNING *`), mapped by db/rows.ts mapRow. */
+export const appointmentRow = rowOf(appointments)
 
 /** The caller's appointments (as guest or host; every one for `all`), one page and the total. */
 export async function listFor(
