@@ -569,7 +569,12 @@ export default function ({ test, browser, baseURL }) {
         if (r.url().endsWith('/v1/unit/progress') && r.method() === 'POST') sent.push(r.postData())
       })
       await page.context().setOffline(false)
-      await page.goto('/en/blog')
+      // Back online, A's page may itself leave for the sign-in page as it learns A's session ended
+      // (Frame.tsx onLost), interrupting this navigation (net::ERR_ABORTED): it is made again.
+      await page.goto('/en/blog').catch(async (err) => {
+        if (!/ERR_ABORTED/.test(String(err))) throw err
+        await page.goto('/en/blog')
+      })
       await waitForHydration(page)
       await eventually(async () => !(await companion(page)), { message: 'the companion was not cleared' })
       await eventually(async () => (await keptFiles(page)).length === 0, { message: "A's file was not deleted" })
