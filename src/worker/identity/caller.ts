@@ -237,3 +237,19 @@ export async function confirmedMe(ctx: Ctx): Promise<SessionUser> {
   ctx.user = caller
   return caller
 }
+
+/**
+ * confirmedMe started beside `read` (one D1 round for both, decision 084): the caller's refusal
+ * comes before whatever `read` answered or threw, and nothing is decided before both answered.
+ */
+export async function confirmedBeside<T>(ctx: Ctx, read: Promise<T>): Promise<[SessionUser, T]> {
+  const settle = <V>(p: Promise<V>) =>
+    p.then(
+      (ok) => ({ ok }),
+      (refused: unknown) => ({ refused }),
+    )
+  const [caller, got] = await Promise.all([settle(confirmedMe(ctx)), settle(read)])
+  if ('refused' in caller) throw caller.refused
+  if ('refused' in got) throw got.refused
+  return [caller.ok, got.ok]
+}

@@ -9,7 +9,7 @@ import * as moveRepo from './appointments.move.repo'
 import { toDto } from './appointments.dto'
 import { LIVE, mailsOf, notFound, sideOf } from './appointments.service'
 import { findWithPeople, toldAsRead } from './appointments.repo'
-import { confirmedMe, me } from '#worker/identity/caller'
+import { confirmedBeside, me } from '#worker/identity/caller'
 import { queueWritten } from '#worker/mail/send'
 import type { Appointment } from '#worker/db/schema'
 import { checkStart, inHeldSlot, openHost, openHostOf, slotTaken } from './appointments.slots.service'
@@ -37,18 +37,13 @@ export async function move(ctx: Ctx, f: MoveForm, now = Date.now()) {
   me(ctx)
   // The caller as D1's primary has them (requireAuthorityAtWrite) beside the session with its
   // people and its host's hours (by the session's id): one D1 round (decisions 084, 087).
-  const [caller, found, hostRows] = await Promise.all([
-    confirmedMe(ctx).then(
-      (ok) => ({ ok }),
-      (refused: unknown) => ({ refused }),
-    ),
-    findWithPeople(ctx.db, f.id),
-    appointmentHostHours(ctx, f.id),
-  ])
-  if ('refused' in caller) throw caller.refused
+  const [caller, [found, hostRows]] = await confirmedBeside(
+    ctx,
+    Promise.all([findWithPeople(ctx.db, f.id), appointmentHostHours(ctx, f.id)]),
+  )
   if (!found) throw notFound()
   const { a } = found
-  const side = sideOf(caller.ok, a)
+  const side = sideOf(caller, a)
   // Only the guest moves (their credits, their time); an admin who is neither side sees nothing.
   if (side === 'admin') throw notFound()
   if (side === 'host') throw new AppError('unauthorized')

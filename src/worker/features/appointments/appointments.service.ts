@@ -28,7 +28,7 @@ import {
   rewardStatementsOf,
 } from '#worker/features/engagement/engagement.service'
 import { patchOf } from '#worker/db/patch'
-import { confirmedMe, me } from '#worker/identity/caller'
+import { confirmedBeside, me } from '#worker/identity/caller'
 import { mailStatement, queueWritten } from '#worker/mail/send'
 import type { SQL } from 'drizzle-orm'
 
@@ -70,17 +70,10 @@ export async function confirm(ctx: Ctx, id: number, now = new Date()) {
   me(ctx)
   // The caller as D1's primary has them (requireAuthorityAtWrite; a host's too: decision 087)
   // beside the session with its people: one D1 round, nothing decided before it answered.
-  const [caller, found] = await Promise.all([
-    confirmedMe(ctx).then(
-      (ok) => ({ ok }),
-      (refused: unknown) => ({ refused }),
-    ),
-    repo.findWithPeople(ctx.db, id),
-  ])
-  if ('refused' in caller) throw caller.refused
+  const [caller, found] = await confirmedBeside(ctx, repo.findWithPeople(ctx.db, id))
   if (!found) throw notFound()
   const { a } = found
-  const side = sideOf(caller.ok, a)
+  const side = sideOf(caller, a)
   if (side === 'admin') throw notFound()
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cannot_confirm' })
   const people = found.guest && found.host && a.hostId !== null ? { guest: found.guest, host: found.host } : undefined
@@ -113,17 +106,10 @@ export function refundFor(a: Pick<Appointment, 'priceCents' | 'startAt'>, by: 'g
  */
 export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   me(ctx)
-  const [caller, found] = await Promise.all([
-    confirmedMe(ctx).then(
-      (ok) => ({ ok }),
-      (refused: unknown) => ({ refused }),
-    ),
-    repo.findWithPeople(ctx.db, f.id),
-  ])
-  if ('refused' in caller) throw caller.refused
+  const [caller, found] = await confirmedBeside(ctx, repo.findWithPeople(ctx.db, f.id))
   const a = found?.a
   if (!a) throw notFound()
-  const side = sideOf(caller.ok, a)
+  const side = sideOf(caller, a)
   if (!LIVE.includes(a.status)) throw new AppError('conflict', { message: 'appointments.cancel_failed' })
   // A session whose start has passed may have taken place: the guest can no longer cancel it (the
   // refund policy gives nothing back within 24 hours anyway; docs/decisions/058). The host or an
@@ -139,7 +125,7 @@ export async function cancel(ctx: Ctx, f: CancelForm, now = new Date()) {
   const set = {
     cancellationReason: f.reason,
     cancellationReasonText: f.reason_text ?? null,
-    cancelledBy: caller.ok.id,
+    cancelledBy: caller.id,
     now: now.getTime(),
   }
   // The row as the batch leaves it, and both mails of it, written by that batch only if it
