@@ -24,8 +24,8 @@ const CANCEL_ROUNDS = 2
 /** Moving: 6 before decision 084, 3 after it, 2 since decision 087 (the host's hours read by the session's id in round 1). */
 const MOVE_ROUNDS = 2
 const CONFIRM_ROUNDS = 2
-/** The host's close of a session that took place: 10 before decision 087 (the reward and its notices after the change), 2 since. */
-const CLOSE_ROUNDS = 2
+/** The host's close of a session that took place: 10 before decision 087 (the reward and its notices after the change), 2 since, 1 since 089 (the host's session held in the close's SQL). */
+const CLOSE_ROUNDS = 1
 
 beforeAll(async () => {
   token = await demoPatientToken()

@@ -21,6 +21,7 @@ import { personChanged, personOf } from './person'
 import {
   findSessionUser,
   fromSnapshot,
+  keepPasswordFp,
   isAccessExpired,
   passwordFingerprint,
   personKey,
@@ -113,8 +114,21 @@ export async function resolveSessionUser(c: Context<AppEnv>): Promise<SessionUse
  */
 async function confirmCaller(c: Context<AppEnv>, user: SessionUser): Promise<SessionUser | null> {
   if (user.confirmed || !user.session) return user
-  const row = await findSessionUser(getDb(primaryOf(c.env.DB)), user.id)
+  const db = getDb(primaryOf(c.env.DB))
+  const row = await findSessionUser(db, user.id)
   if (!row || (await passwordFingerprint(row.passwordHash)) !== user.session.fp) return null
+  // A session opened before its row kept the fingerprint (decision 089): kept now, after the
+  // answer, so the person's next write can hold the session in its own SQL.
+  if (row.passwordFp !== user.session.fp) {
+    const kept = keepPasswordFp(db, row.id, row.passwordHash, user.session.fp).catch((err: unknown) =>
+      console.warn(`password fingerprint of user ${row.id} not kept: ${String(err).split('\n')[0]}`),
+    )
+    try {
+      c.executionCtx.waitUntil(kept)
+    } catch {
+      // no execution context (a direct call in a test): it runs on its own
+    }
+  }
   return sessionUserOf(row, user.session, true)
 }
 
@@ -147,6 +161,18 @@ export async function sessionCaller(c: Context<AppEnv>): Promise<SessionUser | n
  */
 const confirmedByService = new Set<string>()
 export function staffConfirmedByService(call: { method: string; path: string }) {
+  confirmedByService.add(`${call.method} /v1${call.path}`)
+}
+
+/**
+ * The calls whose write holds a staff caller in its own SQL (decision 089: records.ts
+ * sessionHolds, the host's close of a session, 2 rounds to 1), instead of a confirmation before
+ * any handler: KV's copy, unconfirmed, reaches the service, every statement that writes is
+ * conditioned on the caller as D1's primary has them at that moment, and a refused write
+ * confirms the caller (confirmedMe) before it says why. As staffConfirmedByService, only for a
+ * call that no audit records and no role guard checks.
+ */
+export function staffHeldInWrite(call: { method: string; path: string }) {
   confirmedByService.add(`${call.method} /v1${call.path}`)
 }
 

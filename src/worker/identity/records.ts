@@ -11,7 +11,7 @@
 // - `session:<hash>` is written once, when the session opens, and deleted when it ends (logout,
 //   a password change, an erasure); nothing else writes it, so a deleted session cannot return.
 // - `person:<uid>` is the person's users row (`u`: name, role, language, subscriber…; never the
-//   password hash) and the fingerprint of their current password. Only code that has just read
+//   password hash nor its fingerprint's copy) and the fingerprint of their current password. Only code that has just read
 //   the row from D1 writes it (`writePerson`), and that code reads the row again after its put
 //   and writes again until the two agree: whatever order concurrent writers land in, the last
 //   put is of the newest row. A session whose fingerprint is not the person's (a password
@@ -37,7 +37,7 @@
 // memo of verified sessions; caller.ts: who is calling (the middleware); sessions.ts: opening and
 // ending sessions; cookie.ts: the token's cookie; temporary.ts: sign-in links.
 
-import { getTableColumns, eq } from 'drizzle-orm'
+import { and, eq, getTableColumns, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { Role } from '#shared/enums'
 import { users, type User } from '#worker/db/schema'
 import type { Db } from '#worker/db/client'
@@ -89,7 +89,7 @@ const DATE_COLUMNS = Object.entries(getTableColumns(users))
   .map(([name]) => name)
 
 export function toSnapshot(row: User): UserSnapshot {
-  const out: UserSnapshot = { ...row, passwordHash: row.passwordHash ? '*' : null }
+  const out: UserSnapshot = { ...row, passwordHash: row.passwordHash ? '*' : null, passwordFp: null }
   for (const k of DATE_COLUMNS) {
     const v = (row as Record<string, unknown>)[k]
     out[k] = v instanceof Date ? v.getTime() : (v ?? null)
@@ -119,3 +119,35 @@ export function isAccessExpired(
 /** The person's users row, read where the caller says (D1's primary for anything that decides). */
 export const findSessionUser = (db: Db, id: number): Promise<User | undefined> =>
   db.select().from(users).where(eq(users.id, id)).get()
+
+/**
+ * Keeps `fp` (the fingerprint of `passwordHash`) as the row's copy, `password_fp` (decision 089),
+ * while the row's password is still `passwordHash`; a row whose copy is already `fp` is not
+ * written. Run where a session is opened or its caller confirmed, with the row just read.
+ */
+export const keepPasswordFp = (db: Db, id: number, passwordHash: string | null, fp: string) =>
+  db
+    .update(users)
+    .set({ passwordFp: fp })
+    .where(
+      and(
+        eq(users.id, id),
+        passwordHash === null ? isNull(users.passwordHash) : eq(users.passwordHash, passwordHash),
+        or(isNull(users.passwordFp), ne(users.passwordFp, fp)),
+      ),
+    )
+    .run()
+
+/**
+ * SQL: the caller's session still holds in D1's primary at the moment of the statement it is a
+ * condition of (decision 089): their row is there, with the role their session's copy says, and
+ * the copy of their password's fingerprint is the session's (a password changed since clears it:
+ * migration 0031's trigger). What confirmCaller answers, as part of a write instead of a read
+ * before it. False also for a row whose copy is not kept yet: the caller is then confirmed by a
+ * read, as before.
+ */
+export const sessionHolds = (caller: { id: number; role: number; session?: { fp?: string } | null }): SQL =>
+  caller.session?.fp
+    ? sql`EXISTS (SELECT 1 FROM users AS caller WHERE caller.id = ${caller.id} AND caller.role = ${caller.role}
+            AND caller.password_fp = ${caller.session.fp})`
+    : sql`0`

@@ -7,12 +7,14 @@ import { forgetPerson, forgetSessionPages } from '#worker/http/person-cache'
 import { randomToken, tokenHash } from '#worker/lib/crypto'
 import { endRealtime } from '#worker/realtime/channels'
 import { getDb } from '#worker/db/client'
+import { primaryOf } from '#worker/db/rounds'
 import { deleteAllDevices, deleteSessionDevices } from '#worker/push/subscriptions.repo'
 import { clearSessionCookie, setSessionCookie } from './cookie'
 import { forgetSessions } from './memo'
 import { writePerson } from './person'
 import {
   indexPrefix,
+  keepPasswordFp,
   newDataVersion,
   passwordFingerprint,
   PERSON_TTL_SEC,
@@ -56,6 +58,12 @@ export async function createSession(
   }
   const hash = await tokenHash(c.env, token)
   await Promise.all([
+    // The password's fingerprint kept in D1 too, so a write can hold this session in its own
+    // SQL (decision 089); a row whose copy is already this one is not written.
+    // A cache: one not written never fails the sign-in.
+    keepPasswordFp(getDb(primaryOf(c.env.DB)), user.id, user.passwordHash, rec.fp).catch((err: unknown) =>
+      console.warn(`password fingerprint of user ${user.id} not kept: ${String(err).split('\n')[0]}`),
+    ),
     c.env.KV.put(sessionKey(hash), JSON.stringify(rec), { expirationTtl: ttl }),
     c.env.KV.put(indexPrefix(user.id) + hash, '', { expirationTtl: ttl }),
     writePerson(c.env, user.id, user),

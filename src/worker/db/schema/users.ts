@@ -28,6 +28,13 @@ export const users = sqliteTable(
     email: text('email').unique(),
     /** 'pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>' (DESIGN §4); NULL for provider-only accounts. */
     passwordHash: text('password_hash'),
+    /**
+     * The fingerprint of password_hash a session keeps (identity/records.ts passwordFingerprint),
+     * so a write can hold its caller's session as one of its own SQL conditions (decision 089).
+     * Only a cache: NULL until the caller is next confirmed, and cleared by a trigger whenever
+     * password_hash changes without it (migration 0031), so it never outlives its password.
+     */
+    passwordFp: text('password_fp'),
     googleId: text('google_id').unique(),
     appleId: text('apple_id').unique(),
     role: integer('role').$type<Role>().notNull().default(1),

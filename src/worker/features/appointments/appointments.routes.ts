@@ -4,7 +4,7 @@ import { ctxOf } from '#worker/context'
 import type { AppEnv } from '#worker/env'
 import { requireAuthorityAtWrite, requireUser } from '#worker/http/auth'
 import { answer, routes } from '#worker/http/mount'
-import { staffConfirmedByService } from '#worker/identity/caller'
+import { staffConfirmedByService, staffHeldInWrite } from '#worker/identity/caller'
 import * as appointments from './appointments.service'
 import { listSlots } from './appointments.slots.service'
 import { move } from './appointments.move'
@@ -21,6 +21,8 @@ export const appointmentsRoutes = routes((on) => {
   staffConfirmedByService(calls.confirm)
   on(calls.confirm, requireAuthorityAtWrite, async (f, ctx) => ({ appointment: await appointments.confirm(ctx, f.id) }))
   on(calls.cancel, requireAuthorityAtWrite, (f, ctx) => appointments.cancel(ctx, f))
+  // The host's close holds the host's session in its own SQL, one D1 round (decision 089).
+  staffHeldInWrite(calls.close)
   on(calls.close, requireUser, async (f, ctx) => ({ appointment: await appointments.close(ctx, f.id, f.status) }))
   on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))
   on(calls.nextAppointment, requireUser, (_, ctx) => appointments.next(ctx))

@@ -28,9 +28,10 @@ import {
   rewardStatementsOf,
 } from '#worker/features/engagement/engagement.service'
 import { patchOf } from '#worker/db/patch'
-import { confirmedBeside, me } from '#worker/identity/caller'
+import { confirmedBeside, confirmedMe, me } from '#worker/identity/caller'
+import { sessionHolds } from '#worker/identity/records'
 import { mailStatement, queueWritten } from '#worker/mail/send'
-import type { SQL } from 'drizzle-orm'
+import { and, type SQL } from 'drizzle-orm'
 
 export const LIVE: number[] = [AppointmentStatus.pending, AppointmentStatus.confirmed]
 export const notFound = () => new AppError('not_found', { message: 'appointments.not_found' })
@@ -202,39 +203,61 @@ export function mailsOf(
  * `changes() > 0`, and the row as the batch found it to say why a refused one was refused.
  */
 export async function close(ctx: Ctx, id: number, status: number, now = new Date()) {
-  // D1's primary's copy of a staff caller (confirmed before any handler, decision 038); a
-  // patient's (KV's) never closes anything, so it is not confirmed: `none` writes nothing.
+  // A staff caller reaches here as KV's copy, unconfirmed (decision 089, routes: staffHeldInWrite):
+  // the close holds them in its own SQL (sessionHolds: the row, that role, that password, at the
+  // write), one D1 round in all. A caller already confirmed (D1's primary's copy) needs no such
+  // condition; a patient's copy (KV's) never closes anything: `none` writes nothing.
   const caller = me(ctx)
+  const held = !caller.confirmed && caller.role !== Role.patient ? sessionHolds(caller) : null
+  let done = await closeAs(ctx, caller, held, id, status, now)
+  if (!done.closed && held) {
+    // Refused as KV's copy: D1's primary says who the caller is now (an ended session 401), and
+    // the close is tried again as them, so it is refused, or not, for the reason it is today.
+    const confirmed = await confirmedMe(ctx)
+    done = await closeAs(ctx, confirmed, null, id, status, now)
+  }
+  if (!done.closed) {
+    // Why, from the row as the same transaction found it, in the order `mine` and the rules say.
+    if (!done.found) throw notFound()
+    if (sideOf(done.by, done.found, 'act', now.getTime()) === 'guest') throw new AppError('unauthorized')
+    throw new AppError('conflict', { message: 'appointments.cannot_close' })
+  }
+  catalogSeeded(done.catalog)
+  if (done.rewarding && done.followers[0])
+    await afterRewards(ctx, done.followers[0]).catch((err) =>
+      console.warn(`reward notices of user ${done.closed?.guestId} not delivered: ${String(err)}`),
+    )
+  return toDto(ctx, done.closed, {})
+}
+
+/** close's batch as `caller` (`held`: their session as a condition of the write, or null). */
+async function closeAs(
+  ctx: Ctx,
+  caller: { id: number; role: number },
+  held: SQL | null,
+  id: number,
+  status: number,
+  now: Date,
+) {
   const as = caller.role === Role.admin ? 'any' : hostsNow(caller.role) ? 'host' : 'none'
+  const who = held ? and(repo.closableBy(caller, as), held)! : repo.closableBy(caller, as)
   const rewarding = status === AppointmentStatus.attended
   const at = now.getTime()
   const closeWith = (rewards: boolean) => {
     const catalog = rewards ? catalogStatements() : []
     return repo
-      .closeSession(ctx.db, id, repo.closableBy(caller, as), status, at, catalog, (gate, guest) =>
+      .closeSession(ctx.db, id, who, status, at, catalog, (gate, guest) =>
         // Issue 11: the guest's first session attended is a reward, given now (its notice in the guest's language).
         rewards ? rewardStatementsOf(guest, at, gate) : [],
       )
-      .then((r) => ({ ...r, catalog }))
+      .then((r) => ({ ...r, catalog, rewarding: rewards, by: caller }))
   }
-  const done = await closeWith(rewarding).catch(async (err: unknown) => {
+  return closeWith(rewarding).catch(async (err: unknown) => {
     if (!rewarding) throw err
     // A reward that cannot be given never fails the close (as before): the close alone.
     console.warn(`[appointments] close of ${id} with its rewards failed, closing without: ${String(err)}`)
     return closeWith(false)
   })
-  if (!done.closed) {
-    // Why, from the row as the same transaction found it, in the order `mine` and the rules say.
-    if (!done.found) throw notFound()
-    if (sideOf(caller, done.found, 'act', at) === 'guest') throw new AppError('unauthorized')
-    throw new AppError('conflict', { message: 'appointments.cannot_close' })
-  }
-  catalogSeeded(done.catalog)
-  if (rewarding && done.followers[0])
-    await afterRewards(ctx, done.followers[0]).catch((err) =>
-      console.warn(`reward notices of user ${done.closed?.guestId} not delivered: ${String(err)}`),
-    )
-  return toDto(ctx, done.closed, {})
 }
 
 /** POST /v1/appointment/meeting: the host sets the meeting link or indications. */

@@ -63,12 +63,12 @@ function snakeKeys(row: unknown): unknown {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [snake(k), v instanceof Date ? v.toISOString() : v]))
 }
 
-/** GET /v1/user/export: all of the caller's own data (issue 3 §9). No hash, no device token. */
+/** GET /v1/user/export: all of the caller's own data (issue 3 §9). No hash (nor its fingerprint), no device token. */
 export async function exportUserData(ctx: Ctx) {
   const caller = signedIn(ctx)
   const user = await findUserById(ctx.db, caller.id)
   if (!user) throw new AppError('unauthenticated')
-  const { passwordHash: _h, notificationPushToken: _p, ...profile } = user
+  const { passwordHash: _h, passwordFp: _f, notificationPushToken: _p, ...profile } = user
   const data = await collectUserData(ctx.db, caller.id)
   return {
     exported_at: new Date().toISOString(),
