@@ -26,6 +26,8 @@ const MOVE_ROUNDS = 2
 const CONFIRM_ROUNDS = 2
 /** The host's close of a session that took place: 10 before decision 087 (the reward and its notices after the change), 2 since, 1 since 089 (the host's session held in the close's SQL). */
 const CLOSE_ROUNDS = 1
+/** Saving the profile: 6 before decision 089 (the row read twice, the balance after the change), 3 since. */
+const PROFILE_ROUNDS = 3
 
 beforeAll(async () => {
   token = await demoPatientToken()
@@ -88,6 +90,30 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
   it('a check-in, saved and changed the same day', async () => {
     for (const mood of ['3', '4'])
       expect(roundsOf(await once('POST', '/v1/checkin', { mood, note: 'hoy' })), mood).toBe(1)
+  })
+
+  it('saving the profile (a name, the notification settings): 6 rounds before, 3 since decision 089', async () => {
+    // The caller confirmed (requireAuthority, 1), the change beside the balance (2), the person's
+    // copy in KV read again after it is written (3): the row the change answered is its first copy.
+    const res = await once('POST', '/v1/user/update', { name: 'Paciente Demo', is_a_email_reader: '1' })
+    expect((await json(res.clone())).user.name).toBe('Paciente Demo')
+    expect(roundsOf(res)).toBeLessThanOrEqual(PROFILE_ROUNDS)
+  })
+
+  it('sharing with one’s psychologist, and a refused share: one round each (3 before decision 089)', async () => {
+    const form = (host: number) => ({
+      host_id: String(host),
+      checkins: '1',
+      notes: '0',
+      practice: '0',
+      safety_plan: '1',
+    })
+    const res = await once('POST', '/v1/my/share', form(hostId))
+    expect((await json(res.clone())).share).toMatchObject({ host_id: hostId, checkins: true, safety_plan: true })
+    expect(roundsOf(res)).toBe(1)
+    const stranger = (await host()).id
+    const refused = await once('POST', '/v1/my/share', form(stranger), 422)
+    expect(roundsOf(refused)).toBe(1)
   })
 
   it('a like of a route and of a post, given and taken back, and their stats', async () => {

@@ -131,11 +131,13 @@ export async function endEverySession(env: Env, userId: number): Promise<void> {
  * of them when the person is gone, are deleted now; a session a KV list misses ends anyway, by
  * its fingerprint, once KV carries the new person (decision 038). It throws when KV fails: a
  * password change or an erasure must not look done while the old sessions still work.
+ * `written`: the row as the write answered it (RETURNING), written first instead of read first;
+ * the row is read again after it is in KV either way (person.ts writePerson).
  */
-export async function refreshSessions(env: Env, userId: number): Promise<void> {
+export async function refreshSessions(env: Env, userId: number, written?: User): Promise<void> {
   forgetPerson(userId)
   forgetSessions({ uid: userId })
-  const row = await writePerson(env, userId)
+  const row = await writePerson(env, userId, written)
   const fp = row ? await passwordFingerprint(row.passwordHash) : null
   await Promise.all([
     eachSession(env, userId, async (indexKey, hash, rec) => {

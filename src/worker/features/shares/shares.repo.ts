@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { MOODS } from '#shared/checkins'
 import { AppointmentStatus, ContentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
-import { firstRow, rows } from '#worker/db/query'
+import { batch, firstRow, rows, rowsIn } from '#worker/db/query'
 import {
   activityDays,
   appointments,
@@ -50,10 +50,12 @@ export type ShareRow = z.output<typeof shareRow>
  * ended by `now` (a session to come must not hide the one held). Newest session first.
  */
 export function sharesOf(db: Db, userId: number, hostId?: number, now = Date.now()): Promise<ShareRow[]> {
+  return rows(db, sharesQuery(userId, hostId, now), shareRow)
+}
+
+function sharesQuery(userId: number, hostId?: number, now = Date.now()) {
   const onlyHost = hostId === undefined ? sql`` : sql`AND u.id = ${hostId}`
-  return rows(
-    db,
-    sql`SELECT u.id AS host_id, u.name, u.avatar, u.role,
+  return sql`SELECT u.id AS host_id, u.name, u.avatar, u.role,
           s.checkins, s.notes, s.practice, s.safety_plan, s.updated_at,
           (SELECT max(a.end_at) FROM ${appointments} a
             WHERE a.guest_id = ${userId} AND a.host_id = u.id AND a.status <> ${CANCELLED}) AS last_end,
@@ -67,31 +69,40 @@ export function sharesOf(db: Db, userId: number, hostId?: number, now = Date.now
             WHERE guest_id = ${userId} AND host_id IS NOT NULL AND status <> ${CANCELLED}
           UNION SELECT host_id FROM ${shares} WHERE user_id = ${userId}
         ) ${onlyHost}
-        ORDER BY last_end DESC, u.id`,
-    shareRow,
-  )
+        ORDER BY last_end DESC, u.id`
 }
 
-/** The four boxes for the pair, as sent: a second save replaces the first (one row per pair). */
-export function saveShare(
+/**
+ * The four boxes for the pair, as sent, in one D1 batch (issue 43 §3: was three rounds): the pair
+ * as it was, the write, the pair as it is. A second save replaces the first (one row per pair).
+ * The write happens only under the rules saveShare (shares.service.ts) explains a refusal by, as
+ * SQL of the same transaction: the person has a session with the host that was not cancelled and
+ * the host still sees people, or (`anything` false: withdrawing) the pair has a session or a share
+ * at all. Answers the pair before and after; `after` differs only when this batch wrote.
+ */
+export async function saveShare(
   db: Db,
   row: { userId: number; hostId: number; checkins: boolean; notes: boolean; practice: boolean; safetyPlan: boolean },
   now: Date,
 ) {
-  return db
-    .insert(shares)
-    .values({ ...row, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [shares.userId, shares.hostId],
-      set: {
-        checkins: sql`excluded.checkins`,
-        notes: sql`excluded.notes`,
-        practice: sql`excluded.practice`,
-        safetyPlan: sql`excluded.safety_plan`,
-        updatedAt: sql`excluded.updated_at`,
-      },
-    })
-    .run()
+  const { userId, hostId } = row
+  const anything = row.checkins || row.notes || row.practice || row.safetyPlan
+  const session = sql`EXISTS (SELECT 1 FROM ${appointments} WHERE guest_id = ${userId} AND host_id = ${hostId} AND status <> ${CANCELLED})`
+  const allowed = anything
+    ? sql`${session} AND EXISTS (SELECT 1 FROM ${users} WHERE id = ${hostId} AND role IN ${HOSTING})`
+    : sql`(${session} OR EXISTS (SELECT 1 FROM ${shares} WHERE user_id = ${userId} AND host_id = ${hostId}))`
+  const at = now.getTime()
+  const [before, , after] = await batch(db, [
+    sharesQuery(userId, hostId, at),
+    sql`INSERT INTO ${shares} (user_id, host_id, checkins, notes, practice, safety_plan, created_at, updated_at)
+        SELECT ${userId}, ${hostId}, ${row.checkins ? 1 : 0}, ${row.notes ? 1 : 0}, ${row.practice ? 1 : 0},
+               ${row.safetyPlan ? 1 : 0}, ${at}, ${at}
+        WHERE ${allowed}
+        ON CONFLICT (user_id, host_id) DO UPDATE SET checkins = excluded.checkins, notes = excluded.notes,
+          practice = excluded.practice, safety_plan = excluded.safety_plan, updated_at = excluded.updated_at`,
+    sharesQuery(userId, hostId, at),
+  ])
+  return { before: rowsIn(before, shareRow)[0], after: rowsIn(after, shareRow)[0] }
 }
 
 const sessionRow = z.object({

@@ -75,17 +75,10 @@ export async function saveShare(
   now = Date.now(),
 ) {
   const user = me(ctx)
-  const [pair] = await repo.sharesOf(ctx.db, user.id, f.host_id, now)
   const anything = f.checkins || f.notes || f.practice || f.safety_plan
-  // A share whose every session was cancelled since still has its row (and would open again with
-  // a new booking): withdrawing it stays allowed, sharing more needs a session.
-  if (!pair || (pair.last_end === null && anything)) throw notYours()
-  if (anything && !hosts(pair.role))
-    throw new AppError('validation', {
-      message: 'shares.errors.host_left',
-      fields: { host_id: ['shares.errors.host_left'] },
-    })
-  await repo.saveShare(
+  // One batch (the pair before, the write under these same rules as SQL, the pair after); the
+  // refusal is explained from the pair as that transaction found it.
+  const { before: pair, after } = await repo.saveShare(
     ctx.db,
     {
       userId: user.id,
@@ -97,7 +90,14 @@ export async function saveShare(
     },
     new Date(now),
   )
-  const [after] = await repo.sharesOf(ctx.db, user.id, f.host_id, now)
+  // A share whose every session was cancelled since still has its row (and would open again with
+  // a new booking): withdrawing it stays allowed, sharing more needs a session.
+  if (!pair || (pair.last_end === null && anything)) throw notYours()
+  if (anything && !hosts(pair.role))
+    throw new AppError('validation', {
+      message: 'shares.errors.host_left',
+      fields: { host_id: ['shares.errors.host_left'] },
+    })
   return { share: dto(after!, now) }
 }
 

@@ -34,7 +34,8 @@ export interface Updated {
  */
 export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Updated> {
   const caller = signedIn(ctx)
-  const user = await findUserById(ctx.db, caller.id)
+  // The row requireAuthority has just read at D1's primary (confirmed), not a second read of it.
+  const user = caller.confirmed ? caller.row : await findUserById(ctx.db, caller.id)
   if (!user) throw new AppError('unauthenticated')
   const patch: Partial<NewUser> = {}
   if (input.name !== undefined) patch.name = input.name
@@ -72,8 +73,9 @@ export async function updateProfile(ctx: Ctx, input: UpdateRequest): Promise<Upd
   const sessionPassword = caller.confirmed ? caller.row.passwordHash : user.passwordHash
   const updated = await updateUser(ctx.db, user.id, patch, { hash: sessionPassword })
   if (!updated) throw new AppError('unauthenticated')
-  // Every session carries the row: the new one goes to each of them; a new password ends them all (session.ts).
-  await refreshSessions(ctx.env, user.id)
+  // Every session carries the row: the new one goes to each of them; a new password ends them all
+  // (session.ts). The row the write answered is the first copy: no read of it before.
+  await refreshSessions(ctx.env, user.id, updated)
   // Every session ended with the old password: so do the sockets they opened (the caller's page reconnects with its new session).
   if (passwordChanged)
     await endRealtime(ctx.env, user.id, { keepPassword: await passwordFingerprint(updated.passwordHash) })
@@ -127,8 +129,8 @@ const SETTINGS_FIELDS = new Set([
  */
 export async function saveProfile(ctx: Ctx, input: UpdateRequest, session: CallerSession) {
   const caller = signedIn(ctx)
-  const out = await updateProfile(ctx, input)
-  const credits = await balanceCents(ctx.db, caller.id)
+  // The balance beside the change (one D1 round for both): a profile save moves no credits.
+  const [out, credits] = await Promise.all([updateProfile(ctx, input), balanceCents(ctx.db, caller.id)])
   if (out.passwordChanged) {
     // The new session first: this device's reminders move to it, and every other session's
     // devices go with their sessions (the lost phone a new password shuts out; decision 060).
