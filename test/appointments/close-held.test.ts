@@ -87,6 +87,27 @@ describe('the host’s close holds the host’s session in its own SQL (decision
     expect(await rewardsOf(g.id)).toBe(1)
   })
 
+  it('a close refused for the session’s own reason, the host’s session held: one round too, and the reason as before (409, 404, 403)', async () => {
+    const h = await host()
+    const g = await guest()
+    const later = await makeAppointment(g.id, h.id, Date.now() + 86_400_000, { status: AppointmentStatus.confirmed })
+    const early = await close(h.token, later, 'es')
+    expect(early.res.status, JSON.stringify(early.body)).toBe(409)
+    expect(early.body.message).toBe('Esta cita no se puede cerrar ahora.')
+    expect(roundsOf(early.res)).toBe(1)
+    const missing = await close(h.token, 987_654_321)
+    expect(missing.res.status).toBe(404)
+    expect(roundsOf(missing.res)).toBe(1)
+    // The host's own session as a guest of another psychologist: the guest never closes.
+    const other = await host()
+    const asGuest = await tookPlace(h.id, other.id)
+    const refused = await close(h.token, asGuest)
+    expect(refused.res.status).toBe(403)
+    expect(roundsOf(refused.res)).toBe(1)
+    expect(await statusOf(later)).toBe(AppointmentStatus.confirmed)
+    expect(await statusOf(asGuest)).toBe(AppointmentStatus.confirmed)
+  })
+
   it('a session opened before its row kept the fingerprint closes after a confirmation, and the row keeps it for the next close', async () => {
     const h = await host()
     const g = await guest()

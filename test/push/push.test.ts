@@ -62,7 +62,10 @@ describe('saving this device', () => {
           .bind(id)
           .first<{ c: string | null }>()
       )?.c
-    await save(chose.token, await fake.subscribe())
+    const first = await save(chose.token, await fake.subscribe())
+    // The channel is chosen by the device's own batch: one D1 round (issue 43 §3; it was 2).
+    expect(Number(first.res.headers.get('x-d1-rounds'))).toBe(1)
+    expect(JSON.parse((await channels(chose.id))!)).toEqual(['in_app', 'push'])
     await save(chose.token, await fake.subscribe())
     expect(JSON.parse((await channels(chose.id))!)).toEqual(['in_app', 'push'])
     await save(none.token, await fake.subscribe())

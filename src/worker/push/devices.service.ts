@@ -73,7 +73,6 @@ export async function save(
     await repo.deleteSessionDevices(ctx.db, user.id, session.hash)
     throw new AppError('unauthenticated')
   }
-  await repo.choosePushChannel(ctx.db, user.id)
   return { created: !existed, device: deviceDto(device) }
 }
 

@@ -50,7 +50,8 @@ export interface NewDevice {
 /**
  * Saves the device for `d.userId` in one batch (one transaction): whether the caller already had
  * this endpoint, the row written (taken over from another person if theirs), the caller's
- * devices past DEVICES_PER_PERSON dropped oldest first, and the row read back.
+ * devices past DEVICES_PER_PERSON dropped oldest first, the row read back, and the push channel
+ * chosen (choosePushChannelStmt).
  */
 export async function saveDevice(db: Db, d: NewDevice): Promise<{ existed: boolean; device: DeviceRow }> {
   const quiet = d.quietHours === undefined ? null : d.quietHours ? 1 : 0
@@ -69,6 +70,8 @@ export async function saveDevice(db: Db, d: NewDevice): Promise<{ existed: boole
     sql`DELETE FROM push_subscriptions WHERE user_id = ${d.userId} AND id NOT IN (
           SELECT id FROM push_subscriptions WHERE user_id = ${d.userId} ORDER BY created_at DESC, id DESC LIMIT ${DEVICES_PER_PERSON})`,
     sql`SELECT ${COLUMNS} FROM push_subscriptions WHERE endpoint = ${d.endpoint}`,
+    // In the same batch (issue 43 §3: it was a round of its own after the device's check).
+    choosePushChannelStmt(d.userId),
   ])
   const existed = rowsIn(before, z.object({ n: z.number() }))[0]!.n > 0
   return { existed, device: rowsIn(after, deviceRow)[0]! }
@@ -173,12 +176,10 @@ export async function recordOutcomes(db: Db, gone: number[], failed: number[], o
 /**
  * Turning reminders on for a device is choosing the push channel: a person who chose their
  * channels (a JSON list; none chosen means every channel) gets `push` added, so the switch they
- * just turned on is not silently outweighed by an older choice of channels.
+ * just turned on is not silently outweighed by an older choice of channels. Written by saveDevice's
+ * batch: a choice of the person's, which stays when a sign-out racing the save takes the device.
  */
-export const choosePushChannel = (db: Db, userId: number) =>
-  run(
-    db,
-    sql`UPDATE users SET notification_channels = json_insert(notification_channels, '$[#]', 'push')
-        WHERE id = ${userId} AND json_type(notification_channels) = 'array'
-          AND NOT EXISTS (SELECT 1 FROM json_each(users.notification_channels) WHERE value = 'push')`,
-  )
+const choosePushChannelStmt = (userId: number) =>
+  sql`UPDATE users SET notification_channels = json_insert(notification_channels, '$[#]', 'push')
+      WHERE id = ${userId} AND json_type(notification_channels) = 'array'
+        AND NOT EXISTS (SELECT 1 FROM json_each(users.notification_channels) WHERE value = 'push')`

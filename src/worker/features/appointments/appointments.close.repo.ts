@@ -7,6 +7,7 @@ import { appointments } from '#worker/db/schema'
 import { batch, CHANGED_JUST_BEFORE, rowsIn, type RunResult, type Statement } from '#worker/db/query'
 import { mapRow } from '#worker/db/rows'
 import { appointmentRow } from './appointments.read.repo'
+import { z } from 'zod'
 
 /**
  * A host's (or an admin's) close of a session that took place, in one D1 batch (decision 087):
@@ -16,7 +17,8 @@ import { appointmentRow } from './appointments.read.repo'
  * primary has them), RETURNING the new row, then `followers(gate)`, each written only by the
  * batch that closed it (`gate`: CHANGED_JUST_BEFORE, the guest's reward and its notices). Of any
  * number of closes at once, one closes and the rest find it closed. `guest`: the session's guest as
- * SQL, for followers that the batch writes before anyone read the row.
+ * SQL, for followers that the batch writes before anyone read the row. `caller`: the caller's own
+ * condition (a part of `who` too), answered as `held`, so a refusal says whether it was the caller's.
  */
 export async function closeSession(
   db: Db,
@@ -26,22 +28,27 @@ export async function closeSession(
   at: number,
   first: Statement[],
   followers: (gate: SQL, guest: SQL) => Statement[],
+  /** SQL of the caller (decision 089 sessionHolds), also answered apart: was it true at the close? */
+  caller: SQL = sql`1`,
 ) {
   const after = followers(CHANGED_JUST_BEFORE, sql`(SELECT guest_id FROM appointments WHERE id = ${id})`)
   const res = await batch(db, [
     ...first,
+    sql`SELECT ${caller} AS held`,
     sql`SELECT * FROM appointments WHERE id = ${id}`,
     sql`UPDATE appointments SET status = ${status}, closed_at = ${at}, updated_at = ${at}
         WHERE id = ${id} AND status = ${AppointmentStatus.confirmed} AND start_at <= ${at} AND ${who} RETURNING *`,
     ...after,
   ])
-  const [found, closed, ...rest] = res.slice(first.length)
+  const [held, found, closed, ...rest] = res.slice(first.length)
   const row = (r: RunResult | undefined) => {
     const raw = rowsIn(r, appointmentRow)[0]
     return raw ? mapRow(appointments, raw) : undefined
   }
-  return { found: row(found), closed: row(closed), followers: rest }
+  return { held: rowsIn(held, heldRow)[0]?.held === 1, found: row(found), closed: row(closed), followers: rest }
 }
+
+const heldRow = z.object({ held: z.number() })
 
 /** SQL, for closeSession: who may close a session (`a` unqualified: appointments' own columns). */
 export const closableBy = (caller: { id: number }, as: 'any' | 'host' | 'none'): SQL =>

@@ -210,9 +210,11 @@ export async function close(ctx: Ctx, id: number, status: number, now = new Date
   const caller = me(ctx)
   const held = !caller.confirmed && caller.role !== Role.patient ? sessionHolds(caller) : null
   let done = await closeAs(ctx, caller, held, id, status, now)
-  if (!done.closed && held) {
-    // Refused as KV's copy: D1's primary says who the caller is now (an ended session 401), and
-    // the close is tried again as them, so it is refused, or not, for the reason it is today.
+  if (!done.closed && held && !done.held) {
+    // Refused, the caller's session not held as KV's copy has it: D1's primary says who the caller
+    // is now (an ended session 401), and the close is tried again as them, so it is refused, or
+    // not, for the reason it is today. A refusal with the session held is the session's own
+    // (404, 403, 409 below): the caller is then exactly as KV's copy says.
     const confirmed = await confirmedMe(ctx)
     done = await closeAs(ctx, confirmed, null, id, status, now)
   }
@@ -246,9 +248,17 @@ async function closeAs(
   const closeWith = (rewards: boolean) => {
     const catalog = rewards ? catalogStatements() : []
     return repo
-      .closeSession(ctx.db, id, who, status, at, catalog, (gate, guest) =>
-        // Issue 11: the guest's first session attended is a reward, given now (its notice in the guest's language).
-        rewards ? rewardStatementsOf(guest, at, gate) : [],
+      .closeSession(
+        ctx.db,
+        id,
+        who,
+        status,
+        at,
+        catalog,
+        (gate, guest) =>
+          // Issue 11: the guest's first session attended is a reward, given now (its notice in the guest's language).
+          rewards ? rewardStatementsOf(guest, at, gate) : [],
+        held ?? undefined,
       )
       .then((r) => ({ ...r, catalog, rewarding: rewards, by: caller }))
   }
