@@ -34,6 +34,9 @@ describe('/v1/my/safety-plan', () => {
     expect(saved.res.status, JSON.stringify(saved.body)).toBe(200)
     expect(saved.body.kept).toBe(true)
     expect(saved.body.message).toBe('Your safety plan is saved in your account.')
+    // The plan as kept is answered by the write's own batch: one D1 round (issue 43 §3; it was 2).
+    expect(Number(saved.res.headers.get('x-d1-rounds'))).toBe(1)
+    expect(saved.body.plan).toEqual({ ...JSON.parse(plan()), updated_at: at })
     const read = await mine(p.token)
     expect(read.body.plan).toEqual({ ...JSON.parse(plan()), updated_at: at })
   })

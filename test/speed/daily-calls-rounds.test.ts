@@ -116,6 +116,21 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     expect(roundsOf(refused)).toBe(1)
   })
 
+  it('the safety plan kept, and the export of one’s data: one round each (2 and 4 before)', async () => {
+    const plan = JSON.stringify({
+      warning_signs: ['No dormir'],
+      coping: ['Respirar'],
+      distractions: [],
+      people: [],
+      professionals: [],
+      environment: [],
+    })
+    expect(roundsOf(await once('POST', '/v1/my/safety-plan', { plan }))).toBe(1)
+    const exported = await once('GET', '/v1/user/export')
+    expect((await json(exported.clone())).export.user.email).toBe('patient@demo.calma.app')
+    expect(roundsOf(exported)).toBe(1)
+  })
+
   it('a like of a route and of a post, given and taken back, and their stats', async () => {
     const post = await env.DB.prepare('SELECT id, slug FROM posts WHERE status = 1 LIMIT 1').first<{
       id: number

@@ -4,7 +4,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { SafetyPlanSteps } from '#shared/safety'
 import type { Db } from '#worker/db/client'
-import { batch } from '#worker/db/query'
+import { batch, rowsIn } from '#worker/db/query'
+import { mapRow, rowOf } from '#worker/db/rows'
 import { safetyPlans } from '#worker/db/schema'
 
 /** A kept plan: its six steps and the instant the person last edited it. */
@@ -22,6 +23,8 @@ const columns = {
   environment: safetyPlans.environment,
   updatedAt: safetyPlans.updatedAt,
 }
+
+const planRow = rowOf(safetyPlans)
 
 const toRow = ({ updatedAt, ...steps }: { updatedAt: Date } & SafetyPlanSteps): SafetyPlanRow => ({ steps, updatedAt })
 
@@ -55,7 +58,7 @@ export async function saveSafetyPlan(
     professionals: steps.professionals,
     environment: steps.environment,
   }
-  const [write] = await batch(db, [
+  const [write, after] = await batch(db, [
     db
       .insert(safetyPlans)
       .values({ userId, ...values, createdAt: editedAt, updatedAt: editedAt })
@@ -64,8 +67,20 @@ export async function saveSafetyPlan(
         set: { ...values, updatedAt: editedAt },
         setWhere: sql`excluded.updated_at >= ${safetyPlans.updatedAt}`,
       }),
+    // What the account holds after it, read by the same batch (issue 43 §3: it was a round of its own).
+    sql`SELECT * FROM safety_plans WHERE user_id = ${userId}`,
   ])
-  const plan = await safetyPlanOf(db, userId)
-  if (!plan) throw new Error('safety plan missing right after its write')
+  const raw = rowsIn(after, planRow)[0]
+  if (!raw) throw new Error('safety plan missing right after its write')
+  const { warningSigns, coping, distractions, people, professionals, environment, updatedAt } = mapRow(safetyPlans, raw)
+  const plan = toRow({
+    warning_signs: warningSigns,
+    coping,
+    distractions,
+    people,
+    professionals,
+    environment,
+    updatedAt,
+  })
   return { plan, kept: (write?.meta.changes ?? 0) > 0 }
 }

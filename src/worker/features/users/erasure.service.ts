@@ -14,6 +14,7 @@ import { tryActionsNow } from '#worker/features/payments/stripe.actions'
 import { endRealtime } from '#worker/realtime/channels'
 import type { CallerSession } from './accounts.service'
 import { signedIn } from './caller'
+import { confirmedBeside } from '#worker/identity/caller'
 import { refreshSessions } from '#worker/identity/sessions'
 import { collectUserData, eraseUser, findUserById, otherAdmins } from './users.repo'
 
@@ -65,18 +66,23 @@ function snakeKeys(row: unknown): unknown {
 
 /** GET /v1/user/export: all of the caller's own data (issue 3 §9). No hash (nor its fingerprint), no device token. */
 export async function exportUserData(ctx: Ctx) {
-  const caller = signedIn(ctx)
-  const user = await findUserById(ctx.db, caller.id)
-  if (!user) throw new AppError('unauthenticated')
+  const id = signedIn(ctx).id
+  // One D1 round (issue 43 §3: it was 4): the caller confirmed at the primary (their row is the
+  // export's profile) beside the reads of everything else; nothing is answered before both are
+  // in, and an ended session is refused first (routes: requireAuthorityAtWrite).
+  const [caller, [data, devices]] = await confirmedBeside(
+    ctx,
+    Promise.all([collectUserData(ctx.db, id), devicesOf(ctx.db, id)]),
+  )
+  const user = caller.row
   const { passwordHash: _h, passwordFp: _f, notificationPushToken: _p, ...profile } = user
-  const data = await collectUserData(ctx.db, caller.id)
   return {
     exported_at: new Date().toISOString(),
     user: snakeKeys(profile),
     has_password: !!user.passwordHash,
     ...Object.fromEntries(Object.entries(data).map(([k, rows]) => [k, snakeKeys(rows)])),
     // Reminders on this device (issue 34 §1): each device, never its keys.
-    push_devices: await devicesOf(ctx.db, caller.id),
+    push_devices: devices,
   }
 }
 

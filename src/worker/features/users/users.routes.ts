@@ -3,7 +3,7 @@ import { Role } from '#shared/enums'
 import * as calls from '#shared/contract/users'
 import { register as registerCall, updateProfile as updateCall } from '#shared/contract/users.phone'
 import type { AppEnv } from '#worker/env'
-import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http/auth'
+import { anyone, requireAuthority, requireAuthorityAtWrite, requireRole, requireUser } from '#worker/http/auth'
 import { captchaTokenOf } from '#worker/http/captcha'
 import { answer, routes } from '#worker/http/mount'
 import { createSession, endEverySession, endSession } from '#worker/identity/sessions'
@@ -52,7 +52,8 @@ export const usersRoutes = routes((on) => {
     await disableNotifications(ctx, input)
   })
   on(calls.getPermissions, requireUser, async (_, ctx) => ({ permissions: await permissionsOf(ctx) }))
-  on(calls.exportMyData, requireAuthority, async (_, ctx, c) => {
+  // The caller confirmed beside the export's reads (one D1 round), before anything is answered.
+  on(calls.exportMyData, requireAuthorityAtWrite, async (_, ctx, c) => {
     const data = await exportUserData(ctx)
     c.header('content-disposition', 'attachment; filename="calma-my-data.json"')
     return { export: data }
