@@ -131,6 +131,15 @@ describe('one D1 round for what a person does every day (issue 43 §3, decision 
     expect(roundsOf(exported)).toBe(1)
   })
 
+  it('a refund request, and a second one refused by the week’s cooldown: two rounds each (4 before)', async () => {
+    const asked = await once('POST', '/v1/user/refund', { reason: 'No lo uso' }, 201)
+    expect((await json(asked.clone())).refund_request).toMatchObject({ status: 'pending', reason: 'No lo uso' })
+    expect(roundsOf(asked)).toBe(2)
+    const again = await once('POST', '/v1/user/refund', { reason: 'Otra vez' }, 429)
+    expect((await json(again.clone())).message).toContain('Solo puedes solicitar un reembolso una vez cada 7 días')
+    expect(roundsOf(again)).toBe(2)
+  })
+
   it('a like of a route and of a post, given and taken back, and their stats', async () => {
     const post = await env.DB.prepare('SELECT id, slug FROM posts WHERE status = 1 LIMIT 1').first<{
       id: number

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import * as calls from '#shared/contract/payments'
 import { Role } from '#shared/enums'
 import type { AppEnv } from '#worker/env'
-import { anyone, requireAuthority, requireRole, requireUser } from '#worker/http/auth'
+import { anyone, requireAuthority, requireAuthorityAtWrite, requireRole, requireUser } from '#worker/http/auth'
 import { routes } from '#worker/http/mount'
 import * as checkout from './checkout.service'
 import * as refunds from './refunds.service'
@@ -22,7 +22,8 @@ export const paymentsRoutes = routes((on) => {
   on(calls.mySubscriptions, requireUser, (_, ctx) => payments.mine(ctx))
   on(calls.cancelMySubscription, requireAuthority, (f, ctx) => payments.stopRenewal(ctx, f))
   on(calls.myTransactions, requireUser, (q, ctx) => payments.history(ctx, q))
-  on(calls.requestRefund, requireAuthority, async (f, ctx) => ({
+  // The caller confirmed beside the payment the request names (two D1 rounds in all).
+  on(calls.requestRefund, requireAuthorityAtWrite, async (f, ctx) => ({
     refund_request: await refunds.requestRefund(ctx, f),
   }))
   on(calls.listRefunds, admins, (q, ctx) => refunds.listRefunds(ctx, q))

@@ -5,7 +5,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '#worker/db/client'
-import { firstRow } from '#worker/db/query'
+import { batch, firstRow, rowsIn } from '#worker/db/query'
 import { refundRequests, transactions, users } from '#worker/db/schema'
 import type { RefundsQuery } from '#shared/contract/payments'
 
@@ -137,24 +137,71 @@ export async function failedAfter(db: Db, paymentIntent: string, at: number) {
 /**
  * One statement: the request is stored only if the person sent none in the last `windowMs`
  * (SPEC §5 "once every 7 days"). D1 runs statements one at a time, so of 20 concurrent
- * requests exactly one is stored. Answers the new id, or null when refused (or when the person was
+ * requests exactly one is stored. RETURNING the new id: none when refused (or when the person was
  * erased meanwhile: no row may name them).
  */
-export async function insertRefundRequestOnce(
+const insertOnceStmt = (r: {
+  userId: number
+  transactionId: number | null
+  reason: string
+  now: number
+  windowMs: number
+}) =>
+  sql`INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
+      SELECT ${r.userId}, ${r.transactionId}, ${r.reason}, 'pending', ${r.now}
+      WHERE NOT EXISTS (SELECT 1 FROM refund_requests WHERE user_id = ${r.userId} AND created_at > ${r.now - r.windowMs})
+        AND EXISTS (SELECT 1 FROM users WHERE id = ${r.userId})
+      RETURNING id`
+
+/**
+ * insertRefundRequestOnce and, in the same batch (one D1 round; issue 43 §3), the person's latest
+ * request after it: the new one when it was stored, else the one that refused it (its instant
+ * says until when), or none when the person was erased meanwhile.
+ */
+export async function requestRefundOnce(
   db: Db,
   r: { userId: number; transactionId: number | null; reason: string; now: number; windowMs: number },
-) {
-  const row = await firstRow(
-    db,
-    sql`INSERT INTO refund_requests (user_id, transaction_id, reason, status, created_at)
-        SELECT ${r.userId}, ${r.transactionId}, ${r.reason}, 'pending', ${r.now}
-        WHERE NOT EXISTS (SELECT 1 FROM refund_requests WHERE user_id = ${r.userId} AND created_at > ${r.now - r.windowMs})
-          AND EXISTS (SELECT 1 FROM users WHERE id = ${r.userId})
-        RETURNING id`,
-    idRow,
-  )
-  return row?.id ?? null
+): Promise<{ id: number | null; latest: RefundRow | undefined }> {
+  const [inserted, latest] = await batch(db, [
+    insertOnceStmt(r),
+    sql`SELECT r.id, r.user_id, r.transaction_id, r.reason, r.status, r.created_at, r.resolved_at,
+          t.amount_cents, u.name AS user_name, u.email AS user_email
+        FROM refund_requests r
+        LEFT JOIN transactions t ON t.id = r.transaction_id
+        LEFT JOIN users u ON u.id = r.user_id
+        WHERE r.user_id = ${r.userId}
+        ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+  ])
+  const row = rowsIn(latest, latestRow)[0]
+  return {
+    id: rowsIn(inserted, idRow)[0]?.id ?? null,
+    latest: row && {
+      id: row.id,
+      userId: row.user_id,
+      transactionId: row.transaction_id,
+      reason: row.reason,
+      status: row.status,
+      createdAt: new Date(row.created_at),
+      resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
+      amountCents: row.amount_cents,
+      userName: row.user_name,
+      userEmail: row.user_email,
+    },
+  }
 }
+
+const latestRow = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  transaction_id: z.number().nullable(),
+  reason: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  created_at: z.number(),
+  resolved_at: z.number().nullable(),
+  amount_cents: z.number().nullable(),
+  user_name: z.string().nullable(),
+  user_email: z.string().nullable(),
+})
 
 const refundColumns = {
   id: refundRequests.id,

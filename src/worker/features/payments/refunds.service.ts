@@ -16,7 +16,7 @@ import { entitlementOf } from './events.shared'
 import { endCurrentPeriod } from './refund.events'
 import { APPROVAL_PREFIX, enqueueActionStmt, tryActionsNow } from './stripe.actions'
 import * as repo from './payments.repo'
-import { me } from '#worker/identity/caller'
+import { confirmedBeside, me } from '#worker/identity/caller'
 import { dollars } from './service.shared'
 import * as refundsRepo from './refunds.repo'
 
@@ -48,44 +48,49 @@ function when(ms: number, locale: Locale, zone: string | null | undefined) {
 
 /** POST /v1/user/refund: once every 7 days (SPEC §5); the refusal says when the earlier one was sent. */
 export async function requestRefund(ctx: Ctx, input: { reason: string; transaction_id?: number }, now = Date.now()) {
-  const caller = me(ctx)
-  let transactionId: number | null = null
+  const asked = me(ctx).id
+  // Two D1 rounds (issue 43 §3: it was 4): the caller confirmed at the primary beside the payment
+  // the request names (requireAuthorityAtWrite; an ended session is refused before anything is
+  // decided), then the request stored once and read back in one batch.
+  const [caller, tx] = await confirmedBeside(
+    ctx,
+    input.transaction_id !== undefined
+      ? repo.findTransaction(ctx.db, input.transaction_id)
+      : repo.latestPaymentOf(ctx.db, asked),
+  )
   if (input.transaction_id !== undefined) {
-    const tx = await repo.findTransaction(ctx.db, input.transaction_id)
     // Another person's payment reads as not found (no hint that it exists).
     if (!tx || tx.userId !== caller.id)
       throw new AppError('not_found', { fields: { transaction_id: ['payments.no_such_payment'] } })
     if (tx.status !== 'succeeded')
       throw new AppError('validation', { fields: { transaction_id: ['payments.not_refundable'] } })
-    transactionId = tx.id
-  } else {
-    transactionId = (await repo.latestPaymentOf(ctx.db, caller.id))?.id ?? null
   }
-  const id = await refundsRepo.insertRefundRequestOnce(ctx.db, {
+  const { id, latest } = await refundsRepo.requestRefundOnce(ctx.db, {
     userId: caller.id,
-    transactionId,
+    transactionId: tx?.id ?? null,
     reason: input.reason,
     now,
     windowMs: COOLDOWNS_MS.refund,
   })
-  if (!id) {
-    const earlier = await refundsRepo.latestRefundRequestOf(ctx.db, caller.id)
-    // No earlier request and no row: the account was erased while this request ran (issue 32 §2,
-    // found by the money simulator; it was a 500 from the foreign key).
-    if (!earlier) throw new AppError('unauthenticated')
-    const at = earlier.createdAt.getTime()
-    throw new AppError('rate_limited', {
-      message: 'errors.refund_cooldown',
-      params: { at: when(at, ctx.locale, caller.row?.timezone) },
-      extra: {
-        earlier_request_at: new Date(at).toISOString(),
-        retry_at: new Date(at + COOLDOWNS_MS.refund).toISOString(),
-      },
-    })
+  if (id) {
+    // The batch's latest is the one it stored (none within the window came before it); read by
+    // id only if a clock made it otherwise.
+    const stored = latest?.id === id ? latest : await refundsRepo.findRefundRequest(ctx.db, id)
+    if (!stored) throw new AppError('unauthenticated') // erased right after (the request went with the person)
+    return toRefundDto(stored)
   }
-  const stored = await refundsRepo.findRefundRequest(ctx.db, id)
-  if (!stored) throw new AppError('unauthenticated') // erased right after (the request went with the person)
-  return toRefundDto(stored)
+  // No request at all, stored or earlier: the account was erased while this request ran (issue 32
+  // §2, found by the money simulator; it was a 500 from the foreign key).
+  if (!latest) throw new AppError('unauthenticated')
+  const at = latest.createdAt.getTime()
+  throw new AppError('rate_limited', {
+    message: 'errors.refund_cooldown',
+    params: { at: when(at, ctx.locale, caller.row?.timezone) },
+    extra: {
+      earlier_request_at: new Date(at).toISOString(),
+      retry_at: new Date(at + COOLDOWNS_MS.refund).toISOString(),
+    },
+  })
 }
 
 /** GET /v1/refunds (admins). */
