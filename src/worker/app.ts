@@ -4,7 +4,7 @@ import { requestId } from 'hono/request-id'
 import { runScheduled } from '#worker/cron/index'
 import { isLocalEnv, type AppEnv } from './env'
 import { headerAfter, requestContext } from '#worker/http/context'
-import { sessionContext } from '#worker/identity/caller'
+import { sessionContext, unconfirmedStaff } from '#worker/identity/caller'
 import { errorResponse } from '#worker/http/envelope'
 import { AppError } from '#worker/http/errors'
 import { isForeignKeyViolation } from '#worker/db/errors'
@@ -138,6 +138,18 @@ async function goneRow(c: Context<AppEnv>): Promise<AppError> {
   return new AppError(caller === null ? 'unauthenticated' : 'conflict')
 }
 
+/**
+ * For a call whose service confirms its staff caller (identity/caller.ts unconfirmedStaff) refused
+ * or failed before it did: 401 when the session has ended, 503 when D1 cannot tell, else nothing
+ * (the refusal stands). One read, only on that path.
+ */
+async function confirmationFirst(c: Context<AppEnv>): Promise<AppError | null> {
+  if (!unconfirmedStaff(c) || !c.var.confirmUser) return null
+  const caller = await c.var.confirmUser().catch((err: unknown) => (err instanceof AppError ? err : null))
+  if (caller instanceof AppError) return caller
+  return caller === null ? new AppError('unauthenticated') : null
+}
+
 app.onError(async (err, c) => {
   const appErr =
     err instanceof AppError
@@ -147,6 +159,9 @@ app.onError(async (err, c) => {
         : isForeignKeyViolation(err)
           ? await goneRow(c)
           : null
+  // Refused or failed before its service confirmed a staff caller: the confirmation answers first.
+  const first = (!appErr || (appErr.status !== 401 && appErr.status !== 503)) && (await confirmationFirst(c))
+  if (first) return isApi(c.req.path) ? errorResponse(c, first) : renderErrorPage(c, first)
   if (!appErr) console.error(`[${c.get('requestId')}]`, err)
   const e = appErr ?? new AppError('internal')
   // A failure before requestContext ran still answers in a language and the envelope.

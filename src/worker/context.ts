@@ -21,6 +21,8 @@ export interface Ctx {
    * requireAuthorityAtWrite that confirms them beside its first read (identity/caller.ts confirmedMe).
    */
   authority?: () => Promise<SessionUser | null>
+  /** A write held the caller's session in its SQL and it held (decision 089): the request knows. */
+  sessionHeld?: () => void
 }
 
 /** Where links in mail point: the configured APP_URL; locally the origin the app runs on. */
@@ -38,6 +40,7 @@ export function ctxOf(c: Context<AppEnv>, locale: Locale = c.var.locale): Ctx {
     ip: c.req.header('cf-connecting-ip') ?? null,
     linkBase: linkBase(c),
     authority: c.var.confirmUser,
+    sessionHeld: () => c.set('sessionHeld', true),
     waitUntil: (p) => {
       try {
         c.executionCtx.waitUntil(p)

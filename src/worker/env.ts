@@ -127,6 +127,11 @@ export interface Vars {
    * null when their session no longer holds there. Sets `user` to the confirmed caller.
    */
   confirmUser?: () => Promise<SessionUser | null>
+  /**
+   * A write of this request held the caller's session in its own SQL, and it held (decision 089,
+   * identity/records.ts sessionHolds): KV's copy of the caller is D1's at that moment.
+   */
+  sessionHeld?: boolean
   requestId: string
   secureHeadersNonce?: string
 }

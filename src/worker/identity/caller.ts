@@ -177,6 +177,25 @@ export function staffHeldInWrite(call: { method: string; path: string }) {
 }
 
 /**
+ * The staff caller of this request as KV's copy, not yet confirmed because its call confirms them
+ * in its service (the two sets above), or null. What refuses or fails such a call before the
+ * service has confirmed them (the CSRF check, the form's validation, D1 failing its first write)
+ * answers as the confirmation would have first (app.ts onError: an ended session 401, D1 unable
+ * to tell 503), as when every staff caller was confirmed before any handler (decision 089, found
+ * from outside).
+ */
+export function unconfirmedStaff(c: Context<AppEnv>): SessionUser | null {
+  const user = c.var.user
+  return user &&
+    !user.confirmed &&
+    !c.var.sessionHeld &&
+    user.role !== Role.patient &&
+    confirmedByService.has(`${c.req.method} ${c.req.path}`)
+    ? user
+    : null
+}
+
+/**
  * Sets `c.var.user` for everything after it (mounted in app.ts right after requestContext), and
  * `c.var.confirmUser` (http/auth.ts requireRole, requireAuthority): the caller confirmed
  * against D1, once per request.

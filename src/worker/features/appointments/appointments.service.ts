@@ -210,6 +210,7 @@ export async function close(ctx: Ctx, id: number, status: number, now = new Date
   const caller = me(ctx)
   const held = !caller.confirmed && caller.role !== Role.patient ? sessionHolds(caller) : null
   let done = await closeAs(ctx, caller, held, id, status, now)
+  if (held && done.held) ctx.sessionHeld?.()
   if (!done.closed && held && !done.held) {
     // Refused, the caller's session not held as KV's copy has it: D1's primary says who the caller
     // is now (an ended session 401), and the close is tried again as them, so it is refused, or
