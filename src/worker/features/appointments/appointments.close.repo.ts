@@ -48,9 +48,13 @@ export async function closeSession(
   return { held: rowsIn(held, heldRow)[0]?.held === 1, found: row(found), closed: row(closed), followers: rest }
 }
 
-const heldRow = z.object({ held: z.number() })
+/** The answer of `SELECT <sessionHolds> AS held` in a batch (decision 089). */
+export const heldRow = z.object({ held: z.number() })
 
-/** SQL, for closeSession: who may close a session (`a` unqualified: appointments' own columns). */
+/**
+ * SQL, for closeSession and setMeeting: who may act on a session as its host, `as` what the caller's
+ * role lets them (`a` unqualified: appointments' own columns): never its guest.
+ */
 export const closableBy = (caller: { id: number }, as: 'any' | 'host' | 'none'): SQL =>
   as === 'none'
     ? sql`0`

@@ -1,5 +1,5 @@
 // Appointments, availability and the credit movements they cause (CONVENTIONS 3: SQL only here).
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { AppointmentStatus, Role } from '#shared/enums'
 import type { Db } from '#worker/db/client'
 import { appointments, users, type Appointment } from '#worker/db/schema'
@@ -8,6 +8,7 @@ import { mapRow } from '#worker/db/rows'
 import { alias } from 'drizzle-orm/sqlite-core'
 import * as ledger from '#worker/ledger/ledger'
 import { appointmentRow, LIVE_STATUSES } from './appointments.read.repo'
+import { heldRow } from './appointments.close.repo'
 import { z } from 'zod'
 
 const idRow = z.object({ id: z.number() })
@@ -346,17 +347,38 @@ export const toldAsRead = (
         AND moves = ${o.moves ?? a.moves} AND meeting_link IS ${a.meetingLink} AND meeting_indications IS ${a.meetingIndications}
         ${o.status === undefined ? sql`` : sql`AND status = ${o.status}`})`
 
+/**
+ * The meeting link or indications of session `id`, in one D1 batch (decision 089): whether
+ * `caller` held (sessionHolds, answered apart), the row as found (to say why a refusal was
+ * refused), and the change (`patch`; null: none, only the reads) only where `who` may make it,
+ * RETURNING the new row.
+ */
 export async function setMeeting(
   db: Db,
   id: number,
-  patch: { meetingLink?: string | null; meetingIndications?: string | null },
+  patch: { meetingLink?: string | null; meetingIndications?: string | null } | null,
   at: Date,
+  who: SQL,
+  caller: SQL = sql`1`,
 ) {
-  await db
-    .update(appointments)
-    .set({ ...patch, updatedAt: at })
-    .where(eq(appointments.id, id))
-    .run()
+  const [held, found, changed] = await batch(db, [
+    sql`SELECT ${caller} AS held`,
+    sql`SELECT * FROM appointments WHERE id = ${id}`,
+    ...(patch
+      ? [
+          db
+            .update(appointments)
+            .set({ ...patch, updatedAt: at })
+            .where(and(eq(appointments.id, id), who))
+            .returning(),
+        ]
+      : []),
+  ])
+  const row = (r: RunResult | undefined) => {
+    const raw = rowsIn(r, appointmentRow)[0]
+    return raw ? mapRow(appointments, raw) : undefined
+  }
+  return { held: rowsIn(held, heldRow)[0]?.held === 1, found: row(found), set: row(changed) }
 }
 
 // Reading: the caller's list, their next session, the reminders due (appointments.read.repo.ts).

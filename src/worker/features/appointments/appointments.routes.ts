@@ -24,6 +24,8 @@ export const appointmentsRoutes = routes((on) => {
   // The host's close holds the host's session in its own SQL, one D1 round (decision 089).
   staffHeldInWrite(calls.close)
   on(calls.close, requireUser, async (f, ctx) => ({ appointment: await appointments.close(ctx, f.id, f.status) }))
+  // The host's meeting link held in one batch with the host's session (decision 089).
+  staffHeldInWrite(calls.setMeeting)
   on(calls.setMeeting, requireUser, async (f, ctx) => ({ appointment: await appointments.setMeeting(ctx, f) }))
   on(calls.nextAppointment, requireUser, (_, ctx) => appointments.next(ctx))
   // Issue 34 §3 (decision 047): a session moved to another free slot of its psychologist.

@@ -203,22 +203,8 @@ export function mailsOf(
  * `changes() > 0`, and the row as the batch found it to say why a refused one was refused.
  */
 export async function close(ctx: Ctx, id: number, status: number, now = new Date()) {
-  // A staff caller reaches here as KV's copy, unconfirmed (decision 089, routes: staffHeldInWrite):
-  // the close holds them in its own SQL (sessionHolds: the row, that role, that password, at the
-  // write), one D1 round in all. A caller already confirmed (D1's primary's copy) needs no such
-  // condition; a patient's copy (KV's) never closes anything: `none` writes nothing.
-  const caller = me(ctx)
-  const held = !caller.confirmed && caller.role !== Role.patient ? sessionHolds(caller) : null
-  let done = await closeAs(ctx, caller, held, id, status, now)
-  if (held && done.held) ctx.sessionHeld?.()
-  if (!done.closed && held && !done.held) {
-    // Refused, the caller's session not held as KV's copy has it: D1's primary says who the caller
-    // is now (an ended session 401), and the close is tried again as them, so it is refused, or
-    // not, for the reason it is today. A refusal with the session held is the session's own
-    // (404, 403, 409 below): the caller is then exactly as KV's copy says.
-    const confirmed = await confirmedMe(ctx)
-    done = await closeAs(ctx, confirmed, null, id, status, now)
-  }
+  // One D1 round in all (decision 089): the caller held in the close's own SQL (heldWrite).
+  const done = await heldWrite(ctx, (caller, held) => closeAs(ctx, caller, held, id, status, now))
   if (!done.closed) {
     // Why, from the row as the same transaction found it, in the order `mine` and the rules say.
     if (!done.found) throw notFound()
@@ -231,6 +217,32 @@ export async function close(ctx: Ctx, id: number, status: number, now = new Date
       console.warn(`reward notices of user ${done.closed?.guestId} not delivered: ${String(err)}`),
     )
   return toDto(ctx, done.closed, {})
+}
+
+/**
+ * A host's write that holds its caller in its own SQL (decision 089; routes: staffHeldInWrite).
+ * A staff caller reaches here as KV's copy, unconfirmed: `write(caller, held)` runs its batch as
+ * them with `held` (sessionHolds: their row, that role, that password, at the write) among its
+ * conditions and answers whether it held apart. A write refused with the session held was refused
+ * for its own reason (the caller is exactly KV's copy then); one where it did not hold confirms
+ * the caller at D1's primary (an ended session 401, D1 unable 503) and is made again as them. A
+ * caller already confirmed, or a patient (whose KV copy is taken as it is: issue 21), writes once
+ * without the condition.
+ */
+async function heldWrite<R extends { held: boolean; wrote: boolean }>(
+  ctx: Ctx,
+  write: (caller: { id: number; role: number }, held: SQL | null) => Promise<R>,
+): Promise<R & { by: { id: number; role: number } }> {
+  const caller = me(ctx)
+  const held = !caller.confirmed && caller.role !== Role.patient ? sessionHolds(caller) : null
+  const first = await write(caller, held)
+  if (!held) return { ...first, by: caller }
+  if (first.held) {
+    ctx.sessionHeld?.()
+    return { ...first, by: caller }
+  }
+  const confirmed = await confirmedMe(ctx)
+  return { ...(await write(confirmed, null)), by: confirmed }
 }
 
 /** close's batch as `caller` (`held`: their session as a condition of the write, or null). */
@@ -261,7 +273,7 @@ async function closeAs(
           rewards ? rewardStatementsOf(guest, at, gate) : [],
         held ?? undefined,
       )
-      .then((r) => ({ ...r, catalog, rewarding: rewards, by: caller }))
+      .then((r) => ({ ...r, wrote: !!r.closed, catalog, rewarding: rewards }))
   }
   return closeWith(rewarding).catch(async (err: unknown) => {
     if (!rewarding) throw err
@@ -271,18 +283,33 @@ async function closeAs(
   })
 }
 
-/** POST /v1/appointment/meeting: the host sets the meeting link or indications. */
+/**
+ * POST /v1/appointment/meeting: the host (or an admin) sets the meeting link or indications. One D1
+ * batch (issue 43 §3: it was 4 rounds): the row as found, the change under who may make it as SQL
+ * (closableBy: the host who still hosts, or an admin, never the guest) and the caller held
+ * (heldWrite), RETURNING the row. Refusals in the order they had: the session (404), the side
+ * (403), then the link (422).
+ */
 export async function setMeeting(
   ctx: Ctx,
   f: { id: number; meeting_link?: string; meeting_indications?: string },
   now = new Date(),
 ) {
-  const { a, side } = await mine(ctx, f.id)
-  if (side === 'guest') throw new AppError('unauthorized')
-  if (f.meeting_link !== undefined && !/^https:\/\/\S+$/.test(f.meeting_link))
-    throw new AppError('validation', { fields: { meeting_link: ['validation.invalid'] } })
-  await repo.setMeeting(ctx.db, a.id, patchOf(f, ['meeting_link', 'meeting_indications']), now)
-  return toDto(ctx, (await repo.findAppointment(ctx.db, a.id))!, {})
+  const linkOk = f.meeting_link === undefined || /^https:\/\/\S+$/.test(f.meeting_link)
+  const patch = patchOf(f, ['meeting_link', 'meeting_indications'])
+  const done = await heldWrite(ctx, async (caller, held) => {
+    const as = caller.role === Role.admin ? 'any' : hostsNow(caller.role) ? 'host' : 'none'
+    const who = held ? and(repo.closableBy(caller, as), held)! : repo.closableBy(caller, as)
+    const r = await repo.setMeeting(ctx.db, f.id, linkOk ? patch : null, now, who, held ?? undefined)
+    return { ...r, wrote: !!r.set }
+  })
+  if (!done.set) {
+    if (!done.found) throw notFound()
+    if (sideOf(done.by, done.found, 'act', now.getTime()) === 'guest') throw new AppError('unauthorized')
+    if (!linkOk) throw new AppError('validation', { fields: { meeting_link: ['validation.invalid'] } })
+    throw notFound() // not reached: a caller the row lets act, with a good link, has written
+  }
+  return toDto(ctx, done.set, {})
 }
 
 /** GET /v1/appointments: the caller's own (as guest or host); admins every one. */
