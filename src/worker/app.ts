@@ -144,6 +144,7 @@ async function goneRow(c: Context<AppEnv>): Promise<AppError> {
  * (the refusal stands). One read, only on that path.
  */
 async function confirmationFirst(c: Context<AppEnv>): Promise<AppError | null> {
+  if (c.var.sessionEnded) return new AppError('unauthenticated')
   if (!unconfirmedStaff(c) || !c.var.confirmUser) return null
   const caller = await c.var.confirmUser().catch((err: unknown) => (err instanceof AppError ? err : null))
   if (caller instanceof AppError) return caller
@@ -161,7 +162,15 @@ app.onError(async (err, c) => {
           : null
   // Refused or failed before its service confirmed a staff caller: the confirmation answers first.
   const first = (!appErr || (appErr.status !== 401 && appErr.status !== 503)) && (await confirmationFirst(c))
-  if (first) return isApi(c.req.path) ? errorResponse(c, first) : renderErrorPage(c, first)
+  if (first) {
+    // What the confirmation's answer replaces is still told (a warning: D1 down is expected here).
+    if (!appErr)
+      console.warn(
+        `[${c.get('requestId')}] answered ${first.code}:`,
+        String(err instanceof Error ? err.message : err).split('\n')[0],
+      )
+    return isApi(c.req.path) ? errorResponse(c, first) : renderErrorPage(c, first)
+  }
   if (!appErr) console.error(`[${c.get('requestId')}]`, err)
   const e = appErr ?? new AppError('internal')
   // A failure before requestContext ran still answers in a language and the envelope.

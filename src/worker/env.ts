@@ -132,6 +132,10 @@ export interface Vars {
    * identity/records.ts sessionHolds): KV's copy of the caller is D1's at that moment.
    */
   sessionHeld?: boolean
+  /** The caller's confirmation answered that their session no longer holds (identity/caller.ts). */
+  sessionEnded?: boolean
+  /** This call's service confirms its caller (http/auth.ts requireAuthorityAtWrite). */
+  confirmsInService?: boolean
   requestId: string
   secureHeadersNonce?: string
 }

@@ -4,7 +4,6 @@
 // still closes nothing. The fingerprint's copy never outlives its password (migration 0031's
 // trigger) and never leaves D1 (the export, KV's copy of the person).
 import { env } from 'cloudflare:test'
-import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus } from '#shared/enums'
 import { getDb } from '#worker/db/client'
@@ -13,22 +12,8 @@ import { tokenHash } from '#worker/lib/crypto'
 import { makeAppointment } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, changePassword, erase, register } from '../users/support'
-import { call, guest, host } from './support'
+import { call, guest, heldPost, host, statusOf, tookPlace } from './support'
 
-/** A confirmed session of `guestId` with `hostId` that started an hour ago. */
-const tookPlace = (guestId: number, hostId: number) => {
-  const start = Date.now() - 3_600_000
-  return makeAppointment(guestId, hostId, start, {
-    status: AppointmentStatus.confirmed,
-    priceCents: 4_500,
-    endAt: new Date(start + 3_000_000),
-    createdAt: new Date(start - 86_400_000),
-    updatedAt: new Date(start - 86_400_000),
-  })
-}
-
-const statusOf = async (id: number) =>
-  (await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!.status
 const fpOf = async (userId: number) =>
   (
     await env.DB.prepare('SELECT password_fp FROM users WHERE id = ?1')
@@ -42,30 +27,6 @@ const rewardsOf = async (userId: number) =>
 const close = (token: string, id: number, locale = 'en') =>
   call(token, 'POST', '/v1/appointment/close', { id: String(id), status: String(AppointmentStatus.attended) }, locale)
 const roundsOf = (res: Response) => Number(res.headers.get('x-d1-rounds'))
-
-/** POST /v1/appointment/close whose form is held at its last byte until `release` (a slow client's upload). */
-function heldClose(token: string, id: number) {
-  const bytes = new TextEncoder().encode(
-    new URLSearchParams({ id: String(id), status: String(AppointmentStatus.attended) }).toString(),
-  )
-  const { readable, writable } = new FixedLengthStream(bytes.byteLength)
-  const writer = writable.getWriter()
-  const started = writer.write(bytes.slice(0, -1))
-  const answer = (exports as unknown as { default: Fetcher }).default.fetch('http://localhost/v1/appointment/close', {
-    method: 'POST',
-    headers: { ...bearer(token), accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-    body: readable,
-  })
-  return {
-    started,
-    answer,
-    release: async () => {
-      await started
-      await writer.write(bytes.slice(-1))
-      await writer.close()
-    },
-  }
-}
 
 /** Until `check` holds (work after the answer: waitUntil), or fails after ~2 s. */
 async function eventually(check: () => Promise<boolean>) {
@@ -177,7 +138,10 @@ describe('the host’s close holds the host’s session in its own SQL (decision
     const h = await host()
     const g = await guest()
     const id = await tookPlace(g.id, h.id)
-    const held = heldClose(h.token, id)
+    const held = heldPost(h.token, '/v1/appointment/close', {
+      id: String(id),
+      status: String(AppointmentStatus.attended),
+    })
     await held.started
     await new Promise((r) => setTimeout(r, 200))
     await env.DB.prepare("UPDATE users SET password_hash = 'changed-elsewhere' WHERE id = ?1").bind(h.id).run()

@@ -8,22 +8,8 @@ import { AppointmentStatus, CancellationReason, Role } from '#shared/enums'
 import { makeAppointment } from '../factories'
 import { register, setRole } from '../users/support'
 import { socket } from '../engagement/sockets'
-import { balance, call, guest, host } from './support'
+import { balance, call, guest, host, statusOf, tookPlace } from './support'
 
-/** A confirmed session of `g` with `h` that started an hour ago, paid 45. */
-const tookPlace = (guestId: number, hostId: number, more: { startAt?: number } = {}) => {
-  const start = more.startAt ?? Date.now() - 3_600_000
-  return makeAppointment(guestId, hostId, start, {
-    status: AppointmentStatus.confirmed,
-    priceCents: 4_500,
-    endAt: new Date(start + 3_000_000),
-    createdAt: new Date(start - 86_400_000),
-    updatedAt: new Date(start - 86_400_000),
-  })
-}
-
-const statusOf = async (id: number) =>
-  (await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!.status
 const rewardsOf = async (userId: number) =>
   (
     await env.DB.prepare(

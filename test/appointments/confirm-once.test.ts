@@ -2,11 +2,10 @@
 // confirmed at D1's primary beside the session's read, not before the handler; a host demoted or
 // signed out in D1 alone (KV not told yet) and a guest whose password changed confirm nothing.
 import { env } from 'cloudflare:test'
-import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
-import { bearer, register, setRole } from '../users/support'
-import { book, call, day, guest, host, madrid } from './support'
+import { register, setRole } from '../users/support'
+import { book, call, day, guest, heldPost, host, madrid } from './support'
 
 const confirm = (token: string, id: number, locale = 'en') =>
   call(token, 'POST', '/v1/appointment/confirm', { id: String(id) }, locale)
@@ -20,31 +19,6 @@ const mailsTo = async (to: string) =>
       .bind(to)
       .all<{ subject: string }>()
   ).results
-
-/**
- * POST /v1/appointment/confirm whose form is held at its last byte until `release` (a slow
- * client's upload, as test/users/break-sessions.test.ts holds one), through the Worker's fetch.
- */
-function heldConfirm(token: string, id: number) {
-  const bytes = new TextEncoder().encode(new URLSearchParams({ id: String(id) }).toString())
-  const { readable, writable } = new FixedLengthStream(bytes.byteLength)
-  const writer = writable.getWriter()
-  const started = writer.write(bytes.slice(0, -1))
-  const answer = (exports as unknown as { default: Fetcher }).default.fetch('http://localhost/v1/appointment/confirm', {
-    method: 'POST',
-    headers: { ...bearer(token), accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-    body: readable,
-  })
-  return {
-    started,
-    answer,
-    release: async () => {
-      await started
-      await writer.write(bytes.slice(-1))
-      await writer.close()
-    },
-  }
-}
 
 async function booked(daysAhead = 6) {
   const h = await host()
@@ -69,7 +43,7 @@ describe('confirming a session: the caller confirmed beside the session’s read
 
   it('a host’s confirm whose body is held until just after D1 removed the role: 403, no mark (decision 038 "Found from outside")', async () => {
     const { h, id } = await booked()
-    const held = heldConfirm(h.token, id)
+    const held = heldPost(h.token, '/v1/appointment/confirm', { id: String(id) })
     await held.started
     await new Promise((r) => setTimeout(r, 200))
     await env.DB.prepare('UPDATE users SET role = ?1 WHERE id = ?2').bind(Role.patient, h.id).run()

@@ -6,8 +6,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { AppointmentStatus } from '#shared/enums'
-import { makeAppointment } from '../factories'
-import { call, guest, host } from './support'
+import { call, guest, host, tookPlace } from './support'
 
 /** Every D1 session's statements and batches fail, as an unreachable primary does. */
 function d1Down() {
@@ -38,17 +37,6 @@ function d1Down() {
     })
   }) as typeof withSession)
   return () => failed
-}
-
-const tookPlace = (guestId: number, hostId: number) => {
-  const start = Date.now() - 3_600_000
-  return makeAppointment(guestId, hostId, start, {
-    status: AppointmentStatus.confirmed,
-    priceCents: 4_500,
-    endAt: new Date(start + 3_000_000),
-    createdAt: new Date(start - 86_400_000),
-    updatedAt: new Date(start - 86_400_000),
-  })
 }
 
 describe('decision 089 (outside review): D1 down answers a host’s close 503, as before', () => {

@@ -8,20 +8,9 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus } from '#shared/enums'
-import { makeAppointment } from '../factories'
 import { api } from '../helpers'
-import { call, guest, host } from './support'
+import { call, guest, host, tookPlace } from './support'
 
-const tookPlace = (guestId: number, hostId: number) => {
-  const start = Date.now() - 3_600_000
-  return makeAppointment(guestId, hostId, start, {
-    status: AppointmentStatus.confirmed,
-    priceCents: 4_500,
-    endAt: new Date(start + 3_000_000),
-    createdAt: new Date(start - 86_400_000),
-    updatedAt: new Date(start - 86_400_000),
-  })
-}
 const endInD1 = (id: number) =>
   env.DB.prepare("UPDATE users SET password_hash = 'changed-elsewhere' WHERE id = ?1").bind(id).run()
 

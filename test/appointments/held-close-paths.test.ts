@@ -5,22 +5,8 @@ import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus } from '#shared/enums'
-import { makeAppointment } from '../factories'
 import { bearer } from '../users/support'
-import { guest, host } from './support'
-
-const tookPlace = (guestId: number, hostId: number) => {
-  const start = Date.now() - 3_600_000
-  return makeAppointment(guestId, hostId, start, {
-    status: AppointmentStatus.confirmed,
-    priceCents: 4_500,
-    endAt: new Date(start + 3_000_000),
-    createdAt: new Date(start - 86_400_000),
-    updatedAt: new Date(start - 86_400_000),
-  })
-}
-const statusOf = async (id: number) =>
-  (await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!.status
+import { guest, host, statusOf, tookPlace } from './support'
 
 describe('decision 089 (outside review): path variants of the close', () => {
   for (const [method, path] of [

@@ -2,23 +2,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { AppointmentStatus, Role } from '#shared/enums'
-import { makeAppointment } from '../factories'
 import { setRole } from '../users/support'
-import { call, guest, host } from './support'
+import { call, guest, host, statusOf, tookPlace } from './support'
 
-const tookPlace = (guestId: number, hostId: number) => {
-  const start = Date.now() - 3_600_000
-  return makeAppointment(guestId, hostId, start, {
-    status: AppointmentStatus.confirmed,
-    priceCents: 4_500,
-    endAt: new Date(start + 3_000_000),
-    createdAt: new Date(start - 86_400_000),
-    updatedAt: new Date(start - 86_400_000),
-  })
-}
 const close = (token: string, id: number) => call(token, 'POST', '/v1/appointment/close', { id: String(id) })
-const statusOf = async (id: number) =>
-  (await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!.status
 
 describe('decision 089 (outside review): sides of a close', () => {
   it('a psychologist who is the guest cannot close their own session (403); an admin who is the guest neither', async () => {

@@ -1,15 +1,16 @@
 // Shared factories for the appointment tests (CONVENTIONS 10: each test makes its own data).
 import { env } from 'cloudflare:test'
+import { exports } from 'cloudflare:workers'
 import { vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { Role } from '#shared/enums'
+import { AppointmentStatus, Role } from '#shared/enums'
 import type { Locale } from '#shared/i18n/index'
 import type { Ctx } from '#worker/context'
 import { getDb } from '#worker/db/client'
 import { psychologistAvailability, users } from '#worker/db/schema'
 import type { Env } from '#worker/env'
 import { instantOf } from '#worker/lib/zones'
-import { given, givenCredits, patchUser } from '../factories'
+import { given, givenCredits, makeAppointment, patchUser } from '../factories'
 import { api, json } from '../helpers'
 import { bearer, register, setRole } from '../users/support'
 
@@ -149,3 +150,44 @@ export function failD1Statements(
   return () => failed
 }
 const FAILING = '\u0000failing'
+
+/** A confirmed session of `guestId` with `hostId` that started an hour ago (or at `more.startAt`), paid 45: one a host may close. */
+export const tookPlace = (guestId: number, hostId: number, more: { startAt?: number } = {}) => {
+  const start = more.startAt ?? Date.now() - 3_600_000
+  return makeAppointment(guestId, hostId, start, {
+    status: AppointmentStatus.confirmed,
+    priceCents: 4_500,
+    endAt: new Date(start + 3_000_000),
+    createdAt: new Date(start - 86_400_000),
+    updatedAt: new Date(start - 86_400_000),
+  })
+}
+
+/** The session's status as D1 has it. */
+export const statusOf = async (id: number) =>
+  (await env.DB.prepare('SELECT status FROM appointments WHERE id = ?1').bind(id).first<{ status: number }>())!.status
+
+/**
+ * POST `path` as the holder of `token` whose form is held at its last byte until `release` (a slow
+ * client's upload, as test/users/break-sessions.test.ts holds one), through the Worker's fetch.
+ */
+export function heldPost(token: string, path: string, form: Record<string, string>) {
+  const bytes = new TextEncoder().encode(new URLSearchParams(form).toString())
+  const { readable, writable } = new FixedLengthStream(bytes.byteLength)
+  const writer = writable.getWriter()
+  const started = writer.write(bytes.slice(0, -1))
+  const answer = (exports as unknown as { default: Fetcher }).default.fetch(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { ...bearer(token), accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: readable,
+  })
+  return {
+    started,
+    answer,
+    release: async () => {
+      await started
+      await writer.write(bytes.slice(-1))
+      await writer.close()
+    },
+  }
+}

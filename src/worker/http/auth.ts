@@ -79,7 +79,9 @@ export const requireAuthority = createMiddleware<AppEnv>(async (c, next) => {
 export const requireAuthorityAtWrite = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user) throw noUser(c)
   await wholeBody(c)
-  // Started now, awaited by the service; a request refused before it asks (a 422) drops it.
+  // Started now, awaited by the service; a request refused before it asks (a 422) answers as it
+  // does (app.ts onError: 401 when it says the session has ended, found from outside, 089).
+  c.set('confirmsInService', true)
   c.var.confirmUser?.().catch(() => undefined)
   await next()
 })

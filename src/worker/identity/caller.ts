@@ -177,8 +177,8 @@ export function staffHeldInWrite(call: { method: string; path: string }) {
 }
 
 /**
- * The staff caller of this request as KV's copy, not yet confirmed because its call confirms them
- * in its service (the two sets above), or null. What refuses or fails such a call before the
+ * The caller of this request as KV's copy, not yet confirmed because its call confirms them in its
+ * service (a staff caller of the two sets above; anyone behind requireAuthorityAtWrite), or null. What refuses or fails such a call before the
  * service has confirmed them (the CSRF check, the form's validation, D1 failing its first write)
  * answers as the confirmation would have first (app.ts onError: an ended session 401, D1 unable
  * to tell 503), as when every staff caller was confirmed before any handler (decision 089, found
@@ -189,8 +189,9 @@ export function unconfirmedStaff(c: Context<AppEnv>): SessionUser | null {
   return user &&
     !user.confirmed &&
     !c.var.sessionHeld &&
-    user.role !== Role.patient &&
-    confirmedByService.has(`${c.req.method} ${c.req.path}`)
+    // Any caller of a call behind requireAuthorityAtWrite (its confirmation already started, so no
+    // extra read: decision 084's calls and the refund request), a staff one of the sets above.
+    (c.var.confirmsInService || (user.role !== Role.patient && confirmedByService.has(`${c.req.method} ${c.req.path}`)))
     ? user
     : null
 }
@@ -234,6 +235,9 @@ export const sessionContext = createMiddleware<AppEnv>(async (c, next) => {
     confirming ??= confirmCaller(c, caller).then(
       (confirmed) => {
         c.set('user', confirmed)
+        // Whatever else refuses this request, its answer is that the session has ended (app.ts
+        // onError), as it was when every such caller was confirmed before any handler.
+        if (!confirmed) c.set('sessionEnded', true)
         return confirmed
       },
       // D1 failing the confirmation is a 503 as it is in the lookup above ("try again", the
