@@ -139,9 +139,10 @@ async function goneRow(c: Context<AppEnv>): Promise<AppError> {
 }
 
 /**
- * For a call whose service confirms its staff caller (identity/caller.ts unconfirmedStaff) refused
- * or failed before it did: 401 when the session has ended, 503 when D1 cannot tell, else nothing
- * (the refusal stands). One read, only on that path.
+ * For a call whose service confirms its caller (identity/caller.ts unconfirmedStaff) refused or
+ * failed before it did, or a request whose confirmation already said the session ended: 401 when
+ * it has, 503 when D1 cannot tell, else nothing (the refusal stands). At most one read (none when
+ * the confirmation is already under way), only on that path.
  */
 async function confirmationFirst(c: Context<AppEnv>): Promise<AppError | null> {
   if (c.var.sessionEnded) return new AppError('unauthenticated')
@@ -160,7 +161,7 @@ app.onError(async (err, c) => {
         : isForeignKeyViolation(err)
           ? await goneRow(c)
           : null
-  // Refused or failed before its service confirmed a staff caller: the confirmation answers first.
+  // Refused or failed before its service confirmed the caller: the confirmation answers first.
   const first = (!appErr || (appErr.status !== 401 && appErr.status !== 503)) && (await confirmationFirst(c))
   if (first) {
     // What the confirmation's answer replaces is still told (a warning: D1 down is expected here).

@@ -2,7 +2,7 @@
 // a broken clock setting, saves at once from several tabs, a save after the session ended.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api } from '../helpers'
+import { api, userChanged } from '../helpers'
 import { bearer, progressRow, routeWithMedia, save, someone } from '../playback/support'
 
 const count = async (table: string, userId: number) =>
@@ -132,10 +132,17 @@ describe('attack: POST /v1/unit/progress', () => {
   it('ten saves at once on the day a freeze covers a missed day and a new freeze is earned: each once', async () => {
     const route = await routeWithMedia({ units: 2 })
     const who = await someone('free')
-    const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10)
-    await env.DB.prepare("UPDATE users SET timezone = 'UTC', created_at = ?1 WHERE id = ?2")
-      .bind(Date.now() - 30 * 86_400_000, who.id)
+    // A clock outside the grace hours (00:00-03:00, when a play counts for a missed yesterday:
+    // streak.ts GRACE_HOURS), whatever the hour the suite runs at: it failed from 00:00 to 03:00 UTC.
+    const hourIn = (zone: string) =>
+      Number(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', hourCycle: 'h23' }).format(new Date()))
+    const zone = ['UTC', 'Asia/Tokyo', 'America/Los_Angeles'].find((z) => hourIn(z) >= 4 && hourIn(z) < 22)!
+    const day = (n: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() - n * 86_400_000))
+    await env.DB.prepare('UPDATE users SET timezone = ?1, created_at = ?2 WHERE id = ?3')
+      .bind(zone, Date.now() - 30 * 86_400_000, who.id)
       .run()
+    await userChanged(who.id) // the session's copy of the person carries the zone
     await env.DB.prepare(
       `INSERT INTO user_engagement (user_id, last_day, current_streak, longest_streak, freezes, points, updated_at)
        VALUES (?1, ?2, 6, 6, 1, 60, ?3)

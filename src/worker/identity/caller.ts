@@ -170,7 +170,8 @@ export function staffConfirmedByService(call: { method: string; path: string }) 
  * any handler: KV's copy, unconfirmed, reaches the service, every statement that writes is
  * conditioned on the caller as D1's primary has them at that moment, and a refused write
  * confirms the caller (confirmedMe) before it says why. As staffConfirmedByService, only for a
- * call that no audit records and no role guard checks.
+ * call no role guard checks; the audit decides such a call by the role that wrote, after the write
+ * (features/admin/audit.ts).
  */
 export function staffHeldInWrite(call: { method: string; path: string }) {
   confirmedByService.add(`${call.method} /v1${call.path}`)
@@ -178,11 +179,11 @@ export function staffHeldInWrite(call: { method: string; path: string }) {
 
 /**
  * The caller of this request as KV's copy, not yet confirmed because its call confirms them in its
- * service (a staff caller of the two sets above; anyone behind requireAuthorityAtWrite), or null. What refuses or fails such a call before the
- * service has confirmed them (the CSRF check, the form's validation, D1 failing its first write)
- * answers as the confirmation would have first (app.ts onError: an ended session 401, D1 unable
- * to tell 503), as when every staff caller was confirmed before any handler (decision 089, found
- * from outside).
+ * service, or null: a staff caller of the two sets above (named for them, who were confirmed
+ * before any handler until decisions 087 and 089), or anyone behind requireAuthorityAtWrite. What
+ * refuses or fails such a call before the service has confirmed them (the CSRF check, the form's
+ * validation, D1 failing its first write) answers as the confirmation would have first (app.ts
+ * onError: an ended session 401, D1 unable to tell 503; decision 089, found from outside).
  */
 export function unconfirmedStaff(c: Context<AppEnv>): SessionUser | null {
   const user = c.var.user
