@@ -229,7 +229,7 @@ export async function close(ctx: Ctx, id: number, status: number, now = new Date
  * caller already confirmed, or a patient (whose KV copy is taken as it is: issue 21), writes once
  * without the condition.
  */
-async function heldWrite<R extends { held: boolean; wrote: boolean }>(
+async function heldWrite<R extends { held: boolean }>(
   ctx: Ctx,
   write: (caller: { id: number; role: number }, held: SQL | null) => Promise<R>,
 ): Promise<R & { by: { id: number; role: number } }> {
@@ -273,7 +273,7 @@ async function closeAs(
           rewards ? rewardStatementsOf(guest, at, gate) : [],
         held ?? undefined,
       )
-      .then((r) => ({ ...r, wrote: !!r.closed, catalog, rewarding: rewards }))
+      .then((r) => ({ ...r, catalog, rewarding: rewards }))
   }
   return closeWith(rewarding).catch(async (err: unknown) => {
     if (!rewarding) throw err
@@ -300,8 +300,7 @@ export async function setMeeting(
   const done = await heldWrite(ctx, async (caller, held) => {
     const as = caller.role === Role.admin ? 'any' : hostsNow(caller.role) ? 'host' : 'none'
     const who = held ? and(repo.closableBy(caller, as), held)! : repo.closableBy(caller, as)
-    const r = await repo.setMeeting(ctx.db, f.id, linkOk ? patch : null, now, who, held ?? undefined)
-    return { ...r, wrote: !!r.set }
+    return repo.setMeeting(ctx.db, f.id, linkOk ? patch : null, now, who, held ?? undefined)
   })
   if (!done.set) {
     if (!done.found) throw notFound()
